@@ -1,0 +1,16 @@
+"""edge: exact combinatorial analysis of casino table games.
+
+>>> import edge
+>>> t = edge.analyze("triple-bet", bet="flush", options={"decks": 1})
+>>> t.cycle
+2652
+"""
+
+from edge.errors import EdgeError
+from edge.games import analyze, get_game
+from edge.paytables import PayTable
+from edge.table import ReturnTable, Row
+
+__version__ = "0.1.0"
+
+__all__ = ["EdgeError", "PayTable", "ReturnTable", "Row", "__version__", "analyze", "get_game"]

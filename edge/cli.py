@@ -1,0 +1,146 @@
+"""The ``edge`` command line: argparse subcommands over the game registry.
+
+Every ``EdgeError`` is printed as one line on stderr and the exit status is 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tabulate import tabulate
+
+from edge import __version__
+from edge.errors import EdgeError
+from edge.games import Game, RunSettings, all_games, get_game
+from edge.options import describe
+from edge.table import FORMATS, render
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def parse_sets(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``["decks=8", "ties=larger"]`` -> ``{"decks": "8", "ties": "larger"}``."""
+    values: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise EdgeError(f"The option {pair!r} is not of the form name=value.")
+        values[key.strip()] = value.strip()
+    return values
+
+
+def run_settings(args: argparse.Namespace) -> RunSettings:
+    """Worker count, cache use and progress display from the common flags."""
+    jobs = getattr(args, "jobs", None)
+    if jobs is not None and jobs < 1:
+        raise EdgeError(f"--jobs {jobs} must be at least 1.")
+    return RunSettings(jobs=jobs, cache=not getattr(args, "no_cache", False),
+                       progress=sys.stderr.isatty())
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, *, bet: bool = True) -> None:
+    """The arguments shared by commands that analyse one game."""
+    parser.add_argument("game", help="game name (see `edge games`)")
+    if bet:
+        parser.add_argument("--bet", help="which wager (default: the game's first)")
+    parser.add_argument("--paytable", help="a named pay table or a .toml file")
+    parser.add_argument("--set", action="append", metavar="NAME=VALUE", dest="sets",
+                        help="a variant option; repeat for several")
+    parser.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
+    parser.add_argument("--no-cache", action="store_true", help="ignore cached solves")
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """List every game, its bets, named pay tables and variant options."""
+    for game in all_games().values():
+        print(f"{game.name}: {game.title}")
+        if game.source:
+            print(f"  source: {game.source}")
+        print("  bets:")
+        for bet in game.bets:
+            tables = ", ".join(f"{name} ({table.label()})" for name, table in bet.presets.items())
+            default = f"; default {bet.default_paytable}" if bet.default_paytable else ""
+            print(f"    {bet.name}: {bet.description}")
+            if tables:
+                print(f"      pay tables: {tables}{default}")
+        rows = [(o.name, o.default, o.allowed, o.help + (" (assumption)" if o.assumption else ""))
+                for o in describe(game.rules)]
+        if rows:
+            print("  options (--set NAME=VALUE):")
+            text = tabulate(rows, headers=["option", "default", "allowed", "meaning"],
+                            disable_numparse=True)
+            print("\n".join("    " + line for line in text.splitlines()))
+        print()
+    return 0
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    """Print the exact return table of one wager."""
+    game = get_game(args.game)
+    bet = game.bet(args.bet)
+    rules = game.make_rules(parse_sets(args.sets))
+    table = game.analyze(bet.name, bet.paytable(args.paytable), rules, run_settings(args))
+    sys.stdout.write(render(table, args.format))
+    return 0
+
+
+def cmd_strategy(args: argparse.Namespace) -> int:
+    """Print the player's optimal strategy for a game with decisions."""
+    game: Game = get_game(args.game)
+    if game.strategy is None:
+        raise EdgeError(f"The game {game.name} has no player decisions to show.")
+    bet = game.bet(args.bet)
+    rules = game.make_rules(parse_sets(args.sets))
+    text = game.strategy(bet.paytable(args.paytable), rules, args.format, run_settings(args))
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``edge`` command."""
+    parser = argparse.ArgumentParser(
+        prog="edge", description="Exact combinatorial analysis of casino table games.")
+    parser.add_argument("--version", action="version", version=f"edge {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    games = sub.add_parser("games", help="list games, bets, pay tables and options")
+    games.set_defaults(handler=cmd_games)
+
+    table = sub.add_parser("table", help="print a wager's exact return table")
+    add_game_arguments(table)
+    table.add_argument("--format", default="plain", choices=FORMATS)
+    table.set_defaults(handler=cmd_table)
+
+    strategy = sub.add_parser("strategy", help="print the optimal player strategy")
+    add_game_arguments(strategy)
+    strategy.add_argument("--format", default="plain", choices=("plain", "markdown", "json"))
+    strategy.set_defaults(handler=cmd_strategy)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``edge`` command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except EdgeError as error:
+        print(f"edge: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("edge: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _entry() -> Any:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    _entry()

@@ -1,0 +1,112 @@
+"""The game registry: every game module exposes ``GAME``, a :class:`Game` description.
+
+Adding a game is one line in ``GAME_MODULES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from edge.errors import EdgeError
+from edge.options import make_options
+from edge.paytables import PayTable, resolve_paytable
+from edge.table import ReturnTable
+
+GAME_MODULES = (
+    "edge.games.triple_bet",
+)
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """How to run an analysis (never what it computes): worker processes, caching, progress."""
+
+    jobs: int | None = None
+    cache: bool = True
+    progress: bool = False
+
+
+@dataclass(frozen=True)
+class Bet:
+    """One wager of a game: its pay-table outcomes and named preset tables."""
+
+    name: str
+    description: str
+    outcomes: tuple[str, ...] = ()
+    presets: Mapping[str, PayTable] = field(default_factory=dict)
+    default_paytable: str | None = None
+
+    def paytable(self, spec: str | PayTable | None) -> PayTable | None:
+        """Resolve a preset name, pays label or TOML path to a validated table."""
+        if not self.outcomes:
+            if spec is not None:
+                raise EdgeError(f"The bet {self.name!r} has no pay table to choose.")
+            return None
+        assert self.default_paytable is not None
+        return resolve_paytable(spec, self.presets, self.default_paytable, self.outcomes)
+
+
+Analyzer = Callable[[str, PayTable | None, Any, RunSettings], ReturnTable]
+StrategyPrinter = Callable[[PayTable | None, Any, str, RunSettings], str]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game: its name, options dataclass, bets, and the functions that analyse it."""
+
+    name: str
+    title: str
+    rules: type[Any]
+    bets: tuple[Bet, ...]
+    analyze: Analyzer
+    strategy: StrategyPrinter | None = None
+    source: str = ""
+    aliases: tuple[str, ...] = ()
+    # bets whose pay table is the pay table of another bet, e.g. combined -> ante
+    describe_rules: Callable[[Any], list[str]] | None = None
+
+    def bet(self, name: str | None) -> Bet:
+        """The bet called ``name`` (the first bet when ``None``)."""
+        if name is None:
+            return self.bets[0]
+        for bet in self.bets:
+            if bet.name == name:
+                return bet
+        raise EdgeError(f"Unknown bet {name!r} for {self.name}: choose one of "
+                        f"{', '.join(b.name for b in self.bets)}.")
+
+    def make_rules(self, overrides: Mapping[str, Any] | None = None) -> Any:
+        """The game's options dataclass from defaults plus ``--set`` style overrides."""
+        return make_options(self.rules, overrides)
+
+
+def all_games() -> dict[str, Game]:
+    """Every registered game by name."""
+    games: dict[str, Game] = {}
+    for module_name in GAME_MODULES:
+        game: Game = importlib.import_module(module_name).GAME
+        games[game.name] = game
+    return games
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name`` (or one of its aliases)."""
+    games = all_games()
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    for game in games.values():
+        if key == game.name or key in game.aliases:
+            return game
+    raise EdgeError(f"Unknown game {name!r}: choose one of {', '.join(games)}.")
+
+
+def analyze(game: str, bet: str | None = None, paytable: str | PayTable | None = None,
+            options: Mapping[str, Any] | None = None,
+            run: RunSettings | None = None) -> ReturnTable:
+    """Analyse one wager of a game exactly and return its :class:`~edge.table.ReturnTable`."""
+    found = get_game(game)
+    chosen = found.bet(bet)
+    rules = found.make_rules(options)
+    return found.analyze(chosen.name, chosen.paytable(paytable), rules, run or RunSettings())

@@ -1,0 +1,183 @@
+"""Variant options: frozen dataclasses whose fields carry their help text and allowed values.
+
+A game declares its options as a frozen dataclass whose fields are made with :func:`option`, and
+calls :func:`validate` in ``__post_init__``. :func:`make_options` builds one from ``--set``
+strings, naming any unknown key or bad value.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Shoe:
+...     decks: int = option(6, "decks in the shoe", minimum=1, maximum=8)
+...     def __post_init__(self) -> None:
+...         validate(self)
+>>> make_options(Shoe, {"decks": "8"}).decks
+8
+>>> make_options(Shoe, {"decks": "9"})
+Traceback (most recent call last):
+...
+edge.errors.OptionError: The option decks=9 is out of range: allowed 1..8.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from edge.errors import OptionError
+
+T = TypeVar("T")
+
+
+def option(
+    default: Any,
+    help: str,
+    *,
+    choices: tuple[str, ...] | None = None,
+    minimum: int | Fraction | None = None,
+    maximum: int | Fraction | None = None,
+    assumption: bool = False,
+) -> Any:
+    """A dataclass field for a variant option with its help text and allowed values.
+
+    ``assumption`` marks a value the source documents do not give (reports flag it).
+    """
+    metadata = {
+        "help": help,
+        "choices": choices,
+        "minimum": minimum,
+        "maximum": maximum,
+        "assumption": assumption,
+    }
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+def parse_fraction(text: str, what: str) -> Fraction:
+    """Parse an exact number: ``'7'``, ``'0.05'``, ``'1/20'``, ``'5%'``, ``'3:2'``."""
+    raw = text.strip()
+    try:
+        if raw.endswith("%"):
+            return Fraction(raw[:-1].strip()) / 100
+        if ":" in raw:
+            num, den = raw.split(":", 1)
+            return Fraction(num.strip()) / Fraction(den.strip())
+        return Fraction(raw)
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(f"The value {what}={text!r} is not a number "
+                          "(write 7, 0.05, 1/20, 5% or 3:2).") from None
+
+
+def _parse(field: dataclasses.Field[Any], value: Any) -> Any:
+    name = field.name
+    default = field.default
+    if not isinstance(value, str):
+        if isinstance(default, bool) and not isinstance(value, bool):
+            raise OptionError(f"The option {name}={value!r} must be true or false.")
+        if isinstance(default, Fraction) and isinstance(value, int | float):
+            return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+        return value
+    text = value.strip()
+    if isinstance(default, bool):
+        lowered = text.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise OptionError(f"The option {name}={text!r} must be true or false.")
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise OptionError(f"The option {name}={text!r} must be a whole number.") from None
+    if isinstance(default, Fraction):
+        return parse_fraction(text, name)
+    return text
+
+
+def validate(instance: Any) -> None:
+    """Check every option field of a frozen dataclass against its declared range or choices."""
+    for field in dataclasses.fields(instance):
+        meta = field.metadata
+        if "help" not in meta:
+            continue
+        value = getattr(instance, field.name)
+        default = field.default
+        if isinstance(default, bool) and not isinstance(value, bool):
+            raise OptionError(f"The option {field.name}={value!r} must be true or false.")
+        if isinstance(default, int) and not isinstance(default, bool) and (
+            isinstance(value, bool) or not isinstance(value, int)
+        ):
+            raise OptionError(f"The option {field.name}={value!r} must be a whole number.")
+        if isinstance(default, Fraction) and not isinstance(value, Fraction | int):
+            raise OptionError(f"The option {field.name}={value!r} must be an exact number.")
+        choices = meta.get("choices")
+        if choices is not None and value not in choices:
+            raise OptionError(f"The option {field.name}={value!r} is not one of: "
+                              f"{', '.join(choices)}.")
+        low, high = meta.get("minimum"), meta.get("maximum")
+        if (low is not None and value < low) or (high is not None and value > high):
+            shown = format_value(value)
+            raise OptionError(f"The option {field.name}={shown} is out of range: allowed "
+                              f"{format_value(low) if low is not None else ''}.."
+                              f"{format_value(high) if high is not None else ''}.")
+
+
+def make_options(cls: type[T], overrides: Mapping[str, Any] | None = None) -> T:
+    """Build an options dataclass from defaults plus ``overrides`` (strings or values)."""
+    fields = {f.name: f for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+              if "help" in f.metadata}
+    values: dict[str, Any] = {}
+    for key, value in (overrides or {}).items():
+        name = key.strip().replace("-", "_")
+        if name not in fields:
+            known = ", ".join(sorted(fields)) or "none"
+            raise OptionError(f"Unknown option {key!r}: this game's options are {known}.")
+        values[name] = _parse(fields[name], value)
+    return cls(**values)
+
+
+def format_value(value: Any) -> str:
+    """An option value as a user would type it back (``true``, ``1/20``, ``6``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def options_dict(instance: Any) -> dict[str, str]:
+    """Every option of an options dataclass and its value, as strings."""
+    return {f.name: format_value(getattr(instance, f.name))
+            for f in dataclasses.fields(instance) if "help" in f.metadata}
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionInfo:
+    """What ``edge games`` shows of one option."""
+
+    name: str
+    default: str
+    help: str
+    allowed: str
+    assumption: bool
+
+
+def describe(cls: type[Any]) -> list[OptionInfo]:
+    """The options of an options dataclass, with defaults and allowed values."""
+    infos = []
+    for field in dataclasses.fields(cls):
+        meta = field.metadata
+        if "help" not in meta:
+            continue
+        if meta["choices"] is not None:
+            allowed = " | ".join(meta["choices"])
+        elif isinstance(field.default, bool):
+            allowed = "true | false"
+        elif meta["minimum"] is not None or meta["maximum"] is not None:
+            low = format_value(meta["minimum"]) if meta["minimum"] is not None else ""
+            high = format_value(meta["maximum"]) if meta["maximum"] is not None else ""
+            allowed = f"{low}..{high}"
+        else:
+            allowed = "any"
+        infos.append(OptionInfo(field.name, format_value(field.default), meta["help"],
+                                allowed, bool(meta["assumption"])))
+    return infos

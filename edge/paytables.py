@@ -1,0 +1,157 @@
+"""Pay tables: named presets and user TOML files, validated against a bet's outcomes.
+
+A pay table maps outcome names (``flush-pair``) to the net win per unit wagered, as an exact
+``Fraction``. A TOML file gives the same fields::
+
+    name = "my pays"          # optional
+    [pays]
+    flush-pair = 8
+    flush-high = 3
+    flush-low = "5/2"         # strings allow exact fractions ("5/2", "5:2"); floats are read exactly
+
+Nested tables flatten with a dot, so ``[pays.pair-plus] flush = 4`` is outcome ``pair-plus.flush``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from edge.errors import PayTableError
+
+
+@dataclass(frozen=True)
+class PayTable:
+    """A named pay table: outcome name -> net pay per unit wagered (exact)."""
+
+    name: str
+    pays: tuple[tuple[str, Fraction], ...]
+
+    def __getitem__(self, outcome: str) -> Fraction:
+        for key, value in self.pays:
+            if key == outcome:
+                return value
+        raise PayTableError(f"The pay table {self.name!r} has no outcome {outcome!r}.")
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for key, _ in self.pays)
+
+    def as_dict(self) -> dict[str, Fraction]:
+        """The pays as a plain dict, in table order."""
+        return dict(self.pays)
+
+    def label(self) -> str:
+        """The pays joined by dashes, the way the trade names a table (``40-30-6-4-1``)."""
+        return "-".join(format_pay(value) for _, value in self.pays)
+
+    def replace(self, name: str, **changes: Fraction) -> PayTable:
+        """A copy with some pays changed (outcome names with ``_`` for ``-``)."""
+        wanted = {key.replace("_", "-"): Fraction(value) for key, value in changes.items()}
+        for key in wanted:
+            if key not in self.as_dict():
+                raise PayTableError(f"The pay table {self.name!r} has no outcome {key!r}.")
+        return PayTable(name, tuple((k, wanted.get(k, v)) for k, v in self.pays))
+
+
+def format_pay(value: Fraction) -> str:
+    """A pay as the trade writes it: ``8``, ``3/2``."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
+    """One pay from a TOML value or a command-line string, exactly; negative pays are refused."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise PayTableError(f"The pay for {outcome!r} in {source} is {value!r}, not a number.")
+    try:
+        if isinstance(value, str):
+            text = value.strip().replace(" ", "")
+            if ":" in text:
+                num, den = text.split(":", 1)
+                pay = Fraction(num) / Fraction(den)
+            elif text.lower().endswith("to1"):
+                pay = Fraction(text[:-3])
+            else:
+                pay = Fraction(text)
+        elif isinstance(value, float):
+            pay = Fraction(str(value))
+        else:
+            pay = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise PayTableError(f"The pay for {outcome!r} in {source} is {value!r}, "
+                            "not a number (write 8, 1.5, \"3/2\" or \"3:2\").") from None
+    if pay < 0:
+        raise PayTableError(f"The pay for {outcome!r} in {source} is {value!r}: "
+                            "pays are net wins and cannot be negative.")
+    return pay
+
+
+def _flatten(mapping: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    flat: dict[str, Any] = {}
+    for key, value in mapping.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(_flatten(value, name + "."))
+        else:
+            flat[name] = value
+    return flat
+
+
+def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
+                  source: str | None = None) -> PayTable:
+    """Validate ``pays`` against the bet's ``outcomes`` (every one, no others) and build a table."""
+    where = source or f"pay table {name!r}"
+    unknown = [key for key in pays if key not in outcomes]
+    if unknown:
+        raise PayTableError(f"Unknown outcome {unknown[0]!r} in {where}; "
+                            f"the outcomes are: {', '.join(outcomes)}.")
+    missing = [key for key in outcomes if key not in pays]
+    if missing:
+        raise PayTableError(f"The {where} has no pay for {', '.join(repr(m) for m in missing)}.")
+    return PayTable(name, tuple((key, parse_pay(pays[key], key, where)) for key in outcomes))
+
+
+def load_paytable(path: str | Path, outcomes: tuple[str, ...]) -> PayTable:
+    """Read a pay table from a TOML file and validate it against ``outcomes``."""
+    file = Path(path)
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PayTableError(f"The pay table file {str(path)!r} does not exist.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise PayTableError(f"The pay table file {str(path)!r} cannot be read: {error}.") from None
+    except tomllib.TOMLDecodeError as error:
+        raise PayTableError(f"The pay table file {str(path)!r} is not valid TOML: {error}.") from None
+    pays = data.get("pays")
+    if not isinstance(pays, Mapping):
+        raise PayTableError(f"The pay table file {str(path)!r} has no [pays] table; write "
+                            f"[pays] then one line per outcome: {', '.join(outcomes)}.")
+    extra = sorted(set(data) - {"name", "pays", "description"})
+    if extra:
+        raise PayTableError(f"Unknown key {extra[0]!r} in pay table file {str(path)!r}; "
+                            "allowed: name, description, pays.")
+    name = data.get("name", file.stem)
+    if not isinstance(name, str):
+        raise PayTableError(f"The name in pay table file {str(path)!r} must be a string.")
+    return make_paytable(name, _flatten(pays), outcomes, source=f"pay table file {str(path)!r}")
+
+
+def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable],
+                     default: str, outcomes: tuple[str, ...]) -> PayTable:
+    """A preset by name (or its pays label, ``40-30-6-4-1``), a TOML file path, or the default."""
+    if isinstance(spec, PayTable):
+        return make_paytable(spec.name, spec.as_dict(), outcomes)
+    if spec is None:
+        return presets[default]
+    if spec in presets:
+        return presets[spec]
+    for table in presets.values():
+        if table.label() == spec:
+            return table
+    if spec.endswith(".toml") or Path(spec).is_file():
+        return load_paytable(spec, outcomes)
+    raise PayTableError(f"Unknown pay table {spec!r}: name one of "
+                        f"{', '.join(presets)} or give a .toml file.")

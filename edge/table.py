@@ -1,0 +1,357 @@
+"""The return table shared by every game: exact rows, exact figures, and their renderers.
+
+Rows hold integer combination counts and exact ``Fraction`` pays; every figure is derived here
+from those, exactly, and decimals appear only when a table is rendered.
+
+>>> from fractions import Fraction
+>>> t = ReturnTable("demo", "coin", (Row("heads", Fraction(1), 1), Row("tails", Fraction(-1), 1)))
+>>> t.cycle, t.expected_return, t.variance
+(2, Fraction(0, 1), Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from tabulate import tabulate
+
+from edge.errors import EdgeError
+from edge.paytables import PayTable, format_pay
+
+FORMATS = ("plain", "markdown", "html", "latex", "csv", "json")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One outcome: its net pay per unit of the base wager, and how many deals produce it.
+
+    ``wager`` is the total amount wagered in this outcome (games where the player raises);
+    ``None`` means the initial wager only.
+    """
+
+    outcome: str
+    pays: Fraction
+    combinations: int
+    wager: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class ReturnTable:
+    """Every outcome of a wager with its count; all figures are exact and derived on demand.
+
+    ``initial_wager`` is the unit the house edge, variance and standard deviation are quoted
+    per (1 for one wager, 3 for three equal wagers together). ``decisions`` counts how often each
+    player decision is taken, weighted like the rows.
+    """
+
+    game: str
+    bet: str
+    rows: tuple[Row, ...]
+    paytable: PayTable | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    initial_wager: Fraction = Fraction(1)
+    decisions: tuple[tuple[str, int], ...] = ()
+    notes: tuple[str, ...] = ()
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.rows:
+            raise EdgeError(f"The return table for {self.game} {self.bet} has no rows.")
+        for row in self.rows:
+            if row.combinations < 0:
+                raise EdgeError(f"The row {row.outcome!r} has a negative count.")
+        if self.cycle <= 0:
+            raise EdgeError(f"The return table for {self.game} {self.bet} has no combinations.")
+
+    # --- exact figures -------------------------------------------------------------------
+    @property
+    def cycle(self) -> int:
+        """Total combinations: the number of equally likely deals (weighted where needed)."""
+        return sum(row.combinations for row in self.rows)
+
+    def probability(self, row: Row) -> Fraction:
+        """The exact probability of one row."""
+        return Fraction(row.combinations, self.cycle)
+
+    def row_return(self, row: Row) -> Fraction:
+        """A row's contribution to the expected return, per unit of the initial wager."""
+        return row.pays * self.probability(row) / self.initial_wager
+
+    @property
+    def expected_return(self) -> Fraction:
+        """Expected net result per unit of the initial wager."""
+        total = sum((row.pays * row.combinations for row in self.rows), Fraction(0))
+        return total / self.cycle / self.initial_wager
+
+    @property
+    def house_edge(self) -> Fraction:
+        """Expected loss per unit of the initial wager (minus the expected return)."""
+        return -self.expected_return
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """Probability of a net win."""
+        return Fraction(sum(r.combinations for r in self.rows if r.pays > 0), self.cycle)
+
+    @property
+    def push_probability(self) -> Fraction:
+        """Probability of a net result of exactly zero."""
+        return Fraction(sum(r.combinations for r in self.rows if r.pays == 0), self.cycle)
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the net result per unit of the initial wager."""
+        second = sum((row.pays * row.pays * row.combinations for row in self.rows), Fraction(0))
+        second = second / self.cycle / (self.initial_wager * self.initial_wager)
+        return second - self.expected_return ** 2
+
+    @property
+    def standard_deviation(self) -> float:
+        """Standard deviation per unit of the initial wager (the one figure that is a float)."""
+        return math.sqrt(self.variance)
+
+    @property
+    def has_decisions(self) -> bool:
+        """Whether the player's wager varies by outcome (raises, folds)."""
+        return any(row.wager is not None for row in self.rows) or bool(self.decisions)
+
+    @property
+    def average_wager(self) -> Fraction:
+        """Average total amount wagered per round (in units of the base wager)."""
+        total = sum(((row.wager if row.wager is not None else self.initial_wager)
+                     * row.combinations for row in self.rows), Fraction(0))
+        return total / self.cycle
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """Expected loss per unit of the average total wager."""
+        return -self.expected_return * self.initial_wager / self.average_wager
+
+    def decision_frequencies(self) -> list[tuple[str, int, Fraction]]:
+        """Each decision with its count and exact frequency."""
+        total = sum(count for _, count in self.decisions)
+        return [(name, count, Fraction(count, total) if total else Fraction(0))
+                for name, count in self.decisions]
+
+    def summary(self) -> list[tuple[str, Fraction | int | float]]:
+        """The figures every table carries, in print order."""
+        figures: list[tuple[str, Fraction | int | float]] = [
+            ("cycle", self.cycle),
+            ("expected_return", self.expected_return),
+            ("house_edge", self.house_edge),
+            ("hit_frequency", self.hit_frequency),
+            ("push_probability", self.push_probability),
+            ("variance", self.variance),
+            ("standard_deviation", self.standard_deviation),
+        ]
+        if self.has_decisions:
+            figures += [("average_wager", self.average_wager),
+                        ("element_of_risk", self.element_of_risk)]
+        return figures
+
+    # --- conversions ---------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON contract: exact values as ``"p/q"`` strings, counts as ints."""
+        data: dict[str, Any] = {
+            "game": self.game,
+            "bet": self.bet,
+            "paytable": None if self.paytable is None else {
+                "name": self.paytable.name,
+                "pays": {k: exact(v) for k, v in self.paytable.pays},
+            },
+            "options": dict(self.options),
+            "initial_wager": exact(self.initial_wager),
+            "rows": [
+                {
+                    "outcome": row.outcome,
+                    "pays": exact(row.pays),
+                    "combinations": row.combinations,
+                    "probability": exact(self.probability(row)),
+                    "return": exact(self.row_return(row)),
+                    **({"wager": exact(row.wager)} if row.wager is not None else {}),
+                }
+                for row in self.rows
+            ],
+        }
+        for name, value in self.summary():
+            if isinstance(value, float):
+                data[name] = value
+            elif isinstance(value, Fraction):
+                data[name] = exact(value)
+            else:
+                data[name] = value
+        if self.has_decisions:
+            data["decisions"] = {name: {"combinations": count, "frequency": exact(freq)}
+                                 for name, count, freq in self.decision_frequencies()}
+        data["notes"] = list(self.notes)
+        return data
+
+    def to_json(self) -> str:
+        """The table as indented JSON (see :meth:`to_dict`)."""
+        return json.dumps(self.to_dict(), indent=2)
+
+    def to_markdown(self) -> str:
+        """The table as GitHub markdown."""
+        return render(self, "markdown")
+
+    def render(self, fmt: str = "plain") -> str:
+        """The table in one of :data:`FORMATS`."""
+        return render(self, fmt)
+
+    def _repr_html_(self) -> str:
+        return render(self, "html")
+
+    def __str__(self) -> str:
+        return render(self, "plain")
+
+
+def exact(value: Fraction | int) -> str:
+    """An exact value as ``"p/q"`` or an integer string."""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def decimal(value: Fraction | int | float, places: int = 6) -> str:
+    """A value rounded (half to even, exactly) to ``places`` decimals, for printing only."""
+    if isinstance(value, float):
+        return f"{value:.{places}f}"
+    rounded = round(Fraction(value), places)
+    text = f"{abs(rounded.numerator) * 10 ** places // rounded.denominator:0{places + 1}d}"
+    sign = "-" if rounded < 0 else ""
+    return f"{sign}{text[:-places]}.{text[-places:]}" if places else f"{sign}{text}"
+
+
+def percent(value: Fraction, places: int = 4) -> str:
+    """A fraction as a percentage, for printing only."""
+    return decimal(value * 100, places) + "%"
+
+
+def probability_text(value: Fraction) -> str:
+    """A probability with enough digits to be useful for rare outcomes."""
+    if value == 0:
+        return "0"
+    if value < Fraction(1, 10 ** 6):
+        return f"{float(value):.6e}"
+    return decimal(value, 10)
+
+
+def _figure_lines(table: ReturnTable) -> list[tuple[str, str, str]]:
+    lines: list[tuple[str, str, str]] = []
+    for name, value in table.summary():
+        label = name.replace("_", " ")
+        if isinstance(value, int):
+            lines.append((label, f"{value:,}", ""))
+        elif isinstance(value, float):
+            lines.append((label, "", f"{value:.6f}"))
+        elif name in ("house_edge", "element_of_risk", "expected_return", "hit_frequency",
+                      "push_probability"):
+            lines.append((label, exact(value), percent(value)))
+        else:
+            lines.append((label, exact(value), decimal(value, 6)))
+    for name, count, freq in table.decision_frequencies():
+        lines.append((f"decision: {name}", f"{count:,}", percent(freq)))
+    return lines
+
+
+def _header(table: ReturnTable) -> list[tuple[str, str]]:
+    header = [("game", table.game), ("bet", table.bet)]
+    if table.paytable is not None:
+        header.append(("pay table", f"{table.paytable.name} ("
+                       + ", ".join(f"{k} {format_pay(v)}" for k, v in table.paytable.pays) + ")"))
+    if table.options:
+        header.append(("options", ", ".join(f"{k}={v}" for k, v in table.options.items())))
+    if table.initial_wager != 1:
+        header.append(("figures per", f"{exact(table.initial_wager)} units initially wagered"))
+    return header
+
+
+def _row_cells(table: ReturnTable) -> tuple[list[str], list[list[str]]]:
+    heads = ["outcome", "pays", "combinations", "probability", "return"]
+    with_wager = any(row.wager is not None for row in table.rows)
+    if with_wager:
+        heads.insert(2, "wager")
+    body = []
+    for row in table.rows:
+        cells = [row.outcome, format_pay(row.pays) if row.pays >= 0 else f"-{format_pay(-row.pays)}",
+                 f"{row.combinations:,}", probability_text(table.probability(row)),
+                 decimal(table.row_return(row), 8)]
+        if with_wager:
+            cells.insert(2, format_pay(row.wager if row.wager is not None else table.initial_wager))
+        body.append(cells)
+    total = ["total", "", f"{table.cycle:,}", decimal(Fraction(1), 10),
+             decimal(table.expected_return, 8)]
+    if with_wager:
+        total.insert(2, "")
+    body.append(total)
+    return heads, body
+
+
+def render(table: ReturnTable, fmt: str = "plain") -> str:
+    """Render a return table as plain text, markdown, html, latex, csv or json."""
+    if fmt not in FORMATS:
+        raise EdgeError(f"Unknown format {fmt!r}: choose one of {', '.join(FORMATS)}.")
+    if fmt == "json":
+        return table.to_json()
+    if fmt == "csv":
+        return _render_csv(table)
+    tablefmt = {"plain": "simple", "markdown": "github", "html": "html", "latex": "latex"}[fmt]
+    heads, body = _row_cells(table)
+    align = ["left", "right"] + ["right"] * (len(heads) - 2)
+    rows_text = tabulate(body, headers=heads, tablefmt=tablefmt, colalign=align,
+                         disable_numparse=True)
+    figures_text = tabulate(_figure_lines(table), headers=["figure", "exact", "decimal"],
+                            tablefmt=tablefmt, colalign=("left", "right", "right"),
+                            disable_numparse=True)
+    header = _header(table)
+    notes = list(table.notes)
+    title = table.title or f"{table.game}: {table.bet}"
+    if fmt == "markdown":
+        parts = [f"### {title}", ""] + [f"- **{k}**: {v}" for k, v in header]
+        parts += ["", rows_text, "", figures_text]
+        parts += [""] + [f"> {note}" for note in notes] if notes else []
+        return "\n".join(parts) + "\n"
+    if fmt == "html":
+        import html as html_lib
+        items = "".join(f"<li><b>{html_lib.escape(k)}</b>: {html_lib.escape(v)}</li>"
+                        for k, v in header)
+        notes_html = "".join(f"<p><i>{html_lib.escape(n)}</i></p>" for n in notes)
+        return (f"<div class=\"edge-table\"><h3>{html_lib.escape(title)}</h3><ul>{items}</ul>"
+                f"{rows_text}{figures_text}{notes_html}</div>\n")
+    if fmt == "latex":
+        def tex(text: str) -> str:
+            for char in "\\&%$#_{}":
+                text = text.replace(char, "\\" + char)
+            return text
+        lines = [f"% {tex(title)}"] + [f"% {k}: {v}" for k, v in header]
+        return "\n".join(lines + [rows_text, figures_text] + [f"% {n}" for n in notes]) + "\n"
+    lines = [title] + [f"{k}: {v}" for k, v in header]
+    return "\n".join(lines + ["", rows_text, "", figures_text]
+                     + ([""] + notes if notes else [])) + "\n"
+
+
+def _render_csv(table: ReturnTable) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["outcome", "pays", "combinations", "probability", "probability_decimal",
+                     "return", "return_decimal", "wager"])
+    for row in table.rows:
+        prob = table.probability(row)
+        ret = table.row_return(row)
+        writer.writerow([row.outcome, exact(row.pays), row.combinations, exact(prob),
+                         decimal(prob, 12), exact(ret), decimal(ret, 12),
+                         exact(row.wager) if row.wager is not None else ""])
+    writer.writerow([])
+    writer.writerow(["figure", "exact", "decimal"])
+    for name, value in table.summary():
+        if isinstance(value, float):
+            writer.writerow([name, "", repr(value)])
+        else:
+            writer.writerow([name, exact(value), decimal(Fraction(value), 12)])
+    return out.getvalue()

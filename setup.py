@@ -1,0 +1,31 @@
+"""Build the Cython enumeration core; all metadata lives in pyproject.toml."""
+
+import os
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+# EDGE_DEBUG=1 turns bounds and wraparound checks back on for debugging a kernel.
+DEBUG = os.environ.get("EDGE_DEBUG", "") not in ("", "0")
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": True,
+    "embedsignature": True,
+}
+
+extensions = [
+    Extension(
+        "edge._core",
+        ["edge/_core.pyx"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_22_API_VERSION")],
+        extra_compile_args=["-O3"] if os.name != "nt" else ["/O2"],
+    )
+]
+
+setup(ext_modules=cythonize(extensions, compiler_directives=directives))
