@@ -49,6 +49,16 @@ class Bet:
         return resolve_paytable(spec, self.presets, self.default_paytable, self.outcomes)
 
 
+@dataclass(frozen=True)
+class TableCase:
+    """One generated table: a bet, a preset pay table (or None), option overrides, a file stem."""
+
+    bet: str
+    paytable: str | None
+    options: Mapping[str, str]
+    stem: str
+
+
 Analyzer = Callable[[str, PayTable | None, Any, RunSettings], ReturnTable]
 StrategyPrinter = Callable[[PayTable | None, Any, str, RunSettings], str]
 
@@ -65,8 +75,15 @@ class Game:
     strategy: StrategyPrinter | None = None
     source: str = ""
     aliases: tuple[str, ...] = ()
-    # bets whose pay table is the pay table of another bet, e.g. combined -> ante
     describe_rules: Callable[[Any], list[str]] | None = None
+    # extra (bet, preset, options, file stem) cases for tables/ beyond every bet x preset
+    extra_tables: tuple[TableCase, ...] = ()
+
+    def table_cases(self) -> list[TableCase]:
+        """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""
+        cases = [TableCase(bet.name, preset, {}, f"{bet.name}-{preset}")
+                 for bet in self.bets for preset in (bet.presets or {None: None})]
+        return cases + list(self.extra_tables)
 
     def bet(self, name: str | None) -> Bet:
         """The bet called ``name`` (the first bet when ``None``)."""

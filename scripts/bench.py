@@ -1,0 +1,65 @@
+"""Time each analysis in-process and print a table (performance targets are checked here).
+
+    python scripts/bench.py [--repeat N] [--only NAME]
+
+Each game adds its cases to CASES: (name, target seconds or None, callable, units, count)
+where count/units give a throughput column (hands per second, candidates per second).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tabulate import tabulate
+
+from edge import _core
+from edge.games import analyze
+
+
+@dataclass(frozen=True)
+class Case:
+    """One timed job: a name, its target in seconds (or None), and what to run."""
+
+    name: str
+    target: float | None
+    run: Callable[[], object]
+    units: str = ""
+    count: int = 0
+
+
+CASES: list[Case] = [
+    Case("triple-bet: three wagers' counts, 6 decks", None, lambda: _core.triple_bet_counts(6)),
+    Case("triple-bet: joint counts (5 cards), 6 decks", None,
+         lambda: _core.triple_bet_joint_counts(6), "weighted deals", 312 * 311 * 310 * 309 * 308),
+    Case("triple-bet: every table at 6 decks", None,
+         lambda: [analyze("triple-bet", bet) for bet in ("flush", "sandwich", "block", "combined")]),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=3, help="runs per case; the best is kept")
+    parser.add_argument("--only", help="run only cases whose name contains this text")
+    args = parser.parse_args()
+    rows = []
+    for case in CASES:
+        if args.only and args.only not in case.name:
+            continue
+        best = float("inf")
+        for _ in range(max(1, args.repeat)):
+            start = time.perf_counter()
+            case.run()
+            best = min(best, time.perf_counter() - start)
+        rate = f"{case.count / best:,.0f} {case.units}/s" if case.count else ""
+        verdict = "" if case.target is None else ("ok" if best <= case.target else "SLOW")
+        target = "" if case.target is None else f"{case.target:g} s"
+        rows.append((case.name, f"{best * 1000:,.1f} ms", target, verdict, rate))
+    print(tabulate(rows, headers=["case", "best time", "target", "", "throughput"],
+                   disable_numparse=True))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Write tables/<game>/<case>.md and .json for every game, bet and named pay table.
+
+    python scripts/make_tables.py            # rewrite tables/
+    python scripts/make_tables.py --check    # exit 1 if any file is out of date
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from edge.games import RunSettings, all_games
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = ROOT / "tables"
+
+
+def generated_files() -> Iterator[tuple[Path, str]]:
+    """Every generated table file and its expected text."""
+    for game in all_games().values():
+        for case in game.table_cases():
+            bet = game.bet(case.bet)
+            rules = game.make_rules(case.options)
+            table = game.analyze(bet.name, bet.paytable(case.paytable), rules, RunSettings())
+            base = TABLES / game.name / case.stem
+            yield base.with_suffix(".md"), table.to_markdown()
+            yield base.with_suffix(".json"), table.to_json() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true", help="only check that tables/ is current")
+    args = parser.parse_args(argv)
+    stale = []
+    for path, text in generated_files():
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if current == text:
+            continue
+        stale.append(path)
+        if not args.check:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
+    if args.check and stale:
+        for path in stale:
+            print(f"out of date: {path.relative_to(ROOT)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
