@@ -99,6 +99,18 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Simulate one wager and compare it with the exact analysis; 1 when they disagree."""
+    from edge.simulation import simulate
+
+    settings = run_settings(args)
+    result = simulate(args.game, args.bet, args.paytable, parse_sets(args.sets),
+                      hands=args.hands, seed=args.seed, jobs=settings.jobs,
+                      progress=settings.progress, run_settings=settings)
+    sys.stdout.write(result.render(args.format))
+    return 0 if result.agrees else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``edge`` command."""
     parser = argparse.ArgumentParser(
@@ -118,6 +130,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_arguments(strategy)
     strategy.add_argument("--format", default="plain", choices=("plain", "markdown", "json"))
     strategy.set_defaults(handler=cmd_strategy)
+
+    simulate = sub.add_parser("simulate", help="check a wager's exact analysis by simulation")
+    add_game_arguments(simulate)
+    simulate.add_argument("--hands", type=int, default=1_000_000,
+                          help="hands to play (default: 1,000,000)")
+    simulate.add_argument("--seed", type=int,
+                          help="seed for a reproducible run (default: a fresh one, printed)")
+    simulate.add_argument("--format", default="plain", choices=("plain", "json"))
+    simulate.set_defaults(handler=cmd_simulate)
     return parser
 
 

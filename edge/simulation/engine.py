@@ -1,0 +1,194 @@
+"""Running a simulator: fixed chunks, one seed per chunk, worker processes, exact tallies.
+
+A run of ``hands`` hands is cut into chunks of :data:`CHUNK_HANDS` (the last one shorter). Chunk
+``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, which is exactly the ``i``-th child of
+``SeedSequence(seed).spawn(...)``, so a chunk's hands depend only on the seed and its index:
+the tally is the same whatever the number of worker processes, and a longer run with the same
+seed starts with the hands of a shorter one.
+
+A simulator settles each hand to an outcome (a row name of the exact analysis) and a net result
+in integer units of ``1/scale`` of the base wager, so tallies are exact integers.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
+
+CHUNK_HANDS = 1 << 16
+
+# Below this, float64 sums of integer nets (and products net * count) are exact.
+_EXACT_FLOAT = 2 ** 53
+
+
+class Simulator(Protocol):
+    """What a game's simulation provides; see :func:`tally_hands` for how results are kept."""
+
+    @property
+    def outcomes(self) -> tuple[str, ...]:
+        """Outcome names, matching the rows of the exact analysis."""
+
+    @property
+    def scale(self) -> int:
+        """Net results are integers in units of ``1 / scale`` of the base wager."""
+
+    @property
+    def initial_wager(self) -> Fraction:
+        """Base wagers put up per hand before any decision (figures are quoted per this)."""
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal and settle ``hands`` hands: (outcome index, net result x scale) per hand."""
+
+
+@dataclass
+class Tally:
+    """Hands played and, per outcome index, how many hands ended with each scaled net result."""
+
+    hands: int = 0
+    nets: dict[int, dict[int, int]] = field(default_factory=dict)
+
+    def add(self, other: Tally) -> None:
+        """Add another tally into this one."""
+        self.hands += other.hands
+        for outcome, results in other.nets.items():
+            mine = self.nets.setdefault(outcome, {})
+            for net, count in results.items():
+                mine[net] = mine.get(net, 0) + count
+
+    def count(self, outcome: int) -> int:
+        """Hands that ended in ``outcome``."""
+        return sum(self.nets.get(outcome, {}).values())
+
+
+def _pairs(outcome: IntArray, net: IntArray) -> dict[int, dict[int, int]]:
+    keys, counts = np.unique(np.stack([outcome, net]), axis=1, return_counts=True)
+    found: dict[int, dict[int, int]] = {}
+    for (o, v), c in zip(keys.T.tolist(), counts.tolist(), strict=True):
+        found.setdefault(int(o), {})[int(v)] = int(c)
+    return found
+
+
+def tally_hands(outcome: IntArray, net: IntArray, outcomes: int) -> Tally:
+    """Count hands per (outcome, net result), cheaply when each outcome has a single result.
+
+    The per-outcome sums are exact integers; every hand is then checked against its outcome's
+    mean (``net * count == sum``), and only outcomes that fail the check are counted value by
+    value.
+    """
+    hands = int(outcome.size)
+    if hands == 0:
+        return Tally()
+    biggest = int(np.abs(net).max())
+    if biggest * hands >= _EXACT_FLOAT:
+        return Tally(hands, _pairs(outcome, net))
+    counts = np.bincount(outcome, minlength=outcomes).astype(np.int64)
+    sums = np.bincount(outcome, weights=net, minlength=outcomes).astype(np.int64)
+    uneven = net * counts[outcome] != sums[outcome]
+    nets: dict[int, dict[int, int]] = {}
+    for index in np.flatnonzero(counts).tolist():
+        nets[index] = {int(sums[index] // counts[index]): int(counts[index])}
+    if uneven.any():
+        bad = np.unique(outcome[uneven])
+        pick = np.isin(outcome, bad)
+        nets.update(_pairs(outcome[pick], net[pick]))
+    return Tally(hands, nets)
+
+
+def chunk_seed(seed: int, index: int) -> np.random.SeedSequence:
+    """The seed sequence of chunk ``index``: the ``index``-th child of ``SeedSequence(seed)``."""
+    return np.random.SeedSequence(seed, spawn_key=(index,))
+
+
+def chunk_sizes(hands: int) -> list[int]:
+    """The fixed chunking of a run: full chunks, then the remainder."""
+    full, rest = divmod(hands, CHUNK_HANDS)
+    return [CHUNK_HANDS] * full + ([rest] if rest else [])
+
+
+def play_chunk(simulator: Simulator, seed: int, index: int, hands: int) -> Tally:
+    """Deal, settle and tally one chunk."""
+    rng = np.random.Generator(np.random.PCG64(chunk_seed(seed, index)))
+    outcome, net = simulator.play(rng, hands)
+    return tally_hands(outcome, net, len(simulator.outcomes))
+
+
+_WORKER_SIMULATOR: Simulator | None = None
+
+
+def _start_worker(simulator: Simulator) -> None:
+    global _WORKER_SIMULATOR
+    _WORKER_SIMULATOR = simulator
+
+
+def _worker_chunk(task: tuple[int, int, int]) -> Tally:
+    assert _WORKER_SIMULATOR is not None
+    return play_chunk(_WORKER_SIMULATOR, *task)
+
+
+def default_jobs() -> int:
+    """Worker processes when none are asked for: every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _chunk_tallies(simulator: Simulator, seed: int, sizes: list[int],
+                   jobs: int) -> Iterator[Tally]:
+    tasks = [(seed, index, size) for index, size in enumerate(sizes)]
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield play_chunk(simulator, *task)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker,
+                             initargs=(simulator,)) as pool:
+        try:
+            yield from pool.map(_worker_chunk, tasks)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def run(simulator: Simulator, hands: int, seed: int, jobs: int | None = None,
+        progress: Callable[[int, int], None] | None = None) -> Tally:
+    """Play ``hands`` hands in fixed chunks on ``jobs`` processes; the tally of them all.
+
+    ``progress(done, hands)`` is called after each chunk, in chunk order.
+    """
+    sizes = chunk_sizes(hands)
+    total = Tally()
+    for tally in _chunk_tallies(simulator, seed, sizes, jobs or default_jobs()):
+        total.add(tally)
+        if progress is not None:
+            progress(total.hands, hands)
+    return total
+
+
+def common_scale(pays: Iterable[Fraction]) -> int:
+    """The least common denominator of some pays: nets in units of ``1/scale`` are integers.
+
+    >>> common_scale([Fraction(3, 2), Fraction(19, 20), Fraction(4)])
+    20
+    """
+    scale = 1
+    for pay in pays:
+        scale = math.lcm(scale, Fraction(pay).denominator)
+    return scale
+
+
+def scaled(pays: Sequence[Fraction], scale: int) -> IntArray:
+    """Pays as int64 multiples of ``1/scale`` (exact: ``scale`` is a common denominator)."""
+    units = [Fraction(pay) * scale for pay in pays]
+    if any(unit.denominator != 1 for unit in units):
+        raise ValueError(f"The scale {scale} does not make every pay whole.")
+    return np.array([int(unit) for unit in units], dtype=np.int64)
