@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from tabulate import tabulate
 
 from edge import _core
-from edge.games import analyze
+from edge.games import analyze, get_game
+from edge.simulation import make_simulator
+from edge.simulation.engine import run as simulate_hands
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,25 @@ CASES: list[Case] = [
          lambda: _core.triple_bet_joint_counts(6), "weighted deals", 312 * 311 * 310 * 309 * 308),
     Case("triple-bet: every table at 6 decks", None,
          lambda: [analyze("triple-bet", bet) for bet in ("flush", "sandwich", "block", "combined")]),
+]
+
+
+def _simulation_case(name: str, game: str, bet: str, hands: int,
+                     target_rate: float | None = None, **options: str) -> Case:
+    """Time ``hands`` simulated hands on one process (no analysis, no report)."""
+    found = get_game(game)
+    chosen = found.bet(bet)
+    simulator = make_simulator(found.name, chosen.name, chosen.paytable(None),
+                               found.make_rules(options))
+    target = None if target_rate is None else hands / target_rate
+    return Case(name, target, lambda: simulate_hands(simulator, hands, seed=1, jobs=1),
+                "hands", hands)
+
+
+# Simulation throughput per core (issue 8: >= 1,000,000 Three Card Poker and 200,000 UTH hands/s).
+CASES += [
+    _simulation_case("simulate: triple-bet combined, 10^6 hands, 1 core", "triple-bet",
+                     "combined", 10 ** 6),
 ]
 
 
