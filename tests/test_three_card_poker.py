@@ -260,6 +260,26 @@ def test_exact_tie_takes_the_ties_option() -> None:
     assert np.array_equal(larger.optimal, smaller.optimal | tied)
 
 
+def test_non_monotone_rule_lists_its_exceptions() -> None:
+    # A straight "bonus" of -5 (built directly: no validated table is negative) makes every
+    # straight fold, as Ante and Raise win at most 2 units: -5 + 2 < -1. Every other hand keeps
+    # its table-3 decision, so the rule is Q-6-4 or better with the 720 straights as exceptions.
+    odd = PayTable("odd", (("straight-flush", Fraction(5)), ("three-of-a-kind", Fraction(4)),
+                           ("straight", Fraction(-5))))
+    hands = kernel()
+    solution = tcp.solve(odd, tcp.ThreeCardRules(), hands)
+    usual = tcp.solve(tcp.PRESETS["ante"]["3"], tcp.ThreeCardRules(), hands)
+    straights = hands.classes == tcp.CLASS_INDEX["straight"]
+    assert np.array_equal(solution.optimal, usual.optimal & ~straights)
+    assert np.array_equal(solution.exceptions, np.flatnonzero(straights))
+    report = tcp.strategy_report(odd, tcp.ThreeCardRules())
+    assert report["monotone"] is False
+    assert report["rule"] == ("Raise Q-6-4 (high card) or better; fold the rest. "
+                              "Exceptions: fold the 720 hands listed.")
+    assert sum(group["hands"] for group in report["exceptions"]) == 720
+    assert "Exceptions to the rule" in tcp.render_strategy(report)
+
+
 # --- published figures ------------------------------------------------------------------------
 def percent(value: Fraction) -> float:
     return round(float(value) * 100, 2)

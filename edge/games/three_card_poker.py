@@ -201,23 +201,34 @@ class StrategySolution:
 
     @property
     def border(self) -> int | None:
-        """The weakest strength S such that every hand of strength >= S raises (optimal).
+        """The strength of the rule "raise this or better" (``None``: fold every hand).
 
-        ``None`` when even the strongest hand folds.
+        Of the two readings of a rule that is not monotone, the one with fewer exceptions
+        is taken: the weakest raising hand (exceptions: stronger hands that fold) or the
+        weakest hand above which every hand raises (exceptions: weaker hands that raise).
         """
-        strengths = self.hands.strengths
-        folded = strengths[~self.optimal]
-        if folded.size == 0:
-            return int(strengths.min())
-        above = strengths[strengths > folded.max()]
-        return int(above.min()) if above.size else None
+        return self._rule()[0]
 
     @property
     def exceptions(self) -> npt.NDArray[np.int64]:
-        """Indexes of hands below the border that the solved strategy still raises."""
-        border = self.border
-        limit = np.iinfo(np.int64).max if border is None else border
-        return np.flatnonzero(self.optimal & (self.hands.strengths < limit))
+        """Indexes of the hands whose solved decision differs from the rule at :attr:`border`."""
+        return self._rule()[1]
+
+    def _rule(self) -> tuple[int | None, npt.NDArray[np.int64]]:
+        strengths = self.hands.strengths
+        if not self.optimal.any():
+            return None, np.flatnonzero(self.optimal)
+        lowest_raise = int(strengths[self.optimal].min())
+        folds_above = np.flatnonzero(~self.optimal & (strengths >= lowest_raise))
+        folded = strengths[~self.optimal]
+        above = strengths[strengths > folded.max()] if folded.size else strengths
+        if above.size == 0:
+            return lowest_raise, folds_above
+        top_border = int(above.min())
+        raises_below = np.flatnonzero(self.optimal & (strengths < top_border))
+        if raises_below.size < folds_above.size:
+            return top_border, raises_below
+        return lowest_raise, folds_above
 
     @property
     def exact_ties(self) -> int:
@@ -337,8 +348,8 @@ def _strategy_note(solution: StrategySolution) -> str:
         name = hand_name(solution.hands.cards[weakest], _class_of(solution, weakest))
         solved = f"the solved optimal strategy raises {name} or better"
         if solution.exceptions.size:
-            solved += (f", with {solution.exceptions.size} hands below the border also raised "
-                       "(not monotone; see `edge strategy`)")
+            solved += (f", not monotone: {solution.exceptions.size} hands are exceptions "
+                       "(see `edge strategy`)")
     chosen = {"optimal": "optimal", "mimic": "mimic the dealer (raise queen-high or better)",
               "raise-all": "raise every hand"}[solution.strategy]
     return f"Strategy: {chosen}; {solved}."
@@ -493,12 +504,15 @@ def strategy_rule(solution: StrategySolution) -> str:
     if border is None:
         return "Fold every hand."
     if border == int(solution.hands.strengths.min()):
-        return "Raise every hand."
-    hand = int(np.flatnonzero(solution.hands.strengths == border)[0])
-    rule = (f"Raise {hand_name(solution.hands.cards[hand], _class_of(solution, hand))} "
-            "or better; fold the rest.")
-    if solution.exceptions.size:
-        rule += f" Also raise the {solution.exceptions.size} hands listed as exceptions."
+        rule = "Raise every hand."
+    else:
+        hand = int(np.flatnonzero(solution.hands.strengths == border)[0])
+        rule = (f"Raise {hand_name(solution.hands.cards[hand], _class_of(solution, hand))} "
+                "or better; fold the rest.")
+    exceptions = solution.exceptions
+    if exceptions.size:
+        verb = "raise" if solution.optimal[exceptions[0]] else "fold"
+        rule += f" Exceptions: {verb} the {exceptions.size} hands listed."
     return rule
 
 
@@ -591,7 +605,7 @@ def render_strategy(report: dict[str, Any], fmt: str = "plain") -> str:
     if report["exceptions"]:
         exceptions = tabulate([cells(g) for g in report["exceptions"]], headers=heads,
                               tablefmt=tablefmt, disable_numparse=True)
-        lines += ["", "Raised below the border (not monotone):", ""] + [exceptions]
+        lines += ["", "Exceptions to the rule (not monotone):", ""] + [exceptions]
     return "\n".join(lines) + "\n"
 
 
