@@ -245,6 +245,14 @@ WAGERS = [
     ("triple-bet", "block", None, {}, 2_000_000),
     ("triple-bet", "combined", None, {}, 1_000_000),
     ("triple-bet", "block", None, {"decks": "1"}, 1_000_000),
+    ("three-card-poker", "pair-plus", "1", {}, 2_000_000),
+    ("three-card-poker", "ante", "3", {}, 2_000_000),
+    ("three-card-poker", "ante", "2", {"strategy": "mimic"}, 1_000_000),
+    ("three-card-poker", "ante", "1", {"strategy": "raise-all", "ace_low_straight": "false"},
+     1_000_000),
+    ("three-card-poker", "combined", "3", {}, 1_000_000),
+    ("three-card-poker", "combined", "2",
+     {"fold_forfeits_pair_plus": "false", "pair_plus_ratio": "1/2", "ties": "larger"}, 1_000_000),
 ]
 
 
@@ -266,6 +274,8 @@ def test_short_simulation_agrees(game: str, bet: str, paytable: str | None,
 # The main wagers at 10^7 hands (a minute or so in all).
 MAIN_WAGERS = [
     ("triple-bet", "combined", None, {}),
+    ("three-card-poker", "ante", "3", {}),
+    ("three-card-poker", "pair-plus", "3", {}),
 ]
 
 

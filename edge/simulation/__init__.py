@@ -30,6 +30,7 @@ from edge.simulation.engine import Simulator, default_jobs, run
 # Game name -> the module whose ``make_simulator(bet, paytable, rules)`` simulates it.
 SIMULATION_MODULES = {
     "triple-bet": "edge.simulation.triple_bet",
+    "three-card-poker": "edge.simulation.three_card_poker",
 }
 
 DEFAULT_HANDS = 1_000_000

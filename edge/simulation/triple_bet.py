@@ -89,7 +89,11 @@ class TripleBetSimulator:
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal ``hands`` hands from a fresh shoe each and settle the chosen wager."""
-        player1, flop1, player2, flop2, dealer = deal(rng, hands, 5, 52 * self.decks) % 52
+        return self.settle(deal(rng, hands, 5, 52 * self.decks) % 52)
+
+    def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle dealt card values: player 1, flop 1, player 2, flop 2, dealer (rows)."""
+        player1, flop1, player2, flop2, dealer = cards
         if self.bet == "flush":
             index = flush_index(player1, flop1)
             return index, self.flush_pays[index]
