@@ -237,6 +237,22 @@ def test_lo_hi_against_every_deal_of_a_smaller_set(players: int, tiles: int, tar
     assert {k: v for k, v in fast.items() if v} == dict(plain)
 
 
+@pytest.mark.parametrize("target", [0, 27])
+def test_lo_hi_one_player_every_hand_pair_of_the_full_set(target: int) -> None:
+    # Every player hand against every dealer hand of the 28 tiles (as bit masks); the three
+    # exposed tiles are then any 3 of the 22 left, C(21, 2) of them holding the bet's tile.
+    masks = np.array([sum(1 << t for t in deal) for deal in ALL_DEALS], dtype=np.int64)
+    disjoint = (masks[:, None] & masks[None, :]) == 0
+    holds = (masks >> target) & 1 == 1
+    exposures, holding = comb(22, 3), comb(21, 2)
+    player_has = int((disjoint & holds[:, None]).sum())
+    dealer_has = int((disjoint & holds[None, :]).sum())
+    left = int(disjoint.sum()) - player_has - dealer_has
+    assert lo_hi_counts(1) == {
+        "win": player_has * exposures, "push": left * holding, "lose-other-player": 0,
+        "lose-dealer": dealer_has * exposures, "lose-unexposed": left * (exposures - holding)}
+
+
 def test_lo_hi_smallest_case_quickly() -> None:
     assert lo_hi_counts(1, 10) == {**plain_lo_hi(1, 10, 0), "lose-other-player": 0}
 

@@ -41,7 +41,8 @@ DEALER_DEALS = 2300        # C(25, 3)
 MAIN_ROWS = ("win-both", "push", "lose-both")
 LO_HI_ROWS = ("win", "push", "lose-other-player", "lose-dealer", "lose-unexposed")
 DICE_ROWS = ("win", "lose-triple", "lose-total")
-TARGET_TILE = {"lo-card": "the 8-8 tile (1-1)", "hi-card": "the A-A tile (7-7)"}
+TARGET_TILE = {"lo-card": "8-8", "hi-card": "A-A"}
+TARGET_NUMBERS = {"lo-card": "1-1", "hi-card": "7-7"}
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -258,21 +259,24 @@ def lo_hi_table(bet: str, rules: DoubleHandRules) -> ReturnTable:
     lose = sum(count for name, count in counts.items() if name.startswith("lose"))
     break_even = Fraction(lose, counts["win"])
     tile = TARGET_TILE[bet]
+    seats = "1 player" if rules.players == 1 else f"{rules.players} players"
     notes = (
-        f"Wins when the player's three tiles hold {tile}; if no player holds it, three tiles "
-        "nobody was dealt are exposed and the bet pushes when it is among them; otherwise it "
-        f"loses. {rules.players} player(s) and the dealer get 3 tiles each (--set players=1..7; "
-        "the default is 1, one player against the dealer).",
-        f"Every deal of all players' hands, the dealer's and the three exposed tiles is counted "
-        f"(tiles {TILE_COUNT}); only where the tile lands decides the bet.",
+        f"Wins when the player's three tiles hold the {tile} tile ({TARGET_NUMBERS[bet]}); if "
+        "no player holds it, three tiles nobody was dealt are exposed and the bet pushes when "
+        f"it is among them; otherwise it loses. {seats} and the dealer get 3 tiles each "
+        "(--set players=1..7; the default 1 is one player against the dealer).",
+        f"The cycle is every deal of the {TILE_COUNT} tiles to the players' hands, the dealer's "
+        "and the three tiles to expose. Only where the bet's tile lands decides it, so the "
+        "deals of each place are counted by putting the tile there and dealing the rest "
+        "freely; the tests check this against a deal-by-deal enumeration on smaller sets.",
         f"The seed gives no pay: pays={format_value(rules.pays)} to 1 is an assumption "
         f"(--set pays=X). Break-even pay: {exact(break_even)} to 1 = {decimal(break_even, 4)}.",
     )
     options = {"players": str(rules.players), "pays": format_value(rules.pays) + " (assumption)"}
     name = "Lo-Card" if bet == "lo-card" else "Hi-Card"
-    seats = "1 player" if rules.players == 1 else f"{rules.players} players"
     return ReturnTable(GAME_NAME, bet, rows, None, options, notes=notes,
-                       title=f"Casino Double-Hand Poker: {name} side bet ({tile}), {seats}")
+                       title=f"Casino Double-Hand Poker: {name} side bet on the {tile} tile, "
+                             f"{seats}")
 
 
 # --- Dice-Lo and Dice-Hi ---------------------------------------------------------------------
