@@ -17,6 +17,7 @@ from tabulate import tabulate
 
 from edge import _core
 from edge.games import analyze, three_card_poker
+from edge.games.double_hand_poker import DoubleHandRules, compute_setting_counts, main_table
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,21 @@ CASES: list[Case] = [
     Case("three-card-poker: strategy report, pay table 3", None,
          lambda: three_card_poker.strategy_report(three_card_poker.PRESETS["ante"]["3"],
                                                   three_card_poker.ThreeCardRules())),
+    Case("double-hand-poker: exhaustive count of every setting (kernel)", None,
+         _core.double_hand_counts, "deal pairs", 3276 * 2300),
+    Case("double-hand-poker: main wager, both strategies, uncached", 0.2,
+         lambda: _double_hand_both_strategies(), "deal pairs", 3276 * 2300),
+    Case("double-hand-poker: every table (count cached)", None,
+         lambda: [analyze("double-hand-poker", bet)
+                  for bet in ("main", "lo-card", "hi-card", "dice-lo", "dice-hi")]),
 ]
+
+
+def _double_hand_both_strategies() -> object:
+    """The main wager from scratch: the exhaustive count, then the table for each strategy."""
+    counts = compute_setting_counts()
+    return [main_table(DoubleHandRules(strategy=strategy), counts)
+            for strategy in ("optimal", "house-way")]
 
 
 def _simulation_case(name: str, game: str, bet: str, hands: int,
