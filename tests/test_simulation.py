@@ -17,7 +17,13 @@ from edge.games import get_game
 from edge.games import triple_bet as tb
 from edge.simulation import ProgressBar, make_simulator, simulate
 from edge.simulation import triple_bet as sim_tb
-from edge.simulation.deal import deal, distinct
+from edge.simulation.deal import (
+    REJECTION_AT_LEAST,
+    all_distinct_probability,
+    deal,
+    distinct,
+    shuffle_deal,
+)
 from edge.simulation.engine import (
     CHUNK_HANDS,
     Tally,
@@ -123,6 +129,21 @@ def test_deal_is_uniform_over_ordered_deals(size: int) -> None:
     assert test.p_value > 1e-4
     with pytest.raises(ValueError):
         deal(np.random.default_rng(1), 5, 7, 6)
+
+
+def test_deal_of_most_of_the_deck_shuffles_uniformly() -> None:
+    """Five of six cards: rejection would mostly fail, so the partial shuffle deals; each of
+    the 720 ordered deals comes up equally often, and a full deal is a permutation."""
+    assert all_distinct_probability(5, 6) < REJECTION_AT_LEAST
+    cards = deal(np.random.default_rng(4), 72_000, 5, 6).astype(np.int64)
+    assert distinct(cards.astype(np.int16), 6).all()
+    keys = (((cards[0] * 6 + cards[1]) * 6 + cards[2]) * 6 + cards[3]) * 6 + cards[4]
+    observed = np.unique(keys, return_counts=True)[1]
+    assert observed.size == 720
+    test = chi_square_test([str(i) for i in range(720)], observed.tolist(), [1 / 720] * 720)
+    assert test.p_value > 1e-4
+    full = shuffle_deal(np.random.default_rng(4), 100, 28, 28)
+    assert (np.sort(full, axis=0) == np.arange(28)[:, None]).all()
 
 
 # --- chunks, seeds, tallies --------------------------------------------------------------
@@ -253,6 +274,14 @@ WAGERS = [
     ("three-card-poker", "combined", "3", {}, 1_000_000),
     ("three-card-poker", "combined", "2",
      {"fold_forfeits_pair_plus": "false", "pair_plus_ratio": "1/2", "ties": "larger"}, 1_000_000),
+    ("double-hand-poker", "main", None, {}, 2_000_000),
+    ("double-hand-poker", "main", None, {"strategy": "house-way", "commission": "1/10"},
+     1_000_000),
+    ("double-hand-poker", "lo-card", None, {}, 1_000_000),
+    ("double-hand-poker", "lo-card", None, {"players": "7", "pays": "15/2"}, 500_000),
+    ("double-hand-poker", "hi-card", None, {"players": "3"}, 1_000_000),
+    ("double-hand-poker", "dice-lo", None, {}, 2_000_000),
+    ("double-hand-poker", "dice-hi", None, {}, 2_000_000),
 ]
 
 
@@ -276,6 +305,7 @@ MAIN_WAGERS = [
     ("triple-bet", "combined", None, {}),
     ("three-card-poker", "ante", "3", {}),
     ("three-card-poker", "pair-plus", "3", {}),
+    ("double-hand-poker", "main", None, {}),
 ]
 
 

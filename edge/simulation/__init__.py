@@ -31,6 +31,7 @@ from edge.simulation.engine import Simulator, default_jobs, run
 SIMULATION_MODULES = {
     "triple-bet": "edge.simulation.triple_bet",
     "three-card-poker": "edge.simulation.three_card_poker",
+    "double-hand-poker": "edge.simulation.double_hand_poker",
 }
 
 DEFAULT_HANDS = 1_000_000

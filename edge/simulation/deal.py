@@ -1,9 +1,13 @@
 """Dealing many hands at once with a numpy ``Generator``.
 
-A deal of ``k`` cards from a deck (or shoe) of ``size`` distinguishable cards is drawn as ``k``
-independent uniform positions, and redrawn whole while two positions coincide: the first
-all-distinct draw is uniform over the ordered deals of ``k`` distinct cards, exactly like the top
-``k`` cards of a shuffled deck. The work is vectorised over hands, one array per dealt card.
+A deal of ``k`` cards from a deck (or shoe) of ``size`` distinguishable cards is uniform over the
+ordered deals of ``k`` distinct cards, exactly like the top ``k`` cards of a shuffled deck. It is
+drawn one of two ways, vectorised over hands with one array per dealt card:
+
+- by rejection, when most draws succeed: ``k`` independent uniform positions, redrawn whole while
+  two coincide (the first all-distinct draw is uniform over the distinct deals);
+- by the first ``k`` steps of a Fisher-Yates shuffle of a full deck per hand, when a deal takes
+  most of the deck (27 of 28 tiles, say) and rejection would almost never succeed.
 
 >>> rng = np.random.default_rng(1)
 >>> cards = deal(rng, 1000, 9)
@@ -13,11 +17,16 @@ all-distinct draw is uniform over the ordered deals of ``k`` distinct cards, exa
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import numpy.typing as npt
 
 CardArray = npt.NDArray[np.int16]
 BoolArray = npt.NDArray[np.bool_]
+
+# Rejection is used while at least this share of draws are all distinct.
+REJECTION_AT_LEAST = 0.2
 
 
 def distinct(cards: CardArray, size: int) -> BoolArray:
@@ -36,6 +45,23 @@ def distinct(cards: CardArray, size: int) -> BoolArray:
     return ok
 
 
+def all_distinct_probability(count: int, size: int) -> float:
+    """The chance that ``count`` independent uniform positions in ``0..size-1`` all differ."""
+    return math.prod((size - i) / size for i in range(count))
+
+
+def shuffle_deal(rng: np.random.Generator, hands: int, count: int, size: int) -> CardArray:
+    """The first ``count`` cards of a Fisher-Yates shuffle of ``0..size-1``, for every hand."""
+    deck = np.repeat(np.arange(size, dtype=np.int16)[:, None], hands, axis=1)
+    columns = np.arange(hands)
+    for i in range(count):
+        pick = rng.integers(i, size, size=hands)
+        chosen = deck[pick, columns]
+        deck[pick, columns] = deck[i]
+        deck[i] = chosen
+    return deck[:count].copy()
+
+
 def deal(rng: np.random.Generator, hands: int, count: int, size: int = 52) -> CardArray:
     """``count`` distinct positions in ``0..size-1`` for each of ``hands`` hands.
 
@@ -43,6 +69,8 @@ def deal(rng: np.random.Generator, hands: int, count: int, size: int = 52) -> Ca
     """
     if not 0 < count <= size:
         raise ValueError(f"Cannot deal {count} distinct cards from {size}.")
+    if all_distinct_probability(count, size) < REJECTION_AT_LEAST:
+        return shuffle_deal(rng, hands, count, size)
     cards = rng.integers(0, size, size=(count, hands), dtype=np.int16)
     redo = np.flatnonzero(~distinct(cards, size))
     while redo.size:
