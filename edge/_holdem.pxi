@@ -44,6 +44,7 @@ cdef enum:
 
 # Tables indexed by a 13-bit rank mask.
 cdef uint8_t _holdem_nbits[HOLDEM_RANK_MASKS]       # number of ranks in the mask
+cdef uint16_t _holdem_flush5[HOLDEM_RANK_MASKS]     # the mask itself if it has 5+ ranks, else 0
 cdef uint16_t _holdem_top1[HOLDEM_RANK_MASKS]       # the highest rank only
 cdef uint16_t _holdem_top2[HOLDEM_RANK_MASKS]       # the two highest ranks
 cdef uint16_t _holdem_top3[HOLDEM_RANK_MASKS]       # the three highest ranks
@@ -77,6 +78,7 @@ cdef void _holdem_init() noexcept nogil:
         for rank in range(13):
             n += (mask >> rank) & 1
         _holdem_nbits[mask] = <uint8_t>n
+        _holdem_flush5[mask] = <uint16_t>(mask if n >= 5 else 0)
         _holdem_top1[mask] = _holdem_top_bits(mask, 1)
         _holdem_top2[mask] = _holdem_top_bits(mask, 2)
         _holdem_top3[mask] = _holdem_top_bits(mask, 3)
@@ -139,14 +141,11 @@ cdef inline int cy_evaluate_lanes(uint64_t lanes) noexcept nogil:
     cdef unsigned int s2 = <unsigned int>((lanes >> 32) & 0x1FFF)
     cdef unsigned int s3 = <unsigned int>((lanes >> 48) & 0x1FFF)
     cdef unsigned int ranks, two, three, four, top, rest
-    if _holdem_nbits[s0] >= 5:
-        return _holdem_suited[s0]
-    if _holdem_nbits[s1] >= 5:
-        return _holdem_suited[s1]
-    if _holdem_nbits[s2] >= 5:
-        return _holdem_suited[s2]
-    if _holdem_nbits[s3] >= 5:
-        return _holdem_suited[s3]
+    # at most one suit holds five of seven cards: OR-ing the four lookups finds it
+    cdef unsigned int suited = (_holdem_flush5[s0] | _holdem_flush5[s1] | _holdem_flush5[s2]
+                                | _holdem_flush5[s3])
+    if suited:
+        return _holdem_suited[suited]
     ranks = s0 | s1 | s2 | s3
     two = (s0 & s1) | (s2 & s3) | ((s0 | s1) & (s2 | s3))
     if two == 0:

@@ -18,6 +18,8 @@ edge.errors.CardError: The card 'As' appears twice in 'As As Kd Qh Jc Tc 2d'.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
+from functools import lru_cache
 
 from edge import _core
 from edge.cards import parse_cards
@@ -76,15 +78,32 @@ def hand_class_name(strength: int) -> str:
     return CLASS_NAMES[hand_class(strength)]
 
 
+@lru_cache(maxsize=3)
+def _class_counts(cards: int) -> tuple[int, ...]:
+    return tuple(int(count) for count in _core.holdem_class_counts(cards))
+
+
 def class_counts(cards: int = 7) -> dict[str, int]:
     """How many of the C(52, cards) hands fall in each class, best class first (exact).
 
-    ``cards`` is 7 (every 7-card hand), 6 or 5.
+    ``cards`` is 7 (every 7-card hand), 6 or 5. Computed once per process, then remembered.
 
     >>> class_counts(5)["royal-flush"]
     4
     """
     if cards not in (5, 6, 7):
         raise EdgeError(f"Hold'em hands have 5, 6 or 7 cards, not {cards!r}.")
-    counts = _core.holdem_class_counts(cards)
-    return {CLASS_NAMES[k]: int(counts[k]) for k in reversed(range(len(CLASS_NAMES)))}
+    counts = _class_counts(cards)
+    return {CLASS_NAMES[k]: counts[k] for k in reversed(range(len(CLASS_NAMES)))}
+
+
+def class_table() -> list[tuple[str, int, Fraction, int, Fraction]]:
+    """Per class, best first: 7-card count and probability, 5-card count and probability.
+
+    >>> class_table()[0][:2]
+    ('royal-flush', 4324)
+    """
+    seven, five = class_counts(7), class_counts(5)
+    total7, total5 = sum(seven.values()), sum(five.values())
+    return [(name, seven[name], Fraction(seven[name], total7),
+             five[name], Fraction(five[name], total5)) for name in seven]

@@ -204,6 +204,19 @@ def test_seven_card_hands_against_reference() -> None:
     check_sample(50_000, 7, seed=2024)
 
 
+def test_every_hand_of_small_decks_against_reference() -> None:
+    # every 5-card hand of the 20 cards ten..ace (broadway straights and flushes, royals) and
+    # every 7-card hand of ace..five in three suits (wheels, steel wheels, full houses)
+    broadway = [card for card in range(52) if card // 4 >= 8]
+    low = [card for card in range(52) if (card // 4 == 12 or card // 4 <= 3) and card % 4 < 3]
+    for deck, size in ((broadway, 5), (low, 7)):
+        hands = list(combinations(deck, size))
+        strengths = _core.evaluate_many(np.array(hands, dtype=np.int64)).tolist()
+        assert_same_order(hands, strengths)
+        for hand, strength in zip(hands, strengths, strict=True):
+            assert _core.hand_class(strength) == reference_class(hand)
+
+
 @pytest.mark.slow
 def test_million_seven_card_hands_against_reference() -> None:
     check_sample(1_000_000, 7, seed=7)
