@@ -7,7 +7,7 @@ A pay table maps outcome names (``flush-pair``) to the net win per unit wagered,
     [pays]
     flush-pair = 8
     flush-high = 3
-    flush-low = "5/2"         # strings allow exact fractions ("5/2", "5:2"); floats are read exactly
+    flush-low = "5/2"         # strings allow exact fractions ("5/2", "5:2"); floats read exactly
 
 Nested tables flatten with a dot, so ``[pays.pair-plus] flush = 4`` is outcome ``pair-plus.flush``.
 """
@@ -59,12 +59,14 @@ class PayTable:
 
 def format_pay(value: Fraction) -> str:
     """A pay as the trade writes it: ``8``, ``3/2``."""
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
 
 
 def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
     """One pay from a TOML value or a command-line string, exactly; negative pays are refused."""
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Fraction):
         raise PayTableError(f"The pay for {outcome!r} in {source} is {value!r}, not a number.")
     try:
         if isinstance(value, str):
@@ -124,7 +126,8 @@ def load_paytable(path: str | Path, outcomes: tuple[str, ...]) -> PayTable:
     except (OSError, UnicodeDecodeError) as error:
         raise PayTableError(f"The pay table file {str(path)!r} cannot be read: {error}.") from None
     except tomllib.TOMLDecodeError as error:
-        raise PayTableError(f"The pay table file {str(path)!r} is not valid TOML: {error}.") from None
+        raise PayTableError(f"The pay table file {str(path)!r} is not valid TOML: "
+                            f"{error}.") from None
     pays = data.get("pays")
     if not isinstance(pays, Mapping):
         raise PayTableError(f"The pay table file {str(path)!r} has no [pays] table; write "

@@ -81,8 +81,10 @@ class Game:
 
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""
-        cases = [TableCase(bet.name, preset, {}, f"{bet.name}-{preset}")
-                 for bet in self.bets for preset in (bet.presets or {None: None})]
+        cases = []
+        for bet in self.bets:
+            presets: list[str | None] = [*bet.presets] or [None]
+            cases += [TableCase(bet.name, preset, {}, f"{bet.name}-{preset}") for preset in presets]
         return cases + list(self.extra_tables)
 
     def bet(self, name: str | None) -> Bet:
