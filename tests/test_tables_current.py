@@ -8,6 +8,8 @@ from types import ModuleType
 
 import pytest
 
+from edge import analyze
+
 
 def load_make_tables(root: Path) -> ModuleType:
     path = root / "scripts" / "make_tables.py"
@@ -43,3 +45,11 @@ def test_each_triple_bet_wager_at_six_decks(repo_root: Path) -> None:
         for suffix in (".md", ".json"):
             text = (folder / f"{bet}-usual{suffix}").read_text(encoding="utf-8")
             assert '"decks": "6"' in text or "decks=6" in text
+
+
+def test_readme_example_is_real_output(repo_root: Path) -> None:
+    readme = (repo_root / "README.md").read_text(encoding="utf-8")
+    command = "$ edge table triple-bet --bet sandwich\n"
+    start = readme.index(command) + len(command)
+    example = readme[start:readme.index("```", start)]
+    assert example == str(analyze("triple-bet", "sandwich"))
