@@ -68,7 +68,14 @@ def test_paytable_by_label(edge_cli) -> None:
     assert by_label.out == edge_cli("table", "triple-bet", "--bet", "block").out
 
 
-BAD_TOML = "[pays]\nflush-pair = 8\nflush-high = 3\n"
+# pay table files written for the error tests, by the name that stands for their path
+BAD_FILES = {
+    "MISSING_OUTCOME": "[pays]\nflush-pair = 8\nflush-high = 3\n",
+    "UNKNOWN_OUTCOME": "[pays]\nflush-pair = 8\nflush-high = 3\nflush-low = 2\nflush-four = 9\n",
+    "NEGATIVE_PAY": "[pays]\nflush-pair = -8\nflush-high = 3\nflush-low = 2\n",
+    "WORD_PAY": "[pays]\nflush-pair = 'eight'\nflush-high = 3\nflush-low = 2\n",
+    "NOT_TOML": "[pays\nflush-pair = 8\n",
+}
 
 
 @pytest.mark.parametrize(("argv", "named"), [
@@ -82,16 +89,20 @@ BAD_TOML = "[pays]\nflush-pair = 8\nflush-high = 3\n"
     (["table", "triple-bet", "--set", "=2"], "'=2'"),
     (["table", "triple-bet", "--paytable", "generous"], "'generous'"),
     (["table", "triple-bet", "--paytable", "missing.toml"], "'missing.toml'"),
-    (["table", "triple-bet", "--paytable", "BAD"], "'flush-low'"),
+    (["table", "triple-bet", "--paytable", "MISSING_OUTCOME"], "'flush-low'"),
+    (["table", "triple-bet", "--paytable", "UNKNOWN_OUTCOME"], "'flush-four'"),
+    (["table", "triple-bet", "--paytable", "NEGATIVE_PAY"], "-8"),
+    (["table", "triple-bet", "--paytable", "WORD_PAY"], "'eight'"),
+    (["table", "triple-bet", "--paytable", "NOT_TOML"], "not valid TOML"),
     (["table", "triple-bet", "--jobs", "0"], "--jobs 0"),
     (["strategy", "triple-bet"], "triple-bet"),
 ])
 def test_errors_are_one_line_with_status_2(edge_cli, tmp_path: Path,
                                            argv: list[str], named: str) -> None:
-    bad = tmp_path / "bad.toml"
-    bad.write_text(BAD_TOML, encoding="utf-8")
-    argv = [str(bad) if arg == "BAD" else arg for arg in argv]
-    result = edge_cli(*argv)
+    for name, text in BAD_FILES.items():
+        (tmp_path / f"{name.lower()}.toml").write_text(text, encoding="utf-8")
+    result = edge_cli(*(str(tmp_path / f"{arg.lower()}.toml") if arg in BAD_FILES else arg
+                        for arg in argv))
     assert result.status == 2
     assert result.out == ""
     assert result.err.startswith("edge: error: ")
