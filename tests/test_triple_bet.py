@@ -162,7 +162,7 @@ def joint_given_players(p1: Card, p2: Card, cards: list[Card]) -> Counter[tuple[
     card and the dealer card, physical cards, once the player holds ``p1`` and ``p2``.
 
     The dealer card is any card left after the two flop cards: its Block outcomes are tallied
-    over the 50 cards not held by the player once, then the two flop cards are taken back out.
+    over all the cards the player does not hold, then the two flop cards are taken back out.
     """
     rest = [c for c in cards if c != p1 and c != p2]
     flush = [settle_flush(p1, c) for c in rest]
@@ -262,6 +262,20 @@ def test_cycles_and_probabilities(decks: int) -> None:
         table = analyze("triple-bet", bet, options={"decks": decks})
         assert table.cycle == cycle
         assert sum(table.probability(row) for row in table.rows) == 1
+
+
+def test_combined_rows_add_the_three_pays() -> None:
+    usual = {"flush-pair": 8, "flush-high": 3, "flush-low": 2,
+             "triple-sandwich": 15, "straight-sandwich": 7, "sandwich": 1, "match": 1,
+             "ultimate": 35, "pair-block": 10, "flush-block": 5, "block": 2, "push": 0}
+    table = analyze("triple-bet", "combined", options={"decks": 2})
+    assert table.initial_wager == 3
+    joint = kernel_joint(2)
+    for row in table.rows:
+        names = tuple(row.outcome.split(" / "))
+        assert row.pays == sum(usual.get(name, -1) for name in names)
+        assert row.combinations == joint[names]
+    assert len(table.rows) == len(joint)
 
 
 @pytest.mark.parametrize("decks", [1, 6, 8])
