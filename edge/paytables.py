@@ -7,7 +7,7 @@ A pay table maps outcome names (``flush-pair``) to the net win per unit wagered,
     [pays]
     flush-pair = 8
     flush-high = 3
-    flush-low = "5/2"         # strings allow exact fractions ("5/2", "5:2"); floats are read exactly
+    flush-low = "5/2"         # strings allow exact fractions ("5/2", "5:2"); floats read exactly
 
 Nested tables flatten with a dot, so ``[pays.pair-plus] flush = 4`` is outcome ``pair-plus.flush``.
 """
@@ -59,7 +59,9 @@ class PayTable:
 
 def format_pay(value: Fraction) -> str:
     """A pay as the trade writes it: ``8``, ``3/2``."""
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
 
 
 def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
@@ -119,17 +121,23 @@ def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
     return PayTable(name, tuple((key, parse_pay(pays[key], key, where)) for key in outcomes))
 
 
+def read_toml(path: str | Path, what: str = "pay table file") -> dict[str, Any]:
+    """The contents of a TOML file; a missing, unreadable or invalid file is a PayTableError."""
+    where = f"{what} {str(path)!r}"
+    try:
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PayTableError(f"The {where} does not exist.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise PayTableError(f"The {where} cannot be read: {error}.") from None
+    except tomllib.TOMLDecodeError as error:
+        raise PayTableError(f"The {where} is not valid TOML: {error}.") from None
+
+
 def load_paytable(path: str | Path, outcomes: tuple[str, ...]) -> PayTable:
     """Read a pay table from a TOML file and validate it against ``outcomes``."""
     file = Path(path)
-    try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PayTableError(f"The pay table file {str(path)!r} does not exist.") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise PayTableError(f"The pay table file {str(path)!r} cannot be read: {error}.") from None
-    except tomllib.TOMLDecodeError as error:
-        raise PayTableError(f"The pay table file {str(path)!r} is not valid TOML: {error}.") from None
+    data = read_toml(path)
     pays = data.get("pays")
     if not isinstance(pays, Mapping):
         raise PayTableError(f"The pay table file {str(path)!r} has no [pays] table; write "

@@ -12,6 +12,7 @@ import argparse
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import comb
 
 from tabulate import tabulate
 
@@ -36,7 +37,8 @@ CASES: list[Case] = [
     Case("triple-bet: joint counts (5 cards), 6 decks", None,
          lambda: _core.triple_bet_joint_counts(6), "weighted deals", 312 * 311 * 310 * 309 * 308),
     Case("triple-bet: every table at 6 decks", None,
-         lambda: [analyze("triple-bet", bet) for bet in ("flush", "sandwich", "block", "combined")]),
+         lambda: [analyze("triple-bet", bet)
+                  for bet in ("flush", "sandwich", "block", "combined")]),
     Case("three-card-poker: evaluate and count every hand pair", None,
          lambda: three_card_poker.hand_counts(three_card_poker.ThreeCardRules()), "hand pairs",
          22100 * 18424),
@@ -54,6 +56,10 @@ CASES: list[Case] = [
     Case("double-hand-poker: every table (count cached)", None,
          lambda: [analyze("double-hand-poker", bet)
                   for bet in ("main", "lo-card", "hi-card", "dice-lo", "dice-hi")]),
+    Case("holdem: class counts of every 7-card hand", 1.5, lambda: _core.holdem_class_counts(7),
+         "hands", comb(52, 7)),
+    Case("holdem: class counts of every 5-card hand", None, lambda: _core.holdem_class_counts(5),
+         "hands", comb(52, 5)),
 ]
 
 
