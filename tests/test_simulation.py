@@ -282,6 +282,9 @@ WAGERS = [
     ("double-hand-poker", "hi-card", None, {"players": "3"}, 1_000_000),
     ("double-hand-poker", "dice-lo", None, {}, 2_000_000),
     ("double-hand-poker", "dice-hi", None, {}, 2_000_000),
+    ("ultimate-texas-holdem", "trips", None, {}, 2_000_000),
+    ("ultimate-texas-holdem", "trips", "50-40-30-9-7-4-3", {}, 1_000_000),
+    ("ultimate-texas-holdem", "progressive", None, {"meter": "25000"}, 2_000_000),
 ]
 
 
@@ -306,6 +309,7 @@ MAIN_WAGERS = [
     ("three-card-poker", "ante", "3", {}),
     ("three-card-poker", "pair-plus", "3", {}),
     ("double-hand-poker", "main", None, {}),
+    ("ultimate-texas-holdem", "trips", None, {}),
 ]
 
 

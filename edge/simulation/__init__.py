@@ -32,6 +32,7 @@ SIMULATION_MODULES = {
     "triple-bet": "edge.simulation.triple_bet",
     "three-card-poker": "edge.simulation.three_card_poker",
     "double-hand-poker": "edge.simulation.double_hand_poker",
+    "ultimate-texas-holdem": "edge.simulation.ultimate_texas_holdem",
 }
 
 DEFAULT_HANDS = 1_000_000

@@ -1,0 +1,101 @@
+"""Ultimate Texas Hold'em by simulation (RULES.md section 4): dealt and settled here.
+
+Each hand deals nine cards from one deck: the player's two, the dealer's two, then the flop,
+turn and river. Hands are ranked by the shared 7-card evaluator (``edge/_holdem.pxi``, batch
+loop in ``edge/_simulate.pxi``); the side bets are settled here from their pay tables.
+
+>>> from edge.games.ultimate_texas_holdem import GAME
+>>> bet = GAME.bet("trips")
+>>> sim = make_simulator("trips", bet.paytable(None), GAME.make_rules())
+>>> outcome, net = sim.play(np.random.default_rng(3), 5)
+>>> outcome.shape, net.shape
+((5,), (5,))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from edge import _core
+from edge.errors import EdgeError
+from edge.games.holdem_side_bets import ProgressiveTable
+from edge.holdem import CLASS_NAMES
+from edge.paytables import PayTable
+from edge.simulation.deal import CardArray, deal
+from edge.simulation.engine import IntArray, common_scale, scaled
+
+# Rows of the nine dealt cards.
+PLAYER, DEALER = (0, 1), (2, 3)
+FLOP, TURN, RIVER = (4, 5, 6), 7, 8
+PLAYER_SEVEN = np.array([*PLAYER, *FLOP, TURN, RIVER], dtype=np.int64)
+DEALER_SEVEN = np.array([*DEALER, *FLOP, TURN, RIVER], dtype=np.int64)
+HOLE_AND_FLOP = np.array([*PLAYER, *FLOP], dtype=np.int64)
+LOSE = len(CLASS_NAMES)   # outcome index of every class a side bet does not pay
+
+
+def hand_classes(cards: CardArray, rows: IntArray) -> IntArray:
+    """The class (0 high card .. 9 royal flush) of the best five of ``cards[rows]``, per hand."""
+    _, classes = _core.simulate_holdem_hands(cards, rows)
+    return classes.astype(np.int64)
+
+
+@dataclass(frozen=True)
+class SideBetSimulator:
+    """Deals and settles a bet paid by the class of the player's hand (Trips, progressive).
+
+    ``pays`` holds the scaled net result of each class (and -1 x scale for ``lose``);
+    ``paid`` which classes have their own row.
+    """
+
+    bet: str
+    outcomes: tuple[str, ...]
+    scale: int
+    initial_wager: Fraction
+    rows: IntArray
+    pays: IntArray
+    paid: IntArray
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal ``hands`` hands from a fresh deck each and settle the bet."""
+        return self.settle(deal(rng, hands, 9))
+
+    def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle dealt hands (rows: player 2, dealer 2, flop 3, turn, river)."""
+        hand_class = hand_classes(cards, self.rows)
+        outcome = self.paid[hand_class]
+        return outcome, self.pays[outcome]
+
+
+def _side_bet(bet: str, pays: dict[str, Fraction], rows: IntArray) -> SideBetSimulator:
+    """A class-paid bet: each paying class its own row, every other class ``lose``."""
+    outcomes = (*CLASS_NAMES, "lose")
+    net = [pays.get(name, Fraction(-1)) for name in CLASS_NAMES] + [Fraction(-1)]
+    paid = np.array([k if name in pays else LOSE for k, name in enumerate(CLASS_NAMES)],
+                    dtype=np.int64)
+    scale = common_scale(net)
+    return SideBetSimulator(bet, outcomes, scale, Fraction(1), rows, scaled(net, scale), paid)
+
+
+def progressive_pays(table: ProgressiveTable, meter: Fraction) -> dict[str, Fraction]:
+    """Net pay per progressive bet of each class it pays: (fixed + share x meter) / wager."""
+    fixed, shares = table.fixed(), table.shares()
+    return {name: (fixed.get(name, Fraction(0)) + shares.get(name, Fraction(0)) * meter)
+            / table.wager for name in CLASS_NAMES if name in fixed or name in shares}
+
+
+def make_simulator(bet: str, paytable: PayTable | None, rules: Any) -> SideBetSimulator:
+    """The simulator of one Ultimate Texas Hold'em wager."""
+    if paytable is None:
+        raise EdgeError(f"The Ultimate Texas Hold'em {bet} simulation needs a pay table.")
+    if bet == "trips":
+        return _side_bet(bet, paytable.as_dict(), PLAYER_SEVEN)
+    if bet == "progressive":
+        if not isinstance(paytable, ProgressiveTable):
+            raise EdgeError(f"The pay table {paytable.name!r} is not a progressive table.")
+        rows = HOLE_AND_FLOP if paytable.cards == "hole-and-flop" else PLAYER_SEVEN
+        return _side_bet(bet, progressive_pays(paytable, Fraction(rules.meter)), rows)
+    raise EdgeError(f"Unknown bet {bet!r} for the Ultimate Texas Hold'em simulation.")
