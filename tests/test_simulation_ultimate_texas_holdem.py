@@ -71,3 +71,59 @@ def test_progressive_on_all_seven_cards_with_a_fractional_wager(tmp_path: Path) 
                       hands=1_000_000, seed=77, jobs=1)
     assert {line.outcome: line.pays for line in result.outcomes}["flush"] == Fraction(15, 2)
     assert not result.mismatches and abs(result.z_score) < 4
+
+
+HOLE, BOARD = np.array([0, 1], dtype=np.int64), np.array([4, 5, 6, 7, 8], dtype=np.int64)
+
+
+def _suited_boards(suited: int, hands: int = 400) -> np.ndarray:
+    """Dealt hands whose board holds at least ``suited`` cards of one suit."""
+    cards = deal(np.random.default_rng(suited), 400_000, 9)
+    counts = np.stack([((cards[4:9] & 3) == s).sum(axis=0) for s in range(4)])
+    pick = np.flatnonzero(counts.max(axis=0) >= suited)[:hands]
+    return np.ascontiguousarray(cards[:, pick])
+
+
+@pytest.mark.parametrize("suited", [0, 3, 4, 5])
+def test_grouped_river_counts_match_every_holding_evaluated(suited: int) -> None:
+    cards = _suited_boards(suited)
+    columns = np.arange(cards.shape[1], dtype=np.int64)
+    grouped = _core.simulate_river_counts(cards, HOLE, BOARD, columns)
+    plain = _core.simulate_river_counts(cards, HOLE, BOARD, columns, grouped=False)
+    assert (grouped == plain).all()
+    assert (grouped.sum(axis=1) == 990).all()
+
+
+def test_river_counts_against_a_plain_python_count() -> None:
+    """A few hands counted with the public evaluator, dealer holding by dealer holding."""
+    from itertools import combinations
+    cards = _suited_boards(3, hands=3)
+    counts = _core.simulate_river_counts(cards, HOLE, BOARD, np.arange(3, dtype=np.int64))
+    for column in range(3):
+        hole = [int(cards[r, column]) for r in HOLE]
+        board = [int(cards[r, column]) for r in BOARD]
+        player = evaluate(hole + board)
+        unseen = [c for c in range(52) if c not in hole + board]
+        tally = [0] * 5
+        for pair in combinations(unseen, 2):
+            dealer = evaluate(list(pair) + board)
+            qualified = hand_class(dealer) >= 1
+            if player > dealer:
+                tally[0 if qualified else 1] += 1
+            elif player == dealer:
+                tally[2] += 1
+            else:
+                tally[3 if qualified else 4] += 1
+        assert counts[column].tolist() == tally
+
+
+def test_river_counts_refuse_bad_input() -> None:
+    cards = deal(np.random.default_rng(1), 4, 9)
+    with pytest.raises(ValueError, match="two hole cards"):
+        _core.simulate_river_counts(cards, BOARD, HOLE, np.arange(4, dtype=np.int64))
+    with pytest.raises(ValueError, match="outside the 4 dealt hands"):
+        _core.simulate_river_counts(cards, HOLE, BOARD, np.array([4], dtype=np.int64))
+    bad = cards.copy()
+    bad[0, 0] = 52
+    with pytest.raises(ValueError, match="outside 0..51"):
+        _core.simulate_river_counts(bad, HOLE, BOARD, np.array([0], dtype=np.int64))
