@@ -17,6 +17,7 @@ from edge.table import ReturnTable
 
 GAME_MODULES = (
     "edge.games.triple_bet",
+    "edge.games.three_card_poker",
 )
 
 
