@@ -49,6 +49,7 @@ CHUNK = 1 << 17                # candidates scored per numpy pass
 MARGIN = 1e-9                  # floats this close to a bound are re-checked with fractions
 MAX_EXACT_SORT = 10_000        # candidates re-sorted exactly at most (float order beyond)
 SOLVE_ANALYSES = 60            # analyses allowed when a re-solved --solve searches its pay
+PROGRESS_AFTER = 2.0           # seconds: shorter re-solving runs show no progress
 
 
 # --- parsing ------------------------------------------------------------------------------
@@ -706,16 +707,21 @@ class StderrReporter(Reporter):
 
 def duration(seconds: float) -> str:
     """A rough duration: ``"40 s"``, ``"3 min"``, ``"2.5 h"``."""
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
     if seconds < 90:
-        return f"{seconds:.0f} s" if seconds >= 1 else f"{seconds:.1f} s"
+        return f"{seconds:.0f} s"
     if seconds < 5400:
         return f"{seconds / 60:.0f} min"
     return f"{seconds / 3600:.1f} h"
 
 
 def _check_time(first: float, count: int, max_seconds: float | None, what: str,
-                report: Reporter) -> None:
-    """Say how long ``count`` analyses will take; refuse when over ``max_seconds``."""
+                report: Reporter) -> bool:
+    """Say how long ``count`` analyses will take; refuse when over ``max_seconds``.
+
+    Returns whether the run is long enough to show progress.
+    """
     estimate = first * count
     if count > 1:
         report.note(f"{what}: {count:,} analyses at about {duration(first)} each, "
@@ -723,6 +729,7 @@ def _check_time(first: float, count: int, max_seconds: float | None, what: str,
     if max_seconds is not None and estimate > max_seconds:
         raise EdgeError(f"Re-solving {count:,} candidates would take about {duration(estimate)}, "
                         f"more than --max-seconds {max_seconds:g}: narrow the ranges.")
+    return estimate > PROGRESS_AFTER
 
 
 # --- scoring --------------------------------------------------------------------------------
@@ -998,20 +1005,22 @@ def _tune_by_analysis(setting: Setting, grid: Grid, filters: Filters, limit: int
     kinds = [p.kind for p in grid.params]
     kept: list[tuple[tuple[Fraction, Fraction], int, Candidate]] = []
     low, high = math.inf, -math.inf
+    show = False
     for done, i in enumerate(indices, start=1):
         values = grid.values_at(i)
         pays, opts = setting.split(names, values, kinds)
         began = time.perf_counter()
         table = setting.analyze(pays, opts)
         if done == 1:
-            _check_time(time.perf_counter() - began, len(indices), max_seconds,
-                        "re-solving every candidate", report)
+            show = _check_time(time.perf_counter() - began, len(indices), max_seconds,
+                               "re-solving every candidate", report)
         figures = Figures.of(table)
         low, high = min(low, float(figures.house_edge)), max(high, float(figures.house_edge))
         if filters.admits(figures):
             kept.append((filters.sort_key(figures), i,
                          Candidate(values, table.paytable, dict(table.options), figures)))
-        report.progress(done, len(indices))
+        if show:
+            report.progress(done, len(indices))
     kept.sort(key=lambda item: (item[0], item[1]))
     span = (low, high) if indices else None
     return _Found(len(indices), len(kept), [c for _, _, c in kept[:limit]], span, len(indices))
@@ -1167,14 +1176,16 @@ def _search(evaluate: Callable[[Fraction], Figures], target: Fraction, low: Frac
     """The exact root of edge(x) = target on [low, high] by exact analyses.
 
     The edge under optimal play is the least of the strategies' edges, each linear in the pay,
-    so it is concave and piecewise linear. A chord between the ends lands on the far side of the
-    root; a secant through two points on the near side lands on the near side; once two points
-    lie on the root's piece the next step is the root itself, which an analysis confirms.
+    so it is concave and piecewise linear. On the side of the root where the edge is below the
+    target (the near side), a secant through two points lands on the near side again, never
+    past the root, and at the root itself once both points lie on the root's piece: so the
+    search walks piece by piece and ends exactly. A first small step from the near end gives the
+    second point; a bisection guards against a function that is not concave.
     """
     began = time.perf_counter()
     e_low = evaluate(low).house_edge
-    _check_time(time.perf_counter() - began, SOLVE_ANALYSES, max_seconds,
-                f"searching for the exact {key} (at most)", report)
+    show = _check_time(time.perf_counter() - began, SOLVE_ANALYSES, max_seconds,
+                       f"searching for the exact {key} (at most)", report)
     e_high = evaluate(high).house_edge
     for value, edge in ((low, e_low), (high, e_high)):
         if edge == target:
@@ -1185,25 +1196,28 @@ def _search(evaluate: Callable[[Fraction], Figures], target: Fraction, low: Frac
                         f"{percent_text(e_low)} to {percent_text(e_high)}; widen it with "
                         f"--vary {key}=LO..HI.")
     near = [(low, e_low)] if e_low < target else [(high, e_high)]
-    far = (high, e_high) if e_low < target else (low, e_low)
-    for _ in range(SOLVE_ANALYSES):
-        (x0, e0), (x1, e1) = near[-1], far
-        guess = x0 + (target - e0) * (x1 - x0) / (e1 - e0)
-        if len(near) >= 2:
-            (xa, ea), (xb, eb) = near[-2], near[-1]
-            secant = xb + (target - eb) * (xb - xa) / (eb - ea) if eb != ea else guess
-            if min(x0, x1) < secant < max(x0, x1):
-                guess = secant
+    far = high if e_low < target else low
+    for attempt in range(3, SOLVE_ANALYSES + 1):
+        x0, e0 = near[-1]
+        if len(near) < 2:
+            guess = x0 + (far - x0) / 1024
+        else:
+            xa, ea = near[-2]
+            guess = x0 + (target - e0) * (x0 - xa) / (e0 - ea) if e0 != ea else far
+            if not min(x0, far) < guess < max(x0, far):
+                guess = (x0 + far) / 2
         edge = evaluate(guess).house_edge
-        report.progress(len(near) + 1, SOLVE_ANALYSES)
+        if show:
+            report.note(f"analysis {attempt}: {key} = {float(guess):.8g} gives a house edge "
+                        f"of {percent_text(edge)}")
         if edge == target:
             return guess
         if edge < target:
             near.append((guess, edge))
         else:
-            far = (guess, edge)
+            far = guess
     raise EdgeError(f"No exact {key} found within {SOLVE_ANALYSES} analyses; it lies between "
-                    f"{format_pay(near[-1][0])} and {format_pay(far[0])}.")
+                    f"{format_pay(near[-1][0])} and {format_pay(far)}.")
 
 
 # --- rendering ------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from tabulate import tabulate
 
-from edge import _core
+from edge import _core, tune
 from edge.games import analyze, three_card_poker
 
 
@@ -46,6 +46,12 @@ CASES: list[Case] = [
     Case("three-card-poker: strategy report, pay table 3", None,
          lambda: three_card_poker.strategy_report(three_card_poker.PRESETS["ante"]["3"],
                                                   three_card_poker.ThreeCardRules())),
+    # edge tune: the whole command (probe, check, scoring, exact figures for the 20 shown)
+    Case("tune: 1,000,000 Pair Plus candidates scored", 2.0,
+         lambda: tune.tune("three-card-poker", "pair-plus", "2%..3.5%",
+                           ["straight-flush=1..100", "three-of-a-kind=1..100", "straight=1..10",
+                            "flush=1..10"], ordered=False),
+         "candidates", 1_000_000),
 ]
 
 
