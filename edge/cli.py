@@ -131,6 +131,16 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_house_way(args: argparse.Namespace) -> int:
+    """Show how the dealer sets three Double-Hand Poker tiles by the house way, and why."""
+    from edge.double_hand import explain_house_way
+    from edge.tiles import parse_tiles
+
+    tiles = parse_tiles(" ".join(args.tiles), count=3)
+    sys.stdout.write("\n".join(explain_house_way(tiles)))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``edge`` command."""
     parser = argparse.ArgumentParser(
@@ -177,6 +187,13 @@ def build_parser() -> argparse.ArgumentParser:
     tuning.add_argument("--max-seconds", type=float,
                         help="refuse re-solving runs estimated to take longer")
     tuning.set_defaults(handler=cmd_tune)
+
+    house_way = sub.add_parser(
+        "house-way", help="how the dealer sets three Double-Hand Poker tiles, and why",
+        description="Show the house way for three tiles, e.g. edge house-way \"10-10 Q-K K-A\" "
+                    "(symbols 8, 9, 10, J, Q, K, A or digits 1-7).")
+    house_way.add_argument("tiles", nargs="+", help="three tiles, such as 10-10 Q-K K-A")
+    house_way.set_defaults(handler=cmd_house_way)
     return parser
 
 

@@ -17,6 +17,7 @@ from tabulate import tabulate
 
 from edge import _core, tune
 from edge.games import analyze, three_card_poker
+from edge.games.double_hand_poker import DoubleHandRules, compute_setting_counts, main_table
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,13 @@ CASES: list[Case] = [
     Case("three-card-poker: strategy report, pay table 3", None,
          lambda: three_card_poker.strategy_report(three_card_poker.PRESETS["ante"]["3"],
                                                   three_card_poker.ThreeCardRules())),
+    Case("double-hand-poker: exhaustive count of every setting (kernel)", None,
+         _core.double_hand_counts, "deal pairs", 3276 * 2300),
+    Case("double-hand-poker: main wager, both strategies, uncached", 0.2,
+         lambda: _double_hand_both_strategies(), "deal pairs", 3276 * 2300),
+    Case("double-hand-poker: every table (count cached)", None,
+         lambda: [analyze("double-hand-poker", bet)
+                  for bet in ("main", "lo-card", "hi-card", "dice-lo", "dice-hi")]),
     # edge tune: the whole command (probe, check, scoring, exact figures for the 20 shown)
     Case("tune: 1,000,000 Pair Plus candidates scored", 2.0,
          lambda: tune.tune("three-card-poker", "pair-plus", "2%..3.5%",
@@ -53,6 +61,13 @@ CASES: list[Case] = [
                             "flush=1..10"], ordered=False),
          "candidates", 1_000_000),
 ]
+
+
+def _double_hand_both_strategies() -> object:
+    """The main wager from scratch: the exhaustive count, then the table for each strategy."""
+    counts = compute_setting_counts()
+    return [main_table(DoubleHandRules(strategy=strategy), counts)
+            for strategy in ("optimal", "house-way")]
 
 
 def main() -> None:
