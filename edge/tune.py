@@ -294,10 +294,7 @@ def make_setting(game: str | Game, bet: str | None, paytable: str | PayTable | N
     """Resolve a game, bet, base pay table and options for tuning."""
     found = game if isinstance(game, Game) else get_game(game)
     chosen = found.bet(bet)
-    if isinstance(paytable, PayTable):
-        table: PayTable | None = paytable
-    else:
-        table = chosen.paytable(paytable) if chosen.outcomes else None
+    table = paytable if isinstance(paytable, PayTable) else chosen.paytable(paytable)
     setting = Setting(found, chosen, table, dict(options or {}), run or RunSettings())
     setting.rules({})  # validate the --set options now
     return setting
@@ -1077,21 +1074,27 @@ def solve(game: str | Game, bet: str | None, name: str, target: Target | str, *,
     option_keys = [key] if kind == "option" else []
     probes = {key: [bracket.low, bracket.high]} if bracket and kind == "option" else {}
     model = linear_model(setting, option_keys, probes, report)
-    solver: _AnalysisSolver
+    solver = _AnalysisSolver(setting, kind, key)
+    value = None
     if model is not None:
-        solver = _LinearSolver(setting, kind, key, model)
-        value = solver.solve(wanted.low)
-    else:
-        solver = _AnalysisSolver(setting, kind, key)
+        linear = _LinearSolver(setting, kind, key, model)
+        value = linear.solve(wanted.low)
+        if value is None:
+            report.note(f"a fresh analysis at the solved {key} disagrees with the linear model "
+                        "(the strategy changes on the way); searching by re-solving instead")
+            solver.analyses = linear.analyses
+        else:
+            solver = linear
+    if value is None:
         low, high = _bracket(setting, kind, key, bracket)
         value = _search(solver.figures, wanted.low, low, high, report, max_seconds, key)
     below = math.floor(value / gap) * gap
     above = math.ceil(value / gap) * gap
     rows = tuple((v, solver.figures(v)) for v in sorted({below, value, above})
                  if solver.allowed(v))
+    method = "linear" if isinstance(solver, _LinearSolver) else "re-solved"
     return SolveResult(setting.game, setting.bet, key, kind, wanted.low, value, rows, gap,
-                       "linear" if model is not None else "re-solved", solver.analyses,
-                       time.perf_counter() - started)
+                       method, solver.analyses, time.perf_counter() - started)
 
 
 class _AnalysisSolver:
@@ -1138,8 +1141,9 @@ class _LinearSolver(_AnalysisSolver):
         values[self.column] = value
         return Figures.of(self.model.table(values, None, {}))
 
-    def solve(self, target: Fraction) -> Fraction:
-        """The value whose edge is ``target``: the edge is linear in it."""
+    def solve(self, target: Fraction) -> Fraction | None:
+        """The value whose edge is ``target`` (the edge is linear in it), confirmed by a fresh
+        analysis; None when that analysis disagrees (an option moved the strategy after all)."""
         edge0 = self.figures(Fraction(0)).house_edge
         slope = self.figures(Fraction(1)).house_edge - edge0
         game = self.setting.game.name
@@ -1149,13 +1153,16 @@ class _LinearSolver(_AnalysisSolver):
         value = (target - edge0) / slope
         if not self.allowed(value):
             raise EdgeError(f"A house edge of {percent_text(target)} needs {self.key} = "
-                            f"{format_pay(abs(value))}{' below zero' if value < 0 else ''} "
-                            f"(about {float(value):.6g}), which is not an allowed value.")
+                            f"{_number_text(value)} (about {float(value):.6g}), which is not an "
+                            "allowed value.")
         check = Figures.of(self.analyze(value)).house_edge
-        if check != target:
-            raise EdgeError(f"Internal check failed: {self.key} = {format_pay(value)} gives "
-                            f"{exact(check)} on a fresh analysis, not {exact(target)}.")
-        return value
+        if check == target:
+            return value
+        if self.setting.bet.linear:
+            raise EdgeError(f"{game} {self.setting.bet.name} is declared linear in its pays, but "
+                            f"{self.key} = {format_pay(value)} gives {exact(check)} on a fresh "
+                            f"analysis, not {exact(target)}.")
+        return None
 
 
 def _bracket(setting: Setting, kind: str, key: str,
@@ -1264,13 +1271,16 @@ def _tune_lines(result: TuneResult) -> list[str]:
     lines.append(f"varied: {', '.join(str(p) for p in result.params)} "
                  f"(step {', '.join(steps)}"
                  f"{', pays kept in rank order' if result.ordered else ''})")
-    how = ("scored from one analysis (the bet is linear in its pays; the row map below was "
-           "checked by a second analysis)" if result.method == "linear"
+    how = ("scored from one analysis (the bet is linear in its pays: a probe analysis maps "
+           "each row to the pays it is paid on, a second analysis checks the map)"
+           if result.method == "linear"
            else "each re-solved (the player's strategy depends on the pays)")
     lines.append(f"{result.scored:,} candidates {how}, in {result.seconds:.2f} s; "
                  f"{result.matching:,} match")
-    if result.mapping is not None and len(result.mapping.template.rows) <= 16:
-        lines.append(f"rows: {result.mapping.describe()}")
+    if result.mapping is not None:
+        rows = len(result.mapping.template.rows)
+        lines.append(f"rows: {result.mapping.describe()}" if rows <= 16
+                     else f"rows: {rows}, each mapped to its pays (shown with --format json)")
     if not result.candidates and result.edge_span is not None:
         low, high = result.edge_span
         lines.append(f"no candidate matches; the house edges of the candidates run from "

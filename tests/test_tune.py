@@ -108,9 +108,13 @@ def toy_duel(pays: PayTable, rules: ToyRules) -> ReturnTable:
 
 
 def toy_analyze(bet: str, pays: PayTable | None, rules: ToyRules, run: RunSettings) -> ReturnTable:
-    if bet in ("side", "side-declared", "side-resolved", "dice-wrong"):
+    if bet == "side":
         return toy_side(pays or SIDE_TABLE, rules)
-    return toy_duel(pays or DUEL_TABLE, rules)
+    table = toy_duel(pays or DUEL_TABLE, rules)
+    if bet == "hidden":      # the duel, its decisions not recorded: tune must notice anyway
+        rows = tuple(Row(r.outcome, r.pays, r.combinations) for r in table.rows)
+        return ReturnTable("toy", "hidden", rows, table.paytable, table.options)
+    return table
 
 
 def toy_game(**linear: bool | None) -> Game:
@@ -118,6 +122,7 @@ def toy_game(**linear: bool | None) -> Game:
     return Game("toy", "Toy dice", ToyRules, (
         Bet("side", "side bet", SIDE, {"usual": SIDE_TABLE}, "usual", linear.get("side")),
         Bet("duel", "play or fold", DUEL, {"usual": DUEL_TABLE}, "usual", linear.get("duel")),
+        Bet("hidden", "the duel, decisions unrecorded", DUEL, {"usual": DUEL_TABLE}, "usual"),
     ), toy_analyze)
 
 
@@ -423,6 +428,23 @@ def test_re_solved_option_solves_exactly() -> None:
         assert solved.method == "re-solved"
         rules = TOY.make_rules({"commission": str(solved.value)})
         assert toy_duel(DUEL_TABLE, rules).house_edge == parse_target(target).low
+
+
+def test_strategy_changes_without_recorded_decisions_are_caught() -> None:
+    """Probing a commission near 5% sees one strategy; the checks catch the change at 25%."""
+    near = solve(TOY, "hidden", "commission", "12%")
+    assert near.method == "linear"
+    far = solve(TOY, "hidden", "commission", "40%")
+    assert far.method == "re-solved"
+    for solved, target in ((near, F(12, 100)), (far, F(40, 100))):
+        rules = TOY.make_rules({"commission": str(solved.value)})
+        assert toy_duel(DUEL_TABLE, rules).house_edge == target
+    wide = tune(TOY, "hidden", "10%..45%", ["commission=0..0.5"])
+    assert wide.method == "re-solved"
+    narrow = tune(TOY, "hidden", "10%..45%", ["commission=0..0.2"])
+    assert narrow.method == "linear"
+    for result in (wide, narrow):
+        assert_agrees(result, TOY)
 
 
 def test_re_solved_pay_solves_exactly_across_strategy_changes() -> None:
