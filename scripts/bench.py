@@ -12,6 +12,7 @@ import argparse
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import comb
 
 from tabulate import tabulate
 
@@ -54,6 +55,10 @@ CASES: list[Case] = [
     Case("double-hand-poker: every table (count cached)", None,
          lambda: [analyze("double-hand-poker", bet)
                   for bet in ("main", "lo-card", "hi-card", "dice-lo", "dice-hi")]),
+    Case("holdem: class counts of every 7-card hand", 1.5, lambda: _core.holdem_class_counts(7),
+         "hands", comb(52, 7)),
+    Case("holdem: class counts of every 5-card hand", None, lambda: _core.holdem_class_counts(5),
+         "hands", comb(52, 5)),
     # edge tune: the whole command (probe, check, scoring, exact figures for the 20 shown)
     Case("tune: 1,000,000 Pair Plus candidates scored", 2.0,
          lambda: tune.tune("three-card-poker", "pair-plus", "2%..3.5%",

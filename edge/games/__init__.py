@@ -19,6 +19,7 @@ GAME_MODULES = (
     "edge.games.triple_bet",
     "edge.games.three_card_poker",
     "edge.games.double_hand_poker",
+    "edge.games.ultimate_texas_holdem",
 )
 
 
