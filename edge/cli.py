@@ -103,9 +103,8 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 def cmd_tune(args: argparse.Namespace) -> int:
     """Find the pay tables that hit a target house edge, or solve one pay exactly."""
     from edge import tune
-    from edge.options import parse_fraction
 
-    step = None if args.step is None else parse_fraction(args.step, "step")
+    step = tune.parse_steps(args.step or [])
     report = tune.StderrReporter()
     common: dict[str, Any] = dict(paytable=args.paytable, options=parse_sets(args.sets),
                                   step=step, run=run_settings(args), report=report,
@@ -196,8 +195,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a pay (or numeric option) and its range; repeat for several")
     tuning.add_argument("--solve", metavar="NAME",
                         help="the exact pay (or numeric option) giving the target edge")
-    tuning.add_argument("--step", help="step between values (default whole units; 0.5 for "
-                        "halves)")
+    tuning.add_argument("--step", action="append", metavar="STEP",
+                        help="step between values: 0.5 for halves (default whole units), or "
+                             "NAME=STEP for one quantity; repeat for several")
     tuning.add_argument("--unordered", action="store_true",
                         help="allow a lesser hand to pay more than a better one")
     tuning.add_argument("--hit-frequency", metavar="LO..HI",
@@ -208,8 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
     tuning.add_argument("--format", default="plain", choices=("plain", "markdown", "json"))
     tuning.add_argument("--max-candidates", type=int, default=20_000_000,
                         help="refuse larger grids (default 20,000,000)")
-    tuning.add_argument("--max-seconds", type=float,
-                        help="refuse re-solving runs estimated to take longer")
+    tuning.add_argument("--max-seconds", type=float, default=3600,
+                        help="refuse re-solving runs estimated to take longer (default 3600)")
     tuning.set_defaults(handler=cmd_tune)
 
     house_way = sub.add_parser(

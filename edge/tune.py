@@ -66,8 +66,16 @@ def _number(text: str, what: str) -> Fraction:
 
 
 def percent_text(value: Fraction | float, places: int = 4) -> str:
-    """A fraction as a short percentage: ``3.5%``, ``2.3194%``."""
-    text = decimal(Fraction(value) * 100 if isinstance(value, Fraction) else value * 100, places)
+    """A fraction as a short percentage: ``3.5%``, ``2.3194%``, ``0.000015%`` (never a bare 0
+    for a value that is not zero).
+
+    >>> percent_text(Fraction(7, 200)), percent_text(Fraction(1, 6497400))
+    ('3.5%', '0.000015%')
+    """
+    scaled = Fraction(value) * 100
+    if scaled and abs(scaled) < Fraction(1, 10 ** places):
+        places = min(12, 1 - math.floor(math.log10(abs(scaled))))   # two significant digits
+    text = decimal(scaled, places)
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return f"{text}%"
@@ -223,6 +231,7 @@ class Setting:
     paytable: PayTable | None
     overrides: Mapping[str, Any]
     run: RunSettings
+    analyses: list[int] = dataclasses.field(default_factory=lambda: [0])   # a running count
 
     @property
     def outcomes(self) -> tuple[str, ...]:
@@ -269,15 +278,18 @@ class Setting:
         return Fraction(getattr(self.rules({}), key))
 
     def paytable_with(self, pays: Mapping[str, Fraction]) -> PayTable | None:
-        """The base pay table with some pays replaced, named by its label."""
+        """The base pay table with some pays replaced, named by its label (a game's own kind
+        of pay table keeps its kind and its other fields)."""
         if self.paytable is None:
             return None
-        table = PayTable("", tuple((name, pays.get(name, pay)) for name, pay in self.paytable.pays))
-        return PayTable(table.label(), table.pays)
+        table = dataclasses.replace(self.paytable, pays=tuple(
+            (name, pays.get(name, pay)) for name, pay in self.paytable.pays))
+        return dataclasses.replace(table, name=table.label())
 
     def analyze(self, pays: Mapping[str, Fraction],
                 options: Mapping[str, Fraction]) -> ReturnTable:
         """A fresh analysis of the bet with some pays and numeric options replaced."""
+        self.analyses[0] += 1
         return self.game.analyze(self.bet.name, self.paytable_with(pays), self.rules(options),
                                  self.run)
 
@@ -322,7 +334,8 @@ class Parameter:
     def __str__(self) -> str:
         if self.count == 1:
             return f"{self.name} {format_pay(self.low)}"
-        return f"{self.name} {format_pay(self.low)}..{format_pay(self.high)}"
+        step = "" if self.step == 1 else f" by {format_pay(self.step)}"
+        return f"{self.name} {format_pay(self.low)}..{format_pay(self.high)}{step}"
 
 
 def default_step(setting: Setting, kind: str, key: str) -> Fraction:
@@ -333,6 +346,47 @@ def default_step(setting: Setting, kind: str, key: str) -> Fraction:
     if base == 0 or base >= 1:
         return Fraction(1)
     return Fraction(1, 10 ** math.ceil(-math.log10(base) - 1e-12))
+
+
+Steps = Fraction | Mapping[str, Fraction] | None
+
+
+def parse_steps(texts: Sequence[str]) -> dict[str, Fraction]:
+    """``--step`` values: ``"0.5"`` for every varied quantity, ``"meter=5000"`` for one.
+
+    >>> parse_steps(["1/2", "meter=5000"])
+    {'': Fraction(1, 2), 'meter': Fraction(5000, 1)}
+    """
+    steps: dict[str, Fraction] = {}
+    for text in texts:
+        name, eq, value = text.rpartition("=")
+        key = name.strip() if eq else ""
+        if eq and not key:
+            raise EdgeError(f"The step {text!r} is not of the form STEP or NAME=STEP.")
+        if key in steps:
+            raise EdgeError(f"The step for {key or 'every quantity'} is given twice.")
+        steps[key] = _number(value, f"step {text.strip()!r}:")
+    return steps
+
+
+def step_for(setting: Setting, steps: Steps, kind: str, key: str) -> Fraction:
+    """The step of one varied quantity: its own ``--step NAME=S``, the common one, or default."""
+    table = steps if isinstance(steps, Mapping) else {"": steps} if steps is not None else {}
+    mine = [v for name, v in table.items() if name and setting.resolve(name) == (kind, key)]
+    step = mine[0] if mine else table.get("")
+    step = default_step(setting, kind, key) if step is None else step
+    if step <= 0:
+        raise EdgeError(f"The step {format_pay(step)} for {key} must be positive.")
+    if kind == "option":
+        setting.option_value(key, step)
+    return step
+
+
+def _check_steps(setting: Setting, steps: Steps, varied: Sequence[tuple[str, str]]) -> None:
+    if isinstance(steps, Mapping):
+        for name in steps:
+            if name and setting.resolve(name) not in varied:
+                raise EdgeError(f"--step {name}=... names a quantity that is not varied.")
 
 
 def _group(outcome: str) -> str:
@@ -398,27 +452,28 @@ class Grid:
             yield index[keep], units[:, keep]
 
 
-def make_grid(setting: Setting, ranges: Sequence[Range], step: Fraction | None,
+def make_grid(setting: Setting, ranges: Sequence[Range], step: Steps,
               ordered: bool, max_candidates: int = DEFAULT_MAX_CANDIDATES) -> Grid:
-    """The candidate grid for ``--vary`` ranges, checked against the bet and its options."""
+    """The candidate grid for ``--vary`` ranges, checked against the bet and its options.
+
+    ``step`` is one step for every quantity, or steps by name (``""`` for the rest).
+    """
     if not ranges:
         raise EdgeError("Nothing to tune: give --vary NAME=LO..HI (or --solve NAME).")
-    if step is not None and step <= 0:
-        raise EdgeError(f"The step {format_pay(step)} must be positive.")
     params: list[Parameter] = []
     for item in ranges:
         kind, key = setting.resolve(item.name)
         if any(p.name == key for p in params):
             raise EdgeError(f"The pay {key!r} is varied twice.")
-        gap = step if step is not None else default_step(setting, kind, key)
+        gap = step_for(setting, step, kind, key)
         if kind == "pay" and item.low < 0:
             raise EdgeError(f"The range for {key} starts at {format_pay(item.low)}: pays are net "
                             "wins and cannot be negative.")
         if kind == "option":
-            setting.option_value(key, gap)
             for end in (item.low, item.high):
                 setting.rules({key: end})   # raises on a value out of the option's range
         params.append(Parameter(key, kind, item.low, gap, int((item.high - item.low) // gap) + 1))
+    _check_steps(setting, step, [(p.kind, p.name) for p in params])
     if ordered:
         params = [_prune(setting, p, params) if p.kind == "pay" else p for p in params]
     grid = Grid(tuple(params), _rank_pairs(setting, params) if ordered else ())
@@ -548,45 +603,96 @@ def _probe_values(setting: Setting, key: str, wanted: Sequence[Fraction]) -> lis
     return found
 
 
-def build_model(setting: Setting, option_keys: Sequence[str],
+def build_model(setting: Setting, varied: Sequence[tuple[str, str]],
                 wanted: Mapping[str, Sequence[Fraction]] | None = None) -> LinearModel | str:
-    """The linear model of the bet, or the reason it is not linear in what is varied.
+    """The linear model of the bet in what is varied, or the reason there is none.
 
-    One analysis at the probe pays (outcome k pays ``1024 * 2**k``) maps every row to the
-    outcomes it is paid on; each varied option costs one more analysis (its slope); a last
-    analysis at other pays and option values must agree with the model row by row.
+    ``varied`` lists ``(kind, name)`` pairs: pay-table outcomes and numeric options. First one
+    analysis at the probe pays (outcome k pays ``1024 * 2**k``) maps every row to the outcomes
+    it is paid on, and each varied option costs one more analysis (its slope). Where a row is
+    not a plain sum of pays (a pay scaled by a meter, say), each varied quantity is moved in
+    turn from the base table instead, an analysis each. Either way a last analysis at other
+    values must agree with the model row by row.
     """
+    probes = {key: _probe_values(setting, key, (wanted or {}).get(key, ()))
+              for kind, key in varied if kind == "option"}
+    for key, values in probes.items():
+        if len(values) < 2:
+            return f"the option {key} has only one allowed value"
     outcomes = setting.outcomes
     probe = {name: Fraction(PROBE_UNIT << k) for k, name in enumerate(outcomes)}
-    probes = {key: _probe_values(setting, key, (wanted or {}).get(key, ())) for key in option_keys}
     base = {key: values[0] for key, values in probes.items()}
     first = setting.analyze(probe, base)
     if setting.bet.linear is None and first.has_decisions:
         return "its return table records player decisions"
+    slopes = _slopes(setting, first, probe, probes)
+    if isinstance(slopes, str):
+        return slopes
+    rest = [row.pays - sum((s * base[key] for s, key in zip(slope, probes, strict=True)),
+                           Fraction(0)) for row, slope in zip(first.rows, slopes, strict=True)]
+    decoded = _decode(rest, len(outcomes))
+    if decoded is not None:
+        model = LinearModel(first, outcomes + tuple(probes),
+                            ("pay",) * len(outcomes) + ("option",) * len(probes), decoded[0],
+                            tuple(t + tuple(s) for t, s in zip(decoded[1], slopes, strict=True)))
+        if not _check_model(setting, model, probes):
+            return model
+    return _moved_model(setting, [key for kind, key in varied if kind == "pay"], probes)
+
+
+def _slopes(setting: Setting, first: ReturnTable, pays: Mapping[str, Fraction],
+            probes: Mapping[str, Sequence[Fraction]]) -> list[list[Fraction]] | str:
+    """Each row's change per unit of each option (an analysis per option)."""
+    base = {key: values[0] for key, values in probes.items()}
     slopes: list[list[Fraction]] = [[] for _ in first.rows]
     for key, values in probes.items():
-        if len(values) < 2:
-            return f"the option {key} has only one allowed value"
-        moved = setting.analyze(probe, {**base, key: values[1]})
+        moved = setting.analyze(pays, {**base, key: values[1]})
         problem = _shape_difference(first, moved)
         if problem:
             return f"{problem} when {key} changes"
         for r, (a, b) in enumerate(zip(first.rows, moved.rows, strict=True)):
             slopes[r].append((b.pays - a.pays) / (values[1] - values[0]))
+    return slopes
+
+
+def _decode(rest: Sequence[Fraction], outcomes: int) -> Terms | None:
+    """Read each probe row pay as a small fixed pay plus a sum of distinct probe pays."""
     fixed: list[Fraction] = []
     terms: list[tuple[Fraction, ...]] = []
-    for row, slope in zip(first.rows, slopes, strict=True):
-        rest = row.pays - sum((s * base[key] for s, key in zip(slope, probes, strict=True)),
-                              Fraction(0))
-        paid = round(rest / PROBE_UNIT)
-        if paid < 0 or paid >> len(outcomes) or abs(rest - paid * PROBE_UNIT) >= PROBE_UNIT // 2:
-            return (f"the row {row.outcome!r} pays {format_pay(abs(row.pays))} at the probe "
-                    "table, which is not a sum of its pays")
-        fixed.append(rest - paid * PROBE_UNIT)
-        terms.append(tuple(Fraction((paid >> k) & 1) for k in range(len(outcomes)))
-                     + tuple(slope))
-    model = LinearModel(first, outcomes + tuple(probes), ("pay",) * len(outcomes)
-                        + ("option",) * len(probes), tuple(fixed), tuple(terms))
+    for pay in rest:
+        paid = round(pay / PROBE_UNIT)
+        if paid < 0 or paid >> outcomes or abs(pay - paid * PROBE_UNIT) >= PROBE_UNIT // 2:
+            return None
+        fixed.append(pay - paid * PROBE_UNIT)
+        terms.append(tuple(Fraction((paid >> k) & 1) for k in range(outcomes)))
+    return tuple(fixed), tuple(terms)
+
+
+Terms = tuple[tuple[Fraction, ...], tuple[tuple[Fraction, ...], ...]]
+
+
+def _moved_model(setting: Setting, pays: Sequence[str],
+                 probes: Mapping[str, Sequence[Fraction]]) -> LinearModel | str:
+    """The model in the varied quantities only, each moved in turn from the base table."""
+    base = {key: values[0] for key, values in probes.items()}
+    first = setting.analyze({}, base)
+    slopes = _slopes(setting, first, {}, probes)
+    if isinstance(slopes, str):
+        return slopes
+    columns: list[list[Fraction]] = []
+    for name in pays:
+        moved = setting.analyze({name: setting.base_value("pay", name) + 1}, base)
+        problem = _shape_difference(first, moved)
+        if problem:
+            return f"{problem} when {name} changes"
+        columns.append([b.pays - a.pays for a, b in zip(first.rows, moved.rows, strict=True)])
+    terms = tuple(tuple(column[r] for column in columns) + tuple(slopes[r])
+                  for r in range(len(first.rows)))
+    values = [setting.base_value("pay", name) for name in pays] + list(base.values())
+    fixed = tuple(row.pays - sum((c * v for c, v in zip(t, values, strict=True)), Fraction(0))
+                  for row, t in zip(first.rows, terms, strict=True))
+    model = LinearModel(first, tuple(pays) + tuple(probes),
+                        ("pay",) * len(pays) + ("option",) * len(probes), fixed, terms)
     return _check_model(setting, model, probes) or model
 
 
@@ -594,7 +700,8 @@ def _check_model(setting: Setting, model: LinearModel,
                  probes: Mapping[str, Sequence[Fraction]]) -> str | None:
     """Re-analyse at other pays and option values; the model must predict every row exactly."""
     pays = {name: Fraction(2 * k + 3) + Fraction(1, k + 2)
-            for k, name in enumerate(setting.outcomes)}
+            for k, (name, kind) in enumerate(zip(model.names, model.kinds, strict=True))
+            if kind == "pay"}
     options = {key: values[2] if len(values) > 2 else values[1] for key, values in probes.items()}
     check = setting.analyze(pays, options)
     problem = _shape_difference(model.template, check)
@@ -603,25 +710,28 @@ def _check_model(setting: Setting, model: LinearModel,
     predicted = model.row_pays([*pays.values(), *options.values()])
     for row, pay in zip(check.rows, predicted, strict=True):
         if row.pays != pay:
-            return (f"the row {row.outcome!r} pays {format_pay(abs(row.pays))} at the check "
-                    f"table where the model predicts {format_pay(abs(pay))}")
+            return (f"the row {row.outcome!r} pays {_number_text(row.pays)} at the check "
+                    f"table where the model predicts {_number_text(pay)}")
     return None
 
 
-def linear_model(setting: Setting, option_keys: Sequence[str],
+def linear_model(setting: Setting, varied: Sequence[tuple[str, str]],
                  wanted: Mapping[str, Sequence[Fraction]] | None = None,
-                 report: Reporter | None = None) -> LinearModel | None:
-    """The model when the bet is linear in what is varied, else None (candidates re-solved)."""
+                 report: Reporter | None = None) -> LinearModel | str:
+    """The model when the bet is linear in what is varied, else why it is not (then every
+    candidate is analysed afresh)."""
     if setting.bet.linear is False:
-        return None
-    result = build_model(setting, option_keys, wanted)
-    if isinstance(result, LinearModel):
-        return result
-    if setting.bet.linear:
-        raise EdgeError(f"{setting.game.name} {setting.bet.name} is declared linear in its pays, "
-                        f"but {result}.")
-    (report or Reporter()).note(f"each candidate is re-solved: {result}")
-    return None
+        reason = "the game declares that the player's strategy depends on the pays"
+    else:
+        result = build_model(setting, varied, wanted)
+        if isinstance(result, LinearModel):
+            return result
+        if setting.bet.linear:
+            raise EdgeError(f"{setting.game.name} {setting.bet.name} is declared linear in its "
+                            f"pays, but {result}.")
+        reason = result
+    (report or Reporter()).note(f"each candidate is analysed afresh: {reason}")
+    return reason
 
 
 # --- figures --------------------------------------------------------------------------------
@@ -894,12 +1004,12 @@ class TuneResult:
     analyses: int
     seconds: float
     mapping: LinearModel | None = None
-    notes: tuple[str, ...] = ()
+    reason: str = ""                     # why candidates were re-solved
 
 
 def tune(game: str | Game, bet: str | None, target: Target | str,
          vary: Sequence[Range | str], *, paytable: str | PayTable | None = None,
-         options: Mapping[str, Any] | None = None, step: Fraction | None = None,
+         options: Mapping[str, Any] | None = None, step: Steps = None,
          ordered: bool = True, hit_frequency: Bounds | None = None,
          standard_deviation: Bounds | None = None, limit: int = DEFAULT_LIMIT,
          run: RunSettings | None = None, report: Reporter | None = None,
@@ -907,9 +1017,10 @@ def tune(game: str | Game, bet: str | None, target: Target | str,
          max_seconds: float | None = None) -> TuneResult:
     """The candidate pay tables whose house edge is in (or nearest) ``target``.
 
-    ``vary`` ranges name pay-table outcomes or numeric options; values step by ``step``
-    (whole units by default); with ``ordered`` the pays stay in rank order (never a lesser
-    hand paying more). A single-value target lists the nearest tables; a range keeps those in it.
+    ``vary`` ranges name pay-table outcomes or numeric options; values step by ``step`` (one
+    for all, or by name; whole units by default); with ``ordered`` the pays stay in rank order
+    (never a lesser hand paying more). A single-value target lists the nearest tables; a
+    range keeps those in it.
     """
     started = time.perf_counter()
     report = report or Reporter()
@@ -920,17 +1031,17 @@ def tune(game: str | Game, bet: str | None, target: Target | str,
                       hit_frequency or Bounds(), standard_deviation or Bounds())
     ranges = [parse_vary(v) if isinstance(v, str) else v for v in vary]
     grid = make_grid(setting, ranges, step, ordered, max_candidates)
-    option_keys = [p.name for p in grid.params if p.kind == "option"]
     wanted = {p.name: [p.low, p.high] for p in grid.params if p.kind == "option"}
-    model = linear_model(setting, option_keys, wanted, report)
-    if model is not None:
+    model = linear_model(setting, [(p.kind, p.name) for p in grid.params], wanted, report)
+    if isinstance(model, LinearModel):
         found = _tune_linear(setting, model, grid, filters, limit)
     else:
         found = _tune_by_analysis(setting, grid, filters, limit, report, max_seconds)
+    mapping = model if isinstance(model, LinearModel) else None
     return TuneResult(setting.game, setting.bet, filters, grid.params, ordered,
-                      "linear" if model is not None else "re-solved", found.scored,
-                      found.matching, tuple(found.best), found.span, found.analyses,
-                      time.perf_counter() - started, model)
+                      "linear" if mapping else "re-solved", found.scored, found.matching,
+                      tuple(found.best), found.span, setting.analyses[0],
+                      time.perf_counter() - started, mapping, "" if mapping else str(model))
 
 
 def _base_values(setting: Setting, model: LinearModel) -> list[Fraction]:
@@ -955,16 +1066,14 @@ class _Found:
     matching: int
     best: list[Candidate]
     span: tuple[float, float] | None
-    analyses: int
 
 
 def _tune_linear(setting: Setting, model: LinearModel, grid: Grid, filters: Filters,
                  limit: int) -> _Found:
-    analyses = 2 + sum(kind == "option" for kind in model.kinds)
     scaled = _scale(model, grid, _base_values(setting, model))
     scores = scan(scaled, grid, filters)
     if not scores.index:
-        return _Found(0, 0, [], None, analyses)
+        return _Found(0, 0, [], None)
     index = np.concatenate(scores.index)
     edge = np.concatenate(scores.edge)
     recheck = np.concatenate(scores.recheck)
@@ -981,7 +1090,7 @@ def _tune_linear(setting: Setting, model: LinearModel, grid: Grid, filters: Filt
         index, edge = index[keep], edge[keep]
     span = (scores.low, scores.high)
     if not len(index):
-        return _Found(scores.scored, 0, [], span, analyses)
+        return _Found(scores.scored, 0, [], span)
     # the nearest by float distance, with every candidate that might tie with the last one;
     # then sorted exactly (distance, house edge, grid order)
     distance = np.abs(edge - float(filters.target.centre))
@@ -991,8 +1100,7 @@ def _tune_linear(setting: Setting, model: LinearModel, grid: Grid, filters: Filt
     near = near[np.lexsort((index[near], distance[near]))][:max(MAX_EXACT_SORT, limit)]
     chosen = sorted((int(index[k]) for k in near),
                     key=lambda i: (*filters.sort_key(candidate(i).figures), i))
-    return _Found(scores.scored, len(index), [candidate(i) for i in chosen[:limit]], span,
-                  analyses)
+    return _Found(scores.scored, len(index), [candidate(i) for i in chosen[:limit]], span)
 
 
 def _tune_by_analysis(setting: Setting, grid: Grid, filters: Filters, limit: int,
@@ -1020,7 +1128,7 @@ def _tune_by_analysis(setting: Setting, grid: Grid, filters: Filters, limit: int
             report.progress(done, len(indices))
     kept.sort(key=lambda item: (item[0], item[1]))
     span = (low, high) if indices else None
-    return _Found(len(indices), len(kept), [c for _, _, c in kept[:limit]], span, len(indices))
+    return _Found(len(indices), len(kept), [c for _, _, c in kept[:limit]], span)
 
 
 # --- solving one pay ------------------------------------------------------------------------
@@ -1045,7 +1153,7 @@ class SolveResult:
 
 def solve(game: str | Game, bet: str | None, name: str, target: Target | str, *,
           search: Range | str | None = None, paytable: str | PayTable | None = None,
-          options: Mapping[str, Any] | None = None, step: Fraction | None = None,
+          options: Mapping[str, Any] | None = None, step: Steps = None,
           run: RunSettings | None = None, report: Reporter | None = None,
           max_seconds: float | None = None) -> SolveResult:
     """The exact rational pay (or numeric option) ``name`` at which the house edge is ``target``.
@@ -1068,21 +1176,18 @@ def solve(game: str | Game, bet: str | None, name: str, target: Target | str, *,
     bracket = parse_vary(search) if isinstance(search, str) else search
     if bracket is not None and setting.resolve(bracket.name) != (kind, key):
         raise EdgeError(f"With --solve {key}, --vary may only bound {key} itself.")
-    gap = step if step is not None else default_step(setting, kind, key)
-    if gap <= 0:
-        raise EdgeError(f"The step {format_pay(gap)} must be positive.")
-    option_keys = [key] if kind == "option" else []
+    _check_steps(setting, step, [(kind, key)])
+    gap = step_for(setting, step, kind, key)
     probes = {key: [bracket.low, bracket.high]} if bracket and kind == "option" else {}
-    model = linear_model(setting, option_keys, probes, report)
+    model = linear_model(setting, [(kind, key)], probes, report)
     solver = _AnalysisSolver(setting, kind, key)
     value = None
-    if model is not None:
+    if isinstance(model, LinearModel):
         linear = _LinearSolver(setting, kind, key, model)
         value = linear.solve(wanted.low)
         if value is None:
             report.note(f"a fresh analysis at the solved {key} disagrees with the linear model "
                         "(the strategy changes on the way); searching by re-solving instead")
-            solver.analyses = linear.analyses
         else:
             solver = linear
     if value is None:
@@ -1094,7 +1199,7 @@ def solve(game: str | Game, bet: str | None, name: str, target: Target | str, *,
                  if solver.allowed(v))
     method = "linear" if isinstance(solver, _LinearSolver) else "re-solved"
     return SolveResult(setting.game, setting.bet, key, kind, wanted.low, value, rows, gap,
-                       method, solver.analyses, time.perf_counter() - started)
+                       method, setting.analyses[0], time.perf_counter() - started)
 
 
 class _AnalysisSolver:
@@ -1102,7 +1207,6 @@ class _AnalysisSolver:
 
     def __init__(self, setting: Setting, kind: str, key: str) -> None:
         self.setting, self.kind, self.key = setting, kind, key
-        self.analyses = 0
 
     def allowed(self, value: Fraction) -> bool:
         """Whether the game accepts this value (pays are not negative; options in range)."""
@@ -1116,7 +1220,6 @@ class _AnalysisSolver:
 
     def analyze(self, value: Fraction) -> ReturnTable:
         """A fresh analysis at ``value``."""
-        self.analyses += 1
         pays = {self.key: value} if self.kind == "pay" else {}
         options = {self.key: value} if self.kind == "option" else {}
         return self.setting.analyze(pays, options)
@@ -1134,7 +1237,6 @@ class _LinearSolver(_AnalysisSolver):
         self.model = model
         self.base = _base_values(setting, model)
         self.column = model.names.index(key)
-        self.analyses = 2 + (kind == "option")
 
     def figures(self, value: Fraction) -> Figures:
         values = list(self.base)
@@ -1267,14 +1369,11 @@ def _tune_lines(result: TuneResult) -> list[str]:
              if filters.standard_deviation != Bounds() else ""]
     lines = [f"{result.game.title}, {result.bet.name}: {wanted}"
              + "".join(f"; {e}" for e in extra if e)]
-    steps = sorted({format_pay(p.step) for p in result.params})
-    lines.append(f"varied: {', '.join(str(p) for p in result.params)} "
-                 f"(step {', '.join(steps)}"
-                 f"{', pays kept in rank order' if result.ordered else ''})")
-    how = ("scored from one analysis (the bet is linear in its pays: a probe analysis maps "
-           "each row to the pays it is paid on, a second analysis checks the map)"
-           if result.method == "linear"
-           else "each re-solved (the player's strategy depends on the pays)")
+    lines.append(f"varied: {', '.join(str(p) for p in result.params)}"
+                 f"{' (pays kept in rank order)' if result.ordered else ''}")
+    how = (f"scored at once from a linear model of the bet ({result.analyses} analyses made "
+           "and checked it)" if result.method == "linear"
+           else f"each analysed afresh ({result.reason})")
     lines.append(f"{result.scored:,} candidates {how}, in {result.seconds:.2f} s; "
                  f"{result.matching:,} match")
     if result.mapping is not None:
@@ -1325,6 +1424,7 @@ def tune_dict(result: TuneResult) -> dict[str, Any]:
                     "step": exact(p.step)} for p in result.params],
         "ordered": result.ordered,
         "method": result.method,
+        "reason": result.reason or None,
         "scored": result.scored,
         "matching": result.matching,
         "analyses": result.analyses,
@@ -1381,7 +1481,8 @@ def render_solve(result: SolveResult, fmt: str = "plain") -> str:
            if result.method == "linear" else "found by exact re-solved analyses")
     lines = [f"{result.name} = {_number_text(result.value)} (about {float(result.value):.6g})",
              f"{how} ({result.analyses} analyses, {result.seconds:.2f} s); the practical "
-             f"{what}s either side step by {format_pay(result.step)}"]
+             f"{'pays' if result.kind == 'pay' else 'values'} either side step by "
+             f"{format_pay(result.step)}"]
     body = []
     for value, figures in result.rows:
         label = (f"{_number_text(value)} (exact)" if value == result.value
