@@ -1122,8 +1122,9 @@ def _tune_by_analysis(setting: Setting, grid: Grid, filters: Filters, limit: int
         figures = Figures.of(table)
         low, high = min(low, float(figures.house_edge)), max(high, float(figures.house_edge))
         if filters.admits(figures):
+            shown = options_dict(setting.rules(opts))
             kept.append((filters.sort_key(figures), i,
-                         Candidate(values, table.paytable, dict(table.options), figures)))
+                         Candidate(values, setting.paytable_with(pays), shown, figures)))
         if show:
             report.progress(done, len(indices))
     kept.sort(key=lambda item: (item[0], item[1]))
@@ -1315,7 +1316,16 @@ def _search(evaluate: Callable[[Fraction], Figures], target: Fraction, low: Frac
             guess = x0 + (target - e0) * (x0 - xa) / (e0 - ea) if e0 != ea else far
             if not min(x0, far) < guess < max(x0, far):
                 guess = (x0 + far) / 2
-        edge = evaluate(guess).house_edge
+        try:
+            edge = evaluate(guess).house_edge
+        except EdgeError:
+            # a game may refuse a value this fine (an integer kernel, say): a simpler value
+            # nearby serves as well on the way; the root itself must be taken as it is
+            simpler = guess.limit_denominator(10 ** 6)
+            if not min(x0, far) < simpler < max(x0, far) or simpler == guess:
+                raise
+            guess = simpler
+            edge = evaluate(guess).house_edge
         if show:
             report.note(f"analysis {attempt}: {key} = {float(guess):.8g} gives a house edge "
                         f"of {percent_text(edge)}")
@@ -1326,7 +1336,8 @@ def _search(evaluate: Callable[[Fraction], Figures], target: Fraction, low: Frac
         else:
             far = guess
     raise EdgeError(f"No exact {key} found within {SOLVE_ANALYSES} analyses; it lies between "
-                    f"{format_pay(near[-1][0])} and {format_pay(far)}.")
+                    f"{format_pay(near[-1][0])} and {format_pay(far)} (about "
+                    f"{float(near[-1][0]):.10g}).")
 
 
 # --- rendering ------------------------------------------------------------------------------

@@ -581,3 +581,27 @@ def test_options_carry_into_candidates() -> None:
                   limit=3)
     assert all(c.options["decks"] == "2" for c in result.candidates)
     assert_agrees(result, "triple-bet", {"decks": "2"})
+
+
+# --- Double-Hand Poker: an option as the pay, and a commission that moves the setting --------
+def double_hand_edge(bet: str, option: str, value: Fraction) -> Fraction:
+    game = get_game("double-hand-poker")
+    rules = game.make_rules({option: str(value)})
+    return game.analyze(bet, None, rules, RunSettings()).house_edge
+
+
+def test_double_hand_lo_card_pays_and_main_commission_solve_exactly() -> None:
+    if "double-hand-poker" not in all_games():
+        pytest.skip("Double-Hand Poker has not landed")
+    lo = solve("double-hand-poker", "lo-card", "pays", "3%")
+    assert lo.method == "linear"
+    assert double_hand_edge("lo-card", "pays", lo.value) == F(3, 100)
+    main_bet = solve("double-hand-poker", "main", "commission", "2%")
+    assert main_bet.method == "re-solved"
+    assert double_hand_edge("main", "commission", main_bet.value) == F(2, 100)
+    for value, figures in main_bet.rows:
+        assert figures.house_edge == double_hand_edge("main", "commission", value)
+    result = tune("double-hand-poker", "main", "1%..3%", ["commission=0.03..0.06"],
+                  step=F(1, 200))
+    assert result.method == "re-solved" and result.matching == 7
+    assert_agrees(result, "double-hand-poker")
