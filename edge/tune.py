@@ -65,9 +65,9 @@ def _number(text: str, what: str) -> Fraction:
                         "(write 7, 1.5, 5/2, 3:2 or 2.5%).") from None
 
 
-def percent_text(value: Fraction | float, places: int = 4) -> str:
-    """A fraction as a short percentage: ``3.5%``, ``2.3194%``, ``0.000015%`` (never a bare 0
-    for a value that is not zero).
+def percent_text(value: Fraction | float, places: int = 4, trim: bool = True) -> str:
+    """A fraction as a percentage: ``3.5%`` (``3.5000%`` untrimmed, for columns), ``0.000015%``
+    (never a bare 0 for a value that is not zero).
 
     >>> percent_text(Fraction(7, 200)), percent_text(Fraction(1, 6497400))
     ('3.5%', '0.000015%')
@@ -76,7 +76,7 @@ def percent_text(value: Fraction | float, places: int = 4) -> str:
     if scaled and abs(scaled) < Fraction(1, 10 ** places):
         places = min(12, 1 - math.floor(math.log10(abs(scaled))))   # two significant digits
     text = decimal(scaled, places)
-    if "." in text:
+    if trim and "." in text:
         text = text.rstrip("0").rstrip(".")
     return f"{text}%"
 
@@ -1342,6 +1342,10 @@ def _search(evaluate: Callable[[Fraction], Figures], target: Fraction, low: Frac
 
 # --- rendering ------------------------------------------------------------------------------
 
+def _column_percent(value: Fraction) -> str:
+    return percent_text(value, trim=False)
+
+
 def _number_text(value: Fraction) -> str:
     return format_pay(value) if value >= 0 else f"-{format_pay(-value)}"
 
@@ -1351,11 +1355,11 @@ def _candidate_cells(result: TuneResult, rank: int, cand: Candidate) -> list[str
     if result.bet.outcomes and cand.paytable is not None:
         cells.append(cand.paytable.label())
     figures = cand.figures
-    cells += [percent_text(figures.house_edge), exact(figures.house_edge),
-              percent_text(figures.hit_frequency), f"{figures.standard_deviation:.4f}"]
+    cells += [_column_percent(figures.house_edge), exact(figures.house_edge),
+              _column_percent(figures.hit_frequency), f"{figures.standard_deviation:.4f}"]
     if any(c.figures.element_of_risk is not None for c in result.candidates):
         risk = figures.element_of_risk
-        cells.append("" if risk is None else percent_text(risk))
+        cells.append("" if risk is None else _column_percent(risk))
     return cells
 
 
@@ -1498,8 +1502,8 @@ def render_solve(result: SolveResult, fmt: str = "plain") -> str:
     for value, figures in result.rows:
         label = (f"{_number_text(value)} (exact)" if value == result.value
                  else _number_text(value))
-        body.append([label, percent_text(figures.house_edge), exact(figures.house_edge),
-                     percent_text(figures.hit_frequency), f"{figures.standard_deviation:.4f}"])
+        body.append([label, _column_percent(figures.house_edge), exact(figures.house_edge),
+                     _column_percent(figures.hit_frequency), f"{figures.standard_deviation:.4f}"])
     heads = [result.name, "house edge", "exact", "hit frequency", "std dev"]
     table = tabulate(body, headers=heads, tablefmt="github" if fmt == "markdown" else "simple",
                      colalign=["right"] * len(heads), disable_numparse=True)
