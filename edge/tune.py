@@ -830,7 +830,7 @@ def _check_time(first: float, count: int, max_seconds: float | None, what: str,
     Returns whether the run is long enough to show progress.
     """
     estimate = first * count
-    if count > 1:
+    if count > 1 and estimate > PROGRESS_AFTER:
         report.note(f"{what}: {count:,} analyses at about {duration(first)} each, "
                     f"about {duration(estimate)} in all")
     if max_seconds is not None and estimate > max_seconds:
@@ -1384,8 +1384,9 @@ def _tune_lines(result: TuneResult) -> list[str]:
              if filters.standard_deviation != Bounds() else ""]
     lines = [f"{result.game.title}, {result.bet.name}: {wanted}"
              + "".join(f"; {e}" for e in extra if e)]
+    pays = any(p.kind == "pay" for p in result.params)
     lines.append(f"varied: {', '.join(str(p) for p in result.params)}"
-                 f"{' (pays kept in rank order)' if result.ordered else ''}")
+                 f"{' (pays kept in rank order)' if result.ordered and pays else ''}")
     how = (f"scored at once from a linear model of the bet ({result.analyses} analyses made "
            "and checked it)" if result.method == "linear"
            else f"each analysed afresh ({result.reason})")
