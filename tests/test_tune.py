@@ -8,6 +8,7 @@ numeric options, like Double-Hand Poker's `pays` and `commission`) covers the re
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import math
@@ -29,6 +30,7 @@ from edge.tune import (
     Candidate,
     LinearModel,
     Range,
+    StderrReporter,
     TuneResult,
     build_model,
     linear_model,
@@ -605,3 +607,15 @@ def test_double_hand_lo_card_pays_and_main_commission_solve_exactly() -> None:
                   step=F(1, 200))
     assert result.method == "re-solved" and result.matching == 7
     assert_agrees(result, "double-hand-poker")
+
+
+def test_long_re_solving_runs_are_estimated_and_bounded() -> None:
+    with pytest.raises(EdgeError, match="more than --max-seconds 0"):
+        tune(TOY, "duel", "0%..20%", ["deuce=0..12"], max_seconds=0)
+    stream = io.StringIO()
+    reporter = StderrReporter(stream)
+    for done in range(1, 21):
+        reporter.progress(done, 20)
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == "edge tune: 1/20 analysed" and lines[-1] == "edge tune: 20/20 analysed"
+    assert len(lines) == 11          # once a tenth on a stream that is not a terminal
