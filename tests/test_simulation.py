@@ -339,8 +339,8 @@ def test_a_wrong_settlement_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     and the command exits 1."""
     wrong = tb.PRESETS["flush"]["usual"].replace("wrong", flush_pair=Fraction(9))
 
-    def wrong_simulator(game: str, bet: str, paytable: object, rules: tb.TripleBetRules
-                        ) -> sim_tb.TripleBetSimulator:
+    def wrong_simulator(game: str, bet: str, paytable: object, rules: tb.TripleBetRules,
+                        run: object = None) -> sim_tb.TripleBetSimulator:
         return sim_tb.make_simulator(bet, wrong, rules)
 
     monkeypatch.setattr("edge.simulation.make_simulator", wrong_simulator)

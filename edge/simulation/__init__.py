@@ -40,15 +40,20 @@ DEFAULT_HANDS = 1_000_000
 __all__ = ["DEFAULT_HANDS", "SIMULATION_MODULES", "Simulation", "make_simulator", "simulate"]
 
 
-def make_simulator(game: str, bet: str, paytable: PayTable | None, rules: Any) -> Simulator:
-    """The simulator of one wager of a registered game."""
+def make_simulator(game: str, bet: str, paytable: PayTable | None, rules: Any,
+                   run: RunSettings | None = None) -> Simulator:
+    """The simulator of one wager of a registered game.
+
+    ``run`` (worker processes, cache, progress) is for games whose simulator needs work from
+    the analysis first, such as the Ultimate Texas Hold'em flop decisions.
+    """
     module_name = SIMULATION_MODULES.get(game)
     if module_name is None:
         raise EdgeError(f"There is no simulation of {game} yet: simulated games are "
                         f"{', '.join(SIMULATION_MODULES)}.")
-    factory: Callable[[str, PayTable | None, Any], Simulator] = (
+    factory: Callable[[str, PayTable | None, Any, RunSettings | None], Simulator] = (
         importlib.import_module(module_name).make_simulator)
-    return factory(bet, paytable, rules)
+    return factory(bet, paytable, rules, run)
 
 
 class ProgressBar:
@@ -89,8 +94,9 @@ def simulate(game: str, bet: str | None = None, paytable: str | PayTable | None 
     chosen = found.bet(bet)
     rules = found.make_rules(options)
     table_pays = chosen.paytable(paytable)
-    exact_table = found.analyze(chosen.name, table_pays, rules, run_settings or RunSettings())
-    simulator = make_simulator(found.name, chosen.name, table_pays, rules)
+    settings = run_settings or RunSettings(jobs=jobs, progress=progress)
+    exact_table = found.analyze(chosen.name, table_pays, rules, settings)
+    simulator = make_simulator(found.name, chosen.name, table_pays, rules, settings)
     if exact_table.initial_wager != simulator.initial_wager:
         raise EdgeError(f"The simulation of {found.name} {chosen.name} quotes figures per "
                         f"{simulator.initial_wager} units, the analysis per "

@@ -27,6 +27,7 @@ import numpy as np
 
 from edge import double_hand
 from edge.errors import EdgeError
+from edge.games import RunSettings
 from edge.games import double_hand_poker as dhp
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
@@ -195,7 +196,8 @@ def dice_index(dice: CardArray, low: int, high: int) -> IntArray:
                      DICE_ROWS.index("lose-total")).astype(np.int64)
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: Any) -> DoubleHandSimulator:
+def make_simulator(bet: str, paytable: PayTable | None, rules: Any,
+                   run: RunSettings | None = None) -> DoubleHandSimulator:
     """The simulator of one Casino Double-Hand Poker wager under the variant options."""
     empty = np.zeros(0, dtype=np.int64)
     tables = (empty, empty, empty, empty)

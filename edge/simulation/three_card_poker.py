@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from edge.cards import parse_cards
 from edge.errors import EdgeError
+from edge.games import RunSettings
 from edge.games import three_card_poker as tcp
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
@@ -155,7 +156,8 @@ def _outcomes(bet: str) -> tuple[str, ...]:
     return tuple(f"{name} / {result}" for name in CLASSES for result in ("fold",) + RESULTS)
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: Any) -> ThreeCardSimulator:
+def make_simulator(bet: str, paytable: PayTable | None, rules: Any,
+                   run: RunSettings | None = None) -> ThreeCardSimulator:
     """The simulator of one Tri-Card Poker wager under a pay table and variant options."""
     if bet not in ("pair-plus", "ante", "combined"):
         raise EdgeError(f"Unknown bet {bet!r} for the Tri-Card Poker simulation.")

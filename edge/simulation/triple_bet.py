@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from edge.errors import EdgeError
+from edge.games import RunSettings
 from edge.games.triple_bet import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
@@ -111,7 +112,8 @@ class TripleBetSimulator:
         return index, net
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: Any) -> TripleBetSimulator:
+def make_simulator(bet: str, paytable: PayTable | None, rules: Any,
+                   run: RunSettings | None = None) -> TripleBetSimulator:
     """The simulator of one Hybrid Triple Bet wager under a pay table and shoe size."""
     if paytable is None:
         raise EdgeError("The Hybrid Triple Bet simulation needs a pay table.")

@@ -22,6 +22,7 @@ import numpy as np
 
 from edge import _core
 from edge.errors import EdgeError
+from edge.games import RunSettings
 from edge.games.holdem_side_bets import ProgressiveTable
 from edge.holdem import CLASS_NAMES
 from edge.paytables import PayTable
@@ -87,7 +88,8 @@ def progressive_pays(table: ProgressiveTable, meter: Fraction) -> dict[str, Frac
             / table.wager for name in CLASS_NAMES if name in fixed or name in shares}
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: Any) -> SideBetSimulator:
+def make_simulator(bet: str, paytable: PayTable | None, rules: Any,
+                   run: RunSettings | None = None) -> SideBetSimulator:
     """The simulator of one Ultimate Texas Hold'em wager."""
     if paytable is None:
         raise EdgeError(f"The Ultimate Texas Hold'em {bet} simulation needs a pay table.")
