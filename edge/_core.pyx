@@ -11,3 +11,4 @@ cnp.import_array()
 
 include "_triple_bet.pxi"
 include "_holdem.pxi"
+include "_uth.pxi"
