@@ -10,5 +10,7 @@ cimport numpy as cnp
 cnp.import_array()
 
 include "_triple_bet.pxi"
+include "_three_card.pxi"
+include "_double_hand.pxi"
 include "_holdem.pxi"
 include "_uth.pxi"

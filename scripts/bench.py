@@ -17,7 +17,8 @@ from math import comb
 from tabulate import tabulate
 
 from edge import _core
-from edge.games import analyze
+from edge.games import analyze, three_card_poker
+from edge.games.double_hand_poker import DoubleHandRules, compute_setting_counts, main_table
 
 
 @dataclass(frozen=True)
@@ -37,11 +38,35 @@ CASES: list[Case] = [
          lambda: _core.triple_bet_joint_counts(6), "weighted deals", 312 * 311 * 310 * 309 * 308),
     Case("triple-bet: every table at 6 decks", None,
          lambda: [analyze("triple-bet", bet) for bet in ("flush", "sandwich", "block", "combined")]),
+    Case("three-card-poker: evaluate and count every hand pair", None,
+         lambda: three_card_poker.hand_counts(three_card_poker.ThreeCardRules()), "hand pairs",
+         22100 * 18424),
+    Case("three-card-poker: full Ante analysis, pay table 3", 0.05,
+         lambda: analyze("three-card-poker", "ante", "3"), "hand pairs", 22100 * 18424),
+    Case("three-card-poker: combined bet, pay table 3", 0.05,
+         lambda: analyze("three-card-poker", "combined", "3")),
+    Case("three-card-poker: strategy report, pay table 3", None,
+         lambda: three_card_poker.strategy_report(three_card_poker.PRESETS["ante"]["3"],
+                                                  three_card_poker.ThreeCardRules())),
+    Case("double-hand-poker: exhaustive count of every setting (kernel)", None,
+         _core.double_hand_counts, "deal pairs", 3276 * 2300),
+    Case("double-hand-poker: main wager, both strategies, uncached", 0.2,
+         lambda: _double_hand_both_strategies(), "deal pairs", 3276 * 2300),
+    Case("double-hand-poker: every table (count cached)", None,
+         lambda: [analyze("double-hand-poker", bet)
+                  for bet in ("main", "lo-card", "hi-card", "dice-lo", "dice-hi")]),
     Case("holdem: class counts of every 7-card hand", 1.5, lambda: _core.holdem_class_counts(7),
          "hands", comb(52, 7)),
     Case("holdem: class counts of every 5-card hand", None, lambda: _core.holdem_class_counts(5),
          "hands", comb(52, 5)),
 ]
+
+
+def _double_hand_both_strategies() -> object:
+    """The main wager from scratch: the exhaustive count, then the table for each strategy."""
+    counts = compute_setting_counts()
+    return [main_table(DoubleHandRules(strategy=strategy), counts)
+            for strategy in ("optimal", "house-way")]
 
 
 def main() -> None:
