@@ -35,7 +35,7 @@
 # < 2**21, so the fields never carry into each other and one addition adds three counts.
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 import numpy as np
@@ -194,6 +194,34 @@ cdef void _uth_rank_table(const int* board_ranks, UthRankTable* table) noexcept 
     table.length = n
 
 
+cdef enum:
+    UTH_RANK_MULTISETS = 6188    # C(17, 5): multisets of 5 ranks (those with 5 alike unused)
+
+
+cdef int _uth_rank_multiset_index(const int* board_ranks) noexcept nogil:
+    """A distinct index 0..6187 for each multiset of five ranks (combinatorial number system).
+
+    With the ranks sorted r0 <= ... <= r4, the values r_i + i are strictly increasing, and
+    sum C(r_i + i, i + 1) numbers those 5-subsets of 0..16 one to one.
+    """
+    cdef int r[5]
+    cdef int i, j, v, index = 0, k, binomial
+    for i in range(5):
+        v = board_ranks[i]
+        j = i
+        while j > 0 and r[j - 1] > v:
+            r[j] = r[j - 1]
+            j -= 1
+        r[j] = v
+    for i in range(5):
+        # C(r_i + i, i + 1)
+        binomial = 1
+        for k in range(i + 1):
+            binomial = binomial * (r[i] + i - k) // (k + 1)
+        index += binomial
+    return index
+
+
 cdef struct UthBoardCounts:
     # per holding on the board, in ascending order of strength
     int n
@@ -210,10 +238,30 @@ cdef struct UthBoardCounts:
     int snapshot[52]
 
 
-cdef int _uth_compare_keys(const void* x, const void* y) noexcept nogil:
-    cdef uint64_t a = (<const uint64_t*>x)[0]
-    cdef uint64_t b = (<const uint64_t*>y)[0]
-    return (a > b) - (a < b)
+cdef int _UTH_SHELL_GAPS[6]
+_UTH_SHELL_GAPS[:] = [301, 132, 57, 23, 10, 4]     # Ciura's gaps, then insertion (gap 1)
+
+
+cdef void _uth_sort_keys(uint64_t* keys, int n) noexcept nogil:
+    """Sort n keys ascending: Shell sort, then a final insertion pass."""
+    cdef int g, gap, i, j
+    cdef uint64_t key
+    for g in range(6):
+        gap = _UTH_SHELL_GAPS[g]
+        for i in range(gap, n):
+            key = keys[i]
+            j = i
+            while j >= gap and keys[j - gap] > key:
+                keys[j] = keys[j - gap]
+                j -= gap
+            keys[j] = key
+    for i in range(1, n):
+        key = keys[i]
+        j = i
+        while j > 0 and keys[j - 1] > key:
+            keys[j] = keys[j - 1]
+            j -= 1
+        keys[j] = key
 
 
 cdef void _uth_board_counts(const int* board, const UthRankTable* table,
@@ -257,16 +305,7 @@ cdef void _uth_board_counts(const int* board, const UthRankTable* table,
                 strength = cy_evaluate_lanes(board_lanes | cy_card_lane(a) | cy_card_lane(b))
                 out.flush_keys[n_flush] = ((<uint64_t>strength) << 16) | (a << 8) | b
                 n_flush += 1
-        if n_flush <= 64:
-            for i in range(1, n_flush):
-                key = out.flush_keys[i]
-                j = i
-                while j > 0 and out.flush_keys[j - 1] > key:
-                    out.flush_keys[j] = out.flush_keys[j - 1]
-                    j -= 1
-                out.flush_keys[j] = key
-        else:
-            qsort(out.flush_keys, n_flush, sizeof(uint64_t), _uth_compare_keys)
+        _uth_sort_keys(out.flush_keys, n_flush)
     # Merge the rank pairs (in their precomputed order) with the flush holdings.
     for i in range(table.length):
         pair = table.order[i]
@@ -403,8 +442,8 @@ cdef struct UthFlopWork:
     # (wins vs qualifier | wins vs non-qualifier << 21 | ties << 42) for Blind class k and
     # word 7 (losses to qualifier | losses to non-qualifier << 21 | extra << 42), where the
     # extra field counts exactly tied river decisions (play) or folds (check)
-    uint64_t play[1326 * 8]
-    uint64_t check[1326 * 8]
+    # sums[h * 16 + k]: k < 8 the play words, 8 + k the check words (adjacent cache lines)
+    uint64_t sums[1326 * 16]
     int holdings[1176]
     int n_holdings
     Py_ssize_t board_class[1176]    # table path: each turn-river pair's board class
@@ -422,8 +461,7 @@ cdef inline void _uth_accumulate(const uint64_t* records, const int16_t* holding
     cdef int i, h, blind, line = 0, countdown = 1
     cdef uint64_t record, win, loss, fold, keep
     cdef uint64_t win_mask = _UTH_WIN_MASK, loss_mask = _UTH_LOSS_MASK
-    cdef uint64_t* play = work.play
-    cdef uint64_t* check = work.check
+    cdef uint64_t* row
     for i in range(work.n_holdings):
         countdown -= 1
         if countdown == 0:
@@ -438,18 +476,18 @@ cdef inline void _uth_accumulate(const uint64_t* records, const int16_t* holding
         loss = (record >> UTH_REC_LOSS_SHIFT) & loss_mask
         fold = (record >> UTH_REC_FOLD) & 1
         keep = fold - 1                       # all ones when the river is played, else zero
-        play[h * UTH_ROW + blind] += win
-        play[h * UTH_ROW + 7] += loss | ((record >> (UTH_REC_TIE - 42)) & _UTH_EXTRA_ONE)
-        check[h * UTH_ROW + blind] += win & keep
-        check[h * UTH_ROW + 7] += (loss & keep) | (fold << 42)
+        row = &work.sums[h * 2 * UTH_ROW]
+        row[blind] += win
+        row[7] += loss | ((record >> (UTH_REC_TIE - 42)) & _UTH_EXTRA_ONE)
+        row[UTH_ROW + blind] += win & keep
+        row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
 
 
 cdef void _uth_start_flop(const int* flop, UthFlopWork* work) noexcept nogil:
     cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
         | ((<uint64_t>1) << flop[2])
     cdef int h
-    memset(work.play, 0, sizeof(work.play))
-    memset(work.check, 0, sizeof(work.check))
+    memset(work.sums, 0, sizeof(work.sums))
     work.n_holdings = 0
     for h in range(UTH_HOLDINGS):
         if not (flop_mask >> _UTH_PAIR_A[h]) & 1 and not (flop_mask >> _UTH_PAIR_B[h]) & 1:
@@ -701,22 +739,30 @@ def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, i
         raise ValueError("out must be a [boards, 1326] uint64 array.")
     for i in range(n):
         _uth_check_cards(boards[i], 5, "board")
+    cdef int index
     cdef UthBoardCounts* counts = <UthBoardCounts*>malloc(sizeof(UthBoardCounts))
-    cdef UthRankTable table
-    if counts == NULL:
-        raise MemoryError()
+    # rank tables by rank multiset, made when first needed (boards share them)
+    cdef UthRankTable* tables = <UthRankTable*>malloc(UTH_RANK_MULTISETS * sizeof(UthRankTable))
+    cdef uint8_t* made = <uint8_t*>calloc(UTH_RANK_MULTISETS, 1)
     try:
+        if counts == NULL or tables == NULL or made == NULL:
+            raise MemoryError()
         with nogil:
             for i in range(n):
                 for j in range(5):
                     board[j] = boards[i, j]
                 memset(&out[i, 0], 0, UTH_HOLDINGS * sizeof(uint64_t))
                 _uth_board_ranks(board, ranks)
-                _uth_rank_table(ranks, &table)
-                _uth_board_records(board, &table, &net[1, 0], fold_net, ties_larger, counts,
-                                   &out[i, 0])
+                index = _uth_rank_multiset_index(ranks)
+                if not made[index]:
+                    _uth_rank_table(ranks, &tables[index])
+                    made[index] = 1
+                _uth_board_records(board, &tables[index], &net[1, 0], fold_net, ties_larger,
+                                   counts, &out[i, 0])
     finally:
         free(counts)
+        free(tables)
+        free(made)
 
 
 def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
@@ -801,8 +847,8 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
                     _uth_flop_direct(flop, &net[1, 0], fold_net, ties_larger, work)
                 for i in range(work.n_holdings):
                     h = work.holdings[i]
-                    _uth_unpack(&work.play[h * UTH_ROW], play_counts, &river_ties)
-                    _uth_unpack(&work.check[h * UTH_ROW], check_counts, &folds)
+                    _uth_unpack(&work.sums[h * 2 * UTH_ROW], play_counts, &river_ties)
+                    _uth_unpack(&work.sums[h * 2 * UTH_ROW + UTH_ROW], check_counts, &folds)
                     bet_value = 0
                     check_value = folds * fold_net * UTH_DEALER_HOLDINGS
                     for k in range(UTH_CATEGORIES):

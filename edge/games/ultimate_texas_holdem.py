@@ -138,4 +138,5 @@ GAME = Game(
                             "main-standard-all-push"),
                   TableCase("main", "standard", {"ties": "larger"},
                             "main-standard-ties-larger")),
+    strategy_tables=(TableCase("main", "standard", {}, "strategy-main-standard"),),
 )

@@ -157,6 +157,21 @@ class FlopClasses:
         """How many flops the class stands for (24 / the size of its stabiliser)."""
         return int(self.image_offsets[index + 1] - self.image_offsets[index])
 
+    def images(self, index: int) -> npt.NDArray[np.int8]:
+        """The suit permutations taking class ``index``'s representative to its flops."""
+        perms: npt.NDArray[np.int8] = self.image_perms[
+            self.image_offsets[index]:self.image_offsets[index + 1]]
+        return perms
+
+    def subset(self, indexes: Sequence[int]) -> FlopClasses:
+        """Some of the classes, with all their images (for reduced runs in tests)."""
+        chosen = list(indexes)
+        sizes = [self.orbit_size(i) for i in chosen]
+        return FlopClasses(
+            np.ascontiguousarray(self.flops[chosen]),
+            np.concatenate(([0], np.cumsum(sizes))).astype(np.int32),
+            np.concatenate([self.images(i) for i in chosen]).astype(np.int8))
+
 
 def _flop_code(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     ordered = np.sort(cards, axis=-1)
@@ -195,6 +210,25 @@ def identity_classes() -> FlopClasses:
     flops = all_flops()
     return FlopClasses(flops, np.arange(FLOPS + 1, dtype=np.int32),
                        np.tile(np.arange(4, dtype=np.int8), (FLOPS, 1)))
+
+
+def flop_boards(flops: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+    """Every board (flop plus a turn-river pair) of some flops: ``[len(flops) * 1176, 5]``."""
+    rows = []
+    for flop in flops.tolist():
+        rest = [card for card in range(52) if card not in flop]
+        rows += [flop + list(pair) for pair in itertools.combinations(rest, 2)]
+    return np.array(rows, dtype=np.int64).reshape(-1, 5)
+
+
+def board_keys(boards: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+    """The suit class key of each board: its four suit rank masks, largest first, 13 bits each."""
+    ranks, suits = boards >> 2, boards & 3
+    masks = np.stack([((suits == suit) << ranks).sum(axis=1) for suit in range(4)], axis=1)
+    masks = -np.sort(-masks, axis=1)
+    keys: npt.NDArray[np.uint64] = (masks[:, 0] | masks[:, 1] << 13 | masks[:, 2] << 26
+                                    | masks[:, 3] << 39).astype(np.uint64)
+    return keys
 
 
 # --- the solve -------------------------------------------------------------------------------
@@ -261,8 +295,13 @@ def _load_cached(path: Path, settle: Settlement, ties_larger: bool) -> Solution 
         return None
     if not np.array_equal(arrays["net"], settle.array()):
         return None
-    return Solution(settle, ties_larger, arrays["play"], arrays["bet"], arrays["check"],
-                    arrays["extra"])
+    solution = Solution(settle, ties_larger, arrays["play"], arrays["bet"], arrays["check"],
+                        arrays["extra"])
+    try:
+        _check_totals(solution)
+    except (RuntimeError, ValueError, IndexError):
+        return None
+    return solution
 
 
 def _store_cached(path: Path, solution: Solution) -> None:
@@ -347,20 +386,24 @@ def _run(tasks: Sequence[tuple[int, int]], function: Callable[[tuple[int, int]],
 
 
 def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = None,
-          use_cache: bool = True, progress: bool = False, symmetry: bool = True) -> Solution:
+          use_cache: bool = True, progress: bool = False, symmetry: bool = True,
+          classes: FlopClasses | None = None) -> Solution:
     """Solve the game exactly for one set of pays; read or write the disk cache.
 
     ``jobs`` worker processes (default: every core) share the work; the result is the same
     exact integers whatever their number. ``symmetry=False`` solves all 22,100 flops and every
-    board directly (slow: a check of the symmetric solve), and bypasses the cache.
+    board directly (slow: a check of the symmetric solve), and bypasses the cache. ``classes``
+    (for tests) solves only those flops, a partial result that bypasses the cache.
     """
     path = _cache_path(settle, ties_larger)
-    if symmetry and use_cache:
+    partial = classes is not None
+    if symmetry and use_cache and not partial:
         cached = _load_cached(path, settle, ties_larger)
         if cached is not None:
             return cached
     workers = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
-    classes = flop_classes() if symmetry else identity_classes()
+    if classes is None:
+        classes = flop_classes() if symmetry else identity_classes()
     _SHARED.clear()
     _SHARED.update(net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
                    classes=classes)
@@ -369,6 +412,9 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
     n_boards = 0
     if symmetry:
         boards, keys = _core.uth_board_classes()
+        if partial:          # only the board classes these flops reach
+            rows = np.flatnonzero(np.isin(keys, board_keys(flop_boards(classes.flops))))
+            boards, keys = np.ascontiguousarray(boards[rows]), np.ascontiguousarray(keys[rows])
         size = len(keys) * HOLDINGS * 8
         # anonymous shared memory: written by the workers, which fork after it exists
         records_buffer = mmap.mmap(-1, size)
@@ -410,9 +456,10 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
         if records_buffer is not None:
             records_buffer.close()
     solution = Solution(settle, ties_larger, *totals)
-    _check_totals(solution)
-    if symmetry:
-        _store_cached(path, solution)
+    if not partial:
+        _check_totals(solution)
+        if symmetry:
+            _store_cached(path, solution)
     return solution
 
 
