@@ -17,7 +17,7 @@ from math import comb
 from tabulate import tabulate
 
 from edge import _core
-from edge.games import analyze, three_card_poker
+from edge.games import analyze, three_card_poker, uth_main, uth_solve
 from edge.games.double_hand_poker import DoubleHandRules, compute_setting_counts, main_table
 
 
@@ -59,7 +59,15 @@ CASES: list[Case] = [
          "hands", comb(52, 7)),
     Case("holdem: class counts of every 5-card hand", None, lambda: _core.holdem_class_counts(5),
          "hands", comb(52, 5)),
+    Case("ultimate-texas-holdem: exact Ante/Blind/Play solve, jobs=2, no cache", 20.0,
+         lambda: _uth_solve(), "deals", uth_solve.CYCLE),
 ]
+
+
+def _uth_solve() -> object:
+    """The full optimal-strategy solve of the standard game, ignoring the disk cache."""
+    settle = uth_solve.settlement(uth_main.BLIND_PRESETS["standard"].as_dict())
+    return uth_solve.solve(settle, jobs=2, use_cache=False)
 
 
 def _double_hand_both_strategies() -> object:
