@@ -16,7 +16,7 @@ from math import comb
 
 from tabulate import tabulate
 
-from edge import _core
+from edge import _core, tune
 from edge.games import analyze, three_card_poker, uth_main, uth_solve
 from edge.games.double_hand_poker import DoubleHandRules, compute_setting_counts, main_table
 
@@ -37,7 +37,8 @@ CASES: list[Case] = [
     Case("triple-bet: joint counts (5 cards), 6 decks", None,
          lambda: _core.triple_bet_joint_counts(6), "weighted deals", 312 * 311 * 310 * 309 * 308),
     Case("triple-bet: every table at 6 decks", None,
-         lambda: [analyze("triple-bet", bet) for bet in ("flush", "sandwich", "block", "combined")]),
+         lambda: [analyze("triple-bet", bet)
+                  for bet in ("flush", "sandwich", "block", "combined")]),
     Case("three-card-poker: evaluate and count every hand pair", None,
          lambda: three_card_poker.hand_counts(three_card_poker.ThreeCardRules()), "hand pairs",
          22100 * 18424),
@@ -61,6 +62,12 @@ CASES: list[Case] = [
          "hands", comb(52, 5)),
     Case("ultimate-texas-holdem: exact Ante/Blind/Play solve, jobs=2, no cache", 20.0,
          lambda: _uth_solve(), "deals", uth_solve.CYCLE),
+    # edge tune: the whole command (probe, check, scoring, exact figures for the 20 shown)
+    Case("tune: 1,000,000 Pair Plus candidates scored", 2.0,
+         lambda: tune.tune("three-card-poker", "pair-plus", "2%..3.5%",
+                           ["straight-flush=1..100", "three-of-a-kind=1..100", "straight=1..10",
+                            "flush=1..10"], ordered=False),
+         "candidates", 1_000_000),
 ]
 
 
