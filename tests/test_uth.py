@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-import runpy
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
@@ -418,12 +417,3 @@ def test_strategy_command(standard: solver.Solution, capsys: pytest.CaptureFixtu
     assert main(["strategy", "uth"]) == 0
     text = capsys.readouterr().out
     assert "4x with 500 of 1,326 holdings (69 of 169 classes)" in text
-
-
-@pytest.mark.slow
-def test_tables_are_current() -> None:
-    script = runpy.run_path(str(Path(__file__).resolve().parent.parent / "scripts"
-                                / "make_tables.py"))
-    for file, text in script["generated_files"](["ultimate-texas-holdem"]):
-        if file.name.startswith(("main", "strategy")):
-            assert file.read_text(encoding="utf-8") == text, file

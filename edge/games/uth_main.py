@@ -39,7 +39,8 @@ BLIND_DEFAULT = "standard"
 
 MAIN_BET = Bet("main", "Ante and Blind, with a Play bet of 4x or 3x before the flop, 2x on the "
                "flop or 1x on the river (or fold); the Blind pays on a straight or better",
-               BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT)
+               BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
+               linear=False)      # the optimal strategy depends on the Blind pays
 
 STRATEGIES = ("optimal", "always-4x")
 TIES = ("smaller", "larger")
