@@ -417,3 +417,16 @@ def test_strategy_command(standard: solver.Solution, capsys: pytest.CaptureFixtu
     assert main(["strategy", "uth"]) == 0
     text = capsys.readouterr().out
     assert "4x with 500 of 1,326 holdings (69 of 169 classes)" in text
+
+
+@pytest.mark.slow
+def test_table_command_with_a_blind_file(standard: solver.Solution, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "blind.toml"
+    path.write_text('[pays]\nroyal-flush = 500\nstraight-flush = 50\nfour-of-a-kind = 10\n'
+                    'full-house = 3\nflush = "3:2"\nstraight = "1 to 1"\n')
+    assert main(["table", "uth", "--paytable", str(path), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["bet"] == "main" and data["paytable"]["pays"]["flush"] == "3/2"
+    assert round(float(Fraction(data["house_edge"])) * 100, 3) == 2.185
+    assert data["decisions"]["preflop 3x"]["combinations"] == 0
