@@ -56,10 +56,8 @@ cdef enum:
     UTH_LOSE_QUALIFIED = 15
     UTH_LOSE_UNQUALIFIED = 16
     UTH_HOLDINGS = 1326          # C(52,2) holding ids
-    UTH_FLOP_HOLDINGS = 1176     # C(49,2) holdings off a flop
     UTH_RANK_PAIRS = 91          # rank pairs r1 <= r2
     UTH_DEALER_HOLDINGS = 990    # C(45,2) dealer holdings for a holding and a board
-    UTH_BOARD_HOLDINGS = 1081    # C(47,2) holdings on a 5-card board
     UTH_EXTRA = 4                # folds, river ties, flop bets, flop ties
     UTH_PERMUTATIONS = 24
     UTH_FIELD_BITS = 21
