@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from edge.games import RunSettings, all_games
@@ -17,9 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLES = ROOT / "tables"
 
 
-def generated_files() -> Iterator[tuple[Path, str]]:
-    """Every generated table file and its expected text."""
+def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, str]]:
+    """Every generated table file and its expected text (of the named games, or of all)."""
+    wanted = None if games is None else set(games)
     for game in all_games().values():
+        if wanted is not None and game.name not in wanted:
+            continue
         for case in game.table_cases():
             bet = game.bet(case.bet)
             rules = game.make_rules(case.options)
@@ -27,6 +30,12 @@ def generated_files() -> Iterator[tuple[Path, str]]:
             base = TABLES / game.name / case.stem
             yield base.with_suffix(".md"), table.to_markdown()
             yield base.with_suffix(".json"), table.to_json() + "\n"
+        for case in game.strategy_tables:
+            assert game.strategy is not None
+            bet = game.bet(case.bet)
+            rules = game.make_rules(case.options)
+            text = game.strategy(bet.paytable(case.paytable), rules, "markdown", RunSettings())
+            yield (TABLES / game.name / case.stem).with_suffix(".md"), text
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -86,6 +86,8 @@ class Game:
     describe_rules: Callable[[Any], list[str]] | None = None
     # extra (bet, preset, options, file stem) cases for tables/ beyond every bet x preset
     extra_tables: tuple[TableCase, ...] = ()
+    # strategy reports (bet, preset, options, file stem) that tables/ keeps, as markdown
+    strategy_tables: tuple[TableCase, ...] = ()
 
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""
