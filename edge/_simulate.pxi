@@ -6,7 +6,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 
 
-def simulate_holdem_hands(const int16_t[:, ::1] cards, const int64_t[::1] rows):
+def simulate_holdem_hands(const int16_t[:, :] cards, const int64_t[::1] rows):
     """Strengths (int32) and classes (int8, 0 high card .. 9 royal flush) of every column.
 
     Hand ``i`` is the cards ``cards[rows[j], i]``; they must be distinct (the caller deals them
@@ -160,7 +160,7 @@ cdef void _river_grouped(uint64_t seen, const int* board, uint64_t board_lanes, 
             _river_tally(player, cy_evaluate_lanes(lanes), weight[r1][r2], out)
 
 
-def simulate_river_counts(const int16_t[:, ::1] cards, const int64_t[::1] hole_rows,
+def simulate_river_counts(const int16_t[:, :] cards, const int64_t[::1] hole_rows,
                           const int64_t[::1] board_rows, const int64_t[::1] columns,
                           bint grouped=True):
     """What the player can count at the river: for each hand ``columns[m]``, how the player's

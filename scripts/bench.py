@@ -117,6 +117,10 @@ CASES += [
                      "ante", 10 ** 6, 1_000_000),
     _simulation_case("simulate: three-card-poker combined, 10^6 hands, 1 core",
                      "three-card-poker", "combined", 10 ** 6, 1_000_000),
+    _simulation_case("simulate: ultimate-texas-holdem main, 10^6 hands, 1 core",
+                     "ultimate-texas-holdem", "main", 10 ** 6, 200_000),
+    _simulation_case("simulate: ultimate-texas-holdem trips, 10^6 hands, 1 core",
+                     "ultimate-texas-holdem", "trips", 10 ** 6),
 ]
 
 

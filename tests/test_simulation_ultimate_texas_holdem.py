@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
@@ -9,10 +10,13 @@ import numpy as np
 import pytest
 
 from edge import _core
+from edge.games import RunSettings, uth_main
+from edge.games import uth_solve as solver
 from edge.games.ultimate_texas_holdem import GAME
 from edge.holdem import CLASS_NAMES, evaluate, hand_class
 from edge.simulation import simulate
 from edge.simulation import ultimate_texas_holdem as sim
+from edge.simulation import uth_main as sim_main
 from edge.simulation.deal import deal
 
 
@@ -127,3 +131,91 @@ def test_river_counts_refuse_bad_input() -> None:
     bad[0, 0] = 52
     with pytest.raises(ValueError, match="outside 0..51"):
         _core.simulate_river_counts(bad, HOLE, BOARD, np.array([0], dtype=np.int64))
+
+
+# --- the main bet ----------------------------------------------------------------------------
+
+def _main_simulator() -> sim_main.MainSimulator:
+    bet = GAME.bet("main")
+    simulator = sim.make_simulator("main", bet.paytable(None), GAME.make_rules())
+    assert isinstance(simulator, sim_main.MainSimulator)
+    return simulator
+
+
+def _flop_bit(packed: np.ndarray, flop: int, holding: int) -> bool:
+    bit = flop * sim_main.HOLDINGS + holding
+    return bool((packed[bit >> 3] >> (7 - (bit & 7))) & 1)
+
+
+def test_flop_decisions_are_the_solve_s_on_every_flop() -> None:
+    """Per holding, the flops bet 2x add up to the solve's own count (``extra[:, 2]``), and a
+    few flops solved directly by the solve's kernel (not through their suit class) give the
+    same decision holding by holding."""
+    simulator = _main_simulator()
+    solution = uth_main.solve_main(GAME.bet("main").paytable(None), GAME.make_rules(),
+                                   RunSettings())
+    bets = np.unpackbits(simulator.flop_bets)[:sim_main.FLOPS * sim_main.HOLDINGS]
+    per_holding = bets.reshape(sim_main.FLOPS, sim_main.HOLDINGS).sum(axis=0)
+    assert (per_holding == solution.extra[:, 2]).all()
+    flops = solver.all_flops()
+    net, fold = solution.settlement.array(), solution.settlement.fold
+    for flop_id in (5, 4321, 22099):
+        extra = _core.uth_solve_flops(np.ascontiguousarray(flops[flop_id:flop_id + 1]),
+                                      np.array([0, 1], dtype=np.int32),
+                                      np.arange(4, dtype=np.int8).reshape(1, 4), net, fold,
+                                      False)[3]
+        for holding in range(sim_main.HOLDINGS):
+            assert _flop_bit(simulator.flop_bets, flop_id, holding) == (extra[holding, 2] > 0)
+
+
+def test_preflop_play_is_the_solve_s_choice() -> None:
+    simulator = _main_simulator()
+    chart = Counter(simulator.preflop.tolist())
+    # the optimal 4x hands: 500 holdings (REFERENCES.md, Wizard of Odds chart); never 3x
+    assert chart == {4: 500, 0: 826}
+
+
+def test_river_counts_match_the_solve_s_river_kernel() -> None:
+    cards = deal(np.random.default_rng(21), 60, 9)
+    columns = np.arange(60, dtype=np.int64)
+    mine = _core.simulate_river_counts(cards, HOLE, BOARD, columns)
+    for column in range(60):
+        board = [int(cards[r, column]) for r in BOARD]
+        a, b = sorted(int(cards[r, column]) for r in HOLE)
+        theirs = _core.uth_river_counts(board)[sim_main.PAIR_ID[a * 52 + b]]
+        assert mine[column].tolist() == theirs[1:].tolist()
+
+
+@pytest.mark.parametrize(("options", "rows"), [
+    ({}, {"4x win flush": Fraction(13, 2), "1x lose, dealer does not qualify": -2,
+          "2x win below a straight, dealer does not qualify": 2, "fold": -2}),
+    ({"dealer_no_qualify": "all-push"}, {"3x dealer does not qualify (all push)": 0,
+                                         "4x win royal-flush": 505}),
+], ids=str)
+def test_main_outcome_names_and_pays(options: dict[str, str],
+                                     rows: dict[str, Fraction]) -> None:
+    rules = GAME.make_rules({**options, "strategy": "always-4x"})
+    simulator = sim.make_simulator("main", GAME.bet("main").paytable(None), rules)
+    assert isinstance(simulator, sim_main.MainSimulator)
+    for name in rows:
+        assert name in simulator.outcomes
+
+
+def test_main_settlement_examples() -> None:
+    """Hand-built deals, every one played 4x (the blind-box play)."""
+    rules = GAME.make_rules({"strategy": "always-4x"})
+    simulator = sim.make_simulator("main", GAME.bet("main").paytable(None), rules)
+    deals = {
+        "As Ks  3c 7d  Qs Js Ts 3h 4h": ("4x win royal-flush", 505),      # 4 + 1 + 500
+        "Ah Kd  2c 7d  Qs Jc 3s 8h 4h": ("4x win below a straight, dealer does not qualify",
+                                         4),                               # Ante pushes
+        "2h 3d  Ac Ad  Qs Jc 9s 8h 4h": ("4x lose", -6),
+        "2h 3d  Ac 7d  Qs Jc 9s 8h 4h": ("4x lose, dealer does not qualify", -5),
+        "Kh 3d  Kc 3s  Qs Jc 9s 8h 4h": ("4x tie", 0),
+    }
+    from edge.cards import parse_cards
+    cards = np.array([parse_cards(text) for text in deals], dtype=np.int16).T.copy()
+    outcome, net = simulator.settle(cards)
+    for k, (row, pay) in enumerate(deals.values()):
+        assert simulator.outcomes[int(outcome[k])] == row
+        assert Fraction(int(net[k]), simulator.scale) == pay

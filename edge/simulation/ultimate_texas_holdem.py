@@ -28,6 +28,7 @@ from edge.holdem import CLASS_NAMES
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray, common_scale, scaled
+from edge.simulation.uth_main import MainSimulator, make_main_simulator
 
 # Rows of the nine dealt cards.
 PLAYER, DEALER = (0, 1), (2, 3)
@@ -89,10 +90,13 @@ def progressive_pays(table: ProgressiveTable, meter: Fraction) -> dict[str, Frac
 
 
 def make_simulator(bet: str, paytable: PayTable | None, rules: Any,
-                   run: RunSettings | None = None) -> SideBetSimulator:
-    """The simulator of one Ultimate Texas Hold'em wager."""
+                   run: RunSettings | None = None) -> SideBetSimulator | MainSimulator:
+    """The simulator of one Ultimate Texas Hold'em wager (the main bet: see
+    :mod:`edge.simulation.uth_main`)."""
     if paytable is None:
         raise EdgeError(f"The Ultimate Texas Hold'em {bet} simulation needs a pay table.")
+    if bet == "main":
+        return make_main_simulator(paytable, rules, run)
     if bet == "trips":
         return _side_bet(bet, paytable.as_dict(), PLAYER_SEVEN)
     if bet == "progressive":

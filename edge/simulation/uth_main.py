@@ -1,0 +1,261 @@
+"""Ultimate Texas Hold'em's main bet by simulation: Ante, Blind and Play, settled here.
+
+The player's decisions come from the analysis: the preflop Play (4x, 3x or check) per holding
+from the solve (:func:`edge.games.uth_main.main_lines`), and the flop decision (2x or check) per
+holding and flop from the solve's own flop kernel (``_core.uth_solve_flops``) run on each suit
+class of flops once and kept on disk beside the solve (see :func:`flop_decisions`). The river
+decision is the exact comparison RULES.md defines, Play 1x against folding over the 990 dealer
+holdings the player cannot rule out; the simulation counts those itself
+(``_core.simulate_river_counts``) and prices them with its own settlement. Every hand is then
+settled here from the rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from edge import _core
+from edge.games import RunSettings, uth_main
+from edge.games import uth_solve as solver
+from edge.paytables import PayTable
+from edge.simulation.deal import CardArray, deal
+from edge.simulation.engine import IntArray, common_scale, default_jobs
+
+HOLE = np.array([0, 1], dtype=np.int64)
+BOARD = np.array([4, 5, 6, 7, 8], dtype=np.int64)
+PLAYER_SEVEN = np.array([0, 1, 4, 5, 6, 7, 8], dtype=np.int64)
+DEALER_SEVEN = np.array([2, 3, 4, 5, 6, 7, 8], dtype=np.int64)
+HOLDINGS, FLOPS, DEALER_HOLDINGS = 1326, 22100, 990
+# Hand classes 0 high card .. 9 royal flush; the Blind's class is 0 below a straight, then
+# straight, flush, full house, four of a kind, straight flush, royal flush.
+BLIND_CLASSES = ("below-straight", "straight", "flush", "full-house", "four-of-a-kind",
+                 "straight-flush", "royal-flush")
+STRAIGHT_CLASS = 4
+# This module's outcome categories (per Play size): win by Blind class against a qualifying
+# dealer (0..6) or one who does not qualify (7..13), tie, loss to a qualifier, to a non-qualifier.
+TIE, LOSS_QUALIFIED, LOSS_UNQUALIFIED, CATEGORIES = 14, 15, 16, 17
+FLOP_DECISIONS_VERSION = 1
+
+BoolArray = npt.NDArray[np.bool_]
+
+
+def _pair_table() -> IntArray:
+    """Holding id (cards a < b, lexicographic, as the solve numbers them) by ``a * 52 + b``."""
+    table = np.full(52 * 52, -1, dtype=np.int64)
+    first, second = np.triu_indices(52, k=1)
+    table[first * 52 + second] = np.arange(HOLDINGS)
+    table[second * 52 + first] = np.arange(HOLDINGS)
+    return table
+
+
+def _flop_table() -> IntArray:
+    """Flop id (three cards ascending, lexicographic) by ``(a * 52 + b) * 52 + c``, a < b < c."""
+    flops = solver.all_flops().astype(np.int64)
+    table = np.full(52 ** 3, -1, dtype=np.int64)
+    table[(flops[:, 0] * 52 + flops[:, 1]) * 52 + flops[:, 2]] = np.arange(FLOPS)
+    return table
+
+
+PAIR_ID = _pair_table()
+FLOP_ID = _flop_table()
+
+
+def outcome_name(play: int, category: int, all_push: bool) -> str:
+    """The analysis row a hand ends in: ``'4x win flush'``, ``'2x lose'``, ``'1x tie'``..."""
+    if category == TIE:
+        return f"{play}x tie"
+    if category == LOSS_QUALIFIED:
+        return f"{play}x lose"
+    unqualified = 7 <= category < TIE or category == LOSS_UNQUALIFIED
+    if all_push and unqualified:
+        return f"{play}x dealer does not qualify (all push)"
+    if category == LOSS_UNQUALIFIED:
+        return f"{play}x lose, dealer does not qualify"
+    blind = category % 7
+    hand = f" {BLIND_CLASSES[blind]}" if blind else " below a straight"
+    dealer = ", dealer does not qualify" if unqualified else ""
+    return f"{play}x win{hand}{dealer}"
+
+
+# --- the flop decisions of the solve ---------------------------------------------------------
+
+def _class_decisions(task: tuple[npt.NDArray[np.int32], IntArray, int, bool]
+                     ) -> npt.NDArray[np.bool_]:
+    """Run the solve's flop kernel on each representative flop alone: who bets 2x there."""
+    flops, net, fold, ties_larger = task
+    identity = np.arange(4, dtype=np.int8).reshape(1, 4)
+    offsets = np.array([0, 1], dtype=np.int32)
+    rows = []
+    for flop in flops:
+        extra = _core.uth_solve_flops(np.ascontiguousarray(flop.reshape(1, 3)), offsets,
+                                      identity, net, fold, ties_larger)[3]
+        rows.append(extra[:, 2] > 0)
+    return np.array(rows, dtype=np.bool_).reshape(len(flops), HOLDINGS)
+
+
+def _cache_file(settle: solver.Settlement, ties_larger: bool) -> Any:
+    key = json.dumps({"net": settle.net, "fold": settle.fold, "scale": settle.scale,
+                      "ties_larger": ties_larger, "solve": solver.SOLVE_VERSION,
+                      "version": FLOP_DECISIONS_VERSION})
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+    return solver.cache_dir() / f"uth-flop-decisions-{digest}.npy"
+
+
+def class_flop_decisions(settle: solver.Settlement, ties_larger: bool,
+                         jobs: int) -> npt.NDArray[np.bool_]:
+    """Per suit class of flops (its representative) and holding id: the solve bets 2x there.
+
+    The solve's flop kernel on each of the 1,755 representatives alone (about 18 ms each),
+    shared among ``jobs`` processes.
+    """
+    classes = solver.flop_classes()
+    parts = np.array_split(classes.flops, max(1, 8 * jobs))
+    tasks = [(part, settle.array(), settle.fold, ties_larger) for part in parts if len(part)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            return np.concatenate(list(pool.map(_class_decisions, tasks)))
+    return np.concatenate([_class_decisions(task) for task in tasks])
+
+
+def flop_decisions(settle: solver.Settlement, ties_larger: bool,
+                   run: RunSettings) -> npt.NDArray[np.uint8]:
+    """Whether the solve bets 2x, for every flop id and holding id, as packed bits.
+
+    Bit ``flop * 1326 + holding`` (``np.packbits`` order). A suit permutation of a deal changes
+    no outcome, so a class's decision for holding H holds on each of its flops for the permuted
+    holding. Kept in the solve's cache folder (``run.cache``), once per pay table and ``ties``.
+    """
+    path = _cache_file(settle, ties_larger)
+    if run.cache and path.is_file():
+        cached: npt.NDArray[np.uint8] = np.load(path)
+        return cached
+    if run.progress:
+        print("simulate: the solve's flop decisions, once per pay table (cached)...",
+              file=sys.stderr)
+    decided = class_flop_decisions(settle, ties_larger, run.jobs or default_jobs())
+    classes = solver.flop_classes()
+    cards = np.triu_indices(52, k=1)
+    full = np.zeros((FLOPS, HOLDINGS), dtype=np.bool_)
+    for index in range(len(classes.flops)):
+        flop = classes.flops[index].astype(np.int64)
+        for perm in classes.images(index).astype(np.int64):
+            image = np.sort((flop & ~3) | perm[flop & 3])
+            flop_id = FLOP_ID[(image[0] * 52 + image[1]) * 52 + image[2]]
+            first = (cards[0] & ~3) | perm[cards[0] & 3]
+            second = (cards[1] & ~3) | perm[cards[1] & 3]
+            full[flop_id, PAIR_ID[first * 52 + second]] = decided[index]
+    packed: npt.NDArray[np.uint8] = np.packbits(full.reshape(-1))
+    if run.cache:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.save(path, packed)
+    return packed
+
+
+# --- the simulator ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MainSimulator:
+    """Deals and settles the main bet with the solved decisions (see the module docstring).
+
+    ``preflop`` is each holding's Play before the flop (4, 3, or 0 to check); ``flop_bets`` the
+    packed 2x decisions (empty when the player always bets preflop); ``blind`` the scaled Blind
+    pay of each hand class; ``outcome_of[play, category]`` the outcome index (play 0 = fold).
+    """
+
+    outcomes: tuple[str, ...]
+    scale: int
+    initial_wager: Fraction
+    preflop: IntArray
+    flop_bets: npt.NDArray[np.uint8]
+    blind: IntArray
+    outcome_of: IntArray
+    all_push: bool
+    ties_larger: bool
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal ``hands`` hands from a fresh deck each and play and settle them."""
+        return self.settle(deal(rng, hands, 9))
+
+    def decide(self, cards: CardArray) -> IntArray:
+        """The Play bet of each hand: 4 or 3 preflop, 2 on the flop, 1 on the river, 0 fold."""
+        holding = PAIR_ID[cards[0].astype(np.int64) * 52 + cards[1]]
+        play: IntArray = self.preflop[holding].copy()
+        checked = np.flatnonzero(play == 0)
+        if checked.size == 0:
+            return play
+        flop = np.sort(cards[4:7, checked].astype(np.int64), axis=0)
+        bit = FLOP_ID[(flop[0] * 52 + flop[1]) * 52 + flop[2]] * HOLDINGS + holding[checked]
+        bets = ((self.flop_bets[bit >> 3] >> (7 - (bit & 7))) & 1).astype(np.bool_)
+        play[checked[bets]] = 2
+        river = checked[~bets]
+        counts = _core.simulate_river_counts(cards, HOLE, BOARD, river).astype(np.int64)
+        _, hand_class = _core.simulate_holdem_hands(cards[:, river], PLAYER_SEVEN)
+        play[river[self.river_plays(counts, hand_class.astype(np.int64))]] = 1
+        return play
+
+    def river_plays(self, counts: IntArray, hand_class: IntArray) -> BoolArray:
+        """Play 1x where its exact value over the 990 dealer holdings beats folding (ties by
+        the ``ties`` rule). ``counts`` columns: wins against a qualifier, against a
+        non-qualifier, ties, losses to a qualifier, to a non-qualifier."""
+        s, blind = self.scale, self.blind[hand_class]
+        win_unqualified = 0 if self.all_push else s + blind
+        loss_unqualified = 0 if self.all_push else -2 * s
+        play = (counts[:, 0] * (2 * s + blind) + counts[:, 1] * win_unqualified
+                - counts[:, 3] * 3 * s + counts[:, 4] * loss_unqualified)
+        fold = DEALER_HOLDINGS * -2 * s
+        return np.asarray((play > fold) | ((play == fold) & self.ties_larger))
+
+    def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        """Play and settle dealt hands (rows: player 2, dealer 2, flop 3, turn, river)."""
+        play = self.decide(cards)
+        player, player_class = _core.simulate_holdem_hands(cards, PLAYER_SEVEN)
+        dealer, dealer_class = _core.simulate_holdem_hands(cards, DEALER_SEVEN)
+        hand_class = player_class.astype(np.int64)
+        qualified = dealer_class >= 1
+        win, tie = player > dealer, player == dealer
+        blind_class = np.maximum(hand_class - STRAIGHT_CLASS + 1, 0)
+        category = np.where(win, np.where(qualified, blind_class, 7 + blind_class),
+                            np.where(tie, TIE, np.where(qualified, LOSS_QUALIFIED,
+                                                        LOSS_UNQUALIFIED)))
+        s, blind = self.scale, self.blind[hand_class]
+        stake = play * s
+        won = np.where(qualified, stake + s + blind, 0 if self.all_push else stake + blind)
+        lost = np.where(qualified, -stake - 2 * s, 0 if self.all_push else -stake - s)
+        net = np.where(win, won, np.where(tie, 0, lost))
+        net = np.where(play == 0, -2 * s, net)
+        return self.outcome_of[play, category], net
+
+
+def make_main_simulator(paytable: PayTable, rules: Any,
+                        run: RunSettings | None = None) -> MainSimulator:
+    """The main bet's simulator: the solve (cached) for the decisions, the pays for settling."""
+    run = run or RunSettings()
+    pays = paytable.as_dict()
+    blind_pays = [Fraction(0)] * STRAIGHT_CLASS + [pays[name] for name in BLIND_CLASSES[1:]]
+    scale = common_scale(blind_pays)
+    all_push = rules.dealer_no_qualify == "all-push"
+    ties_larger = rules.ties == "larger"
+    solution = uth_main.solve_main(paytable, rules, run)
+    choice = uth_main.main_lines(solution, rules.strategy).choice.astype(np.int64)
+    flop_bets = (np.zeros(0, dtype=np.uint8) if not (choice == 0).any()
+                 else flop_decisions(solution.settlement, ties_larger, run))
+    names: list[str] = []
+    outcome_of = np.zeros((5, CATEGORIES), dtype=np.int64)
+    for play in range(5):
+        for category in range(CATEGORIES):
+            name = outcome_name(play, category, all_push) if play else "fold"
+            if name not in names:
+                names.append(name)
+            outcome_of[play, category] = names.index(name)
+    blind = np.array([int(pay * scale) for pay in blind_pays], dtype=np.int64)
+    return MainSimulator(tuple(names), scale, Fraction(1), choice, flop_bets, blind,
+                         outcome_of, all_push, ties_larger)
