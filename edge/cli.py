@@ -239,9 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = sub.add_parser(
         "simulate", help="check a wager's exact analysis by simulation",
         description="Deal and settle random hands independently of the enumeration and compare "
-                    "them with the exact analysis: mean return with 95%% and 99.9%% intervals, "
+                    "them with the exact analysis: mean return with 95% and 99.9% intervals, "
                     "z-score, outcome frequencies with a chi-square test. Exit status 1 when the "
-                    "exact value lies outside the 99.9%% interval (or a hand settles unlike its "
+                    "exact value lies outside the 99.9% interval (or a hand settles unlike its "
                     "row), 0 when they agree.")
     add_game_arguments(simulate)
     simulate.add_argument("--hands", type=int, default=1_000_000,
