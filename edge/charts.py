@@ -17,8 +17,10 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 import matplotlib
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, PercentFormatter
@@ -61,14 +63,20 @@ def _new_figure(width: float, height: float) -> Figure:
     return figure
 
 
-def to_svg(figure: Figure) -> str:
-    """The figure as an ``<svg>`` element to paste into HTML (no XML prolog, no date)."""
+def to_svg(figure: Figure, id_prefix: str = "") -> str:
+    """The figure as an ``<svg>`` element to paste into HTML (no XML prolog, no date).
+
+    ``id_prefix`` goes before every element id (and every reference to one), so that several
+    charts in one page never share an id.
+    """
     out = io.StringIO()
     with _style():
         figure.savefig(out, format="svg", metadata={"Date": None})
     text = out.getvalue()
-    start = text.find("<svg")
-    return re.sub(r"\s+$", "", text[start:]) + "\n"
+    text = text[text.find("<svg"):].rstrip() + "\n"
+    if id_prefix:
+        text = re.sub(r'(\bid="|url\(#|href="#)', lambda m: m.group(1) + id_prefix, text)
+    return text
 
 
 def outcome_bars(table: ReturnTable) -> list[Bar]:
@@ -116,6 +124,14 @@ def outcome_chart(table: ReturnTable, title: str = "") -> Figure:
         return figure
 
 
+def _finish(axes: Axes, title: str, legend: Literal["best", "upper right"]) -> None:
+    """Percent on the y axis, a legend without a frame, and the title on the left."""
+    axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+    axes.legend(fontsize=7, loc=legend, frameon=False)
+    if title:
+        axes.set_title(title, loc="left", fontsize=9.5)
+
+
 @dataclass(frozen=True)
 class PayLine:
     """How the house edge moves with one pay: edge = edge_now - slope * (pay - pay_now)."""
@@ -146,10 +162,7 @@ def pay_chart(edge_now: Fraction, lines: Sequence[PayLine], title: str = "") -> 
         axes.set_xlabel("pay as a share of the current pay (others unchanged)")
         axes.set_ylabel("house edge")
         axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
-        axes.legend(fontsize=7, loc="best", frameon=False)
-        if title:
-            axes.set_title(title, loc="left", fontsize=9.5)
+        _finish(axes, title, "best")
         return figure
 
 
@@ -182,8 +195,5 @@ def volatility_chart(bands: Sequence[Band], z: float, title: str = "") -> Figure
         axes.set_xscale("log")
         axes.set_xlabel("hands played")
         axes.set_ylabel("average result per hand")
-        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
-        axes.legend(fontsize=7, loc="upper right", frameon=False)
-        if title:
-            axes.set_title(title, loc="left", fontsize=9.5)
+        _finish(axes, title, "upper right")
         return figure

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import html
+import itertools
 import json
 import math
 import platform
@@ -453,29 +454,68 @@ def _outcome_drawer(table: ReturnTable) -> Callable[[], Figure]:
 
 def wagers_section(context: ReportContext) -> Section:
     """The full return table of every wager."""
-    children = tuple(wager_section(context.tables[bet.name], bet.description)
-                     for bet in context.game.bets)
+    children = [wager_section(context.tables[bet.name], bet.description)
+                for bet in context.game.bets]
+    children[0] = dataclasses.replace(children[0], page_break=False)
     return Section("Return tables", (Paragraph(
         "Every outcome of every wager with its net pay, combinations, probability and "
-        "contribution to the return; then the exact figures."),), children)
+        "contribution to the return; then the exact figures."),), tuple(children),
+        page_break=True)
 
 
 def strategy_sections(context: ReportContext) -> list[Section]:
-    """The game's own strategy printout for each wager with decisions (duplicates once)."""
+    """The player's strategy: the game's own printout for each wager with decisions (each
+    distinct text once), and the wagers under every choice of a ``strategy`` option."""
     game = context.game
-    if game.strategy is None:
+    children: list[Section] = []
+    if game.strategy is not None:
+        printed: dict[str, list[str]] = {}
+        for bet in game.bets:
+            if context.tables[bet.name].has_decisions:
+                text = game.strategy(context.paytables[bet.name], context.rules, "plain",
+                                     context.run)
+                printed.setdefault(text.rstrip(), []).append(bet.name)
+        for text, bets in printed.items():
+            children.append(Section(", ".join(bets), (Preformatted(text),)))
+    compared = strategies_compared(context)
+    if compared is not None:
+        children.append(compared)
+    if not children:
         return []
-    printed: dict[str, list[str]] = {}
-    for bet in game.bets:
-        if not context.tables[bet.name].has_decisions:
-            continue
-        text = game.strategy(context.paytables[bet.name], context.rules, "plain", context.run)
-        printed.setdefault(text.rstrip(), []).append(bet.name)
-    blocks: list[Block] = []
-    for text, bets in printed.items():
-        blocks.append(Paragraph(f"Strategy used for: {', '.join(bets)}."))
-        blocks.append(Preformatted(text))
-    return [Section("Player strategy", tuple(blocks), page_break=True)] if blocks else []
+    return [Section("Player strategy", (Paragraph(
+        "How the player decides, as the game module prints it, and what each strategy the "
+        "game offers is worth."),), tuple(children), page_break=True)]
+
+
+def strategy_choices(rules: Any) -> tuple[str, ...]:
+    """The choices of the options' ``strategy`` field, if the game has one."""
+    for info in describe(type(rules)):
+        if info.name == "strategy" and " | " in info.allowed:
+            return tuple(info.allowed.split(" | "))
+    return ()
+
+
+def strategies_compared(context: ReportContext) -> Section | None:
+    """Every wager with decisions under each choice of the ``strategy`` option, side by side."""
+    choices = strategy_choices(context.rules)
+    bets = [name for name, table in context.tables.items() if table.has_decisions]
+    if not choices or not bets:
+        return None
+    current = context.rules.strategy
+    rows = []
+    for bet in bets:
+        for choice in choices:
+            table = context.tables[bet] if choice == current else \
+                context.analyze(bet, strategy=choice)
+            rows.append((bet, Cell(choice + (" (this report)" if choice == current else ""),
+                                   "strong" if choice == current else ""),
+                         percent(table.house_edge), percent(table.element_of_risk),
+                         decimal(table.average_wager, 4), percent(table.hit_frequency),
+                         f"{table.standard_deviation:.4f}"))
+    return Section("Strategies compared", (Table(
+        ("wager", "strategy", "house edge", "element of risk", "average total wager",
+         "hit frequency", "standard deviation"), tuple(rows),
+        "Each wager with decisions under every strategy the game offers"),))
 
 
 def pay_lines(table: ReturnTable) -> list[Any] | None:
@@ -817,7 +857,7 @@ def _html_table(table: Table) -> str:
     return "\n".join(out)
 
 
-def _html_block(block: Block) -> str:
+def _html_block(block: Block, charts: Iterator[int]) -> str:
     if isinstance(block, Paragraph):
         kind = f" class=\"{block.kind}\"" if block.kind else ""
         return f"<p{kind}>{html.escape(block.text)}</p>"
@@ -835,14 +875,16 @@ def _html_block(block: Block) -> str:
         return f"<pre>{html.escape(block.text)}</pre>"
     if isinstance(block, Columns):
         return ("<div class=\"columns\">" + "".join(
-            f"<div>{_html_block(inner)}</div>" for inner in block.blocks) + "</div>")
+            f"<div>{_html_block(inner, charts)}</div>" for inner in block.blocks) + "</div>")
     from edge.charts import to_svg
-    return (f"<figure>{to_svg(block.draw())}<figcaption>{html.escape(block.caption)}"
+    svg = to_svg(block.draw(), f"chart{next(charts)}-")
+    return (f"<figure>{svg}<figcaption>{html.escape(block.caption)}"
             "</figcaption></figure>")
 
 
 def _html_body(report: Report) -> str:
     heads = list(_headings(report.sections))
+    charts = itertools.count(1)
     out = [f"<header><h1>{html.escape(report.title)}</h1>"]
     out += [f"<p class=\"subtitle\">{html.escape(line)}</p>" for line in report.subtitle]
     out.append("</header>")
@@ -854,7 +896,7 @@ def _html_body(report: Report) -> str:
         cls = " class=\"page-break\"" if section.page_break else ""
         out.append(f"<section id=\"{head.anchor}\"{cls}>")
         out.append(f"<h{head.level}>{html.escape(head.text)}</h{head.level}>")
-        out += [_html_block(block) for block in section.blocks]
+        out += [_html_block(block, charts) for block in section.blocks]
         out.append("</section>")
     return "\n".join(out)
 
@@ -960,10 +1002,10 @@ def _tex_table(table: Table) -> str:
                       for row in table.rows if i < len(row)) for i in range(len(table.headers))]
     spec = "".join(r">{\raggedleft\arraybackslash}p{4.2cm}" if wide else "r" if num else "l"
                    for num, wide in zip(numeric, exact_cols, strict=True))
-    lines = [r"\begingroup\footnotesize", f"\\begin{{longtable}}{{{spec}}}"]
+    lines = [r"\begingroup\footnotesize"]
     if table.caption:
-        lines.append(f"\\multicolumn{{{len(table.headers)}}}{{l}}"
-                     f"{{\\textbf{{{tex_escape(table.caption)}}}}}\\\\")
+        lines.append(f"\\par\\textbf{{{tex_escape(table.caption)}}}\\par\\nopagebreak")
+    lines.append(f"\\begin{{longtable}}{{{spec}}}")
     head = " & ".join(f"\\textbf{{{tex_escape(h)}}}" for h in table.headers) + r" \\"
     lines += [r"\toprule", head, r"\midrule", r"\endhead"]
     split = len(table.rows) - table.footer
