@@ -10,3 +10,4 @@ cimport numpy as cnp
 cnp.import_array()
 
 include "_triple_bet.pxi"
+include "_three_card.pxi"

@@ -64,7 +64,12 @@ def format_pay(value: Fraction) -> str:
 
 def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
     """One pay from a TOML value or a command-line string, exactly; negative pays are refused."""
-    if isinstance(value, bool) or not isinstance(value, int | float | str | Fraction):
+    if isinstance(value, Fraction):
+        if value < 0:
+            raise PayTableError(f"The pay for {outcome!r} in {source} is {value}: "
+                                "pays are net wins and cannot be negative.")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise PayTableError(f"The pay for {outcome!r} in {source} is {value!r}, not a number.")
     try:
         if isinstance(value, str):

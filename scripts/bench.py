@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from tabulate import tabulate
 
 from edge import _core
-from edge.games import analyze
+from edge.games import analyze, three_card_poker
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,16 @@ CASES: list[Case] = [
          lambda: _core.triple_bet_joint_counts(6), "weighted deals", 312 * 311 * 310 * 309 * 308),
     Case("triple-bet: every table at 6 decks", None,
          lambda: [analyze("triple-bet", bet) for bet in ("flush", "sandwich", "block", "combined")]),
+    Case("three-card-poker: evaluate and count every hand pair", None,
+         lambda: three_card_poker.hand_counts(three_card_poker.ThreeCardRules()), "hand pairs",
+         22100 * 18424),
+    Case("three-card-poker: full Ante analysis, pay table 3", 0.05,
+         lambda: analyze("three-card-poker", "ante", "3"), "hand pairs", 22100 * 18424),
+    Case("three-card-poker: combined bet, pay table 3", 0.05,
+         lambda: analyze("three-card-poker", "combined", "3")),
+    Case("three-card-poker: strategy report, pay table 3", None,
+         lambda: three_card_poker.strategy_report(three_card_poker.PRESETS["ante"]["3"],
+                                                  three_card_poker.ThreeCardRules())),
 ]
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 GAME_MODULES = (
     "edge.games.triple_bet",
+    "edge.games.three_card_poker",
 )
 
 
