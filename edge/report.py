@@ -470,11 +470,9 @@ def strategy_sections(context: ReportContext) -> list[Section]:
     children: list[Section] = []
     if game.strategy is not None:
         printed: dict[str, list[str]] = {}
-        for bet in game.bets:
-            if context.tables[bet.name].has_decisions:
-                text = game.strategy(context.paytables[bet.name], context.rules, "plain",
-                                     context.run)
-                printed.setdefault(text.rstrip(), []).append(bet.name)
+        for bet in strategy_bets(context):
+            text = game.strategy(context.paytables[bet], context.rules, "plain", context.run)
+            printed.setdefault(text.rstrip(), []).append(bet)
         for text, bets in printed.items():
             children.append(Section(", ".join(bets), (Preformatted(text),)))
     compared = strategies_compared(context)
@@ -487,6 +485,13 @@ def strategy_sections(context: ReportContext) -> list[Section]:
         "game offers is worth."),), tuple(children), page_break=True)]
 
 
+def strategy_bets(context: ReportContext) -> list[str]:
+    """The wagers a player strategy belongs to: those with decisions, else the first (a game
+    like Double-Hand Poker decides how to set the hand, not how much to wager)."""
+    bets = [name for name, table in context.tables.items() if table.has_decisions]
+    return bets or [context.game.bets[0].name]
+
+
 def strategy_choices(rules: Any) -> tuple[str, ...]:
     """The choices of the options' ``strategy`` field, if the game has one."""
     for info in describe(type(rules)):
@@ -496,26 +501,30 @@ def strategy_choices(rules: Any) -> tuple[str, ...]:
 
 
 def strategies_compared(context: ReportContext) -> Section | None:
-    """Every wager with decisions under each choice of the ``strategy`` option, side by side."""
+    """The strategy wagers (see :func:`strategy_bets`) under each choice of the ``strategy``
+    option, side by side; wager size and element of risk only where the player raises."""
     choices = strategy_choices(context.rules)
-    bets = [name for name, table in context.tables.items() if table.has_decisions]
-    if not choices or not bets:
+    if not choices:
         return None
+    bets = strategy_bets(context)
     current = context.rules.strategy
-    rows = []
+    sizes = any(context.tables[bet].has_decisions for bet in bets)
+    rows: list[tuple[CellLike, ...]] = []
     for bet in bets:
         for choice in choices:
             table = context.tables[bet] if choice == current else \
                 context.analyze(bet, strategy=choice)
-            rows.append((bet, Cell(choice + (" (this report)" if choice == current else ""),
-                                   "strong" if choice == current else ""),
-                         percent(table.house_edge), percent(table.element_of_risk),
-                         decimal(table.average_wager, 4), percent(table.hit_frequency),
-                         f"{table.standard_deviation:.4f}"))
+            name = Cell(choice + (" (this report)" if choice == current else ""),
+                        "strong" if choice == current else "")
+            wager = (percent(table.element_of_risk), decimal(table.average_wager, 4)) \
+                if sizes else ()
+            rows.append((bet, name, percent(table.house_edge), *wager,
+                         percent(table.hit_frequency), f"{table.standard_deviation:.4f}"))
+    heads = ("wager", "strategy", "house edge",
+             *(("element of risk", "average total wager") if sizes else ()),
+             "hit frequency", "standard deviation")
     return Section("Strategies compared", (Table(
-        ("wager", "strategy", "house edge", "element of risk", "average total wager",
-         "hit frequency", "standard deviation"), tuple(rows),
-        "Each wager with decisions under every strategy the game offers"),))
+        heads, tuple(rows), "The game's wagers under every strategy it offers"),))
 
 
 def pay_lines(table: ReturnTable) -> list[Any] | None:

@@ -408,3 +408,22 @@ def test_context_analyze_caches_and_changes_options() -> None:
     make_report(game, analyses=analyses)
     assert len(calls) == first  # every analysis ran once
     assert ("ante", ToyRules(strategy="always")) in calls
+
+
+def test_strategy_without_raises_uses_the_first_wager() -> None:
+    """A game whose strategy sets the hand (Double-Hand Poker) rather than the wager size."""
+
+    def flat(bet: str, paytable: PayTable | None, rules: ToyRules,
+             run: RunSettings) -> ReturnTable:
+        wins = 3 if rules.strategy == "optimal" else 2
+        return ReturnTable("toy", bet, (Row("win", Fraction(1), wins), Row("lose", Fraction(-1),
+                                                                            4)), paytable)
+
+    game = dataclasses.replace(TOY, analyze=flat, report_sections=None)
+    report = make_report(game)
+    parse(report.to_html())
+    markdown = report.to_markdown()
+    assert "Raise with a <pair> or better & fold the rest (optimal)." in markdown
+    compared = markdown.split("Strategies compared")[-1].split("## ")[0]
+    assert "| ante " in compared and "| side " not in compared
+    assert "element of risk" not in compared and "house edge" in compared
