@@ -142,28 +142,53 @@ class PayLine:
     break_even: Fraction | None
 
 
-def pay_chart(edge_now: Fraction, lines: Sequence[PayLine], title: str = "") -> Figure:
-    """House edge against each pay as a share of its current value (0% to 200%), others fixed."""
+@dataclass(frozen=True)
+class Series:
+    """One line of an edge chart: the house edge at each x, and x values to mark on zero."""
+
+    label: str
+    xs: tuple[float, ...]
+    edges: tuple[float, ...]
+    marks: tuple[float, ...] = ()
+
+
+def edge_chart(series: Sequence[Series], xlabel: str, *, current: float | None = None,
+               x_percent: bool = False, title: str = "") -> Figure:
+    """House edge lines against one setting, the zero line dashed, the current value dotted."""
     with _style():
         figure = _new_figure(7.0, 3.4)
         axes = figure.add_subplot()
-        shares = [Fraction(step, 20) for step in range(41)]
-        for index, line in enumerate(lines):
+        for index, line in enumerate(series):
             colour = PALETTE[index % len(PALETTE)]
-            edges = [float(edge_now - line.slope * line.pay * (share - 1)) for share in shares]
-            axes.plot([float(s) for s in shares], edges, color=colour, linewidth=1.4,
-                      label=f"{line.outcome} (now {format_pay(line.pay)})")
-            if line.break_even is not None and line.pay > 0 \
-                    and 0 <= line.break_even / line.pay <= 2:
-                axes.plot([float(line.break_even / line.pay)], [0.0], "o", color=colour,
-                          markersize=4)
+            axes.plot(line.xs, line.edges, color=colour, linewidth=1.4, label=line.label,
+                      marker="o" if len(line.xs) <= 12 else None, markersize=3)
+            if line.marks:
+                axes.plot(line.marks, [0.0] * len(line.marks), "o", color=colour,
+                          markersize=4.5, markerfacecolor="white")
         axes.axhline(0.0, color="#424242", linewidth=0.8, linestyle="--")
-        axes.axvline(1.0, color="#9e9e9e", linewidth=0.8, linestyle=":")
-        axes.set_xlabel("pay as a share of the current pay (others unchanged)")
+        if current is not None:
+            axes.axvline(current, color="#9e9e9e", linewidth=0.8, linestyle=":")
+        axes.set_xlabel(xlabel)
         axes.set_ylabel("house edge")
-        axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        if x_percent:
+            axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         _finish(axes, title, "best")
         return figure
+
+
+def pay_chart(edge_now: Fraction, lines: Sequence[PayLine], title: str = "") -> Figure:
+    """House edge against each pay as a share of its current value (0% to 200%), others fixed."""
+    shares = [Fraction(step, 20) for step in range(41)]
+    series = []
+    for line in lines:
+        edges = tuple(float(edge_now - line.slope * line.pay * (share - 1)) for share in shares)
+        marks: tuple[float, ...] = ()
+        if line.break_even is not None and line.pay > 0 and line.break_even <= 2 * line.pay:
+            marks = (float(line.break_even / line.pay),)
+        series.append(Series(f"{line.outcome} (now {format_pay(line.pay)})",
+                             tuple(float(s) for s in shares), edges, marks))
+    return edge_chart(series, "pay as a share of the current pay (others unchanged)",
+                      current=1.0, x_percent=True, title=title)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,9 @@ from edge.report import (
     Table,
     figures_digest,
     format_name,
+    linear_option,
     make_report,
+    option_sweep,
     pay_lines,
     resolve_paytables,
     slug,
@@ -427,3 +429,35 @@ def test_strategy_without_raises_uses_the_first_wager() -> None:
     compared = markdown.split("Strategies compared")[-1].split("## ")[0]
     assert "| ante " in compared and "| side " not in compared
     assert "element of risk" not in compared and "house edge" in compared
+
+
+def test_hook_helpers_option_sweep_and_linear_option() -> None:
+    """A bet whose pay is an option (as Lo-Card's ``pays``): break-even found exactly."""
+
+    def with_bonus(bet: str, paytable: PayTable | None, rules: ToyRules,
+                   run: RunSettings) -> ReturnTable:
+        if bet != "bonus":
+            return toy_analyze(bet, paytable, rules, run)
+        # wins 1 deal in 6 at `bonus` to 1: return (bonus - 5) / 6, break-even bonus = 5
+        return ReturnTable("toy", bet, (Row("hit", Fraction(rules.bonus), 1),
+                                        Row("lose", Fraction(-1), 5)))
+
+    def hook(context: ReportContext) -> list[Section]:
+        linear = linear_option(context, ["bonus"], "bonus", "Break-even bonus")
+        assert linear is not None
+        return [linear, option_sweep(context, ["bonus"], "bonus", [5, 7, 9], "By bonus")]
+
+    game = dataclasses.replace(TOY, analyze=with_bonus, report_sections=hook,
+                               bets=(*TOY.bets, Bet("bonus", "pays the bonus option")))
+    report = make_report(game)
+    page = parse(report.to_html())
+    titles = [re.sub(r"^[\d.]+ ", "", h) for h in page.headings["h2"]]
+    assert "Break-even bonus" in titles and "By bonus" in titles
+    markdown = report.to_markdown()
+    linear_part = markdown.split("Break-even bonus")[-1].split("## ")[0]
+    assert re.search(r"\| bonus +\| +7 \| +-33\.3333% \| +-16\.6667% \| +5 \| +5\.0000 \|",
+                     linear_part)
+    sweep = markdown.split("By bonus")[-1].split("## ")[0]
+    assert re.search(r"\| 5 +\| bonus +\| +0\.0000% \| +0 \|", sweep)
+    assert re.search(r"\| 9 +\| bonus +\| +-66\.6667% \| +-2/3 \|", sweep)
+    assert "**7 (this report)**" in sweep
