@@ -11,3 +11,5 @@ cnp.import_array()
 
 include "_triple_bet.pxi"
 include "_three_card.pxi"
+include "_double_hand.pxi"
+include "_holdem.pxi"

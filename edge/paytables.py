@@ -119,17 +119,23 @@ def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
     return PayTable(name, tuple((key, parse_pay(pays[key], key, where)) for key in outcomes))
 
 
+def read_toml(path: str | Path, what: str = "pay table file") -> dict[str, Any]:
+    """The contents of a TOML file; a missing, unreadable or invalid file is a PayTableError."""
+    where = f"{what} {str(path)!r}"
+    try:
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PayTableError(f"The {where} does not exist.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise PayTableError(f"The {where} cannot be read: {error}.") from None
+    except tomllib.TOMLDecodeError as error:
+        raise PayTableError(f"The {where} is not valid TOML: {error}.") from None
+
+
 def load_paytable(path: str | Path, outcomes: tuple[str, ...]) -> PayTable:
     """Read a pay table from a TOML file and validate it against ``outcomes``."""
     file = Path(path)
-    try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PayTableError(f"The pay table file {str(path)!r} does not exist.") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise PayTableError(f"The pay table file {str(path)!r} cannot be read: {error}.") from None
-    except tomllib.TOMLDecodeError as error:
-        raise PayTableError(f"The pay table file {str(path)!r} is not valid TOML: {error}.") from None
+    data = read_toml(path)
     pays = data.get("pays")
     if not isinstance(pays, Mapping):
         raise PayTableError(f"The pay table file {str(path)!r} has no [pays] table; write "

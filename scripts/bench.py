@@ -12,11 +12,13 @@ import argparse
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import comb
 
 from tabulate import tabulate
 
 from edge import _core
 from edge.games import analyze, three_card_poker
+from edge.games.double_hand_poker import DoubleHandRules, compute_setting_counts, main_table
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,25 @@ CASES: list[Case] = [
     Case("three-card-poker: strategy report, pay table 3", None,
          lambda: three_card_poker.strategy_report(three_card_poker.PRESETS["ante"]["3"],
                                                   three_card_poker.ThreeCardRules())),
+    Case("double-hand-poker: exhaustive count of every setting (kernel)", None,
+         _core.double_hand_counts, "deal pairs", 3276 * 2300),
+    Case("double-hand-poker: main wager, both strategies, uncached", 0.2,
+         lambda: _double_hand_both_strategies(), "deal pairs", 3276 * 2300),
+    Case("double-hand-poker: every table (count cached)", None,
+         lambda: [analyze("double-hand-poker", bet)
+                  for bet in ("main", "lo-card", "hi-card", "dice-lo", "dice-hi")]),
+    Case("holdem: class counts of every 7-card hand", 1.5, lambda: _core.holdem_class_counts(7),
+         "hands", comb(52, 7)),
+    Case("holdem: class counts of every 5-card hand", None, lambda: _core.holdem_class_counts(5),
+         "hands", comb(52, 5)),
 ]
+
+
+def _double_hand_both_strategies() -> object:
+    """The main wager from scratch: the exhaustive count, then the table for each strategy."""
+    counts = compute_setting_counts()
+    return [main_table(DoubleHandRules(strategy=strategy), counts)
+            for strategy in ("optimal", "house-way")]
 
 
 def main() -> None:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 GAME_MODULES = (
     "edge.games.triple_bet",
     "edge.games.three_card_poker",
+    "edge.games.double_hand_poker",
+    "edge.games.ultimate_texas_holdem",
 )
 
 
@@ -88,7 +90,8 @@ class Game:
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""
         cases = [TableCase(bet.name, preset, {}, f"{bet.name}-{preset}")
-                 for bet in self.bets for preset in (bet.presets or {None: None})]
+                 for bet in self.bets for preset in bet.presets]
+        cases += [TableCase(bet.name, None, {}, bet.name) for bet in self.bets if not bet.presets]
         return cases + list(self.extra_tables)
 
     def bet(self, name: str | None) -> Bet:

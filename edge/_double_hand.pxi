@@ -1,0 +1,345 @@
+# Casino Double-Hand Poker kernels (RULES.md section 3).
+#
+# 28 tiles (every pair 1 <= a <= b <= 7), tile index 0..27 in the order 1-1, 1-2, .., 7-7.
+# A deal is three tiles; deal index 0..3275 runs over the sorted triples t1 < t2 < t3 in
+# lexicographic order (itertools.combinations order). A hand is three numbers; its strength is
+# its place 0..83 among the 84 possible hands (weakest first), so comparing two hands is
+# comparing two ints. The player wins a hand only when strictly stronger (a copy goes to the
+# dealer).
+#
+# The main count: for every player deal P and every setting (front f, back b) of it, count the
+# dealer deals D of three of the other 25 tiles, each set by the house way to (F, B), that
+#     win both:  F < f and B < b        lose both:  F >= f and B >= b        push: the rest.
+# Rather than loop over the 2,300 dealer deals of each of the 3,276 player deals, the kernel
+# counts over all 3,276 three-tile deals with 2-D prefix sums over (F, B) and removes the deals
+# that share a tile with P by inclusion-exclusion:
+#     disjoint(P) = all - sum_t holding(t) + sum_{t<u} holding(t, u) - [D = P]
+# for t, u among P's tiles. "holding(t)" is one prefix table per tile; the deals holding two
+# given tiles are the 26 triples {t, u, x}, counted directly. Every term is a count of a set of
+# deals, so the result is exact; the tests compare it with a plain loop over every deal pair.
+
+from libc.stdint cimport int64_t
+import numpy as np
+
+cdef enum:
+    DH_TILES = 28
+    DH_DEALS = 3276          # C(28, 3) deals of three tiles
+    DH_HANDS = 84            # hands of three numbers 1..7
+    DH_EDGE = 85             # prefix tables run over 0..84 on each axis
+    DH_MAX_SETTINGS = 10     # a split of six numbers and its complement are one setting
+    DH_PAIR_LEVEL = 1        # levels: 0 no pair, 1 pair, 2 straight, 3 three of a kind
+    DH_WIN = 0               # count columns: win both, push, lose both
+    DH_PUSH = 1
+    DH_LOSE = 2
+
+cdef struct DhSettings:
+    int count
+    int front[DH_MAX_SETTINGS]
+    int back[DH_MAX_SETTINGS]
+
+cdef int dh_tile_low[DH_TILES]
+cdef int dh_tile_high[DH_TILES]
+cdef int dh_deal_tiles[DH_DEALS][3]
+cdef int dh_deal_of[DH_TILES][DH_TILES][DH_TILES]   # any order of three different tiles
+cdef int dh_rank_of_code[512]                        # sorted numbers a*64 + b*8 + c -> strength
+cdef int dh_level_of_rank[DH_HANDS]
+cdef int dh_split[10][6]   # the ten 3-subsets of six places that hold place 0, then the rest
+
+
+cdef int dh_strength_key(int low, int middle, int high) noexcept nogil:
+    """A number that orders sorted hands by strength: level first, then ranks as in poker."""
+    if low == high:
+        return 3 * 4096 + high
+    if middle == low + 1 and high == middle + 1:
+        return 2 * 4096 + high
+    if low == middle:
+        return 4096 + low * 8 + high
+    if middle == high:
+        return 4096 + high * 8 + low
+    return high * 64 + middle * 8 + low
+
+
+cdef int dh_level_of_key(int key) noexcept nogil:
+    return key // 4096
+
+
+cdef void dh_init() noexcept nogil:
+    """Fill the lookup tables (tiles, deals, hand strengths, splits) once at import."""
+    cdef int a, b, c, a2, b2, c2, t, d, key, rank, n
+    cdef int[84] codes
+    cdef int[84] keys
+    t = 0
+    for a in range(1, 8):
+        for b in range(a, 8):
+            dh_tile_low[t] = a
+            dh_tile_high[t] = b
+            t += 1
+    d = 0
+    for a in range(DH_TILES):
+        for b in range(a + 1, DH_TILES):
+            for c in range(b + 1, DH_TILES):
+                dh_deal_tiles[d][0] = a
+                dh_deal_tiles[d][1] = b
+                dh_deal_tiles[d][2] = c
+                dh_deal_of[a][b][c] = d
+                dh_deal_of[a][c][b] = d
+                dh_deal_of[b][a][c] = d
+                dh_deal_of[b][c][a] = d
+                dh_deal_of[c][a][b] = d
+                dh_deal_of[c][b][a] = d
+                d += 1
+    n = 0
+    for a in range(1, 8):
+        for b in range(a, 8):
+            for c in range(b, 8):
+                codes[n] = a * 64 + b * 8 + c
+                keys[n] = dh_strength_key(a, b, c)
+                n += 1
+    for a in range(512):
+        dh_rank_of_code[a] = -1
+    for a in range(DH_HANDS):
+        rank = 0
+        for b in range(DH_HANDS):
+            if keys[b] < keys[a]:
+                rank += 1
+        dh_rank_of_code[codes[a]] = rank
+        dh_level_of_rank[rank] = dh_level_of_key(keys[a])
+    n = 0
+    for a in range(1, 6):
+        for b in range(a + 1, 6):
+            dh_split[n][0] = 0
+            dh_split[n][1] = a
+            dh_split[n][2] = b
+            t = 3
+            for c in range(1, 6):
+                if c != a and c != b:
+                    dh_split[n][t] = c
+                    t += 1
+            n += 1
+
+
+dh_init()
+
+
+cdef inline int dh_rank(int x, int y, int z) noexcept nogil:
+    """The strength 0..83 of the hand of three numbers, in any order."""
+    cdef int swap
+    if x > y:
+        swap = x; x = y; y = swap
+    if y > z:
+        swap = y; y = z; z = swap
+    if x > y:
+        swap = x; x = y; y = swap
+    return dh_rank_of_code[x * 64 + y * 8 + z]
+
+
+cdef void dh_settings(int t1, int t2, int t3, DhSettings* out) noexcept nogil:
+    """Every distinct valid setting of a deal, strongest back first, then strongest front."""
+    cdef int[6] numbers
+    cdef int s, k, first, second, front, back, place
+    cdef bint seen
+    numbers[0] = dh_tile_low[t1]
+    numbers[1] = dh_tile_high[t1]
+    numbers[2] = dh_tile_low[t2]
+    numbers[3] = dh_tile_high[t2]
+    numbers[4] = dh_tile_low[t3]
+    numbers[5] = dh_tile_high[t3]
+    out.count = 0
+    for s in range(10):
+        first = dh_rank(numbers[dh_split[s][0]], numbers[dh_split[s][1]], numbers[dh_split[s][2]])
+        second = dh_rank(numbers[dh_split[s][3]], numbers[dh_split[s][4]], numbers[dh_split[s][5]])
+        front = first if first < second else second
+        back = second if first < second else first
+        seen = False
+        for k in range(out.count):
+            if out.front[k] == front and out.back[k] == back:
+                seen = True
+                break
+        if seen:
+            continue
+        # insertion in canonical order: back descending, then front descending
+        place = out.count
+        while place > 0 and (out.back[place - 1] < back
+                             or (out.back[place - 1] == back and out.front[place - 1] < front)):
+            out.front[place] = out.front[place - 1]
+            out.back[place] = out.back[place - 1]
+            place -= 1
+        out.front[place] = front
+        out.back[place] = back
+        out.count += 1
+
+
+cdef inline bint dh_house_way_prefers(DhSettings* found, int k, int best) noexcept nogil:
+    """Whether the house way prefers setting k to setting best."""
+    cdef int level_k = dh_level_of_rank[found.back[k]]
+    cdef int level_best = dh_level_of_rank[found.back[best]]
+    if level_k != level_best:
+        return level_k > level_best
+    if found.front[k] != found.front[best]:
+        return found.front[k] > found.front[best]
+    return found.back[k] > found.back[best]
+
+
+cdef int dh_house_way_slot(DhSettings* found, int* rule) noexcept nogil:
+    """The slot of the house-way setting among a deal's settings; ``rule`` gets 1 or 2.
+
+    Rule 1 keeps the settings whose front hand (so both hands) is a pair or better, if any;
+    rule 2 keeps them all. Then: highest back-hand level, strongest front, strongest back.
+    """
+    cdef int k, best = -1
+    cdef bint both_paired = False
+    for k in range(found.count):
+        if dh_level_of_rank[found.front[k]] >= DH_PAIR_LEVEL:
+            both_paired = True
+    rule[0] = 1 if both_paired else 2
+    for k in range(found.count):
+        if both_paired and dh_level_of_rank[found.front[k]] < DH_PAIR_LEVEL:
+            continue
+        if best < 0 or dh_house_way_prefers(found, k, best):
+            best = k
+    return best
+
+
+cdef void dh_prefix_sums(int64_t[:, ::1] table) noexcept nogil:
+    """Turn a histogram (shifted by one on each axis) into G[i][j] = #{F < i, B < j}."""
+    cdef int i, j
+    for i in range(DH_EDGE):
+        for j in range(1, DH_EDGE):
+            table[i, j] += table[i, j - 1]
+    for i in range(1, DH_EDGE):
+        for j in range(DH_EDGE):
+            table[i, j] += table[i - 1, j]
+
+
+cdef inline int64_t dh_below(int64_t[:, ::1] g, int f, int b) noexcept nogil:
+    """Deals of a prefix table that the setting (f, b) beats in both hands."""
+    return g[f, b]
+
+
+cdef inline int64_t dh_at_or_above(int64_t[:, ::1] g, int f, int b) noexcept nogil:
+    """Deals of a prefix table at least as strong as (f, b) in both hands."""
+    return g[DH_HANDS, DH_HANDS] - g[f, DH_HANDS] - g[DH_HANDS, b] + g[f, b]
+
+
+def double_hand_rank(int x, int y, int z):
+    """Python hook for tests: the strength 0..83 of the hand of three numbers 1..7."""
+    if not (1 <= x <= 7 and 1 <= y <= 7 and 1 <= z <= 7):
+        raise ValueError(f"numbers must be 1..7, not {x}, {y}, {z}")
+    return dh_rank(x, y, z)
+
+
+def double_hand_level(int rank):
+    """Python hook for tests: the level 0..3 of a hand strength 0..83."""
+    if not 0 <= rank < DH_HANDS:
+        raise ValueError(f"hand strength must be 0..83, not {rank}")
+    return dh_level_of_rank[rank]
+
+
+cdef void dh_check_deal(int t1, int t2, int t3) except *:
+    if not (0 <= t1 < DH_TILES and 0 <= t2 < DH_TILES and 0 <= t3 < DH_TILES):
+        raise ValueError(f"tiles must be 0..27, not {t1}, {t2}, {t3}")
+    if t1 == t2 or t1 == t3 or t2 == t3:
+        raise ValueError(f"a deal is three different tiles, not {t1}, {t2}, {t3}")
+
+
+def double_hand_settings(int t1, int t2, int t3):
+    """Python hook for tests: the (front, back) strengths of every setting, canonical order."""
+    cdef DhSettings found
+    dh_check_deal(t1, t2, t3)
+    dh_settings(t1, t2, t3, &found)
+    return [(found.front[k], found.back[k]) for k in range(found.count)]
+
+
+def double_hand_house_way(int t1, int t2, int t3):
+    """Python hook for tests: ``(front, back, rule)`` of the dealer's house-way setting."""
+    cdef DhSettings found
+    cdef int rule, slot
+    dh_check_deal(t1, t2, t3)
+    dh_settings(t1, t2, t3, &found)
+    slot = dh_house_way_slot(&found, &rule)
+    return found.front[slot], found.back[slot], rule
+
+
+def double_hand_counts():
+    """Every player deal and setting scored against every house-way dealer deal.
+
+    Returns int64 arrays ``(deals[3276, 3], setting_count[3276], front[3276, 10],
+    back[3276, 10], house_slot[3276], counts[3276, 10, 3])``: the tiles of each player deal,
+    how many distinct settings it has, their front and back strengths (canonical order,
+    -1 past the last), the slot of the deal's own house-way setting, and for each setting the
+    number of the 2,300 dealer deals it wins both hands against, pushes, and loses both.
+    """
+    deals = np.zeros((DH_DEALS, 3), dtype=np.int64)
+    setting_count = np.zeros(DH_DEALS, dtype=np.int64)
+    front = np.full((DH_DEALS, DH_MAX_SETTINGS), -1, dtype=np.int64)
+    back = np.full((DH_DEALS, DH_MAX_SETTINGS), -1, dtype=np.int64)
+    house_slot = np.zeros(DH_DEALS, dtype=np.int64)
+    counts = np.zeros((DH_DEALS, DH_MAX_SETTINGS, 3), dtype=np.int64)
+    every_deal = np.zeros((DH_EDGE, DH_EDGE), dtype=np.int64)
+    holding = np.zeros((DH_TILES, DH_EDGE, DH_EDGE), dtype=np.int64)
+    dealer = np.zeros((DH_DEALS, 2), dtype=np.int64)
+    cdef int64_t[:, ::1] dl = deals
+    cdef int64_t[::1] sc = setting_count
+    cdef int64_t[:, ::1] fr = front
+    cdef int64_t[:, ::1] bk = back
+    cdef int64_t[::1] hs = house_slot
+    cdef int64_t[:, :, ::1] ct = counts
+    cdef int64_t[:, ::1] all_g = every_deal
+    cdef int64_t[:, :, ::1] tile_g = holding
+    cdef int64_t[:, ::1] dealer_set = dealer
+    cdef DhSettings found
+    cdef int d, p, k, slot, rule, f, b, i, pair, x, y, z, other
+    cdef int[3] tiles
+    cdef int64_t win, lose, dealer_front, dealer_back
+    with nogil:
+        # The dealer's house-way setting of every deal, and the histograms of (F, B) over all
+        # deals and over the deals holding each tile, shifted by one for the prefix sums.
+        for d in range(DH_DEALS):
+            dh_settings(dh_deal_tiles[d][0], dh_deal_tiles[d][1], dh_deal_tiles[d][2], &found)
+            slot = dh_house_way_slot(&found, &rule)
+            dealer_set[d, 0] = found.front[slot]
+            dealer_set[d, 1] = found.back[slot]
+            all_g[found.front[slot] + 1, found.back[slot] + 1] += 1
+            for i in range(3):
+                tile_g[dh_deal_tiles[d][i], found.front[slot] + 1, found.back[slot] + 1] += 1
+        dh_prefix_sums(all_g)
+        for i in range(DH_TILES):
+            dh_prefix_sums(tile_g[i])
+        for p in range(DH_DEALS):
+            for i in range(3):
+                tiles[i] = dh_deal_tiles[p][i]
+                dl[p, i] = tiles[i]
+            dh_settings(tiles[0], tiles[1], tiles[2], &found)
+            sc[p] = found.count
+            hs[p] = dh_house_way_slot(&found, &rule)
+            for k in range(found.count):
+                f = found.front[k]
+                b = found.back[k]
+                fr[p, k] = f
+                bk[p, k] = b
+                win = dh_below(all_g, f, b)
+                lose = dh_at_or_above(all_g, f, b)
+                for i in range(3):
+                    win -= dh_below(tile_g[tiles[i]], f, b)
+                    lose -= dh_at_or_above(tile_g[tiles[i]], f, b)
+                # deals holding two of the player's tiles are added back; the player's own
+                # deal is among them three times and is taken out once more below
+                for pair in range(3):
+                    x = tiles[0] if pair < 2 else tiles[1]
+                    y = tiles[1] if pair == 0 else tiles[2]
+                    for z in range(DH_TILES):
+                        if z == x or z == y:
+                            continue
+                        other = dh_deal_of[x][y][z]
+                        dealer_front = dealer_set[other, 0]
+                        dealer_back = dealer_set[other, 1]
+                        win += dealer_front < f and dealer_back < b
+                        lose += dealer_front >= f and dealer_back >= b
+                dealer_front = dealer_set[p, 0]
+                dealer_back = dealer_set[p, 1]
+                win -= dealer_front < f and dealer_back < b
+                lose -= dealer_front >= f and dealer_back >= b
+                ct[p, k, DH_WIN] = win
+                ct[p, k, DH_LOSE] = lose
+                ct[p, k, DH_PUSH] = 2300 - win - lose
+    return deals, setting_count, front, back, house_slot, counts

@@ -1,0 +1,279 @@
+"""The hold'em evaluator against a plain-Python reference, edge cases and published counts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+
+from edge import _core, holdem
+from edge.cards import parse_cards
+from edge.errors import CardError, EdgeError
+
+# --- a plain-Python reference evaluator, written for clarity, not speed ----------------------
+
+REFERENCE_CLASSES = holdem.CLASS_NAMES
+
+
+def reference_five(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """(class index, tie-break ranks) of exactly five cards; compare tuples to compare hands.
+
+    The class index here gives straight flush and royal flush the same value 8 (a royal is the
+    ace-high straight flush); ``reference_class`` names the royal separately.
+    """
+    ranks = sorted((card // 4 for card in cards), reverse=True)
+    suits = {card % 4 for card in cards}
+    counts = Counter(ranks)
+    # ranks ordered by (how many, rank): the pair before the kickers, and so on
+    by_count = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    flush = len(suits) == 1
+    straight_top = None
+    if len(counts) == 5:
+        if ranks[0] - ranks[4] == 4:
+            straight_top = ranks[0]
+        elif ranks == [12, 3, 2, 1, 0]:  # the wheel A-2-3-4-5: five-high
+            straight_top = 3
+    if straight_top is not None and flush:
+        return 8, (straight_top,)
+    if shape == [4, 1]:
+        return 7, tuple(by_count)
+    if shape == [3, 2]:
+        return 6, tuple(by_count)
+    if flush:
+        return 5, tuple(ranks)
+    if straight_top is not None:
+        return 4, (straight_top,)
+    if shape == [3, 1, 1]:
+        return 3, tuple(by_count)
+    if shape == [2, 2, 1]:
+        return 2, tuple(by_count)
+    if shape == [2, 1, 1, 1]:
+        return 1, tuple(by_count)
+    return 0, tuple(ranks)
+
+
+def reference_best(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """The best five-card value among all five-card subsets of 5 to 7 cards."""
+    return max(reference_five(five) for five in combinations(cards, 5))
+
+
+_BEST_BY_PATTERN: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+
+
+def reference_best_cached(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """``reference_best`` remembered per (ranks, ranks of a suit holding five or more cards).
+
+    Only such a suit can make a flush or straight flush; every other class depends on the ranks
+    alone, so two hands with the same pair of rank lists have the same best five. The value is
+    still computed by ``reference_best`` on a real hand, the first time its pattern is seen.
+    """
+    suits = Counter(card % 4 for card in cards)
+    flush_ranks = tuple(sorted(card // 4 for card in cards if suits[card % 4] >= 5))
+    key = (tuple(sorted(card // 4 for card in cards)), flush_ranks)
+    if key not in _BEST_BY_PATTERN:
+        _BEST_BY_PATTERN[key] = reference_best(cards)
+    return _BEST_BY_PATTERN[key]
+
+
+def reference_class(cards: tuple[int, ...]) -> int:
+    """Class index 0..9 of the reference value, with the royal flush as 9."""
+    value = reference_best(cards)
+    return 9 if value == (8, (12,)) else value[0]
+
+
+def assert_same_order(hands: list[tuple[int, ...]], strengths: list[int]) -> None:
+    """The fast strengths order the hands exactly as the reference does, ties included."""
+    pairs = sorted(zip(map(reference_best_cached, hands), strengths, strict=True))
+    for (ref_a, fast_a), (ref_b, fast_b) in zip(pairs, pairs[1:], strict=False):
+        if ref_a == ref_b:
+            assert fast_a == fast_b, (ref_a, fast_a, fast_b)
+        else:
+            assert fast_a < fast_b, (ref_a, ref_b, fast_a, fast_b)
+
+
+def random_hands(count: int, size: int, seed: int) -> np.ndarray:
+    """``count`` random hands of ``size`` distinct cards, seeded."""
+    rng = np.random.default_rng(seed)
+    keys = rng.random((count, 52))
+    return np.argsort(keys, axis=1)[:, :size].astype(np.int64)
+
+
+def check_sample(count: int, size: int, seed: int) -> None:
+    hands = random_hands(count, size, seed)
+    strengths = _core.evaluate_many(hands).tolist()
+    as_tuples = [tuple(row) for row in hands.tolist()]
+    assert_same_order(as_tuples, strengths)
+    for hand, strength in zip(as_tuples[:2000], strengths[:2000], strict=True):
+        assert _core.hand_class(strength) == reference_class(hand)
+
+
+# --- the reference itself on small known facts ------------------------------------------------
+
+def test_reference_on_known_hands() -> None:
+    assert reference_class(parse_cards("Ah Kh Qh Jh Th")) == 9
+    assert reference_best(parse_cards("Ac 2d 3h 4s 5c")) == (4, (3,))
+    assert reference_best(parse_cards("Ac Ad Kc Kd Qc Qd 2s")) == (2, (12, 11, 10))
+
+
+def test_reference_cache_agrees_with_reference() -> None:
+    for hand in random_hands(3000, 7, seed=5).tolist():
+        assert reference_best_cached(tuple(hand)) == reference_best(tuple(hand))
+
+
+# --- the fast evaluator -----------------------------------------------------------------------
+
+EDGE_CASES = [
+    # (cards, class name)
+    ("As Ks Qs Js Ts 2c 3d", "royal-flush"),
+    ("Ac 2d 3h 4s 5c Kd Qh", "straight"),                 # wheel
+    ("Ah 2h 3h 4h 5h Kd Qc", "straight-flush"),           # steel wheel
+    ("Ah 2h 3h 4h 5h 6h Qc", "straight-flush"),           # six-high beats the wheel inside
+    ("Kc Kd Kh 4s 4c 4d 9h", "full-house"),               # two trips make a full house
+    ("9h Th Jh Qh 2h 8c Ks", "flush"),                    # flush plus a straight, not an SF
+    ("Ac Ad Kc Kd Qc Qd 2s", "two-pair"),                 # three pairs
+    ("7c 7d 7h 7s 9c 9d 9h", "four-of-a-kind"),           # quads with a full house
+    ("7c 7d 7h 7s 2c 3d 4h", "four-of-a-kind"),
+    ("2c 2d 5h 6s 7c 8d 9h", "straight"),                 # pair and straight
+    ("2c 2d 2h 6s 7c 8d 9h", "three-of-a-kind"),
+    ("2c 2d 2h 3s 4c 5d Ah", "straight"),                 # trips and a wheel
+    ("2c 4d 6h 8s Tc Qd Ah", "high-card"),
+    ("2c 2d 6h 8s Tc Qd Ah", "pair"),
+    ("As Ks Qs Js Ts", "royal-flush"),
+    ("Ts Js Qs Ks 9s 8s", "straight-flush"),
+]
+
+
+@pytest.mark.parametrize(("text", "name"), EDGE_CASES)
+def test_edge_cases_class(text: str, name: str) -> None:
+    strength = holdem.evaluate(text)
+    assert holdem.hand_class_name(strength) == name
+    assert REFERENCE_CLASSES[reference_class(parse_cards(text))] == name
+
+
+ORDERED = [
+    # each hand beats the one before it
+    "Ac 2d 3h 4s 5c Kd Qh",       # wheel
+    "2c 3d 4h 5s 6c Kd Qh",       # six-high straight
+    "Ah 2h 3h 4h 5h Kd Qc",       # steel wheel
+    "2h 3h 4h 5h 6h Kd Qc",       # six-high straight flush
+    "Ks Qs Js Ts 9s 2c 3d",       # king-high straight flush
+    "As Ks Qs Js Ts 2c 3d",       # royal
+]
+
+
+def test_order_of_straights() -> None:
+    strengths = [holdem.evaluate(hand) for hand in ORDERED]
+    assert strengths == sorted(strengths)
+    assert len(set(strengths)) == len(strengths)
+
+
+def test_ties_and_kickers() -> None:
+    # the board plays: both hands tie
+    assert holdem.evaluate("As Ks Qs Js Ts 2c 3d") == holdem.evaluate("As Ks Qs Js Ts 4h 5h")
+    # three pairs: the third pair's rank is the kicker
+    assert holdem.evaluate("Ac Ad Kc Kd Qc Qd 2s") == holdem.evaluate("Ac Ad Kc Kd Qh 2s 3s")
+    assert holdem.evaluate("Ac Ad Kc Kd Qc Qd 2s") > holdem.evaluate("Ac Ad Kc Kd Jh 2s 3s")
+    # two trips: the lower is the pair of the full house
+    assert holdem.evaluate("Kc Kd Kh 4s 4c 4d 9h") == holdem.evaluate("Kc Kd Kh 4s 4c 2d 3h")
+    # quads with trips: the kicker is the highest other rank
+    assert holdem.evaluate("7c 7d 7h 7s 9c 9d 9h") == holdem.evaluate("7c 7d 7h 7s 9c 2d 3h")
+    # flush: the best five of six suited cards
+    assert holdem.evaluate("2h 4h 6h 8h Th Qh Kc") > holdem.evaluate("2h 4h 6h 8h Th Jh Kc")
+
+
+def test_all_hooks_agree() -> None:
+    hands = random_hands(3000, 7, seed=11)
+    many = _core.evaluate_many(hands)
+    for row, strength in zip(hands, many, strict=True):
+        cards = [int(c) for c in row]
+        assert _core.evaluate7(cards) == strength
+        assert _core.evaluate_cards(cards) == strength
+        assert holdem.evaluate(cards) == strength
+
+
+@pytest.mark.parametrize("size", [5, 6])
+def test_short_hands_against_reference(size: int) -> None:
+    check_sample(20_000, size, seed=size)
+
+
+def test_seven_card_hands_against_reference() -> None:
+    check_sample(50_000, 7, seed=2024)
+
+
+def test_every_hand_of_small_decks_against_reference() -> None:
+    # every 5-card hand of the 20 cards ten..ace (broadway straights and flushes, royals) and
+    # every 7-card hand of ace..five in three suits (wheels, steel wheels, full houses)
+    broadway = [card for card in range(52) if card // 4 >= 8]
+    low = [card for card in range(52) if (card // 4 == 12 or card // 4 <= 3) and card % 4 < 3]
+    for deck, size in ((broadway, 5), (low, 7)):
+        hands = list(combinations(deck, size))
+        strengths = _core.evaluate_many(np.array(hands, dtype=np.int64)).tolist()
+        assert_same_order(hands, strengths)
+        for hand, strength in zip(hands, strengths, strict=True):
+            assert _core.hand_class(strength) == reference_class(hand)
+
+
+@pytest.mark.slow
+def test_million_seven_card_hands_against_reference() -> None:
+    check_sample(1_000_000, 7, seed=7)
+
+
+def test_class_counts_seven_cards() -> None:
+    # Wikipedia "Poker probability" (7-card hands), REFERENCES.md
+    counts = holdem.class_counts()
+    assert counts == {
+        "royal-flush": 4_324, "straight-flush": 37_260, "four-of-a-kind": 224_848,
+        "full-house": 3_473_184, "flush": 4_047_644, "straight": 6_180_020,
+        "three-of-a-kind": 6_461_620, "two-pair": 31_433_400, "pair": 58_627_800,
+        "high-card": 23_294_460,
+    }
+    assert sum(counts.values()) == comb(52, 7)
+
+
+def test_class_counts_five_cards() -> None:
+    # Wikipedia "Poker probability" (5-card hands)
+    assert holdem.class_counts(5) == {
+        "royal-flush": 4, "straight-flush": 36, "four-of-a-kind": 624, "full-house": 3_744,
+        "flush": 5_108, "straight": 10_200, "three-of-a-kind": 54_912, "two-pair": 123_552,
+        "pair": 1_098_240, "high-card": 1_302_540,
+    }
+
+
+def test_class_counts_six_cards() -> None:
+    counts = holdem.class_counts(6)
+    assert sum(counts.values()) == comb(52, 6)
+    # Wikipedia "Poker probability" (6-card hands): royal 188, straight flush 1,656
+    assert counts["royal-flush"] == 188
+    assert counts["straight-flush"] == 1_656
+
+
+def test_five_card_distinct_strengths() -> None:
+    # 7,462 distinct five-card hand values (Wikipedia "Poker probability")
+    hands = np.array(list(combinations(range(52), 5)), dtype=np.int64)
+    assert len(set(_core.evaluate_many(hands).tolist())) == 7_462
+
+
+@pytest.mark.parametrize("text", ["As Ks Qs Js", "As Ks Qs Js Ts 9s 8s 7s", "As Kx Qs Js Ts",
+                                  "As As Qs Js Ts", ""])
+def test_bad_hands_rejected(text: str) -> None:
+    with pytest.raises(CardError):
+        holdem.evaluate(text)
+
+
+def test_bad_indexes_and_strengths_rejected() -> None:
+    with pytest.raises(CardError):
+        holdem.evaluate([0, 1, 2, 3, 52])
+    with pytest.raises(CardError):
+        holdem.evaluate([0, 1, 2, 3, 3])
+    with pytest.raises(EdgeError):
+        holdem.hand_class(-1)
+    with pytest.raises(EdgeError):
+        holdem.class_counts(4)
+    with pytest.raises(ValueError):
+        _core.evaluate7([0, 1, 2, 3, 4, 5, 5])
+    with pytest.raises(ValueError):
+        _core.evaluate_many(np.zeros((2, 7), dtype=np.int64))
