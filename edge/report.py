@@ -105,9 +105,11 @@ class Table:
 
 @dataclass(frozen=True)
 class Preformatted:
-    """Monospaced text kept as it is (a strategy printout, a command)."""
+    """Monospaced text kept as it is (a strategy printout); ``wrap`` lets a long line (a
+    command, a digest) break across lines."""
 
     text: str
+    wrap: bool = False
 
 
 @dataclass(frozen=True)
@@ -773,13 +775,13 @@ def reproducibility_section(context: ReportContext, command: str,
     total = sum(t.cycle for t in tables.values())
     blocks: tuple[Block, ...] = (
         Paragraph("Command that rebuilds this report:"),
-        Preformatted(command),
+        Preformatted(command, wrap=True),
         Items(tuple(items)),
         Table(("wager", "combinations"), (*rows, ("total", f"{total:,}")),
               "Total combinations enumerated for each wager", footer=1),
         Paragraph("SHA-256 of the exact figures of every table (their JSON, keys sorted); "
                   "a rebuild with the same settings gives the same digest:"),
-        Preformatted(figures_digest(tables)),
+        Preformatted(figures_digest(tables), wrap=True),
     )
     return Section("Reproducibility", blocks)
 
@@ -892,6 +894,7 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { font-size: 8.8pt; color: var(--muted); }
 pre { background: #f6f8fa; border: 1px solid var(--rule); padding: .5rem .7rem; font-size: 8.3pt;
   overflow-x: auto; }
+pre.wrap { white-space: pre-wrap; word-break: break-all; }
 nav.toc ol { columns: 2; font-size: 9.5pt; }
 nav.toc li { break-inside: avoid; }
 a { color: var(--accent); }
@@ -966,7 +969,8 @@ def _html_block(block: Block, charts: Iterator[int]) -> str:
     if isinstance(block, Table):
         return _html_table(block)
     if isinstance(block, Preformatted):
-        return f"<pre>{html.escape(block.text)}</pre>"
+        kind = " class=\"wrap\"" if block.wrap else ""
+        return f"<pre{kind}>{html.escape(block.text)}</pre>"
     if isinstance(block, Columns):
         return ("<div class=\"columns\">" + "".join(
             f"<div>{_html_block(inner, charts)}</div>" for inner in block.blocks) + "</div>")
@@ -1126,6 +1130,8 @@ def _tex_block(block: Block) -> str:
         return "\\begin{itemize}\n" + "\n".join(items) + "\n\\end{itemize}"
     if isinstance(block, Table):
         return _tex_table(block)
+    if isinstance(block, Preformatted) and block.wrap:
+        return f"\\texttt{{{tex_escape(block.text)}}}"
     if isinstance(block, Preformatted):
         text = _ascii(block.text).replace("\\end{verbatim}", "\\end {verbatim}")
         return f"{{\\footnotesize\n\\begin{{verbatim}}\n{text.rstrip()}\n\\end{{verbatim}}\n}}"
@@ -1195,7 +1201,7 @@ def index_report(reports: Sequence[Report], fmt: str, command: str) -> Report:
                                 "Every game at its default settings"),)),
         Section("Reproducibility", (Items((("edge version", _version()),)),
                                     Paragraph("Command that rebuilds these reports:"),
-                                    Preformatted(command))),
+                                    Preformatted(command, wrap=True))),
     )
     return Report("edge: mathematical reports", (
         f"One report per game, made by edge {_version()} from exact enumeration.",), sections)

@@ -461,3 +461,20 @@ def test_hook_helpers_option_sweep_and_linear_option() -> None:
     assert re.search(r"\| 5 +\| bonus +\| +0\.0000% \| +0 \|", sweep)
     assert re.search(r"\| 9 +\| bonus +\| +-66\.6667% \| +-2/3 \|", sweep)
     assert "**7 (this report)**" in sweep
+
+
+def test_three_card_poker_raise_chart() -> None:
+    """The raise chart shows the published rule for Ante Bonus 5-4-1: raise Q-6-4 or better
+    (J. Grochowski, "Three Card Poker dissected", casinocitytimes.com; REFERENCES.md)."""
+    report = make_report("three-card-poker", ["3"])
+    markdown = report.to_markdown()
+    chart = markdown.split("Raise chart")[-1].split("\n## ")[0]
+    row = re.search(r"^\| Q +\|(.*)$", chart, re.M)
+    assert row is not None
+    cells = [c.strip() for c in row.group(1).split("|")[:-1]]
+    # columns K..3: Q-K is not a queen-high hand; Q-J..Q-7 always raise; Q-6 with 4 or higher
+    assert cells == ["", "", "all", "all", "all", "all", "all", "4+", "-", "-", "-"]
+    assert re.search(r"^\| K +\| +\| all", chart, re.M)
+    assert re.search(r"^\| J +(\| +)+\| -", chart, re.M)
+    page = parse(report.to_html())
+    assert "Raise chart" in [re.sub(r"^[\d.]+ ", "", h) for h in page.headings["h2"]]
