@@ -1096,10 +1096,15 @@ def _tex_cell(cell: CellLike) -> str:
 
 def _tex_table(table: Table) -> str:
     numeric = _numeric_columns(table)
-    exact_cols = [any(isinstance(row[i], Cell) and row[i].kind == "exact"  # type: ignore[union-attr]
-                      for row in table.rows if i < len(row)) for i in range(len(table.headers))]
-    spec = "".join(r">{\raggedleft\arraybackslash}p{4.2cm}" if wide else "r" if num else "l"
-                   for num, wide in zip(numeric, exact_cols, strict=True))
+    spec = ""
+    for index, num in enumerate(numeric):
+        cells = [row[index] for row in table.rows if index < len(row)]
+        if any(isinstance(c, Cell) and c.kind == "exact" for c in cells):
+            spec += r">{\raggedleft\arraybackslash}p{4.2cm}"
+        elif not num and max((len(_text(c)) for c in cells), default=0) > 40:
+            spec += r">{\raggedright\arraybackslash}p{5.5cm}"
+        else:
+            spec += "r" if num else "l"
     lines = [r"\begingroup\footnotesize"]
     if table.caption:
         lines.append(f"\\par\\textbf{{{tex_escape(table.caption)}}}\\par\\nopagebreak")
@@ -1134,7 +1139,7 @@ def _tex_block(block: Block) -> str:
         return f"\\texttt{{{tex_escape(block.text)}}}"
     if isinstance(block, Preformatted):
         text = _ascii(block.text).replace("\\end{verbatim}", "\\end {verbatim}")
-        return f"{{\\footnotesize\n\\begin{{verbatim}}\n{text.rstrip()}\n\\end{{verbatim}}\n}}"
+        return f"{{\\scriptsize\n\\begin{{verbatim}}\n{text.rstrip()}\n\\end{{verbatim}}\n}}"
     if isinstance(block, Columns):
         return "\n\n".join(_tex_block(inner) for inner in block.blocks)
     return "\n\n".join(_tex_block(inner) for inner in block.fallback)
@@ -1156,9 +1161,10 @@ TEX_PREAMBLE = r"""\documentclass[10pt,a4paper]{article}
 
 
 def _render_tex(report: Report) -> str:
-    out = [TEX_PREAMBLE.rstrip(), f"\\title{{{tex_escape(report.title)}}}",
-           "\\author{" + r" \\ ".join(tex_escape(line) for line in report.subtitle) + "}",
-           "\\date{}", r"\begin{document}", r"\maketitle", r"\tableofcontents"]
+    out = [TEX_PREAMBLE.rstrip(), r"\begin{document}", r"\raggedright", r"\begin{center}",
+           f"{{\\LARGE {tex_escape(report.title)}}}\\par\\medskip",
+           *(f"{{\\small {tex_escape(line)}}}\\par" for line in report.subtitle),
+           r"\end{center}", r"\tableofcontents"]
     for head in _headings(report.sections):
         section = head.section
         if section.page_break and head.level <= 3:
