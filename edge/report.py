@@ -329,6 +329,11 @@ def summary_section(context: ReportContext) -> Section:
         line("push probability", lambda t: percent(t.push_probability)),
         line("standard deviation", lambda t: f"{t.standard_deviation:.4f}"),
     ]
+    choices = strategy_choices(context.rules)
+    if choices:
+        played = strategy_bets(context)
+        rows.insert(1, line("player strategy", lambda t: context.rules.strategy
+                            if t.bet in played else "-"))
     if decisions:
         rows += [
             line("average total wager",
@@ -943,8 +948,9 @@ def _html_table(table: Table) -> str:
             continue
         out.append(f"<{part}>")
         for row in rows:
-            out.append("<tr>" + "".join(_html_cell(c, n) for c, n in
-                                        zip(row, numeric, strict=False)) + "</tr>")
+            cells = [_html_cell(c, n, "th" if grid and i == 0 else "td")
+                     for i, (c, n) in enumerate(zip(row, numeric, strict=False))]
+            out.append("<tr>" + "".join(cells) + "</tr>")
         out.append(f"</{part}>")
     out.append("</table>")
     if table.legend:
