@@ -150,6 +150,7 @@ class Report:
     sections: tuple[Section, ...]
     game: str = ""
     tables: Mapping[str, ReturnTable] = field(default_factory=dict)
+    game_title: str = ""
 
     def render(self, fmt: str = "html") -> str:
         """The report as ``html``, ``markdown`` or ``tex`` text."""
@@ -168,7 +169,7 @@ class Report:
         return render(self, "tex")
 
     def _repr_html_(self) -> str:
-        return f"<div class=\"edge-report\"><style>{CSS}</style>{_html_body(self)}</div>"
+        return f"<div class=\"edge-report\"><style>{scoped_css()}</style>{_html_body(self)}</div>"
 
 
 # --- building a report ----------------------------------------------------------------------
@@ -295,7 +296,7 @@ def make_report(game: str | Game, paytables: Sequence[str] = (),
         subtitle.append(f"Source: {found.source}.")
     subtitle.append("Options: " + ", ".join(f"{k}={v}" for k, v in options_dict(rules).items()))
     return Report(f"{found.title}: mathematical report", tuple(subtitle), tuple(sections),
-                  found.name, tables)
+                  found.name, tables, found.title)
 
 
 def _version() -> str:
@@ -866,7 +867,7 @@ def _text(cell: CellLike) -> str:
 
 
 # HTML
-CSS = """
+SCREEN_CSS = """
 :root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --head: #eef1f5; --accent: #1565c0; }
 body { font: 10.5pt/1.45 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: var(--ink);
   max-width: 60rem; margin: 1.5rem auto; padding: 0 1.5rem; }
@@ -903,6 +904,8 @@ pre.wrap { white-space: pre-wrap; word-break: break-all; }
 nav.toc ol { columns: 2; font-size: 9.5pt; }
 nav.toc li { break-inside: avoid; }
 a { color: var(--accent); }
+""".strip()
+PRINT_CSS = """
 @page { size: A4; margin: 14mm 12mm; }
 @media print {
   body { max-width: none; margin: 0; padding: 0; font-size: 9.5pt; }
@@ -914,6 +917,17 @@ a { color: var(--accent); }
   a { color: inherit; text-decoration: none; }
 }
 """.strip()
+CSS = SCREEN_CSS + "\n" + PRINT_CSS
+
+
+def scoped_css(scope: str = ".edge-report") -> str:
+    """The screen styles with every selector inside ``scope``, for a report shown within
+    another page (a notebook), so the page's own styles are left alone."""
+    def scope_rule(match: re.Match[str]) -> str:
+        selectors = [sel.strip() for sel in match.group(1).split(",")]
+        scoped = [scope if sel in (":root", "body") else f"{scope} {sel}" for sel in selectors]
+        return ", ".join(scoped) + " {"
+    return re.sub(r"^([^{}\n][^{}]*?)\s*\{", scope_rule, SCREEN_CSS, flags=re.M)
 
 
 def _html_cell(cell: CellLike, numeric: bool, tag: str = "td") -> str:
@@ -1201,7 +1215,7 @@ def index_report(reports: Sequence[Report], fmt: str, command: str) -> Report:
     for report in reports:
         link = f"{report.game}{SUFFIXES[fmt]}"
         for index, (bet, table) in enumerate(report.tables.items()):
-            title = report.title.split(":")[0]
+            title = report.game_title or report.game
             rows.append((Cell(title if index == 0 else "", "strong", link=link if index == 0
                               else ""), bet, table.paytable.name if table.paytable else "none",
                          percent(table.house_edge), percent(table.hit_frequency),

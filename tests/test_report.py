@@ -393,6 +393,11 @@ def test_report_in_a_notebook() -> None:
     fragment = report._repr_html_()
     assert fragment.startswith("<div class=\"edge-report\"><style>")
     parse(fragment)
+    # the styles stay inside the report: every rule's selectors start with the scope
+    style = fragment.split("<style>")[1].split("</style>")[0]
+    for selectors in re.findall(r"^([^{}\n][^{}]*?)\s*\{", style, re.M):
+        assert all(sel.strip().startswith(".edge-report") for sel in selectors.split(","))
+    assert "@page" not in style and "body" not in style
 
 
 def test_context_analyze_caches_and_changes_options() -> None:
