@@ -571,7 +571,7 @@ def pay_section(context: ReportContext) -> Section | None:
             continue
         rows = tuple(
             (line.outcome, format_pay(line.pay), probability_text(line.slope * table.initial_wager),
-             percent(-line.slope, 4),
+             _fine_percent(-line.slope),
              Cell(exact(line.break_even), "exact") if line.break_even is not None else "none",
              decimal(line.break_even, 4) if line.break_even is not None else "-")
             for line in lines)
@@ -651,7 +651,7 @@ def linear_option(context: ReportContext, bets: Sequence[str], option: str,
             continue
         even = current - now / step if step else None
         even = even if even is not None and even >= 0 else None
-        rows.append((bet, format_value(current), percent(-now), percent(-step),
+        rows.append((bet, format_value(current), percent(-now), _fine_percent(-step),
                      Cell(exact(even), "exact") if even is not None else "none",
                      decimal(even, 4) if even is not None else "-"))
         top = max(2 * Fraction(current), Fraction(5, 4) * even if even else 0) or Fraction(1)
@@ -670,6 +670,13 @@ def linear_option(context: ReportContext, bets: Sequence[str], option: str,
               _edge_drawer(series, option, float(current))),
     ]
     return Section(title or f"Break-even {option}", tuple(blocks))
+
+
+def _fine_percent(value: Fraction) -> str:
+    """A percentage with four places, or three significant digits when it is smaller."""
+    if value == 0 or abs(value) >= Fraction(1, 10 ** 5):
+        return percent(value, 4)
+    return f"{float(value) * 100:.3e}%"
 
 
 def _edge_drawer(series: Sequence[Any], xlabel: str,

@@ -483,3 +483,18 @@ def test_three_card_poker_raise_chart() -> None:
     assert re.search(r"^\| J +(\| +)+\| -", chart, re.M)
     page = parse(report.to_html())
     assert "Raise chart" in [re.sub(r"^[\d.]+ ", "", h) for h in page.headings["h2"]]
+
+
+def test_progressive_break_even_meter_agrees() -> None:
+    """linear_option's break-even meter (from re-analysing the bet at three meters) is the one
+    the progressive bet computes from its class counts."""
+    from edge.games.holdem_side_bets import break_even_meter
+
+    report = make_report("ultimate-texas-holdem")
+    table = report.tables["progressive"]
+    assert table.paytable is not None
+    even = break_even_meter(table.paytable)  # type: ignore[arg-type]
+    assert even is not None
+    markdown = report.to_markdown()
+    part = markdown.split("break-even meter")[-1].split("\n## ")[0]
+    assert re.search(rf"\| +{even.numerator}/{even.denominator} \|", part)

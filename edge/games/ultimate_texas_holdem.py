@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from edge.errors import EdgeError
 from edge.games import Bet, Game, RunSettings, TableCase
@@ -26,6 +27,9 @@ from edge.games.holdem_side_bets import (
 from edge.options import option, options_dict, validate
 from edge.paytables import PayTable
 from edge.table import ReturnTable
+
+if TYPE_CHECKING:
+    from edge.report import ReportContext, Section
 
 GAME_NAME = "ultimate-texas-holdem"
 
@@ -79,6 +83,16 @@ def describe_rules(rules: UltimateTexasHoldemRules) -> list[str]:
     ]
 
 
+def report_sections(context: ReportContext) -> list[Section]:
+    """``edge report``: the progressive's house edge as a function of the meter."""
+    from edge.report import linear_option
+
+    meter = linear_option(context, ("progressive",), "meter", "Progressive: the break-even meter",
+                          "The progressive's return is linear in the meter: each unit on the "
+                          "meter adds the meter shares times their probabilities.")
+    return [meter] if meter is not None else []
+
+
 GAME = Game(
     name=GAME_NAME,
     title="Ultimate Texas Hold'em",
@@ -91,4 +105,5 @@ GAME = Game(
     describe_rules=describe_rules,
     extra_tables=(TableCase("progressive", "example", {"meter": "25000"},
                             "progressive-example-meter-25000"),),
+    report_sections=report_sections,
 )
