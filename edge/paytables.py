@@ -7,7 +7,7 @@ A pay table maps outcome names (``flush-pair``) to the net win per unit wagered,
     [pays]
     flush-pair = 8
     flush-high = 3
-    flush-low = "5/2"         # strings allow exact fractions ("5/2", "5:2"); floats are read exactly
+    flush-low = "5/2"         # strings allow exact fractions ("5/2", "5:2"); floats read exactly
 
 Nested tables flatten with a dot, so ``[pays.pair-plus] flush = 4`` is outcome ``pair-plus.flush``.
 """
@@ -59,7 +59,9 @@ class PayTable:
 
 def format_pay(value: Fraction) -> str:
     """A pay as the trade writes it: ``8``, ``3/2``."""
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
 
 
 def parse_pay(value: Any, outcome: str, source: str) -> Fraction:

@@ -15,6 +15,7 @@ import csv
 import io
 import json
 import math
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -214,8 +215,7 @@ class ReturnTable:
 
 def exact(value: Fraction | int) -> str:
     """An exact value as ``"p/q"`` or an integer string."""
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return format_pay(Fraction(value))
 
 
 def decimal(value: Fraction | int | float, places: int = 6) -> str:
@@ -279,7 +279,7 @@ def _row_cells(table: ReturnTable) -> tuple[list[str], list[list[str]]]:
         heads.insert(2, "wager")
     body = []
     for row in table.rows:
-        cells = [row.outcome, format_pay(row.pays) if row.pays >= 0 else f"-{format_pay(-row.pays)}",
+        cells = [row.outcome, exact(row.pays),
                  f"{row.combinations:,}", probability_text(table.probability(row)),
                  decimal(table.row_return(row), 8)]
         if with_wager:
@@ -298,7 +298,7 @@ def render(table: ReturnTable, fmt: str = "plain") -> str:
     if fmt not in FORMATS:
         raise EdgeError(f"Unknown format {fmt!r}: choose one of {', '.join(FORMATS)}.")
     if fmt == "json":
-        return table.to_json()
+        return table.to_json() + "\n"
     if fmt == "csv":
         return _render_csv(table)
     tablefmt = {"plain": "simple", "markdown": "github", "html": "html", "latex": "latex"}[fmt]
@@ -315,25 +315,34 @@ def render(table: ReturnTable, fmt: str = "plain") -> str:
     if fmt == "markdown":
         parts = [f"### {title}", ""] + [f"- **{k}**: {v}" for k, v in header]
         parts += ["", rows_text, "", figures_text]
-        parts += [""] + [f"> {note}" for note in notes] if notes else []
+        for note in notes:
+            parts += ["", f"> {note}"]
         return "\n".join(parts) + "\n"
     if fmt == "html":
         import html as html_lib
-        items = "".join(f"<li><b>{html_lib.escape(k)}</b>: {html_lib.escape(v)}</li>"
+        items = "".join(f"<li><b>{html_lib.escape(k)}</b>: {html_lib.escape(v)}</li>\n"
                         for k, v in header)
-        notes_html = "".join(f"<p><i>{html_lib.escape(n)}</i></p>" for n in notes)
-        return (f"<div class=\"edge-table\"><h3>{html_lib.escape(title)}</h3><ul>{items}</ul>"
-                f"{rows_text}{figures_text}{notes_html}</div>\n")
+        notes_html = "".join(f"<p><i>{html_lib.escape(n)}</i></p>\n" for n in notes)
+        return (f"<div class=\"edge-table\">\n<h3>{html_lib.escape(title)}</h3>\n"
+                f"<ul>\n{items}</ul>\n{rows_text}\n{figures_text}\n{notes_html}</div>\n")
     if fmt == "latex":
-        def tex(text: str) -> str:
-            for char in "\\&%$#_{}":
-                text = text.replace(char, "\\" + char)
-            return text
-        lines = [f"% {tex(title)}"] + [f"% {k}: {v}" for k, v in header]
-        return "\n".join(lines + [rows_text, figures_text] + [f"% {n}" for n in notes]) + "\n"
-    lines = [title] + [f"{k}: {v}" for k, v in header]
-    return "\n".join(lines + ["", rows_text, "", figures_text]
-                     + ([""] + notes if notes else [])) + "\n"
+        # The title, header and notes go in comments (no escaping needed there); the blank
+        # line between the two tabulars stacks them instead of setting them side by side.
+        comments = [title] + [f"{k}: {v}" for k, v in header]
+        lines = [f"% {line}" for line in comments]
+        lines += [rows_text, "", figures_text] + [f"% {note}" for note in notes]
+        return "\n".join(lines) + "\n"
+    lines = [title] + [_wrap(f"{k}: {v}", "  ") for k, v in header]
+    lines += ["", rows_text, "", figures_text]
+    for note in notes:
+        lines += ["", _wrap(note, "")]
+    return "\n".join(lines) + "\n"
+
+
+def _wrap(text: str, indent: str, width: int = 100) -> str:
+    """Plain-text lines no wider than ``width`` (later lines indented), for long headers."""
+    return textwrap.fill(text, width, subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=False)
 
 
 def _render_csv(table: ReturnTable) -> str:
@@ -351,7 +360,9 @@ def _render_csv(table: ReturnTable) -> str:
     writer.writerow(["figure", "exact", "decimal"])
     for name, value in table.summary():
         if isinstance(value, float):
-            writer.writerow([name, "", repr(value)])
+            writer.writerow([name, "", f"{value:.12f}"])
+        elif isinstance(value, int):
+            writer.writerow([name, value, value])
         else:
-            writer.writerow([name, exact(value), decimal(Fraction(value), 12)])
+            writer.writerow([name, exact(value), decimal(value, 12)])
     return out.getvalue()

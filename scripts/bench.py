@@ -37,7 +37,8 @@ CASES: list[Case] = [
     Case("triple-bet: joint counts (5 cards), 6 decks", None,
          lambda: _core.triple_bet_joint_counts(6), "weighted deals", 312 * 311 * 310 * 309 * 308),
     Case("triple-bet: every table at 6 decks", None,
-         lambda: [analyze("triple-bet", bet) for bet in ("flush", "sandwich", "block", "combined")]),
+         lambda: [analyze("triple-bet", bet)
+                  for bet in ("flush", "sandwich", "block", "combined")]),
     Case("three-card-poker: evaluate and count every hand pair", None,
          lambda: three_card_poker.hand_counts(three_card_poker.ThreeCardRules()), "hand pairs",
          22100 * 18424),
