@@ -363,14 +363,6 @@ def test_cli_all_writes_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert "(triple-bet.md)" in (out / "index.md").read_text(encoding="utf-8")
 
 
-def test_committed_report_is_current() -> None:
-    """tables/reports/triple-bet.md is what scripts/make_tables.py writes."""
-    game = get_game("triple-bet")
-    report = make_report(game, analyses=Analyses(game), environment=False, fmt="markdown")
-    committed = ROOT / "tables" / "reports" / "triple-bet.md"
-    assert committed.read_text(encoding="utf-8") == report.to_markdown()
-
-
 def test_return_table_conveniences() -> None:
     table = edge.analyze("triple-bet", bet="sandwich", options={"decks": 1})
     page = parse(table._repr_html_())
