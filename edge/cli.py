@@ -195,7 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--format", choices=("html", "markdown", "md", "tex", "latex"),
                         help="output format (default: from -o, else markdown; html for --all)")
     report.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
-    report.add_argument("--no-cache", action="store_true", help="ignore cached solves")
+    report.add_argument("--no-cache", action="store_true",
+                        help="solve afresh (the report's later steps reuse that solve)")
     report.set_defaults(handler=cmd_report)
 
     house_way = sub.add_parser(

@@ -273,6 +273,9 @@ def make_report(game: str | Game, paytables: Sequence[str] = (),
     chosen = resolve_paytables(found, paytables)
     analyses = analyses or Analyses(found, run)
     tables = {bet.name: analyses.table(bet.name, chosen[bet.name], rules) for bet in found.bets}
+    # --no-cache forces the wagers' solves afresh; the later steps (strategy printout,
+    # comparisons, a game's own sections) reuse what was just solved and cached
+    analyses.run = dataclasses.replace(analyses.run, cache=True)
     context = ReportContext(found, rules, chosen, tables, analyses)
     command = report_command(found, paytables, rules, fmt)
     sections: list[Section] = [

@@ -490,3 +490,24 @@ def test_progressive_break_even_meter_agrees() -> None:
     markdown = report.to_markdown()
     part = markdown.split("break-even meter")[-1].split("\n## ")[0]
     assert re.search(rf"\| +{even.numerator}/{even.denominator} \|", part)
+
+
+def test_no_cache_solves_once() -> None:
+    """--no-cache forces the wagers' analyses afresh; the later steps reuse those solves."""
+    seen: list[tuple[str, bool]] = []
+
+    def analyze(bet: str, paytable: PayTable | None, rules: ToyRules,
+                run: RunSettings) -> ReturnTable:
+        seen.append((f"analyze {bet} {rules.strategy}", run.cache))
+        return toy_analyze(bet, paytable, rules, run)
+
+    def strategy(paytable: PayTable | None, rules: ToyRules, fmt: str,
+                 run: RunSettings) -> str:
+        seen.append(("strategy", run.cache))
+        return "raise\n"
+
+    game = dataclasses.replace(TOY, analyze=analyze, strategy=strategy)
+    make_report(game, run=RunSettings(cache=False))
+    assert seen[:2] == [("analyze ante optimal", False), ("analyze side optimal", False)]
+    assert all(cache for _, cache in seen[2:]) and ("strategy", True) in seen
+    assert ("analyze ante always", True) in seen
