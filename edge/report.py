@@ -307,10 +307,6 @@ def _version() -> str:
     return __version__
 
 
-def _signed(pay: Fraction) -> str:
-    return format_pay(pay) if pay >= 0 else f"-{format_pay(-pay)}"
-
-
 def _units(value: Fraction) -> str:
     return f"{exact(value)} unit" + ("" if value == 1 else "s")
 
