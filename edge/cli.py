@@ -125,6 +125,37 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tune(args: argparse.Namespace) -> int:
+    """Find the pay tables that hit a target house edge, or solve one pay exactly."""
+    from edge import tune
+
+    step = tune.parse_steps(args.step or [])
+    report = tune.StderrReporter()
+    common: dict[str, Any] = dict(paytable=args.paytable, options=parse_sets(args.sets),
+                                  step=step, run=run_settings(args), report=report,
+                                  max_seconds=args.max_seconds)
+    if args.solve is not None:
+        if len(args.vary or ()) > 1:
+            raise EdgeError("With --solve, give at most one --vary (the search range of the "
+                            "solved pay).")
+        if args.hit_frequency or args.std_dev:
+            raise EdgeError("The --hit-frequency and --std-dev filters apply to --vary "
+                            "searches, not to --solve.")
+        solved = tune.solve(args.game, args.bet, args.solve, args.target_edge,
+                            search=(args.vary or [None])[0], **common)
+        sys.stdout.write(tune.render_solve(solved, args.format))
+        return 0
+    result = tune.tune(
+        args.game, args.bet, args.target_edge, args.vary or [], ordered=not args.unordered,
+        hit_frequency=None if args.hit_frequency is None else tune.parse_bounds(
+            args.hit_frequency, "hit frequency", probability=True),
+        standard_deviation=None if args.std_dev is None else tune.parse_bounds(
+            args.std_dev, "standard deviation"),
+        limit=args.limit, max_candidates=args.max_candidates, **common)
+    sys.stdout.write(tune.render_tune(result, args.format))
+    return 0
+
+
 def cmd_house_way(args: argparse.Namespace) -> int:
     """Show how the dealer sets three Double-Hand Poker tiles by the house way, and why."""
     from edge.double_hand import explain_house_way
@@ -198,6 +229,34 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--no-cache", action="store_true",
                         help="solve afresh (the report's later steps reuse that solve)")
     report.set_defaults(handler=cmd_report)
+
+    tuning = sub.add_parser(
+        "tune", help="find the pay tables that hit a target house edge",
+        description="Score candidate pay tables against a target house edge, or solve one pay "
+                    "exactly (--solve). Pays and numeric options are named as in `edge games`.")
+    add_game_arguments(tuning)
+    tuning.add_argument("--target-edge", required=True, metavar="EDGE",
+                        help="a range (2%%..3.5%%) or one value (3%%, 0.03)")
+    tuning.add_argument("--vary", action="append", metavar="NAME=LO..HI",
+                        help="a pay (or numeric option) and its range; repeat for several")
+    tuning.add_argument("--solve", metavar="NAME",
+                        help="the exact pay (or numeric option) giving the target edge")
+    tuning.add_argument("--step", action="append", metavar="STEP",
+                        help="step between values: 0.5 for halves (default whole units), or "
+                             "NAME=STEP for one quantity; repeat for several")
+    tuning.add_argument("--unordered", action="store_true",
+                        help="allow a lesser hand to pay more than a better one")
+    tuning.add_argument("--hit-frequency", metavar="LO..HI",
+                        help="keep tables whose hit frequency is in range (20%%.., ..35%%)")
+    tuning.add_argument("--std-dev", metavar="LO..HI",
+                        help="keep tables whose standard deviation is in range (..3)")
+    tuning.add_argument("--limit", type=int, default=20, help="tables shown (default 20)")
+    tuning.add_argument("--format", default="plain", choices=("plain", "markdown", "json"))
+    tuning.add_argument("--max-candidates", type=int, default=20_000_000,
+                        help="refuse larger grids (default 20,000,000)")
+    tuning.add_argument("--max-seconds", type=float, default=3600,
+                        help="refuse re-solving runs estimated to take longer (default 3600)")
+    tuning.set_defaults(handler=cmd_tune)
 
     house_way = sub.add_parser(
         "house-way", help="how the dealer sets three Double-Hand Poker tiles, and why",

@@ -16,7 +16,7 @@ from math import comb
 
 from tabulate import tabulate
 
-from edge import _core
+from edge import _core, tune
 from edge.games import analyze, three_card_poker
 from edge.games.double_hand_poker import DoubleHandRules, compute_setting_counts, main_table
 
@@ -60,6 +60,12 @@ CASES: list[Case] = [
          "hands", comb(52, 7)),
     Case("holdem: class counts of every 5-card hand", None, lambda: _core.holdem_class_counts(5),
          "hands", comb(52, 5)),
+    # edge tune: the whole command (probe, check, scoring, exact figures for the 20 shown)
+    Case("tune: 1,000,000 Pair Plus candidates scored", 2.0,
+         lambda: tune.tune("three-card-poker", "pair-plus", "2%..3.5%",
+                           ["straight-flush=1..100", "three-of-a-kind=1..100", "straight=1..10",
+                            "flush=1..10"], ordered=False),
+         "candidates", 1_000_000),
 ]
 
 

@@ -44,6 +44,11 @@ class Bet:
     outcomes: tuple[str, ...] = ()
     presets: Mapping[str, PayTable] = field(default_factory=dict)
     default_paytable: str | None = None
+    # For `edge tune`: True when the rows' pays follow the pay table (and numeric options) and
+    # nothing else changes with them, so one analysis scores every candidate; False when the
+    # player's strategy depends on the pays, so each candidate is re-solved; None (default):
+    # decided from the analysis (linear unless its table records player decisions), then checked.
+    linear: bool | None = None
 
     def paytable(self, spec: str | PayTable | None) -> PayTable | None:
         """Resolve a preset name, pays label or TOML path to a validated table."""
