@@ -17,7 +17,7 @@ from math import comb
 from tabulate import tabulate
 
 from edge import _core, tune
-from edge.games import analyze, three_card_poker
+from edge.games import analyze, three_card_poker, uth_main, uth_solve
 from edge.games.double_hand_poker import DoubleHandRules, compute_setting_counts, main_table
 
 
@@ -60,6 +60,8 @@ CASES: list[Case] = [
          "hands", comb(52, 7)),
     Case("holdem: class counts of every 5-card hand", None, lambda: _core.holdem_class_counts(5),
          "hands", comb(52, 5)),
+    Case("ultimate-texas-holdem: exact Ante/Blind/Play solve, jobs=2, no cache", 20.0,
+         lambda: _uth_solve(), "deals", uth_solve.CYCLE),
     # edge tune: the whole command (probe, check, scoring, exact figures for the 20 shown)
     Case("tune: 1,000,000 Pair Plus candidates scored", 2.0,
          lambda: tune.tune("three-card-poker", "pair-plus", "2%..3.5%",
@@ -67,6 +69,12 @@ CASES: list[Case] = [
                             "flush=1..10"], ordered=False),
          "candidates", 1_000_000),
 ]
+
+
+def _uth_solve() -> object:
+    """The full optimal-strategy solve of the standard game, ignoring the disk cache."""
+    settle = uth_solve.settlement(uth_main.BLIND_PRESETS["standard"].as_dict())
+    return uth_solve.solve(settle, jobs=2, use_cache=False)
 
 
 def _double_hand_both_strategies() -> object:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from edge.games import RunSettings, all_games
@@ -20,10 +20,14 @@ TABLES = ROOT / "tables"
 REPORTS = TABLES / "reports"
 
 
-def generated_files() -> Iterator[tuple[Path, str]]:
-    """Every generated table and report file and its expected text."""
+def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, str]]:
+    """Every generated table and report file and its expected text (of the named games, or
+    of all, with the reports' index)."""
+    wanted = None if games is None else set(games)
     reports = []
     for game in all_games().values():
+        if wanted is not None and game.name not in wanted:
+            continue
         analyses = Analyses(game, RunSettings())  # each analysis runs once for tables and report
         for case in game.table_cases():
             bet = game.bet(case.bet)
@@ -32,11 +36,18 @@ def generated_files() -> Iterator[tuple[Path, str]]:
             base = TABLES / game.name / case.stem
             yield base.with_suffix(".md"), table.to_markdown()
             yield base.with_suffix(".json"), table.to_json() + "\n"
+        for case in game.strategy_tables:
+            assert game.strategy is not None
+            bet = game.bet(case.bet)
+            rules = game.make_rules(case.options)
+            text = game.strategy(bet.paytable(case.paytable), rules, "markdown", RunSettings())
+            yield (TABLES / game.name / case.stem).with_suffix(".md"), text
         report = make_report(game, analyses=analyses, environment=False, fmt="markdown")
         reports.append(report)
         yield REPORTS / f"{game.name}.md", report.to_markdown()
-    index = index_report(reports, "markdown", "python scripts/make_tables.py")
-    yield REPORTS / "index.md", index.to_markdown()
+    if wanted is None:
+        index = index_report(reports, "markdown", "python scripts/make_tables.py")
+        yield REPORTS / "index.md", index.to_markdown()
 
 
 def main(argv: list[str] | None = None) -> int:

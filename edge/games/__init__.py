@@ -89,6 +89,8 @@ class Game:
     describe_rules: Callable[[Any], list[str]] | None = None
     # extra (bet, preset, options, file stem) cases for tables/ beyond every bet x preset
     extra_tables: tuple[TableCase, ...] = ()
+    # strategy reports (bet, preset, options, file stem) that tables/ keeps, as markdown
+    strategy_tables: tuple[TableCase, ...] = ()
     # extra sections for `edge report` (a strategy chart, a comparison): see edge.report
     report_sections: Callable[[ReportContext], Sequence[Section]] | None = None
 

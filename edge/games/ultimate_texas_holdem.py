@@ -1,7 +1,8 @@
-"""Ultimate Texas Hold'em (RULES.md section 4): the Trips and progressive side bets.
+"""Ultimate Texas Hold'em (RULES.md section 4): Ante, Blind and Play, and the side bets.
 
-The side bets live in :mod:`edge.games.holdem_side_bets`; this module holds the game's options,
-its bets (the main Ante/Blind/Play bet goes first in ``BETS`` when it is added) and dispatch.
+The main bet (Ante, Blind and Play, solved exactly) lives in :mod:`edge.games.uth_main` and
+:mod:`edge.games.uth_solve`, the side bets in :mod:`edge.games.holdem_side_bets`; this module
+holds the game's options, its bets and dispatch.
 
 >>> table = GAME.analyze("progressive", GAME.bet("progressive").paytable("example"),
 ...                      GAME.make_rules({"meter": "25000"}), RunSettings())
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from edge.cards import RANKS
 from edge.errors import EdgeError
 from edge.games import Bet, Game, RunSettings, TableCase
 from edge.games.holdem_side_bets import (
@@ -24,6 +26,8 @@ from edge.games.holdem_side_bets import (
     analyze_progressive,
     analyze_trips,
 )
+from edge.games.uth_main import MAIN_BET, STRATEGIES, TIES, main_table, strategy_report
+from edge.games.uth_solve import DEALER_NO_QUALIFY
 from edge.options import option, options_dict, validate
 from edge.paytables import PayTable
 from edge.table import ReturnTable
@@ -38,6 +42,14 @@ GAME_NAME = "ultimate-texas-holdem"
 class UltimateTexasHoldemRules:
     """Variant options of Ultimate Texas Hold'em."""
 
+    strategy: str = option("optimal", "the player's Play decisions: optimal (solved exactly) "
+                           "or always-4x (the \"blind box\" play)", choices=STRATEGIES)
+    dealer_no_qualify: str = option("ante-push", "when the dealer has less than a pair: "
+                                    "ante-push (Play and Blind settled as usual) or all-push "
+                                    "(Ante, Play and Blind all returned)",
+                                    choices=DEALER_NO_QUALIFY)
+    ties: str = option("smaller", "decisions of exactly equal value take the smaller or the "
+                       "larger wager", choices=TIES)
     meter: Fraction = option(Fraction(10_000), "progressive meter, in the money of the "
                              "progressive table (one bet = 1 unless its file says otherwise)",
                              minimum=0, assumption=True)
@@ -59,9 +71,27 @@ def _progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
                                GAME_NAME)
 
 
+def _main(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
+          run: RunSettings) -> ReturnTable:
+    assert paytable is not None
+    return main_table(paytable, rules, _main_options(rules), run, GAME_NAME)
+
+
+def _main_options(rules: UltimateTexasHoldemRules) -> dict[str, str]:
+    shown = options_dict(rules)
+    return {key: shown[key] for key in ("strategy", "dealer_no_qualify", "ties")}
+
+
+def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules, fmt: str,
+              run: RunSettings) -> str:
+    if paytable is None or set(paytable) != set(MAIN_BET.outcomes):
+        raise EdgeError("The strategy is that of the main bet: choose --bet main.")
+    return strategy_report(paytable, rules, _main_options(rules), fmt, run)
+
+
 Analyzer = Callable[[PayTable | None, UltimateTexasHoldemRules, RunSettings], ReturnTable]
-ANALYZERS: dict[str, Analyzer] = {"trips": _trips, "progressive": _progressive}
-BETS: tuple[Bet, ...] = (TRIPS_BET, PROGRESSIVE_BET)
+ANALYZERS: dict[str, Analyzer] = {"main": _main, "trips": _trips, "progressive": _progressive}
+BETS: tuple[Bet, ...] = (MAIN_BET, TRIPS_BET, PROGRESSIVE_BET)
 
 
 def _analyze(bet: str, paytable: PayTable | None, rules: UltimateTexasHoldemRules,
@@ -73,9 +103,20 @@ def _analyze(bet: str, paytable: PayTable | None, rules: UltimateTexasHoldemRule
 
 def describe_rules(rules: UltimateTexasHoldemRules) -> list[str]:
     """The rules as implemented, for reports."""
+    no_qualify = ("the Ante pushes and Play and Blind are settled as usual"
+                  if rules.dealer_no_qualify == "ante-push"
+                  else "Ante, Play and Blind are all returned")
     return [
         "One 52-card deck, shuffled every hand. The player gets two cards, the dealer two, "
         "and five community cards are dealt (three on the flop, then two).",
+        "The player bets equal Ante and Blind, then may Play 4x or 3x the Ante before the flop, "
+        "2x after the flop if still unbet, and 1x after the river or fold (losing Ante and "
+        "Blind). Best five of seven cards; the dealer qualifies with a pair or better.",
+        "Player higher: Play and Ante pay 1:1, the Blind pays by its table on a straight or "
+        "better and pushes below. Dealer higher: Ante, Play and Blind lose. Tie: all push. "
+        f"Dealer not qualifying: {no_qualify}.",
+        f"Strategy: {rules.strategy}; decisions of exactly equal value take the "
+        f"{rules.ties} wager.",
         "Trips pays by table on the player's best five of seven cards, three of a kind or "
         "better, even after a fold; it loses otherwise.",
         "The progressive (not in the seeds: configurable) pays fixed amounts and shares of the "
@@ -83,14 +124,57 @@ def describe_rules(rules: UltimateTexasHoldemRules) -> list[str]:
     ]
 
 
-def report_sections(context: ReportContext) -> list[Section]:
-    """``edge report``: the progressive's house edge as a function of the meter."""
-    from edge.report import linear_option
+FOUR_X_COLOUR, CHECK_COLOUR = "#81c784", "#ef9a9a"
 
+
+def _share_colour(share: float) -> str:
+    """White to blue as a share goes from 0 to 50% (and above)."""
+    low, high = (255, 255, 255), (66, 133, 244)
+    mix = min(1.0, 2 * share)
+    return "#" + "".join(f"{round(a + (b - a) * mix):02x}"
+                         for a, b in zip(low, high, strict=True))
+
+
+def report_sections(context: ReportContext) -> list[Section]:
+    """``edge report``: the preflop chart as a coloured 13x13 grid, the flop decisions after a
+    check as a heat map, and the progressive's house edge as a function of the meter."""
+    from edge.games.uth_main import ClassLine, _grid, class_lines, solve_main
+    from edge.report import Cell, Paragraph, Section, Table, linear_option
+
+    paytable = context.paytables["main"]
+    assert paytable is not None
+    lines = class_lines(solve_main(paytable, context.rules, context.run), context.rules.strategy)
+    heads = ("", *reversed(RANKS))
+
+    def choice(line: ClassLine) -> Cell:
+        if line.choice == 4:
+            return Cell(f"{float(line.four):+.2f}", "strong", colour=FOUR_X_COLOUR)
+        return Cell(f"{float(line.check):+.2f}", colour=CHECK_COLOUR)
+
+    def flop(line: ClassLine) -> Cell:
+        if line.choice == 4:
+            return Cell("4x")
+        return Cell(f"{float(line.flop_bets):.0%}", colour=_share_colour(float(line.flop_bets)))
+
+    four = [line for line in lines if line.choice == 4]
+    chart = Section("Preflop chart", (
+        Paragraph(f"Strategy {context.rules.strategy}: 4x with "
+                  f"{sum(line.hands for line in four):,} of 1,326 holdings ({len(four)} of 169 "
+                  "classes), check the rest. Rows and columns are ranks: suited hands above "
+                  "the diagonal, offsuit below, pairs on it. Each cell is the exact value of "
+                  "the best play per Ante, rounded."),
+        Table(heads, tuple(tuple(row) for row in _grid(lines, choice)),
+              "Preflop: 4x (green, bold) or check (red), value per Ante",
+              legend=((FOUR_X_COLOUR, "4x"), (CHECK_COLOUR, "check"))),
+        Table(heads, tuple(tuple(row) for row in _grid(lines, flop)),
+              "After a preflop check: the share of flops bet 2x",
+              legend=((_share_colour(0), "never"), (_share_colour(0.25), "a quarter"),
+                      (_share_colour(0.5), "half or more"))),
+    ), page_break=True)
     meter = linear_option(context, ("progressive",), "meter", "Progressive: the break-even meter",
                           "The progressive's return is linear in the meter: each unit on the "
                           "meter adds the meter shares times their probabilities.")
-    return [meter] if meter is not None else []
+    return [chart] + ([meter] if meter is not None else [])
 
 
 GAME = Game(
@@ -99,11 +183,19 @@ GAME = Game(
     rules=UltimateTexasHoldemRules,
     bets=BETS,
     analyze=_analyze,
+    strategy=_strategy,
     source="seeds 003_2e2794c62d24f082.txt (Italian casino rules) and "
            "004_7b16db8d3094b351.txt (Bulgarian rules)",
     aliases=("uth", "ultimate-texas-hold-em", "ultimate-holdem"),
     describe_rules=describe_rules,
     extra_tables=(TableCase("progressive", "example", {"meter": "25000"},
-                            "progressive-example-meter-25000"),),
+                            "progressive-example-meter-25000"),
+                  TableCase("main", "standard", {"strategy": "always-4x"},
+                            "main-standard-always-4x"),
+                  TableCase("main", "standard", {"dealer_no_qualify": "all-push"},
+                            "main-standard-all-push"),
+                  TableCase("main", "standard", {"ties": "larger"},
+                            "main-standard-ties-larger")),
+    strategy_tables=(TableCase("main", "standard", {}, "strategy-main-standard"),),
     report_sections=report_sections,
 )

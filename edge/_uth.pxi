@@ -1,0 +1,877 @@
+# Ultimate Texas Hold'em kernels (RULES.md section 4): the exact solve of Ante, Blind and Play.
+#
+# Counting unit. A deal is (player holding, flop, turn-river pair, dealer holding), so a full
+# cycle has C(52,2) * C(50,3) * C(47,2) * C(45,2) deals: ten times C(52,2) C(50,2) C(48,5),
+# because the flop and the turn-river pair are told apart (the player decides between them).
+#
+# River counts. For one 5-card board every holding of the 47 other cards gets a strength; the
+# holdings are put in ascending order and swept once with per-card counters: the dealer holdings
+# disjoint from h = {a, b} that are weaker than h are (weaker holdings seen so far) minus (those
+# holding a) minus (those holding b); no weaker holding holds both, as that would be h itself.
+# Ties follow the same way, and the dealer's qualification (a pair or better) is a threshold on
+# strength, so one snapshot of the counters at that threshold splits every count by it. Every
+# count is exact: it is a difference of exact tallies of the 1,081 holdings on the board.
+#
+# Strengths on a fixed board. A holding that cannot make a flush has the strength of its two
+# ranks alone, so the 91 rank pairs are evaluated once per board rank multiset (with suits
+# spread so no flush can form) and sorted once; holdings that can make a flush are evaluated one
+# by one with the full evaluator and merged into that order.
+#
+# Outcome categories (the index of every count the solve keeps per holding):
+#   0..6   player wins, dealer qualifies, by the player's Blind class (see _uth_blind_class)
+#   7..13  player wins, dealer does not qualify, by the same class
+#   14     tie;  15 dealer wins and qualifies;  16 dealer wins without qualifying
+# The value of a Play bet of p units is sum(count[k] * net[p][k]) with integer net pays given by
+# the caller (scaled so every pay is whole); a fold is worth fold_net per dealer holding.
+#
+# Board records. Everything the flop sums need from one (holding, board) fits in a 64-bit
+# record: the five dealer counts, the hand class, the Blind class and the river decision (1x or
+# fold, and whether the two were worth exactly the same). A suit permutation of a deal changes
+# no outcome, so records are computed once per suit class of 5-card boards (134,459 classes) and
+# looked up through the permutation that takes a board to its class's representative.
+#
+# Flop sums. For a flop, each holding's records over the 1,081 turn-river pairs are added up in
+# packed 64-bit words, three 21-bit fields to a word: no sum exceeds 1,081 * 990 = 1,070,190
+# < 2**21, so the fields never carry into each other and one addition adds three counts.
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memset
+
+import numpy as np
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define UTH_PREFETCH(address) __builtin_prefetch(address)
+    #else
+    #define UTH_PREFETCH(address) ((void)0)
+    #endif
+    """
+    void UTH_PREFETCH(const void* address) nogil
+
+cdef enum:
+    UTH_CATEGORIES = 17
+    UTH_TIE = 14
+    UTH_LOSE_QUALIFIED = 15
+    UTH_LOSE_UNQUALIFIED = 16
+    UTH_HOLDINGS = 1326          # C(52,2) holding ids
+    UTH_RANK_PAIRS = 91          # rank pairs r1 <= r2
+    UTH_DEALER_HOLDINGS = 990    # C(45,2) dealer holdings for a holding and a board
+    UTH_EXTRA = 4                # folds, river ties, flop bets, flop ties
+    UTH_PERMUTATIONS = 24
+    UTH_FIELD_BITS = 21
+    UTH_FIELD_MASK = 0x1FFFFF
+    UTH_ROW = 8                  # packed words per holding: 7 win words by Blind class, 1 loss
+
+# Record layout (bit positions). Wins and ties sit where the packed win word wants them, and
+# losses 10 bits above where the packed loss word wants them, so each word is one mask away.
+cdef enum:
+    UTH_REC_LOSS_SHIFT = 10      # losses to a qualifier at bits 10..19, to a non-qualifier 31..40
+    UTH_REC_CLASS = 52           # hand class 0..9, 4 bits
+    UTH_REC_TIE = 56             # 1x and fold were worth exactly the same
+    UTH_REC_FOLD = 57            # the river decision is to fold
+    UTH_REC_BLIND = 58           # Blind class 0..6, 3 bits
+
+cdef uint64_t _UTH_WIN_MASK = (<uint64_t>0x3FF) | ((<uint64_t>0x3FF) << 21) \
+    | ((<uint64_t>0x3FF) << 42)
+cdef uint64_t _UTH_LOSS_MASK = (<uint64_t>0x3FF) | ((<uint64_t>0x3FF) << 21)
+cdef uint64_t _UTH_EXTRA_ONE = (<uint64_t>1) << 42
+
+cdef int _UTH_PAIR_ID[52][52]
+cdef int _UTH_PAIR_A[1326]
+cdef int _UTH_PAIR_B[1326]
+cdef int _UTH_RANK_PAIR_ID[13][13]
+cdef int _UTH_RANK_PAIR_LOW[91]
+cdef int _UTH_RANK_PAIR_HIGH[91]
+cdef int8_t _UTH_PERMS[24][4]          # suit permutations, in lexicographic order
+cdef int _UTH_PERM_INDEX[256]          # perm p -> its index, keyed p0 | p1 << 2 | ...
+cdef int16_t _UTH_PERM_HOLDING[24][1326]
+
+
+cdef void _uth_init_tables() noexcept nogil:
+    """Holding ids (a < b, lexicographic), rank-pair ids (r1 <= r2), suit permutations."""
+    cdef int a, b, c, d, n = 0, h
+    for a in range(52):
+        _UTH_PAIR_ID[a][a] = -1
+        for b in range(a + 1, 52):
+            _UTH_PAIR_ID[a][b] = n
+            _UTH_PAIR_ID[b][a] = n
+            _UTH_PAIR_A[n] = a
+            _UTH_PAIR_B[n] = b
+            n += 1
+    n = 0
+    for a in range(13):
+        for b in range(a, 13):
+            _UTH_RANK_PAIR_ID[a][b] = n
+            _UTH_RANK_PAIR_ID[b][a] = n
+            _UTH_RANK_PAIR_LOW[n] = a
+            _UTH_RANK_PAIR_HIGH[n] = b
+            n += 1
+    n = 0
+    for a in range(256):
+        _UTH_PERM_INDEX[a] = -1
+    for a in range(4):
+        for b in range(4):
+            for c in range(4):
+                for d in range(4):
+                    if a == b or a == c or a == d or b == c or b == d or c == d:
+                        continue
+                    _UTH_PERMS[n][0] = a
+                    _UTH_PERMS[n][1] = b
+                    _UTH_PERMS[n][2] = c
+                    _UTH_PERMS[n][3] = d
+                    _UTH_PERM_INDEX[a | (b << 2) | (c << 4) | (d << 6)] = n
+                    n += 1
+    for n in range(UTH_PERMUTATIONS):
+        for h in range(UTH_HOLDINGS):
+            a = (_UTH_PAIR_A[h] & ~3) | _UTH_PERMS[n][_UTH_PAIR_A[h] & 3]
+            b = (_UTH_PAIR_B[h] & ~3) | _UTH_PERMS[n][_UTH_PAIR_B[h] & 3]
+            _UTH_PERM_HOLDING[n][h] = <int16_t>_UTH_PAIR_ID[a][b]
+
+
+_uth_init_tables()
+
+
+cdef inline int _uth_blind_class(int hand_class) noexcept nogil:
+    """0 below a straight, then 1 straight, 2 flush, 3 full house, 4 quads, 5 SF, 6 royal."""
+    return hand_class - 3 if hand_class > 3 else 0
+
+
+cdef int _uth_rank_strength(const int* ranks) noexcept nogil:
+    """Strength of seven ranks with no flush possible, or -1 if a rank appears over 4 times.
+
+    Cards get suits round the table in rank order, so equal ranks get different suits and no
+    suit holds more than two of the seven cards.
+    """
+    cdef int sorted_ranks[7]
+    cdef int i, j, r
+    cdef uint64_t lanes = 0
+    for i in range(7):
+        r = ranks[i]
+        j = i
+        while j > 0 and sorted_ranks[j - 1] > r:
+            sorted_ranks[j] = sorted_ranks[j - 1]
+            j -= 1
+        sorted_ranks[j] = r
+    for i in range(7):
+        if i >= 4 and sorted_ranks[i - 4] == sorted_ranks[i]:
+            return -1
+        lanes |= cy_card_lane(sorted_ranks[i] * 4 + i % 4)
+    return cy_evaluate_lanes(lanes)
+
+
+cdef struct UthRankTable:
+    # strength of the board's ranks with hole rank pair h (-1 where impossible)
+    int32_t nonflush[91]
+    # the possible hole rank pairs, by ascending strength
+    uint8_t order[91]
+    int length
+
+
+cdef void _uth_rank_table(const int* board_ranks, UthRankTable* table) noexcept nogil:
+    """Rank-only strengths of every hole rank pair with five board ranks, and their order."""
+    cdef int ranks[7]
+    cdef int h, j, n = 0
+    cdef int32_t strength
+    for j in range(5):
+        ranks[j] = board_ranks[j]
+    for h in range(UTH_RANK_PAIRS):
+        ranks[5] = _UTH_RANK_PAIR_LOW[h]
+        ranks[6] = _UTH_RANK_PAIR_HIGH[h]
+        strength = _uth_rank_strength(ranks)
+        table.nonflush[h] = strength
+        if strength < 0:
+            continue
+        j = n
+        while j > 0 and table.nonflush[table.order[j - 1]] > strength:
+            table.order[j] = table.order[j - 1]
+            j -= 1
+        table.order[j] = <uint8_t>h
+        n += 1
+    table.length = n
+
+
+cdef enum:
+    UTH_RANK_MULTISETS = 6188    # C(17, 5): multisets of 5 ranks (those with 5 alike unused)
+
+
+cdef int _uth_rank_multiset_index(const int* board_ranks) noexcept nogil:
+    """A distinct index 0..6187 for each multiset of five ranks (combinatorial number system).
+
+    With the ranks sorted r0 <= ... <= r4, the values r_i + i are strictly increasing, and
+    sum C(r_i + i, i + 1) numbers those 5-subsets of 0..16 one to one.
+    """
+    cdef int r[5]
+    cdef int i, j, v, index = 0, k, binomial
+    for i in range(5):
+        v = board_ranks[i]
+        j = i
+        while j > 0 and r[j - 1] > v:
+            r[j] = r[j - 1]
+            j -= 1
+        r[j] = v
+    for i in range(5):
+        # C(r_i + i, i + 1)
+        binomial = 1
+        for k in range(i + 1):
+            binomial = binomial * (r[i] + i - k) // (k + 1)
+        index += binomial
+    return index
+
+
+cdef struct UthBoardCounts:
+    # per holding on the board, in ascending order of strength
+    int n
+    int card_a[1081]
+    int card_b[1081]
+    int holding[1081]     # holding id
+    int hand_class[1081]
+    int weaker[1081]      # disjoint dealer holdings strictly weaker
+    int ties[1081]        # disjoint dealer holdings of equal strength
+    int unqualified[1081] # disjoint dealer holdings below a pair
+    int32_t strength[1081]
+    uint64_t flush_keys[1081]
+    int counter[52]
+    int snapshot[52]
+
+
+cdef int _UTH_SHELL_GAPS[6]
+_UTH_SHELL_GAPS[:] = [301, 132, 57, 23, 10, 4]     # Ciura's gaps, then insertion (gap 1)
+
+
+cdef void _uth_sort_keys(uint64_t* keys, int n) noexcept nogil:
+    """Sort n keys ascending: Shell sort, then a final insertion pass."""
+    cdef int g, gap, i, j
+    cdef uint64_t key
+    for g in range(6):
+        gap = _UTH_SHELL_GAPS[g]
+        for i in range(gap, n):
+            key = keys[i]
+            j = i
+            while j >= gap and keys[j - gap] > key:
+                keys[j] = keys[j - gap]
+                j -= gap
+            keys[j] = key
+    for i in range(1, n):
+        key = keys[i]
+        j = i
+        while j > 0 and keys[j - 1] > key:
+            keys[j] = keys[j - 1]
+            j -= 1
+        keys[j] = key
+
+
+cdef void _uth_board_counts(const int* board, const UthRankTable* table,
+                            UthBoardCounts* out) noexcept nogil:
+    """Every holding of the 47 cards off ``board``, with its exact dealer counts.
+
+    ``table`` is the rank table of the board's five ranks.
+    """
+    cdef uint64_t board_mask = 0, board_lanes = 0
+    cdef int rank_cards[13][4]
+    cdef int rank_count[13]
+    cdef int suit_count[4]
+    cdef int i, j, k, c, a, b, r1, r2, pair, flush_suit = -1, need = 3, n = 0, n_flush = 0
+    cdef int flush_index = 0, start, stop, total, snapshot_total, hand_class
+    cdef int32_t strength
+    cdef uint64_t key
+    memset(rank_count, 0, sizeof(rank_count))
+    memset(suit_count, 0, sizeof(suit_count))
+    for i in range(5):
+        board_mask |= (<uint64_t>1) << board[i]
+        board_lanes |= cy_card_lane(board[i])
+        suit_count[board[i] & 3] += 1
+    for c in range(52):
+        if not (board_mask >> c) & 1:
+            rank_cards[c >> 2][rank_count[c >> 2]] = c
+            rank_count[c >> 2] += 1
+    for i in range(4):
+        if suit_count[i] >= 3:
+            flush_suit = i
+            need = 5 - suit_count[i]
+    # Holdings that can make a flush: evaluated one by one, then sorted.
+    if flush_suit >= 0:
+        for a in range(52):
+            if (board_mask >> a) & 1:
+                continue
+            for b in range(a + 1, 52):
+                if (board_mask >> b) & 1:
+                    continue
+                if ((a & 3) == flush_suit) + ((b & 3) == flush_suit) < need:
+                    continue
+                strength = cy_evaluate_lanes(board_lanes | cy_card_lane(a) | cy_card_lane(b))
+                out.flush_keys[n_flush] = ((<uint64_t>strength) << 16) | (a << 8) | b
+                n_flush += 1
+        _uth_sort_keys(out.flush_keys, n_flush)
+    # Merge the rank pairs (in their precomputed order) with the flush holdings.
+    for i in range(table.length):
+        pair = table.order[i]
+        strength = table.nonflush[pair]
+        while flush_index < n_flush and <int32_t>(out.flush_keys[flush_index] >> 16) < strength:
+            key = out.flush_keys[flush_index]
+            out.card_a[n] = (key >> 8) & 0xFF
+            out.card_b[n] = key & 0xFF
+            out.strength[n] = <int32_t>(key >> 16)
+            n += 1
+            flush_index += 1
+        r1 = _UTH_RANK_PAIR_LOW[pair]
+        r2 = _UTH_RANK_PAIR_HIGH[pair]
+        for j in range(rank_count[r1]):
+            a = rank_cards[r1][j]
+            for k in range(j + 1 if r1 == r2 else 0, rank_count[r2]):
+                b = rank_cards[r2][k]
+                if flush_suit >= 0 and ((a & 3) == flush_suit) + ((b & 3) == flush_suit) >= need:
+                    continue
+                out.card_a[n] = a
+                out.card_b[n] = b
+                out.strength[n] = strength
+                n += 1
+    while flush_index < n_flush:
+        key = out.flush_keys[flush_index]
+        out.card_a[n] = (key >> 8) & 0xFF
+        out.card_b[n] = key & 0xFF
+        out.strength[n] = <int32_t>(key >> 16)
+        n += 1
+        flush_index += 1
+    out.n = n
+    for i in range(n):
+        out.holding[i] = _UTH_PAIR_ID[out.card_a[i]][out.card_b[i]]
+    # Sweep groups of equal strength in ascending order.
+    memset(out.counter, 0, sizeof(out.counter))
+    total = 0
+    snapshot_total = -1
+    start = 0
+    while start < n:
+        strength = out.strength[start]
+        stop = start + 1
+        while stop < n and out.strength[stop] == strength:
+            stop += 1
+        hand_class = cy_hand_class(strength)
+        if hand_class >= 1 and snapshot_total < 0:
+            snapshot_total = total
+            for c in range(52):
+                out.snapshot[c] = out.counter[c]
+        for i in range(start, stop):
+            out.weaker[i] = total - out.counter[out.card_a[i]] - out.counter[out.card_b[i]]
+            out.hand_class[i] = hand_class
+        for i in range(start, stop):
+            out.counter[out.card_a[i]] += 1
+            out.counter[out.card_b[i]] += 1
+        total += stop - start
+        for i in range(start, stop):
+            out.ties[i] = (total - out.counter[out.card_a[i]] - out.counter[out.card_b[i]] + 1
+                           - out.weaker[i])
+        start = stop
+    if snapshot_total < 0:
+        snapshot_total = total
+        for c in range(52):
+            out.snapshot[c] = out.counter[c]
+    for i in range(n):
+        out.unqualified[i] = (snapshot_total - out.snapshot[out.card_a[i]]
+                              - out.snapshot[out.card_b[i]] + (out.hand_class[i] == 0))
+
+
+cdef inline void _uth_categories(const UthBoardCounts* counts, int i, int* category) noexcept nogil:
+    """The outcome counts of the holding at sorted position i.
+
+    ``category`` gets [wins vs qualifier, wins vs non-qualifier, ties, losses to a qualifier,
+    losses to a non-qualifier], out of 990 dealer holdings.
+    """
+    cdef int weaker = counts.weaker[i]
+    cdef int ties = counts.ties[i]
+    cdef int unqualified = counts.unqualified[i]
+    category[2] = ties
+    if counts.hand_class[i] >= 1:
+        # every dealer holding below a pair is beaten; every tie or loss is a qualifier
+        category[0] = weaker - unqualified
+        category[1] = unqualified
+        category[3] = UTH_DEALER_HOLDINGS - weaker - ties
+        category[4] = 0
+    else:
+        # a high-card player beats and ties only dealers without a pair
+        category[0] = 0
+        category[1] = weaker
+        category[3] = UTH_DEALER_HOLDINGS - unqualified
+        category[4] = unqualified - weaker - ties
+
+
+cdef void _uth_board_records(const int* board, const UthRankTable* table, const int64_t* net1,
+                             int64_t fold_net, bint ties_larger, UthBoardCounts* counts,
+                             uint64_t* records) noexcept nogil:
+    """The record of every holding on ``board`` (by holding id); other ids are left alone.
+
+    The river decision compares 1x (``net1``: the pays of a Play bet of 1) with folding.
+    """
+    cdef int i, blind, hand_class
+    cdef int category[5]
+    cdef int64_t play_value, fold_value = fold_net * UTH_DEALER_HOLDINGS
+    cdef uint64_t tie, fold
+    _uth_board_counts(board, table, counts)
+    for i in range(counts.n):
+        _uth_categories(counts, i, category)
+        hand_class = counts.hand_class[i]
+        blind = _uth_blind_class(hand_class)
+        play_value = (category[0] * net1[blind] + category[1] * net1[7 + blind]
+                      + category[2] * net1[UTH_TIE] + category[3] * net1[UTH_LOSE_QUALIFIED]
+                      + category[4] * net1[UTH_LOSE_UNQUALIFIED])
+        tie = play_value == fold_value
+        fold = not (play_value > fold_value or (tie and ties_larger))
+        records[counts.holding[i]] = (
+            <uint64_t>category[0] | ((<uint64_t>category[3]) << UTH_REC_LOSS_SHIFT)
+            | ((<uint64_t>category[1]) << UTH_FIELD_BITS)
+            | ((<uint64_t>category[4]) << (UTH_FIELD_BITS + UTH_REC_LOSS_SHIFT))
+            | ((<uint64_t>category[2]) << (2 * UTH_FIELD_BITS))
+            | ((<uint64_t>hand_class) << UTH_REC_CLASS) | (tie << UTH_REC_TIE)
+            | (fold << UTH_REC_FOLD) | ((<uint64_t>blind) << UTH_REC_BLIND))
+
+
+cdef inline void _uth_board_ranks(const int* board, int* ranks) noexcept nogil:
+    cdef int i
+    for i in range(5):
+        ranks[i] = board[i] >> 2
+
+
+cdef struct UthFlopWork:
+    UthRankTable rank_tables[91]    # direct path: one per turn-river rank pair
+    UthBoardCounts counts
+    uint64_t records[1326]          # direct path: the records of the board in hand
+    # per holding id, summed over the flop's turn-river pairs: word k < 7 holds
+    # (wins vs qualifier | wins vs non-qualifier << 21 | ties << 42) for Blind class k and
+    # word 7 (losses to qualifier | losses to non-qualifier << 21 | extra << 42), where the
+    # extra field counts exactly tied river decisions (play) or folds (check)
+    # sums[h * 16 + k]: k < 8 the play words, 8 + k the check words (adjacent cache lines)
+    uint64_t sums[1326 * 16]
+    int holdings[1176]
+    int n_holdings
+    Py_ssize_t board_class[1176]    # table path: each turn-river pair's board class
+    int perm[1176]                  # and the permutation to its representative
+
+
+cdef inline void _uth_accumulate(const uint64_t* records, const int16_t* holding_map,
+                                 const uint64_t* upcoming, UthFlopWork* work) noexcept nogil:
+    """Add one board's records to the flop sums of every holding off the flop.
+
+    ``holding_map[h]`` is where holding h's record is (NULL: at h). Records of holdings that
+    share a card with the board are zero and add nothing. ``upcoming`` (or NULL) is the next
+    board's block of records, fetched into cache a line at a time along the way.
+    """
+    cdef int i, h, blind, line = 0, countdown = 1
+    cdef uint64_t record, win, loss, fold, keep
+    cdef uint64_t win_mask = _UTH_WIN_MASK, loss_mask = _UTH_LOSS_MASK
+    cdef uint64_t* row
+    for i in range(work.n_holdings):
+        countdown -= 1
+        if countdown == 0:
+            countdown = 7                     # 1,176 holdings / 7 > 1,326 / 8 cache lines
+            if upcoming != NULL and line < UTH_HOLDINGS:
+                UTH_PREFETCH(&upcoming[line])
+                line += 8
+        h = work.holdings[i]
+        record = records[holding_map[h] if holding_map != NULL else h]
+        blind = (record >> UTH_REC_BLIND) & 7
+        win = record & win_mask
+        loss = (record >> UTH_REC_LOSS_SHIFT) & loss_mask
+        fold = (record >> UTH_REC_FOLD) & 1
+        keep = fold - 1                       # all ones when the river is played, else zero
+        row = &work.sums[h * 2 * UTH_ROW]
+        row[blind] += win
+        row[7] += loss | ((record >> (UTH_REC_TIE - 42)) & _UTH_EXTRA_ONE)
+        row[UTH_ROW + blind] += win & keep
+        row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
+
+
+cdef void _uth_start_flop(const int* flop, UthFlopWork* work) noexcept nogil:
+    cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
+        | ((<uint64_t>1) << flop[2])
+    cdef int h
+    memset(work.sums, 0, sizeof(work.sums))
+    work.n_holdings = 0
+    for h in range(UTH_HOLDINGS):
+        if not (flop_mask >> _UTH_PAIR_A[h]) & 1 and not (flop_mask >> _UTH_PAIR_B[h]) & 1:
+            work.holdings[work.n_holdings] = h
+            work.n_holdings += 1
+
+
+cdef void _uth_flop_direct(const int* flop, const int64_t* net1, int64_t fold_net,
+                           bint ties_larger, UthFlopWork* work) noexcept nogil:
+    """Flop sums computing every board's records on the spot (no symmetry used)."""
+    cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
+        | ((<uint64_t>1) << flop[2])
+    cdef int board[5]
+    cdef int ranks[5]
+    cdef int t1, t2, t
+    _uth_start_flop(flop, work)
+    board[0] = flop[0]
+    board[1] = flop[1]
+    board[2] = flop[2]
+    for t in range(UTH_RANK_PAIRS):
+        board[3] = _UTH_RANK_PAIR_LOW[t] * 4
+        board[4] = _UTH_RANK_PAIR_HIGH[t] * 4
+        _uth_board_ranks(board, ranks)
+        _uth_rank_table(ranks, &work.rank_tables[t])
+    for t1 in range(52):
+        if (flop_mask >> t1) & 1:
+            continue
+        for t2 in range(t1 + 1, 52):
+            if (flop_mask >> t2) & 1:
+                continue
+            board[3] = t1
+            board[4] = t2
+            memset(work.records, 0, sizeof(work.records))
+            _uth_board_records(board, &work.rank_tables[_UTH_RANK_PAIR_ID[t1 >> 2][t2 >> 2]],
+                               net1, fold_net, ties_larger, &work.counts, work.records)
+            _uth_accumulate(work.records, NULL, NULL, work)
+
+
+cdef inline uint64_t _uth_board_key(const int* board, int* perm_index) noexcept nogil:
+    """The suit class key of a board (its four suit rank masks, largest first) and the index
+    of a suit permutation taking the board to its class's representative."""
+    cdef uint64_t masks[4]
+    cdef int suits[4]
+    cdef int i, j, s, code = 0
+    cdef uint64_t m
+    for i in range(4):
+        masks[i] = 0
+        suits[i] = i
+    for i in range(5):
+        masks[board[i] & 3] |= (<uint64_t>1) << (board[i] >> 2)
+    # order the suits by mask, largest first (insertion sort of four)
+    for i in range(1, 4):
+        s = suits[i]
+        m = masks[s]
+        j = i
+        while j > 0 and masks[suits[j - 1]] < m:
+            suits[j] = suits[j - 1]
+            j -= 1
+        suits[j] = s
+    # suit suits[i] goes to position i
+    for i in range(4):
+        code |= i << (2 * suits[i])
+    perm_index[0] = _UTH_PERM_INDEX[code]
+    return (masks[suits[0]] | (masks[suits[1]] << 13) | (masks[suits[2]] << 26)
+            | (masks[suits[3]] << 39))
+
+
+cdef inline Py_ssize_t _uth_find_key(const uint64_t* keys, Py_ssize_t n, uint64_t key) noexcept nogil:
+    cdef Py_ssize_t low = 0, high = n, middle
+    while low < high:
+        middle = (low + high) >> 1
+        if keys[middle] < key:
+            low = middle + 1
+        else:
+            high = middle
+    return low if low < n and keys[low] == key else -1
+
+
+cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_t* keys,
+                         Py_ssize_t n_classes, UthFlopWork* work) noexcept nogil:
+    """Flop sums looking up every board's records by its suit class; -1 if a class is missing.
+
+    The boards' classes are found first, so each board's records (one 10 KB block of a large
+    table, read in scattered order) can be prefetched while the board before it is added.
+    """
+    cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
+        | ((<uint64_t>1) << flop[2])
+    cdef int board[5]
+    cdef int t1, t2, n = 0, i
+    cdef Py_ssize_t board_class
+    cdef const uint64_t* upcoming
+    _uth_start_flop(flop, work)
+    board[0] = flop[0]
+    board[1] = flop[1]
+    board[2] = flop[2]
+    for t1 in range(52):
+        if (flop_mask >> t1) & 1:
+            continue
+        for t2 in range(t1 + 1, 52):
+            if (flop_mask >> t2) & 1:
+                continue
+            board[3] = t1
+            board[4] = t2
+            board_class = _uth_find_key(keys, n_classes, _uth_board_key(board, &work.perm[n]))
+            if board_class < 0:
+                return -1
+            work.board_class[n] = board_class
+            n += 1
+    for i in range(n):
+        upcoming = &records[work.board_class[i + 1] * UTH_HOLDINGS] if i + 1 < n else NULL
+        _uth_accumulate(&records[work.board_class[i] * UTH_HOLDINGS],
+                        _UTH_PERM_HOLDING[work.perm[i]], upcoming, work)
+    return 0
+
+
+cdef inline void _uth_unpack(const uint64_t* row, int64_t* counts, int64_t* extra) noexcept nogil:
+    """The 17 category sums and the extra field of one holding's packed words."""
+    cdef int k
+    counts[UTH_TIE] = 0
+    for k in range(7):
+        counts[k] = row[k] & UTH_FIELD_MASK
+        counts[7 + k] = (row[k] >> UTH_FIELD_BITS) & UTH_FIELD_MASK
+        counts[UTH_TIE] += row[k] >> (2 * UTH_FIELD_BITS)
+    counts[UTH_LOSE_QUALIFIED] = row[7] & UTH_FIELD_MASK
+    counts[UTH_LOSE_UNQUALIFIED] = (row[7] >> UTH_FIELD_BITS) & UTH_FIELD_MASK
+    extra[0] = row[7] >> (2 * UTH_FIELD_BITS)
+
+
+def uth_river_counts(board):
+    """Python hook for tests: exact dealer counts for every holding on one 5-card board.
+
+    Returns an int64 array ``[1326, 6]`` indexed by holding id (cards a < b in lexicographic
+    order): hand class, wins against a qualifying dealer, wins against a dealer below a pair,
+    ties, losses to a qualifying dealer, losses to a dealer below a pair (out of 990 dealer
+    holdings). Holdings that share a card with the board have hand class -1 and zero counts.
+    """
+    cdef int cards[5]
+    cdef int ranks[5]
+    cdef int i, h, k
+    cdef int category[5]
+    cards_list = _uth_check_cards(board, 5, "board")
+    for i in range(5):
+        cards[i] = cards_list[i]
+    result = np.zeros((UTH_HOLDINGS, 6), dtype=np.int64)
+    result[:, 0] = -1
+    cdef int64_t[:, ::1] view = result
+    cdef UthBoardCounts* counts = <UthBoardCounts*>malloc(sizeof(UthBoardCounts))
+    cdef UthRankTable table
+    if counts == NULL:
+        raise MemoryError()
+    try:
+        _uth_board_ranks(cards, ranks)
+        _uth_rank_table(ranks, &table)
+        _uth_board_counts(cards, &table, counts)
+        for i in range(counts.n):
+            _uth_categories(counts, i, category)
+            h = counts.holding[i]
+            view[h, 0] = counts.hand_class[i]
+            for k in range(5):
+                view[h, k + 1] = category[k]
+    finally:
+        free(counts)
+    return result
+
+
+def _uth_check_cards(cards, int count, str what):
+    values = [int(c) for c in cards]
+    if len(values) != count or len(set(values)) != count or not all(0 <= c < 52 for c in values):
+        raise ValueError(f"A {what} is {count} distinct cards 0..51, not {values!r}.")
+    return values
+
+
+def _uth_check_net(const int64_t[:, ::1] net):
+    if net.shape[0] != 5 or net.shape[1] != UTH_CATEGORIES:
+        raise ValueError("net must be a [5, 17] array of integer pays.")
+    # every flop sum of counts times a pay must stay far inside int64
+    if np.abs(np.asarray(net)).max() > (1 << 24):
+        raise ValueError("net pays must stay within 2**24 (scaled whole units).")
+
+
+def uth_permutations():
+    """The 24 suit permutations in the kernels' order, as an int8 array ``[24, 4]``."""
+    result = np.zeros((UTH_PERMUTATIONS, 4), dtype=np.int8)
+    cdef int i, j
+    for i in range(UTH_PERMUTATIONS):
+        for j in range(4):
+            result[i, j] = _UTH_PERMS[i][j]
+    return result
+
+
+def uth_board_classes():
+    """The suit classes of 5-card boards: a representative of each and its key.
+
+    A board's key lists its four suit rank masks (13 bits each), largest first; two boards are
+    suit permutations of each other exactly when their keys are equal. The representative is
+    the board whose suits 0..3 already have their masks in that order. Returns
+    ``(boards int32 [n, 5], keys uint64 [n])`` sorted by key; n = 134,459.
+    """
+    cdef int a, b, c, d, e, n = 0, perm_index
+    cdef int board[5]
+    cdef uint64_t masks[4]
+    boards = np.zeros((134459, 5), dtype=np.int32)
+    keys = np.zeros(134459, dtype=np.uint64)
+    cdef int32_t[:, ::1] board_view = boards
+    cdef uint64_t[::1] key_view = keys
+    with nogil:
+        for a in range(52):
+            for b in range(a + 1, 52):
+                for c in range(b + 1, 52):
+                    for d in range(c + 1, 52):
+                        for e in range(d + 1, 52):
+                            masks[0] = masks[1] = masks[2] = masks[3] = 0
+                            masks[a & 3] |= (<uint64_t>1) << (a >> 2)
+                            masks[b & 3] |= (<uint64_t>1) << (b >> 2)
+                            masks[c & 3] |= (<uint64_t>1) << (c >> 2)
+                            masks[d & 3] |= (<uint64_t>1) << (d >> 2)
+                            masks[e & 3] |= (<uint64_t>1) << (e >> 2)
+                            if masks[0] < masks[1] or masks[1] < masks[2] or masks[2] < masks[3]:
+                                continue
+                            if n >= 134459:
+                                n += 1
+                                continue
+                            board_view[n, 0] = a
+                            board_view[n, 1] = b
+                            board_view[n, 2] = c
+                            board_view[n, 3] = d
+                            board_view[n, 4] = e
+                            key_view[n] = (masks[0] | (masks[1] << 13) | (masks[2] << 26)
+                                           | (masks[3] << 39))
+                            n += 1
+    if n != 134459:
+        raise RuntimeError(f"expected 134,459 board classes, found {n}")
+    order = np.argsort(keys, kind="stable")
+    return boards[order], keys[order]
+
+
+def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, int64_t fold_net,
+                      bint ties_larger, uint64_t[:, ::1] out):
+    """Write the record of every holding on each board into ``out[i, holding id]``.
+
+    Rows of ``out`` are cleared first, so holdings that share a card with the board get 0.
+    """
+    _uth_check_net(net)
+    cdef Py_ssize_t n = boards.shape[0], i
+    cdef int j
+    cdef int board[5]
+    cdef int ranks[5]
+    if out.shape[0] != n or out.shape[1] != UTH_HOLDINGS:
+        raise ValueError("out must be a [boards, 1326] uint64 array.")
+    for i in range(n):
+        _uth_check_cards(boards[i], 5, "board")
+    cdef int index
+    cdef UthBoardCounts* counts = <UthBoardCounts*>malloc(sizeof(UthBoardCounts))
+    # rank tables by rank multiset, made when first needed (boards share them)
+    cdef UthRankTable* tables = <UthRankTable*>malloc(UTH_RANK_MULTISETS * sizeof(UthRankTable))
+    cdef uint8_t* made = <uint8_t*>calloc(UTH_RANK_MULTISETS, 1)
+    try:
+        if counts == NULL or tables == NULL or made == NULL:
+            raise MemoryError()
+        with nogil:
+            for i in range(n):
+                for j in range(5):
+                    board[j] = boards[i, j]
+                memset(&out[i, 0], 0, UTH_HOLDINGS * sizeof(uint64_t))
+                _uth_board_ranks(board, ranks)
+                index = _uth_rank_multiset_index(ranks)
+                if not made[index]:
+                    _uth_rank_table(ranks, &tables[index])
+                    made[index] = 1
+                _uth_board_records(board, &tables[index], &net[1, 0], fold_net, ties_larger,
+                                   counts, &out[i, 0])
+    finally:
+        free(counts)
+        free(tables)
+        free(made)
+
+
+def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
+                    const int8_t[:, ::1] image_perms, const int64_t[:, ::1] net,
+                    int64_t fold_net, bint ties_larger, records=None, keys=None):
+    """Solve the flop and river for a batch of flops and add them up per holding.
+
+    ``flops[f]`` are three cards; the images of flop f are the suit permutations
+    ``image_perms[image_offsets[f]:image_offsets[f + 1]]``: each maps flop f to one flop it
+    stands for, and each holding's sums are added to the permuted holding (a suit permutation
+    of a deal changes no outcome). ``net[p, k]`` is the integer net pay of category k for a Play
+    bet of p units (rows 0..4; row 0 is unused), ``fold_net`` the pay of a fold.
+
+    With ``records`` and ``keys`` (from :func:`uth_board_records` on the boards of
+    :func:`uth_board_classes`, computed with the same pays) each board's records are looked up
+    by its suit class; without them they are computed for each board on the spot.
+
+    At each flop the player bets 2x where that sum is worth more than checking and then playing
+    the river the better way (equal values follow ``ties_larger``). Returns int64 arrays per
+    holding id: ``play[1326, 17]`` (every flop with a Play bet made before it: the 4x and 3x
+    lines), ``bet[1326, 17]`` (flops where 2x is chosen), ``check[1326, 17]`` (1x on the river
+    after checking the flop), and ``extra[1326, 4]`` (turn-river pairs folded, river decisions
+    of exactly equal value, flops bet 2x, flop decisions of exactly equal value).
+    """
+    _uth_check_net(net)
+    cdef Py_ssize_t n_flops = flops.shape[0]
+    if image_offsets.shape[0] != n_flops + 1:
+        raise ValueError("image_offsets needs one entry per flop plus one.")
+    if image_perms.shape[1] != 4 or image_offsets[n_flops] > image_perms.shape[0]:
+        raise ValueError("image_perms must hold 4-suit permutations for every image.")
+    cdef int f, g, i, k, h, target, a, b
+    cdef int flop[3]
+    for f in range(n_flops):
+        _uth_check_cards(flops[f], 3, "flop")
+    perms_array = np.sort(np.asarray(image_perms[:image_offsets[n_flops]]), axis=1)
+    if not (perms_array == np.arange(4)).all():
+        raise ValueError("every image must be a suit permutation of 0..3.")
+    cdef const uint64_t[:, ::1] record_view
+    cdef const uint64_t[::1] key_view
+    cdef const uint64_t* record_ptr = NULL
+    cdef const uint64_t* key_ptr = NULL
+    cdef Py_ssize_t n_classes = 0
+    if (records is None) != (keys is None):
+        raise ValueError("give both records and keys, or neither.")
+    if records is not None:
+        record_view = records
+        key_view = keys
+        n_classes = key_view.shape[0]
+        if record_view.shape[0] != n_classes or record_view.shape[1] != UTH_HOLDINGS:
+            raise ValueError("records must be a [classes, 1326] uint64 array matching keys.")
+        record_ptr = &record_view[0, 0]
+        key_ptr = &key_view[0]
+    play = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
+    bet = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
+    check = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
+    extra = np.zeros((UTH_HOLDINGS, UTH_EXTRA), dtype=np.int64)
+    cdef int64_t[:, ::1] play_view = play
+    cdef int64_t[:, ::1] bet_view = bet
+    cdef int64_t[:, ::1] check_view = check
+    cdef int64_t[:, ::1] extra_view = extra
+    cdef int64_t bet_value, check_value
+    cdef int64_t play_counts[17]
+    cdef int64_t check_counts[17]
+    cdef int64_t river_ties, folds
+    cdef int status = 0
+    cdef bint bets
+    cdef const int8_t* perm
+    cdef UthFlopWork* work = <UthFlopWork*>malloc(sizeof(UthFlopWork))
+    if work == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for f in range(n_flops):
+                flop[0] = flops[f, 0]
+                flop[1] = flops[f, 1]
+                flop[2] = flops[f, 2]
+                if record_ptr != NULL:
+                    status = _uth_flop_table(flop, record_ptr, key_ptr, n_classes, work)
+                    if status < 0:
+                        break
+                else:
+                    _uth_flop_direct(flop, &net[1, 0], fold_net, ties_larger, work)
+                for i in range(work.n_holdings):
+                    h = work.holdings[i]
+                    _uth_unpack(&work.sums[h * 2 * UTH_ROW], play_counts, &river_ties)
+                    _uth_unpack(&work.sums[h * 2 * UTH_ROW + UTH_ROW], check_counts, &folds)
+                    bet_value = 0
+                    check_value = folds * fold_net * UTH_DEALER_HOLDINGS
+                    for k in range(UTH_CATEGORIES):
+                        bet_value += play_counts[k] * net[2, k]
+                        check_value += check_counts[k] * net[1, k]
+                    bets = bet_value > check_value or (bet_value == check_value and ties_larger)
+                    a = _UTH_PAIR_A[h]
+                    b = _UTH_PAIR_B[h]
+                    for g in range(image_offsets[f], image_offsets[f + 1]):
+                        perm = &image_perms[g, 0]
+                        target = _UTH_PAIR_ID[(a & ~3) | perm[a & 3]][(b & ~3) | perm[b & 3]]
+                        for k in range(UTH_CATEGORIES):
+                            play_view[target, k] += play_counts[k]
+                        if bets:
+                            for k in range(UTH_CATEGORIES):
+                                bet_view[target, k] += play_counts[k]
+                            extra_view[target, 2] += 1
+                        else:
+                            for k in range(UTH_CATEGORIES):
+                                check_view[target, k] += check_counts[k]
+                            extra_view[target, 0] += folds
+                            extra_view[target, 1] += river_ties
+                        extra_view[target, 3] += bet_value == check_value
+    finally:
+        free(work)
+    if status < 0:
+        raise ValueError("records and keys do not cover every board (wrong class table).")
+    return play, bet, check, extra

@@ -1,0 +1,397 @@
+"""Ultimate Texas Hold'em's main bet (Ante, Blind and Play): the return table and strategy chart.
+
+The numbers come from the exact solve in :mod:`edge.games.uth_solve`; this module turns its
+per-holding counts into the return table (one row per final Play size and outcome, each with a
+single net pay) and into the preflop chart with the flop and river summaries.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+from tabulate import tabulate
+
+from edge.cards import RANKS
+from edge.errors import EdgeError
+from edge.games import Bet, RunSettings
+from edge.games import uth_solve as solver
+from edge.paytables import PayTable, format_pay, make_paytable
+from edge.table import ReturnTable, Row, decimal, exact, percent
+
+BLIND_OUTCOMES = solver.BLIND_OUTCOMES
+BLIND_TABLES: dict[str, dict[str, Any]] = {
+    # RULES.md section 4: royal 500:1, straight flush 50:1, quads 10:1, full house 3:1,
+    # flush 3:2, straight 1:1, anything less pushes
+    "standard": {"royal-flush": 500, "straight-flush": 50, "four-of-a-kind": 10,
+                 "full-house": 3, "flush": "3/2", "straight": 1},
+}
+BLIND_PRESETS: dict[str, PayTable] = {
+    name: make_paytable(name, pays, BLIND_OUTCOMES) for name, pays in BLIND_TABLES.items()
+}
+BLIND_DEFAULT = "standard"
+
+MAIN_BET = Bet("main", "Ante and Blind, with a Play bet of 4x or 3x before the flop, 2x on the "
+               "flop or 1x on the river (or fold); the Blind pays on a straight or better",
+               BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
+               linear=False)      # the optimal strategy depends on the Blind pays
+
+STRATEGIES = ("optimal", "always-4x")
+TIES = ("smaller", "larger")
+CYCLE_NOTE = ("Deals are counted with the flop and the turn-river pair apart (the player "
+              "decides between them): the cycle is C(52,2) C(50,3) C(47,2) C(45,2) = "
+              "27,813,810,024,000 = 10 x C(52,2) C(50,2) C(48,5) = 10 x 2,781,381,002,400.")
+
+# Practical preflop 4x chart (Wizard of Odds strategy page, REFERENCES.md): pairs 33+;
+# suited A2+, K2+, Q6+, J8+; offsuit A2+, K5+, Q8+, JT. 69 classes, 500 hands.
+PRACTICAL_FOUR_X = (
+    {f"{r}{r}" for r in "3456789TJQKA"}
+    | {f"A{r}s" for r in "23456789TJQK"} | {f"K{r}s" for r in "23456789TJQ"}
+    | {f"Q{r}s" for r in "6789TJ"} | {f"J{r}s" for r in "89T"}
+    | {f"A{r}o" for r in "23456789TJQK"} | {f"K{r}o" for r in "56789TJQ"}
+    | {f"Q{r}o" for r in "89TJ"} | {"JTo"}
+)
+
+
+class MainRules(Protocol):
+    """The options of the game that the main bet reads."""
+
+    @property
+    def strategy(self) -> str: ...
+
+    @property
+    def dealer_no_qualify(self) -> str: ...
+
+    @property
+    def ties(self) -> str: ...
+
+
+def solve_main(paytable: PayTable, rules: MainRules, run: RunSettings) -> solver.Solution:
+    """The exact solve for a Blind pay table and the game's options (cached on disk)."""
+    settle = solver.settlement(paytable.as_dict(), rules.dealer_no_qualify)
+    return solver.solve(settle, rules.ties == "larger", jobs=run.jobs, use_cache=run.cache,
+                        progress=run.progress)
+
+
+# --- holdings and their 169 classes ---------------------------------------------------------
+
+HOLDING_CARDS = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.int64)
+
+
+def holding_class(a: int, b: int) -> str:
+    """The preflop class of two cards: ``'AA'``, ``'AKs'`` or ``'AKo'`` (higher rank first)."""
+    high, low = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
+    if high == low:
+        return RANKS[high] * 2
+    return f"{RANKS[high]}{RANKS[low]}{'s' if (a & 3) == (b & 3) else 'o'}"
+
+
+HOLDING_CLASSES = tuple(holding_class(int(a), int(b)) for a, b in HOLDING_CARDS)
+
+
+@dataclass(frozen=True)
+class MainLines:
+    """The solve reduced to one strategy: each holding's preflop choice and every line's counts.
+
+    ``counts[p]`` are the deals of each of the 17 outcome categories that end with a Play bet
+    of p units; ``folds`` the deals folded on the river.
+    """
+
+    solution: solver.Solution
+    choice: npt.NDArray[np.int8]
+    counts: Mapping[int, npt.NDArray[np.int64]]
+    folds: int
+
+    @property
+    def checked(self) -> npt.NDArray[np.bool_]:
+        """The holdings the player checks before the flop."""
+        mask: npt.NDArray[np.bool_] = self.choice == 0
+        return mask
+
+
+def main_lines(solution: solver.Solution, strategy: str) -> MainLines:
+    """Each holding's preflop decision under ``strategy`` and the counts of every final line."""
+    if strategy not in STRATEGIES:
+        raise EdgeError(f"Unknown strategy {strategy!r}: choose one of {', '.join(STRATEGIES)}.")
+    if strategy == "always-4x":
+        choice = np.full(solver.HOLDINGS, 4, dtype=np.int8)
+    else:
+        choice = solution.preflop_choice()
+    checked = choice == 0
+    counts = {
+        4: solution.play[choice == 4].sum(axis=0),
+        3: solution.play[choice == 3].sum(axis=0),
+        2: solution.bet[checked].sum(axis=0),
+        1: solution.check[checked].sum(axis=0),
+    }
+    folds = int(solution.extra[checked, 0].sum()) * solver.DEALER_HOLDINGS
+    return MainLines(solution, choice, counts, folds)
+
+
+# --- the return table -----------------------------------------------------------------------
+
+def _category_name(play: int, category: int, all_push: bool) -> str:
+    if category == solver.TIE:
+        return f"{play}x tie"
+    if category == solver.LOSE_QUALIFIED:
+        return f"{play}x lose"
+    unqualified = category in solver.WIN_UNQUALIFIED or category == solver.LOSE_UNQUALIFIED
+    if all_push and unqualified:
+        return f"{play}x dealer does not qualify (all push)"
+    if category == solver.LOSE_UNQUALIFIED:
+        return f"{play}x lose, dealer does not qualify"
+    blind = category % 7
+    hand = "" if blind == 0 else f" {solver.BLIND_CLASSES[blind]}"
+    below = " below a straight" if blind == 0 else ""
+    dealer = ", dealer does not qualify" if unqualified else ""
+    return f"{play}x win{hand}{below}{dealer}"
+
+
+def _rows(lines: MainLines, all_push: bool) -> tuple[Row, ...]:
+    settle = lines.solution.settlement
+    order = ([*reversed(solver.WIN_QUALIFIED[1:]), solver.WIN_QUALIFIED[0],
+              *reversed(solver.WIN_UNQUALIFIED[1:]), solver.WIN_UNQUALIFIED[0],
+              solver.TIE, solver.LOSE_UNQUALIFIED, solver.LOSE_QUALIFIED])
+    rows: list[Row] = []
+    for play in (4, 3, 2, 1):
+        merged: dict[str, tuple[Fraction, int]] = {}
+        for category in order:
+            count = int(lines.counts[play][category])
+            if count == 0:
+                continue
+            name = _category_name(play, category, all_push)
+            pay = settle.pay(play, category)
+            previous = merged.get(name, (pay, 0))
+            if previous[0] != pay:
+                raise RuntimeError(f"two pays in one row: {name}")
+            merged[name] = (pay, previous[1] + count)
+        rows += [Row(name, pay, count, Fraction(2 + play)) for name, (pay, count) in merged.items()]
+    if lines.folds:
+        rows.append(Row("fold", Fraction(settle.fold, settle.scale), lines.folds, Fraction(2)))
+    return tuple(rows)
+
+
+def _ties_notes(lines: MainLines, rules: MainRules) -> list[str]:
+    solution = lines.solution
+    checked = lines.checked
+    four, three, checking = solution.line_values()
+    notes: list[str] = []
+    river_spots = int(solution.extra[checked, 1].sum())
+    flop_spots = int(solution.extra[checked, 3].sum())
+    values = np.stack([checking, three, four])
+    best = values.max(axis=0)
+    preflop_ties = int(((values == best).sum(axis=0) > 1).sum())
+    taken = "the smaller wager" if rules.ties == "smaller" else "the larger wager"
+    notes.append(
+        f"Decisions of exactly equal value (ties={rules.ties}: {taken} is taken): "
+        f"{river_spots:,} river spots (holding, flop, turn-river after two checks; "
+        f"{river_spots * solver.DEALER_HOLDINGS:,} deals), {flop_spots:,} flop spots, "
+        f"{preflop_ties:,} preflop holdings.")
+    return notes
+
+
+def _decision_notes(lines: MainLines) -> list[str]:
+    per_flop = solver.TURN_RIVERS * solver.DEALER_HOLDINGS
+    checked_deals = int(lines.checked.sum()) * solver.DEALS_PER_HOLDING
+    flop_bets = int(lines.counts[2].sum())
+    river_plays = int(lines.counts[1].sum())
+    cycle = solver.CYCLE
+    return [
+        f"Preflop: 4x {percent(Fraction(int((lines.choice == 4).sum()), solver.HOLDINGS))} "
+        f"of holdings, 3x {percent(Fraction(int((lines.choice == 3).sum()), solver.HOLDINGS))}, "
+        f"check {percent(Fraction(checked_deals, cycle))}. "
+        f"Flop (after a check): 2x {percent(Fraction(flop_bets, cycle))} of all deals, check "
+        f"{percent(Fraction(checked_deals - flop_bets, cycle))}. "
+        f"River (after two checks): 1x {percent(Fraction(river_plays, cycle))}, fold "
+        f"{percent(Fraction(lines.folds, cycle))}. "
+        f"({flop_bets // per_flop:,} of {checked_deals // per_flop:,} checked (holding, flop) "
+        "spots bet 2x.)",
+    ]
+
+
+def _three_x_note(lines: MainLines) -> str:
+    four, three, checking = lines.solution.line_values()
+    margin = three - np.maximum(four, checking)
+    worst = int(np.argmax(margin))
+    scale = lines.solution.settlement.scale * solver.DEALS_PER_HOLDING
+    closest = Fraction(int(margin[worst]), scale)
+    verdict = "never best" if closest < 0 else "best for some holdings"
+    return (f"3x is {verdict}: for every holding, 3x is worth less than the better of 4x and "
+            f"check; the closest is {HOLDING_CLASSES[worst]}, by {decimal(-closest, 6)} per Ante.")
+
+
+def main_table(paytable: PayTable, rules: MainRules, options: Mapping[str, str],
+               run: RunSettings, game: str) -> ReturnTable:
+    """The exact return table of Ante, Blind and Play under ``rules.strategy``."""
+    return table_from_solution(solve_main(paytable, rules, run), paytable, rules, options, game)
+
+
+def table_from_solution(solution: solver.Solution, paytable: PayTable, rules: MainRules,
+                        options: Mapping[str, str], game: str) -> ReturnTable:
+    """The return table of a finished solve under ``rules.strategy``."""
+    lines = main_lines(solution, rules.strategy)
+    all_push = rules.dealer_no_qualify == "all-push"
+    rows = _rows(lines, all_push)
+    decisions = (
+        ("preflop 4x", int(lines.counts[4].sum())),
+        ("preflop 3x", int(lines.counts[3].sum())),
+        ("check, flop 2x", int(lines.counts[2].sum())),
+        ("check, check, river 1x", int(lines.counts[1].sum())),
+        ("check, check, river fold", lines.folds),
+    )
+    notes = [CYCLE_NOTE,
+             "Pays are net per Ante, counting Ante, Blind and Play together; the wager column is "
+             "the total of the three (Ante = Blind = 1). Figures are per Ante."]
+    if rules.strategy == "optimal":
+        n_four = int((lines.choice == 4).sum())
+        classes = {HOLDING_CLASSES[h] for h in np.flatnonzero(lines.choice == 4)}
+        notes.append(f"Exact optimal strategy: 4x with {n_four:,} of 1,326 holdings "
+                     f"({len(classes)} of 169 classes; see `edge strategy "
+                     f"ultimate-texas-holdem`), otherwise check; 2x on the flop and 1x on the "
+                     "river where that is worth more, by exact integer comparison.")
+        notes.append(_three_x_note(lines))
+        notes += _decision_notes(lines)
+        notes += _ties_notes(lines, rules)
+    else:
+        notes.append("Strategy: always 4x before the flop (the \"blind box\" play).")
+    title = (f"Ultimate Texas Hold'em: Ante, Blind and Play, {rules.strategy} strategy, "
+             f"Blind {paytable.label()}")
+    return ReturnTable(game, "main", rows, paytable, dict(options), initial_wager=Fraction(1),
+                       decisions=decisions, notes=tuple(notes), title=title)
+
+
+# --- the strategy chart ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClassLine:
+    """One of the 169 preflop classes: its choice and exact values per Ante."""
+
+    name: str
+    hands: int
+    choice: int
+    four: Fraction
+    check: Fraction
+    flop_bets: Fraction        # share of its flops bet 2x after a check
+    river_plays: Fraction | None   # share of its river spots played 1x after two checks
+
+
+def class_lines(solution: solver.Solution, strategy: str) -> list[ClassLine]:
+    """The 169 classes, highest value first (the suits of a class change none of its values)."""
+    lines = main_lines(solution, strategy)
+    four, _, checking = solution.line_values()
+    scale = solution.settlement.scale * solver.DEALS_PER_HOLDING
+    hands = Counter(HOLDING_CLASSES)
+    result: dict[str, ClassLine] = {}
+    for h, name in enumerate(HOLDING_CLASSES):
+        if name in result:
+            continue
+        spots = (solver.FLOPS_PER_HOLDING - int(solution.extra[h, 2])) * solver.TURN_RIVERS
+        result[name] = ClassLine(
+            name, hands[name], int(lines.choice[h]), Fraction(int(four[h]), scale),
+            Fraction(int(checking[h]), scale),
+            Fraction(int(solution.extra[h, 2]), solver.FLOPS_PER_HOLDING),
+            Fraction(spots - int(solution.extra[h, 0]), spots) if spots else None)
+    return sorted(result.values(), key=lambda line: -max(line.four, line.check))
+
+
+def _grid(lines: list[ClassLine], cell: Any) -> list[list[str]]:
+    by_name = {line.name: line for line in lines}
+    order = list(reversed(RANKS))
+    grid = []
+    for i, row_rank in enumerate(order):
+        cells = [row_rank]
+        for j, col_rank in enumerate(order):
+            if i == j:
+                name = row_rank * 2
+            elif i < j:
+                name = f"{row_rank}{col_rank}s"      # above the diagonal: suited
+            else:
+                name = f"{col_rank}{row_rank}o"      # below: offsuit
+            cells.append(cell(by_name[name]))
+        grid.append(cells)
+    return grid
+
+
+def _value(line: ClassLine) -> Fraction:
+    return line.four if line.choice == 4 else line.check
+
+
+def strategy_report(paytable: PayTable, rules: MainRules, options: Mapping[str, str], fmt: str,
+                    run: RunSettings) -> str:
+    """The preflop chart (4x or check, with values per Ante) and flop and river summaries."""
+    solution = solve_main(paytable, rules, run)
+    lines = class_lines(solution, rules.strategy)
+    table = table_from_solution(solution, paytable, rules, options, "ultimate-texas-holdem")
+    four = [line for line in lines if line.choice == 4]
+    optimal = {line.name for line in four}
+    extra = sorted(optimal - PRACTICAL_FOUR_X)
+    missing = sorted(PRACTICAL_FOUR_X - optimal)
+    hands = sum(line.hands for line in four)
+    summary = [
+        f"4x with {hands} of 1,326 holdings ({len(four)} of 169 classes), check the rest.",
+        f"Against the practical chart (Wizard of Odds: 69 classes, 500 holdings): the exact "
+        f"strategy also raises {', '.join(extra) or 'nothing else'}; it checks "
+        f"{', '.join(missing) or 'none of it'}.",
+        f"House edge {percent(table.house_edge)} per Ante, element of risk "
+        f"{percent(table.element_of_risk)}.",
+        *[note for note in table.notes if note.startswith(("Preflop:", "3x", "Decisions"))],
+    ]
+    if fmt == "json":
+        data = {
+            "game": "ultimate-texas-holdem",
+            "options": dict(options),
+            "paytable": {k: exact(v) for k, v in paytable.pays},
+            "house_edge": exact(table.house_edge),
+            "element_of_risk": exact(table.element_of_risk),
+            "classes": [{"class": line.name, "hands": line.hands,
+                         "preflop": "4x" if line.choice == 4 else
+                         ("3x" if line.choice == 3 else "check"),
+                         "value_4x": exact(line.four), "value_check": exact(line.check),
+                         "flop_2x_share": exact(line.flop_bets),
+                         "river_1x_share": (None if line.river_plays is None
+                                            else exact(line.river_plays))} for line in lines],
+            "summary": summary,
+        }
+        return json.dumps(data, indent=2) + "\n"
+    tablefmt = "github" if fmt == "markdown" else "simple"
+    heads = [""] + list(reversed(RANKS))
+    choice_grid = tabulate(_grid(lines, lambda line: "4x" if line.choice == 4 else "-"),
+                           headers=heads, tablefmt=tablefmt, disable_numparse=True)
+    value_grid = tabulate(_grid(lines, lambda line: f"{float(_value(line)):+.3f}"),
+                          headers=heads, tablefmt=tablefmt, disable_numparse=True)
+    body = [(line.name, line.hands, "4x" if line.choice == 4 else "check",
+             decimal(line.four, 5), decimal(line.check, 5),
+             percent(line.flop_bets, 2),
+             "-" if line.river_plays is None else percent(line.river_plays, 2))
+            for line in lines]
+    class_table = tabulate(body, headers=["class", "hands", "preflop", "4x value",
+                                          "check value", "flop 2x", "river 1x"],
+                           tablefmt=tablefmt, disable_numparse=True,
+                           colalign=("left", "right", "left", "right", "right", "right",
+                                     "right"))
+    options_text = ", ".join(f"{k}={v}" for k, v in options.items())
+    blind = ", ".join(f"{k} {format_pay(v)}" for k, v in paytable.pays)
+    title = "Ultimate Texas Hold'em strategy (Ante, Blind and Play)"
+    intro = [f"options: {options_text}", f"Blind pay table: {paytable.name} ({blind})"]
+    parts = [
+        "Preflop: 4x or check (rows and columns are ranks; suited above the diagonal, "
+        "offsuit below, pairs on it)",
+        choice_grid,
+        "Value of the best play, per Ante",
+        value_grid,
+        "Every class: values per Ante of 4x and of checking (then playing on optimally), and "
+        "after a check how often the flop is bet 2x and the river played 1x",
+        class_table,
+    ]
+    if fmt == "markdown":
+        text = [f"### {title}", ""] + [f"- {line}" for line in intro + summary]
+        for part in parts:
+            text += ["", part if "|" in part else f"**{part}**"]
+        return "\n".join(text) + "\n"
+    return "\n".join([title, *intro, "", *summary] + [f"\n{part}" for part in parts]) + "\n"

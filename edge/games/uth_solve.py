@@ -1,0 +1,472 @@
+"""The exact optimal-strategy solve of Ultimate Texas Hold'em's Ante, Blind and Play.
+
+Every deal is a player holding, a flop, a turn-river pair and a dealer holding, so the cycle is
+C(52,2) C(50,3) C(47,2) C(45,2) = 27,813,810,024,000: ten times C(52,2) C(50,2) C(48,5),
+because the flop and the turn-river pair are counted apart (the player decides between them).
+
+The solve works from the river back, with integers only:
+
+- river: for each 5-card board the kernels count, for every holding, the dealer holdings it
+  beats, ties and loses to, split by dealer qualification and the player's Blind class; a Play
+  bet of p units is then worth ``sum(count * net[p])`` with the integer pays of
+  :class:`Settlement`, and the player plays 1x where that beats folding;
+- flop: for each flop and holding, the sums over the 1,081 turn-river pairs of "bet 2x" and
+  "check, then the better of 1x and fold"; the larger is kept;
+- preflop: the sums over every flop of the 4x (and 3x) line and of the checking line.
+
+Suit symmetry: the 22,100 flops fall into 1,755 classes; each class is solved once and added to
+every holding through the suit permutations that take it to the flops of its class (one per
+flop, so nothing is counted twice and nothing needs dividing). The 5-card boards fall into
+134,459 classes; each board's river counts are computed once per class and looked up through a
+suit permutation. ``symmetry=False`` solves all 22,100 flops and every board directly.
+
+Equal values follow the ``ties`` rule: ``smaller`` takes the smaller wager (check, fold).
+
+>>> classes = flop_classes()
+>>> len(classes.flops), int(classes.image_offsets[-1])
+(1755, 22100)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import mmap
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from edge import _core
+from edge.errors import EdgeError
+
+IntArray = npt.NDArray[np.int64]
+
+SOLVE_VERSION = 1                 # bump when the kernels' results change meaning
+HOLDINGS = 1326                   # C(52,2)
+FLOPS = 22100                     # C(52,3)
+FLOPS_PER_HOLDING = 19600         # C(50,3)
+TURN_RIVERS = 1081                # C(47,2)
+DEALER_HOLDINGS = 990             # C(45,2)
+DEALS_PER_HOLDING = FLOPS_PER_HOLDING * TURN_RIVERS * DEALER_HOLDINGS
+CYCLE = HOLDINGS * DEALS_PER_HOLDING
+
+# The player's Blind class: below a straight, then the hands the Blind pays on.
+BLIND_CLASSES = ("below-straight", "straight", "flush", "full-house", "four-of-a-kind",
+                 "straight-flush", "royal-flush")
+BLIND_OUTCOMES = tuple(reversed(BLIND_CLASSES[1:]))        # pay-table order, best first
+# The kernels' 17 outcome categories, in index order.
+WIN_QUALIFIED = tuple(range(7))          # by Blind class
+WIN_UNQUALIFIED = tuple(range(7, 14))    # by Blind class
+TIE, LOSE_QUALIFIED, LOSE_UNQUALIFIED = 14, 15, 16
+CATEGORIES = 17
+PLAY_SIZES = (1, 2, 3, 4)
+DEALER_NO_QUALIFY = ("ante-push", "all-push")
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Integer net pays per outcome category and Play size, all multiplied by ``scale``.
+
+    ``net[p][k]`` is the net result of category k with a Play bet of p units (row 0 unused),
+    counting Ante, Blind and Play, in units of the Ante times ``scale``; ``fold`` is a fold's.
+    """
+
+    scale: int
+    net: tuple[tuple[int, ...], ...]
+    fold: int
+
+    def array(self) -> IntArray:
+        """The pays as an int64 array ``[5, 17]``."""
+        return np.array(self.net, dtype=np.int64)
+
+    def pay(self, play: int, category: int) -> Fraction:
+        """The exact net pay of one category for a Play bet of ``play``, per Ante."""
+        return Fraction(self.net[play][category], self.scale)
+
+
+def settlement(blind_pays: Mapping[str, Fraction], dealer_no_qualify: str = "ante-push"
+               ) -> Settlement:
+    """The net pays of every outcome, scaled to whole numbers (half units for a 3:2 Blind).
+
+    The player wins: Play pays 1:1, the Ante 1:1 if the dealer qualifies (else it pushes), the
+    Blind by ``blind_pays`` on a straight or better (else it pushes). A tie pushes everything.
+    The dealer wins: Play, Ante and Blind lose, except that the Ante pushes when the dealer does
+    not qualify. With ``all-push`` nothing is settled when the dealer does not qualify. A fold
+    loses Ante and Blind.
+
+    >>> s = settlement({"royal-flush": Fraction(500), "straight-flush": Fraction(50),
+    ...     "four-of-a-kind": Fraction(10), "full-house": Fraction(3),
+    ...     "flush": Fraction(3, 2), "straight": Fraction(1)})
+    >>> s.scale, s.pay(4, 0), s.pay(4, 2), s.pay(1, LOSE_UNQUALIFIED), s.fold
+    (2, Fraction(5, 1), Fraction(13, 2), Fraction(-2, 1), -4)
+    """
+    if dealer_no_qualify not in DEALER_NO_QUALIFY:
+        raise EdgeError(f"Unknown dealer_no_qualify rule {dealer_no_qualify!r}: choose one of "
+                        f"{', '.join(DEALER_NO_QUALIFY)}.")
+    missing = [name for name in BLIND_OUTCOMES if name not in blind_pays]
+    if missing:
+        raise EdgeError(f"The Blind pay table has no pay for {', '.join(missing)}.")
+    blind = [Fraction(0)] + [Fraction(blind_pays[name]) for name in BLIND_CLASSES[1:]]
+    scale = math.lcm(*(pay.denominator for pay in blind))
+    all_push = dealer_no_qualify == "all-push"
+    net: list[tuple[int, ...]] = [(0,) * CATEGORIES]
+    for play in PLAY_SIZES:
+        row: list[Fraction] = [Fraction(0)] * CATEGORIES
+        for k, pay in enumerate(blind):
+            row[WIN_QUALIFIED[k]] = play + 1 + pay
+            row[WIN_UNQUALIFIED[k]] = Fraction(0) if all_push else play + pay
+        row[TIE] = Fraction(0)
+        row[LOSE_QUALIFIED] = Fraction(-(play + 2))
+        row[LOSE_UNQUALIFIED] = Fraction(0) if all_push else Fraction(-(play + 1))
+        net.append(tuple(int(value * scale) for value in row))
+    biggest = max(abs(value) for row_values in net for value in row_values)
+    if biggest > 1 << 24:
+        raise EdgeError(f"The Blind pays need {scale} parts per unit and reach {biggest}: "
+                        "too fine or too large for the exact solve (limit 16,777,216).")
+    return Settlement(scale, tuple(net), -2 * scale)
+
+
+# --- suit classes of flops ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FlopClasses:
+    """The suit classes of flops: a representative of each and the permutations to its flops.
+
+    ``image_perms[image_offsets[f]:image_offsets[f + 1]]`` are suit permutations (suit s goes
+    to ``perm[s]``), one for each flop of class f, taking the representative to that flop.
+    """
+
+    flops: npt.NDArray[np.int32]
+    image_offsets: npt.NDArray[np.int32]
+    image_perms: npt.NDArray[np.int8]
+
+    def orbit_size(self, index: int) -> int:
+        """How many flops the class stands for (24 / the size of its stabiliser)."""
+        return int(self.image_offsets[index + 1] - self.image_offsets[index])
+
+    def images(self, index: int) -> npt.NDArray[np.int8]:
+        """The suit permutations taking class ``index``'s representative to its flops."""
+        perms: npt.NDArray[np.int8] = self.image_perms[
+            self.image_offsets[index]:self.image_offsets[index + 1]]
+        return perms
+
+    def subset(self, indexes: Sequence[int]) -> FlopClasses:
+        """Some of the classes, with all their images (for reduced runs in tests)."""
+        chosen = list(indexes)
+        sizes = [self.orbit_size(i) for i in chosen]
+        return FlopClasses(
+            np.ascontiguousarray(self.flops[chosen]),
+            np.concatenate(([0], np.cumsum(sizes))).astype(np.int32),
+            np.concatenate([self.images(i) for i in chosen]).astype(np.int8))
+
+
+def _flop_code(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    ordered = np.sort(cards, axis=-1)
+    return (ordered[..., 0] * 52 + ordered[..., 1]) * 52 + ordered[..., 2]
+
+
+def all_flops() -> npt.NDArray[np.int32]:
+    """Every flop (three cards, ascending), in lexicographic order: 22,100 rows."""
+    return np.array(list(itertools.combinations(range(52), 3)), dtype=np.int32)
+
+
+@lru_cache(maxsize=1)
+def flop_classes() -> FlopClasses:
+    """The 1,755 suit classes of the 22,100 flops (the representative is the least code)."""
+    flops = all_flops().astype(np.int64)
+    perms = _core.uth_permutations().astype(np.int64)                  # [24, 4]
+    suits, ranks = flops & 3, flops & ~3
+    images = ranks[None, :, :] | perms[:, suits]                       # [24, 22100, 3]
+    codes = _flop_code(images)                                         # [24, 22100]
+    best = codes.argmin(axis=0)                                        # perm to the representative
+    canonical = codes[best, np.arange(FLOPS)]
+    representatives, class_of = np.unique(canonical, return_inverse=True)
+    order = np.argsort(class_of, kind="stable")
+    counts = np.bincount(class_of, minlength=len(representatives))
+    offsets = np.concatenate(([0], np.cumsum(counts))).astype(np.int32)
+    # the representative goes to flop f by the inverse of the permutation taking f to it
+    inverse = np.argsort(perms, axis=1)                                 # [24, 4]
+    image_perms = inverse[best[order]].astype(np.int8)
+    rep_cards = np.stack([representatives // 2704, representatives // 52 % 52,
+                          representatives % 52], axis=1).astype(np.int32)
+    return FlopClasses(rep_cards, offsets, image_perms)
+
+
+def identity_classes() -> FlopClasses:
+    """Every flop as its own class with the identity permutation (no symmetry)."""
+    flops = all_flops()
+    return FlopClasses(flops, np.arange(FLOPS + 1, dtype=np.int32),
+                       np.tile(np.arange(4, dtype=np.int8), (FLOPS, 1)))
+
+
+def flop_boards(flops: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+    """Every board (flop plus a turn-river pair) of some flops: ``[len(flops) * 1176, 5]``."""
+    rows = []
+    for flop in flops.tolist():
+        rest = [card for card in range(52) if card not in flop]
+        rows += [flop + list(pair) for pair in itertools.combinations(rest, 2)]
+    return np.array(rows, dtype=np.int64).reshape(-1, 5)
+
+
+def board_keys(boards: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+    """The suit class key of each board: its four suit rank masks, largest first, 13 bits each."""
+    ranks, suits = boards >> 2, boards & 3
+    masks = np.stack([((suits == suit) << ranks).sum(axis=1) for suit in range(4)], axis=1)
+    masks = -np.sort(-masks, axis=1)
+    keys: npt.NDArray[np.uint64] = (masks[:, 0] | masks[:, 1] << 13 | masks[:, 2] << 26
+                                    | masks[:, 3] << 39).astype(np.uint64)
+    return keys
+
+
+# --- the solve -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Solution:
+    """Per holding id (cards a < b, lexicographic): the exact outcome counts of every line.
+
+    ``play[h, k]``: deals of category k over every flop when a Play bet is made before the flop
+    (the 4x and 3x lines). ``bet[h, k]``: deals on flops where the player checks preflop then
+    bets 2x; ``check[h, k]``: deals where the player checks twice then plays 1x on the river.
+    ``extra[h]``: turn-river pairs folded (each is 990 deals), river decisions of exactly equal
+    value, flops bet 2x, flop decisions of exactly equal value (all after checking preflop).
+    """
+
+    settlement: Settlement
+    ties_larger: bool
+    play: IntArray
+    bet: IntArray
+    check: IntArray
+    extra: IntArray
+
+    def line_values(self) -> tuple[IntArray, IntArray, IntArray]:
+        """Each holding's total value (scaled units, over all its deals) of 4x, 3x and check."""
+        net = self.settlement.array()
+        four = self.play @ net[4]
+        three = self.play @ net[3]
+        checking = (self.bet @ net[2] + self.check @ net[1]
+                    + self.extra[:, 0] * DEALER_HOLDINGS * self.settlement.fold)
+        return four, three, checking
+
+    def preflop_choice(self) -> npt.NDArray[np.int8]:
+        """Each holding's best preflop Play: 4, 3 or 0 (check); equal values follow ``ties``."""
+        four, three, checking = self.line_values()
+        values = np.stack([checking, three, four])                       # by increasing wager
+        best = values.max(axis=0)
+        if self.ties_larger:
+            pick = 2 - np.argmax(values[::-1] == best, axis=0)
+        else:
+            pick = np.argmax(values == best, axis=0)
+        choices: npt.NDArray[np.int8] = np.array([0, 3, 4], dtype=np.int8)[pick]
+        return choices
+
+
+def cache_dir() -> Path:
+    """Where finished solves are kept: ``$EDGE_CACHE_DIR`` or ``~/.cache/edge``."""
+    configured = os.environ.get("EDGE_CACHE_DIR")
+    return Path(configured) if configured else Path.home() / ".cache" / "edge"
+
+
+def _cache_path(settle: Settlement, ties_larger: bool) -> Path:
+    key = json.dumps({"version": SOLVE_VERSION, "net": settle.net, "fold": settle.fold,
+                      "scale": settle.scale, "ties_larger": ties_larger}, sort_keys=True)
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    return cache_dir() / f"uth-solve-{digest}.npz"
+
+
+def _load_cached(path: Path, settle: Settlement, ties_larger: bool) -> Solution | None:
+    try:
+        with np.load(path) as data:
+            arrays = {name: np.array(data[name], dtype=np.int64)
+                      for name in ("play", "bet", "check", "extra", "net")}
+    except (OSError, KeyError, ValueError):
+        return None
+    if not np.array_equal(arrays["net"], settle.array()):
+        return None
+    solution = Solution(settle, ties_larger, arrays["play"], arrays["bet"], arrays["check"],
+                        arrays["extra"])
+    try:
+        _check_totals(solution)
+    except (RuntimeError, ValueError, IndexError):
+        return None
+    return solution
+
+
+def _store_cached(path: Path, solution: Solution) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
+        np.savez_compressed(partial, play=solution.play, bet=solution.bet,
+                            check=solution.check, extra=solution.extra,
+                            net=solution.settlement.array())
+        os.replace(partial, path)
+    except OSError:
+        pass                      # a cache that cannot be written only costs time
+
+
+class Progress:
+    """A one-line progress bar on stderr (drawn only when ``enabled``)."""
+
+    def __init__(self, label: str, total: int, enabled: bool) -> None:
+        self.label = label
+        self.total = max(total, 1)
+        self.done = 0
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.shown = -1
+
+    def advance(self, amount: int) -> None:
+        """Count ``amount`` more units of work done and redraw if the bar moved."""
+        self.done += amount
+        if not self.enabled:
+            return
+        percent = 100 * self.done // self.total
+        if percent == self.shown:
+            return
+        self.shown = percent
+        filled = percent * 30 // 100
+        elapsed = time.perf_counter() - self.start
+        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] {percent:3d}% "
+                         f"{elapsed:5.1f} s")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        """End the line the bar was drawn on."""
+        if self.enabled and self.shown >= 0:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+# Work shared with worker processes (inherited by fork) or threads.
+_SHARED: dict[str, Any] = {}
+
+
+def _records_task(bounds: tuple[int, int]) -> int:
+    start, stop = bounds
+    _core.uth_board_records(_SHARED["boards"][start:stop], _SHARED["net"], _SHARED["fold"],
+                            _SHARED["ties_larger"], _SHARED["records"][start:stop])
+    return stop - start
+
+
+def _flops_task(bounds: tuple[int, int]) -> tuple[int, tuple[IntArray, ...]]:
+    start, stop = bounds
+    classes: FlopClasses = _SHARED["classes"]
+    offsets = classes.image_offsets[start:stop + 1]
+    perms = classes.image_perms[offsets[0]:offsets[-1]]
+    result = _core.uth_solve_flops(
+        np.ascontiguousarray(classes.flops[start:stop]),
+        np.ascontiguousarray(offsets - offsets[0]), np.ascontiguousarray(perms),
+        _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"],
+        _SHARED.get("records"), _SHARED.get("keys"))
+    return stop - start, result
+
+
+def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
+    bounds = np.linspace(0, total, pieces + 1).round().astype(int)
+    return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True) if b > a]
+
+
+def _run(tasks: Sequence[tuple[int, int]], function: Callable[[tuple[int, int]], Any],
+         mapper: Callable[..., Iterator[Any]] | None) -> Iterator[Any]:
+    if mapper is None:
+        return (function(task) for task in tasks)
+    return mapper(function, tasks)
+
+
+def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = None,
+          use_cache: bool = True, progress: bool = False, symmetry: bool = True,
+          classes: FlopClasses | None = None) -> Solution:
+    """Solve the game exactly for one set of pays; read or write the disk cache.
+
+    ``jobs`` worker processes (default: every core) share the work; the result is the same
+    exact integers whatever their number. ``symmetry=False`` solves all 22,100 flops and every
+    board directly (slow: a check of the symmetric solve), and bypasses the cache. ``classes``
+    (for tests) solves only those flops, a partial result that bypasses the cache.
+    """
+    path = _cache_path(settle, ties_larger)
+    partial = classes is not None
+    if symmetry and use_cache and not partial:
+        cached = _load_cached(path, settle, ties_larger)
+        if cached is not None:
+            return cached
+    workers = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
+    if classes is None:
+        classes = flop_classes() if symmetry else identity_classes()
+    _SHARED.clear()
+    _SHARED.update(net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
+                   classes=classes)
+    records_buffer: mmap.mmap | None = None
+    board_tasks: list[tuple[int, int]] = []
+    n_boards = 0
+    if symmetry:
+        boards, keys = _core.uth_board_classes()
+        if partial:          # only the board classes these flops reach
+            rows = np.flatnonzero(np.isin(keys, board_keys(flop_boards(classes.flops))))
+            boards, keys = np.ascontiguousarray(boards[rows]), np.ascontiguousarray(keys[rows])
+        size = len(keys) * HOLDINGS * 8
+        # anonymous shared memory: written by the workers, which fork after it exists
+        records_buffer = mmap.mmap(-1, size)
+        _SHARED.update(boards=boards, keys=keys, records=np.frombuffer(
+            records_buffer, dtype=np.uint64).reshape(len(keys), HOLDINGS))
+        n_boards = len(keys)
+        board_tasks = _chunks(n_boards, max(16, 8 * workers))
+    flop_tasks = _chunks(len(classes.flops), max(32, 24 * workers) if symmetry else 1105)
+    # a flop costs about as much as 300 boards' records (measured), hence the weights
+    bar = Progress("solving ultimate-texas-holdem", n_boards + 300 * len(classes.flops),
+                   progress)
+    totals = [np.zeros((HOLDINGS, CATEGORIES), dtype=np.int64) for _ in range(3)]
+    totals.append(np.zeros((HOLDINGS, 4), dtype=np.int64))
+    pool: Any = None
+    try:
+        mapper: Callable[..., Iterator[Any]] | None = None
+        if workers > 1:
+            if "fork" in multiprocessing.get_all_start_methods():
+                pool = multiprocessing.get_context("fork").Pool(workers)
+                mapper = pool.imap_unordered
+            else:   # no fork (Windows): threads; the kernels release the GIL
+                pool = ThreadPoolExecutor(workers)
+                mapper = pool.map
+        for done in _run(board_tasks, _records_task, mapper):
+            bar.advance(done)
+        for done, arrays in _run(flop_tasks, _flops_task, mapper):
+            for total, part in zip(totals, arrays, strict=True):
+                total += part
+            bar.advance(300 * done)
+    finally:
+        if pool is not None:
+            if isinstance(pool, ThreadPoolExecutor):
+                pool.shutdown()
+            else:
+                pool.terminate()
+                pool.join()
+        bar.close()
+        _SHARED.clear()
+        if records_buffer is not None:
+            records_buffer.close()
+    solution = Solution(settle, ties_larger, *totals)
+    if not partial:
+        _check_totals(solution)
+        if symmetry:
+            _store_cached(path, solution)
+    return solution
+
+
+def _check_totals(solution: Solution) -> None:
+    """Every holding must account for all its deals, on every line (a cheap self-check)."""
+    per_holding = solution.play.sum(axis=1)
+    checked = (solution.bet.sum(axis=1) + solution.check.sum(axis=1)
+               + solution.extra[:, 0] * DEALER_HOLDINGS)
+    if not (per_holding == DEALS_PER_HOLDING).all() or not (checked == DEALS_PER_HOLDING).all():
+        raise RuntimeError("The UTH solve lost deals: the kernels' totals do not add up.")
