@@ -898,6 +898,7 @@ td.strong { font-weight: bold; }
 td.flag span { background: #ffe08a; color: #5c4400; border-radius: 3px; padding: 0 .3rem;
   font-weight: bold; font-size: 8pt; }
 table.grid td { text-align: center; min-width: 2.1rem; padding: .1rem .2rem; font-size: 8pt; }
+table.grid th { text-align: center; }
 tfoot td { font-weight: bold; background: #f6f8fa; }
 .legend span.swatch { display: inline-block; width: .9em; height: .9em; margin: 0 .3em 0 .9em;
   vertical-align: -.1em; border: 1px solid #999; }
@@ -1056,7 +1057,8 @@ def _md_table(table: Table) -> str:
                     colalign=align, disable_numparse=True)
     parts = [f"**{_md_escape(table.caption)}**", "", text] if table.caption else [text]
     if table.legend:
-        parts += ["", "Colours: " + "; ".join(meaning for _, meaning in table.legend) + "."]
+        parts += ["", "Colour key (in the HTML and LaTeX reports): "
+                  + "; ".join(meaning for _, meaning in table.legend) + "."]
     return "\n".join(parts)
 
 

@@ -274,7 +274,8 @@ def test_game_hook_strategy_and_assumptions() -> None:
     assert pay_lines(report.tables["side"]) is not None
     assert "Return as a function of each pay" in titles
     markdown = report.to_markdown()
-    assert "Colours: raise; fold." in markdown and "bonus=9" in markdown
+    assert "Colour key (in the HTML and LaTeX reports): raise; fold." in markdown
+    assert "bonus=9" in markdown
     tex = report.to_tex()
     assert "\\cellcolor[HTML]{A5D6A7}" in tex and "or better & fold" in tex  # verbatim
 
@@ -511,3 +512,32 @@ def test_no_cache_solves_once() -> None:
     assert seen[:2] == [("analyze ante optimal", False), ("analyze side optimal", False)]
     assert all(cache for _, cache in seen[2:]) and ("strategy", True) in seen
     assert ("analyze ante always", True) in seen
+
+
+@pytest.mark.slow
+def test_ultimate_texas_holdem_preflop_chart() -> None:
+    """The coloured preflop grid shows the exact 4x classes: the 69 classes of the practical
+    chart (Wizard of Odds UTH strategy page; REFERENCES.md: pairs 33+, suited A2+ K2+ Q6+ J8+,
+    offsuit A2+ K5+ Q8+ JT). The solve is cached on disk after its first run."""
+    report = make_report("ultimate-texas-holdem")
+    markdown = report.to_markdown()
+    chart = markdown.split("**Preflop: 4x (green")[1].split("Colour key")[0]
+    rows = [line for line in chart.splitlines() if re.match(r"^\| [AKQJT2-9] ", line)]
+    assert len(rows) == 13
+    ranks = "AKQJT98765432"
+    four = set()
+    for row_rank, line in zip(ranks, rows, strict=True):
+        cells = [c.strip() for c in line.split("|")[2:-1]]
+        for col_rank, cell in zip(ranks, cells, strict=True):
+            if cell.startswith("**"):
+                i, j = ranks.index(row_rank), ranks.index(col_rank)
+                four.add(row_rank * 2 if i == j else f"{row_rank}{col_rank}s" if i < j
+                         else f"{col_rank}{row_rank}o")
+    practical = ({f"{r}{r}" for r in "3456789TJQKA"}
+                 | {f"A{r}s" for r in "23456789TJQK"} | {f"K{r}s" for r in "23456789TJQ"}
+                 | {f"Q{r}s" for r in "6789TJ"} | {f"J{r}s" for r in "89T"}
+                 | {f"A{r}o" for r in "23456789TJQK"} | {f"K{r}o" for r in "56789TJQ"}
+                 | {f"Q{r}o" for r in "89TJ"} | {"JTo"})
+    assert four == practical and len(four) == 69
+    page = parse(report.to_html())
+    assert page.tables >= 2

@@ -127,10 +127,9 @@ def describe_rules(rules: UltimateTexasHoldemRules) -> list[str]:
 FOUR_X_COLOUR, CHECK_COLOUR = "#81c784", "#ef9a9a"
 
 
-def _share_colour(share: float) -> str:
-    """White to blue as a share goes from 0 to 50% (and above)."""
+def _shade(mix: float) -> str:
+    """White (0) to blue (1)."""
     low, high = (255, 255, 255), (66, 133, 244)
-    mix = min(1.0, 2 * share)
     return "#" + "".join(f"{round(a + (b - a) * mix):02x}"
                          for a, b in zip(low, high, strict=True))
 
@@ -151,10 +150,14 @@ def report_sections(context: ReportContext) -> list[Section]:
             return Cell(f"{float(line.four):+.2f}", "strong", colour=FOUR_X_COLOUR)
         return Cell(f"{float(line.check):+.2f}", colour=CHECK_COLOUR)
 
+    checked = [float(line.flop_bets) for line in lines if line.choice != 4] or [0.0]
+    least, most = min(checked), max(checked)
+
     def flop(line: ClassLine) -> Cell:
         if line.choice == 4:
             return Cell("4x")
-        return Cell(f"{float(line.flop_bets):.0%}", colour=_share_colour(float(line.flop_bets)))
+        share = float(line.flop_bets)
+        return Cell(f"{share:.0%}", colour=_shade((share - least) / (most - least or 1)))
 
     four = [line for line in lines if line.choice == 4]
     chart = Section("Preflop chart", (
@@ -168,8 +171,8 @@ def report_sections(context: ReportContext) -> list[Section]:
               legend=((FOUR_X_COLOUR, "4x"), (CHECK_COLOUR, "check"))),
         Table(heads, tuple(tuple(row) for row in _grid(lines, flop)),
               "After a preflop check: the share of flops bet 2x",
-              legend=((_share_colour(0), "never"), (_share_colour(0.25), "a quarter"),
-                      (_share_colour(0.5), "half or more"))),
+              legend=((_shade(0), f"{least:.0%}"), (_shade(0.5), f"{(least + most) / 2:.0%}"),
+                      (_shade(1), f"{most:.0%}"))),
     ), page_break=True)
     meter = linear_option(context, ("progressive",), "meter", "Progressive: the break-even meter",
                           "The progressive's return is linear in the meter: each unit on the "
