@@ -908,7 +908,7 @@ figcaption { font-size: 8.8pt; color: var(--muted); }
 pre { background: #f6f8fa; border: 1px solid var(--rule); padding: .5rem .7rem; font-size: 8.3pt;
   overflow-x: auto; }
 pre.wrap { white-space: pre-wrap; word-break: break-all; }
-nav.toc ol { columns: 2; font-size: 9.5pt; }
+nav.toc ol { columns: 2; font-size: 9.5pt; list-style: none; padding-left: 1rem; }
 nav.toc li { break-inside: avoid; }
 a { color: var(--accent); }
 """.strip()
