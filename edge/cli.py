@@ -100,6 +100,31 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write a game's mathematical report (or every game's, with an index, for --all)."""
+    from edge import report
+    if args.all:
+        if args.game or args.paytable or args.sets:
+            raise EdgeError("--all reports every game at its default settings: "
+                            "give no game, --paytable or --set with it.")
+        if not args.output:
+            raise EdgeError("--all needs -o DIRECTORY for the reports and their index.")
+        fmt = report.format_name(args.format or "html")
+        for path in report.write_all(args.output, fmt, run_settings(args)):
+            print(f"wrote {path}", file=sys.stderr)
+        return 0
+    if not args.game:
+        raise EdgeError("Name a game (see `edge games`) or give --all.")
+    fmt = report.format_name(args.format, args.output)
+    made = report.make_report(args.game, args.paytable or (), parse_sets(args.sets),
+                              run=run_settings(args), fmt=fmt)
+    if args.output:
+        print(f"wrote {report.write_report(made, args.output, fmt)}", file=sys.stderr)
+    else:
+        sys.stdout.write(made.render(fmt))
+    return 0
+
+
 def cmd_tune(args: argparse.Namespace) -> int:
     """Find the pay tables that hit a target house edge, or solve one pay exactly."""
     from edge import tune
@@ -195,6 +220,27 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_arguments(strategy)
     strategy.add_argument("--format", default="plain", choices=("plain", "markdown", "json"))
     strategy.set_defaults(handler=cmd_strategy)
+
+    report = sub.add_parser(
+        "report", help="write a game's mathematical report (html, markdown or tex)",
+        description="Every wager of a game: rules, options, pay tables, exact return tables, "
+                    "summary, strategy, volatility, charts and reproducibility data.")
+    report.add_argument("game", nargs="?", help="game name (see `edge games`)")
+    report.add_argument("--all", action="store_true",
+                        help="every game at its default settings, plus an index page, into -o DIR")
+    report.add_argument("--paytable", action="append", metavar="[BET=]TABLE",
+                        help="a named pay table or .toml file, for every bet that has it or for "
+                             "one bet; repeat for several")
+    report.add_argument("--set", action="append", metavar="NAME=VALUE", dest="sets",
+                        help="a variant option; repeat for several")
+    report.add_argument("-o", "--output", help="output file (format from .html, .md, .tex) "
+                        "or, with --all, a directory; default: standard output")
+    report.add_argument("--format", choices=("html", "markdown", "md", "tex", "latex"),
+                        help="output format (default: from -o, else markdown; html for --all)")
+    report.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
+    report.add_argument("--no-cache", action="store_true",
+                        help="solve afresh (the report's later steps reuse that solve)")
+    report.set_defaults(handler=cmd_report)
 
     tuning = sub.add_parser(
         "tune", help="find the pay tables that hit a target house edge",

@@ -1,4 +1,5 @@
-"""Write tables/<game>/<case>.md and .json for every game, bet and named pay table.
+"""Write tables/<game>/<case>.md and .json for every game, bet and named pay table, and the
+markdown report of every game at its default settings in tables/reports/ (with an index).
 
     python scripts/make_tables.py            # rewrite tables/
     python scripts/make_tables.py --check    # exit 1 if any file is out of date
@@ -12,21 +13,26 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from edge.games import RunSettings, all_games
+from edge.report import Analyses, index_report, make_report
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = ROOT / "tables"
+REPORTS = TABLES / "reports"
 
 
 def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, str]]:
-    """Every generated table file and its expected text (of the named games, or of all)."""
+    """Every generated table and report file and its expected text (of the named games, or
+    of all, with the reports' index)."""
     wanted = None if games is None else set(games)
+    reports = []
     for game in all_games().values():
         if wanted is not None and game.name not in wanted:
             continue
+        analyses = Analyses(game, RunSettings())  # each analysis runs once for tables and report
         for case in game.table_cases():
             bet = game.bet(case.bet)
             rules = game.make_rules(case.options)
-            table = game.analyze(bet.name, bet.paytable(case.paytable), rules, RunSettings())
+            table = analyses.table(bet.name, bet.paytable(case.paytable), rules)
             base = TABLES / game.name / case.stem
             yield base.with_suffix(".md"), table.to_markdown()
             yield base.with_suffix(".json"), table.to_json() + "\n"
@@ -36,6 +42,12 @@ def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, 
             rules = game.make_rules(case.options)
             text = game.strategy(bet.paytable(case.paytable), rules, "markdown", RunSettings())
             yield (TABLES / game.name / case.stem).with_suffix(".md"), text
+        report = make_report(game, analyses=analyses, environment=False, fmt="markdown")
+        reports.append(report)
+        yield REPORTS / f"{game.name}.md", report.to_markdown()
+    if wanted is None:
+        index = index_report(reports, "markdown", "python scripts/make_tables.py")
+        yield REPORTS / "index.md", index.to_markdown()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,14 +6,17 @@ Adding a game is one line in ``GAME_MODULES``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from edge.errors import EdgeError
 from edge.options import make_options
 from edge.paytables import PayTable, resolve_paytable
 from edge.table import ReturnTable
+
+if TYPE_CHECKING:
+    from edge.report import ReportContext, Section
 
 GAME_MODULES = (
     "edge.games.triple_bet",
@@ -88,6 +91,8 @@ class Game:
     extra_tables: tuple[TableCase, ...] = ()
     # strategy reports (bet, preset, options, file stem) that tables/ keeps, as markdown
     strategy_tables: tuple[TableCase, ...] = ()
+    # extra sections for `edge report` (a strategy chart, a comparison): see edge.report
+    report_sections: Callable[[ReportContext], Sequence[Section]] | None = None
 
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""

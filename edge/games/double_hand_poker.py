@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 from math import factorial
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +34,9 @@ from edge.options import format_value, option, validate
 from edge.paytables import PayTable
 from edge.table import ReturnTable, Row, decimal, exact, percent
 from edge.tiles import TILE_COUNT, format_tiles
+
+if TYPE_CHECKING:
+    from edge.report import ReportContext, Section
 
 GAME_NAME = "double-hand-poker"
 STRATEGIES = ("optimal", "house-way")
@@ -465,6 +469,21 @@ def strategy_report(paytable: PayTable | None, rules: DoubleHandRules, fmt: str,
     return "\n".join(lines) + "\n"
 
 
+def report_sections(context: ReportContext) -> list[Section]:
+    """``edge report``: the Lo/Hi-Card break-even pay, and the two bets by number of players."""
+    from edge.report import linear_option, option_sweep
+
+    side = ("lo-card", "hi-card")
+    sections = [option_sweep(
+        context, side, "players", range(1, 8), "Lo-Card and Hi-Card by players at the table",
+        "Every deal of the 28 tiles for each number of players, enumerated: the odds of the "
+        "bet do not depend on how many players sit at the table.")]
+    pays = linear_option(context, side, "pays", "Lo-Card and Hi-Card: the break-even pay",
+                         "The seed gives no pay for Lo-Card and Hi-Card; the report's pay is "
+                         "an assumption. The return is linear in the pay:")
+    return ([pays] if pays is not None else []) + sections
+
+
 GAME = Game(
     name=GAME_NAME,
     title="Casino Double-Hand Poker",
@@ -485,5 +504,6 @@ GAME = Game(
         TableCase("main", None, {"strategy": "house-way"}, "main-house-way"),
         TableCase("lo-card", None, {"players": "7"}, "lo-card-7-players"),
     ),
+    report_sections=report_sections,
 )
 

@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +31,9 @@ from edge.games import Bet, Game, RunSettings, TableCase
 from edge.options import option, options_dict, validate
 from edge.paytables import PayTable, make_paytable
 from edge.table import ReturnTable, Row, decimal, exact
+
+if TYPE_CHECKING:
+    from edge.report import Cell, ReportContext, Section
 
 GAME_NAME = "three-card-poker"
 
@@ -643,6 +646,76 @@ def _extra_tables() -> tuple[TableCase, ...]:
     return tuple(cases)
 
 
+RAISE_COLOURS = {"all": "#a5d6a7", "some": "#ffe082", "none": "#ef9a9a"}
+
+
+def raise_chart_cell(decisions: dict[tuple[int, int], list[bool]]) -> Cell:
+    """One cell of the raise chart: all raise, none, or "X+" (raise when the third card is X
+    or higher); ``decisions`` maps (third rank, suit pattern index) to the decision of each hand.
+    """
+    from edge.report import Cell
+    if not decisions:
+        return Cell("")
+    raised = [third for (third, _), calls in decisions.items() if all(calls)]
+    folded = [third for (third, _), calls in decisions.items() if not any(calls)]
+    if not folded:
+        return Cell("all", colour=RAISE_COLOURS["all"])
+    if not raised:
+        return Cell("-", colour=RAISE_COLOURS["none"])
+    if len(raised) + len(folded) == len(decisions) and min(raised) > max(folded):
+        return Cell(f"{RANKS[min(raised)]}+", colour=RAISE_COLOURS["some"])
+    return Cell("mixed", colour=RAISE_COLOURS["some"])
+
+
+def report_sections(context: ReportContext) -> list[Section]:
+    """``edge report``: the raise rule as a chart of every high-card hand, by its two top cards."""
+    from edge.report import Paragraph, Section, Table
+
+    charts: dict[bytes, list[str]] = {}
+    solutions: dict[bytes, StrategySolution] = {}
+    for bet in ("ante", "combined"):
+        paytable = context.paytables[bet]
+        if paytable is None:
+            continue
+        solution = solve(paytable, context.rules)
+        key = solution.raises.tobytes()
+        charts.setdefault(key, []).append(bet)
+        solutions[key] = solution
+    children = []
+    for key, bets in charts.items():
+        solution = solutions[key]
+        cells: dict[tuple[int, int], dict[tuple[int, int], list[bool]]] = {}
+        for hand, cards in enumerate(solution.hands.cards):
+            if int(solution.hands.classes[hand]) != CLASS_INDEX["high-card"]:
+                continue
+            top, second, third = sorted((rank_of(int(c)) for c in cards), reverse=True)
+            pattern = len({suit_of(int(c)) for c in cards})
+            cells.setdefault((top, second), {}).setdefault((third, pattern), []).append(
+                bool(solution.raises[hand]))
+        made = [h for h in range(len(solution.raises))
+                if int(solution.hands.classes[h]) != CLASS_INDEX["high-card"]]
+        raised_made = sum(bool(solution.raises[h]) for h in made)
+        tops = range(12, 2, -1)
+        rows: tuple[tuple[str | Cell, ...], ...] = tuple(
+            (RANKS[top], *(raise_chart_cell(cells.get((top, second), {}))
+                           for second in range(11, 0, -1)))
+            for top in tops)
+        rule = CHOSEN_RULES.get(solution.strategy, strategy_rule(solution)).rstrip(".")
+        children.append(Section(", ".join(bets), (
+            Paragraph(f"Strategy {solution.strategy}: {rule}. "
+                      "Pairs and "
+                      f"better: {raised_made:,} of {len(made):,} hands raised."),
+            Table(("high card", *(RANKS[second] for second in range(11, 0, -1))), rows,
+                  "High-card hands by their highest card (rows) and second card (columns)",
+                  legend=((RAISE_COLOURS["all"], "raise whatever the third card"),
+                          (RAISE_COLOURS["some"], "raise when the third card is this or higher"),
+                          (RAISE_COLOURS["none"], "fold"))),
+        )))
+    return [Section("Raise chart", (Paragraph(
+        "The player's raise/fold decision for every high-card hand, from the exact solve; "
+        "suits never change it unless the cell says mixed."),), tuple(children))]
+
+
 GAME = Game(
     name=GAME_NAME,
     title="Tri-Card Poker (Three Card Poker)",
@@ -661,4 +734,5 @@ GAME = Game(
     aliases=("tri-card-poker", "three-card", "tcp"),
     describe_rules=describe_rules,
     extra_tables=_extra_tables(),
+    report_sections=report_sections,
 )

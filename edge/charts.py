@@ -1,0 +1,224 @@
+"""Charts for reports, drawn with matplotlib on an Agg canvas and returned as inline SVG text.
+
+No pyplot and no global backend switch: each chart is a ``Figure`` on its own Agg canvas, so a
+notebook's own matplotlib settings are left alone. The SVG keeps text as text, carries no date
+and uses fixed element ids, so the same figures give the same SVG.
+
+Every number drawn comes from the exact figures of a :class:`~edge.table.ReturnTable`; a chart
+converts them to floats only to place them on the page.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+import matplotlib
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, PercentFormatter
+
+from edge.paytables import format_pay
+from edge.table import ReturnTable
+
+WIN, PUSH, LOSS = "#2e7d32", "#9e9e9e", "#c62828"
+PALETTE = ("#1565c0", "#ef6c00", "#2e7d32", "#6a1b9a", "#c62828", "#00838f", "#5d4037",
+           "#ad1457", "#9e9d24", "#37474f")
+
+
+def _style() -> AbstractContextManager[None]:
+    """The report style, applied while a chart is drawn and saved."""
+    return matplotlib.rc_context({
+        "svg.fonttype": "none",      # text stays text: small, searchable, printable
+        "svg.hashsalt": "edge",      # fixed element ids
+        "font.family": "DejaVu Sans",
+        "font.size": 8.5,
+        "axes.spines.top": False,
+        "axes.spines.right": False,
+    })
+
+
+MAX_BARS = 24  # above this many rows, the bar chart shows the distribution of the net result
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One bar of an outcome chart: a label, its exact probability and the net pay it stands for."""
+
+    label: str
+    probability: Fraction
+    pays: Fraction
+
+
+def _new_figure(width: float, height: float) -> Figure:
+    figure = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def to_svg(figure: Figure, id_prefix: str = "") -> str:
+    """The figure as an ``<svg>`` element to paste into HTML (no XML prolog, no date).
+
+    ``id_prefix`` goes before every element id (and every reference to one), so that several
+    charts in one page never share an id.
+    """
+    out = io.StringIO()
+    with _style():
+        figure.savefig(out, format="svg", metadata={"Date": None})
+    text = out.getvalue()
+    text = text[text.find("<svg"):].rstrip() + "\n"
+    if id_prefix:
+        text = re.sub(r'(\bid="|url\(#|href="#)', lambda m: m.group(1) + id_prefix, text)
+    return text
+
+
+def outcome_bars(table: ReturnTable) -> list[Bar]:
+    """The bars of a wager's outcome chart: a bar per row, or per net result when rows are many."""
+    if len(table.rows) <= MAX_BARS:
+        return [Bar(row.outcome, table.probability(row), row.pays) for row in table.rows]
+    by_pay: dict[Fraction, int] = {}
+    for row in table.rows:
+        by_pay[row.pays] = by_pay.get(row.pays, 0) + row.combinations
+    return [Bar(f"net {_signed(pay)}", Fraction(count, table.cycle), pay)
+            for pay, count in sorted(by_pay.items(), reverse=True)]
+
+
+def _signed(pay: Fraction) -> str:
+    return ("+" if pay > 0 else "-" if pay < 0 else "") + format_pay(abs(pay))
+
+
+def _percent_label(value: float) -> str:
+    if value >= 0.001:
+        return f"{value:.2%}"
+    return f"{value:.2e}"
+
+
+def outcome_chart(table: ReturnTable, title: str = "") -> Figure:
+    """Horizontal bars of each outcome's probability (log scale), green wins, red losses."""
+    with _style():
+        bars = [bar for bar in outcome_bars(table) if bar.probability > 0]
+        figure = _new_figure(7.0, 0.9 + 0.24 * len(bars))
+        axes = figure.add_subplot()
+        values = [float(bar.probability) for bar in bars]
+        colours = [WIN if bar.pays > 0 else LOSS if bar.pays < 0 else PUSH for bar in bars]
+        positions = list(range(len(bars)))
+        axes.barh(positions, values, color=colours, height=0.7)
+        axes.set_yticks(positions, [bar.label for bar in bars])
+        axes.invert_yaxis()
+        axes.set_xscale("log")
+        smallest = min(values)
+        axes.set_xlim(10 ** math.floor(math.log10(smallest)) / 1.5, 3.0)
+        for position, value in zip(positions, values, strict=True):
+            axes.text(value * 1.08, position, _percent_label(value), va="center", fontsize=7.5)
+        axes.set_xlabel("probability (log scale)")
+        axes.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        if title:
+            axes.set_title(title, loc="left", fontsize=9.5)
+        return figure
+
+
+def _finish(axes: Axes, title: str, legend: Literal["best", "upper right"]) -> None:
+    """Percent on the y axis, a legend without a frame, and the title on the left."""
+    axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+    axes.legend(fontsize=7, loc=legend, frameon=False)
+    if title:
+        axes.set_title(title, loc="left", fontsize=9.5)
+
+
+@dataclass(frozen=True)
+class PayLine:
+    """How the house edge moves with one pay: edge = edge_now - slope * (pay - pay_now)."""
+
+    outcome: str
+    pay: Fraction
+    slope: Fraction  # return added by one more unit of this pay, per unit of the initial wager
+    break_even: Fraction | None
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of an edge chart: the house edge at each x, and x values to mark on zero."""
+
+    label: str
+    xs: tuple[float, ...]
+    edges: tuple[float, ...]
+    marks: tuple[float, ...] = ()
+
+
+def edge_chart(series: Sequence[Series], xlabel: str, *, current: float | None = None,
+               x_percent: bool = False, title: str = "") -> Figure:
+    """House edge lines against one setting, the zero line dashed, the current value dotted."""
+    with _style():
+        figure = _new_figure(7.0, 3.4)
+        axes = figure.add_subplot()
+        for index, line in enumerate(series):
+            colour = PALETTE[index % len(PALETTE)]
+            axes.plot(line.xs, line.edges, color=colour, linewidth=1.4, label=line.label,
+                      marker="o" if len(line.xs) <= 12 else None, markersize=3)
+            if line.marks:
+                axes.plot(line.marks, [0.0] * len(line.marks), "o", color=colour,
+                          markersize=4.5, markerfacecolor="white")
+        axes.axhline(0.0, color="#424242", linewidth=0.8, linestyle="--")
+        if current is not None:
+            axes.axvline(current, color="#9e9e9e", linewidth=0.8, linestyle=":")
+        axes.set_xlabel(xlabel)
+        axes.set_ylabel("house edge")
+        if x_percent:
+            axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        _finish(axes, title, "best")
+        return figure
+
+
+def pay_chart(edge_now: Fraction, lines: Sequence[PayLine], title: str = "") -> Figure:
+    """House edge against each pay as a share of its current value (0% to 200%), others fixed."""
+    shares = [Fraction(step, 20) for step in range(41)]
+    series = []
+    for line in lines:
+        edges = tuple(float(edge_now - line.slope * line.pay * (share - 1)) for share in shares)
+        marks: tuple[float, ...] = ()
+        if line.break_even is not None and line.pay > 0 and line.break_even <= 2 * line.pay:
+            marks = (float(line.break_even / line.pay),)
+        series.append(Series(f"{line.outcome} (now {format_pay(line.pay)})",
+                             tuple(float(s) for s in shares), edges, marks))
+    return edge_chart(series, "pay as a share of the current pay (others unchanged)",
+                      current=1.0, x_percent=True, title=title)
+
+
+@dataclass(frozen=True)
+class Band:
+    """A wager's 95% range of the average result per hand: mean +- z * sd / sqrt(hands)."""
+
+    name: str
+    mean: Fraction
+    standard_deviation: float
+
+
+def volatility_chart(bands: Sequence[Band], z: float, title: str = "") -> Figure:
+    """The 95% range of the player's average result per hand against the number of hands."""
+    with _style():
+        figure = _new_figure(7.0, 3.4)
+        axes = figure.add_subplot()
+        hands = [10 ** (k / 8) for k in range(16, 49)]
+        for index, band in enumerate(bands):
+            colour = PALETTE[index % len(PALETTE)]
+            mean = float(band.mean)
+            spread = [z * band.standard_deviation / math.sqrt(n) for n in hands]
+            axes.fill_between(hands, [mean - s for s in spread], [mean + s for s in spread],
+                              color=colour, alpha=0.07, linewidth=0)
+            axes.plot(hands, [mean + s for s in spread], color=colour, linewidth=1.1,
+                      label=band.name)
+            axes.plot(hands, [mean - s for s in spread], color=colour, linewidth=1.1)
+            axes.axhline(mean, color=colour, linewidth=0.8, linestyle="--")
+        axes.axhline(0.0, color="#424242", linewidth=0.6)
+        axes.set_xscale("log")
+        axes.set_xlabel("hands played")
+        axes.set_ylabel("average result per hand")
+        _finish(axes, title, "upper right")
+        return figure
