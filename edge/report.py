@@ -292,6 +292,10 @@ def make_report(game: str | Game, paytables: Sequence[str] = (),
     if pays is not None:
         sections.append(pays)
     sections.append(volatility_section(context))
+    from edge.simulation.verification import verification_section
+    verification = verification_section(context)
+    if verification is not None:
+        sections.append(verification)
     sections.append(reproducibility_section(context, command, environment))
     subtitle = [f"Mathematical report on every wager, made by edge {_version()} from exact "
                 "enumeration of every deal."]

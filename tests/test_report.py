@@ -186,7 +186,7 @@ def triple_html(triple: edge.report.Report) -> str:
 
 EXPECTED_SECTIONS = ["Summary of wagers", "Rules as implemented", "Variant options",
                      "Pay tables", "Return tables", "Return as a function of each pay",
-                     "Volatility", "Reproducibility"]
+                     "Volatility", "Verification by simulation", "Reproducibility"]
 
 
 def test_html_parses_and_holds_every_section_and_table(
@@ -242,7 +242,7 @@ def test_markdown_and_tex_build(triple: edge.report.Report) -> None:
     assert sorted(begins) == sorted(ends)
     tables = len(re.findall(r"^\|-", markdown, re.M))
     assert tex.count("\\begin{longtable}") == tables > 10
-    assert "\\section*{8. Reproducibility}" in tex
+    assert "\\section*{9. Reproducibility}" in tex
 
 
 @pytest.mark.slow

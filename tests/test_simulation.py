@@ -403,3 +403,32 @@ def test_progress_bar_and_fresh_seed() -> None:
     assert sim.seed >= 0
     again = simulate("triple-bet", "flush", hands=1000, seed=sim.seed, jobs=1)
     assert again.outcomes == sim.outcomes
+
+
+# --- the report's verification section ---------------------------------------------------
+
+
+def test_report_verifies_every_wager_and_says_how_to_replay(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import shlex
+
+    from edge.report import Preformatted, Table, make_report
+    report = make_report("triple-bet", options={"decks": "1"})
+    [section] = [s for s in report.sections if s.title == "Verification by simulation"]
+    [table] = [b for b in section.blocks if isinstance(b, Table)]
+    assert [row[0] for row in table.rows] == ["flush", "sandwich", "block", "combined"]
+    assert all(row[-1] == "agrees" for row in table.rows)
+    [commands] = [b for b in section.blocks if isinstance(b, Preformatted)]
+    first = shlex.split(commands.text.splitlines()[0])
+    assert first[:5] == ["edge", "simulate", "triple-bet", "--bet", "flush"]
+    assert main([*first[1:], "--format", "json", "--jobs", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert f"{data['mean_return_decimal']:.6f}" == table.rows[0][2]
+
+
+def test_report_of_a_game_without_simulation_has_no_verification(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from edge.report import make_report
+    monkeypatch.setattr("edge.simulation.verification.SIMULATION_MODULES", {})
+    report = make_report("triple-bet", options={"decks": "2"})
+    assert "Verification by simulation" not in [s.title for s in report.sections]

@@ -26,6 +26,7 @@ from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.simulation.check import Simulation, compare
 from edge.simulation.engine import Simulator, default_jobs, run
+from edge.table import ReturnTable
 
 # Game name -> the module whose ``make_simulator(bet, paytable, rules)`` simulates it.
 SIMULATION_MODULES = {
@@ -37,7 +38,8 @@ SIMULATION_MODULES = {
 
 DEFAULT_HANDS = 1_000_000
 
-__all__ = ["DEFAULT_HANDS", "SIMULATION_MODULES", "Simulation", "make_simulator", "simulate"]
+__all__ = ["DEFAULT_HANDS", "SIMULATION_MODULES", "Simulation", "make_simulator", "simulate",
+           "simulate_table"]
 
 
 def make_simulator(game: str, bet: str, paytable: PayTable | None, rules: Any,
@@ -84,10 +86,6 @@ def simulate(game: str, bet: str | None = None, paytable: str | PayTable | None 
     ``seed`` makes the run reproducible whatever ``jobs`` (a fresh one is drawn and reported
     when it is ``None``); ``progress`` draws a bar on stderr.
     """
-    if hands < 2:
-        raise EdgeError(f"--hands {hands} is too few: simulate at least 2 hands.")
-    if seed is not None and seed < 0:
-        raise EdgeError(f"--seed {seed} must not be negative.")
     if jobs is not None and jobs < 1:
         raise EdgeError(f"--jobs {jobs} must be at least 1.")
     found = get_game(game)
@@ -96,22 +94,34 @@ def simulate(game: str, bet: str | None = None, paytable: str | PayTable | None 
     table_pays = chosen.paytable(paytable)
     settings = run_settings or RunSettings(jobs=jobs, progress=progress)
     exact_table = found.analyze(chosen.name, table_pays, rules, settings)
-    simulator = make_simulator(found.name, chosen.name, table_pays, rules, settings)
-    if exact_table.initial_wager != simulator.initial_wager:
-        raise EdgeError(f"The simulation of {found.name} {chosen.name} quotes figures per "
+    return simulate_table(exact_table, table_pays, rules, hands, seed, settings)
+
+
+def simulate_table(table: ReturnTable, paytable: PayTable | None, rules: Any,
+                   hands: int = DEFAULT_HANDS, seed: int | None = None,
+                   run_settings: RunSettings | None = None) -> Simulation:
+    """Simulate the wager of an exact ``table`` (made with ``paytable`` and ``rules``) and
+    compare the two; ``run_settings`` gives the worker processes and the progress bar."""
+    if hands < 2:
+        raise EdgeError(f"--hands {hands} is too few: simulate at least 2 hands.")
+    if seed is not None and seed < 0:
+        raise EdgeError(f"--seed {seed} must not be negative.")
+    settings = run_settings or RunSettings()
+    simulator = make_simulator(table.game, table.bet, paytable, rules, settings)
+    if table.initial_wager != simulator.initial_wager:
+        raise EdgeError(f"The simulation of {table.game} {table.bet} quotes figures per "
                         f"{simulator.initial_wager} units, the analysis per "
-                        f"{exact_table.initial_wager}.")
+                        f"{table.initial_wager}.")
     seed = secrets.randbits(64) if seed is None else seed
-    workers = jobs or default_jobs()
+    workers = settings.jobs or default_jobs()
     start = time.perf_counter()
-    tally = run(simulator, hands, seed, workers, ProgressBar(sys.stderr) if progress else None)
+    tally = run(simulator, hands, seed, workers,
+                ProgressBar(sys.stderr) if settings.progress else None)
     seconds = time.perf_counter() - start
-    checks, chi, total, squares = compare(exact_table, simulator.outcomes, tally,
+    checks, chi, total, squares = compare(table, simulator.outcomes, tally,
                                           simulator.scale, simulator.initial_wager)
     return Simulation(
-        game=found.name, bet=chosen.name,
-        paytable=None if table_pays is None else table_pays.name,
+        game=table.game, bet=table.bet, paytable=None if paytable is None else paytable.name,
         options=options_dict(rules), hands=tally.hands, seed=seed, jobs=workers,
         seconds=seconds, initial_wager=simulator.initial_wager, total=total,
-        total_squares=squares, exact=exact_table.expected_return, outcomes=checks,
-        chi_square=chi)
+        total_squares=squares, exact=table.expected_return, outcomes=checks, chi_square=chi)
