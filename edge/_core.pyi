@@ -50,7 +50,8 @@ def uth_board_records(boards: Int32Array, net: Int64Array, fold_net: int, ties_l
                       out: Uint64Array) -> None: ...
 def uth_solve_flops(flops: Int32Array, image_offsets: Int32Array, image_perms: Int8Array,
                     net: Int64Array, fold_net: int, ties_larger: bool,
-                    records: Uint64Array | None = None, keys: Uint64Array | None = None
+                    records: Uint64Array | None = None, keys: Uint64Array | None = None,
+                    decisions: npt.NDArray[np.uint8] | None = None,
                     ) -> tuple[Int64Array, Int64Array, Int64Array, Int64Array]: ...
 
 # Monte Carlo check: batch hold'em evaluation (edge/_simulate.pxi)

@@ -765,7 +765,8 @@ def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, i
 
 def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
                     const int8_t[:, ::1] image_perms, const int64_t[:, ::1] net,
-                    int64_t fold_net, bint ties_larger, records=None, keys=None):
+                    int64_t fold_net, bint ties_larger, records=None, keys=None,
+                    decisions=None):
     """Solve the flop and river for a batch of flops and add them up per holding.
 
     ``flops[f]`` are three cards; the images of flop f are the suit permutations
@@ -784,6 +785,10 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
     lines), ``bet[1326, 17]`` (flops where 2x is chosen), ``check[1326, 17]`` (1x on the river
     after checking the flop), and ``extra[1326, 4]`` (turn-river pairs folded, river decisions
     of exactly equal value, flops bet 2x, flop decisions of exactly equal value).
+
+    With ``decisions`` (a uint8 array ``[len(flops), 1326]``) the flop decision at each flop
+    itself (not its images) is written there per holding id: 1 to bet 2x, 0 to check (and 0
+    for the holdings that share a card with the flop).
     """
     _uth_check_net(net)
     cdef Py_ssize_t n_flops = flops.shape[0]
@@ -813,6 +818,15 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
             raise ValueError("records must be a [classes, 1326] uint64 array matching keys.")
         record_ptr = &record_view[0, 0]
         key_ptr = &key_view[0]
+    cdef uint8_t[:, ::1] decision_view
+    cdef uint8_t* decision_ptr = NULL
+    if decisions is not None:
+        decision_view = decisions
+        if decision_view.shape[0] != n_flops or decision_view.shape[1] != UTH_HOLDINGS:
+            raise ValueError("decisions must be a [flops, 1326] uint8 array.")
+        if n_flops:
+            decision_ptr = &decision_view[0, 0]
+            memset(decision_ptr, 0, n_flops * UTH_HOLDINGS)
     play = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
     bet = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
     check = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
@@ -853,6 +867,8 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
                         bet_value += play_counts[k] * net[2, k]
                         check_value += check_counts[k] * net[1, k]
                     bets = bet_value > check_value or (bet_value == check_value and ties_larger)
+                    if decision_ptr != NULL:
+                        decision_ptr[f * UTH_HOLDINGS + h] = bets
                     a = _UTH_PAIR_A[h]
                     b = _UTH_PAIR_B[h]
                     for g in range(image_offsets[f], image_offsets[f + 1]):

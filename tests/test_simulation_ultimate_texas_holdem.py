@@ -148,24 +148,28 @@ def _flop_bit(packed: np.ndarray, flop: int, holding: int) -> bool:
 
 
 def test_flop_decisions_are_the_solve_s_on_every_flop() -> None:
-    """Per holding, the flops bet 2x add up to the solve's own count (``extra[:, 2]``), and a
-    few flops solved directly by the solve's kernel (not through their suit class) give the
-    same decision holding by holding."""
+    """The simulator's decisions are the ones the solve recorded: per holding, the flops bet 2x
+    add up to the solve's own count (``extra[:, 2]``), and a few flops solved directly by the
+    solve's kernel (not through their suit class) give the same decision holding by holding
+    as the solve's record of their class, spread to them by a suit permutation."""
     simulator = _main_simulator()
     solution = uth_main.solve_main(GAME.bet("main").paytable(None), GAME.make_rules(),
                                    RunSettings())
+    assert solution.flop_decisions.shape == (1755, sim_main.HOLDINGS)
     bets = np.unpackbits(simulator.flop_bets)[:sim_main.FLOPS * sim_main.HOLDINGS]
     per_holding = bets.reshape(sim_main.FLOPS, sim_main.HOLDINGS).sum(axis=0)
     assert (per_holding == solution.extra[:, 2]).all()
     flops = solver.all_flops()
     net, fold = solution.settlement.array(), solution.settlement.fold
     for flop_id in (5, 4321, 22099):
+        decided = np.zeros((1, sim_main.HOLDINGS), dtype=np.uint8)
         extra = _core.uth_solve_flops(np.ascontiguousarray(flops[flop_id:flop_id + 1]),
                                       np.array([0, 1], dtype=np.int32),
                                       np.arange(4, dtype=np.int8).reshape(1, 4), net, fold,
-                                      False)[3]
+                                      False, decisions=decided)[3]
+        assert np.array_equal(decided[0], extra[:, 2])
         for holding in range(sim_main.HOLDINGS):
-            assert _flop_bit(simulator.flop_bets, flop_id, holding) == (extra[holding, 2] > 0)
+            assert _flop_bit(simulator.flop_bets, flop_id, holding) == bool(decided[0, holding])
 
 
 def test_preflop_play_is_the_solve_s_choice() -> None:

@@ -311,10 +311,21 @@ def test_reduced_solve_is_the_same_whatever_the_jobs() -> None:
     subset = solver.flop_classes().subset(range(0, 1755, 150))
     one = solver.solve(SETTLE, jobs=1, use_cache=False, classes=subset)
     two = solver.solve(SETTLE, jobs=2, use_cache=False, classes=subset)
-    for name in ("play", "bet", "check", "extra"):
+    for name in ("play", "bet", "check", "extra", "flop_decisions"):
         assert np.array_equal(getattr(one, name), getattr(two, name))
     flops = sum(subset.orbit_size(i) for i in range(len(subset.flops)))
     assert one.play.sum() == flops * 1176 * 1081 * 990
+    # the recorded flop decisions: one row per class, as the kernel decides each flop alone
+    assert one.flop_decisions.shape == (len(subset.flops), 1326)
+    for index in (0, len(subset.flops) - 1):
+        flop = subset.flops[index].tolist()
+        decided = np.full((1, 1326), 7, dtype=np.uint8)
+        extra = _core.uth_solve_flops(
+            np.array([flop], dtype=np.int32), np.array([0, 1], dtype=np.int32),
+            np.array([[0, 1, 2, 3]], dtype=np.int8), SETTLE.array(), SETTLE.fold, False,
+            decisions=decided)[3]
+        assert np.array_equal(decided[0], extra[:, 2])          # 1 where bet 2x, else 0
+        assert np.array_equal(one.flop_decisions[index], decided[0])
 
 
 @pytest.fixture(scope="module")
@@ -396,12 +407,14 @@ def test_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     rows = np.zeros((1326, 17), dtype=np.int64)
     rows[:, solver.TIE] = solver.DEALS_PER_HOLDING
     extra = np.zeros((1326, 4), dtype=np.int64)
-    fake = solver.Solution(SETTLE, False, rows, rows, rows * 0, extra)
+    fake = solver.Solution(SETTLE, False, rows, rows, rows * 0, extra,
+                           np.zeros((1755, 1326), dtype=np.uint8))
     path = solver._cache_path(SETTLE, False)
     assert path.parent == tmp_path
     solver._store_cached(path, fake)
     loaded = solver._load_cached(path, SETTLE, False)
     assert loaded is not None and np.array_equal(loaded.play, rows)
+    assert np.array_equal(loaded.flop_decisions, fake.flop_decisions)
     assert solver._load_cached(path, solver.settlement(STANDARD.as_dict(), "all-push"),
                                False) is None
     assert solver._cache_path(SETTLE, True) != path

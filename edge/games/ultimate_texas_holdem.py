@@ -137,7 +137,7 @@ def _shade(mix: float) -> str:
 def report_sections(context: ReportContext) -> list[Section]:
     """``edge report``: the preflop chart as a coloured 13x13 grid, the flop decisions after a
     check as a heat map, and the progressive's house edge as a function of the meter."""
-    from edge.games.uth_main import ClassLine, _grid, class_lines, solve_main
+    from edge.games.uth_main import ClassLine, class_grid, class_lines, solve_main
     from edge.report import Cell, Paragraph, Section, Table, linear_option
 
     paytable = context.paytables["main"]
@@ -166,10 +166,10 @@ def report_sections(context: ReportContext) -> list[Section]:
                   "classes), check the rest. Rows and columns are ranks: suited hands above "
                   "the diagonal, offsuit below, pairs on it. Each cell is the exact value of "
                   "the best play per Ante, rounded."),
-        Table(heads, tuple(tuple(row) for row in _grid(lines, choice)),
+        Table(heads, tuple(tuple(row) for row in class_grid(lines, choice)),
               "Preflop: 4x (green, bold) or check (red), value per Ante",
               legend=((FOUR_X_COLOUR, "4x"), (CHECK_COLOUR, "check"))),
-        Table(heads, tuple(tuple(row) for row in _grid(lines, flop)),
+        Table(heads, tuple(tuple(row) for row in class_grid(lines, flop)),
               "After a preflop check: the share of flops bet 2x",
               legend=((_shade(0), f"{least:.0%}"), (_shade(0.5), f"{(least + most) / 2:.0%}"),
                       (_shade(1), f"{most:.0%}"))),

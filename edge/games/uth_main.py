@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +26,7 @@ from edge.paytables import PayTable, format_pay, make_paytable
 from edge.table import ReturnTable, Row, decimal, exact, percent
 
 BLIND_OUTCOMES = solver.BLIND_OUTCOMES
+T = TypeVar("T")
 BLIND_TABLES: dict[str, dict[str, Any]] = {
     # RULES.md section 4: royal 500:1, straight flush 50:1, quads 10:1, full house 3:1,
     # flush 3:2, straight 1:1, anything less pushes
@@ -300,12 +301,18 @@ def class_lines(solution: solver.Solution, strategy: str) -> list[ClassLine]:
     return sorted(result.values(), key=lambda line: -max(line.four, line.check))
 
 
-def _grid(lines: list[ClassLine], cell: Any) -> list[list[str]]:
+def class_grid(lines: list[ClassLine], cell: Callable[[ClassLine], T]) -> list[list[str | T]]:
+    """The 169 classes as a 13 x 13 chart: ``cell(line)`` for each class, a rank label first.
+
+    Rows and columns are ranks from ace down; suited classes sit above the diagonal, offsuit
+    ones below it and pairs on it (the usual preflop chart), each row starting with its rank.
+    ``lines`` must hold every class (as :func:`class_lines` gives them).
+    """
     by_name = {line.name: line for line in lines}
     order = list(reversed(RANKS))
-    grid = []
+    grid: list[list[str | T]] = []
     for i, row_rank in enumerate(order):
-        cells = [row_rank]
+        cells: list[str | T] = [row_rank]
         for j, col_rank in enumerate(order):
             if i == j:
                 name = row_rank * 2
@@ -361,9 +368,9 @@ def strategy_report(paytable: PayTable, rules: MainRules, options: Mapping[str, 
         return json.dumps(data, indent=2) + "\n"
     tablefmt = "github" if fmt == "markdown" else "simple"
     heads = [""] + list(reversed(RANKS))
-    choice_grid = tabulate(_grid(lines, lambda line: "4x" if line.choice == 4 else "-"),
+    choice_grid = tabulate(class_grid(lines, lambda line: "4x" if line.choice == 4 else "-"),
                            headers=heads, tablefmt=tablefmt, disable_numparse=True)
-    value_grid = tabulate(_grid(lines, lambda line: f"{float(_value(line)):+.3f}"),
+    value_grid = tabulate(class_grid(lines, lambda line: f"{float(_value(line)):+.3f}"),
                           headers=heads, tablefmt=tablefmt, disable_numparse=True)
     body = [(line.name, line.hands, "4x" if line.choice == 4 else "check",
              decimal(line.four, 5), decimal(line.check, 5),

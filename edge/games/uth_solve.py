@@ -54,7 +54,7 @@ from edge.errors import EdgeError
 
 IntArray = npt.NDArray[np.int64]
 
-SOLVE_VERSION = 1                 # bump when the kernels' results change meaning
+SOLVE_VERSION = 2                 # bump when the kernels' results change meaning
 HOLDINGS = 1326                   # C(52,2)
 FLOPS = 22100                     # C(52,3)
 FLOPS_PER_HOLDING = 19600         # C(50,3)
@@ -242,6 +242,13 @@ class Solution:
     bets 2x; ``check[h, k]``: deals where the player checks twice then plays 1x on the river.
     ``extra[h]``: turn-river pairs folded (each is 990 deals), river decisions of exactly equal
     value, flops bet 2x, flop decisions of exactly equal value (all after checking preflop).
+
+    ``flop_decisions[c, h]``: the flop decision after a preflop check, 1 to bet 2x and 0 to
+    check, for the representative flop of class c (its rows follow the classes solved:
+    :func:`flop_classes` for the full solve, :func:`all_flops` order with ``symmetry=False``)
+    and holding id h; 0 where the holding shares a card with that flop. On another flop of
+    the class, the decision for the suit-permuted holding is the same (see
+    :func:`flop_decisions_by_flop`).
     """
 
     settlement: Settlement
@@ -250,6 +257,7 @@ class Solution:
     bet: IntArray
     check: IntArray
     extra: IntArray
+    flop_decisions: npt.NDArray[np.uint8]
 
     def line_values(self) -> tuple[IntArray, IntArray, IntArray]:
         """Each holding's total value (scaled units, over all its deals) of 4x, 3x and check."""
@@ -291,14 +299,15 @@ def _load_cached(path: Path, settle: Settlement, ties_larger: bool) -> Solution 
         with np.load(path) as data:
             arrays = {name: np.array(data[name], dtype=np.int64)
                       for name in ("play", "bet", "check", "extra", "net")}
+            decisions = np.array(data["flop_decisions"], dtype=np.uint8)
     except (OSError, KeyError, ValueError):
         return None
     if not np.array_equal(arrays["net"], settle.array()):
         return None
     solution = Solution(settle, ties_larger, arrays["play"], arrays["bet"], arrays["check"],
-                        arrays["extra"])
+                        arrays["extra"], decisions)
     try:
-        _check_totals(solution)
+        _check_totals(solution, flop_classes())
     except (RuntimeError, ValueError, IndexError):
         return None
     return solution
@@ -310,6 +319,7 @@ def _store_cached(path: Path, solution: Solution) -> None:
         partial = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
         np.savez_compressed(partial, play=solution.play, bet=solution.bet,
                             check=solution.check, extra=solution.extra,
+                            flop_decisions=solution.flop_decisions,
                             net=solution.settlement.array())
         os.replace(partial, path)
     except OSError:
@@ -360,17 +370,19 @@ def _records_task(bounds: tuple[int, int]) -> int:
     return stop - start
 
 
-def _flops_task(bounds: tuple[int, int]) -> tuple[int, tuple[IntArray, ...]]:
+def _flops_task(bounds: tuple[int, int]
+                ) -> tuple[tuple[int, int], tuple[IntArray, ...], npt.NDArray[np.uint8]]:
     start, stop = bounds
     classes: FlopClasses = _SHARED["classes"]
     offsets = classes.image_offsets[start:stop + 1]
     perms = classes.image_perms[offsets[0]:offsets[-1]]
+    decisions = np.zeros((stop - start, HOLDINGS), dtype=np.uint8)
     result = _core.uth_solve_flops(
         np.ascontiguousarray(classes.flops[start:stop]),
         np.ascontiguousarray(offsets - offsets[0]), np.ascontiguousarray(perms),
         _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"],
-        _SHARED.get("records"), _SHARED.get("keys"))
-    return stop - start, result
+        _SHARED.get("records"), _SHARED.get("keys"), decisions)
+    return bounds, result, decisions
 
 
 def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
@@ -428,6 +440,8 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
                    progress)
     totals = [np.zeros((HOLDINGS, CATEGORIES), dtype=np.int64) for _ in range(3)]
     totals.append(np.zeros((HOLDINGS, 4), dtype=np.int64))
+    # each task writes its own rows: the same array whatever the order the tasks finish in
+    decisions = np.zeros((len(classes.flops), HOLDINGS), dtype=np.uint8)
     pool: Any = None
     try:
         mapper: Callable[..., Iterator[Any]] | None = None
@@ -440,10 +454,11 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
                 mapper = pool.map
         for done in _run(board_tasks, _records_task, mapper):
             bar.advance(done)
-        for done, arrays in _run(flop_tasks, _flops_task, mapper):
+        for (start, stop), arrays, decided in _run(flop_tasks, _flops_task, mapper):
             for total, part in zip(totals, arrays, strict=True):
                 total += part
-            bar.advance(300 * done)
+            decisions[start:stop] = decided
+            bar.advance(300 * (stop - start))
     finally:
         if pool is not None:
             if isinstance(pool, ThreadPoolExecutor):
@@ -455,18 +470,61 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
         _SHARED.clear()
         if records_buffer is not None:
             records_buffer.close()
-    solution = Solution(settle, ties_larger, *totals)
+    play, bet, check, extra = totals
+    solution = Solution(settle, ties_larger, play, bet, check, extra, decisions)
     if not partial:
-        _check_totals(solution)
+        _check_totals(solution, classes)
         if symmetry:
             _store_cached(path, solution)
     return solution
 
 
-def _check_totals(solution: Solution) -> None:
-    """Every holding must account for all its deals, on every line (a cheap self-check)."""
+def _check_totals(solution: Solution, classes: FlopClasses) -> None:
+    """Every holding must account for all its deals, on every line, and the recorded flop
+    decisions for all the flops bet 2x (a cheap self-check)."""
     per_holding = solution.play.sum(axis=1)
     checked = (solution.bet.sum(axis=1) + solution.check.sum(axis=1)
                + solution.extra[:, 0] * DEALER_HOLDINGS)
     if not (per_holding == DEALS_PER_HOLDING).all() or not (checked == DEALS_PER_HOLDING).all():
         raise RuntimeError("The UTH solve lost deals: the kernels' totals do not add up.")
+    decisions = solution.flop_decisions
+    if decisions.shape != (len(classes.flops), HOLDINGS) or decisions.max(initial=0) > 1:
+        raise ValueError("The UTH solve's flop decisions do not fit its flop classes.")
+    orbits = np.diff(classes.image_offsets.astype(np.int64))
+    if int(orbits @ decisions.sum(axis=1, dtype=np.int64)) != int(solution.extra[:, 2].sum()):
+        raise RuntimeError("The UTH solve's flop decisions do not add up to its 2x flops.")
+
+
+def flop_decisions_by_flop(solution: Solution) -> npt.NDArray[np.uint8]:
+    """The flop decisions of a full solve for every flop: ``[22100, 1326]``, 1 to bet 2x.
+
+    Rows are flop ids (:func:`all_flops` order), columns holding ids. A suit permutation of a
+    deal changes no outcome, so a class's decision for holding h holds on each of its flops
+    for the permuted holding.
+    """
+    rows = len(solution.flop_decisions)
+    if rows not in (len(flop_classes().flops), FLOPS):
+        raise ValueError(f"{rows} rows of flop decisions: not a full solve's.")
+    classes = flop_classes() if rows != FLOPS else identity_classes()
+    flops = classes.flops.astype(np.int64)
+    perms = classes.image_perms.astype(np.int64)                          # [22100, 4]
+    class_of = np.repeat(np.arange(rows), np.diff(classes.image_offsets))
+    images = np.sort((flops[class_of] & ~3) | np.take_along_axis(
+        perms, flops[class_of] & 3, axis=1), axis=1)
+    flop_id = np.empty(52 ** 3, dtype=np.int64)
+    every = all_flops().astype(np.int64)
+    flop_id[_flop_code(every)] = np.arange(FLOPS)
+    image_ids = flop_id[_flop_code(images)]
+    # holding h goes to the holding of its permuted cards, per distinct permutation
+    first, second = np.triu_indices(52, k=1)
+    holding_id = np.zeros((52, 52), dtype=np.int64)
+    holding_id[first, second] = holding_id[second, first] = np.arange(HOLDINGS)
+    codes = perms @ np.array([1, 4, 16, 64])
+    full = np.zeros((FLOPS, HOLDINGS), dtype=np.uint8)
+    for code in np.unique(codes):
+        chosen = np.flatnonzero(codes == code)
+        perm = perms[chosen[0]]
+        targets = holding_id[(first & ~3) | perm[first & 3], (second & ~3) | perm[second & 3]]
+        full[image_ids[chosen][:, None], targets[None, :]] = \
+            solution.flop_decisions[class_of[chosen]]
+    return full

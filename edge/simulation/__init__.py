@@ -47,7 +47,7 @@ def make_simulator(game: str, bet: str, paytable: PayTable | None, rules: Any,
     """The simulator of one wager of a registered game.
 
     ``run`` (worker processes, cache, progress) is for games whose simulator needs work from
-    the analysis first, such as the Ultimate Texas Hold'em flop decisions.
+    the analysis first, such as the Ultimate Texas Hold'em solve behind its decisions.
     """
     module_name = SIMULATION_MODULES.get(game)
     if module_name is None:

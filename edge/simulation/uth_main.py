@@ -2,8 +2,8 @@
 
 The player's decisions come from the analysis: the preflop Play (4x, 3x or check) per holding
 from the solve (:func:`edge.games.uth_main.main_lines`), and the flop decision (2x or check) per
-holding and flop from the solve's own flop kernel (``_core.uth_solve_flops``) run on each suit
-class of flops once and kept on disk beside the solve (see :func:`flop_decisions`). The river
+holding and flop as the solve recorded it for each suit class of flops
+(``Solution.flop_decisions``, spread to every flop by :func:`flop_decisions`). The river
 decision is the exact comparison RULES.md defines, Play 1x against folding over the 990 dealer
 holdings the player cannot rule out; the simulation counts those itself
 (``_core.simulate_river_counts``) and prices them with its own settlement. Every hand is then
@@ -12,10 +12,6 @@ settled here from the rules.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import sys
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -28,7 +24,7 @@ from edge.games import RunSettings, uth_main
 from edge.games import uth_solve as solver
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray, common_scale, default_jobs
+from edge.simulation.engine import IntArray, common_scale
 
 HOLE = np.array([0, 1], dtype=np.int64)
 BOARD = np.array([4, 5, 6, 7, 8], dtype=np.int64)
@@ -43,7 +39,6 @@ STRAIGHT_CLASS = 4
 # This module's outcome categories (per Play size): win by Blind class against a qualifying
 # dealer (0..6) or one who does not qualify (7..13), tie, loss to a qualifier, to a non-qualifier.
 TIE, LOSS_QUALIFIED, LOSS_UNQUALIFIED, CATEGORIES = 14, 15, 16, 17
-FLOP_DECISIONS_VERSION = 1
 
 BoolArray = npt.NDArray[np.bool_]
 
@@ -88,75 +83,13 @@ def outcome_name(play: int, category: int, all_push: bool) -> str:
 
 # --- the flop decisions of the solve ---------------------------------------------------------
 
-def _class_decisions(task: tuple[npt.NDArray[np.int32], IntArray, int, bool]
-                     ) -> npt.NDArray[np.bool_]:
-    """Run the solve's flop kernel on each representative flop alone: who bets 2x there."""
-    flops, net, fold, ties_larger = task
-    identity = np.arange(4, dtype=np.int8).reshape(1, 4)
-    offsets = np.array([0, 1], dtype=np.int32)
-    rows = []
-    for flop in flops:
-        extra = _core.uth_solve_flops(np.ascontiguousarray(flop.reshape(1, 3)), offsets,
-                                      identity, net, fold, ties_larger)[3]
-        rows.append(extra[:, 2] > 0)
-    return np.array(rows, dtype=np.bool_).reshape(len(flops), HOLDINGS)
-
-
-def _cache_file(settle: solver.Settlement, ties_larger: bool) -> Any:
-    key = json.dumps({"net": settle.net, "fold": settle.fold, "scale": settle.scale,
-                      "ties_larger": ties_larger, "solve": solver.SOLVE_VERSION,
-                      "version": FLOP_DECISIONS_VERSION})
-    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
-    return solver.cache_dir() / f"uth-flop-decisions-{digest}.npy"
-
-
-def class_flop_decisions(settle: solver.Settlement, ties_larger: bool,
-                         jobs: int) -> npt.NDArray[np.bool_]:
-    """Per suit class of flops (its representative) and holding id: the solve bets 2x there.
-
-    The solve's flop kernel on each of the 1,755 representatives alone (about 18 ms each),
-    shared among ``jobs`` processes.
-    """
-    classes = solver.flop_classes()
-    parts = np.array_split(classes.flops, max(1, 8 * jobs))
-    tasks = [(part, settle.array(), settle.fold, ties_larger) for part in parts if len(part)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            return np.concatenate(list(pool.map(_class_decisions, tasks)))
-    return np.concatenate([_class_decisions(task) for task in tasks])
-
-
-def flop_decisions(settle: solver.Settlement, ties_larger: bool,
-                   run: RunSettings) -> npt.NDArray[np.uint8]:
+def flop_decisions(solution: solver.Solution) -> npt.NDArray[np.uint8]:
     """Whether the solve bets 2x, for every flop id and holding id, as packed bits.
 
-    Bit ``flop * 1326 + holding`` (``np.packbits`` order). A suit permutation of a deal changes
-    no outcome, so a class's decision for holding H holds on each of its flops for the permuted
-    holding. Kept in the solve's cache folder (``run.cache``), once per pay table and ``ties``.
+    Bit ``flop * 1326 + holding`` (``np.packbits`` order), from the decisions the solve
+    recorded per suit class of flops (:func:`edge.games.uth_solve.flop_decisions_by_flop`).
     """
-    path = _cache_file(settle, ties_larger)
-    if run.cache and path.is_file():
-        cached: npt.NDArray[np.uint8] = np.load(path)
-        return cached
-    if run.progress:
-        print("simulate: the solve's flop decisions, once per pay table (cached)...",
-              file=sys.stderr)
-    decided = class_flop_decisions(settle, ties_larger, run.jobs or default_jobs())
-    classes = solver.flop_classes()
-    cards = np.triu_indices(52, k=1)
-    full = np.zeros((FLOPS, HOLDINGS), dtype=np.bool_)
-    for index in range(len(classes.flops)):
-        flop = classes.flops[index].astype(np.int64)
-        for perm in classes.images(index).astype(np.int64):
-            image = np.sort((flop & ~3) | perm[flop & 3])
-            flop_id = FLOP_ID[(image[0] * 52 + image[1]) * 52 + image[2]]
-            first = (cards[0] & ~3) | perm[cards[0] & 3]
-            second = (cards[1] & ~3) | perm[cards[1] & 3]
-            full[flop_id, PAIR_ID[first * 52 + second]] = decided[index]
-    packed: npt.NDArray[np.uint8] = np.packbits(full.reshape(-1))
-    if run.cache:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.save(path, packed)
+    packed: npt.NDArray[np.uint8] = np.packbits(solver.flop_decisions_by_flop(solution))
     return packed
 
 
@@ -247,7 +180,7 @@ def make_main_simulator(paytable: PayTable, rules: Any,
     solution = uth_main.solve_main(paytable, rules, run)
     choice = uth_main.main_lines(solution, rules.strategy).choice.astype(np.int64)
     flop_bets = (np.zeros(0, dtype=np.uint8) if not (choice == 0).any()
-                 else flop_decisions(solution.settlement, ties_larger, run))
+                 else flop_decisions(solution))
     names: list[str] = []
     outcome_of = np.zeros((5, CATEGORIES), dtype=np.int64)
     for play in range(5):
