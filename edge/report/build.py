@@ -34,9 +34,7 @@ from edge.report.sections import (
 )
 from edge.report.sweeps import pay_section
 from edge.report.volatility import volatility_section
-from edge.table import (
-    percent,
-)
+from edge.table import percent
 
 
 def report_command(game: Game, specs: Sequence[str], rules: Any, fmt: str = "html") -> str:

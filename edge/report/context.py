@@ -10,9 +10,7 @@ from typing import Any
 from edge.errors import PayTableError
 from edge.games import Game, RunSettings
 from edge.paytables import PayTable
-from edge.table import (
-    ReturnTable,
-)
+from edge.table import ReturnTable
 
 
 class Analyses:

@@ -6,9 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from edge.table import (
-    ReturnTable,
-)
+from edge.table import ReturnTable
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -6,20 +6,13 @@ import html
 import itertools
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from edge.report.document import (
-    Block,
-    Cell,
-    CellLike,
-    Columns,
-    Items,
-    Paragraph,
-    Preformatted,
-    Report,
-    Table,
-    _version,
-)
+from edge.report.document import Cell, Columns, Items, Paragraph, Preformatted, Table, _version
 from edge.report.layout import _headings, _numeric_columns, _text
+
+if TYPE_CHECKING:
+    from edge.report.document import Block, CellLike, Report
 
 SCREEN_CSS = """
 :root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --head: #eef1f5; --accent: #1565c0; }

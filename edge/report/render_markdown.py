@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabulate import tabulate
 
-from edge.report.document import (
-    Block,
-    Cell,
-    CellLike,
-    Columns,
-    Items,
-    Paragraph,
-    Preformatted,
-    Report,
-    Table,
-)
+from edge.report.document import Cell, Columns, Items, Paragraph, Preformatted, Table
 from edge.report.layout import _headings, _numeric_columns, _text
+
+if TYPE_CHECKING:
+    from edge.report.document import Block, CellLike, Report
 
 
 def _md_escape(text: str) -> str:

@@ -1,5 +1,8 @@
-"""The sections every report has: summary, rules, options, pay tables, wagers, strategy,
-reproducibility."""
+"""The sections every report has.
+
+Summary of wagers, rules, variant options, pay tables, the wagers' tables, strategy, and
+reproducibility.
+"""
 
 from __future__ import annotations
 
@@ -13,17 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from edge.options import describe, options_dict
 from edge.paytables import format_pay
-from edge.table import (
-    ReturnTable,
-    _figure_lines,
-    _row_cells,
-    decimal,
-    exact,
-    percent,
-)
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
 from edge.report.context import ReportContext
 from edge.report.document import (
     Block,
@@ -38,6 +30,10 @@ from edge.report.document import (
     Table,
     _version,
 )
+from edge.table import ReturnTable, _figure_lines, _row_cells, decimal, exact, percent
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 def _units(value: Fraction) -> str:

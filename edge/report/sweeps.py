@@ -1,5 +1,8 @@
-"""How the return moves with each pay and option: the pay section, and the sweeps a game's
-``report_sections`` hook uses."""
+"""How the return moves with each pay and option.
+
+The pay section, and the sweeps a game's ``report_sections`` hook uses (:func:`option_sweep`,
+:func:`linear_option`).
+"""
 
 from __future__ import annotations
 
@@ -9,18 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from edge.options import format_value
 from edge.paytables import format_pay
-from edge.table import (
-    ReturnTable,
-    decimal,
-    exact,
-    percent,
-    probability_text,
-)
+from edge.report.context import ReportContext
+from edge.report.document import Block, Cell, CellLike, Chart, Paragraph, Section, Table
+from edge.table import ReturnTable, decimal, exact, percent, probability_text
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
-from edge.report.context import ReportContext
-from edge.report.document import Block, Cell, CellLike, Chart, Paragraph, Section, Table
 
 
 def pay_lines(table: ReturnTable) -> list[Any] | None:

@@ -9,16 +9,13 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
-from edge.table import (
-    ReturnTable,
-    decimal,
-)
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
 from edge.report.context import ReportContext
 from edge.report.document import Block, Chart, Paragraph, Section, Table
 from edge.report.sections import _units
+from edge.table import ReturnTable, decimal
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 HANDS = (100, 1_000, 10_000, 100_000)
 Z95 = NormalDist().inv_cdf(0.975)  # two-sided 95%: 1.959964

@@ -16,120 +16,51 @@ prints. A wager whose optimal strategy depends on the pays is re-solved for each
 True
 """
 
-from edge.tune.grid import (
-    CHUNK,
-    DEFAULT_MAX_CANDIDATES,
-    BoolArray,
-    FloatArray,
-    Grid,
-    Int64Array,
-    make_grid,
-)
-from edge.tune.model import (
-    PROBE_UNIT,
-    LinearModel,
-    Terms,
-    build_model,
-    linear_model,
-)
-from edge.tune.progress import (
-    PROGRESS_AFTER,
-    Reporter,
-    StderrReporter,
-    duration,
-)
-from edge.tune.render import (
-    TUNE_FORMATS,
-    render_solve,
-    render_tune,
-    tune_dict,
-)
-from edge.tune.scoring import (
-    MARGIN,
-    Candidate,
-    scan,
-    score_units,
-)
-from edge.tune.setting import (
-    Parameter,
-    Setting,
-    Steps,
-    default_step,
-    make_setting,
-    numeric_options,
-    parse_steps,
-    step_for,
-)
-from edge.tune.solve import (
-    SOLVE_ANALYSES,
-    SolveResult,
-    solve,
-)
-from edge.tune.targets import (
-    Bounds,
-    Figures,
-    Filters,
-    Range,
-    Target,
-    parse_bounds,
-    parse_target,
-    parse_vary,
-    percent_text,
-)
-from edge.tune.tuning import (
-    DEFAULT_LIMIT,
-    MAX_EXACT_SORT,
-    TuneResult,
-    tune,
-)
-
-__all__ = [
-    "BoolArray",
-    "Bounds",
-    "CHUNK",
-    "Candidate",
-    "DEFAULT_LIMIT",
-    "DEFAULT_MAX_CANDIDATES",
-    "Figures",
-    "Filters",
-    "FloatArray",
-    "Grid",
-    "Int64Array",
-    "LinearModel",
-    "MARGIN",
-    "MAX_EXACT_SORT",
-    "PROBE_UNIT",
-    "PROGRESS_AFTER",
-    "Parameter",
-    "Range",
-    "Reporter",
-    "SOLVE_ANALYSES",
-    "Setting",
-    "SolveResult",
-    "StderrReporter",
-    "Steps",
-    "TUNE_FORMATS",
-    "Target",
-    "Terms",
-    "TuneResult",
-    "build_model",
-    "default_step",
-    "duration",
-    "linear_model",
-    "make_grid",
-    "make_setting",
-    "numeric_options",
-    "parse_bounds",
-    "parse_steps",
-    "parse_target",
-    "parse_vary",
-    "percent_text",
-    "render_solve",
-    "render_tune",
-    "scan",
-    "score_units",
-    "solve",
-    "step_for",
-    "tune",
-    "tune_dict",
-]
+from edge.tune.grid import CHUNK as CHUNK
+from edge.tune.grid import DEFAULT_MAX_CANDIDATES as DEFAULT_MAX_CANDIDATES
+from edge.tune.grid import BoolArray as BoolArray
+from edge.tune.grid import FloatArray as FloatArray
+from edge.tune.grid import Grid as Grid
+from edge.tune.grid import Int64Array as Int64Array
+from edge.tune.grid import make_grid as make_grid
+from edge.tune.model import PROBE_UNIT as PROBE_UNIT
+from edge.tune.model import LinearModel as LinearModel
+from edge.tune.model import Terms as Terms
+from edge.tune.model import build_model as build_model
+from edge.tune.model import linear_model as linear_model
+from edge.tune.progress import PROGRESS_AFTER as PROGRESS_AFTER
+from edge.tune.progress import Reporter as Reporter
+from edge.tune.progress import StderrReporter as StderrReporter
+from edge.tune.progress import duration as duration
+from edge.tune.render import TUNE_FORMATS as TUNE_FORMATS
+from edge.tune.render import render_solve as render_solve
+from edge.tune.render import render_tune as render_tune
+from edge.tune.render import tune_dict as tune_dict
+from edge.tune.scoring import MARGIN as MARGIN
+from edge.tune.scoring import Candidate as Candidate
+from edge.tune.scoring import scan as scan
+from edge.tune.scoring import score_units as score_units
+from edge.tune.setting import Parameter as Parameter
+from edge.tune.setting import Setting as Setting
+from edge.tune.setting import Steps as Steps
+from edge.tune.setting import default_step as default_step
+from edge.tune.setting import make_setting as make_setting
+from edge.tune.setting import numeric_options as numeric_options
+from edge.tune.setting import parse_steps as parse_steps
+from edge.tune.setting import step_for as step_for
+from edge.tune.solve import SOLVE_ANALYSES as SOLVE_ANALYSES
+from edge.tune.solve import SolveResult as SolveResult
+from edge.tune.solve import solve as solve
+from edge.tune.targets import Bounds as Bounds
+from edge.tune.targets import Figures as Figures
+from edge.tune.targets import Filters as Filters
+from edge.tune.targets import Range as Range
+from edge.tune.targets import Target as Target
+from edge.tune.targets import parse_bounds as parse_bounds
+from edge.tune.targets import parse_target as parse_target
+from edge.tune.targets import parse_vary as parse_vary
+from edge.tune.targets import percent_text as percent_text
+from edge.tune.tuning import DEFAULT_LIMIT as DEFAULT_LIMIT
+from edge.tune.tuning import MAX_EXACT_SORT as MAX_EXACT_SORT
+from edge.tune.tuning import TuneResult as TuneResult
+from edge.tune.tuning import tune as tune

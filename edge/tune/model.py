@@ -1,5 +1,8 @@
-"""The linear model of a wager without decisions: its rows' pays as fixed amounts plus pays,
-read from a probe analysis and checked against a second one."""
+"""The linear model of a wager without decisions.
+
+Each row's pay is a fixed amount plus the pays of the outcomes it is paid on, read from one
+probe analysis and checked against a second one.
+"""
 
 from __future__ import annotations
 

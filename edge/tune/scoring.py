@@ -1,5 +1,7 @@
-"""Scoring candidates with numpy on the integer counts of a linear model, with float bounds
-re-checked exactly near their edges."""
+"""Scoring candidates at once with numpy on a linear model's integer counts.
+
+Floats within a margin of a bound are re-checked with fractions.
+"""
 
 from __future__ import annotations
 

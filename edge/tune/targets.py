@@ -1,5 +1,8 @@
-"""What the user asks for: the target house edge, bounds on other figures, ``--vary`` ranges;
-and the exact figures a candidate is judged by."""
+"""What the user asks for, and what a candidate is judged by.
+
+The target house edge, bounds on the other figures, ``--vary`` ranges; the exact figures of a
+candidate and the filters that admit it.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""``tune``: the candidate tables (or options) nearest a target house edge, by the linear model
-or, for a wager re-solved at each pay, by analysis."""
+"""``tune``: the candidate tables (or options) nearest a target house edge.
+
+By the linear model, or by analysis for a wager re-solved at each pay.
+"""
 
 from __future__ import annotations
 
