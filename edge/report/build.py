@@ -1,0 +1,147 @@
+"""Assembling a game's report from its sections, and writing reports to files."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from edge.games import Game, RunSettings, all_games, get_game
+from edge.options import options_dict
+from edge.report.context import Analyses, ReportContext, resolve_paytables
+from edge.report.document import (
+    Cell,
+    CellLike,
+    Items,
+    Paragraph,
+    Preformatted,
+    Report,
+    Section,
+    Table,
+    _version,
+)
+from edge.report.render import SUFFIXES, format_name
+from edge.report.sections import (
+    options_section,
+    paytables_section,
+    reproducibility_section,
+    rules_section,
+    strategy_sections,
+    summary_section,
+    wagers_section,
+)
+from edge.report.sweeps import pay_section
+from edge.report.volatility import volatility_section
+from edge.table import percent
+
+
+def report_command(game: Game, specs: Sequence[str], rules: Any, fmt: str = "html") -> str:
+    """The ``edge report`` command that rebuilds a report, every option spelled out."""
+    parts = ["edge", "report", game.name]
+    parts += [f"--paytable {_quote(spec)}" for spec in specs]
+    parts += [f"--set {name}={_quote(value)}" for name, value in options_dict(rules).items()]
+    parts.append(f"--format {fmt}")
+    return " ".join(parts)
+
+
+def _quote(text: str) -> str:
+    return text if re.fullmatch(r"[\w.,:/%+=-]+", text) else "'" + text.replace("'", "'\\''") + "'"
+
+
+def make_report(game: str | Game, paytables: Sequence[str] = (),
+                options: Mapping[str, Any] | None = None, *, run: RunSettings | None = None,
+                analyses: Analyses | None = None, environment: bool = True,
+                fmt: str = "html") -> Report:
+    """Analyse every wager of ``game`` and assemble its report.
+
+    ``paytables`` are ``--paytable`` specs (see :func:`resolve_paytables`), ``options`` the
+    ``--set`` values. ``environment`` adds the Python and library versions (left out of the
+    committed reports so they do not depend on the machine). ``fmt`` only goes into the
+    reproducing command.
+    """
+    found = game if isinstance(game, Game) else get_game(game)
+    rules = found.make_rules(options)
+    chosen = resolve_paytables(found, paytables)
+    analyses = analyses or Analyses(found, run)
+    tables = {bet.name: analyses.table(bet.name, chosen[bet.name], rules) for bet in found.bets}
+    # --no-cache forces the wagers' solves afresh; the later steps (strategy printout,
+    # comparisons, a game's own sections) reuse what was just solved and cached
+    analyses.run = dataclasses.replace(analyses.run, cache=True)
+    context = ReportContext(found, rules, chosen, tables, analyses)
+    command = report_command(found, paytables, rules, fmt)
+    sections: list[Section] = [
+        summary_section(context),
+        rules_section(context),
+        options_section(context),
+        paytables_section(context),
+        wagers_section(context),
+    ]
+    sections += strategy_sections(context)
+    if found.report_sections is not None:
+        sections += found.report_sections(context)
+    pays = pay_section(context)
+    if pays is not None:
+        sections.append(pays)
+    sections.append(volatility_section(context))
+    from edge.simulation.verification import verification_section
+    verification = verification_section(context)
+    if verification is not None:
+        sections.append(verification)
+    sections.append(reproducibility_section(context, command, environment))
+    subtitle = [f"Mathematical report on every wager, made by edge {_version()} from exact "
+                "enumeration of every deal."]
+    if found.source:
+        subtitle.append(f"Source: {found.source}.")
+    subtitle.append("Options: " + ", ".join(f"{k}={v}" for k, v in options_dict(rules).items()))
+    return Report(f"{found.title}: mathematical report", tuple(subtitle), tuple(sections),
+                  found.name, tables, found.title)
+
+
+# --- writing files ----------------------------------------------------------------------------
+def write_report(report: Report, path: str | Path, fmt: str | None = None) -> Path:
+    """Write a report to ``path`` in ``fmt`` (or the format its suffix names)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(report.render(format_name(fmt, target)), encoding="utf-8")
+    return target
+
+
+def index_report(reports: Sequence[Report], fmt: str, command: str) -> Report:
+    """The index page of ``edge report --all``: every game and wager with a link to its report."""
+    rows: list[tuple[CellLike, ...]] = []
+    for report in reports:
+        link = f"{report.game}{SUFFIXES[fmt]}"
+        for index, (bet, table) in enumerate(report.tables.items()):
+            title = report.game_title or report.game
+            rows.append((Cell(title if index == 0 else "", "strong", link=link if index == 0
+                              else ""), bet, table.paytable.name if table.paytable else "none",
+                         percent(table.house_edge), percent(table.hit_frequency),
+                         f"{table.standard_deviation:.4f}",
+                         percent(table.element_of_risk) if table.has_decisions else "-"))
+    sections = (
+        Section("Games", (Table(("game", "wager", "pay table", "house edge", "hit frequency",
+                                 "standard deviation", "element of risk"), tuple(rows),
+                                "Every game at its default settings"),)),
+        Section("Reproducibility", (Items((("edge version", _version()),)),
+                                    Paragraph("Command that rebuilds these reports:"),
+                                    Preformatted(command, wrap=True))),
+    )
+    return Report("edge: mathematical reports", (
+        f"One report per game, made by edge {_version()} from exact enumeration.",), sections)
+
+
+def write_all(directory: str | Path, fmt: str = "html", run: RunSettings | None = None,
+              environment: bool = True) -> list[Path]:
+    """Write one report per registered game and an ``index`` page into ``directory``."""
+    kind = format_name(fmt)
+    folder = Path(directory)
+    reports = [make_report(game, run=run, environment=environment, fmt=kind)
+               for game in all_games().values()]
+    written = [write_report(report, folder / f"{report.game}{SUFFIXES[kind]}", kind)
+               for report in reports]
+    command = f"edge report --all -o {folder.as_posix()}/ --format {kind}"
+    index = index_report(reports, kind, command)
+    written.append(write_report(index, folder / f"index{SUFFIXES[kind]}", kind))
+    return written

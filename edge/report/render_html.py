@@ -1,0 +1,179 @@
+"""The HTML renderer: one self-contained page, charts as inline SVG, print styles."""
+
+from __future__ import annotations
+
+import html
+import itertools
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from edge.report.document import Cell, Columns, Items, Paragraph, Preformatted, Table, _version
+from edge.report.layout import _headings, _numeric_columns, _text
+
+if TYPE_CHECKING:
+    from edge.report.document import Block, CellLike, Report
+
+SCREEN_CSS = """
+:root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --head: #eef1f5; --accent: #1565c0; }
+body { font: 10.5pt/1.45 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: var(--ink);
+  max-width: 60rem; margin: 1.5rem auto; padding: 0 1.5rem; }
+h1 { font-size: 1.65rem; margin: 0 0 .3rem; }
+h2 { font-size: 1.3rem; border-bottom: 2px solid var(--accent); padding-bottom: .15rem;
+  margin-top: 2rem; }
+h3 { font-size: 1.08rem; margin-top: 1.5rem; }
+h4 { font-size: 1rem; margin-top: 1.2rem; }
+p.meta, .subtitle { color: var(--muted); }
+p.subtitle { margin: .15rem 0; }
+p.note { background: #fff8e1; border-left: 3px solid #f9a825; padding: .3rem .6rem; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: 8.8pt;
+  font-variant-numeric: tabular-nums; }
+caption { caption-side: top; text-align: left; font-weight: bold; padding-bottom: .25rem;
+  white-space: nowrap; }
+div.columns { display: flex; flex-wrap: wrap; gap: 0 1.5rem; align-items: flex-start; }
+th, td { border: 1px solid var(--rule); padding: .15rem .45rem; vertical-align: top; }
+th { background: var(--head); text-align: left; }
+td.n, th.n { text-align: right; white-space: nowrap; }
+td.exact { word-break: break-all; white-space: normal; max-width: 24rem; }
+td.strong { font-weight: bold; }
+td.flag span { background: #ffe08a; color: #5c4400; border-radius: 3px; padding: 0 .3rem;
+  font-weight: bold; font-size: 8pt; }
+table.grid td { text-align: center; min-width: 2.1rem; padding: .1rem .2rem; font-size: 8pt; }
+table.grid th { text-align: center; }
+tfoot td { font-weight: bold; background: #f6f8fa; }
+.legend span.swatch { display: inline-block; width: .9em; height: .9em; margin: 0 .3em 0 .9em;
+  vertical-align: -.1em; border: 1px solid #999; }
+figure { margin: .6rem 0 1.2rem; }
+figure svg { max-width: 100%; height: auto; }
+figcaption { font-size: 8.8pt; color: var(--muted); }
+pre { background: #f6f8fa; border: 1px solid var(--rule); padding: .5rem .7rem; font-size: 8.3pt;
+  overflow-x: auto; }
+pre.wrap { white-space: pre-wrap; word-break: break-all; }
+nav.toc ol { columns: 2; font-size: 9.5pt; list-style: none; padding-left: 1rem; }
+nav.toc li { break-inside: avoid; }
+a { color: var(--accent); }
+""".strip()
+PRINT_CSS = """
+
+
+@page { size: A4; margin: 14mm 12mm; }
+@media print {
+  body { max-width: none; margin: 0; padding: 0; font-size: 9.5pt; }
+  .page-break { break-before: page; page-break-before: always; }
+  h2, h3, h4, caption { break-after: avoid; page-break-after: avoid; }
+  tr, figure, pre, p.note, table.grid { break-inside: avoid; page-break-inside: avoid; }
+  thead { display: table-header-group; }
+  pre { white-space: pre-wrap; overflow: visible; }
+  a { color: inherit; text-decoration: none; }
+}
+""".strip()
+CSS = SCREEN_CSS + "\n" + PRINT_CSS
+
+
+def scoped_css(scope: str = ".edge-report") -> str:
+    """The screen styles with every selector inside ``scope``, for a report shown within
+    another page (a notebook), so the page's own styles are left alone."""
+    def scope_rule(match: re.Match[str]) -> str:
+        selectors = [sel.strip() for sel in match.group(1).split(",")]
+        scoped = [scope if sel in (":root", "body") else f"{scope} {sel}" for sel in selectors]
+        return ", ".join(scoped) + " {"
+    return re.sub(r"^([^{}\n][^{}]*?)\s*\{", scope_rule, SCREEN_CSS, flags=re.M)
+
+
+def _html_cell(cell: CellLike, numeric: bool, tag: str = "td") -> str:
+    text = html.escape(_text(cell))
+    classes = ["n"] if numeric else []
+    style = ""
+    if isinstance(cell, Cell):
+        if cell.kind:
+            classes.append(cell.kind)
+        if cell.kind == "flag" and text:
+            text = f"<span>{text}</span>"
+        if cell.link:
+            text = f"<a href=\"{html.escape(cell.link)}\">{text}</a>"
+        if cell.colour:
+            style = f" style=\"background:{html.escape(cell.colour)}\""
+    attrs = f" class=\"{' '.join(classes)}\"" if classes else ""
+    return f"<{tag}{attrs}{style}>{text}</{tag}>"
+
+
+def _html_table(table: Table) -> str:
+    numeric = _numeric_columns(table)
+    grid = any(isinstance(c, Cell) and c.colour for row in table.rows for c in row)
+    out = ["<table class=\"grid\">" if grid else "<table>"]
+    if table.caption:
+        out.append(f"<caption>{html.escape(table.caption)}</caption>")
+    out.append("<thead><tr>" + "".join(
+        _html_cell(h, n, "th") for h, n in zip(table.headers, numeric, strict=True))
+        + "</tr></thead>")
+    split = len(table.rows) - table.footer
+    for part, rows in (("tbody", table.rows[:split]), ("tfoot", table.rows[split:])):
+        if not rows:
+            continue
+        out.append(f"<{part}>")
+        for row in rows:
+            cells = [_html_cell(c, n, "th" if grid and i == 0 else "td")
+                     for i, (c, n) in enumerate(zip(row, numeric, strict=False))]
+            out.append("<tr>" + "".join(cells) + "</tr>")
+        out.append(f"</{part}>")
+    out.append("</table>")
+    if table.legend:
+        out.append("<p class=\"legend\">" + "".join(
+            f"<span class=\"swatch\" style=\"background:{html.escape(colour)}\"></span>"
+            f"{html.escape(meaning)}" for colour, meaning in table.legend) + "</p>")
+    return "\n".join(out)
+
+
+def _html_block(block: Block, charts: Iterator[int]) -> str:
+    if isinstance(block, Paragraph):
+        kind = f" class=\"{block.kind}\"" if block.kind else ""
+        return f"<p{kind}>{html.escape(block.text)}</p>"
+    if isinstance(block, Items):
+        items = []
+        for item in block.items:
+            if isinstance(item, tuple):
+                items.append(f"<li><b>{html.escape(item[0])}</b>: {html.escape(item[1])}</li>")
+            else:
+                items.append(f"<li>{html.escape(item)}</li>")
+        return "<ul>" + "".join(items) + "</ul>"
+    if isinstance(block, Table):
+        return _html_table(block)
+    if isinstance(block, Preformatted):
+        kind = " class=\"wrap\"" if block.wrap else ""
+        return f"<pre{kind}>{html.escape(block.text)}</pre>"
+    if isinstance(block, Columns):
+        return ("<div class=\"columns\">" + "".join(
+            f"<div>{_html_block(inner, charts)}</div>" for inner in block.blocks) + "</div>")
+    from edge.charts import to_svg
+    svg = to_svg(block.draw(), f"chart{next(charts)}-")
+    return (f"<figure>{svg}<figcaption>{html.escape(block.caption)}"
+            "</figcaption></figure>")
+
+
+def _html_body(report: Report) -> str:
+    heads = list(_headings(report.sections))
+    charts = itertools.count(1)
+    out = [f"<header><h1>{html.escape(report.title)}</h1>"]
+    out += [f"<p class=\"subtitle\">{html.escape(line)}</p>" for line in report.subtitle]
+    out.append("</header>")
+    toc = "".join(f"<li><a href=\"#{h.anchor}\">{html.escape(h.text)}</a></li>"
+                  for h in heads if h.level == 2)
+    out.append(f"<nav class=\"toc\"><h2>Contents</h2><ol>{toc}</ol></nav>")
+    for head in heads:
+        section = head.section
+        cls = " class=\"page-break\"" if section.page_break else ""
+        out.append(f"<section id=\"{head.anchor}\"{cls}>")
+        out.append(f"<h{head.level}>{html.escape(head.text)}</h{head.level}>")
+        out += [_html_block(block, charts) for block in section.blocks]
+        out.append("</section>")
+    return "\n".join(out)
+
+
+def _render_html(report: Report) -> str:
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<meta name=\"generator\" content=\"edge {html.escape(_version())}\">\n"
+            f"<title>{html.escape(report.title)}</title>\n<style>\n{CSS}\n</style>\n"
+            f"</head>\n<body>\n{_html_body(report)}\n</body>\n</html>\n")
+
+

@@ -1,0 +1,72 @@
+"""The markdown renderer: GitHub markdown, charts left out (their data is in the tables)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabulate import tabulate
+
+from edge.report.document import Cell, Columns, Items, Paragraph, Preformatted, Table
+from edge.report.layout import _headings, _numeric_columns, _text
+
+if TYPE_CHECKING:
+    from edge.report.document import Block, CellLike, Report
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _md_cell(cell: CellLike) -> str:
+    text = _md_escape(_text(cell))
+    if isinstance(cell, Cell) and text:
+        if cell.kind in ("flag", "strong"):
+            text = f"**{text}**"
+        if cell.link:
+            text = f"[{text}]({cell.link})"
+    return text
+
+
+def _md_table(table: Table) -> str:
+    numeric = _numeric_columns(table)
+    align = ["right" if n else "left" for n in numeric]
+    body = [[_md_cell(c) for c in row] for row in table.rows]
+    text = tabulate(body, headers=[_md_escape(h) for h in table.headers], tablefmt="github",
+                    colalign=align, disable_numparse=True)
+    parts = [f"**{_md_escape(table.caption)}**", "", text] if table.caption else [text]
+    if table.legend:
+        parts += ["", "Colour key (in the HTML and LaTeX reports): "
+                  + "; ".join(meaning for _, meaning in table.legend) + "."]
+    return "\n".join(parts)
+
+
+def _md_block(block: Block) -> str:
+    if isinstance(block, Paragraph):
+        return f"> {block.text}" if block.kind == "note" else (
+            f"_{block.text}_" if block.kind == "meta" else block.text)
+    if isinstance(block, Items):
+        return "\n".join(f"- **{item[0]}**: {item[1]}" if isinstance(item, tuple)
+                         else f"- {item}" for item in block.items)
+    if isinstance(block, Table):
+        return _md_table(block)
+    if isinstance(block, Preformatted):
+        return f"```\n{block.text.rstrip()}\n```"
+    if isinstance(block, Columns):
+        return "\n\n".join(_md_block(inner) for inner in block.blocks)
+    return "\n\n".join(_md_block(inner) for inner in block.fallback)
+
+
+def _render_markdown(report: Report) -> str:
+    heads = list(_headings(report.sections))
+    out = [f"# {report.title}", ""] + [line + "  " for line in report.subtitle]
+    out += ["", "## Contents", ""]
+    out += [f"- [{h.text}](#{h.anchor})" for h in heads if h.level == 2]
+    for head in heads:
+        out += ["", "#" * head.level + " " + head.text]
+        for block in head.section.blocks:
+            text = _md_block(block)
+            if text:
+                out += ["", text]
+    return "\n".join(out).rstrip() + "\n"
+
+

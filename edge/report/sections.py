@@ -1,0 +1,306 @@
+"""The sections every report has.
+
+Summary of wagers, rules, variant options, pay tables, the wagers' tables, strategy, and
+reproducibility.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import platform
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from edge.options import describe, options_dict
+from edge.paytables import format_pay
+from edge.report.context import ReportContext
+from edge.report.document import (
+    Block,
+    Cell,
+    CellLike,
+    Chart,
+    Columns,
+    Items,
+    Paragraph,
+    Preformatted,
+    Section,
+    Table,
+    _version,
+)
+from edge.table import ReturnTable, _figure_lines, _row_cells, decimal, exact, percent
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+
+def _units(value: Fraction) -> str:
+    return f"{exact(value)} unit" + ("" if value == 1 else "s")
+
+
+def summary_section(context: ReportContext) -> Section:
+    """All wagers side by side: house edge, hit frequency, volatility, wager size."""
+    tables = context.tables
+    names = tuple(tables)
+    decisions = any(t.has_decisions for t in tables.values())
+
+    def line(label: str, value: Callable[[ReturnTable], str]) -> tuple[str, ...]:
+        return (label, *(value(t) for t in tables.values()))
+
+    rows = [
+        line("pay table", lambda t: t.paytable.name if t.paytable else "none"),
+        line("figures per", lambda t: _units(t.initial_wager) + " initially wagered"),
+        line("combinations (cycle)", lambda t: f"{t.cycle:,}"),
+        line("house edge", lambda t: percent(t.house_edge)),
+        line("hit frequency", lambda t: percent(t.hit_frequency)),
+        line("push probability", lambda t: percent(t.push_probability)),
+        line("standard deviation", lambda t: f"{t.standard_deviation:.4f}"),
+    ]
+    choices = strategy_choices(context.rules)
+    if choices:
+        played = strategy_bets(context)
+        rows.insert(1, line("player strategy", lambda t: context.rules.strategy
+                            if t.bet in played else "-"))
+    if decisions:
+        rows += [
+            line("average total wager",
+                 lambda t: decimal(t.average_wager, 4) if t.has_decisions else "-"),
+            line("element of risk",
+                 lambda t: percent(t.element_of_risk) if t.has_decisions else "-"),
+        ]
+    blocks: list[Block] = [
+        Table(("figure", *names), tuple(rows), caption="Every wager of the game",
+              align="l" + "r" * len(names)),
+        Paragraph("House edge is the player's expected loss per unit of the initial wager; "
+                  "exact fractions are in each wager's section. " + (
+                      "Element of risk is the expected loss per unit of the average total "
+                      "wager, raises included." if decisions else "")),
+    ]
+    assumptions = [info for info in describe(context.game.rules) if info.assumption]
+    if assumptions:
+        values = options_dict(context.rules)
+        blocks.append(Paragraph(
+            "Assumptions (values the source documents do not give): "
+            + "; ".join(f"{info.name}={values[info.name]} ({info.help})"
+                        for info in assumptions) + ".", "note"))
+    return Section("Summary of wagers", tuple(blocks))
+
+
+def rules_section(context: ReportContext) -> Section:
+    """The rules generated from the game's rule model with the chosen options."""
+    game = context.game
+    blocks: list[Block] = []
+    if game.describe_rules is not None:
+        blocks.append(Items(tuple(game.describe_rules(context.rules))))
+    else:
+        blocks.append(Paragraph("The game module gives no description of its rules.", "note"))
+    blocks.append(Items(tuple(
+        (bet.name, bet.description) for bet in game.bets)))
+    if game.source:
+        blocks.append(Paragraph(f"Source document: {game.source}.", "meta"))
+    blocks.append(Paragraph(
+        "Pays are net wins per unit wagered (a push is 0, a loss -1). Probabilities are integer "
+        "counts of equally likely deals over the cycle; every figure is an exact fraction, shown "
+        "as a decimal only when printed."))
+    return Section("Rules as implemented", tuple(blocks))
+
+
+def options_section(context: ReportContext) -> Section:
+    """Every variant option with its value, default, allowed values, and flags."""
+    values = options_dict(context.rules)
+    rows = []
+    for info in describe(context.game.rules):
+        value = values[info.name]
+        flags = []
+        if info.assumption:
+            flags.append("assumption")
+        if value != info.default:
+            flags.append("changed")
+        rows.append((info.name, Cell(value, "strong"), info.default, info.allowed, info.help,
+                     Cell(", ".join(flags), "flag") if flags else ""))
+    blocks: list[Block] = []
+    if rows:
+        blocks.append(Table(("option", "value", "default", "allowed", "meaning", "flag"),
+                            tuple(rows)))
+        blocks.append(Paragraph("\"assumption\" marks a value that is not in the source "
+                                "documents; \"changed\" one that differs from edge's default.",
+                                "note"))
+    else:
+        blocks.append(Paragraph("This game has no variant options."))
+    return Section("Variant options", tuple(blocks))
+
+
+def paytables_section(context: ReportContext) -> Section:
+    """Every named pay table of every bet, with the one in use marked."""
+    children = []
+    for bet in context.game.bets:
+        used = context.paytables[bet.name]
+        if used is None:
+            continue
+        columns = list(bet.presets.items())
+        if all(table != used for _, table in columns):
+            columns.append((used.name, used))
+        heads = tuple(f"{name} (in use)" if table == used else name for name, table in columns)
+        outcomes = list(dict.fromkeys(key for _, table in columns for key in table))
+        rows: tuple[tuple[CellLike, ...], ...] = tuple(
+            (outcome, *(Cell(format_pay(table.as_dict()[outcome]) if outcome in
+                             table.as_dict() else "-", "strong" if table == used else "")
+                        for _, table in columns))
+            for outcome in outcomes)
+        caption = "pays to 1 of every named table"
+        children.append(Section(bet.name, (Table(("outcome", *heads), rows, caption),)))
+    blocks: tuple[Block, ...] = () if children else (
+        Paragraph("No wager of this game has a pay table."),)
+    return Section("Pay tables", blocks, tuple(children), page_break=True)
+
+
+def wager_section(table: ReturnTable, description: str) -> Section:
+    """One wager: its return table, exact figures, decisions, notes and outcome chart."""
+    heads, body = _row_cells(table)
+    figures = tuple((label, Cell(exact_text, "exact") if exact_text else "", dec)
+                    for label, exact_text, dec in _figure_lines(table))
+    about = [f"{table.title}." if table.title else ""]
+    if description:
+        about.append(description[:1].upper() + description[1:] + ".")
+    if table.paytable is not None:
+        label = table.paytable.label()
+        about.append(f"Pay table {table.paytable.name}" + (
+            f" ({label})." if label != table.paytable.name else "."))
+    if table.initial_wager != 1:
+        about.append(f"Figures are per unit of the {_units(table.initial_wager)} initially "
+                     "wagered.")
+    if table.has_decisions:
+        about.append("The player's decisions follow the strategy in the strategy section; "
+                     "the wager column is the total amount wagered in that outcome.")
+    blocks: list[Block] = [Paragraph(" ".join(a for a in about if a))]
+    blocks.append(Columns((
+        Table(tuple(heads), tuple(tuple(row) for row in body), "Return table", footer=1),
+        Table(("figure", "exact", "decimal"), figures, "Figures"),
+    )))
+    blocks += [Paragraph(note, "note") for note in table.notes]
+    blocks.append(Chart(f"Probability of each outcome of the {table.bet} wager "
+                        "(green wins, grey pushes, red losses)", _outcome_drawer(table)))
+    return Section(table.bet, tuple(blocks), page_break=True)
+
+
+def _outcome_drawer(table: ReturnTable) -> Callable[[], Figure]:
+    def draw() -> Figure:
+        from edge.charts import outcome_chart
+        return outcome_chart(table)
+    return draw
+
+
+def wagers_section(context: ReportContext) -> Section:
+    """The full return table of every wager."""
+    children = [wager_section(context.tables[bet.name], bet.description)
+                for bet in context.game.bets]
+    children[0] = dataclasses.replace(children[0], page_break=False)
+    return Section("Return tables", (Paragraph(
+        "Every outcome of every wager with its net pay, combinations, probability and "
+        "contribution to the return; then the exact figures."),), tuple(children),
+        page_break=True)
+
+
+def strategy_sections(context: ReportContext) -> list[Section]:
+    """The player's strategy: the game's own printout for each wager with decisions (each
+    distinct text once), and the wagers under every choice of a ``strategy`` option."""
+    game = context.game
+    children: list[Section] = []
+    if game.strategy is not None:
+        printed: dict[str, list[str]] = {}
+        for bet in strategy_bets(context):
+            text = game.strategy(context.paytables[bet], context.rules, "plain", context.run)
+            printed.setdefault(text.rstrip(), []).append(bet)
+        for text, bets in printed.items():
+            children.append(Section(", ".join(bets), (Preformatted(text),)))
+    compared = strategies_compared(context)
+    if compared is not None:
+        children.append(compared)
+    if not children:
+        return []
+    return [Section("Player strategy", (Paragraph(
+        "How the player decides, as the game module prints it, and what each strategy the "
+        "game offers is worth."),), tuple(children), page_break=True)]
+
+
+def strategy_bets(context: ReportContext) -> list[str]:
+    """The wagers a player strategy belongs to: those with decisions, else the first (a game
+    like Double-Hand Poker decides how to set the hand, not how much to wager)."""
+    bets = [name for name, table in context.tables.items() if table.has_decisions]
+    return bets or [context.game.bets[0].name]
+
+
+def strategy_choices(rules: Any) -> tuple[str, ...]:
+    """The choices of the options' ``strategy`` field, if the game has one."""
+    for info in describe(type(rules)):
+        if info.name == "strategy" and " | " in info.allowed:
+            return tuple(info.allowed.split(" | "))
+    return ()
+
+
+def strategies_compared(context: ReportContext) -> Section | None:
+    """The strategy wagers (see :func:`strategy_bets`) under each choice of the ``strategy``
+    option, side by side; wager size and element of risk only where the player raises."""
+    choices = strategy_choices(context.rules)
+    if not choices:
+        return None
+    bets = strategy_bets(context)
+    current = context.rules.strategy
+    sizes = any(context.tables[bet].has_decisions for bet in bets)
+    rows: list[tuple[CellLike, ...]] = []
+    for bet in bets:
+        for choice in choices:
+            table = context.tables[bet] if choice == current else \
+                context.analyze(bet, strategy=choice)
+            name = Cell(choice + (" (this report)" if choice == current else ""),
+                        "strong" if choice == current else "")
+            wager = (percent(table.element_of_risk), decimal(table.average_wager, 4)) \
+                if sizes else ()
+            rows.append((bet, name, percent(table.house_edge), *wager,
+                         percent(table.hit_frequency), f"{table.standard_deviation:.4f}"))
+    heads = ("wager", "strategy", "house edge",
+             *(("element of risk", "average total wager") if sizes else ()),
+             "hit frequency", "standard deviation")
+    return Section("Strategies compared", (Table(
+        heads, tuple(rows), "The game's wagers under every strategy it offers"),))
+
+
+def figures_digest(tables: Mapping[str, ReturnTable]) -> str:
+    """SHA-256 of every table's JSON: equal digests mean equal exact figures."""
+    text = json.dumps([t.to_dict() for t in tables.values()], sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def reproducibility_section(context: ReportContext, command: str,
+                            environment: bool) -> Section:
+    """What a reviewer needs to rebuild the report and check it is the same."""
+    tables = context.tables
+    items: list[str | tuple[str, str]] = [
+        ("edge version", _version()),
+        ("options", ", ".join(f"{k}={v}" for k, v in options_dict(context.rules).items())
+         or "none"),
+    ]
+    for name, paytable in context.paytables.items():
+        if paytable is not None:
+            items.append((f"pay table of {name}", f"{paytable.name} ({paytable.label()})"))
+    if environment:
+        import numpy
+        items.append(("environment", f"Python {platform.python_version()}, numpy "
+                      f"{numpy.__version__}, {platform.system()} {platform.machine()}"))
+    rows = tuple((name, f"{t.cycle:,}") for name, t in tables.items())
+    total = sum(t.cycle for t in tables.values())
+    blocks: tuple[Block, ...] = (
+        Paragraph("Command that rebuilds this report:"),
+        Preformatted(command, wrap=True),
+        Items(tuple(items)),
+        Table(("wager", "combinations"), (*rows, ("total", f"{total:,}")),
+              "Total combinations enumerated for each wager", footer=1),
+        Paragraph("SHA-256 of the exact figures of every table (their JSON, keys sorted); "
+                  "a rebuild with the same settings gives the same digest:"),
+        Preformatted(figures_digest(tables), wrap=True),
+    )
+    return Section("Reproducibility", blocks)
+
+

@@ -1,0 +1,71 @@
+"""Telling the user what tune is doing: notes, progress, time estimates and the time limit."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from edge.errors import EdgeError
+
+PROGRESS_AFTER = 2.0           # seconds: shorter re-solving runs show no progress
+
+
+class Reporter:
+    """Where tune tells what it is doing (silent by default)."""
+
+    def note(self, text: str) -> None:
+        """A line for the user: a time estimate, the method chosen."""
+
+    def progress(self, done: int, total: int) -> None:
+        """``done`` of ``total`` analyses finished."""
+
+
+class StderrReporter(Reporter):
+    """Notes and progress on stderr (a progress line that updates in place on a terminal)."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty()
+        self.shown = -1
+
+    def note(self, text: str) -> None:
+        print(f"edge tune: {text}", file=self.stream, flush=True)
+
+    def progress(self, done: int, total: int) -> None:
+        tenth = done * 10 // total
+        if self.tty:
+            end = "\n" if done == total else ""
+            print(f"\redge tune: {done:,}/{total:,} analysed", end=end, file=self.stream,
+                  flush=True)
+        elif tenth != self.shown:
+            self.shown = tenth
+            print(f"edge tune: {done:,}/{total:,} analysed", file=self.stream, flush=True)
+
+
+def duration(seconds: float) -> str:
+    """A rough duration: ``"40 s"``, ``"3 min"``, ``"2.5 h"``."""
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def _check_time(first: float, count: int, max_seconds: float | None, what: str,
+                report: Reporter) -> bool:
+    """Say how long ``count`` analyses will take; refuse when over ``max_seconds``.
+
+    Returns whether the run is long enough to show progress.
+    """
+    estimate = first * count
+    if count > 1 and estimate > PROGRESS_AFTER:
+        report.note(f"{what}: {count:,} analyses at about {duration(first)} each, "
+                    f"about {duration(estimate)} in all")
+    if max_seconds is not None and estimate > max_seconds:
+        raise EdgeError(f"Re-solving {count:,} candidates would take about {duration(estimate)}, "
+                        f"more than --max-seconds {max_seconds:g}: narrow the ranges.")
+    return estimate > PROGRESS_AFTER
+
+

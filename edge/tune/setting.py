@@ -1,0 +1,197 @@
+"""What is varied: the wager and its base pay table or options, the parameters and their steps."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from edge.errors import EdgeError
+from edge.games import Bet, Game, RunSettings, get_game
+from edge.paytables import PayTable, format_pay
+from edge.table import ReturnTable
+from edge.tune.targets import _number
+
+
+def numeric_options(game: Game) -> dict[str, dataclasses.Field[Any]]:
+    """The game's options that take a number (tune can vary or solve them)."""
+    fields: dict[str, dataclasses.Field[Any]] = {}
+    for item in dataclasses.fields(game.rules):
+        default = item.default
+        if "help" not in item.metadata or item.metadata.get("choices") is not None:
+            continue
+        if isinstance(default, int | Fraction) and not isinstance(default, bool):
+            fields[item.name] = item
+    return fields
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A game, one of its bets, the base pay table and options: what candidates change."""
+
+    game: Game
+    bet: Bet
+    paytable: PayTable | None
+    overrides: Mapping[str, Any]
+    run: RunSettings
+    analyses: list[int] = dataclasses.field(default_factory=lambda: [0])   # a running count
+
+    @property
+    def outcomes(self) -> tuple[str, ...]:
+        """The pay-table outcomes of the bet (none when it has no pay table)."""
+        return () if self.paytable is None else tuple(self.paytable)
+
+    def resolve(self, name: str) -> tuple[str, str]:
+        """``("pay", outcome)`` or ``("option", field)`` for a name the user typed."""
+        text = name.strip().lower()
+        if text.replace("_", "-") in self.outcomes:
+            return "pay", text.replace("_", "-")
+        numeric = numeric_options(self.game)
+        key = text.replace("-", "_")
+        if key in numeric:
+            return "option", key
+        known = {f.name for f in dataclasses.fields(self.game.rules) if "help" in f.metadata}
+        if key in known:
+            raise EdgeError(f"The option {name!r} of {self.game.name} is not a number, so it "
+                            "cannot be tuned; set it with --set.")
+        pays = ", ".join(self.outcomes) or "none (this bet has no pay table)"
+        options = ", ".join(numeric) or "none"
+        raise EdgeError(f"Unknown pay {name!r} for {self.game.name} {self.bet.name}: the pays "
+                        f"are {pays}; numeric options: {options}.")
+
+    def option_value(self, key: str, value: Fraction) -> int | Fraction:
+        """A number as the option's own type (whole numbers for integer options)."""
+        if isinstance(numeric_options(self.game)[key].default, int):
+            if value.denominator != 1:
+                raise EdgeError(f"The option {key} takes whole numbers, not {format_pay(value)}.")
+            return int(value)
+        return value
+
+    def rules(self, options: Mapping[str, Fraction]) -> Any:
+        """The options dataclass: the base overrides with some numeric options replaced."""
+        values = {k.strip().replace("-", "_"): v for k, v in self.overrides.items()}
+        values.update({key: self.option_value(key, value) for key, value in options.items()})
+        return self.game.make_rules(values)
+
+    def base_value(self, kind: str, key: str) -> Fraction:
+        """The pay or option value before tuning."""
+        if kind == "pay":
+            assert self.paytable is not None
+            return self.paytable[key]
+        return Fraction(getattr(self.rules({}), key))
+
+    def paytable_with(self, pays: Mapping[str, Fraction]) -> PayTable | None:
+        """The base pay table with some pays replaced, named by its label (a game's own kind
+        of pay table keeps its kind and its other fields)."""
+        if self.paytable is None:
+            return None
+        table = dataclasses.replace(self.paytable, pays=tuple(
+            (name, pays.get(name, pay)) for name, pay in self.paytable.pays))
+        return dataclasses.replace(table, name=table.label())
+
+    def analyze(self, pays: Mapping[str, Fraction],
+                options: Mapping[str, Fraction]) -> ReturnTable:
+        """A fresh analysis of the bet with some pays and numeric options replaced."""
+        self.analyses[0] += 1
+        return self.game.analyze(self.bet.name, self.paytable_with(pays), self.rules(options),
+                                 self.run)
+
+    def split(self, names: Sequence[str], values: Sequence[Fraction],
+              kinds: Sequence[str]) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+        """Pays and options from parallel name/value/kind lists."""
+        pays = {n: v for n, v, k in zip(names, values, kinds, strict=True) if k == "pay"}
+        options = {n: v for n, v, k in zip(names, values, kinds, strict=True) if k == "option"}
+        return pays, options
+
+
+def make_setting(game: str | Game, bet: str | None, paytable: str | PayTable | None,
+                 options: Mapping[str, Any] | None, run: RunSettings | None) -> Setting:
+    """Resolve a game, bet, base pay table and options for tuning."""
+    found = game if isinstance(game, Game) else get_game(game)
+    chosen = found.bet(bet)
+    table = paytable if isinstance(paytable, PayTable) else chosen.paytable(paytable)
+    setting = Setting(found, chosen, table, dict(options or {}), run or RunSettings())
+    setting.rules({})  # validate the --set options now
+    return setting
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One varied quantity: values ``low, low + step, ...`` (``count`` of them)."""
+
+    name: str
+    kind: str                 # "pay" (a pay-table outcome) or "option" (a numeric option)
+    low: Fraction
+    step: Fraction
+    count: int
+
+    def value(self, index: int) -> Fraction:
+        """The ``index``-th value."""
+        return self.low + index * self.step
+
+    @property
+    def high(self) -> Fraction:
+        """The largest value."""
+        return self.value(self.count - 1)
+
+    def __str__(self) -> str:
+        if self.count == 1:
+            return f"{self.name} {format_pay(self.low)}"
+        step = "" if self.step == 1 else f" by {format_pay(self.step)}"
+        return f"{self.name} {format_pay(self.low)}..{format_pay(self.high)}{step}"
+
+
+def default_step(setting: Setting, kind: str, key: str) -> Fraction:
+    """Whole units for pays and integer options; a fraction's own scale (1% for 5%)."""
+    if kind == "pay" or isinstance(numeric_options(setting.game)[key].default, int):
+        return Fraction(1)
+    base = abs(setting.base_value(kind, key))
+    if base == 0 or base >= 1:
+        return Fraction(1)
+    return Fraction(1, 10 ** math.ceil(-math.log10(base) - 1e-12))
+
+
+Steps = Fraction | Mapping[str, Fraction] | None
+
+
+def parse_steps(texts: Sequence[str]) -> dict[str, Fraction]:
+    """``--step`` values: ``"0.5"`` for every varied quantity, ``"meter=5000"`` for one.
+
+    >>> parse_steps(["1/2", "meter=5000"])
+    {'': Fraction(1, 2), 'meter': Fraction(5000, 1)}
+    """
+    steps: dict[str, Fraction] = {}
+    for text in texts:
+        name, eq, value = text.rpartition("=")
+        key = name.strip() if eq else ""
+        if eq and not key:
+            raise EdgeError(f"The step {text!r} is not of the form STEP or NAME=STEP.")
+        if key in steps:
+            raise EdgeError(f"The step for {key or 'every quantity'} is given twice.")
+        steps[key] = _number(value, f"step {text.strip()!r}:")
+    return steps
+
+
+def step_for(setting: Setting, steps: Steps, kind: str, key: str) -> Fraction:
+    """The step of one varied quantity: its own ``--step NAME=S``, the common one, or default."""
+    table = steps if isinstance(steps, Mapping) else {"": steps} if steps is not None else {}
+    mine = [v for name, v in table.items() if name and setting.resolve(name) == (kind, key)]
+    step = mine[0] if mine else table.get("")
+    step = default_step(setting, kind, key) if step is None else step
+    if step <= 0:
+        raise EdgeError(f"The step {format_pay(step)} for {key} must be positive.")
+    if kind == "option":
+        setting.option_value(key, step)
+    return step
+
+
+def _check_steps(setting: Setting, steps: Steps, varied: Sequence[tuple[str, str]]) -> None:
+    if isinstance(steps, Mapping):
+        for name in steps:
+            if name and setting.resolve(name) not in varied:
+                raise EdgeError(f"--step {name}=... names a quantity that is not varied.")
+
+
