@@ -474,3 +474,15 @@ def test_table_command_with_a_blind_file(standard: solver.Solution, tmp_path: Pa
     assert data["bet"] == "main" and data["paytable"]["pays"]["flush"] == "3/2"
     assert round(float(Fraction(data["house_edge"])) * 100, 3) == 2.185
     assert data["decisions"]["preflop 3x"]["combinations"] == 0
+
+
+def test_three_x_note_when_3x_is_not_worse() -> None:
+    # Every deal of every line ties (net 0), so 3x equals 4x and check for all 1,326 holdings:
+    # the note must not claim that 3x is never best.
+    rows = np.zeros((1326, 17), dtype=np.int64)
+    rows[:, solver.TIE] = solver.DEALS_PER_HOLDING
+    tied = solver.Solution(SETTLE, False, rows, rows, rows * 0, np.zeros((1326, 4), np.int64),
+                           np.zeros((1755, 1326), dtype=np.uint8))
+    note = uth._three_x_note(uth.main_lines(tied, "always-4x"))
+    assert "never best" not in note
+    assert "for 1,326 of 1,326 holdings" in note and "by 0.000000 per Ante" in note

@@ -222,9 +222,14 @@ def _three_x_note(lines: MainLines) -> str:
     worst = int(np.argmax(margin))
     scale = lines.solution.settlement.scale * solver.DEALS_PER_HOLDING
     closest = Fraction(int(margin[worst]), scale)
-    verdict = "never best" if closest < 0 else "best for some holdings"
-    return (f"3x is {verdict}: for every holding, 3x is worth less than the better of 4x and "
-            f"check; the closest is {HOLDING_CLASSES[worst]}, by {decimal(-closest, 6)} per Ante.")
+    if closest < 0:
+        return (f"3x is never best: for every holding, 3x is worth less than the better of 4x "
+                f"and check; the closest is {HOLDING_CLASSES[worst]}, by "
+                f"{decimal(-closest, 6)} per Ante.")
+    holdings = int((margin >= 0).sum())
+    return (f"3x is worth at least as much as both 4x and check for {holdings:,} of 1,326 "
+            f"holdings; the clearest is {HOLDING_CLASSES[worst]}, by {decimal(closest, 6)} per "
+            "Ante.")
 
 
 def main_table(paytable: PayTable, rules: MainRules, options: Mapping[str, str],
