@@ -48,10 +48,16 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, bet: bool = True) -> 
     if bet:
         parser.add_argument("--bet", help="which wager (default: the game's first)")
     parser.add_argument("--paytable", help="a named pay table or a .toml file")
+    add_run_arguments(parser)
+
+
+def add_run_arguments(parser: argparse.ArgumentParser,
+                      no_cache_help: str = "ignore cached solves") -> None:
+    """``--set`` (variant options), ``--jobs`` and ``--no-cache``: every analysing command's."""
     parser.add_argument("--set", action="append", metavar="NAME=VALUE", dest="sets",
                         help="a variant option; repeat for several")
     parser.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
-    parser.add_argument("--no-cache", action="store_true", help="ignore cached solves")
+    parser.add_argument("--no-cache", action="store_true", help=no_cache_help)
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -231,15 +237,11 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--paytable", action="append", metavar="[BET=]TABLE",
                         help="a named pay table or .toml file, for every bet that has it or for "
                              "one bet; repeat for several")
-    report.add_argument("--set", action="append", metavar="NAME=VALUE", dest="sets",
-                        help="a variant option; repeat for several")
+    add_run_arguments(report, "solve afresh (the report's later steps reuse that solve)")
     report.add_argument("-o", "--output", help="output file (format from .html, .md, .tex) "
                         "or, with --all, a directory; default: standard output")
     report.add_argument("--format", choices=("html", "markdown", "md", "tex", "latex"),
                         help="output format (default: from -o, else markdown; html for --all)")
-    report.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
-    report.add_argument("--no-cache", action="store_true",
-                        help="solve afresh (the report's later steps reuse that solve)")
     report.set_defaults(handler=cmd_report)
 
     tuning = sub.add_parser(

@@ -66,13 +66,9 @@ def format_pay(value: Fraction) -> str:
 
 def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
     """One pay from a TOML value or a command-line string, exactly; negative pays are refused."""
-    if isinstance(value, Fraction):
-        if value < 0:
-            raise PayTableError(f"The pay for {outcome!r} in {source} is {value}: "
-                                "pays are net wins and cannot be negative.")
-        return value
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise PayTableError(f"The pay for {outcome!r} in {source} is {value!r}, not a number.")
+    shown = str(value) if isinstance(value, Fraction) else repr(value)
+    if isinstance(value, bool) or not isinstance(value, Fraction | int | float | str):
+        raise PayTableError(f"The pay for {outcome!r} in {source} is {shown}, not a number.")
     try:
         if isinstance(value, str):
             text = value.strip().replace(" ", "")
@@ -88,10 +84,10 @@ def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
         else:
             pay = Fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise PayTableError(f"The pay for {outcome!r} in {source} is {value!r}, "
+        raise PayTableError(f"The pay for {outcome!r} in {source} is {shown}, "
                             "not a number (write 8, 1.5, \"3/2\" or \"3:2\").") from None
     if pay < 0:
-        raise PayTableError(f"The pay for {outcome!r} in {source} is {value!r}: "
+        raise PayTableError(f"The pay for {outcome!r} in {source} is {shown}: "
                             "pays are net wins and cannot be negative.")
     return pay
 

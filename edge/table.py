@@ -182,12 +182,7 @@ class ReturnTable:
             ],
         }
         for name, value in self.summary():
-            if isinstance(value, float):
-                data[name] = value
-            elif isinstance(value, Fraction):
-                data[name] = exact(value)
-            else:
-                data[name] = value
+            data[name] = exact(value) if isinstance(value, Fraction) else value
         if self.has_decisions:
             data["decisions"] = {name: {"combinations": count, "frequency": exact(freq)}
                                  for name, count, freq in self.decision_frequencies()}

@@ -17,12 +17,14 @@ import pytest
 
 from edge import _core, analyze
 from edge.cards import parse_card
+from edge.errors import EdgeError
 from edge.games.triple_bet import (
     BLOCK_ROWS,
     FLUSH_ROWS,
     SANDWICH_ROWS,
     SEED_NOTE,
     TripleBetRules,
+    analyze_bet,
     wager_counts,
 )
 
@@ -385,3 +387,8 @@ def test_reference_agrees_with_the_hooks_on_every_card_value() -> None:
                 i, j, k = index[a], index[b], index[c]
                 assert SANDWICH_ROWS[_core.sandwich_outcome(i, j, k)] == settle_sandwich(a, b, c)
                 assert BLOCK_ROWS[_core.block_outcome(i, j, k)] == settle_block(a, b, c)
+
+
+def test_unknown_bet_is_named_without_a_pay_table() -> None:
+    with pytest.raises(EdgeError, match="'nope'"):
+        analyze_bet("nope", None, TripleBetRules())

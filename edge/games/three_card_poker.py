@@ -454,11 +454,6 @@ def analyze_bet(bet: str, paytable: PayTable | None, rules: ThreeCardRules,
     return _combined_table(paytable, rules, solution)
 
 
-def _analyze(bet: str, paytable: PayTable | None, rules: ThreeCardRules,
-             run: RunSettings) -> ReturnTable:
-    return analyze_bet(bet, paytable, rules, run)
-
-
 # --- the strategy report ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class HandGroup:
@@ -728,7 +723,7 @@ GAME = Game(
         Bet("combined", "Ante and Pair Plus together (pair_plus_ratio units of Pair Plus)",
             COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE),
     ),
-    analyze=_analyze,
+    analyze=analyze_bet,
     strategy=print_strategy,
     source="seed 001_b6c8688ca18a5bfb.txt (online casino help page)",
     aliases=("tri-card-poker", "three-card", "tcp"),

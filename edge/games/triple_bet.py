@@ -32,6 +32,7 @@ SANDWICH_ROWS = SANDWICH_OUTCOMES + ("lose",)
 BLOCK_ROWS = BLOCK_OUTCOMES + ("push", "lose")
 
 OUTCOMES = {"flush": FLUSH_OUTCOMES, "sandwich": SANDWICH_OUTCOMES, "block": BLOCK_OUTCOMES}
+ROWS = {"flush": FLUSH_ROWS, "sandwich": SANDWICH_ROWS, "block": BLOCK_ROWS}
 COMBINED_OUTCOMES = tuple(f"{bet}.{name}" for bet, names in OUTCOMES.items() for name in names)
 
 # The "usual odds" of the trial document (seed 000).
@@ -74,25 +75,21 @@ def _pays(paytable: PayTable, names: tuple[str, ...], rows: tuple[str, ...],
     return pays + [extra[name] for name in rows[len(names):]]
 
 
-ROWS = {"flush": FLUSH_ROWS, "sandwich": SANDWICH_ROWS, "block": BLOCK_ROWS}
-
-
 def analyze_bet(bet: str, paytable: PayTable | None, rules: TripleBetRules,
                 run: RunSettings | None = None) -> ReturnTable:
     """The exact return table of one wager, or of the three together (``combined``)."""
+    if bet not in PRESETS:
+        raise EdgeError(f"Unknown bet {bet!r} for {GAME_NAME}: choose one of "
+                        f"{', '.join(PRESETS)}.")
     if paytable is None:
         paytable = PRESETS[bet]["usual"]
-    notes: tuple[str, ...] = ()
     if bet == "combined":
         return _combined(paytable, rules)
-    if bet not in ROWS:
-        raise EdgeError(f"Unknown bet {bet!r} for {GAME_NAME}.")
     counts = wager_counts(rules)[bet]
     pays = _pays(paytable, OUTCOMES[bet], ROWS[bet])
     rows = tuple(Row(name, pay, int(count))
                  for name, pay, count in zip(ROWS[bet], pays, counts, strict=True))
-    if bet == "sandwich":
-        notes = (SEED_NOTE,)
+    notes = (SEED_NOTE,) if bet == "sandwich" else ()
     return ReturnTable(GAME_NAME, bet, rows, paytable, options_dict(rules), notes=notes,
                        title=f"Hybrid Triple Bet: {bet} wager, {rules.decks} decks")
 
@@ -117,11 +114,6 @@ def _combined(paytable: PayTable, rules: TripleBetRules) -> ReturnTable:
                               "net total of the three, figures are per unit wagered (of 3).",
                               "Rows that cannot occur are left out."),
                        title=f"Hybrid Triple Bet: the three wagers together, {rules.decks} decks")
-
-
-def _analyze(bet: str, paytable: PayTable | None, rules: TripleBetRules,
-             run: RunSettings) -> ReturnTable:
-    return analyze_bet(bet, paytable, rules, run)
 
 
 def describe_rules(rules: TripleBetRules) -> list[str]:
@@ -157,7 +149,7 @@ GAME = Game(
         Bet("combined", "the three wagers together, equal amounts", COMBINED_OUTCOMES,
             PRESETS["combined"], "usual"),
     ),
-    analyze=_analyze,
+    analyze=analyze_bet,
     source="seed 000_112c8ae539262bd4.txt (trial document, Grosvenor Casinos, 2011)",
     aliases=("hybrid-triple-bet", "triple"),
     describe_rules=describe_rules,
