@@ -115,8 +115,22 @@ class ReturnTable:
 
     @property
     def standard_deviation(self) -> float:
-        """Standard deviation per unit of the initial wager (the one figure that is a float)."""
-        return math.sqrt(self.variance)
+        """Standard deviation per unit of the initial wager (the one figure that is a float).
+
+        A variance too large for a float is rooted through the logarithms of its exact numerator
+        and denominator; a root beyond float range is an error naming the wager, not a crash.
+        """
+        variance = self.variance
+        try:
+            return math.sqrt(variance)
+        except OverflowError:
+            pass
+        half_log10 = (math.log10(variance.numerator) - math.log10(variance.denominator)) / 2
+        if half_log10 >= 308:
+            raise EdgeError(f"The standard deviation of {self.game} {self.bet} is about "
+                            f"10^{half_log10:.0f}, beyond floating point: a pay or option "
+                            "value is out of any practical range.")
+        return math.exp((math.log(variance.numerator) - math.log(variance.denominator)) / 2)
 
     @property
     def has_decisions(self) -> bool:

@@ -180,3 +180,15 @@ def test_csv_reads_back() -> None:
 def test_unknown_format() -> None:
     with pytest.raises(EdgeError, match="'pdf'"):
         DIE.render("pdf")
+
+
+def test_standard_deviation_of_huge_pays_is_an_error_not_a_crash() -> None:
+    # a variance of 10^800 has a root of 10^400, beyond the range of a float
+    huge = ReturnTable("demo", "huge", (Row("win", Fraction(10) ** 400, 1),
+                                        Row("lose", Fraction(-1), 1)))
+    with pytest.raises(EdgeError, match="beyond floating point"):
+        _ = huge.standard_deviation
+    # a variance beyond float range whose root is not: 10^400 -> 10^200
+    big = ReturnTable("demo", "big", (Row("win", Fraction(10) ** 200, 1),
+                                      Row("lose", Fraction(-1), 1)))
+    assert math.isclose(big.standard_deviation, (10 ** 200 + 1) / 2, rel_tol=1e-12)
