@@ -570,6 +570,12 @@ def test_cli_plain_markdown_and_solve(capsys: pytest.CaptureFixture[str]) -> Non
     (["--target-edge", "4%", "--vary", "ultimate=9..3"], "empty"),
     (["--target-edge", "4%", "--vary", "ultimate=9..30", "--limit", "0"], "at least 1"),
     (["--target-edge", "4%", "--solve", "ultimate", "--hit-frequency", "20%.."], "filters"),
+    (["--target-edge", "4%", "--vary", "ultimate=9..30", "--max-candidates", "0"],
+     "--max-candidates 0 must be"),
+    (["--target-edge", "4%", "--vary", "ultimate=9..30", "--max-seconds", "-1"],
+     "--max-seconds -1 must be a number"),
+    (["--target-edge", "4%", "--solve", "ultimate", "--max-seconds", "nan"],
+     "--max-seconds nan must be a number"),
 ])
 def test_cli_errors_are_one_line(extra: list[str], words: str,
                                  capsys: pytest.CaptureFixture[str]) -> None:
