@@ -389,6 +389,17 @@ def test_command_line_errors(argv: list[str], capsys: pytest.CaptureFixture[str]
     assert err.startswith("edge: error:") and len(err.strip().splitlines()) == 1
 
 
+def test_bad_hands_and_seed_are_refused_before_the_analysis(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def analysed(name: str) -> None:
+        pytest.fail(f"{name} was looked up (and analysed) before the run was checked")
+    monkeypatch.setattr("edge.simulation.get_game", analysed)
+    with pytest.raises(ValueError, match="--hands 1 is too few"):
+        simulate("triple-bet", hands=1)
+    with pytest.raises(ValueError, match="--seed -4 must not"):
+        simulate("triple-bet", hands=10, seed=-4)
+
+
 def test_unsimulated_game_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("edge.simulation.SIMULATION_MODULES", {})
     with pytest.raises(ValueError, match="no simulation of triple-bet"):
