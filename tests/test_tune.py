@@ -219,7 +219,8 @@ def test_vary_and_filter_parse() -> None:
     assert parse_bounds("..35%", "hit", probability=True) == Bounds(None, F(35, 100))
     for text, words in [("flush", "NAME=LO..HI"), ("flush=5..3", "empty"),
                         ("flush=3..", "both ends"), ("=3..4", "NAME=LO..HI"),
-                        ("flush=x..4", "not a number")]:
+                        ("flush=x..4", "not a number"),
+                        ("flush=1e400..2", "empty: 1e400 is above 2[.]$")]:
         with pytest.raises(EdgeError, match=words):
             parse_vary(text)
     for text, words in [("20%", "not a range"), ("..", "no bound"), ("30%..20%", "empty"),
