@@ -201,6 +201,12 @@ def test_report_is_identical_whatever_the_jobs() -> None:
     assert one == two
 
 
+def test_report_names_the_processes_used() -> None:
+    """One chunk of hands is played in this process, however many --jobs were asked for."""
+    assert len(chunk_sizes(1000)) == 1
+    assert simulate("triple-bet", "flush", hands=1000, seed=5, jobs=8).jobs == 1
+
+
 # --- Hybrid Triple Bet settlement --------------------------------------------------------
 
 CARDS = np.arange(52, dtype=np.int16)

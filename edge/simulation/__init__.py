@@ -25,7 +25,7 @@ from edge.games import RunSettings, get_game
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.simulation.check import Simulation, compare
-from edge.simulation.engine import Simulator, default_jobs, run
+from edge.simulation.engine import Simulator, chunk_sizes, default_jobs, run
 from edge.table import ReturnTable
 
 # Game name -> the module whose ``make_simulator(bet, paytable, rules)`` simulates it.
@@ -119,7 +119,8 @@ def simulate_table(table: ReturnTable, paytable: PayTable | None, rules: Any,
                         f"{simulator.initial_wager} units, the analysis per "
                         f"{table.initial_wager}.")
     seed = secrets.randbits(64) if seed is None else seed
-    workers = settings.jobs or default_jobs()
+    # no more processes than chunks of hands: the report names the processes really used
+    workers = min(settings.jobs or default_jobs(), len(chunk_sizes(hands)))
     start = time.perf_counter()
     tally = run(simulator, hands, seed, workers,
                 ProgressBar(sys.stderr) if settings.progress else None)
