@@ -364,6 +364,19 @@ def test_cli_all_writes_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert "(triple-bet.md)" in (out / "index.md").read_text(encoding="utf-8")
 
 
+def test_cli_unwritable_output_is_one_line(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    for args, named in ((["triple-bet", "-o", str(blocker / "x.html")], blocker),
+                        (["--all", "-o", str(blocker)], blocker),
+                        (["triple-bet", "--format", "md", "-o", str(tmp_path)], tmp_path)):
+        assert main(["report", *args]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("edge: error: Cannot") and err.count("\n") == 1
+        assert str(named) in err
+
+
 def test_return_table_conveniences() -> None:
     table = edge.analyze("triple-bet", bet="sandwich", options={"decks": 1})
     page = parse(table._repr_html_())

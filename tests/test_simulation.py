@@ -201,6 +201,12 @@ def test_report_is_identical_whatever_the_jobs() -> None:
     assert one == two
 
 
+def test_report_names_the_processes_used() -> None:
+    """One chunk of hands is played in this process, however many --jobs were asked for."""
+    assert len(chunk_sizes(1000)) == 1
+    assert simulate("triple-bet", "flush", hands=1000, seed=5, jobs=8).jobs == 1
+
+
 # --- Hybrid Triple Bet settlement --------------------------------------------------------
 
 CARDS = np.arange(52, dtype=np.int16)
@@ -387,6 +393,17 @@ def test_command_line_errors(argv: list[str], capsys: pytest.CaptureFixture[str]
     assert main(["simulate", "triple-bet", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("edge: error:") and len(err.strip().splitlines()) == 1
+
+
+def test_bad_hands_and_seed_are_refused_before_the_analysis(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def analysed(name: str) -> None:
+        pytest.fail(f"{name} was looked up (and analysed) before the run was checked")
+    monkeypatch.setattr("edge.simulation.get_game", analysed)
+    with pytest.raises(ValueError, match="--hands 1 is too few"):
+        simulate("triple-bet", hands=1)
+    with pytest.raises(ValueError, match="--seed -4 must not"):
+        simulate("triple-bet", hands=10, seed=-4)
 
 
 def test_unsimulated_game_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -219,7 +219,8 @@ def test_vary_and_filter_parse() -> None:
     assert parse_bounds("..35%", "hit", probability=True) == Bounds(None, F(35, 100))
     for text, words in [("flush", "NAME=LO..HI"), ("flush=5..3", "empty"),
                         ("flush=3..", "both ends"), ("=3..4", "NAME=LO..HI"),
-                        ("flush=x..4", "not a number")]:
+                        ("flush=x..4", "not a number"),
+                        ("flush=1e400..2", "empty: 1e400 is above 2[.]$")]:
         with pytest.raises(EdgeError, match=words):
             parse_vary(text)
     for text, words in [("20%", "not a range"), ("..", "no bound"), ("30%..20%", "empty"),
@@ -570,6 +571,12 @@ def test_cli_plain_markdown_and_solve(capsys: pytest.CaptureFixture[str]) -> Non
     (["--target-edge", "4%", "--vary", "ultimate=9..3"], "empty"),
     (["--target-edge", "4%", "--vary", "ultimate=9..30", "--limit", "0"], "at least 1"),
     (["--target-edge", "4%", "--solve", "ultimate", "--hit-frequency", "20%.."], "filters"),
+    (["--target-edge", "4%", "--vary", "ultimate=9..30", "--max-candidates", "0"],
+     "--max-candidates 0 must be"),
+    (["--target-edge", "4%", "--vary", "ultimate=9..30", "--max-seconds", "-1"],
+     "--max-seconds -1 must be a number"),
+    (["--target-edge", "4%", "--solve", "ultimate", "--max-seconds", "nan"],
+     "--max-seconds nan must be a number"),
 ])
 def test_cli_errors_are_one_line(extra: list[str], words: str,
                                  capsys: pytest.CaptureFixture[str]) -> None:
@@ -605,7 +612,10 @@ def test_double_hand_lo_card_pays_and_main_commission_solve_exactly() -> None:
         assert figures.house_edge == double_hand_edge("main", "commission", value)
     result = tune("double-hand-poker", "main", "1%..3%", ["commission=0.03..0.06"],
                   step=F(1, 200))
-    assert result.method == "re-solved" and result.matching == 7
+    grid = [F(3, 100) + k * F(1, 200) for k in range(7)]          # 0.03, 0.035, .. 0.06
+    in_range = [v for v in grid
+                if F(1, 100) <= double_hand_edge("main", "commission", v) <= F(3, 100)]
+    assert result.method == "re-solved" and result.matching == len(in_range)
     assert_agrees(result, "double-hand-poker")
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from edge.errors import EdgeError
 from edge.games import Game, RunSettings, all_games, get_game
 from edge.options import options_dict
 from edge.report.context import Analyses, ReportContext, resolve_paytables
@@ -103,9 +104,22 @@ def make_report(game: str | Game, paytables: Sequence[str] = (),
 def write_report(report: Report, path: str | Path, fmt: str | None = None) -> Path:
     """Write a report to ``path`` in ``fmt`` (or the format its suffix names)."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(report.render(format_name(fmt, target)), encoding="utf-8")
+    text = report.render(format_name(fmt, target))
+    _make_folder(target.parent)
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise EdgeError(f"Cannot write the report {target}: {error.strerror or error}.") from error
     return target
+
+
+def _make_folder(folder: Path) -> None:
+    """Create ``folder`` (and its parents) for reports, or say in one line why it cannot be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise EdgeError(f"Cannot create the folder {folder} for reports: "
+                        f"{error.strerror or error}.") from error
 
 
 def index_report(reports: Sequence[Report], fmt: str, command: str) -> Report:
@@ -137,6 +151,7 @@ def write_all(directory: str | Path, fmt: str = "html", run: RunSettings | None 
     """Write one report per registered game and an ``index`` page into ``directory``."""
     kind = format_name(fmt)
     folder = Path(directory)
+    _make_folder(folder)              # before the analyses, so a bad path fails at once
     reports = [make_report(game, run=run, environment=environment, fmt=kind)
                for game in all_games().values()]
     written = [write_report(report, folder / f"{report.game}{SUFFIXES[kind]}", kind)

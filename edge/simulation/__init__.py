@@ -25,7 +25,7 @@ from edge.games import RunSettings, get_game
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.simulation.check import Simulation, compare
-from edge.simulation.engine import Simulator, default_jobs, run
+from edge.simulation.engine import Simulator, chunk_sizes, default_jobs, run
 from edge.table import ReturnTable
 
 # Game name -> the module whose ``make_simulator(bet, paytable, rules)`` simulates it.
@@ -77,6 +77,14 @@ class ProgressBar:
         self.stream.flush()
 
 
+def _check_run(hands: int, seed: int | None) -> None:
+    """Refuse a number of hands or a seed the simulation cannot use, naming it."""
+    if hands < 2:
+        raise EdgeError(f"--hands {hands} is too few: simulate at least 2 hands.")
+    if seed is not None and seed < 0:
+        raise EdgeError(f"--seed {seed} must not be negative.")
+
+
 def simulate(game: str, bet: str | None = None, paytable: str | PayTable | None = None,
              options: Mapping[str, Any] | None = None, hands: int = DEFAULT_HANDS,
              seed: int | None = None, jobs: int | None = None, progress: bool = False,
@@ -88,6 +96,7 @@ def simulate(game: str, bet: str | None = None, paytable: str | PayTable | None 
     """
     if jobs is not None and jobs < 1:
         raise EdgeError(f"--jobs {jobs} must be at least 1.")
+    _check_run(hands, seed)           # before the analysis, which can take a while
     found = get_game(game)
     chosen = found.bet(bet)
     rules = found.make_rules(options)
@@ -102,10 +111,7 @@ def simulate_table(table: ReturnTable, paytable: PayTable | None, rules: Any,
                    run_settings: RunSettings | None = None) -> Simulation:
     """Simulate the wager of an exact ``table`` (made with ``paytable`` and ``rules``) and
     compare the two; ``run_settings`` gives the worker processes and the progress bar."""
-    if hands < 2:
-        raise EdgeError(f"--hands {hands} is too few: simulate at least 2 hands.")
-    if seed is not None and seed < 0:
-        raise EdgeError(f"--seed {seed} must not be negative.")
+    _check_run(hands, seed)
     settings = run_settings or RunSettings()
     simulator = make_simulator(table.game, table.bet, paytable, rules, settings)
     if table.initial_wager != simulator.initial_wager:
@@ -113,7 +119,8 @@ def simulate_table(table: ReturnTable, paytable: PayTable | None, rules: Any,
                         f"{simulator.initial_wager} units, the analysis per "
                         f"{table.initial_wager}.")
     seed = secrets.randbits(64) if seed is None else seed
-    workers = settings.jobs or default_jobs()
+    # no more processes than chunks of hands: the report names the processes really used
+    workers = min(settings.jobs or default_jobs(), len(chunk_sizes(hands)))
     start = time.perf_counter()
     tally = run(simulator, hands, seed, workers,
                 ProgressBar(sys.stderr) if settings.progress else None)

@@ -53,6 +53,12 @@ def duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
+def check_max_seconds(max_seconds: float | None) -> None:
+    """Refuse a time bound that is negative or not a number (0 allows no re-solving at all)."""
+    if max_seconds is not None and not max_seconds >= 0:
+        raise EdgeError(f"--max-seconds {max_seconds:g} must be a number of seconds, 0 or more.")
+
+
 def _check_time(first: float, count: int, max_seconds: float | None, what: str,
                 report: Reporter) -> bool:
     """Say how long ``count`` analyses will take; refuse when over ``max_seconds``.

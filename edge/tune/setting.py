@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -149,9 +148,12 @@ def default_step(setting: Setting, kind: str, key: str) -> Fraction:
     if kind == "pay" or isinstance(numeric_options(setting.game)[key].default, int):
         return Fraction(1)
     base = abs(setting.base_value(kind, key))
-    if base == 0 or base >= 1:
+    if base == 0:
         return Fraction(1)
-    return Fraction(1, 10 ** math.ceil(-math.log10(base) - 1e-12))
+    step = Fraction(1)
+    while base < step:                # exact: the largest power of ten not above the base
+        step /= 10
+    return step
 
 
 Steps = Fraction | Mapping[str, Fraction] | None

@@ -14,7 +14,7 @@ from edge.games import Bet, Game, RunSettings
 from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable, exact
 from edge.tune.model import LinearModel, linear_model
-from edge.tune.progress import Reporter, _check_time
+from edge.tune.progress import Reporter, _check_time, check_max_seconds
 from edge.tune.setting import Setting, Steps, _check_steps, make_setting, numeric_options, step_for
 from edge.tune.targets import (
     Figures,
@@ -65,6 +65,7 @@ def solve(game: str | Game, bet: str | None, name: str, target: Target | str, *,
     """
     started = time.perf_counter()
     report = report or Reporter()
+    check_max_seconds(max_seconds)
     setting = make_setting(game, bet, paytable, options, run)
     wanted = parse_target(target) if isinstance(target, str) else target
     if wanted.is_range:

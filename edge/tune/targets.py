@@ -167,7 +167,7 @@ def parse_vary(text: str) -> Range:
     high = _number(high_text, f"high end of {name}") if dots else low
     if low > high:
         raise EdgeError(f"The range {spec.strip()!r} for {name} is empty: "
-                        f"{format_pay(low)} is above {format_pay(high)}.")
+                        f"{low_text.strip()} is above {high_text.strip()}.")
     return Range(name, low, high)
 
 

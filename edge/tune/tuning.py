@@ -20,7 +20,7 @@ from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.tune.grid import DEFAULT_MAX_CANDIDATES, Grid, make_grid
 from edge.tune.model import LinearModel, linear_model
-from edge.tune.progress import Reporter, _check_time
+from edge.tune.progress import Reporter, _check_time, check_max_seconds
 from edge.tune.scoring import MARGIN, Candidate, _scale, scan
 from edge.tune.setting import Parameter, Setting, Steps, make_setting
 from edge.tune.targets import Bounds, Figures, Filters, Range, Target, parse_target, parse_vary
@@ -68,6 +68,9 @@ def tune(game: str | Game, bet: str | None, target: Target | str,
     report = report or Reporter()
     if limit < 1:
         raise EdgeError(f"--limit {limit} must be at least 1.")
+    if max_candidates < 1:
+        raise EdgeError(f"--max-candidates {max_candidates} must be at least 1.")
+    check_max_seconds(max_seconds)
     setting = make_setting(game, bet, paytable, options, run)
     filters = Filters(parse_target(target) if isinstance(target, str) else target,
                       hit_frequency or Bounds(), standard_deviation or Bounds())
