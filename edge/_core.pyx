@@ -1,17 +1,280 @@
 # cython: language_level=3
-"""edge's enumeration core: typed ``nogil`` loops that count deals and return integer arrays.
+"""edge's shared evaluators: the hold'em 5-to-7-card evaluator and the 3-card evaluator.
 
-No pay tables, no fractions, no printing. Each game's kernels live in their own include file
-(``_<game>.pxi``) so this one extension module stays a table of contents. Counts are int64.
+Game kernels live in their own extension modules (``edge/games/<game>/_kernels.pyx``) and
+cimport what they need from ``edge/_core.pxd``: the enums, the ``HoldemTables`` lookup tables
+(``cy_holdem_tables()``) and the inline evaluators that take them. The Python hooks below are
+for tests and for games written in Python. No pay tables, no fractions, no printing.
 """
 
+# Texas hold'em hand evaluator (RULES.md section 4): the best five cards of five to seven.
+#
+# Cards are ints 0..51 = rank * 4 + suit (rank 0 = deuce .. 12 = ace); a set of cards is a
+# uint64 mask with bit c for card c. Inside, a hand is held as four 13-bit rank masks, one per
+# suit, packed in a uint64 at bits 16 * suit + rank ("suit lanes"): a board's lanes OR-ed with a
+# hole card's lane (``cy_card_lane``) is the incremental way to add cards to a fixed board.
+#
+# Strength layout (int32, higher is better, equal means a tie):
+#
+#     bits 26..29   class: 0 high card, 1 pair, 2 two pair, 3 three of a kind, 4 straight,
+#                   5 flush, 6 full house, 7 four of a kind, 8 straight flush (royal included)
+#     bits 13..25   "major" 13-bit rank mask: the ranks that decide first
+#                   high card / flush: the five ranks played; pair, trips, quads: the one rank;
+#                   two pair: the two pair ranks; full house: the three-of-a-kind rank;
+#                   straight / straight flush: the top rank (the five for the wheel A-2-3-4-5)
+#     bits 0..12    "minor" 13-bit rank mask: the kickers (pair: 3, two pair: 1, trips: 2,
+#                   quads: 1) or, for a full house, the pair rank; 0 where there are none
+#
+# Within a class the major masks have equally many bits, as do the minor masks, so comparing the
+# integers compares the ranks highest first, as poker does. The royal flush is the straight flush
+# with major mask 1 << 12, the largest strength; ``cy_hand_class`` reports it as class 9.
+#
+# The tables (a ``HoldemTables``, declared in _core.pxd) are filled once at import by
+# ``_holdem_init``; no call allocates.
+
+
 cimport numpy as cnp
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
+
+import numpy as np
 
 cnp.import_array()
 
-include "_triple_bet.pxi"
-include "_three_card.pxi"
-include "_double_hand.pxi"
-include "_holdem.pxi"
-include "_uth.pxi"
-include "_simulate.pxi"
+cdef HoldemTables _tables
+
+
+cdef uint16_t _holdem_top_bits(unsigned int mask, int count) noexcept nogil:
+    """The ``count`` highest set bits of a 13-bit mask (all of them when fewer)."""
+    cdef uint16_t kept = 0
+    cdef int rank = 12
+    while rank >= 0 and count > 0:
+        if mask & (1u << rank):
+            kept |= <uint16_t>(1u << rank)
+            count -= 1
+        rank -= 1
+    return kept
+
+
+cdef void _holdem_init() noexcept nogil:
+    """Fill every lookup table (runs once, when the module is imported)."""
+    cdef unsigned int mask, window
+    cdef int rank, top, bit, card, n
+    for mask in range(HOLDEM_RANK_MASKS):
+        n = 0
+        for rank in range(13):
+            n += (mask >> rank) & 1
+        _tables.nbits[mask] = <uint8_t>n
+        _tables.flush5[mask] = <uint16_t>(mask if n >= 5 else 0)
+        _tables.top1[mask] = _holdem_top_bits(mask, 1)
+        _tables.top2[mask] = _holdem_top_bits(mask, 2)
+        _tables.top3[mask] = _holdem_top_bits(mask, 3)
+        _tables.top5[mask] = _holdem_top_bits(mask, 5)
+        _tables.straight[mask] = 0
+        for top in range(12, 3, -1):                 # ace-high down to six-high
+            window = 0x1Fu << (top - 4)
+            if mask & window == window:
+                _tables.straight[mask] = <uint16_t>(1u << top)
+                break
+        if _tables.straight[mask] == 0 and mask & 0x100Fu == 0x100Fu:
+            _tables.straight[mask] = 1u << 3         # the wheel A-2-3-4-5 is five-high
+        if _tables.straight[mask]:
+            _tables.suited[mask] = ((HOLDEM_STRAIGHT_FLUSH << HOLDEM_CLASS_SHIFT)
+                                    | (_tables.straight[mask] << HOLDEM_MAJOR_SHIFT))
+            _tables.unpaired[mask] = ((HOLDEM_STRAIGHT << HOLDEM_CLASS_SHIFT)
+                                      | (_tables.straight[mask] << HOLDEM_MAJOR_SHIFT))
+        else:
+            _tables.suited[mask] = ((HOLDEM_FLUSH << HOLDEM_CLASS_SHIFT)
+                                    | (_tables.top5[mask] << HOLDEM_MAJOR_SHIFT))
+            _tables.unpaired[mask] = ((HOLDEM_HIGH_CARD << HOLDEM_CLASS_SHIFT)
+                                      | (_tables.top5[mask] << HOLDEM_MAJOR_SHIFT))
+    for mask in range(256):
+        _tables.spread[mask] = 0
+        for bit in range(8):
+            if mask & (1u << bit):
+                _tables.spread[mask] |= (<uint64_t>1) << (16 * (bit & 3) + (bit >> 2))
+    for card in range(52):
+        _tables.lane[card] = (<uint64_t>1) << (16 * (card & 3) + (card >> 2))
+
+
+_holdem_init()
+
+
+cdef const HoldemTables* cy_holdem_tables() noexcept nogil:
+    """The evaluator's lookup tables (filled at import) for game kernels that cimport them."""
+    return &_tables
+
+
+cdef int _holdem_check_cards(object cards, int low, int high, int64_t* out) except -1:
+    """Copy a sequence of distinct cards into ``out``; the count must be in low..high."""
+    cdef int n = len(cards)
+    cdef int i
+    cdef uint64_t seen = 0
+    if n < low or n > high:
+        raise ValueError(f"expected {low}..{high} cards, got {n}")
+    for i in range(n):
+        card = cards[i]
+        if not 0 <= card < 52:
+            raise ValueError(f"card {card!r} is outside 0..51")
+        if seen & ((<uint64_t>1) << <int>card):
+            raise ValueError(f"card {card!r} appears twice")
+        seen |= (<uint64_t>1) << <int>card
+        out[i] = card
+    return n
+
+
+def evaluate7(cards):
+    """Python hook: the strength of seven distinct cards (ints 0..51)."""
+    cdef int64_t[7] buffer
+    _holdem_check_cards(cards, 7, 7, buffer)
+    return cy_evaluate7(&_tables, buffer[0], buffer[1], buffer[2], buffer[3], buffer[4], buffer[5],
+                        buffer[6])
+
+
+def evaluate_cards(cards):
+    """Python hook: the strength of five to seven distinct cards (ints 0..51)."""
+    cdef int64_t[7] buffer
+    cdef int n = _holdem_check_cards(cards, 5, 7, buffer)
+    cdef uint64_t mask = 0
+    cdef int i
+    for i in range(n):
+        mask |= (<uint64_t>1) << buffer[i]
+    return cy_evaluate_mask(&_tables, mask)
+
+
+def evaluate_many(const int64_t[:, ::1] hands):
+    """Python hook for batch tests: strengths of rows of 5 to 7 cards, as an int64 array.
+
+    Every row must hold distinct cards 0..51 (checked); the result has one strength per row.
+    """
+    cdef Py_ssize_t rows = hands.shape[0]
+    cdef Py_ssize_t width = hands.shape[1]
+    cdef Py_ssize_t i, j
+    cdef uint64_t mask, bit
+    if width < 5 or width > 7:
+        raise ValueError(f"rows must hold 5..7 cards, not {width}")
+    result = np.zeros(rows, dtype=np.int64)
+    cdef int64_t[::1] out = result
+    for i in range(rows):
+        mask = 0
+        for j in range(width):
+            if not 0 <= hands[i, j] < 52:
+                raise ValueError(f"card {hands[i, j]} in row {i} is outside 0..51")
+            bit = (<uint64_t>1) << hands[i, j]
+            if mask & bit:
+                raise ValueError(f"card {hands[i, j]} appears twice in row {i}")
+            mask |= bit
+        out[i] = cy_evaluate_mask(&_tables, mask)
+    return result
+
+
+def hand_class(int strength):
+    """Python hook: the class of a strength, 0 high card .. 9 royal flush."""
+    if strength < 0 or strength > HOLDEM_ROYAL:
+        raise ValueError(f"strength {strength} is not a hold'em strength")
+    return cy_hand_class(strength)
+
+
+def holdem_class_counts(int cards=7):
+    """How many of the C(52, cards) hands fall in each class (index 0 high card .. 9 royal).
+
+    ``cards`` is 7 (every 7-card hand, 133,784,560) or 5 or 6. Every hand is visited once, in
+    increasing card order, adding one card's suit lane per loop level, so the counts are exact.
+    """
+    if cards < 5 or cards > 7:
+        raise ValueError(f"cards must be 5, 6 or 7, not {cards}")
+    counts = np.zeros(HOLDEM_CLASSES, dtype=np.int64)
+    cdef int64_t[::1] out = counts
+    cdef int64_t[HOLDEM_CLASSES] local
+    cdef int a, b, c, d, e, f, g, k
+    cdef uint64_t la, lb, lc, ld, le, lf
+    cdef int skip = 7 - cards                  # loop levels left out for 5 or 6 cards
+    for k in range(HOLDEM_CLASSES):
+        local[k] = 0
+    with nogil:
+        for a in range(52):
+            la = _tables.lane[a]
+            for b in range(a + 1, 52):
+                lb = la | _tables.lane[b]
+                for c in range(b + 1, 52):
+                    lc = lb | _tables.lane[c]
+                    for d in range(c + 1, 52):
+                        ld = lc | _tables.lane[d]
+                        for e in range(d + 1, 52):
+                            le = ld | _tables.lane[e]
+                            if skip == 2:
+                                local[cy_hand_class(cy_evaluate_lanes(&_tables, le))] += 1
+                                continue
+                            for f in range(e + 1, 52):
+                                lf = le | _tables.lane[f]
+                                if skip == 1:
+                                    local[cy_hand_class(cy_evaluate_lanes(&_tables, lf))] += 1
+                                    continue
+                                for g in range(f + 1, 52):
+                                    local[cy_hand_class(cy_evaluate_lanes(&_tables,
+                                        lf | _tables.lane[g]))] += 1
+    for k in range(HOLDEM_CLASSES):
+        out[k] = local[k]
+    return counts
+
+
+# --- 3-card hands (Tri-Card Poker; docs/rules.md section 2) ---------------------------------
+
+cdef int cy_three_card_strength(int a, int b, int c, bint ace_low_straight) noexcept nogil:
+    """Strength of the three cards a, b, c (card = rank * 4 + suit); higher is better."""
+    cdef int high = a >> 2
+    cdef int middle = b >> 2
+    cdef int low = c >> 2
+    cdef int swap
+    cdef bint flush = (a & 3) == (b & 3) and (b & 3) == (c & 3)
+    # sort the ranks high to low
+    if middle > high:
+        swap = high; high = middle; middle = swap
+    if low > middle:
+        swap = middle; middle = low; low = swap
+    if middle > high:
+        swap = high; high = middle; middle = swap
+    if high == low:
+        return THREE_CARD_THREE_OF_A_KIND * THREE_CARD_CLASS_BASE + high
+    if high == middle:
+        return THREE_CARD_PAIR * THREE_CARD_CLASS_BASE + high * 13 + low
+    if middle == low:
+        return THREE_CARD_PAIR * THREE_CARD_CLASS_BASE + middle * 13 + high
+    if high - low == 2:
+        return (THREE_CARD_STRAIGHT_FLUSH if flush else THREE_CARD_STRAIGHT) * THREE_CARD_CLASS_BASE + high
+    if ace_low_straight and high == 12 and middle == 1 and low == 0:
+        # A-2-3: the lowest straight, ranked by its three
+        return (THREE_CARD_STRAIGHT_FLUSH if flush else THREE_CARD_STRAIGHT) * THREE_CARD_CLASS_BASE + 1
+    return (THREE_CARD_FLUSH if flush else THREE_CARD_HIGH_CARD) * THREE_CARD_CLASS_BASE + high * 169 + middle * 13 + low
+
+
+def three_card_strength(int a, int b, int c, bint ace_low_straight=True):
+    """Python hook for tests: the strength of three card indexes (higher is better)."""
+    return cy_three_card_strength(a, b, c, ace_low_straight)
+
+
+def three_card_hands(bint ace_low_straight=True):
+    """Every 3-card hand in lexicographic order of its cards, with strength and hand class.
+
+    Returns ``(cards[22100, 3], strengths[22100], classes[22100])`` as int64 arrays; the class
+    index is 0 high card, 1 pair, 2 flush, 3 straight, 4 three of a kind, 5 straight flush.
+    """
+    cards = np.zeros((THREE_CARD_HANDS, 3), dtype=np.int64)
+    strengths = np.zeros(THREE_CARD_HANDS, dtype=np.int64)
+    classes = np.zeros(THREE_CARD_HANDS, dtype=np.int64)
+    cdef int64_t[:, ::1] cv = cards
+    cdef int64_t[::1] sv = strengths
+    cdef int64_t[::1] kv = classes
+    cdef int a, b, c, s
+    cdef int h = 0
+    with nogil:
+        for a in range(52):
+            for b in range(a + 1, 52):
+                for c in range(b + 1, 52):
+                    s = cy_three_card_strength(a, b, c, ace_low_straight)
+                    cv[h, 0] = a
+                    cv[h, 1] = b
+                    cv[h, 2] = c
+                    sv[h] = s
+                    kv[h] = s // THREE_CARD_CLASS_BASE
+                    h += 1
+    return cards, strengths, classes

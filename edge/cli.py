@@ -15,7 +15,7 @@ from tabulate import tabulate
 
 from edge import __version__
 from edge.errors import EdgeError
-from edge.games import Game, RunSettings, all_games, get_game
+from edge.games import AnyGame, RunSettings, all_games, get_game
 from edge.options import describe
 from edge.table import FORMATS, render
 
@@ -96,12 +96,13 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 def cmd_strategy(args: argparse.Namespace) -> int:
     """Print the player's optimal strategy for a game with decisions."""
-    game: Game = get_game(args.game)
-    if game.strategy is None:
+    game: AnyGame = get_game(args.game)
+    if game.strategy_printer is None:
         raise EdgeError(f"The game {game.name} has no player decisions to show.")
     bet = game.bet(args.bet)
     rules = game.make_rules(parse_sets(args.sets))
-    text = game.strategy(bet.paytable(args.paytable), rules, args.format, run_settings(args))
+    text = game.strategy_printer(bet.paytable(args.paytable), rules, args.format,
+                                 run_settings(args))
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0
 
@@ -164,8 +165,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
 def cmd_house_way(args: argparse.Namespace) -> int:
     """Show how the dealer sets three Double-Hand Poker tiles by the house way, and why."""
-    from edge.double_hand import explain_house_way
-    from edge.tiles import parse_tiles
+    from edge.games.double_hand_poker.house_way import explain_house_way
+    from edge.games.double_hand_poker.tiles import parse_tiles
 
     tiles = parse_tiles(" ".join(args.tiles), count=3)
     sys.stdout.write("\n".join(explain_house_way(tiles)))

@@ -17,8 +17,12 @@ from math import comb
 from tabulate import tabulate
 
 from edge import _core, tune
-from edge.games import analyze, three_card_poker, uth_main, uth_solve
+from edge.games import analyze, three_card_poker
 from edge.games.double_hand_poker import DoubleHandRules, compute_setting_counts, main_table
+from edge.games.double_hand_poker import _kernels as dh_kernels
+from edge.games.triple_bet import _kernels as tb_kernels
+from edge.games.ultimate_texas_holdem import main as uth_main
+from edge.games.ultimate_texas_holdem import solve as uth_solve
 
 
 @dataclass(frozen=True)
@@ -33,9 +37,11 @@ class Case:
 
 
 CASES: list[Case] = [
-    Case("triple-bet: three wagers' counts, 6 decks", None, lambda: _core.triple_bet_counts(6)),
+    Case("triple-bet: three wagers' counts, 6 decks", None,
+         lambda: tb_kernels.triple_bet_counts(6)),
     Case("triple-bet: joint counts (5 cards), 6 decks", None,
-         lambda: _core.triple_bet_joint_counts(6), "weighted deals", 312 * 311 * 310 * 309 * 308),
+         lambda: tb_kernels.triple_bet_joint_counts(6), "weighted deals",
+         312 * 311 * 310 * 309 * 308),
     Case("triple-bet: every table at 6 decks", None,
          lambda: [analyze("triple-bet", bet)
                   for bet in ("flush", "sandwich", "block", "combined")]),
@@ -50,7 +56,7 @@ CASES: list[Case] = [
          lambda: three_card_poker.strategy_report(three_card_poker.PRESETS["ante"]["3"],
                                                   three_card_poker.ThreeCardRules())),
     Case("double-hand-poker: exhaustive count of every setting (kernel)", None,
-         _core.double_hand_counts, "deal pairs", 3276 * 2300),
+         dh_kernels.double_hand_counts, "deal pairs", 3276 * 2300),
     Case("double-hand-poker: main wager, both strategies, uncached", 0.2,
          lambda: _double_hand_both_strategies(), "deal pairs", 3276 * 2300),
     Case("double-hand-poker: every table (count cached)", None,

@@ -37,10 +37,11 @@ def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, 
             yield base.with_suffix(".md"), table.to_markdown()
             yield base.with_suffix(".json"), table.to_json() + "\n"
         for case in game.strategy_tables:
-            assert game.strategy is not None
+            assert game.strategy_printer is not None
             bet = game.bet(case.bet)
             rules = game.make_rules(case.options)
-            text = game.strategy(bet.paytable(case.paytable), rules, "markdown", RunSettings())
+            text = game.strategy_printer(bet.paytable(case.paytable), rules, "markdown",
+                                         RunSettings())
             yield (TABLES / game.name / case.stem).with_suffix(".md"), text
         report = make_report(game, analyses=analyses, environment=False, fmt="markdown")
         reports.append(report)

@@ -7,8 +7,9 @@ from itertools import combinations, combinations_with_replacement
 
 import pytest
 
-from edge import _core
-from edge.double_hand import (
+from edge.errors import CardError
+from edge.games.double_hand_poker import _kernels as dh_kernels
+from edge.games.double_hand_poker.house_way import (
     HANDS,
     LEVELS,
     PAIR,
@@ -22,8 +23,7 @@ from edge.double_hand import (
     house_way,
     settings,
 )
-from edge.errors import CardError
-from edge.tiles import NUMBERS, parse_tiles, tile_numbers
+from edge.games.double_hand_poker.tiles import NUMBERS, parse_tiles, tile_numbers
 
 ALL_DEALS = list(combinations(range(28), 3))
 
@@ -72,10 +72,10 @@ def test_kernel_strength_matches_python() -> None:
     for numbers in combinations_with_replacement(NUMBERS, 3):
         a, b, c = numbers
         for order in ((a, b, c), (c, b, a), (b, c, a)):
-            assert _core.double_hand_rank(*order) == hand_rank(numbers)
-        assert _core.double_hand_level(hand_rank(numbers)) == hand_level(numbers)
+            assert dh_kernels.double_hand_rank(*order) == hand_rank(numbers)
+        assert dh_kernels.double_hand_level(hand_rank(numbers)) == hand_level(numbers)
     with pytest.raises(ValueError):
-        _core.double_hand_rank(0, 1, 2)
+        dh_kernels.double_hand_rank(0, 1, 2)
 
 
 def test_bad_hand() -> None:
@@ -115,13 +115,13 @@ def test_settings_are_every_valid_split_once() -> None:
 
 def test_kernel_settings_and_house_way_match_python_for_every_deal() -> None:
     for deal in ALL_DEALS:
-        assert _core.double_hand_settings(*deal) == [(s.front_rank, s.back_rank)
+        assert dh_kernels.double_hand_settings(*deal) == [(s.front_rank, s.back_rank)
                                                      for s in settings(deal)]
         way = house_way(deal)
-        assert _core.double_hand_house_way(*deal) == (way.setting.front_rank,
+        assert dh_kernels.double_hand_house_way(*deal) == (way.setting.front_rank,
                                                       way.setting.back_rank, way.rule)
     with pytest.raises(ValueError):
-        _core.double_hand_settings(1, 1, 2)
+        dh_kernels.double_hand_settings(1, 1, 2)
 
 
 def test_every_deal_can_put_a_pair_or_better_in_back() -> None:

@@ -16,7 +16,6 @@ import pytest
 
 import edge
 from edge.cli import main as cli_main
-from edge.double_hand import house_way, settings
 from edge.errors import EdgeError, OptionError
 from edge.games.double_hand_poker import (
     DoubleHandRules,
@@ -29,6 +28,7 @@ from edge.games.double_hand_poker import (
     setting_counts,
     setting_values,
 )
+from edge.games.double_hand_poker.house_way import house_way, settings
 from edge.options import make_options
 
 ALL_DEALS = list(combinations(range(28), 3))

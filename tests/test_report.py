@@ -10,6 +10,7 @@ import math
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -22,8 +23,8 @@ import edge
 from edge import games
 from edge.cli import main
 from edge.errors import EdgeError
-from edge.games import Bet, Game, RunSettings, get_game
-from edge.options import option, validate
+from edge.games import Analyze, Bet, Game, Rules, RunSettings, get_game
+from edge.options import option
 from edge.paytables import PayTable, make_paytable
 from edge.report import (
     Analyses,
@@ -118,13 +119,10 @@ def parse(text: str) -> Page:
 
 # --- a small game with decisions, a strategy option, an assumption and a report hook -------
 @dataclass(frozen=True)
-class ToyRules:
+class ToyRules(Rules):
     strategy: str = option("optimal", "how the player plays", choices=("optimal", "always"))
     bonus: int = option(7, "the bonus pay (not in the source)", minimum=0, maximum=50,
                         assumption=True)
-
-    def __post_init__(self) -> None:
-        validate(self)
 
 
 SIDE_OUTCOMES = ("hit",)
@@ -155,7 +153,7 @@ def toy_strategy(paytable: PayTable | None, rules: ToyRules, fmt: str,
     return f"Raise with a <pair> or better & fold the rest ({rules.strategy}).\n"
 
 
-def toy_sections(context: ReportContext) -> list[Section]:
+def toy_sections(context: ReportContext[ToyRules]) -> list[Section]:
     cells = tuple(tuple(Cell("R" if (r + c) % 2 else "F", colour="#a5d6a7" if (r + c) % 2
                              else "#ef9a9a") for c in range(3)) for r in range(3))
     rows = tuple((label, *row) for label, row in zip("ABC", cells, strict=True))
@@ -164,11 +162,27 @@ def toy_sections(context: ReportContext) -> list[Section]:
     return [Section("Toy chart", (grid,), page_break=True)]
 
 
+ToyAnalyze = Callable[[str, PayTable | None, ToyRules, RunSettings], ReturnTable]
+
+
+def bind(analyze: ToyAnalyze, bet: str) -> Analyze[ToyRules]:
+    """One bet's hook from an analysis of every bet."""
+    return lambda paytable, rules, run: analyze(bet, paytable, rules, run)
+
+
+def hooked(game: Game[ToyRules], analyze: ToyAnalyze) -> Game[ToyRules]:
+    """``game`` with every bet analysed by ``analyze``."""
+    bets = tuple(dataclasses.replace(b, analyze=bind(analyze, b.name)) for b in game.bets)
+    return dataclasses.replace(game, bets=bets)
+
+
 TOY = Game(
     name="toy", title="Toy Game", rules=ToyRules,
-    bets=(Bet("ante", "ante and raise", ANTE_OUTCOMES, ANTE_PRESETS, "plain"),
-          Bet("side", "a side bet", SIDE_OUTCOMES, SIDE_PRESETS, "usual")),
-    analyze=toy_analyze, strategy=toy_strategy, source="a test", describe_rules=lambda r: [
+    bets=(Bet("ante", "ante and raise", bind(toy_analyze, "ante"), ANTE_OUTCOMES, ANTE_PRESETS,
+              "plain"),
+          Bet("side", "a side bet", bind(toy_analyze, "side"), SIDE_OUTCOMES, SIDE_PRESETS,
+              "usual")),
+    strategy_printer=toy_strategy, source="a test", describe_rules=lambda r: [
         f"The player raises or folds; strategy {r.strategy}."],
     report_sections=toy_sections,
 )
@@ -353,7 +367,7 @@ def test_cli_report_file_and_stdout(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_cli_all_writes_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(games, "GAME_MODULES", ("edge.games.triple_bet",))
+    monkeypatch.setattr(games, "_registry", {"triple-bet": games.get_game("triple-bet")})
     out = tmp_path / "reports"
     assert main(["report", "--all", "-o", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["index.html", "triple-bet.html"]
@@ -414,7 +428,7 @@ def test_context_analyze_caches_and_changes_options() -> None:
         calls.append((bet, rules))
         return toy_analyze(bet, paytable, rules, run)
 
-    game = dataclasses.replace(TOY, analyze=counting)
+    game = hooked(TOY, counting)
     analyses = Analyses(game)
     make_report(game, analyses=analyses)
     first = len(calls)
@@ -432,7 +446,7 @@ def test_strategy_without_raises_uses_the_first_wager() -> None:
         return ReturnTable("toy", bet, (Row("win", Fraction(1), wins), Row("lose", Fraction(-1),
                                                                             4)), paytable)
 
-    game = dataclasses.replace(TOY, analyze=flat, report_sections=None)
+    game = dataclasses.replace(hooked(TOY, flat), report_sections=None)
     report = make_report(game)
     parse(report.to_html())
     markdown = report.to_markdown()
@@ -453,13 +467,14 @@ def test_hook_helpers_option_sweep_and_linear_option() -> None:
         return ReturnTable("toy", bet, (Row("hit", Fraction(rules.bonus), 1),
                                         Row("lose", Fraction(-1), 5)))
 
-    def hook(context: ReportContext) -> list[Section]:
+    def hook(context: ReportContext[ToyRules]) -> list[Section]:
         linear = linear_option(context, ["bonus"], "bonus", "Break-even bonus")
         assert linear is not None
         return [linear, option_sweep(context, ["bonus"], "bonus", [5, 7, 9], "By bonus")]
 
-    game = dataclasses.replace(TOY, analyze=with_bonus, report_sections=hook,
-                               bets=(*TOY.bets, Bet("bonus", "pays the bonus option")))
+    bonus = Bet("bonus", "pays the bonus option", bind(with_bonus, "bonus"))
+    game = dataclasses.replace(hooked(dataclasses.replace(TOY, bets=(*TOY.bets, bonus)),
+                                      with_bonus), report_sections=hook)
     report = make_report(game)
     page = parse(report.to_html())
     titles = [re.sub(r"^[\d.]+ ", "", h) for h in page.headings["h2"]]
@@ -494,7 +509,7 @@ def test_three_card_poker_raise_chart() -> None:
 def test_progressive_break_even_meter_agrees() -> None:
     """linear_option's break-even meter (from re-analysing the bet at three meters) is the one
     the progressive bet computes from its class counts."""
-    from edge.games.holdem_side_bets import break_even_meter
+    from edge.games.ultimate_texas_holdem.side_bets import break_even_meter
 
     report = make_report("ultimate-texas-holdem")
     table = report.tables["progressive"]
@@ -520,7 +535,7 @@ def test_no_cache_solves_once() -> None:
         seen.append(("strategy", run.cache))
         return "raise\n"
 
-    game = dataclasses.replace(TOY, analyze=analyze, strategy=strategy)
+    game = dataclasses.replace(hooked(TOY, analyze), strategy_printer=strategy)
     make_report(game, run=RunSettings(cache=False))
     assert seen[:2] == [("analyze ante optimal", False), ("analyze side optimal", False)]
     assert all(cache for _, cache in seen[2:]) and ("strategy", True) in seen

@@ -11,12 +11,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from edge import _core
 from edge.cli import main
 from edge.games import RunSettings, get_game
 from edge.games import triple_bet as tb
+from edge.games.triple_bet import _kernels as tb_kernels
+from edge.games.triple_bet import simulation as sim_tb
 from edge.simulation import ProgressBar, make_simulator, simulate
-from edge.simulation import triple_bet as sim_tb
 from edge.simulation.deal import (
     REJECTION_AT_LEAST,
     all_distinct_probability,
@@ -222,16 +222,16 @@ def test_triple_bet_settlement_matches_the_rules_on_every_card_combination() -> 
     on all 52^2 and 52^3 card value combinations (equal values included: shoes repeat them)."""
     player, flop = _all(2)
     mine = sim_tb.flush_index(player, flop)
-    theirs = [_core.flush_outcome(int(a), int(b)) for a, b in zip(player, flop, strict=True)]
+    theirs = [tb_kernels.flush_outcome(int(a), int(b)) for a, b in zip(player, flop, strict=True)]
     assert [sim_tb.FLUSH_ROWS[i] for i in mine] == [tb.FLUSH_ROWS[i] for i in theirs]
     first, second, third = _all(3)
     sandwich = sim_tb.sandwich_index(first, second, third)
     block = sim_tb.block_index(first, second, third)
     for k in range(0, first.size, 7):  # every 7th keeps the scalar loop short
         a, b, c = int(first[k]), int(second[k]), int(third[k])
-        expected = _core.sandwich_outcome(a, b, c)
+        expected = tb_kernels.sandwich_outcome(a, b, c)
         assert sim_tb.SANDWICH_ROWS[sandwich[k]] == tb.SANDWICH_ROWS[expected]
-        assert sim_tb.BLOCK_ROWS[block[k]] == tb.BLOCK_ROWS[_core.block_outcome(a, b, c)]
+        assert sim_tb.BLOCK_ROWS[block[k]] == tb.BLOCK_ROWS[tb_kernels.block_outcome(a, b, c)]
 
 
 @pytest.mark.parametrize(("cards", "row"), [

@@ -9,10 +9,10 @@ from itertools import combinations, product
 import numpy as np
 import pytest
 
-from edge import double_hand
 from edge.games import double_hand_poker as dhp
-from edge.simulation import double_hand_poker as sim
-from edge.tiles import parse_tiles
+from edge.games.double_hand_poker import house_way as double_hand
+from edge.games.double_hand_poker import simulation as sim
+from edge.games.double_hand_poker.tiles import parse_tiles
 
 
 def test_own_ranking_orders_the_84_hands_like_the_analysis() -> None:

@@ -12,7 +12,7 @@ import pytest
 from edge import _core
 from edge.cards import parse_cards
 from edge.games import three_card_poker as tcp
-from edge.simulation import three_card_poker as sim
+from edge.games.three_card_poker import simulation as sim
 
 HANDS = np.array(list(itertools.combinations(range(52), 3)), dtype=np.int16).T
 

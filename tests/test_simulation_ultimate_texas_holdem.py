@@ -11,20 +11,22 @@ import numpy as np
 import pytest
 
 from edge import _core
-from edge.games import RunSettings, uth_main
-from edge.games import uth_solve as solver
+from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import GAME
+from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
+from edge.games.ultimate_texas_holdem import main as uth_main
+from edge.games.ultimate_texas_holdem import main_simulation as sim_main
+from edge.games.ultimate_texas_holdem import simulation as sim
+from edge.games.ultimate_texas_holdem import solve as solver
 from edge.holdem import CLASS_NAMES, evaluate, hand_class
 from edge.simulation import simulate
-from edge.simulation import ultimate_texas_holdem as sim
-from edge.simulation import uth_main as sim_main
 from edge.simulation.deal import deal
 
 
 def test_batch_evaluation_matches_the_evaluator() -> None:
     cards = deal(np.random.default_rng(8), 20_000, 9)
     for rows in (sim.PLAYER_SEVEN, sim.DEALER_SEVEN, sim.HOLE_AND_FLOP):
-        strengths, classes = _core.simulate_holdem_hands(cards, rows)
+        strengths, classes = uth_kernels.simulate_holdem_hands(cards, rows)
         hands = np.ascontiguousarray(cards[rows].T.astype(np.int64))
         assert (strengths == _core.evaluate_many(hands)).all()
         assert classes.tolist() == [hand_class(int(s)) for s in strengths]
@@ -33,11 +35,11 @@ def test_batch_evaluation_matches_the_evaluator() -> None:
 def test_batch_evaluation_refuses_bad_input() -> None:
     cards = np.array([[0], [1], [2], [3], [60], [5], [6]], dtype=np.int16)
     with pytest.raises(ValueError, match="outside 0..51"):
-        _core.simulate_holdem_hands(cards, np.arange(7, dtype=np.int64))
+        uth_kernels.simulate_holdem_hands(cards, np.arange(7, dtype=np.int64))
     with pytest.raises(ValueError, match="5 to 7"):
-        _core.simulate_holdem_hands(cards, np.arange(4, dtype=np.int64))
+        uth_kernels.simulate_holdem_hands(cards, np.arange(4, dtype=np.int64))
     with pytest.raises(ValueError, match="outside the 7 dealt rows"):
-        _core.simulate_holdem_hands(cards, np.array([0, 1, 2, 3, 9], dtype=np.int64))
+        uth_kernels.simulate_holdem_hands(cards, np.array([0, 1, 2, 3, 9], dtype=np.int64))
 
 
 def _dealt(text: str) -> np.ndarray:
@@ -93,8 +95,8 @@ def _suited_boards(suited: int, hands: int = 400) -> np.ndarray:
 def test_grouped_river_counts_match_every_holding_evaluated(suited: int) -> None:
     cards = _suited_boards(suited)
     columns = np.arange(cards.shape[1], dtype=np.int64)
-    grouped = _core.simulate_river_counts(cards, HOLE, BOARD, columns)
-    plain = _core.simulate_river_counts(cards, HOLE, BOARD, columns, grouped=False)
+    grouped = uth_kernels.simulate_river_counts(cards, HOLE, BOARD, columns)
+    plain = uth_kernels.simulate_river_counts(cards, HOLE, BOARD, columns, grouped=False)
     assert (grouped == plain).all()
     assert (grouped.sum(axis=1) == math.comb(45, 2)).all()     # the dealer's hands from 45 cards
 
@@ -103,7 +105,7 @@ def test_river_counts_against_a_plain_python_count() -> None:
     """A few hands counted with the public evaluator, dealer holding by dealer holding."""
     from itertools import combinations
     cards = _suited_boards(3, hands=3)
-    counts = _core.simulate_river_counts(cards, HOLE, BOARD, np.arange(3, dtype=np.int64))
+    counts = uth_kernels.simulate_river_counts(cards, HOLE, BOARD, np.arange(3, dtype=np.int64))
     for column in range(3):
         hole = [int(cards[r, column]) for r in HOLE]
         board = [int(cards[r, column]) for r in BOARD]
@@ -125,13 +127,13 @@ def test_river_counts_against_a_plain_python_count() -> None:
 def test_river_counts_refuse_bad_input() -> None:
     cards = deal(np.random.default_rng(1), 4, 9)
     with pytest.raises(ValueError, match="two hole cards"):
-        _core.simulate_river_counts(cards, BOARD, HOLE, np.arange(4, dtype=np.int64))
+        uth_kernels.simulate_river_counts(cards, BOARD, HOLE, np.arange(4, dtype=np.int64))
     with pytest.raises(ValueError, match="outside the 4 dealt hands"):
-        _core.simulate_river_counts(cards, HOLE, BOARD, np.array([4], dtype=np.int64))
+        uth_kernels.simulate_river_counts(cards, HOLE, BOARD, np.array([4], dtype=np.int64))
     bad = cards.copy()
     bad[0, 0] = 52
     with pytest.raises(ValueError, match="outside 0..51"):
-        _core.simulate_river_counts(bad, HOLE, BOARD, np.array([0], dtype=np.int64))
+        uth_kernels.simulate_river_counts(bad, HOLE, BOARD, np.array([0], dtype=np.int64))
 
 
 # --- the main bet ----------------------------------------------------------------------------
@@ -164,7 +166,7 @@ def test_flop_decisions_are_the_solve_s_on_every_flop() -> None:
     net, fold = solution.settlement.array(), solution.settlement.fold
     for flop_id in (5, 4321, 22099):
         decided = np.zeros((1, sim_main.HOLDINGS), dtype=np.uint8)
-        extra = _core.uth_solve_flops(np.ascontiguousarray(flops[flop_id:flop_id + 1]),
+        extra = uth_kernels.uth_solve_flops(np.ascontiguousarray(flops[flop_id:flop_id + 1]),
                                       np.array([0, 1], dtype=np.int32),
                                       np.arange(4, dtype=np.int8).reshape(1, 4), net, fold,
                                       False, decisions=decided)[3]
@@ -183,11 +185,11 @@ def test_preflop_play_is_the_solve_s_choice() -> None:
 def test_river_counts_match_the_solve_s_river_kernel() -> None:
     cards = deal(np.random.default_rng(21), 60, 9)
     columns = np.arange(60, dtype=np.int64)
-    mine = _core.simulate_river_counts(cards, HOLE, BOARD, columns)
+    mine = uth_kernels.simulate_river_counts(cards, HOLE, BOARD, columns)
     for column in range(60):
         board = [int(cards[r, column]) for r in BOARD]
         a, b = sorted(int(cards[r, column]) for r in HOLE)
-        theirs = _core.uth_river_counts(board)[sim_main.PAIR_ID[a * 52 + b]]
+        theirs = uth_kernels.uth_river_counts(board)[sim_main.PAIR_ID[a * 52 + b]]
         assert mine[column].tolist() == theirs[1:].tolist()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from edge.errors import CardError, EdgeError
-from edge.tiles import (
+from edge.games.double_hand_poker.tiles import (
     TILE_COUNT,
     TILES,
     format_tile,

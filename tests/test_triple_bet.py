@@ -15,7 +15,7 @@ from itertools import permutations
 
 import pytest
 
-from edge import _core, analyze
+from edge import analyze
 from edge.cards import parse_card
 from edge.errors import EdgeError
 from edge.games.triple_bet import (
@@ -27,6 +27,7 @@ from edge.games.triple_bet import (
     analyze_bet,
     wager_counts,
 )
+from edge.games.triple_bet import _kernels as tb_kernels
 
 Card = tuple[int, str, int]  # (rank 2..14, suit, which copy of the card in the shoe)
 
@@ -210,7 +211,7 @@ def reference_joint(decks: int, first_cards: list[Card]) -> Counter[tuple[str, s
 
 def kernel_joint(decks: int) -> Counter[tuple[str, str, str]]:
     """The Cython joint counts by (Flush, Sandwich, Block) outcome names."""
-    counts = _core.triple_bet_joint_counts(decks)
+    counts = tb_kernels.triple_bet_joint_counts(decks)
     return Counter({(f, s, b): int(counts[i, j, k])
                     for i, f in enumerate(FLUSH_ROWS) for j, s in enumerate(SANDWICH_ROWS)
                     for k, b in enumerate(BLOCK_ROWS) if counts[i, j, k]})
@@ -245,7 +246,7 @@ def test_joint_counts_two_decks() -> None:
 def test_joint_counts_agree_with_each_wager(decks: int) -> None:
     # Summing the joint table over the other two wagers gives each wager's own counts times the
     # number of ways to deal the two cards it does not look at.
-    joint = _core.triple_bet_joint_counts(decks)
+    joint = tb_kernels.triple_bet_joint_counts(decks)
     single = wager_counts(TripleBetRules(decks=decks))
     n = 52 * decks
     assert (joint.sum(axis=(1, 2)) == single["flush"] * (n - 2) * (n - 3) * (n - 4)).all()
@@ -302,17 +303,17 @@ def test_published_house_edge_is_the_sandwich_wager() -> None:
 
 # --- one hand-built example per outcome row, through the kernel hooks ---------------------------
 def flush_row(player: str, flop: str) -> str:
-    return FLUSH_ROWS[_core.flush_outcome(parse_card(player), parse_card(flop))]
+    return FLUSH_ROWS[tb_kernels.flush_outcome(parse_card(player), parse_card(flop))]
 
 
 def sandwich_row(cards: str) -> str:
     first, second, flop = (parse_card(c) for c in cards.split())
-    return SANDWICH_ROWS[_core.sandwich_outcome(first, second, flop)]
+    return SANDWICH_ROWS[tb_kernels.sandwich_outcome(first, second, flop)]
 
 
 def block_row(cards: str) -> str:
     first, second, dealer = (parse_card(c) for c in cards.split())
-    return BLOCK_ROWS[_core.block_outcome(first, second, dealer)]
+    return BLOCK_ROWS[tb_kernels.block_outcome(first, second, dealer)]
 
 
 @pytest.mark.parametrize(("player", "flop", "row"), [
@@ -382,11 +383,12 @@ def test_reference_agrees_with_the_hooks_on_every_card_value() -> None:
     index = {card: parse_card(card_name(card)) for card in cards}
     for a in cards:
         for b in cards:
-            assert FLUSH_ROWS[_core.flush_outcome(index[a], index[b])] == settle_flush(a, b)
+            assert FLUSH_ROWS[tb_kernels.flush_outcome(index[a], index[b])] == settle_flush(a, b)
             for c in cards:
                 i, j, k = index[a], index[b], index[c]
-                assert SANDWICH_ROWS[_core.sandwich_outcome(i, j, k)] == settle_sandwich(a, b, c)
-                assert BLOCK_ROWS[_core.block_outcome(i, j, k)] == settle_block(a, b, c)
+                sandwich = tb_kernels.sandwich_outcome(i, j, k)
+                assert SANDWICH_ROWS[sandwich] == settle_sandwich(a, b, c)
+                assert BLOCK_ROWS[tb_kernels.block_outcome(i, j, k)] == settle_block(a, b, c)
 
 
 def test_unknown_bet_is_named_without_a_pay_table() -> None:

@@ -21,8 +21,8 @@ import pytest
 
 from edge.cli import main
 from edge.errors import EdgeError
-from edge.games import Bet, Game, RunSettings, all_games, get_game
-from edge.options import option, options_dict, validate
+from edge.games import Analyze, Bet, Game, Rules, RunSettings, all_games, get_game
+from edge.options import option, options_dict
 from edge.paytables import PayTable, make_paytable
 from edge.table import ReturnTable, Row
 from edge.tune import (
@@ -50,7 +50,7 @@ ANY = Bounds()
 
 # --- a toy game: two dice, a side bet without decisions and a duel with one ---------------------
 @dataclass(frozen=True)
-class ToyRules:
+class ToyRules(Rules):
     """Options of the toy game (numeric, like Double-Hand Poker's `pays` and `commission`)."""
 
     jackpot: Fraction = option(F(10), "double six pays this on the side bet",
@@ -58,9 +58,6 @@ class ToyRules:
     commission: Fraction = option(F(1, 20), "taken from a duel win",
                                   minimum=F(0), maximum=F(1, 2))
     dice: int = option(6, "faces per die", minimum=2, maximum=12)
-
-    def __post_init__(self) -> None:
-        validate(self)
 
 
 SIDE = ("seven", "pair")
@@ -120,13 +117,21 @@ def toy_analyze(bet: str, pays: PayTable | None, rules: ToyRules, run: RunSettin
     return table
 
 
-def toy_game(**linear: bool | None) -> Game:
+def bind(bet: str) -> Analyze[ToyRules]:
+    """One bet's hook from :func:`toy_analyze`."""
+    return lambda pays, rules, run: toy_analyze(bet, pays, rules, run)
+
+
+def toy_game(**linear: bool | None) -> Game[ToyRules]:
     """The toy game; ``linear`` overrides a bet's declaration."""
     return Game("toy", "Toy dice", ToyRules, (
-        Bet("side", "side bet", SIDE, {"usual": SIDE_TABLE}, "usual", linear.get("side")),
-        Bet("duel", "play or fold", DUEL, {"usual": DUEL_TABLE}, "usual", linear.get("duel")),
-        Bet("hidden", "the duel, decisions unrecorded", DUEL, {"usual": DUEL_TABLE}, "usual"),
-    ), toy_analyze)
+        Bet("side", "side bet", bind("side"), SIDE, {"usual": SIDE_TABLE}, "usual",
+            linear=linear.get("side")),
+        Bet("duel", "play or fold", bind("duel"), DUEL, {"usual": DUEL_TABLE}, "usual",
+            linear=linear.get("duel")),
+        Bet("hidden", "the duel, decisions unrecorded", bind("hidden"), DUEL,
+            {"usual": DUEL_TABLE}, "usual"),
+    ))
 
 
 TOY = toy_game()

@@ -27,8 +27,9 @@ from edge import _core
 from edge.cli import main
 from edge.errors import EdgeError
 from edge.games import RunSettings, get_game
-from edge.games import uth_main as uth
-from edge.games import uth_solve as solver
+from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
+from edge.games.ultimate_texas_holdem import main as uth
+from edge.games.ultimate_texas_holdem import solve as solver
 from edge.paytables import load_paytable
 
 STANDARD = uth.BLIND_PRESETS["standard"]
@@ -148,7 +149,7 @@ def test_river_counts_against_direct_loop() -> None:
     for board in boards:
         rest = [c for c in range(52) if c not in board]
         strengths = {pair: reference_strength(board + list(pair)) for pair in combinations(rest, 2)}
-        counts = _core.uth_river_counts(board)
+        counts = uth_kernels.uth_river_counts(board)
         for holding in rng.sample(sorted(strengths), 12):
             assert list(counts[HOLDING_ID[holding]]) == direct_river_counts(board, holding,
                                                                              strengths)
@@ -197,7 +198,7 @@ def direct_flop_sums(flop: list[int], holding: tuple[int, int], net: npt.NDArray
 def one_flop(flop: list[int], perm: list[int] | None = None, **tables: npt.NDArray[np.uint64]
              ) -> tuple[npt.NDArray[np.int64], ...]:
     """Solve one flop (mapped by one suit permutation) with the standard pays."""
-    return tuple(_core.uth_solve_flops(
+    return tuple(uth_kernels.uth_solve_flops(
         np.array([flop], dtype=np.int32), np.array([0, 1], dtype=np.int32),
         np.array([perm or [0, 1, 2, 3]], dtype=np.int8), SETTLE.array(), SETTLE.fold, False,
         tables.get("records"), tables.get("keys")))
@@ -212,13 +213,13 @@ def board_key(board: list[int]) -> int:
 
 def records_for(flops: list[list[int]]) -> dict[str, npt.NDArray[np.uint64]]:
     """Board-class records for just the boards of some flops (a reduced class table)."""
-    boards, keys = _core.uth_board_classes()
+    boards, keys = uth_kernels.uth_board_classes()
     wanted = {board_key(flop + list(tr)) for flop in flops
               for tr in combinations([c for c in range(52) if c not in flop], 2)}
     rows = np.flatnonzero(np.isin(keys, np.array(sorted(wanted), dtype=np.uint64)))
     assert len(rows) == len(wanted)
     records = np.zeros((len(rows), 1326), dtype=np.uint64)
-    _core.uth_board_records(np.ascontiguousarray(boards[rows]), SETTLE.array(), SETTLE.fold,
+    uth_kernels.uth_board_records(np.ascontiguousarray(boards[rows]), SETTLE.array(), SETTLE.fold,
                             False, records)
     return {"records": records, "keys": np.ascontiguousarray(keys[rows])}
 
@@ -320,7 +321,7 @@ def test_board_orbit_count_is_a_known_figure() -> None:
 
 @pytest.mark.slow
 def test_board_classes_against_direct() -> None:
-    boards, keys = _core.uth_board_classes()
+    boards, keys = uth_kernels.uth_board_classes()
     assert len(keys) == _board_orbits() and (np.diff(keys.astype(np.int64)) > 0).all()
     rng = random.Random(11)
     for _ in range(300):
@@ -351,7 +352,7 @@ def test_reduced_solve_is_the_same_whatever_the_jobs() -> None:
     for index in (0, len(subset.flops) - 1):
         flop = subset.flops[index].tolist()
         decided = np.full((1, 1326), 7, dtype=np.uint8)
-        extra = _core.uth_solve_flops(
+        extra = uth_kernels.uth_solve_flops(
             np.array([flop], dtype=np.int32), np.array([0, 1], dtype=np.int32),
             np.array([[0, 1, 2, 3]], dtype=np.int8), SETTLE.array(), SETTLE.fold, False,
             decisions=decided)[3]

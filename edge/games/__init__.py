@@ -1,34 +1,51 @@
-"""The game registry: every game module exposes ``GAME``, a :class:`Game` description.
+"""The contracts a game fulfils, and the registry of games.
 
-Adding a game is one line in ``GAME_MODULES``.
+A game is a :class:`Game` generic over its rules type (a frozen :class:`Rules` dataclass of
+variant options, validated on construction). Each of its wagers is a :class:`Bet` that owns its
+hooks: ``analyze`` (exact return table), and optionally ``strategy`` (the player's strategy as a
+document), ``simulate`` (an independent Monte Carlo simulator) and ``report_sections``. Nothing
+outside a game dispatches on a bet's name: the command line, reports, tuning and simulation call
+these hooks.
+
+Games are found in one registry: the built-in games below, plus every entry point of the
+``edge.games`` group that other packages declare (each loads to a :class:`Game`)::
+
+    [project.entry-points."edge.games"]
+    my-game = "my_package.game:GAME"
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from edge.errors import EdgeError
-from edge.options import make_options
+from edge.errors import EdgeError, PayTableError
+from edge.options import make_options, validate
 from edge.paytables import PayTable, resolve_paytable
 from edge.table import ReturnTable
 
 if TYPE_CHECKING:
-    from edge.report import ReportContext, Section
+    import argparse
 
-GAME_MODULES = (
+    from edge.document import Report, Section
+    from edge.simulation.engine import Simulator
+
+BUILTIN_GAMES = (
     "edge.games.triple_bet",
     "edge.games.three_card_poker",
     "edge.games.double_hand_poker",
     "edge.games.ultimate_texas_holdem",
 )
+ENTRY_POINT_GROUP = "edge.games"
 
 
 @dataclass(frozen=True)
 class RunSettings:
-    """How to run an analysis (never what it computes): worker processes, caching, progress."""
+    """How to run an analysis (never what it computes): worker threads, caching, progress."""
 
     jobs: int | None = None
     cache: bool = True
@@ -36,14 +53,37 @@ class RunSettings:
 
 
 @dataclass(frozen=True)
-class Bet:
-    """One wager of a game: its pay-table outcomes and named preset tables."""
+class Rules:
+    """Base of every game's rules: a frozen dataclass of variant options made with
+    :func:`edge.options.option`, checked against their ranges and choices on construction."""
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+
+RulesT = TypeVar("RulesT", bound=Rules)
+# A bet's hooks. analyze: the exact return table for a pay table (None: the bet's default),
+# rules and run settings. strategy: the player's strategy as a document (rendered in every
+# --format). simulate: an independent simulator for these pays and rules. A game's
+# report_sections: sections it adds to `edge report` (a strategy chart, a comparison).
+Analyze = Callable[[PayTable | None, RulesT, RunSettings], ReturnTable]
+Strategize = Callable[[PayTable | None, RulesT, RunSettings], "Report"]
+Simulate = Callable[[PayTable | None, RulesT, RunSettings], "Simulator"]
+ReportSections = Callable[["ReportContext[RulesT]"], Sequence["Section"]]
+
+
+@dataclass(frozen=True)
+class Bet(Generic[RulesT]):
+    """One wager of a game: its pay-table outcomes, named preset tables, and its hooks."""
 
     name: str
     description: str
+    analyze: Analyze[RulesT]
     outcomes: tuple[str, ...] = ()
     presets: Mapping[str, PayTable] = field(default_factory=dict)
     default_paytable: str | None = None
+    strategy: Strategize[RulesT] | None = None
+    simulate: Simulate[RulesT] | None = None
     # For `edge tune`: True when the rows' pays follow the pay table (and numeric options) and
     # nothing else changes with them, so one analysis scores every candidate; False when the
     # player's strategy depends on the pays, so each candidate is re-solved; None (default):
@@ -70,29 +110,38 @@ class TableCase:
     stem: str
 
 
-Analyzer = Callable[[str, PayTable | None, Any, RunSettings], ReturnTable]
-StrategyPrinter = Callable[[PayTable | None, Any, str, RunSettings], str]
+@dataclass(frozen=True)
+class Command:
+    """A command of a game's own (``edge house-way``, ``edge hands``): its name, one line of
+    help, a function that adds its arguments, and the handler that runs it (exit status)."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+    description: str = ""
 
 
 @dataclass(frozen=True)
-class Game:
-    """A game: its name, options dataclass, bets, and the functions that analyse it."""
+class Game(Generic[RulesT]):
+    """A game: its name, rules type, bets and what it adds to tables/, reports and the CLI."""
 
     name: str
     title: str
-    rules: type[Any]
-    bets: tuple[Bet, ...]
-    analyze: Analyzer
-    strategy: StrategyPrinter | None = None
+    rules: type[RulesT]
+    bets: tuple[Bet[RulesT], ...]
     source: str = ""
     aliases: tuple[str, ...] = ()
-    describe_rules: Callable[[Any], list[str]] | None = None
+    describe_rules: Callable[[RulesT], list[str]] | None = None
     # extra (bet, preset, options, file stem) cases for tables/ beyond every bet x preset
     extra_tables: tuple[TableCase, ...] = ()
-    # strategy reports (bet, preset, options, file stem) that tables/ keeps, as markdown
+    # strategy documents (bet, preset, options, file stem) that tables/ keeps, as markdown
     strategy_tables: tuple[TableCase, ...] = ()
-    # extra sections for `edge report` (a strategy chart, a comparison): see edge.report
-    report_sections: Callable[[ReportContext], Sequence[Section]] | None = None
+    report_sections: ReportSections[RulesT] | None = None
+    commands: tuple[Command, ...] = ()
+    # TEMPORARY (restructure in progress): the old text strategy printer (paytable, rules,
+    # format, run) -> str; replaced by Bet.strategy returning a Report.
+    strategy_printer: Callable[[PayTable | None, RulesT, str, RunSettings], str] | None = None
 
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""
@@ -101,7 +150,7 @@ class Game:
         cases += [TableCase(bet.name, None, {}, bet.name) for bet in self.bets if not bet.presets]
         return cases + list(self.extra_tables)
 
-    def bet(self, name: str | None) -> Bet:
+    def bet(self, name: str | None) -> Bet[RulesT]:
         """The bet called ``name`` (the first bet when ``None``)."""
         if name is None:
             return self.bets[0]
@@ -111,21 +160,126 @@ class Game:
         raise EdgeError(f"Unknown bet {name!r} for {self.name}: choose one of "
                         f"{', '.join(b.name for b in self.bets)}.")
 
-    def make_rules(self, overrides: Mapping[str, Any] | None = None) -> Any:
-        """The game's options dataclass from defaults plus ``--set`` style overrides."""
+    def make_rules(self, overrides: Mapping[str, object] | None = None) -> RulesT:
+        """The game's rules from defaults plus ``--set`` style overrides."""
         return make_options(self.rules, overrides)
 
-
-def all_games() -> dict[str, Game]:
-    """Every registered game by name."""
-    games: dict[str, Game] = {}
-    for module_name in GAME_MODULES:
-        game: Game = importlib.import_module(module_name).GAME
-        games[game.name] = game
-    return games
+    def analyze(self, bet: str | None, paytable: PayTable | None, rules: RulesT,
+                run: RunSettings | None = None) -> ReturnTable:
+        """The exact return table of one bet (a shortcut for ``game.bet(bet).analyze``)."""
+        return self.bet(bet).analyze(paytable, rules, run or RunSettings())
 
 
-def get_game(name: str) -> Game:
+class Analyses(Generic[RulesT]):
+    """The analyses of one game, each run once (reports and tables/ share them)."""
+
+    def __init__(self, game: Game[RulesT], run: RunSettings | None = None) -> None:
+        self.game = game
+        self.run = run or RunSettings()
+        self._done: dict[tuple[str, PayTable | None, RulesT], ReturnTable] = {}
+
+    def table(self, bet: str, paytable: PayTable | None, rules: RulesT) -> ReturnTable:
+        """The return table of ``bet`` with this pay table and these rules."""
+        key = (bet, paytable, rules)
+        if key not in self._done:
+            self._done[key] = self.game.analyze(bet, paytable, rules, self.run)
+        return self._done[key]
+
+
+@dataclass
+class ReportContext(Generic[RulesT]):
+    """What a game's ``report_sections`` hook is given: the settings and the finished tables.
+
+    ``tables`` holds every wager's return table by bet name; :meth:`analyze` runs (and caches)
+    further analyses, for example the same wager under another strategy option.
+    """
+
+    game: Game[RulesT]
+    rules: RulesT
+    paytables: dict[str, PayTable | None]
+    tables: dict[str, ReturnTable]
+    analyses: Analyses[RulesT]
+
+    @property
+    def run(self) -> RunSettings:
+        """How analyses are run (workers, cache)."""
+        return self.analyses.run
+
+    def analyze(self, bet: str, paytable: PayTable | None = None,
+                **changes: object) -> ReturnTable:
+        """A wager's table with this report's pay table (or ``paytable``) and changed options."""
+        rules = dataclasses.replace(self.rules, **changes) if changes else self.rules
+        return self.analyses.table(bet, paytable or self.paytables[bet], rules)
+
+
+def resolve_paytables(game: Game[RulesT],
+                      specs: Sequence[str] = ()) -> dict[str, PayTable | None]:
+    """Each bet's pay table: its default, changed by ``specs``.
+
+    A spec ``BET=TABLE`` sets one bet's table; a plain ``TABLE`` (a preset name, a pays label or
+    a TOML file) goes to every bet that has such a table, and is an error if none has.
+    """
+    chosen = {bet.name: bet.paytable(None) for bet in game.bets}
+    names = {bet.name for bet in game.bets}
+    for spec in specs:
+        target, sep, value = spec.partition("=")
+        if sep and target.strip() in names:
+            bet = game.bet(target.strip())
+            chosen[bet.name] = bet.paytable(value.strip())
+            continue
+        errors: list[str] = []
+        for bet in game.bets:
+            if not bet.outcomes:
+                continue
+            try:
+                chosen[bet.name] = bet.paytable(spec)
+            except PayTableError as error:
+                errors.append(str(error))
+        if len(errors) == sum(1 for bet in game.bets if bet.outcomes):
+            raise PayTableError(f"No wager of {game.name} takes the pay table {spec!r} "
+                                f"(write BET=TABLE for one wager). {errors[0] if errors else ''}"
+                                .strip())
+    return chosen
+
+
+# The registry holds every game as Game[Rules]: the rules a caller passes to a game's hooks are
+# always ones that game's own make_rules built, so widening its rules type here is sound.
+AnyGame = Game[Rules]
+
+_registry: dict[str, AnyGame] | None = None
+
+
+def _load(target: object, where: str) -> AnyGame:
+    if not isinstance(target, Game):
+        raise EdgeError(f"The game {where} is not an edge.games.Game (it is a "
+                        f"{type(target).__name__}).")
+    return cast(AnyGame, target)
+
+
+def all_games() -> dict[str, AnyGame]:
+    """Every registered game by name: the built-in games, then the ``edge.games`` entry points."""
+    global _registry
+    if _registry is None:
+        games: dict[str, AnyGame] = {}
+        for module_name in BUILTIN_GAMES:
+            game = _load(importlib.import_module(module_name).GAME, module_name)
+            games[game.name] = game
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            try:
+                loaded = point.load()
+            except Exception as error:  # a broken plug-in names itself, never a traceback
+                raise EdgeError(f"The game {point.name!r} ({point.value}) could not be "
+                                f"loaded: {error}") from None
+            game = _load(loaded, f"{point.name!r} ({point.value})")
+            if game.name in games:
+                raise EdgeError(f"The game {game.name!r} from {point.value} has the name of "
+                                "a game already registered.")
+            games[game.name] = game
+        _registry = games
+    return dict(_registry)
+
+
+def get_game(name: str) -> AnyGame:
     """The game called ``name`` (or one of its aliases)."""
     games = all_games()
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
@@ -142,4 +296,4 @@ def analyze(game: str, bet: str | None = None, paytable: str | PayTable | None =
     found = get_game(game)
     chosen = found.bet(bet)
     rules = found.make_rules(options)
-    return found.analyze(chosen.name, chosen.paytable(paytable), rules, run or RunSettings())
+    return chosen.analyze(chosen.paytable(paytable), rules, run or RunSettings())

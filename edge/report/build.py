@@ -8,11 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from edge.errors import EdgeError
-from edge.games import Game, RunSettings, all_games, get_game
-from edge.options import options_dict
-from edge.report.context import Analyses, ReportContext, resolve_paytables
-from edge.report.document import (
+from edge.document.document import (
     Cell,
     CellLike,
     Items,
@@ -23,7 +19,11 @@ from edge.report.document import (
     Table,
     _version,
 )
-from edge.report.render import SUFFIXES, format_name
+from edge.document.render import SUFFIXES, format_name
+from edge.errors import EdgeError
+from edge.games import AnyGame, Game, Rules, RunSettings, all_games, get_game
+from edge.options import options_dict
+from edge.report.context import Analyses, ReportContext, resolve_paytables
 from edge.report.sections import (
     options_section,
     paytables_section,
@@ -38,7 +38,7 @@ from edge.report.volatility import volatility_section
 from edge.table import percent
 
 
-def report_command(game: Game, specs: Sequence[str], rules: Any, fmt: str = "html") -> str:
+def report_command(game: AnyGame, specs: Sequence[str], rules: Any, fmt: str = "html") -> str:
     """The ``edge report`` command that rebuilds a report, every option spelled out."""
     parts = ["edge", "report", game.name]
     parts += [f"--paytable {_quote(spec)}" for spec in specs]
@@ -51,9 +51,9 @@ def _quote(text: str) -> str:
     return text if re.fullmatch(r"[\w.,:/%+=-]+", text) else "'" + text.replace("'", "'\\''") + "'"
 
 
-def make_report(game: str | Game, paytables: Sequence[str] = (),
+def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                 options: Mapping[str, Any] | None = None, *, run: RunSettings | None = None,
-                analyses: Analyses | None = None, environment: bool = True,
+                analyses: Analyses[Rules] | None = None, environment: bool = True,
                 fmt: str = "html") -> Report:
     """Analyse every wager of ``game`` and assemble its report.
 

@@ -14,10 +14,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from edge.options import describe, options_dict
-from edge.paytables import format_pay
-from edge.report.context import ReportContext
-from edge.report.document import (
+from edge.document.document import (
     Block,
     Cell,
     CellLike,
@@ -30,6 +27,10 @@ from edge.report.document import (
     Table,
     _version,
 )
+from edge.games import Rules
+from edge.options import describe, options_dict
+from edge.paytables import format_pay
+from edge.report.context import ReportContext
 from edge.table import ReturnTable, _figure_lines, _row_cells, decimal, exact, percent
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def _units(value: Fraction) -> str:
     return f"{exact(value)} unit" + ("" if value == 1 else "s")
 
 
-def summary_section(context: ReportContext) -> Section:
+def summary_section(context: ReportContext[Rules]) -> Section:
     """All wagers side by side: house edge, hit frequency, volatility, wager size."""
     tables = context.tables
     names = tuple(tables)
@@ -61,7 +62,7 @@ def summary_section(context: ReportContext) -> Section:
     choices = strategy_choices(context.rules)
     if choices:
         played = strategy_bets(context)
-        rows.insert(1, line("player strategy", lambda t: context.rules.strategy
+        rows.insert(1, line("player strategy", lambda t: getattr(context.rules, "strategy", "")
                             if t.bet in played else "-"))
     if decisions:
         rows += [
@@ -88,7 +89,7 @@ def summary_section(context: ReportContext) -> Section:
     return Section("Summary of wagers", tuple(blocks))
 
 
-def rules_section(context: ReportContext) -> Section:
+def rules_section(context: ReportContext[Rules]) -> Section:
     """The rules generated from the game's rule model with the chosen options."""
     game = context.game
     blocks: list[Block] = []
@@ -107,7 +108,7 @@ def rules_section(context: ReportContext) -> Section:
     return Section("Rules as implemented", tuple(blocks))
 
 
-def options_section(context: ReportContext) -> Section:
+def options_section(context: ReportContext[Rules]) -> Section:
     """Every variant option with its value, default, allowed values, and flags."""
     values = options_dict(context.rules)
     rows = []
@@ -132,7 +133,7 @@ def options_section(context: ReportContext) -> Section:
     return Section("Variant options", tuple(blocks))
 
 
-def paytables_section(context: ReportContext) -> Section:
+def paytables_section(context: ReportContext[Rules]) -> Section:
     """Every named pay table of every bet, with the one in use marked."""
     children = []
     for bet in context.game.bets:
@@ -187,12 +188,12 @@ def wager_section(table: ReturnTable, description: str) -> Section:
 
 def _outcome_drawer(table: ReturnTable) -> Callable[[], Figure]:
     def draw() -> Figure:
-        from edge.charts import outcome_chart
+        from edge.document.charts import outcome_chart
         return outcome_chart(table)
     return draw
 
 
-def wagers_section(context: ReportContext) -> Section:
+def wagers_section(context: ReportContext[Rules]) -> Section:
     """The full return table of every wager."""
     children = [wager_section(context.tables[bet.name], bet.description)
                 for bet in context.game.bets]
@@ -203,15 +204,16 @@ def wagers_section(context: ReportContext) -> Section:
         page_break=True)
 
 
-def strategy_sections(context: ReportContext) -> list[Section]:
+def strategy_sections(context: ReportContext[Rules]) -> list[Section]:
     """The player's strategy: the game's own printout for each wager with decisions (each
     distinct text once), and the wagers under every choice of a ``strategy`` option."""
     game = context.game
     children: list[Section] = []
-    if game.strategy is not None:
+    if game.strategy_printer is not None:
         printed: dict[str, list[str]] = {}
         for bet in strategy_bets(context):
-            text = game.strategy(context.paytables[bet], context.rules, "plain", context.run)
+            text = game.strategy_printer(context.paytables[bet], context.rules, "plain",
+                                         context.run)
             printed.setdefault(text.rstrip(), []).append(bet)
         for text, bets in printed.items():
             children.append(Section(", ".join(bets), (Preformatted(text),)))
@@ -225,7 +227,7 @@ def strategy_sections(context: ReportContext) -> list[Section]:
         "game offers is worth."),), tuple(children), page_break=True)]
 
 
-def strategy_bets(context: ReportContext) -> list[str]:
+def strategy_bets(context: ReportContext[Rules]) -> list[str]:
     """The wagers a player strategy belongs to: those with decisions, else the first (a game
     like Double-Hand Poker decides how to set the hand, not how much to wager)."""
     bets = [name for name, table in context.tables.items() if table.has_decisions]
@@ -240,14 +242,14 @@ def strategy_choices(rules: Any) -> tuple[str, ...]:
     return ()
 
 
-def strategies_compared(context: ReportContext) -> Section | None:
+def strategies_compared(context: ReportContext[Rules]) -> Section | None:
     """The strategy wagers (see :func:`strategy_bets`) under each choice of the ``strategy``
     option, side by side; wager size and element of risk only where the player raises."""
     choices = strategy_choices(context.rules)
     if not choices:
         return None
     bets = strategy_bets(context)
-    current = context.rules.strategy
+    current = getattr(context.rules, "strategy", "")
     sizes = any(context.tables[bet].has_decisions for bet in bets)
     rows: list[tuple[CellLike, ...]] = []
     for bet in bets:
@@ -273,7 +275,7 @@ def figures_digest(tables: Mapping[str, ReturnTable]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def reproducibility_section(context: ReportContext, command: str,
+def reproducibility_section(context: ReportContext[Rules], command: str,
                             environment: bool) -> Section:
     """What a reviewer needs to rebuild the report and check it is the same."""
     tables = context.tables

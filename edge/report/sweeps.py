@@ -10,10 +10,11 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from edge.document.document import Block, Cell, CellLike, Chart, Paragraph, Section, Table
+from edge.games import RulesT
 from edge.options import format_value
 from edge.paytables import format_pay
 from edge.report.context import ReportContext
-from edge.report.document import Block, Cell, CellLike, Chart, Paragraph, Section, Table
 from edge.table import ReturnTable, decimal, exact, percent, probability_text
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ def pay_lines(table: ReturnTable) -> list[Any] | None:
     The return is linear in each pay when no decision depends on the pays and each pay-table
     outcome is one row of the table: one more unit of pay adds that row's probability.
     """
-    from edge.charts import PayLine
+    from edge.document.charts import PayLine
     paytable = table.paytable
     if paytable is None or table.has_decisions:
         return None
@@ -43,7 +44,7 @@ def pay_lines(table: ReturnTable) -> list[Any] | None:
     return lines
 
 
-def pay_section(context: ReportContext) -> Section | None:
+def pay_section(context: ReportContext[RulesT]) -> Section | None:
     """For each side bet: the house edge per unit of each pay, and each pay's break-even value."""
     children = []
     for name, table in context.tables.items():
@@ -75,13 +76,13 @@ def pay_section(context: ReportContext) -> Section | None:
 
 def _pay_drawer(edge: Fraction, lines: list[Any]) -> Callable[[], Figure]:
     def draw() -> Figure:
-        from edge.charts import pay_chart
+        from edge.document.charts import pay_chart
         return pay_chart(edge, lines)
     return draw
 
 
 # --- helpers for a game's report_sections hook ------------------------------------------------
-def option_sweep(context: ReportContext, bets: Sequence[str], option: str,
+def option_sweep(context: ReportContext[RulesT], bets: Sequence[str], option: str,
                  values: Sequence[Any], title: str = "", note: str = "") -> Section:
     """Some wagers' figures at each value of one option, the others as in the report.
 
@@ -105,7 +106,7 @@ def option_sweep(context: ReportContext, bets: Sequence[str], option: str,
                          "standard deviation"), tuple(rows),
                         f"{', '.join(bets)} at each value of {option}"))
     if all(len(p) == len(values) for p in points.values()):
-        from edge.charts import Series
+        from edge.document.charts import Series
         series = [Series(bet, tuple(x for x, _ in p), tuple(y for _, y in p))
                   for bet, p in points.items()]
         blocks.append(Chart(f"House edge against {option}", _edge_drawer(
@@ -113,7 +114,7 @@ def option_sweep(context: ReportContext, bets: Sequence[str], option: str,
     return Section(title or f"By {option}", tuple(blocks))
 
 
-def linear_option(context: ReportContext, bets: Sequence[str], option: str,
+def linear_option(context: ReportContext[RulesT], bets: Sequence[str], option: str,
                   title: str = "", note: str = "") -> Section | None:
     """The exact break-even value of an option the return is linear in (a pay set as an option,
     a progressive meter), with the house edge per unit of it and a chart.
@@ -121,7 +122,7 @@ def linear_option(context: ReportContext, bets: Sequence[str], option: str,
     Linearity is checked, not assumed: the return at value + 1 and + 2 must step by the same
     exact amount; wagers where it does not are left out (``None`` if none is left).
     """
-    from edge.charts import Series
+    from edge.document.charts import Series
     current = getattr(context.rules, option)
     rows: list[tuple[CellLike, ...]] = []
     series = []
@@ -163,7 +164,7 @@ def _fine_percent(value: Fraction) -> str:
 def _edge_drawer(series: Sequence[Any], xlabel: str,
                  current: float | None) -> Callable[[], Figure]:
     def draw() -> Figure:
-        from edge.charts import edge_chart
+        from edge.document.charts import edge_chart
         return edge_chart(series, xlabel, current=current)
     return draw
 

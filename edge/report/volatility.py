@@ -9,8 +9,9 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
+from edge.document.document import Block, Chart, Paragraph, Section, Table
+from edge.games import Rules
 from edge.report.context import ReportContext
-from edge.report.document import Block, Chart, Paragraph, Section, Table
 from edge.report.sections import _units
 from edge.table import ReturnTable, decimal
 
@@ -58,7 +59,7 @@ def spreads(table: ReturnTable, hands: Sequence[int] = HANDS) -> list[Spread]:
     return [Spread(n, table.expected_return, table.standard_deviation) for n in hands]
 
 
-def volatility_section(context: ReportContext) -> Section:
+def volatility_section(context: ReportContext[Rules]) -> Section:
     """The operator's view: where the player's net result lands after many hands."""
     children = []
     for name, table in context.tables.items():
@@ -90,7 +91,7 @@ def volatility_section(context: ReportContext) -> Section:
 
 def _volatility_drawer(tables: Mapping[str, ReturnTable]) -> Callable[[], Figure]:
     def draw() -> Figure:
-        from edge.charts import Band, volatility_chart
+        from edge.document.charts import Band, volatility_chart
         return volatility_chart([Band(name, t.expected_return, t.standard_deviation)
                                  for name, t in tables.items()], Z95)
     return draw

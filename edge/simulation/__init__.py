@@ -30,10 +30,10 @@ from edge.table import ReturnTable
 
 # Game name -> the module whose ``make_simulator(bet, paytable, rules)`` simulates it.
 SIMULATION_MODULES = {
-    "triple-bet": "edge.simulation.triple_bet",
-    "three-card-poker": "edge.simulation.three_card_poker",
-    "double-hand-poker": "edge.simulation.double_hand_poker",
-    "ultimate-texas-holdem": "edge.simulation.ultimate_texas_holdem",
+    "triple-bet": "edge.games.triple_bet.simulation",
+    "three-card-poker": "edge.games.three_card_poker.simulation",
+    "double-hand-poker": "edge.games.double_hand_poker.simulation",
+    "ultimate-texas-holdem": "edge.games.ultimate_texas_holdem.simulation",
 }
 
 DEFAULT_HANDS = 1_000_000

@@ -9,7 +9,7 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING, Any
 
-from edge.games import RunSettings
+from edge.games import Rules, RunSettings
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.simulation import SIMULATION_MODULES, simulate_table
@@ -36,7 +36,7 @@ def _simulated(table: ReturnTable, paytable: PayTable | None, rules: Any, hands:
     return _DONE[key]
 
 
-def _paytable_spec(context: ReportContext, bet: str) -> str | None:
+def _paytable_spec(context: ReportContext[Rules], bet: str) -> str | None:
     """How ``edge simulate --paytable`` names the report's pay table of ``bet``."""
     paytable = context.paytables.get(bet)
     if paytable is None:
@@ -47,7 +47,7 @@ def _paytable_spec(context: ReportContext, bet: str) -> str | None:
     return paytable.name
 
 
-def simulate_command(context: ReportContext, bet: str, hands: int, seed: int) -> str:
+def simulate_command(context: ReportContext[Rules], bet: str, hands: int, seed: int) -> str:
     """The ``edge simulate`` command that plays one wager of the report again."""
     parts = ["edge", "simulate", context.game.name, "--bet", bet]
     spec = _paytable_spec(context, bet)
@@ -59,7 +59,7 @@ def simulate_command(context: ReportContext, bet: str, hands: int, seed: int) ->
     return shlex.join(parts)
 
 
-def verification_section(context: ReportContext, hands: int = REPORT_HANDS,
+def verification_section(context: ReportContext[Rules], hands: int = REPORT_HANDS,
                          seed: int = REPORT_SEED) -> Section | None:
     """Every wager simulated and compared with its exact table (None for a game edge does not
     simulate)."""

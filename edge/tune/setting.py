@@ -9,13 +9,13 @@ from fractions import Fraction
 from typing import Any
 
 from edge.errors import EdgeError
-from edge.games import Bet, Game, RunSettings, get_game
+from edge.games import AnyGame, Bet, Game, Rules, RunSettings, get_game
 from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable
 from edge.tune.targets import _number
 
 
-def numeric_options(game: Game) -> dict[str, dataclasses.Field[Any]]:
+def numeric_options(game: AnyGame) -> dict[str, dataclasses.Field[Any]]:
     """The game's options that take a number (tune can vary or solve them)."""
     fields: dict[str, dataclasses.Field[Any]] = {}
     for item in dataclasses.fields(game.rules):
@@ -31,8 +31,8 @@ def numeric_options(game: Game) -> dict[str, dataclasses.Field[Any]]:
 class Setting:
     """A game, one of its bets, the base pay table and options: what candidates change."""
 
-    game: Game
-    bet: Bet
+    game: AnyGame
+    bet: Bet[Rules]
     paytable: PayTable | None
     overrides: Mapping[str, Any]
     run: RunSettings
@@ -106,7 +106,7 @@ class Setting:
         return pays, options
 
 
-def make_setting(game: str | Game, bet: str | None, paytable: str | PayTable | None,
+def make_setting(game: str | AnyGame, bet: str | None, paytable: str | PayTable | None,
                  options: Mapping[str, Any] | None, run: RunSettings | None) -> Setting:
     """Resolve a game, bet, base pay table and options for tuning."""
     found = game if isinstance(game, Game) else get_game(game)

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from edge.errors import EdgeError
-from edge.games import Bet, Game, RunSettings
+from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable, exact
 from edge.tune.model import LinearModel, linear_model
@@ -34,8 +34,8 @@ SOLVE_ANALYSES = 60            # analyses allowed when a re-solved --solve searc
 class SolveResult:
     """The exact value of one pay (or option) giving the target edge, and practical neighbours."""
 
-    game: Game
-    bet: Bet
+    game: AnyGame
+    bet: Bet[Rules]
     name: str
     kind: str
     target: Fraction
@@ -48,7 +48,7 @@ class SolveResult:
     notes: tuple[str, ...] = ()
 
 
-def solve(game: str | Game, bet: str | None, name: str, target: Target | str, *,
+def solve(game: str | AnyGame, bet: str | None, name: str, target: Target | str, *,
           search: Range | str | None = None, paytable: str | PayTable | None = None,
           options: Mapping[str, Any] | None = None, step: Steps = None,
           run: RunSettings | None = None, report: Reporter | None = None,

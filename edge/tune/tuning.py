@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from edge.errors import EdgeError
-from edge.games import Bet, Game, RunSettings
+from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.tune.grid import DEFAULT_MAX_CANDIDATES, Grid, make_grid
@@ -33,8 +33,8 @@ MAX_EXACT_SORT = 10_000        # candidates re-sorted exactly at most (float ord
 class TuneResult:
     """The candidates that match, nearest the target first, and how they were found."""
 
-    game: Game
-    bet: Bet
+    game: AnyGame
+    bet: Bet[Rules]
     filters: Filters
     params: tuple[Parameter, ...]
     ordered: bool
@@ -49,7 +49,7 @@ class TuneResult:
     reason: str = ""                     # why candidates were re-solved
 
 
-def tune(game: str | Game, bet: str | None, target: Target | str,
+def tune(game: str | AnyGame, bet: str | None, target: Target | str,
          vary: Sequence[Range | str], *, paytable: str | PayTable | None = None,
          options: Mapping[str, Any] | None = None, step: Steps = None,
          ordered: bool = True, hit_frequency: Bounds | None = None,

@@ -1,12 +1,12 @@
 """Ultimate Texas Hold'em's main bet by simulation: Ante, Blind and Play, settled here.
 
 The player's decisions come from the analysis: the preflop Play (4x, 3x or check) per holding
-from the solve (:func:`edge.games.uth_main.main_lines`), and the flop decision (2x or check) per
+from the solve (:func:`.main.main_lines`), and the flop decision (2x or check) per
 holding and flop as the solve recorded it for each suit class of flops
 (``Solution.flop_decisions``, spread to every flop by :func:`flop_decisions`). The river
 decision is the exact comparison RULES.md defines, Play 1x against folding over the 990 dealer
 holdings the player cannot rule out; the simulation counts those itself
-(``_core.simulate_river_counts``) and prices them with its own settlement. Every hand is then
+(``_kernels.simulate_river_counts``) and prices them with its own settlement. Every hand is then
 settled here from the rules.
 """
 
@@ -19,9 +19,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge import _core
-from edge.games import RunSettings, uth_main
-from edge.games import uth_solve as solver
+from edge.games import RunSettings
+from edge.games.ultimate_texas_holdem import _kernels
+from edge.games.ultimate_texas_holdem import main as uth_main
+from edge.games.ultimate_texas_holdem import solve as solver
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray, common_scale
@@ -87,7 +88,7 @@ def flop_decisions(solution: solver.Solution) -> npt.NDArray[np.uint8]:
     """Whether the solve bets 2x, for every flop id and holding id, as packed bits.
 
     Bit ``flop * 1326 + holding`` (``np.packbits`` order), from the decisions the solve
-    recorded per suit class of flops (:func:`edge.games.uth_solve.flop_decisions_by_flop`).
+    recorded per suit class of flops (:func:`.solve.flop_decisions_by_flop`).
     """
     packed: npt.NDArray[np.uint8] = np.packbits(solver.flop_decisions_by_flop(solution))
     return packed
@@ -130,8 +131,8 @@ class MainSimulator:
         bets = ((self.flop_bets[bit >> 3] >> (7 - (bit & 7))) & 1).astype(np.bool_)
         play[checked[bets]] = 2
         river = checked[~bets]
-        counts = _core.simulate_river_counts(cards, HOLE, BOARD, river).astype(np.int64)
-        _, hand_class = _core.simulate_holdem_hands(cards[:, river], PLAYER_SEVEN)
+        counts = _kernels.simulate_river_counts(cards, HOLE, BOARD, river).astype(np.int64)
+        _, hand_class = _kernels.simulate_holdem_hands(cards[:, river], PLAYER_SEVEN)
         play[river[self.river_plays(counts, hand_class.astype(np.int64))]] = 1
         return play
 
@@ -150,8 +151,8 @@ class MainSimulator:
     def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
         """Play and settle dealt hands (rows: player 2, dealer 2, flop 3, turn, river)."""
         play = self.decide(cards)
-        player, player_class = _core.simulate_holdem_hands(cards, PLAYER_SEVEN)
-        dealer, dealer_class = _core.simulate_holdem_hands(cards, DEALER_SEVEN)
+        player, player_class = _kernels.simulate_holdem_hands(cards, PLAYER_SEVEN)
+        dealer, dealer_class = _kernels.simulate_holdem_hands(cards, DEALER_SEVEN)
         hand_class = player_class.astype(np.int64)
         qualified = dealer_class >= 1
         win, tie = player > dealer, player == dealer

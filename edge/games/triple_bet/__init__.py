@@ -12,10 +12,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from edge import _core
 from edge.errors import EdgeError
-from edge.games import Bet, Game, RunSettings
-from edge.options import option, options_dict, validate
+from edge.games import Analyze, Bet, Game, Rules, RunSettings
+from edge.games.triple_bet import _kernels
+from edge.options import option, options_dict
 from edge.paytables import PayTable, make_paytable
 from edge.table import ReturnTable, Row
 
@@ -53,18 +53,15 @@ SEED_NOTE = ("The trial document (seed 000) states a house edge of 5.478% under 
 
 
 @dataclass(frozen=True)
-class TripleBetRules:
+class TripleBetRules(Rules):
     """Variant options of the Hybrid Triple Bet."""
 
     decks: int = option(6, "standard 52-card decks in the shoe", minimum=1, maximum=8)
 
-    def __post_init__(self) -> None:
-        validate(self)
-
 
 def wager_counts(rules: TripleBetRules) -> dict[str, np.ndarray]:
     """Integer counts per row for each single wager (kernel order, see ``*_ROWS``)."""
-    flush, sandwich, block = _core.triple_bet_counts(rules.decks)
+    flush, sandwich, block = _kernels.triple_bet_counts(rules.decks)
     return {"flush": flush, "sandwich": sandwich, "block": block}
 
 
@@ -95,7 +92,7 @@ def analyze_bet(bet: str, paytable: PayTable | None, rules: TripleBetRules,
 
 
 def _combined(paytable: PayTable, rules: TripleBetRules) -> ReturnTable:
-    joint = _core.triple_bet_joint_counts(rules.decks)
+    joint = _kernels.triple_bet_joint_counts(rules.decks)
     flush_pays = _pays(paytable, FLUSH_OUTCOMES, FLUSH_ROWS, "flush.")
     sandwich_pays = _pays(paytable, SANDWICH_OUTCOMES, SANDWICH_ROWS, "sandwich.")
     block_pays = _pays(paytable, BLOCK_OUTCOMES, BLOCK_ROWS, "block.")
@@ -135,21 +132,27 @@ def describe_rules(rules: TripleBetRules) -> list[str]:
     ]
 
 
+def _hook(bet: str) -> Analyze[TripleBetRules]:
+    def analyze(paytable: PayTable | None, rules: TripleBetRules,
+                run: RunSettings) -> ReturnTable:
+        return analyze_bet(bet, paytable, rules, run)
+    return analyze
+
+
 GAME = Game(
     name=GAME_NAME,
     title="Hybrid Triple Bet",
     rules=TripleBetRules,
     bets=(
-        Bet("flush", "player card vs the first flop card, same suit wins", FLUSH_OUTCOMES,
-            PRESETS["flush"], "usual"),
+        Bet("flush", "player card vs the first flop card, same suit wins",
+            _hook("flush"), FLUSH_OUTCOMES, PRESETS["flush"], "usual"),
         Bet("sandwich", "second flop card between or matching the player's two cards",
-            SANDWICH_OUTCOMES, PRESETS["sandwich"], "usual"),
+            _hook("sandwich"), SANDWICH_OUTCOMES, PRESETS["sandwich"], "usual"),
         Bet("block", "a player card of the dealer card's suit and higher rank",
-            BLOCK_OUTCOMES, PRESETS["block"], "usual"),
-        Bet("combined", "the three wagers together, equal amounts", COMBINED_OUTCOMES,
-            PRESETS["combined"], "usual"),
+            _hook("block"), BLOCK_OUTCOMES, PRESETS["block"], "usual"),
+        Bet("combined", "the three wagers together, equal amounts",
+            _hook("combined"), COMBINED_OUTCOMES, PRESETS["combined"], "usual"),
     ),
-    analyze=analyze_bet,
     source="seed 000_112c8ae539262bd4.txt (trial document, Grosvenor Casinos, 2011)",
     aliases=("hybrid-triple-bet", "triple"),
     describe_rules=describe_rules,

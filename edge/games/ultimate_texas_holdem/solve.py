@@ -49,8 +49,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge import _core
 from edge.errors import EdgeError
+from edge.games.ultimate_texas_holdem import _kernels
 
 IntArray = npt.NDArray[np.int64]
 
@@ -187,7 +187,7 @@ def all_flops() -> npt.NDArray[np.int32]:
 def flop_classes() -> FlopClasses:
     """The 1,755 suit classes of the 22,100 flops (the representative is the least code)."""
     flops = all_flops().astype(np.int64)
-    perms = _core.uth_permutations().astype(np.int64)                  # [24, 4]
+    perms = _kernels.uth_permutations().astype(np.int64)                  # [24, 4]
     suits, ranks = flops & 3, flops & ~3
     images = ranks[None, :, :] | perms[:, suits]                       # [24, 22100, 3]
     codes = _flop_code(images)                                         # [24, 22100]
@@ -365,7 +365,7 @@ _SHARED: dict[str, Any] = {}
 
 def _records_task(bounds: tuple[int, int]) -> int:
     start, stop = bounds
-    _core.uth_board_records(_SHARED["boards"][start:stop], _SHARED["net"], _SHARED["fold"],
+    _kernels.uth_board_records(_SHARED["boards"][start:stop], _SHARED["net"], _SHARED["fold"],
                             _SHARED["ties_larger"], _SHARED["records"][start:stop])
     return stop - start
 
@@ -377,7 +377,7 @@ def _flops_task(bounds: tuple[int, int]
     offsets = classes.image_offsets[start:stop + 1]
     perms = classes.image_perms[offsets[0]:offsets[-1]]
     decisions = np.zeros((stop - start, HOLDINGS), dtype=np.uint8)
-    result = _core.uth_solve_flops(
+    result = _kernels.uth_solve_flops(
         np.ascontiguousarray(classes.flops[start:stop]),
         np.ascontiguousarray(offsets - offsets[0]), np.ascontiguousarray(perms),
         _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"],
@@ -423,7 +423,7 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
     board_tasks: list[tuple[int, int]] = []
     n_boards = 0
     if symmetry:
-        boards, keys = _core.uth_board_classes()
+        boards, keys = _kernels.uth_board_classes()
         if partial:          # only the board classes these flops reach
             rows = np.flatnonzero(np.isin(keys, board_keys(flop_boards(classes.flops))))
             boards, keys = np.ascontiguousarray(boards[rows]), np.ascontiguousarray(keys[rows])

@@ -41,7 +41,7 @@ from typing import Any
 
 from edge import holdem
 from edge.errors import PayTableError
-from edge.games import Bet
+from edge.games import Bet, RulesT
 from edge.paytables import PayTable, format_pay, make_paytable, parse_pay, read_toml
 from edge.table import ReturnTable, Row, decimal, exact
 
@@ -174,13 +174,13 @@ def load_progressive(path: str | Path) -> ProgressiveTable:
 
 # An example only: no progressive table is in the seeds (RULES.md section 4). Its amounts are an
 # assumption, not a casino's; the file also shows the TOML format.
-EXAMPLE_FILE = Path(__file__).resolve().parent.parent / "data" / "progressive_example.toml"
+EXAMPLE_FILE = Path(__file__).resolve().parent / "data" / "progressive_example.toml"
 PROGRESSIVE_PRESETS: dict[str, PayTable] = {"example": load_progressive(EXAMPLE_FILE)}
 PROGRESSIVE_DEFAULT = "example"
 
 
 @dataclass(frozen=True)
-class ProgressiveBet(Bet):
+class ProgressiveBet(Bet[RulesT]):
     """The progressive bet: its pay table is a :class:`ProgressiveTable` (preset or TOML)."""
 
     def paytable(self, spec: str | PayTable | None) -> PayTable | None:
@@ -250,8 +250,7 @@ def analyze_progressive(paytable: PayTable, meter: Fraction,
                        notes=tuple(notes))
 
 
-TRIPS_BET = Bet("trips", "three of a kind or better on the player's seven cards, even after a "
-                "fold", TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT)
-PROGRESSIVE_BET = ProgressiveBet(
-    "progressive", "jackpot bet: fixed pays and meter shares on the hole cards and flop (or all "
-    "seven); --set meter=N", tuple(holdem.CLASS_NAMES), PROGRESSIVE_PRESETS, PROGRESSIVE_DEFAULT)
+TRIPS_DESCRIPTION = ("three of a kind or better on the player's seven cards, even after a "
+                     "fold")
+PROGRESSIVE_DESCRIPTION = ("jackpot bet: fixed pays and meter shares on the hole cards and flop "
+                           "(or all seven); --set meter=N")

@@ -1,8 +1,7 @@
 """Ultimate Texas Hold'em (RULES.md section 4): Ante, Blind and Play, and the side bets.
 
-The main bet (Ante, Blind and Play, solved exactly) lives in :mod:`edge.games.uth_main` and
-:mod:`edge.games.uth_solve`, the side bets in :mod:`edge.games.holdem_side_bets`; this module
-holds the game's options, its bets and dispatch.
+The main bet (Ante, Blind and Play, solved exactly) lives in :mod:`.main` and :mod:`.solve`,
+the side bets in :mod:`.side_bets`; this module holds the game's options, its bets and dispatch.
 
 >>> table = GAME.analyze("progressive", GAME.bet("progressive").paytable("example"),
 ...                      GAME.make_rules({"meter": "25000"}), RunSettings())
@@ -12,22 +11,37 @@ holds the game's options, its bets and dispatch.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from edge import holdem
 from edge.cards import RANKS
 from edge.errors import EdgeError
-from edge.games import Bet, Game, RunSettings, TableCase
-from edge.games.holdem_side_bets import (
-    PROGRESSIVE_BET,
-    TRIPS_BET,
+from edge.games import Bet, Game, Rules, RunSettings, TableCase
+from edge.games.ultimate_texas_holdem.main import (
+    BLIND_DEFAULT,
+    BLIND_OUTCOMES,
+    BLIND_PRESETS,
+    MAIN_DESCRIPTION,
+    STRATEGIES,
+    TIES,
+    main_table,
+    strategy_report,
+)
+from edge.games.ultimate_texas_holdem.side_bets import (
+    PROGRESSIVE_DEFAULT,
+    PROGRESSIVE_DESCRIPTION,
+    PROGRESSIVE_PRESETS,
+    TRIPS_DEFAULT,
+    TRIPS_DESCRIPTION,
+    TRIPS_OUTCOMES,
+    TRIPS_PRESETS,
+    ProgressiveBet,
     analyze_progressive,
     analyze_trips,
 )
-from edge.games.uth_main import MAIN_BET, STRATEGIES, TIES, main_table, strategy_report
-from edge.games.uth_solve import DEALER_NO_QUALIFY
+from edge.games.ultimate_texas_holdem.solve import DEALER_NO_QUALIFY
 from edge.options import option, options_dict, validate
 from edge.paytables import PayTable
 from edge.table import ReturnTable
@@ -39,7 +53,7 @@ GAME_NAME = "ultimate-texas-holdem"
 
 
 @dataclass(frozen=True)
-class UltimateTexasHoldemRules:
+class UltimateTexasHoldemRules(Rules):
     """Variant options of Ultimate Texas Hold'em."""
 
     strategy: str = option("optimal", "the player's Play decisions: optimal (solved exactly) "
@@ -84,21 +98,19 @@ def _main_options(rules: UltimateTexasHoldemRules) -> dict[str, str]:
 
 def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules, fmt: str,
               run: RunSettings) -> str:
-    if paytable is None or set(paytable) != set(MAIN_BET.outcomes):
+    if paytable is None or set(paytable) != set(BLIND_OUTCOMES):
         raise EdgeError("The strategy is that of the main bet: choose --bet main.")
     return strategy_report(paytable, rules, _main_options(rules), fmt, run)
 
 
-Analyzer = Callable[[PayTable | None, UltimateTexasHoldemRules, RunSettings], ReturnTable]
-ANALYZERS: dict[str, Analyzer] = {"main": _main, "trips": _trips, "progressive": _progressive}
-BETS: tuple[Bet, ...] = (MAIN_BET, TRIPS_BET, PROGRESSIVE_BET)
+BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
+    Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
+        linear=False),      # the optimal strategy depends on the Blind pays
+    Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT),
+    ProgressiveBet("progressive", PROGRESSIVE_DESCRIPTION, _progressive,
+                   tuple(holdem.CLASS_NAMES), PROGRESSIVE_PRESETS, PROGRESSIVE_DEFAULT),
+)
 
-
-def _analyze(bet: str, paytable: PayTable | None, rules: UltimateTexasHoldemRules,
-             run: RunSettings) -> ReturnTable:
-    if bet not in ANALYZERS:
-        raise EdgeError(f"Unknown bet {bet!r} for {GAME_NAME}.")
-    return ANALYZERS[bet](paytable, rules, run)
 
 
 def describe_rules(rules: UltimateTexasHoldemRules) -> list[str]:
@@ -134,10 +146,10 @@ def _shade(mix: float) -> str:
                          for a, b in zip(low, high, strict=True))
 
 
-def report_sections(context: ReportContext) -> list[Section]:
+def report_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Section]:
     """``edge report``: the preflop chart as a coloured 13x13 grid, the flop decisions after a
     check as a heat map, and the progressive's house edge as a function of the meter."""
-    from edge.games.uth_main import ClassLine, class_grid, class_lines, solve_main
+    from edge.games.ultimate_texas_holdem.main import ClassLine, class_grid, class_lines, solve_main
     from edge.report import Cell, Paragraph, Section, Table, linear_option
 
     paytable = context.paytables["main"]
@@ -185,8 +197,7 @@ GAME = Game(
     title="Ultimate Texas Hold'em",
     rules=UltimateTexasHoldemRules,
     bets=BETS,
-    analyze=_analyze,
-    strategy=_strategy,
+    strategy_printer=_strategy,
     source="seeds 003_2e2794c62d24f082.txt (Italian casino rules) and "
            "004_7b16db8d3094b351.txt (Bulgarian rules)",
     aliases=("uth", "ultimate-texas-hold-em", "ultimate-holdem"),

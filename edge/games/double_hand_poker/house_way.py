@@ -20,7 +20,13 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 from edge.errors import CardError
-from edge.tiles import NUMBERS, format_number, format_tiles, parse_tiles, tile_numbers
+from edge.games.double_hand_poker.tiles import (
+    NUMBERS,
+    format_number,
+    format_tiles,
+    parse_tiles,
+    tile_numbers,
+)
 
 __all__ = [
     "HANDS", "LEVELS", "Hand", "HouseWay", "Setting", "deal_numbers", "explain_house_way",

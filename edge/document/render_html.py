@@ -8,11 +8,11 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from edge.report.document import Cell, Columns, Items, Paragraph, Preformatted, Table, _version
-from edge.report.layout import _headings, _numeric_columns, _text
+from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table, _version
+from edge.document.layout import _headings, _numeric_columns, _text
 
 if TYPE_CHECKING:
-    from edge.report.document import Block, CellLike, Report
+    from edge.document.document import Block, CellLike, Report
 
 SCREEN_CSS = """
 :root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --head: #eef1f5; --accent: #1565c0; }
@@ -144,7 +144,7 @@ def _html_block(block: Block, charts: Iterator[int]) -> str:
     if isinstance(block, Columns):
         return ("<div class=\"columns\">" + "".join(
             f"<div>{_html_block(inner, charts)}</div>" for inner in block.blocks) + "</div>")
-    from edge.charts import to_svg
+    from edge.document.charts import to_svg
     svg = to_svg(block.draw(), f"chart{next(charts)}-")
     return (f"<figure>{svg}<figcaption>{html.escape(block.caption)}"
             "</figcaption></figure>")

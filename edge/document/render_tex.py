@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from edge.report.document import Cell, Columns, Items, Paragraph, Preformatted, Table
-from edge.report.layout import _headings, _numeric_columns, _text
+from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table
+from edge.document.layout import _headings, _numeric_columns, _text
 
 if TYPE_CHECKING:
-    from edge.report.document import Block, CellLike, Report
+    from edge.document.document import Block, CellLike, Report
 
 _TEX_CHARS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
               "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",

@@ -26,14 +26,14 @@ import numpy as np
 import numpy.typing as npt
 from tabulate import tabulate
 
-from edge import _core
-from edge.double_hand import HANDS, LEVELS, Setting, hand_level
 from edge.errors import EdgeError
-from edge.games import Bet, Game, RunSettings, TableCase
+from edge.games import Analyze, Bet, Game, Rules, RunSettings, TableCase
+from edge.games.double_hand_poker import _kernels
+from edge.games.double_hand_poker.house_way import HANDS, LEVELS, Setting, hand_level
+from edge.games.double_hand_poker.tiles import TILE_COUNT, format_tiles
 from edge.options import format_value, option, validate
 from edge.paytables import PayTable
 from edge.table import ReturnTable, Row, decimal, exact, percent
-from edge.tiles import TILE_COUNT, format_tiles
 
 if TYPE_CHECKING:
     from edge.report import ReportContext, Section
@@ -52,7 +52,7 @@ Int64Array = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
-class DoubleHandRules:
+class DoubleHandRules(Rules):
     """Variant options of Casino Double-Hand Poker."""
 
     strategy: str = option("optimal", "the player's setting: optimal (best EV against the "
@@ -74,7 +74,7 @@ class DoubleHandRules:
 class SettingCounts:
     """Every player deal, its settings, and how each setting fares against the house-way dealer.
 
-    Arrays from ``_core.double_hand_counts`` (see there): ``deals[3276, 3]`` tiles,
+    Arrays from ``_kernels.double_hand_counts`` (see there): ``deals[3276, 3]`` tiles,
     ``setting_count[3276]``, ``front``/``back[3276, 10]`` hand strengths (-1 past the last
     setting), ``house_slot[3276]`` and ``counts[3276, 10, 3]`` (win both, push, lose both).
     """
@@ -97,7 +97,7 @@ class SettingCounts:
 
 def compute_setting_counts() -> SettingCounts:
     """Run the exhaustive count (no cache)."""
-    arrays = _core.double_hand_counts()
+    arrays = _kernels.double_hand_counts()
     for array in arrays:
         array.setflags(write=False)
     return SettingCounts(*arrays)
@@ -326,9 +326,11 @@ def analyze_bet(bet: str, rules: DoubleHandRules) -> ReturnTable:
     raise EdgeError(f"Unknown bet {bet!r} for {GAME_NAME}.")
 
 
-def _analyze(bet: str, paytable: PayTable | None, rules: DoubleHandRules,
-             run: RunSettings) -> ReturnTable:
-    return analyze_bet(bet, rules)
+def _hook(bet: str) -> Analyze[DoubleHandRules]:
+    def analyze(paytable: PayTable | None, rules: DoubleHandRules,
+                run: RunSettings) -> ReturnTable:
+        return analyze_bet(bet, rules)
+    return analyze
 
 
 def describe_rules(rules: DoubleHandRules) -> list[str]:
@@ -469,7 +471,7 @@ def strategy_report(paytable: PayTable | None, rules: DoubleHandRules, fmt: str,
     return "\n".join(lines) + "\n"
 
 
-def report_sections(context: ReportContext) -> list[Section]:
+def report_sections(context: ReportContext[DoubleHandRules]) -> list[Section]:
     """``edge report``: the Lo/Hi-Card break-even pay, and the two bets by number of players."""
     from edge.report import linear_option, option_sweep
 
@@ -489,14 +491,18 @@ GAME = Game(
     title="Casino Double-Hand Poker",
     rules=DoubleHandRules,
     bets=(
-        Bet("main", "both hands against the dealer's house way; win both pays 1 less commission"),
-        Bet("lo-card", "the 1-1 tile (8-8) in the player's hand"),
-        Bet("hi-card", "the 7-7 tile (A-A) in the player's hand"),
-        Bet("dice-lo", "three dice total 4-10, not three of a kind"),
-        Bet("dice-hi", "three dice total 11-17, not three of a kind"),
+        Bet("main", "both hands against the dealer's house way; win both pays 1 less commission",
+            _hook("main")),
+        Bet("lo-card", "the 1-1 tile (8-8) in the player's hand",
+            _hook("lo-card")),
+        Bet("hi-card", "the 7-7 tile (A-A) in the player's hand",
+            _hook("hi-card")),
+        Bet("dice-lo", "three dice total 4-10, not three of a kind",
+            _hook("dice-lo")),
+        Bet("dice-hi", "three dice total 11-17, not three of a kind",
+            _hook("dice-hi")),
     ),
-    analyze=_analyze,
-    strategy=strategy_report,
+    strategy_printer=strategy_report,
     source="seed 002_cf9e374cad1ec817.txt (rules and house way, S. Au-Yeung, 2005-2010)",
     aliases=("double-hand", "casino-double-hand-poker"),
     describe_rules=describe_rules,

@@ -27,7 +27,8 @@ from tabulate import tabulate
 from edge import _core
 from edge.cards import RANKS, parse_cards, rank_of, suit_of
 from edge.errors import EdgeError, OptionError
-from edge.games import Bet, Game, RunSettings, TableCase
+from edge.games import Analyze, Bet, Game, Rules, RunSettings, TableCase
+from edge.games.three_card_poker import _kernels
 from edge.options import option, options_dict, validate
 from edge.paytables import PayTable, make_paytable
 from edge.table import ReturnTable, Row, decimal, exact
@@ -87,7 +88,7 @@ STRATEGIES = ("optimal", "mimic", "raise-all")
 
 
 @dataclass(frozen=True)
-class ThreeCardRules:
+class ThreeCardRules(Rules):
     """Variant options of Tri-Card Poker."""
 
     ace_low_straight: bool = option(True, "A-2-3 is the lowest straight (else ace high only)")
@@ -130,7 +131,7 @@ def hand_counts(rules: ThreeCardRules) -> HandCounts:
     """Evaluate every hand and count it against every dealer hand (the Cython kernel)."""
     first, second, third = QUALIFYING_CARDS
     qualifying = _core.three_card_strength(first, second, third, rules.ace_low_straight)
-    cards, strengths, classes, counts = _core.three_card_counts(rules.ace_low_straight,
+    cards, strengths, classes, counts = _kernels.three_card_counts(rules.ace_low_straight,
                                                                 qualifying)
     return HandCounts(cards, strengths, classes, counts, qualifying)
 
@@ -662,7 +663,7 @@ def raise_chart_cell(decisions: dict[tuple[int, int], list[bool]]) -> Cell:
     return Cell("mixed", colour=RAISE_COLOURS["some"])
 
 
-def report_sections(context: ReportContext) -> list[Section]:
+def report_sections(context: ReportContext[ThreeCardRules]) -> list[Section]:
     """``edge report``: the raise rule as a chart of every high-card hand, by its two top cards."""
     from edge.report import Paragraph, Section, Table
 
@@ -711,20 +712,27 @@ def report_sections(context: ReportContext) -> list[Section]:
         "suits never change it unless the cell says mixed."),), tuple(children))]
 
 
+def _hook(bet: str) -> Analyze[ThreeCardRules]:
+    def analyze(paytable: PayTable | None, rules: ThreeCardRules,
+                run: RunSettings) -> ReturnTable:
+        return analyze_bet(bet, paytable, rules, run)
+    return analyze
+
+
 GAME = Game(
     name=GAME_NAME,
     title="Tri-Card Poker (Three Card Poker)",
     rules=ThreeCardRules,
     bets=(
-        Bet("ante", "Ante and Raise against the dealer, with the Ante Bonus",
+        Bet("ante", "Ante and Raise against the dealer, with the Ante Bonus", _hook("ante"),
             ANTE_BONUS_OUTCOMES, PRESETS["ante"], DEFAULT_PAYTABLE),
-        Bet("pair-plus", "paid on the player's pair or better", PAIR_PLUS_OUTCOMES,
+        Bet("pair-plus", "paid on the player's pair or better", _hook("pair-plus"),
+            PAIR_PLUS_OUTCOMES,
             PRESETS["pair-plus"], DEFAULT_PAYTABLE),
         Bet("combined", "Ante and Pair Plus together (pair_plus_ratio units of Pair Plus)",
-            COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE),
+            _hook("combined"), COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE),
     ),
-    analyze=analyze_bet,
-    strategy=print_strategy,
+    strategy_printer=print_strategy,
     source="seed 001_b6c8688ca18a5bfb.txt (online casino help page)",
     aliases=("tri-card-poker", "three-card", "tcp"),
     describe_rules=describe_rules,

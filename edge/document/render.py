@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from edge.document.document import Report
+from edge.document.render_html import _render_html
+from edge.document.render_markdown import _render_markdown
+from edge.document.render_tex import _render_tex
 from edge.errors import EdgeError
-from edge.report.document import Report
-from edge.report.render_html import _render_html
-from edge.report.render_markdown import _render_markdown
-from edge.report.render_tex import _render_tex
 
 FORMATS = ("html", "markdown", "tex")
 FORMAT_NAMES = {"html": "html", "htm": "html", "markdown": "markdown", "md": "markdown",

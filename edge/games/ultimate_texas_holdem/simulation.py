@@ -20,15 +20,15 @@ from typing import Any
 
 import numpy as np
 
-from edge import _core
 from edge.errors import EdgeError
 from edge.games import RunSettings
-from edge.games.holdem_side_bets import ProgressiveTable
+from edge.games.ultimate_texas_holdem import _kernels
+from edge.games.ultimate_texas_holdem.main_simulation import MainSimulator, make_main_simulator
+from edge.games.ultimate_texas_holdem.side_bets import ProgressiveTable
 from edge.holdem import CLASS_NAMES
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray, common_scale, scaled
-from edge.simulation.uth_main import MainSimulator, make_main_simulator
 
 # Rows of the nine dealt cards.
 PLAYER, DEALER = (0, 1), (2, 3)
@@ -41,7 +41,7 @@ LOSE = len(CLASS_NAMES)   # outcome index of every class a side bet does not pay
 
 def hand_classes(cards: CardArray, rows: IntArray) -> IntArray:
     """The class (0 high card .. 9 royal flush) of the best five of ``cards[rows]``, per hand."""
-    _, classes = _core.simulate_holdem_hands(cards, rows)
+    _, classes = _kernels.simulate_holdem_hands(cards, rows)
     return classes.astype(np.int64)
 
 
@@ -92,7 +92,7 @@ def progressive_pays(table: ProgressiveTable, meter: Fraction) -> dict[str, Frac
 def make_simulator(bet: str, paytable: PayTable | None, rules: Any,
                    run: RunSettings | None = None) -> SideBetSimulator | MainSimulator:
     """The simulator of one Ultimate Texas Hold'em wager (the main bet: see
-    :mod:`edge.simulation.uth_main`)."""
+    :mod:`edge.games.ultimate_texas_holdem.main_simulation`)."""
     if paytable is None:
         raise EdgeError(f"The Ultimate Texas Hold'em {bet} simulation needs a pay table.")
     if bet == "main":

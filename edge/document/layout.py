@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from edge.report.document import Cell, CellLike, Section, Table
+from edge.document.document import Cell, CellLike, Section, Table
 
 
 def slug(text: str) -> str:

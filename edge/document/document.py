@@ -104,26 +104,26 @@ class Report:
 
     def render(self, fmt: str = "html") -> str:
         """The report as ``html``, ``markdown`` or ``tex`` text."""
-        from edge.report.render import render
+        from edge.document.render import render
         return render(self, fmt)
 
     def to_html(self) -> str:
         """One self-contained HTML page."""
-        from edge.report.render import render
+        from edge.document.render import render
         return render(self, "html")
 
     def to_markdown(self) -> str:
         """GitHub markdown (charts are left out; their data is in the tables)."""
-        from edge.report.render import render
+        from edge.document.render import render
         return render(self, "markdown")
 
     def to_tex(self) -> str:
         """A LaTeX document (article class, standard packages)."""
-        from edge.report.render import render
+        from edge.document.render import render
         return render(self, "tex")
 
     def _repr_html_(self) -> str:
-        from edge.report.render_html import _html_body, scoped_css
+        from edge.document.render_html import _html_body, scoped_css
         return f"<div class=\"edge-report\"><style>{scoped_css()}</style>{_html_body(self)}</div>"
 
 

@@ -1,3 +1,4 @@
+# cython: language_level=3
 # Casino Double-Hand Poker kernels (RULES.md section 3).
 #
 # 28 tiles (every pair 1 <= a <= b <= 7), tile index 0..27 in the order 1-1, 1-2, .., 7-7.

@@ -1,6 +1,6 @@
 """Ultimate Texas Hold'em's main bet (Ante, Blind and Play): the return table and strategy chart.
 
-The numbers come from the exact solve in :mod:`edge.games.uth_solve`; this module turns its
+The numbers come from the exact solve in :mod:`.solve`; this module turns its
 per-holding counts into the return table (one row per final Play size and outcome, each with a
 single net pay) and into the preflop chart with the flop and river summaries.
 """
@@ -20,8 +20,8 @@ from tabulate import tabulate
 
 from edge.cards import RANKS
 from edge.errors import EdgeError
-from edge.games import Bet, RunSettings
-from edge.games import uth_solve as solver
+from edge.games import RunSettings
+from edge.games.ultimate_texas_holdem import solve as solver
 from edge.paytables import PayTable, format_pay, make_paytable
 from edge.table import ReturnTable, Row, decimal, exact, percent
 
@@ -38,10 +38,8 @@ BLIND_PRESETS: dict[str, PayTable] = {
 }
 BLIND_DEFAULT = "standard"
 
-MAIN_BET = Bet("main", "Ante and Blind, with a Play bet of 4x or 3x before the flop, 2x on the "
-               "flop or 1x on the river (or fold); the Blind pays on a straight or better",
-               BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
-               linear=False)      # the optimal strategy depends on the Blind pays
+MAIN_DESCRIPTION = ("Ante and Blind, with a Play bet of 4x or 3x before the flop, 2x on the "
+                    "flop or 1x on the river (or fold); the Blind pays on a straight or better")
 
 STRATEGIES = ("optimal", "always-4x")
 TIES = ("smaller", "larger")

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 from tabulate import tabulate
 
-from edge.report.document import Cell, Columns, Items, Paragraph, Preformatted, Table
-from edge.report.layout import _headings, _numeric_columns, _text
+from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table
+from edge.document.layout import _headings, _numeric_columns, _text
 
 if TYPE_CHECKING:
-    from edge.report.document import Block, CellLike, Report
+    from edge.document.document import Block, CellLike, Report
 
 
 def _md_escape(text: str) -> str:

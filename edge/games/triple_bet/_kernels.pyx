@@ -1,3 +1,4 @@
+# cython: language_level=3
 # Hybrid Triple Bet kernels (RULES.md section 1).
 #
 # A shoe of D decks holds D copies of each of the 52 card values (value = rank * 4 + suit).

@@ -1,6 +1,7 @@
+# cython: language_level=3
 # Tri-Card Poker (Three Card Poker) kernels (RULES.md section 2).
 #
-# A 3-card hand gets an integer strength, higher is better: hand class * CLASS_BASE plus the
+# A 3-card hand gets an integer strength, higher is better: hand class * THREE_CARD_CLASS_BASE plus the
 # ranks that order hands within the class. The player-versus-dealer count for one player hand
 # P = {a, b, c} needs, for a few strength thresholds t, the number of dealer hands from the other
 # 49 cards with strength below t. By inclusion-exclusion over the cards of P that a hand shares:
@@ -12,22 +13,17 @@
 # the 407,170,400 (player, dealer) pairs are never visited one by one.
 
 from libc.stdint cimport int64_t
+
 import numpy as np
 
+from edge._core cimport THREE_CARD_HANDS as HAND_COUNT
+from edge._core cimport THREE_CARD_STRENGTH_LIMIT as STRENGTH_LIMIT
+
+from edge._core import three_card_hands
+
 cdef enum:
-    CLASS_BASE = 2197          # 13 ** 3: room for three ranks below each hand class
-    STRENGTH_LIMIT = 13182     # 6 * CLASS_BASE: every strength is below this
-    HAND_COUNT = 22100         # C(52, 3)
     DEALER_HANDS = 18424       # C(49, 3)
 
-# Hand classes, weakest first (a hand's strength // CLASS_BASE).
-cdef enum:
-    HIGH_CARD = 0
-    PAIR = 1
-    FLUSH = 2
-    STRAIGHT = 3
-    THREE_OF_A_KIND = 4
-    STRAIGHT_FLUSH = 5
 
 # Columns of the player-versus-dealer counts.
 cdef enum:
@@ -35,67 +31,6 @@ cdef enum:
     PLAYER_WINS = 1
     PLAYER_TIES = 2
     PLAYER_LOSES = 3
-
-
-cdef int cy_three_card_strength(int a, int b, int c, bint ace_low_straight) noexcept nogil:
-    """Strength of the three cards a, b, c (card = rank * 4 + suit); higher is better."""
-    cdef int high = a >> 2
-    cdef int middle = b >> 2
-    cdef int low = c >> 2
-    cdef int swap
-    cdef bint flush = (a & 3) == (b & 3) and (b & 3) == (c & 3)
-    # sort the ranks high to low
-    if middle > high:
-        swap = high; high = middle; middle = swap
-    if low > middle:
-        swap = middle; middle = low; low = swap
-    if middle > high:
-        swap = high; high = middle; middle = swap
-    if high == low:
-        return THREE_OF_A_KIND * CLASS_BASE + high
-    if high == middle:
-        return PAIR * CLASS_BASE + high * 13 + low
-    if middle == low:
-        return PAIR * CLASS_BASE + middle * 13 + high
-    if high - low == 2:
-        return (STRAIGHT_FLUSH if flush else STRAIGHT) * CLASS_BASE + high
-    if ace_low_straight and high == 12 and middle == 1 and low == 0:
-        # A-2-3: the lowest straight, ranked by its three
-        return (STRAIGHT_FLUSH if flush else STRAIGHT) * CLASS_BASE + 1
-    return (FLUSH if flush else HIGH_CARD) * CLASS_BASE + high * 169 + middle * 13 + low
-
-
-def three_card_strength(int a, int b, int c, bint ace_low_straight=True):
-    """Python hook for tests: the strength of three card indexes (higher is better)."""
-    return cy_three_card_strength(a, b, c, ace_low_straight)
-
-
-def three_card_hands(bint ace_low_straight=True):
-    """Every 3-card hand in lexicographic order of its cards, with strength and hand class.
-
-    Returns ``(cards[22100, 3], strengths[22100], classes[22100])`` as int64 arrays; the class
-    index is 0 high card, 1 pair, 2 flush, 3 straight, 4 three of a kind, 5 straight flush.
-    """
-    cards = np.zeros((HAND_COUNT, 3), dtype=np.int64)
-    strengths = np.zeros(HAND_COUNT, dtype=np.int64)
-    classes = np.zeros(HAND_COUNT, dtype=np.int64)
-    cdef int64_t[:, ::1] cv = cards
-    cdef int64_t[::1] sv = strengths
-    cdef int64_t[::1] kv = classes
-    cdef int a, b, c, s
-    cdef int h = 0
-    with nogil:
-        for a in range(52):
-            for b in range(a + 1, 52):
-                for c in range(b + 1, 52):
-                    s = cy_three_card_strength(a, b, c, ace_low_straight)
-                    cv[h, 0] = a
-                    cv[h, 1] = b
-                    cv[h, 2] = c
-                    sv[h] = s
-                    kv[h] = s // CLASS_BASE
-                    h += 1
-    return cards, strengths, classes
 
 
 cdef inline void cy_add_below_with_pair(const short[:, :, ::1] dense, int x, int y,

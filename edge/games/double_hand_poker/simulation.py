@@ -25,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
-from edge import double_hand
 from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games import double_hand_poker as dhp
+from edge.games.double_hand_poker import house_way as double_hand
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray, common_scale, scaled
