@@ -21,6 +21,7 @@ edge.errors.OptionError: The option decks=9 is out of range: allowed 1..8.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -92,6 +93,12 @@ def _parse(field: dataclasses.Field[Any], value: Any) -> Any:
             raise OptionError(f"The option {name}={text!r} must be a whole number.") from None
     if isinstance(default, Fraction):
         return parse_fraction(text, name)
+    if isinstance(default, enum.Enum):
+        try:
+            return type(default)(text)
+        except ValueError:
+            raise OptionError(f"The option {name}={text!r} is not one of: "
+                              f"{', '.join(str(m.value) for m in type(default))}.") from None
     return text
 
 
