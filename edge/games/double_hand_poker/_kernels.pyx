@@ -1,5 +1,5 @@
 # cython: language_level=3
-# Casino Double-Hand Poker kernels (RULES.md section 3).
+# Casino Double-Hand Poker kernels (docs/rules.md section 3).
 #
 # 28 tiles (every pair 1 <= a <= b <= 7), tile index 0..27 in the order 1-1, 1-2, .., 7-7.
 # A deal is three tiles; deal index 0..3275 runs over the sorted triples t1 < t2 < t3 in
@@ -26,6 +26,7 @@ cdef enum:
     DH_TILES = 28
     DH_DEALS = 3276          # C(28, 3) deals of three tiles
     DH_HANDS = 84            # hands of three numbers 1..7
+    DH_DEALER_DEALS = 2300   # C(25, 3) dealer deals of the other 25 tiles
     DH_EDGE = 85             # prefix tables run over 0..84 on each axis
     DH_MAX_SETTINGS = 10     # a split of six numbers and its complement are one setting
     DH_PAIR_LEVEL = 1        # levels: 0 no pair, 1 pair, 2 straight, 3 three of a kind
@@ -120,6 +121,23 @@ cdef void dh_init() noexcept nogil:
 
 
 dh_init()
+
+# The index orders the kernels use, exported once for Python (declared in _kernels.pyi).
+TILE_COUNT = DH_TILES
+DEAL_COUNT = DH_DEALS
+DEALER_DEALS = DH_DEALER_DEALS
+HAND_COUNT = DH_HANDS
+MAX_SETTINGS = DH_MAX_SETTINGS
+# tile index -> its two numbers, lower first: 1-1, 1-2, .., 1-7, 2-2, .., 7-7
+TILES = tuple((dh_tile_low[t], dh_tile_high[t]) for t in range(DH_TILES))
+# hand levels, weakest first (dh_level_of_rank)
+NO_PAIR, PAIR, STRAIGHT, THREE_OF_A_KIND = 0, DH_PAIR_LEVEL, 2, 3
+LEVELS = ("no pair", "pair", "straight", "three of a kind")
+# the main wager's count columns (counts[deal, setting, column]) and the rows of every wager
+MAIN_ROWS = tuple(name for _, name in sorted(
+    {DH_WIN: "win-both", DH_PUSH: "push", DH_LOSE: "lose-both"}.items()))
+LO_HI_ROWS = ("win", "push", "lose-other-player", "lose-dealer", "lose-unexposed")
+DICE_ROWS = ("win", "lose-triple", "lose-total")
 
 
 cdef inline int dh_rank(int x, int y, int z) noexcept nogil:
@@ -224,23 +242,29 @@ cdef inline int64_t dh_at_or_above(int64_t[:, ::1] g, int f, int b) noexcept nog
 
 def double_hand_rank(int x, int y, int z):
     """Python hook for tests: the strength 0..83 of the hand of three numbers 1..7."""
-    if not (1 <= x <= 7 and 1 <= y <= 7 and 1 <= z <= 7):
-        raise ValueError(f"numbers must be 1..7, not {x}, {y}, {z}")
+    for number in (x, y, z):
+        if not 1 <= number <= 7:
+            raise ValueError(f"the number {number} is outside 1..7 (hand {x}, {y}, {z})")
     return dh_rank(x, y, z)
 
 
 def double_hand_level(int rank):
     """Python hook for tests: the level 0..3 of a hand strength 0..83."""
     if not 0 <= rank < DH_HANDS:
-        raise ValueError(f"hand strength must be 0..83, not {rank}")
+        raise ValueError(f"the hand strength {rank} is outside 0..{DH_HANDS - 1}")
     return dh_level_of_rank[rank]
 
 
 cdef void dh_check_deal(int t1, int t2, int t3) except *:
-    if not (0 <= t1 < DH_TILES and 0 <= t2 < DH_TILES and 0 <= t3 < DH_TILES):
-        raise ValueError(f"tiles must be 0..27, not {t1}, {t2}, {t3}")
-    if t1 == t2 or t1 == t3 or t2 == t3:
-        raise ValueError(f"a deal is three different tiles, not {t1}, {t2}, {t3}")
+    for t in (t1, t2, t3):
+        if not 0 <= t < DH_TILES:
+            raise ValueError(f"the tile {t} is outside 0..{DH_TILES - 1} (deal {t1}, {t2}, {t3})")
+    if t1 == t2 or t1 == t3:
+        raise ValueError(f"the tile {t1} is dealt twice (deal {t1}, {t2}, {t3}): "
+                         "a deal is three different tiles")
+    if t2 == t3:
+        raise ValueError(f"the tile {t2} is dealt twice (deal {t1}, {t2}, {t3}): "
+                         "a deal is three different tiles")
 
 
 def double_hand_settings(int t1, int t2, int t3):
@@ -342,5 +366,5 @@ def double_hand_counts():
                 lose -= dealer_front >= f and dealer_back >= b
                 ct[p, k, DH_WIN] = win
                 ct[p, k, DH_LOSE] = lose
-                ct[p, k, DH_PUSH] = 2300 - win - lose
+                ct[p, k, DH_PUSH] = DH_DEALER_DEALS - win - lose
     return deals, setting_count, front, back, house_slot, counts
