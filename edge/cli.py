@@ -163,16 +163,6 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_house_way(args: argparse.Namespace) -> int:
-    """Show how the dealer sets three Double-Hand Poker tiles by the house way, and why."""
-    from edge.games.double_hand_poker.house_way import explain_house_way
-    from edge.games.double_hand_poker.tiles import parse_tiles
-
-    tiles = parse_tiles(" ".join(args.tiles), count=3)
-    sys.stdout.write("\n".join(explain_house_way(tiles)))
-    return 0
-
-
 def cmd_hands(args: argparse.Namespace) -> int:
     """Print the exact hand-class counts of every hold'em hand (7 cards, and 5 cards)."""
     from edge import holdem
@@ -273,12 +263,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="refuse re-solving runs estimated to take longer (default 3600)")
     tuning.set_defaults(handler=cmd_tune)
 
-    house_way = sub.add_parser(
-        "house-way", help="how the dealer sets three Double-Hand Poker tiles, and why",
-        description="Show the house way for three tiles, e.g. edge house-way \"10-10 Q-K K-A\" "
-                    "(symbols 8, 9, 10, J, Q, K, A or digits 1-7).")
-    house_way.add_argument("tiles", nargs="+", help="three tiles, such as 10-10 Q-K K-A")
-    house_way.set_defaults(handler=cmd_house_way)
+    for game in all_games().values():
+        for command in game.commands:
+            own = sub.add_parser(command.name, help=command.help,
+                                 description=command.description or None)
+            command.arguments(own)
+            own.set_defaults(handler=command.run)
 
     hands = sub.add_parser("hands", help="exact hand-class counts (holdem: every 7-card hand)")
     hands.add_argument("family", choices=("holdem",), help="which hands")

@@ -18,8 +18,9 @@ from tabulate import tabulate
 
 from edge import _core, tune
 from edge.games import analyze, three_card_poker
-from edge.games.double_hand_poker import DoubleHandRules, compute_setting_counts, main_table
 from edge.games.double_hand_poker import _kernels as dh_kernels
+from edge.games.double_hand_poker.analysis import compute_setting_counts, main_table
+from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
 from edge.games.triple_bet import _kernels as tb_kernels
 from edge.games.ultimate_texas_holdem import main as uth_main
 from edge.games.ultimate_texas_holdem import solve as uth_solve
@@ -87,7 +88,7 @@ def _double_hand_both_strategies() -> object:
     """The main wager from scratch: the exhaustive count, then the table for each strategy."""
     counts = compute_setting_counts()
     return [main_table(DoubleHandRules(strategy=strategy), counts)
-            for strategy in ("optimal", "house-way")]
+            for strategy in PlayerSetting]
 
 
 def _simulation_case(name: str, game: str, bet: str, hands: int,

@@ -1,4 +1,4 @@
-"""Double-Hand Poker hands: strength, settings and the house way (RULES.md section 3, seed 002)."""
+"""Double-Hand Poker hands: strength, settings and the house way (docs/rules.md section 3)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,9 @@ import pytest
 
 from edge.errors import CardError
 from edge.games.double_hand_poker import _kernels as dh_kernels
+from edge.games.double_hand_poker._kernels import LEVELS, PAIR, STRAIGHT, THREE_OF_A_KIND
 from edge.games.double_hand_poker.house_way import (
     HANDS,
-    LEVELS,
-    PAIR,
-    STRAIGHT,
-    THREE_OF_A_KIND,
     Setting,
     explain_house_way,
     format_hand,
@@ -29,7 +26,7 @@ ALL_DEALS = list(combinations(range(28), 3))
 
 
 def hand(text: str) -> tuple[int, int, int]:
-    """A hand from the seed's symbols, such as 'Q-K-A'."""
+    """A hand in the rules' symbols, such as 'Q-K-A'."""
     symbols = {"8": 1, "9": 2, "10": 3, "J": 4, "Q": 5, "K": 6, "A": 7}
     a, b, c = sorted(symbols[s] for s in text.split("-"))
     return a, b, c
@@ -131,10 +128,11 @@ def test_every_deal_can_put_a_pair_or_better_in_back() -> None:
         assert house_way(deal).setting.back_level >= PAIR
 
 
-# --- the house way: the seed's six worked examples, in the seed's symbols ---------------------
+# --- the house way: the rules' six worked examples, in the rules' symbols -------------------
 
 SEED_EXAMPLES = [
-    # (tiles, front, back, rule) from seed 002, "Definitions, Explanation & Examples"
+    # (tiles, front, back, rule) from "Definitions, Explanation & Examples" in
+    # the Casino Double-Hand Poker rules and house way (S. Au-Yeung, 2005-2010)
     ("10-10, Q-K, K-A", "10-10-K", "Q-K-A", 1),     # (1.1) straight in back
     ("10-10, J-Q, Q-Q", "10-10-J", "Q-Q-Q", 1),     # (1.1) trips in back
     ("10-10, Q-Q, A-A", "Q-Q-10", "A-A-10", 1),     # (1.2) strongest front
@@ -154,7 +152,7 @@ def test_seed_examples(tiles: str, front: str, back: str, rule: int) -> None:
 
 
 @pytest.mark.parametrize(("tiles", "rejected_front", "rejected_back"), [
-    # the settings the seed says "Not ..." to
+    # the settings the rules say "Not ..." to
     ("10-10 Q-K K-A", "10-10-A", "K-K-Q"),
     ("10-10 J-Q Q-Q", "Q-Q-10", "10-J-Q"),
     ("10-10 Q-Q A-A", "10-10-Q", "A-A-Q"),

@@ -17,18 +17,19 @@ import pytest
 import edge
 from edge.cli import main as cli_main
 from edge.errors import EdgeError, OptionError
-from edge.games.double_hand_poker import (
-    DoubleHandRules,
+from edge.games.double_hand_poker.analysis import (
+    DICE_HI,
     chosen_slots,
     compute_setting_counts,
     dice_counts,
-    differences,
     lo_hi_counts,
     main_wager_counts,
     setting_counts,
     setting_values,
 )
 from edge.games.double_hand_poker.house_way import house_way, settings
+from edge.games.double_hand_poker.rules import DoubleHandRules
+from edge.games.double_hand_poker.strategy import differences
 from edge.options import make_options
 
 ALL_DEALS = list(combinations(range(28), 3))
@@ -287,14 +288,14 @@ def test_lo_hi_table_prints_the_assumption_and_break_even() -> None:
 # --- Dice-Lo and Dice-Hi ----------------------------------------------------------------------
 
 def test_dice_against_references() -> None:
-    # REFERENCES.md, Dice (Sic Bo Small / Big): 105 winning rolls of 216, house edge 1/36.
+    # docs/references.md, Dice (Sic Bo Small / Big): 105 winning rolls of 216, house edge 1/36.
     for bet in ("dice-lo", "dice-hi"):
         table = edge.analyze("double-hand-poker", bet)
         assert table.cycle == 216
         assert table.rows[0].outcome == "win" and table.rows[0].combinations == 105
         assert table.house_edge == Fraction(1, 36)
     rolls = list(product(range(1, 7), repeat=3))
-    assert dice_counts("dice-hi")["win"] == sum(
+    assert dice_counts(DICE_HI)["win"] == sum(
         1 for r in rolls if 11 <= sum(r) <= 17 and len(set(r)) > 1)
 
 

@@ -9,10 +9,15 @@ from itertools import combinations, product
 import numpy as np
 import pytest
 
-from edge.games import double_hand_poker as dhp
+from edge.games import RunSettings
+from edge.games.double_hand_poker import analysis as dhp
 from edge.games.double_hand_poker import house_way as double_hand
 from edge.games.double_hand_poker import simulation as sim
+from edge.games.double_hand_poker._kernels import DICE_ROWS, LO_HI_ROWS, MAIN_ROWS, TILES
+from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
 from edge.games.double_hand_poker.tiles import parse_tiles
+
+LO_TILE = TILES.index((1, 1))
 
 
 def test_own_ranking_orders_the_84_hands_like_the_analysis() -> None:
@@ -20,8 +25,9 @@ def test_own_ranking_orders_the_84_hands_like_the_analysis() -> None:
     assert all(a < b for a, b in zip(mine, mine[1:], strict=False))
 
 
-# The seed's six worked examples of the house way (seed 002, "Definitions, Explanation &
-# Examples"), written with the seed's symbols 8, 9, 10, J, Q, K, A = 1..7.
+# The six worked examples of the house way ("Definitions, Explanation & Examples" in
+# the Casino Double-Hand Poker rules and house way (S. Au-Yeung, 2005-2010)), written with the
+# rules' symbols 8, 9, 10, J, Q, K, A = 1..7.
 SEED_EXAMPLES = [
     ("10-10 Q-K K-A", (3, 3, 6), (5, 6, 7)),
     ("10-10 J-Q Q-Q", (3, 3, 4), (5, 5, 5)),
@@ -47,7 +53,7 @@ def test_house_way_agrees_with_the_analysis_on_every_deal() -> None:
 
 
 def test_player_table_is_the_analysis_choice_in_every_tile_order() -> None:
-    front, back = sim.player_table("optimal", Fraction(1, 20))
+    front, back = sim.player_table(PlayerSetting.OPTIMAL, Fraction(1, 20))
     counts = dhp.setting_counts()
     slots = dhp.chosen_slots(counts, "optimal", Fraction(1, 20))
     for index in range(0, len(counts.deals), 13):
@@ -64,11 +70,12 @@ def test_main_settlement_needs_both_hands_strictly_higher() -> None:
     dealer_front = np.array([4, 4, 4, 4, 4])
     dealer_back = np.array([8, 9, 9, 8, 8])
     rows = sim.main_index(player_front, player_back, dealer_front, dealer_back)
-    assert [sim.MAIN_ROWS[i] for i in rows] == ["win-both", "push", "push", "push", "lose-both"]
+    assert [MAIN_ROWS[i] for i in rows] == ["win-both", "push", "push", "push", "lose-both"]
 
 
 def test_main_pays_one_less_commission() -> None:
-    simulator = sim.make_simulator("main", None, dhp.DoubleHandRules(commission=Fraction(1, 20)))
+    simulator = sim.simulate_main(None, DoubleHandRules(commission=Fraction(1, 20)),
+                                  RunSettings())
     assert [Fraction(int(p), simulator.scale) for p in simulator.pays] == [
         Fraction(19, 20), 0, -1]
 
@@ -83,14 +90,14 @@ def test_lo_card_by_where_the_tile_lands(players: int, where: int | None, row: s
     count = 3 * (players + 2)
     dealt = np.arange(1, count + 1, dtype=np.int16)  # tiles 1..count: the 1-1 tile 0 not dealt
     if where is not None:
-        dealt[where] = sim.LO_TILE
-    rows = sim.lo_hi_index(dealt.reshape(count, 1), sim.LO_TILE, players)
-    assert sim.LO_HI_ROWS[int(rows[0])] == row
+        dealt[where] = LO_TILE
+    rows = sim.lo_hi_index(dealt.reshape(count, 1), LO_TILE, players)
+    assert LO_HI_ROWS[int(rows[0])] == row
 
 
 def test_dice_over_all_216_rolls() -> None:
     rolls = np.array(list(product(range(1, 7), repeat=3)), dtype=np.int16).T
-    low = Counter(sim.DICE_ROWS[i] for i in sim.dice_index(rolls, 4, 10))
-    high = Counter(sim.DICE_ROWS[i] for i in sim.dice_index(rolls, 11, 17))
-    # 105 winning rolls of 216 (Sic Bo Small/Big, REFERENCES.md)
+    low = Counter(DICE_ROWS[i] for i in sim.dice_index(rolls, 4, 10))
+    high = Counter(DICE_ROWS[i] for i in sim.dice_index(rolls, 11, 17))
+    # 105 winning rolls of 216 (Sic Bo Small/Big, docs/references.md)
     assert low == high == {"win": 105, "lose-triple": 6, "lose-total": 105}

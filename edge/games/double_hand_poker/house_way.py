@@ -1,10 +1,11 @@
-"""Casino Double-Hand Poker hands (RULES.md section 3): strength, settings and the house way.
+"""Casino Double-Hand Poker hands (docs/rules.md section 3): strength, settings and the house way.
 
 A hand is three numbers 1..7, kept as a sorted tuple. Three of a kind beats a straight (three
 consecutive numbers, no wrap), which beats a pair, which beats no pair; within a class hands
 compare as in poker. A deal of three tiles holds six numbers, set into a front (low) hand and a
 back (high) hand that must rank at least as high.
 
+>>> from edge.games.double_hand_poker.tiles import parse_tiles
 >>> format_hand((3, 3, 6)), LEVELS[hand_level((5, 6, 7))]
 ('10-10-K', 'straight')
 >>> hand_rank((5, 6, 7)) > hand_rank((3, 3, 7))
@@ -20,23 +21,27 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 from edge.errors import CardError
+from edge.games.double_hand_poker._kernels import (
+    LEVELS,
+    NO_PAIR,
+    PAIR,
+    STRAIGHT,
+    THREE_OF_A_KIND,
+)
 from edge.games.double_hand_poker.tiles import (
     NUMBERS,
     format_number,
     format_tiles,
-    parse_tiles,
     tile_numbers,
 )
 
 __all__ = [
-    "HANDS", "LEVELS", "Hand", "HouseWay", "Setting", "deal_numbers", "explain_house_way",
-    "format_hand", "hand_key", "hand_level", "hand_rank", "house_way", "parse_tiles", "settings",
+    "HANDS", "Hand", "HouseWay", "Setting", "deal_numbers", "explain_house_way",
+    "format_hand", "hand_key", "hand_level", "hand_rank", "house_way", "settings",
 ]
 
 Hand = tuple[int, int, int]
 
-NO_PAIR, PAIR, STRAIGHT, THREE_OF_A_KIND = range(4)
-LEVELS = ("no pair", "pair", "straight", "three of a kind")
 _IN_BACK = ("no pair", "a pair", "a straight", "three of a kind")
 
 
@@ -85,7 +90,7 @@ def hand_rank(hand: Iterable[int]) -> int:
 
 
 def format_hand(hand: Iterable[int]) -> str:
-    """A hand in the seed's symbols: a pair before its kicker (``10-10-K``), a straight low to
+    """A hand in the rules' symbols: a pair before its kicker (``10-10-K``), a straight low to
     high (``Q-K-A``), no pair high to low (``K-10-9``)."""
     low, middle, high = _sorted_hand(hand)
     level = hand_level((low, middle, high))
@@ -167,12 +172,13 @@ class HouseWay:
 
 
 def house_way(tiles: Sequence[int]) -> HouseWay:
-    """The dealer's setting by the house way (RULES.md section 3).
+    """The dealer's setting by the house way (docs/rules.md section 3).
 
     Rule 1: if some setting makes both hands a pair or better, take among those the highest
     back-hand level, then the strongest front hand, then the strongest back hand. Rule 2:
     otherwise the same order among all settings.
 
+    >>> from edge.games.double_hand_poker.tiles import parse_tiles
     >>> way = house_way(parse_tiles("9-10 Q-A K-K"))
     >>> way.rule, str(way.setting)
     (2, 'K-10-9 / Q-K-A')
@@ -187,6 +193,7 @@ def house_way(tiles: Sequence[int]) -> HouseWay:
 def explain_house_way(tiles: Sequence[int]) -> list[str]:
     """The house way of a deal as lines of text: the rule, the candidate settings, and why.
 
+    >>> from edge.games.double_hand_poker.tiles import parse_tiles
     >>> print("\\n".join(explain_house_way(parse_tiles("8-9 10-J Q-A"))[-2:]))
     The dealer sets front A-Q-J, back 8-9-10: among the 3 candidates with a straight in back \
 (the highest level there), A-Q-J is the strongest front hand.

@@ -1,14 +1,15 @@
-"""Casino Double-Hand Poker by simulation (RULES.md section 3): dealt, set and settled here.
+"""Casino Double-Hand Poker by simulation (docs/rules.md section 3): dealt, set and settled here.
 
 The main wager deals six of the 28 tiles: three to the player, three to the dealer. The dealer's
 tiles are set by this module's own house way (from the rules, with its own hand ranking); the
 player's setting is looked up from the analysis's solved choice per deal
-(:func:`edge.games.double_hand_poker.chosen_slots`) and scored with the same own ranking.
-Lo-Card and Hi-Card deal every seat, the dealer and the three tiles that may be exposed;
-Dice-Lo and Dice-Hi roll three dice.
+(:func:`edge.games.double_hand_poker.analysis.chosen_slots`) and scored with the same own
+ranking. Lo-Card and Hi-Card deal every seat, the dealer and the three tiles that may be exposed;
+Dice-Lo and Dice-Hi roll three dice. Each wager's ``simulate`` hook is one function here.
 
->>> from edge.games.double_hand_poker import DoubleHandRules
->>> sim = make_simulator("dice-lo", None, DoubleHandRules())
+>>> from edge.games.double_hand_poker.rules import DoubleHandRules
+>>> from edge.games.double_hand_poker.analysis import DICE_LO
+>>> sim = simulate_dice(DICE_LO, None, DoubleHandRules(), RunSettings())
 >>> outcome, net = sim.play(np.random.default_rng(3), 5)
 >>> outcome.shape, net.shape
 ((5,), (5,))
@@ -21,25 +22,33 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, permutations
-from typing import Any
 
 import numpy as np
 
 from edge.errors import EdgeError
 from edge.games import RunSettings
-from edge.games import double_hand_poker as dhp
-from edge.games.double_hand_poker import house_way as double_hand
+from edge.games.double_hand_poker._kernels import (
+    DICE_ROWS,
+    LO_HI_ROWS,
+    MAIN_ROWS,
+    NO_PAIR,
+    PAIR,
+    STRAIGHT,
+    THREE_OF_A_KIND,
+    TILE_COUNT,
+    TILES,
+)
+from edge.games.double_hand_poker.analysis import (
+    DiceBet,
+    TileBet,
+    chosen_slots,
+    setting_counts,
+)
+from edge.games.double_hand_poker.house_way import HANDS
+from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray, common_scale, scaled
-
-TILES = tuple((low, high) for low in range(1, 8) for high in range(low, 8))
-LO_TILE, HI_TILE = TILES.index((1, 1)), TILES.index((7, 7))
-MAIN_ROWS = ("win-both", "push", "lose-both")
-LO_HI_ROWS = ("win", "push", "lose-other-player", "lose-dealer", "lose-unexposed")
-DICE_ROWS = ("win", "lose-triple", "lose-total")
-DICE_TOTALS = {"dice-lo": (4, 10), "dice-hi": (11, 17)}
-NO_PAIR, PAIR, STRAIGHT, THREE_OF_A_KIND = range(4)
+from edge.simulation.engine import IntArray, Simulator, common_scale, scaled
 
 
 def hand_strength(numbers: Sequence[int]) -> int:
@@ -69,7 +78,8 @@ def strength_level(strength: int) -> int:
 
 
 def house_way(tiles: Sequence[int]) -> tuple[int, int]:
-    """The dealer's (front, back) strengths for three tiles, by the house way of RULES.md.
+    """The dealer's (front, back) strengths for three tiles, by the house way of docs/rules.md
+    section 3.
 
     Every 3+3 split, the stronger hand in back. (1) If some split makes both hands a pair or
     better, only those count; (2) otherwise all do. Among them: the highest back-hand level,
@@ -93,84 +103,49 @@ def house_way(tiles: Sequence[int]) -> tuple[int, int]:
 
 def _key(first: CardArray, second: CardArray, third: CardArray) -> IntArray:
     """Index of an ordered triple of tiles into a 28^3 table."""
-    return np.asarray((first.astype(np.int64) * 28 + second) * 28 + third)
+    return np.asarray((first.astype(np.int64) * TILE_COUNT + second) * TILE_COUNT + third)
 
 
 def _setting_table(settings: dict[tuple[int, ...], tuple[int, int]]) -> tuple[IntArray, IntArray]:
     """(front, back) strengths of three-tile deals, for the deal's tiles in every order."""
-    front = np.full(28 ** 3, -1, dtype=np.int64)
-    back = np.full(28 ** 3, -1, dtype=np.int64)
+    front = np.full(TILE_COUNT ** 3, -1, dtype=np.int64)
+    back = np.full(TILE_COUNT ** 3, -1, dtype=np.int64)
     for triple, (front_strength, back_strength) in settings.items():
         for a, b, c in permutations(triple):
-            front[(a * 28 + b) * 28 + c] = front_strength
-            back[(a * 28 + b) * 28 + c] = back_strength
+            front[(a * TILE_COUNT + b) * TILE_COUNT + c] = front_strength
+            back[(a * TILE_COUNT + b) * TILE_COUNT + c] = back_strength
     return front, back
 
 
 @cache
 def dealer_table() -> tuple[IntArray, IntArray]:
     """The house-way (front, back) strengths of every ordered triple of distinct tiles."""
-    return _setting_table({triple: house_way(triple) for triple in combinations(range(28), 3)})
+    return _setting_table({triple: house_way(triple)
+                           for triple in combinations(range(TILE_COUNT), 3)})
 
 
-def player_table(strategy: str, commission: Fraction) -> tuple[IntArray, IntArray]:
+def player_table(strategy: PlayerSetting, commission: Fraction) -> tuple[IntArray, IntArray]:
     """The analysis's chosen setting of every player deal, as own (front, back) strengths."""
-    counts = dhp.setting_counts()
-    slots = dhp.chosen_slots(counts, strategy, commission)
+    counts = setting_counts()
+    slots = chosen_slots(counts, strategy, commission)
     settings = {}
     for index, triple in enumerate(counts.deals.tolist()):
         slot = int(slots[index])
-        settings[tuple(triple)] = (hand_strength(double_hand.HANDS[int(counts.front[index, slot])]),
-                                   hand_strength(double_hand.HANDS[int(counts.back[index, slot])]))
+        settings[tuple(triple)] = (hand_strength(HANDS[int(counts.front[index, slot])]),
+                                   hand_strength(HANDS[int(counts.back[index, slot])]))
     return _setting_table(settings)
 
 
-@dataclass(frozen=True)
-class DoubleHandSimulator:
-    """Deals and settles the main wager, Lo-Card or Hi-Card, or rolls Dice-Lo or Dice-Hi.
-
-    ``pays`` are the scaled net results of the bet's rows, in the order of ``outcomes``.
-    """
-
-    bet: str
-    outcomes: tuple[str, ...]
-    scale: int
-    initial_wager: Fraction
-    pays: IntArray
-    players: int
-    player_front: IntArray
-    player_back: IntArray
-    dealer_front: IntArray
-    dealer_back: IntArray
-
-    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
-        """Deal (or roll) ``hands`` rounds and settle the chosen wager."""
-        if self.bet in DICE_TOTALS:
-            return self.settle(rng.integers(1, 7, size=(3, hands), dtype=np.int16))
-        if self.bet == "main":
-            return self.settle(deal(rng, hands, 6, 28))
-        return self.settle(deal(rng, hands, 3 * (self.players + 2), 28))
-
-    def settle(self, dealt: CardArray) -> tuple[IntArray, IntArray]:
-        """Settle dealt tiles (rows: seats in turn, then the dealer, then exposed) or dice."""
-        if self.bet in DICE_TOTALS:
-            outcome = dice_index(dealt, *DICE_TOTALS[self.bet])
-        elif self.bet == "main":
-            player, dealer = _key(*dealt[0:3]), _key(*dealt[3:6])
-            outcome = main_index(self.player_front[player], self.player_back[player],
-                                 self.dealer_front[dealer], self.dealer_back[dealer])
-        else:
-            outcome = lo_hi_index(dealt, LO_TILE if self.bet == "lo-card" else HI_TILE,
-                                  self.players)
-        return outcome, self.pays[outcome]
+# The row of the main wager by the number of hands the player wins (0, 1 or 2).
+_MAIN_ROW_BY_WINS = np.array([MAIN_ROWS.index(name) for name in ("lose-both", "push", "win-both")],
+                             dtype=np.int64)
 
 
 def main_index(player_front: IntArray, player_back: IntArray, dealer_front: IntArray,
                dealer_back: IntArray) -> IntArray:
     """Each hand wins only when strictly stronger: win both, push (one each), lose both."""
-    front = player_front > dealer_front
-    back = player_back > dealer_back
-    return np.asarray(2 - front.astype(np.int64) - back, dtype=np.int64)
+    wins = (player_front > dealer_front).astype(np.int64) + (player_back > dealer_back)
+    return np.asarray(_MAIN_ROW_BY_WINS[wins], dtype=np.int64)
 
 
 def lo_hi_index(dealt: CardArray, target: int, players: int) -> IntArray:
@@ -196,24 +171,109 @@ def dice_index(dice: CardArray, low: int, high: int) -> IntArray:
                      DICE_ROWS.index("lose-total")).astype(np.int64)
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: Any,
-                   run: RunSettings | None = None) -> DoubleHandSimulator:
-    """The simulator of one Casino Double-Hand Poker wager under the variant options."""
-    empty = np.zeros(0, dtype=np.int64)
-    tables = (empty, empty, empty, empty)
-    if bet == "main":
-        rows: tuple[str, ...] = MAIN_ROWS
-        pays = [1 - Fraction(rules.commission), Fraction(0), Fraction(-1)]
-        tables = (*player_table(rules.strategy, Fraction(rules.commission)), *dealer_table())
-    elif bet in ("lo-card", "hi-card"):
-        rows = LO_HI_ROWS
-        pays = [Fraction(rules.pays), Fraction(0)] + [Fraction(-1)] * 3
-    elif bet in DICE_TOTALS:
-        rows = DICE_ROWS
-        pays = [Fraction(1), Fraction(-1), Fraction(-1)]
-    else:
-        raise EdgeError(f"Unknown bet {bet!r} for the Casino Double-Hand Poker simulation.")
-    scale = common_scale(pays)
-    return DoubleHandSimulator(bet, rows, scale, Fraction(1), scaled(pays, scale),
-                               int(rules.players), *tables)
+@dataclass(frozen=True)
+class MainSimulator:
+    """Deals six tiles and settles the main wager; ``pays`` are scaled nets of ``outcomes``."""
 
+    outcomes: tuple[str, ...]
+    scale: int
+    initial_wager: Fraction
+    pays: IntArray
+    player_front: IntArray
+    player_back: IntArray
+    dealer_front: IntArray
+    dealer_back: IntArray
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal ``hands`` rounds and settle them."""
+        return self.settle(deal(rng, hands, 6, TILE_COUNT))
+
+    def settle(self, dealt: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle dealt tiles: rows 0-2 the player's, rows 3-5 the dealer's."""
+        player, dealer = _key(*dealt[0:3]), _key(*dealt[3:6])
+        outcome = main_index(self.player_front[player], self.player_back[player],
+                             self.dealer_front[dealer], self.dealer_back[dealer])
+        return outcome, self.pays[outcome]
+
+
+@dataclass(frozen=True)
+class TileBetSimulator:
+    """Deals every seat, the dealer and the three tiles to expose, and settles Lo-Card or
+    Hi-Card on where the bet's ``target`` tile lands."""
+
+    outcomes: tuple[str, ...]
+    scale: int
+    initial_wager: Fraction
+    pays: IntArray
+    target: int
+    players: int
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal ``hands`` rounds and settle them."""
+        return self.settle(deal(rng, hands, 3 * (self.players + 2), TILE_COUNT))
+
+    def settle(self, dealt: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle dealt tiles (rows: seats in turn, then the dealer, then the exposed three)."""
+        outcome = lo_hi_index(dealt, self.target, self.players)
+        return outcome, self.pays[outcome]
+
+
+@dataclass(frozen=True)
+class DiceSimulator:
+    """Rolls three dice and settles Dice-Lo or Dice-Hi (a total in ``low..high`` wins)."""
+
+    outcomes: tuple[str, ...]
+    scale: int
+    initial_wager: Fraction
+    pays: IntArray
+    low: int
+    high: int
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Roll ``hands`` times and settle them."""
+        return self.settle(rng.integers(1, 7, size=(3, hands), dtype=np.int16))
+
+    def settle(self, dice: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle rolls (rows: the three dice)."""
+        outcome = dice_index(dice, self.low, self.high)
+        return outcome, self.pays[outcome]
+
+
+def simulate_main(paytable: PayTable | None, rules: DoubleHandRules,
+                  run: RunSettings) -> MainSimulator:
+    """The main wager's ``simulate`` hook: the player set as the analysis chose."""
+    pays_of = {"win-both": 1 - rules.commission, "push": Fraction(0), "lose-both": Fraction(-1)}
+    pays = [pays_of[name] for name in MAIN_ROWS]
+    scale = common_scale(pays)
+    return MainSimulator(MAIN_ROWS, scale, Fraction(1), scaled(pays, scale),
+                         *player_table(rules.strategy, rules.commission), *dealer_table())
+
+
+def simulate_tile_bet(bet: TileBet, paytable: PayTable | None, rules: DoubleHandRules,
+                      run: RunSettings) -> TileBetSimulator:
+    """Lo-Card's or Hi-Card's ``simulate`` hook (with the bet bound)."""
+    pays_of = {"win": rules.pays, "push": Fraction(0)}
+    pays = [pays_of.get(name, Fraction(-1)) for name in LO_HI_ROWS]
+    scale = common_scale(pays)
+    return TileBetSimulator(LO_HI_ROWS, scale, Fraction(1), scaled(pays, scale), bet.tile,
+                            rules.players)
+
+
+def simulate_dice(bet: DiceBet, paytable: PayTable | None, rules: DoubleHandRules,
+                  run: RunSettings) -> DiceSimulator:
+    """Dice-Lo's or Dice-Hi's ``simulate`` hook (with the bet bound)."""
+    pays = [Fraction(1) if name == "win" else Fraction(-1) for name in DICE_ROWS]
+    scale = common_scale(pays)
+    return DiceSimulator(DICE_ROWS, scale, Fraction(1), scaled(pays, scale), bet.low, bet.high)
+
+
+def make_simulator(bet: str, paytable: PayTable | None, rules: DoubleHandRules,
+                   run: RunSettings | None = None) -> Simulator:
+    """INTERIM, for ``edge.simulation.SIMULATION_MODULES`` until it calls ``Bet.simulate``: the
+    simulator of the wager called ``bet``, from that wager's own hook."""
+    from edge.games.double_hand_poker import GAME  # the game is built from this module's hooks
+
+    chosen = GAME.bet(bet)
+    if chosen.simulate is None:
+        raise EdgeError(f"The wager {bet!r} of {GAME.name} has no simulation.")
+    return chosen.simulate(paytable, rules, run or RunSettings())

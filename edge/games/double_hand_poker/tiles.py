@@ -19,19 +19,36 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from edge.errors import CardError
+from edge.games.double_hand_poker._kernels import TILE_COUNT, TILES
+
+__all__ = ["HIGHEST", "LOWEST", "NUMBERS", "SYMBOLS", "TILES", "TILE_COUNT", "format_number",
+           "format_tile", "format_tiles", "parse_tile", "parse_tiles", "shorten", "tile",
+           "tile_numbers"]
 
 LOWEST, HIGHEST = 1, 7
 NUMBERS = tuple(range(LOWEST, HIGHEST + 1))
 SYMBOLS = ("8", "9", "10", "J", "Q", "K", "A")
-TILES: tuple[tuple[int, int], ...] = tuple((a, b) for a in NUMBERS for b in NUMBERS if a <= b)
-TILE_COUNT = len(TILES)
 
 _TILE_INDEX = {pair: index for index, pair in enumerate(TILES)}
 _NUMBER_OF_TEXT = {symbol: number for number, symbol in zip(NUMBERS, SYMBOLS, strict=True)}
 _NUMBER_OF_TEXT.update({str(number): number for number in NUMBERS})
 _NUMBER_OF_TEXT["T"] = 3
+SHOWN_AT_MOST = 40  # characters of a user's input an error message repeats
 _HOW_TO_WRITE = ("write two numbers 1-7 or two of the symbols 8, 9, 10, J, Q, K, A joined by a "
                  "dash, for example '10-10', 'Q-K' or '3-6'")
+
+
+def shorten(text: str, limit: int = SHOWN_AT_MOST) -> str:
+    """``text`` quoted for an error message: whole when short, else its start and its length.
+
+    >>> shorten("10-10 Q-K")
+    "'10-10 Q-K'"
+    >>> shorten("8-8 " * 30)
+    "'8-8 8-8 8-8 8-8 8-8 8-8 8-8 8-8 8-8 8-8 '... (120 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 def tile(low: int, high: int) -> int:
@@ -57,7 +74,7 @@ def format_number(number: int) -> str:
 
 
 def format_tile(tile_index: int) -> str:
-    """A tile as the seed writes it, lower symbol first: ``'Q-K'``."""
+    """A tile as the rules write it, lower symbol first: ``'Q-K'``."""
     low, high = tile_numbers(tile_index)
     return f"{format_number(low)}-{format_number(high)}"
 
@@ -72,7 +89,7 @@ def parse_tile(text: str) -> int:
     parts = text.strip().split("-")
     numbers = [_NUMBER_OF_TEXT.get(part.strip().upper()) for part in parts]
     if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
-        raise CardError(f"The tile {text.strip()!r} is not a tile: {_HOW_TO_WRITE}.")
+        raise CardError(f"The tile {shorten(text.strip())} is not a tile: {_HOW_TO_WRITE}.")
     return tile(numbers[0], numbers[1])
 
 
@@ -83,16 +100,16 @@ def parse_tiles(text: str | Iterable[str], *, count: int | None = None) -> tuple
     exactly that many tiles.
     """
     parts = text.replace(",", " ").split() if isinstance(text, str) else [p.strip() for p in text]
-    shown = " ".join(parts)
+    shown = shorten(" ".join(parts))
     tiles = tuple(parse_tile(part) for part in parts)
     seen: dict[int, str] = {}
     for part, value in zip(parts, tiles, strict=True):
         if value in seen:
             again = f"{seen[value]!r} and {part!r} are" if seen[value] != part else f"{part!r} is"
-            raise CardError(f"The tile {format_tile(value)} appears twice in {shown!r} "
+            raise CardError(f"The tile {format_tile(value)} appears twice in {shown} "
                             f"({again} the same tile; the set has one of each).")
         seen[value] = part
     if count is not None and len(tiles) != count:
-        raise CardError(f"{shown!r} has {len(tiles)} tiles; give exactly {count}, "
+        raise CardError(f"{shown} has {len(tiles)} tiles; give exactly {count}, "
                         "for example '10-10 Q-K K-A'.")
     return tiles
