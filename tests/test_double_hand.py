@@ -95,7 +95,7 @@ def plain_settings(tiles: tuple[int, ...]) -> set[tuple[tuple[int, ...], tuple[i
 
 
 def test_settings_are_every_valid_split_once() -> None:
-    sizes = Counter()
+    sizes: Counter[int] = Counter()
     for deal in ALL_DEALS:
         found = settings(deal)
         assert {(s.front, s.back) for s in found} == plain_settings(deal)
@@ -237,3 +237,48 @@ def test_explanation_marks_the_choice_and_the_rule() -> None:
     assert "Rule 2 applies" in "\n".join(explain_house_way(parse_tiles("9-10 Q-A K-K")))
     assert "without it the dealer would set A-K-8 / 8-8-8" in "\n".join(
         explain_house_way(parse_tiles("8-8 8-K 8-A")))
+
+
+# --- the kernels' argument checks and exported index orders ------------------------------------
+
+@pytest.mark.parametrize(("numbers", "bad"), [
+    ((0, 1, 2), "0"), ((1, 2, 8), "8"), ((1, -3, 2), "-3"), ((7, 7, 99), "99"),
+])
+def test_kernel_rank_names_the_bad_number(numbers: tuple[int, int, int], bad: str) -> None:
+    with pytest.raises(ValueError, match=rf"the number {bad} is outside 1\.\.7"):
+        dh_kernels.double_hand_rank(*numbers)
+
+
+@pytest.mark.parametrize("rank", [-1, 84, 1000])
+def test_kernel_level_names_the_bad_strength(rank: int) -> None:
+    with pytest.raises(ValueError, match=rf"the hand strength {rank} is outside 0\.\.83"):
+        dh_kernels.double_hand_level(rank)
+
+
+@pytest.mark.parametrize("entry", ["double_hand_settings", "double_hand_house_way"])
+@pytest.mark.parametrize(("deal", "message"), [
+    ((28, 1, 2), r"the tile 28 is outside 0\.\.27"),
+    ((1, -1, 2), r"the tile -1 is outside 0\.\.27"),
+    ((1, 2, 40), r"the tile 40 is outside 0\.\.27"),
+    ((1, 1, 2), "the tile 1 is dealt twice"),
+    ((5, 2, 5), "the tile 5 is dealt twice"),
+    ((3, 9, 9), "the tile 9 is dealt twice"),
+])
+def test_kernel_deal_entry_points_name_the_bad_tile(entry: str, deal: tuple[int, int, int],
+                                                    message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        getattr(dh_kernels, entry)(*deal)
+
+
+def test_kernel_index_orders_agree_with_python() -> None:
+    assert tuple((a, b) for a in NUMBERS for b in NUMBERS if a <= b) == dh_kernels.TILES
+    assert dh_kernels.TILE_COUNT == len(dh_kernels.TILES) == 28
+    assert dh_kernels.DEAL_COUNT == len(ALL_DEALS) == 3276
+    assert dh_kernels.DEALER_DEALS == len(list(combinations(range(25), 3))) == 2300
+    assert dh_kernels.HAND_COUNT == len(HANDS) == 84
+    assert [dh_kernels.NO_PAIR, dh_kernels.PAIR, dh_kernels.STRAIGHT,
+            dh_kernels.THREE_OF_A_KIND] == [0, 1, 2, 3]
+    assert LEVELS[hand_level((1, 1, 1))] == "three of a kind"
+    assert LEVELS[hand_level((1, 2, 4))] == "no pair"
+    deals, *_ = dh_kernels.double_hand_counts()
+    assert [tuple(d) for d in deals.tolist()] == ALL_DEALS

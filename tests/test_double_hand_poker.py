@@ -16,7 +16,11 @@ import pytest
 
 import edge
 from edge.cli import main as cli_main
+from edge.document import Paragraph, Report, Table
 from edge.errors import EdgeError, OptionError
+from edge.games import RunSettings, get_game
+from edge.games.double_hand_poker import GAME
+from edge.games.double_hand_poker import simulation as sim
 from edge.games.double_hand_poker.analysis import (
     DICE_HI,
     chosen_slots,
@@ -27,12 +31,13 @@ from edge.games.double_hand_poker.analysis import (
     setting_counts,
     setting_values,
 )
-from edge.games.double_hand_poker.house_way import house_way, settings
-from edge.games.double_hand_poker.rules import DoubleHandRules
-from edge.games.double_hand_poker.strategy import differences
+from edge.games.double_hand_poker.house_way import explain_house_way, house_way, settings
+from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
+from edge.games.double_hand_poker.strategy import differences, strategy_report
+from edge.games.double_hand_poker.tiles import parse_tiles
 from edge.options import make_options
 
-ALL_DEALS = list(combinations(range(28), 3))
+ALL_DEALS: list[tuple[int, ...]] = list(combinations(range(28), 3))
 DEAL_INDEX = {deal: index for index, deal in enumerate(ALL_DEALS)}
 FIVE_PERCENT = Fraction(1, 20)
 
@@ -352,3 +357,87 @@ def test_cli_strategy(capsys: pytest.CaptureFixture[str]) -> None:
 def test_unknown_bet_is_an_error() -> None:
     with pytest.raises(EdgeError, match="Unknown bet"):
         edge.analyze("double-hand-poker", "pair-plus")
+
+
+def test_cli_house_way_prints_the_explanation_and_is_the_games_command(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert [command.name for command in GAME.commands] == ["house-way"]
+    status, out, _ = run(capsys, "house-way", "10-10 Q-K K-A")
+    assert status == 0 and out == "\n".join(explain_house_way(parse_tiles("10-10 Q-K K-A")))
+    with pytest.raises(SystemExit) as raised:
+        cli_main(["house-way", "--help"])
+    assert raised.value.code == 0 and "10-10 Q-K K-A" in capsys.readouterr().out
+
+
+def test_cli_house_way_shortens_a_long_input(capsys: pytest.CaptureFixture[str]) -> None:
+    tiles = " ".join(["8-8", "8-9", "8-10"] * 3334)  # 10,002 tiles
+    status, _, err = run(capsys, "house-way", tiles)
+    assert status == 2 and len(err.strip().splitlines()) == 1
+    assert err.startswith("edge: error: ") and len(err) < 200
+    assert f"({len(tiles):,} characters)" in err
+
+
+# --- the options and each wager's hooks --------------------------------------------------------
+
+def test_strategy_option_is_a_str_enum() -> None:
+    assert make_options(DoubleHandRules, {"strategy": "house-way"}).strategy is (
+        PlayerSetting.HOUSE_WAY)
+    assert DoubleHandRules().strategy is PlayerSetting.OPTIMAL
+    given_as_text = DoubleHandRules(strategy="house-way")  # type: ignore[arg-type]
+    assert given_as_text.strategy is PlayerSetting.HOUSE_WAY
+    with pytest.raises(OptionError, match="strategy='mimic' is not one of: optimal, house-way"):
+        make_options(DoubleHandRules, {"strategy": "mimic"})
+    with pytest.raises(OptionError, match="not one of: optimal, house-way"):
+        DoubleHandRules(strategy="mimic")  # type: ignore[arg-type]
+    rules = GAME.make_rules({"strategy": "house-way"})
+    assert edge.analyze("double-hand-poker", "main", options={"strategy": "house-way"}) == (
+        GAME.analyze("main", None, rules))
+
+
+def test_every_bet_has_its_own_analyze_and_simulate_hooks() -> None:
+    assert get_game("double-hand") is GAME
+    rules = DoubleHandRules(players=3, pays=Fraction(15, 2))
+    run_settings = RunSettings()
+    for bet in GAME.bets:
+        table = bet.analyze(None, rules, run_settings)
+        assert table.bet == bet.name and table.game == "double-hand-poker"
+        assert bet.simulate is not None
+        simulator = bet.simulate(None, rules, run_settings)
+        assert simulator.outcomes == tuple(row.outcome for row in table.rows)
+        assert isinstance(simulator, sim.MainSimulator | sim.TileBetSimulator | sim.DiceSimulator)
+        assert [Fraction(int(p), simulator.scale) for p in simulator.pays] == [
+            row.pays for row in table.rows]
+        # the interim entry point of edge.simulation goes through the same hook
+        assert type(sim.make_simulator(bet.name, None, rules)) is type(simulator)
+    assert len({id(bet.analyze) for bet in GAME.bets}) == len(GAME.bets)
+    lo, hi = GAME.bet("lo-card"), GAME.bet("hi-card")
+    assert lo.simulate is not None and hi.simulate is not None
+    lo_sim, hi_sim = lo.simulate(None, rules, run_settings), hi.simulate(None, rules, run_settings)
+    assert isinstance(lo_sim, sim.TileBetSimulator) and isinstance(hi_sim, sim.TileBetSimulator)
+    assert (lo_sim.target, hi_sim.target, lo_sim.players) == (0, 27, 3)
+    assert [b.strategy is not None for b in GAME.bets] == [True, False, False, False, False]
+
+
+def test_main_strategy_hook_is_the_strategy_text_as_a_document() -> None:
+    strategy = GAME.bet("main").strategy
+    assert strategy is not None
+    rules = DoubleHandRules()
+    report = strategy(None, rules, RunSettings())
+    assert isinstance(report, Report)
+    text = strategy_report(None, rules, "plain", RunSettings())
+    lines = text.splitlines()
+    assert report.title == lines[0] and report.subtitle == (lines[1],)
+    house, optimal = report.sections
+    assert house.title == "The house way"
+    house_table = [b for b in house.blocks if isinstance(b, Table)][0]
+    assert [row[0] for row in house_table.rows] == ["1", "2"]
+    paragraphs = [b.text for b in optimal.blocks if isinstance(b, Paragraph)]
+    assert all(p in lines for p in paragraphs) and len(paragraphs) == 4
+    by_levels, top = [b for b in optimal.blocks if isinstance(b, Table)]
+    found = differences(FIVE_PERCENT)
+    assert len(top.rows) == min(20, len(found))
+    assert sum(int(str(row[2]).replace(",", "")) for row in by_levels.rows) == len(found)
+    text_rows = {tuple(line.split()) for line in lines}
+    for row in (*by_levels.rows, *top.rows):  # every row is a row of the text, cell for cell
+        assert tuple(" ".join(str(cell) for cell in row).split()) in text_rows
+    assert "| tiles" in report.render("markdown")

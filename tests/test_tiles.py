@@ -12,6 +12,7 @@ from edge.games.double_hand_poker.tiles import (
     format_tiles,
     parse_tile,
     parse_tiles,
+    shorten,
     tile,
     tile_numbers,
 )
@@ -77,3 +78,17 @@ def test_bad_numbers_and_indexes() -> None:
         tile(0, 3)
     with pytest.raises(CardError, match="outside 0..27"):
         tile_numbers(28)
+
+
+def test_long_input_is_shortened_in_errors() -> None:
+    text = " ".join(format_tile(t % TILE_COUNT) for t in range(10_000))
+    with pytest.raises(CardError) as raised:
+        parse_tiles(text, count=3)
+    message = str(raised.value)
+    assert len(message) < 200 and f"({len(text):,} characters)" in message
+    long_tile = "Q-" + "K" * 5000
+    with pytest.raises(CardError, match="5,002 characters") as raised:
+        parse_tile(long_tile)
+    assert len(str(raised.value)) < 300
+    assert shorten("10-10 Q-K") == "'10-10 Q-K'"
+    assert shorten("x" * 41) == f"{'x' * 40!r}... (41 characters)"
