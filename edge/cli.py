@@ -21,7 +21,7 @@ from edge import __version__
 from edge.errors import EdgeError
 from edge.games import AnyGame, RunSettings, all_games, get_game
 from edge.options import describe
-from edge.parallel import check_jobs
+from edge.parallel import check_jobs, end_progress
 from edge.table import FORMATS, render
 
 Handler = Callable[[argparse.Namespace], int]
@@ -326,11 +326,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Handler = args.handler
         return handler(args)
     except EdgeError as error:
+        end_progress()
         print(f"edge: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         # a second Ctrl-C while this one is reported changes nothing
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        end_progress()
         print("edge: interrupted", file=sys.stderr, flush=True)
         return 130
     except BrokenPipeError:

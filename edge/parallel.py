@@ -31,7 +31,7 @@ from edge.errors import EdgeError
 T = TypeVar("T")
 R = TypeVar("R")
 
-__all__ = ["Progress", "available_cores", "check_jobs", "map", "workers"]
+__all__ = ["Progress", "available_cores", "check_jobs", "end_progress", "map", "workers"]
 
 
 def available_cores() -> int:
@@ -99,9 +99,11 @@ class Progress:
                           f"{elapsed:.1f} s")
         self.stream.flush()
         self.shown = True
+        _DRAWN.add(self)
 
     def close(self) -> None:
         """End the line the bar was drawn on (if it was drawn)."""
+        _DRAWN.discard(self)
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()
@@ -112,6 +114,16 @@ class Progress:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+# Bars drawn and not yet closed: ended by end_progress() before an error or interrupt line.
+_DRAWN: set[Progress] = set()
+
+
+def end_progress() -> None:
+    """End the line of any progress bar still drawn (so a message starts a line of its own)."""
+    for bar in list(_DRAWN):
+        bar.close()
 
 
 class _Failed:

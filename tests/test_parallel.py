@@ -142,3 +142,12 @@ def test_ctrl_c_ends_a_simulation_at_once(signals: int) -> None:
     assert err.strip().splitlines()[-1] == "edge: interrupted"
     assert "Traceback" not in err
     assert seconds < 3
+
+
+def test_a_bar_left_drawn_is_ended_before_a_message() -> None:
+    stream = _Terminal()
+    bar = parallel.Progress("solving", 10, stream=stream)
+    bar.advance(3)
+    parallel.end_progress()
+    parallel.end_progress()
+    assert stream.getvalue().endswith("s\n") and stream.getvalue().count("\n") == 1
