@@ -128,7 +128,7 @@ def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
     where = source or f"pay table {name!r}"
     unknown = [key for key in pays if key not in outcomes]
     if unknown:
-        raise PayTableError(f"Unknown outcome {unknown[0]!r} in {where}; "
+        raise PayTableError(f"Unknown outcome {_shorten(repr(unknown[0]), 60)} in {where}; "
                             f"the outcomes are: {', '.join(outcomes)}.")
     missing = [key for key in outcomes if key not in pays]
     if missing:

@@ -120,3 +120,12 @@ def test_a_solve_that_breaks_the_rank_order_says_so(capsys: pytest.CaptureFixtur
     assert "rank order" in line and "--unordered" in line
     status, out, err = _run(capsys, *argv, "--unordered")
     assert status == 0, err
+
+
+def test_a_long_outcome_name_is_shortened(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    path = tmp_path / "long.toml"
+    path.write_text("[pays]\npair = " + "{a = " * 150 + "1" + "}" * 150 + "\n", encoding="utf-8")
+    line = _one_error(capsys, "table", "three-card-poker", "--bet", "pair-plus",
+                      "--paytable", str(path))
+    assert "Unknown outcome 'pair.a.a." in line and "characters)" in line and len(line) < 400
