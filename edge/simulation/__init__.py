@@ -109,7 +109,7 @@ def simulate_table(table: ReturnTable, paytable: PayTable | None, rules: Any,
                    hands: int = DEFAULT_HANDS, seed: int | None = None,
                    run_settings: RunSettings | None = None) -> Simulation:
     """Simulate the wager of an exact ``table`` (made with ``paytable`` and ``rules``) and
-    compare the two; ``run_settings`` gives the worker processes and the progress bar."""
+    compare the two; ``run_settings`` gives the workers and the progress bar."""
     _check_run(hands, seed)
     settings = run_settings or RunSettings()
     simulator = make_simulator(table.game, table.bet, paytable, rules, settings)
@@ -118,7 +118,7 @@ def simulate_table(table: ReturnTable, paytable: PayTable | None, rules: Any,
                         f"{simulator.initial_wager} units, the analysis per "
                         f"{table.initial_wager}.")
     seed = secrets.randbits(64) if seed is None else seed
-    # no more processes than chunks of hands: the report names the processes really used
+    # no more workers than chunks of hands: the report names the workers really used
     workers = min(settings.jobs or default_jobs(), len(chunk_sizes(hands)))
     start = time.perf_counter()
     with Progress("simulating", hands, settings.progress, unit="hands") as bar:
