@@ -151,3 +151,26 @@ def test_a_bar_left_drawn_is_ended_before_a_message() -> None:
     parallel.end_progress()
     parallel.end_progress()
     assert stream.getvalue().endswith("s\n") and stream.getvalue().count("\n") == 1
+
+
+def test_make_simulator_calls_the_bets_simulate_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from edge.games import RunSettings, get_game
+    from edge.simulation import make_simulator, simulates
+
+    game = get_game("triple-bet")
+    made: list[tuple[object, object, RunSettings]] = []
+
+    def hook(paytable: object, rules: object, run: RunSettings) -> str:
+        made.append((paytable, rules, run))
+        return "the hook's simulator"
+
+    bets = tuple(dataclasses.replace(bet, simulate=hook) for bet in game.bets)
+    hooked = dataclasses.replace(game, bets=bets)
+    monkeypatch.setattr("edge.simulation.get_game", lambda name: hooked)
+    monkeypatch.setattr("edge.simulation.SIMULATION_MODULES", {})    # INTERIM map unused
+    settings = RunSettings(jobs=1)
+    assert make_simulator("triple-bet", "flush", None, "rules", settings) == (
+        "the hook's simulator")
+    assert made == [(None, "rules", settings)] and simulates(hooked)

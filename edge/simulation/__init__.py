@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from edge.errors import EdgeError
-from edge.games import RunSettings, get_game
+from edge.games import AnyGame, RunSettings, get_game
 from edge.options import options_dict
 from edge.parallel import Progress
 from edge.paytables import PayTable
@@ -67,9 +67,9 @@ def make_simulator(game: str, bet: str, paytable: PayTable | None, rules: Any,
     return factory(chosen.name, paytable, rules, settings)
 
 
-def simulates(game: str) -> bool:
-    """Whether edge can simulate some wager of ``game``."""
-    found = get_game(game)
+def simulates(game: str | AnyGame) -> bool:
+    """Whether edge can simulate some wager of ``game`` (a game or a registered game's name)."""
+    found = get_game(game) if isinstance(game, str) else game
     # INTERIM: or the old name map, until every game's bets have ``simulate=`` hooks
     return any(bet.simulate is not None for bet in found.bets) or found.name in SIMULATION_MODULES
 

@@ -65,7 +65,7 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
     simulate)."""
     from edge.report import Paragraph, Preformatted, Section, Table
 
-    if not simulates(context.game.name):
+    if not simulates(context.game):
         return None
     rows = []
     commands = []
