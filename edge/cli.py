@@ -337,6 +337,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except MemoryError:
+        # the values edge can check are bounded before any work; this is the last guard
+        end_progress()
+        print("edge: error: out of memory: this run needs more memory than the machine "
+              "has (a smaller --hands, range or grid?).", file=sys.stderr)
+        return 2
 
 
 def _entry() -> Any:

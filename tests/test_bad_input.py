@@ -129,3 +129,12 @@ def test_a_long_outcome_name_is_shortened(capsys: pytest.CaptureFixture[str],
     line = _one_error(capsys, "table", "three-card-poker", "--bet", "pair-plus",
                       "--paytable", str(path))
     assert "Unknown outcome 'pair.a.a." in line and "characters)" in line and len(line) < 400
+
+
+def test_running_out_of_memory_is_one_line(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    def exhausted(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+    monkeypatch.setattr("edge.simulation.simulate", exhausted)
+    line = _one_error(capsys, "simulate", "triple-bet", "--hands", "1000")
+    assert "out of memory" in line
