@@ -8,6 +8,7 @@ exit status 130.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -21,7 +22,7 @@ from edge import __version__
 from edge.errors import EdgeError
 from edge.games import AnyGame, RunSettings, all_games, get_game
 from edge.options import describe
-from edge.parallel import check_jobs, end_progress
+from edge.parallel import check_jobs, end_progress, running
 from edge.table import FORMATS, render
 
 Handler = Callable[[argparse.Namespace], int]
@@ -352,11 +353,13 @@ def _entry() -> Any:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("edge: interrupted", file=sys.stderr, flush=True)
         status = 130
-    if status == 130:
+    if status == 130 or running():
         # end now: worker threads still inside a kernel are not waited for (nothing they
         # compute is written anywhere), and nothing else is left to run
-        sys.stderr.flush()
-        os._exit(130)
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError):
+                stream.flush()
+        os._exit(status)
     sys.exit(status)
 
 

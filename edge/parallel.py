@@ -31,7 +31,8 @@ from edge.errors import EdgeError
 T = TypeVar("T")
 R = TypeVar("R")
 
-__all__ = ["Progress", "available_cores", "check_jobs", "end_progress", "map", "workers"]
+__all__ = ["Progress", "available_cores", "check_jobs", "end_progress", "map", "running",
+           "workers"]
 
 
 def available_cores() -> int:
@@ -133,6 +134,15 @@ class _Failed:
         self.error = error
 
 
+_WORKER = "edge-worker"
+
+
+def running() -> bool:
+    """Whether a worker thread is still running a unit (one left behind by an error or
+    Ctrl-C): then the process must end with ``os._exit``, not wait for it or free its data."""
+    return any(thread.name == _WORKER and thread.is_alive() for thread in threading.enumerate())
+
+
 class _Queue:
     """The units of one :func:`map` on threads: the next to start, and the results so far."""
 
@@ -166,7 +176,7 @@ def _thread_map(function: Callable[[T], R], units: Sequence[T], count: int) -> I
 
     # daemon threads: a Ctrl-C does not wait for the units they are running
     for _ in range(count):
-        threading.Thread(target=work, name="edge-worker", daemon=True).start()
+        threading.Thread(target=work, name=_WORKER, daemon=True).start()
     try:
         for index in range(len(units)):
             with queue.ready:

@@ -174,3 +174,21 @@ def test_make_simulator_calls_the_bets_simulate_hook(monkeypatch: pytest.MonkeyP
     assert make_simulator("triple-bet", "flush", None, "rules", settings) == (
         "the hook's simulator")
     assert made == [(None, "rules", settings)] and simulates(hooked)
+
+
+def test_a_worker_left_running_is_seen() -> None:
+    release = threading.Event()
+
+    def work(value: int) -> int:
+        if value == 1:
+            release.wait(5)
+        return value
+
+    for _ in parallel.map(work, range(3), 2):
+        break
+    assert parallel.running()
+    release.set()
+    deadline = time.perf_counter() + 5
+    while parallel.running() and time.perf_counter() < deadline:
+        time.sleep(0.01)
+    assert not parallel.running()
