@@ -1,15 +1,20 @@
 """The ``edge`` command line: argparse subcommands over the game registry.
 
-Every ``EdgeError`` is printed as one line on stderr and the exit status is 2.
+Bad input (an ``EdgeError`` or an argument argparse refuses) is printed as one ``edge: error:``
+line on stderr and the exit status is 2; Ctrl-C ends a command with ``edge: interrupted`` and
+exit status 130.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from tabulate import tabulate
 
@@ -17,6 +22,7 @@ from edge import __version__
 from edge.errors import EdgeError
 from edge.games import AnyGame, RunSettings, all_games, get_game
 from edge.options import describe
+from edge.parallel import check_jobs, end_progress, running
 from edge.table import FORMATS, render
 
 Handler = Callable[[argparse.Namespace], int]
@@ -29,15 +35,17 @@ def parse_sets(pairs: Sequence[str] | None) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise EdgeError(f"The option {pair!r} is not of the form name=value.")
-        values[key.strip()] = value.strip()
+        name = key.strip()
+        if name in values:
+            raise EdgeError(f"The option {name!r} is given twice (--set {name}={values[name]} "
+                            f"and --set {name}={value.strip()}): give it once.")
+        values[name] = value.strip()
     return values
 
 
 def run_settings(args: argparse.Namespace) -> RunSettings:
     """Worker count, cache use and progress display from the common flags."""
-    jobs = getattr(args, "jobs", None)
-    if jobs is not None and jobs < 1:
-        raise EdgeError(f"--jobs {jobs} must be at least 1.")
+    jobs = check_jobs(getattr(args, "jobs", None))
     return RunSettings(jobs=jobs, cache=not getattr(args, "no_cache", False),
                        progress=sys.stderr.isatty())
 
@@ -56,7 +64,8 @@ def add_run_arguments(parser: argparse.ArgumentParser,
     """``--set`` (variant options), ``--jobs`` and ``--no-cache``: every analysing command's."""
     parser.add_argument("--set", action="append", metavar="NAME=VALUE", dest="sets",
                         help="a variant option; repeat for several")
-    parser.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
+    parser.add_argument("--jobs", type=int,
+                        help="workers, at most the cores available (default: all of them)")
     parser.add_argument("--no-cache", action="store_true", help=no_cache_help)
 
 
@@ -149,7 +158,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
             raise EdgeError("The --hit-frequency and --std-dev filters apply to --vary "
                             "searches, not to --solve.")
         solved = tune.solve(args.game, args.bet, args.solve, args.target_edge,
-                            search=(args.vary or [None])[0], **common)
+                            search=(args.vary or [None])[0], ordered=not args.unordered,
+                            **common)
         sys.stdout.write(tune.render_solve(solved, args.format))
         return 0
     result = tune.tune(
@@ -198,9 +208,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if result.agrees else 1
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, reporting a bad argument as one ``edge: error:`` line, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` as one line (no usage block) and exit with status 2."""
+        self.exit(2, f"edge: error: {' '.join(message.split())}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``edge`` command."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="edge", description="Exact combinatorial analysis of casino table games.")
     parser.add_argument("--version", action="version", version=f"edge {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -284,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "row), 0 when they agree.")
     add_game_arguments(simulate)
     simulate.add_argument("--hands", type=int, default=1_000_000,
-                          help="hands to play (default: 1,000,000)")
+                          help="hands to play (default: 1,000,000; at most 10^10)")
     simulate.add_argument("--seed", type=int,
                           help="seed for a reproducible run (default: a fresh one, printed)")
     simulate.add_argument("--format", default="plain", choices=("plain", "json"))
@@ -294,23 +312,45 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``edge`` command; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    handler: Handler = args.handler
     try:
+        args = build_parser().parse_args(argv)
+        handler: Handler = args.handler
         return handler(args)
     except EdgeError as error:
+        end_progress()
         print(f"edge: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("edge: interrupted", file=sys.stderr)
+        # a second Ctrl-C while this one is reported changes nothing
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        end_progress()
+        print("edge: interrupted", file=sys.stderr, flush=True)
         return 130
     except BrokenPipeError:
         return 0
+    except MemoryError:
+        # the values edge can check are bounded before any work; this is the last guard
+        end_progress()
+        print("edge: error: out of memory: this run needs more memory than the machine "
+              "has (a smaller --hands, range or grid?).", file=sys.stderr)
+        return 2
 
 
 def _entry() -> Any:
-    sys.exit(main())
+    try:
+        status = main()
+    except KeyboardInterrupt:             # before main's own handler was in place
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        print("edge: interrupted", file=sys.stderr, flush=True)
+        status = 130
+    if status == 130 or running():
+        # end now: worker threads still inside a kernel are not waited for (nothing they
+        # compute is written anywhere), and nothing else is left to run
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError):
+                stream.flush()
+        os._exit(status)
+    sys.exit(status)
 
 
 if __name__ == "__main__":

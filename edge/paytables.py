@@ -57,6 +57,14 @@ class PayTable:
         return PayTable(name, tuple((k, wanted.get(k, v)) for k, v in self.pays))
 
 
+# Bounds on a pay: a pay of at most 10^9 in parts of at most 10^-6 scales to a whole number of
+# at most 10^15 parts, below 2^53, so scaled pays are exact in float64 as in int64 and their
+# products with a chunk of simulated hands (2^16) stay inside int64; games whose kernels need
+# less (the UTH solve: 2^24 scaled) check their own limit.
+MAX_PAY = 10 ** 9
+MAX_DENOMINATOR = 10 ** 6
+
+
 def format_pay(value: Fraction) -> str:
     """A pay as the trade writes it: ``8``, ``3/2``."""
     if value.denominator == 1:
@@ -89,7 +97,18 @@ def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
     if pay < 0:
         raise PayTableError(f"The pay for {outcome!r} in {source} is {shown}: "
                             "pays are net wins and cannot be negative.")
+    if pay > MAX_PAY or pay.denominator > MAX_DENOMINATOR:
+        raise PayTableError(f"The pay for {outcome!r} in {source} is {_shorten(shown)}: pays "
+                            f"are at most {MAX_PAY:,} to 1, in parts of at most "
+                            f"1/{MAX_DENOMINATOR:,} of a unit.")
     return pay
+
+
+def _shorten(text: str, keep: int = 40) -> str:
+    """``text``, cut in the middle when longer than ``keep`` characters."""
+    if len(text) <= keep:
+        return text
+    return f"{text[:keep // 2]}...{text[-keep // 2:]} ({len(text):,} characters)"
 
 
 def _flatten(mapping: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -109,7 +128,7 @@ def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
     where = source or f"pay table {name!r}"
     unknown = [key for key in pays if key not in outcomes]
     if unknown:
-        raise PayTableError(f"Unknown outcome {unknown[0]!r} in {where}; "
+        raise PayTableError(f"Unknown outcome {_shorten(repr(unknown[0]), 60)} in {where}; "
                             f"the outcomes are: {', '.join(outcomes)}.")
     missing = [key for key in outcomes if key not in pays]
     if missing:
@@ -128,6 +147,8 @@ def read_toml(path: str | Path, what: str = "pay table file") -> dict[str, Any]:
         raise PayTableError(f"The {where} cannot be read: {error}.") from None
     except tomllib.TOMLDecodeError as error:
         raise PayTableError(f"The {where} is not valid TOML: {error}.") from None
+    except RecursionError:
+        raise PayTableError(f"The {where} nests its tables too deeply to read.") from None
 
 
 def load_paytable(path: str | Path, outcomes: tuple[str, ...]) -> PayTable:

@@ -15,20 +15,21 @@ from __future__ import annotations
 
 import importlib
 import secrets
-import sys
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from typing import Any
 
 from edge.errors import EdgeError
-from edge.games import RunSettings, get_game
+from edge.games import AnyGame, RunSettings, get_game
 from edge.options import options_dict
+from edge.parallel import Progress
 from edge.paytables import PayTable
 from edge.simulation.check import Simulation, compare
 from edge.simulation.engine import Simulator, chunk_sizes, default_jobs, run
 from edge.table import ReturnTable
 
-# Game name -> the module whose ``make_simulator(bet, paytable, rules)`` simulates it.
+# INTERIM: game name -> the module whose ``make_simulator(bet, paytable, rules)`` simulates
+# it, for bets without a ``simulate`` hook yet (deleted when every bet has one).
 SIMULATION_MODULES = {
     "triple-bet": "edge.games.triple_bet.simulation",
     "three-card-poker": "edge.games.three_card_poker.simulation",
@@ -37,50 +38,48 @@ SIMULATION_MODULES = {
 }
 
 DEFAULT_HANDS = 1_000_000
+# The most hands one run may play (hours at a million hands a second): its 152,588 chunks are
+# listed up front, and every count stays far inside int64.
+MAX_HANDS = 10 ** 10
 
-__all__ = ["DEFAULT_HANDS", "SIMULATION_MODULES", "Simulation", "make_simulator", "simulate",
-           "simulate_table"]
+__all__ = ["DEFAULT_HANDS", "MAX_HANDS", "SIMULATION_MODULES", "Simulation", "make_simulator",
+           "simulate", "simulate_table", "simulates"]
 
 
 def make_simulator(game: str, bet: str, paytable: PayTable | None, rules: Any,
                    run: RunSettings | None = None) -> Simulator:
-    """The simulator of one wager of a registered game.
+    """The simulator of one wager of a registered game: its bet's ``simulate`` hook.
 
-    ``run`` (worker processes, cache, progress) is for games whose simulator needs work from
-    the analysis first, such as the Ultimate Texas Hold'em solve behind its decisions.
+    ``run`` (workers, cache, progress) is for games whose simulator needs work from the
+    analysis first, such as the Ultimate Texas Hold'em solve behind its decisions.
     """
-    module_name = SIMULATION_MODULES.get(game)
+    found = get_game(game)
+    chosen = found.bet(bet)
+    settings = run or RunSettings()
+    if chosen.simulate is not None:
+        return chosen.simulate(paytable, rules, settings)
+    # INTERIM: the old name map, until every game's bets have ``simulate=`` hooks
+    module_name = SIMULATION_MODULES.get(found.name)
     if module_name is None:
-        raise EdgeError(f"There is no simulation of {game} yet: simulated games are "
-                        f"{', '.join(SIMULATION_MODULES)}.")
+        raise EdgeError(f"There is no simulation of {found.name} {chosen.name} yet.")
     factory: Callable[[str, PayTable | None, Any, RunSettings | None], Simulator] = (
         importlib.import_module(module_name).make_simulator)
-    return factory(bet, paytable, rules, run)
+    return factory(chosen.name, paytable, rules, settings)
 
 
-class ProgressBar:
-    """A one-line progress bar, redrawn in place (for a terminal)."""
-
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
-        self.stream = stream
-        self.width = width
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = self.width * done // max(total, 1)
-        elapsed = time.perf_counter() - self.start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        self.stream.write(f"\rsimulating [{'#' * filled}{'.' * (self.width - filled)}] "
-                          f"{done:,}/{total:,} hands, {rate:,.0f}/s")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
+def simulates(game: str | AnyGame) -> bool:
+    """Whether edge can simulate some wager of ``game`` (a game or a registered game's name)."""
+    found = get_game(game) if isinstance(game, str) else game
+    # INTERIM: or the old name map, until every game's bets have ``simulate=`` hooks
+    return any(bet.simulate is not None for bet in found.bets) or found.name in SIMULATION_MODULES
 
 
 def _check_run(hands: int, seed: int | None) -> None:
     """Refuse a number of hands or a seed the simulation cannot use, naming it."""
     if hands < 2:
         raise EdgeError(f"--hands {hands} is too few: simulate at least 2 hands.")
+    if hands > MAX_HANDS:
+        raise EdgeError(f"--hands {hands} is too many: simulate at most {MAX_HANDS:,} hands.")
     if seed is not None and seed < 0:
         raise EdgeError(f"--seed {seed} must not be negative.")
 
@@ -110,7 +109,7 @@ def simulate_table(table: ReturnTable, paytable: PayTable | None, rules: Any,
                    hands: int = DEFAULT_HANDS, seed: int | None = None,
                    run_settings: RunSettings | None = None) -> Simulation:
     """Simulate the wager of an exact ``table`` (made with ``paytable`` and ``rules``) and
-    compare the two; ``run_settings`` gives the worker processes and the progress bar."""
+    compare the two; ``run_settings`` gives the workers and the progress bar."""
     _check_run(hands, seed)
     settings = run_settings or RunSettings()
     simulator = make_simulator(table.game, table.bet, paytable, rules, settings)
@@ -119,11 +118,11 @@ def simulate_table(table: ReturnTable, paytable: PayTable | None, rules: Any,
                         f"{simulator.initial_wager} units, the analysis per "
                         f"{table.initial_wager}.")
     seed = secrets.randbits(64) if seed is None else seed
-    # no more processes than chunks of hands: the report names the processes really used
+    # no more workers than chunks of hands: the report names the workers really used
     workers = min(settings.jobs or default_jobs(), len(chunk_sizes(hands)))
     start = time.perf_counter()
-    tally = run(simulator, hands, seed, workers,
-                ProgressBar(sys.stderr) if settings.progress else None)
+    with Progress("simulating", hands, settings.progress, unit="hands") as bar:
+        tally = run(simulator, hands, seed, workers, lambda done, _: bar.update(done))
     seconds = time.perf_counter() - start
     checks, chi, total, squares = compare(table, simulator.outcomes, tally,
                                           simulator.scale, simulator.initial_wager)

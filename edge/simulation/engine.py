@@ -1,9 +1,9 @@
-"""Running a simulator: fixed chunks, one seed per chunk, worker processes, exact tallies.
+"""Running a simulator: fixed chunks, one seed per chunk, worker threads, exact tallies.
 
 A run of ``hands`` hands is cut into chunks of :data:`CHUNK_HANDS` (the last one shorter). Chunk
 ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, which is exactly the ``i``-th child of
 ``SeedSequence(seed).spawn(...)``, so a chunk's hands depend only on the seed and its index:
-the tally is the same whatever the number of worker processes, and a longer run with the same
+the tally is the same whatever the number of workers, and a longer run with the same
 seed starts with the hands of a shorter one.
 
 A simulator settles each hand to an outcome (a row name of the exact analysis) and a net result
@@ -13,15 +13,16 @@ in integer units of ``1/scale`` of the base wager, so tallies are exact integers
 from __future__ import annotations
 
 import math
-import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
+
+from edge import parallel
+from edge.parallel import available_cores
 
 IntArray = npt.NDArray[np.int64]
 
@@ -122,52 +123,26 @@ def play_chunk(simulator: Simulator, seed: int, index: int, hands: int) -> Tally
     return tally_hands(outcome, net, len(simulator.outcomes))
 
 
-_WORKER_SIMULATOR: Simulator | None = None
-
-
-def _start_worker(simulator: Simulator) -> None:
-    global _WORKER_SIMULATOR
-    _WORKER_SIMULATOR = simulator
-
-
-def _worker_chunk(task: tuple[int, int, int]) -> Tally:
-    assert _WORKER_SIMULATOR is not None
-    return play_chunk(_WORKER_SIMULATOR, *task)
-
-
 def default_jobs() -> int:
-    """Worker processes when none are asked for: every core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def _chunk_tallies(simulator: Simulator, seed: int, sizes: list[int],
-                   jobs: int) -> Iterator[Tally]:
-    tasks = [(seed, index, size) for index, size in enumerate(sizes)]
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield play_chunk(simulator, *task)
-        return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker,
-                             initargs=(simulator,)) as pool:
-        try:
-            yield from pool.map(_worker_chunk, tasks)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    """Workers when none are asked for: every core this process may use."""
+    return available_cores()
 
 
 def run(simulator: Simulator, hands: int, seed: int, jobs: int | None = None,
         progress: Callable[[int, int], None] | None = None) -> Tally:
-    """Play ``hands`` hands in fixed chunks on ``jobs`` processes; the tally of them all.
+    """Play ``hands`` hands in fixed chunks on ``jobs`` worker threads; the tally of them all.
 
-    ``progress(done, hands)`` is called after each chunk, in chunk order.
+    ``progress(done, hands)`` is called after each chunk, in chunk order. Threads, not
+    processes: numpy's generator, its array operations and the kernels run without the GIL,
+    and forked processes were measured no faster (see edge.parallel's commit).
     """
-    sizes = chunk_sizes(hands)
+    tasks = list(enumerate(chunk_sizes(hands)))
     total = Tally()
-    for tally in _chunk_tallies(simulator, seed, sizes, jobs or default_jobs()):
+
+    def play(task: tuple[int, int]) -> Tally:
+        return play_chunk(simulator, seed, *task)
+
+    for tally in parallel.map(play, tasks, jobs):
         total.add(tally)
         if progress is not None:
             progress(total.hands, hands)

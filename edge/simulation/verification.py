@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from edge.games import Rules, RunSettings
 from edge.options import options_dict
 from edge.paytables import PayTable
-from edge.simulation import SIMULATION_MODULES, simulate_table
+from edge.simulation import simulate_table, simulates
 from edge.simulation.check import CHECK_CONFIDENCE, Simulation
 from edge.table import ReturnTable, decimal
 
@@ -65,7 +65,7 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
     simulate)."""
     from edge.report import Paragraph, Preformatted, Section, Table
 
-    if context.game.name not in SIMULATION_MODULES:
+    if not simulates(context.game):
         return None
     rows = []
     commands = []

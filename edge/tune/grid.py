@@ -12,7 +12,8 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.errors import EdgeError
-from edge.paytables import format_pay
+from edge.paytables import MAX_DENOMINATOR, MAX_PAY, format_pay
+from edge.tune.progress import Reporter
 from edge.tune.setting import Parameter, Setting, Steps, _check_steps, step_for
 from edge.tune.targets import Range
 
@@ -87,11 +88,46 @@ class Grid:
             yield index[keep], units[:, keep]
 
 
+def number_text(value: Fraction) -> str:
+    """A value as written (``7``, ``3/2``), or its size when it is too long to echo."""
+    text = format_pay(abs(value))
+    text = text if value >= 0 else f"-{text}"
+    return text if len(text) <= 24 else f"a {len(str(abs(value.numerator))):,}-digit number"
+
+
+def check_pay_range(name: str, low: Fraction, high: Fraction) -> None:
+    """Refuse a range of pays beyond the bound every pay table keeps (edge.paytables)."""
+    if low < 0:
+        raise EdgeError(f"The range for {name} starts at {number_text(low)}: pays are net "
+                        "wins and cannot be negative.")
+    if high > MAX_PAY:
+        raise EdgeError(f"The range for {name} reaches {number_text(high)}: pays are at most "
+                        f"{MAX_PAY:,}.")
+    for end in (low, high):
+        if end.denominator > MAX_DENOMINATOR:
+            raise EdgeError(f"The range for {name} has the end {number_text(end)}: pays are in "
+                            f"parts of at most 1/{MAX_DENOMINATOR:,} of a unit.")
+
+
+def rank_neighbours(setting: Setting, name: str, varied: Sequence[str] = ()
+                    ) -> tuple[tuple[Fraction, str] | None, tuple[Fraction, str] | None]:
+    """The least fixed pay ranked above the pay ``name`` and the greatest ranked below it
+    (pays not in ``varied``), with their outcomes: the bounds rank order puts on ``name``."""
+    outcomes = [o for o in setting.outcomes if _group(o) == _group(name)]
+    position = outcomes.index(name)
+    above = [(setting.base_value("pay", o), o) for o in outcomes[:position] if o not in varied]
+    below = [(setting.base_value("pay", o), o) for o in outcomes[position + 1:]
+             if o not in varied]
+    return (min(above) if above else None), (max(below) if below else None)
+
+
 def make_grid(setting: Setting, ranges: Sequence[Range], step: Steps,
-              ordered: bool, max_candidates: int = DEFAULT_MAX_CANDIDATES) -> Grid:
+              ordered: bool, max_candidates: int = DEFAULT_MAX_CANDIDATES,
+              report: Reporter | None = None) -> Grid:
     """The candidate grid for ``--vary`` ranges, checked against the bet and its options.
 
-    ``step`` is one step for every quantity, or steps by name (``""`` for the rest).
+    ``step`` is one step for every quantity, or steps by name (``""`` for the rest). With
+    ``ordered``, a pay's range is cut to the values rank order allows, said to ``report``.
     """
     if not ranges:
         raise EdgeError("Nothing to tune: give --vary NAME=LO..HI (or --solve NAME).")
@@ -101,16 +137,16 @@ def make_grid(setting: Setting, ranges: Sequence[Range], step: Steps,
         if any(p.name == key for p in params):
             raise EdgeError(f"The pay {key!r} is varied twice.")
         gap = step_for(setting, step, kind, key)
-        if kind == "pay" and item.low < 0:
-            raise EdgeError(f"The range for {key} starts at {format_pay(item.low)}: pays are net "
-                            "wins and cannot be negative.")
+        if kind == "pay":
+            check_pay_range(key, item.low, item.high)
         if kind == "option":
             for end in (item.low, item.high):
                 setting.rules({key: end})   # raises on a value out of the option's range
         params.append(Parameter(key, kind, item.low, gap, int((item.high - item.low) // gap) + 1))
     _check_steps(setting, step, [(p.kind, p.name) for p in params])
     if ordered:
-        params = [_prune(setting, p, params) if p.kind == "pay" else p for p in params]
+        params = [_prune(setting, p, params, report or Reporter()) if p.kind == "pay" else p
+                  for p in params]
     grid = Grid(tuple(params), _rank_pairs(setting, params) if ordered else ())
     if max(abs(p.low) + (p.count - 1) * p.step for p in params) / grid.unit >= 2 ** 53:
         raise EdgeError("The values are too fine-grained to score: use a coarser --step.")
@@ -121,20 +157,18 @@ def make_grid(setting: Setting, ranges: Sequence[Range], step: Steps,
     return grid
 
 
-def _prune(setting: Setting, param: Parameter, params: Sequence[Parameter]) -> Parameter:
-    """Keep the values that sit between the fixed pays ranked above and below (rank order)."""
-    varied = {p.name for p in params}
-    outcomes = [o for o in setting.outcomes if _group(o) == _group(param.name)]
-    position = outcomes.index(param.name)
-    above = [(setting.base_value("pay", o), o) for o in outcomes[:position] if o not in varied]
-    below = [(setting.base_value("pay", o), o) for o in outcomes[position + 1:] if o not in varied]
+def _prune(setting: Setting, param: Parameter, params: Sequence[Parameter],
+           report: Reporter) -> Parameter:
+    """Keep the values that sit between the fixed pays ranked above and below (rank order),
+    and say so when that cuts the range."""
+    above, below = rank_neighbours(setting, param.name, [p.name for p in params])
     first, last, where = 0, param.count - 1, []
     if above:
-        pay, name = min(above)
+        pay, name = above
         last = min(last, math.floor((pay - param.low) / param.step))
         where.append(f"at most {format_pay(pay)} ({name})")
     if below:
-        pay, name = max(below)
+        pay, name = below
         first = max(first, math.ceil((pay - param.low) / param.step))
         where.append(f"at least {format_pay(pay)} ({name})")
     if first > last:
@@ -142,7 +176,12 @@ def _prune(setting: Setting, param: Parameter, params: Sequence[Parameter]) -> P
                         f"{format_pay(param.high)} keeps the pays in rank order: it must be "
                         f"{' and '.join(where)}; widen the range, vary those pays too, "
                         "or use --unordered.")
-    return dataclasses.replace(param, low=param.value(first), count=last - first + 1)
+    kept = dataclasses.replace(param, low=param.value(first), count=last - first + 1)
+    if (first, last) != (0, param.count - 1):
+        report.note(f"{param.name} varies over {format_pay(kept.low)}..{format_pay(kept.high)} "
+                    f"only, not {format_pay(param.low)}..{format_pay(param.high)}: in rank order "
+                    f"it must be {' and '.join(where)} (--unordered allows any)")
+    return kept
 
 
 def _rank_pairs(setting: Setting, params: Sequence[Parameter]) -> tuple[tuple[int, int], ...]:

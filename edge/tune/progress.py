@@ -1,4 +1,8 @@
-"""Telling the user what tune is doing: notes, progress, time estimates and the time limit."""
+"""Telling the user what tune is doing: notes, progress, time estimates and the time limit.
+
+Tune analyses its candidates one after another (an analysis may itself use every worker, and
+the UTH solve runs one at a time); its progress is the one bar of :mod:`edge.parallel`.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import sys
 from typing import TextIO
 
 from edge.errors import EdgeError
+from edge.parallel import Progress
 
 PROGRESS_AFTER = 2.0           # seconds: shorter re-solving runs show no progress
 
@@ -21,25 +26,27 @@ class Reporter:
 
 
 class StderrReporter(Reporter):
-    """Notes and progress on stderr (a progress line that updates in place on a terminal)."""
+    """Notes on stderr, and the progress bar of :mod:`edge.parallel` (on a terminal only)."""
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stderr
-        self.tty = self.stream.isatty()
-        self.shown = -1
+        self.bar: Progress | None = None
 
     def note(self, text: str) -> None:
+        if self.bar is not None:
+            self.bar.close()
         print(f"edge tune: {text}", file=self.stream, flush=True)
 
     def progress(self, done: int, total: int) -> None:
-        tenth = done * 10 // total
-        if self.tty:
-            end = "\n" if done == total else ""
-            print(f"\redge tune: {done:,}/{total:,} analysed", end=end, file=self.stream,
-                  flush=True)
-        elif tenth != self.shown:
-            self.shown = tenth
-            print(f"edge tune: {done:,}/{total:,} analysed", file=self.stream, flush=True)
+        if self.bar is None or self.bar.total != max(total, 1) or done < self.bar.done:
+            if self.bar is not None:
+                self.bar.close()
+            self.bar = Progress("edge tune: analysing", total, unit="analyses",
+                                stream=self.stream)
+        self.bar.update(done)
+        if done >= total:
+            self.bar.close()
+            self.bar = None
 
 
 def duration(seconds: float) -> str:

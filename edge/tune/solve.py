@@ -13,6 +13,7 @@ from edge.errors import EdgeError
 from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable, exact
+from edge.tune.grid import rank_neighbours
 from edge.tune.model import LinearModel, linear_model
 from edge.tune.progress import Reporter, _check_time, check_max_seconds
 from edge.tune.setting import Setting, Steps, _check_steps, make_setting, numeric_options, step_for
@@ -52,12 +53,13 @@ def solve(game: str | AnyGame, bet: str | None, name: str, target: Target | str,
           search: Range | str | None = None, paytable: str | PayTable | None = None,
           options: Mapping[str, Any] | None = None, step: Steps = None,
           run: RunSettings | None = None, report: Reporter | None = None,
-          max_seconds: float | None = None) -> SolveResult:
+          max_seconds: float | None = None, ordered: bool = True) -> SolveResult:
     """The exact rational pay (or numeric option) ``name`` at which the house edge is ``target``.
 
     Also the nearest practical values either side (multiples of ``step``) with their edges.
     ``search`` bounds the search for a bet that is re-solved (default: the option's range,
-    or from 0 up for a pay).
+    or from 0 up for a pay). With ``ordered`` a solved pay must keep the pays in rank order
+    (a lesser hand never paying more than a better one); the practical neighbours shown do too.
 
     >>> result = solve("triple-bet", "block", "ultimate", "5%")
     >>> [(format_pay(v), f.house_edge == Fraction(1, 20)) for v, f in result.rows]
@@ -91,13 +93,38 @@ def solve(game: str | AnyGame, bet: str | None, name: str, target: Target | str,
     if value is None:
         low, high = _bracket(setting, kind, key, bracket)
         value = _search(solver.figures, wanted.low, low, high, report, max_seconds, key)
+    in_order = _check_order(setting, kind, key, value, wanted.low) if ordered else _anything
     below = math.floor(value / gap) * gap
     above = math.ceil(value / gap) * gap
     rows = tuple((v, solver.figures(v)) for v in sorted({below, value, above})
-                 if solver.allowed(v))
+                 if solver.allowed(v) and in_order(v))
     method = "linear" if isinstance(solver, _LinearSolver) else "re-solved"
     return SolveResult(setting.game, setting.bet, key, kind, wanted.low, value, rows, gap,
                        method, setting.analyses[0], time.perf_counter() - started)
+
+
+def _anything(value: Fraction) -> bool:
+    return True
+
+
+def _check_order(setting: Setting, kind: str, key: str, value: Fraction,
+                 target: Fraction) -> Callable[[Fraction], bool]:
+    """Refuse a solved pay that breaks the rank order of the pays; else the test of order."""
+    if kind != "pay":
+        return _anything
+    above, below = rank_neighbours(setting, key)
+    for bound, name in ((above, "above"), (below, "below")):
+        if bound is not None and (value > bound[0] if name == "above" else value < bound[0]):
+            raise EdgeError(
+                f"A house edge of {percent_text(target)} needs {key} = {_number_text(value)} "
+                f"(about {float(value):.6g}), {name} the {bound[1]} pay of "
+                f"{format_pay(bound[0])}: that breaks the rank order of the pays (give "
+                "--unordered to accept it).")
+
+    def in_order(candidate: Fraction) -> bool:
+        return ((above is None or candidate <= above[0])
+                and (below is None or candidate >= below[0]))
+    return in_order
 
 
 class _AnalysisSolver:

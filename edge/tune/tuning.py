@@ -75,7 +75,7 @@ def tune(game: str | AnyGame, bet: str | None, target: Target | str,
     filters = Filters(parse_target(target) if isinstance(target, str) else target,
                       hit_frequency or Bounds(), standard_deviation or Bounds())
     ranges = [parse_vary(v) if isinstance(v, str) else v for v in vary]
-    grid = make_grid(setting, ranges, step, ordered, max_candidates)
+    grid = make_grid(setting, ranges, step, ordered, max_candidates, report)
     wanted = {p.name: [p.low, p.high] for p in grid.params if p.kind == "option"}
     model = linear_model(setting, [(p.kind, p.name) for p in grid.params], wanted, report)
     if isinstance(model, LinearModel):

@@ -33,13 +33,8 @@ import hashlib
 import itertools
 import json
 import math
-import mmap
-import multiprocessing
 import os
-import sys
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -49,6 +44,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from edge import parallel
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem import _kernels
 
@@ -326,40 +322,7 @@ def _store_cached(path: Path, solution: Solution) -> None:
         pass                      # a cache that cannot be written only costs time
 
 
-class Progress:
-    """A one-line progress bar on stderr (drawn only when ``enabled``)."""
-
-    def __init__(self, label: str, total: int, enabled: bool) -> None:
-        self.label = label
-        self.total = max(total, 1)
-        self.done = 0
-        self.enabled = enabled
-        self.start = time.perf_counter()
-        self.shown = -1
-
-    def advance(self, amount: int) -> None:
-        """Count ``amount`` more units of work done and redraw if the bar moved."""
-        self.done += amount
-        if not self.enabled:
-            return
-        percent = 100 * self.done // self.total
-        if percent == self.shown:
-            return
-        self.shown = percent
-        filled = percent * 30 // 100
-        elapsed = time.perf_counter() - self.start
-        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] {percent:3d}% "
-                         f"{elapsed:5.1f} s")
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        """End the line the bar was drawn on."""
-        if self.enabled and self.shown >= 0:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
-
-
-# Work shared with worker processes (inherited by fork) or threads.
+# Work shared with the worker threads.
 _SHARED: dict[str, Any] = {}
 
 
@@ -390,19 +353,12 @@ def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True) if b > a]
 
 
-def _run(tasks: Sequence[tuple[int, int]], function: Callable[[tuple[int, int]], Any],
-         mapper: Callable[..., Iterator[Any]] | None) -> Iterator[Any]:
-    if mapper is None:
-        return (function(task) for task in tasks)
-    return mapper(function, tasks)
-
-
 def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = None,
           use_cache: bool = True, progress: bool = False, symmetry: bool = True,
           classes: FlopClasses | None = None) -> Solution:
     """Solve the game exactly for one set of pays; read or write the disk cache.
 
-    ``jobs`` worker processes (default: every core) share the work; the result is the same
+    ``jobs`` worker threads (default: every core) share the work; the result is the same
     exact integers whatever their number. ``symmetry=False`` solves all 22,100 flops and every
     board directly (slow: a check of the symmetric solve), and bypasses the cache. ``classes``
     (for tests) solves only those flops, a partial result that bypasses the cache.
@@ -413,13 +369,12 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
         cached = _load_cached(path, settle, ties_larger)
         if cached is not None:
             return cached
-    workers = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
+    workers = jobs or parallel.available_cores()
     if classes is None:
         classes = flop_classes() if symmetry else identity_classes()
     _SHARED.clear()
     _SHARED.update(net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
                    classes=classes)
-    records_buffer: mmap.mmap | None = None
     board_tasks: list[tuple[int, int]] = []
     n_boards = 0
     if symmetry:
@@ -427,49 +382,29 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
         if partial:          # only the board classes these flops reach
             rows = np.flatnonzero(np.isin(keys, board_keys(flop_boards(classes.flops))))
             boards, keys = np.ascontiguousarray(boards[rows]), np.ascontiguousarray(keys[rows])
-        size = len(keys) * HOLDINGS * 8
-        # anonymous shared memory: written by the workers, which fork after it exists
-        records_buffer = mmap.mmap(-1, size)
-        _SHARED.update(boards=boards, keys=keys, records=np.frombuffer(
-            records_buffer, dtype=np.uint64).reshape(len(keys), HOLDINGS))
+        _SHARED.update(boards=boards, keys=keys,
+                       records=np.zeros((len(keys), HOLDINGS), dtype=np.uint64))
         n_boards = len(keys)
         board_tasks = _chunks(n_boards, max(16, 8 * workers))
     flop_tasks = _chunks(len(classes.flops), max(32, 24 * workers) if symmetry else 1105)
     # a flop costs about as much as 300 boards' records (measured), hence the weights
-    bar = Progress("solving ultimate-texas-holdem", n_boards + 300 * len(classes.flops),
-                   progress)
     totals = [np.zeros((HOLDINGS, CATEGORIES), dtype=np.int64) for _ in range(3)]
     totals.append(np.zeros((HOLDINGS, 4), dtype=np.int64))
     # each task writes its own rows: the same array whatever the order the tasks finish in
     decisions = np.zeros((len(classes.flops), HOLDINGS), dtype=np.uint8)
-    pool: Any = None
     try:
-        mapper: Callable[..., Iterator[Any]] | None = None
-        if workers > 1:
-            if "fork" in multiprocessing.get_all_start_methods():
-                pool = multiprocessing.get_context("fork").Pool(workers)
-                mapper = pool.imap_unordered
-            else:   # no fork (Windows): threads; the kernels release the GIL
-                pool = ThreadPoolExecutor(workers)
-                mapper = pool.map
-        for done in _run(board_tasks, _records_task, mapper):
-            bar.advance(done)
-        for (start, stop), arrays, decided in _run(flop_tasks, _flops_task, mapper):
-            for total, part in zip(totals, arrays, strict=True):
-                total += part
-            decisions[start:stop] = decided
-            bar.advance(300 * (stop - start))
+        with parallel.Progress("solving ultimate-texas-holdem",
+                               n_boards + 300 * len(classes.flops), progress) as bar:
+            for done in parallel.map(_records_task, board_tasks, workers):
+                bar.advance(done)
+            for (start, stop), arrays, decided in parallel.map(_flops_task, flop_tasks,
+                                                               workers):
+                for total, part in zip(totals, arrays, strict=True):
+                    total += part
+                decisions[start:stop] = decided
+                bar.advance(300 * (stop - start))
     finally:
-        if pool is not None:
-            if isinstance(pool, ThreadPoolExecutor):
-                pool.shutdown()
-            else:
-                pool.terminate()
-                pool.join()
-        bar.close()
         _SHARED.clear()
-        if records_buffer is not None:
-            records_buffer.close()
     play, bet, check, extra = totals
     solution = Solution(settle, ties_larger, play, bet, check, extra, decisions)
     if not partial:

@@ -1,0 +1,242 @@
+"""Running work on several workers, and the one progress bar every command draws.
+
+:func:`map` runs a function over work units on ``jobs`` workers and yields the results in the
+order of the units, so every output is the same whatever the number of workers. Workers are
+threads by default (edge's kernels release the GIL); ``processes=True`` forks worker processes
+instead, for work measured to be faster that way. Either way:
+
+- an exception in a worker is raised in the caller, at its unit, with no traceback printed by
+  the worker;
+- Ctrl-C (``KeyboardInterrupt`` in the caller) cancels the pending units and returns at once:
+  worker threads are daemons that are not waited for, worker processes ignore SIGINT and are
+  terminated.
+
+:class:`Progress` is the one progress bar: one line on stderr, redrawn in place, drawn only when
+stderr is a terminal.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TextIO, TypeVar
+
+from edge.errors import EdgeError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+__all__ = ["Progress", "available_cores", "check_jobs", "end_progress", "map", "running",
+           "workers"]
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def check_jobs(jobs: int | None) -> int | None:
+    """Refuse a worker count below 1 or above the cores available, naming it and the limit."""
+    if jobs is None:
+        return None
+    cores = available_cores()
+    if jobs < 1:
+        raise EdgeError(f"--jobs {jobs} must be at least 1.")
+    if jobs > cores:
+        raise EdgeError(f"--jobs {jobs} is more than the {cores} "
+                        f"core{'s' if cores != 1 else ''} available: give at most {cores}.")
+    return jobs
+
+
+def workers(jobs: int | None, units: int) -> int:
+    """The workers :func:`map` uses: ``jobs`` (default every core), at most one per unit."""
+    return max(1, min(jobs or available_cores(), units))
+
+
+class Progress:
+    """A one-line progress bar on stderr, redrawn in place; silent unless ``enabled`` and the
+    stream is a terminal. Use as a context manager (the line is ended on leaving)."""
+
+    def __init__(self, label: str, total: int, enabled: bool = True, unit: str = "",
+                 stream: TextIO | None = None, width: int = 30) -> None:
+        self.label = label
+        self.total = max(total, 1)
+        self.unit = unit
+        self.stream = stream or sys.stderr
+        self.enabled = enabled and self.stream.isatty()
+        self.width = width
+        self.done = 0
+        self.start = time.perf_counter()
+        self.drawn = 0.0
+        self.shown = False
+
+    def advance(self, amount: int = 1) -> None:
+        """Count ``amount`` more units done; redraw at most ten times a second, and at the end."""
+        self.update(self.done + amount)
+
+    def update(self, done: int) -> None:
+        """Set the units done; redraw at most ten times a second, and at the end."""
+        self.done = done
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if done < self.total and now - self.drawn < 0.1:
+            return
+        self.drawn = now
+        filled = self.width * min(done, self.total) // self.total
+        elapsed = now - self.start
+        count = f" {done:,}/{self.total:,} {self.unit}" if self.unit else ""
+        rate = f", {done / elapsed:,.0f}/s" if self.unit and elapsed > 0 else ""
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
+                          f"{100 * min(done, self.total) // self.total:3d}%{count}{rate} "
+                          f"{elapsed:.1f} s")
+        self.stream.flush()
+        self.shown = True
+        _DRAWN.add(self)
+
+    def close(self) -> None:
+        """End the line the bar was drawn on (if it was drawn)."""
+        _DRAWN.discard(self)
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.shown = False
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# Bars drawn and not yet closed: ended by end_progress() before an error or interrupt line.
+_DRAWN: set[Progress] = set()
+
+
+def end_progress() -> None:
+    """End the line of any progress bar still drawn (so a message starts a line of its own)."""
+    for bar in list(_DRAWN):
+        bar.close()
+
+
+class _Failed:
+    """A worker's exception, carried to the caller to be raised there."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+_WORKER = "edge-worker"
+
+
+def running() -> bool:
+    """Whether a worker thread is still running a unit (one left behind by an error or
+    Ctrl-C): then the process must end with ``os._exit``, not wait for it or free its data."""
+    return any(thread.name == _WORKER and thread.is_alive() for thread in threading.enumerate())
+
+
+class _Queue:
+    """The units of one :func:`map` on threads: the next to start, and the results so far."""
+
+    def __init__(self) -> None:
+        self.ready = threading.Condition()
+        self.next = 0
+        self.stop = False
+
+
+def _thread_map(function: Callable[[T], R], units: Sequence[T], count: int) -> Iterator[R]:
+    results: dict[int, R | _Failed] = {}
+    queue = _Queue()
+
+    def work() -> None:
+        while True:
+            with queue.ready:
+                index = queue.next
+                if queue.stop or index >= len(units):
+                    return
+                queue.next = index + 1
+            try:
+                result: R | _Failed = function(units[index])
+            except BaseException as error:  # noqa: BLE001 - raised again in the caller
+                result = _Failed(error)
+            with queue.ready:
+                results[index] = result
+                queue.ready.notify_all()
+                if isinstance(result, _Failed):
+                    queue.stop = True
+                    return
+
+    # daemon threads: a Ctrl-C does not wait for the units they are running
+    for _ in range(count):
+        threading.Thread(target=work, name=_WORKER, daemon=True).start()
+    try:
+        for index in range(len(units)):
+            with queue.ready:
+                while index not in results:
+                    queue.ready.wait()
+                result = results.pop(index)
+            if isinstance(result, _Failed):
+                raise result.error
+            yield result
+    finally:
+        with queue.ready:
+            queue.stop = True
+
+
+def _start_process(initializer: Callable[[], None] | None) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # the parent alone handles Ctrl-C
+    if initializer is not None:
+        initializer()
+
+
+def _process_map(function: Callable[[T], R], units: Sequence[T], count: int,
+                 initializer: Callable[[], None] | None) -> Iterator[R]:
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    pool = context.Pool(count, initializer=_start_process, initargs=(initializer,))
+    try:
+        yield from pool.imap(function, units)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def map(function: Callable[[T], R], units: Iterable[T], jobs: int | None = None, *,  # noqa: A001
+        processes: bool = False, initializer: Callable[[], None] | None = None,
+        progress: Callable[[R], None] | None = None) -> Iterator[R]:
+    """``function`` over ``units`` on ``jobs`` workers (default every core), results in order.
+
+    ``progress(result)`` is called for each result as it is yielded. With ``processes=True``
+    the units and results are pickled, ``function`` must be a module-level function and
+    ``initializer`` runs once in each worker process (which inherits the caller's memory by
+    fork where the system has it).
+    """
+    items = list(units)
+    count = workers(jobs, len(items))
+    if not items:
+        return
+    if processes and count > 1:
+        results = _process_map(function, items, count, initializer)
+    else:
+        if initializer is not None:
+            initializer()
+        results = _thread_map(function, items, count)
+    try:
+        for result in results:
+            if progress is not None:
+                progress(result)
+            yield result
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+
