@@ -21,8 +21,8 @@ edge.errors.OptionError: The option decks=9 is out of range: allowed 1..8.
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Mapping
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -79,6 +79,12 @@ def _parse(field: dataclasses.Field[Any], value: Any) -> Any:
             return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
         return value
     text = value.strip()
+    if isinstance(default, StrEnum):
+        try:
+            return type(default)(text)
+        except ValueError:
+            raise OptionError(f"The option {name}={text!r} is not one of: "
+                              f"{', '.join(_choices(field) or ())}.") from None
     if isinstance(default, bool):
         lowered = text.lower()
         if lowered in ("true", "yes", "on", "1"):
@@ -93,12 +99,6 @@ def _parse(field: dataclasses.Field[Any], value: Any) -> Any:
             raise OptionError(f"The option {name}={text!r} must be a whole number.") from None
     if isinstance(default, Fraction):
         return parse_fraction(text, name)
-    if isinstance(default, enum.Enum):
-        try:
-            return type(default)(text)
-        except ValueError:
-            raise OptionError(f"The option {name}={text!r} is not one of: "
-                              f"{', '.join(str(m.value) for m in type(default))}.") from None
     return text
 
 
@@ -118,7 +118,14 @@ def validate(instance: Any) -> None:
             raise OptionError(f"The option {field.name}={value!r} must be a whole number.")
         if isinstance(default, Fraction) and not isinstance(value, Fraction | int):
             raise OptionError(f"The option {field.name}={value!r} must be an exact number.")
-        choices = meta.get("choices")
+        choices = _choices(field)
+        if isinstance(default, StrEnum) and not isinstance(value, type(default)):
+            try:  # a plain string becomes the enum's member (rules always hold members)
+                value = type(default)(value)
+            except ValueError:
+                raise OptionError(f"The option {field.name}={value!r} is not one of: "
+                                  f"{', '.join(choices or ())}.") from None
+            object.__setattr__(instance, field.name, value)
         if choices is not None and value not in choices:
             raise OptionError(f"The option {field.name}={value!r} is not one of: "
                               f"{', '.join(choices)}.")
@@ -128,6 +135,14 @@ def validate(instance: Any) -> None:
             raise OptionError(f"The option {field.name}={shown} is out of range: allowed "
                               f"{format_value(low) if low is not None else ''}.."
                               f"{format_value(high) if high is not None else ''}.")
+
+
+def _choices(field: dataclasses.Field[Any]) -> tuple[str, ...] | None:
+    """A field's allowed values: its declared ``choices``, or the values of its StrEnum."""
+    if isinstance(field.default, StrEnum):
+        return tuple(member.value for member in type(field.default))
+    choices: tuple[str, ...] | None = field.metadata.get("choices")
+    return choices
 
 
 def make_options(cls: type[T], overrides: Mapping[str, Any] | None = None) -> T:
@@ -175,8 +190,9 @@ def describe(cls: type[Any]) -> list[OptionInfo]:
         meta = field.metadata
         if "help" not in meta:
             continue
-        if meta["choices"] is not None:
-            allowed = " | ".join(meta["choices"])
+        choices = _choices(field)
+        if choices is not None:
+            allowed = " | ".join(choices)
         elif isinstance(field.default, bool):
             allowed = "true | false"
         elif meta["minimum"] is not None or meta["maximum"] is not None:

@@ -17,10 +17,14 @@ from math import comb
 from tabulate import tabulate
 
 from edge import _core, tune
-from edge.games import analyze, three_card_poker
+from edge.games import analyze
 from edge.games.double_hand_poker import _kernels as dh_kernels
 from edge.games.double_hand_poker.analysis import compute_setting_counts, main_table
 from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
+from edge.games.three_card_poker import hands as tc_hands
+from edge.games.three_card_poker import strategy as tc_strategy
+from edge.games.three_card_poker.pays import PRESETS as TC_PRESETS
+from edge.games.three_card_poker.rules import ThreeCardRules
 from edge.games.triple_bet import _kernels as tb_kernels
 from edge.games.ultimate_texas_holdem import main as uth_main
 from edge.games.ultimate_texas_holdem import solve as uth_solve
@@ -47,15 +51,16 @@ CASES: list[Case] = [
          lambda: [analyze("triple-bet", bet)
                   for bet in ("flush", "sandwich", "block", "combined")]),
     Case("three-card-poker: evaluate and count every hand pair", None,
-         lambda: three_card_poker.hand_counts(three_card_poker.ThreeCardRules()), "hand pairs",
+         lambda: tc_hands.hand_counts(True), "hand pairs",
          22100 * 18424),
     Case("three-card-poker: full Ante analysis, pay table 3", 0.05,
          lambda: analyze("three-card-poker", "ante", "3"), "hand pairs", 22100 * 18424),
     Case("three-card-poker: combined bet, pay table 3", 0.05,
          lambda: analyze("three-card-poker", "combined", "3")),
     Case("three-card-poker: strategy report, pay table 3", None,
-         lambda: three_card_poker.strategy_report(three_card_poker.PRESETS["ante"]["3"],
-                                                  three_card_poker.ThreeCardRules())),
+         lambda: tc_strategy.strategy_report(
+             TC_PRESETS["ante"]["3"], ThreeCardRules(),
+             tc_strategy.ante_decision(TC_PRESETS["ante"]["3"]))),
     Case("double-hand-poker: exhaustive count of every setting (kernel)", None,
          dh_kernels.double_hand_counts, "deal pairs", 3276 * 2300),
     Case("double-hand-poker: main wager, both strategies, uncached", 0.2,

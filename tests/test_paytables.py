@@ -9,7 +9,7 @@ import pytest
 
 from edge import analyze
 from edge.errors import EdgeError, PayTableError
-from edge.games.triple_bet import FLUSH_OUTCOMES, PRESETS
+from edge.games.triple_bet.pays import FLUSH_OUTCOMES, PRESETS
 from edge.paytables import (
     PayTable,
     format_pay,

@@ -15,6 +15,8 @@ from edge.games import RunSettings, get_game
 from edge.games import triple_bet as tb
 from edge.games.triple_bet import _kernels as tb_kernels
 from edge.games.triple_bet import simulation as sim_tb
+from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
+from edge.games.triple_bet.pays import PRESETS as TB_PRESETS
 from edge.simulation import make_simulator, simulate
 from edge.simulation.deal import (
     REJECTION_AT_LEAST,
@@ -25,6 +27,7 @@ from edge.simulation.deal import (
 )
 from edge.simulation.engine import (
     CHUNK_HANDS,
+    Simulator,
     Tally,
     chunk_seed,
     chunk_sizes,
@@ -176,8 +179,10 @@ def test_tally_keeps_every_net_result_of_an_uneven_outcome() -> None:
     assert total.hands == 12 and total.nets[1] == {-1: 4, 2: 2} and total.count(3) == 0
 
 
-def _sim(bet: str, decks: int = 6) -> sim_tb.TripleBetSimulator:
-    return sim_tb.make_simulator(bet, tb.PRESETS[bet]["usual"], tb.TripleBetRules(decks=decks))
+def _sim(bet: str, decks: int = 6) -> Simulator:
+    hook = tb.GAME.bet(bet).simulate
+    assert hook is not None
+    return hook(TB_PRESETS[bet]["usual"], tb.TripleBetRules(decks=decks), RunSettings())
 
 
 def test_same_seed_same_tally_whatever_the_jobs() -> None:
@@ -222,15 +227,15 @@ def test_triple_bet_settlement_matches_the_rules_on_every_card_combination() -> 
     player, flop = _all(2)
     mine = sim_tb.flush_index(player, flop)
     theirs = [tb_kernels.flush_outcome(int(a), int(b)) for a, b in zip(player, flop, strict=True)]
-    assert [sim_tb.FLUSH_ROWS[i] for i in mine] == [tb.FLUSH_ROWS[i] for i in theirs]
+    assert [FLUSH_ROWS[i] for i in mine] == [FLUSH_ROWS[i] for i in theirs]
     first, second, third = _all(3)
     sandwich = sim_tb.sandwich_index(first, second, third)
     block = sim_tb.block_index(first, second, third)
     for k in range(0, first.size, 7):  # every 7th keeps the scalar loop short
         a, b, c = int(first[k]), int(second[k]), int(third[k])
         expected = tb_kernels.sandwich_outcome(a, b, c)
-        assert sim_tb.SANDWICH_ROWS[sandwich[k]] == tb.SANDWICH_ROWS[expected]
-        assert sim_tb.BLOCK_ROWS[block[k]] == tb.BLOCK_ROWS[tb_kernels.block_outcome(a, b, c)]
+        assert SANDWICH_ROWS[sandwich[k]] == SANDWICH_ROWS[expected]
+        assert BLOCK_ROWS[block[k]] == BLOCK_ROWS[tb_kernels.block_outcome(a, b, c)]
 
 
 @pytest.mark.parametrize(("cards", "row"), [
@@ -239,7 +244,7 @@ def test_triple_bet_settlement_matches_the_rules_on_every_card_combination() -> 
 def test_flush_examples(cards: str, row: str) -> None:
     from edge.cards import parse_cards
     a, b = (np.array([c], dtype=np.int16) for c in parse_cards(cards, distinct=False))
-    assert sim_tb.FLUSH_ROWS[int(sim_tb.flush_index(a, b)[0])] == row
+    assert FLUSH_ROWS[int(sim_tb.flush_index(a, b)[0])] == row
 
 
 @pytest.mark.parametrize(("cards", "row"), [
@@ -250,7 +255,7 @@ def test_flush_examples(cards: str, row: str) -> None:
 def test_sandwich_examples(cards: str, row: str) -> None:
     from edge.cards import parse_cards
     a, b, c = (np.array([x], dtype=np.int16) for x in parse_cards(cards, distinct=False))
-    assert sim_tb.SANDWICH_ROWS[int(sim_tb.sandwich_index(a, b, c)[0])] == row
+    assert SANDWICH_ROWS[int(sim_tb.sandwich_index(a, b, c)[0])] == row
 
 
 @pytest.mark.parametrize(("cards", "row"), [
@@ -260,7 +265,7 @@ def test_sandwich_examples(cards: str, row: str) -> None:
 def test_block_examples(cards: str, row: str) -> None:
     from edge.cards import parse_cards
     a, b, c = (np.array([x], dtype=np.int16) for x in parse_cards(cards, distinct=False))
-    assert sim_tb.BLOCK_ROWS[int(sim_tb.block_index(a, b, c)[0])] == row
+    assert BLOCK_ROWS[int(sim_tb.block_index(a, b, c)[0])] == row
 
 
 # --- every simulated wager against its exact value ---------------------------------------
@@ -349,11 +354,11 @@ def test_every_bet_of_a_simulated_game_is_tested() -> None:
 def test_a_wrong_settlement_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pay Flush-Pair 9 to 1 in the simulation while the analysis says 8: the row shows it
     and the command exits 1."""
-    wrong = tb.PRESETS["flush"]["usual"].replace("wrong", flush_pair=Fraction(9))
+    wrong = TB_PRESETS["flush"]["usual"].replace("wrong", flush_pair=Fraction(9))
 
     def wrong_simulator(game: str, bet: str, paytable: object, rules: tb.TripleBetRules,
-                        run: object = None) -> sim_tb.TripleBetSimulator:
-        return sim_tb.make_simulator(bet, wrong, rules)
+                        run: object = None) -> Simulator:
+        return sim_tb.simulate_flush(wrong, rules)
 
     monkeypatch.setattr("edge.simulation.make_simulator", wrong_simulator)
     sim = simulate("triple-bet", "flush", hands=100_000, seed=1, jobs=1)

@@ -11,8 +11,12 @@ import pytest
 
 from edge import _core
 from edge.cards import parse_cards
+from edge.games import RunSettings
 from edge.games import three_card_poker as tcp
 from edge.games.three_card_poker import simulation as sim
+from edge.games.three_card_poker import strategy as tc_strategy
+from edge.games.three_card_poker.pays import PRESETS
+from edge.games.three_card_poker.rules import Strategy, ThreeCardRules
 
 HANDS = np.array(list(itertools.combinations(range(52), 3)), dtype=np.int16).T
 
@@ -43,15 +47,15 @@ def test_strength_is_the_same_in_every_card_order() -> None:
         assert (table[sim.triple_key(HANDS[a], HANDS[b], HANDS[c])] == base).all()
 
 
-@pytest.mark.parametrize("strategy", ["optimal", "mimic"])
-def test_the_raise_look_up_is_the_solved_strategy(strategy: str) -> None:
-    rules = tcp.ThreeCardRules(strategy=strategy)
-    solution = tcp.solve(tcp.PRESETS["ante"]["3"], rules)
+@pytest.mark.parametrize("strategy", [Strategy.OPTIMAL, Strategy.MIMIC])
+def test_the_raise_look_up_is_the_solved_strategy(strategy: Strategy) -> None:
+    rules = ThreeCardRules(strategy=strategy)
+    solution = tc_strategy.solve(tc_strategy.ante_decision(PRESETS["ante"]["3"]), rules)
     table = sim.raise_table(solution)
     cards = solution.hands.cards.T
     for a, b, c in itertools.permutations(range(3)):
         assert (table[sim.triple_key(cards[a], cards[b], cards[c])] == solution.raises).all()
-    # the published rule for Ante Bonus 5-4-1: raise Q-6-4 or better (REFERENCES.md);
+    # the published rule for Ante Bonus 5-4-1: raise Q-6-4 or better (docs/references.md);
     # mimicking the dealer raises every queen-high
     q64, q63 = (table[sim.triple_key(*(np.array([c]) for c in parse_cards(hand)))][0]
                 for hand in ("Qs 6h 4d", "Qs 6h 3d"))
@@ -59,8 +63,11 @@ def test_the_raise_look_up_is_the_solved_strategy(strategy: str) -> None:
 
 
 def _settle(bet: str, cards: str, **options: object) -> tuple[str, Fraction]:
-    rules = tcp.ThreeCardRules(**options)  # type: ignore[arg-type]
-    simulator = sim.make_simulator(bet, tcp.PRESETS[bet]["3"], rules)
+    rules = ThreeCardRules(**options)  # type: ignore[arg-type]
+    hook = tcp.GAME.bet(bet).simulate
+    assert hook is not None
+    simulator = hook(PRESETS[bet]["3"], rules, RunSettings())
+    assert isinstance(simulator, sim.PairPlusSimulator | sim.RaiseSimulator)
     dealt = np.array(parse_cards(cards), dtype=np.int16).reshape(6, 1)
     outcome, net = simulator.settle(dealt)
     return simulator.outcomes[int(outcome[0])], Fraction(int(net[0]), simulator.scale)

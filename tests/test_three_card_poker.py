@@ -2,7 +2,7 @@
 
 The counts are checked against a plain-Python loop over every dealer hand for a seeded sample
 of player hands and for the hands at the strategy border; the figures against J. Grochowski's
-published analyses (REFERENCES.md).
+published analyses (docs/references.md).
 """
 
 from __future__ import annotations
@@ -21,9 +21,16 @@ import pytest
 from edge import _core
 from edge.cards import parse_cards
 from edge.cli import main
+from edge.document import Items, Report, Table
 from edge.errors import EdgeError, OptionError
-from edge.games import analyze, get_game
+from edge.games import RunSettings, analyze, get_game
 from edge.games import three_card_poker as tcp
+from edge.games.three_card_poker import _kernels as tc_kernels
+from edge.games.three_card_poker import analysis, strategy
+from edge.games.three_card_poker import hands as tc_hands
+from edge.games.three_card_poker import pays as tc_pays
+from edge.games.three_card_poker._kernels import HAND_CLASSES
+from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, Ties
 from edge.paytables import PayTable, make_paytable
 
 DECK = range(52)
@@ -81,8 +88,8 @@ def reference_counts(player: tuple[int, ...], ace_low_straight: bool) -> tuple[i
 
 
 @cache
-def kernel(ace_low_straight: bool = True) -> tcp.HandCounts:
-    return tcp.hand_counts(tcp.ThreeCardRules(ace_low_straight=ace_low_straight))
+def kernel(ace_low_straight: bool = True) -> tc_hands.HandCounts:
+    return tc_hands.hand_counts(ace_low_straight)
 
 
 def hand_index(cards: tuple[int, ...]) -> int:
@@ -138,11 +145,11 @@ def test_counts_total() -> None:
 
 
 def border_sample() -> list[int]:
-    """Every hand of the strengths on each side of the strategy border, for each seed table."""
+    """Every hand of the strengths on each side of the strategy border, for each help-page table."""
     chosen: set[int] = set()
-    for table in tcp.PRESETS["ante"].values():
-        solution = tcp.solve(table, tcp.ThreeCardRules(), kernel())
-        chosen.update(int(h) for h in tcp.border_hands(solution, width=1))
+    for table in tc_pays.PRESETS["ante"].values():
+        solution = strategy.solve(strategy.ante_decision(table), ThreeCardRules(), kernel())
+        chosen.update(int(h) for h in strategy.border_hands(solution, width=1))
     return sorted(chosen)
 
 
@@ -172,7 +179,7 @@ def test_suit_patterns_share_counts() -> None:
     hands = kernel()
     seen: dict[tuple[int, str], tuple[int, ...]] = {}
     for h in range(22100):
-        key = (int(hands.strengths[h]), tcp.suit_pattern(hands.cards[h]))
+        key = (int(hands.strengths[h]), tc_hands.suit_pattern(hands.cards[h]))
         row = tuple(int(v) for v in hands.counts[h])
         assert seen.setdefault(key, row) == row
 
@@ -187,15 +194,15 @@ def plain_ev_raise(player: tuple[int, ...], bonus: Fraction) -> Fraction:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["1", "2", "3"])
 def test_strategy_border_from_plain_counts(name: str) -> None:
-    table = tcp.PRESETS["ante"][name]
-    solution = tcp.solve(table, tcp.ThreeCardRules(), kernel())
+    table = tc_pays.PRESETS["ante"][name]
+    solution = strategy.solve(strategy.ante_decision(table), ThreeCardRules(), kernel())
     assert solution.exceptions.size == 0          # monotone: raise exactly at or above the border
     hands = kernel()
     border = solution.border
     below = int(hands.strengths[hands.strengths < border].max())
     for h in np.flatnonzero(np.isin(hands.strengths, (border, below)))[::7]:
         player = tuple(int(c) for c in hands.cards[h])
-        ev = plain_ev_raise(player, tcp.ante_bonus_pays(table)[int(hands.classes[h])])
+        ev = plain_ev_raise(player, tc_pays.ante_bonus_pays(table)[int(hands.classes[h])])
         assert ev == solution.ev_raise(int(h))
         assert solution.ev_fold(int(h)) == -1
         assert (ev > -1) == (hands.strengths[h] == border) == bool(solution.optimal[h])
@@ -204,21 +211,22 @@ def test_strategy_border_from_plain_counts(name: str) -> None:
 def test_published_strategy_q64() -> None:
     # J. Grochowski, "Three Card Poker dissected", casinocitytimes.com (2021): with Ante Bonus
     # 5-4-1 the optimal strategy is "raise Q-6-4 or better" (Ante alone).
-    solution = tcp.solve(tcp.PRESETS["ante"]["3"], tcp.ThreeCardRules())
-    assert tcp.hand_label(solution.hands.cards[solution.weakest_raise]) == "Q-6-4"
-    assert tcp.strategy_rule(solution) == "Raise Q-6-4 (high card) or better; fold the rest."
+    table = tc_pays.PRESETS["ante"]["3"]
+    solution = strategy.solve(strategy.ante_decision(table), ThreeCardRules())
+    assert tc_hands.hand_label(solution.hands.cards[solution.weakest_raise]) == "Q-6-4"
+    assert strategy.strategy_rule(solution) == "Raise Q-6-4 (high card) or better; fold the rest."
 
 
 def test_decisions_agree_with_fraction_evs() -> None:
     """Every hand's solved decision against EVs recomputed with Fractions from the counts."""
     hands = kernel()
-    for name, table in tcp.PRESETS["combined"].items():
+    for name, table in tc_pays.PRESETS["combined"].items():
         for forfeits in (True, False):
-            rules = tcp.ThreeCardRules(fold_forfeits_pair_plus=forfeits,
-                                       pair_plus_ratio=Fraction(5, 2))
-            solution = tcp.solve(table, rules, hands)
-            bonus = tcp.ante_bonus_pays(table)
-            pair_plus = tcp.pair_plus_pays(table)
+            rules = ThreeCardRules(fold_forfeits_pair_plus=forfeits,
+                                   pair_plus_ratio=Fraction(5, 2))
+            solution = strategy.solve(strategy.combined_decision(table, rules), rules, hands)
+            bonus = tc_pays.ante_bonus_pays(table, tc_pays.ANTE_BONUS_PREFIX)
+            pair_plus = tc_pays.pair_plus_pays(table, tc_pays.PAIR_PLUS_PREFIX)
             for h in range(0, 22100, 13):
                 k = int(hands.classes[h])
                 nq, win, _, loss = (int(v) for v in hands.counts[h])
@@ -232,9 +240,12 @@ def test_decisions_agree_with_fraction_evs() -> None:
 
 def test_no_exact_ties_in_the_seed_tables() -> None:
     for bet in ("ante", "combined"):
-        for table in tcp.PRESETS[bet].values():
-            for ties in ("smaller", "larger"):
-                solution = tcp.solve(table, tcp.ThreeCardRules(ties=ties), kernel())
+        for table in tc_pays.PRESETS[bet].values():
+            for ties in Ties:
+                rules = ThreeCardRules(ties=ties)
+                decision = (strategy.ante_decision(table) if bet == "ante"
+                            else strategy.combined_decision(table, rules))
+                solution = strategy.solve(decision, rules, kernel())
                 assert solution.exact_ties == 0
                 # Raise Q-6-4 or better (published, above): the folds are the high-card hands
                 # below it. Jack-high or less: C(10, 3) = 120 rank sets of 2..J less 8 straights
@@ -248,14 +259,15 @@ def test_exact_tie_takes_the_ties_option() -> None:
     # An Ante Bonus on straights chosen so that raising 4-3-2 (one suit pattern) is worth
     # exactly as much as folding. It is negative, so no validated table can hold it: the
     # PayTable is built directly to reach the tie branch of the solve.
-    hands = kernel()
+    counts = kernel()
     h = hand_index(tuple(sorted(parse_cards("2c 3d 4h"))))
-    nq, win, _, loss = (int(v) for v in hands.counts[h])
+    nq, win, _, loss = (int(v) for v in counts.counts[h])
     bonus = -1 - Fraction(nq + 2 * win - 2 * loss, 18424)
     table = PayTable("tie", (("straight-flush", Fraction(5)), ("three-of-a-kind", Fraction(4)),
                              ("straight", bonus)))
-    smaller = tcp.solve(table, tcp.ThreeCardRules(), hands)
-    larger = tcp.solve(table, tcp.ThreeCardRules(ties="larger"), hands)
+    smaller = strategy.solve(strategy.ante_decision(table), ThreeCardRules(), counts)
+    larger = strategy.solve(strategy.ante_decision(table), ThreeCardRules(ties=Ties.LARGER),
+                            counts)
     assert smaller.ev_raise(h) == smaller.ev_fold(h) == -1
     assert smaller.exact_ties >= 1
     assert not smaller.optimal[h] and larger.optimal[h]
@@ -269,18 +281,19 @@ def test_non_monotone_rule_lists_its_exceptions() -> None:
     # its table-3 decision, so the rule is Q-6-4 or better with the 720 straights as exceptions.
     odd = PayTable("odd", (("straight-flush", Fraction(5)), ("three-of-a-kind", Fraction(4)),
                            ("straight", Fraction(-5))))
-    hands = kernel()
-    solution = tcp.solve(odd, tcp.ThreeCardRules(), hands)
-    usual = tcp.solve(tcp.PRESETS["ante"]["3"], tcp.ThreeCardRules(), hands)
-    straights = hands.classes == tcp.CLASS_INDEX["straight"]
+    counts = kernel()
+    solution = strategy.solve(strategy.ante_decision(odd), ThreeCardRules(), counts)
+    usual = strategy.solve(strategy.ante_decision(tc_pays.PRESETS["ante"]["3"]), ThreeCardRules(),
+                           counts)
+    straights = counts.classes == HAND_CLASSES.index("straight")
     assert np.array_equal(solution.optimal, usual.optimal & ~straights)
     assert np.array_equal(solution.exceptions, np.flatnonzero(straights))
-    report = tcp.strategy_report(odd, tcp.ThreeCardRules())
+    report = strategy.strategy_report(odd, ThreeCardRules(), strategy.ante_decision(odd))
     assert report["monotone"] is False
     assert report["rule"] == ("Raise Q-6-4 (high card) or better; fold the rest. "
                               "Exceptions: fold the 720 hands listed.")
     assert sum(group["hands"] for group in report["exceptions"]) == 720
-    assert "Exceptions to the rule" in tcp.render_strategy(report)
+    assert "Exceptions to the rule" in strategy.render_strategy(report)
 
 
 # --- published figures ------------------------------------------------------------------------
@@ -293,18 +306,18 @@ def test_pair_plus_published() -> None:
     # Plus payout" (online.casinocity.com): Pair Plus alone, one deck.
     published = {"40-30-6-4-1": 2.32, "40-30-6-3-1": 7.28, "40-30-5-4-1": 5.57}
     for label, edge in published.items():
-        pays = dict(zip(tcp.PAIR_PLUS_OUTCOMES, label.split("-"), strict=True))
-        table = make_paytable(label, pays, tcp.PAIR_PLUS_OUTCOMES)
-        result = tcp.analyze_bet("pair-plus", table, tcp.ThreeCardRules())
+        pays = dict(zip(tc_pays.PAIR_PLUS_OUTCOMES, label.split("-"), strict=True))
+        table = make_paytable(label, pays, tc_pays.PAIR_PLUS_OUTCOMES)
+        result = analysis.analyze_pair_plus(table, ThreeCardRules())
         assert percent(result.house_edge) == edge
         assert result.cycle == 22100
-    # The seed's table 3 is the 40-30-6-4-1 table; tables 1 and 2 pay less.
-    assert tcp.PRESETS["pair-plus"]["3"].label() == "40-30-6-4-1"
+    # The help page's table 3 is the 40-30-6-4-1 table; tables 1 and 2 pay less.
+    assert tc_pays.PRESETS["pair-plus"]["3"].label() == "40-30-6-4-1"
 
 
 def test_ante_published() -> None:
     # J. Grochowski, "Three Card Poker dissected" (casinocitytimes.com, 19 December 2021), Ante
-    # Bonus 5-4-1 (seed table 3). These figures are for the Ante and Play alone: no Pair Plus
+    # Bonus 5-4-1 (help-page table 3). These figures are for the Ante and Play alone: no Pair Plus
     # wager rides on the decision (so fold_forfeits_pair_plus does not matter).
     optimal = analyze("three-card-poker", "ante", "3")
     assert percent(optimal.house_edge) == 3.37
@@ -337,7 +350,7 @@ def test_combined_without_forfeit_is_the_sum_of_both_wagers() -> None:
 
 
 def test_combined_with_forfeit_loses_the_pair_plus_on_folds() -> None:
-    # A folded hand is high card under every seed table (pairs always raise), and a high card
+    # A folded hand is high card under every help-page table (pairs always raise), and a high card
     # loses Pair Plus anyway: so the forfeit changes no figure here.
     kept = analyze("three-card-poker", "combined", "3", {"fold_forfeits_pair_plus": "false"})
     lost = analyze("three-card-poker", "combined", "3")
@@ -366,9 +379,15 @@ def test_bad_options_name_the_value(setting: str, value: str) -> None:
 
 def test_wrong_paytable_and_bet() -> None:
     with pytest.raises(EdgeError, match="Pair Plus"):
-        tcp.solve(tcp.PRESETS["pair-plus"]["1"], tcp.ThreeCardRules())
+        tcp.print_strategy(tc_pays.PRESETS["pair-plus"]["1"], ThreeCardRules(), "plain",
+                           RunSettings())
+    assert tcp.GAME.bet("pair-plus").strategy is None
     with pytest.raises(EdgeError, match="not a ante pay table"):
-        tcp.analyze_bet("ante", tcp.PRESETS["pair-plus"]["1"], tcp.ThreeCardRules())
+        analysis.analyze_ante(tc_pays.PRESETS["pair-plus"]["1"], ThreeCardRules())
+    with pytest.raises(EdgeError, match="not a ante pay table"):
+        strategy.ante_decision(tc_pays.PRESETS["pair-plus"]["1"])
+    with pytest.raises(EdgeError, match="not a combined pay table"):
+        strategy.combined_decision(tc_pays.PRESETS["ante"]["1"], ThreeCardRules())
 
 
 def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
@@ -389,3 +408,81 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["table", "three-card-poker", "--set", "strategy=sometimes"]) == 2
     assert "sometimes" in capsys.readouterr().err
 
+
+
+# --- the bets' hooks, the typed options and the kernel's arguments ----------------------------
+def _tables(report: Report) -> list[Table]:
+    return [block for section in report.sections for block in section.blocks
+            if isinstance(block, Table)]
+
+
+def test_ante_strategy_hook_returns_the_raise_rule_as_a_document() -> None:
+    hook = tcp.GAME.bet("ante").strategy
+    assert hook is not None
+    report = hook(None, ThreeCardRules(), RunSettings())
+    assert isinstance(report, Report)
+    assert report.title == ("Tri-Card Poker strategy: Raise Q-6-4 (high card) or better; "
+                            "fold the rest.")
+    border, compared = _tables(report)
+    hands_shown = {(row[0], row[7]) for row in border.rows}
+    assert ("Q-6-4", "raise") in hands_shown and ("Q-6-3", "fold") in hands_shown
+    assert [row[0] for row in compared.rows] == [str(s) for s in Strategy]
+    # each strategy's row holds that strategy's house edge, the optimal one the lowest
+    edges = {row[0]: Fraction(str(row[2])) for row in compared.rows}
+    for choice in Strategy:
+        table = analysis.analyze_ante(None, ThreeCardRules(strategy=choice))
+        assert edges[str(choice)] == table.house_edge
+    assert min(edges.values()) == edges["optimal"]
+    assert report.render("markdown").count("| Q-6-4 ") >= 1
+
+
+def test_combined_strategy_hook_weighs_both_wagers() -> None:
+    rules = ThreeCardRules(fold_forfeits_pair_plus=False)
+    bet = tcp.GAME.bet("combined")
+    assert bet.strategy is not None
+    report = bet.strategy(bet.paytable("1"), rules, RunSettings())
+    items = [block for section in report.sections for block in section.blocks
+             if isinstance(block, Items)][0]
+    facts = dict(item for item in items.items if isinstance(item, tuple))
+    assert facts["bet"] == "combined"
+    assert facts["EVs"] == "per unit of Ante, all wagers (Pair Plus 1)"
+    assert tcp.GAME.bet("pair-plus").strategy is None
+
+
+def test_options_are_typed_enums() -> None:
+    rules = get_game("tcp").make_rules({"strategy": "raise-all", "ties": "larger"})
+    assert isinstance(rules, ThreeCardRules)
+    assert rules.strategy is Strategy.RAISE_ALL and rules.ties is Ties.LARGER
+    # a plain string becomes the member; the printed value is the same string
+    assert ThreeCardRules(strategy="mimic").strategy is Strategy.MIMIC  # type: ignore[arg-type]
+    assert str(Strategy.RAISE_ALL) == "raise-all"
+    with pytest.raises(OptionError, match="not one of: optimal, mimic, raise-all"):
+        ThreeCardRules(strategy="sometimes")  # type: ignore[arg-type]
+
+
+def test_kernel_constants_name_the_kernel_indexes() -> None:
+    counts = kernel()
+    for hand, name in (("2c 4d 7h", "high-card"), ("2c 2d 7h", "pair"), ("2c 4c 7c", "flush"),
+                       ("2c 3d 4h", "straight"), ("7c 7d 7h", "three-of-a-kind"),
+                       ("2c 3c 4c", "straight-flush")):
+        assert HAND_CLASSES[int(counts.classes[hand_index(tuple(sorted(parse_cards(hand))))])] \
+            == name
+    assert tc_kernels.DEALER_RESULTS == ("dealer-does-not-qualify", "win", "tie", "loss")
+    # a hand that beats every qualifying dealer hand never ties or loses
+    top = hand_index(tuple(sorted(parse_cards("As Ks Qs"))))
+    assert int(counts.counts[top, tc_kernels.DEALER_RESULTS.index("loss")]) == 0
+    assert int(counts.counts[top].sum()) == tc_kernels.DEALER_HAND_COUNT == math.comb(49, 3)
+
+
+@pytest.mark.parametrize("strength", [-1, tc_kernels.MAX_STRENGTH + 1, 10 ** 6])
+def test_kernel_refuses_a_qualifying_strength_out_of_range(strength: int) -> None:
+    with pytest.raises(ValueError, match=f"qualifying_strength={strength} "):
+        tc_kernels.three_card_counts(True, strength)
+
+
+def test_kernel_qualifying_strength_bounds() -> None:
+    """0 qualifies every dealer hand; MAX_STRENGTH none (all 18,424 do not qualify)."""
+    _, _, _, every = tc_kernels.three_card_counts(True, 0)
+    assert int(every[:, 0].sum()) == 0
+    _, _, _, none = tc_kernels.three_card_counts(True, tc_kernels.MAX_STRENGTH)
+    assert (none[:, 0] == tc_kernels.DEALER_HAND_COUNT).all()

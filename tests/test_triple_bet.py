@@ -1,14 +1,15 @@
-"""Hybrid Triple Bet (RULES.md section 1) against a slow, plain-Python reference.
+"""Hybrid Triple Bet (docs/rules.md section 1) against a slow, plain-Python reference.
 
 The reference deals physical cards: a shoe of D decks holds 52 * D distinct cards, each a
 ``(rank, suit, copy)`` tuple with rank 2..14 (ace high). It walks every ordered deal with
-``itertools.permutations`` and settles it with the functions below, written from RULES.md
+``itertools.permutations`` and settles it with the functions below, written from docs/rules.md
 without looking at the Cython kernels. The kernels must give the same count for every outcome.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from itertools import permutations
@@ -16,18 +17,14 @@ from itertools import permutations
 import pytest
 
 from edge import analyze
-from edge.cards import parse_card
+from edge.cards import parse_card, parse_cards
 from edge.errors import EdgeError
-from edge.games.triple_bet import (
-    BLOCK_ROWS,
-    FLUSH_ROWS,
-    SANDWICH_ROWS,
-    SEED_NOTE,
-    TripleBetRules,
-    analyze_bet,
-    wager_counts,
-)
+from edge.games import RunSettings
+from edge.games.triple_bet import GAME, TripleBetRules
 from edge.games.triple_bet import _kernels as tb_kernels
+from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
+from edge.games.triple_bet.analysis import TRIAL_NOTE, wager_counts
+from edge.games.triple_bet.pays import OUTCOMES
 
 Card = tuple[int, str, int]  # (rank 2..14, suit, which copy of the card in the shoe)
 
@@ -35,7 +32,7 @@ WAGERS = ("flush", "sandwich", "block")
 ROWS = {"flush": FLUSH_ROWS, "sandwich": SANDWICH_ROWS, "block": BLOCK_ROWS}
 
 
-# --- the reference: RULES.md section 1, one function per wager ----------------------------------
+# --- the reference: docs/rules.md section 1, one function per wager -----------------------------
 def shoe(decks: int) -> list[Card]:
     """Every physical card of a shoe of ``decks`` decks; copies of a card are distinct."""
     return [(rank, suit, copy) for copy in range(decks) for rank in range(2, 15) for suit in "cdhs"]
@@ -275,7 +272,8 @@ def test_combined_rows_add_the_three_pays() -> None:
     assert table.initial_wager == 3
     joint = kernel_joint(2)
     for row in table.rows:
-        names = tuple(row.outcome.split(" / "))
+        flush, sandwich, block = row.outcome.split(" / ")
+        names = (flush, sandwich, block)
         assert row.pays == sum(usual.get(name, -1) for name in names)
         assert row.combinations == joint[names]
     assert len(table.rows) == len(joint)
@@ -290,7 +288,7 @@ def test_combined_is_the_mean_of_the_three(decks: int) -> None:
 
 
 def test_published_house_edge_is_the_sandwich_wager() -> None:
-    # Seed 000_112c8ae539262bd4.txt (the 2011 Grosvenor trial document, see REFERENCES.md)
+    # The 2011 Hybrid Triple Bet trial document (docs/references.md, "Sources of the rules")
     # states a house edge of 5.478% under its usual odds, six decks. Only the Sandwich wager
     # rounds to it; Flush (4.5016%), Block (5.3210%) and the three together (5.1002%) do not.
     published = Fraction("5.478")
@@ -298,7 +296,7 @@ def test_published_house_edge_is_the_sandwich_wager() -> None:
              for bet in (*WAGERS, "combined")}
     assert edges["sandwich"] == published
     assert [bet for bet, edge in edges.items() if edge == published] == ["sandwich"]
-    assert SEED_NOTE in analyze("triple-bet", "sandwich").notes
+    assert TRIAL_NOTE in analyze("triple-bet", "sandwich").notes
 
 
 # --- one hand-built example per outcome row, through the kernel hooks ---------------------------
@@ -393,4 +391,67 @@ def test_reference_agrees_with_the_hooks_on_every_card_value() -> None:
 
 def test_unknown_bet_is_named_without_a_pay_table() -> None:
     with pytest.raises(EdgeError, match="'nope'"):
-        analyze_bet("nope", None, TripleBetRules())
+        GAME.bet("nope")
+
+
+def test_each_bet_owns_its_hooks() -> None:
+    """Every wager analyses and simulates through its own hooks, with its own rows."""
+    rules = TripleBetRules(decks=2)
+    for bet in GAME.bets:
+        table = bet.analyze(None, rules, RunSettings())
+        assert table.bet == bet.name
+        assert bet.simulate is not None and bet.strategy is None
+        simulator = bet.simulate(bet.paytable(None), rules, RunSettings())
+        if bet.name == "combined":
+            assert len(simulator.outcomes) == len(FLUSH_ROWS) * len(SANDWICH_ROWS) * len(BLOCK_ROWS)
+        else:
+            assert {row.outcome for row in table.rows} == set(simulator.outcomes)
+            assert set(OUTCOMES[bet.name]) < set(simulator.outcomes)
+
+
+def test_kernel_row_orders_follow_the_kernel_outcomes() -> None:
+    """The exported row names index the kernel's outcome numbers: one example of each row."""
+    def flush(cards: str) -> str:
+        a, b = parse_cards(cards, distinct=False)
+        return FLUSH_ROWS[tb_kernels.flush_outcome(a, b)]
+
+    assert [flush(c) for c in ("9h 9h", "Qh 9h", "9h Qh", "9h 9s")] == list(FLUSH_ROWS)
+    sandwich = [SANDWICH_ROWS[tb_kernels.sandwich_outcome(*parse_cards(c, distinct=False))]
+                for c in ("7c 7d 7h", "6c 8d 7h", "2c 9d 5h", "2c 9d 9h", "2c 3d 4h")]
+    assert sandwich == list(SANDWICH_ROWS)
+    block = [BLOCK_ROWS[tb_kernels.block_outcome(*parse_cards(c, distinct=False))]
+             for c in ("Kh Kh 9h", "Kh Ks 9h", "Kh 2h 9h", "Kh 2c 9h", "9h 2c 9h", "8h 2c 9h")]
+    assert block == list(BLOCK_ROWS)
+    assert tb_kernels.MAX_DECKS >= 8
+
+
+@pytest.mark.parametrize("decks", [0, -1, tb_kernels.MAX_DECKS + 1])
+def test_kernels_refuse_a_bad_number_of_decks(decks: int) -> None:
+    with pytest.raises(ValueError, match=f"decks={decks} "):
+        tb_kernels.triple_bet_counts(decks)
+    with pytest.raises(ValueError, match=f"decks={decks} "):
+        tb_kernels.triple_bet_joint_counts(decks)
+
+
+def test_kernel_counts_are_exact_at_the_deck_bound() -> None:
+    """At MAX_DECKS every count still fits int64: the totals are the exact numbers of deals."""
+    cards = 52 * tb_kernels.MAX_DECKS
+    flush, sandwich, block = tb_kernels.triple_bet_counts(tb_kernels.MAX_DECKS)
+    assert int(flush.sum()) == cards * (cards - 1)
+    assert int(sandwich.sum()) == int(block.sum()) == cards * (cards - 1) * (cards - 2)
+    joint = tb_kernels.triple_bet_joint_counts(tb_kernels.MAX_DECKS)
+    assert int(joint.min()) >= 0
+    assert int(joint.sum()) == cards * (cards - 1) * (cards - 2) * (cards - 3) * (cards - 4)
+
+
+@pytest.mark.parametrize(("call", "bad"), [
+    (lambda: tb_kernels.flush_outcome(52, 0), "player=52"),
+    (lambda: tb_kernels.flush_outcome(0, -1), "flop=-1"),
+    (lambda: tb_kernels.sandwich_outcome(0, 60, 1), "second=60"),
+    (lambda: tb_kernels.sandwich_outcome(0, 1, -3), "middle=-3"),
+    (lambda: tb_kernels.block_outcome(-1, 0, 1), "first=-1"),
+    (lambda: tb_kernels.block_outcome(0, 1, 99), "dealer=99"),
+], ids=str)
+def test_kernel_outcomes_refuse_a_card_out_of_range(call: Callable[[], int], bad: str) -> None:
+    with pytest.raises(ValueError, match=bad):
+        call()

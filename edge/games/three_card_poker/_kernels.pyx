@@ -1,5 +1,5 @@
 # cython: language_level=3
-# Tri-Card Poker (Three Card Poker) kernels (RULES.md section 2).
+# Tri-Card Poker (Three Card Poker) kernels (docs/rules.md section 2).
 #
 # A 3-card hand gets an integer strength, higher is better: hand class * THREE_CARD_CLASS_BASE plus the
 # ranks that order hands within the class. The player-versus-dealer count for one player hand
@@ -16,8 +16,14 @@ from libc.stdint cimport int64_t
 
 import numpy as np
 
+from edge._core cimport THREE_CARD_FLUSH
 from edge._core cimport THREE_CARD_HANDS as HAND_COUNT
+from edge._core cimport THREE_CARD_HIGH_CARD
+from edge._core cimport THREE_CARD_PAIR
+from edge._core cimport THREE_CARD_STRAIGHT
+from edge._core cimport THREE_CARD_STRAIGHT_FLUSH
 from edge._core cimport THREE_CARD_STRENGTH_LIMIT as STRENGTH_LIMIT
+from edge._core cimport THREE_CARD_THREE_OF_A_KIND
 
 from edge._core import three_card_hands
 
@@ -31,6 +37,27 @@ cdef enum:
     PLAYER_WINS = 1
     PLAYER_TIES = 2
     PLAYER_LOSES = 3
+
+
+def _names(by_index):
+    """Names in index order, checking that the indexes are exactly 0, 1, 2, ..."""
+    if sorted(by_index) != list(range(len(by_index))):
+        raise AssertionError(f"indexes are not 0..{len(by_index) - 1}: {sorted(by_index)}")
+    return tuple(by_index[index] for index in range(len(by_index)))
+
+
+# The hand classes of the evaluator (``classes`` of :func:`three_card_counts`), weakest first.
+HAND_CLASSES = _names({THREE_CARD_HIGH_CARD: "high-card", THREE_CARD_PAIR: "pair",
+                       THREE_CARD_FLUSH: "flush", THREE_CARD_STRAIGHT: "straight",
+                       THREE_CARD_THREE_OF_A_KIND: "three-of-a-kind",
+                       THREE_CARD_STRAIGHT_FLUSH: "straight-flush"})
+# The columns of ``counts``: the dealer's result against a player hand.
+DEALER_RESULTS = _names({DEALER_NOT_QUALIFIED: "dealer-does-not-qualify", PLAYER_WINS: "win",
+                         PLAYER_TIES: "tie", PLAYER_LOSES: "loss"})
+# Every strength is below this; a qualifying strength of STRENGTH_LIMIT qualifies no hand.
+MAX_STRENGTH = STRENGTH_LIMIT
+# The dealer's hands from the 49 cards a player hand leaves.
+DEALER_HAND_COUNT = DEALER_HANDS
 
 
 cdef inline void cy_add_below_with_pair(const short[:, :, ::1] dense, int x, int y,
@@ -53,7 +80,11 @@ def three_card_counts(bint ace_low_straight, int64_t qualifying_strength):
     ``(cards, strengths, classes, counts)``: the first three as :func:`three_card_hands`, and
     ``counts[22100, 4]`` int64 with columns dealer does not qualify, player wins, ties, loses
     (the last three against a qualifying dealer). Each row sums to 18,424.
+    ``qualifying_strength`` is 0..MAX_STRENGTH.
     """
+    if not 0 <= qualifying_strength <= STRENGTH_LIMIT:
+        raise ValueError(f"qualifying_strength={qualifying_strength} is out of range: a "
+                         f"strength is 0..{STRENGTH_LIMIT}.")
     cards, strengths, classes = three_card_hands(ace_low_straight)
     counts = np.zeros((HAND_COUNT, 4), dtype=np.int64)
     # dense strength ranks, the number of hands below each, and per card
@@ -61,7 +92,7 @@ def three_card_counts(bint ace_low_straight, int64_t qualifying_strength):
     present[strengths] = 1
     rank_of_strength = np.cumsum(present) - present       # dense rank of each used strength
     ranks_used = int(present.sum())
-    qualifying_rank = int(rank_of_strength[min(max(qualifying_strength, 0), STRENGTH_LIMIT)])
+    qualifying_rank = int(rank_of_strength[qualifying_strength])
     dense_ranks = rank_of_strength[strengths]
     below_all = np.zeros(ranks_used + 1, dtype=np.int64)
     below_card = np.zeros((52, ranks_used + 1), dtype=np.int64)

@@ -1,13 +1,15 @@
-"""Tri-Card Poker by simulation (RULES.md section 2): hands ranked and settled here.
+"""Tri-Card Poker by simulation (docs/rules.md section 2): hands ranked and settled here.
 
 Each hand deals six cards from one deck: three to the player, three to the dealer. Hands are
 ranked by this module's own 3-card evaluator (a table over every ordered triple of card
 values); the player's raise/fold decision is looked up from the strategy the analysis solved
-(:func:`edge.games.three_card_poker.solve`), so the simulation checks the counting and the
-settlement, not the strategy search.
+(:func:`edge.games.three_card_poker.strategy.solve`), so the simulation checks the counting and
+the settlement, not the strategy search. Only the names of the hand classes and dealer results
+come from the kernel module; this module's evaluator numbers the classes in the same order.
 
->>> from edge.games.three_card_poker import PRESETS, ThreeCardRules
->>> sim = make_simulator("ante", PRESETS["ante"]["3"], ThreeCardRules())
+>>> from edge.games.three_card_poker.pays import PRESETS
+>>> from edge.games.three_card_poker.rules import ThreeCardRules
+>>> sim = simulate_ante(PRESETS["ante"]["3"], ThreeCardRules())
 >>> outcome, net = sim.play(np.random.default_rng(3), 5)
 >>> outcome.shape, net.shape
 ((5,), (5,))
@@ -15,33 +17,44 @@ settlement, not the strategy search.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from edge.cards import parse_cards
 from edge.errors import EdgeError
 from edge.games import RunSettings
-from edge.games import three_card_poker as tcp
+from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
+from edge.games.three_card_poker.hands import QUALIFYING_CARDS
+from edge.games.three_card_poker.pays import ANTE_BONUS_PREFIX, PAIR_PLUS_PREFIX
+from edge.games.three_card_poker.rules import ThreeCardRules
+from edge.games.three_card_poker.strategy import (
+    DecisionPays,
+    StrategySolution,
+    ante_decision,
+    combined_decision,
+    solve,
+)
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray, common_scale, scaled
 
-# Hand classes, weakest first (the analysis names its rows with the same words).
-CLASSES = ("high-card", "pair", "flush", "straight", "three-of-a-kind", "straight-flush")
-HIGH_CARD, PAIR, FLUSH, STRAIGHT, TRIPS, STRAIGHT_FLUSH = range(len(CLASSES))
+# Hand classes, weakest first, by the names the kernel exports.
+CLASSES = HAND_CLASSES
+HIGH_CARD, PAIR, FLUSH, STRAIGHT, TRIPS, STRAIGHT_FLUSH = (
+    CLASSES.index(name) for name in ("high-card", "pair", "flush", "straight",
+                                     "three-of-a-kind", "straight-flush"))
 # Against a raised hand: the dealer does not qualify, or the player wins, ties or loses.
-RESULTS = ("dealer-does-not-qualify", "win", "tie", "loss")
-NOT_QUALIFIED, WIN, TIE, LOSS = range(len(RESULTS))
+RESULTS = DEALER_RESULTS
+NOT_QUALIFIED, WIN, TIE, LOSS = (
+    RESULTS.index(name) for name in ("dealer-does-not-qualify", "win", "tie", "loss"))
 # Net result of Ante and Raise together per unit of Ante for each result (before any bonus).
-ANTE_AND_RAISE = (Fraction(1), Fraction(2), Fraction(0), Fraction(-2))
+ANTE_AND_RAISE = tuple(Fraction({NOT_QUALIFIED: 1, WIN: 2, TIE: 0, LOSS: -2}[result])
+                       for result in range(len(RESULTS)))
 CLASS_SHIFT = 12       # strength = class << 12 | ranks within the class
 TRIPLES = 52 * 52 * 52
-# The weakest qualifying dealer hand: queen-high.
-QUALIFYING_CARDS = parse_cards("Qc 3d 2h")
 
 Int32Array = npt.NDArray[np.int32]
 
@@ -91,7 +104,7 @@ def strength_table(ace_low_straight: bool) -> Int32Array:
     return three_card_strength(cards[0], cards[1], cards[2], ace_low_straight)
 
 
-def raise_table(solution: tcp.StrategySolution) -> npt.NDArray[np.bool_]:
+def raise_table(solution: StrategySolution) -> npt.NDArray[np.bool_]:
     """The analysis's decision for every ordered triple of card values: True to raise."""
     table = np.zeros(TRIPLES, dtype=np.bool_)
     hands = solution.hands.cards.T
@@ -101,14 +114,36 @@ def raise_table(solution: tcp.StrategySolution) -> npt.NDArray[np.bool_]:
 
 
 @dataclass(frozen=True)
-class ThreeCardSimulator:
-    """Deals and settles Pair Plus, the Ante (with Raise and Ante Bonus), or both together.
+class PairPlusSimulator:
+    """Deals and settles the Pair Plus wager alone: paid on the player's hand class."""
+
+    outcomes: tuple[str, ...]
+    scale: int
+    strengths: Int32Array
+    pair_plus: IntArray
+    initial_wager: Fraction = Fraction(1)
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal ``hands`` hands from a fresh deck each and settle the wager."""
+        return self.settle(deal(rng, hands, 6))
+
+    def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle dealt hands: ``cards[0:3]`` the player's (the dealer's are not looked at)."""
+        player = self.strengths[triple_key(cards[0], cards[1], cards[2])]
+        hand_class = (player >> CLASS_SHIFT).astype(np.int64)
+        return hand_class, self.pair_plus[hand_class]
+
+
+@dataclass(frozen=True)
+class RaiseSimulator:
+    """Deals and settles a wager with the raise/fold decision: the Ante (with Raise and Ante
+    Bonus), and Pair Plus too when ``pair_plus`` pays.
 
     Pays are scaled integers: ``pair_plus`` and ``bonus`` per hand class, ``ante_and_raise``
-    per result, ``fold`` per hand class (the whole loss of a folded hand).
+    per result, ``fold`` per hand class (the whole loss of a folded hand). ``outcome`` numbers
+    a settled hand's row from its hand class, decision and result (-1 for a fold).
     """
 
-    bet: str
     outcomes: tuple[str, ...]
     scale: int
     initial_wager: Fraction
@@ -117,12 +152,12 @@ class ThreeCardSimulator:
     qualifying: int
     pair_plus: IntArray
     bonus: IntArray
-    bonus_rows: npt.NDArray[np.bool_]
     ante_and_raise: IntArray
     fold: IntArray
+    outcome: Callable[[IntArray, npt.NDArray[np.bool_], IntArray], IntArray]
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
-        """Deal ``hands`` hands from a fresh deck each and settle the chosen wager."""
+        """Deal ``hands`` hands from a fresh deck each and settle the wager."""
         return self.settle(deal(rng, hands, 6))
 
     def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
@@ -130,63 +165,95 @@ class ThreeCardSimulator:
         player_key = triple_key(cards[0], cards[1], cards[2])
         player = self.strengths[player_key]
         hand_class = (player >> CLASS_SHIFT).astype(np.int64)
-        if self.bet == "pair-plus":
-            return hand_class, self.pair_plus[hand_class]
         dealer = self.strengths[triple_key(cards[3], cards[4], cards[5])]
         raised = self.raises[player_key]
         result = np.select([dealer < self.qualifying, player > dealer, player == dealer],
                            [NOT_QUALIFIED, WIN, TIE], LOSS).astype(np.int64)
         net = np.where(raised, self.ante_and_raise[result] + self.bonus[hand_class]
                        + self.pair_plus[hand_class], self.fold[hand_class])
-        if self.bet == "ante":
-            # fold; the four results; then class x result for the Ante Bonus classes
-            outcome = np.where(raised, np.where(self.bonus_rows[hand_class],
-                                                5 + hand_class * 4 + result, 1 + result), 0)
-        else:
-            outcome = hand_class * 5 + np.where(raised, 1 + result, 0)
-        return outcome, net
+        return self.outcome(hand_class, raised, result), net
 
 
-def _outcomes(bet: str) -> tuple[str, ...]:
-    if bet == "pair-plus":
-        return CLASSES
-    if bet == "ante":
-        return (("fold",) + RESULTS
-                + tuple(f"{name} / {result}" for name in CLASSES for result in RESULTS))
-    return tuple(f"{name} / {result}" for name in CLASSES for result in ("fold",) + RESULTS)
-
-
-def make_simulator(bet: str, paytable: PayTable | None, rules: Any,
-                   run: RunSettings | None = None) -> ThreeCardSimulator:
-    """The simulator of one Tri-Card Poker wager under a pay table and variant options."""
-    if bet not in ("pair-plus", "ante", "combined"):
-        raise EdgeError(f"Unknown bet {bet!r} for the Tri-Card Poker simulation.")
+def _needs(paytable: PayTable | None) -> PayTable:
     if paytable is None:
         raise EdgeError("The Tri-Card Poker simulation needs a pay table.")
-    table = paytable.as_dict()
-    zero = [Fraction(0)] * len(CLASSES)
-    pair_plus, bonus, bonus_rows = zero, zero, [False] * len(CLASSES)
-    fold = [Fraction(-1)] * len(CLASSES)
-    wager = Fraction(1)
-    if bet in ("pair-plus", "combined"):
-        prefix = "pair-plus." if bet == "combined" else ""
-        ratio = Fraction(rules.pair_plus_ratio) if bet == "combined" else Fraction(1)
-        pair_plus = [ratio * table.get(prefix + name, Fraction(-1)) for name in CLASSES]
-        if bet == "combined":
-            wager = 1 + ratio
-            fold = [-1 - ratio if rules.fold_forfeits_pair_plus else -1 + pays
-                    for pays in pair_plus]
-    if bet in ("ante", "combined"):
-        prefix = "ante-bonus." if bet == "combined" else ""
-        bonus = [table.get(prefix + name, Fraction(0)) for name in CLASSES]
-        bonus_rows = [prefix + name in table for name in CLASSES]
-    scale = common_scale([*pair_plus, *bonus, *fold, *ANTE_AND_RAISE])
-    strengths = strength_table(rules.ace_low_straight)
+    return paytable
+
+
+def _qualifying(rules: ThreeCardRules) -> int:
     first, second, third = (np.array([c], dtype=np.int16) for c in QUALIFYING_CARDS)
-    qualifying = int(three_card_strength(first, second, third, rules.ace_low_straight)[0])
-    raises = (np.zeros(TRIPLES, dtype=np.bool_) if bet == "pair-plus"
-              else raise_table(tcp.solve(paytable, rules)))
-    return ThreeCardSimulator(
-        bet, _outcomes(bet), scale, wager, strengths, raises, qualifying,
-        scaled(pair_plus, scale), scaled(bonus, scale), np.array(bonus_rows),
-        scaled(ANTE_AND_RAISE, scale), scaled(fold, scale))
+    return int(three_card_strength(first, second, third, rules.ace_low_straight)[0])
+
+
+def simulate_pair_plus(paytable: PayTable | None, rules: ThreeCardRules,
+                       run: RunSettings | None = None) -> PairPlusSimulator:
+    """The simulator of the Pair Plus wager alone."""
+    table = _needs(paytable).as_dict()
+    pays = [table.get(name, Fraction(-1)) for name in CLASSES]
+    scale = common_scale([*pays, *ANTE_AND_RAISE])
+    return PairPlusSimulator(CLASSES, scale, strength_table(rules.ace_low_straight),
+                             scaled(pays, scale))
+
+
+def _raise_simulator(rules: ThreeCardRules, decision: DecisionPays, pair_plus: list[Fraction],
+                     bonus: list[Fraction], fold: list[Fraction], wager: Fraction,
+                     outcomes: tuple[str, ...],
+                     outcome: Callable[[IntArray, npt.NDArray[np.bool_], IntArray], IntArray],
+                     ) -> RaiseSimulator:
+    scale = common_scale([*pair_plus, *bonus, *fold, *ANTE_AND_RAISE])
+    return RaiseSimulator(
+        outcomes, scale, wager, strength_table(rules.ace_low_straight),
+        raise_table(solve(decision, rules)), _qualifying(rules), scaled(pair_plus, scale),
+        scaled(bonus, scale), scaled(ANTE_AND_RAISE, scale), scaled(fold, scale), outcome)
+
+
+def simulate_ante(paytable: PayTable | None, rules: ThreeCardRules,
+                  run: RunSettings | None = None) -> RaiseSimulator:
+    """The simulator of the Ante with Raise and Ante Bonus (rows: fold; the four results;
+    then hand class x result for the classes the Ante Bonus pays)."""
+    table = _needs(paytable).as_dict()
+    bonus = [table.get(name, Fraction(0)) for name in CLASSES]
+    bonus_rows = np.array([name in table for name in CLASSES])
+    outcomes = (("fold",) + RESULTS
+                + tuple(f"{name} / {result}" for name in CLASSES for result in RESULTS))
+
+    def outcome(hand_class: IntArray, raised: npt.NDArray[np.bool_],
+                result: IntArray) -> IntArray:
+        return np.where(raised, np.where(bonus_rows[hand_class],
+                                         1 + len(RESULTS) * (1 + hand_class) + result,
+                                         1 + result), 0)
+
+    zero = [Fraction(0)] * len(CLASSES)
+    return _raise_simulator(rules, ante_decision(_needs(paytable)), zero, bonus,
+                            [Fraction(-1)] * len(CLASSES), Fraction(1), outcomes, outcome)
+
+
+def simulate_combined(paytable: PayTable | None, rules: ThreeCardRules,
+                      run: RunSettings | None = None) -> RaiseSimulator:
+    """The simulator of the Ante and Pair Plus together (rows: hand class x fold or result)."""
+    table = _needs(paytable).as_dict()
+    ratio = Fraction(rules.pair_plus_ratio)
+    pair_plus = [ratio * table.get(PAIR_PLUS_PREFIX + name, Fraction(-1)) for name in CLASSES]
+    fold = [-1 - ratio if rules.fold_forfeits_pair_plus else -1 + pays for pays in pair_plus]
+    bonus = [table.get(ANTE_BONUS_PREFIX + name, Fraction(0)) for name in CLASSES]
+    settled = ("fold",) + RESULTS
+    outcomes = tuple(f"{name} / {result}" for name in CLASSES for result in settled)
+
+    def outcome(hand_class: IntArray, raised: npt.NDArray[np.bool_],
+                result: IntArray) -> IntArray:
+        return np.asarray(hand_class * len(settled) + np.where(raised, 1 + result, 0))
+
+    return _raise_simulator(rules, combined_decision(_needs(paytable), rules), pair_plus,
+                            bonus, fold, 1 + ratio, outcomes, outcome)
+
+
+def make_simulator(bet: str, paytable: PayTable | None, rules: ThreeCardRules,
+                   run: RunSettings | None = None) -> PairPlusSimulator | RaiseSimulator:
+    """INTERIM, for ``edge.simulation.SIMULATION_MODULES``: the ``simulate`` hook of the bet
+    called ``bet`` (the lead removes this when edge.simulation calls ``Bet.simulate``)."""
+    from edge.games.three_card_poker import GAME
+    hook = GAME.bet(bet).simulate
+    assert hook is not None
+    simulator = hook(paytable, rules, run or RunSettings())
+    assert isinstance(simulator, PairPlusSimulator | RaiseSimulator)
+    return simulator

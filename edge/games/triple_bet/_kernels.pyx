@@ -1,5 +1,5 @@
 # cython: language_level=3
-# Hybrid Triple Bet kernels (RULES.md section 1).
+# Hybrid Triple Bet kernels (docs/rules.md section 1).
 #
 # A shoe of D decks holds D copies of each of the 52 card values (value = rank * 4 + suit).
 # Cards are dealt in order without replacement, so an ordered deal of values v1, v2, ... has
@@ -10,7 +10,7 @@
 from libc.stdint cimport int64_t
 import numpy as np
 
-# Outcome indexes (the game module names them in the same order).
+# Outcome indexes of each wager; the row names below are the only place they are named.
 cdef enum:
     FLUSH_PAIR = 0
     FLUSH_HIGH = 1
@@ -31,6 +31,40 @@ cdef enum:
     BLOCK_PLAIN = 3
     BLOCK_PUSH = 4
     BLOCK_LOSE = 5
+
+
+def _names(by_index):
+    """Row names in index order, checking that the indexes are exactly 0, 1, 2, ..."""
+    if sorted(by_index) != list(range(len(by_index))):
+        raise AssertionError(f"row indexes are not 0..{len(by_index) - 1}: {sorted(by_index)}")
+    return tuple(by_index[index] for index in range(len(by_index)))
+
+
+# The rows of each wager in the kernel's index order (a wager's last row, or last two for Block,
+# is not in its pay table: lose, and Block's push).
+FLUSH_ROWS = _names({FLUSH_PAIR: "flush-pair", FLUSH_HIGH: "flush-high", FLUSH_LOW: "flush-low",
+                     FLUSH_LOSE: "lose"})
+SANDWICH_ROWS = _names({SANDWICH_TRIPLE: "triple-sandwich",
+                        SANDWICH_STRAIGHT: "straight-sandwich", SANDWICH_PLAIN: "sandwich",
+                        SANDWICH_MATCH: "match", SANDWICH_LOSE: "lose"})
+BLOCK_ROWS = _names({BLOCK_ULTIMATE: "ultimate", BLOCK_PAIR: "pair-block",
+                     BLOCK_FLUSH: "flush-block", BLOCK_PLAIN: "block", BLOCK_PUSH: "push",
+                     BLOCK_LOSE: "lose"})
+
+# The counts are exact int64 integers up to this many decks: the largest count, every ordered
+# deal of five cards from 52 * D, is 52D (52D - 1) ... (52D - 4), below 2**63 for D <= 119.
+MAX_DECKS = 119
+
+
+def _check_card(name, value):
+    if not 0 <= value < 52:
+        raise ValueError(f"{name}={value} is not a card value (0..51: rank * 4 + suit).")
+
+
+def _check_decks(decks):
+    if not 1 <= decks <= MAX_DECKS:
+        raise ValueError(f"decks={decks} is out of range: the counts are exact for "
+                         f"1..{MAX_DECKS} decks.")
 
 
 cdef inline int cy_flush_outcome(int player, int flop) noexcept nogil:
@@ -86,16 +120,24 @@ cdef inline int cy_block_outcome(int first, int second, int dealer) noexcept nog
 
 def flush_outcome(int player, int flop):
     """Python hook for tests: the Flush outcome index of two card values."""
+    _check_card("player", player)
+    _check_card("flop", flop)
     return cy_flush_outcome(player, flop)
 
 
 def sandwich_outcome(int first, int second, int middle):
     """Python hook for tests: the Sandwich outcome index of three card values."""
+    _check_card("first", first)
+    _check_card("second", second)
+    _check_card("middle", middle)
     return cy_sandwich_outcome(first, second, middle)
 
 
 def block_outcome(int first, int second, int dealer):
     """Python hook for tests: the Block outcome index of three card values."""
+    _check_card("first", first)
+    _check_card("second", second)
+    _check_card("dealer", dealer)
     return cy_block_outcome(first, second, dealer)
 
 
@@ -105,8 +147,9 @@ def triple_bet_counts(int decks):
     Returns ``(flush[4], sandwich[5], block[6])`` int64 arrays. Flush counts ordered pairs
     (player card, first flop card); Sandwich (player 1, player 2, second flop card); Block
     (player 1, player 2, dealer card). Cards a wager does not look at are left out: dealt from
-    the same shoe they would multiply every count by the same factor.
+    the same shoe they would multiply every count by the same factor. ``decks`` is 1..MAX_DECKS.
     """
+    _check_decks(decks)
     flush = np.zeros(4, dtype=np.int64)
     sandwich = np.zeros(5, dtype=np.int64)
     block = np.zeros(6, dtype=np.int64)
@@ -141,8 +184,9 @@ def triple_bet_joint_counts(int decks):
     ``D - #{earlier cards equal to it}`` is linear in the earlier cards, so the block counts for
     a given pair of player cards are summed once and corrected for the two flop cards: the
     correction never drives a weight below zero because a deal with a card used more than D
-    times already has weight zero earlier in the product.
+    times already has weight zero earlier in the product. ``decks`` is 1..MAX_DECKS.
     """
+    _check_decks(decks)
     joint = np.zeros((4, 5, 6), dtype=np.int64)
     cdef int64_t[:, :, ::1] j = joint
     cdef int p1, fl, p2, sm, dl, flush_index, sandwich_index, k

@@ -1,12 +1,14 @@
-"""Hybrid Triple Bet by simulation (RULES.md section 1), settled here from the rules.
+"""Hybrid Triple Bet by simulation (docs/rules.md section 1), settled here from the rules.
 
 Each hand deals five cards from a shoe of ``52 * decks`` distinguishable cards, in the order of
 the game: the player's first card, the first flop card, the player's second card, the second
 flop card and, after the flop is discarded, the dealer's card. A physical card ``p`` has the
-card value ``p % 52`` (rank * 4 + suit), so every value has ``decks`` copies.
+card value ``p % 52`` (rank * 4 + suit), so every value has ``decks`` copies. Only the row
+names come from the kernel module; the settlement below is written from the rules.
 
->>> from edge.games.triple_bet import PRESETS, TripleBetRules
->>> sim = make_simulator("block", PRESETS["block"]["usual"], TripleBetRules())
+>>> from edge.games.triple_bet.pays import PRESETS
+>>> from edge.games.triple_bet.rules import TripleBetRules
+>>> sim = simulate_block(PRESETS["block"]["usual"], TripleBetRules())
 >>> outcome, net = sim.play(np.random.default_rng(3), 5)
 >>> outcome.shape, net.shape
 ((5,), (5,))
@@ -14,22 +16,22 @@ card value ``p % 52`` (rank * 4 + suit), so every value has ``decks`` copies.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
 from edge.errors import EdgeError
 from edge.games import RunSettings
-from edge.games.triple_bet import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
+from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
+from edge.games.triple_bet.pays import row_pays
+from edge.games.triple_bet.rules import TripleBetRules
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray, common_scale, scaled
 
-ROWS = {"flush": FLUSH_ROWS, "sandwich": SANDWICH_ROWS, "block": BLOCK_ROWS}
-# Net pay of the rows no pay table names.
-FIXED = {"lose": Fraction(-1), "push": Fraction(0)}
+CARDS_DEALT = 5   # player 1, flop 1, player 2, flop 2, dealer
 
 
 def flush_index(player: CardArray, flop: CardArray) -> IntArray:
@@ -70,65 +72,121 @@ def block_index(first: CardArray, second: CardArray, dealer: CardArray) -> IntAr
         BLOCK_ROWS.index("lose")).astype(np.int64)
 
 
-def row_pays(paytable: PayTable, rows: tuple[str, ...], prefix: str = "") -> list[Fraction]:
-    """The net pay of each row: from the pay table, or -1 to lose and 0 to push."""
-    return [FIXED[name] if name in FIXED else paytable[prefix + name] for name in rows]
+def flush_of_deal(cards: CardArray) -> IntArray:
+    """The Flush row of dealt hands (cards in the order of the deal)."""
+    return flush_index(cards[0], cards[1])
+
+
+def sandwich_of_deal(cards: CardArray) -> IntArray:
+    """The Sandwich row of dealt hands: the player's two cards and the second flop card."""
+    return sandwich_index(cards[0], cards[2], cards[3])
+
+
+def block_of_deal(cards: CardArray) -> IntArray:
+    """The Block row of dealt hands: the player's two cards and the dealer's card."""
+    return block_index(cards[0], cards[2], cards[4])
+
+
+def _deal(rng: np.random.Generator, hands: int, decks: int) -> CardArray:
+    return deal(rng, hands, CARDS_DEALT, 52 * decks) % 52
 
 
 @dataclass(frozen=True)
-class TripleBetSimulator:
-    """Deals and settles one wager, or the three together (``combined``)."""
+class WagerSimulator:
+    """Deals and settles one wager: ``row_of`` finds each hand's row, ``pays`` its net pay."""
 
-    bet: str
-    decks: int
     outcomes: tuple[str, ...]
     scale: int
-    initial_wager: Fraction
-    flush_pays: IntArray
-    sandwich_pays: IntArray
-    block_pays: IntArray
+    decks: int
+    pays: IntArray
+    row_of: Callable[[CardArray], IntArray]
+    initial_wager: Fraction = Fraction(1)
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
-        """Deal ``hands`` hands from a fresh shoe each and settle the chosen wager."""
-        return self.settle(deal(rng, hands, 5, 52 * self.decks) % 52)
+        """Deal ``hands`` hands from a fresh shoe each and settle the wager."""
+        return self.settle(_deal(rng, hands, self.decks))
 
     def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
         """Settle dealt card values: player 1, flop 1, player 2, flop 2, dealer (rows)."""
-        player1, flop1, player2, flop2, dealer = cards
-        if self.bet == "flush":
-            index = flush_index(player1, flop1)
-            return index, self.flush_pays[index]
-        if self.bet == "sandwich":
-            index = sandwich_index(player1, player2, flop2)
-            return index, self.sandwich_pays[index]
-        if self.bet == "block":
-            index = block_index(player1, player2, dealer)
-            return index, self.block_pays[index]
-        flush = flush_index(player1, flop1)
-        sandwich = sandwich_index(player1, player2, flop2)
-        block = block_index(player1, player2, dealer)
+        index = self.row_of(cards)
+        return index, self.pays[index]
+
+
+@dataclass(frozen=True)
+class CombinedSimulator:
+    """Deals and settles the three wagers together, one unit on each."""
+
+    outcomes: tuple[str, ...]
+    scale: int
+    decks: int
+    flush_pays: IntArray
+    sandwich_pays: IntArray
+    block_pays: IntArray
+    initial_wager: Fraction = Fraction(3)
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal ``hands`` hands from a fresh shoe each and settle the three wagers."""
+        return self.settle(_deal(rng, hands, self.decks))
+
+    def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle dealt card values: the row ``flush / sandwich / block`` and the net total."""
+        flush, sandwich, block = flush_of_deal(cards), sandwich_of_deal(cards), block_of_deal(cards)
         net = self.flush_pays[flush] + self.sandwich_pays[sandwich] + self.block_pays[block]
         index = (flush * len(SANDWICH_ROWS) + sandwich) * len(BLOCK_ROWS) + block
         return index, net
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: Any,
-                   run: RunSettings | None = None) -> TripleBetSimulator:
-    """The simulator of one Hybrid Triple Bet wager under a pay table and shoe size."""
+def _needs(paytable: PayTable | None) -> PayTable:
     if paytable is None:
         raise EdgeError("The Hybrid Triple Bet simulation needs a pay table.")
-    if bet == "combined":
-        pays = [row_pays(paytable, ROWS[name], f"{name}.") for name in ROWS]
-        outcomes = tuple(f"{f} / {s} / {b}"
-                         for f in FLUSH_ROWS for s in SANDWICH_ROWS for b in BLOCK_ROWS)
-        wager = Fraction(3)
-    elif bet in ROWS:
-        pays = [row_pays(paytable, ROWS[name]) if name == bet else [Fraction(0)] * len(ROWS[name])
-                for name in ROWS]
-        outcomes = ROWS[bet]
-        wager = Fraction(1)
-    else:
-        raise EdgeError(f"Unknown bet {bet!r} for the Hybrid Triple Bet simulation.")
-    scale = common_scale(pay for table in pays for pay in table)
-    flush, sandwich, block = (scaled(table, scale) for table in pays)
-    return TripleBetSimulator(bet, rules.decks, outcomes, scale, wager, flush, sandwich, block)
+    return paytable
+
+
+def _wager(rows: tuple[str, ...], row_of: Callable[[CardArray], IntArray],
+           paytable: PayTable | None, rules: TripleBetRules) -> WagerSimulator:
+    pays = row_pays(_needs(paytable), rows)
+    scale = common_scale(pays)
+    return WagerSimulator(rows, scale, rules.decks, scaled(pays, scale), row_of)
+
+
+def simulate_flush(paytable: PayTable | None, rules: TripleBetRules,
+                   run: RunSettings | None = None) -> WagerSimulator:
+    """The simulator of the Flush wager."""
+    return _wager(FLUSH_ROWS, flush_of_deal, paytable, rules)
+
+
+def simulate_sandwich(paytable: PayTable | None, rules: TripleBetRules,
+                      run: RunSettings | None = None) -> WagerSimulator:
+    """The simulator of the Sandwich wager."""
+    return _wager(SANDWICH_ROWS, sandwich_of_deal, paytable, rules)
+
+
+def simulate_block(paytable: PayTable | None, rules: TripleBetRules,
+                   run: RunSettings | None = None) -> WagerSimulator:
+    """The simulator of the Block wager."""
+    return _wager(BLOCK_ROWS, block_of_deal, paytable, rules)
+
+
+def simulate_combined(paytable: PayTable | None, rules: TripleBetRules,
+                      run: RunSettings | None = None) -> CombinedSimulator:
+    """The simulator of the three wagers together."""
+    table = _needs(paytable)
+    pays = [row_pays(table, FLUSH_ROWS, "flush."), row_pays(table, SANDWICH_ROWS, "sandwich."),
+            row_pays(table, BLOCK_ROWS, "block.")]
+    scale = common_scale(pay for wager in pays for pay in wager)
+    flush, sandwich, block = (scaled(wager, scale) for wager in pays)
+    outcomes = tuple(f"{f} / {s} / {b}"
+                     for f in FLUSH_ROWS for s in SANDWICH_ROWS for b in BLOCK_ROWS)
+    return CombinedSimulator(outcomes, scale, rules.decks, flush, sandwich, block)
+
+
+def make_simulator(bet: str, paytable: PayTable | None, rules: TripleBetRules,
+                   run: RunSettings | None = None) -> WagerSimulator | CombinedSimulator:
+    """INTERIM, for ``edge.simulation.SIMULATION_MODULES``: the ``simulate`` hook of the bet
+    called ``bet`` (the lead removes this when edge.simulation calls ``Bet.simulate``)."""
+    from edge.games.triple_bet import GAME
+    hook = GAME.bet(bet).simulate
+    assert hook is not None
+    simulator = hook(paytable, rules, run or RunSettings())
+    assert isinstance(simulator, WagerSimulator | CombinedSimulator)
+    return simulator

@@ -1,0 +1,90 @@
+"""Tri-Card Poker hands (docs/rules.md section 2): every player hand counted against every
+dealer hand by the kernel, and hands named the way a strategy rule names them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from edge import _core
+from edge.cards import RANKS, parse_cards, rank_of, suit_of
+from edge.games.three_card_poker import _kernels
+from edge.games.three_card_poker._kernels import HAND_CLASSES
+
+IntArray = npt.NDArray[np.int64]
+
+DEALER_HANDS = _kernels.DEALER_HAND_COUNT
+PLAYER_HANDS = math.comb(52, 3)
+# The weakest qualifying dealer hand: queen-high (Q-3-2 of mixed suits).
+QUALIFYING_CARDS = parse_cards("Qc 3d 2h")
+
+
+@dataclass(frozen=True)
+class HandCounts:
+    """Every player hand with its strength, class and counts against the 18,424 dealer hands.
+
+    ``counts`` columns follow ``_kernels.DEALER_RESULTS``; ``classes`` index ``HAND_CLASSES``.
+    """
+
+    cards: IntArray
+    strengths: IntArray
+    classes: IntArray
+    counts: IntArray
+    qualifying_strength: int
+
+
+def qualifying_strength(ace_low_straight: bool) -> int:
+    """The strength of the weakest qualifying dealer hand (queen-high)."""
+    first, second, third = QUALIFYING_CARDS
+    return _core.three_card_strength(first, second, third, ace_low_straight)
+
+
+def hand_counts(ace_low_straight: bool) -> HandCounts:
+    """Evaluate every hand and count it against every dealer hand (the Cython kernel)."""
+    qualifying = qualifying_strength(ace_low_straight)
+    cards, strengths, classes, counts = _kernels.three_card_counts(ace_low_straight, qualifying)
+    return HandCounts(cards, strengths, classes, counts, qualifying)
+
+
+def hand_label(cards: Sequence[int] | IntArray) -> str:
+    """Ranks in the order that decides the hand: ``'Q-6-4'``, ``'6-6-Q'``, ``'3-2-A'``.
+
+    >>> hand_label(parse_cards("4h Qs 6s"))
+    'Q-6-4'
+    >>> hand_label(parse_cards("Ad 2c 3c"))
+    '3-2-A'
+    """
+    ranks = sorted((rank_of(int(c)) for c in cards), reverse=True)
+    if ranks[1] == ranks[2] and ranks[0] != ranks[1]:
+        ranks = [ranks[1], ranks[2], ranks[0]]          # pair first, then the kicker
+    if ranks == [12, 1, 0]:
+        ranks = [1, 0, 12]                              # A-2-3 reads 3-2-A (A low)
+    return "-".join(RANKS[r] for r in ranks)
+
+
+def suit_pattern(cards: Sequence[int] | IntArray) -> str:
+    """Which cards share a suit: ``'offsuit'``, ``'suited'`` or e.g. ``'Q6 suited'``.
+
+    >>> suit_pattern(parse_cards("Qs 6s 4h"))
+    'Q6 suited'
+    """
+    ordered = sorted((int(c) for c in cards), reverse=True)
+    suits = [suit_of(c) for c in ordered]
+    if len(set(suits)) == 1:
+        return "suited"
+    if len(set(suits)) == 3:
+        return "offsuit"
+    for i in range(3):
+        for j in range(i + 1, 3):
+            if suits[i] == suits[j]:
+                return f"{RANKS[rank_of(ordered[i])]}{RANKS[rank_of(ordered[j])]} suited"
+    raise AssertionError("unreachable")
+
+
+def hand_name(cards: Sequence[int] | IntArray, hand_class: int) -> str:
+    """A hand for a strategy rule: ``'Q-6-4 (high card)'``."""
+    return f"{hand_label(cards)} ({HAND_CLASSES[hand_class].replace('-', ' ')})"
