@@ -47,9 +47,9 @@ def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, 
                 # INTERIM: the old printer's own markdown, until every game has Bet.strategy.
                 text = game.strategy_printer(paytable, rules, "markdown", RunSettings())
             else:
-                document = strategy_document(game, bet, paytable, rules, RunSettings())
-                assert document is not None
-                text = render(document, "markdown")
+                strategy = strategy_document(game, bet, paytable, rules, RunSettings())
+                assert strategy is not None
+                text = render(strategy, "markdown")
             yield (TABLES / game.name / case.stem).with_suffix(".md"), text
         report = make_report(game, analyses=analyses, environment=False, fmt="markdown")
         reports.append(report)

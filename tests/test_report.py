@@ -344,8 +344,10 @@ def test_paytable_specs(tmp_path: Path) -> None:
 def test_format_from_suffix_or_flag() -> None:
     assert format_name(None, "r.html") == "html"
     assert format_name(None, "r.md") == "markdown"
-    assert format_name(None, "r.tex") == "tex"
-    assert format_name("latex", "r.html") == "tex"
+    assert format_name(None, "r.tex") == "latex"
+    assert format_name("latex", "r.html") == "latex"
+    assert format_name("tex", "r.html") == "latex"
+    assert format_name(None, "r.csv") == "csv" and format_name(None, "r.json") == "json"
     assert format_name(None, None) == "markdown"
     with pytest.raises(EdgeError, match="x.pdf"):
         format_name(None, "x.pdf")

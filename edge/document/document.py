@@ -36,9 +36,13 @@ class Paragraph:
 
 @dataclass(frozen=True)
 class Items:
-    """A bulleted list; an item is text, or a (label, text) pair shown as "label: text"."""
+    """A bulleted list; an item is text, or a (label, text) pair shown as "label: text".
+
+    ``aligned`` lays the pairs out as two columns in plain text (labels padded to one width).
+    """
 
     items: tuple[str | tuple[str, str], ...]
+    aligned: bool = False
 
 
 @dataclass(frozen=True)

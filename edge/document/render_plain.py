@@ -26,13 +26,18 @@ def tabulate_table(table: Table, tablefmt: str) -> str:
     """A table's text cells laid out by tabulate in ``tablefmt``, aligned as the table says."""
     align = ["right" if numeric else "left" for numeric in _numeric_columns(table)]
     body = [[_text(cell) for cell in row] for row in table.rows]
-    return tabulate(body, headers=list(table.headers), tablefmt=tablefmt, colalign=align,
-                    disable_numparse=True)
+    text: str = tabulate(body, headers=list(table.headers), tablefmt=tablefmt, colalign=align,
+                         disable_numparse=True)
+    return text
 
 
 def _plain_block(block: Block) -> str:
     if isinstance(block, Paragraph):
         return wrap(block.text)
+    if isinstance(block, Items) and block.aligned:
+        width = max((len(item[0]) for item in block.items if isinstance(item, tuple)), default=0)
+        return "\n".join(f"{item[0]:<{width}}  {item[1]}" if isinstance(item, tuple) else item
+                         for item in block.items)
     if isinstance(block, Items):
         # a (label, text) pair wraps under itself; a line of text stays as it is
         return "\n".join(wrap(f"{item[0]}: {item[1]}", "  ") if isinstance(item, tuple)

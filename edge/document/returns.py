@@ -8,7 +8,7 @@ figures as further columns (the same on every line).
 
 from __future__ import annotations
 
-from edge.document.document import Document, Items, Paragraph, Table
+from edge.document.document import Block, Document, Items, Paragraph, Table
 from edge.table import ReturnTable, decimal, exact, figure_lines, header_lines, row_cells
 
 # decimals in CSV, beside every exact value
@@ -63,8 +63,8 @@ def return_table_document(table: ReturnTable) -> Document:
                  align="l" + "r" * (len(heads) - 1))
     figures = Table(("figure", "exact", "decimal"),
                     tuple(tuple(line) for line in figure_lines(table)), align="lrr")
-    blocks = (Items(tuple(header_lines(table))), rows, figures,
-              *(Paragraph(note, "note") for note in table.notes))
+    blocks: tuple[Block, ...] = (Items(tuple(header_lines(table))), rows, figures,
+                                 *(Paragraph(note, "note") for note in table.notes))
     return Document(table.title or f"{table.game}: {table.bet}", blocks,
                     context=return_table_context(table), records=return_table_records(table),
                     data=table.to_dict())

@@ -133,6 +133,22 @@ def _context(result: TuneResult | SolveResult) -> tuple[tuple[str, str], ...]:
     return (("game", result.game.name), ("bet", result.bet.name))
 
 
+def _records(dicts: list[dict[str, Any]]) -> Table:
+    """JSON-ready rows (flat: text, numbers, booleans) as one CSV rectangle."""
+    heads = tuple(dict.fromkeys(key for row in dicts for key in row))
+    return Table(heads, tuple(tuple(_csv_text(row.get(key)) for key in heads) for row in dicts))
+
+
+def _csv_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float):
+        return f"{value:.12f}"
+    return str(value)
+
+
 def tune_document(result: TuneResult) -> Document:
     """A tuning result as a document: what was searched, then the matching tables ranked."""
     lines = _tune_lines(result)
@@ -142,7 +158,16 @@ def tune_document(result: TuneResult) -> Document:
     blocks: list[Block] = [Items(tuple(lines[1:]))]
     if body:
         blocks.append(Table(heads, body, align="r" * len(heads)))
-    return Document(lines[0], tuple(blocks), context=_context(result), data=tune_dict(result))
+    data = tune_dict(result)
+    records = _records([{"rank": rank, **candidate["values"],
+                         "pays": "" if candidate["pays"] is None else ", ".join(
+                             f"{k} {v}" for k, v in candidate["pays"].items()),
+                         "options": ", ".join(f"{k}={v}" for k, v in candidate["options"].items()),
+                         **{k: v for k, v in candidate.items()
+                            if k not in ("values", "pays", "options")}}
+                        for rank, candidate in enumerate(data["candidates"], start=1)])
+    return Document(lines[0], tuple(blocks), context=_context(result), records=records,
+                    data=data)
 
 
 def render_tune(result: TuneResult, fmt: str = "plain") -> str:
@@ -180,8 +205,11 @@ def solve_document(result: SolveResult) -> Document:
                      _column_percent(figures.hit_frequency), f"{figures.standard_deviation:.4f}"))
     heads = (result.name, "house edge", "exact", "hit frequency", "std dev")
     table = Table(heads, tuple(body), align="r" * len(heads))
+    data = solve_dict(result)
     return Document(title, (Items(lines), table), context=_context(result),
-                    data=solve_dict(result))
+                    records=_records([{result.name: row["value"],
+                                       **{k: v for k, v in row.items() if k != "value"}}
+                                      for row in data["values"]]), data=data)
 
 
 def render_solve(result: SolveResult, fmt: str = "plain") -> str:
