@@ -263,8 +263,8 @@ def simulation_document(sim: Simulation) -> Document:
     context = (("game", sim.game), ("bet", sim.bet), ("paytable", sim.paytable or ""),
                ("options", ", ".join(f"{k}={v}" for k, v in sim.options.items())))
     return Document(f"Simulation of {sim.game}, {sim.bet} wager",
-                    (Items(tuple(header), aligned=True), outcomes, Items(tuple(lines))), context=context,
-                    records=_records(sim), data=sim.to_dict())
+                    (Items(tuple(header), aligned=True), outcomes, Items(tuple(lines))),
+                    context=context, records=_records(sim), data=sim.to_dict())
 
 
 def compare(table: ReturnTable, outcomes: tuple[str, ...], tally: Tally, scale: int,
