@@ -19,11 +19,13 @@ from typing import Any, NoReturn
 from tabulate import tabulate
 
 from edge import __version__
+from edge.document import FORMATS, format_name, render
+from edge.document.render import ALIASES
+from edge.document.returns import return_table_document
 from edge.errors import EdgeError
 from edge.games import AnyGame, RunSettings, all_games, get_game
 from edge.options import describe
 from edge.parallel import check_jobs, end_progress, running
-from edge.table import FORMATS, render
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -69,6 +71,14 @@ def add_run_arguments(parser: argparse.ArgumentParser,
     parser.add_argument("--no-cache", action="store_true", help=no_cache_help)
 
 
+def add_format_argument(parser: argparse.ArgumentParser, default: str | None = "plain",
+                        help: str = "output format (default: plain)") -> None:
+    """``--format``: every command's output formats, the same names everywhere (``md`` and
+    ``tex`` accepted for markdown and latex)."""
+    parser.add_argument("--format", default=default, choices=FORMATS + tuple(ALIASES),
+                        metavar="{" + ",".join(FORMATS) + "}", help=help)
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     """List every game, its bets, named pay tables and variant options."""
     for game in all_games().values():
@@ -99,20 +109,30 @@ def cmd_table(args: argparse.Namespace) -> int:
     bet = game.bet(args.bet)
     rules = game.make_rules(parse_sets(args.sets))
     table = game.analyze(bet.name, bet.paytable(args.paytable), rules, run_settings(args))
-    sys.stdout.write(render(table, args.format))
+    sys.stdout.write(render(return_table_document(table), args.format))
     return 0
 
 
 def cmd_strategy(args: argparse.Namespace) -> int:
     """Print the player's optimal strategy for a game with decisions."""
+    from edge.report import strategy_document
     game: AnyGame = get_game(args.game)
-    if game.strategy_printer is None:
-        raise EdgeError(f"The game {game.name} has no player decisions to show.")
     bet = game.bet(args.bet)
     rules = game.make_rules(parse_sets(args.sets))
-    text = game.strategy_printer(bet.paytable(args.paytable), rules, args.format,
+    fmt = format_name(args.format)
+    if bet.strategy is None and game.strategy_printer is not None and \
+            fmt in ("plain", "markdown", "json"):
+        # INTERIM: the old printers' own plain, markdown and json, byte for byte, until the
+        # game has Bet.strategy (the other formats render the plain printout as a document).
+        text = game.strategy_printer(bet.paytable(args.paytable), rules, fmt,
+                                     run_settings(args))
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return 0
+    document = strategy_document(game, bet, bet.paytable(args.paytable), rules,
                                  run_settings(args))
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    if document is None:
+        raise EdgeError(f"The game {game.name} has no player decisions to show.")
+    sys.stdout.write(render(document, args.format))
     return 0
 
 
@@ -125,13 +145,13 @@ def cmd_report(args: argparse.Namespace) -> int:
                             "give no game, --paytable or --set with it.")
         if not args.output:
             raise EdgeError("--all needs -o DIRECTORY for the reports and their index.")
-        fmt = report.format_name(args.format or "html")
+        fmt = format_name(args.format, default="html")
         for path in report.write_all(args.output, fmt, run_settings(args)):
             print(f"wrote {path}", file=sys.stderr)
         return 0
     if not args.game:
         raise EdgeError("Name a game (see `edge games`) or give --all.")
-    fmt = report.format_name(args.format, args.output)
+    fmt = format_name(args.format, args.output)
     made = report.make_report(args.game, args.paytable or (), parse_sets(args.sets),
                               run=run_settings(args), fmt=fmt)
     if args.output:
@@ -160,7 +180,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
         solved = tune.solve(args.game, args.bet, args.solve, args.target_edge,
                             search=(args.vary or [None])[0], ordered=not args.unordered,
                             **common)
-        sys.stdout.write(tune.render_solve(solved, args.format))
+        sys.stdout.write(render(tune.solve_document(solved), args.format))
         return 0
     result = tune.tune(
         args.game, args.bet, args.target_edge, args.vary or [], ordered=not args.unordered,
@@ -169,7 +189,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
         standard_deviation=None if args.std_dev is None else tune.parse_bounds(
             args.std_dev, "standard deviation"),
         limit=args.limit, max_candidates=args.max_candidates, **common)
-    sys.stdout.write(tune.render_tune(result, args.format))
+    sys.stdout.write(render(tune.tune_document(result), args.format))
     return 0
 
 
@@ -204,7 +224,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     result = simulate(args.game, args.bet, args.paytable, parse_sets(args.sets),
                       hands=args.hands, seed=args.seed, jobs=settings.jobs,
                       progress=settings.progress, run_settings=settings)
-    sys.stdout.write(result.render(args.format))
+    sys.stdout.write(render(result.document(), args.format))
     return 0 if result.agrees else 1
 
 
@@ -228,16 +248,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     table = sub.add_parser("table", help="print a wager's exact return table")
     add_game_arguments(table)
-    table.add_argument("--format", default="plain", choices=FORMATS)
+    add_format_argument(table)
     table.set_defaults(handler=cmd_table)
 
     strategy = sub.add_parser("strategy", help="print the optimal player strategy")
     add_game_arguments(strategy)
-    strategy.add_argument("--format", default="plain", choices=("plain", "markdown", "json"))
+    add_format_argument(strategy)
     strategy.set_defaults(handler=cmd_strategy)
 
     report = sub.add_parser(
-        "report", help="write a game's mathematical report (html, markdown or tex)",
+        "report", help="write a game's mathematical report (html, markdown, latex, ...)",
         description="Every wager of a game: rules, options, pay tables, exact return tables, "
                     "summary, strategy, volatility, charts and reproducibility data.")
     report.add_argument("game", nargs="?", help="game name (see `edge games`)")
@@ -247,10 +267,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a named pay table or .toml file, for every bet that has it or for "
                              "one bet; repeat for several")
     add_run_arguments(report, "solve afresh (the report's later steps reuse that solve)")
-    report.add_argument("-o", "--output", help="output file (format from .html, .md, .tex) "
+    report.add_argument("-o", "--output", help="output file (format from its suffix: .txt, "
+                        ".md, .html, .tex, .csv, .json) "
                         "or, with --all, a directory; default: standard output")
-    report.add_argument("--format", choices=("html", "markdown", "md", "tex", "latex"),
-                        help="output format (default: from -o, else markdown; html for --all)")
+    add_format_argument(report, None, "output format (default: from -o, else markdown; html "
+                        "for --all)")
     report.set_defaults(handler=cmd_report)
 
     tuning = sub.add_parser(
@@ -274,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     tuning.add_argument("--std-dev", metavar="LO..HI",
                         help="keep tables whose standard deviation is in range (..3)")
     tuning.add_argument("--limit", type=int, default=20, help="tables shown (default 20)")
-    tuning.add_argument("--format", default="plain", choices=("plain", "markdown", "json"))
+    add_format_argument(tuning)
     tuning.add_argument("--max-candidates", type=int, default=20_000_000,
                         help="refuse larger grids (default 20,000,000)")
     tuning.add_argument("--max-seconds", type=float, default=3600,
@@ -305,7 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="hands to play (default: 1,000,000; at most 10^10)")
     simulate.add_argument("--seed", type=int,
                           help="seed for a reproducible run (default: a fresh one, printed)")
-    simulate.add_argument("--format", default="plain", choices=("plain", "json"))
+    add_format_argument(simulate)
     simulate.set_defaults(handler=cmd_simulate)
     return parser
 

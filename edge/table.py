@@ -11,22 +11,15 @@ from those, exactly, and decimals appear only when a table is rendered.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
-import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tabulate import tabulate
-
 from edge.errors import EdgeError
 from edge.paytables import PayTable, format_pay
-
-FORMATS = ("plain", "markdown", "html", "latex", "csv", "json")
 
 
 @dataclass(frozen=True)
@@ -212,7 +205,7 @@ class ReturnTable:
         return render(self, "markdown")
 
     def render(self, fmt: str = "plain") -> str:
-        """The table in one of :data:`FORMATS`."""
+        """The table in one of :data:`edge.document.FORMATS`."""
         return render(self, fmt)
 
     def _repr_html_(self) -> str:
@@ -251,7 +244,8 @@ def probability_text(value: Fraction) -> str:
     return decimal(value, 10)
 
 
-def _figure_lines(table: ReturnTable) -> list[tuple[str, str, str]]:
+def figure_lines(table: ReturnTable) -> list[tuple[str, str, str]]:
+    """The figures as printed: (label, exact text, decimal text), decisions last."""
     lines: list[tuple[str, str, str]] = []
     for name, value in table.summary():
         label = name.replace("_", " ")
@@ -269,7 +263,8 @@ def _figure_lines(table: ReturnTable) -> list[tuple[str, str, str]]:
     return lines
 
 
-def _header(table: ReturnTable) -> list[tuple[str, str]]:
+def header_lines(table: ReturnTable) -> list[tuple[str, str]]:
+    """What the table is of, as (label, text): game, bet, pay table, options, unit."""
     header = [("game", table.game), ("bet", table.bet)]
     if table.paytable is not None:
         header.append(("pay table", f"{table.paytable.name} ("
@@ -281,7 +276,8 @@ def _header(table: ReturnTable) -> list[tuple[str, str]]:
     return header
 
 
-def _row_cells(table: ReturnTable) -> tuple[list[str], list[list[str]]]:
+def row_cells(table: ReturnTable) -> tuple[list[str], list[list[str]]]:
+    """The printed headers and rows of the return table, the total row last."""
     heads = ["outcome", "pays", "combinations", "probability", "return"]
     with_wager = any(row.wager is not None for row in table.rows)
     if with_wager:
@@ -303,75 +299,8 @@ def _row_cells(table: ReturnTable) -> tuple[list[str], list[list[str]]]:
 
 
 def render(table: ReturnTable, fmt: str = "plain") -> str:
-    """Render a return table as plain text, markdown, html, latex, csv or json."""
-    if fmt not in FORMATS:
-        raise EdgeError(f"Unknown format {fmt!r}: choose one of {', '.join(FORMATS)}.")
-    if fmt == "json":
-        return table.to_json() + "\n"
-    if fmt == "csv":
-        return _render_csv(table)
-    tablefmt = {"plain": "simple", "markdown": "github", "html": "html", "latex": "latex"}[fmt]
-    heads, body = _row_cells(table)
-    align = ["left", "right"] + ["right"] * (len(heads) - 2)
-    rows_text = tabulate(body, headers=heads, tablefmt=tablefmt, colalign=align,
-                         disable_numparse=True)
-    figures_text = tabulate(_figure_lines(table), headers=["figure", "exact", "decimal"],
-                            tablefmt=tablefmt, colalign=("left", "right", "right"),
-                            disable_numparse=True)
-    header = _header(table)
-    notes = list(table.notes)
-    title = table.title or f"{table.game}: {table.bet}"
-    if fmt == "markdown":
-        parts = [f"### {title}", ""] + [f"- **{k}**: {v}" for k, v in header]
-        parts += ["", rows_text, "", figures_text]
-        for note in notes:
-            parts += ["", f"> {note}"]
-        return "\n".join(parts) + "\n"
-    if fmt == "html":
-        import html as html_lib
-        items = "".join(f"<li><b>{html_lib.escape(k)}</b>: {html_lib.escape(v)}</li>\n"
-                        for k, v in header)
-        notes_html = "".join(f"<p><i>{html_lib.escape(n)}</i></p>\n" for n in notes)
-        return (f"<div class=\"edge-table\">\n<h3>{html_lib.escape(title)}</h3>\n"
-                f"<ul>\n{items}</ul>\n{rows_text}\n{figures_text}\n{notes_html}</div>\n")
-    if fmt == "latex":
-        # The title, header and notes go in comments (no escaping needed there); the blank
-        # line between the two tabulars stacks them instead of setting them side by side.
-        comments = [title] + [f"{k}: {v}" for k, v in header]
-        lines = [f"% {line}" for line in comments]
-        lines += [rows_text, "", figures_text] + [f"% {note}" for note in notes]
-        return "\n".join(lines) + "\n"
-    lines = [title] + [_wrap(f"{k}: {v}", "  ") for k, v in header]
-    lines += ["", rows_text, "", figures_text]
-    for note in notes:
-        lines += ["", _wrap(note, "")]
-    return "\n".join(lines) + "\n"
-
-
-def _wrap(text: str, indent: str, width: int = 100) -> str:
-    """Plain-text lines no wider than ``width`` (later lines indented), for long headers."""
-    return textwrap.fill(text, width, subsequent_indent=indent, break_on_hyphens=False,
-                         break_long_words=False)
-
-
-def _render_csv(table: ReturnTable) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["outcome", "pays", "combinations", "probability", "probability_decimal",
-                     "return", "return_decimal", "wager"])
-    for row in table.rows:
-        prob = table.probability(row)
-        ret = table.row_return(row)
-        writer.writerow([row.outcome, exact(row.pays), row.combinations, exact(prob),
-                         decimal(prob, 12), exact(ret), decimal(ret, 12),
-                         exact(row.wager) if row.wager is not None else ""])
-    writer.writerow([])
-    writer.writerow(["figure", "exact", "decimal"])
-    for name, value in table.summary():
-        if isinstance(value, float):
-            writer.writerow([name, "", f"{value:.12f}"])
-        elif isinstance(value, int):
-            writer.writerow([name, value, value])
-        else:
-            writer.writerow([name, exact(value), decimal(value, 12)])
-    return out.getvalue()
+    """Render a return table in one of :data:`edge.document.FORMATS` (through its document)."""
+    # The document model sits above the table (it holds tables); import it when rendering.
+    from edge.document.render import render as render_document
+    from edge.document.returns import return_table_document
+    return render_document(return_table_document(table), fmt)

@@ -12,8 +12,10 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from edge.document import render
+from edge.document.returns import return_table_document
 from edge.games import RunSettings, all_games
-from edge.report import Analyses, index_report, make_report
+from edge.report import Analyses, index_report, make_report, strategy_document
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = ROOT / "tables"
@@ -34,21 +36,27 @@ def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, 
             rules = game.make_rules(case.options)
             table = analyses.table(bet.name, bet.paytable(case.paytable), rules)
             base = TABLES / game.name / case.stem
-            yield base.with_suffix(".md"), table.to_markdown()
-            yield base.with_suffix(".json"), table.to_json() + "\n"
+            document = return_table_document(table)
+            yield base.with_suffix(".md"), render(document, "markdown")
+            yield base.with_suffix(".json"), render(document, "json")
         for case in game.strategy_tables:
-            assert game.strategy_printer is not None
             bet = game.bet(case.bet)
             rules = game.make_rules(case.options)
-            text = game.strategy_printer(bet.paytable(case.paytable), rules, "markdown",
-                                         RunSettings())
+            paytable = bet.paytable(case.paytable)
+            if bet.strategy is None and game.strategy_printer is not None:
+                # INTERIM: the old printer's own markdown, until every game has Bet.strategy.
+                text = game.strategy_printer(paytable, rules, "markdown", RunSettings())
+            else:
+                strategy = strategy_document(game, bet, paytable, rules, RunSettings())
+                assert strategy is not None
+                text = render(strategy, "markdown")
             yield (TABLES / game.name / case.stem).with_suffix(".md"), text
         report = make_report(game, analyses=analyses, environment=False, fmt="markdown")
         reports.append(report)
-        yield REPORTS / f"{game.name}.md", report.to_markdown()
+        yield REPORTS / f"{game.name}.md", render(report, "markdown")
     if wanted is None:
         index = index_report(reports, "markdown", "python scripts/make_tables.py")
-        yield REPORTS / "index.md", index.to_markdown()
+        yield REPORTS / "index.md", render(index, "markdown")
 
 
 def main(argv: list[str] | None = None) -> int:

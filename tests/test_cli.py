@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import subprocess
 import sys
@@ -12,8 +14,8 @@ import pytest
 
 from edge import analyze
 from edge.cli import parse_sets
+from edge.document import FORMATS
 from edge.errors import EdgeError
-from edge.table import FORMATS
 
 
 def test_games_lists_bets_paytables_and_options(edge_cli) -> None:
@@ -132,3 +134,61 @@ def test_a_real_process(tmp_path: Path) -> None:
         assert bad.stdout == ""
         assert bad.stderr.startswith("edge: error: ") and bad.stderr.count("\n") == 1
         assert "Traceback" not in bad.stderr
+
+
+ROOT = Path(__file__).resolve().parent.parent
+# One cheap case of every command that renders a document (UTH's main bet is left to slow tests).
+COMMANDS = {
+    "table": ("table", "triple-bet", "--bet", "block"),
+    "table pair-plus": ("table", "three-card-poker", "--bet", "pair-plus", "--paytable", "1"),
+    "strategy": ("strategy", "three-card-poker", "--bet", "ante"),
+    "tune": ("tune", "triple-bet", "--bet", "flush", "--target-edge", "2%..9%",
+             "--vary", "flush-pair=6..9"),
+    "solve": ("tune", "triple-bet", "--bet", "flush", "--target-edge", "3%",
+              "--solve", "flush-pair"),
+    "simulate": ("simulate", "triple-bet", "--bet", "flush", "--hands", "3000", "--seed", "7"),
+    "report": ("report", "triple-bet", "--set", "decks=1"),
+}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_every_format(edge_cli, command: str, fmt: str) -> None:
+    result = edge_cli(*COMMANDS[command], "--format", fmt)
+    assert result.status in ((0, 1) if command == "simulate" else (0,)), result.err
+    assert result.out.endswith("\n") and "edge: error" not in result.err
+    if fmt == "json":
+        assert isinstance(json.loads(result.out), dict)
+    if fmt == "csv":
+        lines = list(csv.reader(io.StringIO(result.out)))
+        header = lines[0]
+        assert len(lines) > 1 and {len(line) for line in lines} == {len(header)}
+        assert len(set(header)) == len(header)
+        assert header[0] == "game" and {line[0] for line in lines[1:]} == {COMMANDS[command][1]}
+
+
+@pytest.mark.parametrize("command", ["table", "strategy"])
+def test_format_aliases(edge_cli, command: str) -> None:
+    for alias, name in (("md", "markdown"), ("tex", "latex")):
+        assert edge_cli(*COMMANDS[command], "--format", alias).out == \
+            edge_cli(*COMMANDS[command], "--format", name).out
+
+
+@pytest.mark.parametrize(("args", "stem"), [
+    (("triple-bet", "--bet", "block"), "triple-bet/block-usual"),
+    (("triple-bet", "--bet", "combined"), "triple-bet/combined-usual"),
+    (("three-card-poker", "--bet", "pair-plus", "--paytable", "1"),
+     "three-card-poker/pair-plus-1"),
+])
+def test_table_matches_committed_tables(edge_cli, args: tuple[str, ...], stem: str) -> None:
+    for fmt, suffix in (("markdown", ".md"), ("json", ".json")):
+        expected = (ROOT / "tables" / stem).with_suffix(suffix).read_text(encoding="utf-8")
+        assert edge_cli("table", *args, "--format", fmt).out == expected
+    # plain is the same document as the committed markdown: the same title, header and cells
+    plain = edge_cli("table", *args, "--format", "plain").out
+    markdown = (ROOT / "tables" / stem).with_suffix(".md").read_text(encoding="utf-8")
+    assert plain.splitlines()[0] == markdown.splitlines()[0].removeprefix("### ")
+    for line in markdown.splitlines():
+        if line.startswith("| ") and not line.startswith("| -"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            assert " ".join(cells).split() in [p.split() for p in plain.splitlines()]

@@ -344,8 +344,10 @@ def test_paytable_specs(tmp_path: Path) -> None:
 def test_format_from_suffix_or_flag() -> None:
     assert format_name(None, "r.html") == "html"
     assert format_name(None, "r.md") == "markdown"
-    assert format_name(None, "r.tex") == "tex"
-    assert format_name("latex", "r.html") == "tex"
+    assert format_name(None, "r.tex") == "latex"
+    assert format_name("latex", "r.html") == "latex"
+    assert format_name("tex", "r.html") == "latex"
+    assert format_name(None, "r.csv") == "csv" and format_name(None, "r.json") == "json"
     assert format_name(None, None) == "markdown"
     with pytest.raises(EdgeError, match="x.pdf"):
         format_name(None, "x.pdf")
@@ -569,3 +571,23 @@ def test_ultimate_texas_holdem_preflop_chart() -> None:
     assert four == practical and len(four) == 69
     page = parse(report.to_html())
     assert page.tables >= 2
+
+
+def test_strategy_document_prefers_the_bets_own_strategy() -> None:
+    import dataclasses
+
+    from edge.document import Paragraph, Report, Section, render
+    from edge.games import RunSettings, get_game
+    from edge.report import strategy_document
+
+    game = get_game("three-card-poker")
+    own = Report("Ante strategy", (), (Section("Rule", (Paragraph("Raise Q-6-4 or better."),)),))
+    bet = dataclasses.replace(game.bet("ante"), strategy=lambda paytable, rules, run: own)
+    rules = game.make_rules({})
+    document = strategy_document(game, bet, bet.paytable(None), rules, RunSettings())
+    assert isinstance(document, Report) and document.sections == own.sections
+    assert dict(document.context)["bet"] == "ante"
+    assert "Raise Q-6-4 or better." in render(document, "plain")
+    # without the bet's own strategy: the game's old printout, kept as it is (INTERIM)
+    interim = strategy_document(game, game.bet("ante"), bet.paytable(None), rules, RunSettings())
+    assert interim is not None and "Raise Q-6-4" in render(interim, "plain")

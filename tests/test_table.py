@@ -11,9 +11,10 @@ from fractions import Fraction
 import pytest
 
 from edge import analyze
+from edge.document import FORMATS
 from edge.errors import EdgeError
 from edge.paytables import PayTable
-from edge.table import FORMATS, ReturnTable, Row, decimal, exact, percent, probability_text
+from edge.table import ReturnTable, Row, decimal, exact, percent, probability_text
 
 # A die: 6 wins 4, 5 pushes, 1..4 lose.
 DIE = ReturnTable("demo", "die", (Row("six", Fraction(4), 1), Row("five", Fraction(0), 1),
@@ -164,17 +165,24 @@ def test_html_escapes_and_latex_stacks() -> None:
     assert "% 50% & more" in latex
 
 
-def test_csv_reads_back() -> None:
+def test_csv_is_one_rectangle() -> None:
     table = analyze("triple-bet", "block", options={"decks": 2})
     lines = list(csv.reader(io.StringIO(table.render("csv"))))
     header = lines[0]
-    rows = [dict(zip(header, line, strict=True)) for line in lines[1:len(table.rows) + 1]]
+    assert len(set(header)) == len(header)
+    assert {len(line) for line in lines} == {len(header)}
+    assert len(lines) == len(table.rows) + 1
+    rows = [dict(zip(header, line, strict=True)) for line in lines[1:]]
+    assert {(r["game"], r["bet"], r["options"]) for r in rows} == {
+        ("triple-bet", "block", "decks=2")}
     assert [r["outcome"] for r in rows] == [row.outcome for row in table.rows]
     assert [int(r["combinations"]) for r in rows] == [row.combinations for row in table.rows]
     assert sum(Fraction(r["probability"]) for r in rows) == 1
-    figures = {line[0]: line[1:] for line in lines[len(table.rows) + 3:]}
-    assert figures["cycle"] == [str(table.cycle), str(table.cycle)]
-    assert Fraction(figures["house_edge"][0]) == table.house_edge
+    # the figures are columns, the same on every row, and agree with the rows they sum
+    assert {r["cycle"] for r in rows} == {str(sum(int(r["combinations"]) for r in rows))}
+    assert {Fraction(r["expected_return"]) for r in rows} == {
+        sum(Fraction(r["return"]) for r in rows)}
+    assert Fraction(rows[0]["house_edge"]) == table.house_edge
 
 
 def test_unknown_format() -> None:

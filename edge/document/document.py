@@ -36,9 +36,13 @@ class Paragraph:
 
 @dataclass(frozen=True)
 class Items:
-    """A bulleted list; an item is text, or a (label, text) pair shown as "label: text"."""
+    """A bulleted list; an item is text, or a (label, text) pair shown as "label: text".
+
+    ``aligned`` lays the pairs out as two columns in plain text (labels padded to one width).
+    """
 
     items: tuple[str | tuple[str, str], ...]
+    aligned: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,9 +95,39 @@ class Section:
     page_break: bool = False
 
 
+# A JSON-ready value (what ``json.dumps`` writes): built by whoever builds the document.
+JsonValue = object
+Context = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Document:
+    """One command's output (a return table, a strategy, a tuning or simulation result).
+
+    ``title`` and ``blocks`` are what every text format shows; ``context`` (game, bet, pay
+    table, options) goes into every CSV row; ``records`` is the one rectangle CSV writes
+    (default: the document's only table); ``data`` is the JSON contract, built with the
+    document from the exact figures (a renderer never recomputes one).
+    """
+
+    title: str
+    blocks: tuple[Block, ...]
+    context: Context = ()
+    records: Table | None = None
+    data: Mapping[str, JsonValue] | None = None
+
+    def render(self, fmt: str = "plain") -> str:
+        """The document in one of :data:`edge.document.FORMATS`."""
+        from edge.document.render import render
+        return render(self, fmt)
+
+
 @dataclass(frozen=True)
 class Report:
-    """A whole report: a title, lines under it, sections, and the tables it was built from."""
+    """A whole report: a title, lines under it, sections, and the tables it was built from.
+
+    ``context`` goes into every CSV row (game, bet, ...); ``data`` is added to its JSON.
+    """
 
     title: str
     subtitle: tuple[str, ...]
@@ -101,9 +135,11 @@ class Report:
     game: str = ""
     tables: Mapping[str, ReturnTable] = field(default_factory=dict)
     game_title: str = ""
+    context: Context = ()
+    data: Mapping[str, JsonValue] | None = None
 
     def render(self, fmt: str = "html") -> str:
-        """The report as ``html``, ``markdown`` or ``tex`` text."""
+        """The report in one of :data:`edge.document.FORMATS`."""
         from edge.document.render import render
         return render(self, fmt)
 
@@ -120,7 +156,7 @@ class Report:
     def to_tex(self) -> str:
         """A LaTeX document (article class, standard packages)."""
         from edge.document.render import render
-        return render(self, "tex")
+        return render(self, "latex")
 
     def _repr_html_(self) -> str:
         from edge.document.render_html import _html_body, scoped_css

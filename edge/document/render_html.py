@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table, _version
 from edge.document.layout import _headings, _numeric_columns, _text
+from edge.document.render_plain import tabulate_table
 
 if TYPE_CHECKING:
-    from edge.document.document import Block, CellLike, Report
+    from edge.document.document import Block, CellLike, Document, Report
 
 SCREEN_CSS = """
 :root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --head: #eef1f5; --accent: #1565c0; }
@@ -177,3 +178,29 @@ def _render_html(report: Report) -> str:
             f"</head>\n<body>\n{_html_body(report)}\n</body>\n</html>\n")
 
 
+
+
+def _html_fragment_block(block: Block) -> str:
+    if isinstance(block, Paragraph):
+        text = html.escape(block.text)
+        return f"<p><i>{text}</i></p>\n" if block.kind in ("note", "meta") else f"<p>{text}</p>\n"
+    if isinstance(block, Items):
+        items = "".join(f"<li><b>{html.escape(item[0])}</b>: {html.escape(item[1])}</li>\n"
+                        if isinstance(item, tuple) else f"<li>{html.escape(item)}</li>\n"
+                        for item in block.items)
+        return f"<ul>\n{items}</ul>\n"
+    if isinstance(block, Table):
+        caption = f"<p><b>{html.escape(block.caption)}</b></p>\n" if block.caption else ""
+        return caption + tabulate_table(block, "html") + "\n"
+    if isinstance(block, Preformatted):
+        return f"<pre>{html.escape(block.text)}</pre>\n"
+    if isinstance(block, Columns):
+        return "".join(_html_fragment_block(inner) for inner in block.blocks)
+    return "".join(_html_fragment_block(inner) for inner in block.fallback)
+
+
+def _render_html_document(document: Document) -> str:
+    """A command's output as an HTML fragment (one ``div``) to paste into a page."""
+    title = f"<h3>{html.escape(document.title)}</h3>\n" if document.title else ""
+    body = "".join(_html_fragment_block(block) for block in document.blocks)
+    return f"<div class=\"edge-table\">\n{title}{body}</div>\n"

@@ -10,7 +10,7 @@ from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted
 from edge.document.layout import _headings, _numeric_columns, _text
 
 if TYPE_CHECKING:
-    from edge.document.document import Block, CellLike, Report
+    from edge.document.document import Block, CellLike, Document, Report
 
 
 def _md_escape(text: str) -> str:
@@ -70,3 +70,12 @@ def _render_markdown(report: Report) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+
+
+def _render_markdown_document(document: Document) -> str:
+    out = [f"### {document.title}"] if document.title else []
+    for block in document.blocks:
+        text = _md_block(block)
+        if text:
+            out += ["", text] if out else [text]
+    return "\n".join(out) + "\n"

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table
 from edge.document.layout import _headings, _numeric_columns, _text
+from edge.document.render_plain import tabulate_table
 
 if TYPE_CHECKING:
-    from edge.document.document import Block, CellLike, Report
+    from edge.document.document import Block, CellLike, Document, Report
 
 _TEX_CHARS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
               "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
@@ -126,3 +127,36 @@ def _render_tex(report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
+
+
+def _comment(text: str) -> str:
+    return "\n".join(f"% {line}" for line in text.splitlines() or [""])
+
+
+def _tex_fragment_block(block: Block) -> list[str]:
+    if isinstance(block, Paragraph):
+        return [_comment(block.text)]
+    if isinstance(block, Items):
+        return [_comment(f"{item[0]}: {item[1]}" if isinstance(item, tuple) else item)
+                for item in block.items]
+    if isinstance(block, Table):
+        caption = [_comment(block.caption)] if block.caption else []
+        return caption + [tabulate_table(block, "latex")]
+    if isinstance(block, Preformatted):
+        text = _ascii(block.text).replace("\\end{verbatim}", "\\end {verbatim}")
+        return [f"\\begin{{verbatim}}\n{text.rstrip()}\n\\end{{verbatim}}"]
+    inner = block.blocks if isinstance(block, Columns) else block.fallback
+    return [line for part in inner for line in _tex_fragment_block(part)]
+
+
+def _render_tex_document(document: Document) -> str:
+    """A command's output as LaTeX to ``\\input``: tabulars, with the title, lists and notes
+    in comments; a blank line stacks two tabulars instead of setting them side by side."""
+    out = [_comment(document.title)] if document.title else []
+    previous: Block | None = None
+    for block in document.blocks:
+        if isinstance(block, Table) and isinstance(previous, Table):
+            out.append("")
+        out += _tex_fragment_block(block)
+        previous = block
+    return "\n".join(out) + "\n"

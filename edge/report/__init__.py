@@ -56,6 +56,7 @@ from edge.report.sections import rules_section as rules_section
 from edge.report.sections import strategies_compared as strategies_compared
 from edge.report.sections import strategy_bets as strategy_bets
 from edge.report.sections import strategy_choices as strategy_choices
+from edge.report.sections import strategy_document as strategy_document
 from edge.report.sections import strategy_sections as strategy_sections
 from edge.report.sections import summary_section as summary_section
 from edge.report.sections import wager_section as wager_section

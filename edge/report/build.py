@@ -96,8 +96,12 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     if found.source:
         subtitle.append(f"Source: {found.source}.")
     subtitle.append("Options: " + ", ".join(f"{k}={v}" for k, v in options_dict(rules).items()))
+    context_columns = (("game", found.name),
+                       ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
     return Report(f"{found.title}: mathematical report", tuple(subtitle), tuple(sections),
-                  found.name, tables, found.title)
+                  found.name, tables, found.title, context=context_columns,
+                  data={"game": found.name, "options": options_dict(rules),
+                        "tables": {name: table.to_dict() for name, table in tables.items()}})
 
 
 # --- writing files ----------------------------------------------------------------------------

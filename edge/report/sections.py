@@ -20,18 +20,20 @@ from edge.document.document import (
     CellLike,
     Chart,
     Columns,
+    Document,
     Items,
     Paragraph,
     Preformatted,
+    Report,
     Section,
     Table,
     _version,
 )
-from edge.games import Rules
+from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import describe, options_dict
-from edge.paytables import format_pay
+from edge.paytables import PayTable, format_pay
 from edge.report.context import ReportContext
-from edge.table import ReturnTable, _figure_lines, _row_cells, decimal, exact, percent
+from edge.table import ReturnTable, decimal, exact, figure_lines, percent, row_cells
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -159,9 +161,9 @@ def paytables_section(context: ReportContext[Rules]) -> Section:
 
 def wager_section(table: ReturnTable, description: str) -> Section:
     """One wager: its return table, exact figures, decisions, notes and outcome chart."""
-    heads, body = _row_cells(table)
+    heads, body = row_cells(table)
     figures = tuple((label, Cell(exact_text, "exact") if exact_text else "", dec)
-                    for label, exact_text, dec in _figure_lines(table))
+                    for label, exact_text, dec in figure_lines(table))
     about = [f"{table.title}." if table.title else ""]
     if description:
         about.append(description[:1].upper() + description[1:] + ".")
@@ -204,19 +206,43 @@ def wagers_section(context: ReportContext[Rules]) -> Section:
         page_break=True)
 
 
+def strategy_document(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None, rules: Rules,
+                      run: RunSettings) -> Document | Report | None:
+    """The player's strategy for one wager as a document (None: the game has no decisions),
+    with the game, bet, pay table and options as its context."""
+    context = (("game", game.name), ("bet", bet.name),
+               ("paytable", "" if paytable is None else paytable.name),
+               ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
+    if bet.strategy is not None:
+        report = bet.strategy(paytable, rules, run)
+        return report if report.context else dataclasses.replace(report, context=context)
+    if game.strategy_printer is None:
+        return None
+    # INTERIM: until every game has Bet.strategy, its old printer's plain text, as it is.
+    text = game.strategy_printer(paytable, rules, "plain", run)
+    return Document("", (Preformatted(text.rstrip()),), context=context)
+
+
+def _strategy_blocks(document: Document | Report) -> tuple[tuple[Block, ...],
+                                                          tuple[Section, ...]]:
+    if isinstance(document, Document):
+        return document.blocks, ()
+    return (), document.sections
+
+
 def strategy_sections(context: ReportContext[Rules]) -> list[Section]:
-    """The player's strategy: the game's own printout for each wager with decisions (each
-    distinct text once), and the wagers under every choice of a ``strategy`` option."""
+    """The player's strategy: each wager's strategy document (each distinct one once, under
+    the wagers it belongs to), and the wagers under every choice of a ``strategy`` option."""
     game = context.game
     children: list[Section] = []
-    if game.strategy_printer is not None:
-        printed: dict[str, list[str]] = {}
-        for bet in strategy_bets(context):
-            text = game.strategy_printer(context.paytables[bet], context.rules, "plain",
-                                         context.run)
-            printed.setdefault(text.rstrip(), []).append(bet)
-        for text, bets in printed.items():
-            children.append(Section(", ".join(bets), (Preformatted(text),)))
+    shown: dict[tuple[tuple[Block, ...], tuple[Section, ...]], list[str]] = {}
+    for name in strategy_bets(context):
+        document = strategy_document(game, game.bet(name), context.paytables[name],
+                                     context.rules, context.run)
+        if document is not None:
+            shown.setdefault(_strategy_blocks(document), []).append(name)
+    for (blocks, sections), bets in shown.items():
+        children.append(Section(", ".join(bets), blocks, sections))
     compared = strategies_compared(context)
     if compared is not None:
         children.append(compared)

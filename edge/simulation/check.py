@@ -1,4 +1,4 @@
-"""The comparison of a simulation with the exact analysis, and how it is printed.
+"""The comparison of a simulation with the exact analysis, and the document it prints as.
 
 The simulated mean return comes from the simulation's own settlement (its net results), never
 from the analysis's pays; the analysis gives the exact value, the row probabilities for the
@@ -7,14 +7,12 @@ chi-square test, and the pay of each row, against which every simulated net resu
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from tabulate import tabulate
-
+from edge.document import Document, Items, Table, render
 from edge.errors import EdgeError
 from edge.simulation.engine import Tally
 from edge.simulation.stats import ChiSquare, chi_square_test, normal_quantile
@@ -23,7 +21,6 @@ from edge.table import ReturnTable, decimal, exact, probability_text
 CONFIDENCE_LEVELS = (0.95, 0.999)
 # The level whose interval must hold the exact value for the check to pass.
 CHECK_CONFIDENCE = 0.999
-FORMATS = ("plain", "json")
 
 
 @dataclass(frozen=True)
@@ -176,23 +173,47 @@ class Simulation:
             "verdict": self.verdict(),
         }
 
+    def document(self) -> Document:
+        """The comparison as a document (its JSON is :meth:`to_dict`)."""
+        return simulation_document(self)
+
     def render(self, fmt: str = "plain") -> str:
-        """The report as plain text or JSON."""
-        if fmt == "json":
-            return json.dumps(self.to_dict(), indent=2) + "\n"
-        if fmt != "plain":
-            raise EdgeError(f"Unknown format {fmt!r}: choose one of {', '.join(FORMATS)}.")
-        return _plain(self)
+        """The comparison in one of :data:`edge.document.FORMATS`."""
+        return render(simulation_document(self), fmt)
 
     def __str__(self) -> str:
-        return _plain(self)
+        return self.render("plain")
 
 
 def _interval_text(bounds: tuple[float, float]) -> str:
     return f"[{bounds[0]:.6f}, {bounds[1]:.6f}]"
 
 
-def _plain(sim: Simulation) -> str:
+def _residual(sim: Simulation, line: OutcomeCheck) -> float:
+    expected = float(line.probability * sim.hands)
+    return ((line.observed - expected) / math.sqrt(expected) if expected > 0
+            else (math.inf if line.observed else 0.0))
+
+
+def _records(sim: Simulation) -> Table:
+    """One line per outcome, the run's figures as further columns (for CSV)."""
+    figures = {"hands": str(sim.hands), "seed": str(sim.seed),
+               "mean_return": exact(sim.mean), "mean_return_decimal": f"{float(sim.mean):.12f}",
+               "standard_error": f"{sim.standard_error:.12f}",
+               "exact_return": exact(sim.exact), "exact_return_decimal": decimal(sim.exact, 12),
+               "z_score": f"{sim.z_score:.6f}", "agrees": str(sim.agrees).lower()}
+    rows = tuple((line.outcome, "" if line.pays is None else exact(line.pays),
+                  str(line.observed), exact(Fraction(line.observed, sim.hands)),
+                  exact(line.probability), exact(line.probability * sim.hands),
+                  f"{_residual(sim, line):.6f}", *figures.values())
+                 for line in sim.outcomes)
+    return Table(("outcome", "pays", "observed", "observed_frequency", "probability",
+                  "expected", "residual", *figures), rows)
+
+
+def simulation_document(sim: Simulation) -> Document:
+    """The comparison as a document: the run and its figures, each outcome observed against
+    its exact probability, the chi-square test and the verdict."""
     header = [("game", sim.game), ("bet", sim.bet)]
     if sim.paytable is not None:
         header.append(("pay table", sim.paytable))
@@ -212,25 +233,18 @@ def _plain(sim: Simulation) -> str:
                for level in CONFIDENCE_LEVELS]
     header += [("exact return", f"{decimal(sim.exact, 6)}  ({exact(sim.exact)})"),
                ("z-score", f"{sim.z_score:+.3f}")]
-    width = max(len(name) for name, _ in header)
-    lines = [f"Simulation of {sim.game}, {sim.bet} wager"]
-    lines += [f"{name:<{width}}  {value}" for name, value in header]
     rows = []
     for line in sim.outcomes:
         expected = float(line.probability * sim.hands)
-        residual = ((line.observed - expected) / math.sqrt(expected) if expected > 0
-                    else (math.inf if line.observed else 0.0))
         mark = "" if line.settled_alike else " *"
-        rows.append([line.outcome + mark, "-" if line.pays is None else exact(line.pays),
+        rows.append((line.outcome + mark, "-" if line.pays is None else exact(line.pays),
                      f"{line.observed:,}", probability_text(Fraction(line.observed, sim.hands)),
-                     probability_text(line.probability), f"{expected:,.1f}", f"{residual:+.2f}"])
-    lines.append("")
-    lines.append(tabulate(rows, headers=["outcome", "pays", "observed", "observed freq",
-                                         "expected freq", "expected", "(O-E)/sqrt(E)"],
-                          disable_numparse=True, colalign=("left", "right", "right", "right",
-                                                           "right", "right", "right")))
+                     probability_text(line.probability), f"{expected:,.1f}",
+                     f"{_residual(sim, line):+.2f}"))
+    outcomes = Table(("outcome", "pays", "observed", "observed freq", "expected freq",
+                      "expected", "(O-E)/sqrt(E)"), tuple(rows), align="lrrrrrr")
     chi = sim.chi_square
-    lines.append("")
+    lines = []
     if chi.impossible:
         lines.append("chi-square: outcomes the analysis says cannot happen were observed: "
                      + ", ".join(chi.impossible))
@@ -246,7 +260,11 @@ def _plain(sim: Simulation) -> str:
         lines.append(f"* {line.outcome}: the simulation paid {paid}; the analysis says "
                      + ("it cannot happen" if line.pays is None else exact(line.pays)))
     lines.append(sim.verdict())
-    return "\n".join(lines) + "\n"
+    context = (("game", sim.game), ("bet", sim.bet), ("paytable", sim.paytable or ""),
+               ("options", ", ".join(f"{k}={v}" for k, v in sim.options.items())))
+    return Document(f"Simulation of {sim.game}, {sim.bet} wager",
+                    (Items(tuple(header), aligned=True), outcomes, Items(tuple(lines))),
+                    context=context, records=_records(sim), data=sim.to_dict())
 
 
 def compare(table: ReturnTable, outcomes: tuple[str, ...], tally: Tally, scale: int,

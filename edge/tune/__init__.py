@@ -32,10 +32,12 @@ from edge.tune.progress import PROGRESS_AFTER as PROGRESS_AFTER
 from edge.tune.progress import Reporter as Reporter
 from edge.tune.progress import StderrReporter as StderrReporter
 from edge.tune.progress import duration as duration
-from edge.tune.render import TUNE_FORMATS as TUNE_FORMATS
 from edge.tune.render import render_solve as render_solve
 from edge.tune.render import render_tune as render_tune
+from edge.tune.render import solve_dict as solve_dict
+from edge.tune.render import solve_document as solve_document
 from edge.tune.render import tune_dict as tune_dict
+from edge.tune.render import tune_document as tune_document
 from edge.tune.scoring import MARGIN as MARGIN
 from edge.tune.scoring import Candidate as Candidate
 from edge.tune.scoring import scan as scan

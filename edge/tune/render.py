@@ -1,22 +1,17 @@
-"""Rendering tune's and solve's results as plain text, markdown or JSON."""
+"""Tune's and solve's results as documents, rendered in every format by the shared renderers."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
-from tabulate import tabulate
-
-from edge.errors import EdgeError
+from edge.document import Block, Document, Items, Table, render
 from edge.paytables import format_pay
 from edge.table import decimal, exact
 from edge.tune.scoring import Candidate
 from edge.tune.solve import SolveResult
 from edge.tune.targets import Bounds, Figures, _number_text, percent_text
 from edge.tune.tuning import TuneResult
-
-TUNE_FORMATS = ("plain", "markdown", "json")
 
 
 def _column_percent(value: Fraction) -> str:
@@ -134,54 +129,89 @@ def tune_dict(result: TuneResult) -> dict[str, Any]:
     return data
 
 
-def render_tune(result: TuneResult, fmt: str = "plain") -> str:
-    """A tuning result as plain text, markdown or json."""
-    if fmt not in TUNE_FORMATS:
-        raise EdgeError(f"Unknown format {fmt!r}: choose one of {', '.join(TUNE_FORMATS)}.")
-    if fmt == "json":
-        return json.dumps(tune_dict(result), indent=2) + "\n"
+def _context(result: TuneResult | SolveResult) -> tuple[tuple[str, str], ...]:
+    return (("game", result.game.name), ("bet", result.bet.name))
+
+
+def _records(dicts: list[dict[str, Any]]) -> Table:
+    """JSON-ready rows (flat: text, numbers, booleans) as one CSV rectangle."""
+    heads = tuple(dict.fromkeys(key for row in dicts for key in row))
+    return Table(heads, tuple(tuple(_csv_text(row.get(key)) for key in heads) for row in dicts))
+
+
+def _csv_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float):
+        return f"{value:.12f}"
+    return str(value)
+
+
+def tune_document(result: TuneResult) -> Document:
+    """A tuning result as a document: what was searched, then the matching tables ranked."""
     lines = _tune_lines(result)
-    body = [_candidate_cells(result, n, c) for n, c in enumerate(result.candidates, start=1)]
-    heads = _tune_headers(result)
-    table = tabulate(body, headers=heads, tablefmt="github" if fmt == "markdown" else "simple",
-                     colalign=["right"] * len(heads), disable_numparse=True) if body else ""
-    if fmt == "markdown":
-        text = [f"### {lines[0]}", ""] + [f"- {line}" for line in lines[1:]]
-        return "\n".join(text + ([""] + [table] if table else [])) + "\n"
-    return "\n".join(lines + ([""] + [table] if table else [])) + "\n"
+    body = tuple(tuple(_candidate_cells(result, n, c))
+                 for n, c in enumerate(result.candidates, start=1))
+    heads = tuple(_tune_headers(result))
+    blocks: list[Block] = [Items(tuple(lines[1:]))]
+    if body:
+        blocks.append(Table(heads, body, align="r" * len(heads)))
+    data = tune_dict(result)
+    records = _records([{"rank": rank, **candidate["values"],
+                         "pays": "" if candidate["pays"] is None else ", ".join(
+                             f"{k} {v}" for k, v in candidate["pays"].items()),
+                         "options": ", ".join(f"{k}={v}" for k, v in candidate["options"].items()),
+                         **{k: v for k, v in candidate.items()
+                            if k not in ("values", "pays", "options")}}
+                        for rank, candidate in enumerate(data["candidates"], start=1)])
+    return Document(lines[0], tuple(blocks), context=_context(result), records=records,
+                    data=data)
 
 
-def render_solve(result: SolveResult, fmt: str = "plain") -> str:
-    """A solved pay as plain text, markdown or json."""
-    if fmt not in TUNE_FORMATS:
-        raise EdgeError(f"Unknown format {fmt!r}: choose one of {', '.join(TUNE_FORMATS)}.")
+def render_tune(result: TuneResult, fmt: str = "plain") -> str:
+    """A tuning result in one of :data:`edge.document.FORMATS`."""
+    return render(tune_document(result), fmt)
+
+
+def solve_dict(result: SolveResult) -> dict[str, Any]:
+    """The JSON form of a solved pay (exact values as ``"p/q"`` strings)."""
+    return {
+        "game": result.game.name, "bet": result.bet.name, "solve": result.name,
+        "kind": result.kind, "target": exact(result.target), "value": exact(result.value),
+        "value_decimal": decimal(result.value, 10), "step": exact(result.step),
+        "method": result.method, "analyses": result.analyses,
+        "values": [{"value": exact(v), "exact": v == result.value, **_fig_dict(f)}
+                   for v, f in result.rows]}
+
+
+def solve_document(result: SolveResult) -> Document:
+    """A solved pay as a document: the exact value, then the practical values either side."""
     what = "pay" if result.kind == "pay" else "option"
-    if fmt == "json":
-        return json.dumps({
-            "game": result.game.name, "bet": result.bet.name, "solve": result.name,
-            "kind": result.kind, "target": exact(result.target), "value": exact(result.value),
-            "value_decimal": decimal(result.value, 10), "step": exact(result.step),
-            "method": result.method, "analyses": result.analyses,
-            "values": [{"value": exact(v), "exact": v == result.value, **_fig_dict(f)}
-                       for v, f in result.rows]}, indent=2) + "\n"
     title = (f"{result.game.title}, {result.bet.name}: the {result.name} {what} that gives a "
              f"house edge of exactly {percent_text(result.target)}")
     how = ("solved from the linear model and confirmed by a fresh analysis"
            if result.method == "linear" else "found by exact re-solved analyses")
-    lines = [f"{result.name} = {_number_text(result.value)} (about {float(result.value):.6g})",
+    lines = (f"{result.name} = {_number_text(result.value)} (about {float(result.value):.6g})",
              f"{how} ({result.analyses} analyses, {result.seconds:.2f} s); the practical "
              f"{'pays' if result.kind == 'pay' else 'values'} either side step by "
-             f"{format_pay(result.step)}"]
+             f"{format_pay(result.step)}")
     body = []
     for value, figures in result.rows:
         label = (f"{_number_text(value)} (exact)" if value == result.value
                  else _number_text(value))
-        body.append([label, _column_percent(figures.house_edge), exact(figures.house_edge),
-                     _column_percent(figures.hit_frequency), f"{figures.standard_deviation:.4f}"])
-    heads = [result.name, "house edge", "exact", "hit frequency", "std dev"]
-    table = tabulate(body, headers=heads, tablefmt="github" if fmt == "markdown" else "simple",
-                     colalign=["right"] * len(heads), disable_numparse=True)
-    if fmt == "markdown":
-        return "\n".join([f"### {title}", ""] + [f"- {line}" for line in lines]
-                         + ["", table]) + "\n"
-    return "\n".join([title] + lines + ["", table]) + "\n"
+        body.append((label, _column_percent(figures.house_edge), exact(figures.house_edge),
+                     _column_percent(figures.hit_frequency), f"{figures.standard_deviation:.4f}"))
+    heads = (result.name, "house edge", "exact", "hit frequency", "std dev")
+    table = Table(heads, tuple(body), align="r" * len(heads))
+    data = solve_dict(result)
+    return Document(title, (Items(lines), table), context=_context(result),
+                    records=_records([{result.name: row["value"],
+                                       **{k: v for k, v in row.items() if k != "value"}}
+                                      for row in data["values"]]), data=data)
+
+
+def render_solve(result: SolveResult, fmt: str = "plain") -> str:
+    """A solved pay in one of :data:`edge.document.FORMATS`."""
+    return render(solve_document(result), fmt)

@@ -1,0 +1,73 @@
+"""The plain-text renderer: what a terminal shows (tables in tabulate's "simple" layout)."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TYPE_CHECKING
+
+from tabulate import tabulate
+
+from edge.document.document import Columns, Items, Paragraph, Preformatted, Table
+from edge.document.layout import _headings, _numeric_columns, _text
+
+if TYPE_CHECKING:
+    from edge.document.document import Block, Document, Report
+
+WIDTH = 100
+
+
+def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
+    """Lines no wider than ``width`` (later lines indented by ``indent``), words kept whole."""
+    return textwrap.fill(text, width, subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=False)
+
+
+def tabulate_table(table: Table, tablefmt: str) -> str:
+    """A table's text cells laid out by tabulate in ``tablefmt``, aligned as the table says."""
+    align = ["right" if numeric else "left" for numeric in _numeric_columns(table)]
+    body = [[_text(cell) for cell in row] for row in table.rows]
+    text: str = tabulate(body, headers=list(table.headers), tablefmt=tablefmt, colalign=align,
+                         disable_numparse=True)
+    return text
+
+
+def _plain_block(block: Block) -> str:
+    if isinstance(block, Paragraph):
+        return wrap(block.text)
+    if isinstance(block, Items) and block.aligned:
+        width = max((len(item[0]) for item in block.items if isinstance(item, tuple)), default=0)
+        return "\n".join(f"{item[0]:<{width}}  {item[1]}" if isinstance(item, tuple) else item
+                         for item in block.items)
+    if isinstance(block, Items):
+        # a (label, text) pair wraps under itself; a line of text stays as it is
+        return "\n".join(wrap(f"{item[0]}: {item[1]}", "  ") if isinstance(item, tuple)
+                         else item for item in block.items)
+    if isinstance(block, Table):
+        parts = [block.caption] if block.caption else []
+        parts.append(tabulate_table(block, "simple"))
+        if block.legend:
+            parts.append("Colour key (in the HTML and LaTeX reports): "
+                         + "; ".join(meaning for _, meaning in block.legend) + ".")
+        return "\n".join(parts)
+    if isinstance(block, Preformatted):
+        return block.text.rstrip("\n")
+    if isinstance(block, Columns):
+        return "\n\n".join(_plain_block(inner) for inner in block.blocks)
+    return "\n\n".join(_plain_block(inner) for inner in block.fallback)
+
+
+def _render_plain_document(document: Document) -> str:
+    blocks = [text for text in map(_plain_block, document.blocks) if text]
+    head = [document.title] if document.title else []
+    return "\n".join(head + ["\n\n".join(blocks)] if blocks else head) + "\n"
+
+
+def _render_plain(report: Report) -> str:
+    out = [report.title, "=" * len(report.title), *report.subtitle]
+    for head in _headings(report.sections):
+        out += ["", head.text, ("=" if head.level == 2 else "-") * len(head.text)]
+        for block in head.section.blocks:
+            text = _plain_block(block)
+            if text:
+                out += ["", text]
+    return "\n".join(out) + "\n"
