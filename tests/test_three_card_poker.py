@@ -403,7 +403,7 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["strategy", "tri-card-poker", "--format", "markdown",
                  "--set", "strategy=mimic"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("### Tri-Card Poker strategy: Raise queen-high or better")
+    assert text.startswith("# Tri-Card Poker strategy: Raise queen-high or better")
     assert main(["strategy", "three-card-poker", "--bet", "pair-plus"]) == 2
     assert main(["table", "three-card-poker", "--set", "strategy=sometimes"]) == 2
     assert "sometimes" in capsys.readouterr().err

@@ -12,6 +12,7 @@ import numpy as np
 from tabulate import tabulate
 
 from edge.document import Paragraph, Report, Section, Table
+from edge.document.document import JsonValue
 from edge.games import RunSettings
 from edge.games.double_hand_poker._kernels import DEALER_DEALS, LEVELS
 from edge.games.double_hand_poker.analysis import (
@@ -168,6 +169,24 @@ def _most_valuable(c: Comparison, top: int) -> str:
     return f"The {min(top, len(c.found))} most valuable differences:"
 
 
+def strategy_data(c: Comparison, rules: DoubleHandRules) -> dict[str, JsonValue]:
+    """The comparison as ``edge strategy --format json`` prints it (a stable contract)."""
+    return {
+        "game": GAME_NAME, "bet": "main",
+        "options": {"commission": format_value(rules.commission)},
+        "player_deals": PLAYER_DEALS, "differing_deals": len(c.found),
+        "house_edge_house_way": exact(c.house_edge_house_way),
+        "house_edge_optimal": exact(c.house_edge_optimal),
+        "transitions": [{"house_way": t.house_way, "optimal": t.optimal, "deals": t.deals,
+                         "ev_gained_per_game": exact(t.gain / PLAYER_DEALS),
+                         "example": format_tiles(t.example.tiles)} for t in c.transitions],
+        "differences": [{"tiles": format_tiles(d.tiles), "house_way": str(d.house_way),
+                         "house_way_ev": exact(d.house_way_value), "optimal": str(d.optimal),
+                         "optimal_ev": exact(d.optimal_value), "gain": exact(d.gain)}
+                        for d in c.found],
+    }
+
+
 def strategy(paytable: PayTable | None, rules: DoubleHandRules, run: RunSettings,
              top: int = TOP) -> Report:
     """The main wager's strategy hook: the house way, and where and by how much the optimal
@@ -184,7 +203,7 @@ def strategy(paytable: PayTable | None, rules: DoubleHandRules, run: RunSettings
              Table(TRANSITION_HEADERS, tuple(_transition_rows(c)), align="llrrllll"),
              Paragraph(_most_valuable(c, top)),
              Table(DIFFERENCE_HEADERS, tuple(_difference_rows(c, top)), align="llrlrr")))),
-        game=GAME_NAME, game_title=TITLE)
+        game=GAME_NAME, game_title=TITLE, data=strategy_data(c, rules))
 
 
 def strategy_report(paytable: PayTable | None, rules: DoubleHandRules, fmt: str,
@@ -193,21 +212,7 @@ def strategy_report(paytable: PayTable | None, rules: DoubleHandRules, fmt: str,
     game's strategy is a document."""
     c = compare(rules.commission)
     if fmt == "json":
-        data = {
-            "game": GAME_NAME, "bet": "main",
-            "options": {"commission": format_value(rules.commission)},
-            "player_deals": PLAYER_DEALS, "differing_deals": len(c.found),
-            "house_edge_house_way": exact(c.house_edge_house_way),
-            "house_edge_optimal": exact(c.house_edge_optimal),
-            "transitions": [{"house_way": t.house_way, "optimal": t.optimal, "deals": t.deals,
-                             "ev_gained_per_game": exact(t.gain / PLAYER_DEALS),
-                             "example": format_tiles(t.example.tiles)} for t in c.transitions],
-            "differences": [{"tiles": format_tiles(d.tiles), "house_way": str(d.house_way),
-                             "house_way_ev": exact(d.house_way_value), "optimal": str(d.optimal),
-                             "optimal_ev": exact(d.optimal_value), "gain": exact(d.gain)}
-                            for d in c.found],
-        }
-        return json.dumps(data, indent=2)
+        return json.dumps(strategy_data(c, rules), indent=2)
     tablefmt = "github" if fmt == "markdown" else "simple"
     first, second = _summary(c)
     lines = [

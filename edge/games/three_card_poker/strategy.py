@@ -400,4 +400,4 @@ def strategy_document(paytable: PayTable, rules: ThreeCardRules, pays: DecisionP
         f"Tri-Card Poker strategy: {report['rule']}", (), (
             Section(f"The {report['bet']} wager", tuple(blocks)),
             Section("Strategies compared", (comparison,)),
-        ), game=GAME_NAME, game_title="Tri-Card Poker (Three Card Poker)")
+        ), game=GAME_NAME, game_title="Tri-Card Poker (Three Card Poker)", data=report)
