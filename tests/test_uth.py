@@ -433,25 +433,6 @@ def test_blind_pay_table_file(tmp_path: Path) -> None:
         load_paytable(path, uth.BLIND_OUTCOMES)
 
 
-def test_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("EDGE_CACHE_DIR", str(tmp_path))
-    assert solver.cache_dir() == tmp_path
-    rows = np.zeros((1326, 17), dtype=np.int64)
-    rows[:, solver.TIE] = solver.DEALS_PER_HOLDING
-    extra = np.zeros((1326, 4), dtype=np.int64)
-    fake = solver.Solution(SETTLE, False, rows, rows, rows * 0, extra,
-                           np.zeros((1755, 1326), dtype=np.uint8))
-    path = solver._cache_path(SETTLE, False)
-    assert path.parent == tmp_path
-    solver._store_cached(path, fake)
-    loaded = solver._load_cached(path, SETTLE, False)
-    assert loaded is not None and np.array_equal(loaded.play, rows)
-    assert np.array_equal(loaded.flop_decisions, fake.flop_decisions)
-    assert solver._load_cached(path, solver.settlement(STANDARD.as_dict(), "all-push"),
-                               False) is None
-    assert solver._cache_path(SETTLE, True) != path
-
-
 @pytest.mark.slow
 def test_strategy_command(standard: solver.Solution, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["strategy", "ultimate-texas-holdem", "--format", "json"]) == 0

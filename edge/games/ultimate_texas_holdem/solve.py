@@ -29,6 +29,7 @@ Equal values follow the ``ties`` rule: ``smaller`` takes the smaller wager (chec
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
@@ -37,6 +38,7 @@ import mmap
 import multiprocessing
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -46,6 +48,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import filelock
 import numpy as np
 import numpy.typing as npt
 
@@ -287,43 +290,135 @@ def cache_dir() -> Path:
     return Path(configured) if configured else Path.home() / ".cache" / "edge"
 
 
+CACHE_FORMAT = 3                  # bump when the layout of a cache file changes
+CACHE_ARRAYS = ("play", "bet", "check", "extra", "flop_decisions", "net")
+
+
 def _cache_path(settle: Settlement, ties_larger: bool) -> Path:
-    key = json.dumps({"version": SOLVE_VERSION, "net": settle.net, "fold": settle.fold,
-                      "scale": settle.scale, "ties_larger": ties_larger}, sort_keys=True)
+    key = json.dumps({"version": SOLVE_VERSION, "format": CACHE_FORMAT, "net": settle.net,
+                      "fold": settle.fold, "scale": settle.scale,
+                      "ties_larger": ties_larger}, sort_keys=True)
     digest = hashlib.sha256(key.encode()).hexdigest()[:20]
     return cache_dir() / f"uth-solve-{digest}.npz"
 
 
-def _load_cached(path: Path, settle: Settlement, ties_larger: bool) -> Solution | None:
-    try:
-        with np.load(path) as data:
-            arrays = {name: np.array(data[name], dtype=np.int64)
-                      for name in ("play", "bet", "check", "extra", "net")}
-            decisions = np.array(data["flop_decisions"], dtype=np.uint8)
-    except (OSError, KeyError, ValueError):
-        return None
-    if not np.array_equal(arrays["net"], settle.array()):
-        return None
-    solution = Solution(settle, ties_larger, arrays["play"], arrays["bet"], arrays["check"],
-                        arrays["extra"], decisions)
-    try:
-        _check_totals(solution, flop_classes())
-    except (RuntimeError, ValueError, IndexError):
-        return None
-    return solution
+def arrays_digest(arrays: Mapping[str, npt.NDArray[Any]]) -> str:
+    """SHA-256 of named arrays: each name, dtype, shape and bytes, in name order."""
+    digest = hashlib.sha256()
+    for name in sorted(arrays):
+        array = np.ascontiguousarray(arrays[name])
+        digest.update(f"{name}:{array.dtype.str}:{array.shape};".encode())
+        digest.update(array.tobytes())
+    return digest.hexdigest()
 
 
-def _store_cached(path: Path, solution: Solution) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
-        np.savez_compressed(partial, play=solution.play, bet=solution.bet,
-                            check=solution.check, extra=solution.extra,
-                            flop_decisions=solution.flop_decisions,
-                            net=solution.settlement.array())
-        os.replace(partial, path)
-    except OSError:
-        pass                      # a cache that cannot be written only costs time
+def warn(message: str) -> None:
+    """One ``edge: warning: ...`` line on stderr."""
+    sys.stderr.write(f"edge: warning: {message}\n")
+    sys.stderr.flush()
+
+
+class SolveCache:
+    """One cache entry of finished solves: read and checked, written atomically, locked.
+
+    The file is an ``.npz`` of the solution's arrays and a SHA-256 of them (``checksum``),
+    checked on every read. A file that cannot be read or fails the check is discarded with one
+    warning and solved again; a path that cannot be used (a directory, an unwritable folder)
+    costs one warning and the time of a solve, never a result. Writes go to a temporary file
+    in the same folder, then ``os.replace``: a reader sees the old file or the new, whole.
+    A lock file beside the entry (``filelock``) lets a second process solving the same entry
+    wait for the first and read its result instead of solving again.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.warned = False
+
+    def _warn(self, message: str) -> None:
+        if not self.warned:          # one warning per entry and run, whatever goes wrong next
+            warn(message)
+            self.warned = True
+
+    def load(self, settle: Settlement, ties_larger: bool) -> Solution | None:
+        """The cached solution, or None when there is none or it is not whole."""
+        try:
+            with np.load(self.path) as data:
+                arrays = {name: np.array(data[name]) for name in CACHE_ARRAYS}
+                checksum = str(data["checksum"])
+            if checksum != arrays_digest(arrays):
+                raise ValueError("its checksum does not match its contents")
+            if not np.array_equal(arrays["net"], settle.array()):
+                raise ValueError("it holds the solve of other pays")
+            counts = [arrays[name].astype(np.int64) for name in ("play", "bet", "check", "extra")]
+            solution = Solution(settle, ties_larger, counts[0], counts[1], counts[2], counts[3],
+                                arrays["flop_decisions"].astype(np.uint8))
+            _check_totals(solution, flop_classes())
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError:
+            self._warn(f"the cache path {str(self.path)!r} is a directory; solving without the "
+                       "cache (nothing is lost, it only takes longer).")
+            return None
+        except Exception as error:   # any damage at all: solve again (noqa: BLE001)
+            reason = str(error).strip() or type(error).__name__
+            self._warn(f"the cached solve {str(self.path)!r} is damaged ({reason}); it is "
+                       "solved again and rewritten (nothing is lost).")
+            return None
+        return solution
+
+    def lock(self) -> contextlib.AbstractContextManager[object]:
+        """Hold the entry's lock (wait while another process holds it); a no-op, with one
+        warning, where no lock file can be made."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            lock = filelock.FileLock(self.path.with_name(self.path.name + ".lock"))
+            lock.acquire()
+        except OSError as error:
+            self._warn(f"the cache folder {str(self.path.parent)!r} cannot be used "
+                       f"({error.strerror or error}); solving without the cache (nothing is "
+                       "lost, it only takes longer).")
+            return contextlib.nullcontext()
+        return _Held(lock)
+
+    def store(self, solution: Solution) -> None:
+        """Write the solution atomically; a cache that cannot be written only costs time."""
+        arrays: dict[str, npt.NDArray[Any]] = {
+            "play": solution.play, "bet": solution.bet, "check": solution.check,
+            "extra": solution.extra, "flop_decisions": solution.flop_decisions,
+            "net": solution.settlement.array()}
+        partial: str | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, partial = tempfile.mkstemp(prefix=f"{self.path.name}.", suffix=".tmp",
+                                               dir=self.path.parent)
+            with os.fdopen(handle, "wb") as file:
+                np.savez_compressed(file, checksum=np.array(arrays_digest(arrays)),
+                                    **arrays)  # type: ignore[arg-type]
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(partial, self.path)
+            partial = None
+        except OSError as error:
+            self._warn(f"the solve could not be cached at {str(self.path)!r} "
+                       f"({error.strerror or error}); nothing is lost, the next run solves "
+                       "again.")
+        finally:
+            if partial is not None:  # a failure or an interrupt: leave nothing half-written
+                with contextlib.suppress(OSError):
+                    os.unlink(partial)
+
+
+class _Held:
+    """A held :class:`filelock.FileLock`, released on leaving the ``with`` block."""
+
+    def __init__(self, lock: filelock.BaseFileLock) -> None:
+        self.held = lock
+
+    def __enter__(self) -> object:
+        return self.held
+
+    def __exit__(self, *exc: object) -> None:
+        self.held.release()
 
 
 class Progress:
@@ -406,13 +501,28 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
     exact integers whatever their number. ``symmetry=False`` solves all 22,100 flops and every
     board directly (slow: a check of the symmetric solve), and bypasses the cache. ``classes``
     (for tests) solves only those flops, a partial result that bypasses the cache.
+    ``use_cache=False`` solves afresh and still writes the result (later steps reuse it).
+    While one process solves an entry, another asking for the same waits and reads it.
     """
-    path = _cache_path(settle, ties_larger)
+    if not symmetry or classes is not None:
+        return solve_uncached(settle, ties_larger, jobs=jobs, progress=progress,
+                              symmetry=symmetry, classes=classes)
+    cache = SolveCache(_cache_path(settle, ties_larger))
+    if use_cache and (cached := cache.load(settle, ties_larger)) is not None:
+        return cached
+    with cache.lock():
+        if use_cache and (cached := cache.load(settle, ties_larger)) is not None:
+            return cached            # another process solved it while this one waited
+        solution = solve_uncached(settle, ties_larger, jobs=jobs, progress=progress)
+        cache.store(solution)
+    return solution
+
+
+def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = None,
+                   progress: bool = False, symmetry: bool = True,
+                   classes: FlopClasses | None = None) -> Solution:
+    """The solve itself, without the disk cache (see :func:`solve`)."""
     partial = classes is not None
-    if symmetry and use_cache and not partial:
-        cached = _load_cached(path, settle, ties_larger)
-        if cached is not None:
-            return cached
     workers = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
     if classes is None:
         classes = flop_classes() if symmetry else identity_classes()
@@ -474,8 +584,6 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
     solution = Solution(settle, ties_larger, play, bet, check, extra, decisions)
     if not partial:
         _check_totals(solution, classes)
-        if symmetry:
-            _store_cached(path, solution)
     return solution
 
 
