@@ -6,7 +6,6 @@ Every ``EdgeError`` is printed as one line on stderr and the exit status is 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -173,29 +172,6 @@ def cmd_house_way(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_hands(args: argparse.Namespace) -> int:
-    """Print the exact hand-class counts of every hold'em hand (7 cards, and 5 cards)."""
-    from edge import holdem
-    from edge.table import exact, probability_text
-
-    rows = holdem.class_table()
-    if args.format == "json":
-        data = {name: {"seven_cards": n7, "seven_card_probability": exact(p7),
-                       "five_cards": n5, "five_card_probability": exact(p5)}
-                for name, n7, p7, n5, p5 in rows}
-        print(json.dumps(data, indent=2))
-        return 0
-    body = [(name, f"{n7:,}", probability_text(p7), f"{n5:,}", probability_text(p5))
-            for name, n7, p7, n5, p5 in rows]
-    body.append(("total", f"{sum(r[1] for r in rows):,}", "1", f"{sum(r[3] for r in rows):,}",
-                 "1"))
-    print(tabulate(body, headers=["class", "7-card hands", "probability", "5-card hands",
-                                  "probability"],
-                   tablefmt="github" if args.format == "markdown" else "simple",
-                   colalign=("left", "right", "right", "right", "right"), disable_numparse=True))
-    return 0
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate one wager and compare it with the exact analysis; 1 when they disagree."""
     from edge.simulation import simulate
@@ -279,11 +255,6 @@ def build_parser() -> argparse.ArgumentParser:
                     "(symbols 8, 9, 10, J, Q, K, A or digits 1-7).")
     house_way.add_argument("tiles", nargs="+", help="three tiles, such as 10-10 Q-K K-A")
     house_way.set_defaults(handler=cmd_house_way)
-
-    hands = sub.add_parser("hands", help="exact hand-class counts (holdem: every 7-card hand)")
-    hands.add_argument("family", choices=("holdem",), help="which hands")
-    hands.add_argument("--format", default="plain", choices=("plain", "markdown", "json"))
-    hands.set_defaults(handler=cmd_hands)
 
     simulate = sub.add_parser(
         "simulate", help="check a wager's exact analysis by simulation",

@@ -54,29 +54,34 @@ import numpy.typing as npt
 
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem import _kernels
+from edge.games.ultimate_texas_holdem.rules import DealerNoQualify
 
 IntArray = npt.NDArray[np.int64]
 
 SOLVE_VERSION = 2                 # bump when the kernels' results change meaning
-HOLDINGS = 1326                   # C(52,2)
+HOLDINGS = _kernels.HOLDINGS      # C(52,2)
 FLOPS = 22100                     # C(52,3)
 FLOPS_PER_HOLDING = 19600         # C(50,3)
 TURN_RIVERS = 1081                # C(47,2)
-DEALER_HOLDINGS = 990             # C(45,2)
+DEALER_HOLDINGS = _kernels.DEALER_HOLDINGS   # C(45,2)
 DEALS_PER_HOLDING = FLOPS_PER_HOLDING * TURN_RIVERS * DEALER_HOLDINGS
 CYCLE = HOLDINGS * DEALS_PER_HOLDING
 
-# The player's Blind class: below a straight, then the hands the Blind pays on.
+# The player's Blind class (index as the kernels number it): below a straight, then the hands
+# the Blind pays on.
 BLIND_CLASSES = ("below-straight", "straight", "flush", "full-house", "four-of-a-kind",
                  "straight-flush", "royal-flush")
+assert len(BLIND_CLASSES) == _kernels.BLIND_CLASSES
 BLIND_OUTCOMES = tuple(reversed(BLIND_CLASSES[1:]))        # pay-table order, best first
-# The kernels' 17 outcome categories, in index order.
-WIN_QUALIFIED = tuple(range(7))          # by Blind class
-WIN_UNQUALIFIED = tuple(range(7, 14))    # by Blind class
-TIE, LOSE_QUALIFIED, LOSE_UNQUALIFIED = 14, 15, 16
-CATEGORIES = 17
+# The kernels' outcome categories (defined in the kernel module, docs/method.md): wins by Blind
+# class against a qualifying dealer and against one who does not qualify, tie, two losses.
+WIN_QUALIFIED = _kernels.WIN_QUALIFIED
+WIN_UNQUALIFIED = _kernels.WIN_UNQUALIFIED
+TIE = _kernels.TIE
+LOSE_QUALIFIED = _kernels.LOSE_QUALIFIED
+LOSE_UNQUALIFIED = _kernels.LOSE_UNQUALIFIED
+CATEGORIES = _kernels.CATEGORIES
 PLAY_SIZES = (1, 2, 3, 4)
-DEALER_NO_QUALIFY = ("ante-push", "all-push")
 
 
 @dataclass(frozen=True)
@@ -100,7 +105,8 @@ class Settlement:
         return Fraction(self.net[play][category], self.scale)
 
 
-def settlement(blind_pays: Mapping[str, Fraction], dealer_no_qualify: str = "ante-push"
+def settlement(blind_pays: Mapping[str, Fraction],
+               dealer_no_qualify: DealerNoQualify | str = DealerNoQualify.ANTE_PUSH
                ) -> Settlement:
     """The net pays of every outcome, scaled to whole numbers (half units for a 3:2 Blind).
 
@@ -116,15 +122,15 @@ def settlement(blind_pays: Mapping[str, Fraction], dealer_no_qualify: str = "ant
     >>> s.scale, s.pay(4, 0), s.pay(4, 2), s.pay(1, LOSE_UNQUALIFIED), s.fold
     (2, Fraction(5, 1), Fraction(13, 2), Fraction(-2, 1), -4)
     """
-    if dealer_no_qualify not in DEALER_NO_QUALIFY:
+    if dealer_no_qualify not in tuple(DealerNoQualify):
         raise EdgeError(f"Unknown dealer_no_qualify rule {dealer_no_qualify!r}: choose one of "
-                        f"{', '.join(DEALER_NO_QUALIFY)}.")
+                        f"{', '.join(DealerNoQualify)}.")
     missing = [name for name in BLIND_OUTCOMES if name not in blind_pays]
     if missing:
         raise EdgeError(f"The Blind pay table has no pay for {', '.join(missing)}.")
     blind = [Fraction(0)] + [Fraction(blind_pays[name]) for name in BLIND_CLASSES[1:]]
     scale = math.lcm(*(pay.denominator for pay in blind))
-    all_push = dealer_no_qualify == "all-push"
+    all_push = dealer_no_qualify == DealerNoQualify.ALL_PUSH
     net: list[tuple[int, ...]] = [(0,) * CATEGORIES]
     for play in PLAY_SIZES:
         row: list[Fraction] = [Fraction(0)] * CATEGORIES
