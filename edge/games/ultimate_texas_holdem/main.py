@@ -136,7 +136,8 @@ def _category_name(play: int, category: int, all_push: bool) -> str:
         return f"{play}x dealer does not qualify (all push)"
     if category == solver.LOSE_UNQUALIFIED:
         return f"{play}x lose, dealer does not qualify"
-    blind = category % 7
+    wins = solver.WIN_UNQUALIFIED if category in solver.WIN_UNQUALIFIED else solver.WIN_QUALIFIED
+    blind = wins.index(category)                  # the player's Blind class
     hand = "" if blind == 0 else f" {solver.BLIND_CLASSES[blind]}"
     below = " below a straight" if blind == 0 else ""
     dealer = ", dealer does not qualify" if unqualified else ""
