@@ -157,6 +157,7 @@ def test_unusable_cache_folder(tmp_path: Path, solves: list[int],
     err = capsys.readouterr().err
     assert solves == [1]
     assert len(warnings(err)) == 1 and err.count("\n") == 1, err
+    assert "cannot be read (Not a directory)" in err
     assert blocker.read_text() == "not a folder"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
 
@@ -247,3 +248,9 @@ def test_two_real_solves_at_once(tmp_path: Path) -> None:
     assert sum(err.count("solving") for _, err in results) == 1, results
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == \
         [solver._cache_path(SETTLE, False).name]
+
+
+def test_entry_is_readable_like_a_plain_file(solves: list[int]) -> None:
+    solver.solve(SETTLE)
+    if hasattr(os, "fchmod"):
+        assert entry().stat().st_mode & 0o777 == 0o644

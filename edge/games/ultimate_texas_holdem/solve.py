@@ -365,6 +365,10 @@ class SolveCache:
             self._warn(f"the cache path {str(self.path)!r} is a directory; solving without the "
                        "cache (nothing is lost, it only takes longer).")
             return None
+        except OSError as error:     # the path cannot be opened (a file for a folder, access)
+            self._warn(f"the cache path {str(self.path)!r} cannot be read "
+                       f"({error.strerror or error}); it is solved again (nothing is lost).")
+            return None
         except Exception as error:   # any damage at all: solve again (noqa: BLE001)
             reason = str(error).strip() or type(error).__name__
             self._warn(f"the cached solve {str(self.path)!r} is damaged ({reason}); it is "
@@ -398,6 +402,8 @@ class SolveCache:
             handle, partial = tempfile.mkstemp(prefix=f"{self.path.name}.", suffix=".tmp",
                                                dir=self.path.parent)
             with os.fdopen(handle, "wb") as file:
+                if hasattr(os, "fchmod"):   # readable as a plain write makes it (not 0600)
+                    os.fchmod(file.fileno(), 0o644)
                 np.savez_compressed(file, checksum=np.array(arrays_digest(arrays)),
                                     **arrays)  # type: ignore[arg-type]
                 file.flush()
