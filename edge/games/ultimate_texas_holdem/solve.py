@@ -369,7 +369,7 @@ class SolveCache:
             self._warn(f"the cache path {str(self.path)!r} cannot be read "
                        f"({error.strerror or error}); it is solved again (nothing is lost).")
             return None
-        except Exception as error:   # any damage at all: solve again (noqa: BLE001)
+        except Exception as error:   # any other damage (BadZipFile, EOFError...): solve again
             reason = str(error).strip() or type(error).__name__
             self._warn(f"the cached solve {str(self.path)!r} is damaged ({reason}); it is "
                        "solved again and rewritten (nothing is lost).")
