@@ -6,6 +6,18 @@ import numpy.typing as npt
 Int64Array = npt.NDArray[np.int64]
 
 # Texas hold'em evaluator
+HAND_HIGH_CARD: int
+HAND_PAIR: int
+HAND_TWO_PAIR: int
+HAND_THREE_OF_A_KIND: int
+HAND_STRAIGHT: int
+HAND_FLUSH: int
+HAND_FULL_HOUSE: int
+HAND_FOUR_OF_A_KIND: int
+HAND_STRAIGHT_FLUSH: int
+HAND_ROYAL_FLUSH: int
+HAND_CLASSES: int
+
 def evaluate7(cards: list[int] | tuple[int, ...]) -> int: ...
 def evaluate_cards(cards: list[int] | tuple[int, ...]) -> int: ...
 def evaluate_many(hands: npt.NDArray[np.int64]) -> Int64Array: ...

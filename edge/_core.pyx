@@ -167,6 +167,20 @@ def evaluate_many(const int64_t[:, ::1] hands):
     return result
 
 
+# The hold'em hand classes for Python (edge.holdem names them): defined once, in _core.pxd.
+HAND_HIGH_CARD = HOLDEM_HIGH_CARD
+HAND_PAIR = HOLDEM_PAIR
+HAND_TWO_PAIR = HOLDEM_TWO_PAIR
+HAND_THREE_OF_A_KIND = HOLDEM_TRIPS
+HAND_STRAIGHT = HOLDEM_STRAIGHT
+HAND_FLUSH = HOLDEM_FLUSH
+HAND_FULL_HOUSE = HOLDEM_FULL_HOUSE
+HAND_FOUR_OF_A_KIND = HOLDEM_QUADS
+HAND_STRAIGHT_FLUSH = HOLDEM_STRAIGHT_FLUSH
+HAND_ROYAL_FLUSH = HOLDEM_ROYAL_FLUSH
+HAND_CLASSES = HOLDEM_CLASSES
+
+
 def hand_class(int strength):
     """Python hook: the class of a strength, 0 high card .. 9 royal flush."""
     if strength < 0 or strength > HOLDEM_ROYAL:

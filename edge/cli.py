@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import signal
 import sys
@@ -193,29 +192,6 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_hands(args: argparse.Namespace) -> int:
-    """Print the exact hand-class counts of every hold'em hand (7 cards, and 5 cards)."""
-    from edge import holdem
-    from edge.table import exact, probability_text
-
-    rows = holdem.class_table()
-    if args.format == "json":
-        data = {name: {"seven_cards": n7, "seven_card_probability": exact(p7),
-                       "five_cards": n5, "five_card_probability": exact(p5)}
-                for name, n7, p7, n5, p5 in rows}
-        print(json.dumps(data, indent=2))
-        return 0
-    body = [(name, f"{n7:,}", probability_text(p7), f"{n5:,}", probability_text(p5))
-            for name, n7, p7, n5, p5 in rows]
-    body.append(("total", f"{sum(r[1] for r in rows):,}", "1", f"{sum(r[3] for r in rows):,}",
-                 "1"))
-    print(tabulate(body, headers=["class", "7-card hands", "probability", "5-card hands",
-                                  "probability"],
-                   tablefmt="github" if args.format == "markdown" else "simple",
-                   colalign=("left", "right", "right", "right", "right"), disable_numparse=True))
-    return 0
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate one wager and compare it with the exact analysis; 1 when they disagree."""
     from edge.simulation import simulate
@@ -308,11 +284,6 @@ def build_parser() -> argparse.ArgumentParser:
                                  description=command.description or None)
             command.arguments(own)
             own.set_defaults(handler=command.run)
-
-    hands = sub.add_parser("hands", help="exact hand-class counts (holdem: every 7-card hand)")
-    hands.add_argument("family", choices=("holdem",), help="which hands")
-    hands.add_argument("--format", default="plain", choices=("plain", "markdown", "json"))
-    hands.set_defaults(handler=cmd_hands)
 
     simulate = sub.add_parser(
         "simulate", help="check a wager's exact analysis by simulation",

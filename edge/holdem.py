@@ -1,7 +1,7 @@
 """Texas hold'em hands: the strength of the best five of five to seven cards, and hand classes.
 
 A strength is an int: higher is better, equal means a tie (the layout is documented in
-``edge/_holdem.pxi``). Classes are named the way pay tables name their outcomes.
+``edge/_core.pxd``). Classes are named the way pay tables name their outcomes.
 
 >>> hand_class_name(evaluate("As Ks Qs Js Ts 2c 3d"))
 'royal-flush'
@@ -25,13 +25,18 @@ from edge import _core
 from edge.cards import parse_cards
 from edge.errors import CardError, EdgeError
 
+# The class indexes, as the evaluator defines them (edge/_core.pxd, exported by edge._core).
+HIGH_CARD, PAIR, TWO_PAIR = _core.HAND_HIGH_CARD, _core.HAND_PAIR, _core.HAND_TWO_PAIR
+THREE_OF_A_KIND, STRAIGHT, FLUSH = (_core.HAND_THREE_OF_A_KIND, _core.HAND_STRAIGHT,
+                                    _core.HAND_FLUSH)
+FULL_HOUSE, FOUR_OF_A_KIND = _core.HAND_FULL_HOUSE, _core.HAND_FOUR_OF_A_KIND
+STRAIGHT_FLUSH, ROYAL_FLUSH = _core.HAND_STRAIGHT_FLUSH, _core.HAND_ROYAL_FLUSH
 # Class names by class index (0 high card .. 9 royal flush), as pay tables spell outcomes.
-CLASS_NAMES = (
-    "high-card", "pair", "two-pair", "three-of-a-kind", "straight",
-    "flush", "full-house", "four-of-a-kind", "straight-flush", "royal-flush",
-)
-HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = 0, 1, 2, 3, 4
-FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH = 5, 6, 7, 8, 9
+_NAMED = {HIGH_CARD: "high-card", PAIR: "pair", TWO_PAIR: "two-pair",
+          THREE_OF_A_KIND: "three-of-a-kind", STRAIGHT: "straight", FLUSH: "flush",
+          FULL_HOUSE: "full-house", FOUR_OF_A_KIND: "four-of-a-kind",
+          STRAIGHT_FLUSH: "straight-flush", ROYAL_FLUSH: "royal-flush"}
+CLASS_NAMES = tuple(_NAMED[k] for k in range(_core.HAND_CLASSES))
 
 
 def parse_hand(cards: str | Iterable[str] | Iterable[int]) -> tuple[int, ...]:

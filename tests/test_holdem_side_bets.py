@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import json
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -143,11 +145,28 @@ def test_progressive_table_by_label_and_bad_names() -> None:
     assert shares_only.label() == "meter 100% on hole-and-flop"
 
 
-def test_cli_commands(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["hands", "holdem"]) == 0
+def run_game_command(name: str, argv: list[str]) -> int:
+    """Run one of Ultimate Texas Hold'em's own commands (``edge NAME ARGV``)."""
+    command = next(c for c in get_game("uth").commands if c.name == name)
+    parser = argparse.ArgumentParser(prog=f"edge {name}")
+    command.arguments(parser)
+    return command.run(parser.parse_args(argv))
+
+
+def test_hands_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_game_command("hands", ["holdem"]) == 0
     out = capsys.readouterr().out
     for count in ("4,324", "37,260", "133,784,560", "2,598,960", "1,302,540"):
         assert count in out
+    assert run_game_command("hands", ["holdem", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["royal-flush"]["seven_cards"] == 4324
+    assert sum(row["five_cards"] for row in data.values()) == 2598960
+    assert run_game_command("hands", ["holdem", "--format", "markdown"]) == 0
+    assert capsys.readouterr().out.startswith("| class ")
+
+
+def test_cli_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["table", "uth", "--bet", "progressive", "--set", "meter=25000"]) == 0
     assert "Break-even meter" in capsys.readouterr().out
     assert main(["table", "uth", "--bet", "trips", "--paytable", "50-40-30-8-6-5-3"]) == 0

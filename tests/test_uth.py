@@ -433,25 +433,6 @@ def test_blind_pay_table_file(tmp_path: Path) -> None:
         load_paytable(path, uth.BLIND_OUTCOMES)
 
 
-def test_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("EDGE_CACHE_DIR", str(tmp_path))
-    assert solver.cache_dir() == tmp_path
-    rows = np.zeros((1326, 17), dtype=np.int64)
-    rows[:, solver.TIE] = solver.DEALS_PER_HOLDING
-    extra = np.zeros((1326, 4), dtype=np.int64)
-    fake = solver.Solution(SETTLE, False, rows, rows, rows * 0, extra,
-                           np.zeros((1755, 1326), dtype=np.uint8))
-    path = solver._cache_path(SETTLE, False)
-    assert path.parent == tmp_path
-    solver._store_cached(path, fake)
-    loaded = solver._load_cached(path, SETTLE, False)
-    assert loaded is not None and np.array_equal(loaded.play, rows)
-    assert np.array_equal(loaded.flop_decisions, fake.flop_decisions)
-    assert solver._load_cached(path, solver.settlement(STANDARD.as_dict(), "all-push"),
-                               False) is None
-    assert solver._cache_path(SETTLE, True) != path
-
-
 @pytest.mark.slow
 def test_strategy_command(standard: solver.Solution, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["strategy", "ultimate-texas-holdem", "--format", "json"]) == 0
@@ -487,3 +468,160 @@ def test_three_x_note_when_3x_is_not_worse() -> None:
     note = uth._three_x_note(uth.main_lines(tied, "always-4x"))
     assert "never best" not in note
     assert "for 1,326 of 1,326 holdings" in note and "by 0.000000 per Ante" in note
+
+
+# --- kernel entry points refuse bad arguments, naming them -----------------------------------
+
+NET = SETTLE.array()
+
+
+def test_river_counts_refuse_bad_boards() -> None:
+    for board, shown in (([0, 1, 2, 3], "[0, 1, 2, 3]"), ([0, 1, 2, 3, 3], "3, 3"),
+                         ([0, 1, 2, 3, 52], "52"), ([-1, 1, 2, 3, 4], "-1")):
+        with pytest.raises(ValueError, match=shown.replace("[", r"\[").replace("]", r"\]")):
+            uth_kernels.uth_river_counts(board)
+
+
+def test_board_records_refuse_bad_arguments() -> None:
+    boards = np.array([[0, 1, 2, 3, 4]], dtype=np.int32)
+    out = np.zeros((1, 1326), dtype=np.uint64)
+    with pytest.raises(ValueError, match=r"\[5, 16\]"):
+        uth_kernels.uth_board_records(boards, np.zeros((5, 16), dtype=np.int64), -4, False, out)
+    with pytest.raises(ValueError, match="99999999"):
+        uth_kernels.uth_board_records(boards, NET * 0 + 99_999_999, -4, False, out)
+    with pytest.raises(ValueError, match="fold_net.*-99999999"):
+        uth_kernels.uth_board_records(boards, NET, -99_999_999, False, out)
+    with pytest.raises(ValueError, match=r"\[1, 4\]"):
+        uth_kernels.uth_board_records(boards[:, :4].copy(), NET, -4, False, out)
+    with pytest.raises(ValueError, match="0, 1, 1"):
+        uth_kernels.uth_board_records(np.array([[0, 1, 1, 3, 4]], dtype=np.int32), NET, -4,
+                                      False, out)
+    with pytest.raises(ValueError, match="60"):
+        uth_kernels.uth_board_records(np.array([[0, 1, 2, 3, 60]], dtype=np.int32), NET, -4,
+                                      False, out)
+    with pytest.raises(ValueError, match=r"\[2, 1326\]"):
+        uth_kernels.uth_board_records(boards, NET, -4, False,
+                                      np.zeros((2, 1326), dtype=np.uint64))
+
+
+def test_solve_flops_refuses_bad_arguments() -> None:
+    flops = np.array([[0, 1, 2]], dtype=np.int32)
+    offsets = np.array([0, 1], dtype=np.int32)
+    perms = np.array([[0, 1, 2, 3]], dtype=np.int8)
+
+    def run(**changed: object) -> object:
+        arguments: dict[str, object] = dict(flops=flops, image_offsets=offsets,
+                                            image_perms=perms, net=NET, fold_net=-4,
+                                            ties_larger=False)
+        arguments.update(changed)
+        return uth_kernels.uth_solve_flops(**arguments)  # type: ignore[arg-type]
+
+    with pytest.raises(ValueError, match="0, 1, 1"):
+        run(flops=np.array([[0, 1, 1]], dtype=np.int32))
+    with pytest.raises(ValueError, match="52"):
+        run(flops=np.array([[0, 1, 52]], dtype=np.int32))
+    with pytest.raises(ValueError, match=r"\[1, 4\]"):
+        run(flops=np.array([[0, 1, 2, 3]], dtype=np.int32))
+    with pytest.raises(ValueError, match="plus one"):
+        run(image_offsets=np.array([0, 1, 1], dtype=np.int32))
+    with pytest.raises(ValueError, match="never decrease"):
+        run(image_offsets=np.array([-5, 1], dtype=np.int32))
+    with pytest.raises(ValueError, match="images"):
+        run(image_offsets=np.array([0, 2], dtype=np.int32))
+    with pytest.raises(ValueError, match="suit permutation"):
+        run(image_perms=np.array([[0, 0, 2, 3]], dtype=np.int8))
+    with pytest.raises(ValueError, match="fold_net"):
+        run(fold_net=1 << 30)
+    with pytest.raises(ValueError, match="both records and keys"):
+        run(records=np.zeros((1, 1326), dtype=np.uint64))
+    with pytest.raises(ValueError, match=r"\[1, 1326\] uint8"):
+        run(decisions=np.zeros((2, 1326), dtype=np.uint8))
+
+
+def test_simulation_kernels_refuse_bad_hands() -> None:
+    rows = np.arange(7, dtype=np.int64)
+    cards = np.array([[0], [1], [2], [3], [4], [5], [6]], dtype=np.int16)
+    strengths, classes = uth_kernels.simulate_holdem_hands(cards, rows)
+    assert classes.tolist() == [_core.hand_class(_core.evaluate_cards(list(range(7))))]
+    twice = cards.copy()
+    twice[6, 0] = 0
+    with pytest.raises(ValueError, match=r"hand 0 has a card twice: \[0, 1, 2, 3, 4, 5, 0\]"):
+        uth_kernels.simulate_holdem_hands(twice, rows)
+    outside = cards.copy()
+    outside[3, 0] = 77
+    with pytest.raises(ValueError, match="outside 0..51.*77"):
+        uth_kernels.simulate_holdem_hands(outside, rows)
+    with pytest.raises(ValueError, match="not 4"):
+        uth_kernels.simulate_holdem_hands(cards, rows[:4])
+    with pytest.raises(ValueError, match="row 9"):
+        uth_kernels.simulate_holdem_hands(cards, np.array([0, 1, 2, 3, 9], dtype=np.int64))
+    with pytest.raises(ValueError, match="a card twice"):
+        uth_kernels.simulate_river_counts(twice, np.array([0, 1], dtype=np.int64),
+                                          np.arange(2, 7, dtype=np.int64),
+                                          np.array([0], dtype=np.int64))
+
+
+def test_blind_class_hook() -> None:
+    assert [uth_kernels.blind_class(k) for k in range(10)] == [0, 0, 0, 0, 1, 2, 3, 4, 5, 6]
+    with pytest.raises(ValueError, match="10"):
+        uth_kernels.blind_class(10)
+
+
+def test_kernel_constants_are_the_pythons() -> None:
+    """The categories and classes come from the kernel modules, not copies."""
+    assert solver.TIE == uth_kernels.TIE and solver.CATEGORIES == uth_kernels.CATEGORIES
+    assert len(solver.WIN_QUALIFIED) == len(solver.BLIND_CLASSES) == uth_kernels.BLIND_CLASSES
+    every = (*solver.WIN_QUALIFIED, *solver.WIN_UNQUALIFIED, solver.TIE,
+             solver.LOSE_QUALIFIED, solver.LOSE_UNQUALIFIED)
+    assert sorted(every) == list(range(solver.CATEGORIES))
+    royal = _core.evaluate_cards([48, 44, 40, 36, 32])
+    assert _core.hand_class(royal) == _core.HAND_ROYAL_FLUSH == _core.HAND_CLASSES - 1
+    assert uth_kernels.blind_class(_core.HAND_STRAIGHT) == 1
+
+
+# --- typed rules -----------------------------------------------------------------------------
+
+def test_rules_options_are_str_enums() -> None:
+    from edge.games.ultimate_texas_holdem.rules import DealerNoQualify, Strategy, Ties
+    from edge.options import describe, options_dict
+
+    game = get_game("uth")
+    rules = game.make_rules({"strategy": "always-4x", "dealer_no_qualify": "all-push",
+                             "ties": "larger"})
+    assert rules.strategy is Strategy.ALWAYS_4X and rules.all_push and rules.ties_larger
+    assert rules.dealer_no_qualify is DealerNoQualify.ALL_PUSH and rules.ties is Ties.LARGER
+    assert options_dict(rules)["strategy"] == "always-4x"            # printed as before
+    assert type(game.rules(strategy="optimal").strategy) is Strategy   # type: ignore[arg-type]
+    allowed = {info.name: info.allowed for info in describe(game.rules)}
+    assert allowed["strategy"] == "optimal | always-4x"
+    with pytest.raises(EdgeError, match="strategy='best' is not one of: optimal, always-4x"):
+        game.make_rules({"strategy": "best"})
+
+
+def test_main_bet_owns_its_hooks() -> None:
+    game = get_game("uth")
+    assert all(bet.simulate is not None for bet in game.bets)
+    assert game.bet("main").strategy is not None
+    assert [command.name for command in game.commands] == ["hands"]
+    assert "seed" not in game.source.lower() and ".txt" not in game.source
+    assert not any("seed" in line.lower() for line in game.describe_rules(game.make_rules()))
+
+
+@pytest.mark.slow
+def test_strategy_document_has_the_text_strategy(standard: solver.Solution) -> None:
+    from edge.document import Items, Table, render
+
+    game = get_game("uth")
+    bet = game.bet("main")
+    assert bet.strategy is not None
+    rules = game.make_rules()
+    document = bet.strategy(bet.paytable(None), rules, RunSettings())
+    text = game.strategy_printer(bet.paytable(None), rules, "plain",  # type: ignore[misc]
+                                 RunSettings())
+    blocks = [block for section in document.sections for block in section.blocks]
+    summary = next(block for block in blocks if isinstance(block, Items))
+    assert all(str(line) in text for line in summary.items)
+    tables = [block for block in blocks if isinstance(block, Table)]
+    assert [len(table.rows) for table in tables] == [13, 13, 169]
+    assert tables[0].rows[0][:3] == ("A", "4x", "4x")            # AA, AKs
+    assert "AKs" in render(document, "markdown")

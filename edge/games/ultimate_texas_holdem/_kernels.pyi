@@ -7,7 +7,18 @@ import numpy.typing as npt
 
 Int64Array = npt.NDArray[np.int64]
 
-# Ultimate Texas Hold'em solve
+# Ultimate Texas Hold'em solve: the outcome categories and Blind classes (defined in the kernel)
+CATEGORIES: int
+BLIND_CLASSES: int
+WIN_QUALIFIED: tuple[int, ...]
+WIN_UNQUALIFIED: tuple[int, ...]
+TIE: int
+LOSE_QUALIFIED: int
+LOSE_UNQUALIFIED: int
+HOLDINGS: int
+DEALER_HOLDINGS: int
+
+def blind_class(hand_class: int) -> int: ...
 
 Uint64Array = npt.NDArray[np.uint64]
 Int32Array = npt.NDArray[np.int32]

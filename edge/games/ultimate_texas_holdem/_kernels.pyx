@@ -1,5 +1,5 @@
 # cython: language_level=3
-# Ultimate Texas Hold'em kernels (RULES.md section 4): the exact solve of Ante, Blind and Play.
+# Ultimate Texas Hold'em kernels (docs/rules.md section 4): the exact solve of Ante, Blind and Play.
 #
 # Counting unit. A deal is (player holding, flop, turn-river pair, dealer holding), so a full
 # cycle has C(52,2) * C(50,3) * C(47,2) * C(45,2) deals: ten times C(52,2) C(50,2) C(48,5),
@@ -22,6 +22,8 @@
 #   0..6   player wins, dealer qualifies, by the player's Blind class (see _uth_blind_class)
 #   7..13  player wins, dealer does not qualify, by the same class
 #   14     tie;  15 dealer wins and qualifies;  16 dealer wins without qualifying
+# (exported below as CATEGORIES, WIN_QUALIFIED, WIN_UNQUALIFIED, TIE, LOSE_QUALIFIED,
+# LOSE_UNQUALIFIED and BLIND_CLASSES for Python: solve.py and the simulation use these)
 # The value of a Play bet of p units is sum(count[k] * net[p][k]) with integer net pays given by
 # the caller (scaled so every pay is whole); a fold is worth fold_net per dealer holding.
 #
@@ -41,8 +43,8 @@ from libc.string cimport memset
 
 import numpy as np
 
-from edge._core cimport (HOLDEM_CLASS_SHIFT, HOLDEM_PAIR, HoldemTables, cy_card_lane,
-                         cy_evaluate_lanes, cy_hand_class, cy_holdem_tables)
+from edge._core cimport (HOLDEM_CLASS_SHIFT, HOLDEM_PAIR, HOLDEM_STRAIGHT, HoldemTables,
+                         cy_card_lane, cy_evaluate_lanes, cy_hand_class, cy_holdem_tables)
 
 # the hold'em evaluator's lookup tables (edge._core), passed to its inline functions
 cdef const HoldemTables* HT = cy_holdem_tables()
@@ -58,6 +60,9 @@ cdef extern from *:
     void UTH_PREFETCH(const void* address) nogil
 
 cdef enum:
+    UTH_BLIND_CLASSES = 7        # below a straight, straight .. royal flush
+    UTH_WIN_QUALIFIED = 0        # first of the 7 win categories by Blind class
+    UTH_WIN_UNQUALIFIED = 7
     UTH_CATEGORIES = 17
     UTH_TIE = 14
     UTH_LOSE_QUALIFIED = 15
@@ -140,9 +145,28 @@ cdef void _uth_init_tables() noexcept nogil:
 _uth_init_tables()
 
 
+# The outcome categories and Blind classes for Python, defined once here (see the header).
+CATEGORIES = UTH_CATEGORIES
+BLIND_CLASSES = UTH_BLIND_CLASSES
+WIN_QUALIFIED = tuple(range(UTH_WIN_QUALIFIED, UTH_WIN_QUALIFIED + UTH_BLIND_CLASSES))
+WIN_UNQUALIFIED = tuple(range(UTH_WIN_UNQUALIFIED, UTH_WIN_UNQUALIFIED + UTH_BLIND_CLASSES))
+TIE = UTH_TIE
+LOSE_QUALIFIED = UTH_LOSE_QUALIFIED
+LOSE_UNQUALIFIED = UTH_LOSE_UNQUALIFIED
+HOLDINGS = UTH_HOLDINGS
+DEALER_HOLDINGS = UTH_DEALER_HOLDINGS
+
+
 cdef inline int _uth_blind_class(int hand_class) noexcept nogil:
     """0 below a straight, then 1 straight, 2 flush, 3 full house, 4 quads, 5 SF, 6 royal."""
-    return hand_class - 3 if hand_class > 3 else 0
+    return hand_class - HOLDEM_STRAIGHT + 1 if hand_class >= HOLDEM_STRAIGHT else 0
+
+
+def blind_class(int hand_class):
+    """Python hook: the Blind class (0 below a straight .. 6 royal flush) of a hand class."""
+    if not 0 <= hand_class <= 9:
+        raise ValueError(f"hand class {hand_class} is outside 0..9")
+    return _uth_blind_class(hand_class)
 
 
 cdef int _uth_rank_strength(const int* ranks) noexcept nogil:
@@ -658,19 +682,27 @@ def uth_river_counts(board):
     return result
 
 
-def _uth_check_cards(cards, int count, str what):
+cdef list _uth_check_cards(cards, int count, str what):
+    """The cards as ints, checked: ``count`` distinct cards 0..51 (ValueError naming them)."""
     values = [int(c) for c in cards]
     if len(values) != count or len(set(values)) != count or not all(0 <= c < 52 for c in values):
         raise ValueError(f"A {what} is {count} distinct cards 0..51, not {values!r}.")
     return values
 
 
-def _uth_check_net(const int64_t[:, ::1] net):
+cdef int _uth_check_net(const int64_t[:, ::1] net, int64_t fold_net) except -1:
+    """The pays: a [5, 17] array, and every pay and the fold within 2**24 (scaled units)."""
     if net.shape[0] != 5 or net.shape[1] != UTH_CATEGORIES:
-        raise ValueError("net must be a [5, 17] array of integer pays.")
+        raise ValueError(f"net must be a [5, 17] array of integer pays, not "
+                         f"[{net.shape[0]}, {net.shape[1]}].")
     # every flop sum of counts times a pay must stay far inside int64
-    if np.abs(np.asarray(net)).max() > (1 << 24):
-        raise ValueError("net pays must stay within 2**24 (scaled whole units).")
+    biggest = int(np.abs(np.asarray(net)).max())
+    if biggest > (1 << 24):
+        raise ValueError(f"net pays must stay within 2**24 (scaled whole units), not {biggest}.")
+    if not -(1 << 24) <= fold_net <= (1 << 24):
+        raise ValueError(f"fold_net must stay within 2**24 (scaled whole units), not "
+                         f"{fold_net}.")
+    return 0
 
 
 def uth_permutations():
@@ -735,13 +767,16 @@ def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, i
 
     Rows of ``out`` are cleared first, so holdings that share a card with the board get 0.
     """
-    _uth_check_net(net)
+    _uth_check_net(net, fold_net)
     cdef Py_ssize_t n = boards.shape[0], i
     cdef int j
     cdef int board[5]
     cdef int ranks[5]
+    if boards.shape[1] != 5:
+        raise ValueError(f"boards must be [n, 5] (five cards each), not [{n}, {boards.shape[1]}].")
     if out.shape[0] != n or out.shape[1] != UTH_HOLDINGS:
-        raise ValueError("out must be a [boards, 1326] uint64 array.")
+        raise ValueError(f"out must be a [{n}, 1326] uint64 array, not "
+                         f"[{out.shape[0]}, {out.shape[1]}].")
     for i in range(n):
         _uth_check_cards(boards[i], 5, "board")
     cdef int index
@@ -797,12 +832,22 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
     itself (not its images) is written there per holding id: 1 to bet 2x, 0 to check (and 0
     for the holdings that share a card with the flop).
     """
-    _uth_check_net(net)
+    _uth_check_net(net, fold_net)
     cdef Py_ssize_t n_flops = flops.shape[0]
+    if flops.shape[1] != 3:
+        raise ValueError(f"flops must be [n, 3] (three cards each), not "
+                         f"[{n_flops}, {flops.shape[1]}].")
     if image_offsets.shape[0] != n_flops + 1:
-        raise ValueError("image_offsets needs one entry per flop plus one.")
+        raise ValueError(f"image_offsets needs one entry per flop plus one ({n_flops + 1}), not "
+                         f"{image_offsets.shape[0]}.")
+    offsets_array = np.asarray(image_offsets)
+    if offsets_array[0] != 0 or (np.diff(offsets_array) < 0).any():
+        raise ValueError(f"image_offsets must start at 0 and never decrease, not "
+                         f"{offsets_array.tolist()[:8]}...")
     if image_perms.shape[1] != 4 or image_offsets[n_flops] > image_perms.shape[0]:
-        raise ValueError("image_perms must hold 4-suit permutations for every image.")
+        raise ValueError(f"image_perms must hold a 4-suit permutation for each of the "
+                         f"{image_offsets[n_flops]} images, not [{image_perms.shape[0]}, "
+                         f"{image_perms.shape[1]}].")
     cdef int f, g, i, k, h, target, a, b
     cdef int flop[3]
     for f in range(n_flops):
@@ -822,7 +867,8 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
         key_view = keys
         n_classes = key_view.shape[0]
         if record_view.shape[0] != n_classes or record_view.shape[1] != UTH_HOLDINGS:
-            raise ValueError("records must be a [classes, 1326] uint64 array matching keys.")
+            raise ValueError(f"records must be a [{n_classes}, 1326] uint64 array matching "
+                             f"keys, not [{record_view.shape[0]}, {record_view.shape[1]}].")
         record_ptr = &record_view[0, 0]
         key_ptr = &key_view[0]
     cdef uint8_t[:, ::1] decision_view
@@ -830,7 +876,8 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
     if decisions is not None:
         decision_view = decisions
         if decision_view.shape[0] != n_flops or decision_view.shape[1] != UTH_HOLDINGS:
-            raise ValueError("decisions must be a [flops, 1326] uint8 array.")
+            raise ValueError(f"decisions must be a [{n_flops}, 1326] uint8 array, not "
+                             f"[{decision_view.shape[0]}, {decision_view.shape[1]}].")
         if n_flops:
             decision_ptr = &decision_view[0, 0]
             memset(decision_ptr, 0, n_flops * UTH_HOLDINGS)
@@ -901,7 +948,7 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
 # Batch hold'em evaluation for the Monte Carlo check (edge/simulation): the strength and class of
 # many dealt hands at once. Hands arrive the way the simulation deals them, one row per dealt
 # card and one column per hand; ``rows`` picks the 5 to 7 cards of each hand that play. The
-# evaluator is the one in _holdem.pxi (its own tests cover it); only the loop over hands is here.
+# evaluator is the shared one in edge._core (its own tests cover it); only the loop over hands is here.
 
 
 
@@ -915,8 +962,8 @@ def simulate_holdem_hands(const int16_t[:, :] cards, const int64_t[::1] rows):
     cdef Py_ssize_t count = rows.shape[0]
     cdef Py_ssize_t i, j
     cdef int card
-    cdef bint bad = False
-    cdef uint64_t lanes
+    cdef Py_ssize_t bad = -1, twice = -1
+    cdef uint64_t lanes, seen
     if not 5 <= count <= 7:
         raise ValueError(f"a hold'em hand has 5 to 7 cards, not {count}")
     for j in range(count):
@@ -929,16 +976,26 @@ def simulate_holdem_hands(const int16_t[:, :] cards, const int64_t[::1] rows):
     with nogil:
         for i in range(hands):
             lanes = 0
+            seen = 0
             for j in range(count):
                 card = cards[rows[j], i]
                 if card < 0 or card >= 52:
-                    bad = True
-                    card = 0
+                    bad = i
+                    break
+                if (seen >> card) & 1:
+                    twice = i
+                    break
+                seen |= (<uint64_t>1) << card
                 lanes |= cy_card_lane(HT, card)
+            if bad >= 0 or twice >= 0:
+                break
             strength[i] = cy_evaluate_lanes(HT, lanes)
             hand_class[i] = <int8_t>cy_hand_class(strength[i])
-    if bad:
-        raise ValueError("a dealt card is outside 0..51")
+    if bad >= 0 or twice >= 0:
+        column = bad if bad >= 0 else twice
+        dealt = [int(cards[rows[j], column]) for j in range(count)]
+        problem = "a card outside 0..51" if bad >= 0 else "a card twice"
+        raise ValueError(f"hand {column} has {problem}: {dealt}")
     return strengths, classes
 
 
@@ -1100,6 +1157,9 @@ def simulate_river_counts(const int16_t[:, :] cards, const int64_t[::1] hole_row
                 if card < 0 or card >= 52:
                     bad = 1
                     break
+                if (seen >> card) & 1:
+                    bad = 2
+                    break
                 seen |= (<uint64_t>1) << card
                 if j < 5:
                     board[j] = card
@@ -1114,5 +1174,8 @@ def simulate_river_counts(const int16_t[:, :] cards, const int64_t[::1] hole_row
             else:
                 _river_plain(seen, board_lanes, player, &out[i, 0])
     if bad:
-        raise ValueError("a dealt card is outside 0..51")
+        dealt = [int(cards[row, column]) for row in
+                 [*np.asarray(hole_rows).tolist(), *np.asarray(board_rows).tolist()]]
+        problem = "a card outside 0..51" if bad == 1 else "a card twice"
+        raise ValueError(f"hand {column} has {problem}: {dealt}")
     return counts

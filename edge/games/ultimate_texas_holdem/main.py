@@ -12,23 +12,26 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 from tabulate import tabulate
 
 from edge.cards import RANKS
+from edge.document import Items, Paragraph, Report, Section, Table
 from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.rules import GAME_NAME, Strategy
+from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules as MainRules
 from edge.paytables import PayTable, format_pay, make_paytable
 from edge.table import ReturnTable, Row, decimal, exact, percent
 
 BLIND_OUTCOMES = solver.BLIND_OUTCOMES
 T = TypeVar("T")
 BLIND_TABLES: dict[str, dict[str, Any]] = {
-    # RULES.md section 4: royal 500:1, straight flush 50:1, quads 10:1, full house 3:1,
+    # docs/rules.md section 4: royal 500:1, straight flush 50:1, quads 10:1, full house 3:1,
     # flush 3:2, straight 1:1, anything less pushes
     "standard": {"royal-flush": 500, "straight-flush": 50, "four-of-a-kind": 10,
                  "full-house": 3, "flush": "3/2", "straight": 1},
@@ -41,13 +44,11 @@ BLIND_DEFAULT = "standard"
 MAIN_DESCRIPTION = ("Ante and Blind, with a Play bet of 4x or 3x before the flop, 2x on the "
                     "flop or 1x on the river (or fold); the Blind pays on a straight or better")
 
-STRATEGIES = ("optimal", "always-4x")
-TIES = ("smaller", "larger")
 CYCLE_NOTE = ("Deals are counted with the flop and the turn-river pair apart (the player "
               "decides between them): the cycle is C(52,2) C(50,3) C(47,2) C(45,2) = "
               "27,813,810,024,000 = 10 x C(52,2) C(50,2) C(48,5) = 10 x 2,781,381,002,400.")
 
-# Practical preflop 4x chart (Wizard of Odds strategy page, REFERENCES.md): pairs 33+;
+# Practical preflop 4x chart (Wizard of Odds strategy page, docs/references.md): pairs 33+;
 # suited A2+, K2+, Q6+, J8+; offsuit A2+, K5+, Q8+, JT. 69 classes, 500 hands.
 PRACTICAL_FOUR_X = (
     {f"{r}{r}" for r in "3456789TJQKA"}
@@ -58,23 +59,10 @@ PRACTICAL_FOUR_X = (
 )
 
 
-class MainRules(Protocol):
-    """The options of the game that the main bet reads."""
-
-    @property
-    def strategy(self) -> str: ...
-
-    @property
-    def dealer_no_qualify(self) -> str: ...
-
-    @property
-    def ties(self) -> str: ...
-
-
 def solve_main(paytable: PayTable, rules: MainRules, run: RunSettings) -> solver.Solution:
     """The exact solve for a Blind pay table and the game's options (cached on disk)."""
     settle = solver.settlement(paytable.as_dict(), rules.dealer_no_qualify)
-    return solver.solve(settle, rules.ties == "larger", jobs=run.jobs, use_cache=run.cache,
+    return solver.solve(settle, rules.ties_larger, jobs=run.jobs, use_cache=run.cache,
                         progress=run.progress)
 
 
@@ -114,11 +102,14 @@ class MainLines:
         return mask
 
 
-def main_lines(solution: solver.Solution, strategy: str) -> MainLines:
+def main_lines(solution: solver.Solution, strategy: Strategy | str) -> MainLines:
     """Each holding's preflop decision under ``strategy`` and the counts of every final line."""
-    if strategy not in STRATEGIES:
-        raise EdgeError(f"Unknown strategy {strategy!r}: choose one of {', '.join(STRATEGIES)}.")
-    if strategy == "always-4x":
+    try:
+        chosen = Strategy(strategy)
+    except ValueError:
+        raise EdgeError(f"Unknown strategy {strategy!r}: choose one of "
+                        f"{', '.join(Strategy)}.") from None
+    if chosen is Strategy.ALWAYS_4X:
         choice = np.full(solver.HOLDINGS, 4, dtype=np.int8)
     else:
         choice = solution.preflop_choice()
@@ -145,7 +136,8 @@ def _category_name(play: int, category: int, all_push: bool) -> str:
         return f"{play}x dealer does not qualify (all push)"
     if category == solver.LOSE_UNQUALIFIED:
         return f"{play}x lose, dealer does not qualify"
-    blind = category % 7
+    wins = solver.WIN_UNQUALIFIED if category in solver.WIN_UNQUALIFIED else solver.WIN_QUALIFIED
+    blind = wins.index(category)                  # the player's Blind class
     hand = "" if blind == 0 else f" {solver.BLIND_CLASSES[blind]}"
     below = " below a straight" if blind == 0 else ""
     dealer = ", dealer does not qualify" if unqualified else ""
@@ -176,32 +168,30 @@ def _rows(lines: MainLines, all_push: bool) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def _ties_notes(lines: MainLines, rules: MainRules) -> list[str]:
+def _ties_note(lines: MainLines, rules: MainRules) -> str:
     solution = lines.solution
     checked = lines.checked
     four, three, checking = solution.line_values()
-    notes: list[str] = []
     river_spots = int(solution.extra[checked, 1].sum())
     flop_spots = int(solution.extra[checked, 3].sum())
     values = np.stack([checking, three, four])
     best = values.max(axis=0)
     preflop_ties = int(((values == best).sum(axis=0) > 1).sum())
-    taken = "the smaller wager" if rules.ties == "smaller" else "the larger wager"
-    notes.append(
+    taken = "the larger wager" if rules.ties_larger else "the smaller wager"
+    return (
         f"Decisions of exactly equal value (ties={rules.ties}: {taken} is taken): "
         f"{river_spots:,} river spots (holding, flop, turn-river after two checks; "
         f"{river_spots * solver.DEALER_HOLDINGS:,} deals), {flop_spots:,} flop spots, "
         f"{preflop_ties:,} preflop holdings.")
-    return notes
 
 
-def _decision_notes(lines: MainLines) -> list[str]:
+def _decisions_note(lines: MainLines) -> str:
     per_flop = solver.TURN_RIVERS * solver.DEALER_HOLDINGS
     checked_deals = int(lines.checked.sum()) * solver.DEALS_PER_HOLDING
     flop_bets = int(lines.counts[2].sum())
     river_plays = int(lines.counts[1].sum())
     cycle = solver.CYCLE
-    return [
+    return (
         f"Preflop: 4x {percent(Fraction(int((lines.choice == 4).sum()), solver.HOLDINGS))} "
         f"of holdings, 3x {percent(Fraction(int((lines.choice == 3).sum()), solver.HOLDINGS))}, "
         f"check {percent(Fraction(checked_deals, cycle))}. "
@@ -210,8 +200,23 @@ def _decision_notes(lines: MainLines) -> list[str]:
         f"River (after two checks): 1x {percent(Fraction(river_plays, cycle))}, fold "
         f"{percent(Fraction(lines.folds, cycle))}. "
         f"({flop_bets // per_flop:,} of {checked_deals // per_flop:,} checked (holding, flop) "
-        "spots bet 2x.)",
-    ]
+        "spots bet 2x.)")
+
+
+@dataclass(frozen=True)
+class OptimalFacts:
+    """What the optimal strategy's table notes say beyond the rows, one sentence each: how 3x
+    compares with 4x and check, how often each decision is taken, and the exactly equal
+    decisions. The strategy summary shows the same sentences."""
+
+    three_x: str
+    decisions: str
+    ties: str
+
+
+def optimal_facts(lines: MainLines, rules: MainRules) -> OptimalFacts:
+    """The facts of a solved strategy (see :class:`OptimalFacts`)."""
+    return OptimalFacts(_three_x_note(lines), _decisions_note(lines), _ties_note(lines, rules))
 
 
 def _three_x_note(lines: MainLines) -> str:
@@ -240,8 +245,7 @@ def table_from_solution(solution: solver.Solution, paytable: PayTable, rules: Ma
                         options: Mapping[str, str], game: str) -> ReturnTable:
     """The return table of a finished solve under ``rules.strategy``."""
     lines = main_lines(solution, rules.strategy)
-    all_push = rules.dealer_no_qualify == "all-push"
-    rows = _rows(lines, all_push)
+    rows = _rows(lines, rules.all_push)
     decisions = (
         ("preflop 4x", int(lines.counts[4].sum())),
         ("preflop 3x", int(lines.counts[3].sum())),
@@ -252,16 +256,15 @@ def table_from_solution(solution: solver.Solution, paytable: PayTable, rules: Ma
     notes = [CYCLE_NOTE,
              "Pays are net per Ante, counting Ante, Blind and Play together; the wager column is "
              "the total of the three (Ante = Blind = 1). Figures are per Ante."]
-    if rules.strategy == "optimal":
+    if rules.strategy is Strategy.OPTIMAL:
         n_four = int((lines.choice == 4).sum())
         classes = {HOLDING_CLASSES[h] for h in np.flatnonzero(lines.choice == 4)}
         notes.append(f"Exact optimal strategy: 4x with {n_four:,} of 1,326 holdings "
                      f"({len(classes)} of 169 classes; see `edge strategy "
                      f"ultimate-texas-holdem`), otherwise check; 2x on the flop and 1x on the "
                      "river where that is worth more, by exact integer comparison.")
-        notes.append(_three_x_note(lines))
-        notes += _decision_notes(lines)
-        notes += _ties_notes(lines, rules)
+        facts = optimal_facts(lines, rules)
+        notes += [facts.three_x, facts.decisions, facts.ties]
     else:
         notes.append("Strategy: always 4x before the flop (the \"blind box\" play).")
     title = (f"Ultimate Texas Hold'em: Ante, Blind and Play, {rules.strategy} strategy, "
@@ -332,12 +335,55 @@ def _value(line: ClassLine) -> Fraction:
     return line.four if line.choice == 4 else line.check
 
 
-def strategy_report(paytable: PayTable, rules: MainRules, options: Mapping[str, str], fmt: str,
-                    run: RunSettings) -> str:
-    """The preflop chart (4x or check, with values per Ante) and flop and river summaries."""
+@dataclass(frozen=True)
+class StrategyChart:
+    """Everything the strategy shows: the 169 classes, the return table and a summary."""
+
+    paytable: PayTable
+    options: Mapping[str, str]
+    lines: list[ClassLine]
+    table: ReturnTable
+    summary: list[str]
+
+    @property
+    def intro(self) -> list[str]:
+        """The options and the Blind pay table, one line each."""
+        blind = ", ".join(f"{k} {format_pay(v)}" for k, v in self.paytable.pays)
+        return [f"options: {', '.join(f'{k}={v}' for k, v in self.options.items())}",
+                f"Blind pay table: {self.paytable.name} ({blind})"]
+
+    def choice_grid(self) -> list[list[str]]:
+        """The 13 x 13 chart of 4x (``4x``) or check (``-``)."""
+        return class_grid(self.lines, lambda line: "4x" if line.choice == 4 else "-")
+
+    def value_grid(self) -> list[list[str]]:
+        """The 13 x 13 chart of the best play's value per Ante."""
+        return class_grid(self.lines, lambda line: f"{float(_value(line)):+.3f}")
+
+    def class_rows(self) -> list[tuple[str, ...]]:
+        """One row per class: hands, choice, values of 4x and check, flop 2x and river 1x."""
+        return [(line.name, str(line.hands), "4x" if line.choice == 4 else "check",
+                 decimal(line.four, 5), decimal(line.check, 5), percent(line.flop_bets, 2),
+                 "-" if line.river_plays is None else percent(line.river_plays, 2))
+                for line in self.lines]
+
+
+STRATEGY_TITLE = "Ultimate Texas Hold'em strategy (Ante, Blind and Play)"
+RANK_HEADS = ("", *reversed(RANKS))
+CLASS_HEADS = ("class", "hands", "preflop", "4x value", "check value", "flop 2x", "river 1x")
+CHOICE_CAPTION = ("Preflop: 4x or check (rows and columns are ranks; suited above the diagonal, "
+                  "offsuit below, pairs on it)")
+VALUE_CAPTION = "Value of the best play, per Ante"
+CLASS_CAPTION = ("Every class: values per Ante of 4x and of checking (then playing on optimally), "
+                 "and after a check how often the flop is bet 2x and the river played 1x")
+
+
+def strategy_chart(paytable: PayTable, rules: MainRules, options: Mapping[str, str],
+                   run: RunSettings) -> StrategyChart:
+    """The solved strategy's classes, return table and summary for a Blind pay table."""
     solution = solve_main(paytable, rules, run)
     lines = class_lines(solution, rules.strategy)
-    table = table_from_solution(solution, paytable, rules, options, "ultimate-texas-holdem")
+    table = table_from_solution(solution, paytable, rules, options, GAME_NAME)
     four = [line for line in lines if line.choice == 4]
     optimal = {line.name for line in four}
     extra = sorted(optimal - PRACTICAL_FOUR_X)
@@ -350,11 +396,39 @@ def strategy_report(paytable: PayTable, rules: MainRules, options: Mapping[str, 
         f"{', '.join(missing) or 'none of it'}.",
         f"House edge {percent(table.house_edge)} per Ante, element of risk "
         f"{percent(table.element_of_risk)}.",
-        *[note for note in table.notes if note.startswith(("Preflop:", "3x", "Decisions"))],
     ]
+    if rules.strategy is Strategy.OPTIMAL:
+        facts = optimal_facts(main_lines(solution, rules.strategy), rules)
+        summary += [facts.three_x, facts.decisions, facts.ties]
+    return StrategyChart(paytable, options, lines, table, summary)
+
+
+def strategy_document(paytable: PayTable, rules: MainRules, options: Mapping[str, str],
+                      run: RunSettings) -> Report:
+    """The strategy as a document: the summary, the 13 x 13 charts and every class."""
+    chart = strategy_chart(paytable, rules, options, run)
+    return Report(STRATEGY_TITLE, tuple(chart.intro), (
+        Section("Summary", (Items(tuple(chart.summary)),)),
+        Section("Preflop chart", (
+            Table(RANK_HEADS, tuple(tuple(row) for row in chart.choice_grid()), CHOICE_CAPTION),
+            Table(RANK_HEADS, tuple(tuple(row) for row in chart.value_grid()), VALUE_CAPTION),
+        )),
+        Section("Every class", (
+            Paragraph(CLASS_CAPTION),
+            Table(CLASS_HEADS, tuple(chart.class_rows()), align="lrlrrrr"),
+        )),
+    ), game=GAME_NAME, tables={"main": chart.table}, game_title="Ultimate Texas Hold'em")
+
+
+def strategy_report(paytable: PayTable, rules: MainRules, options: Mapping[str, str], fmt: str,
+                    run: RunSettings) -> str:
+    """The strategy as text (plain, markdown or json); ``strategy_document`` is the same as a
+    document."""
+    chart = strategy_chart(paytable, rules, options, run)
+    lines, table, summary = chart.lines, chart.table, chart.summary
     if fmt == "json":
         data = {
-            "game": "ultimate-texas-holdem",
+            "game": GAME_NAME,
             "options": dict(options),
             "paytable": {k: exact(v) for k, v in paytable.pays},
             "house_edge": exact(table.house_edge),
@@ -370,38 +444,20 @@ def strategy_report(paytable: PayTable, rules: MainRules, options: Mapping[str, 
         }
         return json.dumps(data, indent=2) + "\n"
     tablefmt = "github" if fmt == "markdown" else "simple"
-    heads = [""] + list(reversed(RANKS))
-    choice_grid = tabulate(class_grid(lines, lambda line: "4x" if line.choice == 4 else "-"),
-                           headers=heads, tablefmt=tablefmt, disable_numparse=True)
-    value_grid = tabulate(class_grid(lines, lambda line: f"{float(_value(line)):+.3f}"),
-                          headers=heads, tablefmt=tablefmt, disable_numparse=True)
-    body = [(line.name, line.hands, "4x" if line.choice == 4 else "check",
-             decimal(line.four, 5), decimal(line.check, 5),
-             percent(line.flop_bets, 2),
-             "-" if line.river_plays is None else percent(line.river_plays, 2))
-            for line in lines]
-    class_table = tabulate(body, headers=["class", "hands", "preflop", "4x value",
-                                          "check value", "flop 2x", "river 1x"],
+    heads = list(RANK_HEADS)
+    choice_grid = tabulate(chart.choice_grid(), headers=heads, tablefmt=tablefmt,
+                           disable_numparse=True)
+    value_grid = tabulate(chart.value_grid(), headers=heads, tablefmt=tablefmt,
+                          disable_numparse=True)
+    class_table = tabulate(chart.class_rows(), headers=list(CLASS_HEADS),
                            tablefmt=tablefmt, disable_numparse=True,
                            colalign=("left", "right", "left", "right", "right", "right",
                                      "right"))
-    options_text = ", ".join(f"{k}={v}" for k, v in options.items())
-    blind = ", ".join(f"{k} {format_pay(v)}" for k, v in paytable.pays)
-    title = "Ultimate Texas Hold'em strategy (Ante, Blind and Play)"
-    intro = [f"options: {options_text}", f"Blind pay table: {paytable.name} ({blind})"]
-    parts = [
-        "Preflop: 4x or check (rows and columns are ranks; suited above the diagonal, "
-        "offsuit below, pairs on it)",
-        choice_grid,
-        "Value of the best play, per Ante",
-        value_grid,
-        "Every class: values per Ante of 4x and of checking (then playing on optimally), and "
-        "after a check how often the flop is bet 2x and the river played 1x",
-        class_table,
-    ]
+    parts = [CHOICE_CAPTION, choice_grid, VALUE_CAPTION, value_grid, CLASS_CAPTION, class_table]
     if fmt == "markdown":
-        text = [f"### {title}", ""] + [f"- {line}" for line in intro + summary]
+        text = [f"### {STRATEGY_TITLE}", ""] + [f"- {line}" for line in chart.intro + summary]
         for part in parts:
             text += ["", part if "|" in part else f"**{part}**"]
         return "\n".join(text) + "\n"
-    return "\n".join([title, *intro, "", *summary] + [f"\n{part}" for part in parts]) + "\n"
+    return "\n".join([STRATEGY_TITLE, *chart.intro, "", *summary]
+                     + [f"\n{part}" for part in parts]) + "\n"

@@ -4,8 +4,8 @@ The player's decisions come from the analysis: the preflop Play (4x, 3x or check
 from the solve (:func:`.main.main_lines`), and the flop decision (2x or check) per
 holding and flop as the solve recorded it for each suit class of flops
 (``Solution.flop_decisions``, spread to every flop by :func:`flop_decisions`). The river
-decision is the exact comparison RULES.md defines, Play 1x against folding over the 990 dealer
-holdings the player cannot rule out; the simulation counts those itself
+decision is the exact comparison docs/rules.md section 4 defines, Play 1x against folding over
+the 990 dealer holdings the player cannot rule out; the simulation counts those itself
 (``_kernels.simulate_river_counts``) and prices them with its own settlement. Every hand is then
 settled here from the rules.
 """
@@ -14,15 +14,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from edge import holdem
+from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import _kernels
 from edge.games.ultimate_texas_holdem import main as uth_main
 from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray, common_scale
@@ -31,15 +33,16 @@ HOLE = np.array([0, 1], dtype=np.int64)
 BOARD = np.array([4, 5, 6, 7, 8], dtype=np.int64)
 PLAYER_SEVEN = np.array([0, 1, 4, 5, 6, 7, 8], dtype=np.int64)
 DEALER_SEVEN = np.array([2, 3, 4, 5, 6, 7, 8], dtype=np.int64)
-HOLDINGS, FLOPS, DEALER_HOLDINGS = 1326, 22100, 990
-# Hand classes 0 high card .. 9 royal flush; the Blind's class is 0 below a straight, then
-# straight, flush, full house, four of a kind, straight flush, royal flush.
-BLIND_CLASSES = ("below-straight", "straight", "flush", "full-house", "four-of-a-kind",
-                 "straight-flush", "royal-flush")
-STRAIGHT_CLASS = 4
-# This module's outcome categories (per Play size): win by Blind class against a qualifying
-# dealer (0..6) or one who does not qualify (7..13), tie, loss to a qualifier, to a non-qualifier.
-TIE, LOSS_QUALIFIED, LOSS_UNQUALIFIED, CATEGORIES = 14, 15, 16, 17
+HOLDINGS, FLOPS, DEALER_HOLDINGS = solver.HOLDINGS, solver.FLOPS, solver.DEALER_HOLDINGS
+# The Blind's class is 0 below a straight, then straight .. royal flush (the kernels' numbering).
+BLIND_CLASSES = solver.BLIND_CLASSES
+# The outcome categories (per Play size), numbered as the kernels number them: win by Blind
+# class against a qualifying dealer or one who does not qualify, tie, loss to a qualifier, to a
+# non-qualifier.
+WIN_QUALIFIED, WIN_UNQUALIFIED = _kernels.WIN_QUALIFIED[0], _kernels.WIN_UNQUALIFIED[0]
+TIE, LOSS_QUALIFIED, LOSS_UNQUALIFIED = (_kernels.TIE, _kernels.LOSE_QUALIFIED,
+                                         _kernels.LOSE_UNQUALIFIED)
+CATEGORIES = _kernels.CATEGORIES
 
 BoolArray = npt.NDArray[np.bool_]
 
@@ -71,12 +74,13 @@ def outcome_name(play: int, category: int, all_push: bool) -> str:
         return f"{play}x tie"
     if category == LOSS_QUALIFIED:
         return f"{play}x lose"
-    unqualified = 7 <= category < TIE or category == LOSS_UNQUALIFIED
+    won_unqualified = category in _kernels.WIN_UNQUALIFIED
+    unqualified = won_unqualified or category == LOSS_UNQUALIFIED
     if all_push and unqualified:
         return f"{play}x dealer does not qualify (all push)"
     if category == LOSS_UNQUALIFIED:
         return f"{play}x lose, dealer does not qualify"
-    blind = category % 7
+    blind = category - (WIN_UNQUALIFIED if won_unqualified else WIN_QUALIFIED)
     hand = f" {BLIND_CLASSES[blind]}" if blind else " below a straight"
     dealer = ", dealer does not qualify" if unqualified else ""
     return f"{play}x win{hand}{dealer}"
@@ -154,10 +158,11 @@ class MainSimulator:
         player, player_class = _kernels.simulate_holdem_hands(cards, PLAYER_SEVEN)
         dealer, dealer_class = _kernels.simulate_holdem_hands(cards, DEALER_SEVEN)
         hand_class = player_class.astype(np.int64)
-        qualified = dealer_class >= 1
+        qualified = dealer_class >= holdem.PAIR
         win, tie = player > dealer, player == dealer
-        blind_class = np.maximum(hand_class - STRAIGHT_CLASS + 1, 0)
-        category = np.where(win, np.where(qualified, blind_class, 7 + blind_class),
+        blind_class = np.maximum(hand_class - holdem.STRAIGHT + 1, 0)
+        category = np.where(win, np.where(qualified, WIN_QUALIFIED + blind_class,
+                                          WIN_UNQUALIFIED + blind_class),
                             np.where(tie, TIE, np.where(qualified, LOSS_QUALIFIED,
                                                         LOSS_UNQUALIFIED)))
         s, blind = self.scale, self.blind[hand_class]
@@ -169,15 +174,24 @@ class MainSimulator:
         return self.outcome_of[play, category], net
 
 
-def make_main_simulator(paytable: PayTable, rules: Any,
+def simulate_main(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
+                  run: RunSettings | None = None) -> MainSimulator:
+    """The main bet's simulator (the ``simulate`` hook of the main bet)."""
+    if paytable is None:
+        raise EdgeError("The Ultimate Texas Hold'em main simulation needs a pay table.")
+    return make_main_simulator(paytable, rules, run)
+
+
+def make_main_simulator(paytable: PayTable, rules: UltimateTexasHoldemRules,
                         run: RunSettings | None = None) -> MainSimulator:
     """The main bet's simulator: the solve (cached) for the decisions, the pays for settling."""
     run = run or RunSettings()
     pays = paytable.as_dict()
-    blind_pays = [Fraction(0)] * STRAIGHT_CLASS + [pays[name] for name in BLIND_CLASSES[1:]]
+    # per hand class: nothing below a straight, then the Blind's pays
+    blind_pays = [Fraction(0)] * holdem.STRAIGHT + [pays[name] for name in BLIND_CLASSES[1:]]
     scale = common_scale(blind_pays)
-    all_push = rules.dealer_no_qualify == "all-push"
-    ties_larger = rules.ties == "larger"
+    all_push = rules.all_push
+    ties_larger = rules.ties_larger
     solution = uth_main.solve_main(paytable, rules, run)
     choice = uth_main.main_lines(solution, rules.strategy).choice.astype(np.int64)
     flop_bets = (np.zeros(0, dtype=np.uint8) if not (choice == 0).any()

@@ -1,9 +1,10 @@
 """Hold'em side bets on the player's own cards: Trips and a configurable progressive jackpot.
 
 Both are settled on the class of the player's best five-card hand, whatever happens to the main
-game (Trips pays even after a fold, RULES.md section 4), so each is a return table built from the
-exact class counts of every hand: C(52, 7) = 133,784,560 seven-card hands (two hole cards and
-the five community cards) or C(52, 5) = 2,598,960 five-card hands (the hole cards and the flop).
+game (Trips pays even after a fold, docs/rules.md section 4), so each is a return table built
+from the exact class counts of every hand: C(52, 7) = 133,784,560 seven-card hands (two hole
+cards and the five community cards) or C(52, 5) = 2,598,960 five-card hands (the hole cards
+and the flop).
 
 Progressive pay table files (TOML)::
 
@@ -51,7 +52,7 @@ TRIPS_OUTCOMES = ("royal-flush", "straight-flush", "four-of-a-kind", "full-house
                   "straight", "three-of-a-kind")
 TRIPS_TABLES = {
     # royal, straight flush, quads, full house, flush, straight, three of a kind (net, to 1)
-    "50-40-30-8-7-4-3": (50, 40, 30, 8, 7, 4, 3),   # RULES.md default; the common felt table
+    "50-40-30-8-7-4-3": (50, 40, 30, 8, 7, 4, 3),   # docs/rules.md section 4 default; the felt's
     "50-40-30-8-6-5-3": (50, 40, 30, 8, 6, 5, 3),
     "50-40-30-9-7-4-3": (50, 40, 30, 9, 7, 4, 3),
 }
@@ -172,8 +173,8 @@ def load_progressive(path: str | Path) -> ProgressiveTable:
     return make_progressive(name, pays, meter, cards, data.get("wager", 1), source=where)
 
 
-# An example only: no progressive table is in the seeds (RULES.md section 4). Its amounts are an
-# assumption, not a casino's; the file also shows the TOML format.
+# An example only: no progressive table is in the rules' sources (docs/rules.md section 4). Its
+# amounts are an assumption, not a casino's; the file also shows the TOML format.
 EXAMPLE_FILE = Path(__file__).resolve().parent / "data" / "progressive_example.toml"
 PROGRESSIVE_PRESETS: dict[str, PayTable] = {"example": load_progressive(EXAMPLE_FILE)}
 PROGRESSIVE_DEFAULT = "example"
@@ -242,7 +243,7 @@ def analyze_progressive(paytable: PayTable, meter: Fraction,
                                      f"{decimal(even, 2)} (exactly {exact(even)})") + "."]
     if paytable.name.startswith("example"):
         notes.append("EXAMPLE TABLE: an assumption for illustration, not a casino's table "
-                     "(no progressive pay table is in the seeds).")
+                     "(the sources of the rules give no progressive pay table).")
     return ReturnTable(game, "progressive", rows, paytable,
                        {**(options or {}), "cards": paytable.cards},
                        title=f"Ultimate Texas Hold'em: progressive, {paytable.name}, "

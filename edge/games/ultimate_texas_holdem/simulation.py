@@ -1,8 +1,9 @@
-"""Ultimate Texas Hold'em by simulation (RULES.md section 4): dealt and settled here.
+"""Ultimate Texas Hold'em's side bets by simulation (docs/rules.md section 4): dealt and settled
+here. Each bet's ``simulate`` hook is here (the main bet's in :mod:`.main_simulation`).
 
 Each hand deals nine cards from one deck: the player's two, the dealer's two, then the flop,
-turn and river. Hands are ranked by the shared 7-card evaluator (``edge/_holdem.pxi``, batch
-loop in ``edge/_simulate.pxi``); the side bets are settled here from their pay tables.
+turn and river. Hands are ranked by the shared 7-card evaluator (:mod:`edge._core`, batch loop
+in this game's kernels); the side bets are settled here from their pay tables.
 
 >>> from edge.games.ultimate_texas_holdem import GAME
 >>> bet = GAME.bet("trips")
@@ -16,19 +17,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
 from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import _kernels
-from edge.games.ultimate_texas_holdem.main_simulation import MainSimulator, make_main_simulator
+from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.side_bets import ProgressiveTable
 from edge.holdem import CLASS_NAMES
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray, common_scale, scaled
+from edge.simulation.engine import IntArray, Simulator, common_scale, scaled
 
 # Rows of the nine dealt cards.
 PLAYER, DEALER = (0, 1), (2, 3)
@@ -89,19 +89,31 @@ def progressive_pays(table: ProgressiveTable, meter: Fraction) -> dict[str, Frac
             / table.wager for name in CLASS_NAMES if name in fixed or name in shares}
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: Any,
-                   run: RunSettings | None = None) -> SideBetSimulator | MainSimulator:
-    """The simulator of one Ultimate Texas Hold'em wager (the main bet: see
-    :mod:`edge.games.ultimate_texas_holdem.main_simulation`)."""
+def simulate_trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
+                   run: RunSettings | None = None) -> SideBetSimulator:
+    """The Trips bet's simulator: paid by the class of the player's seven cards."""
     if paytable is None:
-        raise EdgeError(f"The Ultimate Texas Hold'em {bet} simulation needs a pay table.")
-    if bet == "main":
-        return make_main_simulator(paytable, rules, run)
-    if bet == "trips":
-        return _side_bet(bet, paytable.as_dict(), PLAYER_SEVEN)
-    if bet == "progressive":
-        if not isinstance(paytable, ProgressiveTable):
-            raise EdgeError(f"The pay table {paytable.name!r} is not a progressive table.")
-        rows = HOLE_AND_FLOP if paytable.cards == "hole-and-flop" else PLAYER_SEVEN
-        return _side_bet(bet, progressive_pays(paytable, Fraction(rules.meter)), rows)
-    raise EdgeError(f"Unknown bet {bet!r} for the Ultimate Texas Hold'em simulation.")
+        raise EdgeError("The Ultimate Texas Hold'em trips simulation needs a pay table.")
+    return _side_bet("trips", paytable.as_dict(), PLAYER_SEVEN)
+
+
+def simulate_progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
+                         run: RunSettings | None = None) -> SideBetSimulator:
+    """The progressive's simulator: paid by the class of the hole cards and flop (or all
+    seven), at the meter of ``rules``."""
+    if not isinstance(paytable, ProgressiveTable):
+        name = "none" if paytable is None else repr(paytable.name)
+        raise EdgeError(f"The pay table {name} is not a progressive table.")
+    rows = HOLE_AND_FLOP if paytable.cards == "hole-and-flop" else PLAYER_SEVEN
+    return _side_bet("progressive", progressive_pays(paytable, Fraction(rules.meter)), rows)
+
+
+def make_simulator(bet: str, paytable: PayTable | None, rules: UltimateTexasHoldemRules,
+                   run: RunSettings | None = None) -> Simulator:
+    """The simulator of one Ultimate Texas Hold'em wager: its bet's ``simulate`` hook."""
+    from edge.games.ultimate_texas_holdem import GAME  # the game is built from this module
+
+    hook = GAME.bet(bet).simulate
+    if hook is None:
+        raise EdgeError(f"The Ultimate Texas Hold'em {bet} bet has no simulation.")
+    return hook(paytable, rules, run or RunSettings())

@@ -29,11 +29,14 @@ Equal values follow the ``ties`` rule: ``smaller`` takes the smaller wager (chec
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
 import math
 import os
+import sys
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -41,35 +44,41 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import filelock
 import numpy as np
 import numpy.typing as npt
 
 from edge import parallel
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem import _kernels
+from edge.games.ultimate_texas_holdem.rules import DealerNoQualify
 
 IntArray = npt.NDArray[np.int64]
 
 SOLVE_VERSION = 2                 # bump when the kernels' results change meaning
-HOLDINGS = 1326                   # C(52,2)
+HOLDINGS = _kernels.HOLDINGS      # C(52,2)
 FLOPS = 22100                     # C(52,3)
 FLOPS_PER_HOLDING = 19600         # C(50,3)
 TURN_RIVERS = 1081                # C(47,2)
-DEALER_HOLDINGS = 990             # C(45,2)
+DEALER_HOLDINGS = _kernels.DEALER_HOLDINGS   # C(45,2)
 DEALS_PER_HOLDING = FLOPS_PER_HOLDING * TURN_RIVERS * DEALER_HOLDINGS
 CYCLE = HOLDINGS * DEALS_PER_HOLDING
 
-# The player's Blind class: below a straight, then the hands the Blind pays on.
+# The player's Blind class (index as the kernels number it): below a straight, then the hands
+# the Blind pays on.
 BLIND_CLASSES = ("below-straight", "straight", "flush", "full-house", "four-of-a-kind",
                  "straight-flush", "royal-flush")
+assert len(BLIND_CLASSES) == _kernels.BLIND_CLASSES
 BLIND_OUTCOMES = tuple(reversed(BLIND_CLASSES[1:]))        # pay-table order, best first
-# The kernels' 17 outcome categories, in index order.
-WIN_QUALIFIED = tuple(range(7))          # by Blind class
-WIN_UNQUALIFIED = tuple(range(7, 14))    # by Blind class
-TIE, LOSE_QUALIFIED, LOSE_UNQUALIFIED = 14, 15, 16
-CATEGORIES = 17
+# The kernels' outcome categories (defined in the kernel module, docs/method.md): wins by Blind
+# class against a qualifying dealer and against one who does not qualify, tie, two losses.
+WIN_QUALIFIED = _kernels.WIN_QUALIFIED
+WIN_UNQUALIFIED = _kernels.WIN_UNQUALIFIED
+TIE = _kernels.TIE
+LOSE_QUALIFIED = _kernels.LOSE_QUALIFIED
+LOSE_UNQUALIFIED = _kernels.LOSE_UNQUALIFIED
+CATEGORIES = _kernels.CATEGORIES
 PLAY_SIZES = (1, 2, 3, 4)
-DEALER_NO_QUALIFY = ("ante-push", "all-push")
 
 
 @dataclass(frozen=True)
@@ -93,7 +102,8 @@ class Settlement:
         return Fraction(self.net[play][category], self.scale)
 
 
-def settlement(blind_pays: Mapping[str, Fraction], dealer_no_qualify: str = "ante-push"
+def settlement(blind_pays: Mapping[str, Fraction],
+               dealer_no_qualify: DealerNoQualify | str = DealerNoQualify.ANTE_PUSH
                ) -> Settlement:
     """The net pays of every outcome, scaled to whole numbers (half units for a 3:2 Blind).
 
@@ -109,15 +119,15 @@ def settlement(blind_pays: Mapping[str, Fraction], dealer_no_qualify: str = "ant
     >>> s.scale, s.pay(4, 0), s.pay(4, 2), s.pay(1, LOSE_UNQUALIFIED), s.fold
     (2, Fraction(5, 1), Fraction(13, 2), Fraction(-2, 1), -4)
     """
-    if dealer_no_qualify not in DEALER_NO_QUALIFY:
+    if dealer_no_qualify not in tuple(DealerNoQualify):
         raise EdgeError(f"Unknown dealer_no_qualify rule {dealer_no_qualify!r}: choose one of "
-                        f"{', '.join(DEALER_NO_QUALIFY)}.")
+                        f"{', '.join(DealerNoQualify)}.")
     missing = [name for name in BLIND_OUTCOMES if name not in blind_pays]
     if missing:
         raise EdgeError(f"The Blind pay table has no pay for {', '.join(missing)}.")
     blind = [Fraction(0)] + [Fraction(blind_pays[name]) for name in BLIND_CLASSES[1:]]
     scale = math.lcm(*(pay.denominator for pay in blind))
-    all_push = dealer_no_qualify == "all-push"
+    all_push = dealer_no_qualify == DealerNoQualify.ALL_PUSH
     net: list[tuple[int, ...]] = [(0,) * CATEGORIES]
     for play in PLAY_SIZES:
         row: list[Fraction] = [Fraction(0)] * CATEGORIES
@@ -283,43 +293,141 @@ def cache_dir() -> Path:
     return Path(configured) if configured else Path.home() / ".cache" / "edge"
 
 
+CACHE_FORMAT = 3                  # bump when the layout of a cache file changes
+CACHE_ARRAYS = ("play", "bet", "check", "extra", "flop_decisions", "net")
+
+
 def _cache_path(settle: Settlement, ties_larger: bool) -> Path:
-    key = json.dumps({"version": SOLVE_VERSION, "net": settle.net, "fold": settle.fold,
-                      "scale": settle.scale, "ties_larger": ties_larger}, sort_keys=True)
+    key = json.dumps({"version": SOLVE_VERSION, "format": CACHE_FORMAT, "net": settle.net,
+                      "fold": settle.fold, "scale": settle.scale,
+                      "ties_larger": ties_larger}, sort_keys=True)
     digest = hashlib.sha256(key.encode()).hexdigest()[:20]
     return cache_dir() / f"uth-solve-{digest}.npz"
 
 
-def _load_cached(path: Path, settle: Settlement, ties_larger: bool) -> Solution | None:
-    try:
-        with np.load(path) as data:
-            arrays = {name: np.array(data[name], dtype=np.int64)
-                      for name in ("play", "bet", "check", "extra", "net")}
-            decisions = np.array(data["flop_decisions"], dtype=np.uint8)
-    except (OSError, KeyError, ValueError):
-        return None
-    if not np.array_equal(arrays["net"], settle.array()):
-        return None
-    solution = Solution(settle, ties_larger, arrays["play"], arrays["bet"], arrays["check"],
-                        arrays["extra"], decisions)
-    try:
-        _check_totals(solution, flop_classes())
-    except (RuntimeError, ValueError, IndexError):
-        return None
-    return solution
+def arrays_digest(arrays: Mapping[str, npt.NDArray[Any]]) -> str:
+    """SHA-256 of named arrays: each name, dtype, shape and bytes, in name order."""
+    digest = hashlib.sha256()
+    for name in sorted(arrays):
+        array = np.ascontiguousarray(arrays[name])
+        digest.update(f"{name}:{array.dtype.str}:{array.shape};".encode())
+        digest.update(array.tobytes())
+    return digest.hexdigest()
 
 
-def _store_cached(path: Path, solution: Solution) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
-        np.savez_compressed(partial, play=solution.play, bet=solution.bet,
-                            check=solution.check, extra=solution.extra,
-                            flop_decisions=solution.flop_decisions,
-                            net=solution.settlement.array())
-        os.replace(partial, path)
-    except OSError:
-        pass                      # a cache that cannot be written only costs time
+def warn(message: str) -> None:
+    """One ``edge: warning: ...`` line on stderr."""
+    sys.stderr.write(f"edge: warning: {message}\n")
+    sys.stderr.flush()
+
+
+class SolveCache:
+    """One cache entry of finished solves: read and checked, written atomically, locked.
+
+    The file is an ``.npz`` of the solution's arrays and a SHA-256 of them (``checksum``),
+    checked on every read. A file that cannot be read or fails the check is discarded with one
+    warning and solved again; a path that cannot be used (a directory, an unwritable folder)
+    costs one warning and the time of a solve, never a result. Writes go to a temporary file
+    in the same folder, then ``os.replace``: a reader sees the old file or the new, whole.
+    A lock file beside the entry (``filelock``) lets a second process solving the same entry
+    wait for the first and read its result instead of solving again.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.warned = False
+
+    def _warn(self, message: str) -> None:
+        if not self.warned:          # one warning per entry and run, whatever goes wrong next
+            warn(message)
+            self.warned = True
+
+    def load(self, settle: Settlement, ties_larger: bool) -> Solution | None:
+        """The cached solution, or None when there is none or it is not whole."""
+        try:
+            with np.load(self.path) as data:
+                arrays = {name: np.array(data[name]) for name in CACHE_ARRAYS}
+                checksum = str(data["checksum"])
+            if checksum != arrays_digest(arrays):
+                raise ValueError("its checksum does not match its contents")
+            if not np.array_equal(arrays["net"], settle.array()):
+                raise ValueError("it holds the solve of other pays")
+            counts = [arrays[name].astype(np.int64) for name in ("play", "bet", "check", "extra")]
+            solution = Solution(settle, ties_larger, counts[0], counts[1], counts[2], counts[3],
+                                arrays["flop_decisions"].astype(np.uint8))
+            _check_totals(solution, flop_classes())
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError:
+            self._warn(f"the cache path {str(self.path)!r} is a directory; solving without the "
+                       "cache (nothing is lost, it only takes longer).")
+            return None
+        except OSError as error:     # the path cannot be opened (a file for a folder, access)
+            self._warn(f"the cache path {str(self.path)!r} cannot be read "
+                       f"({error.strerror or error}); it is solved again (nothing is lost).")
+            return None
+        except Exception as error:   # any other damage (BadZipFile, EOFError...): solve again
+            reason = str(error).strip() or type(error).__name__
+            self._warn(f"the cached solve {str(self.path)!r} is damaged ({reason}); it is "
+                       "solved again and rewritten (nothing is lost).")
+            return None
+        return solution
+
+    def lock(self) -> contextlib.AbstractContextManager[object]:
+        """Hold the entry's lock (wait while another process holds it); a no-op, with one
+        warning, where no lock file can be made."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            lock = filelock.FileLock(self.path.with_name(self.path.name + ".lock"))
+            lock.acquire()
+        except OSError as error:
+            self._warn(f"the cache folder {str(self.path.parent)!r} cannot be used "
+                       f"({error.strerror or error}); solving without the cache (nothing is "
+                       "lost, it only takes longer).")
+            return contextlib.nullcontext()
+        return _Held(lock)
+
+    def store(self, solution: Solution) -> None:
+        """Write the solution atomically; a cache that cannot be written only costs time."""
+        arrays: dict[str, npt.NDArray[Any]] = {
+            "play": solution.play, "bet": solution.bet, "check": solution.check,
+            "extra": solution.extra, "flop_decisions": solution.flop_decisions,
+            "net": solution.settlement.array()}
+        partial: str | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, partial = tempfile.mkstemp(prefix=f"{self.path.name}.", suffix=".tmp",
+                                               dir=self.path.parent)
+            with os.fdopen(handle, "wb") as file:
+                if hasattr(os, "fchmod"):   # readable as a plain write makes it (not 0600)
+                    os.fchmod(file.fileno(), 0o644)
+                np.savez_compressed(file, checksum=np.array(arrays_digest(arrays)),
+                                    **arrays)  # type: ignore[arg-type]
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(partial, self.path)
+            partial = None
+        except OSError as error:
+            self._warn(f"the solve could not be cached at {str(self.path)!r} "
+                       f"({error.strerror or error}); nothing is lost, the next run solves "
+                       "again.")
+        finally:
+            if partial is not None:  # a failure or an interrupt: leave nothing half-written
+                with contextlib.suppress(OSError):
+                    os.unlink(partial)
+
+
+class _Held:
+    """A held :class:`filelock.FileLock`, released on leaving the ``with`` block."""
+
+    def __init__(self, lock: filelock.BaseFileLock) -> None:
+        self.held = lock
+
+    def __enter__(self) -> object:
+        return self.held
+
+    def __exit__(self, *exc: object) -> None:
+        self.held.release()
 
 
 # Work shared with the worker threads.
@@ -362,13 +470,28 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
     exact integers whatever their number. ``symmetry=False`` solves all 22,100 flops and every
     board directly (slow: a check of the symmetric solve), and bypasses the cache. ``classes``
     (for tests) solves only those flops, a partial result that bypasses the cache.
+    ``use_cache=False`` solves afresh and still writes the result (later steps reuse it).
+    While one process solves an entry, another asking for the same waits and reads it.
     """
-    path = _cache_path(settle, ties_larger)
+    if not symmetry or classes is not None:
+        return solve_uncached(settle, ties_larger, jobs=jobs, progress=progress,
+                              symmetry=symmetry, classes=classes)
+    cache = SolveCache(_cache_path(settle, ties_larger))
+    if use_cache and (cached := cache.load(settle, ties_larger)) is not None:
+        return cached
+    with cache.lock():
+        if use_cache and (cached := cache.load(settle, ties_larger)) is not None:
+            return cached            # another process solved it while this one waited
+        solution = solve_uncached(settle, ties_larger, jobs=jobs, progress=progress)
+        cache.store(solution)
+    return solution
+
+
+def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = None,
+                   progress: bool = False, symmetry: bool = True,
+                   classes: FlopClasses | None = None) -> Solution:
+    """The solve itself, without the disk cache (see :func:`solve`)."""
     partial = classes is not None
-    if symmetry and use_cache and not partial:
-        cached = _load_cached(path, settle, ties_larger)
-        if cached is not None:
-            return cached
     workers = jobs or parallel.available_cores()
     if classes is None:
         classes = flop_classes() if symmetry else identity_classes()
@@ -409,8 +532,6 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
     solution = Solution(settle, ties_larger, play, bet, check, extra, decisions)
     if not partial:
         _check_totals(solution, classes)
-        if symmetry:
-            _store_cached(path, solution)
     return solution
 
 

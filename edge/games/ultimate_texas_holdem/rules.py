@@ -1,0 +1,104 @@
+"""Ultimate Texas Hold'em's rules (docs/rules.md section 4): the variant options, typed.
+
+>>> rules = UltimateTexasHoldemRules()
+>>> rules.strategy is Strategy.OPTIMAL, str(rules.ties)
+(True, 'smaller')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from edge.games import Rules
+from edge.options import option, validate
+
+GAME_NAME = "ultimate-texas-holdem"
+
+
+class Strategy(StrEnum):
+    """The player's Play decisions."""
+
+    OPTIMAL = "optimal"              # solved exactly
+    ALWAYS_4X = "always-4x"          # the "blind box" play: 4x before the flop, always
+
+
+class DealerNoQualify(StrEnum):
+    """What happens when the dealer has less than a pair (docs/rules.md section 4)."""
+
+    ANTE_PUSH = "ante-push"          # the Ante pushes; Play and Blind are settled as usual
+    ALL_PUSH = "all-push"            # Ante, Play and Blind are all returned
+
+
+class Ties(StrEnum):
+    """Which wager a decision of exactly equal value takes."""
+
+    SMALLER = "smaller"
+    LARGER = "larger"
+
+
+@dataclass(frozen=True)
+class UltimateTexasHoldemRules(Rules):
+    """Variant options of Ultimate Texas Hold'em."""
+
+    strategy: Strategy = option(Strategy.OPTIMAL, "the player's Play decisions: optimal "
+                                "(solved exactly) or always-4x (the \"blind box\" play)",
+                                choices=tuple(Strategy))
+    dealer_no_qualify: DealerNoQualify = option(
+        DealerNoQualify.ANTE_PUSH, "when the dealer has less than a pair: ante-push (Play and "
+        "Blind settled as usual) or all-push (Ante, Play and Blind all returned)",
+        choices=tuple(DealerNoQualify))
+    ties: Ties = option(Ties.SMALLER, "decisions of exactly equal value take the smaller or the "
+                        "larger wager", choices=tuple(Ties))
+    meter: Fraction = option(Fraction(10_000), "progressive meter, in the money of the "
+                             "progressive table (one bet = 1 unless its file says otherwise)",
+                             minimum=0, assumption=True)
+
+    def __post_init__(self) -> None:
+        validate(self)
+        # a plain string that passed validation becomes its member (frozen: set directly)
+        for field in dataclasses.fields(self):
+            kind = type(field.default)
+            value = getattr(self, field.name)
+            if issubclass(kind, StrEnum) and not isinstance(value, kind):
+                object.__setattr__(self, field.name, kind(value))
+
+    @property
+    def all_push(self) -> bool:
+        """Whether nothing is settled when the dealer does not qualify."""
+        return self.dealer_no_qualify is DealerNoQualify.ALL_PUSH
+
+    @property
+    def ties_larger(self) -> bool:
+        """Whether decisions of exactly equal value take the larger wager."""
+        return self.ties is Ties.LARGER
+
+
+def describe_rules(rules: UltimateTexasHoldemRules) -> list[str]:
+    """The rules as implemented, for reports."""
+    no_qualify = ("the Ante pushes and Play and Blind are settled as usual"
+                  if rules.dealer_no_qualify is DealerNoQualify.ANTE_PUSH
+                  else "Ante, Play and Blind are all returned")
+    return [
+        "One 52-card deck, shuffled every hand. The player gets two cards, the dealer two, "
+        "and five community cards are dealt (three on the flop, then two).",
+        "The player bets equal Ante and Blind, then may Play 4x or 3x the Ante before the flop, "
+        "2x after the flop if still unbet, and 1x after the river or fold (losing Ante and "
+        "Blind). Best five of seven cards; the dealer qualifies with a pair or better.",
+        "Player higher: Play and Ante pay 1:1, the Blind pays by its table on a straight or "
+        "better and pushes below. Dealer higher: Ante, Play and Blind lose. Tie: all push. "
+        f"Dealer not qualifying: {no_qualify}.",
+        f"Strategy: {rules.strategy}; decisions of exactly equal value take the "
+        f"{rules.ties} wager.",
+        "Trips pays by table on the player's best five of seven cards, three of a kind or "
+        "better, even after a fold; it loses otherwise.",
+        "The progressive (no pay table in the sources of the rules: configurable) pays fixed "
+        "amounts and shares of the meter on the hole cards and flop (or all seven); the meter "
+        f"is {rules.meter}.",
+    ]
+
+
+SOURCE = ("a casino's Italian-language Ultimate Texas Hold'em table rules (stakes in Swiss "
+          "francs) and a casino's Bulgarian-language Ultimate Texas Hold'em house rules")
