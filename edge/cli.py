@@ -118,15 +118,6 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     game: AnyGame = get_game(args.game)
     bet = game.bet(args.bet)
     rules = game.make_rules(parse_sets(args.sets))
-    fmt = format_name(args.format)
-    if bet.strategy is None and game.strategy_printer is not None and \
-            fmt in ("plain", "markdown", "json"):
-        # INTERIM: the old printers' own plain, markdown and json, byte for byte, until the
-        # game has Bet.strategy (the other formats render the plain printout as a document).
-        text = game.strategy_printer(bet.paytable(args.paytable), rules, fmt,
-                                     run_settings(args))
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return 0
     document = strategy_document(game, bet, bet.paytable(args.paytable), rules,
                                  run_settings(args))
     if document is None:

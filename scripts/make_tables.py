@@ -43,13 +43,9 @@ def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, 
             bet = game.bet(case.bet)
             rules = game.make_rules(case.options)
             paytable = bet.paytable(case.paytable)
-            if bet.strategy is None and game.strategy_printer is not None:
-                # INTERIM: the old printer's own markdown, until every game has Bet.strategy.
-                text = game.strategy_printer(paytable, rules, "markdown", RunSettings())
-            else:
-                strategy = strategy_document(game, bet, paytable, rules, RunSettings())
-                assert strategy is not None
-                text = render(strategy, "markdown")
+            strategy = strategy_document(game, bet, paytable, rules, RunSettings())
+            assert strategy is not None
+            text = render(strategy, "markdown")
             yield (TABLES / game.name / case.stem).with_suffix(".md"), text
         report = make_report(game, analyses=analyses, environment=False, fmt="markdown")
         reports.append(report)

@@ -169,7 +169,6 @@ def test_make_simulator_calls_the_bets_simulate_hook(monkeypatch: pytest.MonkeyP
     bets = tuple(dataclasses.replace(bet, simulate=hook) for bet in game.bets)
     hooked = dataclasses.replace(game, bets=bets)
     monkeypatch.setattr("edge.simulation.get_game", lambda name: hooked)
-    monkeypatch.setattr("edge.simulation.SIMULATION_MODULES", {})    # INTERIM map unused
     settings = RunSettings(jobs=1)
     assert make_simulator("triple-bet", "flush", None, "rules", settings) == (
         "the hook's simulator")

@@ -29,6 +29,8 @@ from edge.paytables import PayTable, make_paytable
 from edge.report import (
     Analyses,
     Cell,
+    Paragraph,
+    Report,
     ReportContext,
     Section,
     Spread,
@@ -148,9 +150,9 @@ def toy_analyze(bet: str, paytable: PayTable | None, rules: ToyRules,
                        notes=("A made-up game for tests.",))
 
 
-def toy_strategy(paytable: PayTable | None, rules: ToyRules, fmt: str,
-                 run: RunSettings) -> str:
-    return f"Raise with a <pair> or better & fold the rest ({rules.strategy}).\n"
+def toy_strategy(paytable: PayTable | None, rules: ToyRules, run: RunSettings) -> Report:
+    rule = f"Raise with a <pair> or better & fold the rest ({rules.strategy})."
+    return Report("Toy strategy", (), (Section("Rule", (Paragraph(rule),)),))
 
 
 def toy_sections(context: ReportContext[ToyRules]) -> list[Section]:
@@ -179,10 +181,10 @@ def hooked(game: Game[ToyRules], analyze: ToyAnalyze) -> Game[ToyRules]:
 TOY = Game(
     name="toy", title="Toy Game", rules=ToyRules,
     bets=(Bet("ante", "ante and raise", bind(toy_analyze, "ante"), ANTE_OUTCOMES, ANTE_PRESETS,
-              "plain"),
+              "plain", strategy=toy_strategy),
           Bet("side", "a side bet", bind(toy_analyze, "side"), SIDE_OUTCOMES, SIDE_PRESETS,
               "usual")),
-    strategy_printer=toy_strategy, source="a test", describe_rules=lambda r: [
+    source="a test", describe_rules=lambda r: [
         f"The player raises or folds; strategy {r.strategy}."],
     report_sections=toy_sections,
 )
@@ -291,7 +293,7 @@ def test_game_hook_strategy_and_assumptions() -> None:
     assert "Colour key (in the HTML and LaTeX reports): raise; fold." in markdown
     assert "bonus=9" in markdown
     tex = report.to_tex()
-    assert "\\cellcolor[HTML]{A5D6A7}" in tex and "or better & fold" in tex  # verbatim
+    assert "\\cellcolor[HTML]{A5D6A7}" in tex and "or better \\& fold" in tex  # escaped
 
 
 def test_break_even_pay_gives_zero_edge() -> None:
@@ -532,12 +534,13 @@ def test_no_cache_solves_once() -> None:
         seen.append((f"analyze {bet} {rules.strategy}", run.cache))
         return toy_analyze(bet, paytable, rules, run)
 
-    def strategy(paytable: PayTable | None, rules: ToyRules, fmt: str,
-                 run: RunSettings) -> str:
+    def strategy(paytable: PayTable | None, rules: ToyRules, run: RunSettings) -> Report:
         seen.append(("strategy", run.cache))
-        return "raise\n"
+        return Report("Toy strategy", (), (Section("Rule", (Paragraph("raise"),)),))
 
-    game = dataclasses.replace(hooked(TOY, analyze), strategy_printer=strategy)
+    game = hooked(TOY, analyze)
+    game = dataclasses.replace(game, bets=(dataclasses.replace(game.bets[0], strategy=strategy),
+                                           *game.bets[1:]))
     make_report(game, run=RunSettings(cache=False))
     assert seen[:2] == [("analyze ante optimal", False), ("analyze side optimal", False)]
     assert all(cache for _, cache in seen[2:]) and ("strategy", True) in seen
@@ -588,6 +591,6 @@ def test_strategy_document_prefers_the_bets_own_strategy() -> None:
     assert isinstance(document, Report) and document.sections == own.sections
     assert dict(document.context)["bet"] == "ante"
     assert "Raise Q-6-4 or better." in render(document, "plain")
-    # without the bet's own strategy: the game's old printout, kept as it is (INTERIM)
-    interim = strategy_document(game, game.bet("ante"), bet.paytable(None), rules, RunSettings())
-    assert interim is not None and "Raise Q-6-4" in render(interim, "plain")
+    # a bet without decisions has no strategy document
+    side = game.bet("pair-plus")
+    assert strategy_document(game, side, side.paytable(None), rules, RunSettings()) is None

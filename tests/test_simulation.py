@@ -338,9 +338,8 @@ def test_ten_million_hands_agree(game: str, bet: str, paytable: str | None,
 
 
 def test_every_bet_of_a_simulated_game_is_tested() -> None:
-    from edge.simulation import SIMULATION_MODULES
-    for name in SIMULATION_MODULES:
-        game = get_game(name)
+    from edge.games import all_games
+    for game in all_games().values():
         for bet in game.bets:
             rules = game.make_rules()
             simulator = make_simulator(game.name, bet.name, bet.paytable(None), rules)
@@ -411,7 +410,12 @@ def test_bad_hands_and_seed_are_refused_before_the_analysis(
 
 
 def test_unsimulated_game_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("edge.simulation.SIMULATION_MODULES", {})
+    import dataclasses
+
+    game = get_game("triple-bet")
+    unsimulated = dataclasses.replace(
+        game, bets=tuple(dataclasses.replace(bet, simulate=None) for bet in game.bets))
+    monkeypatch.setattr("edge.simulation.get_game", lambda name: unsimulated)
     with pytest.raises(ValueError, match="no simulation of triple-bet"):
         simulate("triple-bet", hands=10)
 

@@ -18,9 +18,20 @@ from edge.games.ultimate_texas_holdem import main as uth_main
 from edge.games.ultimate_texas_holdem import main_simulation as sim_main
 from edge.games.ultimate_texas_holdem import simulation as sim
 from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
 from edge.holdem import CLASS_NAMES, evaluate, hand_class
+from edge.paytables import PayTable
 from edge.simulation import simulate
 from edge.simulation.deal import deal
+from edge.simulation.engine import Simulator
+
+
+def simulator_of(bet: str, paytable: PayTable | None,
+                 rules: UltimateTexasHoldemRules) -> Simulator:
+    """The bet's simulator, through its ``simulate`` hook."""
+    hook = GAME.bet(bet).simulate
+    assert hook is not None
+    return hook(paytable, rules, RunSettings())
 
 
 def test_batch_evaluation_matches_the_evaluator() -> None:
@@ -54,7 +65,7 @@ def _dealt(text: str) -> np.ndarray:
     ("Ac 2d  Kc Kd  3h 4s 5c Kh Ks", "straight", 4),          # the wheel is a straight
 ], ids=str)
 def test_trips_settlement_examples(cards: str, row: str, net: int) -> None:
-    simulator = sim.make_simulator("trips", GAME.bet("trips").paytable(None), GAME.make_rules())
+    simulator = simulator_of("trips", GAME.bet("trips").paytable(None), GAME.make_rules())
     outcome, paid = simulator.settle(_dealt(cards))
     assert simulator.outcomes[int(outcome[0])] == row
     assert Fraction(int(paid[0]), simulator.scale) == net
@@ -140,7 +151,7 @@ def test_river_counts_refuse_bad_input() -> None:
 
 def _main_simulator() -> sim_main.MainSimulator:
     bet = GAME.bet("main")
-    simulator = sim.make_simulator("main", bet.paytable(None), GAME.make_rules())
+    simulator = simulator_of("main", bet.paytable(None), GAME.make_rules())
     assert isinstance(simulator, sim_main.MainSimulator)
     return simulator
 
@@ -202,7 +213,7 @@ def test_river_counts_match_the_solve_s_river_kernel() -> None:
 def test_main_outcome_names_and_pays(options: dict[str, str],
                                      rows: dict[str, Fraction]) -> None:
     rules = GAME.make_rules({**options, "strategy": "always-4x"})
-    simulator = sim.make_simulator("main", GAME.bet("main").paytable(None), rules)
+    simulator = simulator_of("main", GAME.bet("main").paytable(None), rules)
     assert isinstance(simulator, sim_main.MainSimulator)
     for name in rows:
         assert name in simulator.outcomes
@@ -211,7 +222,7 @@ def test_main_outcome_names_and_pays(options: dict[str, str],
 def test_main_settlement_examples() -> None:
     """Hand-built deals, every one played 4x (the blind-box play)."""
     rules = GAME.make_rules({"strategy": "always-4x"})
-    simulator = sim.make_simulator("main", GAME.bet("main").paytable(None), rules)
+    simulator = simulator_of("main", GAME.bet("main").paytable(None), rules)
     deals = {
         "As Ks  3c 7d  Qs Js Ts 3h 4h": ("4x win royal-flush", 505),      # 4 + 1 + 500
         "Ah Kd  2c 7d  Qs Jc 3s 8h 4h": ("4x win below a straight, dealer does not qualify",

@@ -293,7 +293,9 @@ def test_non_monotone_rule_lists_its_exceptions() -> None:
     assert report["rule"] == ("Raise Q-6-4 (high card) or better; fold the rest. "
                               "Exceptions: fold the 720 hands listed.")
     assert sum(group["hands"] for group in report["exceptions"]) == 720
-    assert "Exceptions to the rule" in strategy.render_strategy(report)
+    document = strategy.strategy_document(odd, ThreeCardRules(), strategy.ante_decision(odd),
+                                          analysis.analyze_ante, RunSettings())
+    assert "Exceptions to the rule" in document.render("markdown")
 
 
 # --- published figures ------------------------------------------------------------------------
@@ -378,9 +380,10 @@ def test_bad_options_name_the_value(setting: str, value: str) -> None:
 
 
 def test_wrong_paytable_and_bet() -> None:
-    with pytest.raises(EdgeError, match="Pair Plus"):
-        tcp.print_strategy(tc_pays.PRESETS["pair-plus"]["1"], ThreeCardRules(), "plain",
-                           RunSettings())
+    ante = tcp.GAME.bet("ante").strategy
+    assert ante is not None
+    with pytest.raises(EdgeError, match="not a ante pay table"):
+        ante(tc_pays.PRESETS["pair-plus"]["1"], ThreeCardRules(), RunSettings())
     assert tcp.GAME.bet("pair-plus").strategy is None
     with pytest.raises(EdgeError, match="not a ante pay table"):
         analysis.analyze_ante(tc_pays.PRESETS["pair-plus"]["1"], ThreeCardRules())

@@ -616,8 +616,7 @@ def test_strategy_document_has_the_text_strategy(standard: solver.Solution) -> N
     assert bet.strategy is not None
     rules = game.make_rules()
     document = bet.strategy(bet.paytable(None), rules, RunSettings())
-    text = game.strategy_printer(bet.paytable(None), rules, "plain",  # type: ignore[misc]
-                                 RunSettings())
+    text = render(document, "plain")
     blocks = [block for section in document.sections for block in section.blocks]
     summary = next(block for block in blocks if isinstance(block, Items))
     assert all(str(line) in text for line in summary.items)

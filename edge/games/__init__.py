@@ -139,9 +139,6 @@ class Game(Generic[RulesT]):
     strategy_tables: tuple[TableCase, ...] = ()
     report_sections: ReportSections[RulesT] | None = None
     commands: tuple[Command, ...] = ()
-    # TEMPORARY (restructure in progress): the old text strategy printer (paytable, rules,
-    # format, run) -> str; replaced by Bet.strategy returning a Report.
-    strategy_printer: Callable[[PayTable | None, RulesT, str, RunSettings], str] | None = None
 
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""

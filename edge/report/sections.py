@@ -216,11 +216,7 @@ def strategy_document(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
     if bet.strategy is not None:
         report = bet.strategy(paytable, rules, run)
         return report if report.context else dataclasses.replace(report, context=context)
-    if game.strategy_printer is None:
-        return None
-    # INTERIM: until every game has Bet.strategy, its old printer's plain text, as it is.
-    text = game.strategy_printer(paytable, rules, "plain", run)
-    return Document("", (Preformatted(text.rstrip()),), context=context)
+    return None
 
 
 def _strategy_blocks(document: Document | Report) -> tuple[tuple[Block, ...],

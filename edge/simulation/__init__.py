@@ -13,10 +13,9 @@ outcome frequencies with the exact row probabilities.
 
 from __future__ import annotations
 
-import importlib
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from edge.errors import EdgeError
@@ -28,21 +27,12 @@ from edge.simulation.check import Simulation, compare
 from edge.simulation.engine import Simulator, chunk_sizes, default_jobs, run
 from edge.table import ReturnTable
 
-# INTERIM: game name -> the module whose ``make_simulator(bet, paytable, rules)`` simulates
-# it, for bets without a ``simulate`` hook yet (deleted when every bet has one).
-SIMULATION_MODULES = {
-    "triple-bet": "edge.games.triple_bet.simulation",
-    "three-card-poker": "edge.games.three_card_poker.simulation",
-    "double-hand-poker": "edge.games.double_hand_poker.simulation",
-    "ultimate-texas-holdem": "edge.games.ultimate_texas_holdem.simulation",
-}
-
 DEFAULT_HANDS = 1_000_000
 # The most hands one run may play (hours at a million hands a second): its 152,588 chunks are
 # listed up front, and every count stays far inside int64.
 MAX_HANDS = 10 ** 10
 
-__all__ = ["DEFAULT_HANDS", "MAX_HANDS", "SIMULATION_MODULES", "Simulation", "make_simulator",
+__all__ = ["DEFAULT_HANDS", "MAX_HANDS", "Simulation", "make_simulator",
            "simulate", "simulate_table", "simulates"]
 
 
@@ -56,22 +46,15 @@ def make_simulator(game: str, bet: str, paytable: PayTable | None, rules: Any,
     found = get_game(game)
     chosen = found.bet(bet)
     settings = run or RunSettings()
-    if chosen.simulate is not None:
-        return chosen.simulate(paytable, rules, settings)
-    # INTERIM: the old name map, until every game's bets have ``simulate=`` hooks
-    module_name = SIMULATION_MODULES.get(found.name)
-    if module_name is None:
+    if chosen.simulate is None:
         raise EdgeError(f"There is no simulation of {found.name} {chosen.name} yet.")
-    factory: Callable[[str, PayTable | None, Any, RunSettings | None], Simulator] = (
-        importlib.import_module(module_name).make_simulator)
-    return factory(chosen.name, paytable, rules, settings)
+    return chosen.simulate(paytable, rules, settings)
 
 
 def simulates(game: str | AnyGame) -> bool:
     """Whether edge can simulate some wager of ``game`` (a game or a registered game's name)."""
     found = get_game(game) if isinstance(game, str) else game
-    # INTERIM: or the old name map, until every game's bets have ``simulate=`` hooks
-    return any(bet.simulate is not None for bet in found.bets) or found.name in SIMULATION_MODULES
+    return any(bet.simulate is not None for bet in found.bets)
 
 
 def _check_run(hands: int, seed: int | None) -> None:

@@ -33,7 +33,7 @@ from edge.games.double_hand_poker.rules import (
     describe_rules,
 )
 from edge.games.double_hand_poker.simulation import simulate_dice, simulate_main, simulate_tile_bet
-from edge.games.double_hand_poker.strategy import strategy, strategy_report
+from edge.games.double_hand_poker.strategy import strategy
 from edge.paytables import PayTable
 from edge.table import ReturnTable
 
@@ -74,7 +74,6 @@ GAME: Game[DoubleHandRules] = Game(
         _dice_bet(DICE_LO),
         _dice_bet(DICE_HI),
     ),
-    strategy_printer=strategy_report,
     source=SOURCE,
     aliases=("double-hand", "casino-double-hand-poker"),
     describe_rules=describe_rules,

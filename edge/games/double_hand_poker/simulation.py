@@ -25,7 +25,6 @@ from itertools import combinations, permutations
 
 import numpy as np
 
-from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.double_hand_poker._kernels import (
     DICE_ROWS,
@@ -48,7 +47,7 @@ from edge.games.double_hand_poker.house_way import HANDS
 from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray, Simulator, common_scale, scaled
+from edge.simulation.engine import IntArray, common_scale, scaled
 
 
 def hand_strength(numbers: Sequence[int]) -> int:
@@ -267,13 +266,3 @@ def simulate_dice(bet: DiceBet, paytable: PayTable | None, rules: DoubleHandRule
     return DiceSimulator(DICE_ROWS, scale, Fraction(1), scaled(pays, scale), bet.low, bet.high)
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: DoubleHandRules,
-                   run: RunSettings | None = None) -> Simulator:
-    """INTERIM, for ``edge.simulation.SIMULATION_MODULES`` until it calls ``Bet.simulate``: the
-    simulator of the wager called ``bet``, from that wager's own hook."""
-    from edge.games.double_hand_poker import GAME  # the game is built from this module's hooks
-
-    chosen = GAME.bet(bet)
-    if chosen.simulate is None:
-        raise EdgeError(f"The wager {bet!r} of {GAME.name} has no simulation.")
-    return chosen.simulate(paytable, rules, run or RunSettings())

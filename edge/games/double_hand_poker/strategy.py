@@ -3,13 +3,11 @@ exact EV of each setting against the house-way dealer, as a document and (for no
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
-from tabulate import tabulate
 
 from edge.document import Paragraph, Report, Section, Table
 from edge.document.document import JsonValue
@@ -206,21 +204,3 @@ def strategy(paytable: PayTable | None, rules: DoubleHandRules, run: RunSettings
         game=GAME_NAME, game_title=TITLE, data=strategy_data(c, rules))
 
 
-def strategy_report(paytable: PayTable | None, rules: DoubleHandRules, fmt: str,
-                    run: RunSettings, top: int = TOP) -> str:
-    """The same comparison as text (plain, markdown) or json: ``edge strategy`` until every
-    game's strategy is a document."""
-    c = compare(rules.commission)
-    if fmt == "json":
-        return json.dumps(strategy_data(c, rules), indent=2)
-    tablefmt = "github" if fmt == "markdown" else "simple"
-    first, second = _summary(c)
-    lines = [
-        _title(), _subtitle(rules.commission), "", first, second, "", _BY_LEVELS, "",
-        tabulate(_transition_rows(c), headers=list(TRANSITION_HEADERS), tablefmt=tablefmt,
-                 disable_numparse=True),
-        "", _most_valuable(c, top), "",
-        tabulate(_difference_rows(c, top), headers=list(DIFFERENCE_HEADERS), tablefmt=tablefmt,
-                 disable_numparse=True),
-    ]
-    return "\n".join(lines) + "\n"

@@ -13,7 +13,6 @@ tables), ``report`` (the raise chart of ``edge report``) and ``simulation``. Eac
 from __future__ import annotations
 
 from edge.document import Report
-from edge.errors import EdgeError
 from edge.games import Bet, Game, RunSettings, TableCase
 from edge.games.three_card_poker import analysis, simulation
 from edge.games.three_card_poker.pays import (
@@ -28,12 +27,9 @@ from edge.games.three_card_poker.report import report_sections
 from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, Ties, describe_rules
 from edge.games.three_card_poker.strategy import (
     GAME_NAME,
-    DecisionPays,
     ante_decision,
     combined_decision,
-    render_strategy,
     strategy_document,
-    strategy_report,
 )
 from edge.paytables import PayTable
 
@@ -52,22 +48,6 @@ def combined_strategy(paytable: PayTable | None, rules: ThreeCardRules,
     table = paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
     return strategy_document(table, rules, combined_decision(table, rules),
                              analysis.analyze_combined, run)
-
-
-def print_strategy(paytable: PayTable | None, rules: ThreeCardRules, fmt: str,
-                   run: RunSettings) -> str:
-    """INTERIM (``Game.strategy_printer``, removed at merge): ``edge strategy`` as text, the
-    wager found from the pay table's outcomes (``None``: the Ante)."""
-    table = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
-    decision: DecisionPays
-    if set(table) == set(COMBINED_OUTCOMES):
-        decision = combined_decision(table, rules)
-    elif set(table) == set(ANTE_BONUS_OUTCOMES):
-        decision = ante_decision(table)
-    else:
-        raise EdgeError("The Pair Plus wager alone has no player decision: choose --bet ante "
-                        "or --bet combined.")
-    return render_strategy(strategy_report(table, rules, decision), fmt)
 
 
 def _extra_tables() -> tuple[TableCase, ...]:
@@ -94,7 +74,6 @@ GAME = Game(
             analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE,
             strategy=combined_strategy, simulate=simulation.simulate_combined),
     ),
-    strategy_printer=print_strategy,
     source="An online casino's Tri-Card Poker help page",
     aliases=("tri-card-poker", "three-card", "tcp"),
     describe_rules=describe_rules,

@@ -247,13 +247,3 @@ def simulate_combined(paytable: PayTable | None, rules: ThreeCardRules,
                             bonus, fold, 1 + ratio, outcomes, outcome)
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: ThreeCardRules,
-                   run: RunSettings | None = None) -> PairPlusSimulator | RaiseSimulator:
-    """INTERIM, for ``edge.simulation.SIMULATION_MODULES``: the ``simulate`` hook of the bet
-    called ``bet`` (the lead removes this when edge.simulation calls ``Bet.simulate``)."""
-    from edge.games.three_card_poker import GAME
-    hook = GAME.bet(bet).simulate
-    assert hook is not None
-    simulator = hook(paytable, rules, run or RunSettings())
-    assert isinstance(simulator, PairPlusSimulator | RaiseSimulator)
-    return simulator

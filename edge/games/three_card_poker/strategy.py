@@ -12,7 +12,6 @@ dealer hands are compared as integers.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -21,10 +20,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from tabulate import tabulate
 
 from edge.document import Items, Paragraph, Report, Section, Table
-from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
 from edge.games.three_card_poker.hands import (
@@ -341,33 +338,6 @@ def _facts(report: dict[str, Any]) -> list[tuple[str, str]]:
          f"({decimal(Fraction(report['raise_frequency']) * 100, 4)}%)"),
         ("EVs", report["ev_unit"]),
     ]
-
-
-def render_strategy(report: dict[str, Any], fmt: str = "plain") -> str:
-    """Render :func:`strategy_report` as plain text, markdown or json (``edge strategy`` until
-    every game has ``Bet.strategy``)."""
-    if fmt == "json":
-        return json.dumps(report, indent=2) + "\n"
-    if fmt not in ("plain", "markdown"):
-        raise EdgeError(f"Unknown format {fmt!r}: choose one of plain, markdown, json.")
-    tablefmt = "github" if fmt == "markdown" else "simple"
-    facts = _facts(report)
-    border = tabulate([_cells(g) for g in report["border"]], headers=HAND_HEADERS,
-                      tablefmt=tablefmt, disable_numparse=True)
-    lines: list[str]
-    if fmt == "markdown":
-        lines = [f"### Tri-Card Poker strategy: {report['rule']}", ""]
-        lines += [f"- **{k}**: {v}" for k, v in facts]
-        lines += ["", "Hands near the border:", "", border]
-    else:
-        lines = [f"Tri-Card Poker strategy: {report['rule']}"]
-        lines += [f"{k}: {v}" for k, v in facts]
-        lines += ["", "Hands near the border:", border]
-    if report["exceptions"]:
-        exceptions = tabulate([_cells(g) for g in report["exceptions"]], headers=HAND_HEADERS,
-                              tablefmt=tablefmt, disable_numparse=True)
-        lines += ["", "Exceptions to the rule (not monotone):", ""] + [exceptions]
-    return "\n".join(lines) + "\n"
 
 
 Analysis = Callable[[PayTable | None, ThreeCardRules, RunSettings], ReturnTable]

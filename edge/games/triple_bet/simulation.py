@@ -180,13 +180,3 @@ def simulate_combined(paytable: PayTable | None, rules: TripleBetRules,
     return CombinedSimulator(outcomes, scale, rules.decks, flush, sandwich, block)
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: TripleBetRules,
-                   run: RunSettings | None = None) -> WagerSimulator | CombinedSimulator:
-    """INTERIM, for ``edge.simulation.SIMULATION_MODULES``: the ``simulate`` hook of the bet
-    called ``bet`` (the lead removes this when edge.simulation calls ``Bet.simulate``)."""
-    from edge.games.triple_bet import GAME
-    hook = GAME.bet(bet).simulate
-    assert hook is not None
-    simulator = hook(paytable, rules, run or RunSettings())
-    assert isinstance(simulator, WagerSimulator | CombinedSimulator)
-    return simulator

@@ -25,7 +25,6 @@ from edge.games.ultimate_texas_holdem.main import (
     MAIN_DESCRIPTION,
     main_table,
     strategy_document,
-    strategy_report,
 )
 from edge.games.ultimate_texas_holdem.main_simulation import simulate_main
 from edge.games.ultimate_texas_holdem.report import report_sections
@@ -90,11 +89,6 @@ def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
     return strategy_document(_main_paytable(paytable), rules, _main_options(rules), run)
 
 
-def _strategy_text(paytable: PayTable | None, rules: UltimateTexasHoldemRules, fmt: str,
-                   run: RunSettings) -> str:
-    return strategy_report(_main_paytable(paytable), rules, _main_options(rules), fmt, run)
-
-
 BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
     Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
         strategy=_strategy, simulate=simulate_main,
@@ -111,7 +105,6 @@ GAME = Game(
     title="Ultimate Texas Hold'em",
     rules=UltimateTexasHoldemRules,
     bets=BETS,
-    strategy_printer=_strategy_text,
     source=SOURCE,
     aliases=("uth", "ultimate-texas-hold-em", "ultimate-holdem"),
     describe_rules=describe_rules,

@@ -7,7 +7,6 @@ single net pay) and into the preflop chart with the flop and river summaries.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -16,10 +15,10 @@ from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from tabulate import tabulate
 
 from edge.cards import RANKS
 from edge.document import Items, Paragraph, Report, Section, Table
+from edge.document.document import JsonValue
 from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import solve as solver
@@ -417,47 +416,25 @@ def strategy_document(paytable: PayTable, rules: MainRules, options: Mapping[str
             Paragraph(CLASS_CAPTION),
             Table(CLASS_HEADS, tuple(chart.class_rows()), align="lrlrrrr"),
         )),
-    ), game=GAME_NAME, tables={"main": chart.table}, game_title="Ultimate Texas Hold'em")
+    ), game=GAME_NAME, tables={"main": chart.table}, game_title="Ultimate Texas Hold'em",
+        data=strategy_data(chart))
 
 
-def strategy_report(paytable: PayTable, rules: MainRules, options: Mapping[str, str], fmt: str,
-                    run: RunSettings) -> str:
-    """The strategy as text (plain, markdown or json); ``strategy_document`` is the same as a
-    document."""
-    chart = strategy_chart(paytable, rules, options, run)
-    lines, table, summary = chart.lines, chart.table, chart.summary
-    if fmt == "json":
-        data = {
-            "game": GAME_NAME,
-            "options": dict(options),
-            "paytable": {k: exact(v) for k, v in paytable.pays},
-            "house_edge": exact(table.house_edge),
-            "element_of_risk": exact(table.element_of_risk),
-            "classes": [{"class": line.name, "hands": line.hands,
-                         "preflop": "4x" if line.choice == 4 else
-                         ("3x" if line.choice == 3 else "check"),
-                         "value_4x": exact(line.four), "value_check": exact(line.check),
-                         "flop_2x_share": exact(line.flop_bets),
-                         "river_1x_share": (None if line.river_plays is None
-                                            else exact(line.river_plays))} for line in lines],
-            "summary": summary,
-        }
-        return json.dumps(data, indent=2) + "\n"
-    tablefmt = "github" if fmt == "markdown" else "simple"
-    heads = list(RANK_HEADS)
-    choice_grid = tabulate(chart.choice_grid(), headers=heads, tablefmt=tablefmt,
-                           disable_numparse=True)
-    value_grid = tabulate(chart.value_grid(), headers=heads, tablefmt=tablefmt,
-                          disable_numparse=True)
-    class_table = tabulate(chart.class_rows(), headers=list(CLASS_HEADS),
-                           tablefmt=tablefmt, disable_numparse=True,
-                           colalign=("left", "right", "left", "right", "right", "right",
-                                     "right"))
-    parts = [CHOICE_CAPTION, choice_grid, VALUE_CAPTION, value_grid, CLASS_CAPTION, class_table]
-    if fmt == "markdown":
-        text = [f"### {STRATEGY_TITLE}", ""] + [f"- {line}" for line in chart.intro + summary]
-        for part in parts:
-            text += ["", part if "|" in part else f"**{part}**"]
-        return "\n".join(text) + "\n"
-    return "\n".join([STRATEGY_TITLE, *chart.intro, "", *summary]
-                     + [f"\n{part}" for part in parts]) + "\n"
+def strategy_data(chart: StrategyChart) -> dict[str, JsonValue]:
+    """The strategy as ``edge strategy --format json`` gives it (a stable contract)."""
+    table = chart.table
+    return {
+        "game": GAME_NAME,
+        "options": dict(chart.options),
+        "paytable": {k: exact(v) for k, v in chart.paytable.pays},
+        "house_edge": exact(table.house_edge),
+        "element_of_risk": exact(table.element_of_risk),
+        "classes": [{"class": line.name, "hands": line.hands,
+                     "preflop": "4x" if line.choice == 4 else
+                     ("3x" if line.choice == 3 else "check"),
+                     "value_4x": exact(line.four), "value_check": exact(line.check),
+                     "flop_2x_share": exact(line.flop_bets),
+                     "river_1x_share": (None if line.river_plays is None
+                                        else exact(line.river_plays))} for line in chart.lines],
+        "summary": list(chart.summary),
+    }

@@ -5,9 +5,10 @@ Each hand deals nine cards from one deck: the player's two, the dealer's two, th
 turn and river. Hands are ranked by the shared 7-card evaluator (:mod:`edge._core`, batch loop
 in this game's kernels); the side bets are settled here from their pay tables.
 
+>>> from edge.games import RunSettings
 >>> from edge.games.ultimate_texas_holdem import GAME
 >>> bet = GAME.bet("trips")
->>> sim = make_simulator("trips", bet.paytable(None), GAME.make_rules())
+>>> sim = simulate_trips(bet.paytable(None), GAME.make_rules(), RunSettings())
 >>> outcome, net = sim.play(np.random.default_rng(3), 5)
 >>> outcome.shape, net.shape
 ((5,), (5,))
@@ -28,7 +29,7 @@ from edge.games.ultimate_texas_holdem.side_bets import ProgressiveTable
 from edge.holdem import CLASS_NAMES
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray, Simulator, common_scale, scaled
+from edge.simulation.engine import IntArray, common_scale, scaled
 
 # Rows of the nine dealt cards.
 PLAYER, DEALER = (0, 1), (2, 3)
@@ -108,12 +109,3 @@ def simulate_progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRu
     return _side_bet("progressive", progressive_pays(paytable, Fraction(rules.meter)), rows)
 
 
-def make_simulator(bet: str, paytable: PayTable | None, rules: UltimateTexasHoldemRules,
-                   run: RunSettings | None = None) -> Simulator:
-    """The simulator of one Ultimate Texas Hold'em wager: its bet's ``simulate`` hook."""
-    from edge.games.ultimate_texas_holdem import GAME  # the game is built from this module
-
-    hook = GAME.bet(bet).simulate
-    if hook is None:
-        raise EdgeError(f"The Ultimate Texas Hold'em {bet} bet has no simulation.")
-    return hook(paytable, rules, run or RunSettings())
