@@ -33,7 +33,6 @@ from edge.report import (
     Report,
     ReportContext,
     Section,
-    Spread,
     Table,
     figures_digest,
     format_name,
@@ -43,7 +42,6 @@ from edge.report import (
     pay_lines,
     resolve_paytables,
     slug,
-    spreads,
 )
 from edge.table import ReturnTable, Row, percent
 
@@ -314,20 +312,6 @@ def test_break_even_pay_gives_zero_edge() -> None:
             more = table.paytable.replace("more", **{line.outcome: line.pay + 1})
             moved = edge.analyze("triple-bet", bet=bet, paytable=more, options={"decks": 1})
             assert moved.expected_return - table.expected_return == line.slope
-
-
-def test_volatility_ranges() -> None:
-    coin = ReturnTable("demo", "coin", (Row("heads", Fraction(1), 1), Row("tails",
-                                                                           Fraction(-1), 1)))
-    first = spreads(coin)[0]
-    assert first.hands == 100
-    assert first.low == pytest.approx(-19.599639845, abs=1e-6)
-    assert first.high == pytest.approx(19.599639845, abs=1e-6)
-    assert first.player_ahead == pytest.approx(0.5)
-    # a losing wager: the range drifts down by n x mean, and widens by sqrt(n)
-    biased = Spread(10_000, Fraction(-1, 20), 2.0)
-    assert biased.low == pytest.approx(-500 - 1.959963985 * 200, abs=1e-5)
-    assert biased.player_ahead == pytest.approx(0.5 * math.erfc(5 / 2 / math.sqrt(2)))
 
 
 def test_paytable_specs(tmp_path: Path) -> None:
