@@ -1,4 +1,8 @@
-"""The hold'em evaluator against a plain-Python reference, edge cases and published counts."""
+"""The hold'em evaluator against a plain-Python reference, edge cases and published counts.
+
+The large random samples use a numpy version of the reference (the best five cards by the
+rules, for many hands at once), itself checked against the plain one.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Tri-Card Poker (Three Card Poker): evaluator, player-vs-dealer counts, strategy, tables.
 
-The counts are checked against a plain-Python loop over every dealer hand for a seeded sample
-of player hands and for the hands at the strategy border; the figures against J. Grochowski's
-published analyses (REFERENCES.md).
+The counts are checked against a plain count over every dealer hand (numpy, all at once) for a
+seeded sample of player hands and for the hands at the strategy border; the figures against
+J. Grochowski's published analyses (REFERENCES.md).
 """
 
 from __future__ import annotations
