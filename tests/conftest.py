@@ -1,8 +1,12 @@
-"""Shared fixtures: the repository root and a runner for the ``edge`` command in-process."""
+"""Shared fixtures: the repository root, a runner for the ``edge`` command in-process, and the
+session's own folders for what the code caches (so the tests never write to the user's)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,6 +15,37 @@ import pytest
 from edge.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """matplotlib keeps a font list in ``~/.cache/matplotlib`` (and makes
+    ``~/.config/matplotlib``) unless ``MPLCONFIGDIR`` names another folder; it does so when the
+    chart modules are first imported, at collection, before any fixture. Give it a temporary
+    folder of its own for the session, removed at the end."""
+    folder = tempfile.mkdtemp(prefix="edge-tests-matplotlib-")
+    before = os.environ.get("MPLCONFIGDIR")
+    os.environ["MPLCONFIGDIR"] = folder
+
+    def restore() -> None:
+        if before is None:
+            os.environ.pop("MPLCONFIGDIR", None)
+        else:
+            os.environ["MPLCONFIGDIR"] = before
+        shutil.rmtree(folder, ignore_errors=True)
+
+    config.add_cleanup(restore)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def edge_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The session's own cache of UTH solves (``$EDGE_CACHE_DIR``), empty at the start: the
+    tests never read or write the user's ``~/.cache/edge`` (or an ``EDGE_CACHE_DIR`` set in
+    the shell), and a full run starts from a cold cache. Each solve is still made once per
+    session and shared by the tests (and the ``edge`` processes they start) that need it."""
+    folder = tmp_path_factory.mktemp("edge-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("EDGE_CACHE_DIR", str(folder))
+        yield folder
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ DEAL_INDEX = {deal: index for index, deal in enumerate(ALL_DEALS)}
 FIVE_PERCENT = Fraction(1, 20)
 
 
-# --- a plain reference: every dealer deal, one by one -----------------------------------------
+# --- a plain reference: every dealer deal against each setting -------------------------------
 
 @cache
 def dealer_settings() -> dict[tuple[int, ...], tuple[int, int]]:
@@ -54,22 +54,43 @@ def dealer_settings() -> dict[tuple[int, ...], tuple[int, int]]:
     return found
 
 
-def plain_setting_counts(player: tuple[int, ...]) -> list[list[int]]:
-    """[win both, push, lose both] of each setting of a player deal (canonical order), by
-    looping over every dealer deal of three of the other 25 tiles."""
+@cache
+def dealer_deals() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every dealer deal of three tiles (``ALL_DEALS`` order) as arrays: its tiles as a bit
+    mask, and the front and back strengths of its house-way setting."""
     dealer = dealer_settings()
-    player_settings = [(s.front_rank, s.back_rank) for s in settings(player)]
-    results = [[0, 0, 0] for _ in player_settings]
-    others = [t for t in range(28) if t not in player]
-    for dealt in combinations(others, 3):
-        dealer_front, dealer_back = dealer[dealt]
-        for result, (front, back) in zip(results, player_settings, strict=True):
-            if front > dealer_front and back > dealer_back:
-                result[0] += 1
-            elif front <= dealer_front and back <= dealer_back:
-                result[2] += 1
-            else:
-                result[1] += 1
+    tiles = np.array([sum(1 << t for t in deal) for deal in ALL_DEALS], dtype=np.int64)
+    front = np.array([dealer[deal][0] for deal in ALL_DEALS], dtype=np.int64)
+    back = np.array([dealer[deal][1] for deal in ALL_DEALS], dtype=np.int64)
+    return tiles, front, back
+
+
+@cache
+def setting_strengths(deal: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The (front, back) strengths of every setting of a deal, in canonical order."""
+    return [(setting.front_rank, setting.back_rank) for setting in settings(deal)]
+
+
+def plain_setting_counts(player: tuple[int, ...]) -> list[list[int]]:
+    """[win both, push, lose both] of each setting of a player deal (canonical order), over
+    every dealer deal of three of the other 25 tiles.
+
+    The dealer deals are those of ``ALL_DEALS`` sharing no tile with the player (numpy
+    compares the setting with all 2,300 of them at once, the same as a loop one deal at a
+    time): the player wins both when both hands are higher, loses both when neither is
+    (the dealer wins copies), and pushes otherwise.
+    """
+    tiles, dealer_front, dealer_back = dealer_deals()
+    unseen = (tiles & sum(1 << t for t in player)) == 0
+    dealer_front, dealer_back = dealer_front[unseen], dealer_back[unseen]
+    assert len(dealer_front) == comb(25, 3)
+    results = []
+    for front, back in setting_strengths(player):
+        front_wins = front > dealer_front
+        back_wins = back > dealer_back
+        win = int((front_wins & back_wins).sum())
+        lose = int((~front_wins & ~back_wins).sum())
+        results.append([win, len(dealer_front) - win - lose, lose])
     return results
 
 
@@ -91,8 +112,8 @@ def check_deals(deals: list[tuple[int, ...]],
         results = plain_setting_counts(deal)
         found = int(counts.setting_count[index])
         assert [[int(x) for x in counts.counts[index, k]] for k in range(found)] == results, deal
-        house = [(s.front_rank, s.back_rank) for s in settings(deal)].index(
-            (house_way(deal).setting.front_rank, house_way(deal).setting.back_rank))
+        # the player's house-way setting is the one the dealer would set with these tiles
+        house = setting_strengths(deal).index(dealer_settings()[deal])
         assert int(counts.house_slot[index]) == house
         best = plain_choice(results, house, commission)
         assert int(optimal_slots[index]) == best, deal

@@ -1,4 +1,8 @@
-"""The hold'em evaluator against a plain-Python reference, edge cases and published counts."""
+"""The hold'em evaluator against a plain-Python reference, edge cases and published counts.
+
+The large random samples use a numpy version of the reference (the best five cards by the
+rules, for many hands at once), itself checked against the plain one.
+"""
 
 from __future__ import annotations
 
@@ -61,54 +65,140 @@ def reference_best(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     return max(reference_five(five) for five in combinations(cards, 5))
 
 
-_BEST_BY_PATTERN: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
-
-
-def reference_best_cached(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """``reference_best`` remembered per (ranks, ranks of a suit holding five or more cards).
-
-    Only such a suit can make a flush or straight flush; every other class depends on the ranks
-    alone, so two hands with the same pair of rank lists have the same best five. The value is
-    still computed by ``reference_best`` on a real hand, the first time its pattern is seen.
-    """
-    suits = Counter(card % 4 for card in cards)
-    flush_ranks = tuple(sorted(card // 4 for card in cards if suits[card % 4] >= 5))
-    key = (tuple(sorted(card // 4 for card in cards)), flush_ranks)
-    if key not in _BEST_BY_PATTERN:
-        _BEST_BY_PATTERN[key] = reference_best(cards)
-    return _BEST_BY_PATTERN[key]
-
-
 def reference_class(cards: tuple[int, ...]) -> int:
     """Class index 0..9 of the reference value, with the royal flush as 9."""
     value = reference_best(cards)
     return 9 if value == (8, (12,)) else value[0]
 
 
-def assert_same_order(hands: list[tuple[int, ...]], strengths: list[int]) -> None:
-    """The fast strengths order the hands exactly as the reference does, ties included."""
-    pairs = sorted(zip(map(reference_best_cached, hands), strengths, strict=True))
-    for (ref_a, fast_a), (ref_b, fast_b) in zip(pairs, pairs[1:], strict=False):
-        if ref_a == ref_b:
-            assert fast_a == fast_b, (ref_a, fast_a, fast_b)
-        else:
-            assert fast_a < fast_b, (ref_a, ref_b, fast_a, fast_b)
+def plain_value(cards: tuple[int, ...]) -> int:
+    """``reference_best`` as one integer: the class, then the tie-break ranks in base 13.
+
+    Within a class every tuple has the same length, so comparing these integers is comparing
+    the tuples.
+    """
+    rank_class, ties = reference_best(cards)
+    return rank_class * 13 ** 5 + sum(rank * 13 ** (4 - i) for i, rank in enumerate(ties))
+
+
+# --- the same reference for many hands at once (numpy), checked against the plain one above ---
+
+RANKS = np.arange(13, dtype=np.int8)[:, None]        # two .. ace, one row per rank
+PLACES = [13 ** (4 - i) for i in range(5)]            # the tie-break ranks' places in base 13
+
+
+def highest(held: np.ndarray, count: int) -> list[np.ndarray]:
+    """The ``count`` highest ranks set in ``held`` ([13, hands]: rank r held or not), highest
+    first, one array per place; -1 where a hand holds fewer ranks."""
+    at_or_above = np.cumsum(held[::-1], axis=0, dtype=np.int8)[::-1]  # ranks held from r up
+    return [np.where(held & (at_or_above == n), RANKS, np.int8(-1)).max(axis=0)
+            for n in range(1, count + 1)]
+
+
+def straight_top(held: np.ndarray) -> np.ndarray:
+    """The top rank of the best straight among the ranks held ([13, hands]), -1 if none. The
+    wheel A-2-3-4-5 is five-high: its ace plays as the rank below the two."""
+    top = np.full(held.shape[1], -1)
+    for high in range(3, 13):                     # five-high .. ace-high: the best one is kept
+        needed = [(high - step) % 13 for step in range(5)]      # rank -1 is the ace (12)
+        top = np.where(held[needed].all(axis=0), high, top)
+    return top
+
+
+def reference_values(hands: np.ndarray) -> np.ndarray:
+    """``plain_value`` of many hands of 5 to 7 cards ([hands, cards]) at once.
+
+    The best five cards by the rules, class by class from the top, on each hand's 13 x 4 table
+    of the cards it holds: a straight flush (in a suit of five or more cards), four of a kind
+    and the best other card, three of a kind with the best other pair or three of a kind, a
+    flush (its five highest), a straight, three of a kind and two kickers, two pairs (the best
+    two) and a kicker, a pair and three kickers, else the five highest cards. The tie-breaks
+    are those of ``reference_five``; ``test_vectorised_reference_is_the_plain_reference``
+    checks the two agree.
+    """
+    n = len(hands)
+    held = np.zeros((52, n), dtype=bool)
+    held[hands.T, np.arange(n)] = True
+    by_rank_and_suit = held.reshape(13, 4, n)            # card = 4 * rank + suit
+    count = by_rank_and_suit.sum(axis=1)                  # [13, hands]: cards of each rank
+    present = count >= 1
+    flush_suit = by_rank_and_suit.sum(axis=0) >= 5       # [4, hands]: five or more cards
+    flush_ranks = (by_rank_and_suit & flush_suit).any(axis=1)
+
+    def kickers(made: list[np.ndarray], how_many: int) -> list[np.ndarray]:
+        """The best ranks held besides those of the made pairs, trips or quads."""
+        others = present.copy()
+        for rank in made:
+            others &= rank != RANKS
+        return highest(others, how_many)
+
+    straight_flush = straight_top(flush_ranks)
+    straight = straight_top(present)
+    [quads] = highest(count == 4, 1)
+    [trips] = highest(count == 3, 1)
+    [full_house_pair] = highest((count >= 2) & (trips != RANKS), 1)   # a pair or other trips
+    pair, second_pair = highest(count == 2, 2)
+    hand_classes = [   # (the hand has it, class index, tie-break ranks), best class first
+        (straight_flush >= 0, 8, [straight_flush]),
+        (quads >= 0, 7, [quads, *kickers([quads], 1)]),
+        ((trips >= 0) & (full_house_pair >= 0), 6, [trips, full_house_pair]),
+        (flush_ranks.any(axis=0), 5, highest(flush_ranks, 5)),
+        (straight >= 0, 4, [straight]),
+        (trips >= 0, 3, [trips, *kickers([trips], 2)]),
+        (second_pair >= 0, 2, [pair, second_pair, *kickers([pair, second_pair], 1)]),
+        (pair >= 0, 1, [pair, *kickers([pair], 3)]),
+        (np.ones(n, dtype=bool), 0, kickers([], 5)),
+    ]
+    values = [rank_class * 13 ** 5 + sum(rank.astype(np.int64) * place
+                                         for rank, place in zip(ties, PLACES, strict=False))
+              for _, rank_class, ties in hand_classes]
+    return np.select([has for has, _, _ in hand_classes], values)
+
+
+def reference_class_of_values(values: np.ndarray) -> np.ndarray:
+    """Class index 0..9 of reference values, with the royal flush (ace-high straight flush)
+    as 9."""
+    return np.where(values == 8 * 13 ** 5 + 12 * 13 ** 4, 9, values // 13 ** 5)
+
+
+def assert_same_order(reference: np.ndarray, strengths: np.ndarray) -> None:
+    """The fast strengths order the hands exactly as the reference values do, ties included:
+    sorted by reference value (then strength), equal neighbours have equal strengths and a
+    higher reference value a higher strength."""
+    order = np.lexsort((strengths, reference))
+    ref, fast = reference[order], strengths[order]
+    tied = ref[1:] == ref[:-1]
+    assert (fast[1:][tied] == fast[:-1][tied]).all()
+    assert (fast[1:][~tied] > fast[:-1][~tied]).all()
+
+
+def assert_same_classes(reference: np.ndarray, strengths: np.ndarray) -> None:
+    """Every hand's class from the fast strength is the reference's."""
+    distinct, where = np.unique(strengths, return_inverse=True)
+    classes = np.array([_core.hand_class(int(s)) for s in distinct])[where.ravel()]
+    assert (classes == reference_class_of_values(reference)).all()
 
 
 def random_hands(count: int, size: int, seed: int) -> np.ndarray:
-    """``count`` random hands of ``size`` distinct cards, seeded."""
+    """``count`` random hands of ``size`` distinct cards, seeded: each hand is dealt from its
+    own deck card by card, each card uniform among those not yet dealt (the first ``size``
+    steps of a Fisher-Yates shuffle)."""
     rng = np.random.default_rng(seed)
-    keys = rng.random((count, 52))
-    return np.argsort(keys, axis=1)[:, :size].astype(np.int64)
+    decks = np.tile(np.arange(52, dtype=np.int8), (count, 1))
+    hands = np.arange(count)
+    for place in range(size):
+        drawn = rng.integers(place, 52, count)           # one of the cards left in the deck
+        decks[hands, place], decks[hands, drawn] = decks[hands, drawn], decks[hands, place]
+    return decks[:, :size].astype(np.int64)
 
 
 def check_sample(count: int, size: int, seed: int) -> None:
+    """The fast evaluator orders and classes ``count`` random hands as the reference does."""
     hands = random_hands(count, size, seed)
-    strengths = _core.evaluate_many(hands).tolist()
-    as_tuples = [tuple(row) for row in hands.tolist()]
-    assert_same_order(as_tuples, strengths)
-    for hand, strength in zip(as_tuples[:2000], strengths[:2000], strict=True):
-        assert _core.hand_class(strength) == reference_class(hand)
+    strengths = _core.evaluate_many(hands)
+    reference = reference_values(hands)
+    assert_same_order(reference, strengths)
+    assert_same_classes(reference, strengths)
 
 
 # --- the reference itself on small known facts ------------------------------------------------
@@ -119,9 +209,12 @@ def test_reference_on_known_hands() -> None:
     assert reference_best(parse_cards("Ac Ad Kc Kd Qc Qd 2s")) == (2, (12, 11, 10))
 
 
-def test_reference_cache_agrees_with_reference() -> None:
-    for hand in random_hands(3000, 7, seed=5).tolist():
-        assert reference_best_cached(tuple(hand)) == reference_best(tuple(hand))
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_vectorised_reference_is_the_plain_reference(size: int) -> None:
+    hands = random_hands(4000, size, seed=40 + size)
+    values = reference_values(hands)
+    for hand, value in zip(hands.tolist(), values.tolist(), strict=True):
+        assert value == plain_value(tuple(hand)), hand
 
 
 # --- the fast evaluator -----------------------------------------------------------------------
@@ -152,6 +245,13 @@ def test_edge_cases_class(text: str, name: str) -> None:
     strength = holdem.evaluate(text)
     assert holdem.hand_class_name(strength) == name
     assert REFERENCE_CLASSES[reference_class(parse_cards(text))] == name
+
+
+def test_vectorised_reference_on_known_hands() -> None:
+    for text, name in EDGE_CASES:
+        value = reference_values(np.array([parse_cards(text)], dtype=np.int64))
+        assert REFERENCE_CLASSES[int(reference_class_of_values(value)[0])] == name, text
+        assert int(value[0]) == plain_value(parse_cards(text)), text
 
 
 ORDERED = [
@@ -206,24 +306,27 @@ def test_seven_card_hands_against_reference() -> None:
 
 def test_every_hand_of_small_decks_against_reference() -> None:
     # every 5-card hand of the 20 cards ten..ace (broadway straights and flushes, royals) and
-    # every 7-card hand of ace..five in three suits (wheels, steel wheels, full houses)
+    # every 7-card hand of ace..five in three suits (wheels, steel wheels, full houses), by the
+    # plain reference hand by hand (and the vectorised one agrees on each)
     broadway = [card for card in range(52) if card // 4 >= 8]
     low = [card for card in range(52) if (card // 4 == 12 or card // 4 <= 3) and card % 4 < 3]
     for deck, size in ((broadway, 5), (low, 7)):
         hands = list(combinations(deck, size))
-        strengths = _core.evaluate_many(np.array(hands, dtype=np.int64)).tolist()
-        assert_same_order(hands, strengths)
-        for hand, strength in zip(hands, strengths, strict=True):
-            assert _core.hand_class(strength) == reference_class(hand)
+        strengths = _core.evaluate_many(np.array(hands, dtype=np.int64))
+        plain = np.array([plain_value(hand) for hand in hands])
+        assert_same_order(plain, strengths)
+        assert_same_classes(plain, strengths)
+        assert (reference_values(np.array(hands, dtype=np.int64)) == plain).all()
 
 
 @pytest.mark.slow
 def test_million_seven_card_hands_against_reference() -> None:
+    # order and class of every one of the million hands (the vectorised reference)
     check_sample(1_000_000, 7, seed=7)
 
 
 def test_class_counts_seven_cards() -> None:
-    # Wikipedia "Poker probability" (7-card hands), REFERENCES.md
+    # Wikipedia "Poker probability" (7-card hands), docs/references.md
     counts = holdem.class_counts()
     assert counts == {
         "royal-flush": 4_324, "straight-flush": 37_260, "four-of-a-kind": 224_848,

@@ -22,7 +22,7 @@ from edge.games.ultimate_texas_holdem.side_bets import (
     make_progressive,
 )
 
-# Published class counts (Wikipedia "Poker probability", REFERENCES.md), best first.
+# Published class counts (Wikipedia "Poker probability", docs/references.md), best first.
 SEVEN_CARD_COUNTS = {
     "royal-flush": 4_324, "straight-flush": 37_260, "four-of-a-kind": 224_848,
     "full-house": 3_473_184, "flush": 4_047_644, "straight": 6_180_020,

@@ -479,7 +479,7 @@ def test_hook_helpers_option_sweep_and_linear_option() -> None:
 
 def test_three_card_poker_raise_chart() -> None:
     """The raise chart shows the published rule for Ante Bonus 5-4-1: raise Q-6-4 or better
-    (J. Grochowski, "Three Card Poker dissected", casinocitytimes.com; REFERENCES.md)."""
+    (J. Grochowski, "Three Card Poker dissected", casinocitytimes.com; docs/references.md)."""
     report = make_report("three-card-poker", ["3"])
     markdown = report.to_markdown()
     chart = markdown.split("Raise chart")[-1].split("\n## ")[0]
@@ -534,7 +534,7 @@ def test_no_cache_solves_once() -> None:
 @pytest.mark.slow
 def test_ultimate_texas_holdem_preflop_chart() -> None:
     """The coloured preflop grid shows the exact 4x classes: the 69 classes of the practical
-    chart (Wizard of Odds UTH strategy page; REFERENCES.md: pairs 33+, suited A2+ K2+ Q6+ J8+,
+    chart (Wizard of Odds UTH strategy page; docs/references.md: pairs 33+, suited A2+ K2+ Q6+ J8+,
     offsuit A2+ K5+ Q8+ JT). The solve is cached on disk after its first run."""
     report = make_report("ultimate-texas-holdem")
     markdown = report.to_markdown()

@@ -189,7 +189,7 @@ def test_flop_decisions_are_the_solve_s_on_every_flop() -> None:
 def test_preflop_play_is_the_solve_s_choice() -> None:
     simulator = _main_simulator()
     chart = Counter(simulator.preflop.tolist())
-    # the optimal 4x hands: 500 holdings (REFERENCES.md, Wizard of Odds chart); never 3x
+    # the optimal 4x hands: 500 holdings (docs/references.md, Wizard of Odds chart); never 3x
     assert chart == {4: 500, 0: 826}
 
 
@@ -204,25 +204,45 @@ def test_river_counts_match_the_solve_s_river_kernel() -> None:
         assert mine[column].tolist() == theirs[1:].tolist()
 
 
+def _one_flop_class_solve(paytable: PayTable, rules: uth_main.MainRules,
+                          run: RunSettings) -> solver.Solution:
+    """The solve of one suit class of flops only (``solver.solve``'s ``classes``), in place of
+    the full one (about 10 s per rule variant, on every core) where the strategy reads
+    nothing from it."""
+    settle = solver.settlement(paytable.as_dict(), rules.dealer_no_qualify)
+    return solver.solve(settle, rules.ties == "larger", jobs=1,
+                        classes=solver.flop_classes().subset([0]))
+
+
+def _always_4x_simulator(options: dict[str, str],
+                         monkeypatch: pytest.MonkeyPatch) -> sim_main.MainSimulator:
+    """The main bet's simulator for the blind-box play (every hand 4x before the flop), built
+    on a reduced solve: with always-4x the simulator takes no preflop choice, flop decision or
+    count from the solve (checked here), so the full solve would add nothing."""
+    monkeypatch.setattr(uth_main, "solve_main", _one_flop_class_solve)
+    rules = GAME.make_rules({**options, "strategy": "always-4x"})
+    simulator = simulator_of("main", GAME.bet("main").paytable(None), rules)
+    assert isinstance(simulator, sim_main.MainSimulator)
+    assert (simulator.preflop == 4).all() and simulator.flop_bets.size == 0
+    return simulator
+
+
 @pytest.mark.parametrize(("options", "rows"), [
     ({}, {"4x win flush": Fraction(13, 2), "1x lose, dealer does not qualify": -2,
           "2x win below a straight, dealer does not qualify": 2, "fold": -2}),
     ({"dealer_no_qualify": "all-push"}, {"3x dealer does not qualify (all push)": 0,
                                          "4x win royal-flush": 505}),
 ], ids=str)
-def test_main_outcome_names_and_pays(options: dict[str, str],
-                                     rows: dict[str, Fraction]) -> None:
-    rules = GAME.make_rules({**options, "strategy": "always-4x"})
-    simulator = simulator_of("main", GAME.bet("main").paytable(None), rules)
-    assert isinstance(simulator, sim_main.MainSimulator)
+def test_main_outcome_names_and_pays(options: dict[str, str], rows: dict[str, Fraction],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    simulator = _always_4x_simulator(options, monkeypatch)
     for name in rows:
         assert name in simulator.outcomes
 
 
-def test_main_settlement_examples() -> None:
+def test_main_settlement_examples(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hand-built deals, every one played 4x (the blind-box play)."""
-    rules = GAME.make_rules({"strategy": "always-4x"})
-    simulator = simulator_of("main", GAME.bet("main").paytable(None), rules)
+    simulator = _always_4x_simulator({}, monkeypatch)
     deals = {
         "As Ks  3c 7d  Qs Js Ts 3h 4h": ("4x win royal-flush", 505),      # 4 + 1 + 500
         "Ah Kd  2c 7d  Qs Jc 3s 8h 4h": ("4x win below a straight, dealer does not qualify",

@@ -1,8 +1,8 @@
 """Tri-Card Poker (Three Card Poker): evaluator, player-vs-dealer counts, strategy, tables.
 
-The counts are checked against a plain-Python loop over every dealer hand for a seeded sample
-of player hands and for the hands at the strategy border; the figures against J. Grochowski's
-published analyses (docs/references.md).
+The counts are checked against a plain count over every dealer hand (numpy, all at once) for a
+seeded sample of player hands and for the hands at the strategy border; the figures against
+J. Grochowski's published analyses (docs/references.md).
 """
 
 from __future__ import annotations
@@ -65,26 +65,31 @@ def reference_hands(ace_low_straight: bool) -> list[tuple[int, int, tuple[int, .
     return [(sum(1 << c for c in h), dense[k], h) for h, k in zip(hands, keys, strict=True)]
 
 
-def reference_counts(player: tuple[int, ...], ace_low_straight: bool) -> tuple[int, ...]:
-    """Loop over all 18,424 dealer hands: (dealer does not qualify, win, tie, loss)."""
+@cache
+def reference_table(ace_low_straight: bool) -> tuple[np.ndarray, np.ndarray, int]:
+    """Every hand's card bit mask and dense rank as arrays (lexicographic order), and the
+    dense rank of Q-3-2, the least hand that qualifies."""
     hands = reference_hands(ace_low_straight)
-    dense = {h: r for _, r, h in hands}
-    queen = dense[tuple(sorted(parse_cards("Qc 3d 2h")))]
-    mine = dense[player]
-    player_mask = sum(1 << c for c in player)
-    not_qualified = win = tie = loss = 0
-    for mask, rank, _ in hands:
-        if mask & player_mask:
-            continue
-        if rank < queen:
-            not_qualified += 1
-        elif rank < mine:
-            win += 1
-        elif rank == mine:
-            tie += 1
-        else:
-            loss += 1
-    return not_qualified, win, tie, loss
+    masks = np.array([mask for mask, _, _ in hands], dtype=np.int64)
+    ranks = np.array([rank for _, rank, _ in hands], dtype=np.int64)
+    queen = next(rank for _, rank, h in hands if h == tuple(sorted(parse_cards("Qc 3d 2h"))))
+    return masks, ranks, queen
+
+
+def reference_counts(player: tuple[int, ...], ace_low_straight: bool) -> tuple[int, ...]:
+    """Over all 18,424 dealer hands: (dealer does not qualify, win, tie, loss).
+
+    The dealer hands are every hand sharing no card with the player's; numpy compares the
+    player's rank with all of them at once (the same as a loop one dealer hand at a time):
+    below Q-3-2 the dealer does not qualify, else the player wins, ties or loses by rank.
+    """
+    masks, ranks, queen = reference_table(ace_low_straight)
+    mine = ranks[np.flatnonzero(masks == sum(1 << c for c in player))[0]]
+    dealer = ranks[(masks & sum(1 << c for c in player)) == 0]
+    assert len(dealer) == math.comb(49, 3)
+    qualified = dealer >= queen
+    return (int((~qualified).sum()), int((qualified & (dealer < mine)).sum()),
+            int((qualified & (dealer == mine)).sum()), int((qualified & (dealer > mine)).sum()))
 
 
 @cache

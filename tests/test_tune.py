@@ -357,7 +357,7 @@ def test_every_landed_linear_bet_agrees_with_edge_table() -> None:
 
 
 def test_pair_plus_published_table() -> None:
-    """Pair Plus 40-30-6-4-1: 2.32% (J. Grochowski, casinocitytimes.com, REFERENCES.md)."""
+    """Pair Plus 40-30-6-4-1: 2.32% (J. Grochowski, casinocitytimes.com, docs/references.md)."""
     if "three-card-poker" not in all_games():
         pytest.skip("Tri-Card Poker has not landed")
     result = tune("three-card-poker", "pair-plus", "2.3%..2.35%",

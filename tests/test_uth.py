@@ -4,7 +4,7 @@ Reference checks: the river counts of a few hundred (holding, board) states agai
 all 990 dealer holdings with a plain-Python evaluator written here; the flop sums of a few
 (holding, flop) states against a loop over every turn-river pair and dealer holding; the suit
 symmetry of flops and of boards against solving directly; determinism across worker counts.
-Published figures (REFERENCES.md): Wizard of Odds, house edge 2.185% per Ante, element of risk
+Published figures (docs/references.md): Wizard of Odds, house edge 2.185% per Ante, element of risk
 about 0.53%, practical 4x chart of 69 classes / 500 hands; the cycle C(52,2) C(50,2) C(48,5).
 """
 
@@ -97,7 +97,7 @@ def test_reference_evaluator_cases() -> None:
 # --- settlement -------------------------------------------------------------------------------
 
 def test_settlement_in_half_units() -> None:
-    # RULES.md section 4: Play and Ante 1:1, Blind by table on a straight or better
+    # docs/rules.md section 4: Play and Ante 1:1, Blind by table on a straight or better
     s = SETTLE
     assert s.scale == 2 and s.fold == -4
     assert s.pay(4, solver.WIN_QUALIFIED[0]) == 5               # Play 4 + Ante 1, Blind pushes
@@ -314,7 +314,7 @@ def _board_orbits(size: int = 5) -> int:
 
 
 def test_board_orbit_count_is_a_known_figure() -> None:
-    # 1,755 flop classes is the well-known figure (REFERENCES.md, issue 9); the same count
+    # 1,755 flop classes is the well-known figure (docs/references.md, issue 9); the same count
     # gives the board classes the solve uses
     assert _board_orbits(3) == 1755
 
