@@ -1,6 +1,9 @@
 """Time each analysis in-process and print a table (performance targets are checked here).
 
-    python scripts/bench.py [--repeat N] [--only NAME]
+    python scripts/bench.py [--repeat N] [--only NAME] [--tests]
+
+``--tests`` also times one cold run of the whole test suite (a fresh solve cache, in a
+subprocess), against its 4-minute target.
 
 Each game adds its cases to CASES: (name, target seconds or None, callable, units, count)
 where count/units give a throughput column (hands per second, candidates per second).
@@ -97,7 +100,7 @@ def _double_hand_both_strategies() -> object:
 
 
 def _simulation_case(name: str, game: str, bet: str, hands: int,
-                     target_rate: float | None = None, **options: str) -> Case:
+                     target_rate: float | None = None, jobs: int = 1, **options: str) -> Case:
     """Time ``hands`` simulated hands on one process (no analysis, no report).
 
     The simulator (with the strategy it looks up) is built on the first run, which the best of
@@ -107,17 +110,18 @@ def _simulation_case(name: str, game: str, bet: str, hands: int,
 
     from edge.games import get_game
     from edge.simulation import make_simulator
+    from edge.simulation.engine import Simulator
     from edge.simulation.engine import run as simulate_hands
 
     @cache
-    def simulator() -> object:
+    def simulator() -> Simulator:
         found = get_game(game)
         chosen = found.bet(bet)
         return make_simulator(found.name, chosen.name, chosen.paytable(None),
                               found.make_rules(options))
 
     target = None if target_rate is None else hands / target_rate
-    return Case(name, target, lambda: simulate_hands(simulator(), hands, seed=1, jobs=1),
+    return Case(name, target, lambda: simulate_hands(simulator(), hands, seed=1, jobs=jobs),
                 "hands", hands)
 
 
@@ -133,20 +137,47 @@ CASES += [
                      "ultimate-texas-holdem", "main", 10 ** 6, 200_000),
     _simulation_case("simulate: ultimate-texas-holdem trips, 10^6 hands, 1 core",
                      "ultimate-texas-holdem", "trips", 10 ** 6),
+    # the same work on two worker threads (edge.parallel): the ratio to 1 core shows what the
+    # threads gain where the kernels and numpy's generator release the GIL
+    _simulation_case("simulate: three-card-poker ante, 10^6 hands, 2 threads",
+                     "three-card-poker", "ante", 10 ** 6, jobs=2),
+    _simulation_case("simulate: ultimate-texas-holdem main, 10^6 hands, 2 threads",
+                     "ultimate-texas-holdem", "main", 10 ** 6, jobs=2),
 ]
+
+
+def _test_suite() -> Case:
+    """One cold run of the whole test suite, as CI runs it (a fresh, empty solve cache)."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+
+    def run() -> None:
+        with tempfile.TemporaryDirectory() as cache:
+            subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+                           cwd=root, env={**os.environ, "EDGE_CACHE_DIR": cache}, check=True,
+                           stdout=subprocess.DEVNULL)
+    return Case("tests: the whole pytest suite, cold cache", 240.0, run)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3, help="runs per case; the best is kept")
     parser.add_argument("--only", help="run only cases whose name contains this text")
+    parser.add_argument("--tests", action="store_true",
+                        help="also time one cold run of the whole test suite (minutes)")
     args = parser.parse_args()
     rows = []
-    for case in CASES:
+    cases = CASES + ([_test_suite()] if args.tests else [])
+    for case in cases:
         if args.only and args.only not in case.name:
             continue
         best = float("inf")
-        for _ in range(max(1, args.repeat)):
+        for _ in range(1 if case.name.startswith("tests:") else max(1, args.repeat)):
             start = time.perf_counter()
             case.run()
             best = min(best, time.perf_counter() - start)
