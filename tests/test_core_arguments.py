@@ -11,8 +11,6 @@ import pytest
 
 from edge import _core
 
-pytestmark = pytest.mark.kernel
-
 ROYAL = [48, 44, 40, 36, 32]             # A K Q J T of suit 0
 
 
