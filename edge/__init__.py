@@ -10,7 +10,6 @@ from edge.errors import EdgeError
 from edge.games import analyze, get_game
 from edge.paytables import PayTable
 from edge.table import ReturnTable, Row
-
-__version__ = "0.1.0"
+from edge.version import __version__
 
 __all__ = ["EdgeError", "PayTable", "ReturnTable", "Row", "__version__", "analyze", "get_game"]

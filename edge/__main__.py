@@ -1,5 +1,5 @@
 """``python -m edge`` runs the command line."""
 
-from edge.cli import _entry
+from edge.cli import main
 
-_entry()
+raise SystemExit(main())

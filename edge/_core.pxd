@@ -1,6 +1,6 @@
 # Declarations of edge's shared evaluators (edge/_core.pyx) for the game kernels to cimport.
 #
-# Texas hold'em hand evaluator (RULES.md section 4): the best five cards of five to seven.
+# Texas hold'em hand evaluator (docs/rules.md section 4): the best five cards of five to seven.
 #
 # Cards are ints 0..51 = rank * 4 + suit (rank 0 = deuce .. 12 = ace); a set of cards is a
 # uint64 mask with bit c for card c. Inside, a hand is held as four 13-bit rank masks, one per

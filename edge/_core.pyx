@@ -7,7 +7,7 @@ cimport what they need from ``edge/_core.pxd``: the enums, the ``HoldemTables`` 
 for tests and for games written in Python. No pay tables, no fractions, no printing.
 """
 
-# Texas hold'em hand evaluator (RULES.md section 4): the best five cards of five to seven.
+# Texas hold'em hand evaluator (docs/rules.md section 4): the best five cards of five to seven.
 #
 # Cards are ints 0..51 = rank * 4 + suit (rank 0 = deuce .. 12 = ace); a set of cards is a
 # uint64 mask with bit c for card c. Inside, a hand is held as four 13-bit rank masks, one per
@@ -104,20 +104,36 @@ cdef const HoldemTables* cy_holdem_tables() noexcept nogil:
     return &_tables
 
 
+cdef int _card_value(object card, str where) except -1:
+    """One card index 0..51 from an int (numpy ints too; not a bool, float or string)."""
+    if isinstance(card, bool) or not isinstance(card, (int, np.integer)):
+        raise ValueError(f"card {card!r}{where} is not an int 0..51")
+    if not 0 <= card < 52:
+        raise ValueError(f"card {card!r}{where} is outside 0..51")
+    return <int>card
+
+
+cdef bint _flag(object value, str name) except -1:
+    """A yes/no argument: a bool (or numpy bool), never a string or a number that means one."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
+
+
 cdef int _holdem_check_cards(object cards, int low, int high, int64_t* out) except -1:
     """Copy a sequence of distinct cards into ``out``; the count must be in low..high."""
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__len__"):
+        raise ValueError(f"expected a sequence of {low}..{high} cards, got {cards!r}")
     cdef int n = len(cards)
-    cdef int i
+    cdef int i, card
     cdef uint64_t seen = 0
     if n < low or n > high:
         raise ValueError(f"expected {low}..{high} cards, got {n}")
     for i in range(n):
-        card = cards[i]
-        if not 0 <= card < 52:
-            raise ValueError(f"card {card!r} is outside 0..51")
-        if seen & ((<uint64_t>1) << <int>card):
+        card = _card_value(cards[i], "")
+        if seen & ((<uint64_t>1) << card):
             raise ValueError(f"card {card!r} appears twice")
-        seen |= (<uint64_t>1) << <int>card
+        seen |= (<uint64_t>1) << card
         out[i] = card
     return n
 
@@ -141,13 +157,22 @@ def evaluate_cards(cards):
     return cy_evaluate_mask(&_tables, mask)
 
 
-def evaluate_many(const int64_t[:, ::1] hands):
-    """Python hook for batch tests: strengths of rows of 5 to 7 cards, as an int64 array.
+def evaluate_many(hands):
+    """Strengths of rows of 5 to 7 cards, as an int64 array (one strength per row).
 
-    Every row must hold distinct cards 0..51 (checked); the result has one strength per row.
+    ``hands`` is a 2-D array-like of integer card indexes (any integer dtype; copied to int64
+    when it is not C-contiguous int64 already). Every row must hold distinct cards 0..51
+    (checked). A 6- or 7-card row gives the strength of its best five cards.
     """
-    cdef Py_ssize_t rows = hands.shape[0]
-    cdef Py_ssize_t width = hands.shape[1]
+    array = np.asarray(hands)
+    if array.ndim != 2:
+        raise ValueError(f"hands must be a 2-D array of cards (one hand a row), not "
+                         f"{array.ndim}-D")
+    if array.dtype.kind not in "iu":
+        raise ValueError(f"hands must hold integer card indexes, not {array.dtype}")
+    cdef const int64_t[:, ::1] rows_view = np.ascontiguousarray(array, dtype=np.int64)
+    cdef Py_ssize_t rows = rows_view.shape[0]
+    cdef Py_ssize_t width = rows_view.shape[1]
     cdef Py_ssize_t i, j
     cdef uint64_t mask, bit
     if width < 5 or width > 7:
@@ -157,11 +182,11 @@ def evaluate_many(const int64_t[:, ::1] hands):
     for i in range(rows):
         mask = 0
         for j in range(width):
-            if not 0 <= hands[i, j] < 52:
-                raise ValueError(f"card {hands[i, j]} in row {i} is outside 0..51")
-            bit = (<uint64_t>1) << hands[i, j]
+            if not 0 <= rows_view[i, j] < 52:
+                raise ValueError(f"card {rows_view[i, j]} in row {i} is outside 0..51")
+            bit = (<uint64_t>1) << rows_view[i, j]
             if mask & bit:
-                raise ValueError(f"card {hands[i, j]} appears twice in row {i}")
+                raise ValueError(f"card {rows_view[i, j]} appears twice in row {i}")
             mask |= bit
         out[i] = cy_evaluate_mask(&_tables, mask)
     return result
@@ -181,27 +206,29 @@ HAND_ROYAL_FLUSH = HOLDEM_ROYAL_FLUSH
 HAND_CLASSES = HOLDEM_CLASSES
 
 
-def hand_class(int strength):
-    """Python hook: the class of a strength, 0 high card .. 9 royal flush."""
-    if strength < 0 or strength > HOLDEM_ROYAL:
+def hand_class(strength):
+    """The class of a strength, 0 high card .. 8 straight flush, 9 royal flush."""
+    if isinstance(strength, bool) or not isinstance(strength, (int, np.integer)):
+        raise ValueError(f"strength {strength!r} is not an int")
+    if strength < 0 or strength > HOLDEM_ROYAL or (strength >> HOLDEM_CLASS_SHIFT) > 8:
         raise ValueError(f"strength {strength} is not a hold'em strength")
-    return cy_hand_class(strength)
+    return cy_hand_class(<int>strength)
 
 
-def holdem_class_counts(int cards=7):
+def holdem_class_counts(cards=7):
     """How many of the C(52, cards) hands fall in each class (index 0 high card .. 9 royal).
 
     ``cards`` is 7 (every 7-card hand, 133,784,560) or 5 or 6. Every hand is visited once, in
     increasing card order, adding one card's suit lane per loop level, so the counts are exact.
     """
-    if cards < 5 or cards > 7:
-        raise ValueError(f"cards must be 5, 6 or 7, not {cards}")
+    if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)) or not 5 <= cards <= 7:
+        raise ValueError(f"cards must be 5, 6 or 7, not {cards!r}")
     counts = np.zeros(HOLDEM_CLASSES, dtype=np.int64)
     cdef int64_t[::1] out = counts
     cdef int64_t[HOLDEM_CLASSES] local
     cdef int a, b, c, d, e, f, g, k
     cdef uint64_t la, lb, lc, ld, le, lf
-    cdef int skip = 7 - cards                  # loop levels left out for 5 or 6 cards
+    cdef int skip = 7 - <int>cards             # loop levels left out for 5 or 6 cards
     for k in range(HOLDEM_CLASSES):
         local[k] = 0
     with nogil:
@@ -261,12 +288,21 @@ cdef int cy_three_card_strength(int a, int b, int c, bint ace_low_straight) noex
     return (THREE_CARD_FLUSH if flush else THREE_CARD_HIGH_CARD) * THREE_CARD_CLASS_BASE + high * 169 + middle * 13 + low
 
 
-def three_card_strength(int a, int b, int c, bint ace_low_straight=True):
-    """Python hook for tests: the strength of three card indexes (higher is better)."""
-    return cy_three_card_strength(a, b, c, ace_low_straight)
+def three_card_strength(a, b, c, ace_low_straight=True):
+    """The strength of three distinct cards (ints 0..51): higher is better, equal ties.
+
+    ``strength // 2197`` is the class (0 high card, 1 pair, 2 flush, 3 straight, 4 three of a
+    kind, 5 straight flush); below it the ranks, highest first, in base 13.
+    """
+    cdef int x = _card_value(a, " (first)")
+    cdef int y = _card_value(b, " (second)")
+    cdef int z = _card_value(c, " (third)")
+    if x == y or y == z or x == z:
+        raise ValueError(f"the cards {a!r}, {b!r}, {c!r} are not distinct")
+    return cy_three_card_strength(x, y, z, _flag(ace_low_straight, "ace_low_straight"))
 
 
-def three_card_hands(bint ace_low_straight=True):
+def three_card_hands(ace_low_straight=True):
     """Every 3-card hand in lexicographic order of its cards, with strength and hand class.
 
     Returns ``(cards[22100, 3], strengths[22100], classes[22100])`` as int64 arrays; the class
@@ -278,13 +314,14 @@ def three_card_hands(bint ace_low_straight=True):
     cdef int64_t[:, ::1] cv = cards
     cdef int64_t[::1] sv = strengths
     cdef int64_t[::1] kv = classes
+    cdef bint ace_low = _flag(ace_low_straight, "ace_low_straight")
     cdef int a, b, c, s
     cdef int h = 0
     with nogil:
         for a in range(52):
             for b in range(a + 1, 52):
                 for c in range(b + 1, 52):
-                    s = cy_three_card_strength(a, b, c, ace_low_straight)
+                    s = cy_three_card_strength(a, b, c, ace_low)
                     cv[h, 0] = a
                     cv[h, 1] = b
                     cv[h, 2] = c

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from edge.document import render
 from edge.document.returns import return_table_document
-from edge.games import RunSettings, all_games
+from edge.games import RunSettings, builtin_games
 from edge.report import Analyses, index_report, make_report, strategy_document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +27,7 @@ def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, 
     of all, with the reports' index)."""
     wanted = None if games is None else set(games)
     reports = []
-    for game in all_games().values():
+    for game in builtin_games().values():
         if wanted is not None and game.name not in wanted:
             continue
         analyses = Analyses(game, RunSettings())  # each analysis runs once for tables and report

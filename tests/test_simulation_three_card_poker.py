@@ -26,7 +26,7 @@ def test_hand_classes_and_order_match_the_rules(ace_low: bool) -> None:
     strengths = sim.three_card_strength(HANDS[0], HANDS[1], HANDS[2], ace_low)
     classes = Counter(sim.CLASSES[s >> sim.CLASS_SHIFT] for s in strengths.tolist())
     if ace_low:
-        # J. Grochowski, "Three Card Poker and Pair Plus" (casinocitytimes.com), via docs/references.md
+        # J. Grochowski, "Three Card Poker and Pair Plus" (casinocitytimes.com); docs/references.md
         assert classes == {"straight-flush": 48, "three-of-a-kind": 52, "straight": 720,
                            "flush": 1096, "pair": 3744, "high-card": 16440}
     else:  # A-2-3 is no straight: 4 straight flushes become flushes, 12 straights high cards

@@ -244,6 +244,7 @@ def resolve_paytables(game: Game[RulesT],
 AnyGame = Game[Rules]
 
 _registry: dict[str, AnyGame] | None = None
+_builtin_names: tuple[str, ...] = ()
 
 
 def _load(target: object, where: str) -> AnyGame:
@@ -255,12 +256,13 @@ def _load(target: object, where: str) -> AnyGame:
 
 def all_games() -> dict[str, AnyGame]:
     """Every registered game by name: the built-in games, then the ``edge.games`` entry points."""
-    global _registry
+    global _registry, _builtin_names
     if _registry is None:
         games: dict[str, AnyGame] = {}
         for module_name in BUILTIN_GAMES:
             game = _load(importlib.import_module(module_name).GAME, module_name)
             games[game.name] = game
+        _builtin_names = tuple(games)
         for point in entry_points(group=ENTRY_POINT_GROUP):
             try:
                 loaded = point.load()
@@ -274,6 +276,12 @@ def all_games() -> dict[str, AnyGame]:
             games[game.name] = game
         _registry = games
     return dict(_registry)
+
+
+def builtin_games() -> dict[str, AnyGame]:
+    """The games edge itself ships (those ``tables/`` and the committed reports cover)."""
+    games = all_games()
+    return {name: games[name] for name in _builtin_names if name in games}
 
 
 def get_game(name: str) -> AnyGame:
