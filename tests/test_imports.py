@@ -267,11 +267,6 @@ KNOWN_CYCLES: dict[str, tuple[str, str]] = {
     "document model -> its renderers": ("edge.document.document", "edge.document.render"),
     "document model -> the HTML renderer": ("edge.document.document",
                                             "edge.document.render_html"),
-    # the contracts' TYPE_CHECKING import of edge.simulation.engine runs edge/simulation/
-    # __init__.py, which imports the game registry from edge.games
-    "contracts -> edge.simulation package": ("edge.games", "edge.simulation"),
-    # the simulation check builds report sections: the report builder sits above simulation
-    "simulation verification -> report builder": ("edge.simulation.verification", "edge.report"),
 }
 
 

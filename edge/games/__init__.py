@@ -20,8 +20,12 @@ import dataclasses
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
 
 from edge.errors import EdgeError, PayTableError
 from edge.options import make_options, validate
@@ -32,7 +36,6 @@ if TYPE_CHECKING:
     import argparse
 
     from edge.document import Report, Section
-    from edge.simulation.engine import Simulator
 
 BUILTIN_GAMES = (
     "edge.games.triple_bet",
@@ -70,6 +73,27 @@ Analyze = Callable[[PayTable | None, RulesT, RunSettings], ReturnTable]
 Strategize = Callable[[PayTable | None, RulesT, RunSettings], "Report"]
 Simulate = Callable[[PayTable | None, RulesT, RunSettings], "Simulator"]
 ReportSections = Callable[["ReportContext[RulesT]"], Sequence["Section"]]
+
+
+class Simulator(Protocol):
+    """What a bet's ``simulate`` hook returns: it deals and settles hands independently of the
+    enumeration (see :mod:`edge.simulation.engine` for how results are kept)."""
+
+    @property
+    def outcomes(self) -> tuple[str, ...]:
+        """Outcome names, matching the rows of the exact analysis."""
+
+    @property
+    def scale(self) -> int:
+        """Net results are integers in units of ``1 / scale`` of the base wager."""
+
+    @property
+    def initial_wager(self) -> Fraction:
+        """Base wagers put up per hand before any decision (figures are quoted per this)."""
+
+    def play(self, rng: np.random.Generator,
+             hands: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Deal and settle ``hands`` hands: (outcome index, net result x scale) per hand."""
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,12 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from edge import parallel
+from edge.games import Simulator as Simulator  # re-exported: the simulate hooks' type
 from edge.parallel import available_cores
 
 IntArray = npt.NDArray[np.int64]
@@ -30,25 +30,6 @@ CHUNK_HANDS = 1 << 16
 
 # Below this, float64 sums of integer nets (and products net * count) are exact.
 _EXACT_FLOAT = 2 ** 53
-
-
-class Simulator(Protocol):
-    """What a game's simulation provides; see :func:`tally_hands` for how results are kept."""
-
-    @property
-    def outcomes(self) -> tuple[str, ...]:
-        """Outcome names, matching the rows of the exact analysis."""
-
-    @property
-    def scale(self) -> int:
-        """Net results are integers in units of ``1 / scale`` of the base wager."""
-
-    @property
-    def initial_wager(self) -> Fraction:
-        """Base wagers put up per hand before any decision (figures are quoted per this)."""
-
-    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
-        """Deal and settle ``hands`` hands: (outcome index, net result x scale) per hand."""
 
 
 @dataclass

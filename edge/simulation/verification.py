@@ -17,7 +17,8 @@ from edge.simulation.check import CHECK_CONFIDENCE, Simulation
 from edge.table import ReturnTable, decimal
 
 if TYPE_CHECKING:
-    from edge.report import ReportContext, Section
+    from edge.document import Section
+    from edge.games import ReportContext
 
 REPORT_HANDS = 1_000_000
 REPORT_SEED = 8
@@ -63,7 +64,7 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
                          seed: int = REPORT_SEED) -> Section | None:
     """Every wager simulated and compared with its exact table (None for a game edge does not
     simulate)."""
-    from edge.report import Paragraph, Preformatted, Section, Table
+    from edge.document import Paragraph, Preformatted, Section, Table
 
     if not simulates(context.game):
         return None
