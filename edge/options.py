@@ -181,6 +181,7 @@ class OptionInfo:
     help: str
     allowed: str
     assumption: bool
+    choices: tuple[str, ...] = ()   # the allowed values of an option with named choices
 
 
 def describe(cls: type[Any]) -> list[OptionInfo]:
@@ -202,5 +203,5 @@ def describe(cls: type[Any]) -> list[OptionInfo]:
         else:
             allowed = "any"
         infos.append(OptionInfo(field.name, format_value(field.default), meta["help"],
-                                allowed, bool(meta["assumption"])))
+                                allowed, bool(meta["assumption"]), choices or ()))
     return infos

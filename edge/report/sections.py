@@ -259,8 +259,8 @@ def strategy_bets(context: ReportContext[Rules]) -> list[str]:
 def strategy_choices(rules: Any) -> tuple[str, ...]:
     """The choices of the options' ``strategy`` field, if the game has one."""
     for info in describe(type(rules)):
-        if info.name == "strategy" and " | " in info.allowed:
-            return tuple(info.allowed.split(" | "))
+        if info.name == "strategy" and len(info.choices) > 1:
+            return info.choices
     return ()
 
 
