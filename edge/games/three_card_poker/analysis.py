@@ -103,7 +103,7 @@ def analyze_ante(paytable: PayTable | None, rules: ThreeCardRules,
         "Rows that cannot occur are left out.",
     )
     return ReturnTable(GAME_NAME, "ante", _nonzero(rows), paytable, options_dict(rules),
-                       decisions=_decisions(solution), notes=notes,
+                       decisions=_decisions(solution), notes=notes, basis="Ante",
                        title=f"Tri-Card Poker: Ante and Raise with Ante Bonus {paytable.label()}")
 
 
