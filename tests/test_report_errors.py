@@ -140,10 +140,13 @@ def test_ambiguous_tables_are_one_error_line(tmp_path: Path,
 
 # --- 4. every command a report prints runs as printed ---------------------------------------
 def printed_commands(markdown: str) -> list[list[str]]:
-    """Every ``edge ...`` line of the report's preformatted blocks, split as a shell would."""
+    """Every ``edge ...`` line of the report's preformatted blocks and every ``edge ...`` code
+    span of its text, split as a shell would."""
     blocks = re.findall(r"```\n(.*?)```", markdown, flags=re.S)
-    return [shlex.split(line)[1:] for block in blocks for line in block.splitlines()
-            if line.startswith("edge ")]
+    lines = [line for block in blocks for line in block.splitlines()]
+    spans = re.findall(r"(?<!`)`(edge [^`\n]+)`(?!`)", re.sub(r"```.*?```", "", markdown,
+                                                             flags=re.S))
+    return [shlex.split(line)[1:] for line in lines + spans if line.startswith("edge ")]
 
 
 @pytest.mark.parametrize(("game", "spec", "text"), [

@@ -66,7 +66,7 @@ def _strategy_note(solution: StrategySolution) -> str:
         solved = f"the solved optimal strategy raises {name} or better"
         if solution.exceptions.size:
             solved += (f", not monotone: {solution.exceptions.size} hands are exceptions "
-                       "(see `edge strategy`)")
+                       f"(see `edge strategy {GAME_NAME}`)")
     return f"Strategy: {CHOSEN[solution.strategy]}; {solved}."
 
 
