@@ -323,7 +323,7 @@ def strategies_compared(context: ReportContext[Rules]) -> Section | None:
                         "strong" if choice == current else "")
             wager = (percent(table.element_of_risk), decimal(table.average_wager, 4)) \
                 if sizes else ()
-            rows.append((bet, name, percent(table.house_edge), *wager,
+            rows.append((bet, name, f"{percent(table.house_edge)} per {table.basis}", *wager,
                          percent(table.hit_frequency), f"{table.standard_deviation:.4f}"))
     heads = ("wager", "strategy", "house edge",
              *(("element of risk", "average total wager") if sizes else ()),
