@@ -22,9 +22,10 @@ from edge.document import FORMATS, format_name, render
 from edge.document.render import ALIASES
 from edge.document.returns import return_table_document
 from edge.errors import EdgeError
-from edge.games import AnyGame, RunSettings, all_games, get_game
+from edge.games import AnyGame, RunSettings, all_games, get_game, resolve_paytables
 from edge.options import describe
 from edge.parallel import check_jobs, end_progress, running
+from edge.paytables import PayTable
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -51,12 +52,20 @@ def run_settings(args: argparse.Namespace) -> RunSettings:
                        progress=sys.stderr.isatty())
 
 
-def add_game_arguments(parser: argparse.ArgumentParser, *, bet: bool = True) -> None:
-    """The arguments shared by commands that analyse one game."""
+def add_game_arguments(parser: argparse.ArgumentParser, *, bet: bool = True,
+                       several: bool = False) -> None:
+    """The arguments shared by commands that analyse one game (``several``: ``--paytable``
+    repeats as ``[BET=]TABLE``, for a combined wager's parts)."""
     parser.add_argument("game", help="game name (see `edge games`)")
     if bet:
         parser.add_argument("--bet", help="which wager (default: the game's first)")
-    parser.add_argument("--paytable", help="a named pay table or a .toml file")
+    if several:
+        parser.add_argument("--paytable", action="append", metavar="[BET=]TABLE",
+                            help="a named pay table or a .toml file, for the wager or (BET=) "
+                                 "one wager; repeat for several (a combined wager follows "
+                                 "its parts' tables)")
+    else:
+        parser.add_argument("--paytable", help="a named pay table or a .toml file")
     add_run_arguments(parser)
 
 
@@ -183,12 +192,26 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
+def chosen_paytable(game: str, bet: str | None,
+                    specs: Sequence[str] | None) -> str | PayTable | None:
+    """The pay table of ``bet`` from repeated ``--paytable [BET=]TABLE`` specs: one plain spec
+    is that wager's table; otherwise each goes where ``edge report`` sends it."""
+    if not specs:
+        return None
+    found = get_game(game)
+    names = {b.name for b in found.bets}
+    if len(specs) == 1 and specs[0].partition("=")[0].strip() not in names:
+        return specs[0]
+    return resolve_paytables(found, specs)[found.bet(bet).name]
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate one wager and compare it with the exact analysis; 1 when they disagree."""
     from edge.simulation import simulate
 
     settings = run_settings(args)
-    result = simulate(args.game, args.bet, args.paytable, parse_sets(args.sets),
+    result = simulate(args.game, args.bet, chosen_paytable(args.game, args.bet, args.paytable),
+                      parse_sets(args.sets),
                       hands=args.hands, seed=args.seed, jobs=settings.jobs,
                       progress=settings.progress, run_settings=settings)
     sys.stdout.write(render(result.document(), args.format))
@@ -283,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "z-score, outcome frequencies with a chi-square test. Exit status 1 when the "
                     "exact value lies outside the 99.9% interval (or a hand settles unlike its "
                     "row), 0 when they agree.")
-    add_game_arguments(simulate)
+    add_game_arguments(simulate, several=True)
     simulate.add_argument("--hands", type=int, default=1_000_000,
                           help="hands to play (default: 1,000,000; at most 10^10)")
     simulate.add_argument("--seed", type=int,

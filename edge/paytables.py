@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -26,10 +26,16 @@ from edge.errors import PayTableError
 
 @dataclass(frozen=True)
 class PayTable:
-    """A named pay table: outcome name -> net pay per unit wagered (exact)."""
+    """A named pay table: outcome name -> net pay per unit wagered (exact).
+
+    ``source`` is the path of the file it was read from (None for a preset or a table made in
+    code): what a printed command names to load it again. It is not part of the table's
+    identity (two tables with the same name and pays are equal).
+    """
 
     name: str
     pays: tuple[tuple[str, Fraction], ...]
+    source: str | None = field(default=None, compare=False)
 
     def __getitem__(self, outcome: str) -> Fraction:
         for key, value in self.pays:
@@ -43,6 +49,11 @@ class PayTable:
     def as_dict(self) -> dict[str, Fraction]:
         """The pays as a plain dict, in table order."""
         return dict(self.pays)
+
+    def paid_as(self, outcome: str) -> str:
+        """What an outcome's number is: ``pays to 1`` (a net win per unit wagered); a table
+        with other kinds of entries (a share of a meter) says so for those."""
+        return "pays to 1"
 
     def label(self) -> str:
         """The pays joined by dashes, the way the trade names a table (``40-30-6-4-1``)."""
@@ -166,7 +177,8 @@ def load_paytable(path: str | Path, outcomes: tuple[str, ...]) -> PayTable:
     name = data.get("name", file.stem)
     if not isinstance(name, str):
         raise PayTableError(f"The name in pay table file {str(path)!r} must be a string.")
-    return make_paytable(name, _flatten(pays), outcomes, source=f"pay table file {str(path)!r}")
+    table = make_paytable(name, _flatten(pays), outcomes, source=f"pay table file {str(path)!r}")
+    return replace(table, source=str(path))
 
 
 def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable],

@@ -41,8 +41,12 @@ class ReturnTable:
     """Every outcome of a wager with its count; all figures are exact and derived on demand.
 
     ``initial_wager`` is the unit the house edge, variance and standard deviation are quoted
-    per (1 for one wager, 3 for three equal wagers together). ``decisions`` counts how often each
-    player decision is taken, weighted like the rows.
+    per (1 for one wager, 3 for three equal wagers together), in units of the pays; ``basis``
+    names that unit in the trade's words ("Ante", "unit wagered"): every figure is per one
+    ``basis``. ``initial_stake`` is everything staked before any decision, in units of the pays
+    (Ultimate Texas Hold'em: Ante + Blind = 2 with figures per Ante; ``None``: the initial
+    wager). ``assumptions`` are what the figures rest on that no source gives (an assumed pay).
+    ``decisions`` counts how often each player decision is taken, weighted like the rows.
     """
 
     game: str
@@ -54,6 +58,9 @@ class ReturnTable:
     decisions: tuple[tuple[str, int], ...] = ()
     notes: tuple[str, ...] = ()
     title: str = ""
+    basis: str = "unit wagered"
+    initial_stake: Fraction | None = None
+    assumptions: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.rows:
@@ -63,6 +70,8 @@ class ReturnTable:
                 raise EdgeError(f"The row {row.outcome!r} has a negative count.")
         if self.cycle <= 0:
             raise EdgeError(f"The return table for {self.game} {self.bet} has no combinations.")
+        if self.stake <= 0:
+            raise EdgeError(f"The return table for {self.game} {self.bet} stakes nothing.")
 
     # --- exact figures -------------------------------------------------------------------
     @property
@@ -88,6 +97,23 @@ class ReturnTable:
     def house_edge(self) -> Fraction:
         """Expected loss per unit of the initial wager (minus the expected return)."""
         return -self.expected_return
+
+    @property
+    def stake(self) -> Fraction:
+        """Everything staked before any decision, in units of the pays (``initial_stake``, or
+        the initial wager when that is not given)."""
+        return self.initial_wager if self.initial_stake is None else self.initial_stake
+
+    @property
+    def quotes_stake(self) -> bool:
+        """Whether the figures are quoted per a unit other than the initial stake (both are
+        then given: per Ante, and per unit of Ante + Blind)."""
+        return self.stake != self.initial_wager
+
+    @property
+    def house_edge_per_stake(self) -> Fraction:
+        """Expected loss per unit of everything staked before any decision."""
+        return self.house_edge * self.initial_wager / self.stake
 
     @property
     def hit_frequency(self) -> Fraction:
@@ -176,6 +202,10 @@ class ReturnTable:
             },
             "options": dict(self.options),
             "initial_wager": exact(self.initial_wager),
+            "basis": self.basis,
+            "initial_stake": exact(self.stake),
+            "house_edge_per_initial_stake": exact(self.house_edge_per_stake),
+            "assumptions": list(self.assumptions),
             "rows": [
                 {
                     "outcome": row.outcome,
@@ -256,6 +286,10 @@ def figure_lines(table: ReturnTable) -> list[tuple[str, str, str]]:
         elif name in ("house_edge", "element_of_risk", "expected_return", "hit_frequency",
                       "push_probability"):
             lines.append((label, exact(value), percent(value)))
+            if name == "house_edge" and table.quotes_stake:
+                lines.append(("house edge per unit staked initially",
+                              exact(table.house_edge_per_stake),
+                              percent(table.house_edge_per_stake)))
         else:
             lines.append((label, exact(value), decimal(value, 6)))
     for name, count, freq in table.decision_frequencies():
@@ -271,14 +305,40 @@ def header_lines(table: ReturnTable) -> list[tuple[str, str]]:
                        + ", ".join(f"{k} {format_pay(v)}" for k, v in table.paytable.pays) + ")"))
     if table.options:
         header.append(("options", ", ".join(f"{k}={v}" for k, v in table.options.items())))
-    if table.initial_wager != 1:
-        header.append(("figures per", f"{exact(table.initial_wager)} units initially wagered"))
+    if table.initial_wager != 1 or table.quotes_stake or table.basis != "unit wagered":
+        header.append(("figures per", basis_text(table)))
+    if table.assumptions:
+        header.append(("assumed", "; ".join(table.assumptions)))
     return header
+
+
+def basis_text(table: ReturnTable) -> str:
+    """What the figures are quoted per, and the initial stake where that is not 1 of it:
+    ``1 Ante (initial stake: 2 Antes)``, ``1 unit wagered (initial stake: 3 units wagered)``."""
+    text = f"1 {table.basis}"
+    if table.stake != 1:
+        text += f" (initial stake: {amount(table, table.stake)})"
+    return text
+
+
+def amount(table: ReturnTable, value: Fraction) -> str:
+    """``value`` in the unit the table's figures are quoted per: ``2 Antes``, ``1 unit
+    wagered``, ``3 units wagered``."""
+    return f"1 {table.basis}" if value == 1 else f"{exact(value)} {plural(table.basis)}"
+
+
+def plural(unit: str) -> str:
+    """A unit's plural: ``Antes``, ``units wagered``."""
+    first, _, rest = unit.partition(" ")
+    return f"{first}s" + (f" {rest}" if rest else "")
 
 
 def row_cells(table: ReturnTable) -> tuple[list[str], list[list[str]]]:
     """The printed headers and rows of the return table, the total row last."""
-    heads = ["outcome", "pays", "combinations", "probability", "return"]
+    per = (f"return per {table.basis}" if table.initial_wager == 1
+           else f"return per {table.basis} (pays x probability / {exact(table.initial_wager)})")
+    plain = table.initial_wager == 1 and table.basis == "unit wagered"
+    heads = ["outcome", "pays", "combinations", "probability", "return" if plain else per]
     with_wager = any(row.wager is not None for row in table.rows)
     if with_wager:
         heads.insert(2, "wager")

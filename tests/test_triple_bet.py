@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from itertools import permutations
+from pathlib import Path
 
 import pytest
 
@@ -23,7 +24,7 @@ from edge.games import RunSettings
 from edge.games.triple_bet import GAME, TripleBetRules
 from edge.games.triple_bet import _kernels as tb_kernels
 from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
-from edge.games.triple_bet.analysis import TRIAL_NOTE, wager_counts
+from edge.games.triple_bet.analysis import wager_counts
 from edge.games.triple_bet.pays import OUTCOMES
 
 Card = tuple[int, str, int]  # (rank 2..14, suit, which copy of the card in the shoe)
@@ -296,7 +297,26 @@ def test_published_house_edge_is_the_sandwich_wager() -> None:
              for bet in (*WAGERS, "combined")}
     assert edges["sandwich"] == published
     assert [bet for bet, edge in edges.items() if edge == published] == ["sandwich"]
-    assert TRIAL_NOTE in analyze("triple-bet", "sandwich").notes
+    assert any("this is the Sandwich wager's house edge (this table)" in note
+               for note in analyze("triple-bet", "sandwich").notes)
+
+
+@pytest.mark.parametrize(("options", "paytable"), [
+    ({"decks": 1}, None), ({"decks": 8}, None), ({}, "other")])
+def test_trial_figure_is_claimed_only_where_it_is_the_edge(options: dict[str, int],
+                                                           paytable: str | None,
+                                                           tmp_path: Path) -> None:
+    # The trial document's 5.478% is this table's edge only at 6 decks with the usual pays; at
+    # 1 or 8 decks, or with other pays, the note must not call it this table's house edge.
+    spec = None
+    if paytable is not None:
+        spec = str(tmp_path / "sandwich.toml")
+        Path(spec).write_text("[pays]\ntriple-sandwich = 20\nstraight-sandwich = 7\n"
+                              "sandwich = 1\nmatch = 1\n", encoding="utf-8")
+    table = analyze("triple-bet", "sandwich", spec, options)
+    assert round(table.house_edge * 100, 3) != Fraction("5.478")
+    assert not any("(this table)" in note for note in table.notes)
+    assert any("at 6 decks" in note for note in table.notes)
 
 
 # --- one hand-built example per outcome row, through the kernel hooks ---------------------------

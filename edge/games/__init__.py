@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from edge.errors import EdgeError, PayTableError
 from edge.options import make_options, validate
-from edge.paytables import PayTable, resolve_paytable
+from edge.paytables import PayTable, format_pay, resolve_paytable
 from edge.table import ReturnTable
 
 if TYPE_CHECKING:
@@ -113,6 +113,10 @@ class Bet(Generic[RulesT]):
     # player's strategy depends on the pays, so each candidate is re-solved; None (default):
     # decided from the analysis (linear unless its table records player decisions), then checked.
     linear: bool | None = None
+    # A combined wager's parts: outcome prefix in its pay table -> the bet paid by those
+    # outcomes (Tri-Card's combined: {"pair-plus.": "pair-plus", "ante-bonus.": "ante"}). A
+    # pay table given for a part changes those outcomes of the combined wager too.
+    parts: Mapping[str, str] = field(default_factory=dict)
 
     def paytable(self, spec: str | PayTable | None) -> PayTable | None:
         """Resolve a preset name, pays label or TOML path to a validated table."""
@@ -238,15 +242,19 @@ def resolve_paytables(game: Game[RulesT],
     """Each bet's pay table: its default, changed by ``specs``.
 
     A spec ``BET=TABLE`` sets one bet's table; a plain ``TABLE`` (a preset name, a pays label or
-    a TOML file) goes to every bet that has such a table, and is an error if none has.
+    a TOML file) goes to every bet that has such a table, and is an error if none has. A
+    combined wager (one with ``parts``) follows the tables given for its parts; where a table
+    is also given for it and the two disagree on a part's pays, that is an error naming both.
     """
     chosen = {bet.name: bet.paytable(None) for bet in game.bets}
+    given: dict[str, tuple[str, PayTable | None]] = {}
     names = {bet.name for bet in game.bets}
     for spec in specs:
         target, sep, value = spec.partition("=")
         if sep and target.strip() in names:
             bet = game.bet(target.strip())
             chosen[bet.name] = bet.paytable(value.strip())
+            given[bet.name] = (spec, chosen[bet.name])
             continue
         errors: list[str] = []
         for bet in game.bets:
@@ -254,13 +262,51 @@ def resolve_paytables(game: Game[RulesT],
                 continue
             try:
                 chosen[bet.name] = bet.paytable(spec)
+                given[bet.name] = (spec, chosen[bet.name])
             except PayTableError as error:
                 errors.append(str(error))
         if len(errors) == sum(1 for bet in game.bets if bet.outcomes):
             raise PayTableError(f"No wager of {game.name} takes the pay table {spec!r} "
                                 f"(write BET=TABLE for one wager). {errors[0] if errors else ''}"
                                 .strip())
+    for bet in game.bets:
+        if bet.parts:
+            chosen[bet.name] = _combined_paytable(game, bet, chosen, given)
     return chosen
+
+
+def _combined_paytable(game: Game[RulesT], bet: Bet[RulesT],
+                       chosen: Mapping[str, PayTable | None],
+                       given: Mapping[str, tuple[str, PayTable | None]]) -> PayTable | None:
+    """A combined wager's table with the pays of every part given a table of its own."""
+    table = chosen[bet.name]
+    changed = [(prefix, part) for prefix, part in bet.parts.items() if part in given]
+    if table is None or not changed:
+        return table
+    pays = table.as_dict()
+    named: list[str] = []
+    for prefix, part in changed:
+        part_table = chosen[part]
+        assert part_table is not None
+        named.append(f"{part} {part_table.name}")
+        for outcome, pay in part_table.pays:
+            key = prefix + outcome
+            if key not in pays:
+                raise EdgeError(f"The {part} pay table {part_table.name!r} pays {outcome!r}, "
+                                f"which the {bet.name} wager of {game.name} does not have.")
+            if bet.name in given and pays[key] != pay:
+                raise PayTableError(
+                    f"The pay tables disagree: --paytable {given[bet.name][0]!r} pays {key} "
+                    f"{format_pay(pays[key])} but --paytable {given[part][0]!r} pays {outcome} "
+                    f"{format_pay(pay)}; give the {bet.name} wager's table or its parts' "
+                    "tables, not both.")
+            pays[key] = pay
+    if bet.name in given:
+        return table
+    for preset in bet.presets.values():
+        if preset.as_dict() == pays:
+            return preset
+    return bet.paytable(PayTable(f"{table.name} with {', '.join(named)}", tuple(pays.items())))
 
 
 # The registry holds every game as Game[Rules]: the rules a caller passes to a game's hooks are

@@ -35,7 +35,7 @@ from edge.report.sections import (
 )
 from edge.report.sweeps import pay_section
 from edge.report.volatility import volatility_section
-from edge.table import percent
+from edge.table import ReturnTable, percent
 
 
 def report_command(game: AnyGame, specs: Sequence[str], rules: Any, fmt: str = "html") -> str:
@@ -134,20 +134,36 @@ def index_report(reports: Sequence[Report], fmt: str, command: str) -> Report:
         for index, (bet, table) in enumerate(report.tables.items()):
             title = report.game_title or report.game
             rows.append((Cell(title if index == 0 else "", "strong", link=link if index == 0
-                              else ""), bet, table.paytable.name if table.paytable else "none",
-                         percent(table.house_edge), percent(table.hit_frequency),
+                              else ""), bet, paytable_text(table),
+                         f"{percent(table.house_edge)} per {table.basis}",
+                         percent(table.house_edge_per_stake), percent(table.hit_frequency),
                          f"{table.standard_deviation:.4f}",
                          percent(table.element_of_risk) if table.has_decisions else "-"))
     sections = (
-        Section("Games", (Table(("game", "wager", "pay table", "house edge", "hit frequency",
+        Section("Games", (Table(("game", "wager", "pay table", "house edge",
+                                 "house edge per unit staked initially", "hit frequency",
                                  "standard deviation", "element of risk"), tuple(rows),
-                                "Every game at its default settings"),)),
+                                "Every game at its default settings"),
+                          Paragraph("The house edge is per the unit named beside it (the Ante "
+                                    "where the trade quotes it so) and, in the next column, per "
+                                    "unit of everything staked before any decision (Ante and "
+                                    "Blind together, say); standard deviation is per the first "
+                                    "unit. \"assumed\" marks a pay no source gives."))),
         Section("Reproducibility", (Items((("edge version", _version()),)),
                                     Paragraph("Command that rebuilds these reports:"),
                                     Preformatted(command, wrap=True))),
     )
     return Report("edge: mathematical reports", (
         f"One report per game, made by edge {_version()} from exact enumeration.",), sections)
+
+
+def paytable_text(table: ReturnTable) -> str:
+    """A wager's pay table as the index names it, with what the figures assume."""
+    text = table.paytable.name if table.paytable else "none"
+    if table.assumptions:
+        assumed = "assumed: " + "; ".join(table.assumptions)
+        text = assumed if table.paytable is None else f"{text} ({assumed})"
+    return text
 
 
 def write_all(directory: str | Path, fmt: str = "html", run: RunSettings | None = None,

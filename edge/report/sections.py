@@ -11,7 +11,6 @@ import hashlib
 import json
 import platform
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from edge.document.document import (
@@ -33,14 +32,18 @@ from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
 from edge.report.context import ReportContext
-from edge.table import ReturnTable, decimal, exact, figure_lines, percent, row_cells
+from edge.table import (
+    ReturnTable,
+    basis_text,
+    decimal,
+    exact,
+    figure_lines,
+    percent,
+    row_cells,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
-
-
-def _units(value: Fraction) -> str:
-    return f"{exact(value)} unit" + ("" if value == 1 else "s")
 
 
 def summary_section(context: ReportContext[Rules]) -> Section:
@@ -48,19 +51,24 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     tables = context.tables
     names = tuple(tables)
     decisions = any(t.has_decisions for t in tables.values())
+    staked = any(t.quotes_stake for t in tables.values())
 
     def line(label: str, value: Callable[[ReturnTable], str]) -> tuple[str, ...]:
         return (label, *(value(t) for t in tables.values()))
 
     rows = [
         line("pay table", lambda t: t.paytable.name if t.paytable else "none"),
-        line("figures per", lambda t: _units(t.initial_wager) + " initially wagered"),
+        line("figures per", basis_text),
         line("combinations (cycle)", lambda t: f"{t.cycle:,}"),
-        line("house edge", lambda t: percent(t.house_edge)),
+        line("house edge", lambda t: percent(t.house_edge) + f" per {t.basis}"),
+        *([line("house edge per unit staked initially",
+                lambda t: percent(t.house_edge_per_stake))] if staked else []),
         line("hit frequency", lambda t: percent(t.hit_frequency)),
         line("push probability", lambda t: percent(t.push_probability)),
         line("standard deviation", lambda t: f"{t.standard_deviation:.4f}"),
     ]
+    if any(t.assumptions for t in tables.values()):
+        rows.insert(1, line("assumed", lambda t: "; ".join(t.assumptions) or "-"))
     choices = strategy_choices(context.rules)
     if choices:
         played = strategy_bets(context)
@@ -76,7 +84,10 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     blocks: list[Block] = [
         Table(("figure", *names), tuple(rows), caption="Every wager of the game",
               align="l" + "r" * len(names)),
-        Paragraph("House edge is the player's expected loss per unit of the initial wager; "
+        Paragraph("House edge is the player's expected loss per the unit named in the "
+                  "\"figures per\" row" + (
+                      " and, in the row below it, per unit of everything staked before any "
+                      "decision" if staked else "") + "; "
                   "exact fractions are in each wager's section. " + (
                       "Element of risk is the expected loss per unit of the average total "
                       "wager, raises included." if decisions else "")),
@@ -103,11 +114,29 @@ def rules_section(context: ReportContext[Rules]) -> Section:
         (bet.name, bet.description) for bet in game.bets)))
     if game.source:
         blocks.append(Paragraph(f"Source document: {game.source}.", "meta"))
-    blocks.append(Paragraph(
-        "Pays are net wins per unit wagered (a push is 0, a loss -1). Probabilities are integer "
+    blocks.append(Paragraph(pays_meaning(context.tables) + " Probabilities are integer "
         "counts of equally likely deals over the cycle; every figure is an exact fraction, shown "
         "as a decimal only when printed."))
     return Section("Rules as implemented", tuple(blocks))
+
+
+def pays_meaning(tables: Mapping[str, ReturnTable]) -> str:
+    """What a row's pay means: a net win per unit wagered, and where rows lose more than one
+    unit (raises, several wagers together), the net result of everything staked in the round."""
+    text = "A row's pay is its net result: a push is 0, losing a one-unit wager -1."
+    for table in tables.values():
+        worst = min(row.pays for row in table.rows)
+        if worst >= -1:
+            continue
+        unit = (f"per {table.basis}" if table.initial_wager == 1 else
+                f"in units of the base wager (the figures divide by the "
+                f"{exact(table.initial_wager)} units initially wagered)")
+        staked = ("the losses of raises count too (the wager column is the total staked)"
+                  if any(row.wager is not None for row in table.rows)
+                  else "the losses of every wager of the combination count together")
+        text += (f" In {table.bet}, a row's pay is the net result of everything staked in "
+                 f"that outcome, {unit}: {staked}, so a row can pay as low as {exact(worst)}.")
+    return text
 
 
 def options_section(context: ReportContext[Rules]) -> Section:
@@ -147,13 +176,22 @@ def paytables_section(context: ReportContext[Rules]) -> Section:
             columns.append((used.name, used))
         heads = tuple(f"{name} (in use)" if table == used else name for name, table in columns)
         outcomes = list(dict.fromkeys(key for _, table in columns for key in table))
+        kinds = {outcome: next(table.paid_as(outcome) for _, table in columns
+                               if outcome in table) for outcome in outcomes}
+        mixed = len(set(kinds.values())) > 1
         rows: tuple[tuple[CellLike, ...], ...] = tuple(
-            (outcome, *(Cell(format_pay(table.as_dict()[outcome]) if outcome in
-                             table.as_dict() else "-", "strong" if table == used else "")
-                        for _, table in columns))
+            (outcome, *((kinds[outcome],) if mixed else ()),
+             *(Cell(format_pay(table.as_dict()[outcome]) if outcome in
+                    table.as_dict() else "-", "strong" if table == used else "")
+               for _, table in columns))
             for outcome in outcomes)
-        caption = "pays to 1 of every named table"
-        children.append(Section(bet.name, (Table(("outcome", *heads), rows, caption),)))
+        if mixed:
+            caption = ("every named table; each row's number is what its \"paid as\" column "
+                       "says (" + ", ".join(dict.fromkeys(kinds.values())) + ")")
+        else:
+            caption = f"{next(iter(kinds.values()), 'pays to 1')} of every named table"
+        children.append(Section(bet.name, (Table(
+            ("outcome", *(("paid as",) if mixed else ()), *heads), rows, caption),)))
     blocks: tuple[Block, ...] = () if children else (
         Paragraph("No wager of this game has a pay table."),)
     return Section("Pay tables", blocks, tuple(children), page_break=True)
@@ -171,16 +209,19 @@ def wager_section(table: ReturnTable, description: str) -> Section:
         label = table.paytable.label()
         about.append(f"Pay table {table.paytable.name}" + (
             f" ({label})." if label != table.paytable.name else "."))
-    if table.initial_wager != 1:
-        about.append(f"Figures are per unit of the {_units(table.initial_wager)} initially "
-                     "wagered.")
+    if table.initial_wager != 1 or table.quotes_stake or table.basis != "unit wagered":
+        about.append(f"Figures are per {basis_text(table)}" + (
+            f"; per unit staked initially the house edge is {percent(table.house_edge_per_stake)}"
+            if table.quotes_stake else "") + ".")
+    if table.assumptions:
+        about.append("Assumed (no source gives it): " + "; ".join(table.assumptions) + ".")
     if table.has_decisions:
         about.append("The player's decisions follow the strategy in the strategy section; "
                      "the wager column is the total amount wagered in that outcome.")
     blocks: list[Block] = [Paragraph(" ".join(a for a in about if a))]
     blocks.append(Columns((
         Table(tuple(heads), tuple(tuple(row) for row in body), "Return table", footer=1),
-        Table(("figure", "exact", "decimal"), figures, "Figures"),
+        Table((f"figure (per 1 {table.basis})", "exact", "decimal"), figures, "Figures"),
     )))
     blocks += [Paragraph(note, "note") for note in table.notes]
     blocks.append(Chart(f"Probability of each outcome of the {table.bet} wager "
@@ -282,7 +323,7 @@ def strategies_compared(context: ReportContext[Rules]) -> Section | None:
                         "strong" if choice == current else "")
             wager = (percent(table.element_of_risk), decimal(table.average_wager, 4)) \
                 if sizes else ()
-            rows.append((bet, name, percent(table.house_edge), *wager,
+            rows.append((bet, name, f"{percent(table.house_edge)} per {table.basis}", *wager,
                          percent(table.hit_frequency), f"{table.standard_deviation:.4f}"))
     heads = ("wager", "strategy", "house edge",
              *(("element of risk", "average total wager") if sizes else ()),
@@ -314,13 +355,13 @@ def reproducibility_section(context: ReportContext[Rules], command: str,
         items.append(("environment", f"Python {platform.python_version()}, numpy "
                       f"{numpy.__version__}, {platform.system()} {platform.machine()}"))
     rows = tuple((name, f"{t.cycle:,}") for name, t in tables.items())
-    total = sum(t.cycle for t in tables.values())
     blocks: tuple[Block, ...] = (
         Paragraph("Command that rebuilds this report:"),
         Preformatted(command, wrap=True),
         Items(tuple(items)),
-        Table(("wager", "combinations"), (*rows, ("total", f"{total:,}")),
-              "Total combinations enumerated for each wager", footer=1),
+        Table(("wager", "combinations (cycle)"), rows,
+              "Combinations enumerated for each wager: each wager's cycle is its own "
+              "experiment, so they are not added"),
         Paragraph("SHA-256 of the exact figures of every table (their JSON, keys sorted); "
                   "a rebuild with the same settings gives the same digest:"),
         Preformatted(figures_digest(tables), wrap=True),

@@ -20,7 +20,7 @@ from edge.distribution import LOWER, UPPER, Lattice, NetDistribution, lattice, n
 from edge.document.document import Block, Chart, Paragraph, Section, Table
 from edge.games import Rules
 from edge.report.context import ReportContext
-from edge.table import ReturnTable, decimal, exact
+from edge.table import ReturnTable, amount, decimal, exact, plural
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -113,15 +113,6 @@ def spreads(table: ReturnTable, hands: Sequence[int] = HANDS) -> list[Spread]:
     return [Spread(n, mean, sd, lat.low, top, net_distribution(lat, n)) for n in hands]
 
 
-def least_stake(table: ReturnTable) -> Fraction | None:
-    """The least total a hand stakes, where every row records its wager and that is more than
-    the initial wager the figures are quoted per (e.g. Ante + Blind, figures per Ante)."""
-    if not table.rows or any(row.wager is None for row in table.rows):
-        return None
-    least = min(row.wager for row in table.rows if row.wager is not None)
-    return least if least > table.initial_wager else None
-
-
 def _grouped(number: str) -> str:
     sign = "-" if number.startswith("-") else ""
     whole, _, part = number.lstrip("-").partition(".")
@@ -157,11 +148,11 @@ def _per_hand(spread: Spread, low: Fraction | float, high: Fraction | float,
 def wager_table(name: str, table: ReturnTable, rows: Sequence[Spread]) -> Table:
     """One wager's table: quantiles and probabilities from the distribution, the normal
     approximation beside them."""
-    stake = least_stake(table)
+    stake = table.stake if table.quotes_stake else None
     heads = ["hands", "expected net", "standard deviation", "95% range of net",
-             f"range per hand, per {_units(table.initial_wager)}"]
+             f"range per hand, per {table.basis}"]
     if stake is not None:
-        heads.append(f"range per hand, per {_units(stake)} staked")
+        heads.append("range per hand, per unit staked initially")
     heads += ["player ahead", "even", "player behind", "method",
               "normal approximation of the range (clipped)"]
     body = []
@@ -182,10 +173,13 @@ def wager_table(name: str, table: ReturnTable, rows: Sequence[Spread]) -> Table:
         cells.append(f"{_net(s.normal_low)} to {_net(s.normal_high)}")
         body.append(tuple(cells))
     if stake is not None:
-        basis = (f"in units of the pays, the unit this wager's figures are quoted per "
-                 f"(every hand stakes at least {_units(stake)} of it, raises aside)")
-    elif table.initial_wager == 1:
+        basis = (f"in {plural(table.basis)}, the unit this wager's figures are "
+                 f"quoted per (every hand stakes {amount(table, stake)} before any decision, "
+                 "raises aside)")
+    elif table.initial_wager == 1 and table.basis == "unit wagered":
         basis = "in units wagered (1 unit a hand)"
+    elif table.initial_wager == 1:
+        basis = f"in {plural(table.basis)} (1 {table.basis} staked initially each hand)"
     else:
         basis = (f"in units of the pays (the {_units(table.initial_wager)} initially wagered "
                  "each hand, on all its parts together)")

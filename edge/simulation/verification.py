@@ -37,23 +37,27 @@ def _simulated(table: ReturnTable, paytable: PayTable | None, rules: Any, hands:
     return _DONE[key]
 
 
-def _paytable_spec(context: ReportContext[Rules], bet: str) -> str | None:
-    """How ``edge simulate --paytable`` names the report's pay table of ``bet``."""
+def paytable_spec(context: ReportContext[Rules], bet: str) -> str | None:
+    """How ``--paytable`` names the report's pay table of ``bet``: a preset's name, the path of
+    the file it came from, or None for the bet's default or a table derived from its parts."""
     paytable = context.paytables.get(bet)
-    if paytable is None:
+    found = context.game.bet(bet)
+    if paytable is None or paytable == found.paytable(None):
         return None
-    for name, preset in context.game.bet(bet).presets.items():
+    for name, preset in found.presets.items():
         if preset == paytable:
             return name
-    return paytable.name
+    return paytable.source
 
 
 def simulate_command(context: ReportContext[Rules], bet: str, hands: int, seed: int) -> str:
-    """The ``edge simulate`` command that plays one wager of the report again."""
+    """The ``edge simulate`` command that plays one wager of the report again: its own pay
+    table and those of its parts (a combined wager follows them), as ``BET=TABLE``."""
     parts = ["edge", "simulate", context.game.name, "--bet", bet]
-    spec = _paytable_spec(context, bet)
-    if spec is not None:
-        parts += ["--paytable", spec]
+    for name in (bet, *context.game.bet(bet).parts.values()):
+        spec = paytable_spec(context, name)
+        if spec is not None:
+            parts += ["--paytable", f"{name}={spec}"]
     for name, value in options_dict(context.rules).items():
         parts += ["--set", f"{name}={value}"]
     parts += ["--hands", str(hands), "--seed", str(seed)]
@@ -74,7 +78,7 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
         result = _simulated(table, context.paytables.get(bet), context.rules, hands, seed,
                             context.run.jobs)
         low, high = result.interval(CHECK_CONFIDENCE)
-        rows.append((bet, f"{result.hands:,}", f"{float(result.mean):.6f}",
+        rows.append((bet, table.basis, f"{result.hands:,}", f"{float(result.mean):.6f}",
                      f"[{low:.6f}, {high:.6f}]", decimal(result.exact, 6),
                      f"{result.z_score:+.2f}", f"{result.chi_square.p_value:.4f}",
                      "agrees" if result.agrees else "DISAGREES"))
@@ -85,11 +89,12 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
                   "by separate code written from the rules, the player following the solved "
                   "strategy. "
                   "The exact return must lie inside the 99.9% confidence interval of the "
-                  "simulated mean return (per unit of the initial wager), and every hand must "
+                  "simulated mean return (per the unit of each wager's figures: the column "
+                  "\"per\"), and every hand must "
                   "be settled at its row's pay; the chi-square test compares the outcome "
                   "frequencies with the exact probabilities (outcomes expected fewer than 5 "
                   "times pooled)."),
-        Table(("wager", "hands", "simulated return", "99.9% interval", "exact return",
+        Table(("wager", "per", "hands", "simulated return", "99.9% interval", "exact return",
                "z-score", "chi-square p", "result"), tuple(rows),
               f"Simulation against the exact tables (seed {seed})"),
         Paragraph("The same seed plays the same hands whatever the number of processes. Each "

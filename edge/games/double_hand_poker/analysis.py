@@ -268,7 +268,9 @@ def analyze_tile_bet(bet: TileBet, rules: DoubleHandRules) -> ReturnTable:
     """The Lo-Card or Hi-Card return table for ``rules.players`` players."""
     counts = lo_hi_counts(rules.players)
     pays = {"win": rules.pays, "push": Fraction(0)}
-    rows = tuple(Row(name, pays.get(name, Fraction(-1)), counts[name]) for name in LO_HI_ROWS)
+    # a row no deal reaches (another player's hand, with one player) is left out
+    rows = tuple(Row(name, pays.get(name, Fraction(-1)), counts[name]) for name in LO_HI_ROWS
+                 if counts[name])
     lose = sum(count for name, count in counts.items() if name.startswith("lose"))
     break_even = Fraction(lose, counts["win"])
     seats = "1 player" if rules.players == 1 else f"{rules.players} players"
@@ -288,7 +290,8 @@ def analyze_tile_bet(bet: TileBet, rules: DoubleHandRules) -> ReturnTable:
     options = {"players": str(rules.players), "pays": format_value(rules.pays) + " (assumption)"}
     return ReturnTable(GAME_NAME, bet.name, rows, None, options, notes=notes,
                        title=f"Casino Double-Hand Poker: {bet.label} side bet on the {bet.symbols} "
-                             f"tile, {seats}")
+                             f"tile, {seats}",
+                       assumptions=(f"pays {format_value(rules.pays)} to 1",))
 
 
 # --- Dice-Lo and Dice-Hi ---------------------------------------------------------------------

@@ -17,10 +17,12 @@ from edge.games import Bet, Game, RunSettings, TableCase
 from edge.games.three_card_poker import analysis, simulation
 from edge.games.three_card_poker.pays import (
     ANTE_BONUS_OUTCOMES,
+    ANTE_BONUS_PREFIX,
     COMBINED_OUTCOMES,
     DEFAULT_PAYTABLE,
     HELP_PAGE_ANTE_BONUS,
     PAIR_PLUS_OUTCOMES,
+    PAIR_PLUS_PREFIX,
     PRESETS,
 )
 from edge.games.three_card_poker.report import report_sections
@@ -72,7 +74,8 @@ GAME = Game(
             simulate=simulation.simulate_pair_plus),
         Bet("combined", "Ante and Pair Plus together (pair_plus_ratio units of Pair Plus)",
             analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE,
-            strategy=combined_strategy, simulate=simulation.simulate_combined),
+            strategy=combined_strategy, simulate=simulation.simulate_combined,
+            parts={PAIR_PLUS_PREFIX: "pair-plus", ANTE_BONUS_PREFIX: "ante"}),
     ),
     source="An online casino's Tri-Card Poker help page",
     aliases=("tri-card-poker", "three-card", "tcp"),

@@ -66,7 +66,7 @@ def _strategy_note(solution: StrategySolution) -> str:
         solved = f"the solved optimal strategy raises {name} or better"
         if solution.exceptions.size:
             solved += (f", not monotone: {solution.exceptions.size} hands are exceptions "
-                       "(see `edge strategy`)")
+                       f"(see `edge strategy {GAME_NAME}`)")
     return f"Strategy: {CHOSEN[solution.strategy]}; {solved}."
 
 
@@ -103,7 +103,7 @@ def analyze_ante(paytable: PayTable | None, rules: ThreeCardRules,
         "Rows that cannot occur are left out.",
     )
     return ReturnTable(GAME_NAME, "ante", _nonzero(rows), paytable, options_dict(rules),
-                       decisions=_decisions(solution), notes=notes,
+                       decisions=_decisions(solution), notes=notes, basis="Ante",
                        title=f"Tri-Card Poker: Ante and Raise with Ante Bonus {paytable.label()}")
 
 

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -23,9 +24,20 @@ from edge.table import ReturnTable, Row
 
 GAME_NAME = "triple-bet"
 
-TRIAL_NOTE = ("The 2011 Hybrid Triple Bet trial document states a house edge of 5.478% under its "
-              "usual odds; edge finds that this is the Sandwich wager's house edge (see the "
-              "Sandwich table).")
+# The house edge the 2011 trial document states under its usual odds, in percent.
+TRIAL_EDGE = Fraction(5478, 1000)
+
+
+def trial_note(table: ReturnTable) -> str:
+    """What the trial document's 5.478% is, said of this Sandwich table only where its own
+    house edge, rounded to 3 decimals in percent, is that figure."""
+    if round(table.house_edge * 100, 3) == TRIAL_EDGE:
+        return ("The 2011 Hybrid Triple Bet trial document states a house edge of 5.478% under "
+                "its usual odds; edge finds that this is the Sandwich wager's house edge (this "
+                "table).")
+    return ("The 2011 Hybrid Triple Bet trial document states a house edge of 5.478% under its "
+            "usual odds, which edge finds to be the Sandwich wager's house edge at 6 decks; "
+            "with these decks and pays the Sandwich wager's edge is different.")
 
 
 def wager_counts(rules: TripleBetRules) -> dict[str, np.ndarray]:
@@ -52,8 +64,9 @@ def analyze_flush(paytable: PayTable | None, rules: TripleBetRules,
 def analyze_sandwich(paytable: PayTable | None, rules: TripleBetRules,
                     run: RunSettings | None = None) -> ReturnTable:
     """The Sandwich wager's exact return table (``None``: the usual odds)."""
-    return _single("sandwich", SANDWICH_ROWS, wager_counts(rules)["sandwich"], paytable, rules,
-                   (TRIAL_NOTE,))
+    table = _single("sandwich", SANDWICH_ROWS, wager_counts(rules)["sandwich"], paytable,
+                    rules)
+    return dataclasses.replace(table, notes=(trial_note(table),))
 
 
 def analyze_block(paytable: PayTable | None, rules: TripleBetRules,

@@ -269,7 +269,8 @@ def table_from_solution(solution: solver.Solution, paytable: PayTable, rules: Ma
     title = (f"Ultimate Texas Hold'em: Ante, Blind and Play, {rules.strategy} strategy, "
              f"Blind {paytable.label()}")
     return ReturnTable(game, "main", rows, paytable, dict(options), initial_wager=Fraction(1),
-                       decisions=decisions, notes=tuple(notes), title=title)
+                       decisions=decisions, notes=tuple(notes), title=title, basis="Ante",
+                       initial_stake=Fraction(2))   # Ante + Blind
 
 
 # --- the strategy chart ---------------------------------------------------------------------

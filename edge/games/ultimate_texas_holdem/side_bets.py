@@ -34,6 +34,7 @@ the bet. The meter itself is the ``meter`` option (``--set meter=25000``), in th
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -111,6 +112,10 @@ class ProgressiveTable(PayTable):
         """Meter shares by class."""
         return {k.removeprefix("meter."): v for k, v in self.pays if k.startswith("meter.")}
 
+    def paid_as(self, outcome: str) -> str:
+        """``share of the meter`` for a meter entry, ``pays to 1`` for a fixed pay."""
+        return "share of the meter" if outcome.startswith("meter.") else "pays to 1"
+
     def label(self) -> str:
         """``meter 100%-10%, 300-50-40-30-9 on hole-and-flop``, the way a sign reads."""
         shares = "-".join(decimal(v * 100, 2).rstrip("0").rstrip(".") + "%"
@@ -170,7 +175,8 @@ def load_progressive(path: str | Path) -> ProgressiveTable:
     cards = data.get("cards", "hole-and-flop")
     if not isinstance(name, str) or not isinstance(cards, str):
         raise PayTableError(f"The name and cards in the {where} must be strings.")
-    return make_progressive(name, pays, meter, cards, data.get("wager", 1), source=where)
+    table = make_progressive(name, pays, meter, cards, data.get("wager", 1), source=where)
+    return dataclasses.replace(table, source=str(path))
 
 
 # An example only: no progressive table is in the rules' sources (docs/rules.md section 4). Its
