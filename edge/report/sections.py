@@ -48,6 +48,7 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     tables = context.tables
     names = tuple(tables)
     decisions = any(t.has_decisions for t in tables.values())
+    assumed = {info.name for info in describe(context.game.rules) if info.assumption}
 
     def line(label: str, value: Callable[[ReturnTable], str]) -> tuple[str, ...]:
         return (label, *(value(t) for t in tables.values()))
@@ -55,6 +56,8 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     rows = [
         line("pay table", lambda t: t.paytable.name if t.paytable else "none"),
         line("figures per", lambda t: _units(t.initial_wager) + " initially wagered"),
+        line("assumed values", lambda t: ", ".join(
+            f"{k}={v}" for k, v in t.options.items() if k in assumed) or "-"),
         line("combinations (cycle)", lambda t: f"{t.cycle:,}"),
         line("house edge", lambda t: percent(t.house_edge)),
         line("hit frequency", lambda t: percent(t.hit_frequency)),
