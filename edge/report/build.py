@@ -23,6 +23,7 @@ from edge.document.render import SUFFIXES, format_name
 from edge.errors import EdgeError
 from edge.games import AnyGame, Game, Rules, RunSettings, all_games, get_game
 from edge.options import options_dict
+from edge.report.appendix import with_appendix
 from edge.report.context import Analyses, ReportContext, resolve_paytables
 from edge.report.payouts import payouts_section
 from edge.report.sections import (
@@ -95,6 +96,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     if verification is not None:
         sections.append(verification)
     sections.append(reproducibility_section(context, command, environment))
+    sections = with_appendix(sections)
     subtitle = [f"Mathematical report on every wager, made by edge {_version()} from exact "
                 "enumeration of every deal."]
     if found.source:

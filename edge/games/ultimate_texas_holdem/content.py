@@ -152,3 +152,112 @@ def preflop_share(lines: list[ClassLine]) -> tuple[int, int]:
     """Holdings raised 4x, and classes."""
     four = [line for line in lines if line.choice == 4]
     return sum(line.hands for line in four), len(four)
+
+
+# --- the flop decision as rules ----------------------------------------------------------------
+
+FLOP_GROUPS = (
+    ("two pair or better, a hole card in it", None),
+    ("three of a kind on the board, no help", None),
+    *((f"hidden pair of {rank}s", rank) for rank in reversed(RANKS)),
+    ("pair on the board only", None),
+    *((f"no pair, four to a flush, hidden {rank} high", rank) for rank in reversed(RANKS)),
+    ("no pair, no four to a flush", None),
+)
+_TWO_PAIR_UP, _BOARD_TRIPS, _HIDDEN, _BOARD_PAIR, _DRAW, _NOTHING = 0, 1, 2, 15, 16, 29
+
+
+@dataclass(frozen=True)
+class FlopGroup:
+    """The checked (holding, flop) spots of one kind, and how many the solve bets 2x."""
+
+    name: str
+    spots: int
+    bets: int
+
+
+def flop_groups(solution: solver.Solution, checked: np.ndarray) -> list[FlopGroup]:
+    """The flop decisions after a preflop check, grouped by what the player holds on the flop.
+
+    Every (holding, flop) spot of a checked holding counts once (each stands for the same
+    number of deals); ``bets`` are the spots the solve bets 2x. Groups are read from the
+    player's five cards with the shared evaluator: two pair or better, a pair and whether a
+    hole card is in it, four to a flush by its highest hidden card, or nothing.
+    """
+    decisions = solver.flop_decisions_by_flop(solution)
+    holdings = np.flatnonzero(checked)
+    first = np.array([a for a in range(52) for b in range(a + 1, 52)], dtype=np.int64)
+    second = np.array([b for a in range(52) for b in range(a + 1, 52)], dtype=np.int64)
+    hole_a, hole_b = first[holdings], second[holdings]
+    flops = solver.all_flops().astype(np.int64)
+    spots = np.zeros(len(FLOP_GROUPS), dtype=np.int64)
+    bets = np.zeros(len(FLOP_GROUPS), dtype=np.int64)
+    class_of: dict[int, int] = {}
+    for start in range(0, len(flops), 2210):
+        chunk = flops[start:start + 2210]
+        cards = np.concatenate([np.broadcast_to(hole_a[None, :, None], (len(chunk),
+                                                                        len(holdings), 1)),
+                                np.broadcast_to(hole_b[None, :, None], (len(chunk),
+                                                                        len(holdings), 1)),
+                                np.broadcast_to(chunk[:, None, :], (len(chunk),
+                                                                    len(holdings), 3))],
+                               axis=2)
+        disjoint = np.ones(cards.shape[:2], dtype=bool)
+        for i in range(5):
+            for j in range(i + 1, 5):
+                disjoint &= cards[:, :, i] != cards[:, :, j]
+        hands = np.ascontiguousarray(cards[disjoint])
+        decided = decisions[start:start + 2210][:, holdings][disjoint]
+        strengths = _core_evaluate(hands)
+        for value in np.unique(strengths).tolist():
+            if value not in class_of:
+                class_of[value] = holdem.hand_class(value)
+        lookup_keys = np.array(sorted(class_of), dtype=np.int64)
+        lookup_values = np.array([class_of[k] for k in lookup_keys.tolist()], dtype=np.int64)
+        classes = lookup_values[np.searchsorted(lookup_keys, strengths)]
+        group = _group(hands, classes)
+        spots += np.bincount(group, minlength=len(FLOP_GROUPS))
+        bets += np.bincount(group[decided == 1], minlength=len(FLOP_GROUPS))
+    return [FlopGroup(name, int(s), int(b))
+            for (name, _), s, b in zip(FLOP_GROUPS, spots, bets, strict=True) if s]
+
+
+def _core_evaluate(hands: np.ndarray) -> np.ndarray:
+    from edge import _core
+    result: np.ndarray = _core.evaluate_many(hands)
+    return result
+
+
+def _group(hands: np.ndarray, classes: np.ndarray) -> np.ndarray:
+    """The :data:`FLOP_GROUPS` index of each five-card hand (two hole cards first)."""
+    ranks, suits = hands >> 2, hands & 3
+    flop = ranks[:, 2:]
+    board_trips = (flop[:, 0] == flop[:, 1]) & (flop[:, 1] == flop[:, 2])
+    ordered = np.sort(ranks, axis=1)
+    paired = ordered[:, :-1] == ordered[:, 1:]
+    pair_rank = np.where(paired, ordered[:, :-1], -1).max(axis=1)
+    hidden = (ranks[:, 0] == pair_rank) | (ranks[:, 1] == pair_rank)
+    suit_counts = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
+    draw_suit = suit_counts.argmax(axis=1)
+    four = suit_counts.max(axis=1) == 4
+    hidden_suited = np.maximum(np.where(suits[:, 0] == draw_suit, ranks[:, 0], -1),
+                               np.where(suits[:, 1] == draw_suit, ranks[:, 1], -1))
+    group = np.full(len(hands), _NOTHING, dtype=np.int64)
+    high_card = classes == holdem.HIGH_CARD
+    draws = high_card & four & (hidden_suited >= 0)
+    group[draws] = _DRAW + 12 - hidden_suited[draws]
+    pair = classes == holdem.PAIR
+    group[pair & ~hidden] = _BOARD_PAIR
+    group[pair & hidden] = _HIDDEN + 12 - pair_rank[pair & hidden]
+    better = classes >= holdem.TWO_PAIR
+    group[better] = _TWO_PAIR_UP
+    group[better & board_trips & (classes == holdem.THREE_OF_A_KIND)] = _BOARD_TRIPS
+    return group
+
+
+def flop_rules(groups: list[FlopGroup]) -> tuple[list[str], list[str], list[str]]:
+    """The groups always bet 2x, never bet, and decided by the other cards."""
+    always = [g.name for g in groups if g.bets == g.spots]
+    never = [g.name for g in groups if g.bets == 0]
+    mixed = [g.name for g in groups if 0 < g.bets < g.spots]
+    return always, never, mixed

@@ -13,6 +13,8 @@ from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.content import (
     dealer_class_counts,
     dealer_qualifies,
+    flop_groups,
+    flop_rules,
     preflop_rules,
     preflop_share,
     progressive_figures,
@@ -108,8 +110,7 @@ def strategy_rules_section(context: ReportContext[UltimateTexasHoldemRules]) -> 
     else:
         rules = ["Before the flop: bet 4x with " + "; ".join(preflop_rules(raised))
                  + f"; check everything else ({hands:,} of 1,326 two-card holdings, {classes} "
-                 "of 169 classes, are raised; 3x is never better than the larger of 4x and "
-                 "check where the note in the return table says so).",
+                 "of 169 classes, are raised).",
                  f"On the flop, after a check: bet 2x where the solve finds it worth more than "
                  f"checking: {flop_bets // per_flop:,} of {checked_deals // per_flop:,} "
                  f"(holding, flop) spots, {percent(Fraction(flop_bets, checked_deals))} of the "
@@ -125,8 +126,35 @@ def strategy_rules_section(context: ReportContext[UltimateTexasHoldemRules]) -> 
               ("check, check, then fold", chosen.folds))
     rows = tuple((name, f"{count:,}", Cell(exact(Fraction(count, cycle)), "exact"),
                   percent(Fraction(count, cycle))) for name, count in shares)
+    blocks: list[Block] = [Items(tuple(rules))]
+    if context.rules.strategy == "optimal":
+        groups = flop_groups(solution, chosen.checked)
+        always, never, mixed = flop_rules(groups)
+        said = []
+        if always:
+            said.append("always bet 2x with " + "; ".join(always))
+        if never:
+            said.append("never with " + "; ".join(never))
+        if mixed:
+            said.append("with every other kind of hand the decision depends on the other cards "
+                        "(the table gives how often 2x is right)")
+        blocks += [
+            Paragraph("The flop after a check, by what the player holds: " + "; ".join(said)
+                      + ". A hidden pair has a hole card in it (a pocket pair, or a hole card "
+                      "paired on the flop); \"hidden K high\" is four to a flush whose "
+                      "highest hole card of the suit is a king."),
+            Table(("the player's five cards", "spots", "bet 2x", "share bet 2x (exact)",
+                   "share bet 2x"),
+                  tuple((g.name, f"{g.spots:,}", f"{g.bets:,}",
+                         Cell(exact(Fraction(g.bets, g.spots)), "exact"),
+                         percent(Fraction(g.bets, g.spots))) for g in groups)
+                  + (("total", f"{sum(g.spots for g in groups):,}",
+                      f"{sum(g.bets for g in groups):,}", "", ""),),
+                  "The flop decision after a preflop check, every (holding, flop) spot of the "
+                  "checked holdings", footer=1),
+        ]
     return Section("Strategy in words", (
-        Items(tuple(rules)),
+        *blocks,
         Table(("decision", "deals", "share (exact)", "share"), rows,
               f"How often each line is taken over the {cycle:,} deals of the cycle"),
         Paragraph("The rules are read from the exact solve; the full class-by-class values are "
