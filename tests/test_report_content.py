@@ -19,6 +19,7 @@ from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.content import (
     dealer_class_counts,
     dealer_qualifies,
+    flop_groups,
     preflop_rules,
     progressive_figures,
     showdowns,
@@ -244,6 +245,14 @@ def test_uth_sections() -> None:
     missed = Fraction(dealer_class_counts()["high-card"], math.comb(52, 7)) * solver.CYCLE
     known = sum(found.win_unqualified) + found.lose_unqualified
     assert known <= missed <= known + found.tie
+    # the flop groups hold every checked (holding, flop) spot and every 2x bet
+    groups = flop_groups(solution, main_lines(solution, rules.strategy).checked)
+    checked = int(main_lines(solution, rules.strategy).checked.sum())
+    assert sum(g.spots for g in groups) == checked * solver.FLOPS_PER_HOLDING
+    assert sum(g.bets for g in groups) == int(solution.extra[:, 2].sum())
+    appendix = report.sections[-1]
+    assert appendix.title.startswith("Appendix") and len(appendix.children[0].blocks[-1].rows) \
+        == 169  # type: ignore[union-attr]
     # the strategy's lines add to the cycle
     lines = main_lines(solution, rules.strategy)
     assert sum(int(lines.counts[p].sum()) for p in (1, 2, 3, 4)) + lines.folds == solver.CYCLE
