@@ -21,17 +21,16 @@ from edge.table import ReturnTable, exact, percent
 # A whole-number option with at most this many values is swept (Triple Bet decks 1..8).
 SMALL_RANGE = 10
 SUMMARY_HEADS = ("house edge", "house edge (exact)", "hit frequency", "standard deviation",
-                 "element of risk", "basis")
+                 "element of risk", "figures per")
 
 
 def basis(table: ReturnTable) -> str:
-    """What a table's figures are per: its own words if it names them, else its initial wager."""
+    """What a table's figures are per: its own words if it names them (a ``basis`` text), else
+    the units of its initial wager on the wager (``1 unit``, ``3 units``)."""
     named = getattr(table, "basis", None)
     if isinstance(named, str) and named:
         return named
-    if table.initial_wager == 1:
-        return f"per unit wagered on {table.bet}"
-    return f"per unit of the {exact(table.initial_wager)} units initially wagered on {table.bet}"
+    return f"{exact(table.initial_wager)} unit" + ("" if table.initial_wager == 1 else "s")
 
 
 def summary_cells(table: ReturnTable, strong: bool = False) -> tuple[CellLike, ...]:
@@ -86,8 +85,8 @@ def paytables_summary(context: ReportContext[Rules]) -> Section:
         Table(("wager", "pay table", *SUMMARY_HEADS), tuple(rows),
               "Every named pay table of every wager, the other options as in this report"),
         Paragraph("Each row is a full exact analysis of that pay table (the player's strategy "
-                  "solved again where it depends on the pays); the basis column names the "
-                  "unit the figures are per.", "note"),
+                  "solved again where it depends on the pays); \"figures per\" names the "
+                  "amount initially wagered on the wager that the figures are per.", "note"),
     ))
 
 
