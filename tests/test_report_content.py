@@ -246,13 +246,28 @@ def test_uth_sections() -> None:
     known = sum(found.win_unqualified) + found.lose_unqualified
     assert known <= missed <= known + found.tie
     # the flop groups hold every checked (holding, flop) spot and every 2x bet
-    groups = flop_groups(solution, main_lines(solution, rules.strategy).checked)
-    checked = int(main_lines(solution, rules.strategy).checked.sum())
-    assert sum(g.spots for g in groups) == checked * solver.FLOPS_PER_HOLDING
-    assert sum(g.bets for g in groups) == int(solution.extra[:, 2].sum())
+    checked = main_lines(solution, rules.strategy).checked
+    groups = flop_groups(solution, checked)
+    assert sum(g.spots for g in groups) == int(checked.sum()) * solver.FLOPS_PER_HOLDING
+    assert sum(g.bets for g in groups) == int(solution.extra[checked, 2].sum())
     appendix = report.sections[-1]
     assert appendix.title.startswith("Appendix") and len(appendix.children[0].blocks[-1].rows) \
         == 169  # type: ignore[union-attr]
     # the strategy's lines add to the cycle
     lines = main_lines(solution, rules.strategy)
     assert sum(int(lines.counts[p].sum()) for p in (1, 2, 3, 4)) + lines.folds == solver.CYCLE
+
+
+def test_a_game_limits_its_variants_through_its_hook() -> None:
+    import dataclasses
+
+    from edge.report.variants import variants_section
+    game = dataclasses.replace(get_game("triple-bet"),
+                               report_variants=lambda rules: [("decks", (1, 8))])
+    rules = game.make_rules()
+    chosen = resolve_paytables(game)
+    analyses = Analyses(game)
+    tables = {bet.name: analyses.table(bet.name, chosen[bet.name], rules) for bet in game.bets}
+    section = variants_section(ReportContext(game, rules, chosen, tables, analyses))
+    rows = _cells(section.children[1].blocks[0])
+    assert sorted({row[1] for row in rows}) == ["1", "8"]      # 6 (in use) is not asked for
