@@ -57,7 +57,8 @@ def summary_section(context: ReportContext[Rules]) -> Section:
         line("pay table", lambda t: t.paytable.name if t.paytable else "none"),
         line("figures per", lambda t: _units(t.initial_wager) + " initially wagered"),
         line("assumed values", lambda t: ", ".join(
-            f"{k}={v}" for k, v in t.options.items() if k in assumed) or "-"),
+            f"{k}={v.removesuffix(' (assumption)')}" for k, v in t.options.items()
+            if k in assumed) or "-"),
         line("combinations (cycle)", lambda t: f"{t.cycle:,}"),
         line("house edge", lambda t: percent(t.house_edge)),
         line("hit frequency", lambda t: percent(t.hit_frequency)),
