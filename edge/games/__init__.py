@@ -73,6 +73,9 @@ Analyze = Callable[[PayTable | None, RulesT, RunSettings], ReturnTable]
 Strategize = Callable[[PayTable | None, RulesT, RunSettings], "Report"]
 Simulate = Callable[[PayTable | None, RulesT, RunSettings], "Simulator"]
 ReportSections = Callable[["ReportContext[RulesT]"], Sequence["Section"]]
+# A game's rule variants for the report's "every variant" section: (option, values) pairs; None
+# lets the report find them from the options (choices, true/false, small whole-number ranges).
+ReportVariants = Callable[[RulesT], Sequence[tuple[str, Sequence[object]]]]
 
 
 class Simulator(Protocol):
@@ -166,6 +169,7 @@ class Game(Generic[RulesT]):
     # strategy documents (bet, preset, options, file stem) that tables/ keeps, as markdown
     strategy_tables: tuple[TableCase, ...] = ()
     report_sections: ReportSections[RulesT] | None = None
+    report_variants: ReportVariants[RulesT] | None = None
     commands: tuple[Command, ...] = ()
 
     def table_cases(self) -> list[TableCase]:

@@ -23,7 +23,9 @@ from edge.document.render import SUFFIXES, format_name
 from edge.errors import EdgeError
 from edge.games import AnyGame, Game, Rules, RunSettings, all_games, get_game
 from edge.options import options_dict
+from edge.report.appendix import with_appendix
 from edge.report.context import Analyses, ReportContext, resolve_paytables
+from edge.report.payouts import payouts_section
 from edge.report.sections import (
     options_section,
     paytables_section,
@@ -34,6 +36,7 @@ from edge.report.sections import (
     wagers_section,
 )
 from edge.report.sweeps import pay_section
+from edge.report.variants import variants_section
 from edge.report.volatility import volatility_section
 from edge.table import ReturnTable, percent
 
@@ -78,6 +81,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         options_section(context),
         paytables_section(context),
         wagers_section(context),
+        variants_section(context),
+        payouts_section(context),
     ]
     sections += strategy_sections(context)
     if found.report_sections is not None:
@@ -91,6 +96,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     if verification is not None:
         sections.append(verification)
     sections.append(reproducibility_section(context, command, environment))
+    sections = with_appendix(sections)
     subtitle = [f"Mathematical report on every wager, made by edge {_version()} from exact "
                 "enumeration of every deal."]
     if found.source:

@@ -52,6 +52,7 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     names = tuple(tables)
     decisions = any(t.has_decisions for t in tables.values())
     staked = any(t.quotes_stake for t in tables.values())
+    assumed = {info.name for info in describe(context.game.rules) if info.assumption}
 
     def line(label: str, value: Callable[[ReturnTable], str]) -> tuple[str, ...]:
         return (label, *(value(t) for t in tables.values()))
@@ -59,6 +60,9 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     rows = [
         line("pay table", lambda t: t.paytable.name if t.paytable else "none"),
         line("figures per", basis_text),
+        line("assumed values", lambda t: ", ".join(
+            f"{k}={v.removesuffix(' (assumption)')}" for k, v in t.options.items()
+            if k in assumed) or "-"),
         line("combinations (cycle)", lambda t: f"{t.cycle:,}"),
         line("house edge", lambda t: percent(t.house_edge) + f" per {t.basis}"),
         *([line("house edge per unit staked initially",

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from edge.games import ReportContext
 from edge.games.double_hand_poker.analysis import HI_CARD, LO_CARD
+from edge.games.double_hand_poker.frequencies import frequencies_section
 from edge.games.double_hand_poker.rules import DoubleHandRules
 
 if TYPE_CHECKING:
@@ -28,4 +29,5 @@ def report_sections(context: ReportContext[DoubleHandRules]) -> list[Section]:
     pays = linear_option(context, side, "pays", "Lo-Card and Hi-Card: the break-even pay",
                          "The published rules give no pay for Lo-Card and Hi-Card; the report's "
                          "pay is an assumption. The return is linear in the pay:")
-    return ([pays] if pays is not None else []) + sections
+    return ([pays] if pays is not None else []) + sections + [
+        frequencies_section(context.rules.strategy, context.rules.commission)]

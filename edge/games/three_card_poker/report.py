@@ -8,6 +8,7 @@ from edge.cards import RANKS, rank_of, suit_of
 from edge.document import Cell, Paragraph, Section, Table
 from edge.games import ReportContext
 from edge.games.three_card_poker._kernels import HAND_CLASSES
+from edge.games.three_card_poker.frequencies import frequencies_section
 from edge.games.three_card_poker.rules import ThreeCardRules
 from edge.games.three_card_poker.strategy import (
     DecisionPays,
@@ -89,6 +90,11 @@ def report_sections(context: ReportContext[ThreeCardRules]) -> list[Section]:
                           (RAISE_COLOURS["some"], "raise when the third card is this or higher"),
                           (RAISE_COLOURS["none"], "fold"))),
         )))
-    return [Section("Raise chart", (Paragraph(
+    return [raise_chart(children), frequencies_section(context.rules.ace_low_straight)]
+
+
+def raise_chart(children: list[Section]) -> Section:
+    """The raise chart section around each distinct chart."""
+    return Section("Raise chart", (Paragraph(
         "The player's raise/fold decision for every high-card hand, from the exact solve; "
-        "suits never change it unless the cell says mixed."),), tuple(children))]
+        "suits never change it unless the cell says mixed."),), tuple(children))

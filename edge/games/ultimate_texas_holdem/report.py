@@ -3,11 +3,33 @@ grid, the flop decisions after a check as a heat map, and the progressive's brea
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from edge import holdem
 from edge.cards import RANKS
-from edge.document import Cell, Paragraph, Section, Table
+from edge.document import Block, Cell, Items, Paragraph, Section, Table
 from edge.games import ReportContext
-from edge.games.ultimate_texas_holdem.main import ClassLine, class_grid, class_lines, solve_main
+from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.content import (
+    dealer_class_counts,
+    dealer_qualifies,
+    flop_groups,
+    flop_rules,
+    preflop_rules,
+    preflop_share,
+    progressive_figures,
+    showdowns,
+)
+from edge.games.ultimate_texas_holdem.main import (
+    ClassLine,
+    class_grid,
+    class_lines,
+    main_lines,
+    solve_main,
+)
 from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.side_bets import ProgressiveTable
+from edge.table import decimal, exact, percent, probability_text
 
 FOUR_X_COLOUR, CHECK_COLOUR = "#81c784", "#ef9a9a"
 
@@ -62,4 +84,169 @@ def report_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Se
     meter = linear_option(context, ("progressive",), "meter", "Progressive: the break-even meter",
                           "The progressive's return is linear in the meter: each unit on the "
                           "meter adds the meter shares times their probabilities.")
-    return [chart] + ([meter] if meter is not None else [])
+    sections = [chart, strategy_rules_section(context), hand_frequencies_section(context),
+                progressive_section(context, meter)]
+    return sections
+
+
+def strategy_rules_section(context: ReportContext[UltimateTexasHoldemRules]) -> Section:
+    """The strategy as rules a person can use: the preflop chart by rank, then the flop and
+    river decisions with the share of deals each covers."""
+    paytable = context.paytables["main"]
+    assert paytable is not None
+    solution = solve_main(paytable, context.rules, context.run)
+    lines = class_lines(solution, context.rules.strategy)
+    chosen = main_lines(solution, context.rules.strategy)
+    raised = {line.name for line in lines if line.choice == 4}
+    hands, classes = preflop_share(lines)
+    cycle = solver.CYCLE
+    per_flop = solver.TURN_RIVERS * solver.DEALER_HOLDINGS
+    checked_deals = int(chosen.checked.sum()) * solver.DEALS_PER_HOLDING
+    flop_bets = int(chosen.counts[2].sum())
+    river_plays = int(chosen.counts[1].sum())
+    river_spots = checked_deals - flop_bets
+    if context.rules.strategy != "optimal":
+        rules = ["Before the flop: bet 4x with every hand (the \"blind box\" play)."]
+    else:
+        rules = ["Before the flop: bet 4x with " + "; ".join(preflop_rules(raised))
+                 + f"; check everything else ({hands:,} of 1,326 two-card holdings, {classes} "
+                 "of 169 classes, are raised).",
+                 f"On the flop, after a check: bet 2x where the solve finds it worth more than "
+                 f"checking: {flop_bets // per_flop:,} of {checked_deals // per_flop:,} "
+                 f"(holding, flop) spots, {percent(Fraction(flop_bets, checked_deals))} of the "
+                 "checked deals; the share for each preflop class is in the preflop chart "
+                 "section (the blue grid).",
+                 f"On the river, after two checks: play 1x or fold, whichever is worth more; "
+                 f"the player plays 1x in {percent(Fraction(river_plays, river_spots))} of these "
+                 f"deals and folds in {percent(Fraction(chosen.folds, river_spots))}."]
+    shares = (("4x before the flop", int(chosen.counts[4].sum())),
+              ("3x before the flop", int(chosen.counts[3].sum())),
+              ("check, then 2x on the flop", flop_bets),
+              ("check, check, then 1x on the river", river_plays),
+              ("check, check, then fold", chosen.folds))
+    rows = tuple((name, f"{count:,}", Cell(exact(Fraction(count, cycle)), "exact"),
+                  percent(Fraction(count, cycle))) for name, count in shares)
+    blocks: list[Block] = [Items(tuple(rules))]
+    if context.rules.strategy == "optimal":
+        groups = flop_groups(solution, chosen.checked)
+        always, never, mixed = flop_rules(groups)
+        said = []
+        if always:
+            said.append("always bet 2x with " + "; ".join(always))
+        if never:
+            said.append("never with " + "; ".join(never))
+        if mixed:
+            said.append("with every other kind of hand the decision depends on the other cards "
+                        "(the table gives how often 2x is right)")
+        blocks += [
+            Paragraph("The flop after a check, by what the player holds: " + "; ".join(said)
+                      + ". A hidden pair has a hole card in it (a pocket pair, or a hole card "
+                      "paired on the flop); \"hidden K high\" is four to a flush whose "
+                      "highest hole card of the suit is a king."),
+            Table(("the player's five cards", "spots", "bet 2x", "share bet 2x (exact)",
+                   "share bet 2x"),
+                  tuple((g.name, f"{g.spots:,}", f"{g.bets:,}",
+                         Cell(exact(Fraction(g.bets, g.spots)), "exact"),
+                         percent(Fraction(g.bets, g.spots))) for g in groups)
+                  + (("total", f"{sum(g.spots for g in groups):,}",
+                      f"{sum(g.bets for g in groups):,}", "", ""),),
+                  "The flop decision after a preflop check, every (holding, flop) spot of the "
+                  "checked holdings", footer=1),
+        ]
+    return Section("Strategy in words", (
+        *blocks,
+        Table(("decision", "deals", "share (exact)", "share"), rows,
+              f"How often each line is taken over the {cycle:,} deals of the cycle"),
+        Paragraph("The rules are read from the exact solve; the full class-by-class values are "
+                  "in the strategy section.", "note"),
+    ))
+
+
+def hand_frequencies_section(context: ReportContext[UltimateTexasHoldemRules]) -> Section:
+    """The dealer's hand distribution and qualification, and the player against the dealer."""
+    paytable = context.paytables["main"]
+    assert paytable is not None
+    counts = dealer_class_counts()
+    total = sum(counts.values())
+    names = list(reversed(holdem.CLASS_NAMES))
+    dealer_rows = tuple((name.replace("-", " "), f"{counts[name]:,}",
+                         probability_text(Fraction(counts[name], total)))
+                        for name in names)
+    qualifies = dealer_qualifies(counts)
+    found = showdowns(solve_main(paytable, context.rules, context.run))
+    cycle = found.total
+    matrix = []
+    for k in range(len(solver.BLIND_CLASSES) - 1, -1, -1):
+        won_q, won_u = found.win_qualified[k], found.win_unqualified[k]
+        matrix.append((solver.BLIND_CLASSES[k].replace("-", " "), f"{won_q:,}", f"{won_u:,}",
+                       probability_text(Fraction(won_q + won_u, cycle))))
+    outcome_rows = (
+        ("player wins, dealer qualifies", sum(found.win_qualified)),
+        ("player wins, dealer does not qualify", sum(found.win_unqualified)),
+        ("tie", found.tie),
+        ("dealer wins, dealer qualifies", found.lose_qualified),
+        ("dealer wins, dealer does not qualify", found.lose_unqualified),
+    )
+    blocks: list[Block] = [
+        Table(("dealer's hand", "seven-card sets", "probability"),
+              (*dealer_rows, ("total", f"{total:,}", "1")),
+              "The dealer's best five of seven cards over the cycle", footer=1),
+        Paragraph(f"The dealer qualifies (a pair or better) with probability "
+                  f"{exact(qualifies)} = {percent(qualifies)}. Each set of seven cards is the "
+                  "dealer's two cards and the board equally often over the cycle, so these are "
+                  f"the shares of the C(52,7) = {total:,} seven-card hands."),
+        Table(("result", "deals", "probability (exact)", "probability"),
+              tuple((name, f"{count:,}", Cell(exact(Fraction(count, cycle)), "exact"),
+                     percent(Fraction(count, cycle))) for name, count in outcome_rows)
+              + (("total", f"{cycle:,}", "1", percent(Fraction(1))),),
+              "The player's hand against the dealer's at the showdown, every deal", footer=1),
+        Table(("player's hand (Blind class)", "wins, dealer qualifies",
+               "wins, dealer does not qualify", "probability of the win"), tuple(matrix),
+              "The player's wins by the class the Blind pays on"),
+        Paragraph("From the counts of the exact solve over all 27,813,810,024,000 deals, every "
+                  "deal played to the showdown (the counts do not depend on the strategy). "
+                  "The solve records a win by the player's Blind class (below a straight is "
+                  "one class) and dealer qualification; ties and losses by qualification "
+                  "only, so the matrix by the player's full seven-card class is not given.",
+                  "note"),
+    ]
+    return Section("Hand frequencies", tuple(blocks), page_break=True)
+
+
+def progressive_section(context: ReportContext[UltimateTexasHoldemRules],
+                        meter: Section | None) -> Section:
+    """The progressive's reset value, increment, returns and break-even meter."""
+    paytable = context.paytables["progressive"]
+    assert isinstance(paytable, ProgressiveTable)
+    rules = context.rules
+    figures = progressive_figures(paytable, rules.meter, rules.reset, rules.increment)
+    even = figures.break_even
+
+    def line(label: str, value: Fraction | None, text: str = "") -> tuple[str, Cell, str]:
+        if value is None:
+            return (label, Cell("none", "exact"), text or "-")
+        return (label, Cell(exact(value), "exact"), text or percent(value))
+
+    rows = (
+        line("reset value of the meter (assumption)", figures.reset, decimal(figures.reset, 2)),
+        line("increment: share of each bet added to the meter (assumption)", figures.increment),
+        line(f"return at the report's meter ({decimal(figures.meter, 2)})", figures.at_meter),
+        line("return at the reset value", figures.at_reset),
+        line("return including the increment (long run)", figures.long_run),
+        line("break-even meter", even, decimal(even, 2) if even is not None else "-"),
+        line("probability of winning the whole meter", figures.full_meter_probability,
+             probability_text(figures.full_meter_probability)),
+    )
+    blocks: list[Block] = [
+        Table(("figure", "exact", "decimal"), rows,
+              "The progressive per progressive bet (returns are net: -100% loses everything)"),
+        Paragraph("Return including the increment counts every unit put on the meter as paid "
+                  "back to the players in the long run: the meter pays out what flows in, the "
+                  "increment on every bet and the reset value each time the whole meter is "
+                  "won, so it equals the return with the meter at 0, plus the increment, plus "
+                  "the reset value times the probability of winning the whole meter. The "
+                  "reset value and the increment are assumptions (the sources give neither); "
+                  "set them with --set reset=N --set increment=X.", "note"),
+    ]
+    return Section("Progressive", tuple(blocks), (meter,) if meter is not None else (),
+                   page_break=True)

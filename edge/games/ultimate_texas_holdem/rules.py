@@ -55,6 +55,12 @@ class UltimateTexasHoldemRules(Rules):
     meter: Fraction = option(Fraction(10_000), "progressive meter, in the money of the "
                              "progressive table (one bet = 1 unless its file says otherwise)",
                              minimum=0, assumption=True)
+    reset: Fraction = option(Fraction(10_000), "the progressive meter's reset value after it is "
+                             "won in full, same money as meter (no source gives it)",
+                             minimum=0, assumption=True)
+    increment: Fraction = option(Fraction(15, 100), "share of each progressive bet added to the "
+                                 "meter (no source gives it)", minimum=0, maximum=1,
+                                 assumption=True)
 
     def __post_init__(self) -> None:
         validate(self)

@@ -1,0 +1,149 @@
+"""Every named pay table and every offered rule variant of a game, one summary row each.
+
+Issue 13: a submission analyses every pay table it lists and every rule variant that changes
+the math, not only the one in use. The variants are found from the rules' options (those with
+choices, true/false, or a small whole-number range, see :func:`variant_options`); a game limits
+or extends the list with ``Game.report_variants``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from edge.document.document import Block, Cell, CellLike, Paragraph, Section, Table
+from edge.games import Rules
+from edge.options import describe, format_value, options_dict
+from edge.report.context import ReportContext
+from edge.table import ReturnTable, exact, percent
+
+# A whole-number option with at most this many values is swept (Triple Bet decks 1..8).
+SMALL_RANGE = 10
+SUMMARY_HEADS = ("house edge", "house edge (exact)", "hit frequency", "standard deviation",
+                 "element of risk", "figures per")
+
+
+def basis(table: ReturnTable) -> str:
+    """What a table's figures are per: its own words if it names them (a ``basis`` text), else
+    the units of its initial wager on the wager (``1 unit``, ``3 units``)."""
+    named = getattr(table, "basis", None)
+    if isinstance(named, str) and named:
+        return named
+    return f"{exact(table.initial_wager)} unit" + ("" if table.initial_wager == 1 else "s")
+
+
+def summary_cells(table: ReturnTable, strong: bool = False) -> tuple[CellLike, ...]:
+    """House edge, exact house edge, hit frequency, standard deviation, element of risk, basis."""
+    kind = "strong" if strong else ""
+    return (Cell(percent(table.house_edge), kind), Cell(exact(table.house_edge), "exact"),
+            percent(table.hit_frequency), f"{table.standard_deviation:.4f}",
+            percent(table.element_of_risk) if table.has_decisions else "-", basis(table))
+
+
+def variant_options(rules: type[Rules]) -> list[tuple[str, tuple[Any, ...]]]:
+    """The options a sweep covers and their values: choices, true/false, small integer ranges.
+
+    Fractions (pays, commissions, a meter) are continuous and left out: the pay-section
+    sweeps cover them.
+    """
+    found: list[tuple[str, tuple[Any, ...]]] = []
+    fields = {f.name: f for f in dataclasses.fields(rules)}
+    for info in describe(rules):
+        default = fields[info.name].default
+        if isinstance(default, bool):
+            found.append((info.name, (True, False)))
+        elif " | " in info.allowed:
+            found.append((info.name, tuple(type(default)(v) if isinstance(default, str) else v
+                                           for v in info.allowed.split(" | "))))
+        elif isinstance(default, int) and ".." in info.allowed:
+            low, _, high = info.allowed.partition("..")
+            if low and high and 0 < int(high) - int(low) + 1 <= SMALL_RANGE:
+                found.append((info.name, tuple(range(int(low), int(high) + 1))))
+    return found
+
+
+def paytables_summary(context: ReportContext[Rules]) -> Section:
+    """One summary row per named pay table of every wager, the one in use marked."""
+    rows: list[tuple[CellLike, ...]] = []
+    for bet in context.game.bets:
+        used = context.paytables[bet.name]
+        if used is None:
+            rows.append((bet.name, "none (no pay table)",
+                         *summary_cells(context.tables[bet.name], True)))
+            continue
+        named = list(bet.presets.items())
+        if all(table != used for _, table in named):
+            named.append((used.name, used))
+        for name, paytable in named:
+            in_use = paytable == used
+            table = context.tables[bet.name] if in_use else context.analyze(bet.name, paytable)
+            rows.append((bet.name, Cell(name + (" (in use)" if in_use else ""),
+                                        "strong" if in_use else ""),
+                         *summary_cells(table, in_use)))
+    return Section("Every pay table", (
+        Table(("wager", "pay table", *SUMMARY_HEADS), tuple(rows),
+              "Every named pay table of every wager, the other options as in this report"),
+        Paragraph("Each row is a full exact analysis of that pay table (the player's strategy "
+                  "solved again where it depends on the pays); \"figures per\" names the "
+                  "amount initially wagered on the wager that the figures are per.", "note"),
+    ))
+
+
+def variants_summary(context: ReportContext[Rules],
+                     options: Sequence[tuple[str, Sequence[Any]]]) -> Section | None:
+    """One summary row per value of each option, for every wager whose figures it changes."""
+    if not options:
+        return None
+    current = options_dict(context.rules)
+    rows: list[tuple[CellLike, ...]] = []
+    unchanged: list[str] = []
+    for option, values in options:
+        tables: dict[str, list[tuple[Any, ReturnTable]]] = {}
+        for value in values:
+            for bet in context.game.bets:
+                table = (context.tables[bet.name]
+                         if format_value(value) == current[option]
+                         else context.analyze(bet.name, **{option: value}))
+                tables.setdefault(bet.name, []).append((value, table))
+        changed = [name for name, found in tables.items()
+                   if len({_figures(table) for _, table in found}) > 1]
+        if not changed:
+            unchanged.append(f"{option} ({', '.join(format_value(v) for v in values)})")
+            continue
+        for name in changed:
+            for value, table in tables[name]:
+                in_use = format_value(value) == current[option]
+                shown = format_value(value) + (" (in use)" if in_use else "")
+                rows.append((option, Cell(shown, "strong" if in_use else ""), name,
+                             *summary_cells(table, in_use)))
+    blocks: list[Block] = []
+    if rows:
+        blocks.append(Table(("option", "value", "wager", *SUMMARY_HEADS), tuple(rows),
+                            "Every rule variant that changes a wager's figures, one option "
+                            "changed at a time"))
+    blocks.append(Paragraph(
+        "Each option with a set of choices or a small range is analysed at every value, the "
+        "other options and the pay tables as in this report; only the wagers whose figures "
+        "change are listed." + (" These options change no wager's figures: "
+                                + "; ".join(unchanged) + "." if unchanged else ""), "note"))
+    return Section("Every rule variant", tuple(blocks))
+
+
+def _figures(table: ReturnTable) -> tuple[Any, ...]:
+    return (table.expected_return, table.variance, table.hit_frequency, table.average_wager)
+
+
+def variants_section(context: ReportContext[Rules]) -> Section:
+    """Every pay table and every rule variant that changes the math, with summary rows."""
+    game = context.game
+    options = (game.report_variants(context.rules) if game.report_variants is not None
+               else variant_options(game.rules))
+    children = [paytables_summary(context)]
+    variants = variants_summary(context, options)
+    if variants is not None:
+        children.append(variants)
+    return Section("Every pay table and variant", (Paragraph(
+        "House edge, hit frequency, standard deviation and element of risk (where the player "
+        "decides) of every named pay table and every offered rule variant; the one in use in "
+        "this report is in bold."),), tuple(children), page_break=True)
