@@ -70,6 +70,9 @@ Analyze = Callable[[PayTable | None, RulesT, RunSettings], ReturnTable]
 Strategize = Callable[[PayTable | None, RulesT, RunSettings], "Report"]
 Simulate = Callable[[PayTable | None, RulesT, RunSettings], "Simulator"]
 ReportSections = Callable[["ReportContext[RulesT]"], Sequence["Section"]]
+# A game's rules_sections: what the report's rules of play add for this game (hand rankings,
+# equipment and shuffle, worked examples settled by the game's own settlement).
+RulesSections = Callable[["ReportContext[RulesT]"], Sequence["Section"]]
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,7 @@ class Game(Generic[RulesT]):
     strategy_tables: tuple[TableCase, ...] = ()
     report_sections: ReportSections[RulesT] | None = None
     commands: tuple[Command, ...] = ()
+    rules_sections: RulesSections[RulesT] | None = None
 
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""

@@ -25,6 +25,7 @@ from edge.games.three_card_poker.pays import (
 )
 from edge.games.three_card_poker.report import report_sections
 from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, Ties, describe_rules
+from edge.games.three_card_poker.rules_document import rules_sections
 from edge.games.three_card_poker.strategy import (
     GAME_NAME,
     ante_decision,
@@ -79,4 +80,5 @@ GAME = Game(
     describe_rules=describe_rules,
     extra_tables=_extra_tables(),
     report_sections=report_sections,
+    rules_sections=rules_sections,
 )
