@@ -71,7 +71,8 @@ GAME = Game(
         Bet("pair-plus", "paid on the player's pair or better", analysis.analyze_pair_plus,
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
             simulate=simulation.simulate_pair_plus),
-        Bet("combined", "Ante and Pair Plus together (pair_plus_ratio units of Pair Plus)",
+        Bet("combined", "Ante and Pair Plus together (the Pair Plus wager per unit of Ante "
+            "is an option)",
             analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE,
             strategy=combined_strategy, simulate=simulation.simulate_combined),
     ),

@@ -5,6 +5,7 @@ worked examples settled by the game's own settlement."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -14,8 +15,11 @@ from edge.document.document import Items, Paragraph, Section, Table
 from edge.games import ReportContext
 from edge.games.three_card_poker._kernels import HAND_CLASSES
 from edge.games.three_card_poker.hands import hand_counts
+from edge.games.three_card_poker.pays import ANTE_BONUS_PREFIX, PAIR_PLUS_PREFIX
 from edge.games.three_card_poker.rules import ThreeCardRules
-from edge.games.worked import Deal, examples_section
+from edge.games.three_card_poker.simulation import CLASS_SHIFT, three_card_strength
+from edge.games.worked import Deal, Settled, examples_section
+from edge.paytables import format_pay
 from edge.table import percent
 
 # One hand of each class, best first (the class names are the kernel's).
@@ -56,6 +60,58 @@ DEALS = (
 )
 
 
+RESULT_WORDS = {
+    "dealer-does-not-qualify": "the player raises; the dealer does not qualify: the Ante wins "
+                               "1 to 1 and the Raise pushes",
+    "win": "the player raises; the dealer qualifies and the player's hand is higher: Ante and "
+           "Raise win 1 to 1",
+    "tie": "the player raises; the dealer qualifies and the hands are equal: Ante and Raise push",
+    "loss": "the player raises; the dealer qualifies and the dealer's hand is higher: Ante and "
+            "Raise lose",
+    "fold": "the player folds and loses the Ante",
+}
+
+
+def _player_class(settled: Settled, ace_low_straight: bool) -> str:
+    """The class of the player's three cards, by the game's own evaluator."""
+    cards = [np.array([card], dtype=np.int16) for card in settled.deal.dealt[:3]]
+    strength = int(three_card_strength(cards[0], cards[1], cards[2], ace_low_straight)[0])
+    return HAND_CLASSES[strength >> CLASS_SHIFT]
+
+
+def explainer(context: ReportContext[ThreeCardRules]) -> Callable[[Settled], str]:
+    """How each worked example is settled, in words (the pays from this report's tables)."""
+    rules = context.rules
+
+    def pays(bet: str, name: str) -> Fraction | None:
+        table = context.paytables.get(bet)
+        return None if table is None else table.as_dict().get(name)
+
+    def explain(settled: Settled) -> str:
+        bet = settled.deal.bet
+        hand = _player_class(settled, rules.ace_low_straight)
+        result = settled.outcome.split(" / ")[-1]
+        words = []
+        prefix = PAIR_PLUS_PREFIX if bet == "combined" else ""
+        if bet in ("ante", "combined"):
+            words.append(RESULT_WORDS[result])
+            bonus = pays(bet, (ANTE_BONUS_PREFIX if bet == "combined" else "") + hand)
+            if result != "fold":
+                words.append(f"Ante Bonus pays {format_pay(bonus)} to 1" if bonus
+                             else "Ante Bonus pays nothing")
+        if bet in ("pair-plus", "combined"):
+            pair_plus = pays(bet, prefix + hand)
+            if bet == "combined" and result == "fold" and rules.fold_forfeits_pair_plus:
+                words.append("the fold also loses the Pair Plus")
+            elif pair_plus is not None:
+                words.append(f"Pair Plus pays {format_pay(pair_plus)} to 1 on a "
+                             f"{hand.replace('-', ' ')}")
+            else:
+                words.append(f"Pair Plus loses on a {hand.replace('-', ' ')}")
+        return "; ".join(words)
+    return explain
+
+
 def rules_sections(context: ReportContext[ThreeCardRules]) -> list[Section]:
     """Equipment and shuffle, the hand ranking, and worked examples."""
     rules = context.rules
@@ -76,5 +132,5 @@ def rules_sections(context: ReportContext[ThreeCardRules]) -> list[Section]:
                       + ("A-2-3 is the lowest straight." if rules.ace_low_straight
                          else "the ace is high only, so A-2-3 is not a straight.")),
         )),
-        examples_section(context, deals),
+        examples_section(context, deals, explainer(context)),
     ]
