@@ -162,6 +162,13 @@ def test_uth_main_hold_per_ante_and_per_total_initial_wager() -> None:
 
 
 # --- rules of play ---------------------------------------------------------------------------
+def test_every_game_adds_its_rules_of_play() -> None:
+    games = all_games()
+    assert set(games) >= {"triple-bet", "three-card-poker", "double-hand-poker",
+                          "ultimate-texas-holdem"}
+    assert all(game.rules_sections is not None for game in games.values())
+
+
 @pytest.mark.parametrize("game", ALL_GAMES)
 def test_rules_of_play_come_first_with_every_part(game: str) -> None:
     made = report(game)

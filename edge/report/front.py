@@ -17,6 +17,7 @@ from edge.games import Rules
 from edge.options import options_dict
 from edge.report.context import ReportContext
 from edge.report.metadata import Metadata
+from edge.report.sections import rules_section
 from edge.report.volatility import least_stake
 from edge.table import ReturnTable, exact, percent
 
@@ -38,8 +39,9 @@ def hold_bases(bet: str, table: ReturnTable) -> list[tuple[str, Fraction]]:
     bases = [(first, table.house_edge)]
     stake = least_stake(table)
     if stake is not None:
+        staked = "Ante and Blind, " if table.has_decisions and wager == 1 else ""
         bases.append((f"per unit of the total initial wager on the {bet} wager "
-                      f"({exact(stake)} units, the least every round stakes)",
+                      f"({staked}{exact(stake)} units)",
                       table.house_edge * wager / stake))
     return bases
 
@@ -88,19 +90,13 @@ def certification_section(context: ReportContext[Rules], meta: Metadata) -> Sect
 
 
 def rules_of_play_section(context: ReportContext[Rules]) -> Section:
-    """The complete rules of play as edge implements them, then the game's own parts."""
+    """The complete rules of play as edge implements them (the game's description, its wagers,
+    its source: :func:`~edge.report.sections.rules_section`), then the game's own parts."""
     game = context.game
-    blocks: list[Block] = []
-    if game.describe_rules is not None:
-        blocks.append(Items(tuple(game.describe_rules(context.rules))))
-    else:
-        blocks.append(Paragraph("The game gives no description of its rules.", "note"))
-    blocks.append(Paragraph("The wagers:"))
-    blocks.append(Items(tuple((bet.name, bet.description) for bet in game.bets)))
-    if game.source:
-        blocks.append(Paragraph(f"Source of the rules: {game.source}.", "meta"))
+    described = rules_section(context)
     children = tuple(game.rules_sections(context)) if game.rules_sections is not None else ()
-    return Section("Rules of play", tuple(blocks), children, page_break=True)
+    return Section("Rules of play", described.blocks, described.children + children,
+                   page_break=True)
 
 
 GLOSSARY: tuple[tuple[str, str], ...] = (

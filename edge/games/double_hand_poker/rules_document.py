@@ -62,7 +62,7 @@ def _tile_bet_deal(context: ReportContext[DoubleHandRules], bet: str, target: in
 def rules_sections(context: ReportContext[DoubleHandRules]) -> list[Section]:
     """Equipment, the tiles, the hand ranking and worked examples."""
     main_deals = (("10-10 Q-K K-A", "8-9 9-J 10-A"), ("8-8 J-Q A-A", "9-10 10-J K-K"),
-                  ("8-9 9-10 J-A", "K-A A-A Q-Q"))
+                  ("10-10 J-Q 8-A", "9-9 K-A 8-J"))
     deals = [Deal("main", f"player {player}, dealer {dealer}",
                   parse_tiles(f"{player} {dealer}")) for player, dealer in main_deals]
     players = context.rules.players
