@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from edge.distribution import LOWER, UPPER
 from edge.document.document import (
     Block,
     Columns,
@@ -29,6 +30,7 @@ from edge.games import all_games
 from edge.report import figures_digest, make_report
 from edge.report.front import hold_bases
 from edge.report.metadata import NOT_STATED, Metadata, load_metadata, parse_metadata
+from edge.report.volatility import spreads
 
 from .conftest import CliRunner
 
@@ -247,9 +249,17 @@ def test_json_has_every_figure_exact(game: str) -> None:
                 assert Fraction(summary[name]) == value, name
         assert [Fraction(h["hold"]) for h in summary["hold"]] == \
             [hold for _, hold in hold_bases(bet, table)]
+        exact_spreads = {spread.hands: spread.distribution for spread in spreads(table)
+                         if spread.distribution is not None
+                         and spread.distribution.method == "exact"}
+        assert [figure["hands"] for figure in data["volatility"][bet]] == list(exact_spreads)
         for figure in data["volatility"][bet]:
+            known = exact_spreads[figure["hands"]]
             assert figure["method"] == "exact convolution"
             low = Fraction(figure["quantile_2.5_percent"])
+            assert low == known.quantile(LOWER)
+            assert Fraction(figure["quantile_97.5_percent"]) == known.quantile(UPPER)
+            assert Fraction(figure["player_ahead"]) == known.ahead
             assert figure["hands"] * min(r.pays for r in table.rows) <= low
 
 
