@@ -12,7 +12,8 @@ from edge.cards import parse_cards
 from edge.document.document import Items, Paragraph, Section, Table
 from edge.games import ReportContext
 from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
-from edge.games.worked import Deal, examples_section
+from edge.games.worked import Deal, Settled, examples_section
+from edge.paytables import format_pay
 from edge.table import percent
 
 # One hand of each class, best first (the class names are edge.holdem's).
@@ -55,6 +56,40 @@ def hand_ranking() -> Table:
                  "cards (two own cards and the five community cards)", footer=1)
 
 
+WHEN = {"4x": "plays 4x the Ante before the flop", "3x": "plays 3x the Ante before the flop",
+        "2x": "checks, then plays 2x the Ante after the flop",
+        "1x": "checks twice, then plays 1x the Ante after the river"}
+
+
+def explain(settled: Settled, all_push: bool = False) -> str:
+    """How a worked example is settled, in words, from its return-table row (``all_push``:
+    everything is returned when the dealer does not qualify)."""
+    outcome = settled.outcome
+    if settled.deal.bet != "main":
+        if outcome == "lose":
+            return f"{settled.deal.bet.capitalize()} loses: the player's hand is not paid"
+        return (f"{settled.deal.bet.capitalize()} pays {format_pay(settled.net)} to 1 on "
+                f"the player's {outcome.replace('-', ' ')}")
+    if outcome == "fold":
+        return "the player checks twice, then folds: Ante and Blind lose"
+    play, _, result = outcome.partition(" ")
+    words = [f"the player {WHEN.get(play, 'plays ' + play)}"]
+    unqualified = "dealer does not qualify" in result
+    if all_push and unqualified:
+        words.append("the dealer does not qualify: Ante, Blind and Play are all returned")
+    elif result.startswith("win"):
+        words.append("the player's hand is higher: Play wins 1 to 1, the Blind pays by its "
+                     "table on a straight or better and pushes below")
+        words.append("the dealer does not qualify, so the Ante pushes" if unqualified
+                     else "the dealer qualifies, so the Ante wins 1 to 1")
+    elif result.startswith("tie"):
+        words.append("equal hands: Ante, Blind and Play push")
+    else:
+        words.append("the dealer's hand is higher: Play and Blind lose, and the Ante "
+                     + ("pushes (the dealer does not qualify)" if unqualified else "loses"))
+    return "; ".join(words)
+
+
 def rules_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Section]:
     """Equipment and shuffle, the hand ranking, and worked examples."""
     deals = [Deal(bet, f"player {player}, dealer {dealer}, board {flop} {turn} {river}",
@@ -73,5 +108,6 @@ def rules_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Sec
                       "that decide them; the ace plays high, or low in A-2-3-4-5. Equal best "
                       "five-card hands tie. The dealer qualifies with a pair or better."),
         )),
-        examples_section(context, deals),
+        examples_section(context, deals,
+                         lambda settled: explain(settled, context.rules.all_push)),
     ]
