@@ -138,6 +138,8 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """Write a game's mathematical report (or every game's, with an index, for --all)."""
     from edge import report
+    from edge.report.metadata import load_metadata
+    meta = load_metadata(args.meta) if args.meta else None
     if args.all:
         if args.game or args.paytable or args.sets:
             raise EdgeError("--all reports every game at its default settings: "
@@ -145,14 +147,14 @@ def cmd_report(args: argparse.Namespace) -> int:
         if not args.output:
             raise EdgeError("--all needs -o DIRECTORY for the reports and their index.")
         fmt = format_name(args.format, default="html")
-        for path in report.write_all(args.output, fmt, run_settings(args)):
+        for path in report.write_all(args.output, fmt, run_settings(args), meta=meta):
             print(f"wrote {path}", file=sys.stderr)
         return 0
     if not args.game:
         raise EdgeError("Name a game (see `edge games`) or give --all.")
     fmt = format_name(args.format, args.output)
     made = report.make_report(args.game, args.paytable or (), parse_sets(args.sets),
-                              run=run_settings(args), fmt=fmt)
+                              run=run_settings(args), fmt=fmt, meta=meta)
     if args.output:
         print(f"wrote {report.write_report(made, args.output, fmt)}", file=sys.stderr)
     else:
@@ -262,6 +264,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "or, with --all, a directory; default: standard output")
     add_format_argument(report, None, "output format (default: from -o, else markdown; html "
                         "for --all)")
+    report.add_argument("--meta", metavar="FILE.toml",
+                        help="submission metadata for the title and certification block (game "
+                        "as submitted, rules version, applicant, analyst, organisation, "
+                        "jurisdictions, document_id, revision, date; see the README)")
     report.set_defaults(handler=cmd_report)
 
     tuning = sub.add_parser(

@@ -72,7 +72,8 @@ def test_uth_main_is_quoted_per_ante_and_per_unit_staked(uth: edge.report.Report
     assert "range per hand, per unit staked initially" in volatility
     verification = section(uth_markdown, "Verification by simulation")
     assert row(verification, "main")[1] == "Ante"
-    wager = uth_markdown.split("### 5.1 main")[1].split("### 5.2")[0]
+    tables = section(uth_markdown, "Return tables")
+    wager = re.split(r"\n### \d+\.\d+ trips\n", re.split(r"\n### \d+\.\d+ main\n", tables)[1])[0]
     assert f"per unit staked initially the house edge is {percent(per_stake)}" in wager
     index = index_report([uth], "markdown", "edge report --all").render("markdown")
     cells = row(index, "[**Ultimate Texas Hold'em**](ultimate-texas-holdem.md)")
@@ -180,7 +181,7 @@ def test_printed_commands_run(game: str, spec: str, text: str, tmp_path: Path,
 # --- 6. the smaller ones ------------------------------------------------------------------
 def test_pays_meaning_names_rows_that_lose_more_than_one_unit(uth_markdown: str,
                                                               uth: edge.report.Report) -> None:
-    rules = section(uth_markdown, "Rules as implemented")
+    rules = section(uth_markdown, "Rules of play")
     assert "Pays are net wins per unit wagered (a push is 0, a loss -1)" not in rules
     worst = min(r.pays for r in uth.tables["main"].rows)
     assert worst < -1
@@ -230,11 +231,11 @@ def test_lo_hi_card_has_no_row_that_cannot_occur(players: int) -> None:
 
 
 def test_meter_shares_are_captioned_as_shares(uth_markdown: str) -> None:
-    part = section(uth_markdown, "Pay tables").split("### 4.3 progressive")[1]
+    part = section(uth_markdown, "Pay tables").split("### 7.3 progressive")[1]
     assert "pays to 1 of every named table" not in part
     assert row(part, "meter.royal-flush")[1] == "share of the meter"
     assert row(part, "four-of-a-kind")[1] == "pays to 1"
-    trips = section(uth_markdown, "Pay tables").split("### 4.2 trips")[1].split("### 4.3")[0]
+    trips = section(uth_markdown, "Pay tables").split("### 7.2 trips")[1].split("### 7.3")[0]
     assert "pays to 1 of every named table" in trips
 
 

@@ -137,6 +137,8 @@ class Report:
     game_title: str = ""
     context: Context = ()
     data: Mapping[str, JsonValue] | None = None
+    document_id: str = ""
+    revision: str = ""
 
     def render(self, fmt: str = "html") -> str:
         """The report in one of :data:`edge.document.FORMATS`."""

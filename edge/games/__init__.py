@@ -77,6 +77,10 @@ ReportSections = Callable[["ReportContext[RulesT]"], Sequence["Section"]]
 # lets the report find them from the options (choices, true/false, small whole-number ranges).
 ReportVariants = Callable[[RulesT], Sequence[tuple[str, Sequence[object]]]]
 
+# A game's rules_sections: what the report's rules of play add for this game (hand rankings,
+# equipment and shuffle, worked examples settled by the game's own settlement).
+RulesSections = Callable[["ReportContext[RulesT]"], Sequence["Section"]]
+
 
 class Simulator(Protocol):
     """What a bet's ``simulate`` hook returns: it deals and settles hands independently of the
@@ -171,6 +175,7 @@ class Game(Generic[RulesT]):
     report_sections: ReportSections[RulesT] | None = None
     report_variants: ReportVariants[RulesT] | None = None
     commands: tuple[Command, ...] = ()
+    rules_sections: RulesSections[RulesT] | None = None
 
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""

@@ -9,7 +9,7 @@ operator should expect, and what is needed to reproduce it. It is built once as 
 
 >>> report = make_report("triple-bet", options={"decks": 1})
 >>> [section.title for section in report.sections][:3]
-['Summary of wagers', 'Rules as implemented', 'Variant options']
+['Certification', 'Rules of play', 'Glossary']
 >>> "house edge" in report.render("markdown")
 True
 

@@ -25,12 +25,18 @@ from edge.games import AnyGame, Game, Rules, RunSettings, all_games, get_game
 from edge.options import options_dict
 from edge.report.appendix import with_appendix
 from edge.report.context import Analyses, ReportContext, resolve_paytables
+from edge.report.front import (
+    certification_section,
+    glossary_section,
+    method_section,
+    rules_of_play_section,
+)
+from edge.report.metadata import Metadata, report_data
 from edge.report.payouts import payouts_section
 from edge.report.sections import (
     options_section,
     paytables_section,
     reproducibility_section,
-    rules_section,
     strategy_sections,
     summary_section,
     wagers_section,
@@ -57,14 +63,16 @@ def _quote(text: str) -> str:
 def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                 options: Mapping[str, Any] | None = None, *, run: RunSettings | None = None,
                 analyses: Analyses[Rules] | None = None, environment: bool = True,
-                fmt: str = "html") -> Report:
+                fmt: str = "html", meta: Metadata | None = None) -> Report:
     """Analyse every wager of ``game`` and assemble its report.
 
     ``paytables`` are ``--paytable`` specs (see :func:`resolve_paytables`), ``options`` the
     ``--set`` values. ``environment`` adds the Python and library versions (left out of the
     committed reports so they do not depend on the machine). ``fmt`` only goes into the
-    reproducing command.
+    reproducing command. ``meta`` is the submission's metadata (``--meta``): the title and
+    certification block show it, and it never enters the figures' digest.
     """
+    meta = meta or Metadata()
     found = game if isinstance(game, Game) else get_game(game)
     rules = found.make_rules(options)
     chosen = resolve_paytables(found, paytables)
@@ -76,8 +84,11 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     context = ReportContext(found, rules, chosen, tables, analyses)
     command = report_command(found, paytables, rules, fmt)
     sections: list[Section] = [
+        certification_section(context, meta),
+        rules_of_play_section(context),
+        glossary_section(),
+        method_section(context),
         summary_section(context),
-        rules_section(context),
         options_section(context),
         paytables_section(context),
         wagers_section(context),
@@ -106,8 +117,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                        ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
     return Report(f"{found.title}: mathematical report", tuple(subtitle), tuple(sections),
                   found.name, tables, found.title, context=context_columns,
-                  data={"game": found.name, "options": options_dict(rules),
-                        "tables": {name: table.to_dict() for name, table in tables.items()}})
+                  data=report_data(context, meta), document_id=meta.document_id,
+                  revision=meta.revision)
 
 
 # --- writing files ----------------------------------------------------------------------------
@@ -173,12 +184,13 @@ def paytable_text(table: ReturnTable) -> str:
 
 
 def write_all(directory: str | Path, fmt: str = "html", run: RunSettings | None = None,
-              environment: bool = True) -> list[Path]:
-    """Write one report per registered game and an ``index`` page into ``directory``."""
+              environment: bool = True, meta: Metadata | None = None) -> list[Path]:
+    """Write one report per registered game and an ``index`` page into ``directory``
+    (``meta``: the submission metadata every report shows)."""
     kind = format_name(fmt)
     folder = Path(directory)
     _make_folder(folder)              # before the analyses, so a bad path fails at once
-    reports = [make_report(game, run=run, environment=environment, fmt=kind)
+    reports = [make_report(game, run=run, environment=environment, fmt=kind, meta=meta)
                for game in all_games().values()]
     written = [write_report(report, folder / f"{report.game}{SUFFIXES[kind]}", kind)
                for report in reports]

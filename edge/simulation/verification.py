@@ -96,10 +96,10 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
                   "times pooled)."),
         Table(("wager", "per", "hands", "simulated return", "99.9% interval", "exact return",
                "z-score", "chi-square p", "result"), tuple(rows),
-              f"Simulation against the exact tables (seed {seed})"),
-        Paragraph("The same seed plays the same hands whatever the number of processes. Each "
-                  "row is played again by the command below; with a larger --hands the run "
-                  "starts with these same hands and goes on."),
+              f"Simulation against the exact tables (random stream number {seed})"),
+        Paragraph("The same stream number plays the same hands whatever the number of "
+                  "processes. Each row is played again by the command below; with a larger "
+                  "--hands the run starts with these same hands and goes on."),
         Preformatted("\n".join(commands), wrap=True),
     )
     return Section("Verification by simulation", blocks)

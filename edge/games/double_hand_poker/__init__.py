@@ -32,6 +32,7 @@ from edge.games.double_hand_poker.rules import (
     PlayerSetting,
     describe_rules,
 )
+from edge.games.double_hand_poker.rules_document import rules_sections
 from edge.games.double_hand_poker.simulation import simulate_dice, simulate_main, simulate_tile_bet
 from edge.games.double_hand_poker.strategy import strategy
 from edge.paytables import PayTable
@@ -83,4 +84,5 @@ GAME: Game[DoubleHandRules] = Game(
     ),
     report_sections=report_sections,
     commands=(HOUSE_WAY,),
+    rules_sections=rules_sections,
 )

@@ -27,6 +27,7 @@ from edge.games.three_card_poker.pays import (
 )
 from edge.games.three_card_poker.report import report_sections
 from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, Ties, describe_rules
+from edge.games.three_card_poker.rules_document import rules_sections
 from edge.games.three_card_poker.strategy import (
     GAME_NAME,
     ante_decision,
@@ -72,7 +73,8 @@ GAME = Game(
         Bet("pair-plus", "paid on the player's pair or better", analysis.analyze_pair_plus,
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
             simulate=simulation.simulate_pair_plus),
-        Bet("combined", "Ante and Pair Plus together (pair_plus_ratio units of Pair Plus)",
+        Bet("combined", "Ante and Pair Plus together (the Pair Plus wager per unit of Ante "
+            "is an option)",
             analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE,
             strategy=combined_strategy, simulate=simulation.simulate_combined,
             parts={PAIR_PLUS_PREFIX: "pair-plus", ANTE_BONUS_PREFIX: "ante"}),
@@ -82,4 +84,5 @@ GAME = Game(
     describe_rules=describe_rules,
     extra_tables=_extra_tables(),
     report_sections=report_sections,
+    rules_sections=rules_sections,
 )

@@ -20,6 +20,7 @@ from edge.games.triple_bet.pays import (
     SANDWICH_OUTCOMES,
 )
 from edge.games.triple_bet.rules import TripleBetRules, describe_rules
+from edge.games.triple_bet.rules_document import rules_sections
 
 __all__ = ["GAME", "TripleBetRules"]
 
@@ -45,4 +46,5 @@ GAME = Game(
     source="The 2011 Hybrid Triple Bet trial document (Grosvenor Casinos)",
     aliases=("hybrid-triple-bet", "triple"),
     describe_rules=describe_rules,
+    rules_sections=rules_sections,
 )

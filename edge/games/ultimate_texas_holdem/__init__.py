@@ -34,6 +34,7 @@ from edge.games.ultimate_texas_holdem.rules import (
     UltimateTexasHoldemRules,
     describe_rules,
 )
+from edge.games.ultimate_texas_holdem.rules_document import rules_sections
 from edge.games.ultimate_texas_holdem.side_bets import (
     PROGRESSIVE_DEFAULT,
     PROGRESSIVE_DESCRIPTION,
@@ -119,4 +120,5 @@ GAME = Game(
     strategy_tables=(TableCase("main", "standard", {}, "strategy-main-standard"),),
     report_sections=report_sections,
     commands=COMMANDS,
+    rules_sections=rules_sections,
 )

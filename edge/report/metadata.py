@@ -1,0 +1,198 @@
+"""Submission metadata: who submits the game, who analysed it, where, and which document this is.
+
+Read from a TOML file (``edge report GAME --meta FILE.toml``) with these fields, all optional;
+a field left out is printed as "not stated"::
+
+    game = "Tri-Card Poker"              # the game's name as submitted
+    rules_version = "1.2"                # version of the rules of play submitted
+    applicant = "Example Games Ltd"      # the applicant or inventor
+    analyst = "A. Analyst"               # who prepared the report
+    organisation = "Example Maths Lab"   # the analyst's organisation
+    jurisdictions = ["Nevada", "Malta"]  # one text, or a list of texts
+    document_id = "EX-2026-014"
+    revision = "B"
+    date = 2026-11-30                    # date of issue: a TOML date or "YYYY-MM-DD"
+
+An unknown field, a value of the wrong type or a bad date is an :class:`EdgeError` naming it.
+The metadata never enters the figures' digest: the same analysis issued on another date, or
+under another document number, has the same digest.
+
+>>> meta = parse_metadata({"analyst": "A. Analyst", "date": "2026-11-30"}, "meta.toml")
+>>> meta.analyst, meta.date
+('A. Analyst', datetime.date(2026, 11, 30))
+>>> meta.shown("applicant")
+'not stated'
+"""
+
+from __future__ import annotations
+
+import datetime
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from edge.errors import EdgeError
+from edge.options import options_dict
+from edge.table import exact
+
+if TYPE_CHECKING:
+    from edge.games import Rules
+    from edge.report.context import ReportContext
+
+NOT_STATED = "not stated"
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """The submission's metadata; an empty text (or no date) is a field not stated."""
+
+    game: str = ""
+    rules_version: str = ""
+    applicant: str = ""
+    analyst: str = ""
+    organisation: str = ""
+    jurisdictions: tuple[str, ...] = ()
+    document_id: str = ""
+    revision: str = ""
+    date: datetime.date | None = None
+
+    def shown(self, name: str) -> str:
+        """One field as a reader sees it: its text, or "not stated"."""
+        value = getattr(self, name)
+        if isinstance(value, tuple):
+            return ", ".join(value) or NOT_STATED
+        if isinstance(value, datetime.date):
+            return value.isoformat()
+        return str(value) if value else NOT_STATED
+
+    def to_dict(self) -> dict[str, object]:
+        """The metadata for JSON: every field, ``None`` where it is not stated."""
+        data: dict[str, object] = {}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, tuple):
+                data[item.name] = list(value)
+            elif isinstance(value, datetime.date):
+                data[item.name] = value.isoformat()
+            else:
+                data[item.name] = value or None
+        return data
+
+
+# What each field means, in the words the report and its help use.
+FIELDS = {
+    "game": "the game's name as submitted",
+    "rules_version": "version of the rules of play submitted",
+    "applicant": "the applicant or inventor",
+    "analyst": "who prepared the report",
+    "organisation": "the analyst's organisation",
+    "jurisdictions": "jurisdictions the submission is for (a text or a list of texts)",
+    "document_id": "the document's identifier",
+    "revision": "the document's revision",
+    "date": "date of issue (a TOML date or \"YYYY-MM-DD\")",
+}
+TEXT_FIELDS = ("game", "rules_version", "applicant", "analyst", "organisation", "document_id",
+               "revision")
+
+
+def _text(value: object, name: str, where: str) -> str:
+    if not isinstance(value, str):
+        raise EdgeError(f"The metadata field {name!r} in {where} must be a text in quotes, "
+                        f"not {type(value).__name__} {value!r}.")
+    return value.strip()
+
+
+def _date(value: object, where: str) -> datetime.date:
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return datetime.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise EdgeError(f"The metadata field 'date' in {where} is not a date: {value!r} "
+                    "(write 2026-11-30 or \"2026-11-30\").")
+
+
+def parse_metadata(data: Mapping[str, object], where: str = "the metadata") -> Metadata:
+    """Metadata from a parsed TOML table; ``where`` names the file in error messages."""
+    unknown = [name for name in data if name not in FIELDS]
+    if unknown:
+        raise EdgeError(f"Unknown metadata field {unknown[0]!r} in {where}: the fields are "
+                        f"{', '.join(FIELDS)}.")
+    texts = {name: _text(data[name], name, where) for name in TEXT_FIELDS if name in data}
+    given = data.get("jurisdictions", [])
+    items = given if isinstance(given, list) else [given]
+    return Metadata(
+        game=texts.get("game", ""), rules_version=texts.get("rules_version", ""),
+        applicant=texts.get("applicant", ""), analyst=texts.get("analyst", ""),
+        organisation=texts.get("organisation", ""),
+        jurisdictions=tuple(_text(item, "jurisdictions", where) for item in items),
+        document_id=texts.get("document_id", ""), revision=texts.get("revision", ""),
+        date=_date(data["date"], where) if "date" in data else None)
+
+
+def load_metadata(path: str | Path) -> Metadata:
+    """Read a metadata file (see the module docstring for its fields)."""
+    target = Path(path)
+    try:
+        text = target.read_text(encoding="utf-8")
+    except OSError as error:
+        raise EdgeError(f"Cannot read the metadata file {target}: "
+                        f"{error.strerror or error}.") from None
+    except UnicodeDecodeError:
+        raise EdgeError(f"The metadata file {target} is not UTF-8 text.") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise EdgeError(f"The metadata file {target} is not valid TOML: {error}.") from None
+    return parse_metadata(data, str(target))
+
+
+def report_data(context: ReportContext[Rules], meta: Metadata) -> dict[str, object]:
+    """A report's JSON contract: every figure as an exact ``"p/q"`` string, the metadata and the
+    figures' digest, so that two submissions can be compared by a diff.
+
+    ``tables`` holds each wager's full return table (:meth:`ReturnTable.to_dict`); ``summary``
+    each wager's figures and its hold on every basis; ``volatility`` the net result after n
+    hands where the distribution is exact (its quantiles and probabilities as fractions).
+    """
+    from edge.distribution import LOWER, UPPER
+    from edge.report.front import hold_bases
+    from edge.report.sections import figures_digest
+    from edge.report.volatility import spreads
+
+    summary: dict[str, object] = {}
+    volatility: dict[str, object] = {}
+    for name, table in context.tables.items():
+        figures: dict[str, object] = {key: exact(value) if isinstance(value, Fraction) else value
+                                      for key, value in table.summary()}
+        figures["hold"] = [{"basis": basis, "hold": exact(hold)}
+                           for basis, hold in hold_bases(name, table)]
+        summary[name] = figures
+        rows = []
+        for spread in spreads(table):
+            known = spread.distribution
+            if known is None or known.method != "exact":
+                continue
+            ahead, even = known.ahead, known.even
+            rows.append({"hands": spread.hands, "method": "exact convolution",
+                         "quantile_2.5_percent": exact(known.quantile(LOWER)),
+                         "quantile_97.5_percent": exact(known.quantile(UPPER)),
+                         "player_ahead": exact(ahead) if isinstance(ahead, Fraction) else None,
+                         "player_even": exact(even) if isinstance(even, Fraction) else None})
+        volatility[name] = rows
+    return {
+        "game": context.game.name,
+        "options": options_dict(context.rules),
+        "metadata": meta.to_dict(),
+        "digest": figures_digest(context.tables),
+        "summary": summary,
+        "volatility": volatility,
+        "tables": {name: table.to_dict() for name, table in context.tables.items()},
+    }
