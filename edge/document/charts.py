@@ -79,6 +79,15 @@ def to_svg(figure: Figure, id_prefix: str = "") -> str:
     return text
 
 
+def to_pdf(figure: Figure) -> bytes:
+    """The figure as a PDF file (for LaTeX's ``\\includegraphics``), with no date in it, so
+    the same figures give the same bytes."""
+    out = io.BytesIO()
+    with _style():
+        figure.savefig(out, format="pdf", metadata={"CreationDate": None, "ModDate": None})
+    return out.getvalue()
+
+
 def outcome_bars(table: ReturnTable) -> list[Bar]:
     """The bars of a wager's outcome chart: a bar per row, or per net result when rows are many."""
     if len(table.rows) <= MAX_BARS:

@@ -87,7 +87,8 @@ Block = Paragraph | Items | Table | Preformatted | Chart | Columns
 
 @dataclass(frozen=True)
 class Section:
-    """A titled part of a report; ``page_break`` starts it on a new printed page."""
+    """A titled part of a report; ``page_break`` marks a large section: printed, it starts a
+    new page only when little room is left on the current one (never a forced break)."""
 
     title: str
     blocks: tuple[Block, ...] = ()
@@ -126,7 +127,8 @@ class Document:
 class Report:
     """A whole report: a title, lines under it, sections, and the tables it was built from.
 
-    ``context`` goes into every CSV row (game, bet, ...); ``data`` is added to its JSON.
+    ``context`` goes into every CSV row (game, bet, ...); ``data`` is added to its JSON;
+    ``document_id`` and ``revision`` go in the header of every printed page.
     """
 
     title: str
@@ -137,6 +139,8 @@ class Report:
     game_title: str = ""
     context: Context = ()
     data: Mapping[str, JsonValue] | None = None
+    document_id: str = ""
+    revision: str = ""
 
     def render(self, fmt: str = "html") -> str:
         """The report in one of :data:`edge.document.FORMATS`."""

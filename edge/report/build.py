@@ -106,12 +106,21 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
 
 # --- writing files ----------------------------------------------------------------------------
 def write_report(report: Report, path: str | Path, fmt: str | None = None) -> Path:
-    """Write a report to ``path`` in ``fmt`` (or the format its suffix names)."""
+    """Write a report to ``path`` in ``fmt`` (or the format its suffix names); LaTeX also
+    writes each chart beside it as ``<stem>-chart-<n>.pdf``."""
     target = Path(path)
-    text = report.render(format_name(fmt, target))
+    kind = format_name(fmt, target)
+    files: dict[str, bytes] = {}
+    if kind == "latex":  # the charts go beside the .tex file, as <stem>-chart-<n>.pdf
+        from edge.document.render_tex import render_tex_with_charts
+        text, files = render_tex_with_charts(report, target.stem)
+    else:
+        text = report.render(kind)
     _make_folder(target.parent)
     try:
         target.write_text(text, encoding="utf-8")
+        for name, data in files.items():
+            (target.parent / name).write_bytes(data)
     except OSError as error:
         raise EdgeError(f"Cannot write the report {target}: {error.strerror or error}.") from error
     return target
