@@ -86,8 +86,9 @@ def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
     longest = [max([len(t) for t in cells] or [0]) for cells in columns]
     heads = [max([len(word) for word in head.split()] or [0]) for head in table.headers]
     natural = sum(max(n, len(h)) + 2 for n, h in zip(longest, table.headers, strict=True))
-    exact = [any(isinstance(row[i], Cell) and row[i].kind == "exact"
-                 for row in table.rows if i < len(row)) for i in range(len(numeric))]
+    exact = [any(isinstance(cell, Cell) and cell.kind == "exact"
+                 for cell in (row[i] for row in table.rows if i < len(row)))
+             for i in range(len(numeric))]
     if natural > _TABLE_COLUMNS:
         wants = [max(min(n, 28 if e else 22), 1.25 * h + 1, 4) for n, h, e in
                  zip(longest, heads, exact, strict=True)]
