@@ -132,3 +132,62 @@ def test_latex_compiles_and_prints_whole(reports: dict[str, Report], game: str,
     else:
         pytest.fail("the labels never settled")
     _check_printed(reports[game], tmp_path / f"{game}.pdf")
+
+
+# --- what the print tests rest on, checked without a browser or LaTeX -------------------------
+def test_latex_keeps_double_hyphens_and_minus_signs() -> None:
+    from edge.document.render_tex import tex_command_lines, tex_escape
+
+    assert tex_escape("--set decks=6") == "-{}-set decks=6"
+    assert tex_escape("a \u2014 b") == "a --- b"  # a real dash stays a dash
+    assert tex_escape("-41.5") == r"\mbox{-}41.5"  # no line break after a minus sign
+    lines = tex_command_lines("edge simulate x --bet a\nedge simulate x --bet b")
+    assert lines.count("\\texttt{edge simulate x -{}-bet") == 2  # one command a line
+
+
+def test_markdown_key_names_marks_not_colours() -> None:
+    from edge.document import Cell, Table
+    from edge.document.render_markdown import _md_table
+
+    table = Table(("", "a", "b"),
+                  (("x", Cell("1", colour="#111111"), Cell("2", colour="#222222")),),
+                  legend=(("#111111", "raise"), ("#222222", "fold")))
+    text = _md_table(table)
+    row = [cell.strip() for cell in text.splitlines()[2].split("|")]
+    assert row[2:4] == ["**1**", "2"], row
+    assert "Key: **bold**: raise; plain: fold." in text and "Colour" not in text
+    scale = Table(("", "a"), (("x", Cell("14%", colour="#fafafa")),),
+                  legend=(("#ffffff", "0%"), ("#000000", "100%")))
+    assert "Key" not in _md_table(scale)  # a shade scale: the cells' numbers say it
+
+
+def test_display_names() -> None:
+    from edge.document.layout import display_name
+
+    assert display_name("three-of-a-kind") == "three of a kind"
+    assert display_name("pair-plus.straight-flush") == "pair plus: straight flush"
+    assert display_name("A-2-3") == "A-2-3"
+
+
+def test_outcome_chart_linear_one_format() -> None:
+    from edge.document.charts import outcome_chart, percent_format
+    from edge.games import RunSettings, analyze
+
+    table = analyze("three-card-poker", "pair-plus", run=RunSettings())
+    figure = outcome_chart(table)
+    axes = figure.axes[0]
+    assert axes.get_xscale() == "linear"
+    labels = [text.get_text() for text in axes.texts]
+    decimals = {len(label.rstrip("%").split(".")[1]) for label in labels}
+    assert len(decimals) == 1, labels
+    assert percent_format([0.5, 0.00002])(0.5) == "50.0000%"  # 0.0020%: two digits shown
+
+
+def test_committed_reports_hold_no_random_draws(repo_root: Path) -> None:
+    """The committed reports print the simulation's commands, not its figures (numpy keeps a
+    Generator method's stream only within a version)."""
+    for path in (repo_root / "tables" / "reports").glob("*.md"):
+        text = path.read_text(encoding="utf-8")
+        if "Verification by simulation" in text:
+            part = text.split("Verification by simulation\n")[-1].split("\n## ")[0]
+            assert "edge simulate " in part and "agrees" not in part, path.name

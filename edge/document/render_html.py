@@ -66,8 +66,8 @@ PRINT_CSS = """
 @media print {
   body { max-width: none; margin: 0; padding: 0; font-size: 9.5pt; }
   h2 { margin-top: 1.4rem; }
-  h2, h3, h4, caption, figcaption, p.lead { break-after: avoid; page-break-after: avoid; }
-  tr, figure, p.note, table.small, table.grid, div.columns > div { break-inside: avoid;
+  h2, h3, h4 { break-after: avoid; page-break-after: avoid; }
+  tr, figure, p.note, table.small, table.grid, div.keep { break-inside: avoid;
     page-break-inside: avoid; }
   pre.wrap, pre.narrow { break-inside: avoid; page-break-inside: avoid; }
   thead { display: table-header-group; }
@@ -152,8 +152,10 @@ def _html_table(table: Table) -> str:
 def _unbroken(line: str) -> str:
     """A command's line with each word kept whole (a browser would break ``--set`` after its
     hyphens); only a word too long for any line may still break."""
-    return re.sub(r"\S{2,60}", lambda m: f"<span class=\"w\">{m.group(0)}</span>",
-                  html.escape(line))
+    def keep(word: re.Match[str]) -> str:
+        text = word.group(0)
+        return f"<span class=\"w\">{text}</span>" if len(text) <= 90 else text
+    return re.sub(r"\S{2,}", keep, html.escape(line))
 
 
 # A4 less the margins is about 186 mm: 105 characters of 8 pt DejaVu Sans Mono
@@ -210,13 +212,39 @@ def _html_body(report: Report) -> str:
     toc = "".join(f"<li><a href=\"#{h.anchor}\">{html.escape(h.text)}</a></li>"
                   for h in heads if h.level == 2)
     out.append(f"<nav class=\"toc\"><h2>Contents</h2><ol>{toc}</ol></nav>")
+    # a heading is kept on one page with the headings straight under it and the first block
+    # that follows (Chromium does not always honour break-after: avoid on a heading)
+    kept: list[str] = []
     for head in heads:
         section = head.section
-        out.append(f"<section id=\"{head.anchor}\">")
-        out.append(f"<h{head.level}>{html.escape(head.text)}</h{head.level}>")
-        out += [_html_block(block, charts) for block in section.blocks]
-        out.append("</section>")
+        kept.append(f"<h{head.level} id=\"{head.anchor}\">{html.escape(head.text)}"
+                    f"</h{head.level}>")
+        if not section.blocks:
+            continue
+        blocks = [_html_block(block, charts) for block in section.blocks]
+        # the first block, and after a first paragraph the block it introduces if short
+        count = 2 if (len(blocks) > 1 and isinstance(section.blocks[0], Paragraph)
+                      and _keepable(section.blocks[1], 12)) else 1
+        if _keepable(section.blocks[0]):
+            out.append("<div class=\"keep\">" + "\n".join(kept + blocks[:count]) + "</div>")
+            out += blocks[count:]
+        else:
+            out += kept + blocks
+        kept = []
+    out += kept
     return "\n".join(out)
+
+
+def _keepable(block: Block, lines: int = 30) -> bool:
+    """Whether a block is short enough (``lines`` rows or lines) to keep on one page with
+    its heading."""
+    if isinstance(block, Table):
+        return len(block.rows) <= lines
+    if isinstance(block, Preformatted):
+        return block.text.count("\n") < lines
+    if isinstance(block, Columns):
+        return all(_keepable(inner, lines) for inner in block.blocks)
+    return isinstance(block, Paragraph | Items)
 
 
 def _css_string(text: str) -> str:

@@ -27,9 +27,11 @@ def _ascii(text: str) -> str:
 
 def tex_escape(text: str) -> str:
     """Text made safe for LaTeX (special characters escaped, a few symbols spelled out); a
-    hyphen before a hyphen is kept apart (``--set`` is not typeset as a dash)."""
+    hyphen before a hyphen is kept apart (``--set`` is not typeset as a dash), and a minus
+    sign stays with its number (no line break after it)."""
     text = _ascii(text.replace("\u2014", "\0"))
     escaped = "".join("-{}" if char == "-" and text[index + 1:index + 2] == "-"
+                      else r"\mbox{-}" if char == "-" and text[index + 1:index + 2].isdigit()
                       else _TEX_CHARS.get(char, char) for index, char in enumerate(text))
     return escaped.replace("\0", "---")
 
@@ -89,10 +91,19 @@ def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
     exact = [any(isinstance(cell, Cell) and cell.kind == "exact"
                  for cell in (row[i] for row in table.rows if i < len(row)))
              for i in range(len(numeric))]
+    # the longest word of each column: a line cannot break inside it
+    words = [max([len(w) for t in cells for w in t.split()] or [0]) for cells in columns]
     if natural > _TABLE_COLUMNS:
-        wants = [max(min(n, 28 if e else 22), 1.25 * h + 1, 4) for n, h, e in
-                 zip(longest, heads, exact, strict=True)]
-        share = 1 - 0.013 * len(wants)  # the rest is space between the columns
+        # each column gets its longest word (or heading word) first, then a share of what
+        # is left, up to its longest cell; widths in characters of small type
+        least = [max(1.2 * h + 1, w + 1, 4) for h, w in zip(heads, words, strict=True)]
+        upper = [max(min(n, 28 if e else 22), low) for n, e, low in
+                zip(longest, exact, least, strict=True)]
+        room = _TABLE_COLUMNS - sum(least)
+        extra = sum(m - low for m, low in zip(upper, least, strict=True))
+        wants = [low + (m - low) * min(1.0, max(room, 0) / extra) if extra else low
+                 for m, low in zip(upper, least, strict=True)]
+        share = (1 - 0.013 * len(wants)) * min(1.0, sum(wants) / _TABLE_COLUMNS)
         return "".join(
             f">{{\\{'raggedleft' if num else 'raggedright'}\\arraybackslash}}"
             f"p{{{share * want / sum(wants):.3f}\\linewidth}}"
@@ -150,7 +161,8 @@ def _tex_block(block: Block, charts: Callable[[Chart], str] | None = None) -> st
         return "\n\n".join(_tex_block(inner, charts) for inner in block.blocks)
     if charts is not None:
         name = charts(block)
-        return (r"\begin{center}" + f"\n\\includegraphics[width=\\linewidth]{{{name}}}\n"
+        size = r"width=\linewidth,height=0.62\textheight,keepaspectratio"
+        return (r"\begin{center}" + f"\n\\includegraphics[{size}]{{{name}}}\n"
                 f"\\par{{\\footnotesize {tex_escape(block.caption)}}}\n" + r"\end{center}")
     return "\n\n".join(_tex_block(inner, charts) for inner in block.fallback)
 

@@ -58,9 +58,10 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     """Analyse every wager of ``game`` and assemble its report.
 
     ``paytables`` are ``--paytable`` specs (see :func:`resolve_paytables`), ``options`` the
-    ``--set`` values. ``environment`` adds the Python and library versions (left out of the
-    committed reports so they do not depend on the machine). ``fmt`` only goes into the
-    reproducing command.
+    ``--set`` values. ``environment`` adds the Python and library versions and runs the
+    verification by simulation (both left out of the committed reports, so they depend on
+    neither the machine nor numpy's random streams: the report prints the commands instead).
+    ``fmt`` only goes into the reproducing command.
     """
     found = game if isinstance(game, Game) else get_game(game)
     rules = found.make_rules(options)
@@ -87,7 +88,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         sections.append(pays)
     sections.append(volatility_section(context))
     from edge.simulation.verification import verification_section
-    verification = verification_section(context)
+    # the simulation's figures depend on numpy's streams: not in the committed reports
+    verification = verification_section(context, simulate=environment)
     if verification is not None:
         sections.append(verification)
     sections.append(reproducibility_section(context, command, environment))
