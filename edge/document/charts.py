@@ -187,7 +187,11 @@ def edge_chart(series: Sequence[Series], xlabel: str, *, current: float | None =
         axes = figure.add_subplot()
         for index, line in enumerate(series):
             colour = PALETTE[index % len(PALETTE)]
-            axes.plot(line.xs, line.edges, color=colour, linewidth=1.4, label=line.label,
+            # a line drawn exactly over an earlier one says so in the legend
+            same = next((other.label for other in series[:index]
+                         if (other.xs, other.edges) == (line.xs, line.edges)), None)
+            label = line.label if same is None else f"{line.label} (same as {same})"
+            axes.plot(line.xs, line.edges, color=colour, linewidth=1.4, label=label,
                       linestyle=LINE_STYLES[index % len(LINE_STYLES)],
                       marker=MARKERS[index % len(MARKERS)], markersize=3.5,
                       markevery=max(1, len(line.xs) // 8))

@@ -112,7 +112,8 @@ def _table_classes(table: Table, grid: bool) -> list[str]:
     classes = ["grid"] if grid else []
     if len(table.rows) <= 30:
         classes.append("small")
-    width = sum(max([len(_text(c)) for c in column] or [0]) + 2 for column in
+    # a column of long text wraps: it counts as 30 characters
+    width = sum(min(30, max([len(_text(c)) for c in column] or [0])) + 2 for column in
                 zip(table.headers, *table.rows, strict=False))
     if not grid and (len(table.headers) >= 10 or width > 150):
         classes.append("wider")
@@ -221,11 +222,13 @@ def _html_body(report: Report) -> str:
                     f"</h{head.level}>")
         if not section.blocks:
             continue
-        blocks = [_html_block(block, charts) for block in section.blocks]
+        blocks = _kept_together(section.blocks, charts)
         # the first block, and after a first paragraph the block it introduces if short
-        count = 2 if (len(blocks) > 1 and isinstance(section.blocks[0], Paragraph)
-                      and _keepable(section.blocks[1], 12)) else 1
-        if _keepable(section.blocks[0]):
+        first, *others = section.blocks
+        introduces = isinstance(first, Paragraph) and first.text.rstrip().endswith(":")
+        count = 2 if (others and isinstance(first, Paragraph) and not introduces
+                      and _keepable(others[0], 12)) else 1
+        if _keepable(first) and not (introduces and others and not _keepable(others[0])):
             out.append("<div class=\"keep\">" + "\n".join(kept + blocks[:count]) + "</div>")
             out += blocks[count:]
         else:
@@ -233,6 +236,24 @@ def _html_body(report: Report) -> str:
         kept = []
     out += kept
     return "\n".join(out)
+
+
+def _kept_together(blocks: tuple[Block, ...], charts: Iterator[int]) -> list[str]:
+    """The blocks in HTML, a paragraph that ends in a colon kept on one page with the short
+    block it introduces."""
+    out: list[str] = []
+    held = ""
+    for block in blocks:
+        text = _html_block(block, charts)
+        if held:
+            out.append(f"<div class=\"keep\">{held}\n{text}</div>" if _keepable(block)
+                       else f"{held}\n{text}")
+            held = ""
+        elif isinstance(block, Paragraph) and block.text.rstrip().endswith(":"):
+            held = text
+        else:
+            out.append(text)
+    return out + ([held] if held else [])
 
 
 def _keepable(block: Block, lines: int = 30) -> bool:

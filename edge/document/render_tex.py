@@ -97,8 +97,8 @@ def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
         # each column gets its longest word (or heading word) first, then a share of what
         # is left, up to its longest cell; widths in characters of small type
         least = [max(1.2 * h + 1, w + 1, 4) for h, w in zip(heads, words, strict=True)]
-        upper = [max(min(n, 28 if e else 22), low) for n, e, low in
-                zip(longest, exact, least, strict=True)]
+        upper = [max(min(n, 28 if e else 22 if num else 45), low) for n, e, num, low in
+                 zip(longest, exact, numeric, least, strict=True)]
         room = _TABLE_COLUMNS - sum(least)
         extra = sum(m - low for m, low in zip(upper, least, strict=True))
         wants = [low + (m - low) * min(1.0, max(room, 0) / extra) if extra else low
