@@ -87,8 +87,10 @@ Block = Paragraph | Items | Table | Preformatted | Chart | Columns
 
 @dataclass(frozen=True)
 class Section:
-    """A titled part of a report; ``page_break`` marks a large section: printed, it starts a
-    new page only when little room is left on the current one (never a forced break)."""
+    """A titled part of a report; ``page_break`` marks a large section. No renderer forces a
+    page break (one leaves a page nearly empty): LaTeX starts such a top-level section on a
+    new page when less than 40% of the page is left, HTML keeps every heading with what
+    follows."""
 
     title: str
     blocks: tuple[Block, ...] = ()

@@ -164,7 +164,8 @@ def _tex_block(block: Block, charts: Callable[[Chart], str] | None = None) -> st
         size = r"width=\linewidth,height=0.62\textheight,keepaspectratio"
         return (r"\begin{center}" + f"\n\\includegraphics[{size}]{{{name}}}\n"
                 f"\\par{{\\footnotesize {tex_escape(block.caption)}}}\n" + r"\end{center}")
-    return "\n\n".join(_tex_block(inner, charts) for inner in block.fallback)
+    note = _comment(f"chart left out (edge report -o FILE.tex writes it): {block.caption}")
+    return "\n\n".join([note, *(_tex_block(inner, charts) for inner in block.fallback)])
 
 
 _TEX_LEVELS = {2: "section", 3: "subsection", 4: "subsubsection", 5: "paragraph"}
@@ -214,7 +215,8 @@ def _render_tex(report: Report, charts: Callable[[Chart], str] | None = None) ->
            r"\end{center}", r"\tableofcontents"]
     for head in _headings(report.sections):
         section = head.section
-        need = _TEX_NEED.get(head.level, r"0.1\textheight")
+        need = (r"0.4\textheight" if section.page_break and head.level == 2
+                else _TEX_NEED.get(head.level, r"0.1\textheight"))
         out.append(f"\\edgeneedspace{{{need}}}")
         command = _TEX_LEVELS.get(head.level, "paragraph")
         out.append(f"\\{command}*{{{tex_escape(head.text)}}}")
