@@ -72,6 +72,7 @@ PRINT_CSS = """
   pre.wrap, pre.narrow { break-inside: avoid; page-break-inside: avoid; }
   thead { display: table-header-group; }
   pre { white-space: pre-wrap; overflow: visible; }
+  figure svg { max-height: 150mm; }
   a { color: inherit; text-decoration: none; }
 }
 """.strip()
