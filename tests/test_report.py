@@ -22,6 +22,7 @@ import pytest
 import edge
 from edge import games
 from edge.cli import main
+from edge.document.layout import display_name
 from edge.errors import EdgeError
 from edge.games import Analyze, Bet, Game, Rules, RunSettings, get_game
 from edge.options import option
@@ -219,7 +220,7 @@ def test_html_parses_and_holds_every_section_and_table(
             assert any(h.endswith(f" {bet}") for h in page.headings["h3"]), (bet, part)
         table = triple.tables[bet]
         for row in table.rows:
-            assert row.outcome in page.cells
+            assert display_name(row.outcome) in page.cells
         assert f"{table.cycle:,}" in page.cells
         assert percent(table.house_edge) in page.cells
     # charts: outcomes per wager, pays per side bet (not the combined one), volatility
@@ -232,7 +233,8 @@ def test_html_parses_and_holds_every_section_and_table(
     assert len(page.ids) == len(set(page.ids))
     for link in page.links:
         assert link.startswith("#") and link[1:] in page.ids
-    assert "@media print" in triple_html and "break-before: page" in triple_html
+    assert "@media print" in triple_html and "counter(pages)" in triple_html
+    assert "break-before: page" not in triple_html  # no forced breaks (issue 13)
 
 
 def test_report_figures_are_the_exact_figures(triple_html: str) -> None:
@@ -290,7 +292,7 @@ def test_game_hook_strategy_and_assumptions() -> None:
     assert pay_lines(report.tables["side"]) is not None
     assert "Return as a function of each pay" in titles
     markdown = report.to_markdown()
-    assert "Colour key (in the HTML and LaTeX reports): raise; fold." in markdown
+    assert "Key: **bold**: raise; plain: fold." in markdown  # marks, not colours markdown lacks
     assert "bonus=9" in markdown
     tex = report.to_tex()
     assert "\\cellcolor[HTML]{A5D6A7}" in tex and "or better \\& fold" in tex  # escaped
@@ -489,8 +491,10 @@ def test_three_card_poker_raise_chart() -> None:
     assert row is not None
     cells = [c.strip() for c in row.group(1).split("|")[:-1]]
     # columns K..3: Q-K is not a queen-high hand; Q-J..Q-7 always raise; Q-6 with 4 or higher
-    assert cells == ["", "", "all", "all", "all", "all", "all", "4+", "-", "-", "-"]
-    assert re.search(r"^\| K +\| +\| all", chart, re.M)
+    # (markdown marks the chart's colours: bold raise all, italic raise on the third card)
+    assert cells == ["", "", "**all**", "**all**", "**all**", "**all**", "**all**", "_4+_",
+                     "-", "-", "-"]
+    assert re.search(r"^\| K +\| +\| \*\*all\*\*", chart, re.M)
     assert re.search(r"^\| J +(\| +)+\| -", chart, re.M)
     page = parse(report.to_html())
     assert "Raise chart" in [re.sub(r"^[\d.]+ ", "", h) for h in page.headings["h2"]]

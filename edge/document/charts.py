@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,14 +23,28 @@ import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, PercentFormatter
+from matplotlib.ticker import PercentFormatter
 
+from edge.document.layout import display_name
 from edge.paytables import format_pay
 from edge.table import ReturnTable
 
-WIN, PUSH, LOSS = "#2e7d32", "#9e9e9e", "#c62828"
-PALETTE = ("#1565c0", "#ef6c00", "#2e7d32", "#6a1b9a", "#c62828", "#00838f", "#5d4037",
-           "#ad1457", "#9e9d24", "#37474f")
+# Okabe and Ito's colour-blind-safe palette (blue, orange, bluish green, reddish purple,
+# vermillion, sky blue, black); a series also differs by line style and marker
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000")
+LINE_STYLES = ("-", "--", "-.", ":")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X")
+WIN, PUSH, LOSS = "#0072B2", "#999999", "#D55E00"
+# the strategy grids' cell colours, tints of the same palette, one meaning each everywhere:
+# the largest wager made, a decision that depends on a further card, no raise (fold or check)
+GRID_RAISE, GRID_DEPENDS, GRID_NO_RAISE = "#99c7e0", "#f5e08a", "#f2bf99"
+
+
+def grid_shade(mix: float) -> str:
+    """A heat-map cell's colour: white (0) to bluish green (1), a colour no grid cell has."""
+    low, high = (255, 255, 255), (0, 158, 115)
+    return "#" + "".join(f"{round(a + (b - a) * mix):02x}"
+                         for a, b in zip(low, high, strict=True))
 
 
 def _style() -> AbstractContextManager[None]:
@@ -79,6 +93,15 @@ def to_svg(figure: Figure, id_prefix: str = "") -> str:
     return text
 
 
+def to_pdf(figure: Figure) -> bytes:
+    """The figure as a PDF file (for LaTeX's ``\\includegraphics``), with no date in it, so
+    the same figures give the same bytes."""
+    out = io.BytesIO()
+    with _style():
+        figure.savefig(out, format="pdf", metadata={"CreationDate": None, "ModDate": None})
+    return out.getvalue()
+
+
 def outcome_bars(table: ReturnTable) -> list[Bar]:
     """The bars of a wager's outcome chart: a bar per row, or per net result when rows are many."""
     if len(table.rows) <= MAX_BARS:
@@ -94,14 +117,17 @@ def _signed(pay: Fraction) -> str:
     return ("+" if pay > 0 else "-" if pay < 0 else "") + format_pay(abs(pay))
 
 
-def _percent_label(value: float) -> str:
-    if value >= 0.001:
-        return f"{value:.2%}"
-    return f"{value:.2e}"
+def percent_format(values: Sequence[float]) -> Callable[[float], str]:
+    """One percent format for all of ``values``: enough decimals that the smallest non-zero
+    value shows two significant digits (at most 6)."""
+    smallest = min((v for v in values if v > 0), default=1.0)
+    places = min(6, max(1, 1 - math.floor(math.log10(smallest * 100))))
+    return lambda value: f"{value * 100:.{places}f}%"
 
 
 def outcome_chart(table: ReturnTable, title: str = "") -> Figure:
-    """Horizontal bars of each outcome's probability (log scale), green wins, red losses."""
+    """Horizontal bars of each outcome's probability on a linear axis, each labelled with its
+    probability in one format: blue wins, grey pushes, vermillion losses."""
     with _style():
         bars = [bar for bar in outcome_bars(table) if bar.probability > 0]
         figure = _new_figure(7.0, 0.9 + 0.24 * len(bars))
@@ -110,15 +136,16 @@ def outcome_chart(table: ReturnTable, title: str = "") -> Figure:
         colours = [WIN if bar.pays > 0 else LOSS if bar.pays < 0 else PUSH for bar in bars]
         positions = list(range(len(bars)))
         axes.barh(positions, values, color=colours, height=0.7)
-        axes.set_yticks(positions, [bar.label for bar in bars])
+        axes.set_yticks(positions, [display_name(bar.label) for bar in bars])
         axes.invert_yaxis()
-        axes.set_xscale("log")
-        smallest = min(values)
-        axes.set_xlim(10 ** math.floor(math.log10(smallest)) / 1.5, 3.0)
+        largest = max(values)
+        axes.set_xlim(0.0, largest * 1.22)
+        label = percent_format(values)
         for position, value in zip(positions, values, strict=True):
-            axes.text(value * 1.08, position, _percent_label(value), va="center", fontsize=7.5)
-        axes.set_xlabel("probability (log scale)")
-        axes.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+            axes.text(value + largest * 0.01, position, label(value), va="center",
+                      fontsize=7.5)
+        axes.set_xlabel("probability")
+        axes.xaxis.set_major_formatter(PercentFormatter(1.0))
         if title:
             axes.set_title(title, loc="left", fontsize=9.5)
         return figure
@@ -160,8 +187,14 @@ def edge_chart(series: Sequence[Series], xlabel: str, *, current: float | None =
         axes = figure.add_subplot()
         for index, line in enumerate(series):
             colour = PALETTE[index % len(PALETTE)]
-            axes.plot(line.xs, line.edges, color=colour, linewidth=1.4, label=line.label,
-                      marker="o" if len(line.xs) <= 12 else None, markersize=3)
+            # a line drawn exactly over an earlier one says so in the legend
+            same = next((other.label for other in series[:index]
+                         if (other.xs, other.edges) == (line.xs, line.edges)), None)
+            label = line.label if same is None else f"{line.label} (same as {same})"
+            axes.plot(line.xs, line.edges, color=colour, linewidth=1.4, label=label,
+                      linestyle=LINE_STYLES[index % len(LINE_STYLES)],
+                      marker=MARKERS[index % len(MARKERS)], markersize=3.5,
+                      markevery=max(1, len(line.xs) // 8))
             if line.marks:
                 axes.plot(line.marks, [0.0] * len(line.marks), "o", color=colour,
                           markersize=4.5, markerfacecolor="white")
@@ -185,7 +218,7 @@ def pay_chart(edge_now: Fraction, lines: Sequence[PayLine], title: str = "") -> 
         marks: tuple[float, ...] = ()
         if line.break_even is not None and line.pay > 0 and line.break_even <= 2 * line.pay:
             marks = (float(line.break_even / line.pay),)
-        series.append(Series(f"{line.outcome} (now {format_pay(line.pay)})",
+        series.append(Series(f"{display_name(line.outcome)} (now {format_pay(line.pay)})",
                              tuple(float(s) for s in shares), edges, marks))
     return edge_chart(series, "pay as a share of the current pay (others unchanged)",
                       current=1.0, x_percent=True, title=title)
@@ -212,9 +245,11 @@ def volatility_chart(bands: Sequence[Band], z: float, title: str = "") -> Figure
             spread = [z * band.standard_deviation / math.sqrt(n) for n in hands]
             axes.fill_between(hands, [mean - s for s in spread], [mean + s for s in spread],
                               color=colour, alpha=0.07, linewidth=0)
+            style = LINE_STYLES[index % len(LINE_STYLES)]
             axes.plot(hands, [mean + s for s in spread], color=colour, linewidth=1.1,
-                      label=band.name)
-            axes.plot(hands, [mean - s for s in spread], color=colour, linewidth=1.1)
+                      linestyle=style, label=band.name)
+            axes.plot(hands, [mean - s for s in spread], color=colour, linewidth=1.1,
+                      linestyle=style)
             axes.axhline(mean, color=colour, linewidth=0.8, linestyle="--")
         axes.axhline(0.0, color="#424242", linewidth=0.6)
         axes.set_xscale("log")

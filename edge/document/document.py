@@ -87,7 +87,10 @@ Block = Paragraph | Items | Table | Preformatted | Chart | Columns
 
 @dataclass(frozen=True)
 class Section:
-    """A titled part of a report; ``page_break`` starts it on a new printed page."""
+    """A titled part of a report; ``page_break`` marks a large section. No renderer forces a
+    page break (one leaves a page nearly empty): LaTeX starts such a top-level section on a
+    new page when less than 40% of the page is left, HTML keeps every heading with what
+    follows."""
 
     title: str
     blocks: tuple[Block, ...] = ()
@@ -126,7 +129,8 @@ class Document:
 class Report:
     """A whole report: a title, lines under it, sections, and the tables it was built from.
 
-    ``context`` goes into every CSV row (game, bet, ...); ``data`` is added to its JSON.
+    ``context`` goes into every CSV row (game, bet, ...); ``data`` is added to its JSON;
+    ``document_id`` and ``revision`` go in the header of every printed page.
     """
 
     title: str

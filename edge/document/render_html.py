@@ -29,8 +29,11 @@ p.subtitle { margin: .15rem 0; }
 p.note { background: #fff8e1; border-left: 3px solid #f9a825; padding: .3rem .6rem; }
 table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: 8.8pt;
   font-variant-numeric: tabular-nums; }
-caption { caption-side: top; text-align: left; font-weight: bold; padding-bottom: .25rem;
-  white-space: nowrap; }
+caption { caption-side: top; text-align: left; font-weight: bold; padding-bottom: .25rem; }
+caption.short { white-space: nowrap; }
+table.wide { font-size: 7.6pt; }
+table.wider { font-size: 6.8pt; }
+table.wide th, table.wider th { white-space: normal; }
 div.columns { display: flex; flex-wrap: wrap; gap: 0 1.5rem; align-items: flex-start; }
 th, td { border: 1px solid var(--rule); padding: .15rem .45rem; vertical-align: top; }
 th { background: var(--head); text-align: left; }
@@ -41,7 +44,7 @@ td.flag span { background: #ffe08a; color: #5c4400; border-radius: 3px; padding:
   font-weight: bold; font-size: 8pt; }
 table.grid td { text-align: center; min-width: 2.1rem; padding: .1rem .2rem; font-size: 8pt; }
 table.grid th { text-align: center; }
-tfoot td { font-weight: bold; background: #f6f8fa; }
+tr.total td { font-weight: bold; background: #f6f8fa; border-top: 2px solid var(--rule); }
 .legend span.swatch { display: inline-block; width: .9em; height: .9em; margin: 0 .3em 0 .9em;
   vertical-align: -.1em; border: 1px solid #999; }
 figure { margin: .6rem 0 1.2rem; }
@@ -49,25 +52,31 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { font-size: 8.8pt; color: var(--muted); }
 pre { background: #f6f8fa; border: 1px solid var(--rule); padding: .5rem .7rem; font-size: 8.3pt;
   overflow-x: auto; }
-pre.wrap { white-space: pre-wrap; word-break: break-all; }
+pre.wrap { white-space: pre-wrap; overflow-wrap: anywhere; }
+pre.wrap > span { display: block; padding-left: 2em; text-indent: -2em; }
+pre.wrap span.w { white-space: nowrap; }
 nav.toc ol { columns: 2; font-size: 9.5pt; list-style: none; padding-left: 1rem; }
 nav.toc li { break-inside: avoid; }
 a { color: var(--accent); }
 """.strip()
 PRINT_CSS = """
-
-
-@page { size: A4; margin: 14mm 12mm; }
+@page { size: A4; margin: 16mm 12mm 15mm;
+  @bottom-right { content: "page " counter(page) " of " counter(pages);
+    font: 7.5pt "DejaVu Sans", Arial, sans-serif; color: #57606a; } }
 @media print {
   body { max-width: none; margin: 0; padding: 0; font-size: 9.5pt; }
-  .page-break { break-before: page; page-break-before: always; }
-  h2, h3, h4, caption { break-after: avoid; page-break-after: avoid; }
-  tr, figure, pre, p.note, table.grid { break-inside: avoid; page-break-inside: avoid; }
+  h2 { margin-top: 1.4rem; }
+  h2, h3, h4 { break-after: avoid; page-break-after: avoid; }
+  tr, figure, p.note, table.small, table.grid, div.keep { break-inside: avoid;
+    page-break-inside: avoid; }
+  pre.wrap, pre.narrow { break-inside: avoid; page-break-inside: avoid; }
   thead { display: table-header-group; }
   pre { white-space: pre-wrap; overflow: visible; }
+  figure svg { max-height: 150mm; }
   a { color: inherit; text-decoration: none; }
 }
 """.strip()
+
 CSS = SCREEN_CSS + "\n" + PRINT_CSS
 
 
@@ -98,31 +107,77 @@ def _html_cell(cell: CellLike, numeric: bool, tag: str = "td") -> str:
     return f"<{tag}{attrs}{style}>{text}</{tag}>"
 
 
+def _table_classes(table: Table, grid: bool) -> list[str]:
+    """``grid`` (a coloured chart), ``small`` (kept on one printed page), ``wide``/``wider``
+    (many columns: a smaller type so the table fits the page's width)."""
+    classes = ["grid"] if grid else []
+    if len(table.rows) <= 30:
+        classes.append("small")
+    # a column of long text wraps: it counts as 30 characters
+    width = sum(min(30, max([len(_text(c)) for c in column] or [0])) + 2 for column in
+                zip(table.headers, *table.rows, strict=False))
+    if not grid and (len(table.headers) >= 10 or width > 150):
+        classes.append("wider")
+    elif not grid and (len(table.headers) >= 7 or width > 110):
+        classes.append("wide")
+    return classes
+
+
 def _html_table(table: Table) -> str:
     numeric = _numeric_columns(table)
     grid = any(isinstance(c, Cell) and c.colour for row in table.rows for c in row)
-    out = ["<table class=\"grid\">" if grid else "<table>"]
+    classes = _table_classes(table, grid)
+    out = [f"<table class=\"{' '.join(classes)}\">" if classes else "<table>"]
     if table.caption:
-        out.append(f"<caption>{html.escape(table.caption)}</caption>")
+        short = " class=\"short\"" if len(table.caption) <= 80 else ""
+        out.append(f"<caption{short}>{html.escape(table.caption)}</caption>")
     out.append("<thead><tr>" + "".join(
         _html_cell(h, n, "th") for h, n in zip(table.headers, numeric, strict=True))
         + "</tr></thead>")
+    # totals are the last body rows, not a <tfoot>: a printed <tfoot> repeats on every page
     split = len(table.rows) - table.footer
-    for part, rows in (("tbody", table.rows[:split]), ("tfoot", table.rows[split:])):
-        if not rows:
-            continue
-        out.append(f"<{part}>")
-        for row in rows:
-            cells = [_html_cell(c, n, "th" if grid and i == 0 else "td")
-                     for i, (c, n) in enumerate(zip(row, numeric, strict=False))]
-            out.append("<tr>" + "".join(cells) + "</tr>")
-        out.append(f"</{part}>")
+    out.append("<tbody>")
+    for index, row in enumerate(table.rows):
+        cells = [_html_cell(c, n, "th" if grid and i == 0 else "td")
+                 for i, (c, n) in enumerate(zip(row, numeric, strict=False))]
+        total = " class=\"total\"" if index >= split else ""
+        out.append(f"<tr{total}>" + "".join(cells) + "</tr>")
+    out.append("</tbody>")
     out.append("</table>")
     if table.legend:
         out.append("<p class=\"legend\">" + "".join(
             f"<span class=\"swatch\" style=\"background:{html.escape(colour)}\"></span>"
             f"{html.escape(meaning)}" for colour, meaning in table.legend) + "</p>")
     return "\n".join(out)
+
+
+def _unbroken(line: str) -> str:
+    """A command's line with each word kept whole (a browser would break ``--set`` after its
+    hyphens); only a word too long for any line may still break."""
+    def keep(word: re.Match[str]) -> str:
+        text = word.group(0)
+        return f"<span class=\"w\">{text}</span>" if len(text) <= 90 else text
+    return re.sub(r"\S{2,}", keep, html.escape(line))
+
+
+# A4 less the margins is about 186 mm: 105 characters of 8 pt DejaVu Sans Mono
+_PRE_COLUMNS, _PRE_POINTS, _PRE_SMALLEST = 105, 8.0, 5.5
+
+
+def _html_pre(block: Preformatted) -> str:
+    """Commands and digests (``wrap``): one line each, a long one wrapped at spaces under a
+    hanging indent; a printout: the type made smaller until its widest line fits the page."""
+    if block.wrap:
+        lines = "".join(f"<span>{_unbroken(line)}\n</span>"
+                        for line in block.text.rstrip("\n").split("\n"))
+        return f"<pre class=\"wrap\">{lines}</pre>"
+    widest = max((len(line) for line in block.text.split("\n")), default=0)
+    style = ""
+    if widest > _PRE_COLUMNS:
+        points = max(_PRE_SMALLEST, _PRE_POINTS * _PRE_COLUMNS / widest)
+        style = f" style=\"font-size:{points:.1f}pt\""
+    narrow = " class=\"narrow\"" if block.text.count("\n") < 60 else ""
+    return f"<pre{narrow}{style}>{html.escape(block.text)}</pre>"
 
 
 def _html_block(block: Block, charts: Iterator[int]) -> str:
@@ -140,8 +195,7 @@ def _html_block(block: Block, charts: Iterator[int]) -> str:
     if isinstance(block, Table):
         return _html_table(block)
     if isinstance(block, Preformatted):
-        kind = " class=\"wrap\"" if block.wrap else ""
-        return f"<pre{kind}>{html.escape(block.text)}</pre>"
+        return _html_pre(block)
     if isinstance(block, Columns):
         return ("<div class=\"columns\">" + "".join(
             f"<div>{_html_block(inner, charts)}</div>" for inner in block.blocks) + "</div>")
@@ -160,21 +214,86 @@ def _html_body(report: Report) -> str:
     toc = "".join(f"<li><a href=\"#{h.anchor}\">{html.escape(h.text)}</a></li>"
                   for h in heads if h.level == 2)
     out.append(f"<nav class=\"toc\"><h2>Contents</h2><ol>{toc}</ol></nav>")
+    # a heading is kept on one page with the headings straight under it and the first block
+    # that follows (Chromium does not always honour break-after: avoid on a heading)
+    kept: list[str] = []
     for head in heads:
         section = head.section
-        cls = " class=\"page-break\"" if section.page_break else ""
-        out.append(f"<section id=\"{head.anchor}\"{cls}>")
-        out.append(f"<h{head.level}>{html.escape(head.text)}</h{head.level}>")
-        out += [_html_block(block, charts) for block in section.blocks]
-        out.append("</section>")
+        kept.append(f"<h{head.level} id=\"{head.anchor}\">{html.escape(head.text)}"
+                    f"</h{head.level}>")
+        if not section.blocks:
+            continue
+        blocks = _kept_together(section.blocks, charts)
+        # the first block, and after a first paragraph the block it introduces if short
+        first, *others = section.blocks
+        introduces = isinstance(first, Paragraph) and first.text.rstrip().endswith(":")
+        count = 2 if (others and isinstance(first, Paragraph) and not introduces
+                      and _keepable(others[0], 12)) else 1
+        if _keepable(first) and not (introduces and others and not _keepable(others[0])):
+            out.append("<div class=\"keep\">" + "\n".join(kept + blocks[:count]) + "</div>")
+            out += blocks[count:]
+        else:
+            out += kept + blocks
+        kept = []
+    out += kept
     return "\n".join(out)
+
+
+def _kept_together(blocks: tuple[Block, ...], charts: Iterator[int]) -> list[str]:
+    """The blocks in HTML, a paragraph that ends in a colon kept on one page with the short
+    block it introduces."""
+    out: list[str] = []
+    held = ""
+    for block in blocks:
+        text = _html_block(block, charts)
+        if held:
+            out.append(f"<div class=\"keep\">{held}\n{text}</div>" if _keepable(block)
+                       else f"{held}\n{text}")
+            held = ""
+        elif isinstance(block, Paragraph) and block.text.rstrip().endswith(":"):
+            held = text
+        else:
+            out.append(text)
+    return out + ([held] if held else [])
+
+
+def _keepable(block: Block, lines: int = 30) -> bool:
+    """Whether a block is short enough (``lines`` rows or lines) to keep on one page with
+    its heading."""
+    if isinstance(block, Table):
+        return len(block.rows) <= lines
+    if isinstance(block, Preformatted):
+        return block.text.count("\n") < lines
+    if isinstance(block, Columns):
+        return all(_keepable(inner, lines) for inner in block.blocks)
+    return isinstance(block, Paragraph | Items)
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal (quotes, backslashes and ``<`` escaped)."""
+    escaped = text.replace("\\", "\\\\").replace("\"", "\\\"").replace("<", "\\3c ")
+    return "\"" + " ".join(escaped.split()) + "\""
+
+
+def page_css(report: Report) -> str:
+    """The printed page's header: the report's title on the left, its document ID and
+    revision on the right (the footer's "page x of y" is in :data:`PRINT_CSS`)."""
+    ident = ", ".join(part for part in (
+        f"document {report.document_id}" if report.document_id else "",
+        f"revision {report.revision}" if report.revision else "") if part)
+    boxes = [f"@top-left {{ content: {_css_string(report.title)}; }}"]
+    if ident:
+        boxes.append(f"@top-right {{ content: {_css_string(ident)}; }}")
+    font = "font: 7.5pt \"DejaVu Sans\", Arial, sans-serif; color: #57606a;"
+    return "@page { " + " ".join(box.replace("; }", f"; {font} }}") for box in boxes) + " }"
 
 
 def _render_html(report: Report) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<meta name=\"generator\" content=\"edge {html.escape(_version())}\">\n"
-            f"<title>{html.escape(report.title)}</title>\n<style>\n{CSS}\n</style>\n"
+            f"<title>{html.escape(report.title)}</title>\n<style>\n{CSS}\n{page_css(report)}\n"
+            "</style>\n"
             f"</head>\n<body>\n{_html_body(report)}\n</body>\n</html>\n")
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tabulate import tabulate
 
 from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table
-from edge.document.layout import _headings, _numeric_columns, _text
+from edge.document.layout import _headings, _numeric_columns, _text, legend_marks
 
 if TYPE_CHECKING:
     from edge.document.document import Block, CellLike, Document, Report
@@ -17,10 +17,19 @@ def _md_escape(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def _md_cell(cell: CellLike) -> str:
+# how markdown marks the cells of a legend's first, second, third ... colour
+_MARKS = (("**", "**", "**bold**"), ("_", "_", "_italic_"),
+          ("", " \u2020", "marked \u2020"), ("", " \u2021", "marked \u2021"))
+
+
+def _md_cell(cell: CellLike, marks: dict[str, int] | None = None) -> str:
     text = _md_escape(_text(cell))
     if isinstance(cell, Cell) and text:
-        if cell.kind in ("flag", "strong"):
+        mark = (marks or {}).get(cell.colour)
+        if mark is not None and 0 <= mark < len(_MARKS):
+            before, after, _ = _MARKS[mark]
+            text = f"{before}{text}{after}"
+        elif cell.kind in ("flag", "strong") and mark is None:
             text = f"**{text}**"
         if cell.link:
             text = f"[{text}]({cell.link})"
@@ -30,13 +39,17 @@ def _md_cell(cell: CellLike) -> str:
 def _md_table(table: Table) -> str:
     numeric = _numeric_columns(table)
     align = ["right" if n else "left" for n in numeric]
-    body = [[_md_cell(c) for c in row] for row in table.rows]
+    marks = legend_marks(table)
+    body = [[_md_cell(c, marks) for c in row] for row in table.rows]
     text = tabulate(body, headers=[_md_escape(h) for h in table.headers], tablefmt="github",
                     colalign=align, disable_numparse=True)
     parts = [f"**{_md_escape(table.caption)}**", "", text] if table.caption else [text]
-    if table.legend:
-        parts += ["", "Colour key (in the HTML and LaTeX reports): "
-                  + "; ".join(meaning for _, meaning in table.legend) + "."]
+    if marks:  # the key names the marks markdown shows, not colours it does not have
+        names = [_MARKS[marks[colour]][2] if marks[colour] >= 0 else "plain"
+                 for colour, _ in table.legend]
+        parts += ["", "Key: " + "; ".join(
+            f"{name}: {meaning}" for name, (_, meaning) in zip(names, table.legend,
+                                                                strict=True)) + "."]
     return "\n".join(parts)
 
 

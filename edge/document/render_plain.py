@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from tabulate import tabulate
 
-from edge.document.document import Columns, Items, Paragraph, Preformatted, Table
-from edge.document.layout import _headings, _numeric_columns, _text
+from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table
+from edge.document.layout import _headings, _numeric_columns, _text, legend_marks
 
 if TYPE_CHECKING:
-    from edge.document.document import Block, Document, Report
+    from edge.document.document import Block, CellLike, Document, Report
 
 WIDTH = 100
 
@@ -22,10 +22,22 @@ def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
                          break_long_words=False)
 
 
-def tabulate_table(table: Table, tablefmt: str) -> str:
-    """A table's text cells laid out by tabulate in ``tablefmt``, aligned as the table says."""
+# how plain text marks the cells of a legend's first, second, third ... colour
+_MARKS = ("*", "+", "#", "^")
+
+
+def _marked(cell: CellLike, marks: dict[str, int]) -> str:
+    text = _text(cell)
+    mark = marks.get(cell.colour) if isinstance(cell, Cell) and text else None
+    return text + _MARKS[mark] if mark is not None and 0 <= mark < len(_MARKS) else text
+
+
+def tabulate_table(table: Table, tablefmt: str, marked: bool = False) -> str:
+    """A table's text cells laid out by tabulate in ``tablefmt``, aligned as the table says;
+    ``marked`` marks the cells of each legend colour with a symbol."""
     align = ["right" if numeric else "left" for numeric in _numeric_columns(table)]
-    body = [[_text(cell) for cell in row] for row in table.rows]
+    marks = legend_marks(table) if marked else {}
+    body = [[_marked(cell, marks) for cell in row] for row in table.rows]
     text: str = tabulate(body, headers=list(table.headers), tablefmt=tablefmt, colalign=align,
                          disable_numparse=True)
     return text
@@ -44,10 +56,12 @@ def _plain_block(block: Block) -> str:
                          else item for item in block.items)
     if isinstance(block, Table):
         parts = [block.caption] if block.caption else []
-        parts.append(tabulate_table(block, "simple"))
-        if block.legend:
-            parts.append("Colour key (in the HTML and LaTeX reports): "
-                         + "; ".join(meaning for _, meaning in block.legend) + ".")
+        parts.append(tabulate_table(block, "simple", marked=True))
+        marks = legend_marks(block)
+        if marks:
+            parts.append("Key: " + "; ".join(
+                f"{_MARKS[marks[colour]] if marks[colour] >= 0 else 'unmarked'}: {meaning}"
+                for colour, meaning in block.legend) + ".")
         return "\n".join(parts)
     if isinstance(block, Preformatted):
         return block.text.rstrip("\n")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table
+from edge.document.document import Cell, Chart, Columns, Items, Paragraph, Preformatted, Table
 from edge.document.layout import _headings, _numeric_columns, _text
 from edge.document.render_plain import tabulate_table
 
@@ -25,8 +26,43 @@ def _ascii(text: str) -> str:
 
 
 def tex_escape(text: str) -> str:
-    """Text made safe for LaTeX (special characters escaped, a few symbols spelled out)."""
-    return "".join(_TEX_CHARS.get(char, char) for char in _ascii(text))
+    """Text made safe for LaTeX (special characters escaped, a few symbols spelled out); a
+    hyphen before a hyphen is kept apart (``--set`` is not typeset as a dash), and a minus
+    sign stays with its number (no line break after it)."""
+    text = _ascii(text.replace("\u2014", "\0"))
+    escaped = "".join("-{}" if char == "-" and text[index + 1:index + 2] == "-"
+                      else r"\mbox{-}" if char == "-" and text[index + 1:index + 2].isdigit()
+                      else _TEX_CHARS.get(char, char) for index, char in enumerate(text))
+    return escaped.replace("\0", "---")
+
+
+def tex_command_lines(text: str) -> str:
+    """Commands and digests: one paragraph each in typewriter type, a long one wrapped at its
+    spaces under a hanging indent (never inside a word, never a hyphen made a dash)."""
+    lines = [f"\\noindent\\hangindent=2em\\hangafter=1{{}}\\texttt{{{tex_escape(line)}}}\\par"
+             for line in text.rstrip("\n").split("\n")]
+    return "{\\footnotesize\\raggedright\n" + "\n".join(lines) + "\n}"
+
+
+# typewriter characters a line holds at each size (A4, 18 mm margins: 174 mm of text)
+_VERBATIM_SIZES = ((117, "footnotesize"), (134, "scriptsize"), (188, "tiny"))
+
+
+def tex_verbatim(text: str) -> str:
+    """A printout in a verbatim environment, at the largest size its widest line fits; a line
+    wider still is cut into pieces, each continued on the next line after a ``\\``."""
+    text = _ascii(text).replace("\\end{verbatim}", "\\end {verbatim}").rstrip()
+    widest = max((len(line) for line in text.split("\n")), default=0)
+    size = next((name for columns, name in _VERBATIM_SIZES if widest <= columns), "tiny")
+    limit = _VERBATIM_SIZES[-1][0]
+    lines = []
+    for line in text.split("\n"):
+        while len(line) > limit:
+            lines.append(line[:limit - 1] + "\\")
+            line = "  " + line[limit - 1:]
+        lines.append(line)
+    body = "\n".join(lines)
+    return f"{{\\{size}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n}}"
 
 
 def _tex_cell(cell: CellLike) -> str:
@@ -41,18 +77,53 @@ def _tex_cell(cell: CellLike) -> str:
     return text
 
 
-def _tex_table(table: Table) -> str:
-    numeric = _numeric_columns(table)
+# characters of small type a line of text holds (A4, 18 mm margins)
+_TABLE_COLUMNS = 130
+
+
+def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
+    """The longtable column spec, and whether the table is set in small type: a table wider
+    than the page gets paragraph columns sized by their contents that add up to the line."""
+    columns = [[_text(row[i]) for row in table.rows if i < len(row)] for i in range(len(numeric))]
+    longest = [max([len(t) for t in cells] or [0]) for cells in columns]
+    heads = [max([len(word) for word in head.split()] or [0]) for head in table.headers]
+    natural = sum(max(n, len(h)) + 2 for n, h in zip(longest, table.headers, strict=True))
+    exact = [any(isinstance(cell, Cell) and cell.kind == "exact"
+                 for cell in (row[i] for row in table.rows if i < len(row)))
+             for i in range(len(numeric))]
+    # the longest word of each column: a line cannot break inside it
+    words = [max([len(w) for t in cells for w in t.split()] or [0]) for cells in columns]
+    if natural > _TABLE_COLUMNS:
+        # each column gets its longest word (or heading word) first, then a share of what
+        # is left, up to its longest cell; widths in characters of small type
+        least = [max(1.2 * h + 1, w + 1, 4) for h, w in zip(heads, words, strict=True)]
+        upper = [max(min(n, 28 if e else 22 if num else 45), low) for n, e, num, low in
+                 zip(longest, exact, numeric, least, strict=True)]
+        room = _TABLE_COLUMNS - sum(least)
+        extra = sum(m - low for m, low in zip(upper, least, strict=True))
+        wants = [low + (m - low) * min(1.0, max(room, 0) / extra) if extra else low
+                 for m, low in zip(upper, least, strict=True)]
+        share = (1 - 0.013 * len(wants)) * min(1.0, sum(wants) / _TABLE_COLUMNS)
+        return "".join(
+            f">{{\\{'raggedleft' if num else 'raggedright'}\\arraybackslash}}"
+            f"p{{{share * want / sum(wants):.3f}\\linewidth}}"
+            for want, num in zip(wants, numeric, strict=True)), True
     spec = ""
-    for index, num in enumerate(numeric):
-        cells = [row[index] for row in table.rows if index < len(row)]
-        if any(isinstance(c, Cell) and c.kind == "exact" for c in cells):
+    for num, most, is_exact in zip(numeric, longest, exact, strict=True):
+        if is_exact:
             spec += r">{\raggedleft\arraybackslash}p{4.2cm}"
-        elif not num and max((len(_text(c)) for c in cells), default=0) > 40:
+        elif not num and most > 40:
             spec += r">{\raggedright\arraybackslash}p{5.5cm}"
         else:
             spec += "r" if num else "l"
-    lines = [r"\begingroup\footnotesize"]
+    return spec, natural > 100
+
+
+def _tex_table(table: Table) -> str:
+    numeric = _numeric_columns(table)
+    spec, small = _column_specs(table, numeric)
+    lines = [r"\begingroup\scriptsize\setlength{\tabcolsep}{3pt}" if small
+             else r"\begingroup\footnotesize"]
     if table.caption:
         lines.append(f"\\par\\textbf{{{tex_escape(table.caption)}}}\\par\\nopagebreak")
     lines.append(f"\\begin{{longtable}}{{{spec}}}")
@@ -71,7 +142,7 @@ def _tex_table(table: Table) -> str:
     return "\n".join(lines)
 
 
-def _tex_block(block: Block) -> str:
+def _tex_block(block: Block, charts: Callable[[Chart], str] | None = None) -> str:
     if isinstance(block, Paragraph):
         text = tex_escape(block.text)
         return f"\\emph{{{text}}}" if block.kind in ("note", "meta") else text
@@ -83,13 +154,18 @@ def _tex_block(block: Block) -> str:
     if isinstance(block, Table):
         return _tex_table(block)
     if isinstance(block, Preformatted) and block.wrap:
-        return f"\\texttt{{{tex_escape(block.text)}}}"
+        return tex_command_lines(block.text)
     if isinstance(block, Preformatted):
-        text = _ascii(block.text).replace("\\end{verbatim}", "\\end {verbatim}")
-        return f"{{\\scriptsize\n\\begin{{verbatim}}\n{text.rstrip()}\n\\end{{verbatim}}\n}}"
+        return tex_verbatim(block.text)
     if isinstance(block, Columns):
-        return "\n\n".join(_tex_block(inner) for inner in block.blocks)
-    return "\n\n".join(_tex_block(inner) for inner in block.fallback)
+        return "\n\n".join(_tex_block(inner, charts) for inner in block.blocks)
+    if charts is not None:
+        name = charts(block)
+        size = r"width=\linewidth,height=0.62\textheight,keepaspectratio"
+        return (r"\begin{center}" + f"\n\\includegraphics[{size}]{{{name}}}\n"
+                f"\\par{{\\footnotesize {tex_escape(block.caption)}}}\n" + r"\end{center}")
+    note = _comment(f"chart left out (edge report -o FILE.tex writes it): {block.caption}")
+    return "\n\n".join([note, *(_tex_block(inner, charts) for inner in block.fallback)])
 
 
 _TEX_LEVELS = {2: "section", 3: "subsection", 4: "subsubsection", 5: "paragraph"}
@@ -97,36 +173,76 @@ TEX_PREAMBLE = r"""\documentclass[10pt,a4paper]{article}
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
 \usepackage{lmodern}
-\usepackage[margin=18mm]{geometry}
-\usepackage{array,longtable,booktabs}
+\usepackage[margin=18mm,headheight=14pt]{geometry}
+\usepackage{array,longtable,booktabs,graphicx,fancyhdr}
 \usepackage[table]{xcolor}
 \usepackage[hidelinks]{hyperref}
 \setlength{\LTleft}{0pt}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5em}
+\makeatletter
+% start a new page when less than #1 is left on this one (a heading with what follows)
+\newcommand{\edgeneedspace}[1]{\par\penalty-100\begingroup\setlength{\dimen@}{#1}%
+  \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
+  \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii>\z@\vfil\fi\break\fi\endgroup}
+\makeatother
 """
+# room a heading needs below it on its page, by level (else it starts the next page)
+_TEX_NEED = {2: r"0.22\textheight", 3: r"0.15\textheight"}
 
 
-def _render_tex(report: Report) -> str:
-    out = [TEX_PREAMBLE.rstrip(), r"\begin{document}", r"\raggedright", r"\begin{center}",
+def _page_style(report: Report) -> list[str]:
+    """Every page: the title and the document ID and revision at the top, "page x of y"
+    at the foot (y from a label on the last page)."""
+    ident = ", ".join(part for part in (
+        f"document {report.document_id}" if report.document_id else "",
+        f"revision {report.revision}" if report.revision else "") if part)
+    return [r"\fancypagestyle{edge}{\fancyhf{}",
+            f"\\fancyhead[L]{{\\footnotesize {tex_escape(report.title)}}}",
+            f"\\fancyhead[R]{{\\footnotesize {tex_escape(ident)}}}",
+            r"\fancyfoot[R]{\footnotesize page \thepage\ of \pageref*{LastPage}}",
+            r"\renewcommand{\headrulewidth}{0.4pt}\renewcommand{\footrulewidth}{0pt}}",
+            r"\pagestyle{edge}"]
+
+
+def _render_tex(report: Report, charts: Callable[[Chart], str] | None = None) -> str:
+    """The report as LaTeX; ``charts`` names the file each chart is drawn in (charts are
+    included with ``\\includegraphics``), else charts show their fallback tables."""
+    out = [TEX_PREAMBLE.rstrip(), *_page_style(report), r"\begin{document}", r"\raggedright",
+           r"\begin{center}",
            f"{{\\LARGE {tex_escape(report.title)}}}\\par\\medskip",
            *(f"{{\\small {tex_escape(line)}}}\\par" for line in report.subtitle),
            r"\end{center}", r"\tableofcontents"]
     for head in _headings(report.sections):
         section = head.section
-        if section.page_break and head.level <= 3:
-            out.append(r"\clearpage")
+        need = (r"0.4\textheight" if section.page_break and head.level == 2
+                else _TEX_NEED.get(head.level, r"0.1\textheight"))
+        out.append(f"\\edgeneedspace{{{need}}}")
         command = _TEX_LEVELS.get(head.level, "paragraph")
         out.append(f"\\{command}*{{{tex_escape(head.text)}}}")
         out.append(f"\\addcontentsline{{toc}}{{{command}}}{{{tex_escape(head.text)}}}")
         for block in section.blocks:
-            text = _tex_block(block)
+            text = _tex_block(block, charts)
             if text:
                 out += [text, ""]
-    out.append(r"\end{document}")
+    out += [r"\label{LastPage}", r"\end{document}"]
     return "\n".join(out) + "\n"
 
 
+def render_tex_with_charts(report: Report, stem: str) -> tuple[str, dict[str, bytes]]:
+    """The LaTeX report with its charts: the text, and each chart as a PDF named
+    ``{stem}-chart-{n}.pdf`` (to write beside the ``.tex`` file, where ``\\includegraphics``
+    finds them)."""
+    from edge.document.charts import to_pdf
+
+    files: dict[str, bytes] = {}
+
+    def chart_file(chart: Chart) -> str:
+        name = f"{stem}-chart-{len(files) + 1}.pdf"
+        files[name] = to_pdf(chart.draw())
+        return name
+
+    return _render_tex(report, chart_file), files
 
 
 def _comment(text: str) -> str:

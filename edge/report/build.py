@@ -67,10 +67,12 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     """Analyse every wager of ``game`` and assemble its report.
 
     ``paytables`` are ``--paytable`` specs (see :func:`resolve_paytables`), ``options`` the
-    ``--set`` values. ``environment`` adds the Python and library versions (left out of the
-    committed reports so they do not depend on the machine). ``fmt`` only goes into the
-    reproducing command. ``meta`` is the submission's metadata (``--meta``): the title and
-    certification block show it, and it never enters the figures' digest.
+    ``--set`` values. ``environment`` adds the Python and library versions and runs the
+    verification by simulation (both left out of the committed reports, so they depend on
+    neither the machine nor numpy's random streams: the report prints the commands instead).
+    ``fmt`` only goes into the reproducing command. ``meta`` is the submission's metadata
+    (``--meta``): the title and certification block show it, and it never enters the figures'
+    digest.
     """
     meta = meta or Metadata()
     found = game if isinstance(game, Game) else get_game(game)
@@ -103,7 +105,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         sections.append(pays)
     sections.append(volatility_section(context))
     from edge.simulation.verification import verification_section
-    verification = verification_section(context)
+    # the simulation's figures depend on numpy's streams: not in the committed reports
+    verification = verification_section(context, simulate=environment)
     if verification is not None:
         sections.append(verification)
     sections.append(reproducibility_section(context, command, environment))
@@ -123,12 +126,21 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
 
 # --- writing files ----------------------------------------------------------------------------
 def write_report(report: Report, path: str | Path, fmt: str | None = None) -> Path:
-    """Write a report to ``path`` in ``fmt`` (or the format its suffix names)."""
+    """Write a report to ``path`` in ``fmt`` (or the format its suffix names); LaTeX also
+    writes each chart beside it as ``<stem>-chart-<n>.pdf``."""
     target = Path(path)
-    text = report.render(format_name(fmt, target))
+    kind = format_name(fmt, target)
+    files: dict[str, bytes] = {}
+    if kind == "latex":  # the charts go beside the .tex file, as <stem>-chart-<n>.pdf
+        from edge.document.render_tex import render_tex_with_charts
+        text, files = render_tex_with_charts(report, target.stem)
+    else:
+        text = report.render(kind)
     _make_folder(target.parent)
     try:
         target.write_text(text, encoding="utf-8")
+        for name, data in files.items():
+            (target.parent / name).write_bytes(data)
     except OSError as error:
         raise EdgeError(f"Cannot write the report {target}: {error.strerror or error}.") from error
     return target

@@ -9,8 +9,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import platform
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from edge.document.document import (
@@ -28,6 +30,7 @@ from edge.document.document import (
     Table,
     _version,
 )
+from edge.document.layout import display_name
 from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
@@ -184,7 +187,7 @@ def paytables_section(context: ReportContext[Rules]) -> Section:
                                if outcome in table) for outcome in outcomes}
         mixed = len(set(kinds.values())) > 1
         rows: tuple[tuple[CellLike, ...], ...] = tuple(
-            (outcome, *((kinds[outcome],) if mixed else ()),
+            (display_name(outcome), *((kinds[outcome],) if mixed else ()),
              *(Cell(format_pay(table.as_dict()[outcome]) if outcome in
                     table.as_dict() else "-", "strong" if table == used else "")
                for _, table in columns))
@@ -204,6 +207,15 @@ def paytables_section(context: ReportContext[Rules]) -> Section:
 def wager_section(table: ReturnTable, description: str) -> Section:
     """One wager: its return table, exact figures, decisions, notes and outcome chart."""
     heads, body = row_cells(table)
+    # what a reader sees: display names, and one decimal format for the probability column
+    column = heads.index("probability")
+    smallest = min((table.probability(row) for row in table.rows
+                    if row.combinations), default=Fraction(1))
+    places = max(10, 3 - math.floor(math.log10(smallest)))
+    for cells, row in zip(body, table.rows, strict=False):
+        cells[0] = display_name(cells[0])
+        cells[column] = decimal(table.probability(row), places)
+    body[-1][column] = decimal(Fraction(1), places)
     figures = tuple((label, Cell(exact_text, "exact") if exact_text else "", dec)
                     for label, exact_text, dec in figure_lines(table))
     about = [f"{table.title}." if table.title else ""]
@@ -229,7 +241,7 @@ def wager_section(table: ReturnTable, description: str) -> Section:
     )))
     blocks += [Paragraph(note, "note") for note in table.notes]
     blocks.append(Chart(f"Probability of each outcome of the {table.bet} wager "
-                        "(green wins, grey pushes, red losses)", _outcome_drawer(table)))
+                        "(blue wins, grey pushes, orange losses)", _outcome_drawer(table)))
     return Section(table.bet, tuple(blocks), page_break=True)
 
 

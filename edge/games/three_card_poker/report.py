@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from edge.cards import RANKS, rank_of, suit_of
 from edge.document import Cell, Paragraph, Section, Table
+from edge.document.charts import GRID_DEPENDS, GRID_NO_RAISE, GRID_RAISE
 from edge.games import ReportContext
 from edge.games.three_card_poker._kernels import HAND_CLASSES
 from edge.games.three_card_poker.frequencies import frequencies_section
@@ -28,7 +29,7 @@ DECISIONS: dict[str, Callable[[PayTable, ThreeCardRules], DecisionPays]] = {
 }
 
 
-RAISE_COLOURS = {"all": "#a5d6a7", "some": "#ffe082", "none": "#ef9a9a"}
+RAISE_COLOURS = {"all": GRID_RAISE, "some": GRID_DEPENDS, "none": GRID_NO_RAISE}
 
 
 def raise_chart_cell(decisions: dict[tuple[int, int], list[bool]]) -> Cell:

@@ -8,6 +8,7 @@ from fractions import Fraction
 from edge import holdem
 from edge.cards import RANKS
 from edge.document import Block, Cell, Items, Paragraph, Section, Table
+from edge.document.charts import GRID_NO_RAISE, GRID_RAISE, grid_shade
 from edge.games import ReportContext
 from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.content import (
@@ -31,14 +32,8 @@ from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.side_bets import ProgressiveTable
 from edge.table import decimal, exact, percent, probability_text
 
-FOUR_X_COLOUR, CHECK_COLOUR = "#81c784", "#ef9a9a"
-
-
-def _shade(mix: float) -> str:
-    """White (0) to blue (1)."""
-    low, high = (255, 255, 255), (66, 133, 244)
-    return "#" + "".join(f"{round(a + (b - a) * mix):02x}"
-                         for a, b in zip(low, high, strict=True))
+FOUR_X_COLOUR, CHECK_COLOUR = GRID_RAISE, GRID_NO_RAISE
+_shade = grid_shade
 
 
 def report_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Section]:
@@ -74,7 +69,7 @@ def report_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Se
                   "the diagonal, offsuit below, pairs on it. Each cell is the exact value of "
                   "the best play per Ante, rounded."),
         Table(heads, tuple(tuple(row) for row in class_grid(lines, choice)),
-              "Preflop: 4x (green, bold) or check (red), value per Ante",
+              "Preflop: 4x (blue, bold) or check (orange), value per Ante",
               legend=((FOUR_X_COLOUR, "4x"), (CHECK_COLOUR, "check"))),
         Table(heads, tuple(tuple(row) for row in class_grid(lines, flop)),
               "After a preflop check: the share of flops bet 2x",

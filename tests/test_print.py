@@ -1,0 +1,193 @@
+"""The reports on paper: the four reports printed to A4 by headless Chromium (HTML) and by
+pdflatex (LaTeX), read back with pdftotext.
+
+Every page carries "page x of y" and the document ID; every command a report prints survives
+whole (no hyphen turned into a dash, no word cut); no word runs past the right edge of the
+paper's printable area. The tests skip only when chromium, pdflatex or poppler's pdftotext is
+missing (`.ci/run` installs them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from edge.document import Preformatted, Report
+from edge.report import make_report
+from edge.report.build import write_report
+
+GAMES = ("three-card-poker", "triple-bet", "double-hand-poker", "ultimate-texas-holdem")
+DOCUMENT_ID, REVISION = "EDGE-PRINT-0042", "C"
+# what may lie between a word and the paper's right edge: the margins are 12 mm (HTML) and
+# 18 mm (LaTeX); a word within 6 mm of the edge has run past the margin
+EDGE_ROOM = 6 / 25.4 * 72
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+PDFLATEX = shutil.which("pdflatex")
+PDFTOTEXT = shutil.which("pdftotext")
+needs_poppler = pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) missing")
+
+
+@pytest.fixture(scope="module")
+def reports() -> dict[str, Report]:
+    """The four reports at their default settings, with a document ID and revision."""
+    return {game: dataclasses.replace(make_report(game, environment=False),
+                                      document_id=DOCUMENT_ID, revision=REVISION)
+            for game in GAMES}
+
+
+def _pages(pdf: Path) -> list[str]:
+    text = subprocess.run([PDFTOTEXT or "pdftotext", "-layout", str(pdf), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    return text.split("\f")[:-1]
+
+
+def _words(pdf: Path) -> tuple[float, list[tuple[float, str]]]:
+    """The page width and each word's right edge (pdftotext -bbox)."""
+    xhtml = subprocess.run([PDFTOTEXT or "pdftotext", "-bbox", str(pdf), "-"], check=True,
+                           capture_output=True, text=True).stdout
+    width = float(re.search(r'<page width="([\d.]+)"', xhtml).group(1))  # type: ignore[union-attr]
+    words = [(float(x), html_unescape(word)) for x, word in
+             re.findall(r'<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">'
+                        r"([^<]*)</word>", xhtml)]
+    return width, words
+
+
+def html_unescape(text: str) -> str:
+    import html
+    return html.unescape(text)
+
+
+def _commands(report: Report) -> list[str]:
+    """Every line of every command or digest block of the report."""
+    lines = []
+    stack = list(report.sections)
+    while stack:
+        section = stack.pop()
+        stack += section.children
+        lines += [line for block in section.blocks if isinstance(block, Preformatted)
+                  and block.wrap for line in block.text.splitlines() if line.strip()]
+    return lines
+
+
+def _check_printed(report: Report, pdf: Path) -> None:
+    pages = _pages(pdf)
+    count = len(pages)
+    assert count > 1
+    for number, page in enumerate(pages, 1):
+        assert f"page {number} of {count}" in page, f"page {number}: no page number"
+        assert DOCUMENT_ID in page and f"revision {REVISION}" in page, (
+            f"page {number}: no document ID")
+    flat = " ".join(" ".join(pages).split())
+    assert "\u2013" not in flat and "\u2014-" not in flat
+    commands = _commands(report)
+    assert any(line.startswith("edge report ") for line in commands)
+    if report.game != "double-hand-poker" or "edge simulate" in flat:
+        assert any(line.startswith("edge simulate ") for line in commands)
+    for line in commands:
+        assert " ".join(line.split()) in flat, f"command cut or changed in print: {line}"
+    width, words = _words(pdf)
+    past = [word for right, word in words if right > width - EDGE_ROOM]
+    assert not past, f"words past the right margin: {past[:10]}"
+
+
+@needs_poppler
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium missing")
+@pytest.mark.parametrize("game", GAMES)
+def test_html_prints_whole(reports: dict[str, Report], game: str, tmp_path: Path) -> None:
+    """The HTML report printed to A4 by Chromium: numbered, identified, nothing cut."""
+    html_file = write_report(reports[game], tmp_path / f"{game}.html")
+    pdf = tmp_path / f"{game}.pdf"
+    subprocess.run([CHROMIUM or "chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                    "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+                    html_file.resolve().as_uri()], check=True, capture_output=True, timeout=120)
+    _check_printed(reports[game], pdf)
+    text = html_file.read_text(encoding="utf-8")
+    assert "<tfoot" not in text  # a printed <tfoot> repeats at the foot of every page
+
+
+@needs_poppler
+@pytest.mark.skipif(PDFLATEX is None, reason="pdflatex missing")
+@pytest.mark.parametrize("game", GAMES)
+def test_latex_compiles_and_prints_whole(reports: dict[str, Report], game: str,
+                                         tmp_path: Path) -> None:
+    """The LaTeX report compiles with the charts beside it: pdflatex runs until the labels
+    settle (three runs: the contents, then the page count "page x of y" takes from them)."""
+    tex = write_report(reports[game], tmp_path / f"{game}.tex")
+    charts = sorted(tmp_path.glob(f"{game}-chart-*.pdf"))
+    assert charts and all(chart.read_bytes().startswith(b"%PDF") for chart in charts)
+    assert tex.read_text(encoding="utf-8").count("\\includegraphics") == len(charts)
+    for _ in range(4):
+        run = subprocess.run([PDFLATEX or "pdflatex", "-interaction=nonstopmode",
+                              "-halt-on-error", tex.name], cwd=tmp_path, capture_output=True,
+                             text=True, timeout=300)
+        assert run.returncode == 0, run.stdout[-3000:]
+        if "Rerun to get" not in run.stdout:
+            break
+    else:
+        pytest.fail("the labels never settled")
+    _check_printed(reports[game], tmp_path / f"{game}.pdf")
+
+
+# --- what the print tests rest on, checked without a browser or LaTeX -------------------------
+def test_latex_keeps_double_hyphens_and_minus_signs() -> None:
+    from edge.document.render_tex import tex_command_lines, tex_escape
+
+    assert tex_escape("--set decks=6") == "-{}-set decks=6"
+    assert tex_escape("a \u2014 b") == "a --- b"  # a real dash stays a dash
+    assert tex_escape("-41.5") == r"\mbox{-}41.5"  # no line break after a minus sign
+    lines = tex_command_lines("edge simulate x --bet a\nedge simulate x --bet b")
+    assert lines.count("\\texttt{edge simulate x -{}-bet") == 2  # one command a line
+
+
+def test_markdown_key_names_marks_not_colours() -> None:
+    from edge.document import Cell, Table
+    from edge.document.render_markdown import _md_table
+
+    table = Table(("", "a", "b"),
+                  (("x", Cell("1", colour="#111111"), Cell("2", colour="#222222")),),
+                  legend=(("#111111", "raise"), ("#222222", "fold")))
+    text = _md_table(table)
+    row = [cell.strip() for cell in text.splitlines()[2].split("|")]
+    assert row[2:4] == ["**1**", "2"], row
+    assert "Key: **bold**: raise; plain: fold." in text and "Colour" not in text
+    scale = Table(("", "a"), (("x", Cell("14%", colour="#fafafa")),),
+                  legend=(("#ffffff", "0%"), ("#000000", "100%")))
+    assert "Key" not in _md_table(scale)  # a shade scale: the cells' numbers say it
+
+
+def test_display_names() -> None:
+    from edge.document.layout import display_name
+
+    assert display_name("three-of-a-kind") == "three of a kind"
+    assert display_name("pair-plus.straight-flush") == "pair plus: straight flush"
+    assert display_name("A-2-3") == "A-2-3"
+
+
+def test_outcome_chart_linear_one_format() -> None:
+    from edge.document.charts import outcome_chart, percent_format
+    from edge.games import RunSettings, analyze
+
+    table = analyze("three-card-poker", "pair-plus", run=RunSettings())
+    figure = outcome_chart(table)
+    axes = figure.axes[0]
+    assert axes.get_xscale() == "linear"
+    labels = [text.get_text() for text in axes.texts]
+    decimals = {len(label.rstrip("%").split(".")[1]) for label in labels}
+    assert len(decimals) == 1, labels
+    assert percent_format([0.5, 0.00002])(0.5) == "50.0000%"  # 0.0020%: two digits shown
+
+
+def test_committed_reports_hold_no_random_draws(repo_root: Path) -> None:
+    """The committed reports print the simulation's commands, not its figures (numpy keeps a
+    Generator method's stream only within a version)."""
+    for path in (repo_root / "tables" / "reports").glob("*.md"):
+        text = path.read_text(encoding="utf-8")
+        if "Verification by simulation" in text:
+            part = text.split("Verification by simulation\n")[-1].split("\n## ")[0]
+            assert "edge simulate " in part and "agrees" not in part, path.name
