@@ -6,10 +6,12 @@
 2652
 """
 
+from edge import document  # installs the renderers behind ReturnTable.render and Report.render
 from edge.errors import EdgeError
 from edge.games import analyze, get_game
 from edge.paytables import PayTable
 from edge.table import ReturnTable, Row
 from edge.version import __version__
 
-__all__ = ["EdgeError", "PayTable", "ReturnTable", "Row", "__version__", "analyze", "get_game"]
+__all__ = ["EdgeError", "PayTable", "ReturnTable", "Row", "__version__", "analyze", "document",
+           "get_game"]

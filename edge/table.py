@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -358,9 +358,18 @@ def row_cells(table: ReturnTable) -> tuple[list[str], list[list[str]]]:
     return heads, body
 
 
+TableRenderer = Callable[[ReturnTable, str], str]
+_table_renderers: list[TableRenderer] = []
+
+
+def install_table_renderer(renderer: TableRenderer) -> None:
+    """Make ``renderer`` the one :func:`render` (and ``ReturnTable.render``) calls: the
+    document layer, above this one, installs it when ``edge.document`` is imported."""
+    _table_renderers[:] = [renderer]
+
+
 def render(table: ReturnTable, fmt: str = "plain") -> str:
     """Render a return table in one of :data:`edge.document.FORMATS` (through its document)."""
-    # The document model sits above the table (it holds tables); import it when rendering.
-    from edge.document.render import render as render_document
-    from edge.document.returns import return_table_document
-    return render_document(return_table_document(table), fmt)
+    if not _table_renderers:   # edge/__init__.py imports edge.document, which installs it
+        raise RuntimeError("no table renderer installed: import edge.document")
+    return _table_renderers[0](table, fmt)

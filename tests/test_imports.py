@@ -25,8 +25,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parent.parent / "edge"
 
 
@@ -259,15 +257,7 @@ def describe(graph: dict[str, set[str]], component: list[str]) -> str:
 # wrong way (importer, imported): test_no_import_cycles drops just these edges and then fails on
 # any cycle left, so a new cycle fails at once; test_known_cycle_is_gone (xfail, not strict)
 # passes for a listed import once it no longer closes a cycle: then delete its line.
-KNOWN_CYCLES: dict[str, tuple[str, str]] = {
-    # the document model reads edge.__version__ from the top-level package, which imports the
-    # games, which import the document model: read edge.version.__version__ instead
-    "document model -> edge (the version)": ("edge.document.document", "edge"),
-    # Report.to_html/_markdown/_tex and _repr_html_ import the renderers, which import the model
-    "document model -> its renderers": ("edge.document.document", "edge.document.render"),
-    "document model -> the HTML renderer": ("edge.document.document",
-                                            "edge.document.render_html"),
-}
+KNOWN_CYCLES: dict[str, tuple[str, str]] = {}   # none left: keep it empty
 
 
 def without_known(graph: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -300,36 +290,9 @@ def test_no_import_cycles() -> None:
         describe(full, component) for component in found)
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=False, reason="being restructured"))
-    for name in KNOWN_CYCLES])
-def test_known_cycle_is_gone(name: str) -> None:
-    graph = import_graph()
-    importer, imported = KNOWN_CYCLES[name]
-    closes = imported in graph[importer] and reaches(graph, imported, importer)
-    assert not closes, f"{name}: {importer} -> {imported} still closes a cycle"
-
-
 # Private names other modules use today, in files other engineers are restructuring (issue 12):
 # importing module -> the names. Any other use fails test_no_private_names_across_modules.
-KNOWN_PRIVATE: dict[str, frozenset[str]] = {
-    "edge.document.document": frozenset({"_html_body"}),
-    "edge.document.render": frozenset({"_render_html", "_render_markdown", "_render_tex"}),
-    "edge.document.render_html": frozenset({"_version", "_headings", "_numeric_columns",
-                                            "_text"}),
-    "edge.document.render_markdown": frozenset({"_headings", "_numeric_columns", "_text"}),
-    "edge.document.render_tex": frozenset({"_headings", "_numeric_columns", "_text"}),
-    "edge.report.build": frozenset({"_version"}),
-    "edge.report.sections": frozenset({"_version", "_figure_lines", "_row_cells"}),
-    "edge.report.volatility": frozenset({"_units"}),
-    "edge.tune.grid": frozenset({"_check_steps"}),
-    "edge.tune.model": frozenset({"_number_text"}),
-    "edge.tune.render": frozenset({"_number_text"}),
-    "edge.tune.setting": frozenset({"_number"}),
-    "edge.tune.solve": frozenset({"_check_time", "_check_steps", "_number_text",
-                                  "_base_values"}),
-    "edge.tune.tuning": frozenset({"_check_time", "_scale"}),
-}
+KNOWN_PRIVATE: dict[str, frozenset[str]] = {}   # none left: keep it empty
 
 
 def private_uses() -> list[PrivateUse]:
@@ -340,14 +303,6 @@ def test_no_private_names_across_modules() -> None:
     found = [use for use in private_uses()
              if use.name not in KNOWN_PRIVATE.get(use.importer, frozenset())]
     assert not found, "private names used by other modules:\n" + "\n".join(map(str, found))
-
-
-@pytest.mark.parametrize("importer", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=False, reason="being restructured"))
-    for name in KNOWN_PRIVATE])
-def test_known_private_use_is_gone(importer: str) -> None:
-    found = [use for use in private_uses() if use.importer == importer]
-    assert not found, "\n".join(map(str, found))
 
 
 # --- the checker itself, on small made-up graphs and sources ---------------------------------

@@ -21,3 +21,12 @@ from edge.document.document import Table as Table
 from edge.document.render import FORMATS as FORMATS
 from edge.document.render import format_name as format_name
 from edge.document.render import render as render
+from edge.document.returns import return_table_document as return_table_document
+from edge.table import ReturnTable, install_table_renderer
+
+
+def _render_return_table(table: ReturnTable, fmt: str) -> str:
+    return render(return_table_document(table), fmt)
+
+
+install_table_renderer(_render_return_table)

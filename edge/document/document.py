@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from edge.table import ReturnTable
+from edge.version import __version__
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -121,8 +122,7 @@ class Document:
 
     def render(self, fmt: str = "plain") -> str:
         """The document in one of :data:`edge.document.FORMATS`."""
-        from edge.document.render import render
-        return render(self, fmt)
+        return _installed().render(self, fmt)
 
 
 @dataclass(frozen=True)
@@ -146,30 +146,51 @@ class Report:
 
     def render(self, fmt: str = "html") -> str:
         """The report in one of :data:`edge.document.FORMATS`."""
-        from edge.document.render import render
-        return render(self, fmt)
+        return _installed().render(self, fmt)
 
     def to_html(self) -> str:
         """One self-contained HTML page."""
-        from edge.document.render import render
-        return render(self, "html")
+        return self.render("html")
 
     def to_markdown(self) -> str:
         """GitHub markdown (charts are left out; their data is in the tables)."""
-        from edge.document.render import render
-        return render(self, "markdown")
+        return self.render("markdown")
 
     def to_tex(self) -> str:
         """A LaTeX document (article class, standard packages)."""
-        from edge.document.render import render
-        return render(self, "latex")
+        return self.render("latex")
 
     def _repr_html_(self) -> str:
-        from edge.document.render_html import _html_body, scoped_css
-        return f"<div class=\"edge-report\"><style>{scoped_css()}</style>{_html_body(self)}</div>"
+        return _installed().notebook_html(self)
 
 
-def _version() -> str:
-    from edge import __version__
+def edge_version() -> str:
+    """The version of edge that made a document."""
     return __version__
+
+
+class Renderers(Protocol):
+    """What the renderers (edge.document.render, a layer above this model) provide to the
+    model's convenience methods; installed when edge.document is imported."""
+
+    def render(self, document: Document | Report, fmt: str) -> str:
+        """The document in a format."""
+
+    def notebook_html(self, report: Report) -> str:
+        """The report as an HTML fragment for a notebook."""
+
+
+_renderers: list[Renderers] = []
+
+
+def install_renderers(renderers: Renderers) -> None:
+    """Make ``renderers`` the ones the model's ``render``/``to_html``... methods call."""
+    _renderers[:] = [renderers]
+
+
+def _installed() -> Renderers:
+    # edge/document/__init__.py installs them, and it runs before this module can be imported
+    if not _renderers:
+        raise RuntimeError("no renderers installed: import edge.document")
+    return _renderers[0]
 

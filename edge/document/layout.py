@@ -37,29 +37,29 @@ class _Heading:
         return slug(self.text)
 
 
-def _headings(sections: Sequence[Section], prefix: str = "",
+def numbered_headings(sections: Sequence[Section], prefix: str = "",
               level: int = 2) -> Iterator[_Heading]:
     for index, section in enumerate(sections, 1):
         number = f"{prefix}{index}"
         yield _Heading(level, number + ("." if level == 2 else ""), section)
-        yield from _headings(section.children, number + ".", level + 1)
+        yield from numbered_headings(section.children, number + ".", level + 1)
 
 
 _NUMBER = re.compile(r"^[-+]?[\d.,/:%e+\- ]*\d[\d.,/:%e+\- ]*$|^-$")
 
 
-def _numeric_columns(table: Table) -> list[bool]:
+def numeric_columns(table: Table) -> list[bool]:
     if table.align:
         return [letter == "r" for letter in table.align]
     columns = []
     for index in range(len(table.headers)):
-        texts = [_text(row[index]) for row in table.rows if index < len(row)]
+        texts = [cell_text(row[index]) for row in table.rows if index < len(row)]
         texts = [t for t in texts if t]
         columns.append(index > 0 and bool(texts) and all(_NUMBER.match(t) for t in texts))
     return columns
 
 
-def _text(cell: CellLike) -> str:
+def cell_text(cell: CellLike) -> str:
     return cell.text if isinstance(cell, Cell) else cell
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from edge.document.document import Document, Report
-from edge.document.render_csv import _render_csv
-from edge.document.render_html import _render_html, _render_html_document
-from edge.document.render_json import _render_json
-from edge.document.render_markdown import _render_markdown, _render_markdown_document
-from edge.document.render_plain import _render_plain, _render_plain_document
-from edge.document.render_tex import _render_tex, _render_tex_document
+from edge.document.document import Document, Report, install_renderers
+from edge.document.render_csv import csv_text
+from edge.document.render_html import html_body, html_document, html_report, scoped_css
+from edge.document.render_json import json_text
+from edge.document.render_markdown import markdown_document, markdown_report
+from edge.document.render_plain import plain_document, plain_report
+from edge.document.render_tex import latex_document, latex_report
 from edge.errors import EdgeError
 
 FORMATS = ("plain", "markdown", "html", "latex", "csv", "json")
@@ -45,11 +45,26 @@ def render(document: Document | Report, fmt: str = "plain") -> str:
     """Render a document or a report in one of :data:`FORMATS` (or an alias)."""
     kind = format_name(fmt)
     if kind == "csv":
-        return _render_csv(document)
+        return csv_text(document)
     if kind == "json":
-        return _render_json(document)
+        return json_text(document)
     if isinstance(document, Document):
-        return {"plain": _render_plain_document, "markdown": _render_markdown_document,
-                "html": _render_html_document, "latex": _render_tex_document}[kind](document)
-    return {"plain": _render_plain, "markdown": _render_markdown, "html": _render_html,
-            "latex": _render_tex}[kind](document)
+        return {"plain": plain_document, "markdown": markdown_document,
+                "html": html_document, "latex": latex_document}[kind](document)
+    return {"plain": plain_report, "markdown": markdown_report, "html": html_report,
+            "latex": latex_report}[kind](document)
+
+
+class _Renderers:
+    """The renderers the document model's convenience methods call (see
+    :func:`edge.document.document.install_renderers`)."""
+
+    def render(self, document: Document | Report, fmt: str) -> str:
+        return render(document, fmt)
+
+    def notebook_html(self, report: Report) -> str:
+        return (f"<div class=\"edge-report\"><style>{scoped_css()}</style>"
+                f"{html_body(report)}</div>")
+
+
+install_renderers(_Renderers())

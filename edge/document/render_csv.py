@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from edge.document.document import Chart, Columns, Document, Items, Paragraph, Table
-from edge.document.layout import _headings, _text
+from edge.document.layout import cell_text, numbered_headings
 
 if TYPE_CHECKING:
     from edge.document.document import Block, Report
@@ -38,7 +38,7 @@ def _long_rows(section: str, blocks: tuple[Block, ...]) -> Iterator[list[str]]:
             name = block.caption or f"table {number}"
             for index, row in enumerate(block.rows, 1):
                 for head, cell in zip(block.headers, row, strict=False):
-                    yield [section, name, str(index), head, _text(cell)]
+                    yield [section, name, str(index), head, cell_text(cell)]
         elif isinstance(block, Columns):
             yield from _long_rows(section, block.blocks)
         elif isinstance(block, Chart):
@@ -53,7 +53,7 @@ def _long_rows(section: str, blocks: tuple[Block, ...]) -> Iterator[list[str]]:
             yield [section, "preformatted", "1", "text", block.text]
 
 
-def _render_csv(document: Document | Report) -> str:
+def csv_text(document: Document | Report) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     names = [name for name, _ in document.context]
@@ -64,11 +64,11 @@ def _render_csv(document: Document | Report) -> str:
         if table is not None:
             writer.writerow(names + list(table.headers))
             for row in table.rows:
-                writer.writerow(values + [_text(cell) for cell in row])
+                writer.writerow(values + [cell_text(cell) for cell in row])
             return out.getvalue()
         rows = list(_long_rows(document.title, document.blocks))
     else:
-        rows = [line for head in _headings(document.sections)
+        rows = [line for head in numbered_headings(document.sections)
                 for line in _long_rows(head.text, head.section.blocks)]
     writer.writerow(names + list(LONG_COLUMNS))
     writer.writerows(values + line for line in rows)

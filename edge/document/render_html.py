@@ -8,8 +8,16 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table, _version
-from edge.document.layout import _headings, _numeric_columns, _text
+from edge.document.document import (
+    Cell,
+    Columns,
+    Items,
+    Paragraph,
+    Preformatted,
+    Table,
+    edge_version,
+)
+from edge.document.layout import cell_text, numbered_headings, numeric_columns
 from edge.document.render_plain import tabulate_table
 
 if TYPE_CHECKING:
@@ -91,7 +99,7 @@ def scoped_css(scope: str = ".edge-report") -> str:
 
 
 def _html_cell(cell: CellLike, numeric: bool, tag: str = "td") -> str:
-    text = html.escape(_text(cell))
+    text = html.escape(cell_text(cell))
     classes = ["n"] if numeric else []
     style = ""
     if isinstance(cell, Cell):
@@ -114,7 +122,7 @@ def _table_classes(table: Table, grid: bool) -> list[str]:
     if len(table.rows) <= 30:
         classes.append("small")
     # a column of long text wraps: it counts as 30 characters
-    width = sum(min(30, max([len(_text(c)) for c in column] or [0])) + 2 for column in
+    width = sum(min(30, max([len(cell_text(c)) for c in column] or [0])) + 2 for column in
                 zip(table.headers, *table.rows, strict=False))
     if not grid and (len(table.headers) >= 10 or width > 150):
         classes.append("wider")
@@ -124,7 +132,7 @@ def _table_classes(table: Table, grid: bool) -> list[str]:
 
 
 def _html_table(table: Table) -> str:
-    numeric = _numeric_columns(table)
+    numeric = numeric_columns(table)
     grid = any(isinstance(c, Cell) and c.colour for row in table.rows for c in row)
     classes = _table_classes(table, grid)
     out = [f"<table class=\"{' '.join(classes)}\">" if classes else "<table>"]
@@ -205,8 +213,8 @@ def _html_block(block: Block, charts: Iterator[int]) -> str:
             "</figcaption></figure>")
 
 
-def _html_body(report: Report) -> str:
-    heads = list(_headings(report.sections))
+def html_body(report: Report) -> str:
+    heads = list(numbered_headings(report.sections))
     charts = itertools.count(1)
     out = [f"<header><h1>{html.escape(report.title)}</h1>"]
     out += [f"<p class=\"subtitle\">{html.escape(line)}</p>" for line in report.subtitle]
@@ -288,13 +296,13 @@ def page_css(report: Report) -> str:
     return "@page { " + " ".join(box.replace("; }", f"; {font} }}") for box in boxes) + " }"
 
 
-def _render_html(report: Report) -> str:
+def html_report(report: Report) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<meta name=\"generator\" content=\"edge {html.escape(_version())}\">\n"
+            f"<meta name=\"generator\" content=\"edge {html.escape(edge_version())}\">\n"
             f"<title>{html.escape(report.title)}</title>\n<style>\n{CSS}\n{page_css(report)}\n"
             "</style>\n"
-            f"</head>\n<body>\n{_html_body(report)}\n</body>\n</html>\n")
+            f"</head>\n<body>\n{html_body(report)}\n</body>\n</html>\n")
 
 
 
@@ -318,7 +326,7 @@ def _html_fragment_block(block: Block) -> str:
     return "".join(_html_fragment_block(inner) for inner in block.fallback)
 
 
-def _render_html_document(document: Document) -> str:
+def html_document(document: Document) -> str:
     """A command's output as an HTML fragment (one ``div``) to paste into a page."""
     title = f"<h3>{html.escape(document.title)}</h3>\n" if document.title else ""
     body = "".join(_html_fragment_block(block) for block in document.blocks)

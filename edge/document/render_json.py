@@ -38,7 +38,7 @@ def _dump(data: JsonValue) -> str:
     return json.dumps(data, indent=2) + "\n"
 
 
-def _render_json(document: Document | Report) -> str:
+def json_text(document: Document | Report) -> str:
     if isinstance(document, Document):
         if document.data is not None:
             return _dump(document.data)

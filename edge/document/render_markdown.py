@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tabulate import tabulate
 
 from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table
-from edge.document.layout import _headings, _numeric_columns, _text, legend_marks
+from edge.document.layout import cell_text, legend_marks, numbered_headings, numeric_columns
 
 if TYPE_CHECKING:
     from edge.document.document import Block, CellLike, Document, Report
@@ -23,7 +23,7 @@ _MARKS = (("**", "**", "**bold**"), ("_", "_", "_italic_"),
 
 
 def _md_cell(cell: CellLike, marks: dict[str, int] | None = None) -> str:
-    text = _md_escape(_text(cell))
+    text = _md_escape(cell_text(cell))
     if isinstance(cell, Cell) and text:
         mark = (marks or {}).get(cell.colour)
         if mark is not None and 0 <= mark < len(_MARKS):
@@ -37,7 +37,7 @@ def _md_cell(cell: CellLike, marks: dict[str, int] | None = None) -> str:
 
 
 def _md_table(table: Table) -> str:
-    numeric = _numeric_columns(table)
+    numeric = numeric_columns(table)
     align = ["right" if n else "left" for n in numeric]
     marks = legend_marks(table)
     body = [[_md_cell(c, marks) for c in row] for row in table.rows]
@@ -69,8 +69,8 @@ def _md_block(block: Block) -> str:
     return "\n\n".join(_md_block(inner) for inner in block.fallback)
 
 
-def _render_markdown(report: Report) -> str:
-    heads = list(_headings(report.sections))
+def markdown_report(report: Report) -> str:
+    heads = list(numbered_headings(report.sections))
     out = [f"# {report.title}", ""] + [line + "  " for line in report.subtitle]
     out += ["", "## Contents", ""]
     out += [f"- [{h.text}](#{h.anchor})" for h in heads if h.level == 2]
@@ -85,7 +85,7 @@ def _render_markdown(report: Report) -> str:
 
 
 
-def _render_markdown_document(document: Document) -> str:
+def markdown_document(document: Document) -> str:
     out = [f"### {document.title}"] if document.title else []
     for block in document.blocks:
         text = _md_block(block)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from tabulate import tabulate
 
 from edge.document.document import Cell, Columns, Items, Paragraph, Preformatted, Table
-from edge.document.layout import _headings, _numeric_columns, _text, legend_marks
+from edge.document.layout import cell_text, legend_marks, numbered_headings, numeric_columns
 
 if TYPE_CHECKING:
     from edge.document.document import Block, CellLike, Document, Report
@@ -27,7 +27,7 @@ _MARKS = ("*", "+", "#", "^")
 
 
 def _marked(cell: CellLike, marks: dict[str, int]) -> str:
-    text = _text(cell)
+    text = cell_text(cell)
     mark = marks.get(cell.colour) if isinstance(cell, Cell) and text else None
     return text + _MARKS[mark] if mark is not None and 0 <= mark < len(_MARKS) else text
 
@@ -35,7 +35,7 @@ def _marked(cell: CellLike, marks: dict[str, int]) -> str:
 def tabulate_table(table: Table, tablefmt: str, marked: bool = False) -> str:
     """A table's text cells laid out by tabulate in ``tablefmt``, aligned as the table says;
     ``marked`` marks the cells of each legend colour with a symbol."""
-    align = ["right" if numeric else "left" for numeric in _numeric_columns(table)]
+    align = ["right" if numeric else "left" for numeric in numeric_columns(table)]
     marks = legend_marks(table) if marked else {}
     body = [[_marked(cell, marks) for cell in row] for row in table.rows]
     text: str = tabulate(body, headers=list(table.headers), tablefmt=tablefmt, colalign=align,
@@ -70,15 +70,15 @@ def _plain_block(block: Block) -> str:
     return "\n\n".join(_plain_block(inner) for inner in block.fallback)
 
 
-def _render_plain_document(document: Document) -> str:
+def plain_document(document: Document) -> str:
     blocks = [text for text in map(_plain_block, document.blocks) if text]
     head = [document.title] if document.title else []
     return "\n".join(head + ["\n\n".join(blocks)] if blocks else head) + "\n"
 
 
-def _render_plain(report: Report) -> str:
+def plain_report(report: Report) -> str:
     out = [report.title, "=" * len(report.title), *report.subtitle]
-    for head in _headings(report.sections):
+    for head in numbered_headings(report.sections):
         out += ["", head.text, ("=" if head.level == 2 else "-") * len(head.text)]
         for block in head.section.blocks:
             text = _plain_block(block)

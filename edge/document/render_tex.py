@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from edge.document.document import Cell, Chart, Columns, Items, Paragraph, Preformatted, Table
-from edge.document.layout import _headings, _numeric_columns, _text
+from edge.document.layout import cell_text, numbered_headings, numeric_columns
 from edge.document.render_plain import tabulate_table
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def tex_verbatim(text: str) -> str:
 
 
 def _tex_cell(cell: CellLike) -> str:
-    text = tex_escape(_text(cell))
+    text = tex_escape(cell_text(cell))
     if isinstance(cell, Cell):
         if cell.kind == "exact":
             text = re.sub(r"(/|\d{12})", r"\1\\allowbreak{}", text)
@@ -84,7 +84,8 @@ _TABLE_COLUMNS = 130
 def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
     """The longtable column spec, and whether the table is set in small type: a table wider
     than the page gets paragraph columns sized by their contents that add up to the line."""
-    columns = [[_text(row[i]) for row in table.rows if i < len(row)] for i in range(len(numeric))]
+    columns = [[cell_text(row[i]) for row in table.rows if i < len(row)]
+               for i in range(len(numeric))]
     longest = [max([len(t) for t in cells] or [0]) for cells in columns]
     heads = [max([len(word) for word in head.split()] or [0]) for head in table.headers]
     natural = sum(max(n, len(h)) + 2 for n, h in zip(longest, table.headers, strict=True))
@@ -120,7 +121,7 @@ def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
 
 
 def _tex_table(table: Table) -> str:
-    numeric = _numeric_columns(table)
+    numeric = numeric_columns(table)
     spec, small = _column_specs(table, numeric)
     lines = [r"\begingroup\scriptsize\setlength{\tabcolsep}{3pt}" if small
              else r"\begingroup\footnotesize"]
@@ -205,7 +206,7 @@ def _page_style(report: Report) -> list[str]:
             r"\pagestyle{edge}"]
 
 
-def _render_tex(report: Report, charts: Callable[[Chart], str] | None = None) -> str:
+def latex_report(report: Report, charts: Callable[[Chart], str] | None = None) -> str:
     """The report as LaTeX; ``charts`` names the file each chart is drawn in (charts are
     included with ``\\includegraphics``), else charts show their fallback tables."""
     out = [TEX_PREAMBLE.rstrip(), *_page_style(report), r"\begin{document}", r"\raggedright",
@@ -213,7 +214,7 @@ def _render_tex(report: Report, charts: Callable[[Chart], str] | None = None) ->
            f"{{\\LARGE {tex_escape(report.title)}}}\\par\\medskip",
            *(f"{{\\small {tex_escape(line)}}}\\par" for line in report.subtitle),
            r"\end{center}", r"\tableofcontents"]
-    for head in _headings(report.sections):
+    for head in numbered_headings(report.sections):
         section = head.section
         need = (r"0.4\textheight" if section.page_break and head.level == 2
                 else _TEX_NEED.get(head.level, r"0.1\textheight"))
@@ -242,7 +243,7 @@ def render_tex_with_charts(report: Report, stem: str) -> tuple[str, dict[str, by
         files[name] = to_pdf(chart.draw())
         return name
 
-    return _render_tex(report, chart_file), files
+    return latex_report(report, chart_file), files
 
 
 def _comment(text: str) -> str:
@@ -265,7 +266,7 @@ def _tex_fragment_block(block: Block) -> list[str]:
     return [line for part in inner for line in _tex_fragment_block(part)]
 
 
-def _render_tex_document(document: Document) -> str:
+def latex_document(document: Document) -> str:
     """A command's output as LaTeX to ``\\input``: tabulars, with the title, lists and notes
     in comments; a blank line stacks two tabulars instead of setting them side by side."""
     out = [_comment(document.title)] if document.title else []

@@ -17,7 +17,7 @@ from edge.document.document import (
     Report,
     Section,
     Table,
-    _version,
+    edge_version,
 )
 from edge.document.render import SUFFIXES, format_name
 from edge.errors import EdgeError
@@ -25,13 +25,14 @@ from edge.games import AnyGame, Game, Rules, RunSettings, all_games, get_game
 from edge.options import options_dict
 from edge.report.appendix import with_appendix
 from edge.report.context import Analyses, ReportContext, resolve_paytables
+from edge.report.data import report_data
 from edge.report.front import (
     certification_section,
     glossary_section,
     method_section,
     rules_of_play_section,
 )
-from edge.report.metadata import Metadata, report_data
+from edge.report.metadata import Metadata
 from edge.report.payouts import payouts_section
 from edge.report.sections import (
     options_section,
@@ -111,7 +112,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         sections.append(verification)
     sections.append(reproducibility_section(context, command, environment))
     sections = with_appendix(sections)
-    subtitle = [f"Mathematical report on every wager, made by edge {_version()} from exact "
+    subtitle = [f"Mathematical report on every wager, made by edge {edge_version()} from exact "
                 "enumeration of every deal."]
     if found.source:
         subtitle.append(f"Source: {found.source}.")
@@ -178,12 +179,12 @@ def index_report(reports: Sequence[Report], fmt: str, command: str) -> Report:
                                     "unit of everything staked before any decision (Ante and "
                                     "Blind together, say); standard deviation is per the first "
                                     "unit. \"assumed\" marks a pay no source gives."))),
-        Section("Reproducibility", (Items((("edge version", _version()),)),
+        Section("Reproducibility", (Items((("edge version", edge_version()),)),
                                     Paragraph("Command that rebuilds these reports:"),
                                     Preformatted(command, wrap=True))),
     )
     return Report("edge: mathematical reports", (
-        f"One report per game, made by edge {_version()} from exact enumeration.",), sections)
+        f"One report per game, made by edge {edge_version()} from exact enumeration.",), sections)
 
 
 def paytable_text(table: ReturnTable) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from edge.document.document import Block, Cell, Items, Paragraph, Section, Table, _version
+from edge.document.document import Block, Cell, Items, Paragraph, Section, Table, edge_version
 from edge.games import Rules
 from edge.options import options_dict
 from edge.report.context import ReportContext
@@ -56,7 +56,7 @@ def certification_section(context: ReportContext[Rules], meta: Metadata) -> Sect
         ("document ID", shown("document_id")),
         ("revision", shown("revision")),
         ("date of issue", shown("date")),
-        ("edge version", _version()),
+        ("edge version", edge_version()),
         ("options", ", ".join(f"{k}={v}" for k, v in options_dict(context.rules).items())
          or "none"),
     )

@@ -28,7 +28,7 @@ from edge.document.document import (
     Report,
     Section,
     Table,
-    _version,
+    edge_version,
 )
 from edge.document.layout import display_name
 from edge.games import AnyGame, Bet, Rules, RunSettings
@@ -359,7 +359,7 @@ def reproducibility_section(context: ReportContext[Rules], command: str,
     """What a reviewer needs to rebuild the report and check it is the same."""
     tables = context.tables
     items: list[str | tuple[str, str]] = [
-        ("edge version", _version()),
+        ("edge version", edge_version()),
         ("options", ", ".join(f"{k}={v}" for k, v in options_dict(context.rules).items())
          or "none"),
     ]

@@ -14,7 +14,7 @@ import numpy.typing as npt
 from edge.errors import EdgeError
 from edge.paytables import MAX_DENOMINATOR, MAX_PAY, format_pay
 from edge.tune.progress import Reporter
-from edge.tune.setting import Parameter, Setting, Steps, _check_steps, step_for
+from edge.tune.setting import Parameter, Setting, Steps, check_steps, step_for
 from edge.tune.targets import Range
 
 Int64Array = npt.NDArray[np.int64]
@@ -143,7 +143,7 @@ def make_grid(setting: Setting, ranges: Sequence[Range], step: Steps,
             for end in (item.low, item.high):
                 setting.rules({key: end})   # raises on a value out of the option's range
         params.append(Parameter(key, kind, item.low, gap, int((item.high - item.low) // gap) + 1))
-    _check_steps(setting, step, [(p.kind, p.name) for p in params])
+    check_steps(setting, step, [(p.kind, p.name) for p in params])
     if ordered:
         params = [_prune(setting, p, params, report or Reporter()) if p.kind == "pay" else p
                   for p in params]

@@ -16,7 +16,7 @@ from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable, Row
 from edge.tune.progress import Reporter
 from edge.tune.setting import Setting, numeric_options
-from edge.tune.targets import _number_text
+from edge.tune.targets import number_text
 
 PROBE_UNIT = 1024              # probe pays are PROBE_UNIT * 2**k; fixed row pays stay below half
 
@@ -61,10 +61,10 @@ class LinearModel:
         """The row -> outcome map in one line (``flush-pair -> flush-pair; lose fixed -1``)."""
         parts = []
         for outcome, fixed, paid in self.mapping():
-            shown = " + ".join(name if c == 1 else f"{_number_text(c)}*{name}"
+            shown = " + ".join(name if c == 1 else f"{number_text(c)}*{name}"
                                for name, c in paid)
             if not paid:
-                shown = f"fixed {_number_text(fixed)}"
+                shown = f"fixed {number_text(fixed)}"
             elif fixed:
                 shown += f" {'+' if fixed > 0 else '-'} {format_pay(abs(fixed))}"
             parts.append(f"{outcome} -> {shown}")
@@ -208,8 +208,8 @@ def _check_model(setting: Setting, model: LinearModel,
     predicted = model.row_pays([*pays.values(), *options.values()])
     for row, pay in zip(check.rows, predicted, strict=True):
         if row.pays != pay:
-            return (f"the row {row.outcome!r} pays {_number_text(row.pays)} at the check "
-                    f"table where the model predicts {_number_text(pay)}")
+            return (f"the row {row.outcome!r} pays {number_text(row.pays)} at the check "
+                    f"table where the model predicts {number_text(pay)}")
     return None
 
 

@@ -66,7 +66,7 @@ def check_max_seconds(max_seconds: float | None) -> None:
         raise EdgeError(f"--max-seconds {max_seconds:g} must be a number of seconds, 0 or more.")
 
 
-def _check_time(first: float, count: int, max_seconds: float | None, what: str,
+def check_time(first: float, count: int, max_seconds: float | None, what: str,
                 report: Reporter) -> bool:
     """Say how long ``count`` analyses will take; refuse when over ``max_seconds``.
 

@@ -10,7 +10,7 @@ from edge.paytables import format_pay
 from edge.table import decimal, exact
 from edge.tune.scoring import Candidate
 from edge.tune.solve import SolveResult
-from edge.tune.targets import Bounds, Figures, _number_text, percent_text
+from edge.tune.targets import Bounds, Figures, number_text, percent_text
 from edge.tune.tuning import TuneResult
 
 
@@ -19,7 +19,7 @@ def _column_percent(value: Fraction) -> str:
 
 
 def _candidate_cells(result: TuneResult, rank: int, cand: Candidate) -> list[str]:
-    cells = [str(rank)] + [_number_text(v) for v in cand.values]
+    cells = [str(rank)] + [number_text(v) for v in cand.values]
     if result.bet.outcomes and cand.paytable is not None:
         cells.append(cand.paytable.label())
     figures = cand.figures
@@ -193,14 +193,14 @@ def solve_document(result: SolveResult) -> Document:
              f"house edge of exactly {percent_text(result.target)}")
     how = ("solved from the linear model and confirmed by a fresh analysis"
            if result.method == "linear" else "found by exact re-solved analyses")
-    lines = (f"{result.name} = {_number_text(result.value)} (about {float(result.value):.6g})",
+    lines = (f"{result.name} = {number_text(result.value)} (about {float(result.value):.6g})",
              f"{how} ({result.analyses} analyses, {result.seconds:.2f} s); the practical "
              f"{'pays' if result.kind == 'pay' else 'values'} either side step by "
              f"{format_pay(result.step)}")
     body = []
     for value, figures in result.rows:
-        label = (f"{_number_text(value)} (exact)" if value == result.value
-                 else _number_text(value))
+        label = (f"{number_text(value)} (exact)" if value == result.value
+                 else number_text(value))
         body.append((label, _column_percent(figures.house_edge), exact(figures.house_edge),
                      _column_percent(figures.hit_frequency), f"{figures.standard_deviation:.4f}"))
     heads = (result.name, "house edge", "exact", "hit frequency", "std dev")

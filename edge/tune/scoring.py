@@ -49,7 +49,7 @@ class _Scaled:
     cycle: float
 
 
-def _scale(model: LinearModel, grid: Grid, base: Sequence[Fraction]) -> _Scaled:
+def scaled_figures(model: LinearModel, grid: Grid, base: Sequence[Fraction]) -> _Scaled:
     columns = [model.names.index(p.name) for p in grid.params]
     unit = grid.unit
     fixed = []

@@ -12,7 +12,7 @@ from edge.errors import EdgeError
 from edge.games import AnyGame, Bet, Game, Rules, RunSettings, get_game
 from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable
-from edge.tune.targets import _number
+from edge.tune.targets import parse_number
 
 
 def numeric_options(game: AnyGame) -> dict[str, dataclasses.Field[Any]]:
@@ -173,7 +173,7 @@ def parse_steps(texts: Sequence[str]) -> dict[str, Fraction]:
             raise EdgeError(f"The step {text!r} is not of the form STEP or NAME=STEP.")
         if key in steps:
             raise EdgeError(f"The step for {key or 'every quantity'} is given twice.")
-        steps[key] = _number(value, f"step {text.strip()!r}:")
+        steps[key] = parse_number(value, f"step {text.strip()!r}:")
     return steps
 
 
@@ -190,7 +190,7 @@ def step_for(setting: Setting, steps: Steps, kind: str, key: str) -> Fraction:
     return step
 
 
-def _check_steps(setting: Setting, steps: Steps, varied: Sequence[tuple[str, str]]) -> None:
+def check_steps(setting: Setting, steps: Steps, varied: Sequence[tuple[str, str]]) -> None:
     if isinstance(steps, Mapping):
         for name in steps:
             if name and setting.resolve(name) not in varied:

@@ -15,18 +15,18 @@ from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable, exact
 from edge.tune.grid import rank_neighbours
 from edge.tune.model import LinearModel, linear_model
-from edge.tune.progress import Reporter, _check_time, check_max_seconds
-from edge.tune.setting import Setting, Steps, _check_steps, make_setting, numeric_options, step_for
+from edge.tune.progress import Reporter, check_max_seconds, check_time
+from edge.tune.setting import Setting, Steps, check_steps, make_setting, numeric_options, step_for
 from edge.tune.targets import (
     Figures,
     Range,
     Target,
-    _number_text,
+    number_text,
     parse_target,
     parse_vary,
     percent_text,
 )
-from edge.tune.tuning import _base_values
+from edge.tune.tuning import base_values
 
 SOLVE_ANALYSES = 60            # analyses allowed when a re-solved --solve searches its pay
 
@@ -76,7 +76,7 @@ def solve(game: str | AnyGame, bet: str | None, name: str, target: Target | str,
     bracket = parse_vary(search) if isinstance(search, str) else search
     if bracket is not None and setting.resolve(bracket.name) != (kind, key):
         raise EdgeError(f"With --solve {key}, --vary may only bound {key} itself.")
-    _check_steps(setting, step, [(kind, key)])
+    check_steps(setting, step, [(kind, key)])
     gap = step_for(setting, step, kind, key)
     probes = {key: [bracket.low, bracket.high]} if bracket and kind == "option" else {}
     model = linear_model(setting, [(kind, key)], probes, report)
@@ -116,7 +116,7 @@ def _check_order(setting: Setting, kind: str, key: str, value: Fraction,
     for bound, name in ((above, "above"), (below, "below")):
         if bound is not None and (value > bound[0] if name == "above" else value < bound[0]):
             raise EdgeError(
-                f"A house edge of {percent_text(target)} needs {key} = {_number_text(value)} "
+                f"A house edge of {percent_text(target)} needs {key} = {number_text(value)} "
                 f"(about {float(value):.6g}), {name} the {bound[1]} pay of "
                 f"{format_pay(bound[0])}: that breaks the rank order of the pays (give "
                 "--unordered to accept it).")
@@ -160,7 +160,7 @@ class _LinearSolver(_AnalysisSolver):
     def __init__(self, setting: Setting, kind: str, key: str, model: LinearModel) -> None:
         super().__init__(setting, kind, key)
         self.model = model
-        self.base = _base_values(setting, model)
+        self.base = base_values(setting, model)
         self.column = model.names.index(key)
 
     def figures(self, value: Fraction) -> Figures:
@@ -180,7 +180,7 @@ class _LinearSolver(_AnalysisSolver):
         value = (target - edge0) / slope
         if not self.allowed(value):
             raise EdgeError(f"A house edge of {percent_text(target)} needs {self.key} = "
-                            f"{_number_text(value)} (about {float(value):.6g}), which is not an "
+                            f"{number_text(value)} (about {float(value):.6g}), which is not an "
                             "allowed value.")
         check = Figures.of(self.analyze(value)).house_edge
         if check == target:
@@ -218,7 +218,7 @@ def _search(evaluate: Callable[[Fraction], Figures], target: Fraction, low: Frac
     """
     began = time.perf_counter()
     e_low = evaluate(low).house_edge
-    show = _check_time(time.perf_counter() - began, SOLVE_ANALYSES, max_seconds,
+    show = check_time(time.perf_counter() - began, SOLVE_ANALYSES, max_seconds,
                        f"searching for the exact {key} (at most)", report)
     e_high = evaluate(high).house_edge
     for value, edge in ((low, e_low), (high, e_high)):

@@ -17,7 +17,7 @@ from edge.table import ReturnTable, decimal
 
 # --- parsing ------------------------------------------------------------------------------
 
-def _number(text: str, what: str) -> Fraction:
+def parse_number(text: str, what: str) -> Fraction:
     raw = text.strip()
     if not raw:
         raise EdgeError(f"The {what} is missing a number.")
@@ -93,7 +93,7 @@ def parse_target(text: str) -> Target:
 
 
 def _edge_value(part: str, whole: str) -> Fraction:
-    value = _number(part, f"target edge {whole.strip()!r}:")
+    value = parse_number(part, f"target edge {whole.strip()!r}:")
     if not -1 < value < 1:
         raise EdgeError(f"The target edge {part.strip()!r} is out of range: a house edge lies "
                         "between -100% and 100% (write 3% or 0.03, not 3).")
@@ -127,8 +127,8 @@ def parse_bounds(text: str, what: str, *, probability: bool = False) -> Bounds:
     low_text, dots, high_text = text.partition("..")
     if not dots:
         raise EdgeError(f"The {what} filter {text!r} is not a range: write LO..HI, LO.. or ..HI.")
-    low = _number(low_text, f"{what} filter") if low_text.strip() else None
-    high = _number(high_text, f"{what} filter") if high_text.strip() else None
+    low = parse_number(low_text, f"{what} filter") if low_text.strip() else None
+    high = parse_number(high_text, f"{what} filter") if high_text.strip() else None
     if low is None and high is None:
         raise EdgeError(f"The {what} filter {text!r} has no bound.")
     for value in (low, high):
@@ -163,8 +163,8 @@ def parse_vary(text: str) -> Range:
     low_text, dots, high_text = spec.partition("..")
     if dots and (not low_text.strip() or not high_text.strip()):
         raise EdgeError(f"The range {text!r} needs both ends (write {name}=LO..HI).")
-    low = _number(low_text, f"low end of {name}")
-    high = _number(high_text, f"high end of {name}") if dots else low
+    low = parse_number(low_text, f"low end of {name}")
+    high = parse_number(high_text, f"high end of {name}") if dots else low
     if low > high:
         raise EdgeError(f"The range {spec.strip()!r} for {name} is empty: "
                         f"{low_text.strip()} is above {high_text.strip()}.")
@@ -215,7 +215,7 @@ class Filters:
         return self.target.distance(figures.house_edge), figures.house_edge
 
 
-def _number_text(value: Fraction) -> str:
+def number_text(value: Fraction) -> str:
     return format_pay(value) if value >= 0 else f"-{format_pay(-value)}"
 
 

@@ -20,8 +20,8 @@ from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.tune.grid import DEFAULT_MAX_CANDIDATES, Grid, make_grid
 from edge.tune.model import LinearModel, linear_model
-from edge.tune.progress import Reporter, _check_time, check_max_seconds
-from edge.tune.scoring import MARGIN, Candidate, _scale, scan
+from edge.tune.progress import Reporter, check_max_seconds, check_time
+from edge.tune.scoring import MARGIN, Candidate, scaled_figures, scan
 from edge.tune.setting import Parameter, Setting, Steps, make_setting
 from edge.tune.targets import Bounds, Figures, Filters, Range, Target, parse_target, parse_vary
 
@@ -89,14 +89,14 @@ def tune(game: str | AnyGame, bet: str | None, target: Target | str,
                       time.perf_counter() - started, mapping, "" if mapping else str(model))
 
 
-def _base_values(setting: Setting, model: LinearModel) -> list[Fraction]:
+def base_values(setting: Setting, model: LinearModel) -> list[Fraction]:
     return [setting.base_value(kind, name) for name, kind in zip(model.names, model.kinds,
                                                                    strict=True)]
 
 
 def _model_candidate(setting: Setting, model: LinearModel, grid: Grid,
                      values: tuple[Fraction, ...]) -> Candidate:
-    full = _base_values(setting, model)
+    full = base_values(setting, model)
     for param, value in zip(grid.params, values, strict=True):
         full[model.names.index(param.name)] = value
     pays, opts = setting.split(model.names, full, model.kinds)
@@ -115,7 +115,7 @@ class _Found:
 
 def _tune_linear(setting: Setting, model: LinearModel, grid: Grid, filters: Filters,
                  limit: int) -> _Found:
-    scaled = _scale(model, grid, _base_values(setting, model))
+    scaled = scaled_figures(model, grid, base_values(setting, model))
     scores = scan(scaled, grid, filters)
     if not scores.index:
         return _Found(0, 0, [], None)
@@ -162,7 +162,7 @@ def _tune_by_analysis(setting: Setting, grid: Grid, filters: Filters, limit: int
         began = time.perf_counter()
         table = setting.analyze(pays, opts)
         if done == 1:
-            show = _check_time(time.perf_counter() - began, len(indices), max_seconds,
+            show = check_time(time.perf_counter() - began, len(indices), max_seconds,
                                "re-solving every candidate", report)
         figures = Figures.of(table)
         low, high = min(low, float(figures.house_edge)), max(high, float(figures.house_edge))
