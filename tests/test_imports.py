@@ -344,3 +344,14 @@ def test_private_names_are_found_in_from_imports_and_attributes() -> None:
     found = read_module("edge.report.sections", source).private
     assert sorted((use.line, use.name) for use in found) == [
         (4, "_row_cells"), (7, "_helper"), (8, "_figure_lines"), (9, "_private")]
+
+
+def test_no_any_in_the_game_contracts() -> None:
+    """mypy --strict checks the seams: no ``Any`` in the Game/Bet/rules contracts, nor in a
+    game's rules module."""
+    paths = [PACKAGE / "games" / "__init__.py", *sorted((PACKAGE / "games").glob("*/rules.py"))]
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            assert not (isinstance(node, ast.Name) and node.id == "Any"), \
+                f"{path.relative_to(PACKAGE.parent)}:{node.lineno} uses Any"

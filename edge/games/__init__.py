@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -374,7 +374,7 @@ def get_game(name: str) -> AnyGame:
 
 
 def analyze(game: str, bet: str | None = None, paytable: str | PayTable | None = None,
-            options: Mapping[str, Any] | None = None,
+            options: Mapping[str, object] | None = None,
             run: RunSettings | None = None) -> ReturnTable:
     """Analyse one wager of a game exactly and return its :class:`~edge.table.ReturnTable`."""
     found = get_game(game)

@@ -6,7 +6,6 @@ import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from edge.document.document import (
     Cell,
@@ -48,7 +47,8 @@ from edge.report.volatility import volatility_section
 from edge.table import ReturnTable, percent
 
 
-def report_command(game: AnyGame, specs: Sequence[str], rules: Any, fmt: str = "html") -> str:
+def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
+                   fmt: str = "html") -> str:
     """The ``edge report`` command that rebuilds a report, every option spelled out."""
     parts = ["edge", "report", game.name]
     parts += [f"--paytable {_quote(spec)}" for spec in specs]
@@ -62,7 +62,7 @@ def _quote(text: str) -> str:
 
 
 def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
-                options: Mapping[str, Any] | None = None, *, run: RunSettings | None = None,
+                options: Mapping[str, object] | None = None, *, run: RunSettings | None = None,
                 analyses: Analyses[Rules] | None = None, environment: bool = True,
                 fmt: str = "html", meta: Metadata | None = None) -> Report:
     """Analyse every wager of ``game`` and assemble its report.

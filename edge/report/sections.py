@@ -13,7 +13,7 @@ import math
 import platform
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from edge.document.document import (
     Block,
@@ -313,7 +313,7 @@ def strategy_bets(context: ReportContext[Rules]) -> list[str]:
     return bets or [context.game.bets[0].name]
 
 
-def strategy_choices(rules: Any) -> tuple[str, ...]:
+def strategy_choices(rules: Rules) -> tuple[str, ...]:
     """The choices of the options' ``strategy`` field, if the game has one."""
     for info in describe(type(rules)):
         if info.name == "strategy" and len(info.choices) > 1:

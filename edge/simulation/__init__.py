@@ -16,10 +16,9 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Mapping
-from typing import Any
 
 from edge.errors import EdgeError
-from edge.games import AnyGame, RunSettings, get_game
+from edge.games import AnyGame, Rules, RunSettings, get_game
 from edge.options import options_dict
 from edge.parallel import Progress
 from edge.paytables import PayTable
@@ -36,7 +35,7 @@ __all__ = ["DEFAULT_HANDS", "MAX_HANDS", "Simulation", "make_simulator",
            "simulate", "simulate_table", "simulates"]
 
 
-def make_simulator(game: str, bet: str, paytable: PayTable | None, rules: Any,
+def make_simulator(game: str, bet: str, paytable: PayTable | None, rules: Rules,
                    run: RunSettings | None = None) -> Simulator:
     """The simulator of one wager of a registered game: its bet's ``simulate`` hook.
 
@@ -68,7 +67,7 @@ def _check_run(hands: int, seed: int | None) -> None:
 
 
 def simulate(game: str, bet: str | None = None, paytable: str | PayTable | None = None,
-             options: Mapping[str, Any] | None = None, hands: int = DEFAULT_HANDS,
+             options: Mapping[str, object] | None = None, hands: int = DEFAULT_HANDS,
              seed: int | None = None, jobs: int | None = None, progress: bool = False,
              run_settings: RunSettings | None = None) -> Simulation:
     """Simulate ``hands`` hands of one wager and compare them with the exact analysis.
@@ -88,7 +87,7 @@ def simulate(game: str, bet: str | None = None, paytable: str | PayTable | None 
     return simulate_table(exact_table, table_pays, rules, hands, seed, settings)
 
 
-def simulate_table(table: ReturnTable, paytable: PayTable | None, rules: Any,
+def simulate_table(table: ReturnTable, paytable: PayTable | None, rules: Rules,
                    hands: int = DEFAULT_HANDS, seed: int | None = None,
                    run_settings: RunSettings | None = None) -> Simulation:
     """Simulate the wager of an exact ``table`` (made with ``paytable`` and ``rules``) and

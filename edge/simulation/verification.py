@@ -27,7 +27,7 @@ REPORT_SEED = 8
 _DONE: dict[tuple[Any, ...], Simulation] = {}
 
 
-def _simulated(table: ReturnTable, paytable: PayTable | None, rules: Any, hands: int,
+def _simulated(table: ReturnTable, paytable: PayTable | None, rules: Rules, hands: int,
                seed: int, jobs: int | None) -> Simulation:
     """One wager's simulation, kept for the process (reports are often built twice); the
     hands do not depend on ``jobs``."""

@@ -34,7 +34,7 @@ class Setting:
     game: AnyGame
     bet: Bet[Rules]
     paytable: PayTable | None
-    overrides: Mapping[str, Any]
+    overrides: Mapping[str, object]
     run: RunSettings
     analyses: list[int] = dataclasses.field(default_factory=lambda: [0])   # a running count
 
@@ -107,7 +107,7 @@ class Setting:
 
 
 def make_setting(game: str | AnyGame, bet: str | None, paytable: str | PayTable | None,
-                 options: Mapping[str, Any] | None, run: RunSettings | None) -> Setting:
+                 options: Mapping[str, object] | None, run: RunSettings | None) -> Setting:
     """Resolve a game, bet, base pay table and options for tuning."""
     found = game if isinstance(game, Game) else get_game(game)
     chosen = found.bet(bet)

@@ -7,7 +7,6 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from edge.errors import EdgeError
 from edge.games import AnyGame, Bet, Rules, RunSettings
@@ -51,7 +50,7 @@ class SolveResult:
 
 def solve(game: str | AnyGame, bet: str | None, name: str, target: Target | str, *,
           search: Range | str | None = None, paytable: str | PayTable | None = None,
-          options: Mapping[str, Any] | None = None, step: Steps = None,
+          options: Mapping[str, object] | None = None, step: Steps = None,
           run: RunSettings | None = None, report: Reporter | None = None,
           max_seconds: float | None = None, ordered: bool = True) -> SolveResult:
     """The exact rational pay (or numeric option) ``name`` at which the house edge is ``target``.

@@ -10,7 +10,6 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
@@ -51,7 +50,7 @@ class TuneResult:
 
 def tune(game: str | AnyGame, bet: str | None, target: Target | str,
          vary: Sequence[Range | str], *, paytable: str | PayTable | None = None,
-         options: Mapping[str, Any] | None = None, step: Steps = None,
+         options: Mapping[str, object] | None = None, step: Steps = None,
          ordered: bool = True, hit_frequency: Bounds | None = None,
          standard_deviation: Bounds | None = None, limit: int = DEFAULT_LIMIT,
          run: RunSettings | None = None, report: Reporter | None = None,
