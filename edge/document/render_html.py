@@ -45,7 +45,8 @@ table.wide th, table.wider th { white-space: normal; }
 div.columns { display: flex; flex-wrap: wrap; gap: 0 1.5rem; align-items: flex-start; }
 th, td { border: 1px solid var(--rule); padding: .15rem .45rem; vertical-align: top; }
 th { background: var(--head); text-align: left; }
-td.n, th.n { text-align: right; white-space: nowrap; }
+td.n, th.n { text-align: right; }
+td.n { white-space: nowrap; }
 td.exact { word-break: break-all; white-space: normal; max-width: 24rem; }
 td.strong { font-weight: bold; }
 td.flag span { background: #ffe08a; color: #5c4400; border-radius: 3px; padding: 0 .3rem;
