@@ -240,7 +240,7 @@ def test_html_parses_and_holds_every_section_and_table(
 def test_report_figures_are_the_exact_figures(triple_html: str) -> None:
     flush = edge.analyze("triple-bet", bet="flush", options={"decks": 1})
     exact_edge = f"{flush.house_edge.numerator}/{flush.house_edge.denominator}"
-    assert exact_edge in triple_html
+    assert exact_edge in triple_html.replace("<wbr>", "")  # a fraction may break after /
     assert figures_digest({"flush": flush}) == figures_digest(
         {"flush": edge.analyze("triple-bet", bet="flush", options={"decks": 1})})
 
@@ -544,7 +544,7 @@ def test_ultimate_texas_holdem_preflop_chart() -> None:
     offsuit A2+ K5+ Q8+ JT). The solve is cached on disk after its first run."""
     report = make_report("ultimate-texas-holdem")
     markdown = report.to_markdown()
-    chart = markdown.split("**Preflop: 4x (green")[1].split("Colour key")[0]
+    chart = markdown.split("**Preflop: 4x (blue, bold)")[1].split("Key: ")[0]
     rows = [line for line in chart.splitlines() if re.match(r"^\| [AKQJT2-9] ", line)]
     assert len(rows) == 13
     ranks = "AKQJT98765432"

@@ -45,8 +45,9 @@ table.wide th, table.wider th { white-space: normal; }
 div.columns { display: flex; flex-wrap: wrap; gap: 0 1.5rem; align-items: flex-start; }
 th, td { border: 1px solid var(--rule); padding: .15rem .45rem; vertical-align: top; }
 th { background: var(--head); text-align: left; }
-td.n, th.n { text-align: right; white-space: nowrap; }
-td.exact { word-break: break-all; white-space: normal; max-width: 24rem; }
+td.n, th.n { text-align: right; }
+td.n { white-space: nowrap; }
+td.exact { overflow-wrap: break-word; white-space: normal; max-width: 24rem; }
 td.strong { font-weight: bold; }
 td.flag span { background: #ffe08a; color: #5c4400; border-radius: 3px; padding: 0 .3rem;
   font-weight: bold; font-size: 8pt; }
@@ -78,6 +79,7 @@ PRINT_CSS = """
   tr, figure, p.note, table.small, table.grid, div.keep { break-inside: avoid;
     page-break-inside: avoid; }
   pre.wrap, pre.narrow { break-inside: avoid; page-break-inside: avoid; }
+  div.room { height: 9rem; margin-bottom: -9rem; }
   thead { display: table-header-group; }
   pre { white-space: pre-wrap; overflow: visible; }
   figure svg { max-height: 150mm; }
@@ -105,6 +107,9 @@ def _html_cell(cell: CellLike, numeric: bool, tag: str = "td") -> str:
     if isinstance(cell, Cell):
         if cell.kind:
             classes.append(cell.kind)
+        if cell.kind == "exact":
+            # a fraction breaks after its slash, never inside its numerator or denominator
+            text = text.replace("/", "/<wbr>")
         if cell.kind == "flag" and text:
             text = f"<span>{text}</span>"
         if cell.link:
@@ -238,7 +243,12 @@ def html_body(report: Report) -> str:
         count = 2 if (others and isinstance(first, Paragraph) and not introduces
                       and _keepable(others[0], 12)) else 1
         if _keepable(first) and not (introduces and others and not _keepable(others[0])):
-            out.append("<div class=\"keep\">" + "\n".join(kept + blocks[:count]) + "</div>")
+            # before a long block, room for its first lines too (else the heading is left
+            # at the page's foot): a spacer that takes no room on the page itself
+            room = ("<div class=\"room\"></div>" if len(section.blocks) > count
+                    and not _keepable(section.blocks[count]) else "")
+            out.append("<div class=\"keep\">" + "\n".join(kept + blocks[:count]) + room
+                       + "</div>")
             out += blocks[count:]
         else:
             out += kept + blocks

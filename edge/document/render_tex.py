@@ -79,6 +79,8 @@ def _tex_cell(cell: CellLike) -> str:
 
 # characters of small type a line of text holds (A4, 18 mm margins)
 _TABLE_COLUMNS = 130
+# characters of footnote type in 4.2 cm, the widest an exact column is set
+_EXACT_WIDTH = 28
 
 
 def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
@@ -88,10 +90,12 @@ def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
                for i in range(len(numeric))]
     longest = [max([len(t) for t in cells] or [0]) for cells in columns]
     heads = [max([len(word) for word in head.split()] or [0]) for head in table.headers]
-    natural = sum(max(n, len(h)) + 2 for n, h in zip(longest, table.headers, strict=True))
     exact = [any(isinstance(cell, Cell) and cell.kind == "exact"
                  for cell in (row[i] for row in table.rows if i < len(row)))
              for i in range(len(numeric))]
+    # a heading is set in bold (a quarter wider), an exact column at most _EXACT_WIDTH wide
+    natural = sum(max(min(n, _EXACT_WIDTH) if e else n, 1.25 * len(h)) + 2
+                  for n, h, e in zip(longest, table.headers, exact, strict=True))
     # the longest word of each column: a line cannot break inside it
     words = [max([len(w) for t in cells for w in t.split()] or [0]) for cells in columns]
     if natural > _TABLE_COLUMNS:
@@ -104,7 +108,8 @@ def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
         extra = sum(m - low for m, low in zip(upper, least, strict=True))
         wants = [low + (m - low) * min(1.0, max(room, 0) / extra) if extra else low
                  for m, low in zip(upper, least, strict=True)]
-        share = (1 - 0.013 * len(wants)) * min(1.0, sum(wants) / _TABLE_COLUMNS)
+        # the columns fill the line (less their padding), in proportion to what each wants
+        share = 1 - 0.013 * len(wants)
         return "".join(
             f">{{\\{'raggedleft' if num else 'raggedright'}\\arraybackslash}}"
             f"p{{{share * want / sum(wants):.3f}\\linewidth}}"
@@ -112,7 +117,9 @@ def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
     spec = ""
     for num, most, is_exact in zip(numeric, longest, exact, strict=True):
         if is_exact:
-            spec += r">{\raggedleft\arraybackslash}p{4.2cm}"
+            # as wide as its longest fraction, up to 4.2 cm (a longer one breaks at its /)
+            fit = min(4.2, 0.16 * max(most, 4) + 0.2)
+            spec += f">{{\\raggedleft\\arraybackslash}}p{{{fit:.1f}cm}}"
         elif not num and most > 40:
             spec += r">{\raggedright\arraybackslash}p{5.5cm}"
         else:
