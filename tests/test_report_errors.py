@@ -233,8 +233,8 @@ def test_lo_hi_card_has_no_row_that_cannot_occur(players: int) -> None:
 def test_meter_shares_are_captioned_as_shares(uth_markdown: str) -> None:
     part = section(uth_markdown, "Pay tables").split("### 7.3 progressive")[1]
     assert "pays to 1 of every named table" not in part
-    assert row(part, "meter.royal-flush")[1] == "share of the meter"
-    assert row(part, "four-of-a-kind")[1] == "pays to 1"
+    assert row(part, "meter: royal flush")[1] == "share of the meter"
+    assert row(part, "four of a kind")[1] == "pays to 1"
     trips = section(uth_markdown, "Pay tables").split("### 7.2 trips")[1].split("### 7.3")[0]
     assert "pays to 1 of every named table" in trips
 
