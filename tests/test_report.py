@@ -505,7 +505,7 @@ def test_progressive_break_even_meter_agrees() -> None:
     the progressive bet computes from its class counts."""
     from edge.games.ultimate_texas_holdem.side_bets import break_even_meter
 
-    report = make_report("ultimate-texas-holdem")
+    report = make_report("ultimate-texas-holdem", environment=False)
     table = report.tables["progressive"]
     assert table.paytable is not None
     even = break_even_meter(table.paytable)  # type: ignore[arg-type]
@@ -542,7 +542,7 @@ def test_ultimate_texas_holdem_preflop_chart() -> None:
     """The coloured preflop grid shows the exact 4x classes: the 69 classes of the practical
     chart (Wizard of Odds UTH strategy page; docs/references.md: pairs 33+, suited A2+ K2+ Q6+ J8+,
     offsuit A2+ K5+ Q8+ JT). The solve is cached on disk after its first run."""
-    report = make_report("ultimate-texas-holdem")
+    report = make_report("ultimate-texas-holdem", environment=False)
     markdown = report.to_markdown()
     chart = markdown.split("**Preflop: 4x (blue, bold)")[1].split("Key: ")[0]
     rows = [line for line in chart.splitlines() if re.match(r"^\| [AKQJT2-9] ", line)]

@@ -7,6 +7,7 @@ Every figure is exact: class counts from the shared evaluator, showdown counts f
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -186,6 +187,20 @@ def flop_groups(solution: solver.Solution, checked: np.ndarray) -> list[FlopGrou
     """
     decisions = solver.flop_decisions_by_flop(solution)
     holdings = np.flatnonzero(checked)
+    # the grouping costs seconds; the same decisions always give the same groups, so a
+    # process (a report, then its tables, or a test session) groups each solve once
+    key = hashlib.sha256(np.ascontiguousarray(decisions).tobytes()
+                         + holdings.astype(np.int64).tobytes()).digest()
+    if key not in _GROUPED:
+        _GROUPED[key] = _flop_groups(decisions, holdings)
+    return list(_GROUPED[key])
+
+
+_GROUPED: dict[bytes, tuple[FlopGroup, ...]] = {}
+
+
+def _flop_groups(decisions: np.ndarray, holdings: np.ndarray) -> tuple[FlopGroup, ...]:
+    """:func:`flop_groups` for the recorded flop decisions and the checked holdings."""
     first = np.array([a for a in range(52) for b in range(a + 1, 52)], dtype=np.int64)
     second = np.array([b for a in range(52) for b in range(a + 1, 52)], dtype=np.int64)
     hole_a, hole_b = first[holdings], second[holdings]
@@ -218,8 +233,8 @@ def flop_groups(solution: solver.Solution, checked: np.ndarray) -> list[FlopGrou
         group = _group(hands, classes)
         spots += np.bincount(group, minlength=len(FLOP_GROUPS))
         bets += np.bincount(group[decided == 1], minlength=len(FLOP_GROUPS))
-    return [FlopGroup(name, int(s), int(b))
-            for (name, _), s, b in zip(FLOP_GROUPS, spots, bets, strict=True) if s]
+    return tuple(FlopGroup(name, int(s), int(b))
+                 for (name, _), s, b in zip(FLOP_GROUPS, spots, bets, strict=True) if s)
 
 
 def _core_evaluate(hands: np.ndarray) -> np.ndarray:
