@@ -163,7 +163,10 @@ def test_hands_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["royal-flush"]["seven_cards"] == 4324
     assert sum(row["five_cards"] for row in data.values()) == 2598960
     assert run_game_command("hands", ["holdem", "--format", "markdown"]) == 0
-    assert capsys.readouterr().out.startswith("| class ")
+    assert "\n| class " in capsys.readouterr().out
+    for fmt in ("html", "latex", "csv"):          # the formats every command takes
+        assert run_game_command("hands", ["holdem", "--format", fmt]) == 0
+        assert "4,324" in capsys.readouterr().out
 
 
 def test_cli_commands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,44 +6,44 @@ The counts are those the Trips and progressive bets are paid on (every 7-card an
 from __future__ import annotations
 
 import argparse
-import json
-
-from tabulate import tabulate
 
 from edge import holdem
+from edge.document import Document, Table, render
+from edge.document.document import JsonValue
+from edge.document.render import ALIASES, FORMATS
 from edge.games import Command
 from edge.table import exact, probability_text
 
 
 def add_hands_arguments(parser: argparse.ArgumentParser) -> None:
-    """``edge hands FAMILY [--format ...]``."""
+    """``edge hands FAMILY [--format ...]`` (the formats every command takes)."""
     parser.add_argument("family", choices=("holdem",), help="which hands")
-    parser.add_argument("--format", default="plain", choices=("plain", "markdown", "json"))
+    parser.add_argument("--format", default="plain", choices=FORMATS + tuple(ALIASES),
+                        metavar="{" + ",".join(FORMATS) + "}", help="output format")
 
 
-def hands_text(fmt: str) -> str:
-    """The exact hand-class counts of every hold'em hand (7 cards, and 5 cards), in ``fmt``."""
+def hands_document() -> Document:
+    """The exact hand-class counts of every hold'em hand (7 cards, and 5 cards) as a document;
+    its JSON contract maps each class to its counts and exact probabilities."""
     rows = holdem.class_table()
-    if fmt == "json":
-        data = {name: {"seven_cards": n7, "seven_card_probability": exact(p7),
-                       "five_cards": n5, "five_card_probability": exact(p5)}
-                for name, n7, p7, n5, p5 in rows}
-        return json.dumps(data, indent=2) + "\n"
-    body = [(name, f"{n7:,}", probability_text(p7), f"{n5:,}", probability_text(p5))
-            for name, n7, p7, n5, p5 in rows]
+    data: dict[str, JsonValue] = {
+        name: {"seven_cards": n7, "seven_card_probability": exact(p7),
+               "five_cards": n5, "five_card_probability": exact(p5)}
+        for name, n7, p7, n5, p5 in rows}
+    body: list[tuple[str, ...]] = [
+        (name, f"{n7:,}", probability_text(p7), f"{n5:,}", probability_text(p5))
+        for name, n7, p7, n5, p5 in rows]
     body.append(("total", f"{sum(r[1] for r in rows):,}", "1", f"{sum(r[3] for r in rows):,}",
                  "1"))
-    text: str = tabulate(body, headers=["class", "7-card hands", "probability", "5-card hands",
-                                        "probability"],
-                         tablefmt="github" if fmt == "markdown" else "simple",
-                         colalign=("left", "right", "right", "right", "right"),
-                         disable_numparse=True)
-    return text + "\n"
+    table = Table(("class", "7-card hands", "probability", "5-card hands", "probability"),
+                  tuple(body), footer=1, align="lrrrr")
+    return Document("Hold'em hand classes: every 7-card and 5-card hand", (table,),
+                    context=(("hands", "holdem"),), data=data)
 
 
 def run_hands(args: argparse.Namespace) -> int:
     """Print the hand-class counts; exit status 0."""
-    print(hands_text(args.format), end="")
+    print(render(hands_document(), args.format), end="")
     return 0
 
 
