@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from edge.cli import main
+from edge.document import Report
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,3 +78,24 @@ def edge_cli(capsys: pytest.CaptureFixture[str]) -> CliRunner:
         return CliResult(status, captured.out, captured.err)
 
     return run
+
+
+DefaultReport = Callable[[str], "Report"]
+
+
+@pytest.fixture(scope="session")
+def default_report() -> DefaultReport:
+    """A game's report at its default settings, without simulated figures, made once per test
+    session (several test files read the same reports; each UTH report costs seconds)."""
+    from edge.games import get_game
+    from edge.report import make_report
+
+    made: dict[str, Report] = {}
+
+    def report(game: str) -> Report:
+        name = get_game(game).name
+        if name not in made:
+            made[name] = make_report(name, environment=False)
+        return made[name]
+
+    return report

@@ -13,12 +13,12 @@ import dataclasses
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from edge.document import Preformatted, Report
-from edge.report import make_report
 from edge.report.build import write_report
 
 GAMES = ("three-card-poker", "triple-bet", "double-hand-poker", "ultimate-texas-holdem")
@@ -34,9 +34,9 @@ needs_poppler = pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler
 
 
 @pytest.fixture(scope="module")
-def reports() -> dict[str, Report]:
+def reports(default_report: Callable[[str], Report]) -> dict[str, Report]:
     """The four reports at their default settings, with a document ID and revision."""
-    return {game: dataclasses.replace(make_report(game, environment=False),
+    return {game: dataclasses.replace(default_report(game),
                                       document_id=DOCUMENT_ID, revision=REVISION)
             for game in GAMES}
 

@@ -500,12 +500,12 @@ def test_three_card_poker_raise_chart() -> None:
     assert "Raise chart" in [re.sub(r"^[\d.]+ ", "", h) for h in page.headings["h2"]]
 
 
-def test_progressive_break_even_meter_agrees() -> None:
+def test_progressive_break_even_meter_agrees(default_report: Callable[[str], Report]) -> None:
     """linear_option's break-even meter (from re-analysing the bet at three meters) is the one
     the progressive bet computes from its class counts."""
     from edge.games.ultimate_texas_holdem.side_bets import break_even_meter
 
-    report = make_report("ultimate-texas-holdem", environment=False)
+    report = default_report("ultimate-texas-holdem")
     table = report.tables["progressive"]
     assert table.paytable is not None
     even = break_even_meter(table.paytable)  # type: ignore[arg-type]
@@ -538,11 +538,11 @@ def test_no_cache_solves_once() -> None:
 
 
 @pytest.mark.slow
-def test_ultimate_texas_holdem_preflop_chart() -> None:
+def test_ultimate_texas_holdem_preflop_chart(default_report: Callable[[str], Report]) -> None:
     """The coloured preflop grid shows the exact 4x classes: the 69 classes of the practical
     chart (Wizard of Odds UTH strategy page; docs/references.md: pairs 33+, suited A2+ K2+ Q6+ J8+,
     offsuit A2+ K5+ Q8+ JT). The solve is cached on disk after its first run."""
-    report = make_report("ultimate-texas-holdem", environment=False)
+    report = default_report("ultimate-texas-holdem")
     markdown = report.to_markdown()
     chart = markdown.split("**Preflop: 4x (blue, bold)")[1].split("Key: ")[0]
     rows = [line for line in chart.splitlines() if re.match(r"^\| [AKQJT2-9] ", line)]

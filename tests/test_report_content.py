@@ -7,10 +7,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
 
+from edge.document import Report
 from edge.games import Analyses, RunSettings, all_games, get_game, resolve_paytables
 from edge.games.double_hand_poker.frequencies import setting_frequencies
 from edge.games.double_hand_poker.house_way import house_way
@@ -26,7 +28,6 @@ from edge.games.ultimate_texas_holdem.content import (
 )
 from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS, main_lines, solve_main
 from edge.games.ultimate_texas_holdem.side_bets import PROGRESSIVE_PRESETS, analyze_progressive
-from edge.report import make_report
 from edge.report.context import ReportContext
 from edge.report.payouts import maximum_payout, payouts_section
 from edge.report.variants import paytables_summary, variant_options, variants_summary
@@ -218,11 +219,11 @@ def test_preflop_rules_by_rank() -> None:
     assert preflop_rules({"22", "44"}) == ["the pairs 2-2, 4-4"]
 
 
-def test_every_game_has_the_new_sections() -> None:
+def test_every_game_has_the_new_sections(default_report: Callable[[str], Report]) -> None:
     for name in all_games():
         if name == "ultimate-texas-holdem":
             continue              # the solve: covered by test_uth_sections (slow)
-        titles = [s.title for s in make_report(name, environment=False).sections]
+        titles = [s.title for s in default_report(name).sections]
         assert "Every pay table and variant" in titles
         assert "Maximum payout per round" in titles
         if name != "triple-bet":
@@ -230,8 +231,8 @@ def test_every_game_has_the_new_sections() -> None:
 
 
 @pytest.mark.slow
-def test_uth_sections() -> None:
-    report = make_report("uth", environment=False, run=RunSettings())
+def test_uth_sections(default_report: Callable[[str], Report]) -> None:
+    report = default_report("uth")
     titles = [s.title for s in report.sections]
     for title in ("Every pay table and variant", "Maximum payout per round", "Hand frequencies",
                   "Progressive", "Strategy in words"):
