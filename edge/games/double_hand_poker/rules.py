@@ -13,7 +13,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from edge.games import Rules
-from edge.options import format_value, option, validate
+from edge.options import format_value, option
 
 GAME_NAME = "double-hand-poker"
 TITLE = "Casino Double-Hand Poker"
@@ -40,11 +40,6 @@ class DoubleHandRules(Rules):
                           minimum=1, maximum=7)
     pays: Fraction = option(Fraction(7), "Lo-Card and Hi-Card pay X to 1 (not in the published "
                             "rules)", minimum=Fraction(0), assumption=True)
-
-    def __post_init__(self) -> None:
-        validate(self)
-        # a choice given as its text ("house-way") is kept as the member it names
-        object.__setattr__(self, "strategy", PlayerSetting(self.strategy))
 
 
 def describe_rules(rules: DoubleHandRules) -> list[str]:

@@ -7,13 +7,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
 from edge.games import Rules
-from edge.options import option, validate
+from edge.options import option
 
 GAME_NAME = "ultimate-texas-holdem"
 
@@ -62,14 +61,6 @@ class UltimateTexasHoldemRules(Rules):
                                  "meter (no source gives it)", minimum=0, maximum=1,
                                  assumption=True)
 
-    def __post_init__(self) -> None:
-        validate(self)
-        # a plain string that passed validation becomes its member (frozen: set directly)
-        for field in dataclasses.fields(self):
-            kind = type(field.default)
-            value = getattr(self, field.name)
-            if issubclass(kind, StrEnum) and not isinstance(value, kind):
-                object.__setattr__(self, field.name, kind(value))
 
     @property
     def all_push(self) -> bool:
