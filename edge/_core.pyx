@@ -329,3 +329,11 @@ def three_card_hands(ace_low_straight=True):
                     kv[h] = s // THREE_CARD_CLASS_BASE
                     h += 1
     return cards, strengths, classes
+
+
+def names_in_index_order(by_index):
+    """Names keyed by a kernel's index constants, as a tuple in index order; the indexes must
+    be exactly 0, 1, 2, ... (so a kernel's order is written once, beside its constants)."""
+    if sorted(by_index) != list(range(len(by_index))):
+        raise AssertionError(f"indexes are not 0..{len(by_index) - 1}: {sorted(by_index)}")
+    return tuple(by_index[index] for index in range(len(by_index)))

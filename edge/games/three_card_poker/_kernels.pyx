@@ -16,6 +16,8 @@ from libc.stdint cimport int64_t
 
 import numpy as np
 
+from edge._core import names_in_index_order
+
 from edge._core cimport THREE_CARD_FLUSH
 from edge._core cimport THREE_CARD_HANDS as HAND_COUNT
 from edge._core cimport THREE_CARD_HIGH_CARD
@@ -39,21 +41,16 @@ cdef enum:
     PLAYER_LOSES = 3
 
 
-def _names(by_index):
-    """Names in index order, checking that the indexes are exactly 0, 1, 2, ..."""
-    if sorted(by_index) != list(range(len(by_index))):
-        raise AssertionError(f"indexes are not 0..{len(by_index) - 1}: {sorted(by_index)}")
-    return tuple(by_index[index] for index in range(len(by_index)))
-
-
 # The hand classes of the evaluator (``classes`` of :func:`three_card_counts`), weakest first.
-HAND_CLASSES = _names({THREE_CARD_HIGH_CARD: "high-card", THREE_CARD_PAIR: "pair",
-                       THREE_CARD_FLUSH: "flush", THREE_CARD_STRAIGHT: "straight",
-                       THREE_CARD_THREE_OF_A_KIND: "three-of-a-kind",
-                       THREE_CARD_STRAIGHT_FLUSH: "straight-flush"})
+HAND_CLASSES = names_in_index_order(
+    {THREE_CARD_HIGH_CARD: "high-card", THREE_CARD_PAIR: "pair",
+     THREE_CARD_FLUSH: "flush", THREE_CARD_STRAIGHT: "straight",
+     THREE_CARD_THREE_OF_A_KIND: "three-of-a-kind",
+     THREE_CARD_STRAIGHT_FLUSH: "straight-flush"})
 # The columns of ``counts``: the dealer's result against a player hand.
-DEALER_RESULTS = _names({DEALER_NOT_QUALIFIED: "dealer-does-not-qualify", PLAYER_WINS: "win",
-                         PLAYER_TIES: "tie", PLAYER_LOSES: "loss"})
+DEALER_RESULTS = names_in_index_order(
+    {DEALER_NOT_QUALIFIED: "dealer-does-not-qualify", PLAYER_WINS: "win",
+     PLAYER_TIES: "tie", PLAYER_LOSES: "loss"})
 # Every strength is below this; a qualifying strength of STRENGTH_LIMIT qualifies no hand.
 MAX_STRENGTH = STRENGTH_LIMIT
 # The dealer's hands from the 49 cards a player hand leaves.

@@ -10,6 +10,8 @@
 from libc.stdint cimport int64_t
 import numpy as np
 
+from edge._core import names_in_index_order
+
 # Outcome indexes of each wager; the row names below are the only place they are named.
 cdef enum:
     FLUSH_PAIR = 0
@@ -33,23 +35,19 @@ cdef enum:
     BLOCK_LOSE = 5
 
 
-def _names(by_index):
-    """Row names in index order, checking that the indexes are exactly 0, 1, 2, ..."""
-    if sorted(by_index) != list(range(len(by_index))):
-        raise AssertionError(f"row indexes are not 0..{len(by_index) - 1}: {sorted(by_index)}")
-    return tuple(by_index[index] for index in range(len(by_index)))
-
-
 # The rows of each wager in the kernel's index order (a wager's last row, or last two for Block,
 # is not in its pay table: lose, and Block's push).
-FLUSH_ROWS = _names({FLUSH_PAIR: "flush-pair", FLUSH_HIGH: "flush-high", FLUSH_LOW: "flush-low",
-                     FLUSH_LOSE: "lose"})
-SANDWICH_ROWS = _names({SANDWICH_TRIPLE: "triple-sandwich",
-                        SANDWICH_STRAIGHT: "straight-sandwich", SANDWICH_PLAIN: "sandwich",
-                        SANDWICH_MATCH: "match", SANDWICH_LOSE: "lose"})
-BLOCK_ROWS = _names({BLOCK_ULTIMATE: "ultimate", BLOCK_PAIR: "pair-block",
-                     BLOCK_FLUSH: "flush-block", BLOCK_PLAIN: "block", BLOCK_PUSH: "push",
-                     BLOCK_LOSE: "lose"})
+FLUSH_ROWS = names_in_index_order(
+    {FLUSH_PAIR: "flush-pair", FLUSH_HIGH: "flush-high", FLUSH_LOW: "flush-low",
+     FLUSH_LOSE: "lose"})
+SANDWICH_ROWS = names_in_index_order(
+    {SANDWICH_TRIPLE: "triple-sandwich",
+     SANDWICH_STRAIGHT: "straight-sandwich", SANDWICH_PLAIN: "sandwich",
+     SANDWICH_MATCH: "match", SANDWICH_LOSE: "lose"})
+BLOCK_ROWS = names_in_index_order(
+    {BLOCK_ULTIMATE: "ultimate", BLOCK_PAIR: "pair-block",
+     BLOCK_FLUSH: "flush-block", BLOCK_PLAIN: "block", BLOCK_PUSH: "push",
+     BLOCK_LOSE: "lose"})
 
 # The counts are exact int64 integers up to this many decks: the largest count, every ordered
 # deal of five cards from 52 * D, is 52D (52D - 1) ... (52D - 4), below 2**63 for D <= 119.
