@@ -43,7 +43,14 @@ def edge_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     tests never read or write the user's ``~/.cache/edge`` (or an ``EDGE_CACHE_DIR`` set in
     the shell), and a full run starts from a cold cache. Each solve is still made once per
     session and shared by the tests (and the ``edge`` processes they start) that need it."""
-    folder = tmp_path_factory.mktemp("edge-cache")
+    workers = os.environ.get("PYTEST_XDIST_WORKER")
+    if workers is None:
+        folder = tmp_path_factory.mktemp("edge-cache")
+    else:
+        # pytest-xdist: every worker's temporary folder sits in one folder for the run; the
+        # workers share one cache there (the cache's lock makes a second solve wait and read).
+        folder = tmp_path_factory.getbasetemp().parent / "edge-cache"
+        folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("EDGE_CACHE_DIR", str(folder))
         yield folder

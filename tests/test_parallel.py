@@ -121,11 +121,17 @@ def test_a_simulation_tallies_the_same_hands_whatever_the_jobs() -> None:
 
 def _interrupt(signals: int) -> tuple[int, str, float]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "edge", "simulate", "triple-bet", "--bet", "combined",
-         "--hands", str(10 ** 8), "--seed", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    time.sleep(1.5)
+    # The child says when edge is imported (on a loaded machine that takes seconds; a Ctrl-C
+    # before it would meet Python's own handler), then runs the command line's main().
+    command = ["simulate", "triple-bet", "--bet", "combined", "--hands", str(10 ** 8),
+               "--seed", "1"]
+    child = ("import sys; from edge.cli import main; print('ready', file=sys.stderr, "
+             f"flush=True); sys.exit(main({command!r}))")
+    process = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    assert process.stderr is not None
+    assert process.stderr.readline() == "ready\n", process.communicate()
+    time.sleep(0.5)                           # into the simulation
     assert process.poll() is None, process.communicate()
     sent = time.perf_counter()
     for _ in range(signals):

@@ -471,7 +471,7 @@ def test_kernel_counts_are_exact_at_the_deck_bound() -> None:
     (lambda: tb_kernels.sandwich_outcome(0, 1, -3), "middle=-3"),
     (lambda: tb_kernels.block_outcome(-1, 0, 1), "first=-1"),
     (lambda: tb_kernels.block_outcome(0, 1, 99), "dealer=99"),
-], ids=str)
+], ids=lambda value: value if isinstance(value, str) else "")
 def test_kernel_outcomes_refuse_a_card_out_of_range(call: Callable[[], int], bad: str) -> None:
     with pytest.raises(ValueError, match=bad):
         call()
