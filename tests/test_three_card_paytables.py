@@ -70,18 +70,19 @@ def test_plain_enumeration_splits_four_mini_royals_from_the_48_straight_flushes(
 
 # (preset, pays label, published house edge or None, source)
 PAIR_PLUS = [
-    ("3", "40-30-6-4-1", "2.32", "Grochowski, Three Card Poker and Pair Plus"),
-    ("common", "40-30-6-3-1", "7.28", "Grochowski, Three Card Poker and Pair Plus"),
-    ("straight-5", "40-30-5-4-1", "5.57", "Grochowski, A rare Pair Plus payout"),
-    ("2", "40-25-6-4-1", "3.49", "Wizard of Odds, Three Card Poker"),
-    ("1", "35-25-6-4-1", "4.58", "Wizard of Odds, Three Card Poker"),
-    ("trips-33", "35-33-6-4-1", None, "no published figure found"),
-    ("mini-royal-50", "50-40-30-6-3-1", "7.10", "Grochowski, Mini-royal payoffs in Three "
-     "Card Poker"),
-    ("mini-royal-50-straight-5", "50-40-30-5-4-1", "5.39", "Grochowski, A rare Pair Plus "
-     "payout"),
-    ("mini-royal-100-straight-5", "100-40-30-5-4-1", "4.49", "Grochowski, A rare Pair Plus "
-     "payout"),
+    ("3", "40-30-6-4-1", "2.32", "J. Grochowski, 'Three Card Poker and Pair Plus', "
+     "casinocitytimes.com"),
+    ("common", "40-30-6-3-1", "7.28", "the same article"),
+    ("straight-5", "40-30-5-4-1", "5.57", "J. Grochowski, 'A rare Pair Plus payout at Three "
+     "Card Poker', online.casinocity.com"),
+    ("2", "40-25-6-4-1", "3.49", "Wizard of Odds, 'Three Card Poker', Pairplus section"),
+    ("1", "35-25-6-4-1", "4.58", "Wizard of Odds, 'Three Card Poker', Pairplus section"),
+    ("trips-33", "35-33-6-4-1", None, "no published figure found (rules.md section 2.9)"),
+    ("mini-royal-50", "50-40-30-6-3-1", "7.10", "J. Grochowski, 'Mini royal payoffs in Three "
+     "Card Poker', tunicatravel.com"),
+    ("mini-royal-50-straight-5", "50-40-30-5-4-1", "5.39", "J. Grochowski, 'A rare Pair Plus "
+     "payout at Three Card Poker', online.casinocity.com"),
+    ("mini-royal-100-straight-5", "100-40-30-5-4-1", "4.49", "the same article"),
 ]
 
 
@@ -103,7 +104,10 @@ def test_pair_plus_named_tables(name: str, label: str, published: str | None,
         assert rounds_to(result.house_edge, published), (source, float(result.house_edge))
 
 
-# Ante Bonus tables: (preset, pays label, published figure kind, published value)
+# Ante Bonus tables: (preset, pays label, published figure kind, published value). 5-4-1: J.
+# Grochowski, "Three Card Poker dissected", casinocitytimes.com; 5-3-1: "Three Card Poker is
+# easy, fun and a good bet", poker-corner.com (its "house edge on the ante/play bet" is per
+# unit wagered, the element of risk); 4-3-1 and 3-2-1: no published figure found.
 ANTE = [("3", "5-4-1", "house edge", "3.37"), ("trips-3", "5-3-1", "element of risk", "2.16"),
         ("2", "4-3-1", None, None), ("1", "3-2-1", None, None)]
 
