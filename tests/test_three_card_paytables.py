@@ -104,6 +104,14 @@ def test_pair_plus_named_tables(name: str, label: str, published: str | None,
         assert rounds_to(result.house_edge, published), (source, float(result.house_edge))
 
 
+@pytest.mark.parametrize(("name", "published"), [("3", "2.3"), ("2", "3.5"), ("1", "4.6")])
+def test_pair_plus_help_page_tables_published_to_one_decimal(name: str, published: str) -> None:
+    """J. Grochowski, "By Any Other Name", online.casinocity.com: 40-30-6-4-1 2.3%, 25-1 on
+    three of a kind (40-25-6-4-1) 3.5%, and 35-25-6-4-1 4.6%."""
+    table = GAME.analyze("pair-plus", GAME.bet("pair-plus").paytable(name), RULES)
+    assert rounds_to(table.house_edge, published)
+
+
 # Ante Bonus tables: (preset, pays label, published figure kind, published value). 5-4-1: J.
 # Grochowski, "Three Card Poker dissected", casinocitytimes.com; 5-3-1: "Three Card Poker is
 # easy, fun and a good bet", poker-corner.com (its "house edge on the ante/play bet" is per
