@@ -10,6 +10,13 @@ A pay table maps outcome names (``flush-pair``) to the net win per unit wagered,
     flush-low = "5/2"         # strings allow exact fractions ("5/2", "5:2"); floats read exactly
 
 Nested tables flatten with a dot, so ``[pays.pair-plus] flush = 4`` is outcome ``pair-plus.flush``.
+
+**Split outcomes.** Some published tables pay part of an outcome apart: Pair Plus tables with a
+"mini-royal" (suited A-K-Q) pay it above the other straight flushes. A bet declares such splits
+as ``{split: parent}`` (``{"mini-royal": "straight-flush"}``); a table may then list the split
+outcome, placed just before its parent, and pays it by that line; a table that does not list it
+pays it as the parent (:meth:`PayTable.pay_for`), so tables written before the split stay valid
+and pay the same. :func:`accepted_orders` gives every outcome order a bet's table may have.
 """
 
 from __future__ import annotations
@@ -54,6 +61,15 @@ class PayTable:
         """What an outcome's number is: ``pays to 1`` (a net win per unit wagered); a table
         with other kinds of entries (a share of a meter) says so for those."""
         return "pays to 1"
+
+    def pay_for(self, outcome: str, splits: Mapping[str, str] | None = None) -> Fraction:
+        """The pay of ``outcome``; a split outcome the table does not list is paid as the
+        outcome it is split from (``splits``: split -> parent)."""
+        splits = splits or {}
+        listed = self.as_dict()
+        while outcome not in listed and outcome in splits:
+            outcome = splits[outcome]
+        return self[outcome]
 
     def label(self) -> str:
         """The pays joined by dashes, the way the trade names a table (``40-30-6-4-1``)."""
@@ -133,18 +149,46 @@ def _flatten(mapping: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
+def accepted_orders(outcomes: tuple[str, ...],
+                    splits: Mapping[str, str] | None = None) -> tuple[tuple[str, ...], ...]:
+    """Every order of outcomes a bet's pay table may have, best outcome first: ``outcomes``
+    itself first, then with each combination of the split outcomes (``split -> parent``, see
+    the module note) inserted just before its parent. Typed pays (``50-40-30-6-3-1``) are read
+    in the order whose length they match.
+
+    >>> accepted_orders(("straight-flush", "pair"), {"mini-royal": "straight-flush"})
+    (('straight-flush', 'pair'), ('mini-royal', 'straight-flush', 'pair'))
+    """
+    orders = [outcomes]
+    for split, parent in (splits or {}).items():
+        orders += [_insert_before(order, split, parent) for order in orders if parent in order]
+    return tuple(orders)
+
+
+def _insert_before(order: tuple[str, ...], split: str, parent: str) -> tuple[str, ...]:
+    at = order.index(parent)
+    return order[:at] + (split,) + order[at:]
+
+
 def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
-                  source: str | None = None) -> PayTable:
-    """Validate ``pays`` against the bet's ``outcomes`` (every one, no others) and build a table."""
+                  source: str | None = None,
+                  splits: Mapping[str, str] | None = None) -> PayTable:
+    """Validate ``pays`` against the bet's ``outcomes`` (every one, no others; ``splits`` may
+    be listed too, see :func:`accepted_orders`) and build a table in that order."""
     where = source or f"pay table {name!r}"
-    unknown = [key for key in pays if key not in outcomes]
+    splits = splits or {}
+    optional = [split for split in splits if split not in outcomes]
+    unknown = [key for key in pays if key not in outcomes and key not in optional]
     if unknown:
+        also = f" (and, split out: {', '.join(optional)})" if optional else ""
         raise PayTableError(f"Unknown outcome {_shorten(repr(unknown[0]), 60)} in {where}; "
-                            f"the outcomes are: {', '.join(outcomes)}.")
+                            f"the outcomes are: {', '.join(outcomes)}{also}.")
     missing = [key for key in outcomes if key not in pays]
     if missing:
         raise PayTableError(f"The {where} has no pay for {', '.join(repr(m) for m in missing)}.")
-    return PayTable(name, tuple((key, parse_pay(pays[key], key, where)) for key in outcomes))
+    order = next(order for order in accepted_orders(outcomes, splits)
+                 if set(order) == set(pays))
+    return PayTable(name, tuple((key, parse_pay(pays[key], key, where)) for key in order))
 
 
 def read_toml(path: str | Path, what: str = "pay table file") -> dict[str, Any]:
@@ -162,8 +206,10 @@ def read_toml(path: str | Path, what: str = "pay table file") -> dict[str, Any]:
         raise PayTableError(f"The {where} nests its tables too deeply to read.") from None
 
 
-def load_paytable(path: str | Path, outcomes: tuple[str, ...]) -> PayTable:
-    """Read a pay table from a TOML file and validate it against ``outcomes``."""
+def load_paytable(path: str | Path, outcomes: tuple[str, ...],
+                  splits: Mapping[str, str] | None = None) -> PayTable:
+    """Read a pay table from a TOML file and validate it against ``outcomes`` (and
+    ``splits``, see :func:`accepted_orders`)."""
     file = Path(path)
     data = read_toml(path)
     pays = data.get("pays")
@@ -177,15 +223,17 @@ def load_paytable(path: str | Path, outcomes: tuple[str, ...]) -> PayTable:
     name = data.get("name", file.stem)
     if not isinstance(name, str):
         raise PayTableError(f"The name in pay table file {str(path)!r} must be a string.")
-    table = make_paytable(name, _flatten(pays), outcomes, source=f"pay table file {str(path)!r}")
+    table = make_paytable(name, _flatten(pays), outcomes, source=f"pay table file {str(path)!r}",
+                          splits=splits)
     return replace(table, source=str(path))
 
 
 def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable],
-                     default: str, outcomes: tuple[str, ...]) -> PayTable:
+                     default: str, outcomes: tuple[str, ...],
+                     splits: Mapping[str, str] | None = None) -> PayTable:
     """A preset by name (or its pays label, ``40-30-6-4-1``), a TOML file path, or the default."""
     if isinstance(spec, PayTable):
-        return make_paytable(spec.name, spec.as_dict(), outcomes)
+        return make_paytable(spec.name, spec.as_dict(), outcomes, splits=splits)
     if spec is None:
         return presets[default]
     if spec in presets:
@@ -194,6 +242,6 @@ def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable
         if table.label() == spec:
             return table
     if spec.endswith(".toml") or Path(spec).is_file():
-        return load_paytable(spec, outcomes)
+        return load_paytable(spec, outcomes, splits)
     raise PayTableError(f"Unknown pay table {spec!r}: name one of "
                         f"{', '.join(presets)} or give a .toml file.")

@@ -124,6 +124,10 @@ class Bet(Generic[RulesT]):
     # outcomes (Tri-Card's combined: {"pair-plus.": "pair-plus", "ante-bonus.": "ante"}). A
     # pay table given for a part changes those outcomes of the combined wager too.
     parts: Mapping[str, str] = field(default_factory=dict)
+    # Outcomes a published table may pay apart from the outcome they belong to: split ->
+    # parent (Pair Plus: {"mini-royal": "straight-flush"}). A table that lists the split pays
+    # it; one that does not pays it as the parent (edge.paytables.accepted_orders).
+    splits: Mapping[str, str] = field(default_factory=dict)
 
     def paytable(self, spec: str | PayTable | None) -> PayTable | None:
         """Resolve a preset name, pays label or TOML path to a validated table."""
@@ -132,7 +136,8 @@ class Bet(Generic[RulesT]):
                 raise EdgeError(f"The bet {self.name!r} has no pay table to choose.")
             return None
         assert self.default_paytable is not None
-        return resolve_paytable(spec, self.presets, self.default_paytable, self.outcomes)
+        return resolve_paytable(spec, self.presets, self.default_paytable, self.outcomes,
+                                self.splits)
 
 
 @dataclass(frozen=True)
@@ -298,18 +303,28 @@ def _combined_paytable(game: Game[RulesT], bet: Bet[RulesT],
         part_table = chosen[part]
         assert part_table is not None
         named.append(f"{part} {part_table.name}")
-        for outcome, pay in part_table.pays:
-            key = prefix + outcome
-            if key not in pays:
+        part_splits = {split.removeprefix(prefix): parent.removeprefix(prefix)
+                       for split, parent in bet.splits.items() if split.startswith(prefix)}
+        keys = [key for key in pays if key.startswith(prefix)]
+        keys += [prefix + outcome for outcome in part_table if prefix + outcome not in pays]
+        for key in keys:
+            outcome = key.removeprefix(prefix)
+            if outcome not in part_table and outcome not in part_splits:
+                continue
+            if key not in pays and key not in bet.splits:
                 raise EdgeError(f"The {part} pay table {part_table.name!r} pays {outcome!r}, "
                                 f"which the {bet.name} wager of {game.name} does not have.")
-            if bet.name in given and pays[key] != pay:
+            pay = part_table.pay_for(outcome, part_splits)
+            if bet.name in given and table.pay_for(key, bet.splits) != pay:
                 raise PayTableError(
                     f"The pay tables disagree: --paytable {given[bet.name][0]!r} pays {key} "
-                    f"{format_pay(pays[key])} but --paytable {given[part][0]!r} pays {outcome} "
-                    f"{format_pay(pay)}; give the {bet.name} wager's table or its parts' "
-                    "tables, not both.")
-            pays[key] = pay
+                    f"{format_pay(table.pay_for(key, bet.splits))} but --paytable "
+                    f"{given[part][0]!r} pays {outcome} {format_pay(pay)}; give the "
+                    f"{bet.name} wager's table or its parts' tables, not both.")
+            if outcome in part_table:
+                pays[key] = pay
+            else:
+                del pays[key]          # the part pays this split outcome as its parent
     if bet.name in given:
         return table
     for preset in bet.presets.values():

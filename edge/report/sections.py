@@ -183,13 +183,16 @@ def paytables_section(context: ReportContext[Rules]) -> Section:
             columns.append((used.name, used))
         heads = tuple(f"{name} (in use)" if table == used else name for name, table in columns)
         outcomes = list(dict.fromkeys(key for _, table in columns for key in table))
+        for split, parent in bet.splits.items():     # a split outcome just above its parent
+            if split in outcomes and parent in outcomes:
+                outcomes.remove(split)
+                outcomes.insert(outcomes.index(parent), split)
         kinds = {outcome: next(table.paid_as(outcome) for _, table in columns
                                if outcome in table) for outcome in outcomes}
         mixed = len(set(kinds.values())) > 1
         rows: tuple[tuple[CellLike, ...], ...] = tuple(
             (display_name(outcome), *((kinds[outcome],) if mixed else ()),
-             *(Cell(format_pay(table.as_dict()[outcome]) if outcome in
-                    table.as_dict() else "-", "strong" if table == used else "")
+             *(Cell(_listed_pay(table, outcome, bet), "strong" if table == used else "")
                for _, table in columns))
             for outcome in outcomes)
         if mixed:
@@ -202,6 +205,15 @@ def paytables_section(context: ReportContext[Rules]) -> Section:
     blocks: tuple[Block, ...] = () if children else (
         Paragraph("No wager of this game has a pay table."),)
     return Section("Pay tables", blocks, tuple(children), page_break=True)
+
+
+def _listed_pay(table: PayTable, outcome: str, bet: Bet[Rules]) -> str:
+    """A table's pay for one outcome; a split outcome it does not list is paid as its parent."""
+    if outcome in table:
+        return format_pay(table[outcome])
+    if outcome in bet.splits:
+        return f"as {display_name(bet.splits[outcome])}"
+    return "-"
 
 
 def wager_section(table: ReturnTable, description: str) -> Section:

@@ -19,11 +19,13 @@ from edge.games.three_card_poker.pays import (
     ANTE_BONUS_OUTCOMES,
     ANTE_BONUS_PREFIX,
     COMBINED_OUTCOMES,
+    COMBINED_SPLITS,
     DEFAULT_PAYTABLE,
     HELP_PAGE_ANTE_BONUS,
     PAIR_PLUS_OUTCOMES,
     PAIR_PLUS_PREFIX,
     PRESETS,
+    SPLITS,
 )
 from edge.games.three_card_poker.report import report_sections
 from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, Ties, describe_rules
@@ -69,15 +71,16 @@ GAME = Game(
     bets=(
         Bet("ante", "Ante and Raise against the dealer, with the Ante Bonus",
             analysis.analyze_ante, ANTE_BONUS_OUTCOMES, PRESETS["ante"], DEFAULT_PAYTABLE,
-            strategy=ante_strategy, simulate=simulation.simulate_ante),
+            strategy=ante_strategy, simulate=simulation.simulate_ante, splits=SPLITS),
         Bet("pair-plus", "paid on the player's pair or better", analysis.analyze_pair_plus,
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
-            simulate=simulation.simulate_pair_plus),
+            simulate=simulation.simulate_pair_plus, splits=SPLITS),
         Bet("combined", "Ante and Pair Plus together (the Pair Plus wager per unit of Ante "
             "is an option)",
             analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE,
             strategy=combined_strategy, simulate=simulation.simulate_combined,
-            parts={PAIR_PLUS_PREFIX: "pair-plus", ANTE_BONUS_PREFIX: "ante"}),
+            parts={PAIR_PLUS_PREFIX: "pair-plus", ANTE_BONUS_PREFIX: "ante"},
+            splits=COMBINED_SPLITS),
     ),
     source="An online casino's Tri-Card Poker help page",
     aliases=("tri-card-poker", "three-card", "tcp"),

@@ -14,18 +14,21 @@ import numpy as np
 
 from edge import _core
 from edge.games import RunSettings
-from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
-from edge.games.three_card_poker.hands import DEALER_HANDS, PLAYER_HANDS, hand_name
+from edge.games.three_card_poker._kernels import DEALER_RESULTS
+from edge.games.three_card_poker.hands import DEALER_HANDS, PLAYER_HANDS, hand_name, pay_classes
 from edge.games.three_card_poker.pays import (
     ANTE_BONUS_OUTCOMES,
     ANTE_BONUS_PREFIX,
     DEFAULT_PAYTABLE,
+    MINI_ROYAL,
     PAIR_PLUS_OUTCOMES,
     PAIR_PLUS_PREFIX,
+    PAY_CLASSES,
     PRESETS,
     ante_bonus_pays,
     checked,
     pair_plus_pays,
+    row_classes,
 )
 from edge.games.three_card_poker.rules import Strategy, ThreeCardRules
 from edge.games.three_card_poker.strategy import (
@@ -41,15 +44,19 @@ from edge.paytables import PayTable
 from edge.table import ReturnTable, Row, exact
 
 
-def _decision_counts(solution: StrategySolution) -> tuple[list[int], list[list[int]]]:
-    """Per hand class: dealt-hand count of folds, and the dealer results summed over raises."""
+def _decision_counts(solution: StrategySolution, paytable: PayTable
+                     ) -> list[tuple[str, int, int, list[int]]]:
+    """Per row class of the table (``row_classes``), weakest first: its name, its index into
+    the pay lists (``PAY_CLASSES``), the dealt-hand count of folds, and the dealer results
+    summed over raises."""
     hands = solution.hands
-    folds, raised = [], []
-    for index in range(len(HAND_CLASSES)):
-        in_class = hands.classes == index
-        folds.append(int(np.count_nonzero(in_class & ~solution.raises)) * DEALER_HANDS)
-        raised.append([int(v) for v in hands.counts[in_class & solution.raises].sum(axis=0)])
-    return folds, raised
+    found = []
+    for name, members in row_classes(paytable):
+        in_class = np.isin(hands.pay_classes, members)
+        folds = int(np.count_nonzero(in_class & ~solution.raises)) * DEALER_HANDS
+        raised = [int(v) for v in hands.counts[in_class & solution.raises].sum(axis=0)]
+        found.append((name, members[0], folds, raised))
+    return found
 
 
 CHOSEN = {Strategy.OPTIMAL: "optimal",
@@ -85,16 +92,18 @@ def analyze_ante(paytable: PayTable | None, rules: ThreeCardRules,
     paytable = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
     solution = solve(ante_decision(paytable), rules)
     bonus = ante_bonus_pays(paytable)
-    folds, raised = _decision_counts(solution)
-    bonus_classes = [HAND_CLASSES.index(name) for name in reversed(ANTE_BONUS_OUTCOMES)]
-    rows = [Row("fold", Fraction(-1), sum(folds), Fraction(1))]
+    counts = _decision_counts(solution, paytable)
+    bonus_rows = (*reversed(ANTE_BONUS_OUTCOMES), MINI_ROYAL)     # weakest first
+    paid = sorted((count for count in counts if count[0] in bonus_rows),
+                  key=lambda count: bonus_rows.index(count[0]))
+    rows = [Row("fold", Fraction(-1), sum(count[2] for count in counts), Fraction(1))]
     for result, pay in enumerate(RESULT_PAYS):
-        plain = sum(raised[k][result] for k in range(len(HAND_CLASSES)) if k not in bonus_classes)
+        plain = sum(count[3][result] for count in counts if count[0] not in bonus_rows)
         rows.append(Row(DEALER_RESULTS[result], Fraction(pay), plain, Fraction(2)))
-    for k in bonus_classes:
+    for name, k, _, raised in paid:
         for result, pay in enumerate(RESULT_PAYS):
-            rows.append(Row(f"{HAND_CLASSES[k]} / {DEALER_RESULTS[result]}", pay + bonus[k],
-                            raised[k][result], Fraction(2)))
+            rows.append(Row(f"{name} / {DEALER_RESULTS[result]}", pay + bonus[k],
+                            raised[result], Fraction(2)))
     notes = (
         _strategy_note(solution),
         "Pays are net per unit of Ante; a raised hand wagers 2 units (Ante and Raise). The Ante "
@@ -115,15 +124,14 @@ def analyze_combined(paytable: PayTable | None, rules: ThreeCardRules,
     bonus = ante_bonus_pays(paytable, ANTE_BONUS_PREFIX)
     pair_plus = pair_plus_pays(paytable, PAIR_PLUS_PREFIX)
     ratio = rules.pair_plus_ratio
-    folds, raised = _decision_counts(solution)
     rows = []
-    for k in reversed(range(len(HAND_CLASSES))):
+    for name, k, folds, raised in reversed(_decision_counts(solution, paytable)):
         side = ratio * pair_plus[k]
         fold_pay = -1 - ratio if rules.fold_forfeits_pair_plus else -1 + side
-        rows.append(Row(f"{HAND_CLASSES[k]} / fold", fold_pay, folds[k], 1 + ratio))
+        rows.append(Row(f"{name} / fold", fold_pay, folds, 1 + ratio))
         for result, pay in enumerate(RESULT_PAYS):
-            rows.append(Row(f"{HAND_CLASSES[k]} / {DEALER_RESULTS[result]}",
-                            pay + bonus[k] + side, raised[k][result], 2 + ratio))
+            rows.append(Row(f"{name} / {DEALER_RESULTS[result]}",
+                            pay + bonus[k] + side, raised[result], 2 + ratio))
     forfeits = ("a fold loses both wagers (the help page's rule)"
                 if rules.fold_forfeits_pair_plus
                 else "a fold loses the Ante only; Pair Plus is still paid")
@@ -144,11 +152,11 @@ def analyze_pair_plus(paytable: PayTable | None, rules: ThreeCardRules,
     """The Pair Plus wager alone, paid on the player's three cards."""
     paytable = checked(paytable or PRESETS["pair-plus"][DEFAULT_PAYTABLE], PAIR_PLUS_OUTCOMES,
                        "pair-plus")
-    _, _, classes = _core.three_card_hands(rules.ace_low_straight)
-    per_class = np.bincount(classes, minlength=len(HAND_CLASSES))
+    cards, _, classes = _core.three_card_hands(rules.ace_low_straight)
+    per_class = np.bincount(pay_classes(cards, classes), minlength=len(PAY_CLASSES))
     pays = pair_plus_pays(paytable)
-    rows = tuple(Row(HAND_CLASSES[k], pays[k], int(per_class[k]))
-                 for k in reversed(range(len(HAND_CLASSES))))
+    rows = tuple(Row(name, pays[members[0]], sum(int(per_class[k]) for k in members))
+                 for name, members in reversed(row_classes(paytable)))
     notes = ("The Pair Plus wager alone, paid on the player's three cards. With an Ante too and "
              "fold_forfeits_pair_plus=true a fold loses it: see the combined bet.",)
     return ReturnTable(GAME_NAME, "pair-plus", rows, paytable, options_dict(rules), notes=notes,

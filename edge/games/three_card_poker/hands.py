@@ -14,6 +14,7 @@ from edge import _core
 from edge.cards import RANKS, parse_cards, rank_of, suit_of
 from edge.games.three_card_poker import _kernels
 from edge.games.three_card_poker._kernels import HAND_CLASSES
+from edge.games.three_card_poker.pays import MINI_ROYAL, PAY_CLASSES, STRAIGHT_FLUSH
 
 IntArray = npt.NDArray[np.int64]
 
@@ -27,7 +28,8 @@ QUALIFYING_CARDS = parse_cards("Qc 3d 2h")
 class HandCounts:
     """Every player hand with its strength, class and counts against the 18,424 dealer hands.
 
-    ``counts`` columns follow ``_kernels.DEALER_RESULTS``; ``classes`` index ``HAND_CLASSES``.
+    ``counts`` columns follow ``_kernels.DEALER_RESULTS``; ``classes`` index ``HAND_CLASSES``,
+    ``pay_classes`` index ``pays.PAY_CLASSES`` (the mini-royals split from the straight flushes).
     """
 
     cards: IntArray
@@ -35,6 +37,7 @@ class HandCounts:
     classes: IntArray
     counts: IntArray
     qualifying_strength: int
+    pay_classes: IntArray
 
 
 def qualifying_strength(ace_low_straight: bool) -> int:
@@ -47,7 +50,17 @@ def hand_counts(ace_low_straight: bool) -> HandCounts:
     """Evaluate every hand and count it against every dealer hand (the Cython kernel)."""
     qualifying = qualifying_strength(ace_low_straight)
     cards, strengths, classes, counts = _kernels.three_card_counts(ace_low_straight, qualifying)
-    return HandCounts(cards, strengths, classes, counts, qualifying)
+    return HandCounts(cards, strengths, classes, counts, qualifying,
+                      pay_classes(cards, classes))
+
+
+def pay_classes(cards: IntArray, classes: IntArray) -> IntArray:
+    """Each hand's class in ``PAY_CLASSES``: its hand class, or the mini-royal for a straight
+    flush of ace, king and queen (the 4 suited A-K-Q)."""
+    ranks = np.sort(cards // 4, axis=1)
+    mini_royal = ((classes == HAND_CLASSES.index(STRAIGHT_FLUSH))
+                  & (ranks[:, 0] == RANKS.index("Q")) & (ranks[:, 2] == RANKS.index("A")))
+    return np.where(mini_royal, PAY_CLASSES.index(MINI_ROYAL), classes).astype(np.int64)
 
 
 def hand_label(cards: Sequence[int] | IntArray) -> str:

@@ -28,7 +28,13 @@ from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
 from edge.games.three_card_poker.hands import QUALIFYING_CARDS
-from edge.games.three_card_poker.pays import ANTE_BONUS_PREFIX, PAIR_PLUS_PREFIX
+from edge.games.three_card_poker.pays import (
+    ANTE_BONUS_PREFIX,
+    MINI_ROYAL,
+    PAIR_PLUS_PREFIX,
+    splits_mini_royal,
+)
+from edge.games.three_card_poker.pays import STRAIGHT_FLUSH as STRAIGHT_FLUSH_NAME
 from edge.games.three_card_poker.rules import ThreeCardRules
 from edge.games.three_card_poker.strategy import (
     DecisionPays,
@@ -55,6 +61,9 @@ ANTE_AND_RAISE = tuple(Fraction({NOT_QUALIFIED: 1, WIN: 2, TIE: 0, LOSS: -2}[res
                        for result in range(len(RESULTS)))
 CLASS_SHIFT = 12       # strength = class << 12 | ranks within the class
 TRIPLES = 52 * 52 * 52
+# The suited A-K-Q, paid apart by tables that list it: the row index after the hand classes.
+MINI_ROYAL_ROW = len(CLASSES)
+ACE = 12
 
 Int32Array = npt.NDArray[np.int32]
 
@@ -93,6 +102,24 @@ def three_card_strength(first: CardArray, second: CardArray, third: CardArray,
     return np.asarray((hand_class.astype(np.int32) << CLASS_SHIFT) | ranks_code, dtype=np.int32)
 
 
+def paid_class(strength: Int32Array, split: bool) -> IntArray:
+    """The row a hand is paid by: its hand class, or ``MINI_ROYAL_ROW`` for a straight flush
+    topped by the ace (A-K-Q suited) when the table pays the mini-royal apart."""
+    hand_class = (strength >> CLASS_SHIFT).astype(np.int64)
+    if not split:
+        return hand_class
+    top = strength & ((1 << CLASS_SHIFT) - 1)
+    return np.where((hand_class == STRAIGHT_FLUSH) & (top == ACE), MINI_ROYAL_ROW, hand_class)
+
+
+def class_pays(table: dict[str, Fraction], prefix: str, missing: Fraction) -> list[Fraction]:
+    """A pay per row (the hand classes, then the mini-royal): ``missing`` where the table
+    pays nothing; the mini-royal as a straight flush when the table does not list it."""
+    pays = [table.get(prefix + name, missing) for name in CLASSES]
+    return pays + [table.get(prefix + MINI_ROYAL, table.get(prefix + STRAIGHT_FLUSH_NAME,
+                                                            missing))]
+
+
 def triple_key(first: CardArray, second: CardArray, third: CardArray) -> Int32Array:
     """Index of an ordered triple of card values into a 52^3 table."""
     return np.asarray((first.astype(np.int32) * 52 + second) * 52 + third, dtype=np.int32)
@@ -121,6 +148,7 @@ class PairPlusSimulator:
     scale: int
     strengths: Int32Array
     pair_plus: IntArray
+    split: bool = False
     initial_wager: Fraction = Fraction(1)
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
@@ -130,7 +158,7 @@ class PairPlusSimulator:
     def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
         """Settle dealt hands: ``cards[0:3]`` the player's (the dealer's are not looked at)."""
         player = self.strengths[triple_key(cards[0], cards[1], cards[2])]
-        hand_class = (player >> CLASS_SHIFT).astype(np.int64)
+        hand_class = paid_class(player, self.split)
         return hand_class, self.pair_plus[hand_class]
 
 
@@ -155,6 +183,7 @@ class RaiseSimulator:
     ante_and_raise: IntArray
     fold: IntArray
     outcome: Callable[[IntArray, npt.NDArray[np.bool_], IntArray], IntArray]
+    split: bool = False
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal ``hands`` hands from a fresh deck each and settle the wager."""
@@ -164,7 +193,7 @@ class RaiseSimulator:
         """Settle dealt hands: ``cards[0:3]`` the player's, ``cards[3:6]`` the dealer's."""
         player_key = triple_key(cards[0], cards[1], cards[2])
         player = self.strengths[player_key]
-        hand_class = (player >> CLASS_SHIFT).astype(np.int64)
+        hand_class = paid_class(player, self.split)
         dealer = self.strengths[triple_key(cards[3], cards[4], cards[5])]
         raised = self.raises[player_key]
         result = np.select([dealer < self.qualifying, player > dealer, player == dealer],
@@ -189,22 +218,24 @@ def simulate_pair_plus(paytable: PayTable | None, rules: ThreeCardRules,
                        run: RunSettings | None = None) -> PairPlusSimulator:
     """The simulator of the Pair Plus wager alone."""
     table = _needs(paytable).as_dict()
-    pays = [table.get(name, Fraction(-1)) for name in CLASSES]
+    pays = class_pays(table, "", Fraction(-1))
     scale = common_scale([*pays, *ANTE_AND_RAISE])
-    return PairPlusSimulator(CLASSES, scale, strength_table(rules.ace_low_straight),
-                             scaled(pays, scale))
+    return PairPlusSimulator((*CLASSES, MINI_ROYAL), scale,
+                             strength_table(rules.ace_low_straight), scaled(pays, scale),
+                             splits_mini_royal(_needs(paytable)))
 
 
 def _raise_simulator(rules: ThreeCardRules, decision: DecisionPays, pair_plus: list[Fraction],
                      bonus: list[Fraction], fold: list[Fraction], wager: Fraction,
                      outcomes: tuple[str, ...],
                      outcome: Callable[[IntArray, npt.NDArray[np.bool_], IntArray], IntArray],
-                     ) -> RaiseSimulator:
+                     split: bool) -> RaiseSimulator:
     scale = common_scale([*pair_plus, *bonus, *fold, *ANTE_AND_RAISE])
     return RaiseSimulator(
         outcomes, scale, wager, strength_table(rules.ace_low_straight),
         raise_table(solve(decision, rules)), _qualifying(rules), scaled(pair_plus, scale),
-        scaled(bonus, scale), scaled(ANTE_AND_RAISE, scale), scaled(fold, scale), outcome)
+        scaled(bonus, scale), scaled(ANTE_AND_RAISE, scale), scaled(fold, scale), outcome,
+        split)
 
 
 def simulate_ante(paytable: PayTable | None, rules: ThreeCardRules,
@@ -212,10 +243,11 @@ def simulate_ante(paytable: PayTable | None, rules: ThreeCardRules,
     """The simulator of the Ante with Raise and Ante Bonus (rows: fold; the four results;
     then hand class x result for the classes the Ante Bonus pays)."""
     table = _needs(paytable).as_dict()
-    bonus = [table.get(name, Fraction(0)) for name in CLASSES]
-    bonus_rows = np.array([name in table for name in CLASSES])
+    bonus = class_pays(table, "", Fraction(0))
+    bonus_rows = np.array([name in table for name in (*CLASSES, MINI_ROYAL)])
     outcomes = (("fold",) + RESULTS
-                + tuple(f"{name} / {result}" for name in CLASSES for result in RESULTS))
+                + tuple(f"{name} / {result}" for name in (*CLASSES, MINI_ROYAL)
+                        for result in RESULTS))
 
     def outcome(hand_class: IntArray, raised: npt.NDArray[np.bool_],
                 result: IntArray) -> IntArray:
@@ -223,9 +255,10 @@ def simulate_ante(paytable: PayTable | None, rules: ThreeCardRules,
                                          1 + len(RESULTS) * (1 + hand_class) + result,
                                          1 + result), 0)
 
-    zero = [Fraction(0)] * len(CLASSES)
+    zero = [Fraction(0)] * len(bonus)
     return _raise_simulator(rules, ante_decision(_needs(paytable)), zero, bonus,
-                            [Fraction(-1)] * len(CLASSES), Fraction(1), outcomes, outcome)
+                            [Fraction(-1)] * len(bonus), Fraction(1), outcomes, outcome,
+                            splits_mini_royal(_needs(paytable)))
 
 
 def simulate_combined(paytable: PayTable | None, rules: ThreeCardRules,
@@ -233,17 +266,19 @@ def simulate_combined(paytable: PayTable | None, rules: ThreeCardRules,
     """The simulator of the Ante and Pair Plus together (rows: hand class x fold or result)."""
     table = _needs(paytable).as_dict()
     ratio = Fraction(rules.pair_plus_ratio)
-    pair_plus = [ratio * table.get(PAIR_PLUS_PREFIX + name, Fraction(-1)) for name in CLASSES]
+    pair_plus = [ratio * pay for pay in class_pays(table, PAIR_PLUS_PREFIX, Fraction(-1))]
     fold = [-1 - ratio if rules.fold_forfeits_pair_plus else -1 + pays for pays in pair_plus]
-    bonus = [table.get(ANTE_BONUS_PREFIX + name, Fraction(0)) for name in CLASSES]
+    bonus = class_pays(table, ANTE_BONUS_PREFIX, Fraction(0))
     settled = ("fold",) + RESULTS
-    outcomes = tuple(f"{name} / {result}" for name in CLASSES for result in settled)
+    outcomes = tuple(f"{name} / {result}" for name in (*CLASSES, MINI_ROYAL)
+                     for result in settled)
 
     def outcome(hand_class: IntArray, raised: npt.NDArray[np.bool_],
                 result: IntArray) -> IntArray:
         return np.asarray(hand_class * len(settled) + np.where(raised, 1 + result, 0))
 
     return _raise_simulator(rules, combined_decision(_needs(paytable), rules), pair_plus,
-                            bonus, fold, 1 + ratio, outcomes, outcome)
+                            bonus, fold, 1 + ratio, outcomes, outcome,
+                            splits_mini_royal(_needs(paytable)))
 
 

@@ -39,6 +39,7 @@ from edge.games.three_card_poker.pays import (
     ANTE_BONUS_PREFIX,
     COMBINED_OUTCOMES,
     PAIR_PLUS_PREFIX,
+    PAY_CLASSES,
     ante_bonus_pays,
     checked,
     pair_plus_pays,
@@ -58,7 +59,8 @@ RESULT_PAYS = tuple(RAISE_RESULT_PAYS[name] for name in DEALER_RESULTS)
 
 @dataclass(frozen=True)
 class DecisionPays:
-    """What rides on the raise/fold decision of one wager, per hand class, per unit of Ante:
+    """What rides on the raise/fold decision of one wager, per pay class (``PAY_CLASSES``), per
+    unit of Ante:
     the pays beyond Ante and Raise on a raise (Ante Bonus, and Pair Plus when it rides too),
     and the whole net result of a fold."""
 
@@ -72,7 +74,7 @@ def ante_decision(paytable: PayTable) -> DecisionPays:
     """The Ante alone: a raise wins the Ante Bonus, a fold loses the Ante."""
     paytable = checked(paytable, ANTE_BONUS_OUTCOMES, "ante")
     return DecisionPays("ante", tuple(ante_bonus_pays(paytable)),
-                        (Fraction(-1),) * len(HAND_CLASSES), "per unit of Ante, Ante and Raise")
+                        (Fraction(-1),) * len(PAY_CLASSES), "per unit of Ante, Ante and Raise")
 
 
 def combined_decision(paytable: PayTable, rules: ThreeCardRules) -> DecisionPays:
@@ -186,9 +188,9 @@ def solve(pays: DecisionPays, rules: ThreeCardRules,
     ante_raise = sum((pay * hands.counts[:, column] for column, pay in enumerate(RESULT_PAYS)),
                      np.zeros(len(hands.counts), dtype=np.int64)).astype(np.int64)
     raise_value = _exact_array([int(v * scale) for v in raise_class], ante_raise, denominator,
-                               hands.classes)
+                               hands.pay_classes)
     fold_value = _exact_array([int(v * scale) for v in on_fold],
-                              np.zeros_like(ante_raise), 0, hands.classes)
+                              np.zeros_like(ante_raise), 0, hands.pay_classes)
     optimal = (raise_value >= fold_value) if rules.ties is Ties.LARGER \
         else (raise_value > fold_value)
     optimal = np.asarray(optimal, dtype=np.bool_)
