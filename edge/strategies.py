@@ -41,6 +41,7 @@ from edge.errors import StrategyError
 TomlTable = Mapping[str, object]
 HEADER_KEYS = ("name", "description", "source", "published_house_edge", "game")
 STRATEGY_DIRECTORY = "strategies"
+OPTIMAL = "optimal"   # every game's solved optimal strategy has this name
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,12 @@ class PlayerStrategy:
                         if f.name != "info"])
         digest = hashlib.sha256(f"{type(self).__qualname__}:{content}".encode()).hexdigest()
         return f"{self.name}-{digest[:16]}"
+
+    @property
+    def is_optimal(self) -> bool:
+        """Whether this is the game's solved optimal strategy (by convention the strategy named
+        ``optimal``; a game overrides this when a file can ask for the solve too)."""
+        return self.info.file is None and self.info.name == OPTIMAL
 
     def __str__(self) -> str:
         return self.info.file if self.info.file is not None else self.info.name

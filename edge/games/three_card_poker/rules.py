@@ -70,6 +70,11 @@ class RaiseRule(PlayerStrategy):
         rule = self.classes[HAND_CLASSES.index(hand_class)]
         return rule is not None and ranks[:len(rule)] >= rule
 
+    @property
+    def is_optimal(self) -> bool:
+        """Whether the rule is the exact solve's (a file may ask for it: ``play = "optimal"``)."""
+        return self.solved
+
     @classmethod
     def resolve(cls, spec: str) -> RaiseRule:
         """A named Tri-Card strategy or a strategy file."""
