@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from edge.cards import RANKS
 from edge.document import Items, Paragraph, Report, Section, Table
 from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
@@ -46,6 +47,7 @@ from edge.games.three_card_poker.pays import (
 from edge.games.three_card_poker.rules import RaiseRule, Strategy, ThreeCardRules, Ties
 from edge.options import options_dict
 from edge.paytables import PayTable
+from edge.strategies import Departure, StrategyComparison, largest_first
 from edge.table import ReturnTable, decimal, exact
 
 GAME_NAME = "three-card-poker"
@@ -400,3 +402,50 @@ def strategy_document(paytable: PayTable, rules: ThreeCardRules, pays: DecisionP
             Section(f"The {report['bet']} wager", tuple(blocks)),
             Section("Strategies compared", (comparison,)),
         ), game=GAME_NAME, game_title="Tri-Card Poker (Three Card Poker)", data=report)
+
+
+# --- a strategy against the optimal one -------------------------------------------------------
+def departure_group(cards: Sequence[int] | IntArray, hand_class: int) -> str:
+    """The group a departure is listed under: a high-card hand by its top two ranks
+    (``'Q-5-x high card'``), a pair by its rank (``'pair of 6s'``), else the hand class."""
+    name = HAND_CLASSES[hand_class]
+    ranks = deciding_ranks(cards, hand_class)
+    if name == "high-card":
+        return f"{RANKS[ranks[0]]}-{RANKS[ranks[1]]}-x high card"
+    if name == "pair":
+        return f"pair of {RANKS[ranks[0]]}s"
+    return name.replace("-", " ")
+
+
+def compare_strategy(pays: DecisionPays, rules: ThreeCardRules,
+                     initial_wager: Fraction) -> StrategyComparison:
+    """The strategy in ``rules`` against the optimal one, hand by hand: where it raises a hand
+    the solve folds (or the reverse), the exact cost is the hand's probability times the
+    difference of the two EVs, per unit initially wagered; grouped as a reader names hands."""
+    solution = solve(pays, rules)
+    hands = solution.hands
+    raise_value, fold_value = solution.raise_value, solution.fold_value
+    best = np.where(solution.optimal, raise_value, fold_value)
+    played = np.where(solution.raises, raise_value, fold_value)
+    unit = solution.scale * PLAYER_HANDS * initial_wager
+    groups: dict[tuple[str, bool], list[int]] = {}
+    for hand in np.flatnonzero(solution.raises != solution.optimal):
+        index = int(hand)
+        key = (departure_group(hands.cards[index], solution.class_of(index)),
+               bool(solution.raises[index]))
+        groups.setdefault(key, []).append(index)
+    departures = []
+    for (situation, raised), members in groups.items():
+        cost = sum((int(best[h]) - int(played[h]) for h in members), 0)
+        weakest = min(members, key=lambda h: int(hands.strengths[h]))
+        departures.append(Departure(
+            situation, "raise" if raised else "fold", "fold" if raised else "raise",
+            Fraction(len(members), PLAYER_HANDS), Fraction(cost) / unit, "raise/fold",
+            f"{len(members):,} hands, e.g. {hand_label(hands.cards[weakest])}"))
+    total_best = sum((int(v) for v in best), 0)
+    total_played = sum((int(v) for v in played), 0)
+    return StrategyComparison(
+        GAME_NAME, pays.bet, rules.strategy, Fraction(total_best) / unit,
+        Fraction(total_played) / unit, largest_first(departures),
+        notes=(f"EVs {pays.ev_unit}; figures per unit initially wagered "
+               f"({exact(initial_wager)}).",))
