@@ -220,11 +220,34 @@ def deciding_ranks(cards: Sequence[int] | IntArray, hand_class: int) -> tuple[in
     return tuple(ranks)
 
 
+def deciding_rank_codes(hands: HandCounts) -> IntArray:
+    """Every hand's deciding ranks (as :func:`deciding_ranks`, padded with deuces to three) as
+    one number, base 13, high rank first: hands of one class compare as their codes."""
+    ranks = np.sort(hands.cards.astype(np.int64) >> 2, axis=1)[:, ::-1]
+    high, middle, low = ranks[:, 0], ranks[:, 1], ranks[:, 2]
+    name = np.array(HAND_CLASSES)[hands.classes]
+    wheel = (high == 12) & (middle == 1) & (low == 0)
+    first = np.select([name == "pair", np.isin(name, ("straight", "straight-flush")) & wheel],
+                      [middle, 1], high)
+    second = np.select([name == "pair", np.isin(name, ("high-card", "flush"))],
+                       [np.where(low == middle, high, low), middle], 0)
+    third = np.where(np.isin(name, ("high-card", "flush")), low, 0)
+    codes: IntArray = (first * 13 + second) * 13 + third
+    return codes
+
+
 def rule_raises(rule: RaiseRule, hands: HandCounts) -> npt.NDArray[np.bool_]:
-    """The analysis's reading of a raise rule: its decision for every player hand."""
-    return np.array([rule.raises(HAND_CLASSES[int(k)], deciding_ranks(cards, int(k)))
-                     for cards, k in zip(hands.cards, hands.classes, strict=True)],
-                    dtype=np.bool_)
+    """The analysis's reading of a raise rule: its decision for every player hand (a hand of a
+    class raises when its deciding ranks are at least the rule's weakest hand of the class)."""
+    codes = deciding_rank_codes(hands)
+    raises = np.zeros(len(codes), dtype=np.bool_)
+    for k, weakest in enumerate(rule.classes):
+        if weakest is None:
+            continue
+        padded = (*weakest, 0, 0, 0)[:3]
+        floor = (padded[0] * 13 + padded[1]) * 13 + padded[2]
+        raises |= (hands.classes == k) & (codes >= floor)
+    return raises
 
 
 # --- the rule and the hands near it -----------------------------------------------------------
