@@ -324,3 +324,16 @@ def test_the_report_shows_the_chosen_strategy_and_its_cost() -> None:
     assert "cost of the strategy" in text and "Q-4-x high card" in text
     optimal = ReportContext(game, game.make_rules(), paytables, tables, analyses)
     assert chosen_strategy_sections(optimal) == []
+
+
+def test_readme_strategy_example_is_real_output(repo_root: Path, edge_cli: CliRunner) -> None:
+    """The README's Tri-Card comparison excerpt is the command's own output, line for line."""
+    readme = (repo_root / "README.md").read_text(encoding="utf-8")
+    command = "edge strategy three-card-poker --bet ante --compare mimic\n```\n\n```\n"
+    start = readme.index(command) + len(command)
+    excerpt = readme[start:readme.index("```", start)].strip().splitlines()
+    result = edge_cli("strategy", "three-card-poker", "--bet", "ante", "--compare", "mimic")
+    lines = result.out.splitlines()
+    assert result.status == 0 and excerpt
+    assert all(line in lines for line in excerpt if line), [
+        line for line in excerpt if line and line not in lines]
