@@ -62,7 +62,8 @@ def test_every_named_strategy_has_its_source_and_figure() -> None:
         if rule.is_optimal:
             continue
         assert rule.info.source and rule.info.published_house_edge is not None, name
-        edge = tri_card("ante", name).house_edge
+        assert rule.info.published_bet == "ante"
+        edge = tri_card(rule.info.published_bet, name).house_edge
         assert abs(edge - rule.info.published_house_edge) <= published_precision(
             rule.info.published_text), (name, float(edge))
         checked += 1
