@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Generic, Self, TypeVar
+from typing import Generic, Self, TypeVar, cast
 
 from edge.errors import StrategyError
 
@@ -100,14 +100,14 @@ class PlayerStrategy:
 
     @classmethod
     def resolve(cls, spec: str) -> Self:
-        """The strategy a name or a ``.toml`` path stands for (each game's class answers from
-        its :class:`StrategyCatalog`)."""
-        raise NotImplementedError(f"{cls.__name__} has no catalog")
+        """The strategy a name or a ``.toml`` path stands for, from the game's
+        :class:`StrategyCatalog` (the one made with ``kind=cls``)."""
+        return cast(Self, catalog_of(cls).get(spec))
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
         """The names of the strategies edge ships for this game."""
-        raise NotImplementedError(f"{cls.__name__} has no catalog")
+        return catalog_of(cls).names()
 
 
 S = TypeVar("S", bound=PlayerStrategy)
@@ -209,11 +209,13 @@ Parse = Callable[[StrategyFile], S]
 
 
 class StrategyCatalog(Generic[S]):
-    """A game's strategies: the named ones (TOML files in ``<package>/strategies/``, plus any
-    built in code) and a reader of strategy files, both through the game's ``parse``."""
+    """A game's strategies of type ``kind``: the named ones (TOML files in
+    ``<package>/strategies/``, plus any built in code) and a reader of strategy files, both
+    through the game's ``parse``. ``kind.resolve`` and ``kind.names`` answer from it."""
 
-    def __init__(self, game: str, package: str, parse: Parse[S],
+    def __init__(self, kind: type[S], game: str, package: str, parse: Parse[S],
                  builtin: Sequence[S] = ()) -> None:
+        _CATALOGS[kind] = cast("StrategyCatalog[PlayerStrategy]", self)
         self.game = game
         self.package = package
         self.parse = parse
@@ -259,6 +261,8 @@ class StrategyCatalog(Generic[S]):
         except OSError as error:
             raise StrategyError(f"strategy file {str(path)!r} cannot be read: "
                                 f"{error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise StrategyError(f"strategy file {str(path)!r} is not UTF-8 text") from None
         return self.read(text, where.name, str(path))
 
     def get(self, spec: str) -> S:
@@ -271,6 +275,17 @@ class StrategyCatalog(Generic[S]):
             return self.load(text)
         raise StrategyError(f"Unknown strategy {text!r} for {self.game}: choose one of "
                             f"{', '.join(named)}, or give a .toml strategy file.")
+
+
+_CATALOGS: dict[type[PlayerStrategy], StrategyCatalog[PlayerStrategy]] = {}
+
+
+def catalog_of(kind: type[PlayerStrategy]) -> StrategyCatalog[PlayerStrategy]:
+    """The catalog of a game's strategy type (or of the nearest base that has one)."""
+    for base in kind.__mro__:
+        if base in _CATALOGS:
+            return _CATALOGS[base]
+    raise StrategyError(f"{kind.__name__} has no catalog of strategies")
 
 
 @dataclass(frozen=True)

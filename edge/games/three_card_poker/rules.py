@@ -75,16 +75,6 @@ class RaiseRule(PlayerStrategy):
         """Whether the rule is the exact solve's (a file may ask for it: ``play = "optimal"``)."""
         return self.solved
 
-    @classmethod
-    def resolve(cls, spec: str) -> RaiseRule:
-        """A named Tri-Card strategy or a strategy file."""
-        return CATALOG.get(spec)
-
-    @classmethod
-    def names(cls) -> tuple[str, ...]:
-        """The named Tri-Card strategies."""
-        return CATALOG.names()
-
 
 def rule_text(rule: ClassRule, hand_class: str) -> str:
     """A class's rule as a strategy file writes it: ``all``, ``none`` or the weakest hand."""
@@ -206,7 +196,8 @@ def parse_raise_rule(reader: StrategyFile) -> RaiseRule:
 OPTIMAL = RaiseRule(StrategyInfo(
     "optimal", "Raise or fold each hand as the exact solve says for the pays and rules at hand "
     "(with the standard pays: raise Q-6-4 or better)."), solved=True)
-CATALOG = StrategyCatalog(GAME, "edge.games.three_card_poker", parse_raise_rule, (OPTIMAL,))
+CATALOG = StrategyCatalog(RaiseRule, GAME, "edge.games.three_card_poker", parse_raise_rule,
+                          (OPTIMAL,))
 # The strategies the report's "Strategies compared" table shows (those the game always had).
 COMPARED = tuple(Strategy)
 
