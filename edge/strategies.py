@@ -209,13 +209,16 @@ Parse = Callable[[StrategyFile], S]
 
 
 class StrategyCatalog(Generic[S]):
-    """A game's strategies of type ``kind``: the named ones (TOML files in
-    ``<package>/strategies/``, plus any built in code) and a reader of strategy files, both
-    through the game's ``parse``. ``kind.resolve`` and ``kind.names`` answer from it."""
+    """A game's strategies: the named ones (TOML files in ``<package>/strategies/``, plus any
+    built in code) and a reader of strategy files, both through the game's ``parse``. The
+    strategy class (``kind``, by default the type of the first built-in strategy) answers
+    ``resolve`` and ``names`` from it."""
 
-    def __init__(self, kind: type[S], game: str, package: str, parse: Parse[S],
-                 builtin: Sequence[S] = ()) -> None:
-        _CATALOGS[kind] = cast("StrategyCatalog[PlayerStrategy]", self)
+    def __init__(self, game: str, package: str, parse: Parse[S], builtin: Sequence[S] = (),
+                 kind: type[S] | None = None) -> None:
+        found = kind if kind is not None else type(builtin[0]) if builtin else None
+        if found is not None:   # the kind's resolve() and names() answer from this catalog
+            _CATALOGS[found] = cast("StrategyCatalog[PlayerStrategy]", self)
         self.game = game
         self.package = package
         self.parse = parse

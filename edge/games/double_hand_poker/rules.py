@@ -143,7 +143,7 @@ HOUSE_WAY = SettingRule(StrategyInfo(
     "house-way", "Set the tiles by the house way, as the dealer does.",
     "The Casino Double-Hand Poker rules and house way (S. Au-Yeung, 2005-2010)"),
     PlayerSetting.HOUSE_WAY)
-CATALOG = StrategyCatalog(SettingRule, GAME_NAME, "edge.games.double_hand_poker",
+CATALOG = StrategyCatalog(GAME_NAME, "edge.games.double_hand_poker",
                           parse_setting_rule, (OPTIMAL, HOUSE_WAY))
 
 

@@ -196,7 +196,7 @@ def parse_raise_rule(reader: StrategyFile) -> RaiseRule:
 OPTIMAL = RaiseRule(StrategyInfo(
     "optimal", "Raise or fold each hand as the exact solve says for the pays and rules at hand "
     "(with the standard pays: raise Q-6-4 or better)."), solved=True)
-CATALOG = StrategyCatalog(RaiseRule, GAME, "edge.games.three_card_poker", parse_raise_rule,
+CATALOG = StrategyCatalog(GAME, "edge.games.three_card_poker", parse_raise_rule,
                           (OPTIMAL,))
 # The strategies the report's "Strategies compared" table shows (those the game always had).
 COMPARED = tuple(Strategy)
