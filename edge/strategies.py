@@ -345,23 +345,42 @@ def largest_first(departures: Iterable[Departure]) -> tuple[Departure, ...]:
     return tuple(sorted(departures, key=lambda d: (-d.cost, -d.frequency, d.stage, d.situation)))
 
 
-def strategy_option(default: S, help: str, compared: tuple[str, ...] = ()) -> S:
+def strategy_option(default: S, help: str, compared: tuple[str, ...] = (),
+                    practical: str | None = None) -> S:
     """A rules field holding the player's strategy: set by name or file with
     ``--set strategy=...`` or ``--strategy ...``; shown as its name (or path). ``compared``:
-    the named strategies the report's "Strategies compared" table shows (default: all)."""
+    the named strategies the report's "Strategies compared" table shows (default: all);
+    ``practical``: a named strategy the report on the optimal strategy compares with it
+    (its cost and largest departures; None: none)."""
     result: S = dataclasses.field(  # the options module reads this metadata
         default=default, metadata={"help": help, "choices": None, "minimum": None,
                                    "maximum": None, "assumption": False,
-                                   "compared": compared})
+                                   "compared": compared, "practical": practical})
     return result
+
+
+def _strategy_field(rules: object) -> dataclasses.Field[object] | None:
+    if not dataclasses.is_dataclass(rules):
+        return None
+    for option in dataclasses.fields(rules):
+        if option.name == "strategy" and isinstance(option.default, PlayerStrategy):
+            return option
+    return None
+
+
+def practical_strategy(rules: object) -> str | None:
+    """The named practical strategy a report on the optimal strategy compares (or None)."""
+    option = _strategy_field(rules)
+    practical: str | None = option.metadata.get("practical") if option is not None else None
+    return practical
 
 
 def compared_strategies(rules: object) -> tuple[str, ...]:
     """The named strategies a report compares for these rules (none: no strategy option)."""
-    if not dataclasses.is_dataclass(rules):
+    option = _strategy_field(rules)
+    if option is None:
         return ()
-    for option in dataclasses.fields(rules):
-        if option.name == "strategy" and isinstance(option.default, PlayerStrategy):
-            compared: tuple[str, ...] = option.metadata.get("compared") or ()
-            return compared or type(option.default).names()
-    return ()
+    compared: tuple[str, ...] = option.metadata.get("compared") or ()
+    default = option.default
+    assert isinstance(default, PlayerStrategy)
+    return compared or type(default).names()

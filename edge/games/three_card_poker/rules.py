@@ -219,7 +219,8 @@ class ThreeCardRules(Rules):
         "false)")
     strategy: RaiseRule = strategy_option(
         OPTIMAL, "the player's raise/fold rule: optimal (solved exactly), mimic (raise "
-        "queen-high or better), raise-all, another named rule or a strategy file", COMPARED)
+        "queen-high or better), raise-all, another named rule or a strategy file", COMPARED,
+        practical="mimic")
     pair_plus_ratio: Fraction = option(Fraction(1), "Pair Plus wager per unit of Ante in the "
                                        "combined bet", minimum=Fraction(0))
     ties: Ties = option(Ties.SMALLER, "when raising and folding are worth exactly the same: the "
