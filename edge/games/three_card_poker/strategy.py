@@ -467,11 +467,11 @@ def compare_strategy(pays: DecisionPays, rules: ThreeCardRules,
     departures = []
     for (situation, raised), members in groups.items():
         cost = sum((int(best[h]) - int(played[h]) for h in members), 0)
-        weakest = min(members, key=lambda h: int(hands.strengths[h]))
+        costliest = max(members, key=lambda h: (int(best[h]) - int(played[h]), -h))
         departures.append(Departure(
             situation, "raise" if raised else "fold", "fold" if raised else "raise",
             Fraction(len(members), PLAYER_HANDS), Fraction(cost) / unit, "raise/fold",
-            f"{len(members):,} hands, e.g. {hand_label(hands.cards[weakest])}"))
+            f"{len(members):,} hands, costliest {hand_label(hands.cards[costliest])}"))
     total_best = sum((int(v) for v in best), 0)
     total_played = sum((int(v) for v in played), 0)
     return StrategyComparison(
