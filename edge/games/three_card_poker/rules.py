@@ -76,6 +76,15 @@ class RaiseRule(PlayerStrategy):
         return self.solved
 
 
+def rule_summary(rule: RaiseRule) -> str:
+    """A raise rule in one line: ``'Raise: high-card from Q-6-4, pair all, flush none, ...'``."""
+    if rule.solved:
+        return "Raise or fold as the exact solve says."
+    parts = [f"{name} {'from ' if weakest else ''}{rule_text(weakest, name)}"
+             for name, weakest in zip(HAND_CLASSES, rule.classes, strict=True)]
+    return "Raise: " + ", ".join(parts) + "."
+
+
 def rule_text(rule: ClassRule, hand_class: str) -> str:
     """A class's rule as a strategy file writes it: ``all``, ``none`` or the weakest hand."""
     if rule is None:

@@ -44,7 +44,13 @@ from edge.games.three_card_poker.pays import (
     checked,
     pair_plus_pays,
 )
-from edge.games.three_card_poker.rules import RaiseRule, Strategy, ThreeCardRules, Ties
+from edge.games.three_card_poker.rules import (
+    RaiseRule,
+    Strategy,
+    ThreeCardRules,
+    Ties,
+    rule_summary,
+)
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.strategies import Departure, StrategyComparison, largest_first
@@ -328,7 +334,7 @@ def chosen_rule(solution: StrategySolution) -> str:
     if rule.solved:
         return strategy_rule(solution)
     return CHOSEN_RULES.get(rule.name, rule.description) if rule.file is None \
-        else rule.description or f"The strategy in {rule.file}."
+        else rule.description or rule_summary(rule)
 
 
 # --- the strategy as data, as text (interim) and as a document --------------------------------
