@@ -457,7 +457,8 @@ def compare_strategy(pays: DecisionPays, rules: ThreeCardRules,
                      initial_wager: Fraction) -> StrategyComparison:
     """The strategy in ``rules`` against the optimal one, hand by hand: where it raises a hand
     the solve folds (or the reverse), the exact cost is the hand's probability times the
-    difference of the two EVs, per unit initially wagered; grouped as a reader names hands."""
+    difference of the two EVs, per unit initially wagered; grouped as a reader names hands
+    (a hand whose raise and fold are worth exactly the same is not a departure)."""
     solution = solve(pays, rules)
     hands = solution.hands
     raise_value, fold_value = solution.raise_value, solution.fold_value
@@ -465,7 +466,7 @@ def compare_strategy(pays: DecisionPays, rules: ThreeCardRules,
     played = np.where(solution.raises, raise_value, fold_value)
     unit = solution.scale * PLAYER_HANDS * initial_wager
     groups: dict[tuple[str, bool], list[int]] = {}
-    for hand in np.flatnonzero(solution.raises != solution.optimal):
+    for hand in np.flatnonzero(played != best):   # an exact tie is no departure
         index = int(hand)
         key = (departure_group(hands.cards[index], solution.class_of(index)),
                bool(solution.raises[index]))
