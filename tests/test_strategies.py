@@ -29,7 +29,8 @@ from edge.games.three_card_poker.rules import RaiseRule, ThreeCardRules
 from edge.simulation import simulate
 from edge.strategies import StrategyComparison
 from edge.table import ReturnTable
-from tests.conftest import CliRunner
+
+from .conftest import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE_WAY_PLUS = ROOT / "examples" / "strategies" / "double-hand-house-way-plus.toml"
