@@ -34,7 +34,9 @@ from edge.document.layout import display_name
 from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
+from edge.report.comparison import comparison_section
 from edge.report.context import ReportContext
+from edge.strategies import PlayerStrategy, compared_strategies, practical_strategy
 from edge.table import (
     ReturnTable,
     basis_text,
@@ -79,8 +81,8 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     choices = strategy_choices(context.rules)
     if choices:
         played = strategy_bets(context)
-        rows.insert(1, line("player strategy", lambda t: getattr(context.rules, "strategy", "")
-                            if t.bet in played else "-"))
+        rows.insert(1, line("player strategy", lambda t: str(getattr(
+            context.rules, "strategy", "")) if t.bet in played else "-"))
     if decisions:
         rows += [
             line("average total wager",
@@ -308,6 +310,7 @@ def strategy_sections(context: ReportContext[Rules]) -> list[Section]:
             shown.setdefault(_strategy_blocks(document), []).append(name)
     for (blocks, sections), bets in shown.items():
         children.append(Section(", ".join(bets), blocks, sections))
+    children += chosen_strategy_sections(context)
     compared = strategies_compared(context)
     if compared is not None:
         children.append(compared)
@@ -318,6 +321,33 @@ def strategy_sections(context: ReportContext[Rules]) -> list[Section]:
         "game offers is worth."),), tuple(children), page_break=True)]
 
 
+def chosen_strategy_sections(context: ReportContext[Rules]) -> list[Section]:
+    """Each wager's comparison with the optimal strategy (rule, exact cost, largest departures,
+    from the ``compare`` hook): of the report's strategy when it is not the optimal one, else
+    of the game's practical strategy if it names one."""
+    chosen = getattr(context.rules, "strategy", None)
+    if not isinstance(chosen, PlayerStrategy):
+        return []
+    rules = context.rules
+    title = "The strategy {name} against the optimal one ({bet})"
+    if chosen.is_optimal:
+        practical = practical_strategy(rules)
+        if practical is None:
+            return []
+        changes: dict[str, object] = {"strategy": practical}
+        rules = dataclasses.replace(rules, **changes)
+        title = "The practical strategy {name} against the optimal one ({bet})"
+    sections = []
+    for name in strategy_bets(context):
+        bet = context.game.bet(name)
+        if bet.compare is not None:
+            comparison = bet.compare(context.paytables[name], rules, context.run)
+            section = comparison_section(comparison)
+            sections.append(dataclasses.replace(section, title=title.format(
+                name=comparison.strategy.name, bet=name)))
+    return sections
+
+
 def strategy_bets(context: ReportContext[Rules]) -> list[str]:
     """The wagers a player strategy belongs to: those with decisions, else the first (a game
     like Double-Hand Poker decides how to set the hand, not how much to wager)."""
@@ -326,7 +356,11 @@ def strategy_bets(context: ReportContext[Rules]) -> list[str]:
 
 
 def strategy_choices(rules: Rules) -> tuple[str, ...]:
-    """The choices of the options' ``strategy`` field, if the game has one."""
+    """The choices of the options' ``strategy`` field, if the game has one (for a strategy
+    option that takes files: its named strategies the report compares)."""
+    named = compared_strategies(rules)
+    if named:
+        return named
     for info in describe(type(rules)):
         if info.name == "strategy" and len(info.choices) > 1:
             return info.choices
@@ -340,7 +374,7 @@ def strategies_compared(context: ReportContext[Rules]) -> Section | None:
     if not choices:
         return None
     bets = strategy_bets(context)
-    current = getattr(context.rules, "strategy", "")
+    current = str(getattr(context.rules, "strategy", ""))
     sizes = any(context.tables[bet].has_decisions for bet in bets)
     rows: list[tuple[CellLike, ...]] = []
     for bet in bets:

@@ -30,7 +30,7 @@ from edge.games.three_card_poker.pays import (
     pair_plus_pays,
     row_classes,
 )
-from edge.games.three_card_poker.rules import Strategy, ThreeCardRules
+from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, rule_summary
 from edge.games.three_card_poker.strategy import (
     GAME_NAME,
     RESULT_PAYS,
@@ -59,7 +59,7 @@ def _decision_counts(solution: StrategySolution, paytable: PayTable
     return found
 
 
-CHOSEN = {Strategy.OPTIMAL: "optimal",
+CHOSEN: dict[str, str] = {Strategy.OPTIMAL: "optimal",
           Strategy.MIMIC: "mimic the dealer (raise queen-high or better)",
           Strategy.RAISE_ALL: "raise every hand"}
 
@@ -74,7 +74,10 @@ def _strategy_note(solution: StrategySolution) -> str:
         if solution.exceptions.size:
             solved += (f", not monotone: {solution.exceptions.size} hands are exceptions "
                        f"(see `edge strategy {GAME_NAME}`)")
-    return f"Strategy: {CHOSEN[solution.strategy]}; {solved}."
+    rule = solution.strategy
+    named = CHOSEN.get(rule.name, f"{rule} ({rule.description})") if rule.file is None \
+        else f"the strategy file {rule.file} ({rule.description or rule_summary(rule)})"
+    return f"Strategy: {named}; {solved}."
 
 
 def _decisions(solution: StrategySolution) -> tuple[tuple[str, int], ...]:
