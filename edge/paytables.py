@@ -64,10 +64,12 @@ class PayTable:
         """The pays joined by dashes, the way the trade names a table (``40-30-6-4-1``)."""
         return "-".join(format_pay(value) for _, value in self.pays)
 
-    def toml_lines(self) -> list[str]:
-        """The table's own lines of a TOML pay table file (``name``, then ``[pays]``), which
-        the bet's ``--paytable FILE`` reads back; a game's own kind of table writes its own."""
-        return [f"name = {toml_string(self.name)}", "", "[pays]",
+    def toml_lines(self, bet: str = "") -> list[str]:
+        """The table as the lines of a TOML pay table file (``name``, ``bet``, ``[pays]``)
+        that ``--paytable FILE`` reads back for ``bet``; a game's own kind of table writes
+        its own format."""
+        return [f"name = {toml_string(self.name)}",
+                *([f"bet = {toml_string(bet)}"] if bet else []), "", "[pays]",
                 *(f"{toml_key(key)} = {toml_pay(value)}" for key, value in self.pays)]
 
     def replace(self, name: str, **changes: Fraction) -> PayTable:

@@ -125,8 +125,9 @@ class ProgressiveTable(PayTable):
         """``share of the meter`` for a meter entry, ``pays to 1`` for a fixed pay."""
         return "share of the meter" if outcome.startswith("meter.") else "pays to 1"
 
-    def toml_lines(self) -> list[str]:
-        """The table as a progressive table file's lines (this module's format)."""
+    def toml_lines(self, bet: str = "") -> list[str]:
+        """The table as a progressive table file's lines (this module's format; the file is
+        the progressive bet's only, so it names no bet)."""
         lines = [f"name = {toml_string(self.name)}", f"cards = {toml_string(self.cards)}",
                  f"wager = {toml_pay(self.wager)}"]
         if self.fixed():
