@@ -10,12 +10,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shlex
 import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
-
-from tabulate import tabulate
 
 from edge import __version__
 from edge.document import FORMATS, format_name, render
@@ -23,7 +22,6 @@ from edge.document.render import ALIASES
 from edge.document.returns import return_table_document
 from edge.errors import EdgeError
 from edge.games import AnyGame, RunSettings, all_games, get_game, resolve_paytables
-from edge.options import describe
 from edge.parallel import check_jobs, end_progress, running
 from edge.paytables import PayTable
 
@@ -88,26 +86,10 @@ def add_format_argument(parser: argparse.ArgumentParser, default: str | None = "
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    """List every game, its bets, named pay tables and variant options."""
-    for game in all_games().values():
-        print(f"{game.name}: {game.title}")
-        if game.source:
-            print(f"  source: {game.source}")
-        print("  bets:")
-        for bet in game.bets:
-            tables = ", ".join(f"{name} ({table.label()})" for name, table in bet.presets.items())
-            default = f"; default {bet.default_paytable}" if bet.default_paytable else ""
-            print(f"    {bet.name}: {bet.description}")
-            if tables:
-                print(f"      pay tables: {tables}{default}")
-        rows = [(o.name, o.default, o.allowed, o.help + (" (assumption)" if o.assumption else ""))
-                for o in describe(game.rules)]
-        if rows:
-            print("  options (--set NAME=VALUE):")
-            text = tabulate(rows, headers=["option", "default", "allowed", "meaning"],
-                            disable_numparse=True)
-            print("\n".join("    " + line for line in text.splitlines()))
-        print()
+    """List every game (or one), its bets' outcomes and named pay tables, and its options."""
+    from edge.listing import games_document
+    games = [get_game(args.game)] if args.game else list(all_games().values())
+    sys.stdout.write(render(games_document(games), args.format))
     return 0
 
 
@@ -178,11 +160,16 @@ def cmd_tune(args: argparse.Namespace) -> int:
         if args.hit_frequency or args.std_dev:
             raise EdgeError("The --hit-frequency and --std-dev filters apply to --vary "
                             "searches, not to --solve.")
+        if args.write is not None:
+            raise EdgeError("--write writes the tables a --vary search lists, not a --solve.")
         solved = tune.solve(args.game, args.bet, args.solve, args.target_edge,
                             search=(args.vary or [None])[0], ordered=not args.unordered,
                             **common)
         sys.stdout.write(render(tune.solve_document(solved), args.format))
         return 0
+    if args.write is not None:
+        found = get_game(args.game)
+        tune.check_folder(args.write, found, found.bet(args.bet))
     result = tune.tune(
         args.game, args.bet, args.target_edge, args.vary or [], ordered=not args.unordered,
         hit_frequency=None if args.hit_frequency is None else tune.parse_bounds(
@@ -191,6 +178,12 @@ def cmd_tune(args: argparse.Namespace) -> int:
             args.std_dev, "standard deviation"),
         limit=args.limit, max_candidates=args.max_candidates, **common)
     sys.stdout.write(render(tune.tune_document(result), args.format))
+    if args.write is not None:
+        written = tune.write_candidates(result, args.write, args.command_line)
+        for path in written:
+            print(f"wrote {path}", file=sys.stderr)
+        if not written:
+            print(f"edge tune: no candidate to write into {args.write}", file=sys.stderr)
     return 0
 
 
@@ -235,7 +228,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"edge {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    games = sub.add_parser("games", help="list games, bets, pay tables and options")
+    games = sub.add_parser(
+        "games", help="list games, bets, pay tables and options",
+        description="Every game (or GAME): each wager's outcomes in the order typed pays "
+                    "follow, its named pay tables with their pays, and the game's options "
+                    "with their allowed values. --format json gives a stable shape for "
+                    "scripts.")
+    games.add_argument("game", nargs="?", help="one game (default: every game)")
+    add_format_argument(games)
     games.set_defaults(handler=cmd_games)
 
     table = sub.add_parser("table", help="print a wager's exact return table")
@@ -291,6 +291,9 @@ def build_parser() -> argparse.ArgumentParser:
     tuning.add_argument("--std-dev", metavar="LO..HI",
                         help="keep tables whose standard deviation is in range (..3)")
     tuning.add_argument("--limit", type=int, default=20, help="tables shown (default 20)")
+    tuning.add_argument("--write", metavar="DIR",
+                        help="write each listed table into DIR as a TOML pay table file that "
+                             "--paytable reads (DIR is made if missing)")
     add_format_argument(tuning)
     tuning.add_argument("--max-candidates", type=int, default=20_000_000,
                         help="refuse larger grids (default 20,000,000)")
@@ -326,6 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``edge`` command; returns the exit status."""
     try:
         args = build_parser().parse_args(argv)
+        args.command_line = shlex.join(["edge", *(sys.argv[1:] if argv is None else argv)])
         handler: Handler = args.handler
         return handler(args)
     except EdgeError as error:
