@@ -9,14 +9,15 @@ The JSON form (``edge games --format json``) is a stable contract for scripts::
                           "typed_pays": true,           # whether --paytable takes typed pays
                           "orders": [[...]],            # every outcome order typed pays may use
                           "default_paytable",           # a name, or null (no pay table)
-                          "paytables": [{"name", "label", "default": bool,
+                          "paytables": [{"name", "title", "label", "default": bool,
                                          "pays": {outcome: "p/q"},
                                          "paid_as": {outcome: "share of the meter"}}]}],
                 "options": [{"name", "default", "allowed", "choices": [...], "meaning",
                              "assumption": bool}]}]}
 
-Pays are exact strings (``"5/2"``), net per unit wagered; ``paid_as`` lists only the entries
-that are not paid "to 1" (a progressive's meter shares).
+A pay table's ``name`` is what ``--paytable`` takes (so is its ``label``), ``title`` the name it
+prints. Pays are exact strings (``"5/2"``), net per unit wagered; ``paid_as`` lists only the
+entries that are not paid "to 1" (a progressive's meter shares).
 """
 
 from __future__ import annotations
@@ -96,8 +97,8 @@ def _game_blocks(game: AnyGame) -> list[Block]:
     return blocks
 
 
-def _paytable_data(table: PayTable, default: bool) -> dict[str, Any]:
-    return {"name": table.name, "label": table.label(), "default": default,
+def _paytable_data(name: str, table: PayTable, default: bool) -> dict[str, Any]:
+    return {"name": name, "title": table.name, "label": table.label(), "default": default,
             "pays": {key: exact(value) for key, value in table.pays},
             "paid_as": {key: table.paid_as(key) for key in table
                         if table.paid_as(key) != PAID_TO_ONE}}
@@ -109,7 +110,7 @@ def _bet_data(bet: Bet[Rules]) -> dict[str, Any]:
             "orders": [list(order) for order in accepted_orders(bet.outcomes)]
             if bet.outcomes and bet.typed_pays else [],
             "default_paytable": bet.default_paytable if bet.outcomes else None,
-            "paytables": [_paytable_data(table, name == bet.default_paytable)
+            "paytables": [_paytable_data(name, table, name == bet.default_paytable)
                           for name, table in bet.presets.items()]}
 
 
@@ -132,6 +133,7 @@ def _records(games: Sequence[AnyGame]) -> Table:
             for name, table in bet.presets.items():
                 rows += [(game.name, bet.name, "pay", name, outcome, _pay_cell(table, outcome))
                          for outcome in table]
+                rows.append((game.name, bet.name, "label", name, "", table.label()))
         rows += [(game.name, "", "option", o.name, o.allowed, o.default)
                  for o in describe(game.rules)]
     return Table(("game", "bet", "kind", "table or option", "outcome or allowed",

@@ -276,7 +276,9 @@ def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable
     if spec.endswith(".toml") or (typed is not True and Path(spec).is_file()):
         return load_paytable(spec, outcomes, bet)
     if typed is not False:
-        return typed_paytable(spec, outcomes, bet)
+        table = typed_paytable(spec, outcomes, bet)
+        # typed pays equal to a preset's (``3:2`` for ``3/2``, ``1.5``) are that preset
+        return next((preset for preset in presets.values() if preset.pays == table.pays), table)
     raise PayTableError(f"Unknown pay table {_shorten(spec, 60)!r}"
                         f"{f' for the {bet} wager' if bet else ''}: name one of "
                         f"{', '.join(presets)}, type its {len(outcomes)} pays joined by "
