@@ -15,6 +15,7 @@ from pathlib import Path
 
 from edge.errors import EdgeError
 from edge.games import AnyGame, Bet, Rules
+from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.table import exact
 from edge.tune.scoring import Candidate
@@ -51,8 +52,10 @@ def file_text(result: TuneResult, rank: int, candidate: Candidate, command: str)
     the table's own lines."""
     assert candidate.paytable is not None
     figures = candidate.figures
-    varied = [p.name for p in result.params if p.kind == "option"]
-    sets = " ".join(f"--set {name}={candidate.options[name]}" for name in varied)
+    # the options the figures hold for: every one not at the game's default (set or varied)
+    defaults = options_dict(result.game.make_rules({}))
+    sets = " ".join(f"--set {name}={value}" for name, value in candidate.options.items()
+                    if defaults.get(name) != value)
     lines = [
         f"# {result.game.title}, {result.bet.name} wager: candidate {rank} of "
         f"{len(result.candidates)} found by edge tune",
