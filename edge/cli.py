@@ -21,7 +21,7 @@ from edge.document import FORMATS, format_name, render
 from edge.document.render import ALIASES
 from edge.document.returns import return_table_document
 from edge.errors import EdgeError
-from edge.games import AnyGame, RunSettings, all_games, get_game, resolve_paytables
+from edge.games import AnyGame, Bet, Rules, RunSettings, all_games, get_game, resolve_paytables
 from edge.parallel import check_jobs, end_progress, running
 from edge.paytables import PayTable
 
@@ -59,11 +59,13 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, bet: bool = True,
         parser.add_argument("--bet", help="which wager (default: the game's first)")
     if several:
         parser.add_argument("--paytable", action="append", metavar="[BET=]TABLE",
-                            help="a named pay table or a .toml file, for the wager or (BET=) "
-                                 "one wager; repeat for several (a combined wager follows "
-                                 "its parts' tables)")
+                            help="a named pay table, pays typed in outcome order (35-20-7-4-1) "
+                                 "or a .toml file, for the wager or (BET=) one wager; repeat "
+                                 "for several (a combined wager follows its parts' tables)")
     else:
-        parser.add_argument("--paytable", help="a named pay table or a .toml file")
+        parser.add_argument("--paytable", metavar="[BET=]TABLE",
+                            help="a named pay table, pays typed in outcome order (35-20-7-4-1) "
+                                 "or a .toml file (see `edge games GAME`)")
     add_run_arguments(parser)
 
 
@@ -98,7 +100,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     bet = game.bet(args.bet)
     rules = game.make_rules(parse_sets(args.sets))
-    table = game.analyze(bet.name, bet.paytable(args.paytable), rules, run_settings(args))
+    table = game.analyze(bet.name, bet.paytable(own_paytable(game, bet, args.paytable)),
+                         rules, run_settings(args))
     sys.stdout.write(render(return_table_document(table), args.format))
     return 0
 
@@ -109,8 +112,8 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     game: AnyGame = get_game(args.game)
     bet = game.bet(args.bet)
     rules = game.make_rules(parse_sets(args.sets))
-    document = strategy_document(game, bet, bet.paytable(args.paytable), rules,
-                                 run_settings(args))
+    paytable = bet.paytable(own_paytable(game, bet, args.paytable))
+    document = strategy_document(game, bet, paytable, rules, run_settings(args))
     if document is None:
         raise EdgeError(f"The game {game.name} has no player decisions to show.")
     sys.stdout.write(render(document, args.format))
@@ -150,7 +153,9 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     step = tune.parse_steps(args.step or [])
     report = tune.StderrReporter()
-    common: dict[str, Any] = dict(paytable=args.paytable, options=parse_sets(args.sets),
+    found = get_game(args.game)
+    paytable = own_paytable(found, found.bet(args.bet), args.paytable)
+    common: dict[str, Any] = dict(paytable=paytable, options=parse_sets(args.sets),
                                   step=step, run=run_settings(args), report=report,
                                   max_seconds=args.max_seconds)
     if args.solve is not None:
@@ -168,7 +173,6 @@ def cmd_tune(args: argparse.Namespace) -> int:
         sys.stdout.write(render(tune.solve_document(solved), args.format))
         return 0
     if args.write is not None:
-        found = get_game(args.game)
         tune.check_folder(args.write, found, found.bet(args.bet))
     result = tune.tune(
         args.game, args.bet, args.target_edge, args.vary or [], ordered=not args.unordered,
@@ -185,6 +189,20 @@ def cmd_tune(args: argparse.Namespace) -> int:
         if not written:
             print(f"edge tune: no candidate to write into {args.write}", file=sys.stderr)
     return 0
+
+
+def own_paytable(game: AnyGame, bet: Bet[Rules], spec: str | None) -> str | None:
+    """The pay table of ``--paytable [BET=]TABLE`` for a command on one wager: ``BET=`` may
+    name that wager (as in ``edge report``), never another."""
+    if spec is None:
+        return None
+    target, sep, value = spec.partition("=")
+    if not sep or target.strip() not in {b.name for b in game.bets}:
+        return spec
+    if target.strip() != bet.name:
+        raise EdgeError(f"--paytable {spec!r} is for the {target.strip()} wager, but this "
+                        f"command is on the {bet.name} wager (--bet {target.strip()}?).")
+    return value.strip()
 
 
 def chosen_paytable(game: str, bet: str | None,
@@ -256,8 +274,9 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--all", action="store_true",
                         help="every game at its default settings, plus an index page, into -o DIR")
     report.add_argument("--paytable", action="append", metavar="[BET=]TABLE",
-                        help="a named pay table or .toml file, for every bet that has it or for "
-                             "one bet; repeat for several")
+                        help="a named pay table, pays typed in outcome order (35-20-7-4-1) or "
+                             "a .toml file, for every bet that has it or (BET=) for one bet; "
+                             "repeat for several")
     add_run_arguments(report, "solve afresh (the report's later steps reuse that solve)")
     report.add_argument("-o", "--output", help="output file (format from its suffix: .txt, "
                         ".md, .html, .tex, .csv, .json) "

@@ -177,6 +177,14 @@ def test_fractions_and_decimals_read_exactly(edge_cli) -> None:
                                          "flush-low": "5/2"}}
 
 
+def test_bet_prefix_names_the_wager(edge_cli) -> None:
+    plain = edge_cli("table", "three-card-poker", "--bet", "pair-plus", "--paytable",
+                     "35-20-7-4-1")
+    prefixed = edge_cli("table", "three-card-poker", "--bet", "pair-plus", "--paytable",
+                        "pair-plus=35-20-7-4-1")
+    assert plain.status == prefixed.status == 0 and plain.out == prefixed.out
+
+
 def test_typed_pays_in_strategy_and_simulate(edge_cli) -> None:
     strategy = edge_cli("strategy", "three-card-poker", "--bet", "ante", "--paytable", "4-2-1")
     assert strategy.status == 0, strategy.err
@@ -279,6 +287,9 @@ ERRORS = [
     (("tune", "three-card-poker", "--bet", "pair-plus", "--paytable", "40-30-6-4-1-1",
       "--target-edge", "3%", "--vary", "flush=3..4"),
      "The pair-plus wager has 5 outcomes"),
+    (("table", "three-card-poker", "--bet", "pair-plus", "--paytable", "ante=5-4-1"),
+     "--paytable 'ante=5-4-1' is for the ante wager, but this command is on the pair-plus "
+     "wager"),
     (("report", "triple-bet", "--paytable", "15-7-2-1"),
      "The typed pays '15-7-2-1' fit several wagers of triple-bet (sandwich, block): write "
      "BET=15-7-2-1 for one of them."),
