@@ -11,12 +11,11 @@ import argparse
 import contextlib
 import dataclasses
 import os
+import shlex
 import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
-
-from tabulate import tabulate
 
 from edge import __version__
 from edge.document import FORMATS, format_name, render
@@ -32,7 +31,6 @@ from edge.games import (
     get_game,
     resolve_paytables,
 )
-from edge.options import describe
 from edge.parallel import check_jobs, end_progress, running
 from edge.paytables import PayTable
 
@@ -92,11 +90,13 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, bet: bool = True,
         parser.add_argument("--bet", help="which wager (default: the game's first)")
     if several:
         parser.add_argument("--paytable", action="append", metavar="[BET=]TABLE",
-                            help="a named pay table or a .toml file, for the wager or (BET=) "
-                                 "one wager; repeat for several (a combined wager follows "
-                                 "its parts' tables)")
+                            help="a named pay table, pays typed in outcome order (35-20-7-4-1) "
+                                 "or a .toml file, for the wager or (BET=) one wager; repeat "
+                                 "for several (a combined wager follows its parts' tables)")
     else:
-        parser.add_argument("--paytable", help="a named pay table or a .toml file")
+        parser.add_argument("--paytable", metavar="[BET=]TABLE",
+                            help="a named pay table, pays typed in outcome order (35-20-7-4-1) "
+                                 "or a .toml file (see `edge games GAME`)")
     add_run_arguments(parser)
 
 
@@ -119,26 +119,10 @@ def add_format_argument(parser: argparse.ArgumentParser, default: str | None = "
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    """List every game, its bets, named pay tables and variant options."""
-    for game in all_games().values():
-        print(f"{game.name}: {game.title}")
-        if game.source:
-            print(f"  source: {game.source}")
-        print("  bets:")
-        for bet in game.bets:
-            tables = ", ".join(f"{name} ({table.label()})" for name, table in bet.presets.items())
-            default = f"; default {bet.default_paytable}" if bet.default_paytable else ""
-            print(f"    {bet.name}: {bet.description}")
-            if tables:
-                print(f"      pay tables: {tables}{default}")
-        rows = [(o.name, o.default, o.allowed, o.help + (" (assumption)" if o.assumption else ""))
-                for o in describe(game.rules)]
-        if rows:
-            print("  options (--set NAME=VALUE):")
-            text = tabulate(rows, headers=["option", "default", "allowed", "meaning"],
-                            disable_numparse=True)
-            print("\n".join("    " + line for line in text.splitlines()))
-        print()
+    """List every game (or one), its bets' outcomes and named pay tables, and its options."""
+    from edge.listing import games_document
+    games = [get_game(args.game)] if args.game else list(all_games().values())
+    sys.stdout.write(render(games_document(games), args.format))
     return 0
 
 
@@ -147,7 +131,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     bet = game.bet(args.bet)
     rules = game.make_rules(game_options(game, args))
-    table = game.analyze(bet.name, bet.paytable(args.paytable), rules, run_settings(args))
+    table = game.analyze(bet.name, bet.paytable(own_paytable(game, bet, args.paytable)),
+                         rules, run_settings(args))
     sys.stdout.write(render(return_table_document(table), args.format))
     return 0
 
@@ -160,8 +145,8 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     if args.compare is not None:
         return _compare(game, bet, args)
     rules = game.make_rules(game_options(game, args))
-    document = strategy_document(game, bet, bet.paytable(args.paytable), rules,
-                                 run_settings(args))
+    paytable = bet.paytable(own_paytable(game, bet, args.paytable))
+    document = strategy_document(game, bet, paytable, rules, run_settings(args))
     if document is None:
         raise EdgeError(f"The game {game.name} has no player decisions to show.")
     sys.stdout.write(render(document, args.format))
@@ -187,7 +172,8 @@ def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
                         "--set strategy=...).")
     options["strategy"] = args.compare
     rules = game.make_rules(options)
-    comparison = bet.compare(bet.paytable(args.paytable), rules, run_settings(args))
+    paytable = bet.paytable(own_paytable(game, bet, args.paytable))
+    comparison = bet.compare(paytable, rules, run_settings(args))
     sys.stdout.write(render(comparison_document(game, comparison), args.format))
     return 0
 
@@ -226,7 +212,9 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     step = tune.parse_steps(args.step or [])
     report = tune.StderrReporter()
-    common: dict[str, Any] = dict(paytable=args.paytable, options=parse_sets(args.sets),
+    found = get_game(args.game)
+    paytable = own_paytable(found, found.bet(args.bet), args.paytable)
+    common: dict[str, Any] = dict(paytable=paytable, options=parse_sets(args.sets),
                                   step=step, run=run_settings(args), report=report,
                                   max_seconds=args.max_seconds)
     if args.solve is not None:
@@ -236,11 +224,15 @@ def cmd_tune(args: argparse.Namespace) -> int:
         if args.hit_frequency or args.std_dev:
             raise EdgeError("The --hit-frequency and --std-dev filters apply to --vary "
                             "searches, not to --solve.")
+        if args.write is not None:
+            raise EdgeError("--write writes the tables a --vary search lists, not a --solve.")
         solved = tune.solve(args.game, args.bet, args.solve, args.target_edge,
                             search=(args.vary or [None])[0], ordered=not args.unordered,
                             **common)
         sys.stdout.write(render(tune.solve_document(solved), args.format))
         return 0
+    if args.write is not None:
+        tune.check_folder(args.write, found, found.bet(args.bet))
     result = tune.tune(
         args.game, args.bet, args.target_edge, args.vary or [], ordered=not args.unordered,
         hit_frequency=None if args.hit_frequency is None else tune.parse_bounds(
@@ -249,7 +241,27 @@ def cmd_tune(args: argparse.Namespace) -> int:
             args.std_dev, "standard deviation"),
         limit=args.limit, max_candidates=args.max_candidates, **common)
     sys.stdout.write(render(tune.tune_document(result), args.format))
+    if args.write is not None:
+        written = tune.write_candidates(result, args.write, args.command_line)
+        for path in written:
+            print(f"wrote {path}", file=sys.stderr)
+        if not written:
+            print(f"edge tune: no candidate to write into {args.write}", file=sys.stderr)
     return 0
+
+
+def own_paytable(game: AnyGame, bet: Bet[Rules], spec: str | None) -> str | None:
+    """The pay table of ``--paytable [BET=]TABLE`` for a command on one wager: ``BET=`` may
+    name that wager (as in ``edge report``), never another."""
+    if spec is None:
+        return None
+    target, sep, value = spec.partition("=")
+    if not sep or target.strip() not in {b.name for b in game.bets}:
+        return spec
+    if target.strip() != bet.name:
+        raise EdgeError(f"--paytable {spec!r} is for the {target.strip()} wager, but this "
+                        f"command is on the {bet.name} wager (--bet {target.strip()}?).")
+    return value.strip()
 
 
 def chosen_paytable(game: str, bet: str | None,
@@ -293,7 +305,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"edge {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    games = sub.add_parser("games", help="list games, bets, pay tables and options")
+    games = sub.add_parser(
+        "games", help="list games, bets, pay tables and options",
+        description="Every game (or GAME): each wager's outcomes in the order typed pays "
+                    "follow, its named pay tables with their pays, and the game's options "
+                    "with their allowed values. --format json gives a stable shape for "
+                    "scripts.")
+    games.add_argument("game", nargs="?", help="one game (default: every game)")
+    add_format_argument(games)
     games.set_defaults(handler=cmd_games)
 
     table = sub.add_parser("table", help="print a wager's exact return table")
@@ -320,8 +339,9 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--all", action="store_true",
                         help="every game at its default settings, plus an index page, into -o DIR")
     report.add_argument("--paytable", action="append", metavar="[BET=]TABLE",
-                        help="a named pay table or .toml file, for every bet that has it or for "
-                             "one bet; repeat for several")
+                        help="a named pay table, pays typed in outcome order (35-20-7-4-1) or "
+                             "a .toml file, for every bet that has it or (BET=) for one bet; "
+                             "repeat for several")
     add_run_arguments(report, "solve afresh (the report's later steps reuse that solve)")
     add_strategy_argument(report)
     report.add_argument("-o", "--output", help="output file (format from its suffix: .txt, "
@@ -356,6 +376,9 @@ def build_parser() -> argparse.ArgumentParser:
     tuning.add_argument("--std-dev", metavar="LO..HI",
                         help="keep tables whose standard deviation is in range (..3)")
     tuning.add_argument("--limit", type=int, default=20, help="tables shown (default 20)")
+    tuning.add_argument("--write", metavar="DIR",
+                        help="write each listed table into DIR as a TOML pay table file that "
+                             "--paytable reads (DIR is made if missing)")
     add_format_argument(tuning)
     tuning.add_argument("--max-candidates", type=int, default=20_000_000,
                         help="refuse larger grids (default 20,000,000)")
@@ -392,6 +415,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``edge`` command; returns the exit status."""
     try:
         args = build_parser().parse_args(argv)
+        args.command_line = shlex.join(["edge", *(sys.argv[1:] if argv is None else argv)])
         handler: Handler = args.handler
         return handler(args)
     except EdgeError as error:

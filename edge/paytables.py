@@ -1,9 +1,12 @@
-"""Pay tables: named presets and user TOML files, validated against a bet's outcomes.
+"""Pay tables: named presets, typed pays and user TOML files, validated against a bet's outcomes.
 
 A pay table maps outcome names (``flush-pair``) to the net win per unit wagered, as an exact
-``Fraction``. A TOML file gives the same fields::
+``Fraction``. Typed on the command line, the pays are joined by dashes in the order of the
+bet's outcomes (``8-3-5/2``: flush-pair, flush-high, flush-low); a TOML file gives the same
+fields::
 
     name = "my pays"          # optional
+    bet = "flush"             # optional; when given, the file is refused for another wager
     [pays]
     flush-pair = 8
     flush-high = 3
@@ -21,6 +24,8 @@ and pay the same. :func:`accepted_orders` gives every outcome order a bet's tabl
 
 from __future__ import annotations
 
+import json
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -35,9 +40,9 @@ from edge.errors import PayTableError
 class PayTable:
     """A named pay table: outcome name -> net pay per unit wagered (exact).
 
-    ``source`` is the path of the file it was read from (None for a preset or a table made in
-    code): what a printed command names to load it again. It is not part of the table's
-    identity (two tables with the same name and pays are equal).
+    ``source`` is what ``--paytable`` names to load it again: the path of the file it was read
+    from, or the typed pays (``35-20-7-4-1``); None for a preset or a table made in code. It
+    is not part of the table's identity (two tables with the same name and pays are equal).
     """
 
     name: str
@@ -75,6 +80,14 @@ class PayTable:
         """The pays joined by dashes, the way the trade names a table (``40-30-6-4-1``)."""
         return "-".join(format_pay(value) for _, value in self.pays)
 
+    def toml_lines(self, bet: str = "") -> list[str]:
+        """The table as the lines of a TOML pay table file (``name``, ``bet``, ``[pays]``)
+        that ``--paytable FILE`` reads back for ``bet``; a game's own kind of table writes
+        its own format."""
+        return [f"name = {toml_string(self.name)}",
+                *([f"bet = {toml_string(bet)}"] if bet else []), "", "[pays]",
+                *(f"{toml_key(key)} = {toml_pay(value)}" for key, value in self.pays)]
+
     def replace(self, name: str, **changes: Fraction) -> PayTable:
         """A copy with some pays changed (outcome names with ``_`` for ``-``)."""
         wanted = {key.replace("_", "-"): Fraction(value) for key, value in changes.items()}
@@ -97,6 +110,25 @@ def format_pay(value: Fraction) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return f"{value.numerator}/{value.denominator}"
+
+
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def toml_key(key: str) -> str:
+    """An outcome name as a TOML key: bare (dotted for a combined wager's ``part.outcome``,
+    which reads back nested and flattens to the same name), else quoted."""
+    parts = key.split(".")
+    if all(re.fullmatch(r"[A-Za-z0-9_-]+", part) for part in parts):
+        return key
+    return toml_string(key)
+
+
+def toml_pay(value: Fraction) -> str:
+    """A pay as a TOML value: an integer, or an exact fraction as a string (``"5/2"``)."""
+    return str(value.numerator) if value.denominator == 1 else toml_string(format_pay(value))
 
 
 def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
@@ -206,32 +238,74 @@ def read_toml(path: str | Path, what: str = "pay table file") -> dict[str, Any]:
         raise PayTableError(f"The {where} nests its tables too deeply to read.") from None
 
 
-def load_paytable(path: str | Path, outcomes: tuple[str, ...],
+def load_paytable(path: str | Path, outcomes: tuple[str, ...], bet: str = "",
                   splits: Mapping[str, str] | None = None) -> PayTable:
     """Read a pay table from a TOML file and validate it against ``outcomes`` (and
-    ``splits``, see :func:`accepted_orders`)."""
+    ``splits``, see :func:`accepted_orders`; and, when the file names its wager with
+    ``bet = "..."``, against ``bet``)."""
     file = Path(path)
     data = read_toml(path)
     pays = data.get("pays")
     if not isinstance(pays, Mapping):
         raise PayTableError(f"The pay table file {str(path)!r} has no [pays] table; write "
                             f"[pays] then one line per outcome: {', '.join(outcomes)}.")
-    extra = sorted(set(data) - {"name", "pays", "description"})
+    extra = sorted(set(data) - {"name", "bet", "pays", "description"})
     if extra:
         raise PayTableError(f"Unknown key {extra[0]!r} in pay table file {str(path)!r}; "
-                            "allowed: name, description, pays.")
+                            "allowed: name, bet, description, pays.")
     name = data.get("name", file.stem)
     if not isinstance(name, str):
         raise PayTableError(f"The name in pay table file {str(path)!r} must be a string.")
+    written_for = data.get("bet", bet)
+    if not isinstance(written_for, str):
+        raise PayTableError(f"The bet in pay table file {str(path)!r} must be a string.")
+    if bet and written_for != bet:
+        raise PayTableError(f"The pay table file {str(path)!r} is for the "
+                            f"{_shorten(written_for)} wager, not {bet}.")
     table = make_paytable(name, _flatten(pays), outcomes, source=f"pay table file {str(path)!r}",
                           splits=splits)
     return replace(table, source=str(path))
 
 
+_NUMBER = re.compile(r"\s*\d+(\.\d*)?(\s*[/:]\s*\d+(\.\d*)?)?\s*|\s*\.\d+\s*")
+
+
+def looks_typed(spec: str) -> bool | None:
+    """Whether ``spec`` reads as typed pays: True when every dash-separated part is a number
+    (``35-20-7-4-1``, ``8-3-5/2``), None when only some are (typed, with a bad pay:
+    ``40-x-6``), False when none is (a name or a path)."""
+    parts = spec.split("-")
+    numbers = sum(1 for part in parts if _NUMBER.fullmatch(part))
+    if numbers == len(parts):
+        return True
+    return None if numbers else False
+
+
+def typed_paytable(spec: str, outcomes: tuple[str, ...], bet: str = "",
+                   splits: Mapping[str, str] | None = None) -> PayTable:
+    """The pay table typed as ``spec``: pays joined by dashes, in one of the bet's accepted
+    outcome orders; named (and reloaded, ``source``) by its label."""
+    given = spec.split("-")
+    orders = accepted_orders(outcomes, splits)
+    fitting = [order for order in orders if len(order) == len(given)]
+    what = f"The {bet} wager" if bet else "This wager"
+    if not fitting:
+        takes = " or ".join(f"{len(order)} outcomes: {', '.join(order)}" for order in orders)
+        raise PayTableError(f"{what} has {takes}; {len(given)} "
+                            f"pay{'' if len(given) == 1 else 's'} given ({_shorten(spec, 60)}).")
+    order = fitting[0]
+    where = f"the typed pays {_shorten(spec, 60)!r}"
+    pays = {outcome: parse_pay(text, outcome, where)
+            for outcome, text in zip(order, given, strict=True)}
+    table = make_paytable("typed", pays, outcomes, source=where, splits=splits)
+    return replace(table, name=table.label(), source=table.label())
+
+
 def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable],
-                     default: str, outcomes: tuple[str, ...],
+                     default: str, outcomes: tuple[str, ...], bet: str = "",
                      splits: Mapping[str, str] | None = None) -> PayTable:
-    """A preset by name (or its pays label, ``40-30-6-4-1``), a TOML file path, or the default."""
+    """A preset by name (or its pays label, ``40-30-6-4-1``), typed pays in the order of the
+    outcomes (``35-20-7-4-1``), a TOML file path, or the default."""
     if isinstance(spec, PayTable):
         return make_paytable(spec.name, spec.as_dict(), outcomes, splits=splits)
     if spec is None:
@@ -241,7 +315,14 @@ def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable
     for table in presets.values():
         if table.label() == spec:
             return table
-    if spec.endswith(".toml") or Path(spec).is_file():
-        return load_paytable(spec, outcomes, splits)
-    raise PayTableError(f"Unknown pay table {spec!r}: name one of "
-                        f"{', '.join(presets)} or give a .toml file.")
+    typed = looks_typed(spec)
+    if spec.endswith(".toml") or (typed is not True and Path(spec).is_file()):
+        return load_paytable(spec, outcomes, bet, splits)
+    if typed is not False:
+        table = typed_paytable(spec, outcomes, bet, splits)
+        # typed pays equal to a preset's (``3:2`` for ``3/2``, ``1.5``) are that preset
+        return next((preset for preset in presets.values() if preset.pays == table.pays), table)
+    raise PayTableError(f"Unknown pay table {_shorten(spec, 60)!r}"
+                        f"{f' for the {bet} wager' if bet else ''}: name one of "
+                        f"{', '.join(presets)}, type its {len(outcomes)} pays joined by "
+                        f"dashes in the order {', '.join(outcomes)}, or give a .toml file.")

@@ -21,8 +21,9 @@ from edge.errors import EdgeError
 def test_games_lists_bets_paytables_and_options(edge_cli) -> None:
     result = edge_cli("games")
     assert result.status == 0 and result.err == ""
-    for text in ("triple-bet: Hybrid Triple Bet", "flush:", "sandwich:", "block:", "combined:",
-                 "usual (8-3-2)", "usual (15-7-1-1)", "usual (35-10-5-2)", "decks", "1..8"):
+    for text in ("triple-bet: Hybrid Triple Bet", "--bet flush:", "--bet sandwich:",
+                 "--bet block:", "--bet combined:", "usual (default)", "8-3-2", "15-7-1-1",
+                 "35-10-5-2", "decks", "1..8"):
         assert text in result.out
 
 

@@ -219,7 +219,7 @@ def test_the_ante_bonus_may_split_the_mini_royal_too() -> None:
                                              ("straight-flush", Fraction(5)),
                                              ("three-of-a-kind", Fraction(4)),
                                              ("straight", Fraction(1)))),
-                             bet.presets, "3", bet.outcomes, bet.splits)
+                             bet.presets, "3", bet.outcomes, splits=bet.splits)
     result = GAME.analyze("ante", table, RULES)
     base = GAME.analyze("ante", bet.paytable("3"), RULES)
     rows = {row.outcome: row.combinations for row in result.rows}

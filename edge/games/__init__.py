@@ -26,14 +26,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from edge.errors import EdgeError, PayTableError
 from edge.options import make_options, validate
-from edge.paytables import PayTable, format_pay, resolve_paytable
+from edge.paytables import (
+    PayTable,
+    accepted_orders,
+    format_pay,
+    looks_typed,
+    resolve_paytable,
+)
 from edge.strategies import PlayerStrategy, StrategyComparison
 from edge.table import ReturnTable
 
@@ -138,15 +144,18 @@ class Bet(Generic[RulesT]):
     # it; one that does not pays it as the parent (edge.paytables.accepted_orders).
     splits: Mapping[str, str] = field(default_factory=dict)
 
+    # whether --paytable takes this bet's pays typed in its outcome order (``35-20-7-4-1``)
+    typed_pays: ClassVar[bool] = True
+
     def paytable(self, spec: str | PayTable | None) -> PayTable | None:
-        """Resolve a preset name, pays label or TOML path to a validated table."""
+        """Resolve a preset name, pays label, typed pays or TOML path to a validated table."""
         if not self.outcomes:
             if spec is not None:
                 raise EdgeError(f"The bet {self.name!r} has no pay table to choose.")
             return None
         assert self.default_paytable is not None
         return resolve_paytable(spec, self.presets, self.default_paytable, self.outcomes,
-                                self.splits)
+                                self.name, self.splits)
 
 
 @dataclass(frozen=True)
@@ -273,8 +282,9 @@ def resolve_paytables(game: Game[RulesT],
                       specs: Sequence[str] = ()) -> dict[str, PayTable | None]:
     """Each bet's pay table: its default, changed by ``specs``.
 
-    A spec ``BET=TABLE`` sets one bet's table; a plain ``TABLE`` (a preset name, a pays label or
-    a TOML file) goes to every bet that has such a table, and is an error if none has. A
+    A spec ``BET=TABLE`` sets one bet's table; a plain ``TABLE`` (a preset name, a pays label,
+    typed pays or a TOML file) goes to every bet that has such a table, and is an error if none
+    has (typed pays that several bets could take must name one: ``BET=PAYS``). A
     combined wager (one with ``parts``) follows the tables given for its parts; where a table
     is also given for it and the two disagree on a part's pays, that is an error naming both.
     """
@@ -288,23 +298,56 @@ def resolve_paytables(game: Game[RulesT],
             chosen[bet.name] = bet.paytable(value.strip())
             given[bet.name] = (spec, chosen[bet.name])
             continue
-        errors: list[str] = []
-        for bet in game.bets:
-            if not bet.outcomes:
-                continue
-            try:
-                chosen[bet.name] = bet.paytable(spec)
-                given[bet.name] = (spec, chosen[bet.name])
-            except PayTableError as error:
-                errors.append(str(error))
-        if len(errors) == sum(1 for bet in game.bets if bet.outcomes):
-            raise PayTableError(f"No wager of {game.name} takes the pay table {spec!r} "
-                                f"(write BET=TABLE for one wager). {errors[0] if errors else ''}"
-                                .strip())
+        taken = _plain_spec(game, spec)
+        for name, table in taken.items():
+            chosen[name] = table
+            given[name] = (spec, table)
     for bet in game.bets:
         if bet.parts:
             chosen[bet.name] = _combined_paytable(game, bet, chosen, given)
     return chosen
+
+
+def _typed_counts(bet: Bet[RulesT]) -> set[int]:
+    """How many pays a bet takes typed (one count per accepted outcome order)."""
+    return ({len(order) for order in accepted_orders(bet.outcomes, bet.splits)}
+            if bet.typed_pays else set())
+
+
+def _plain_spec(game: Game[RulesT], spec: str) -> dict[str, PayTable | None]:
+    """The wagers a plain ``--paytable TABLE`` goes to, with their tables: every wager with a
+    preset of that name or label; else every wager that reads it (a file, typed pays), and
+    typed pays that several wagers could take must name one."""
+    typed = looks_typed(spec)
+    count = len(spec.split("-"))
+    taken: dict[str, PayTable | None] = {}
+    errors: list[tuple[bool, str]] = []      # (not of the typed count, message): fitting first
+    for bet in game.bets:
+        if not bet.outcomes:
+            continue
+        try:
+            taken[bet.name] = bet.paytable(spec)
+        except PayTableError as error:
+            errors.append((typed is False or count not in _typed_counts(bet), str(error)))
+    if not taken:
+        counts = [(bet.name, sorted(_typed_counts(bet))) for bet in game.bets if bet.outcomes]
+        if typed is True and all(count not in found for _, found in counts):
+            takes = ", ".join(f"{name} {' or '.join(map(str, found))}"
+                              for name, found in counts if found)
+            raise PayTableError(f"No wager of {game.name} takes {count} typed pays ({spec}): "
+                                f"the wagers take {takes} (see `edge games {game.name}` for "
+                                "their outcomes).")
+        first = next((text for far, text in errors if not far), errors[0][1] if errors else "")
+        raise PayTableError(f"No wager of {game.name} takes the pay table {spec!r} (write "
+                            f"BET=TABLE for one wager). {first}".strip())
+    named = {name: table for name, table in taken.items()
+             if table in game.bet(name).presets.values()}
+    if named:
+        return named
+    if len(taken) > 1 and typed is True:
+        raise PayTableError(f"The typed pays {spec!r} fit several wagers of {game.name} "
+                            f"({', '.join(taken)}): write BET={spec} for one of them.")
+    return taken
 
 
 def _combined_paytable(game: Game[RulesT], bet: Bet[RulesT],

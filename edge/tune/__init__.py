@@ -66,3 +66,5 @@ from edge.tune.tuning import DEFAULT_LIMIT as DEFAULT_LIMIT
 from edge.tune.tuning import MAX_EXACT_SORT as MAX_EXACT_SORT
 from edge.tune.tuning import TuneResult as TuneResult
 from edge.tune.tuning import tune as tune
+from edge.tune.write import check_folder as check_folder
+from edge.tune.write import write_candidates as write_candidates

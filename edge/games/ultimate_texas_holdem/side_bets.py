@@ -39,12 +39,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from edge import holdem
 from edge.errors import PayTableError
 from edge.games import Bet, RulesT
-from edge.paytables import PayTable, format_pay, make_paytable, parse_pay, read_toml
+from edge.paytables import (
+    PayTable,
+    format_pay,
+    looks_typed,
+    make_paytable,
+    parse_pay,
+    read_toml,
+    toml_pay,
+    toml_string,
+)
 from edge.table import ReturnTable, Row, decimal, exact
 
 # --- Trips ---------------------------------------------------------------------------------
@@ -115,6 +124,18 @@ class ProgressiveTable(PayTable):
     def paid_as(self, outcome: str) -> str:
         """``share of the meter`` for a meter entry, ``pays to 1`` for a fixed pay."""
         return "share of the meter" if outcome.startswith("meter.") else "pays to 1"
+
+    def toml_lines(self, bet: str = "") -> list[str]:
+        """The table as a progressive table file's lines (this module's format; the file is
+        the progressive bet's only, so it names no bet)."""
+        lines = [f"name = {toml_string(self.name)}", f"cards = {toml_string(self.cards)}",
+                 f"wager = {toml_pay(self.wager)}"]
+        if self.fixed():
+            lines += ["", "[pays]", *(f"{k} = {toml_pay(v)}" for k, v in self.fixed().items())]
+        if self.shares():
+            lines += ["", "[meter]", *(f"{k} = {toml_string(format_pay(v * 100) + '%')}"
+                                       for k, v in self.shares().items())]
+        return lines
 
     def label(self) -> str:
         """``meter 100%-10%, 300-50-40-30-9 on hole-and-flop``, the way a sign reads."""
@@ -190,6 +211,8 @@ PROGRESSIVE_DEFAULT = "example"
 class ProgressiveBet(Bet[RulesT]):
     """The progressive bet: its pay table is a :class:`ProgressiveTable` (preset or TOML)."""
 
+    typed_pays: ClassVar[bool] = False
+
     def paytable(self, spec: str | PayTable | None) -> PayTable | None:
         """A preset by name or label, a progressive TOML file, or the default example."""
         if isinstance(spec, ProgressiveTable):
@@ -205,6 +228,11 @@ class ProgressiveBet(Bet[RulesT]):
                 return table
         if spec.endswith(".toml") or Path(spec).is_file():
             return load_progressive(spec)
+        if looks_typed(spec) is not False:
+            raise PayTableError(f"The progressive bet takes no typed pays ({spec!r}): its "
+                                "table pays fixed amounts and shares of the meter by hand "
+                                "class, so write it in a TOML file (the example: "
+                                f"{EXAMPLE_FILE}) and give the file's path.")
         raise PayTableError(f"Unknown progressive table {spec!r}: name one of "
                             f"{', '.join(self.presets)} or give a .toml file.")
 
