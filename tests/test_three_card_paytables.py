@@ -258,3 +258,21 @@ def test_unknown_split_outcome_in_a_combined_part_is_one_error() -> None:
     with pytest.raises(EdgeError, match="Unknown outcome 'royal'"):
         make_paytable("x", {"royal": 1}, GAME.bet("combined").outcomes,
                       splits=GAME.bet("combined").splits)
+
+
+def test_tune_splits_the_mini_royal_out_of_a_table_without_it(edge_cli) -> None:
+    """Varying the mini-royal from table 3 (which pays it as a straight flush) starts from the
+    straight flush's pay and lists six-pay tables that --paytable reads back."""
+    result = edge_cli("tune", "three-card-poker", "--bet", "pair-plus", "--target-edge", "2%",
+                      "--vary", "mini-royal=40..60", "--limit", "3")
+    assert result.status == 0, result.err
+    labels = [word for line in result.out.splitlines() for word in line.split()
+              if word.count("-") == 5]
+    assert labels and all(label.endswith("-40-30-6-4-1") for label in labels)
+    for label in labels:
+        mini_royal = int(label.split("-")[0])
+        expected = plain_pair_plus_edge({"mini-royal": mini_royal, "straight-flush": 40,
+                                         "three-of-a-kind": 30, "straight": 6, "flush": 4,
+                                         "pair": 1})
+        table = GAME.analyze("pair-plus", GAME.bet("pair-plus").paytable(label), RULES)
+        assert table.house_edge == expected

@@ -107,14 +107,32 @@ class Setting:
 
 
 def make_setting(game: str | AnyGame, bet: str | None, paytable: str | PayTable | None,
-                 options: Mapping[str, object] | None, run: RunSettings | None) -> Setting:
-    """Resolve a game, bet, base pay table and options for tuning."""
+                 options: Mapping[str, object] | None, run: RunSettings | None,
+                 varied: Sequence[str] = ()) -> Setting:
+    """Resolve a game, bet, base pay table and options for tuning. A ``varied`` outcome that
+    the base table pays as another (a split outcome such as the mini-royal, paid as a
+    straight flush when left out) is split out of it first, at the same pay."""
     found = game if isinstance(game, Game) else get_game(game)
     chosen = found.bet(bet)
     table = paytable if isinstance(paytable, PayTable) else chosen.paytable(paytable)
+    if table is not None:
+        table = with_splits(table, chosen.splits, varied)
     setting = Setting(found, chosen, table, dict(options or {}), run or RunSettings())
     setting.rules({})  # validate the --set options now
     return setting
+
+
+def with_splits(table: PayTable, splits: Mapping[str, str], varied: Sequence[str]) -> PayTable:
+    """``table`` with each split outcome named in ``varied`` that it leaves out listed just
+    above its parent, at the parent's pay (the same table, with that outcome now apart)."""
+    wanted = {name.strip().lower().replace("_", "-") for name in varied}
+    pays = table.pays
+    for split, parent in splits.items():
+        names = [name for name, _ in pays]
+        if split in wanted and split not in names and parent in names:
+            at = names.index(parent)
+            pays = (*pays[:at], (split, pays[at][1]), *pays[at:])
+    return table if pays == table.pays else dataclasses.replace(table, pays=pays)
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ def solve(game: str | AnyGame, bet: str | None, name: str, target: Target | str,
     started = time.perf_counter()
     report = report or Reporter()
     check_max_seconds(max_seconds)
-    setting = make_setting(game, bet, paytable, options, run)
+    setting = make_setting(game, bet, paytable, options, run, [name])
     wanted = parse_target(target) if isinstance(target, str) else target
     if wanted.is_range:
         raise EdgeError(f"--solve needs a single target edge, not the range {wanted}.")

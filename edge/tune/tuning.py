@@ -70,10 +70,10 @@ def tune(game: str | AnyGame, bet: str | None, target: Target | str,
     if max_candidates < 1:
         raise EdgeError(f"--max-candidates {max_candidates} must be at least 1.")
     check_max_seconds(max_seconds)
-    setting = make_setting(game, bet, paytable, options, run)
+    ranges = [parse_vary(v) if isinstance(v, str) else v for v in vary]
+    setting = make_setting(game, bet, paytable, options, run, [r.name for r in ranges])
     filters = Filters(parse_target(target) if isinstance(target, str) else target,
                       hit_frequency or Bounds(), standard_deviation or Bounds())
-    ranges = [parse_vary(v) if isinstance(v, str) else v for v in vary]
     grid = make_grid(setting, ranges, step, ordered, max_candidates, report)
     wanted = {p.name: [p.low, p.high] for p in grid.params if p.kind == "option"}
     model = linear_model(setting, [(p.kind, p.name) for p in grid.params], wanted, report)
