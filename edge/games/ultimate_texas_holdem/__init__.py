@@ -31,6 +31,7 @@ from edge.games.ultimate_texas_holdem.report import report_sections
 from edge.games.ultimate_texas_holdem.rules import (
     GAME_NAME,
     SOURCE,
+    TripsRule,
     UltimateTexasHoldemRules,
     describe_rules,
 )
@@ -46,8 +47,10 @@ from edge.games.ultimate_texas_holdem.side_bets import (
     ProgressiveBet,
     analyze_progressive,
     analyze_trips,
+    analyze_trips_beating_dealer,
 )
 from edge.games.ultimate_texas_holdem.simulation import simulate_progressive, simulate_trips
+from edge.games.ultimate_texas_holdem.trips_showdown import trips_showdowns
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.table import ReturnTable
@@ -58,6 +61,9 @@ __all__ = ["GAME", "GAME_NAME", "UltimateTexasHoldemRules", "describe_rules"]
 def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
            run: RunSettings) -> ReturnTable:
     assert paytable is not None
+    if rules.trips_rule is TripsRule.BEAT_DEALER:
+        return analyze_trips_beating_dealer(paytable, trips_showdowns(run.jobs, run.cache),
+                                            {"trips_rule": str(rules.trips_rule)}, GAME_NAME)
     return analyze_trips(paytable, {}, GAME_NAME)
 
 
@@ -116,7 +122,9 @@ GAME = Game(
                   TableCase("main", "standard", {"dealer_no_qualify": "all-push"},
                             "main-standard-all-push"),
                   TableCase("main", "standard", {"ties": "larger"},
-                            "main-standard-ties-larger")),
+                            "main-standard-ties-larger"),
+                  TableCase("trips", "50-40-30-10-8-6-3", {"trips_rule": "beat-dealer"},
+                            "trips-50-40-30-10-8-6-3-beat-dealer")),
     strategy_tables=(TableCase("main", "standard", {}, "strategy-main-standard"),),
     report_sections=report_sections,
     commands=COMMANDS,

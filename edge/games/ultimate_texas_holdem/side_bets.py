@@ -44,6 +44,8 @@ from typing import Any
 from edge import holdem
 from edge.errors import PayTableError
 from edge.games import Bet, RulesT
+from edge.games.ultimate_texas_holdem.trips_showdown import DEALS as SHOWDOWN_DEALS
+from edge.games.ultimate_texas_holdem.trips_showdown import THREE_OR_BETTER, Showdowns
 from edge.paytables import PayTable, format_pay, make_paytable, parse_pay, read_toml
 from edge.table import ReturnTable, Row, decimal, exact
 
@@ -56,6 +58,9 @@ TRIPS_TABLES = {
     "50-40-30-8-7-4-3": (50, 40, 30, 8, 7, 4, 3),   # docs/rules.md section 4 default; the felt's
     "50-40-30-8-6-5-3": (50, 40, 30, 8, 6, 5, 3),
     "50-40-30-9-7-4-3": (50, 40, 30, 9, 7, 4, 3),
+    # the table of the beat-dealer rule at Florida racetracks (Wizard of Odds, "Florida
+    # Variant of Trips Bet"; docs/references.md section 4)
+    "50-40-30-10-8-6-3": (50, 40, 30, 10, 8, 6, 3),
 }
 TRIPS_PRESETS: dict[str, PayTable] = {
     name: make_paytable(name, dict(zip(TRIPS_OUTCOMES, pays, strict=True)), TRIPS_OUTCOMES)
@@ -83,6 +88,31 @@ def analyze_trips(paytable: PayTable, options: Mapping[str, str] | None = None,
                        title=f"Ultimate Texas Hold'em: Trips, {paytable.name}",
                        notes=("Pays on the player's best five of the two hole cards and five "
                               "community cards, win or lose and even after a fold.",))
+
+
+def analyze_trips_beating_dealer(paytable: PayTable, showdowns: Showdowns,
+                                 options: Mapping[str, str] | None = None,
+                                 game: str = "ultimate-texas-holdem") -> ReturnTable:
+    """The Trips bet under the beat-dealer rule (docs/rules.md section 4.6): paid by table only
+    when the player's hand beats the dealer's, pushed on a tie, lost otherwise.
+
+    Deals are player holding, dealer holding and board (C(52,2) C(50,2) C(48,5)); every deal
+    is settled against the dealer's hand, whatever the player does with the Play.
+    """
+    pays = paytable.as_dict()
+    paid = [name for name in THREE_OR_BETTER if name in pays]
+    rows = [Row(name, pays[name], showdowns.count(name, "win")) for name in paid]
+    tied = sum(showdowns.count(name, "tie") for name in paid)
+    lost = SHOWDOWN_DEALS - sum(row.combinations for row in rows) - tied
+    rows += [Row("tie", Fraction(0), tied), Row("lose", Fraction(-1), lost)]
+    return ReturnTable(game, "trips", tuple(rows), paytable, dict(options or {}),
+                       title=f"Ultimate Texas Hold'em: Trips, {paytable.name}, beat-dealer rule",
+                       notes=("Beat-dealer rule: pays on the player's best five of the two hole "
+                              "cards and five community cards only when that hand beats the "
+                              "dealer's; a tie of three of a kind or better pushes; settled "
+                              "against the dealer's hand even after a fold.",
+                              "Deals are counted as player holding, dealer holding and board: "
+                              "C(52,2) C(50,2) C(48,5) = 2,781,381,002,400."))
 
 
 # --- progressive ---------------------------------------------------------------------------

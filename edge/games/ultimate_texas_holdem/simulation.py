@@ -24,7 +24,7 @@ import numpy as np
 from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import _kernels
-from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.rules import TripsRule, UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.side_bets import ProgressiveTable
 from edge.holdem import CLASS_NAMES
 from edge.paytables import PayTable
@@ -73,6 +73,38 @@ class SideBetSimulator:
         return outcome, self.pays[outcome]
 
 
+@dataclass(frozen=True)
+class BeatDealerSimulator(SideBetSimulator):
+    """Trips under the beat-dealer rule (docs/rules.md section 4.6): a paying class wins only
+    when the player's seven cards beat the dealer's and pushes when they tie (outcome ``tie``);
+    the dealer's hand is compared whatever the player does with the Play."""
+
+    def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle dealt hands (rows: player 2, dealer 2, flop 3, turn, river)."""
+        player, hand_class = _kernels.simulate_holdem_hands(cards, PLAYER_SEVEN)
+        dealer, _ = _kernels.simulate_holdem_hands(cards, DEALER_SEVEN)
+        tie, lose = len(self.outcomes) - 2, len(self.outcomes) - 1
+        outcome = self.paid[hand_class.astype(np.int64)]
+        paying = outcome != lose
+        outcome = np.where(paying & (player < dealer), lose,
+                           np.where(paying & (player == dealer), tie, outcome))
+        return outcome, self.pays[outcome]
+
+
+def _beat_dealer_trips(pays: dict[str, Fraction]) -> BeatDealerSimulator:
+    """The Trips under the beat-dealer rule: each paying class its own row, then ``tie`` and
+    ``lose``."""
+    outcomes = (*CLASS_NAMES, "tie", "lose")
+    lose = len(outcomes) - 1
+    net = ([pays.get(name, Fraction(-1)) for name in CLASS_NAMES]
+           + [Fraction(0), Fraction(-1)])
+    paid = np.array([k if name in pays else lose for k, name in enumerate(CLASS_NAMES)],
+                    dtype=np.int64)
+    scale = common_scale(net)
+    return BeatDealerSimulator("trips", outcomes, scale, Fraction(1), PLAYER_SEVEN,
+                               scaled(net, scale), paid)
+
+
 def _side_bet(bet: str, pays: dict[str, Fraction], rows: IntArray) -> SideBetSimulator:
     """A class-paid bet: each paying class its own row, every other class ``lose``."""
     outcomes = (*CLASS_NAMES, "lose")
@@ -92,9 +124,12 @@ def progressive_pays(table: ProgressiveTable, meter: Fraction) -> dict[str, Frac
 
 def simulate_trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
                    run: RunSettings | None = None) -> SideBetSimulator:
-    """The Trips bet's simulator: paid by the class of the player's seven cards."""
+    """The Trips bet's simulator: paid by the class of the player's seven cards (under the
+    beat-dealer rule, only when they beat the dealer's)."""
     if paytable is None:
         raise EdgeError("The Ultimate Texas Hold'em trips simulation needs a pay table.")
+    if rules.trips_rule is TripsRule.BEAT_DEALER:
+        return _beat_dealer_trips(paytable.as_dict())
     return _side_bet("trips", paytable.as_dict(), PLAYER_SEVEN)
 
 
