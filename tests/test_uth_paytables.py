@@ -22,10 +22,12 @@ from math import comb
 import numpy as np
 import pytest
 
+from edge.cards import parse_cards
 from edge.cli import main
 from edge.games import RunSettings, get_game
 from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
 from edge.games.ultimate_texas_holdem import trips_showdown
+from edge.simulation import simulate
 
 GAME = get_game("ultimate-texas-holdem")
 WOO_CYCLE = comb(52, 2) * comb(50, 2) * comb(48, 5)
@@ -150,3 +152,25 @@ def test_trips_rule_option_and_errors(capsys: pytest.CaptureFixture[str]) -> Non
     assert any("beats the dealer's" in line for line in GAME.describe_rules(rules))
     assert not any("beats the dealer's" in line for line in GAME.describe_rules(
         GAME.make_rules()))
+
+
+@pytest.mark.parametrize(("cards", "row"), [
+    ("7c 7d  Ac Ad  7h 2s 9c Kd 4h", "three-of-a-kind"),   # three sevens beat two aces
+    ("7c 7d  Ac Ah  7h As 9c Kd 4h", "lose"),              # three aces beat three sevens
+    ("2c 3d  4c 4d  Qh Qs Qc 9d 9h", "tie"),               # both play the board's full house
+    ("7c 8d  Ac Ad  2h 2s 9c Kd 4h", "lose"),              # a pair never pays
+], ids=str)
+def test_beat_dealer_settlement_examples(cards: str, row: str) -> None:
+    hook = GAME.bet("trips").simulate
+    assert hook is not None
+    simulator = hook(GAME.bet("trips").paytable("50-40-30-10-8-6-3"),
+                     GAME.make_rules({"trips_rule": "beat-dealer"}), RunSettings())
+    dealt = np.array(parse_cards(cards), dtype=np.int16).reshape(9, 1)
+    outcome, _ = simulator.settle(dealt)
+    assert simulator.outcomes[int(outcome[0])] == row
+
+
+def test_beat_dealer_simulation_agrees() -> None:
+    found = simulate("uth", "trips", "50-40-30-10-8-6-3", {"trips_rule": "beat-dealer"},
+                     hands=300_000, seed=11)
+    assert found.agrees and not found.mismatches
