@@ -36,6 +36,7 @@ class TripsRule(StrEnum):
 
     STANDARD = "standard"            # on the player's hand alone, whatever the dealer holds
     BEAT_DEALER = "beat-dealer"      # only when the player's hand beats the dealer's; tie pushes
+    BEAT_DEALER_FOLD_LOSES = "beat-dealer-fold-loses"   # the same, and a fold loses the Trips
 
 
 class Ties(StrEnum):
@@ -60,8 +61,9 @@ class UltimateTexasHoldemRules(Rules):
                         "larger wager", choices=tuple(Ties))
     trips_rule: TripsRule = option(
         TripsRule.STANDARD, "when Trips pays: standard (on the player's hand, whatever the "
-        "dealer holds) or beat-dealer (only when the player's hand also beats the dealer's; a "
-        "tie pushes; settled even after a fold, as the published analysis counts it)",
+        "dealer holds), beat-dealer (only when the player's hand also beats the dealer's; a "
+        "tie pushes; settled even after a fold, as the published analysis counts it) or "
+        "beat-dealer-fold-loses (the same, but a fold loses the Trips)",
         choices=tuple(TripsRule))
     meter: Fraction = option(Fraction(10_000), "progressive meter, in the money of the "
                              "progressive table (one bet = 1 unless its file says otherwise)",
@@ -92,6 +94,12 @@ TRIPS_RULE_TEXT = {
                            "seven cards, three of a kind or better, only when that hand beats "
                            "the dealer's; it pushes when the hands tie and loses otherwise. It "
                            "is settled against the dealer's hand even when the player folds.",
+    TripsRule.BEAT_DEALER_FOLD_LOSES: "Trips (beat-dealer rule, a fold loses it) pays by table "
+                                      "on the player's best five of seven cards, three of a "
+                                      "kind or better, only when that hand beats the dealer's; "
+                                      "it pushes when the hands tie and loses otherwise, and "
+                                      "when the player folds (the folds of the strategy with "
+                                      "the standard Blind table).",
 }
 
 
