@@ -7,6 +7,10 @@ royal flush 85,615,200, straight flush 734,237,144, four of a kind 4,240,864,800
 C(52,2) C(50,2) C(48,5) = 2,781,381,002,400, a house edge of 4.88%; the same page gives 3.50%
 for the usual 50-40-30-8-7-4-3 table under the usual rule.
 
+The beat-dealer rule where a fold loses the Trips (no published figure) is checked against the
+counts of every deal at the showdown and by simulation, whose folds come from the main bet's
+simulator.
+
 The showdown counts behind the rule come from a pass over the 134,459 board classes
 (:mod:`edge.games.ultimate_texas_holdem.trips_showdown`); a few boards are checked here against
 a loop over every player and dealer holding with a plain-Python evaluator written here.
@@ -26,7 +30,9 @@ from edge.cards import parse_cards
 from edge.cli import main
 from edge.games import RunSettings, get_game
 from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
+from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem import trips_showdown
+from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS
 from edge.simulation import simulate
 
 GAME = get_game("ultimate-texas-holdem")
@@ -173,4 +179,36 @@ def test_beat_dealer_settlement_examples(cards: str, row: str) -> None:
 def test_beat_dealer_simulation_agrees() -> None:
     found = simulate("uth", "trips", "50-40-30-10-8-6-3", {"trips_rule": "beat-dealer"},
                      hands=300_000, seed=11)
+    assert found.agrees and not found.mismatches
+
+
+def test_beat_dealer_fold_loses_against_the_showdown_counts() -> None:
+    rules = GAME.make_rules({"trips_rule": "beat-dealer-fold-loses"})
+    table = GAME.analyze("trips", GAME.bet("trips").paytable("50-40-30-10-8-6-3"), rules,
+                         RunSettings())
+    assert table.cycle == 10 * WOO_CYCLE               # the solve's cycle: ten splits a board
+    folded = {row.outcome: row.combinations for row in table.rows}["fold"]
+    assert folded > 0
+    showdowns = trips_showdown.trips_showdowns()
+    settle = solver.settlement(BLIND_PRESETS["standard"].as_dict(), "ante-push")
+    with_folds = trips_showdown.fold_showdowns(settle, False, "optimal")
+    for name in trips_showdown.THREE_OR_BETTER:
+        every = {result: 10 * showdowns.count(name, result) for result in ("win", "tie", "lose")}
+        found = {result: with_folds.count(name, result) for result in ("win", "tie", "lose")}
+        if with_folds.count(name, "fold") == 0:
+            assert found == every, name             # nothing folded: the same deals, ten times
+        else:
+            assert all(found[result] <= every[result] for result in found), name
+    # a straight or better is never folded; the folds are three of a kind and four of a kind
+    # played from the board
+    assert {name for name in trips_showdown.THREE_OR_BETTER
+            if with_folds.count(name, "fold")} == {"three-of-a-kind", "four-of-a-kind"}
+    assert table.house_edge > GAME.analyze(
+        "trips", GAME.bet("trips").paytable("50-40-30-10-8-6-3"),
+        GAME.make_rules({"trips_rule": "beat-dealer"}), RunSettings()).house_edge
+
+
+def test_beat_dealer_fold_loses_simulation_agrees() -> None:
+    found = simulate("uth", "trips", "50-40-30-10-8-6-3",
+                     {"trips_rule": "beat-dealer-fold-loses"}, hands=300_000, seed=12)
     assert found.agrees and not found.mismatches
