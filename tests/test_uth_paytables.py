@@ -33,6 +33,8 @@ from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
 from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem import trips_showdown
 from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS
+from edge.games.ultimate_texas_holdem.rules_document import explain
+from edge.games.worked import Deal, Settled
 from edge.simulation import simulate
 
 GAME = get_game("ultimate-texas-holdem")
@@ -212,3 +214,12 @@ def test_beat_dealer_fold_loses_simulation_agrees() -> None:
     found = simulate("uth", "trips", "50-40-30-10-8-6-3",
                      {"trips_rule": "beat-dealer-fold-loses"}, hands=300_000, seed=12)
     assert found.agrees and not found.mismatches
+
+
+def test_worked_example_words_under_the_beat_dealer_rule() -> None:
+    deal = Deal("trips", "an example", tuple(range(9)))
+    assert "pushes" in explain(Settled(deal, "tie", Fraction(0)), beat_dealer=True)
+    assert "folds" in explain(Settled(deal, "fold", Fraction(-1)), beat_dealer=True)
+    assert "does not beat" in explain(Settled(deal, "lose", Fraction(-1)), beat_dealer=True)
+    assert explain(Settled(deal, "flush", Fraction(8)), beat_dealer=True) == (
+        "Trips pays 8 to 1 on the player's flush")

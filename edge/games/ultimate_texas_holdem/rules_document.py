@@ -70,6 +70,8 @@ def explain(settled: Settled, all_push: bool = False, beat_dealer: bool = False)
         bet = settled.deal.bet.capitalize()
         if outcome == "tie":
             return f"{bet} pushes: the player's hand ties the dealer's (beat-dealer rule)"
+        if outcome == "fold":
+            return f"{bet} loses: the player folds (beat-dealer rule, a fold loses)"
         if outcome == "lose" and beat_dealer and settled.deal.bet == "trips":
             return (f"{bet} loses: the player's hand is below three of a kind or does not beat "
                     "the dealer's (beat-dealer rule)")
@@ -117,5 +119,5 @@ def rules_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Sec
         )),
         examples_section(context, deals,
                          lambda settled: explain(settled, context.rules.all_push,
-                                                 context.rules.trips_rule == "beat-dealer")),
+                                                 context.rules.trips_rule != "standard")),
     ]
