@@ -11,7 +11,7 @@ each of the 134,459 suit classes of boards, ``uth_board_records`` gives every ho
 class and how many of the 990 dealer holdings it beats, ties and loses to; each class counts
 once per board of its class (a suit permutation of a deal changes no outcome).
 
->>> counts = board_showdowns(np.array([[0, 4, 8, 12, 51]], dtype=np.int32))   # 2 3 4 5 and A
+>>> counts = board_showdowns(np.array([[0, 5, 10, 15, 48]], dtype=np.int32))  # 2c 3d 4h 5s Ac
 >>> int(counts[0, CLASS_INDEX["straight"]].sum()) == 1081 * 990   # every holding: a straight
 True
 """
