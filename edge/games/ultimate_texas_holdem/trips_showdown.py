@@ -1,10 +1,13 @@
 """The player's hand class against the dealer's hand, over every deal: what a Trips bet that
 must beat the dealer is settled on (docs/rules.md section 4.6).
 
-A deal here is a player holding, a dealer holding and a five-card board: C(52,2) C(50,2)
-C(48,5) = 2,781,381,002,400 deals. The Ante, Blind and Play decisions play no part: the Trips
-is settled on the two final hands (a fold does not change it, docs/rules.md section 4.6), so
-these counts do not depend on any strategy or pay table and no solve is needed.
+:func:`trips_showdowns` (``trips_rule=beat-dealer``): a deal is a player holding, a dealer
+holding and a five-card board, C(52,2) C(50,2) C(48,5) = 2,781,381,002,400 deals. The Ante,
+Blind and Play decisions play no part: the Trips is settled on the two final hands (a fold does
+not change it), so these counts depend on no strategy or pay table and need no solve.
+
+:func:`fold_showdowns` (``trips_rule=beat-dealer-fold-loses``): the same over the solve's cycle
+(the flop told from the turn and river), with the hands the solved strategy folds counted apart.
 
 The pass is separate from the solve (:mod:`.solve`) and shares only its per-board kernel: for
 each of the 134,459 suit classes of boards, ``uth_board_records`` gives every holding's hand
