@@ -234,7 +234,10 @@ def _fold_tally(records: npt.NDArray[np.uint64], weights: IntArray, flops: IntAr
     rows, holdings = np.divmod(chosen_at, records.shape[1])
     chosen = flat[chosen_at]
     chosen_class = classes[chosen_at].astype(np.int64)
-    bets = flop_bets[flops[rows], holdings[:, None]].sum(axis=1, dtype=np.int64)
+    checked = np.flatnonzero(~raised[holdings])      # the flop decides only after a check
+    bets = np.zeros(len(holdings), dtype=np.int64)
+    bets[checked] = flop_bets[flops[rows[checked]], holdings[checked, None]].sum(
+        axis=1, dtype=np.int64)
     river = 1 - ((chosen >> _FOLD_SHIFT) & np.uint64(1)).astype(np.int64)
     shown = np.where(raised[holdings], SPLITS, bets + river * (SPLITS - bets))
     weight = (weights[rows] * shown).astype(np.float64)
