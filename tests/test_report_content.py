@@ -78,7 +78,7 @@ def test_variant_options_found_from_the_rules() -> None:
     assert dict(variant_options(get_game("double-hand-poker").rules))["players"] == \
         tuple(range(1, 8))
     uth = dict(variant_options(get_game("uth").rules))
-    assert set(uth) == {"strategy", "dealer_no_qualify", "ties"}
+    assert set(uth) == {"strategy", "dealer_no_qualify", "ties", "trips_rule"}
 
 
 def test_variant_rows_are_the_analysis_at_each_value() -> None:

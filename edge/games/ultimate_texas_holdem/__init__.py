@@ -31,6 +31,7 @@ from edge.games.ultimate_texas_holdem.report import report_sections
 from edge.games.ultimate_texas_holdem.rules import (
     GAME_NAME,
     SOURCE,
+    TripsRule,
     UltimateTexasHoldemRules,
     describe_rules,
 )
@@ -46,8 +47,11 @@ from edge.games.ultimate_texas_holdem.side_bets import (
     ProgressiveBet,
     analyze_progressive,
     analyze_trips,
+    analyze_trips_beating_dealer,
 )
 from edge.games.ultimate_texas_holdem.simulation import simulate_progressive, simulate_trips
+from edge.games.ultimate_texas_holdem.solve import settlement
+from edge.games.ultimate_texas_holdem.trips_showdown import fold_showdowns, trips_showdowns
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.table import ReturnTable
@@ -58,6 +62,18 @@ __all__ = ["GAME", "GAME_NAME", "UltimateTexasHoldemRules", "describe_rules"]
 def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
            run: RunSettings) -> ReturnTable:
     assert paytable is not None
+    options = {"trips_rule": str(rules.trips_rule)}
+    if rules.trips_rule is TripsRule.BEAT_DEALER:
+        return analyze_trips_beating_dealer(paytable, trips_showdowns(run.jobs, run.cache),
+                                            options, GAME_NAME)
+    if rules.trips_rule is TripsRule.BEAT_DEALER_FOLD_LOSES:
+        # the folds are those of the strategy with the standard Blind table (the Trips table
+        # does not see the main bet's): docs/rules.md section 4.6
+        settle = settlement(BLIND_PRESETS[BLIND_DEFAULT].as_dict(), rules.dealer_no_qualify)
+        found = fold_showdowns(settle, rules.ties_larger, str(rules.strategy), run.jobs,
+                               run.cache)
+        return analyze_trips_beating_dealer(paytable, found, {**_main_options(rules), **options},
+                                            GAME_NAME)
     return analyze_trips(paytable, {}, GAME_NAME)
 
 
@@ -116,7 +132,12 @@ GAME = Game(
                   TableCase("main", "standard", {"dealer_no_qualify": "all-push"},
                             "main-standard-all-push"),
                   TableCase("main", "standard", {"ties": "larger"},
-                            "main-standard-ties-larger")),
+                            "main-standard-ties-larger"),
+                  TableCase("trips", "50-40-30-10-8-6-3", {"trips_rule": "beat-dealer"},
+                            "trips-50-40-30-10-8-6-3-beat-dealer"),
+                  TableCase("trips", "50-40-30-10-8-6-3",
+                            {"trips_rule": "beat-dealer-fold-loses"},
+                            "trips-50-40-30-10-8-6-3-beat-dealer-fold-loses")),
     strategy_tables=(TableCase("main", "standard", {}, "strategy-main-standard"),),
     report_sections=report_sections,
     commands=COMMANDS,

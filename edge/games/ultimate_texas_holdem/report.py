@@ -30,6 +30,12 @@ from edge.games.ultimate_texas_holdem.main import (
 )
 from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.side_bets import ProgressiveTable
+from edge.games.ultimate_texas_holdem.trips_showdown import DEALS as SHOWDOWN_DEALS
+from edge.games.ultimate_texas_holdem.trips_showdown import (
+    THREE_OR_BETTER,
+    Showdowns,
+    trips_showdowns,
+)
 from edge.table import decimal, exact, percent, probability_text
 
 FOUR_X_COLOUR, CHECK_COLOUR = GRID_RAISE, GRID_NO_RAISE
@@ -202,10 +208,27 @@ def hand_frequencies_section(context: ReportContext[UltimateTexasHoldemRules]) -
                   "deal played to the showdown (the counts do not depend on the strategy). "
                   "The solve records a win by the player's Blind class (below a straight is "
                   "one class) and dealer qualification; ties and losses by qualification "
-                  "only, so the matrix by the player's full seven-card class is not given.",
+                  "only. The next table gives the player's full class against the dealer's "
+                  "hand for three of a kind and better.",
                   "note"),
+        showdown_table(trips_showdowns(context.run.jobs, context.run.cache)),
     ]
     return Section("Hand frequencies", tuple(blocks), page_break=True)
+
+
+def showdown_table(found: Showdowns) -> Table:
+    """The player's hands of three of a kind or better against the dealer's, every deal of
+    player, dealer and board (what the Trips beat-dealer rule is settled on)."""
+    rows = []
+    for name in THREE_OR_BETTER:
+        won, tied, lost = (found.count(name, result) for result in ("win", "tie", "lose"))
+        rows.append((name.replace("-", " "), f"{won:,}", f"{tied:,}", f"{lost:,}",
+                     probability_text(Fraction(won, SHOWDOWN_DEALS))))
+    return Table(("player's hand", "beats the dealer's", "ties", "loses to it",
+                  "probability of the win"), tuple(rows),
+                 "The player's hands of three of a kind or better against the dealer's over "
+                 f"the {SHOWDOWN_DEALS:,} deals of player, dealer and board (a separate pass, "
+                 "method.md section 4.4): the Trips beat-dealer rule is settled on it")
 
 
 def progressive_section(context: ReportContext[UltimateTexasHoldemRules],

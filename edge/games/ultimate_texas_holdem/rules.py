@@ -31,6 +31,14 @@ class DealerNoQualify(StrEnum):
     ALL_PUSH = "all-push"            # Ante, Play and Blind are all returned
 
 
+class TripsRule(StrEnum):
+    """When the Trips pays (docs/rules.md section 4.6)."""
+
+    STANDARD = "standard"            # on the player's hand alone, whatever the dealer holds
+    BEAT_DEALER = "beat-dealer"      # only when the player's hand beats the dealer's; tie pushes
+    BEAT_DEALER_FOLD_LOSES = "beat-dealer-fold-loses"   # the same, and a fold loses the Trips
+
+
 class Ties(StrEnum):
     """Which wager a decision of exactly equal value takes."""
 
@@ -51,6 +59,12 @@ class UltimateTexasHoldemRules(Rules):
         choices=tuple(DealerNoQualify))
     ties: Ties = option(Ties.SMALLER, "decisions of exactly equal value take the smaller or the "
                         "larger wager", choices=tuple(Ties))
+    trips_rule: TripsRule = option(
+        TripsRule.STANDARD, "when Trips pays: standard (on the player's hand, whatever the "
+        "dealer holds), beat-dealer (only when the player's hand also beats the dealer's; a "
+        "tie pushes; settled even after a fold, as the published analysis counts it) or "
+        "beat-dealer-fold-loses (the same, but a fold loses the Trips)",
+        choices=tuple(TripsRule))
     meter: Fraction = option(Fraction(10_000), "progressive meter, in the money of the "
                              "progressive table (one bet = 1 unless its file says otherwise)",
                              minimum=0, assumption=True)
@@ -73,6 +87,22 @@ class UltimateTexasHoldemRules(Rules):
         return self.ties is Ties.LARGER
 
 
+TRIPS_RULE_TEXT = {
+    TripsRule.STANDARD: "Trips pays by table on the player's best five of seven cards, three of "
+                        "a kind or better, even after a fold; it loses otherwise.",
+    TripsRule.BEAT_DEALER: "Trips (beat-dealer rule) pays by table on the player's best five of "
+                           "seven cards, three of a kind or better, only when that hand beats "
+                           "the dealer's; it pushes when the hands tie and loses otherwise. It "
+                           "is settled against the dealer's hand even when the player folds.",
+    TripsRule.BEAT_DEALER_FOLD_LOSES: "Trips (beat-dealer rule, a fold loses it) pays by table "
+                                      "on the player's best five of seven cards, three of a "
+                                      "kind or better, only when that hand beats the dealer's; "
+                                      "it pushes when the hands tie and loses otherwise, and "
+                                      "when the player folds (the folds of the strategy with "
+                                      "the standard Blind table).",
+}
+
+
 def describe_rules(rules: UltimateTexasHoldemRules) -> list[str]:
     """The rules as implemented, for reports."""
     no_qualify = ("the Ante pushes and Play and Blind are settled as usual"
@@ -89,8 +119,7 @@ def describe_rules(rules: UltimateTexasHoldemRules) -> list[str]:
         f"Dealer not qualifying: {no_qualify}.",
         f"Strategy: {rules.strategy}; decisions of exactly equal value take the "
         f"{rules.ties} wager.",
-        "Trips pays by table on the player's best five of seven cards, three of a kind or "
-        "better, even after a fold; it loses otherwise.",
+        TRIPS_RULE_TEXT[rules.trips_rule],
         "The progressive (no pay table in the sources of the rules: configurable) pays fixed "
         "amounts and shares of the meter on the hole cards and flop (or all seven); the meter "
         f"is {rules.meter}.",

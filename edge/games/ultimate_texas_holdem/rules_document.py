@@ -61,13 +61,22 @@ WHEN = {"4x": "plays 4x the Ante before the flop", "3x": "plays 3x the Ante befo
         "1x": "checks twice, then plays 1x the Ante after the river"}
 
 
-def explain(settled: Settled, all_push: bool = False) -> str:
+def explain(settled: Settled, all_push: bool = False, beat_dealer: bool = False) -> str:
     """How a worked example is settled, in words, from its return-table row (``all_push``:
-    everything is returned when the dealer does not qualify)."""
+    everything is returned when the dealer does not qualify; ``beat_dealer``: the Trips pays
+    only when the player's hand beats the dealer's)."""
     outcome = settled.outcome
     if settled.deal.bet != "main":
+        bet = settled.deal.bet.capitalize()
+        if outcome == "tie":
+            return f"{bet} pushes: the player's hand ties the dealer's (beat-dealer rule)"
+        if outcome == "fold":
+            return f"{bet} loses: the player folds (beat-dealer rule, a fold loses)"
+        if outcome == "lose" and beat_dealer and settled.deal.bet == "trips":
+            return (f"{bet} loses: the player's hand is below three of a kind or does not beat "
+                    "the dealer's (beat-dealer rule)")
         if outcome == "lose":
-            return f"{settled.deal.bet.capitalize()} loses: the player's hand is not paid"
+            return f"{bet} loses: the player's hand is not paid"
         return (f"{settled.deal.bet.capitalize()} pays {format_pay(settled.net)} to 1 on "
                 f"the player's {outcome.replace('-', ' ')}")
     if outcome == "fold":
@@ -109,5 +118,6 @@ def rules_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Sec
                       "five-card hands tie. The dealer qualifies with a pair or better."),
         )),
         examples_section(context, deals,
-                         lambda settled: explain(settled, context.rules.all_push)),
+                         lambda settled: explain(settled, context.rules.all_push,
+                                                 context.rules.trips_rule != "standard")),
     ]

@@ -44,6 +44,8 @@ from typing import Any, ClassVar
 from edge import holdem
 from edge.errors import PayTableError
 from edge.games import Bet, RulesT
+from edge.games.ultimate_texas_holdem.trips_showdown import DEALS as SHOWDOWN_DEALS
+from edge.games.ultimate_texas_holdem.trips_showdown import THREE_OR_BETTER, Showdowns
 from edge.paytables import (
     PayTable,
     format_pay,
@@ -65,6 +67,9 @@ TRIPS_TABLES = {
     "50-40-30-8-7-4-3": (50, 40, 30, 8, 7, 4, 3),   # docs/rules.md section 4 default; the felt's
     "50-40-30-8-6-5-3": (50, 40, 30, 8, 6, 5, 3),
     "50-40-30-9-7-4-3": (50, 40, 30, 9, 7, 4, 3),
+    # the table of the beat-dealer rule at Florida racetracks (Wizard of Odds, "Florida
+    # Variant of Trips Bet"; docs/references.md section 4)
+    "50-40-30-10-8-6-3": (50, 40, 30, 10, 8, 6, 3),
 }
 TRIPS_PRESETS: dict[str, PayTable] = {
     name: make_paytable(name, dict(zip(TRIPS_OUTCOMES, pays, strict=True)), TRIPS_OUTCOMES)
@@ -92,6 +97,48 @@ def analyze_trips(paytable: PayTable, options: Mapping[str, str] | None = None,
                        title=f"Ultimate Texas Hold'em: Trips, {paytable.name}",
                        notes=("Pays on the player's best five of the two hole cards and five "
                               "community cards, win or lose and even after a fold.",))
+
+
+def analyze_trips_beating_dealer(paytable: PayTable, showdowns: Showdowns,
+                                 options: Mapping[str, str] | None = None,
+                                 game: str = "ultimate-texas-holdem") -> ReturnTable:
+    """The Trips bet under the beat-dealer rule (docs/rules.md section 4.6): paid by table only
+    when the player's hand beats the dealer's, pushed on a tie, lost otherwise.
+
+    With counts of every deal at the showdown (:func:`.trips_showdown.trips_showdowns`) the
+    deals are player holding, dealer holding and board (C(52,2) C(50,2) C(48,5)); with the
+    player's folds counted apart (:func:`.trips_showdown.fold_showdowns`) they are the solve's
+    cycle and a fold loses the Trips.
+    """
+    pays = paytable.as_dict()
+    paid = [name for name in THREE_OR_BETTER if name in pays]
+    rows = [Row(name, pays[name], showdowns.count(name, "win")) for name in paid]
+    tied = sum(showdowns.count(name, "tie") for name in paid)
+    folded = sum(showdowns.count(name, "fold") for name in paid)
+    lost = showdowns.deals - sum(row.combinations for row in rows) - tied - folded
+    rows += [Row("tie", Fraction(0), tied)]
+    rows += [Row("fold", Fraction(-1), folded)] if folded else []
+    rows += [Row("lose", Fraction(-1), lost)]
+    if showdowns.deals == SHOWDOWN_DEALS:
+        title = f"Ultimate Texas Hold'em: Trips, {paytable.name}, beat-dealer rule"
+        notes = ("Beat-dealer rule: pays on the player's best five of the two hole cards and "
+                 "five community cards only when that hand beats the dealer's; a tie of three "
+                 "of a kind or better pushes; settled against the dealer's hand even after a "
+                 "fold.",
+                 "Deals are counted as player holding, dealer holding and board: C(52,2) "
+                 "C(50,2) C(48,5) = 2,781,381,002,400.")
+    else:
+        title = (f"Ultimate Texas Hold'em: Trips, {paytable.name}, beat-dealer rule, a fold "
+                 "loses")
+        notes = ("Beat-dealer rule, a fold loses the Trips: pays on the player's best five of "
+                 "the two hole cards and five community cards only when that hand beats the "
+                 "dealer's; a tie of three of a kind or better pushes; the row fold counts the "
+                 "hands of three of a kind or better that the player folds on the river under "
+                 "the strategy (solved with the standard Blind table).",
+                 "Deals are counted as the main bet's: C(52,2) C(50,3) C(47,2) C(45,2) = "
+                 "27,813,810,024,000 (the flop told from the turn and river).")
+    return ReturnTable(game, "trips", tuple(rows), paytable, dict(options or {}), title=title,
+                       notes=notes)
 
 
 # --- progressive ---------------------------------------------------------------------------

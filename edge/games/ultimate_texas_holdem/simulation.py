@@ -24,7 +24,9 @@ import numpy as np
 from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import _kernels
-from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.main import BLIND_DEFAULT, BLIND_PRESETS
+from edge.games.ultimate_texas_holdem.main_simulation import MainSimulator, make_main_simulator
+from edge.games.ultimate_texas_holdem.rules import TripsRule, UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.side_bets import ProgressiveTable
 from edge.holdem import CLASS_NAMES
 from edge.paytables import PayTable
@@ -73,6 +75,48 @@ class SideBetSimulator:
         return outcome, self.pays[outcome]
 
 
+@dataclass(frozen=True)
+class BeatDealerSimulator(SideBetSimulator):
+    """Trips under the beat-dealer rule (docs/rules.md section 4.6): a paying class wins only
+    when the player's seven cards beat the dealer's and pushes when they tie (outcome ``tie``).
+    Without ``main`` the dealer's hand is compared whatever the player does with the Play;
+    with it (``beat-dealer-fold-loses``) a hand the main bet's simulator folds loses the Trips
+    (outcome ``fold``)."""
+
+    main: MainSimulator | None = None
+
+    def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle dealt hands (rows: player 2, dealer 2, flop 3, turn, river)."""
+        lose = len(self.outcomes) - 1
+        player, hand_class = _kernels.simulate_holdem_hands(cards, PLAYER_SEVEN)
+        dealer, _ = _kernels.simulate_holdem_hands(cards, DEALER_SEVEN)
+        outcome = self.paid[hand_class.astype(np.int64)]
+        paying = outcome != lose
+        outcome = np.where(paying & (player < dealer), lose,
+                           np.where(paying & (player == dealer),
+                                    self.outcomes.index("tie"), outcome))
+        if self.main is not None:
+            folded = self.main.decide(cards) == 0
+            outcome = np.where(paying & folded, self.outcomes.index("fold"), outcome)
+        return outcome, self.pays[outcome]
+
+
+def _beat_dealer_trips(pays: dict[str, Fraction],
+                       main: MainSimulator | None = None) -> BeatDealerSimulator:
+    """The Trips under the beat-dealer rule: each paying class its own row, then ``tie``,
+    ``fold`` (with ``main``, whose decisions fold) and ``lose``."""
+    extra = ("tie", "fold", "lose") if main is not None else ("tie", "lose")
+    outcomes = (*CLASS_NAMES, *extra)
+    lose = len(outcomes) - 1
+    net = ([pays.get(name, Fraction(-1)) for name in CLASS_NAMES]
+           + [Fraction(0)] + [Fraction(-1)] * (len(extra) - 1))
+    paid = np.array([k if name in pays else lose for k, name in enumerate(CLASS_NAMES)],
+                    dtype=np.int64)
+    scale = common_scale(net)
+    return BeatDealerSimulator("trips", outcomes, scale, Fraction(1), PLAYER_SEVEN,
+                               scaled(net, scale), paid, main)
+
+
 def _side_bet(bet: str, pays: dict[str, Fraction], rows: IntArray) -> SideBetSimulator:
     """A class-paid bet: each paying class its own row, every other class ``lose``."""
     outcomes = (*CLASS_NAMES, "lose")
@@ -92,9 +136,17 @@ def progressive_pays(table: ProgressiveTable, meter: Fraction) -> dict[str, Frac
 
 def simulate_trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
                    run: RunSettings | None = None) -> SideBetSimulator:
-    """The Trips bet's simulator: paid by the class of the player's seven cards."""
+    """The Trips bet's simulator: paid by the class of the player's seven cards (under the
+    beat-dealer rule, only when they beat the dealer's)."""
     if paytable is None:
         raise EdgeError("The Ultimate Texas Hold'em trips simulation needs a pay table.")
+    if rules.trips_rule is TripsRule.BEAT_DEALER:
+        return _beat_dealer_trips(paytable.as_dict())
+    if rules.trips_rule is TripsRule.BEAT_DEALER_FOLD_LOSES:
+        # the folds of the strategy with the standard Blind table, as the analysis counts them
+        standard = BLIND_PRESETS[BLIND_DEFAULT]
+        return _beat_dealer_trips(paytable.as_dict(),
+                                  make_main_simulator(standard, rules, run or RunSettings()))
     return _side_bet("trips", paytable.as_dict(), PLAYER_SEVEN)
 
 
