@@ -174,13 +174,19 @@ def preflop_choice(strategy: UthStrategy, solution: solver.Solution,
 
 
 def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | None = None,
-             progress: bool = False) -> Evaluation:
+             progress: bool = False, classes: solver.FlopClasses | None = None) -> Evaluation:
     """The exact play of ``strategy`` under the pays of ``solution`` (the optimal solve, which
-    gives the 4x and 3x lines and the optimal values the departures are priced against)."""
+    gives the 4x and 3x lines and the optimal values the departures are priced against).
+    ``classes`` (for tests) evaluates only those flop classes: a partial result, to compare
+    with ``solve.solve(..., classes=...)``."""
     settle = solution.settlement
     workers = jobs or parallel.available_cores()
-    classes = solver.flop_classes()
     boards, keys = _kernels.uth_board_classes()
+    if classes is None:
+        classes = solver.flop_classes()
+    else:        # only the board classes these flops reach
+        rows = np.flatnonzero(np.isin(keys, solver.board_keys(solver.flop_boards(classes.flops))))
+        boards, keys = np.ascontiguousarray(boards[rows]), np.ascontiguousarray(keys[rows])
     n_flops = len(classes.flops)
     plan = np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8)
     rules = np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8)

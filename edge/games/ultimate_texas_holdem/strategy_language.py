@@ -484,8 +484,8 @@ def parse_uth_strategy(reader: StrategyFile) -> UthStrategy:
     chart, preflop_optimal = _preflop(data.get("preflop"), prefix)
     flop = _street(data.get("flop"), Street.FLOP, prefix)
     river = _street(data.get("river"), Street.RIVER, prefix)
-    return UthStrategy(info, preflop_optimal, tuple(chart[name] for name in CLASSES), flop,
-                       river)
+    return UthStrategy(info, preflop_optimal, tuple(chart.get(name, 0) for name in CLASSES),
+                       flop, river)
 
 
 def parse_text(text: str, label: str = "strategy", game: str = GAME_NAME) -> UthStrategy:
@@ -494,7 +494,8 @@ def parse_text(text: str, label: str = "strategy", game: str = GAME_NAME) -> Uth
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise StrategyError(f"strategy file {label!r}: not valid TOML: {error}") from None
-    return parse_uth_strategy(StrategyFile(data, label, game, None))
+    named = {"name": Path(label).stem, **data}
+    return parse_uth_strategy(StrategyFile(named, label, game, None))
 
 
 def load_strategy(path: str | Path) -> UthStrategy:
