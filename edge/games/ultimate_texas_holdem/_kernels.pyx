@@ -1204,7 +1204,7 @@ cdef enum:
     UTH_NO_RANK = 13
     UTH_REC_STRATEGY_FOLD = 61   # the strategy folds this river
     UTH_RIVER_GROUPS = 16        # river departures are grouped by the deciding rule
-    UTH_STRATEGY_ROW = 24        # packed words per holding: bet, optimal check, strategy check
+    UTH_STRATEGY_ROW = 16        # packed words per holding: bet 2x, check then optimal river
 
 # feature indexes (strategy_language.Feature)
 cdef enum:
@@ -1236,6 +1236,7 @@ cdef struct UthProgram:
     int otherwise
     bint optimal
     bint needs_outs
+    unsigned int needs              # bit f: some condition reads feature f
 
 # Per 13-bit rank mask: whether it holds a straight (ace high or low), how many absent ranks
 # would make one, and the ranks present in a 5-rank window that holds exactly four of them.
@@ -1289,32 +1290,50 @@ cdef inline int _uth_popcount(unsigned int x) noexcept nogil:
     return n
 
 
-cdef void _uth_features(int a, int b, const int* board, int n_board, int hand_class,
-                        int board_class, int* v) noexcept nogil:
-    """The features (strategy_language.Feature) of hole cards a, b on a board of 3 or 5 cards,
-    given the player's and the board's hand classes; the dealer-outs features are left alone."""
-    cdef int rank_count[13]
-    cdef int suit_count[4]
-    cdef int i, r, s, ra = a >> 2, rb = b >> 2, paired = -1, best
-    cdef unsigned int board_mask = 0, rank_mask, draw
-    memset(rank_count, 0, sizeof(rank_count))
-    memset(suit_count, 0, sizeof(suit_count))
+cdef struct UthBoardContext:
+    # what every holding's features need from the board (3 or 5 cards), counted once
+    int rank_count[13]
+    int suit_count[4]
+    unsigned int board_mask         # the board's ranks
+    int board_class
+
+
+cdef void _uth_board_context(const int* board, int n_board, int board_class,
+                             UthBoardContext* context) noexcept nogil:
+    cdef int i
+    memset(context, 0, sizeof(UthBoardContext))
     for i in range(n_board):
-        rank_count[board[i] >> 2] += 1
-        suit_count[board[i] & 3] += 1
-        board_mask |= 1u << (board[i] >> 2)
-    rank_count[ra] += 1
-    rank_count[rb] += 1
-    suit_count[a & 3] += 1
-    suit_count[b & 3] += 1
+        context.rank_count[board[i] >> 2] += 1
+        context.suit_count[board[i] & 3] += 1
+        context.board_mask |= 1u << (board[i] >> 2)
+    context.board_class = board_class
+
+
+cdef enum:
+    UTH_NEEDS_PAIR = (1 << F_PAIR) | (1 << F_PAIR_RANK)
+    UTH_NEEDS_FLUSH = (1 << F_FLUSH_DRAW) | (1 << F_FLUSH_DRAW_HOLE)
+    UTH_NEEDS_STRAIGHT = (1 << F_STRAIGHT_DRAW) | (1 << F_STRAIGHT_DRAW_HOLE)
+    UTH_NEEDS_ALL = 0x1FFFF
+
+
+cdef void _uth_features(int a, int b, const UthBoardContext* context, int hand_class,
+                        unsigned int needs, int* v) noexcept nogil:
+    """The features (strategy_language.Feature) of hole cards a, b on a board (its context),
+    given the player's hand class; the dealer-outs features are left alone. The pair, flush
+    and straight features are computed only when ``needs`` asks for them (else 0)."""
+    cdef int r, s, ra = a >> 2, rb = b >> 2, paired = -1, best, count_a, count_b, suited_a
+    cdef int flush_suit = -1
+    cdef unsigned int board_mask = context.board_mask, rank_mask, draw
+    count_a = context.rank_count[ra] + 1 + (ra == rb)
+    count_b = context.rank_count[rb] + 1 + (ra == rb)
     rank_mask = board_mask | (1u << ra) | (1u << rb)
     v[F_HAND] = hand_class
-    v[F_BOARD_HAND] = board_class
-    v[F_HIDDEN] = hand_class > board_class
+    v[F_BOARD_HAND] = context.board_class
+    v[F_HIDDEN] = hand_class > context.board_class
     v[F_POCKET_PAIR] = ra == rb
     v[F_PAIR] = 0
     v[F_PAIR_RANK] = UTH_NO_RANK
-    if hand_class == 1:
+    if hand_class == 1 and needs & UTH_NEEDS_PAIR:
         if ra == rb:
             v[F_PAIR] = 1
             v[F_PAIR_RANK] = ra
@@ -1330,28 +1349,26 @@ cdef void _uth_features(int a, int b, const int* board, int n_board, int hand_cl
             else:
                 v[F_PAIR] = 7
                 for r in range(13):
-                    if rank_count[r] >= 2:
+                    if context.rank_count[r] >= 2:
                         v[F_PAIR_RANK] = r
+    # suits: at most one suit can hold four or more of seven cards
     v[F_FLUSH_DRAW] = 0
     v[F_FLUSH_DRAW_HOLE] = UTH_NO_RANK
-    for s in range(4):
-        if suit_count[s] >= 5:
-            break
-        if suit_count[s] == 4:
-            v[F_FLUSH_DRAW] = 1
-            best = -1
-            if (a & 3) == s:
-                best = ra
-            if (b & 3) == s and rb > best:
-                best = rb
-            v[F_FLUSH_DRAW_HOLE] = best if best >= 0 else UTH_NO_RANK
-    for s in range(4):
-        if suit_count[s] >= 5:
-            v[F_FLUSH_DRAW] = 0
-            v[F_FLUSH_DRAW_HOLE] = UTH_NO_RANK
+    for s in range(4 if needs & UTH_NEEDS_FLUSH else 0):
+        suited_a = context.suit_count[s] + ((a & 3) == s) + ((b & 3) == s)
+        if suited_a >= 4:
+            flush_suit = s if suited_a == 4 else -2
+    if flush_suit >= 0:
+        v[F_FLUSH_DRAW] = 1
+        best = -1
+        if (a & 3) == flush_suit:
+            best = ra
+        if (b & 3) == flush_suit and rb > best:
+            best = rb
+        v[F_FLUSH_DRAW_HOLE] = best if best >= 0 else UTH_NO_RANK
     v[F_STRAIGHT_DRAW] = 0
     v[F_STRAIGHT_DRAW_HOLE] = UTH_NO_RANK
-    if not _UTH_STRAIGHT_MADE[rank_mask]:
+    if needs & UTH_NEEDS_STRAIGHT and not _UTH_STRAIGHT_MADE[rank_mask]:
         v[F_STRAIGHT_DRAW] = 2 if _UTH_COMPLETIONS[rank_mask] >= 2 else _UTH_COMPLETIONS[rank_mask]
         draw = _UTH_DRAW_RANKS[rank_mask]
         best = -1
@@ -1364,7 +1381,7 @@ cdef void _uth_features(int a, int b, const int* board, int n_board, int hand_cl
     v[F_HIGH_CARD] = ra if ra > rb else rb
     v[F_LOW_CARD] = rb if ra > rb else ra
     v[F_SUITED] = (a & 3) == (b & 3)
-    v[F_HOLE_PAIRED] = rank_count[ra] >= 2 or rank_count[rb] >= 2
+    v[F_HOLE_PAIRED] = count_a >= 2 or count_b >= 2
 
 
 cdef inline int _uth_decide(const UthProgram* program, const int* v, int* rule) noexcept nogil:
@@ -1407,6 +1424,7 @@ cdef int _uth_load_program(program, UthProgram* out) except -1:
     out.otherwise = int(otherwise)
     out.optimal = bool(optimal)
     out.needs_outs = False
+    out.needs = 0
     for r in range(n_rules):
         out.action[r] = int(actions[r])
         n = 0
@@ -1419,6 +1437,7 @@ cdef int _uth_load_program(program, UthProgram* out) except -1:
             out.feature[r][n] = f
             out.mask_low[r][n] = int(masks[r, k, 0])
             out.mask_high[r][n] = int(masks[r, k, 1])
+            out.needs |= 1u << f
             if f in (F_DEALER_OUTS, F_DEALER_OUTS_HALF_TIES, F_DEALER_OUTS_WITH_TIES):
                 out.needs_outs = True
             n += 1
@@ -1439,6 +1458,8 @@ cdef void _uth_river_decisions(const int* board, const UthProgram* program,
         board_lanes |= cy_card_lane(HT, board[i])
         board_mask |= (<uint64_t>1) << board[i]
     board_class = cy_hand_class(cy_evaluate_lanes(HT, board_lanes))
+    cdef UthBoardContext context
+    _uth_board_context(board, 5, board_class, &context)
     if program.needs_outs:
         # the dealer's six-card hands (board plus one unseen card), in ascending order
         for c in range(52):
@@ -1462,7 +1483,7 @@ cdef void _uth_river_decisions(const int* board, const UthProgram* program,
             action = 1 - <int>((record >> UTH_REC_FOLD) & 1)
             rule = 0
         else:
-            _uth_features(a, b, board, 5, counts.hand_class[i], board_class, v)
+            _uth_features(a, b, &context, counts.hand_class[i], program.needs, v)
             if program.needs_outs:
                 strength = counts.strength[i]
                 while low < n and ordered[low] < strength:
@@ -1550,6 +1571,7 @@ def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
     cdef int v[17]
     cdef int h, a, b, i, rule, board_class, action
     cdef uint64_t flop_mask, flop_lanes
+    cdef UthBoardContext context
     with nogil:
         for f in range(n):
             flop_mask = 0
@@ -1566,6 +1588,7 @@ def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
                 board_class = 1
             else:
                 board_class = 0
+            _uth_board_context(board, 3, board_class, &context)
             for h in range(UTH_HOLDINGS):
                 a = _UTH_PAIR_A[h]
                 b = _UTH_PAIR_B[h]
@@ -1576,8 +1599,9 @@ def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
                 if program_c.optimal:
                     plan[f, h] = 2
                     continue
-                _uth_features(a, b, board, 3, cy_hand_class(cy_evaluate_lanes(
-                    HT, flop_lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b))), board_class, v)
+                _uth_features(a, b, &context, cy_hand_class(cy_evaluate_lanes(
+                    HT, flop_lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b))),
+                    program_c.needs, v)
                 action = _uth_decide(&program_c, v, &rule)
                 plan[f, h] = action
                 rules[f, h] = rule
@@ -1604,7 +1628,9 @@ def uth_features(const int32_t[::1] hole, const int32_t[::1] board, int dealer_o
         board_class = 3 if ranks[0] == ranks[2] else (1 if ranks[0] == ranks[1] or ranks[1] == ranks[2] else 0)
     strength = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, hole[0]) | cy_card_lane(HT, hole[1]))
     hand_class = cy_hand_class(strength)
-    _uth_features(hole[0], hole[1], cards, n, hand_class, board_class, v)
+    cdef UthBoardContext context
+    _uth_board_context(cards, n, board_class, &context)
+    _uth_features(hole[0], hole[1], &context, hand_class, UTH_NEEDS_ALL, v)
     result = [v[i] for i in range(13)] + [0, 0, 0, v[F_HOLE_PAIRED]]
     if n == 5:
         for c in range(52):
@@ -1620,11 +1646,18 @@ def uth_features(const int32_t[::1] hole, const int32_t[::1] board, int dealer_o
 
 
 cdef struct UthStrategyWork:
-    # per holding id: words 0..7 bet 2x, 8..15 check then the optimal river, 16..23 check then
-    # the strategy's river (layout of UthFlopWork.sums; the extra field counts folds)
-    uint64_t sums[1326 * 24]
+    # per holding id: words 0..7 bet 2x, 8..15 check then the optimal river (the layout of
+    # UthFlopWork.sums; the extra field counts folds)
+    uint64_t sums[1326 * 16]
+    # per holding id, the river records where the strategy departs: words 0..7 those it plays
+    # and optimal play folds, 8..15 those it folds and optimal play plays (the extra field
+    # counts them); the strategy's checking line is the optimal one plus the first, less the
+    # second (departures are few, so the main loop stays the solve's)
+    uint64_t changed[1326 * 16]
     int64_t river_cost[1326 * 16]       # per holding and deciding rule, this flop
     int64_t river_points[1326 * 16]
+    uint8_t departs[1326]               # the holding has a departure on this flop (the rows
+                                        # above are zeroed again after they are read)
     int holdings[1176]
     int n_holdings
     Py_ssize_t board_class[1176]
@@ -1632,33 +1665,40 @@ cdef struct UthStrategyWork:
 
 
 cdef void _uth_strategy_accumulate(const uint64_t* records, const int16_t* holding_map,
-                                   const int64_t* net1, int64_t fold_value,
-                                   UthStrategyWork* work) noexcept nogil:
-    """Add one board's records to the three lines of every holding off the flop, and the cost
-    of each river decision the strategy takes against the optimal one."""
-    cdef int i, h, blind, rule
+                                   const uint64_t* upcoming, const int64_t* net1,
+                                   int64_t fold_value, UthStrategyWork* work) noexcept nogil:
+    """Add one board's records to the bet and optimal-check lines of every holding off the
+    flop, and each river departure of the strategy with its cost (``upcoming``: the next
+    board's records, fetched into cache along the way, or NULL)."""
+    cdef int i, h, blind, rule, line = 0, countdown = 1
     cdef uint64_t record, win, loss, fold, strategy_fold, keep
     cdef uint64_t win_mask = _UTH_WIN_MASK, loss_mask = _UTH_LOSS_MASK
     cdef uint64_t* row
     cdef int64_t play_value
     for i in range(work.n_holdings):
+        countdown -= 1
+        if countdown == 0:
+            countdown = 7                     # as in _uth_accumulate
+            if upcoming != NULL and line < UTH_HOLDINGS:
+                UTH_PREFETCH(&upcoming[line])
+                line += 8
         h = work.holdings[i]
         record = records[holding_map[h]]
         blind = (record >> UTH_REC_BLIND) & 7
         win = record & win_mask
         loss = (record >> UTH_REC_LOSS_SHIFT) & loss_mask
         fold = (record >> UTH_REC_FOLD) & 1
-        strategy_fold = (record >> UTH_REC_STRATEGY_FOLD) & 1
         row = &work.sums[h * UTH_STRATEGY_ROW]
         row[blind] += win
         row[7] += loss
         keep = fold - 1
         row[UTH_ROW + blind] += win & keep
         row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
-        keep = strategy_fold - 1
-        row[2 * UTH_ROW + blind] += win & keep
-        row[2 * UTH_ROW + 7] += (loss & keep) | (strategy_fold << 42)
+        strategy_fold = (record >> UTH_REC_STRATEGY_FOLD) & 1
         if strategy_fold != fold:
+            row = &work.changed[h * UTH_STRATEGY_ROW + (UTH_ROW if strategy_fold else 0)]
+            row[blind] += win
+            row[7] += loss | _UTH_EXTRA_ONE
             play_value = (<int64_t>(record & 0x3FF) * net1[blind]
                           + <int64_t>((record >> 21) & 0x3FF) * net1[7 + blind]
                           + <int64_t>((record >> 42) & 0x3FF) * net1[UTH_TIE]
@@ -1668,6 +1708,7 @@ cdef void _uth_strategy_accumulate(const uint64_t* records, const int16_t* holdi
             work.river_cost[h * UTH_RIVER_GROUPS + rule] += (
                 play_value - fold_value if strategy_fold else fold_value - play_value)
             work.river_points[h * UTH_RIVER_GROUPS + rule] += 1
+            work.departs[h] = 1
 
 
 def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
@@ -1721,14 +1762,17 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     cdef int64_t play_counts[17]
     cdef int64_t optimal_counts[17]
     cdef int64_t strategy_counts[17]
-    cdef int64_t unused, optimal_folds, strategy_folds
+    cdef int64_t gained_counts[17]
+    cdef int64_t lost_counts[17]
+    cdef int64_t unused, optimal_folds, strategy_folds, gained, lost
+    cdef const uint64_t* upcoming
     cdef int f, g, i, k, h, a, b, target, t1, t2, n, status = 0
     cdef Py_ssize_t board_class
     cdef bint bets
     cdef int board[5]
     cdef uint64_t flop_mask
     cdef const int8_t* perm
-    cdef UthStrategyWork* work = <UthStrategyWork*>malloc(sizeof(UthStrategyWork))
+    cdef UthStrategyWork* work = <UthStrategyWork*>calloc(1, sizeof(UthStrategyWork))
     if work == NULL:
         raise MemoryError()
     try:
@@ -1740,8 +1784,6 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                 flop_mask = ((<uint64_t>1) << board[0]) | ((<uint64_t>1) << board[1]) \
                     | ((<uint64_t>1) << board[2])
                 memset(work.sums, 0, sizeof(work.sums))
-                memset(work.river_cost, 0, sizeof(work.river_cost))
-                memset(work.river_points, 0, sizeof(work.river_points))
                 work.n_holdings = 0
                 for h in range(UTH_HOLDINGS):
                     if not (flop_mask >> _UTH_PAIR_A[h]) & 1 and not (flop_mask >> _UTH_PAIR_B[h]) & 1:
@@ -1768,17 +1810,27 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                 if status < 0:
                     break
                 for i in range(n):
+                    upcoming = (&record_ptr[work.board_class[i + 1] * UTH_HOLDINGS]
+                                if i + 1 < n else NULL)
                     _uth_strategy_accumulate(&record_ptr[work.board_class[i] * UTH_HOLDINGS],
-                                             _UTH_PERM_HOLDING[work.perm[i]], net1, fold_value,
-                                             work)
+                                             _UTH_PERM_HOLDING[work.perm[i]], upcoming, net1,
+                                             fold_value, work)
                 images = image_offsets[f + 1] - image_offsets[f]
                 for i in range(work.n_holdings):
                     h = work.holdings[i]
                     _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW], play_counts, &unused)
                     _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW + UTH_ROW], optimal_counts,
                                 &optimal_folds)
-                    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW + 2 * UTH_ROW], strategy_counts,
-                                &strategy_folds)
+                    strategy_folds = optimal_folds
+                    for k in range(UTH_CATEGORIES):
+                        strategy_counts[k] = optimal_counts[k]
+                    if work.departs[h]:
+                        _uth_unpack(&work.changed[h * UTH_STRATEGY_ROW], gained_counts, &gained)
+                        _uth_unpack(&work.changed[h * UTH_STRATEGY_ROW + UTH_ROW], lost_counts,
+                                    &lost)
+                        strategy_folds += lost - gained
+                        for k in range(UTH_CATEGORIES):
+                            strategy_counts[k] += gained_counts[k] - lost_counts[k]
                     bet_value = 0
                     optimal_value = optimal_folds * fold_value
                     strategy_value = strategy_folds * fold_value
@@ -1795,10 +1847,20 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                     else:
                         bets = plan[f, h] == 1
                     decisions[f, h] = bets
-                    if not bets:
-                        for k in range(UTH_RIVER_GROUPS):
-                            river_cost[h, k] += work.river_cost[h * UTH_RIVER_GROUPS + k] * images
-                            river_points[h, k] += work.river_points[h * UTH_RIVER_GROUPS + k] * images
+                    if work.departs[h]:
+                        if not bets:
+                            for k in range(UTH_RIVER_GROUPS):
+                                river_cost[h, k] += (
+                                    work.river_cost[h * UTH_RIVER_GROUPS + k] * images)
+                                river_points[h, k] += (
+                                    work.river_points[h * UTH_RIVER_GROUPS + k] * images)
+                        memset(&work.changed[h * UTH_STRATEGY_ROW], 0,
+                               UTH_STRATEGY_ROW * sizeof(uint64_t))
+                        memset(&work.river_cost[h * UTH_RIVER_GROUPS], 0,
+                               UTH_RIVER_GROUPS * sizeof(int64_t))
+                        memset(&work.river_points[h * UTH_RIVER_GROUPS], 0,
+                               UTH_RIVER_GROUPS * sizeof(int64_t))
+                        work.departs[h] = 0
                     a = _UTH_PAIR_A[h]
                     b = _UTH_PAIR_B[h]
                     for g in range(image_offsets[f], image_offsets[f + 1]):
