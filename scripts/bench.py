@@ -35,6 +35,8 @@ from edge.games.ultimate_texas_holdem import practical as uth_practical
 from edge.games.ultimate_texas_holdem import solve as uth_solve
 from edge.games.ultimate_texas_holdem import strategy_language as uth_language
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "strategies"
+
 
 @dataclass(frozen=True)
 class Case:
@@ -67,6 +69,16 @@ CASES: list[Case] = [
          lambda: tc_strategy.strategy_report(
              TC_PRESETS["ante"]["3"], ThreeCardRules(),
              tc_strategy.ante_decision(TC_PRESETS["ante"]["3"]))),
+    # issue 15: a strategy's exact table, as fast as the optimal solve, and its comparison
+    Case("three-card-poker: Ante under the mimic strategy (exact table)", 0.05,
+         lambda: analyze("three-card-poker", "ante", "3", {"strategy": "mimic"})),
+    Case("three-card-poker: mimic against the optimal strategy (departures, costs)", 0.1,
+         lambda: _compare("three-card-poker", "ante", "mimic")),
+    Case("double-hand-poker: main wager, house way with exceptions (count cached)", 0.2,
+         lambda: analyze("double-hand-poker", "main", None,
+                         {"strategy": str(EXAMPLES / "double-hand-house-way-plus.toml")})),
+    Case("double-hand-poker: house way against the optimal setting (count cached)", 0.2,
+         lambda: _compare("double-hand-poker", "main", "house-way")),
     Case("double-hand-poker: exhaustive count of every setting (kernel)", None,
          dh_kernels.double_hand_counts, "deal pairs", 3276 * 2300),
     Case("double-hand-poker: main wager, both strategies, uncached", 0.2,
@@ -92,6 +104,16 @@ CASES: list[Case] = [
 ]
 
 
+def _compare(game: str, bet: str, strategy: str) -> object:
+    """A strategy against the optimal one (``edge strategy GAME --compare STRATEGY``)."""
+    from edge.games import RunSettings, get_game
+    found = get_game(game)
+    chosen = found.bet(bet)
+    assert chosen.compare is not None
+    return chosen.compare(chosen.paytable(None), found.make_rules({"strategy": strategy}),
+                          RunSettings())
+
+
 def _uth_solve() -> object:
     """The full optimal-strategy solve of the standard game, ignoring the disk cache."""
     settle = uth_solve.settlement(uth_main.BLIND_PRESETS["standard"].as_dict())
@@ -102,9 +124,7 @@ def _uth_practical() -> object:
     """The exact return of the Wizard of Odds practical strategy (the solve it is priced against
     comes from the disk cache)."""
     settle = uth_solve.settlement(uth_main.BLIND_PRESETS["standard"].as_dict())
-    practical_text = (Path(__file__).resolve().parent.parent / "docs"
-                      / "uth-strategy.example.toml").read_text(encoding="utf-8")
-    strategy = uth_language.parse_text(practical_text, "wizard-practical.toml")
+    strategy = uth_language.load_strategy(EXAMPLES / "uth-wizard-practical.toml")
     return uth_practical.evaluate(strategy, uth_solve.solve(settle), jobs=2)
 
 
