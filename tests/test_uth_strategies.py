@@ -307,9 +307,10 @@ def test_optimal_play_reproduces_the_solve_exactly_on_some_flops() -> None:
 
 @pytest.fixture(scope="module")
 def wizard() -> practical.Evaluation:
-    """The Wizard of Odds practical strategy, evaluated exactly (one full evaluation)."""
+    """The Wizard of Odds practical strategy, evaluated exactly (one full evaluation, shared
+    with any other test of a strategy deciding alike through the process's cache)."""
     settle = solver.settlement(BLIND_PRESETS["standard"].as_dict())
-    return practical.evaluate(parse_text(WIZARD), solver.solve(settle))
+    return practical.evaluate_cached(parse_text(WIZARD), solver.solve(settle))
 
 
 def test_wizard_practical_strategy_reproduces_its_published_house_edge(

@@ -234,9 +234,12 @@ _CACHE: dict[tuple[str, tuple[tuple[int, ...], ...], int, bool], Evaluation] = {
 def evaluate_cached(strategy: UthStrategy, solution: solver.Solution, *,
                     jobs: int | None = None, progress: bool = False) -> Evaluation:
     """:func:`evaluate`, kept for the last strategy and pays asked for in this process (a table,
-    a report and a comparison of one strategy share one evaluation)."""
+    a report and a comparison of one strategy share one evaluation; two strategies that decide
+    alike, whatever their names, share it too). The result carries the strategy first asked
+    for."""
     settle = solution.settlement
-    key = (strategy.identity, settle.net, settle.fold, solution.ties_larger)
+    decided = repr((strategy.preflop_optimal, strategy.chart, strategy.flop, strategy.river))
+    key = (decided, settle.net, settle.fold, solution.ties_larger)
     if key not in _CACHE:
         _CACHE.clear()
         _CACHE[key] = evaluate(strategy, solution, jobs=jobs, progress=progress)
@@ -343,10 +346,12 @@ def optimal_return(solution: solver.Solution) -> Fraction:
     return Fraction(int(best.sum()), solver.CYCLE * solution.settlement.scale)
 
 
-def comparison(evaluation: Evaluation, game: str, bet: str) -> StrategyComparison:
+def comparison(evaluation: Evaluation, game: str, bet: str,
+               strategy: UthStrategy | None = None) -> StrategyComparison:
     """The strategy against the optimal one: both exact returns per Ante and every departure
-    (their costs add up to exactly the difference)."""
-    strategy = evaluation.strategy
+    (their costs add up to exactly the difference). ``strategy``: the one to name, when the
+    evaluation was shared with another that decides alike."""
+    strategy = strategy or evaluation.strategy
     notes = ["Departures are grouped by street and by the strategy's deciding rule (preflop: "
              "by class); frequency is the share of all deals that reach such a point and "
              "depart there; cost is per Ante.",
