@@ -271,8 +271,8 @@ def test_kernels_decide_as_the_rules_read_on_every_holding() -> None:
     rng = random.Random(7)
     boards = np.array([sorted(rng.sample(range(52), 5)) for _ in range(6)], dtype=np.int32)
     records = np.zeros((len(boards), solver.HOLDINGS), dtype=np.uint64)
-    _kernels.uth_strategy_records(boards, settle.array(), settle.fold, False,
-                                  practical.compile_plan(strategy.river), records)
+    _kernels.uth_board_records(boards, settle.array(), settle.fold, False, records,
+                               practical.compile_plan(strategy.river))
     flops = np.ascontiguousarray(boards[:, :3])
     plan = np.zeros((len(flops), solver.HOLDINGS), dtype=np.uint8)
     rules = np.zeros_like(plan)

@@ -512,16 +512,21 @@ cdef inline void _uth_accumulate(const uint64_t* records, const int16_t* holding
         row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
 
 
-cdef void _uth_start_flop(const int* flop, UthFlopWork* work) noexcept nogil:
+cdef int _uth_flop_holdings(const int* flop, int* holdings) noexcept nogil:
+    """The holding ids off the flop (1,176 of them), written to ``holdings``; their number."""
     cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
         | ((<uint64_t>1) << flop[2])
-    cdef int h
-    memset(work.sums, 0, sizeof(work.sums))
-    work.n_holdings = 0
+    cdef int h, n = 0
     for h in range(UTH_HOLDINGS):
         if not (flop_mask >> _UTH_PAIR_A[h]) & 1 and not (flop_mask >> _UTH_PAIR_B[h]) & 1:
-            work.holdings[work.n_holdings] = h
-            work.n_holdings += 1
+            holdings[n] = h
+            n += 1
+    return n
+
+
+cdef void _uth_start_flop(const int* flop, UthFlopWork* work) noexcept nogil:
+    memset(work.sums, 0, sizeof(work.sums))
+    work.n_holdings = _uth_flop_holdings(flop, work.holdings)
 
 
 cdef void _uth_flop_direct(const int* flop, const int64_t* net1, int64_t fold_net,
@@ -595,20 +600,15 @@ cdef inline Py_ssize_t _uth_find_key(const uint64_t* keys, Py_ssize_t n, uint64_
     return low if low < n and keys[low] == key else -1
 
 
-cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_t* keys,
-                         Py_ssize_t n_classes, UthFlopWork* work) noexcept nogil:
-    """Flop sums looking up every board's records by its suit class; -1 if a class is missing.
-
-    The boards' classes are found first, so each board's records (one 10 KB block of a large
-    table, read in scattered order) can be prefetched while the board before it is added.
-    """
+cdef int _uth_flop_board_classes(const int* flop, const uint64_t* keys, Py_ssize_t n_classes,
+                                 Py_ssize_t* board_class, int* perm) noexcept nogil:
+    """Each turn-river pair's board class (and the permutation to its representative), in
+    turn-river order; their number (1,081), or -1 if a class is missing."""
     cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
         | ((<uint64_t>1) << flop[2])
     cdef int board[5]
-    cdef int t1, t2, n = 0, i
-    cdef Py_ssize_t board_class
-    cdef const uint64_t* upcoming
-    _uth_start_flop(flop, work)
+    cdef int t1, t2, n = 0
+    cdef Py_ssize_t found
     board[0] = flop[0]
     board[1] = flop[1]
     board[2] = flop[2]
@@ -620,11 +620,27 @@ cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_
                 continue
             board[3] = t1
             board[4] = t2
-            board_class = _uth_find_key(keys, n_classes, _uth_board_key(board, &work.perm[n]))
-            if board_class < 0:
+            found = _uth_find_key(keys, n_classes, _uth_board_key(board, &perm[n]))
+            if found < 0:
                 return -1
-            work.board_class[n] = board_class
+            board_class[n] = found
             n += 1
+    return n
+
+
+cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_t* keys,
+                         Py_ssize_t n_classes, UthFlopWork* work) noexcept nogil:
+    """Flop sums looking up every board's records by its suit class; -1 if a class is missing.
+
+    The boards' classes are found first, so each board's records (one 10 KB block of a large
+    table, read in scattered order) can be prefetched while the board before it is added.
+    """
+    cdef int n, i
+    cdef const uint64_t* upcoming
+    _uth_start_flop(flop, work)
+    n = _uth_flop_board_classes(flop, keys, n_classes, work.board_class, work.perm)
+    if n < 0:
+        return -1
     for i in range(n):
         upcoming = &records[work.board_class[i + 1] * UTH_HOLDINGS] if i + 1 < n else NULL
         _uth_accumulate(&records[work.board_class[i] * UTH_HOLDINGS],
@@ -762,12 +778,19 @@ def uth_board_classes():
 
 
 def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, int64_t fold_net,
-                      bint ties_larger, uint64_t[:, ::1] out):
+                      bint ties_larger, uint64_t[:, ::1] out, program=None):
     """Write the record of every holding on each board into ``out[i, holding id]``.
 
     Rows of ``out`` are cleared first, so holdings that share a card with the board get 0.
+    With ``program`` (a compiled river plan of a fixed strategy, see ``_uth_load_program``)
+    each record also gets the strategy's fold bit (``UTH_REC_STRATEGY_FOLD``) and the number
+    of its deciding rule.
     """
     _uth_check_net(net, fold_net)
+    cdef UthProgram plan
+    cdef bint with_plan = program is not None
+    if with_plan:
+        _uth_load_program(program, &plan)
     cdef Py_ssize_t n = boards.shape[0], i
     cdef int j
     cdef int board[5]
@@ -799,6 +822,8 @@ def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, i
                     made[index] = 1
                 _uth_board_records(board, &tables[index], &net[1, 0], fold_net, ties_larger,
                                    counts, &out[i, 0])
+                if with_plan:
+                    _uth_river_decisions(board, &plan, counts, &out[i, 0])
     finally:
         free(counts)
         free(tables)
@@ -1508,52 +1533,6 @@ cdef inline int _uth_record_rule(uint64_t record) noexcept nogil:
     return <int>(((record >> 62) & 3) | (((record >> 20) & 1) << 2) | (((record >> 41) & 1) << 3))
 
 
-def uth_strategy_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net,
-                         int64_t fold_net, bint ties_larger, program, uint64_t[:, ::1] out):
-    """:func:`uth_board_records` plus a strategy's river decision in every record.
-
-    ``program`` is a compiled river plan (see ``_uth_load_program``). Each record gets the
-    strategy's fold bit (``UTH_REC_STRATEGY_FOLD``) and the number of its deciding rule.
-    """
-    _uth_check_net(net, fold_net)
-    cdef UthProgram plan
-    _uth_load_program(program, &plan)
-    cdef Py_ssize_t n = boards.shape[0], i
-    cdef int j, index
-    cdef int board[5]
-    cdef int ranks[5]
-    if boards.shape[1] != 5:
-        raise ValueError(f"boards must be [n, 5] (five cards each), not [{n}, {boards.shape[1]}].")
-    if out.shape[0] != n or out.shape[1] != UTH_HOLDINGS:
-        raise ValueError(f"out must be a [{n}, 1326] uint64 array, not "
-                         f"[{out.shape[0]}, {out.shape[1]}].")
-    for i in range(n):
-        _uth_check_cards(boards[i], 5, "board")
-    cdef UthBoardCounts* counts = <UthBoardCounts*>malloc(sizeof(UthBoardCounts))
-    cdef UthRankTable* tables = <UthRankTable*>malloc(UTH_RANK_MULTISETS * sizeof(UthRankTable))
-    cdef uint8_t* made = <uint8_t*>calloc(UTH_RANK_MULTISETS, 1)
-    try:
-        if counts == NULL or tables == NULL or made == NULL:
-            raise MemoryError()
-        with nogil:
-            for i in range(n):
-                for j in range(5):
-                    board[j] = boards[i, j]
-                memset(&out[i, 0], 0, UTH_HOLDINGS * sizeof(uint64_t))
-                _uth_board_ranks(board, ranks)
-                index = _uth_rank_multiset_index(ranks)
-                if not made[index]:
-                    _uth_rank_table(ranks, &tables[index])
-                    made[index] = 1
-                _uth_board_records(board, &tables[index], &net[1, 0], fold_net, ties_larger,
-                                   counts, &out[i, 0])
-                _uth_river_decisions(board, &plan, counts, &out[i, 0])
-    finally:
-        free(counts)
-        free(tables)
-        free(made)
-
-
 def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
                   uint8_t[:, ::1] rules):
     """A strategy's flop decision for every flop and holding id: ``plan`` 1 bet 2x, 0 check,
@@ -1719,7 +1698,8 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                        int64_t[:, ::1] river_cost, int64_t[:, ::1] river_points):
     """A fixed strategy's flop and river for a batch of flops, added up per holding.
 
-    ``records`` come from :func:`uth_strategy_records` (boards of :func:`uth_board_classes`);
+    ``records`` come from :func:`uth_board_records` with a river plan (boards of
+    :func:`uth_board_classes`);
     ``plan[f, h]`` is the strategy's flop decision (see :func:`uth_flop_plan`). Writes, per flop
     and holding id: ``values[f, h]`` = (bet 2x, check then the optimal river, check then the
     strategy's river) in scaled units over the flop's 1,081 turn-river pairs x 990 dealer
@@ -1766,11 +1746,9 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     cdef int64_t lost_counts[17]
     cdef int64_t unused, optimal_folds, strategy_folds, gained, lost
     cdef const uint64_t* upcoming
-    cdef int f, g, i, k, h, a, b, target, t1, t2, n, status = 0
-    cdef Py_ssize_t board_class
+    cdef int f, g, i, k, h, a, b, target, n, status = 0
     cdef bint bets
-    cdef int board[5]
-    cdef uint64_t flop_mask
+    cdef int board[3]
     cdef const int8_t* perm
     cdef UthStrategyWork* work = <UthStrategyWork*>calloc(1, sizeof(UthStrategyWork))
     if work == NULL:
@@ -1781,33 +1759,12 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                 board[0] = flops[f, 0]
                 board[1] = flops[f, 1]
                 board[2] = flops[f, 2]
-                flop_mask = ((<uint64_t>1) << board[0]) | ((<uint64_t>1) << board[1]) \
-                    | ((<uint64_t>1) << board[2])
                 memset(work.sums, 0, sizeof(work.sums))
-                work.n_holdings = 0
-                for h in range(UTH_HOLDINGS):
-                    if not (flop_mask >> _UTH_PAIR_A[h]) & 1 and not (flop_mask >> _UTH_PAIR_B[h]) & 1:
-                        work.holdings[work.n_holdings] = h
-                        work.n_holdings += 1
-                n = 0
-                for t1 in range(52):
-                    if (flop_mask >> t1) & 1:
-                        continue
-                    for t2 in range(t1 + 1, 52):
-                        if (flop_mask >> t2) & 1:
-                            continue
-                        board[3] = t1
-                        board[4] = t2
-                        board_class = _uth_find_key(key_ptr, n_classes,
-                                                    _uth_board_key(board, &work.perm[n]))
-                        if board_class < 0:
-                            status = -1
-                            break
-                        work.board_class[n] = board_class
-                        n += 1
-                    if status < 0:
-                        break
-                if status < 0:
+                work.n_holdings = _uth_flop_holdings(board, work.holdings)
+                n = _uth_flop_board_classes(board, key_ptr, n_classes, work.board_class,
+                                            work.perm)
+                if n < 0:
+                    status = -1
                     break
                 for i in range(n):
                     upcoming = (&record_ptr[work.board_class[i + 1] * UTH_HOLDINGS]

@@ -4,7 +4,7 @@ The evaluation is the optimal solve's backward pass (:mod:`.solve`) with the dec
 from the strategy instead of the maximum:
 
 - river: every 5-card board class's records (dealer counts per holding) get the strategy's
-  1x-or-fold decision beside the optimal one (``_kernels.uth_strategy_records``);
+  1x-or-fold decision beside the optimal one (``_kernels.uth_board_records`` with a plan);
 - flop: per flop class and holding, the turn-river sums of "bet 2x", "check, then the optimal
   river" and "check, then the strategy's river"; the strategy's flop decision picks one
   (``_kernels.uth_flop_plan``, ``_kernels.uth_strategy_flops``);
@@ -128,9 +128,9 @@ _SHARED: dict[str, Any] = {}
 
 def _records_task(bounds: tuple[int, int]) -> int:
     start, stop = bounds
-    _kernels.uth_strategy_records(_SHARED["boards"][start:stop], _SHARED["net"],
-                                  _SHARED["fold"], _SHARED["ties_larger"], _SHARED["river"],
-                                  _SHARED["records"][start:stop])
+    _kernels.uth_board_records(_SHARED["boards"][start:stop], _SHARED["net"], _SHARED["fold"],
+                               _SHARED["ties_larger"], _SHARED["records"][start:stop],
+                               _SHARED["river"])
     return stop - start
 
 
