@@ -57,4 +57,5 @@ def uth_strategy_flops(flops: Int32Array, image_offsets: Int32Array, image_perms
                        net: Int64Array, fold_net: int, ties_larger: bool, records: Uint64Array,
                        keys: Uint64Array, plan: npt.NDArray[np.uint8], values: Int64Array,
                        decisions: npt.NDArray[np.uint8], river_cost: Int64Array,
-                       river_points: Int64Array) -> tuple[Int64Array, Int64Array, Int64Array]: ...
+                       river_points: Int64Array, river_actions: npt.NDArray[np.uint8],
+                       ) -> tuple[Int64Array, Int64Array, Int64Array]: ...

@@ -1628,14 +1628,14 @@ cdef struct UthStrategyWork:
     # per holding id: words 0..7 bet 2x, 8..15 check then the optimal river (the layout of
     # UthFlopWork.sums; the extra field counts folds)
     uint64_t sums[1326 * 16]
-    # per holding id, the river records where the strategy departs: words 0..7 those it plays
-    # and optimal play folds, 8..15 those it folds and optimal play plays (the extra field
-    # counts them); the strategy's checking line is the optimal one plus the first, less the
-    # second (departures are few, so the main loop stays the solve's)
-    uint64_t changed[1326 * 16]
-    int64_t river_cost[1326 * 16]       # per holding and deciding rule, this flop
-    int64_t river_points[1326 * 16]
-    uint8_t departs[1326]               # the holding has a departure on this flop (the rows
+    # per holding id and deciding rule (``groups`` of them), the packed counts of the river
+    # records where the strategy departs from optimal play (the extra field counts them):
+    # changed[(h * groups + rule) * 8 + k]. The strategy's checking line is the optimal one
+    # plus the departures of rules that play, less those of rules that fold (departures are
+    # few, so the main loop stays the solve's)
+    uint64_t changed[1326 * 16 * 8]
+    int groups
+    uint8_t departs[1326]               # the holding has a departure on this flop (its rows
                                         # above are zeroed again after they are read)
     int holdings[1176]
     int n_holdings
@@ -1643,17 +1643,27 @@ cdef struct UthStrategyWork:
     int perm[1176]
 
 
-cdef void _uth_strategy_accumulate(const uint64_t* records, const int16_t* holding_map,
-                                   const uint64_t* upcoming, const int64_t* net1,
-                                   int64_t fold_value, UthStrategyWork* work) noexcept nogil:
+cdef inline void _uth_strategy_depart(uint64_t record, int h,
+                                      UthStrategyWork* work) noexcept nogil:
+    """One river record where the strategy departs from optimal play: its counts, under the
+    deciding rule (their value and cost are worked out once per flop)."""
+    cdef uint64_t* row = &work.changed[(h * work.groups + _uth_record_rule(record)) * UTH_ROW]
+    row[(record >> UTH_REC_BLIND) & 7] += record & _UTH_WIN_MASK
+    row[7] += ((record >> UTH_REC_LOSS_SHIFT) & _UTH_LOSS_MASK) | _UTH_EXTRA_ONE
+    work.departs[h] = 1
+
+
+cdef inline void _uth_strategy_accumulate(const uint64_t* records, const int16_t* holding_map,
+                                          const uint64_t* upcoming,
+                                          UthStrategyWork* work) noexcept nogil:
     """Add one board's records to the bet and optimal-check lines of every holding off the
-    flop, and each river departure of the strategy with its cost (``upcoming``: the next
-    board's records, fetched into cache along the way, or NULL)."""
-    cdef int i, h, blind, rule, line = 0, countdown = 1
-    cdef uint64_t record, win, loss, fold, strategy_fold, keep
+    flop (as ``_uth_accumulate`` does), and hand each river departure of the strategy to
+    ``_uth_strategy_depart`` (``upcoming``: the next board's records, fetched into cache along
+    the way, or NULL)."""
+    cdef int i, h, blind, line = 0, countdown = 1
+    cdef uint64_t record, win, loss, fold, keep
     cdef uint64_t win_mask = _UTH_WIN_MASK, loss_mask = _UTH_LOSS_MASK
     cdef uint64_t* row
-    cdef int64_t play_value
     for i in range(work.n_holdings):
         countdown -= 1
         if countdown == 0:
@@ -1667,27 +1677,31 @@ cdef void _uth_strategy_accumulate(const uint64_t* records, const int16_t* holdi
         win = record & win_mask
         loss = (record >> UTH_REC_LOSS_SHIFT) & loss_mask
         fold = (record >> UTH_REC_FOLD) & 1
+        keep = fold - 1
         row = &work.sums[h * UTH_STRATEGY_ROW]
         row[blind] += win
         row[7] += loss
-        keep = fold - 1
         row[UTH_ROW + blind] += win & keep
         row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
-        strategy_fold = (record >> UTH_REC_STRATEGY_FOLD) & 1
-        if strategy_fold != fold:
-            row = &work.changed[h * UTH_STRATEGY_ROW + (UTH_ROW if strategy_fold else 0)]
-            row[blind] += win
-            row[7] += loss | _UTH_EXTRA_ONE
-            play_value = (<int64_t>(record & 0x3FF) * net1[blind]
-                          + <int64_t>((record >> 21) & 0x3FF) * net1[7 + blind]
-                          + <int64_t>((record >> 42) & 0x3FF) * net1[UTH_TIE]
-                          + <int64_t>((record >> 10) & 0x3FF) * net1[UTH_LOSE_QUALIFIED]
-                          + <int64_t>((record >> 31) & 0x3FF) * net1[UTH_LOSE_UNQUALIFIED])
-            rule = _uth_record_rule(record)
-            work.river_cost[h * UTH_RIVER_GROUPS + rule] += (
-                play_value - fold_value if strategy_fold else fold_value - play_value)
-            work.river_points[h * UTH_RIVER_GROUPS + rule] += 1
-            work.departs[h] = 1
+        if ((record >> UTH_REC_STRATEGY_FOLD) & 1) != fold:
+            _uth_strategy_depart(record, h, work)
+
+
+cdef int _uth_strategy_flop(const int* flop, const uint64_t* records, const uint64_t* keys,
+                            Py_ssize_t n_classes, UthStrategyWork* work) noexcept nogil:
+    """The strategy's flop sums of one flop (see _uth_flop_table); -1 if a class is missing."""
+    cdef int n, i
+    cdef const uint64_t* upcoming
+    memset(work.sums, 0, sizeof(work.sums))
+    work.n_holdings = _uth_flop_holdings(flop, work.holdings)
+    n = _uth_flop_board_classes(flop, keys, n_classes, work.board_class, work.perm)
+    if n < 0:
+        return -1
+    for i in range(n):
+        upcoming = &records[work.board_class[i + 1] * UTH_HOLDINGS] if i + 1 < n else NULL
+        _uth_strategy_accumulate(&records[work.board_class[i] * UTH_HOLDINGS],
+                                 _UTH_PERM_HOLDING[work.perm[i]], upcoming, work)
+    return 0
 
 
 def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
@@ -1695,7 +1709,8 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                        int64_t fold_net, bint ties_larger, const uint64_t[:, ::1] records,
                        const uint64_t[::1] keys, const uint8_t[:, ::1] plan,
                        int64_t[:, :, ::1] values, uint8_t[:, ::1] decisions,
-                       int64_t[:, ::1] river_cost, int64_t[:, ::1] river_points):
+                       int64_t[:, ::1] river_cost, int64_t[:, ::1] river_points,
+                       const uint8_t[::1] river_actions):
     """A fixed strategy's flop and river for a batch of flops, added up per holding.
 
     ``records`` come from :func:`uth_board_records` with a river plan (boards of
@@ -1705,7 +1720,8 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     strategy's river) in scaled units over the flop's 1,081 turn-river pairs x 990 dealer
     holdings; ``decisions[f, h]`` the decision taken (1 bet). Adds, for the flops the strategy
     checks, the river departures' cost and count per deciding rule into ``river_cost`` and
-    ``river_points`` ``[1326, 16]``, by the holding as it stands on the flop given, times the
+    ``river_points`` ``[1326, 16]`` (``river_actions[g]``: the strategy's river action, 1 play,
+    under rule g, 0 for otherwise), by the holding as it stands on the flop given, times the
     flop's number of images. Returns per holding id over all images (as :func:`uth_solve_flops`
     does): ``bet[1326, 17]``, ``check[1326, 17]`` (the strategy's 1x), ``extra[1326, 4]``
     (turn-river pairs folded, 0, flops bet 2x, 0).
@@ -1724,6 +1740,8 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     if river_cost.shape[0] != UTH_HOLDINGS or river_cost.shape[1] != UTH_RIVER_GROUPS \
             or river_points.shape[0] != UTH_HOLDINGS or river_points.shape[1] != UTH_RIVER_GROUPS:
         raise ValueError("river_cost and river_points must be [1326, 16]")
+    if not 1 <= river_actions.shape[0] <= UTH_RIVER_GROUPS:
+        raise ValueError("river_actions: one action per river rule and one for otherwise")
     if image_perms.shape[1] != 4 or image_offsets[n_flops] > image_perms.shape[0]:
         raise ValueError("image_perms must hold a 4-suit permutation for every image")
     for row_index in range(n_flops):
@@ -1742,10 +1760,11 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     cdef int64_t play_counts[17]
     cdef int64_t optimal_counts[17]
     cdef int64_t strategy_counts[17]
-    cdef int64_t gained_counts[17]
-    cdef int64_t lost_counts[17]
-    cdef int64_t unused, optimal_folds, strategy_folds, gained, lost
-    cdef const uint64_t* upcoming
+    cdef int64_t changed_counts[17]
+    cdef int64_t rule_cost[16]
+    cdef int64_t rule_points[16]
+    cdef int64_t unused, optimal_folds, strategy_folds, changed, rule_value
+    cdef int groups = river_actions.shape[0]
     cdef int f, g, i, k, h, a, b, target, n, status = 0
     cdef bint bets
     cdef int board[3]
@@ -1753,25 +1772,16 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     cdef UthStrategyWork* work = <UthStrategyWork*>calloc(1, sizeof(UthStrategyWork))
     if work == NULL:
         raise MemoryError()
+    work.groups = groups
     try:
         with nogil:
             for f in range(n_flops):
                 board[0] = flops[f, 0]
                 board[1] = flops[f, 1]
                 board[2] = flops[f, 2]
-                memset(work.sums, 0, sizeof(work.sums))
-                work.n_holdings = _uth_flop_holdings(board, work.holdings)
-                n = _uth_flop_board_classes(board, key_ptr, n_classes, work.board_class,
-                                            work.perm)
-                if n < 0:
-                    status = -1
+                status = _uth_strategy_flop(board, record_ptr, key_ptr, n_classes, work)
+                if status < 0:
                     break
-                for i in range(n):
-                    upcoming = (&record_ptr[work.board_class[i + 1] * UTH_HOLDINGS]
-                                if i + 1 < n else NULL)
-                    _uth_strategy_accumulate(&record_ptr[work.board_class[i] * UTH_HOLDINGS],
-                                             _UTH_PERM_HOLDING[work.perm[i]], upcoming, net1,
-                                             fold_value, work)
                 images = image_offsets[f + 1] - image_offsets[f]
                 for i in range(work.n_holdings):
                     h = work.holdings[i]
@@ -1782,12 +1792,19 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                     for k in range(UTH_CATEGORIES):
                         strategy_counts[k] = optimal_counts[k]
                     if work.departs[h]:
-                        _uth_unpack(&work.changed[h * UTH_STRATEGY_ROW], gained_counts, &gained)
-                        _uth_unpack(&work.changed[h * UTH_STRATEGY_ROW + UTH_ROW], lost_counts,
-                                    &lost)
-                        strategy_folds += lost - gained
-                        for k in range(UTH_CATEGORIES):
-                            strategy_counts[k] += gained_counts[k] - lost_counts[k]
+                        # each rule's departures: the strategy plays what optimal play folds
+                        # (the rule's action is play) or folds what it plays
+                        for g in range(groups):
+                            _uth_unpack(&work.changed[(h * groups + g) * UTH_ROW], changed_counts,
+                                        &changed)
+                            rule_value = changed * fold_value
+                            for k in range(UTH_CATEGORIES):
+                                strategy_counts[k] += (changed_counts[k] if river_actions[g]
+                                                       else -changed_counts[k])
+                                rule_value -= changed_counts[k] * net1[k]
+                            strategy_folds += -changed if river_actions[g] else changed
+                            rule_cost[g] = rule_value if river_actions[g] else -rule_value
+                            rule_points[g] = changed
                     bet_value = 0
                     optimal_value = optimal_folds * fold_value
                     strategy_value = strategy_folds * fold_value
@@ -1806,17 +1823,11 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                     decisions[f, h] = bets
                     if work.departs[h]:
                         if not bets:
-                            for k in range(UTH_RIVER_GROUPS):
-                                river_cost[h, k] += (
-                                    work.river_cost[h * UTH_RIVER_GROUPS + k] * images)
-                                river_points[h, k] += (
-                                    work.river_points[h * UTH_RIVER_GROUPS + k] * images)
-                        memset(&work.changed[h * UTH_STRATEGY_ROW], 0,
-                               UTH_STRATEGY_ROW * sizeof(uint64_t))
-                        memset(&work.river_cost[h * UTH_RIVER_GROUPS], 0,
-                               UTH_RIVER_GROUPS * sizeof(int64_t))
-                        memset(&work.river_points[h * UTH_RIVER_GROUPS], 0,
-                               UTH_RIVER_GROUPS * sizeof(int64_t))
+                            for g in range(groups):
+                                river_cost[h, g] += rule_cost[g] * images
+                                river_points[h, g] += rule_points[g] * images
+                        memset(&work.changed[h * groups * UTH_ROW], 0,
+                               groups * UTH_ROW * sizeof(uint64_t))
                         work.departs[h] = 0
                     a = _UTH_PAIR_A[h]
                     b = _UTH_PAIR_B[h]

@@ -147,7 +147,7 @@ def _flops_task(bounds: tuple[int, int]) -> tuple[tuple[int, int], tuple[IntArra
         np.ascontiguousarray(offsets - offsets[0]), np.ascontiguousarray(perms),
         _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"], _SHARED["records"],
         _SHARED["keys"], _SHARED["plan"][start:stop], _SHARED["values"][start:stop],
-        _SHARED["decisions"][start:stop], cost, points)
+        _SHARED["decisions"][start:stop], cost, points, _SHARED["river_actions"])
     return bounds, result, cost, points
 
 
@@ -196,6 +196,8 @@ def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | No
         net=settle.array(), fold=settle.fold, ties_larger=solution.ties_larger,
         classes=classes, boards=boards, keys=keys, river=compile_plan(strategy.river),
         records=np.zeros((len(keys), solver.HOLDINGS), dtype=np.uint64), plan=plan,
+        river_actions=np.array([strategy.river.otherwise]
+                               + [rule.action for rule in strategy.river.rules], dtype=np.uint8),
         values=np.zeros((n_flops, solver.HOLDINGS, 3), dtype=np.int64),
         decisions=np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8))
     totals = [np.zeros((solver.HOLDINGS, solver.CATEGORIES), dtype=np.int64) for _ in range(2)]
