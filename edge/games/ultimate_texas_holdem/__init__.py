@@ -17,6 +17,7 @@ from edge import holdem
 from edge.document import Report
 from edge.errors import EdgeError
 from edge.games import Bet, Game, RunSettings, TableCase
+from edge.games.ultimate_texas_holdem import practical
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
 from edge.games.ultimate_texas_holdem.main import (
     BLIND_DEFAULT,
@@ -24,6 +25,7 @@ from edge.games.ultimate_texas_holdem.main import (
     BLIND_PRESETS,
     MAIN_DESCRIPTION,
     main_table,
+    solve_main,
     strategy_document,
 )
 from edge.games.ultimate_texas_holdem.main_simulation import simulate_main
@@ -54,6 +56,7 @@ from edge.games.ultimate_texas_holdem.solve import settlement
 from edge.games.ultimate_texas_holdem.trips_showdown import fold_showdowns, trips_showdowns
 from edge.options import options_dict
 from edge.paytables import PayTable
+from edge.strategies import StrategyComparison
 from edge.table import ReturnTable
 
 __all__ = ["GAME", "GAME_NAME", "UltimateTexasHoldemRules", "describe_rules"]
@@ -101,6 +104,14 @@ def _main_paytable(paytable: PayTable | None) -> PayTable:
     return paytable
 
 
+def _compare(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
+             run: RunSettings) -> StrategyComparison:
+    solution = solve_main(_main_paytable(paytable), rules, run)
+    evaluation = practical.evaluate_cached(rules.strategy, solution, jobs=run.jobs,
+                                           progress=run.progress)
+    return practical.comparison(evaluation, GAME_NAME, "main", rules.strategy)
+
+
 def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
               run: RunSettings) -> Report:
     return strategy_document(_main_paytable(paytable), rules, _main_options(rules), run)
@@ -108,7 +119,7 @@ def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
 
 BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
     Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
-        strategy=_strategy, simulate=simulate_main,
+        strategy=_strategy, simulate=simulate_main, compare=_compare,
         linear=False),      # the optimal strategy depends on the Blind pays
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
         simulate=simulate_trips),

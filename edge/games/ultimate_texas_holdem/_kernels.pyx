@@ -37,7 +37,7 @@
 # packed 64-bit words, three 21-bit fields to a word: no sum exceeds 1,081 * 990 = 1,070,190
 # < 2**21, so the fields never carry into each other and one addition adds three counts.
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
@@ -512,16 +512,21 @@ cdef inline void _uth_accumulate(const uint64_t* records, const int16_t* holding
         row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
 
 
-cdef void _uth_start_flop(const int* flop, UthFlopWork* work) noexcept nogil:
+cdef int _uth_flop_holdings(const int* flop, int* holdings) noexcept nogil:
+    """The holding ids off the flop (1,176 of them), written to ``holdings``; their number."""
     cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
         | ((<uint64_t>1) << flop[2])
-    cdef int h
-    memset(work.sums, 0, sizeof(work.sums))
-    work.n_holdings = 0
+    cdef int h, n = 0
     for h in range(UTH_HOLDINGS):
         if not (flop_mask >> _UTH_PAIR_A[h]) & 1 and not (flop_mask >> _UTH_PAIR_B[h]) & 1:
-            work.holdings[work.n_holdings] = h
-            work.n_holdings += 1
+            holdings[n] = h
+            n += 1
+    return n
+
+
+cdef void _uth_start_flop(const int* flop, UthFlopWork* work) noexcept nogil:
+    memset(work.sums, 0, sizeof(work.sums))
+    work.n_holdings = _uth_flop_holdings(flop, work.holdings)
 
 
 cdef void _uth_flop_direct(const int* flop, const int64_t* net1, int64_t fold_net,
@@ -595,20 +600,15 @@ cdef inline Py_ssize_t _uth_find_key(const uint64_t* keys, Py_ssize_t n, uint64_
     return low if low < n and keys[low] == key else -1
 
 
-cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_t* keys,
-                         Py_ssize_t n_classes, UthFlopWork* work) noexcept nogil:
-    """Flop sums looking up every board's records by its suit class; -1 if a class is missing.
-
-    The boards' classes are found first, so each board's records (one 10 KB block of a large
-    table, read in scattered order) can be prefetched while the board before it is added.
-    """
+cdef int _uth_flop_board_classes(const int* flop, const uint64_t* keys, Py_ssize_t n_classes,
+                                 Py_ssize_t* board_class, int* perm) noexcept nogil:
+    """Each turn-river pair's board class (and the permutation to its representative), in
+    turn-river order; their number (1,081), or -1 if a class is missing."""
     cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
         | ((<uint64_t>1) << flop[2])
     cdef int board[5]
-    cdef int t1, t2, n = 0, i
-    cdef Py_ssize_t board_class
-    cdef const uint64_t* upcoming
-    _uth_start_flop(flop, work)
+    cdef int t1, t2, n = 0
+    cdef Py_ssize_t found
     board[0] = flop[0]
     board[1] = flop[1]
     board[2] = flop[2]
@@ -620,11 +620,27 @@ cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_
                 continue
             board[3] = t1
             board[4] = t2
-            board_class = _uth_find_key(keys, n_classes, _uth_board_key(board, &work.perm[n]))
-            if board_class < 0:
+            found = _uth_find_key(keys, n_classes, _uth_board_key(board, &perm[n]))
+            if found < 0:
                 return -1
-            work.board_class[n] = board_class
+            board_class[n] = found
             n += 1
+    return n
+
+
+cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_t* keys,
+                         Py_ssize_t n_classes, UthFlopWork* work) noexcept nogil:
+    """Flop sums looking up every board's records by its suit class; -1 if a class is missing.
+
+    The boards' classes are found first, so each board's records (one 10 KB block of a large
+    table, read in scattered order) can be prefetched while the board before it is added.
+    """
+    cdef int n, i
+    cdef const uint64_t* upcoming
+    _uth_start_flop(flop, work)
+    n = _uth_flop_board_classes(flop, keys, n_classes, work.board_class, work.perm)
+    if n < 0:
+        return -1
     for i in range(n):
         upcoming = &records[work.board_class[i + 1] * UTH_HOLDINGS] if i + 1 < n else NULL
         _uth_accumulate(&records[work.board_class[i] * UTH_HOLDINGS],
@@ -762,12 +778,19 @@ def uth_board_classes():
 
 
 def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, int64_t fold_net,
-                      bint ties_larger, uint64_t[:, ::1] out):
+                      bint ties_larger, uint64_t[:, ::1] out, program=None):
     """Write the record of every holding on each board into ``out[i, holding id]``.
 
     Rows of ``out`` are cleared first, so holdings that share a card with the board get 0.
+    With ``program`` (a compiled river plan of a fixed strategy, see ``_uth_load_program``)
+    each record also gets the strategy's fold bit (``UTH_REC_STRATEGY_FOLD``) and the number
+    of its deciding rule.
     """
     _uth_check_net(net, fold_net)
+    cdef UthProgram plan
+    cdef bint with_plan = program is not None
+    if with_plan:
+        _uth_load_program(program, &plan)
     cdef Py_ssize_t n = boards.shape[0], i
     cdef int j
     cdef int board[5]
@@ -799,6 +822,8 @@ def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, i
                     made[index] = 1
                 _uth_board_records(board, &tables[index], &net[1, 0], fold_net, ties_larger,
                                    counts, &out[i, 0])
+                if with_plan:
+                    _uth_river_decisions(board, &plan, counts, &out[i, 0])
     finally:
         free(counts)
         free(tables)
@@ -1179,3 +1204,646 @@ def simulate_river_counts(const int16_t[:, :] cards, const int64_t[::1] hole_row
         problem = "a card outside 0..51" if bad == 1 else "a card twice"
         raise ValueError(f"hand {column} has {problem}: {dealt}")
     return counts
+
+
+# --- fixed strategies (practical.py, strategy_language.py) -------------------------------------
+#
+# A strategy in the language decides the flop and the river by ordered rules over hand features
+# (strategy_language.Feature: each a small whole number). A rule arrives compiled: per condition
+# the feature's index and the set of values it allows as two 64-bit masks; the first rule whose
+# conditions all hold decides, else ``otherwise``. Every feature is read from ranks and from
+# which cards share a suit, never from which suit, so a suit permutation of a deal changes no
+# feature and no decision: the decisions are computed once per suit class (of 5-card boards on
+# the river, of flops on the flop) and hold for every member through the same permutation that
+# carries the counts (the solve's records and images above).
+#
+# The river decision of the strategy is kept in each board record beside the optimal one (bit
+# UTH_REC_STRATEGY_FOLD), with the number of the deciding rule (0 = otherwise) in four spare
+# bits; the flop pass then adds, per flop and holding, the turn-river sums of three lines: bet
+# 2x, check then play the river optimally, check then play it the strategy's way.
+
+cdef enum:
+    UTH_MAX_RULES = 15           # rule numbers 1..15 and 0 for otherwise fit in 4 bits
+    UTH_MAX_CONDITIONS = 32
+    UTH_FEATURES = 17
+    UTH_NO_RANK = 13
+    UTH_REC_STRATEGY_FOLD = 61   # the strategy folds this river
+    UTH_RIVER_GROUPS = 16        # river departures are grouped by the deciding rule
+    UTH_STRATEGY_ROW = 16        # packed words per holding: bet 2x, check then optimal river
+
+# feature indexes (strategy_language.Feature)
+cdef enum:
+    F_HAND = 0
+    F_BOARD_HAND = 1
+    F_HIDDEN = 2
+    F_POCKET_PAIR = 3
+    F_PAIR = 4
+    F_PAIR_RANK = 5
+    F_FLUSH_DRAW = 6
+    F_FLUSH_DRAW_HOLE = 7
+    F_STRAIGHT_DRAW = 8
+    F_STRAIGHT_DRAW_HOLE = 9
+    F_HIGH_CARD = 10
+    F_LOW_CARD = 11
+    F_SUITED = 12
+    F_DEALER_OUTS = 13
+    F_DEALER_OUTS_HALF_TIES = 14
+    F_DEALER_OUTS_WITH_TIES = 15
+    F_HOLE_PAIRED = 16
+
+cdef struct UthProgram:
+    int n_rules
+    int n_conditions[15]
+    int feature[15][32]
+    uint64_t mask_low[15][32]
+    uint64_t mask_high[15][32]
+    int action[15]
+    int otherwise
+    bint optimal
+    bint needs_outs
+    unsigned int needs              # bit f: some condition reads feature f
+
+# Per 13-bit rank mask: whether it holds a straight (ace high or low), how many absent ranks
+# would make one, and the ranks present in a 5-rank window that holds exactly four of them.
+cdef uint8_t _UTH_STRAIGHT_MADE[8192]
+cdef uint8_t _UTH_COMPLETIONS[8192]
+cdef uint16_t _UTH_DRAW_RANKS[8192]
+
+
+cdef bint _uth_straight(int mask) noexcept nogil:
+    cdef int extended = (mask << 1) | ((mask >> 12) & 1)     # bit 0: the ace played low
+    cdef int w
+    for w in range(10):
+        if ((extended >> w) & 31) == 31:
+            return True
+    return False
+
+
+cdef void _uth_init_straights() noexcept nogil:
+    cdef int mask, r, w, extended, window, j, count, present
+    for mask in range(8192):
+        _UTH_STRAIGHT_MADE[mask] = _uth_straight(mask)
+        _UTH_COMPLETIONS[mask] = 0
+        _UTH_DRAW_RANKS[mask] = 0
+        if _UTH_STRAIGHT_MADE[mask]:
+            continue
+        for r in range(13):
+            if not (mask >> r) & 1 and _uth_straight(mask | (1 << r)):
+                _UTH_COMPLETIONS[mask] += 1
+        extended = (mask << 1) | ((mask >> 12) & 1)
+        for w in range(10):
+            window = (extended >> w) & 31
+            count = 0
+            for j in range(5):
+                count += (window >> j) & 1
+            if count != 4:
+                continue
+            for j in range(5):
+                if (window >> j) & 1:
+                    present = w + j        # extended bit: 0 is the low ace, b >= 1 is rank b - 1
+                    _UTH_DRAW_RANKS[mask] |= (1 << 12) if present == 0 else (1 << (present - 1))
+
+
+_uth_init_straights()
+
+
+cdef inline int _uth_popcount(unsigned int x) noexcept nogil:
+    cdef int n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+cdef struct UthBoardContext:
+    # what every holding's features need from the board (3 or 5 cards), counted once
+    int rank_count[13]
+    int suit_count[4]
+    unsigned int board_mask         # the board's ranks
+    int board_class
+
+
+cdef void _uth_board_context(const int* board, int n_board, int board_class,
+                             UthBoardContext* context) noexcept nogil:
+    cdef int i
+    memset(context, 0, sizeof(UthBoardContext))
+    for i in range(n_board):
+        context.rank_count[board[i] >> 2] += 1
+        context.suit_count[board[i] & 3] += 1
+        context.board_mask |= 1u << (board[i] >> 2)
+    context.board_class = board_class
+
+
+cdef enum:
+    UTH_NEEDS_PAIR = (1 << F_PAIR) | (1 << F_PAIR_RANK)
+    UTH_NEEDS_FLUSH = (1 << F_FLUSH_DRAW) | (1 << F_FLUSH_DRAW_HOLE)
+    UTH_NEEDS_STRAIGHT = (1 << F_STRAIGHT_DRAW) | (1 << F_STRAIGHT_DRAW_HOLE)
+    UTH_NEEDS_ALL = 0x1FFFF
+
+
+cdef void _uth_features(int a, int b, const UthBoardContext* context, int hand_class,
+                        unsigned int needs, int* v) noexcept nogil:
+    """The features (strategy_language.Feature) of hole cards a, b on a board (its context),
+    given the player's hand class; the dealer-outs features are left alone. The pair, flush
+    and straight features are computed only when ``needs`` asks for them (else 0)."""
+    cdef int r, s, ra = a >> 2, rb = b >> 2, paired = -1, best, count_a, count_b, suited_a
+    cdef int flush_suit = -1
+    cdef unsigned int board_mask = context.board_mask, rank_mask, draw
+    count_a = context.rank_count[ra] + 1 + (ra == rb)
+    count_b = context.rank_count[rb] + 1 + (ra == rb)
+    rank_mask = board_mask | (1u << ra) | (1u << rb)
+    v[F_HAND] = hand_class
+    v[F_BOARD_HAND] = context.board_class
+    v[F_HIDDEN] = hand_class > context.board_class
+    v[F_POCKET_PAIR] = ra == rb
+    v[F_PAIR] = 0
+    v[F_PAIR_RANK] = UTH_NO_RANK
+    if hand_class == 1 and needs & UTH_NEEDS_PAIR:
+        if ra == rb:
+            v[F_PAIR] = 1
+            v[F_PAIR_RANK] = ra
+        else:
+            if (board_mask >> ra) & 1:
+                paired = ra
+            elif (board_mask >> rb) & 1:
+                paired = rb
+            if paired >= 0:
+                # top = the highest distinct board rank, then second, third...
+                v[F_PAIR] = 2 + _uth_popcount(board_mask >> (paired + 1))
+                v[F_PAIR_RANK] = paired
+            else:
+                v[F_PAIR] = 7
+                for r in range(13):
+                    if context.rank_count[r] >= 2:
+                        v[F_PAIR_RANK] = r
+    # suits: at most one suit can hold four or more of seven cards
+    v[F_FLUSH_DRAW] = 0
+    v[F_FLUSH_DRAW_HOLE] = UTH_NO_RANK
+    for s in range(4 if needs & UTH_NEEDS_FLUSH else 0):
+        suited_a = context.suit_count[s] + ((a & 3) == s) + ((b & 3) == s)
+        if suited_a >= 4:
+            flush_suit = s if suited_a == 4 else -2
+    if flush_suit >= 0:
+        v[F_FLUSH_DRAW] = 1
+        best = -1
+        if (a & 3) == flush_suit:
+            best = ra
+        if (b & 3) == flush_suit and rb > best:
+            best = rb
+        v[F_FLUSH_DRAW_HOLE] = best if best >= 0 else UTH_NO_RANK
+    v[F_STRAIGHT_DRAW] = 0
+    v[F_STRAIGHT_DRAW_HOLE] = UTH_NO_RANK
+    if needs & UTH_NEEDS_STRAIGHT and not _UTH_STRAIGHT_MADE[rank_mask]:
+        v[F_STRAIGHT_DRAW] = 2 if _UTH_COMPLETIONS[rank_mask] >= 2 else _UTH_COMPLETIONS[rank_mask]
+        draw = _UTH_DRAW_RANKS[rank_mask]
+        best = -1
+        if (draw >> ra) & 1:
+            best = ra
+        if (draw >> rb) & 1 and rb > best:
+            best = rb
+        if best >= 0:
+            v[F_STRAIGHT_DRAW_HOLE] = best
+    v[F_HIGH_CARD] = ra if ra > rb else rb
+    v[F_LOW_CARD] = rb if ra > rb else ra
+    v[F_SUITED] = (a & 3) == (b & 3)
+    v[F_HOLE_PAIRED] = count_a >= 2 or count_b >= 2
+
+
+cdef inline int _uth_decide(const UthProgram* program, const int* v, int* rule) noexcept nogil:
+    """The action of the first rule whose conditions all hold (its number in ``rule``), else
+    ``otherwise`` (rule 0)."""
+    cdef int r, k, x
+    cdef bint holds
+    for r in range(program.n_rules):
+        holds = True
+        for k in range(program.n_conditions[r]):
+            x = v[program.feature[r][k]]
+            if x < 64:
+                holds = (program.mask_low[r][k] >> x) & 1
+            else:
+                holds = (program.mask_high[r][k] >> (x - 64)) & 1
+            if not holds:
+                break
+        if holds:
+            rule[0] = r + 1
+            return program.action[r]
+    rule[0] = 0
+    return program.otherwise
+
+
+cdef int _uth_load_program(program, UthProgram* out) except -1:
+    """Fill ``out`` from (features int32 [R, C] (-1: none), masks uint64 [R, C, 2], actions
+    int32 [R], otherwise, optimal)."""
+    features, masks, actions, otherwise, optimal = program
+    features = np.asarray(features, dtype=np.int32)
+    masks = np.asarray(masks, dtype=np.uint64)
+    actions = np.asarray(actions, dtype=np.int32)
+    n_rules = int(actions.shape[0])
+    if n_rules > UTH_MAX_RULES:
+        raise ValueError(f"at most {UTH_MAX_RULES} rules per street, not {n_rules}")
+    if features.ndim != 2 or features.shape[0] != n_rules or features.shape[1] > UTH_MAX_CONDITIONS:
+        raise ValueError(f"features must be [{n_rules}, <= {UTH_MAX_CONDITIONS}]")
+    if masks.shape != (n_rules, features.shape[1], 2):
+        raise ValueError("masks must be [rules, conditions, 2]")
+    out.n_rules = n_rules
+    out.otherwise = int(otherwise)
+    out.optimal = bool(optimal)
+    out.needs_outs = False
+    out.needs = 0
+    for r in range(n_rules):
+        out.action[r] = int(actions[r])
+        n = 0
+        for k in range(features.shape[1]):
+            f = int(features[r, k])
+            if f < 0:
+                continue
+            if f >= UTH_FEATURES:
+                raise ValueError(f"feature index {f} is outside 0..{UTH_FEATURES - 1}")
+            out.feature[r][n] = f
+            out.mask_low[r][n] = int(masks[r, k, 0])
+            out.mask_high[r][n] = int(masks[r, k, 1])
+            out.needs |= 1u << f
+            if f in (F_DEALER_OUTS, F_DEALER_OUTS_HALF_TIES, F_DEALER_OUTS_WITH_TIES):
+                out.needs_outs = True
+            n += 1
+        out.n_conditions[r] = n
+    return 0
+
+
+cdef void _uth_river_decisions(const int* board, const UthProgram* program,
+                               const UthBoardCounts* counts, uint64_t* records) noexcept nogil:
+    """Add the strategy's river decision and deciding rule to the records of one board."""
+    cdef uint64_t board_lanes = 0, board_mask = 0, record
+    cdef int32_t six[52]
+    cdef int32_t ordered[47]
+    cdef int i, j, c, n = 0, a, b, h, action, rule, board_class, above = 0, tied = 0
+    cdef int outs, ties, strength
+    cdef int v[17]
+    for i in range(5):
+        board_lanes |= cy_card_lane(HT, board[i])
+        board_mask |= (<uint64_t>1) << board[i]
+    board_class = cy_hand_class(cy_evaluate_lanes(HT, board_lanes))
+    cdef UthBoardContext context
+    _uth_board_context(board, 5, board_class, &context)
+    if program.needs_outs:
+        # the dealer's six-card hands (board plus one unseen card), in ascending order
+        for c in range(52):
+            if (board_mask >> c) & 1:
+                continue
+            six[c] = cy_evaluate_lanes(HT, board_lanes | cy_card_lane(HT, c))
+            j = n
+            while j > 0 and ordered[j - 1] > six[c]:
+                ordered[j] = ordered[j - 1]
+                j -= 1
+            ordered[j] = six[c]
+            n += 1
+    # the holdings come in ascending strength: ``above`` / ``tied`` sweep the six-card hands
+    cdef int low = 0, high = 0
+    for i in range(counts.n):
+        a = counts.card_a[i]
+        b = counts.card_b[i]
+        h = counts.holding[i]
+        record = records[h]
+        if program.optimal:
+            action = 1 - <int>((record >> UTH_REC_FOLD) & 1)
+            rule = 0
+        else:
+            _uth_features(a, b, &context, counts.hand_class[i], program.needs, v)
+            if program.needs_outs:
+                strength = counts.strength[i]
+                while low < n and ordered[low] < strength:
+                    low += 1
+                if high < low:
+                    high = low
+                while high < n and ordered[high] <= strength:
+                    high += 1
+                # six-card hands above / equal, less the two that use the holding's own cards
+                outs = (n - high) - (six[a] > strength) - (six[b] > strength)
+                ties = (high - low) - (six[a] == strength) - (six[b] == strength)
+                v[F_DEALER_OUTS] = outs
+                v[F_DEALER_OUTS_HALF_TIES] = 2 * outs + ties
+                v[F_DEALER_OUTS_WITH_TIES] = outs + ties
+            action = _uth_decide(program, v, &rule)
+        records[h] = (record | ((<uint64_t>(1 - action)) << UTH_REC_STRATEGY_FOLD)
+                      | ((<uint64_t>(rule & 3)) << 62) | ((<uint64_t>((rule >> 2) & 1)) << 20)
+                      | ((<uint64_t>((rule >> 3) & 1)) << 41))
+
+
+cdef inline int _uth_record_rule(uint64_t record) noexcept nogil:
+    return <int>(((record >> 62) & 3) | (((record >> 20) & 1) << 2) | (((record >> 41) & 1) << 3))
+
+
+def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
+                  uint8_t[:, ::1] rules):
+    """A strategy's flop decision for every flop and holding id: ``plan`` 1 bet 2x, 0 check,
+    2 the better of the two given the strategy's river (an optimal flop); ``rules`` the number
+    of the deciding rule (0 = otherwise). Holdings sharing a card with the flop get 0, 0."""
+    cdef UthProgram program_c
+    _uth_load_program(program, &program_c)
+    cdef Py_ssize_t n = flops.shape[0], f
+    if flops.shape[1] != 3 or plan.shape[0] != n or plan.shape[1] != UTH_HOLDINGS \
+            or rules.shape[0] != n or rules.shape[1] != UTH_HOLDINGS:
+        raise ValueError("flops must be [n, 3] and plan, rules [n, 1326]")
+    for f in range(n):
+        _uth_check_cards(flops[f], 3, "flop")
+    cdef int board[3]
+    cdef int v[17]
+    cdef int h, a, b, i, rule, board_class, action
+    cdef uint64_t flop_mask, flop_lanes
+    cdef UthBoardContext context
+    with nogil:
+        for f in range(n):
+            flop_mask = 0
+            flop_lanes = 0
+            for i in range(3):
+                board[i] = flops[f, i]
+                flop_mask |= (<uint64_t>1) << board[i]
+                flop_lanes |= cy_card_lane(HT, board[i])
+            # three cards alone: three of a kind, a pair or high card
+            if (board[0] >> 2) == (board[1] >> 2) and (board[1] >> 2) == (board[2] >> 2):
+                board_class = 3
+            elif ((board[0] >> 2) == (board[1] >> 2) or (board[1] >> 2) == (board[2] >> 2)
+                    or (board[0] >> 2) == (board[2] >> 2)):
+                board_class = 1
+            else:
+                board_class = 0
+            _uth_board_context(board, 3, board_class, &context)
+            for h in range(UTH_HOLDINGS):
+                a = _UTH_PAIR_A[h]
+                b = _UTH_PAIR_B[h]
+                plan[f, h] = 0
+                rules[f, h] = 0
+                if (flop_mask >> a) & 1 or (flop_mask >> b) & 1:
+                    continue
+                if program_c.optimal:
+                    plan[f, h] = 2
+                    continue
+                _uth_features(a, b, &context, cy_hand_class(cy_evaluate_lanes(
+                    HT, flop_lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b))),
+                    program_c.needs, v)
+                action = _uth_decide(&program_c, v, &rule)
+                plan[f, h] = action
+                rules[f, h] = rule
+
+
+def uth_features(const int32_t[::1] hole, const int32_t[::1] board, int dealer_outs=-1,
+                 int tie_outs=-1):
+    """Python hook for tests: the 17 feature values of two hole cards on a board of 3 or 5
+    cards (the dealer-outs features are computed on a 5-card board)."""
+    cdef int cards[5]
+    cdef int v[17]
+    cdef int i, c, n = board.shape[0], board_class, hand_class, strength, outs = 0, ties = 0, six
+    cdef uint64_t lanes = 0, seen = 0
+    if hole.shape[0] != 2 or n not in (3, 5):
+        raise ValueError("two hole cards and a board of 3 or 5 cards")
+    values = _uth_check_cards(list(hole) + list(board), 2 + n, "deal")
+    for i in range(n):
+        cards[i] = board[i]
+        lanes |= cy_card_lane(HT, board[i])
+    if n == 5:
+        board_class = cy_hand_class(cy_evaluate_lanes(HT, lanes))
+    else:
+        ranks = sorted(c >> 2 for c in values[2:])
+        board_class = 3 if ranks[0] == ranks[2] else (1 if ranks[0] == ranks[1] or ranks[1] == ranks[2] else 0)
+    strength = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, hole[0]) | cy_card_lane(HT, hole[1]))
+    hand_class = cy_hand_class(strength)
+    cdef UthBoardContext context
+    _uth_board_context(cards, n, board_class, &context)
+    _uth_features(hole[0], hole[1], &context, hand_class, UTH_NEEDS_ALL, v)
+    result = [v[i] for i in range(13)] + [0, 0, 0, v[F_HOLE_PAIRED]]
+    if n == 5:
+        for c in range(52):
+            if c in values:
+                continue
+            six = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, c))
+            outs += six > strength
+            ties += six == strength
+        result[F_DEALER_OUTS] = outs
+        result[F_DEALER_OUTS_HALF_TIES] = 2 * outs + ties
+        result[F_DEALER_OUTS_WITH_TIES] = outs + ties
+    return result
+
+
+cdef struct UthStrategyWork:
+    # per holding id: words 0..7 bet 2x, 8..15 check then the optimal river (the layout of
+    # UthFlopWork.sums; the extra field counts folds)
+    uint64_t sums[1326 * 16]
+    # per holding id and deciding rule (``groups`` of them), the packed counts of the river
+    # records where the strategy departs from optimal play (the extra field counts them):
+    # changed[(h * groups + rule) * 8 + k]. The strategy's checking line is the optimal one
+    # plus the departures of rules that play, less those of rules that fold (departures are
+    # few, so the main loop stays the solve's)
+    uint64_t changed[1326 * 16 * 8]
+    int groups
+    uint8_t departs[1326]               # the holding has a departure on this flop (its rows
+                                        # above are zeroed again after they are read)
+    int holdings[1176]
+    int n_holdings
+    Py_ssize_t board_class[1176]
+    int perm[1176]
+
+
+cdef inline void _uth_strategy_depart(uint64_t record, int h,
+                                      UthStrategyWork* work) noexcept nogil:
+    """One river record where the strategy departs from optimal play: its counts, under the
+    deciding rule (their value and cost are worked out once per flop)."""
+    cdef uint64_t* row = &work.changed[(h * work.groups + _uth_record_rule(record)) * UTH_ROW]
+    row[(record >> UTH_REC_BLIND) & 7] += record & _UTH_WIN_MASK
+    row[7] += ((record >> UTH_REC_LOSS_SHIFT) & _UTH_LOSS_MASK) | _UTH_EXTRA_ONE
+    work.departs[h] = 1
+
+
+cdef inline void _uth_strategy_accumulate(const uint64_t* records, const int16_t* holding_map,
+                                          const uint64_t* upcoming,
+                                          UthStrategyWork* work) noexcept nogil:
+    """Add one board's records to the bet and optimal-check lines of every holding off the
+    flop (as ``_uth_accumulate`` does), and hand each river departure of the strategy to
+    ``_uth_strategy_depart`` (``upcoming``: the next board's records, fetched into cache along
+    the way, or NULL)."""
+    cdef int i, h, blind, line = 0, countdown = 1
+    cdef uint64_t record, win, loss, fold, keep
+    cdef uint64_t win_mask = _UTH_WIN_MASK, loss_mask = _UTH_LOSS_MASK
+    cdef uint64_t* row
+    for i in range(work.n_holdings):
+        countdown -= 1
+        if countdown == 0:
+            countdown = 7                     # as in _uth_accumulate
+            if upcoming != NULL and line < UTH_HOLDINGS:
+                UTH_PREFETCH(&upcoming[line])
+                line += 8
+        h = work.holdings[i]
+        record = records[holding_map[h]]
+        blind = (record >> UTH_REC_BLIND) & 7
+        win = record & win_mask
+        loss = (record >> UTH_REC_LOSS_SHIFT) & loss_mask
+        fold = (record >> UTH_REC_FOLD) & 1
+        keep = fold - 1
+        row = &work.sums[h * UTH_STRATEGY_ROW]
+        row[blind] += win
+        row[7] += loss
+        row[UTH_ROW + blind] += win & keep
+        row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
+        if ((record >> UTH_REC_STRATEGY_FOLD) & 1) != fold:
+            _uth_strategy_depart(record, h, work)
+
+
+cdef int _uth_strategy_flop(const int* flop, const uint64_t* records, const uint64_t* keys,
+                            Py_ssize_t n_classes, UthStrategyWork* work) noexcept nogil:
+    """The strategy's flop sums of one flop (see _uth_flop_table); -1 if a class is missing."""
+    cdef int n, i
+    cdef const uint64_t* upcoming
+    memset(work.sums, 0, sizeof(work.sums))
+    work.n_holdings = _uth_flop_holdings(flop, work.holdings)
+    n = _uth_flop_board_classes(flop, keys, n_classes, work.board_class, work.perm)
+    if n < 0:
+        return -1
+    for i in range(n):
+        upcoming = &records[work.board_class[i + 1] * UTH_HOLDINGS] if i + 1 < n else NULL
+        _uth_strategy_accumulate(&records[work.board_class[i] * UTH_HOLDINGS],
+                                 _UTH_PERM_HOLDING[work.perm[i]], upcoming, work)
+    return 0
+
+
+def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
+                       const int8_t[:, ::1] image_perms, const int64_t[:, ::1] net,
+                       int64_t fold_net, bint ties_larger, const uint64_t[:, ::1] records,
+                       const uint64_t[::1] keys, const uint8_t[:, ::1] plan,
+                       int64_t[:, :, ::1] values, uint8_t[:, ::1] decisions,
+                       int64_t[:, ::1] river_cost, int64_t[:, ::1] river_points,
+                       const uint8_t[::1] river_actions):
+    """A fixed strategy's flop and river for a batch of flops, added up per holding.
+
+    ``records`` come from :func:`uth_board_records` with a river plan (boards of
+    :func:`uth_board_classes`);
+    ``plan[f, h]`` is the strategy's flop decision (see :func:`uth_flop_plan`). Writes, per flop
+    and holding id: ``values[f, h]`` = (bet 2x, check then the optimal river, check then the
+    strategy's river) in scaled units over the flop's 1,081 turn-river pairs x 990 dealer
+    holdings; ``decisions[f, h]`` the decision taken (1 bet). Adds, for the flops the strategy
+    checks, the river departures' cost and count per deciding rule into ``river_cost`` and
+    ``river_points`` ``[1326, 16]`` (``river_actions[g]``: the strategy's river action, 1 play,
+    under rule g, 0 for otherwise), by the holding as it stands on the flop given, times the
+    flop's number of images. Returns per holding id over all images (as :func:`uth_solve_flops`
+    does): ``bet[1326, 17]``, ``check[1326, 17]`` (the strategy's 1x), ``extra[1326, 4]``
+    (turn-river pairs folded, 0, flops bet 2x, 0).
+    """
+    _uth_check_net(net, fold_net)
+    cdef Py_ssize_t n_flops = flops.shape[0], n_classes = keys.shape[0]
+    if flops.shape[1] != 3 or image_offsets.shape[0] != n_flops + 1:
+        raise ValueError("flops must be [n, 3] with n + 1 image offsets")
+    if records.shape[0] != n_classes or records.shape[1] != UTH_HOLDINGS:
+        raise ValueError("records must be [len(keys), 1326]")
+    if plan.shape[0] != n_flops or plan.shape[1] != UTH_HOLDINGS \
+            or decisions.shape[0] != n_flops or decisions.shape[1] != UTH_HOLDINGS:
+        raise ValueError("plan and decisions must be [len(flops), 1326]")
+    if values.shape[0] != n_flops or values.shape[1] != UTH_HOLDINGS or values.shape[2] != 3:
+        raise ValueError("values must be [len(flops), 1326, 3]")
+    if river_cost.shape[0] != UTH_HOLDINGS or river_cost.shape[1] != UTH_RIVER_GROUPS \
+            or river_points.shape[0] != UTH_HOLDINGS or river_points.shape[1] != UTH_RIVER_GROUPS:
+        raise ValueError("river_cost and river_points must be [1326, 16]")
+    if not 1 <= river_actions.shape[0] <= UTH_RIVER_GROUPS:
+        raise ValueError("river_actions: one action per river rule and one for otherwise")
+    if image_perms.shape[1] != 4 or image_offsets[n_flops] > image_perms.shape[0]:
+        raise ValueError("image_perms must hold a 4-suit permutation for every image")
+    for row_index in range(n_flops):
+        _uth_check_cards(flops[row_index], 3, "flop")
+    bet = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
+    check = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
+    extra = np.zeros((UTH_HOLDINGS, UTH_EXTRA), dtype=np.int64)
+    cdef int64_t[:, ::1] bet_view = bet
+    cdef int64_t[:, ::1] check_view = check
+    cdef int64_t[:, ::1] extra_view = extra
+    cdef const uint64_t* record_ptr = &records[0, 0]
+    cdef const uint64_t* key_ptr = &keys[0]
+    cdef const int64_t* net1 = &net[1, 0]
+    cdef int64_t fold_value = fold_net * UTH_DEALER_HOLDINGS
+    cdef int64_t bet_value, optimal_value, strategy_value, images
+    cdef int64_t play_counts[17]
+    cdef int64_t optimal_counts[17]
+    cdef int64_t strategy_counts[17]
+    cdef int64_t changed_counts[17]
+    cdef int64_t rule_cost[16]
+    cdef int64_t rule_points[16]
+    cdef int64_t unused, optimal_folds, strategy_folds, changed, rule_value
+    cdef int groups = river_actions.shape[0]
+    cdef int f, g, i, k, h, a, b, target, n, status = 0
+    cdef bint bets
+    cdef int board[3]
+    cdef const int8_t* perm
+    cdef UthStrategyWork* work = <UthStrategyWork*>calloc(1, sizeof(UthStrategyWork))
+    if work == NULL:
+        raise MemoryError()
+    work.groups = groups
+    try:
+        with nogil:
+            for f in range(n_flops):
+                board[0] = flops[f, 0]
+                board[1] = flops[f, 1]
+                board[2] = flops[f, 2]
+                status = _uth_strategy_flop(board, record_ptr, key_ptr, n_classes, work)
+                if status < 0:
+                    break
+                images = image_offsets[f + 1] - image_offsets[f]
+                for i in range(work.n_holdings):
+                    h = work.holdings[i]
+                    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW], play_counts, &unused)
+                    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW + UTH_ROW], optimal_counts,
+                                &optimal_folds)
+                    strategy_folds = optimal_folds
+                    for k in range(UTH_CATEGORIES):
+                        strategy_counts[k] = optimal_counts[k]
+                    if work.departs[h]:
+                        # each rule's departures: the strategy plays what optimal play folds
+                        # (the rule's action is play) or folds what it plays
+                        for g in range(groups):
+                            _uth_unpack(&work.changed[(h * groups + g) * UTH_ROW], changed_counts,
+                                        &changed)
+                            rule_value = changed * fold_value
+                            for k in range(UTH_CATEGORIES):
+                                strategy_counts[k] += (changed_counts[k] if river_actions[g]
+                                                       else -changed_counts[k])
+                                rule_value -= changed_counts[k] * net1[k]
+                            strategy_folds += -changed if river_actions[g] else changed
+                            rule_cost[g] = rule_value if river_actions[g] else -rule_value
+                            rule_points[g] = changed
+                    bet_value = 0
+                    optimal_value = optimal_folds * fold_value
+                    strategy_value = strategy_folds * fold_value
+                    for k in range(UTH_CATEGORIES):
+                        bet_value += play_counts[k] * net[2, k]
+                        optimal_value += optimal_counts[k] * net1[k]
+                        strategy_value += strategy_counts[k] * net1[k]
+                    values[f, h, 0] = bet_value
+                    values[f, h, 1] = optimal_value
+                    values[f, h, 2] = strategy_value
+                    if plan[f, h] == 2:
+                        bets = bet_value > strategy_value or (bet_value == strategy_value
+                                                              and ties_larger)
+                    else:
+                        bets = plan[f, h] == 1
+                    decisions[f, h] = bets
+                    if work.departs[h]:
+                        if not bets:
+                            for g in range(groups):
+                                river_cost[h, g] += rule_cost[g] * images
+                                river_points[h, g] += rule_points[g] * images
+                        memset(&work.changed[h * groups * UTH_ROW], 0,
+                               groups * UTH_ROW * sizeof(uint64_t))
+                        work.departs[h] = 0
+                    a = _UTH_PAIR_A[h]
+                    b = _UTH_PAIR_B[h]
+                    for g in range(image_offsets[f], image_offsets[f + 1]):
+                        perm = &image_perms[g, 0]
+                        target = _UTH_PAIR_ID[(a & ~3) | perm[a & 3]][(b & ~3) | perm[b & 3]]
+                        if bets:
+                            for k in range(UTH_CATEGORIES):
+                                bet_view[target, k] += play_counts[k]
+                            extra_view[target, 2] += 1
+                        else:
+                            for k in range(UTH_CATEGORIES):
+                                check_view[target, k] += strategy_counts[k]
+                            extra_view[target, 0] += strategy_folds
+    finally:
+        free(work)
+    if status < 0:
+        raise ValueError("records and keys do not cover every board (wrong class table).")
+    return bet, check, extra
