@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import signal
 import sys
@@ -22,7 +23,15 @@ from edge.document import FORMATS, format_name, render
 from edge.document.render import ALIASES
 from edge.document.returns import return_table_document
 from edge.errors import EdgeError
-from edge.games import AnyGame, RunSettings, all_games, get_game, resolve_paytables
+from edge.games import (
+    AnyGame,
+    Bet,
+    Rules,
+    RunSettings,
+    all_games,
+    get_game,
+    resolve_paytables,
+)
 from edge.options import describe
 from edge.parallel import check_jobs, end_progress, running
 from edge.paytables import PayTable
@@ -43,6 +52,28 @@ def parse_sets(pairs: Sequence[str] | None) -> dict[str, str]:
                             f"and --set {name}={value.strip()}): give it once.")
         values[name] = value.strip()
     return values
+
+
+def game_options(game: AnyGame, args: argparse.Namespace) -> dict[str, str]:
+    """The ``--set`` options, with ``--strategy NAME|FILE`` as the ``strategy`` option."""
+    values = parse_sets(getattr(args, "sets", None))
+    spec = getattr(args, "strategy", None)
+    if spec is not None:
+        if not any(f.name == "strategy" for f in dataclasses.fields(game.rules)):
+            raise EdgeError(f"The game {game.name} has no player decisions: --strategy "
+                            f"{spec!r} does not apply.")
+        if "strategy" in values:
+            raise EdgeError(f"The strategy is given twice (--strategy {spec} and --set "
+                            f"strategy={values['strategy']}): give it once.")
+        values["strategy"] = spec
+    return values
+
+
+def add_strategy_argument(parser: argparse.ArgumentParser) -> None:
+    """``--strategy NAME|FILE``: the player's strategy, a named one or a TOML file."""
+    parser.add_argument("--strategy", metavar="NAME|FILE",
+                        help="the player's strategy: a named one (see `edge games`) or a "
+                             ".toml strategy file (docs/strategies.md)")
 
 
 def run_settings(args: argparse.Namespace) -> RunSettings:
@@ -115,7 +146,7 @@ def cmd_table(args: argparse.Namespace) -> int:
     """Print the exact return table of one wager."""
     game = get_game(args.game)
     bet = game.bet(args.bet)
-    rules = game.make_rules(parse_sets(args.sets))
+    rules = game.make_rules(game_options(game, args))
     table = game.analyze(bet.name, bet.paytable(args.paytable), rules, run_settings(args))
     sys.stdout.write(render(return_table_document(table), args.format))
     return 0
@@ -126,12 +157,35 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     from edge.report import strategy_document
     game: AnyGame = get_game(args.game)
     bet = game.bet(args.bet)
-    rules = game.make_rules(parse_sets(args.sets))
+    if args.compare is not None:
+        return _compare(game, bet, args)
+    rules = game.make_rules(game_options(game, args))
     document = strategy_document(game, bet, bet.paytable(args.paytable), rules,
                                  run_settings(args))
     if document is None:
         raise EdgeError(f"The game {game.name} has no player decisions to show.")
     sys.stdout.write(render(document, args.format))
+    return 0
+
+
+def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
+    """``edge strategy GAME --compare NAME|FILE``: where a strategy departs from the optimal
+    one, how often, and what each departure costs exactly."""
+    from edge.report import comparison_document
+    if args.strategy is not None:
+        raise EdgeError("Give the strategy to compare once: --compare NAME|FILE (without "
+                        "--strategy).")
+    if bet.compare is None:
+        raise EdgeError(f"The {bet.name} wager of {game.name} has no strategy to compare "
+                        "(choose --bet of a wager with decisions).")
+    options = game_options(game, args)
+    if "strategy" in options:
+        raise EdgeError("Give the strategy to compare once: --compare NAME|FILE (without "
+                        "--set strategy=...).")
+    options["strategy"] = args.compare
+    rules = game.make_rules(options)
+    comparison = bet.compare(bet.paytable(args.paytable), rules, run_settings(args))
+    sys.stdout.write(render(comparison_document(game, comparison), args.format))
     return 0
 
 
@@ -141,7 +195,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from edge.report.metadata import load_metadata
     meta = load_metadata(args.meta) if args.meta else None
     if args.all:
-        if args.game or args.paytable or args.sets:
+        if args.game or args.paytable or args.sets or args.strategy:
             raise EdgeError("--all reports every game at its default settings: "
                             "give no game, --paytable or --set with it.")
         if not args.output:
@@ -153,7 +207,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     if not args.game:
         raise EdgeError("Name a game (see `edge games`) or give --all.")
     fmt = format_name(args.format, args.output)
-    made = report.make_report(args.game, args.paytable or (), parse_sets(args.sets),
+    made = report.make_report(args.game, args.paytable or (),
+                              game_options(get_game(args.game), args),
                               run=run_settings(args), fmt=fmt, meta=meta)
     if args.output:
         print(f"wrote {report.write_report(made, args.output, fmt)}", file=sys.stderr)
@@ -213,7 +268,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     settings = run_settings(args)
     result = simulate(args.game, args.bet, chosen_paytable(args.game, args.bet, args.paytable),
-                      parse_sets(args.sets),
+                      game_options(get_game(args.game), args),
                       hands=args.hands, seed=args.seed, jobs=settings.jobs,
                       progress=settings.progress, run_settings=settings)
     sys.stdout.write(render(result.document(), args.format))
@@ -240,11 +295,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     table = sub.add_parser("table", help="print a wager's exact return table")
     add_game_arguments(table)
+    add_strategy_argument(table)
     add_format_argument(table)
     table.set_defaults(handler=cmd_table)
 
-    strategy = sub.add_parser("strategy", help="print the optimal player strategy")
+    strategy = sub.add_parser("strategy", help="print the optimal player strategy, or "
+                              "compare a strategy with it")
     add_game_arguments(strategy)
+    add_strategy_argument(strategy)
+    strategy.add_argument("--compare", metavar="NAME|FILE",
+                          help="where this strategy departs from the optimal one, how often "
+                               "and at what exact cost, largest first")
     add_format_argument(strategy)
     strategy.set_defaults(handler=cmd_strategy)
 
@@ -259,6 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a named pay table or .toml file, for every bet that has it or for "
                              "one bet; repeat for several")
     add_run_arguments(report, "solve afresh (the report's later steps reuse that solve)")
+    add_strategy_argument(report)
     report.add_argument("-o", "--output", help="output file (format from its suffix: .txt, "
                         ".md, .html, .tex, .csv, .json) "
                         "or, with --all, a directory; default: standard output")
@@ -313,6 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "exact value lies outside the 99.9% interval (or a hand settles unlike its "
                     "row), 0 when they agree.")
     add_game_arguments(simulate, several=True)
+    add_strategy_argument(simulate)
     simulate.add_argument("--hands", type=int, default=1_000_000,
                           help="hands to play (default: 1,000,000; at most 10^10)")
     simulate.add_argument("--seed", type=int,

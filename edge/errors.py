@@ -15,3 +15,7 @@ class PayTableError(EdgeError):
 
 class OptionError(EdgeError):
     """An unknown variant option, or a value out of its range."""
+
+
+class StrategyError(OptionError):
+    """A strategy name that is not known, or a strategy file with a bad entry (named)."""

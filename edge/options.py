@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from edge.errors import OptionError
+from edge.strategies import PlayerStrategy
 
 T = TypeVar("T")
 
@@ -79,6 +80,8 @@ def _parse(field: dataclasses.Field[Any], value: Any) -> Any:
             return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
         return value
     text = value.strip()
+    if isinstance(default, PlayerStrategy):
+        return type(default).resolve(text)
     if isinstance(default, StrEnum):
         try:
             return type(default)(text)
@@ -119,6 +122,12 @@ def validate(instance: Any) -> None:
         if isinstance(default, Fraction) and not isinstance(value, Fraction | int):
             raise OptionError(f"The option {field.name}={value!r} must be an exact number.")
         choices = _choices(field)
+        if isinstance(default, PlayerStrategy) and not isinstance(value, PlayerStrategy):
+            if not isinstance(value, str):
+                raise OptionError(f"The option {field.name}={value!r} must be a strategy "
+                                  "name or a .toml strategy file.")
+            object.__setattr__(instance, field.name, type(default).resolve(value))
+            continue
         if isinstance(default, StrEnum) and not isinstance(value, type(default)):
             try:  # a plain string becomes the enum's member (rules always hold members)
                 value = type(default)(value)
@@ -192,7 +201,9 @@ def describe(cls: type[Any]) -> list[OptionInfo]:
         if "help" not in meta:
             continue
         choices = _choices(field)
-        if choices is not None:
+        if isinstance(field.default, PlayerStrategy):
+            allowed = " | ".join((*type(field.default).names(), "FILE.toml"))
+        elif choices is not None:
             allowed = " | ".join(choices)
         elif isinstance(field.default, bool):
             allowed = "true | false"

@@ -30,7 +30,7 @@ from edge.games.three_card_poker import analysis, strategy
 from edge.games.three_card_poker import hands as tc_hands
 from edge.games.three_card_poker import pays as tc_pays
 from edge.games.three_card_poker._kernels import HAND_CLASSES
-from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, Ties
+from edge.games.three_card_poker.rules import RaiseRule, Strategy, ThreeCardRules, Ties
 from edge.paytables import PayTable, make_paytable
 
 DECK = range(52)
@@ -457,14 +457,14 @@ def test_combined_strategy_hook_weighs_both_wagers() -> None:
     assert tcp.GAME.bet("pair-plus").strategy is None
 
 
-def test_options_are_typed_enums() -> None:
+def test_options_are_typed() -> None:
     rules = get_game("tcp").make_rules({"strategy": "raise-all", "ties": "larger"})
     assert isinstance(rules, ThreeCardRules)
-    assert rules.strategy is Strategy.RAISE_ALL and rules.ties is Ties.LARGER
-    # a plain string becomes the member; the printed value is the same string
-    assert ThreeCardRules(strategy="mimic").strategy is Strategy.MIMIC  # type: ignore[arg-type]
-    assert str(Strategy.RAISE_ALL) == "raise-all"
-    with pytest.raises(OptionError, match="not one of: optimal, mimic, raise-all"):
+    assert rules.strategy == RaiseRule.resolve(Strategy.RAISE_ALL) and rules.ties is Ties.LARGER
+    # a plain string becomes the named strategy; the printed value is the same string
+    assert ThreeCardRules(strategy="mimic").strategy.name == "mimic"  # type: ignore[arg-type]
+    assert str(rules.strategy) == "raise-all"
+    with pytest.raises(OptionError, match="choose one of optimal, mimic, raise-all"):
         ThreeCardRules(strategy="sometimes")  # type: ignore[arg-type]
 
 

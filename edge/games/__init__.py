@@ -3,7 +3,11 @@
 A game is a :class:`Game` generic over its rules type (a frozen :class:`Rules` dataclass of
 variant options, validated on construction). Each of its wagers is a :class:`Bet` that owns its
 hooks: ``analyze`` (exact return table), and optionally ``strategy`` (the player's strategy as a
-document), ``simulate`` (an independent Monte Carlo simulator) and ``report_sections``. Nothing
+document), ``simulate`` (an independent Monte Carlo simulator), ``compare`` (the chosen
+strategy's departures from the optimal one, see :mod:`edge.strategies`) and ``report_sections``.
+A game with player decisions has a ``strategy`` rules option made with
+:func:`edge.strategies.strategy_option`: the strategy chosen by name or file reaches every hook
+as ``rules.strategy`` (its own :class:`~edge.strategies.PlayerStrategy` subclass). Nothing
 outside a game dispatches on a bet's name: the command line, reports, tuning and simulation call
 these hooks.
 
@@ -30,6 +34,7 @@ import numpy.typing as npt
 from edge.errors import EdgeError, PayTableError
 from edge.options import make_options, validate
 from edge.paytables import PayTable, format_pay, resolve_paytable
+from edge.strategies import PlayerStrategy, StrategyComparison
 from edge.table import ReturnTable
 
 if TYPE_CHECKING:
@@ -73,6 +78,9 @@ Analyze = Callable[[PayTable | None, RulesT, RunSettings], ReturnTable]
 Strategize = Callable[[PayTable | None, RulesT, RunSettings], "Report"]
 Simulate = Callable[[PayTable | None, RulesT, RunSettings], "Simulator"]
 ReportSections = Callable[["ReportContext[RulesT]"], Sequence["Section"]]
+# compare: the strategy in rules.strategy against the optimal one (same pays and other rules):
+# both exact returns and every departure with its frequency and exact cost.
+Compare = Callable[[PayTable | None, RulesT, RunSettings], StrategyComparison]
 # A game's rule variants for the report's "every variant" section: (option, values) pairs; None
 # lets the report find them from the options (choices, true/false, small whole-number ranges).
 ReportVariants = Callable[[RulesT], Sequence[tuple[str, Sequence[object]]]]
@@ -115,6 +123,7 @@ class Bet(Generic[RulesT]):
     default_paytable: str | None = None
     strategy: Strategize[RulesT] | None = None
     simulate: Simulate[RulesT] | None = None
+    compare: Compare[RulesT] | None = None
     # For `edge tune`: True when the rows' pays follow the pay table (and numeric options) and
     # nothing else changes with them, so one analysis scores every candidate; False when the
     # player's strategy depends on the pays, so each candidate is re-solved; None (default):
@@ -193,6 +202,15 @@ class Game(Generic[RulesT]):
                 return bet
         raise EdgeError(f"Unknown bet {name!r} for {self.name}: choose one of "
                         f"{', '.join(b.name for b in self.bets)}.")
+
+    @property
+    def strategy_type(self) -> type[PlayerStrategy] | None:
+        """The game's strategy class, when its ``strategy`` option takes named strategies and
+        strategy files (``None``: no such option, or a plain list of choices)."""
+        for option in dataclasses.fields(self.rules):
+            if option.name == "strategy" and isinstance(option.default, PlayerStrategy):
+                return type(option.default)
+        return None
 
     def make_rules(self, overrides: Mapping[str, object] | None = None) -> RulesT:
         """The game's rules from defaults plus ``--set`` style overrides."""

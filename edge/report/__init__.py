@@ -45,6 +45,8 @@ from edge.report.build import make_report as make_report
 from edge.report.build import report_command as report_command
 from edge.report.build import write_all as write_all
 from edge.report.build import write_report as write_report
+from edge.report.comparison import comparison_document as comparison_document
+from edge.report.comparison import comparison_section as comparison_section
 from edge.report.context import Analyses as Analyses
 from edge.report.context import ReportContext as ReportContext
 from edge.report.context import resolve_paytables as resolve_paytables

@@ -35,6 +35,7 @@ from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
 from edge.report.context import ReportContext
+from edge.strategies import compared_strategies
 from edge.table import (
     ReturnTable,
     basis_text,
@@ -79,8 +80,8 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     choices = strategy_choices(context.rules)
     if choices:
         played = strategy_bets(context)
-        rows.insert(1, line("player strategy", lambda t: getattr(context.rules, "strategy", "")
-                            if t.bet in played else "-"))
+        rows.insert(1, line("player strategy", lambda t: str(getattr(
+            context.rules, "strategy", "")) if t.bet in played else "-"))
     if decisions:
         rows += [
             line("average total wager",
@@ -314,7 +315,11 @@ def strategy_bets(context: ReportContext[Rules]) -> list[str]:
 
 
 def strategy_choices(rules: Rules) -> tuple[str, ...]:
-    """The choices of the options' ``strategy`` field, if the game has one."""
+    """The choices of the options' ``strategy`` field, if the game has one (for a strategy
+    option that takes files: its named strategies the report compares)."""
+    named = compared_strategies(rules)
+    if named:
+        return named
     for info in describe(type(rules)):
         if info.name == "strategy" and len(info.choices) > 1:
             return info.choices
@@ -328,7 +333,7 @@ def strategies_compared(context: ReportContext[Rules]) -> Section | None:
     if not choices:
         return None
     bets = strategy_bets(context)
-    current = getattr(context.rules, "strategy", "")
+    current = str(getattr(context.rules, "strategy", ""))
     sizes = any(context.tables[bet].has_decisions for bet in bets)
     rows: list[tuple[CellLike, ...]] = []
     for bet in bets:

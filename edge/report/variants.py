@@ -16,6 +16,7 @@ from edge.document.document import Block, Cell, CellLike, Paragraph, Section, Ta
 from edge.games import Rules
 from edge.options import describe, format_value, options_dict
 from edge.report.context import ReportContext
+from edge.strategies import PlayerStrategy, compared_strategies
 from edge.table import ReturnTable, exact, percent
 
 # A whole-number option with at most this many values is swept (Triple Bet decks 1..8).
@@ -51,7 +52,9 @@ def variant_options(rules: type[Rules]) -> list[tuple[str, tuple[Any, ...]]]:
     fields = {f.name: f for f in dataclasses.fields(rules)}
     for info in describe(rules):
         default = fields[info.name].default
-        if isinstance(default, bool):
+        if isinstance(default, PlayerStrategy):   # the named strategies the report compares
+            found.append((info.name, compared_strategies(rules)))
+        elif isinstance(default, bool):
             found.append((info.name, (True, False)))
         elif " | " in info.allowed:
             found.append((info.name, tuple(type(default)(v) if isinstance(default, str) else v

@@ -52,7 +52,7 @@ def _decision_counts(solution: StrategySolution) -> tuple[list[int], list[list[i
     return folds, raised
 
 
-CHOSEN = {Strategy.OPTIMAL: "optimal",
+CHOSEN: dict[str, str] = {Strategy.OPTIMAL: "optimal",
           Strategy.MIMIC: "mimic the dealer (raise queen-high or better)",
           Strategy.RAISE_ALL: "raise every hand"}
 
@@ -67,7 +67,10 @@ def _strategy_note(solution: StrategySolution) -> str:
         if solution.exceptions.size:
             solved += (f", not monotone: {solution.exceptions.size} hands are exceptions "
                        f"(see `edge strategy {GAME_NAME}`)")
-    return f"Strategy: {CHOSEN[solution.strategy]}; {solved}."
+    rule = solution.strategy
+    named = CHOSEN.get(rule.name, f"{rule} ({rule.description})") if rule.file is None \
+        else f"the strategy file {rule.file}"
+    return f"Strategy: {named}; {solved}."
 
 
 def _decisions(solution: StrategySolution) -> tuple[tuple[str, int], ...]:

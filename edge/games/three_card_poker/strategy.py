@@ -43,7 +43,7 @@ from edge.games.three_card_poker.pays import (
     checked,
     pair_plus_pays,
 )
-from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, Ties
+from edge.games.three_card_poker.rules import RaiseRule, Strategy, ThreeCardRules, Ties
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.table import ReturnTable, decimal, exact
@@ -104,7 +104,7 @@ class StrategySolution:
     scale: int
     optimal: npt.NDArray[np.bool_]   # the solved decision (exact ties take the `ties` option)
     raises: npt.NDArray[np.bool_]    # the decision of the chosen strategy
-    strategy: Strategy
+    strategy: RaiseRule
     ev_unit: str = ""
 
     def ev_raise(self, hand: int) -> Fraction:
@@ -192,13 +192,37 @@ def solve(pays: DecisionPays, rules: ThreeCardRules,
     optimal = (raise_value >= fold_value) if rules.ties is Ties.LARGER \
         else (raise_value > fold_value)
     optimal = np.asarray(optimal, dtype=np.bool_)
-    chosen: dict[Strategy, Callable[[], npt.NDArray[np.bool_]]] = {
-        Strategy.OPTIMAL: lambda: optimal,
-        Strategy.MIMIC: lambda: np.asarray(hands.strengths >= hands.qualifying_strength),
-        Strategy.RAISE_ALL: lambda: np.ones(len(hands.strengths), dtype=np.bool_),
-    }
+    rule = rules.strategy
+    raises = optimal if rule.solved else rule_raises(rule, hands)
     return StrategySolution(pays.bet, hands, raise_value, fold_value, scale, optimal,
-                            chosen[rules.strategy](), rules.strategy, pays.ev_unit)
+                            raises, rule, pays.ev_unit)
+
+
+def deciding_ranks(cards: Sequence[int] | IntArray, hand_class: int) -> tuple[int, ...]:
+    """The ranks that decide a hand within its class, high to low, as a raise rule names them:
+    a pair's rank then the kicker; a straight's top card (A-2-3: the 3); else all three.
+
+    >>> from edge.cards import parse_cards
+    >>> deciding_ranks(parse_cards("6h 6s Qd"), HAND_CLASSES.index("pair"))
+    (4, 10)
+    """
+    ranks = sorted((int(c) >> 2 for c in cards), reverse=True)
+    name = HAND_CLASSES[hand_class]
+    if name == "pair":
+        pair = ranks[1]
+        return (pair, ranks[0] if ranks[2] == pair else ranks[2])
+    if name in ("straight", "straight-flush"):
+        return (1,) if ranks == [12, 1, 0] else (ranks[0],)
+    if name == "three-of-a-kind":
+        return (ranks[0],)
+    return tuple(ranks)
+
+
+def rule_raises(rule: RaiseRule, hands: HandCounts) -> npt.NDArray[np.bool_]:
+    """The analysis's reading of a raise rule: its decision for every player hand."""
+    return np.array([rule.raises(HAND_CLASSES[int(k)], deciding_ranks(cards, int(k)))
+                     for cards, k in zip(hands.cards, hands.classes, strict=True)],
+                    dtype=np.bool_)
 
 
 # --- the rule and the hands near it -----------------------------------------------------------
@@ -261,13 +285,18 @@ def strategy_rule(solution: StrategySolution) -> str:
     return rule
 
 
-CHOSEN_RULES = {Strategy.MIMIC: "Raise queen-high or better (mimic the dealer); fold the rest.",
-                Strategy.RAISE_ALL: "Raise every hand."}
+CHOSEN_RULES: dict[str, str] = {
+    Strategy.MIMIC: "Raise queen-high or better (mimic the dealer); fold the rest.",
+    Strategy.RAISE_ALL: "Raise every hand."}
 
 
 def chosen_rule(solution: StrategySolution) -> str:
     """The rule of the chosen strategy in one line."""
-    return CHOSEN_RULES.get(solution.strategy, strategy_rule(solution))
+    rule = solution.strategy
+    if rule.solved:
+        return strategy_rule(solution)
+    return CHOSEN_RULES.get(rule.name, rule.description) if rule.file is None \
+        else rule.description or f"The strategy in {rule.file}."
 
 
 # --- the strategy as data, as text (interim) and as a document --------------------------------
@@ -359,7 +388,7 @@ def strategy_document(paytable: PayTable, rules: ThreeCardRules, pays: DecisionP
                             "Exceptions to the rule (not monotone)"))
     compared = []
     for strategy in Strategy:
-        table = analysis(paytable, replace(rules, strategy=strategy), run)
+        table = analysis(paytable, replace(rules, strategy=RaiseRule.resolve(strategy)), run)
         raised = dict(table.decisions).get("raise", 0)
         compared.append((str(strategy), f"{decimal(table.house_edge * 100, 4)}%",
                          exact(table.house_edge),

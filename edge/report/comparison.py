@@ -1,0 +1,111 @@
+"""A strategy against the optimal one, as a document (``edge strategy GAME --compare``) and as
+the report's section on the chosen strategy: its rule, its exact cost and its departures.
+
+Generic: every figure comes from the game's ``compare`` hook (a
+:class:`~edge.strategies.StrategyComparison`); nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from edge.document import Document, Items, Paragraph, Section, Table
+from edge.document.document import Block, JsonValue
+from edge.games import AnyGame
+from edge.strategies import Departure, StrategyComparison
+from edge.table import decimal, exact, percent
+
+TOP = 15   # departures the report lists one by one
+HEADERS = ("stage", "situation", "strategy", "optimal", "frequency", "cost", "exact cost",
+           "example")
+
+
+def _row(departure: Departure) -> tuple[str, ...]:
+    return (departure.stage, departure.situation, departure.played, departure.optimal,
+            percent(departure.frequency), percent(departure.cost, 6), exact(departure.cost),
+            departure.example)
+
+
+def _facts(comparison: StrategyComparison) -> tuple[tuple[str, str], ...]:
+    strategy = comparison.strategy
+    info = strategy.info
+    facts = [("strategy", str(strategy)), ("rule", strategy.description or "-")]
+    if info.source:
+        facts.append(("source", info.source))
+    if info.published_house_edge is not None:
+        facts.append(("published house edge", info.published_text))
+    facts += [
+        ("house edge, optimal strategy", f"{percent(-comparison.optimal_return)} "
+                                         f"({exact(-comparison.optimal_return)})"),
+        ("house edge, this strategy", f"{percent(-comparison.strategy_return)} "
+                                      f"({exact(-comparison.strategy_return)})"),
+        ("cost of the strategy", f"{percent(comparison.difference, 6)} "
+                                 f"({exact(comparison.difference)}) {comparison.unit}"),
+        ("departures taken", f"{percent(comparison.departure_frequency)} of rounds"),
+    ]
+    return tuple(facts)
+
+
+def comparison_blocks(comparison: StrategyComparison, top: int | None = None) -> list[Block]:
+    """The strategy, its exact cost, and its departures (the ``top`` largest, or all)."""
+    shown = comparison.departures if top is None else comparison.departures[:top]
+    blocks: list[Block] = [Items(_facts(comparison), aligned=True)]
+    if not comparison.departures:
+        blocks.append(Paragraph("The strategy takes the optimal decision everywhere: it "
+                                "costs nothing."))
+        return blocks
+    rows = [_row(d) for d in shown]
+    rows.append(("total", f"{len(comparison.departures):,} departures", "", "",
+                 percent(comparison.departure_frequency), percent(comparison.total_cost, 6),
+                 exact(comparison.total_cost), ""))
+    more = len(comparison.departures) - len(shown)
+    caption = ("Where the strategy departs from the optimal one, largest cost first" +
+               (f" (the {len(shown)} largest; {more:,} more in "
+                "`edge strategy --compare`)" if more else ""))
+    blocks.append(Table(HEADERS, tuple(rows), caption, footer=1, align="llllrrrl"))
+    blocks.append(Paragraph(
+        "Frequency: how often per round play reaches such a point and the strategy departs "
+        "there; cost: the expected loss it causes " + comparison.unit + ", exactly the "
+        "probability of each such point times what the optimal decision is worth more than "
+        "the strategy's there. The costs add up to the difference of the two exact house "
+        "edges.", "note"))
+    blocks += [Paragraph(note, "note") for note in comparison.notes]
+    return blocks
+
+
+def comparison_data(comparison: StrategyComparison) -> dict[str, JsonValue]:
+    """The comparison as ``--format json`` prints it (exact values as strings)."""
+    info = comparison.strategy.info
+    return {
+        "game": comparison.game, "bet": comparison.bet, "strategy": str(comparison.strategy),
+        "name": info.name, "description": info.description, "source": info.source,
+        "published_house_edge": info.published_text or None,
+        "optimal_return": exact(comparison.optimal_return),
+        "strategy_return": exact(comparison.strategy_return),
+        "total_cost": exact(comparison.total_cost), "unit": comparison.unit,
+        "departures": [{"stage": d.stage, "situation": d.situation, "played": d.played,
+                        "optimal": d.optimal, "frequency": exact(d.frequency),
+                        "cost": exact(d.cost), "example": d.example}
+                       for d in comparison.departures],
+    }
+
+
+def comparison_document(game: AnyGame, comparison: StrategyComparison) -> Document:
+    """``edge strategy GAME --compare NAME|FILE``: every departure, largest cost first."""
+    title = (f"{game.title}: the strategy {str(comparison.strategy)!r} against the optimal "
+             f"one ({comparison.bet})")
+    return Document(title, tuple(comparison_blocks(comparison)),
+                    context=(("game", game.name), ("bet", comparison.bet),
+                             ("strategy", str(comparison.strategy))),
+                    data=comparison_data(comparison))
+
+
+def comparison_section(comparison: StrategyComparison) -> Section:
+    """The report's section on a practical strategy: its rule, cost and largest departures."""
+    return Section(f"The strategy {comparison.strategy.name} against the optimal one",
+                   tuple(comparison_blocks(comparison, TOP)))
+
+
+def cost_line(comparison: StrategyComparison) -> str:
+    """One line: the strategy's house edge and what it costs over the optimal one."""
+    return (f"{comparison.strategy.name}: house edge {percent(-comparison.strategy_return)}, "
+            f"{decimal(comparison.difference * 100, 4)} points above the optimal "
+            f"{percent(-comparison.optimal_return)}")
