@@ -1,0 +1,493 @@
+"""Ultimate Texas Hold'em strategies as data: the TOML language and its parser.
+
+A strategy says what the player does at each of the three decisions (docs/rules.md section 4):
+before the flop (4x, 3x or check) by a chart of the 169 starting classes; on the flop (bet 2x or
+check) and on the river (play 1x or fold) by an ordered list of rules, each a set of conditions
+on the hand's features; the first rule whose conditions all hold decides, else ``otherwise``.
+A street may instead be played ``"optimal"``: the best decision given the strategy's later
+play (on the river, the exact optimal 1x-or-fold decision).
+
+The features (docs/strategies.md, section "Ultimate Texas Hold'em", defines each exactly) are
+read from the player's two hole cards and the board so far (three cards on the flop, five on
+the river). Each is a small whole number, so a rule compiles to one set of allowed values per
+feature it names, and the exact evaluation tests ``value in allowed`` in the kernels.
+
+Suit symmetry: every feature is defined from the cards' ranks and from which cards share a suit
+(never from which suit it is), so a suit permutation of the hole cards and board leaves every
+feature, hence every decision, unchanged. The exact evaluation relies on this: it computes the
+features on one representative of each suit class of flops and boards.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from fractions import Fraction
+from pathlib import Path
+from typing import Final
+
+from edge.cards import RANKS
+from edge.errors import EdgeError
+
+# --- the vocabulary ---------------------------------------------------------------------------
+
+HAND_NAMES: Final = ("high-card", "pair", "two-pair", "three-of-a-kind", "straight", "flush",
+                     "full-house", "four-of-a-kind", "straight-flush", "royal-flush")
+PAIR_NAMES: Final = ("none", "pocket", "top", "second", "third", "fourth", "fifth", "board")
+STRAIGHT_DRAW_NAMES: Final = ("none", "inside", "open")
+NO_RANK: Final = 13          # the value of a rank feature when there is no such card
+MAX_VALUE: Final = 127       # every feature value fits in 0..127 (two 64-bit masks)
+
+
+class Feature(IntEnum):
+    """The features a rule can test; the value is the feature's index in the kernels."""
+
+    HAND = 0                 # the player's made hand (best five of hole + board so far)
+    BOARD_HAND = 1           # the board's own made hand (its three or five cards alone)
+    HIDDEN = 2               # 1 if HAND is above BOARD_HAND (a hole card makes the hand)
+    POCKET_PAIR = 3          # 1 if the two hole cards have the same rank
+    PAIR = 4                 # for one-pair hands: pocket / top / second ... / board
+    PAIR_RANK = 5            # for one-pair hands: the paired rank (NO_RANK otherwise)
+    FLUSH_DRAW = 6           # 1 for four cards of one suit and no flush
+    FLUSH_DRAW_HOLE = 7      # the highest hole card of the four-flush suit (NO_RANK: none)
+    STRAIGHT_DRAW = 8        # none / inside (one rank makes a straight) / open (two ranks do)
+    STRAIGHT_DRAW_HOLE = 9   # the highest hole rank among the four cards of a straight draw
+    HIGH_CARD = 10           # the higher hole card's rank
+    LOW_CARD = 11            # the lower hole card's rank
+    SUITED = 12              # 1 if the hole cards share a suit
+    DEALER_OUTS = 13         # river: unseen cards that with the board alone beat the player
+    DEALER_OUTS_HALF_TIES = 14   # river: 2 x outs + cards that tie (ties count half, doubled)
+    DEALER_OUTS_WITH_TIES = 15   # river: outs + cards that tie
+    HOLE_PAIRED = 16         # 1 if a hole card's rank appears twice or more among all cards
+
+
+FEATURES: Final = len(Feature)
+RIVER_ONLY: Final = frozenset({Feature.DEALER_OUTS, Feature.DEALER_OUTS_HALF_TIES,
+                               Feature.DEALER_OUTS_WITH_TIES})
+
+# How each feature is written in a file: its name, and the names of its values (None: a number
+# or a rank, read by the feature's kind).
+_BOOLEAN = ("false", "true")
+
+
+@dataclass(frozen=True)
+class _Kind:
+    values: tuple[str, ...] | None     # named values, or None for ranks / counts
+    ranks: bool = False
+    limit: int = 0                     # counts: the largest value
+
+
+_FEATURE_KINDS: Final[dict[str, tuple[Feature, _Kind]]] = {
+    "hand": (Feature.HAND, _Kind(HAND_NAMES)),
+    "board_hand": (Feature.BOARD_HAND, _Kind(HAND_NAMES)),
+    "hidden": (Feature.HIDDEN, _Kind(_BOOLEAN)),
+    "pocket_pair": (Feature.POCKET_PAIR, _Kind(_BOOLEAN)),
+    "pair": (Feature.PAIR, _Kind(PAIR_NAMES)),
+    "pair_rank": (Feature.PAIR_RANK, _Kind(None, ranks=True)),
+    "flush_draw": (Feature.FLUSH_DRAW, _Kind(_BOOLEAN)),
+    "flush_draw_hole": (Feature.FLUSH_DRAW_HOLE, _Kind(None, ranks=True)),
+    "straight_draw": (Feature.STRAIGHT_DRAW, _Kind(STRAIGHT_DRAW_NAMES)),
+    "straight_draw_hole": (Feature.STRAIGHT_DRAW_HOLE, _Kind(None, ranks=True)),
+    "high_card": (Feature.HIGH_CARD, _Kind(None, ranks=True)),
+    "low_card": (Feature.LOW_CARD, _Kind(None, ranks=True)),
+    "suited": (Feature.SUITED, _Kind(_BOOLEAN)),
+    "hole_paired": (Feature.HOLE_PAIRED, _Kind(_BOOLEAN)),
+    "dealer_outs": (Feature.DEALER_OUTS, _Kind(None, limit=45)),
+}
+FEATURE_NAMES: Final = tuple(_FEATURE_KINDS)
+_SUFFIXES: Final = ("_min", "_max", "_below", "_above")
+COUNT_TIES: Final = ("no", "half", "yes")
+
+
+class Street(IntEnum):
+    """The three decisions, in play order."""
+
+    PREFLOP = 0
+    FLOP = 1
+    RIVER = 2
+
+
+STREET_ACTIONS: Final = {Street.FLOP: ("check", "bet"), Street.RIVER: ("fold", "play")}
+
+
+# --- parsed strategies --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition of a rule: the feature's value must be one of ``allowed``."""
+
+    feature: Feature
+    allowed: frozenset[int]
+    text: str                          # as written, e.g. ``hand_min = "two-pair"``
+
+    def masks(self) -> tuple[int, int]:
+        """The allowed values as two 64-bit masks (values 0..63, 64..127)."""
+        low = sum(1 << value for value in self.allowed if value < 64)
+        high = sum(1 << (value - 64) for value in self.allowed if value >= 64)
+        return low, high
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A flop or river rule: when every condition holds, take ``action`` (1 bet/play, 0 not)."""
+
+    conditions: tuple[Condition, ...]
+    action: int
+    number: int                        # 1-based position in its list
+    text: str                          # the conditions in words, for reports
+
+    def matches(self, values: Sequence[int]) -> bool:
+        """Whether every condition holds for a hand with these feature values."""
+        return all(values[c.feature] in c.allowed for c in self.conditions)
+
+
+@dataclass(frozen=True)
+class StreetPlan:
+    """A flop or river decision: ordered rules and the action when none matches, or optimal."""
+
+    street: Street
+    rules: tuple[Rule, ...] = ()
+    otherwise: int = 0
+    optimal: bool = False
+
+    def decide(self, values: Sequence[int]) -> int:
+        """The action for a hand with these feature values (not for an optimal street)."""
+        return self.rule_index(values)[1]
+
+    def rule_index(self, values: Sequence[int]) -> tuple[int, int]:
+        """(the 1-based number of the deciding rule, 0 for ``otherwise``; the action)."""
+        for rule in self.rules:
+            if rule.matches(values):
+                return rule.number, rule.action
+        return 0, self.otherwise
+
+
+PREFLOP_ACTIONS: Final = {"4x": 4, "3x": 3, "check": 0}
+
+
+@dataclass(frozen=True)
+class UthStrategy:
+    """A parsed Ultimate Texas Hold'em strategy (see the module docstring)."""
+
+    name: str
+    description: str
+    source: str
+    published_house_edge: str | None
+    preflop: Mapping[str, int]         # class name ("AKs") -> 4, 3 or 0; empty when optimal
+    preflop_optimal: bool
+    flop: StreetPlan
+    river: StreetPlan
+    path: str | None = None
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    def identity(self) -> str:
+        """A stable text naming every decision of the strategy (for caches and comparisons)."""
+        parts = [f"preflop={'optimal' if self.preflop_optimal else ''}"]
+        parts += [f"{name}:{self.preflop[name]}" for name in sorted(self.preflop)
+                  if self.preflop[name]]
+        for plan in (self.flop, self.river):
+            parts.append(f"{plan.street.name}:optimal={plan.optimal}:else={plan.otherwise}")
+            parts += [f"{sorted(c.allowed)}@{int(c.feature)}" for rule in plan.rules
+                      for c in rule.conditions] + [str(rule.action) for rule in plan.rules]
+        return "|".join(parts)
+
+
+# --- the 169 preflop classes ------------------------------------------------------------------
+
+def all_classes() -> tuple[str, ...]:
+    """The 169 preflop classes: pairs ``"AA"``, suited ``"AKs"``, offsuit ``"AKo"``."""
+    names = []
+    for high in reversed(range(13)):
+        names.append(RANKS[high] * 2)
+        for low in reversed(range(high)):
+            names += [f"{RANKS[high]}{RANKS[low]}s", f"{RANKS[high]}{RANKS[low]}o"]
+    return tuple(names)
+
+
+CLASSES: Final = all_classes()
+
+
+def _rank(text: str, where: str) -> int:
+    value = "T" if text == "10" else text.upper()
+    if len(value) != 1 or value not in RANKS:
+        raise EdgeError(f"{where}: {text!r} is not a rank (2-9, T, J, Q, K, A)")
+    return RANKS.index(value)
+
+
+def expand_range(text: str, where: str = "preflop") -> list[str]:
+    """The classes of one chart entry: ``"AKs"``, ``"T9o"``, ``"77"``, ``"AK"`` (both),
+    ``"33+"`` (33 up to AA), ``"A2s+"`` (A2s up to AKs), ``"K5o+"``, ``"22-66"``,
+    ``"A2s-A5s"``, ``"any"``."""
+    entry = text.strip()
+    if entry == "any":
+        return list(CLASSES)
+    if "-" in entry:
+        first, _, last = entry.partition("-")
+        a, b = expand_range(first, where), expand_range(last, where)
+        if len(a) != len(b) or len(a) > 2 or _shape(first) != _shape(last):
+            raise EdgeError(f"{where}: {text!r} is not a range of one shape (e.g. '22-66', "
+                            "'A2s-A5s')")
+        return _between(first, last, where)
+    plus = entry.endswith("+")
+    body = entry[:-1] if plus else entry
+    if len(body) not in (2, 3) or (len(body) == 3 and body[2] not in "so"):
+        raise EdgeError(f"{where}: {text!r} is not a class or range (e.g. 'AKs', 'T9o', '77', "
+                        "'33+', 'A2s+', 'K5o+', '22-66', 'any')")
+    high, low = _rank(body[0], where), _rank(body[1], where)
+    if high == low:
+        if len(body) == 3:
+            raise EdgeError(f"{where}: {text!r}: a pair is neither suited nor offsuit")
+        return [RANKS[r] * 2 for r in range(high, 13)] if plus else [RANKS[high] * 2]
+    if high < low:
+        raise EdgeError(f"{where}: {text!r}: write the higher rank first")
+    suits = body[2] if len(body) == 3 else "so"
+    lows = range(low, high) if plus else [low]
+    return [f"{RANKS[high]}{RANKS[r]}{s}" for r in lows for s in suits]
+
+
+def _shape(text: str) -> str:
+    body = text.strip()
+    return "pair" if body[0] == body[1] else f"{body[0]}{body[2:] or 'so'}"
+
+
+def _between(first: str, last: str, where: str) -> list[str]:
+    a, b = first.strip(), last.strip()
+    if a[0] == a[1]:
+        lo, hi = sorted((_rank(a[0], where), _rank(b[0], where)))
+        return [RANKS[r] * 2 for r in range(lo, hi + 1)]
+    lo, hi = sorted((_rank(a[1], where), _rank(b[1], where)))
+    suits = a[2] if len(a) == 3 else "so"
+    if hi >= _rank(a[0], where):
+        raise EdgeError(f"{where}: {first}-{last}: the second rank must stay below the first")
+    return [f"{a[0].upper()}{RANKS[r]}{s}" for r in range(lo, hi + 1) for s in suits]
+
+
+# --- the parser ---------------------------------------------------------------------------------
+
+def _values(name: str, kind: _Kind, raw: object, where: str) -> frozenset[int]:
+    """The value codes a condition ``name = raw`` allows (raw: one value or a list)."""
+    items = raw if isinstance(raw, list) else [raw]
+    if not items:
+        raise EdgeError(f"{where}: '{name}' has an empty list")
+    codes = set()
+    for item in items:
+        codes.add(_value(name, kind, item, where))
+    return frozenset(codes)
+
+
+def _value(name: str, kind: _Kind, item: object, where: str) -> int:
+    if kind.values == _BOOLEAN:
+        if not isinstance(item, bool):
+            raise EdgeError(f"{where}: '{name}' is true or false, not {item!r}")
+        return int(item)
+    if kind.values is not None:
+        if not isinstance(item, str) or item not in kind.values:
+            raise EdgeError(f"{where}: '{name}' cannot be {item!r}; choose from "
+                            f"{', '.join(kind.values)}")
+        return kind.values.index(item)
+    if kind.ranks:
+        if isinstance(item, int) and not isinstance(item, bool) and 2 <= item <= 10:
+            item = str(item)
+        if not isinstance(item, str):
+            raise EdgeError(f"{where}: '{name}' is a rank (2-9, T, J, Q, K, A), not {item!r}")
+        return _rank(item, f"{where}: '{name}'")
+    if not isinstance(item, int) or isinstance(item, bool) or not 0 <= item <= kind.limit:
+        raise EdgeError(f"{where}: '{name}' is a whole number 0..{kind.limit}, not {item!r}")
+    return item
+
+
+def _all_values(kind: _Kind) -> range:
+    if kind.values is not None:
+        return range(len(kind.values))
+    return range(13) if kind.ranks else range(kind.limit + 1)
+
+
+def _condition(key: str, raw: object, count_ties: str, street: Street,
+               where: str) -> Condition:
+    base, suffix = key, ""
+    for candidate in _SUFFIXES:
+        if key.endswith(candidate) and key[:-len(candidate)] in _FEATURE_KINDS:
+            base, suffix = key[:-len(candidate)], candidate
+    if base not in _FEATURE_KINDS:
+        raise EdgeError(f"{where}: unknown feature '{key}'; the features are: "
+                        f"{', '.join(FEATURE_NAMES)} (with _min, _max, _below, _above for "
+                        "ranks, hands and counts), and action")
+    feature, kind = _FEATURE_KINDS[base]
+    if feature in RIVER_ONLY and street != Street.RIVER:
+        raise EdgeError(f"{where}: '{key}' is a river feature (the river's board is needed)")
+    text = f"{key} = {_show(raw)}"
+    if not suffix:
+        allowed = _values(key, kind, raw, where)
+
+        def test(value: Fraction) -> bool:
+            return value in allowed
+    else:
+        if kind.values is not None and kind.values != HAND_NAMES:
+            raise EdgeError(f"{where}: '{key}': {base} has no order; write {base} = ...")
+        if isinstance(raw, list):
+            raise EdgeError(f"{where}: '{key}' takes one value, not a list")
+        bound = _value(key, kind, raw, where)
+
+        def test(value: Fraction) -> bool:
+            if suffix == "_min":
+                return value >= bound
+            if suffix == "_max":
+                return value <= bound
+            return value < bound if suffix == "_below" else value > bound
+        allowed = frozenset(v for v in _all_values(kind) if test(Fraction(v)))
+    if feature == Feature.DEALER_OUTS and count_ties == "half":
+        # the count outs + ties / 2, encoded as 2 x outs + ties (0..90)
+        return Condition(Feature.DEALER_OUTS_HALF_TIES,
+                         frozenset(v for v in range(91) if test(Fraction(v, 2))),
+                         text + " (a tie counts half)")
+    if feature == Feature.DEALER_OUTS and count_ties == "yes":
+        return Condition(Feature.DEALER_OUTS_WITH_TIES,
+                         frozenset(v for v in range(46) if test(Fraction(v))),
+                         text + " (a tie counts whole)")
+    return Condition(feature, allowed, text)
+
+
+def _show(raw: object) -> str:
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    if isinstance(raw, list):
+        return "[" + ", ".join(_show(item) for item in raw) + "]"
+    return f'"{raw}"' if isinstance(raw, str) else str(raw)
+
+
+def _street(data: object, street: Street, where: str) -> StreetPlan:
+    label = f"{where}[{street.name.lower()}]"
+    actions = STREET_ACTIONS[street]
+    default = StreetPlan(street, (), 0)
+    if data is None:
+        return default
+    if not isinstance(data, dict):
+        raise EdgeError(f"{label}: must be a table")
+    unknown = set(data) - {"rules", "otherwise", "play"}
+    if unknown:
+        raise EdgeError(f"{label}: unknown key '{sorted(unknown)[0]}'; the keys are rules, "
+                        "otherwise, play")
+    play = data.get("play", "rules")
+    if play not in ("rules", "optimal"):
+        raise EdgeError(f"{label}: play is \"rules\" or \"optimal\", not {play!r}")
+    if play == "optimal":
+        if "rules" in data or "otherwise" in data:
+            raise EdgeError(f"{label}: play = \"optimal\" takes no rules or otherwise")
+        return StreetPlan(street, (), 0, optimal=True)
+    otherwise = data.get("otherwise", actions[0])
+    if otherwise not in actions:
+        raise EdgeError(f"{label}: otherwise is {' or '.join(actions)}, not {otherwise!r}")
+    raw_rules = data.get("rules", [])
+    if not isinstance(raw_rules, list):
+        raise EdgeError(f"{label}: rules must be a list of tables ([[{street.name.lower()}"
+                        ".rules]])")
+    rules = []
+    for number, raw in enumerate(raw_rules, start=1):
+        rule_where = f"{label} rule {number}"
+        if not isinstance(raw, dict):
+            raise EdgeError(f"{rule_where}: must be a table of conditions and an action")
+        if "action" not in raw:
+            raise EdgeError(f"{rule_where}: no action (one of {', '.join(actions)})")
+        action = raw["action"]
+        if action not in actions:
+            raise EdgeError(f"{rule_where}: action is {' or '.join(actions)}, not {action!r}")
+        count_ties = raw.get("count_ties", "no")
+        if count_ties not in COUNT_TIES:
+            raise EdgeError(f"{rule_where}: count_ties is {', '.join(COUNT_TIES)}, not "
+                            f"{count_ties!r}")
+        keys = [key for key in raw if key not in ("action", "count_ties")]
+        if "count_ties" in raw and not any(k.startswith("dealer_outs") for k in keys):
+            raise EdgeError(f"{rule_where}: count_ties goes with a dealer_outs condition")
+        conditions = tuple(_condition(key, raw[key], count_ties, street, rule_where)
+                           for key in keys)
+        text = ", ".join(c.text for c in conditions) or "always"
+        rules.append(Rule(conditions, actions.index(action), number, text))
+    return StreetPlan(street, tuple(rules), actions.index(otherwise))
+
+
+def _preflop(data: object, where: str) -> tuple[dict[str, int], bool]:
+    label = f"{where}[preflop]"
+    if data is None:
+        return dict.fromkeys(CLASSES, 0), False
+    if not isinstance(data, dict):
+        raise EdgeError(f"{label}: must be a table")
+    unknown = set(data) - {"raise_4x", "raise_3x", "play"}
+    if unknown:
+        raise EdgeError(f"{label}: unknown key '{sorted(unknown)[0]}'; the keys are raise_4x, "
+                        "raise_3x, play")
+    play = data.get("play", "chart")
+    if play not in ("chart", "optimal"):
+        raise EdgeError(f"{label}: play is \"chart\" or \"optimal\", not {play!r}")
+    if play == "optimal":
+        if "raise_4x" in data or "raise_3x" in data:
+            raise EdgeError(f"{label}: play = \"optimal\" takes no chart")
+        return {}, True
+    chart = dict.fromkeys(CLASSES, 0)
+    seen: dict[str, str] = {}
+    for key, size in (("raise_4x", 4), ("raise_3x", 3)):
+        entries = data.get(key, [])
+        if isinstance(entries, str):
+            entries = [entries]
+        if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+            raise EdgeError(f"{label}: {key} is a list of classes and ranges, e.g. "
+                            "[\"33+\", \"A2s+\"]")
+        for entry in entries:
+            for name in expand_range(entry, f"{label} {key} entry {entry!r}"):
+                if name in seen and seen[name] != key:
+                    raise EdgeError(f"{label}: {name} is in both raise_4x and raise_3x")
+                seen[name] = key
+                chart[name] = size
+    return chart, False
+
+
+_TOP_KEYS: Final = ("name", "description", "source", "published_house_edge", "preflop", "flop",
+                    "river")
+
+
+def parse_strategy(data: Mapping[str, object], where: str = "strategy",
+                   path: str | None = None) -> UthStrategy:
+    """A strategy from parsed TOML data; ``EdgeError`` naming the bad entry, prefixed ``where``
+    (e.g. ``strategy file 'x.toml', ``)."""
+    prefix = f"{where}, " if where else ""
+    extra = {key: str(value) for key, value in data.items() if key not in _TOP_KEYS
+             and isinstance(value, (str, int, float))}
+    unknown = [key for key in data if key not in _TOP_KEYS and key not in extra]
+    if unknown:
+        raise EdgeError(f"{prefix}unknown table '{unknown[0]}'; the tables are preflop, flop, "
+                        "river")
+    texts = {}
+    for key in ("name", "description", "source", "published_house_edge"):
+        value = data.get(key)
+        if value is not None and not isinstance(value, (str, int, float)):
+            raise EdgeError(f"{prefix}{key} must be text")
+        texts[key] = None if value is None else str(value)
+    chart, preflop_optimal = _preflop(data.get("preflop"), prefix)
+    flop = _street(data.get("flop"), Street.FLOP, prefix)
+    river = _street(data.get("river"), Street.RIVER, prefix)
+    return UthStrategy(texts["name"] or (Path(path).stem if path else "strategy"),
+                       texts["description"] or "", texts["source"] or "",
+                       texts["published_house_edge"], chart, preflop_optimal, flop, river,
+                       path, extra)
+
+
+def load_strategy(path: str | Path) -> UthStrategy:
+    """Read and parse a strategy file; one-line ``EdgeError`` naming the file and entry."""
+    where = f"strategy file '{path}'"
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise EdgeError(f"{where}: cannot be read ({error.strerror or error})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise EdgeError(f"{where}: not valid TOML ({error})") from None
+    return parse_strategy(data, where, str(path))
+
+
+def parse_text(text: str, where: str = "strategy") -> UthStrategy:
+    """A strategy from TOML text (tests, inline strategies)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise EdgeError(f"{where}: not valid TOML ({error})") from None
+    return parse_strategy(data, where)
