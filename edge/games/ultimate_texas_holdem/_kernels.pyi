@@ -43,3 +43,19 @@ def simulate_river_counts(
     cards: npt.NDArray[np.int16], hole_rows: npt.NDArray[np.int64],
     board_rows: npt.NDArray[np.int64], columns: npt.NDArray[np.int64], grouped: bool = True,
 ) -> npt.NDArray[np.int32]: ...
+
+# Fixed strategies (practical.py): compiled plans are (features int32 [R, C], masks uint64
+# [R, C, 2], actions int32 [R], otherwise, optimal)
+Program = tuple[Int32Array, Uint64Array, Int32Array, int, bool]
+
+def uth_strategy_records(boards: Int32Array, net: Int64Array, fold_net: int, ties_larger: bool,
+                         program: Program, out: Uint64Array) -> None: ...
+def uth_flop_plan(flops: Int32Array, program: Program, plan: npt.NDArray[np.uint8],
+                  rules: npt.NDArray[np.uint8]) -> None: ...
+def uth_features(hole: Int32Array, board: Int32Array, dealer_outs: int = -1,
+                 tie_outs: int = -1) -> list[int]: ...
+def uth_strategy_flops(flops: Int32Array, image_offsets: Int32Array, image_perms: Int8Array,
+                       net: Int64Array, fold_net: int, ties_larger: bool, records: Uint64Array,
+                       keys: Uint64Array, plan: npt.NDArray[np.uint8], values: Int64Array,
+                       decisions: npt.NDArray[np.uint8], river_cost: Int64Array,
+                       river_points: Int64Array) -> tuple[Int64Array, Int64Array, Int64Array]: ...

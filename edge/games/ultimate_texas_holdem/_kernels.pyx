@@ -37,7 +37,7 @@
 # packed 64-bit words, three 21-bit fields to a word: no sum exceeds 1,081 * 990 = 1,070,190
 # < 2**21, so the fields never carry into each other and one addition adds three counts.
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
@@ -1179,3 +1179,641 @@ def simulate_river_counts(const int16_t[:, :] cards, const int64_t[::1] hole_row
         problem = "a card outside 0..51" if bad == 1 else "a card twice"
         raise ValueError(f"hand {column} has {problem}: {dealt}")
     return counts
+
+
+# --- fixed strategies (practical.py, strategy_language.py) -------------------------------------
+#
+# A strategy in the language decides the flop and the river by ordered rules over hand features
+# (strategy_language.Feature: each a small whole number). A rule arrives compiled: per condition
+# the feature's index and the set of values it allows as two 64-bit masks; the first rule whose
+# conditions all hold decides, else ``otherwise``. Every feature is read from ranks and from
+# which cards share a suit, never from which suit, so a suit permutation of a deal changes no
+# feature and no decision: the decisions are computed once per suit class (of 5-card boards on
+# the river, of flops on the flop) and hold for every member through the same permutation that
+# carries the counts (the solve's records and images above).
+#
+# The river decision of the strategy is kept in each board record beside the optimal one (bit
+# UTH_REC_STRATEGY_FOLD), with the number of the deciding rule (0 = otherwise) in four spare
+# bits; the flop pass then adds, per flop and holding, the turn-river sums of three lines: bet
+# 2x, check then play the river optimally, check then play it the strategy's way.
+
+cdef enum:
+    UTH_MAX_RULES = 15           # rule numbers 1..15 and 0 for otherwise fit in 4 bits
+    UTH_MAX_CONDITIONS = 32
+    UTH_FEATURES = 17
+    UTH_NO_RANK = 13
+    UTH_REC_STRATEGY_FOLD = 61   # the strategy folds this river
+    UTH_RIVER_GROUPS = 16        # river departures are grouped by the deciding rule
+    UTH_STRATEGY_ROW = 24        # packed words per holding: bet, optimal check, strategy check
+
+# feature indexes (strategy_language.Feature)
+cdef enum:
+    F_HAND = 0
+    F_BOARD_HAND = 1
+    F_HIDDEN = 2
+    F_POCKET_PAIR = 3
+    F_PAIR = 4
+    F_PAIR_RANK = 5
+    F_FLUSH_DRAW = 6
+    F_FLUSH_DRAW_HOLE = 7
+    F_STRAIGHT_DRAW = 8
+    F_STRAIGHT_DRAW_HOLE = 9
+    F_HIGH_CARD = 10
+    F_LOW_CARD = 11
+    F_SUITED = 12
+    F_DEALER_OUTS = 13
+    F_DEALER_OUTS_HALF_TIES = 14
+    F_DEALER_OUTS_WITH_TIES = 15
+    F_HOLE_PAIRED = 16
+
+cdef struct UthProgram:
+    int n_rules
+    int n_conditions[15]
+    int feature[15][32]
+    uint64_t mask_low[15][32]
+    uint64_t mask_high[15][32]
+    int action[15]
+    int otherwise
+    bint optimal
+    bint needs_outs
+
+# Per 13-bit rank mask: whether it holds a straight (ace high or low), how many absent ranks
+# would make one, and the ranks present in a 5-rank window that holds exactly four of them.
+cdef uint8_t _UTH_STRAIGHT_MADE[8192]
+cdef uint8_t _UTH_COMPLETIONS[8192]
+cdef uint16_t _UTH_DRAW_RANKS[8192]
+
+
+cdef bint _uth_straight(int mask) noexcept nogil:
+    cdef int extended = (mask << 1) | ((mask >> 12) & 1)     # bit 0: the ace played low
+    cdef int w
+    for w in range(10):
+        if ((extended >> w) & 31) == 31:
+            return True
+    return False
+
+
+cdef void _uth_init_straights() noexcept nogil:
+    cdef int mask, r, w, extended, window, j, count, present
+    for mask in range(8192):
+        _UTH_STRAIGHT_MADE[mask] = _uth_straight(mask)
+        _UTH_COMPLETIONS[mask] = 0
+        _UTH_DRAW_RANKS[mask] = 0
+        if _UTH_STRAIGHT_MADE[mask]:
+            continue
+        for r in range(13):
+            if not (mask >> r) & 1 and _uth_straight(mask | (1 << r)):
+                _UTH_COMPLETIONS[mask] += 1
+        extended = (mask << 1) | ((mask >> 12) & 1)
+        for w in range(10):
+            window = (extended >> w) & 31
+            count = 0
+            for j in range(5):
+                count += (window >> j) & 1
+            if count != 4:
+                continue
+            for j in range(5):
+                if (window >> j) & 1:
+                    present = w + j        # extended bit: 0 is the low ace, b >= 1 is rank b - 1
+                    _UTH_DRAW_RANKS[mask] |= (1 << 12) if present == 0 else (1 << (present - 1))
+
+
+_uth_init_straights()
+
+
+cdef inline int _uth_popcount(unsigned int x) noexcept nogil:
+    cdef int n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+cdef void _uth_features(int a, int b, const int* board, int n_board, int hand_class,
+                        int board_class, int* v) noexcept nogil:
+    """The features (strategy_language.Feature) of hole cards a, b on a board of 3 or 5 cards,
+    given the player's and the board's hand classes; the dealer-outs features are left alone."""
+    cdef int rank_count[13]
+    cdef int suit_count[4]
+    cdef int i, r, s, ra = a >> 2, rb = b >> 2, paired = -1, best
+    cdef unsigned int board_mask = 0, rank_mask, draw
+    memset(rank_count, 0, sizeof(rank_count))
+    memset(suit_count, 0, sizeof(suit_count))
+    for i in range(n_board):
+        rank_count[board[i] >> 2] += 1
+        suit_count[board[i] & 3] += 1
+        board_mask |= 1u << (board[i] >> 2)
+    rank_count[ra] += 1
+    rank_count[rb] += 1
+    suit_count[a & 3] += 1
+    suit_count[b & 3] += 1
+    rank_mask = board_mask | (1u << ra) | (1u << rb)
+    v[F_HAND] = hand_class
+    v[F_BOARD_HAND] = board_class
+    v[F_HIDDEN] = hand_class > board_class
+    v[F_POCKET_PAIR] = ra == rb
+    v[F_PAIR] = 0
+    v[F_PAIR_RANK] = UTH_NO_RANK
+    if hand_class == 1:
+        if ra == rb:
+            v[F_PAIR] = 1
+            v[F_PAIR_RANK] = ra
+        else:
+            if (board_mask >> ra) & 1:
+                paired = ra
+            elif (board_mask >> rb) & 1:
+                paired = rb
+            if paired >= 0:
+                # top = the highest distinct board rank, then second, third...
+                v[F_PAIR] = 2 + _uth_popcount(board_mask >> (paired + 1))
+                v[F_PAIR_RANK] = paired
+            else:
+                v[F_PAIR] = 7
+                for r in range(13):
+                    if rank_count[r] >= 2:
+                        v[F_PAIR_RANK] = r
+    v[F_FLUSH_DRAW] = 0
+    v[F_FLUSH_DRAW_HOLE] = UTH_NO_RANK
+    for s in range(4):
+        if suit_count[s] >= 5:
+            break
+        if suit_count[s] == 4:
+            v[F_FLUSH_DRAW] = 1
+            best = -1
+            if (a & 3) == s:
+                best = ra
+            if (b & 3) == s and rb > best:
+                best = rb
+            v[F_FLUSH_DRAW_HOLE] = best if best >= 0 else UTH_NO_RANK
+    for s in range(4):
+        if suit_count[s] >= 5:
+            v[F_FLUSH_DRAW] = 0
+            v[F_FLUSH_DRAW_HOLE] = UTH_NO_RANK
+    v[F_STRAIGHT_DRAW] = 0
+    v[F_STRAIGHT_DRAW_HOLE] = UTH_NO_RANK
+    if not _UTH_STRAIGHT_MADE[rank_mask]:
+        v[F_STRAIGHT_DRAW] = 2 if _UTH_COMPLETIONS[rank_mask] >= 2 else _UTH_COMPLETIONS[rank_mask]
+        draw = _UTH_DRAW_RANKS[rank_mask]
+        best = -1
+        if (draw >> ra) & 1:
+            best = ra
+        if (draw >> rb) & 1 and rb > best:
+            best = rb
+        if best >= 0:
+            v[F_STRAIGHT_DRAW_HOLE] = best
+    v[F_HIGH_CARD] = ra if ra > rb else rb
+    v[F_LOW_CARD] = rb if ra > rb else ra
+    v[F_SUITED] = (a & 3) == (b & 3)
+    v[F_HOLE_PAIRED] = rank_count[ra] >= 2 or rank_count[rb] >= 2
+
+
+cdef inline int _uth_decide(const UthProgram* program, const int* v, int* rule) noexcept nogil:
+    """The action of the first rule whose conditions all hold (its number in ``rule``), else
+    ``otherwise`` (rule 0)."""
+    cdef int r, k, x
+    cdef bint holds
+    for r in range(program.n_rules):
+        holds = True
+        for k in range(program.n_conditions[r]):
+            x = v[program.feature[r][k]]
+            if x < 64:
+                holds = (program.mask_low[r][k] >> x) & 1
+            else:
+                holds = (program.mask_high[r][k] >> (x - 64)) & 1
+            if not holds:
+                break
+        if holds:
+            rule[0] = r + 1
+            return program.action[r]
+    rule[0] = 0
+    return program.otherwise
+
+
+cdef int _uth_load_program(program, UthProgram* out) except -1:
+    """Fill ``out`` from (features int32 [R, C] (-1: none), masks uint64 [R, C, 2], actions
+    int32 [R], otherwise, optimal)."""
+    features, masks, actions, otherwise, optimal = program
+    features = np.asarray(features, dtype=np.int32)
+    masks = np.asarray(masks, dtype=np.uint64)
+    actions = np.asarray(actions, dtype=np.int32)
+    n_rules = int(actions.shape[0])
+    if n_rules > UTH_MAX_RULES:
+        raise ValueError(f"at most {UTH_MAX_RULES} rules per street, not {n_rules}")
+    if features.ndim != 2 or features.shape[0] != n_rules or features.shape[1] > UTH_MAX_CONDITIONS:
+        raise ValueError(f"features must be [{n_rules}, <= {UTH_MAX_CONDITIONS}]")
+    if masks.shape != (n_rules, features.shape[1], 2):
+        raise ValueError("masks must be [rules, conditions, 2]")
+    out.n_rules = n_rules
+    out.otherwise = int(otherwise)
+    out.optimal = bool(optimal)
+    out.needs_outs = False
+    for r in range(n_rules):
+        out.action[r] = int(actions[r])
+        n = 0
+        for k in range(features.shape[1]):
+            f = int(features[r, k])
+            if f < 0:
+                continue
+            if f >= UTH_FEATURES:
+                raise ValueError(f"feature index {f} is outside 0..{UTH_FEATURES - 1}")
+            out.feature[r][n] = f
+            out.mask_low[r][n] = int(masks[r, k, 0])
+            out.mask_high[r][n] = int(masks[r, k, 1])
+            if f in (F_DEALER_OUTS, F_DEALER_OUTS_HALF_TIES, F_DEALER_OUTS_WITH_TIES):
+                out.needs_outs = True
+            n += 1
+        out.n_conditions[r] = n
+    return 0
+
+
+cdef void _uth_river_decisions(const int* board, const UthProgram* program,
+                               const UthBoardCounts* counts, uint64_t* records) noexcept nogil:
+    """Add the strategy's river decision and deciding rule to the records of one board."""
+    cdef uint64_t board_lanes = 0, board_mask = 0, record
+    cdef int32_t six[52]
+    cdef int32_t ordered[47]
+    cdef int i, j, c, n = 0, a, b, h, action, rule, board_class, above = 0, tied = 0
+    cdef int outs, ties, strength
+    cdef int v[17]
+    for i in range(5):
+        board_lanes |= cy_card_lane(HT, board[i])
+        board_mask |= (<uint64_t>1) << board[i]
+    board_class = cy_hand_class(cy_evaluate_lanes(HT, board_lanes))
+    if program.needs_outs:
+        # the dealer's six-card hands (board plus one unseen card), in ascending order
+        for c in range(52):
+            if (board_mask >> c) & 1:
+                continue
+            six[c] = cy_evaluate_lanes(HT, board_lanes | cy_card_lane(HT, c))
+            j = n
+            while j > 0 and ordered[j - 1] > six[c]:
+                ordered[j] = ordered[j - 1]
+                j -= 1
+            ordered[j] = six[c]
+            n += 1
+    # the holdings come in ascending strength: ``above`` / ``tied`` sweep the six-card hands
+    cdef int low = 0, high = 0
+    for i in range(counts.n):
+        a = counts.card_a[i]
+        b = counts.card_b[i]
+        h = counts.holding[i]
+        record = records[h]
+        if program.optimal:
+            action = 1 - <int>((record >> UTH_REC_FOLD) & 1)
+            rule = 0
+        else:
+            _uth_features(a, b, board, 5, counts.hand_class[i], board_class, v)
+            if program.needs_outs:
+                strength = counts.strength[i]
+                while low < n and ordered[low] < strength:
+                    low += 1
+                if high < low:
+                    high = low
+                while high < n and ordered[high] <= strength:
+                    high += 1
+                # six-card hands above / equal, less the two that use the holding's own cards
+                outs = (n - high) - (six[a] > strength) - (six[b] > strength)
+                ties = (high - low) - (six[a] == strength) - (six[b] == strength)
+                v[F_DEALER_OUTS] = outs
+                v[F_DEALER_OUTS_HALF_TIES] = 2 * outs + ties
+                v[F_DEALER_OUTS_WITH_TIES] = outs + ties
+            action = _uth_decide(program, v, &rule)
+        records[h] = (record | ((<uint64_t>(1 - action)) << UTH_REC_STRATEGY_FOLD)
+                      | ((<uint64_t>(rule & 3)) << 62) | ((<uint64_t>((rule >> 2) & 1)) << 20)
+                      | ((<uint64_t>((rule >> 3) & 1)) << 41))
+
+
+cdef inline int _uth_record_rule(uint64_t record) noexcept nogil:
+    return <int>(((record >> 62) & 3) | (((record >> 20) & 1) << 2) | (((record >> 41) & 1) << 3))
+
+
+def uth_strategy_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net,
+                         int64_t fold_net, bint ties_larger, program, uint64_t[:, ::1] out):
+    """:func:`uth_board_records` plus a strategy's river decision in every record.
+
+    ``program`` is a compiled river plan (see ``_uth_load_program``). Each record gets the
+    strategy's fold bit (``UTH_REC_STRATEGY_FOLD``) and the number of its deciding rule.
+    """
+    _uth_check_net(net, fold_net)
+    cdef UthProgram plan
+    _uth_load_program(program, &plan)
+    cdef Py_ssize_t n = boards.shape[0], i
+    cdef int j, index
+    cdef int board[5]
+    cdef int ranks[5]
+    if boards.shape[1] != 5:
+        raise ValueError(f"boards must be [n, 5] (five cards each), not [{n}, {boards.shape[1]}].")
+    if out.shape[0] != n or out.shape[1] != UTH_HOLDINGS:
+        raise ValueError(f"out must be a [{n}, 1326] uint64 array, not "
+                         f"[{out.shape[0]}, {out.shape[1]}].")
+    for i in range(n):
+        _uth_check_cards(boards[i], 5, "board")
+    cdef UthBoardCounts* counts = <UthBoardCounts*>malloc(sizeof(UthBoardCounts))
+    cdef UthRankTable* tables = <UthRankTable*>malloc(UTH_RANK_MULTISETS * sizeof(UthRankTable))
+    cdef uint8_t* made = <uint8_t*>calloc(UTH_RANK_MULTISETS, 1)
+    try:
+        if counts == NULL or tables == NULL or made == NULL:
+            raise MemoryError()
+        with nogil:
+            for i in range(n):
+                for j in range(5):
+                    board[j] = boards[i, j]
+                memset(&out[i, 0], 0, UTH_HOLDINGS * sizeof(uint64_t))
+                _uth_board_ranks(board, ranks)
+                index = _uth_rank_multiset_index(ranks)
+                if not made[index]:
+                    _uth_rank_table(ranks, &tables[index])
+                    made[index] = 1
+                _uth_board_records(board, &tables[index], &net[1, 0], fold_net, ties_larger,
+                                   counts, &out[i, 0])
+                _uth_river_decisions(board, &plan, counts, &out[i, 0])
+    finally:
+        free(counts)
+        free(tables)
+        free(made)
+
+
+def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
+                  uint8_t[:, ::1] rules):
+    """A strategy's flop decision for every flop and holding id: ``plan`` 1 bet 2x, 0 check,
+    2 the better of the two given the strategy's river (an optimal flop); ``rules`` the number
+    of the deciding rule (0 = otherwise). Holdings sharing a card with the flop get 0, 0."""
+    cdef UthProgram program_c
+    _uth_load_program(program, &program_c)
+    cdef Py_ssize_t n = flops.shape[0], f
+    if flops.shape[1] != 3 or plan.shape[0] != n or plan.shape[1] != UTH_HOLDINGS \
+            or rules.shape[0] != n or rules.shape[1] != UTH_HOLDINGS:
+        raise ValueError("flops must be [n, 3] and plan, rules [n, 1326]")
+    for f in range(n):
+        _uth_check_cards(flops[f], 3, "flop")
+    cdef int board[3]
+    cdef int v[17]
+    cdef int h, a, b, i, rule, board_class, action
+    cdef uint64_t flop_mask, flop_lanes
+    with nogil:
+        for f in range(n):
+            flop_mask = 0
+            flop_lanes = 0
+            for i in range(3):
+                board[i] = flops[f, i]
+                flop_mask |= (<uint64_t>1) << board[i]
+                flop_lanes |= cy_card_lane(HT, board[i])
+            # three cards alone: three of a kind, a pair or high card
+            if (board[0] >> 2) == (board[1] >> 2) and (board[1] >> 2) == (board[2] >> 2):
+                board_class = 3
+            elif ((board[0] >> 2) == (board[1] >> 2) or (board[1] >> 2) == (board[2] >> 2)
+                    or (board[0] >> 2) == (board[2] >> 2)):
+                board_class = 1
+            else:
+                board_class = 0
+            for h in range(UTH_HOLDINGS):
+                a = _UTH_PAIR_A[h]
+                b = _UTH_PAIR_B[h]
+                plan[f, h] = 0
+                rules[f, h] = 0
+                if (flop_mask >> a) & 1 or (flop_mask >> b) & 1:
+                    continue
+                if program_c.optimal:
+                    plan[f, h] = 2
+                    continue
+                _uth_features(a, b, board, 3, cy_hand_class(cy_evaluate_lanes(
+                    HT, flop_lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b))), board_class, v)
+                action = _uth_decide(&program_c, v, &rule)
+                plan[f, h] = action
+                rules[f, h] = rule
+
+
+def uth_features(const int32_t[::1] hole, const int32_t[::1] board, int dealer_outs=-1,
+                 int tie_outs=-1):
+    """Python hook for tests: the 17 feature values of two hole cards on a board of 3 or 5
+    cards (the dealer-outs features are computed on a 5-card board)."""
+    cdef int cards[5]
+    cdef int v[17]
+    cdef int i, c, n = board.shape[0], board_class, hand_class, strength, outs = 0, ties = 0, six
+    cdef uint64_t lanes = 0, seen = 0
+    if hole.shape[0] != 2 or n not in (3, 5):
+        raise ValueError("two hole cards and a board of 3 or 5 cards")
+    values = _uth_check_cards(list(hole) + list(board), 2 + n, "deal")
+    for i in range(n):
+        cards[i] = board[i]
+        lanes |= cy_card_lane(HT, board[i])
+    if n == 5:
+        board_class = cy_hand_class(cy_evaluate_lanes(HT, lanes))
+    else:
+        ranks = sorted(c >> 2 for c in values[2:])
+        board_class = 3 if ranks[0] == ranks[2] else (1 if ranks[0] == ranks[1] or ranks[1] == ranks[2] else 0)
+    strength = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, hole[0]) | cy_card_lane(HT, hole[1]))
+    hand_class = cy_hand_class(strength)
+    _uth_features(hole[0], hole[1], cards, n, hand_class, board_class, v)
+    result = [v[i] for i in range(13)] + [0, 0, 0, v[F_HOLE_PAIRED]]
+    if n == 5:
+        for c in range(52):
+            if c in values:
+                continue
+            six = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, c))
+            outs += six > strength
+            ties += six == strength
+        result[F_DEALER_OUTS] = outs
+        result[F_DEALER_OUTS_HALF_TIES] = 2 * outs + ties
+        result[F_DEALER_OUTS_WITH_TIES] = outs + ties
+    return result
+
+
+cdef struct UthStrategyWork:
+    # per holding id: words 0..7 bet 2x, 8..15 check then the optimal river, 16..23 check then
+    # the strategy's river (layout of UthFlopWork.sums; the extra field counts folds)
+    uint64_t sums[1326 * 24]
+    int64_t river_cost[1326 * 16]       # per holding and deciding rule, this flop
+    int64_t river_points[1326 * 16]
+    int holdings[1176]
+    int n_holdings
+    Py_ssize_t board_class[1176]
+    int perm[1176]
+
+
+cdef void _uth_strategy_accumulate(const uint64_t* records, const int16_t* holding_map,
+                                   const int64_t* net1, int64_t fold_value,
+                                   UthStrategyWork* work) noexcept nogil:
+    """Add one board's records to the three lines of every holding off the flop, and the cost
+    of each river decision the strategy takes against the optimal one."""
+    cdef int i, h, blind, rule
+    cdef uint64_t record, win, loss, fold, strategy_fold, keep
+    cdef uint64_t win_mask = _UTH_WIN_MASK, loss_mask = _UTH_LOSS_MASK
+    cdef uint64_t* row
+    cdef int64_t play_value
+    for i in range(work.n_holdings):
+        h = work.holdings[i]
+        record = records[holding_map[h]]
+        blind = (record >> UTH_REC_BLIND) & 7
+        win = record & win_mask
+        loss = (record >> UTH_REC_LOSS_SHIFT) & loss_mask
+        fold = (record >> UTH_REC_FOLD) & 1
+        strategy_fold = (record >> UTH_REC_STRATEGY_FOLD) & 1
+        row = &work.sums[h * UTH_STRATEGY_ROW]
+        row[blind] += win
+        row[7] += loss
+        keep = fold - 1
+        row[UTH_ROW + blind] += win & keep
+        row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
+        keep = strategy_fold - 1
+        row[2 * UTH_ROW + blind] += win & keep
+        row[2 * UTH_ROW + 7] += (loss & keep) | (strategy_fold << 42)
+        if strategy_fold != fold:
+            play_value = (<int64_t>(record & 0x3FF) * net1[blind]
+                          + <int64_t>((record >> 21) & 0x3FF) * net1[7 + blind]
+                          + <int64_t>((record >> 42) & 0x3FF) * net1[UTH_TIE]
+                          + <int64_t>((record >> 10) & 0x3FF) * net1[UTH_LOSE_QUALIFIED]
+                          + <int64_t>((record >> 31) & 0x3FF) * net1[UTH_LOSE_UNQUALIFIED])
+            rule = _uth_record_rule(record)
+            work.river_cost[h * UTH_RIVER_GROUPS + rule] += (
+                play_value - fold_value if strategy_fold else fold_value - play_value)
+            work.river_points[h * UTH_RIVER_GROUPS + rule] += 1
+
+
+def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
+                       const int8_t[:, ::1] image_perms, const int64_t[:, ::1] net,
+                       int64_t fold_net, bint ties_larger, const uint64_t[:, ::1] records,
+                       const uint64_t[::1] keys, const uint8_t[:, ::1] plan,
+                       int64_t[:, :, ::1] values, uint8_t[:, ::1] decisions,
+                       int64_t[:, ::1] river_cost, int64_t[:, ::1] river_points):
+    """A fixed strategy's flop and river for a batch of flops, added up per holding.
+
+    ``records`` come from :func:`uth_strategy_records` (boards of :func:`uth_board_classes`);
+    ``plan[f, h]`` is the strategy's flop decision (see :func:`uth_flop_plan`). Writes, per flop
+    and holding id: ``values[f, h]`` = (bet 2x, check then the optimal river, check then the
+    strategy's river) in scaled units over the flop's 1,081 turn-river pairs x 990 dealer
+    holdings; ``decisions[f, h]`` the decision taken (1 bet). Adds, for the flops the strategy
+    checks, the river departures' cost and count per deciding rule into ``river_cost`` and
+    ``river_points`` ``[1326, 16]``, by the holding as it stands on the flop given, times the
+    flop's number of images. Returns per holding id over all images (as :func:`uth_solve_flops`
+    does): ``bet[1326, 17]``, ``check[1326, 17]`` (the strategy's 1x), ``extra[1326, 4]``
+    (turn-river pairs folded, 0, flops bet 2x, 0).
+    """
+    _uth_check_net(net, fold_net)
+    cdef Py_ssize_t n_flops = flops.shape[0], n_classes = keys.shape[0]
+    if flops.shape[1] != 3 or image_offsets.shape[0] != n_flops + 1:
+        raise ValueError("flops must be [n, 3] with n + 1 image offsets")
+    if records.shape[0] != n_classes or records.shape[1] != UTH_HOLDINGS:
+        raise ValueError("records must be [len(keys), 1326]")
+    if plan.shape[0] != n_flops or plan.shape[1] != UTH_HOLDINGS \
+            or decisions.shape[0] != n_flops or decisions.shape[1] != UTH_HOLDINGS:
+        raise ValueError("plan and decisions must be [len(flops), 1326]")
+    if values.shape[0] != n_flops or values.shape[1] != UTH_HOLDINGS or values.shape[2] != 3:
+        raise ValueError("values must be [len(flops), 1326, 3]")
+    if river_cost.shape[0] != UTH_HOLDINGS or river_cost.shape[1] != UTH_RIVER_GROUPS \
+            or river_points.shape[0] != UTH_HOLDINGS or river_points.shape[1] != UTH_RIVER_GROUPS:
+        raise ValueError("river_cost and river_points must be [1326, 16]")
+    if image_perms.shape[1] != 4 or image_offsets[n_flops] > image_perms.shape[0]:
+        raise ValueError("image_perms must hold a 4-suit permutation for every image")
+    for row_index in range(n_flops):
+        _uth_check_cards(flops[row_index], 3, "flop")
+    bet = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
+    check = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
+    extra = np.zeros((UTH_HOLDINGS, UTH_EXTRA), dtype=np.int64)
+    cdef int64_t[:, ::1] bet_view = bet
+    cdef int64_t[:, ::1] check_view = check
+    cdef int64_t[:, ::1] extra_view = extra
+    cdef const uint64_t* record_ptr = &records[0, 0]
+    cdef const uint64_t* key_ptr = &keys[0]
+    cdef const int64_t* net1 = &net[1, 0]
+    cdef int64_t fold_value = fold_net * UTH_DEALER_HOLDINGS
+    cdef int64_t bet_value, optimal_value, strategy_value, images
+    cdef int64_t play_counts[17]
+    cdef int64_t optimal_counts[17]
+    cdef int64_t strategy_counts[17]
+    cdef int64_t unused, optimal_folds, strategy_folds
+    cdef int f, g, i, k, h, a, b, target, t1, t2, n, status = 0
+    cdef Py_ssize_t board_class
+    cdef bint bets
+    cdef int board[5]
+    cdef uint64_t flop_mask
+    cdef const int8_t* perm
+    cdef UthStrategyWork* work = <UthStrategyWork*>malloc(sizeof(UthStrategyWork))
+    if work == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for f in range(n_flops):
+                board[0] = flops[f, 0]
+                board[1] = flops[f, 1]
+                board[2] = flops[f, 2]
+                flop_mask = ((<uint64_t>1) << board[0]) | ((<uint64_t>1) << board[1]) \
+                    | ((<uint64_t>1) << board[2])
+                memset(work.sums, 0, sizeof(work.sums))
+                memset(work.river_cost, 0, sizeof(work.river_cost))
+                memset(work.river_points, 0, sizeof(work.river_points))
+                work.n_holdings = 0
+                for h in range(UTH_HOLDINGS):
+                    if not (flop_mask >> _UTH_PAIR_A[h]) & 1 and not (flop_mask >> _UTH_PAIR_B[h]) & 1:
+                        work.holdings[work.n_holdings] = h
+                        work.n_holdings += 1
+                n = 0
+                for t1 in range(52):
+                    if (flop_mask >> t1) & 1:
+                        continue
+                    for t2 in range(t1 + 1, 52):
+                        if (flop_mask >> t2) & 1:
+                            continue
+                        board[3] = t1
+                        board[4] = t2
+                        board_class = _uth_find_key(key_ptr, n_classes,
+                                                    _uth_board_key(board, &work.perm[n]))
+                        if board_class < 0:
+                            status = -1
+                            break
+                        work.board_class[n] = board_class
+                        n += 1
+                    if status < 0:
+                        break
+                if status < 0:
+                    break
+                for i in range(n):
+                    _uth_strategy_accumulate(&record_ptr[work.board_class[i] * UTH_HOLDINGS],
+                                             _UTH_PERM_HOLDING[work.perm[i]], net1, fold_value,
+                                             work)
+                images = image_offsets[f + 1] - image_offsets[f]
+                for i in range(work.n_holdings):
+                    h = work.holdings[i]
+                    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW], play_counts, &unused)
+                    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW + UTH_ROW], optimal_counts,
+                                &optimal_folds)
+                    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW + 2 * UTH_ROW], strategy_counts,
+                                &strategy_folds)
+                    bet_value = 0
+                    optimal_value = optimal_folds * fold_value
+                    strategy_value = strategy_folds * fold_value
+                    for k in range(UTH_CATEGORIES):
+                        bet_value += play_counts[k] * net[2, k]
+                        optimal_value += optimal_counts[k] * net1[k]
+                        strategy_value += strategy_counts[k] * net1[k]
+                    values[f, h, 0] = bet_value
+                    values[f, h, 1] = optimal_value
+                    values[f, h, 2] = strategy_value
+                    if plan[f, h] == 2:
+                        bets = bet_value > strategy_value or (bet_value == strategy_value
+                                                              and ties_larger)
+                    else:
+                        bets = plan[f, h] == 1
+                    decisions[f, h] = bets
+                    if not bets:
+                        for k in range(UTH_RIVER_GROUPS):
+                            river_cost[h, k] += work.river_cost[h * UTH_RIVER_GROUPS + k] * images
+                            river_points[h, k] += work.river_points[h * UTH_RIVER_GROUPS + k] * images
+                    a = _UTH_PAIR_A[h]
+                    b = _UTH_PAIR_B[h]
+                    for g in range(image_offsets[f], image_offsets[f + 1]):
+                        perm = &image_perms[g, 0]
+                        target = _UTH_PAIR_ID[(a & ~3) | perm[a & 3]][(b & ~3) | perm[b & 3]]
+                        if bets:
+                            for k in range(UTH_CATEGORIES):
+                                bet_view[target, k] += play_counts[k]
+                            extra_view[target, 2] += 1
+                        else:
+                            for k in range(UTH_CATEGORIES):
+                                check_view[target, k] += strategy_counts[k]
+                            extra_view[target, 0] += strategy_folds
+    finally:
+        free(work)
+    if status < 0:
+        raise ValueError("records and keys do not cover every board (wrong class table).")
+    return bet, check, extra

@@ -1,0 +1,329 @@
+"""The exact return of any Ultimate Texas Hold'em strategy written in the strategy language.
+
+The evaluation is the optimal solve's backward pass (:mod:`.solve`) with the decisions taken
+from the strategy instead of the maximum:
+
+- river: every 5-card board class's records (dealer counts per holding) get the strategy's
+  1x-or-fold decision beside the optimal one (``_kernels.uth_strategy_records``);
+- flop: per flop class and holding, the turn-river sums of "bet 2x", "check, then the optimal
+  river" and "check, then the strategy's river"; the strategy's flop decision picks one
+  (``_kernels.uth_flop_plan``, ``_kernels.uth_strategy_flops``);
+- preflop: the chart picks 4x, 3x or the checking line per holding.
+
+Every decision is suit-symmetric (:mod:`.strategy_language`), so each is computed once per suit
+class. The departures from optimal play are priced on the way: at a decision point p reached
+under the strategy, taking action a instead of the best costs V*(p) - Q*(p, a), where Q* is the
+value of a followed by optimal play. Summed over every point the strategy reaches, weighted by
+how often it reaches it, these costs telescope to exactly the optimal return minus the
+strategy's (checked in tests/test_uth_strategies.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from edge import parallel
+from edge.games.ultimate_texas_holdem import _kernels
+from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.main import HOLDING_CARDS, HOLDING_CLASSES
+from edge.games.ultimate_texas_holdem.strategy_language import (
+    MAX_VALUE,
+    StreetPlan,
+    UthStrategy,
+)
+
+IntArray = npt.NDArray[np.int64]
+Program = tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], npt.NDArray[np.int32], int, bool]
+RIVER_GROUPS = 16
+
+
+def compile_plan(plan: StreetPlan) -> Program:
+    """A flop or river plan as the kernels read it: per rule the features tested and their
+    allowed values as two 64-bit masks, the actions, ``otherwise`` and whether it is optimal."""
+    width = max([len(rule.conditions) for rule in plan.rules] + [1])
+    features = np.full((len(plan.rules), width), -1, dtype=np.int32)
+    masks = np.zeros((len(plan.rules), width, 2), dtype=np.uint64)
+    for r, rule in enumerate(plan.rules):
+        for k, condition in enumerate(rule.conditions):
+            if max(condition.allowed, default=0) > MAX_VALUE:
+                raise ValueError(f"a value above {MAX_VALUE} in {condition.text}")
+            features[r, k] = int(condition.feature)
+            masks[r, k] = condition.masks()
+    actions = np.array([rule.action for rule in plan.rules], dtype=np.int32)
+    return features, masks, actions, plan.otherwise, plan.optimal
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A strategy's exact play, per holding id (the layout of :class:`solve.Solution`).
+
+    ``choice[h]``: the preflop Play (4, 3 or 0 to check). ``bet``/``check``/``extra``: the
+    checking line's counts (flop 2x, river 1x, turn-river pairs folded in ``extra[:, 0]``,
+    flops bet in ``extra[:, 2]``). ``flop_values[c, h]``: per flop class (rows of
+    :func:`solve.flop_classes`) and holding, (2x, check then optimal river, check then the
+    strategy's river) in scaled units; ``flop_decisions``/``flop_rules``: the decision taken
+    and the deciding rule. ``river_cost``/``river_points`` ``[1326, 16]``: the river departures
+    by holding (as it stands on its flop class's representative) and deciding rule, for flops
+    the strategy checks (not yet weighted by the preflop decision).
+    """
+
+    strategy: UthStrategy
+    solution: solver.Solution
+    choice: npt.NDArray[np.int8]
+    bet: IntArray
+    check: IntArray
+    extra: IntArray
+    flop_values: IntArray
+    flop_decisions: npt.NDArray[np.uint8]
+    flop_rules: npt.NDArray[np.uint8]
+    river_cost: IntArray
+    river_points: IntArray
+
+    @property
+    def settlement(self) -> solver.Settlement:
+        """The pays the evaluation used."""
+        return self.solution.settlement
+
+    def checking_values(self) -> IntArray:
+        """Each holding's value (scaled units, all its deals) of checking before the flop and
+        then playing the strategy's flop and river."""
+        net = self.settlement.array()
+        values: IntArray = (self.bet @ net[2] + self.check @ net[1]
+                            + self.extra[:, 0] * solver.DEALER_HOLDINGS * self.settlement.fold)
+        return values
+
+    def counts(self) -> dict[int, IntArray]:
+        """The deals of each outcome category per final Play size (4, 3, 2, 1)."""
+        checked = self.choice == 0
+        return {4: self.solution.play[self.choice == 4].sum(axis=0),
+                3: self.solution.play[self.choice == 3].sum(axis=0),
+                2: self.bet[checked].sum(axis=0), 1: self.check[checked].sum(axis=0)}
+
+    def folds(self) -> int:
+        """The deals folded on the river."""
+        return int(self.extra[self.choice == 0, 0].sum()) * solver.DEALER_HOLDINGS
+
+    def total(self) -> int:
+        """The strategy's total net result over the cycle, in scaled units."""
+        four, three, _ = self.solution.line_values()
+        checking = self.checking_values()
+        return int(np.where(self.choice == 4, four,
+                            np.where(self.choice == 3, three, checking)).sum())
+
+    def expected_return(self) -> Fraction:
+        """The exact expected net result per Ante."""
+        return Fraction(self.total(), solver.CYCLE * self.settlement.scale)
+
+
+# Work shared with the worker threads.
+_SHARED: dict[str, Any] = {}
+
+
+def _records_task(bounds: tuple[int, int]) -> int:
+    start, stop = bounds
+    _kernels.uth_strategy_records(_SHARED["boards"][start:stop], _SHARED["net"],
+                                  _SHARED["fold"], _SHARED["ties_larger"], _SHARED["river"],
+                                  _SHARED["records"][start:stop])
+    return stop - start
+
+
+def _flops_task(bounds: tuple[int, int]) -> tuple[tuple[int, int], tuple[IntArray, ...],
+                                                   IntArray, IntArray]:
+    start, stop = bounds
+    classes: solver.FlopClasses = _SHARED["classes"]
+    offsets = classes.image_offsets[start:stop + 1]
+    perms = classes.image_perms[offsets[0]:offsets[-1]]
+    cost = np.zeros((solver.HOLDINGS, RIVER_GROUPS), dtype=np.int64)
+    points = np.zeros((solver.HOLDINGS, RIVER_GROUPS), dtype=np.int64)
+    result = _kernels.uth_strategy_flops(
+        np.ascontiguousarray(classes.flops[start:stop]),
+        np.ascontiguousarray(offsets - offsets[0]), np.ascontiguousarray(perms),
+        _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"], _SHARED["records"],
+        _SHARED["keys"], _SHARED["plan"][start:stop], _SHARED["values"][start:stop],
+        _SHARED["decisions"][start:stop], cost, points)
+    return bounds, result, cost, points
+
+
+def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
+    bounds = np.linspace(0, total, pieces + 1).round().astype(int)
+    return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True) if b > a]
+
+
+def preflop_choice(strategy: UthStrategy, solution: solver.Solution,
+                   checking: IntArray) -> npt.NDArray[np.int8]:
+    """Each holding's preflop Play under the strategy: its chart, or (``play = "optimal"``) the
+    best of 4x, 3x and its own checking line; equal values follow the solve's ``ties``."""
+    if not strategy.preflop_optimal:
+        return np.array([strategy.preflop[name] for name in HOLDING_CLASSES], dtype=np.int8)
+    four, three, _ = solution.line_values()
+    values = np.stack([checking, three, four])
+    best = values.max(axis=0)
+    if solution.ties_larger:
+        pick = 2 - np.argmax(values[::-1] == best, axis=0)
+    else:
+        pick = np.argmax(values == best, axis=0)
+    choice: npt.NDArray[np.int8] = np.array([0, 3, 4], dtype=np.int8)[pick]
+    return choice
+
+
+def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | None = None,
+             progress: bool = False) -> Evaluation:
+    """The exact play of ``strategy`` under the pays of ``solution`` (the optimal solve, which
+    gives the 4x and 3x lines and the optimal values the departures are priced against)."""
+    settle = solution.settlement
+    workers = jobs or parallel.available_cores()
+    classes = solver.flop_classes()
+    boards, keys = _kernels.uth_board_classes()
+    n_flops = len(classes.flops)
+    plan = np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8)
+    rules = np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8)
+    _kernels.uth_flop_plan(classes.flops, compile_plan(strategy.flop), plan, rules)
+    _SHARED.clear()
+    _SHARED.update(
+        net=settle.array(), fold=settle.fold, ties_larger=solution.ties_larger,
+        classes=classes, boards=boards, keys=keys, river=compile_plan(strategy.river),
+        records=np.zeros((len(keys), solver.HOLDINGS), dtype=np.uint64), plan=plan,
+        values=np.zeros((n_flops, solver.HOLDINGS, 3), dtype=np.int64),
+        decisions=np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8))
+    totals = [np.zeros((solver.HOLDINGS, solver.CATEGORIES), dtype=np.int64) for _ in range(2)]
+    totals.append(np.zeros((solver.HOLDINGS, 4), dtype=np.int64))
+    cost = np.zeros((solver.HOLDINGS, RIVER_GROUPS), dtype=np.int64)
+    points = np.zeros((solver.HOLDINGS, RIVER_GROUPS), dtype=np.int64)
+    try:
+        with parallel.Progress("evaluating the strategy", len(keys) + 300 * n_flops,
+                               progress) as bar:
+            board_tasks = _chunks(len(keys), max(16, 8 * workers))
+            for done in parallel.map(_records_task, board_tasks, workers):
+                bar.advance(done)
+            flop_tasks = _chunks(n_flops, max(32, 24 * workers))
+            for (start, stop), arrays, part_cost, part_points in parallel.map(
+                    _flops_task, flop_tasks, workers):
+                for total, part in zip(totals, arrays, strict=True):
+                    total += part
+                cost += part_cost
+                points += part_points
+                bar.advance(300 * (stop - start))
+        values, decisions = _SHARED["values"], _SHARED["decisions"]
+    finally:
+        _SHARED.clear()
+    bet, check, extra = totals
+    net = settle.array()
+    checking = (bet @ net[2] + check @ net[1]
+                + extra[:, 0] * solver.DEALER_HOLDINGS * settle.fold)
+    choice = preflop_choice(strategy, solution, checking)
+    return Evaluation(strategy, solution, choice, bet, check, extra, values, decisions, rules,
+                      cost, points)
+
+
+# --- departures from optimal play ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Departure:
+    """A group of decision points where the strategy takes another action than optimal play:
+    how many deals reach it (``deals``, of the cycle) and what it costs in total (per Ante)."""
+
+    street: str
+    situation: str
+    action: str
+    optimal: str
+    deals: int
+    cost: Fraction
+
+
+def _orbit_sizes(classes: solver.FlopClasses) -> IntArray:
+    sizes: IntArray = np.diff(classes.image_offsets).astype(np.int64)
+    return sizes
+
+
+def departures(evaluation: Evaluation) -> list[Departure]:
+    """Every departure group with its exact cost, largest first; the costs add up to exactly
+    the optimal return minus the strategy's (the telescoping identity)."""
+    solution, strategy = evaluation.solution, evaluation.strategy
+    scale = solver.CYCLE * solution.settlement.scale
+    found: list[Departure] = []
+    # preflop: V* - Q*(chosen line), Q* of checking = the optimal checking line
+    four, three, checking = solution.line_values()
+    lines = {4: four, 3: three, 0: checking}
+    best = np.maximum(np.maximum(four, three), checking)
+    optimal_choice = solution.preflop_choice()
+    names = {4: "4x", 3: "3x", 0: "check"}
+    by_class: dict[tuple[str, int, int], list[int]] = {}
+    for h in range(solver.HOLDINGS):
+        chosen, ideal = int(evaluation.choice[h]), int(optimal_choice[h])
+        if chosen == ideal:
+            continue
+        key = (HOLDING_CLASSES[h], chosen, ideal)
+        entry = by_class.setdefault(key, [0, 0])
+        entry[0] += solver.DEALS_PER_HOLDING
+        entry[1] += int(best[h] - lines[chosen][h])
+    for (name, chosen, ideal), (deals, cost) in by_class.items():
+        found.append(Departure("preflop", name, names[chosen], names[ideal], deals,
+                               Fraction(cost, scale)))
+    # flop: points reached by holdings that check preflop, weighted by the flops they stand for
+    classes = solver.flop_classes()
+    sizes = _orbit_sizes(classes)
+    checked = (evaluation.choice == 0)
+    values = evaluation.flop_values
+    bet_value, optimal_check, _ = values[..., 0], values[..., 1], values[..., 2]
+    taken = evaluation.flop_decisions.astype(bool)
+    ideal_bets = (bet_value > optimal_check) | ((bet_value == optimal_check)
+                                                & solution.ties_larger)
+    reach = np.zeros_like(taken)
+    reach[:, :] = checked[None, :]
+    on_flop = np.ones_like(taken)
+    flops = classes.flops.astype(np.int64)
+    pair_cards = HOLDING_CARDS
+    for k in range(3):
+        on_flop &= (pair_cards[None, :, 0] != flops[:, k, None])
+        on_flop &= (pair_cards[None, :, 1] != flops[:, k, None])
+    reach &= on_flop
+    differs = reach & (taken != ideal_bets)
+    best_flop = np.maximum(bet_value, optimal_check)
+    flop_cost = np.where(taken, best_flop - bet_value, best_flop - optimal_check)
+    per_deal = solver.TURN_RIVERS * solver.DEALER_HOLDINGS
+    for rule_number in np.unique(evaluation.flop_rules[differs]):
+        chosen_rule = differs & (evaluation.flop_rules == rule_number)
+        for bets in (True, False):
+            group = chosen_rule & (taken == bets)
+            if not group.any():
+                continue
+            weights = sizes[:, None] * group
+            deals = int(weights.sum()) * per_deal
+            total = int((flop_cost * weights).sum())
+            found.append(Departure("flop", _rule_text(strategy.flop, int(rule_number)),
+                                   "bet 2x" if bets else "check",
+                                   "check" if bets else "bet 2x", deals, Fraction(total, scale)))
+    # river: points reached by holdings that check preflop and on the flop
+    river_cost = (evaluation.river_cost * checked[:, None]).sum(axis=0)
+    river_points = (evaluation.river_points * checked[:, None]).sum(axis=0)
+    for rule_number in range(RIVER_GROUPS):
+        if river_points[rule_number] == 0:
+            continue
+        action = (strategy.river.rules[rule_number - 1].action if rule_number
+                  else strategy.river.otherwise)
+        found.append(Departure("river", _rule_text(strategy.river, rule_number),
+                               "play 1x" if action else "fold",
+                               "fold" if action else "play 1x",
+                               int(river_points[rule_number]) * solver.DEALER_HOLDINGS,
+                               Fraction(int(river_cost[rule_number]), scale)))
+    found.sort(key=lambda d: (-d.cost, d.street, d.situation))
+    return found
+
+
+def _rule_text(plan: StreetPlan, number: int) -> str:
+    if plan.optimal:
+        return "optimal play"
+    if number == 0:
+        return "no rule applies (otherwise)"
+    return f"rule {number}: {plan.rules[number - 1].text}"
+
+
+def total_cost(found: Sequence[Departure]) -> Fraction:
+    """The total cost of a list of departures."""
+    return sum((d.cost for d in found), Fraction(0))
