@@ -8,6 +8,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,27 @@ def default_report() -> DefaultReport:
         return made[name]
 
     return report
+
+
+@pytest.fixture(scope="session")
+def uth_strategy_return() -> Callable[[str], Fraction]:
+    """The exact return per Ante of a named Ultimate Texas Hold'em strategy (a file in
+    edge/games/ultimate_texas_holdem/strategies/, by stem) at the default rules and Blind
+    table, evaluated once per test session (each evaluation costs seconds)."""
+    from edge.games import RunSettings
+    from edge.games.ultimate_texas_holdem import GAME, practical
+    from edge.games.ultimate_texas_holdem import main as uth_main
+    from edge.games.ultimate_texas_holdem.strategy_language import load_strategy
+
+    folder = ROOT / "edge" / "games" / "ultimate_texas_holdem" / "strategies"
+    found: dict[str, Fraction] = {}
+
+    def exact(name: str) -> Fraction:
+        if name not in found:
+            rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
+            solution = uth_main.solve_main(paytable, rules, RunSettings())
+            strategy = load_strategy(folder / f"{name}.toml")
+            found[name] = practical.evaluate(strategy, solution).expected_return()
+        return found[name]
+
+    return exact

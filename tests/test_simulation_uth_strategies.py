@@ -8,15 +8,36 @@ strategy against its exact return.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
 import numpy as np
+import pytest
 
 from edge.cards import parse_cards
+from edge.errors import EdgeError
+from edge.games.ultimate_texas_holdem import GAME
+from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
 from edge.games.ultimate_texas_holdem import strategy_simulation as sim
+from edge.games.ultimate_texas_holdem.main_simulation import make_main_simulator
+from edge.games.ultimate_texas_holdem.strategy_language import (
+    Feature,
+    load_strategy,
+    parse_text,
+)
 from edge.holdem import PAIR, STRAIGHT, evaluate, hand_class
 from edge.simulation.deal import deal
+from edge.simulation.engine import run
 
 HOLE, FLOP, BOARD = (0, 1), (4, 5, 6), (4, 5, 6, 7, 8)
 NO_RANK = 13
+STRATEGIES = Path(__file__).resolve().parent.parent / "edge" / "games" \
+    / "ultimate_texas_holdem" / "strategies"
+# the published preflop chart (Wizard of Odds), which is also the optimal preflop play
+PUBLISHED_CHART = ('[preflop]\nraise_4x = ["33+", "A2s+", "K2s+", "Q6s+", "J8s+", "A2o+", '
+               '"K5o+", "Q8o+", "JTo"]')
 
 
 def _dealt(text: str) -> np.ndarray:
@@ -131,3 +152,61 @@ def test_features_of_chosen_hands() -> None:
     board_pair = sim.street_features(_dealt("Ad 3c 2s 2h 7h 7s Kd 5c 9h"), True)
     assert [int(board_pair[k][0]) for k in ("hand", "hidden", "pair", "pair_rank")] == \
         [PAIR, 0, 7, 5]
+
+
+def test_the_simulation_and_the_exact_evaluation_read_the_features_alike() -> None:
+    # the simulation's features (vectorised, per dealt hand) against the exact evaluation's
+    # own (its kernel, on the same cards): every feature of 2,000 flops and 2,000 rivers
+    cards = deal(np.random.default_rng(15), 2_000, 9)
+    for rows in (FLOP, BOARD):
+        mine = sim.street_features(cards, len(rows) == 5)
+        for i in range(cards.shape[1]):
+            hole = np.array(cards[list(HOLE), i], dtype=np.int32)
+            board = np.array(cards[list(rows), i], dtype=np.int32)
+            theirs = uth_kernels.uth_features(hole, board)
+            for feature in Feature:
+                name = feature.name.lower()
+                if name in mine:
+                    assert int(mine[name][i]) == theirs[feature], (name, cards[:, i].tolist())
+        # the river reads every feature; the flop all but the dealer outs
+        assert len(mine) == len(Feature) - (3 if len(rows) == 3 else 0)
+
+
+def test_simulated_practical_strategy_agrees_with_its_exact_return(
+        uth_strategy_return: Callable[[str], Fraction]) -> None:
+    # 400,000 hands (seed 2026) of the Wizard of Odds practical strategy, played by the
+    # simulation's own reading of the file: the exact return lies in the 99.9% interval
+    rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
+    strategy = load_strategy(STRATEGIES / "wizard-practical.toml")
+    simulator = sim.make_strategy_simulator(paytable, rules, strategy)
+    tally = run(simulator, 400_000, 2026, jobs=1)
+    results = [(net, count) for nets in tally.nets.values() for net, count in nets.items()]
+    total = sum(net * count for net, count in results)
+    squares = sum(net * net * count for net, count in results)
+    hands, scale = tally.hands, simulator.scale
+    mean = Fraction(total, hands * scale)
+    variance = Fraction(squares, hands * scale * scale) - mean * mean
+    z = float(mean - uth_strategy_return("wizard-practical")) / math.sqrt(variance / hands)
+    assert abs(z) < 3.29
+
+
+def test_a_file_of_optimal_play_simulates_like_the_solve() -> None:
+    # the published chart is the optimal preflop play; with the flop and river "optimal" the
+    # file's simulator decides every dealt hand as the solved strategy's simulator does
+    rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
+    text = (PUBLISHED_CHART + '\n[flop]\nplay = "optimal"\n[river]\nplay = "optimal"\n')
+    strategy = parse_text(text)
+    cards = deal(np.random.default_rng(31), 50_000, 9)
+    solved = make_main_simulator(paytable, rules).settle(cards)
+    played = sim.make_strategy_simulator(paytable, rules, strategy).settle(cards)
+    assert (solved[0] == played[0]).all() and (solved[1] == played[1]).all()
+
+
+def test_optimal_streets_need_optimal_later_streets() -> None:
+    rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
+    flop_only = parse_text('[flop]\nplay = "optimal"\n')
+    with pytest.raises(EdgeError, match="cannot play the flop \"optimal\""):
+        sim.make_strategy_simulator(paytable, rules, flop_only)
+    preflop_only = parse_text('[preflop]\nplay = "optimal"\n[river]\nplay = "optimal"\n')
+    with pytest.raises(EdgeError, match="cannot play preflop \"optimal\""):
+        sim.make_strategy_simulator(paytable, rules, preflop_only)
