@@ -201,8 +201,9 @@ def describe(cls: type[Any]) -> list[OptionInfo]:
         if "help" not in meta:
             continue
         choices = _choices(field)
-        if isinstance(field.default, PlayerStrategy):
-            allowed = " | ".join((*type(field.default).names(), "FILE.toml"))
+        if isinstance(field.default, PlayerStrategy):   # named strategies, or a file
+            choices = type(field.default).names()
+            allowed = " | ".join((*choices, "FILE.toml"))
         elif choices is not None:
             allowed = " | ".join(choices)
         elif isinstance(field.default, bool):

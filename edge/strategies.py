@@ -14,6 +14,7 @@ Every strategy file starts with the same keys, then the game's own::
     description = "Raise queen-high or better." # the rule in words
     source = "Wizard of Odds, Three Card Poker" # where it is published (a citation)
     published_house_edge = "3.45%"             # its published figure, as published
+    published_bet = "ante"                     # optional: the wager that figure is for
     game = "three-card-poker"                  # optional: refused if read for another game
 
 A bad file is refused with one line naming the file and the entry, through
@@ -39,7 +40,7 @@ from typing import Generic, Self, TypeVar
 from edge.errors import StrategyError
 
 TomlTable = Mapping[str, object]
-HEADER_KEYS = ("name", "description", "source", "published_house_edge", "game")
+HEADER_KEYS = ("name", "description", "source", "published_house_edge", "published_bet", "game")
 STRATEGY_DIRECTORY = "strategies"
 OPTIMAL = "optimal"   # every game's solved optimal strategy has this name
 
@@ -55,6 +56,7 @@ class StrategyInfo:
     published_house_edge: Fraction | None = None
     published_text: str = ""          # the published figure as published ("3.45%")
     file: str | None = None
+    published_bet: str = ""           # the wager the published figure is for ("": any)
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,8 @@ class StrategyFile:
                 raise self.error("published_house_edge", str(error)) from None
         return StrategyInfo(name, self.string(data, "description", "", ""),
                             self.string(data, "source", "", ""), edge,
-                            "" if published is None else str(published), self.file)
+                            "" if published is None else str(published), self.file,
+                            self.string(data, "published_bet", "published_bet", ""))
 
 
 Parse = Callable[[StrategyFile], S]

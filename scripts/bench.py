@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
+from pathlib import Path
 
 from tabulate import tabulate
 
@@ -31,6 +32,8 @@ from edge.games.three_card_poker.rules import ThreeCardRules
 from edge.games.triple_bet import _kernels as tb_kernels
 from edge.games.ultimate_texas_holdem import main as uth_main
 from edge.games.ultimate_texas_holdem import solve as uth_solve
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "strategies"
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,16 @@ CASES: list[Case] = [
          lambda: tc_strategy.strategy_report(
              TC_PRESETS["ante"]["3"], ThreeCardRules(),
              tc_strategy.ante_decision(TC_PRESETS["ante"]["3"]))),
+    # issue 15: a strategy's exact table, as fast as the optimal solve, and its comparison
+    Case("three-card-poker: Ante under the mimic strategy (exact table)", 0.05,
+         lambda: analyze("three-card-poker", "ante", "3", {"strategy": "mimic"})),
+    Case("three-card-poker: mimic against the optimal strategy (departures, costs)", 0.1,
+         lambda: _compare("three-card-poker", "ante", "mimic")),
+    Case("double-hand-poker: main wager, house way with exceptions (count cached)", 0.2,
+         lambda: analyze("double-hand-poker", "main", None,
+                         {"strategy": str(EXAMPLES / "double-hand-house-way-plus.toml")})),
+    Case("double-hand-poker: house way against the optimal setting (count cached)", 0.2,
+         lambda: _compare("double-hand-poker", "main", "house-way")),
     Case("double-hand-poker: exhaustive count of every setting (kernel)", None,
          dh_kernels.double_hand_counts, "deal pairs", 3276 * 2300),
     Case("double-hand-poker: main wager, both strategies, uncached", 0.2,
@@ -84,6 +97,16 @@ CASES: list[Case] = [
                             "flush=1..10"], ordered=False),
          "candidates", 1_000_000),
 ]
+
+
+def _compare(game: str, bet: str, strategy: str) -> object:
+    """A strategy against the optimal one (``edge strategy GAME --compare STRATEGY``)."""
+    from edge.games import RunSettings, get_game
+    found = get_game(game)
+    chosen = found.bet(bet)
+    assert chosen.compare is not None
+    return chosen.compare(chosen.paytable(None), found.make_rules({"strategy": strategy}),
+                          RunSettings())
 
 
 def _uth_solve() -> object:

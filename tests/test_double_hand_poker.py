@@ -400,15 +400,17 @@ def test_cli_house_way_shortens_a_long_input(capsys: pytest.CaptureFixture[str])
 
 # --- the options and each wager's hooks --------------------------------------------------------
 
-def test_strategy_option_is_a_str_enum() -> None:
-    assert make_options(DoubleHandRules, {"strategy": "house-way"}).strategy is (
+def test_strategy_option_is_a_named_strategy() -> None:
+    assert make_options(DoubleHandRules, {"strategy": "house-way"}).strategy.base is (
         PlayerSetting.HOUSE_WAY)
-    assert DoubleHandRules().strategy is PlayerSetting.OPTIMAL
+    assert DoubleHandRules().strategy.base is PlayerSetting.OPTIMAL
     given_as_text = DoubleHandRules(strategy="house-way")  # type: ignore[arg-type]
-    assert given_as_text.strategy is PlayerSetting.HOUSE_WAY
-    with pytest.raises(OptionError, match="strategy='mimic' is not one of: optimal, house-way"):
+    assert given_as_text.strategy.base is PlayerSetting.HOUSE_WAY
+    assert str(given_as_text.strategy) == "house-way"
+    with pytest.raises(OptionError, match="'mimic' for double-hand-poker: choose one of "
+                                          "optimal, house-way"):
         make_options(DoubleHandRules, {"strategy": "mimic"})
-    with pytest.raises(OptionError, match="not one of: optimal, house-way"):
+    with pytest.raises(OptionError, match="choose one of optimal, house-way"):
         DoubleHandRules(strategy="mimic")  # type: ignore[arg-type]
     rules = GAME.make_rules({"strategy": "house-way"})
     assert edge.analyze("double-hand-poker", "main", options={"strategy": "house-way"}) == (

@@ -30,7 +30,7 @@ def _facts(comparison: StrategyComparison) -> tuple[tuple[str, str], ...]:
     facts = [("strategy", str(strategy)), ("rule", strategy.description or "-")]
     if info.source:
         facts.append(("source", info.source))
-    if info.published_house_edge is not None:
+    if info.published_house_edge is not None and info.published_bet in ("", comparison.bet):
         facts.append(("published house edge", info.published_text))
     facts += [
         ("house edge, optimal strategy", f"{percent(-comparison.optimal_return)} "

@@ -34,8 +34,9 @@ from edge.document.layout import display_name
 from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
+from edge.report.comparison import comparison_section
 from edge.report.context import ReportContext
-from edge.strategies import compared_strategies
+from edge.strategies import PlayerStrategy, compared_strategies
 from edge.table import (
     ReturnTable,
     basis_text,
@@ -297,6 +298,7 @@ def strategy_sections(context: ReportContext[Rules]) -> list[Section]:
             shown.setdefault(_strategy_blocks(document), []).append(name)
     for (blocks, sections), bets in shown.items():
         children.append(Section(", ".join(bets), blocks, sections))
+    children += chosen_strategy_sections(context)
     compared = strategies_compared(context)
     if compared is not None:
         children.append(compared)
@@ -305,6 +307,22 @@ def strategy_sections(context: ReportContext[Rules]) -> list[Section]:
     return [Section("Player strategy", (Paragraph(
         "How the player decides, as the game module prints it, and what each strategy the "
         "game offers is worth."),), tuple(children), page_break=True)]
+
+
+def chosen_strategy_sections(context: ReportContext[Rules]) -> list[Section]:
+    """For a report on a strategy other than the optimal one: each wager's comparison with the
+    optimal strategy (its rule, exact cost and largest departures), from the ``compare`` hook."""
+    chosen = getattr(context.rules, "strategy", None)
+    if not isinstance(chosen, PlayerStrategy) or chosen.is_optimal:
+        return []
+    sections = []
+    for name in strategy_bets(context):
+        bet = context.game.bet(name)
+        if bet.compare is not None:
+            comparison = bet.compare(context.paytables[name], context.rules, context.run)
+            section = comparison_section(comparison)
+            sections.append(dataclasses.replace(section, title=f"{section.title} ({name})"))
+    return sections
 
 
 def strategy_bets(context: ReportContext[Rules]) -> list[str]:

@@ -30,15 +30,16 @@ from edge.games.double_hand_poker.rules import (
     TITLE,
     DoubleHandRules,
     PlayerSetting,
+    SettingRule,
     describe_rules,
 )
 from edge.games.double_hand_poker.rules_document import rules_sections
 from edge.games.double_hand_poker.simulation import simulate_dice, simulate_main, simulate_tile_bet
-from edge.games.double_hand_poker.strategy import strategy
+from edge.games.double_hand_poker.strategy import compare_setting, strategy
 from edge.paytables import PayTable
 from edge.table import ReturnTable
 
-__all__ = ["GAME", "DoubleHandRules", "PlayerSetting"]
+__all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
 
 
 def analyze_main(paytable: PayTable | None, rules: DoubleHandRules,
@@ -69,7 +70,7 @@ GAME: Game[DoubleHandRules] = Game(
     rules=DoubleHandRules,
     bets=(
         Bet("main", "both hands against the dealer's house way; win both pays 1 less commission",
-            analyze_main, strategy=strategy, simulate=simulate_main),
+            analyze_main, strategy=strategy, simulate=simulate_main, compare=compare_setting),
         _tile_bet(LO_CARD),
         _tile_bet(HI_CARD),
         _dice_bet(DICE_LO),

@@ -33,7 +33,13 @@ from edge.games.double_hand_poker._kernels import (
     MAIN_ROWS,
 )
 from edge.games.double_hand_poker.house_way import HANDS, Setting, hand_level
-from edge.games.double_hand_poker.rules import GAME_NAME, DoubleHandRules, PlayerSetting
+from edge.games.double_hand_poker.rules import (
+    GAME_NAME,
+    DoubleHandRules,
+    PlayerSetting,
+    Prefer,
+    SettingRule,
+)
 from edge.games.double_hand_poker.tiles import TILE_COUNT, TILES, format_tile
 from edge.options import format_value
 from edge.table import ReturnTable, Row, decimal, exact, percent
@@ -101,10 +107,46 @@ def setting_values(counts: SettingCounts, commission: Fraction) -> npt.NDArray[n
     return np.where(missing, -DEALER_DEALS * q - 1, values)
 
 
-def chosen_slots(counts: SettingCounts, strategy: PlayerSetting | str,
+def slot_levels(counts: SettingCounts) -> Int64Array:
+    """The (front, back) levels of every slot of every deal: ``[3276, 10, 2]`` (-1 past the
+    deal's last setting)."""
+    level_of = np.array([hand_level(hand) for hand in HANDS] + [-1], dtype=np.int64)
+    return np.stack([level_of[counts.front], level_of[counts.back]], axis=-1)
+
+
+def exception_slots(counts: SettingCounts, rule: SettingRule) -> Int64Array:
+    """The analysis's reading of a house way with exceptions: each deal's house-way slot,
+    unless an exception applies to its levels and the deal has a setting at the levels it
+    takes (then the strongest such by the exception's order; the first exception that
+    applies wins)."""
+    slots = counts.house_slot.copy()
+    levels = slot_levels(counts)
+    deals = np.arange(len(slots))
+    house_levels = levels[deals, counts.house_slot]
+    # hand strength order: HANDS is sorted weakest first, so an index compares strengths
+    front, back = counts.front, counts.back
+    decided = np.zeros(len(slots), dtype=np.bool_)
+    for exception in rule.exceptions:
+        applies = ~decided & (house_levels[:, 0] == exception.house_way[0]) \
+            & (house_levels[:, 1] == exception.house_way[1])
+        allowed = (levels[:, :, 0] == exception.take[0]) & (levels[:, :, 1] == exception.take[1])
+        first, second = (back, front) if exception.prefer == Prefer.BACK else (front, back)
+        order = np.where(allowed, first * (len(HANDS) + 1) + second, -1)
+        best = order.argmax(axis=1)
+        found = applies & allowed.any(axis=1)
+        slots = np.where(found, best, slots)
+        decided |= found
+    return slots.astype(np.int64)
+
+
+def chosen_slots(counts: SettingCounts, strategy: SettingRule | PlayerSetting | str,
                  commission: Fraction) -> Int64Array:
-    """The slot each player deal is set in: the house way's, or the best by exact EV (a tie
-    keeps the house way's setting, else the first in canonical order)."""
+    """The slot each player deal is set in: the house way's (with any exceptions), or the best
+    by exact EV (a tie keeps the house way's setting, else the first in canonical order)."""
+    if isinstance(strategy, SettingRule):
+        if strategy.exceptions:
+            return exception_slots(counts, strategy)
+        strategy = strategy.base
     if strategy == PlayerSetting.HOUSE_WAY:
         return counts.house_slot
     if strategy != PlayerSetting.OPTIMAL:
@@ -136,7 +178,7 @@ def _level_shares(levels: Int64Array) -> str:
     return ", ".join(parts)
 
 
-def _setting_notes(counts: SettingCounts, slots: Int64Array, strategy: PlayerSetting,
+def _setting_notes(counts: SettingCounts, slots: Int64Array, strategy: SettingRule,
                    commission: Fraction) -> list[str]:
     deals = np.arange(len(slots))
     level_of = np.array([hand_level(hand) for hand in HANDS], dtype=np.int64)
@@ -149,7 +191,7 @@ def _setting_notes(counts: SettingCounts, slots: Int64Array, strategy: PlayerSet
         f"{decimal(choices, 2)} distinct settings per deal on average; back hand "
         f"{_level_shares(back_levels)}; front hand {_level_shares(front_levels)}.",
     ]
-    if strategy == PlayerSetting.OPTIMAL:
+    if strategy.is_optimal:
         values = setting_values(counts, commission)
         best = values.max(axis=1)
         tied = int(((values == best[:, None]).sum(axis=1) > 1).sum())
@@ -180,7 +222,10 @@ def main_table(rules: DoubleHandRules, counts: SettingCounts | None = None) -> R
     found = {"win-both": win, "push": push, "lose-both": lose}
     rows = tuple(Row(name, pays[name], found[name]) for name in MAIN_ROWS)
     how = ("set optimally (highest exact EV against the house-way dealer)"
-           if rules.strategy == PlayerSetting.OPTIMAL else "set by the house way, like the dealer")
+           if rules.strategy.is_optimal else "set by the house way, like the dealer")
+    if rules.strategy.exceptions:
+        how += (" except where the strategy " + str(rules.strategy) + " lists otherwise ("
+                + "; ".join(str(e) for e in rules.strategy.exceptions) + ")")
     notes = [
         f"Every player deal of 3 of the 28 tiles ({PLAYER_DEALS:,}) against every dealer deal "
         f"of 3 of the other 25 ({DEALER_DEALS:,}); the dealer sets his tiles by the house way, "
@@ -190,10 +235,10 @@ def main_table(rules: DoubleHandRules, counts: SettingCounts | None = None) -> R
         f"{exact(1 - rules.commission)}.",
         *_setting_notes(counts, slots, rules.strategy, rules.commission),
     ]
-    options = {"strategy": rules.strategy.value, "commission": format_value(rules.commission)}
+    options = {"strategy": str(rules.strategy), "commission": format_value(rules.commission)}
     return ReturnTable(GAME_NAME, "main", rows, None, options, notes=tuple(notes),
                        title=f"Casino Double-Hand Poker: main wager, player setting "
-                             f"{rules.strategy.value}")
+                             f"{rules.strategy}")
 
 
 # --- Lo-Card and Hi-Card ---------------------------------------------------------------------

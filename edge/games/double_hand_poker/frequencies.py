@@ -22,7 +22,7 @@ from edge.document import Block, Paragraph, Section, Table
 from edge.games.double_hand_poker._kernels import DEALER_DEALS, LEVELS, MAIN_ROWS
 from edge.games.double_hand_poker.analysis import chosen_slots, setting_counts
 from edge.games.double_hand_poker.house_way import HANDS, hand_level, house_way
-from edge.games.double_hand_poker.rules import PlayerSetting
+from edge.games.double_hand_poker.rules import PlayerSetting, SettingRule
 from edge.games.double_hand_poker.strategy import HOUSE_WAY_HEADERS, HOUSE_WAY_ROWS
 from edge.table import percent, probability_text
 
@@ -44,7 +44,7 @@ def _levels(front: np.ndarray, back: np.ndarray) -> list[Levels]:
     return [(level_of[int(b)], level_of[int(f)]) for f, b in zip(front, back, strict=True)]
 
 
-def setting_frequencies(strategy: PlayerSetting | str, commission: Fraction
+def setting_frequencies(strategy: SettingRule | PlayerSetting | str, commission: Fraction
                         ) -> SettingFrequencies:
     """The counts of :class:`SettingFrequencies` for a player strategy."""
     counts = setting_counts()
@@ -72,7 +72,7 @@ def _name(levels: Levels) -> tuple[str, str]:
     return LEVELS[levels[0]], LEVELS[levels[1]]
 
 
-def frequencies_section(strategy: PlayerSetting, commission: Fraction) -> Section:
+def frequencies_section(strategy: SettingRule | PlayerSetting, commission: Fraction) -> Section:
     """The report section: the house way as a table with how often each rule sets the dealer's
     hand, the dealer's setting levels, and win both / push / lose both by the player's levels."""
     freq = setting_frequencies(strategy, commission)

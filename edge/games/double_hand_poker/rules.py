@@ -1,8 +1,12 @@
 """The rules of Casino Double-Hand Poker (docs/rules.md section 3) as typed variant options.
 
->>> DoubleHandRules().strategy is PlayerSetting.OPTIMAL
+The player's setting is a strategy (docs/strategies.md, Casino Double-Hand Poker): the optimal
+setting, the house way, or the house way with listed exceptions, each a change of the hands'
+levels (front / back) the house way would make.
+
+>>> DoubleHandRules().strategy.base is PlayerSetting.OPTIMAL
 True
->>> DoubleHandRules(strategy="house-way").strategy is PlayerSetting.HOUSE_WAY
+>>> DoubleHandRules(strategy="house-way").strategy.base is PlayerSetting.HOUSE_WAY
 True
 """
 
@@ -13,7 +17,16 @@ from enum import StrEnum
 from fractions import Fraction
 
 from edge.games import Rules
+from edge.games.double_hand_poker._kernels import LEVELS
 from edge.options import format_value, option
+from edge.strategies import (
+    PlayerStrategy,
+    StrategyCatalog,
+    StrategyFile,
+    StrategyInfo,
+    TomlTable,
+    strategy_option,
+)
 
 GAME_NAME = "double-hand-poker"
 TITLE = "Casino Double-Hand Poker"
@@ -21,19 +34,136 @@ SOURCE = "The Casino Double-Hand Poker rules and house way (S. Au-Yeung, 2005-20
 
 
 class PlayerSetting(StrEnum):
-    """How the player sets the tiles into two hands."""
+    """How the player sets the tiles into two hands (before any exception)."""
 
     OPTIMAL = "optimal"
     HOUSE_WAY = "house-way"
+
+
+class Prefer(StrEnum):
+    """Among the settings an exception allows, which one: the strongest back hand (then the
+    strongest front), or the strongest front hand (then back), as the house way orders them."""
+
+    BACK = "back"
+    FRONT = "front"
+
+
+Levels = tuple[int, int]   # (front level, back level), indexes into LEVELS
+
+
+@dataclass(frozen=True)
+class SettingException:
+    """Where the house way would set the hands at ``house_way`` levels (front, back) and a
+    setting at ``take`` levels exists, set that one instead (the ``prefer`` order picks)."""
+
+    house_way: Levels
+    take: Levels
+    prefer: Prefer = Prefer.BACK
+
+    def __str__(self) -> str:
+        return (f"{levels_text(self.house_way)} -> {levels_text(self.take)}"
+                + (f" (strongest {self.prefer})"))
+
+
+def levels_text(levels: Levels) -> str:
+    """``'pair / three of a kind'``."""
+    return f"{LEVELS[levels[0]]} / {LEVELS[levels[1]]}"
+
+
+@dataclass(frozen=True)
+class SettingRule(PlayerStrategy):
+    """The player's setting: ``base`` (optimal or the house way), with ``exceptions`` to the
+    house way taken in order (the first that applies)."""
+
+    base: PlayerSetting = PlayerSetting.OPTIMAL
+    exceptions: tuple[SettingException, ...] = ()
+
+    @property
+    def is_optimal(self) -> bool:
+        """The optimal setting (best exact EV against the house-way dealer)."""
+        return self.base is PlayerSetting.OPTIMAL
+
+    @classmethod
+    def resolve(cls, spec: str) -> SettingRule:
+        """A named setting strategy or a strategy file."""
+        return CATALOG.get(spec)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The named setting strategies."""
+        return CATALOG.names()
+
+
+SETTING_KEYS = ("setting", "exception")
+EXCEPTION_KEYS = ("house_way", "take", "prefer")
+
+
+def _levels(value: object, where: str, reader: StrategyFile) -> Levels:
+    names = " / ".join(LEVELS)
+    if not isinstance(value, str) or value.count("/") != 1:
+        raise reader.error(where, f"{value!r} is not two hand levels \"front / back\" "
+                                  f"(levels: {', '.join(LEVELS)})")
+    found = []
+    for part in value.split("/"):
+        name = " ".join(part.strip().lower().replace("-", " ").split())
+        if name not in LEVELS:
+            raise reader.error(where, f"unknown hand level {part.strip()!r}; the levels are: "
+                                      f"{names.replace(' / ', ', ')}")
+        found.append(LEVELS.index(name))
+    if found[0] > found[1]:
+        raise reader.error(where, f"{value!r}: the back hand must rank at least as high as the "
+                                  "front")
+    return found[0], found[1]
+
+
+def _exception(table: object, number: int, reader: StrategyFile) -> SettingException:
+    where = f"[[exception]] {number}"
+    if not isinstance(table, dict):
+        raise reader.error(where, "each exception must be a table")
+    reader.check_keys(table, EXCEPTION_KEYS, where)
+    prefer = reader.string(table, "prefer", f"{where} prefer", Prefer.BACK.value)
+    if prefer not in tuple(Prefer):
+        raise reader.error(f"{where} prefer", f"{prefer!r}: choose back or front")
+    return SettingException(_levels(table.get("house_way"), f"{where} house_way", reader),
+                            _levels(table.get("take"), f"{where} take", reader),
+                            Prefer(prefer))
+
+
+def parse_setting_rule(reader: StrategyFile) -> SettingRule:
+    """A Double-Hand strategy file: the shared keys, ``setting = "optimal" | "house-way"`` and,
+    for the house way, any ``[[exception]]`` tables (``house_way``, ``take``, ``prefer``)."""
+    data: TomlTable = reader.data
+    reader.check_keys(data, (*reader.header_keys, *SETTING_KEYS))
+    info = reader.info()
+    base = reader.string(data, "setting", "setting")
+    if base not in tuple(PlayerSetting):
+        raise reader.error("setting", f"{base!r}: choose optimal or house-way")
+    exceptions = tuple(_exception(item, number, reader) for number, item in
+                       enumerate(reader.array(data, "exception", "[[exception]]", False), 1))
+    if exceptions and base != PlayerSetting.HOUSE_WAY:
+        raise reader.error("[[exception]] 1", "exceptions change the house way: give "
+                                              "setting = \"house-way\"")
+    return SettingRule(info, PlayerSetting(base), exceptions)
+
+
+OPTIMAL = SettingRule(StrategyInfo(
+    "optimal", "Set each deal the way of highest exact EV against the house-way dealer."),
+    PlayerSetting.OPTIMAL)
+HOUSE_WAY = SettingRule(StrategyInfo(
+    "house-way", "Set the tiles by the house way, as the dealer does.",
+    "The Casino Double-Hand Poker rules and house way (S. Au-Yeung, 2005-2010)"),
+    PlayerSetting.HOUSE_WAY)
+CATALOG = StrategyCatalog(GAME_NAME, "edge.games.double_hand_poker", parse_setting_rule,
+                          (OPTIMAL, HOUSE_WAY))
 
 
 @dataclass(frozen=True)
 class DoubleHandRules(Rules):
     """Variant options of Casino Double-Hand Poker."""
 
-    strategy: PlayerSetting = option(
-        PlayerSetting.OPTIMAL, "the player's setting: optimal (best EV against the house way) "
-        "or house-way", choices=tuple(PlayerSetting))
+    strategy: SettingRule = strategy_option(
+        OPTIMAL, "the player's setting: optimal (best EV against the house way), house-way, "
+        "or a strategy file (the house way with exceptions)", tuple(PlayerSetting))
     commission: Fraction = option(Fraction(1, 20), "commission on a main-wager win "
                                   "(1/20, 0.05 or 5%)", minimum=Fraction(0), maximum=Fraction(1))
     players: int = option(1, "players at the table, 3 tiles each (Lo-Card, Hi-Card)",
@@ -55,7 +185,7 @@ def describe_rules(rules: DoubleHandRules) -> list[str]:
         "otherwise the same order among all settings.",
         f"Main wager: each hand must be strictly higher to win. Both win: pays 1 less "
         f"{format_value(rules.commission)} commission; both lose: loses; else push. Player "
-        f"setting: {rules.strategy.value}.",
+        f"setting: {rules.strategy}.",
         f"Lo-Card / Hi-Card: {rules.players} player(s); the 1-1 / 7-7 tile in the player's hand "
         f"pays {format_value(rules.pays)} to 1 (assumption); exposed among three unused tiles "
         "pushes; else loses.",

@@ -44,7 +44,12 @@ from edge.games.double_hand_poker.analysis import (
     setting_counts,
 )
 from edge.games.double_hand_poker.house_way import HANDS
-from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
+from edge.games.double_hand_poker.rules import (
+    DoubleHandRules,
+    PlayerSetting,
+    Prefer,
+    SettingRule,
+)
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray, common_scale, scaled
@@ -123,8 +128,39 @@ def dealer_table() -> tuple[IntArray, IntArray]:
                            for triple in combinations(range(TILE_COUNT), 3)})
 
 
-def player_table(strategy: PlayerSetting, commission: Fraction) -> tuple[IntArray, IntArray]:
-    """The analysis's chosen setting of every player deal, as own (front, back) strengths."""
+def own_setting(tiles: Sequence[int], rule: SettingRule) -> tuple[int, int]:
+    """This module's own reading of a house-way strategy (with any exceptions) for three
+    tiles: the house way's (front, back) strengths, unless an exception names the house way's
+    levels and some split has the levels it takes (then the strongest such split, back hand
+    first or front hand first as the exception prefers; the first exception that applies)."""
+    numbers = [n for t in tiles for n in TILES[t]]
+    splits = set()
+    for chosen in combinations(range(6), 3):
+        one = hand_strength([numbers[i] for i in chosen])
+        other = hand_strength([numbers[i] for i in range(6) if i not in chosen])
+        splits.add((min(one, other), max(one, other)))
+    house = house_way(tiles)
+    levels = (strength_level(house[0]), strength_level(house[1]))
+    for exception in rule.exceptions:
+        if levels != exception.house_way:
+            continue
+        allowed = [s for s in splits
+                   if (strength_level(s[0]), strength_level(s[1])) == exception.take]
+        if allowed:
+            back_first = exception.prefer == Prefer.BACK
+            return max(allowed, key=lambda s: (s[1], s[0]) if back_first else s)
+    return house
+
+
+def player_table(strategy: SettingRule | PlayerSetting,
+                 commission: Fraction) -> tuple[IntArray, IntArray]:
+    """The player's setting of every deal as own (front, back) strengths: a house-way strategy
+    (with any exceptions) by this module's own reading of it; the optimal setting looked up
+    from the analysis's solved choice."""
+    if isinstance(strategy, SettingRule) and not strategy.is_optimal:
+        rule = strategy
+        return _setting_table({triple: own_setting(triple, rule)
+                               for triple in combinations(range(TILE_COUNT), 3)})
     counts = setting_counts()
     slots = chosen_slots(counts, strategy, commission)
     settings = {}

@@ -27,6 +27,7 @@ from edge.games.double_hand_poker.rules import GAME_NAME, TITLE, DoubleHandRules
 from edge.games.double_hand_poker.tiles import format_tiles
 from edge.options import format_value
 from edge.paytables import PayTable
+from edge.strategies import Departure, StrategyComparison, largest_first
 from edge.table import decimal, exact, percent
 
 TOP = 20  # the most valuable differences listed one by one
@@ -204,3 +205,42 @@ def strategy(paytable: PayTable | None, rules: DoubleHandRules, run: RunSettings
         game=GAME_NAME, game_title=TITLE, data=strategy_data(c, rules))
 
 
+
+
+def compare_setting(paytable: PayTable | None, rules: DoubleHandRules,
+                    run: RunSettings) -> StrategyComparison:
+    """The main wager's ``compare`` hook: the player's setting strategy against the optimal
+    setting, deal by deal, grouped by the levels (front / back) the house way gives the deal
+    and the levels each of the two settings makes. Each player deal has probability 1/3,276;
+    its cost is the EV of the optimal setting less that of the strategy's, per unit wagered."""
+    counts = setting_counts()
+    commission = rules.commission
+    values = setting_values(counts, commission)
+    played = chosen_slots(counts, rules.strategy, commission)
+    best = chosen_slots(counts, PlayerSetting.OPTIMAL, commission)
+    deals = np.arange(len(played))
+    unit = commission.denominator * DEALER_DEALS * PLAYER_DEALS
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for index in np.flatnonzero(values[deals, played] != values[deals, best]):
+        deal = int(index)
+        house = counts.setting(deal, int(counts.house_slot[deal]))
+        key = (f"house way sets {_level_pair(house)}",
+               _level_pair(counts.setting(deal, int(played[deal]))),
+               _level_pair(counts.setting(deal, int(best[deal]))))
+        groups.setdefault(key, []).append(deal)
+    departures = []
+    for (situation, mine, optimal), members in groups.items():
+        gains = [int(values[d, best[d]]) - int(values[d, played[d]]) for d in members]
+        example = members[max(range(len(members)), key=lambda k: gains[k])]
+        departures.append(Departure(
+            situation, mine, optimal, Fraction(len(members), PLAYER_DEALS),
+            Fraction(sum(gains), unit), "setting",
+            f"{len(members):,} deals, e.g. {format_tiles(counts.tiles(example))}: "
+            f"{counts.setting(example, int(played[example]))} instead of "
+            f"{counts.setting(example, int(best[example]))}"))
+    return StrategyComparison(
+        GAME_NAME, "main", rules.strategy,
+        Fraction(int(values[deals, best].sum()), unit),
+        Fraction(int(values[deals, played].sum()), unit), largest_first(departures),
+        notes=(f"Levels are front / back; commission {format_value(commission)}; the dealer "
+               "sets by the house way.",))

@@ -12,6 +12,8 @@ tables), ``report`` (the raise chart of ``edge report``) and ``simulation``. Eac
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from edge.document import Report
 from edge.games import Bet, Game, RunSettings, TableCase
 from edge.games.three_card_poker import analysis, simulation
@@ -32,9 +34,11 @@ from edge.games.three_card_poker.strategy import (
     GAME_NAME,
     ante_decision,
     combined_decision,
+    compare_strategy,
     strategy_document,
 )
 from edge.paytables import PayTable
+from edge.strategies import StrategyComparison
 
 __all__ = ["GAME", "Strategy", "ThreeCardRules", "Ties"]
 
@@ -53,6 +57,20 @@ def combined_strategy(paytable: PayTable | None, rules: ThreeCardRules,
                              analysis.analyze_combined, run)
 
 
+def ante_compare(paytable: PayTable | None, rules: ThreeCardRules,
+                 run: RunSettings) -> StrategyComparison:
+    """The Ante: the chosen strategy against the optimal one, departure by departure."""
+    table = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
+    return compare_strategy(ante_decision(table), rules, Fraction(1))
+
+
+def combined_compare(paytable: PayTable | None, rules: ThreeCardRules,
+                     run: RunSettings) -> StrategyComparison:
+    """Ante and Pair Plus: the chosen strategy against the optimal one."""
+    table = paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
+    return compare_strategy(combined_decision(table, rules), rules, 1 + rules.pair_plus_ratio)
+
+
 def _extra_tables() -> tuple[TableCase, ...]:
     cases = [TableCase(bet, name, {"strategy": "mimic"}, f"{bet}-{name}-mimic")
              for bet in ("ante", "combined") for name in HELP_PAGE_ANTE_BONUS]
@@ -69,7 +87,7 @@ GAME = Game(
     bets=(
         Bet("ante", "Ante and Raise against the dealer, with the Ante Bonus",
             analysis.analyze_ante, ANTE_BONUS_OUTCOMES, PRESETS["ante"], DEFAULT_PAYTABLE,
-            strategy=ante_strategy, simulate=simulation.simulate_ante),
+            strategy=ante_strategy, simulate=simulation.simulate_ante, compare=ante_compare),
         Bet("pair-plus", "paid on the player's pair or better", analysis.analyze_pair_plus,
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
             simulate=simulation.simulate_pair_plus),
@@ -77,6 +95,7 @@ GAME = Game(
             "is an option)",
             analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE,
             strategy=combined_strategy, simulate=simulation.simulate_combined,
+            compare=combined_compare,
             parts={PAIR_PLUS_PREFIX: "pair-plus", ANTE_BONUS_PREFIX: "ante"}),
     ),
     source="An online casino's Tri-Card Poker help page",

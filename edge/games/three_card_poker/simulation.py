@@ -2,13 +2,16 @@
 
 Each hand deals six cards from one deck: three to the player, three to the dealer. Hands are
 ranked by this module's own 3-card evaluator (a table over every ordered triple of card
-values); the player's raise/fold decision is looked up from the strategy the analysis solved
+values). The player's raise/fold decision: for a fixed raise rule (mimic, q-6-4, a strategy
+file) this module reads the rule itself against its own hand strengths (:func:`rule_table`), so
+simulation and analysis check each other's reading of the rule; for the optimal strategy it is
+looked up from the strategy the analysis solved
 (:func:`edge.games.three_card_poker.strategy.solve`), so the simulation checks the counting and
 the settlement, not the strategy search. Only the names of the hand classes and dealer results
 come from the kernel module; this module's evaluator numbers the classes in the same order.
 
 >>> from edge.games.three_card_poker.pays import PRESETS
->>> from edge.games.three_card_poker.rules import ThreeCardRules
+>>> from edge.games.three_card_poker.rules import RaiseRule, ThreeCardRules
 >>> sim = simulate_ante(PRESETS["ante"]["3"], ThreeCardRules())
 >>> outcome, net = sim.play(np.random.default_rng(3), 5)
 >>> outcome.shape, net.shape
@@ -29,7 +32,7 @@ from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
 from edge.games.three_card_poker.hands import QUALIFYING_CARDS
 from edge.games.three_card_poker.pays import ANTE_BONUS_PREFIX, PAIR_PLUS_PREFIX
-from edge.games.three_card_poker.rules import ThreeCardRules
+from edge.games.three_card_poker.rules import RaiseRule, ThreeCardRules
 from edge.games.three_card_poker.strategy import (
     DecisionPays,
     StrategySolution,
@@ -111,6 +114,29 @@ def raise_table(solution: StrategySolution) -> npt.NDArray[np.bool_]:
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
         table[triple_key(hands[order[0]], hands[order[1]], hands[order[2]])] = solution.raises
     return table
+
+
+# How many ranks decide a hand within each class (the digits, base 13, of its strength's
+# low part): high card and flush three, a pair two (its rank, the kicker), the others one.
+DECIDING = {HIGH_CARD: 3, FLUSH: 3, PAIR: 2, STRAIGHT: 1, TRIPS: 1, STRAIGHT_FLUSH: 1}
+
+
+def rule_table(rule: RaiseRule, strengths: Int32Array) -> npt.NDArray[np.bool_]:
+    """This module's own reading of a fixed raise rule for every ordered triple: a hand of a
+    class raises when its strength within the class is at least the rule's weakest hand of
+    that class, its ranks padded with deuces (a rule ``Q-6`` is the weakest ``Q-6-2``)."""
+    hand_class = strengths >> CLASS_SHIFT
+    within = strengths & ((1 << CLASS_SHIFT) - 1)
+    raises = np.zeros(len(strengths), dtype=np.bool_)
+    for k, weakest in enumerate(rule.classes):
+        if weakest is None:
+            continue
+        padded = list(weakest) + [0] * (DECIDING[k] - len(weakest))
+        floor = 0
+        for rank in padded:
+            floor = floor * 13 + rank
+        raises |= (hand_class == k) & (within >= floor)
+    return raises
 
 
 @dataclass(frozen=True)
@@ -201,9 +227,11 @@ def _raise_simulator(rules: ThreeCardRules, decision: DecisionPays, pair_plus: l
                      outcome: Callable[[IntArray, npt.NDArray[np.bool_], IntArray], IntArray],
                      ) -> RaiseSimulator:
     scale = common_scale([*pair_plus, *bonus, *fold, *ANTE_AND_RAISE])
+    strengths = strength_table(rules.ace_low_straight)
+    raises = raise_table(solve(decision, rules)) if rules.strategy.solved \
+        else rule_table(rules.strategy, strengths)
     return RaiseSimulator(
-        outcomes, scale, wager, strength_table(rules.ace_low_straight),
-        raise_table(solve(decision, rules)), _qualifying(rules), scaled(pair_plus, scale),
+        outcomes, scale, wager, strengths, raises, _qualifying(rules), scaled(pair_plus, scale),
         scaled(bonus, scale), scaled(ANTE_AND_RAISE, scale), scaled(fold, scale), outcome)
 
 

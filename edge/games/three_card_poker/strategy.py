@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from edge.cards import RANKS
 from edge.document import Items, Paragraph, Report, Section, Table
 from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
@@ -46,6 +47,7 @@ from edge.games.three_card_poker.pays import (
 from edge.games.three_card_poker.rules import RaiseRule, Strategy, ThreeCardRules, Ties
 from edge.options import options_dict
 from edge.paytables import PayTable
+from edge.strategies import Departure, StrategyComparison, largest_first
 from edge.table import ReturnTable, decimal, exact
 
 GAME_NAME = "three-card-poker"
@@ -218,11 +220,41 @@ def deciding_ranks(cards: Sequence[int] | IntArray, hand_class: int) -> tuple[in
     return tuple(ranks)
 
 
+def deciding_rank_codes(hands: HandCounts) -> IntArray:
+    """Every hand's deciding ranks (as :func:`deciding_ranks`, padded with deuces to three) as
+    one number, base 13, high rank first: hands of one class compare as their codes."""
+    ranks = hands.cards.astype(np.int64) >> 2
+    high, low = ranks.max(axis=1), ranks.min(axis=1)
+    middle = ranks.sum(axis=1) - high - low
+    classes = hands.classes
+
+    def of(*names: str) -> npt.NDArray[np.bool_]:
+        found = np.zeros(len(classes), dtype=np.bool_)
+        for name in names:
+            found |= classes == HAND_CLASSES.index(name)
+        return found
+
+    pair, ranked = of("pair"), of("high-card", "flush")
+    wheel = of("straight", "straight-flush") & (high == 12) & (middle == 1) & (low == 0)
+    first = np.select([pair, wheel], [middle, 1], high)
+    second = np.select([pair, ranked], [np.where(low == middle, high, low), middle], 0)
+    third = np.where(ranked, low, 0)
+    codes: IntArray = (first * 13 + second) * 13 + third
+    return codes
+
+
 def rule_raises(rule: RaiseRule, hands: HandCounts) -> npt.NDArray[np.bool_]:
-    """The analysis's reading of a raise rule: its decision for every player hand."""
-    return np.array([rule.raises(HAND_CLASSES[int(k)], deciding_ranks(cards, int(k)))
-                     for cards, k in zip(hands.cards, hands.classes, strict=True)],
-                    dtype=np.bool_)
+    """The analysis's reading of a raise rule: its decision for every player hand (a hand of a
+    class raises when its deciding ranks are at least the rule's weakest hand of the class)."""
+    codes = deciding_rank_codes(hands)
+    raises = np.zeros(len(codes), dtype=np.bool_)
+    for k, weakest in enumerate(rule.classes):
+        if weakest is None:
+            continue
+        padded = (*weakest, 0, 0, 0)[:3]
+        floor = (padded[0] * 13 + padded[1]) * 13 + padded[2]
+        raises |= (hands.classes == k) & (codes >= floor)
+    return raises
 
 
 # --- the rule and the hands near it -----------------------------------------------------------
@@ -400,3 +432,50 @@ def strategy_document(paytable: PayTable, rules: ThreeCardRules, pays: DecisionP
             Section(f"The {report['bet']} wager", tuple(blocks)),
             Section("Strategies compared", (comparison,)),
         ), game=GAME_NAME, game_title="Tri-Card Poker (Three Card Poker)", data=report)
+
+
+# --- a strategy against the optimal one -------------------------------------------------------
+def departure_group(cards: Sequence[int] | IntArray, hand_class: int) -> str:
+    """The group a departure is listed under: a high-card hand by its top two ranks
+    (``'Q-5-x high card'``), a pair by its rank (``'pair of 6s'``), else the hand class."""
+    name = HAND_CLASSES[hand_class]
+    ranks = deciding_ranks(cards, hand_class)
+    if name == "high-card":
+        return f"{RANKS[ranks[0]]}-{RANKS[ranks[1]]}-x high card"
+    if name == "pair":
+        return f"pair of {RANKS[ranks[0]]}s"
+    return name.replace("-", " ")
+
+
+def compare_strategy(pays: DecisionPays, rules: ThreeCardRules,
+                     initial_wager: Fraction) -> StrategyComparison:
+    """The strategy in ``rules`` against the optimal one, hand by hand: where it raises a hand
+    the solve folds (or the reverse), the exact cost is the hand's probability times the
+    difference of the two EVs, per unit initially wagered; grouped as a reader names hands."""
+    solution = solve(pays, rules)
+    hands = solution.hands
+    raise_value, fold_value = solution.raise_value, solution.fold_value
+    best = np.where(solution.optimal, raise_value, fold_value)
+    played = np.where(solution.raises, raise_value, fold_value)
+    unit = solution.scale * PLAYER_HANDS * initial_wager
+    groups: dict[tuple[str, bool], list[int]] = {}
+    for hand in np.flatnonzero(solution.raises != solution.optimal):
+        index = int(hand)
+        key = (departure_group(hands.cards[index], solution.class_of(index)),
+               bool(solution.raises[index]))
+        groups.setdefault(key, []).append(index)
+    departures = []
+    for (situation, raised), members in groups.items():
+        cost = sum((int(best[h]) - int(played[h]) for h in members), 0)
+        weakest = min(members, key=lambda h: int(hands.strengths[h]))
+        departures.append(Departure(
+            situation, "raise" if raised else "fold", "fold" if raised else "raise",
+            Fraction(len(members), PLAYER_HANDS), Fraction(cost) / unit, "raise/fold",
+            f"{len(members):,} hands, e.g. {hand_label(hands.cards[weakest])}"))
+    total_best = sum((int(v) for v in best), 0)
+    total_played = sum((int(v) for v in played), 0)
+    return StrategyComparison(
+        GAME_NAME, pays.bet, rules.strategy, Fraction(total_best) / unit,
+        Fraction(total_played) / unit, largest_first(departures),
+        notes=(f"EVs {pays.ev_unit}; figures per unit initially wagered "
+               f"({exact(initial_wager)}).",))
