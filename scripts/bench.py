@@ -31,7 +31,9 @@ from edge.games.three_card_poker.pays import PRESETS as TC_PRESETS
 from edge.games.three_card_poker.rules import ThreeCardRules
 from edge.games.triple_bet import _kernels as tb_kernels
 from edge.games.ultimate_texas_holdem import main as uth_main
+from edge.games.ultimate_texas_holdem import practical as uth_practical
 from edge.games.ultimate_texas_holdem import solve as uth_solve
+from edge.games.ultimate_texas_holdem import strategy_language as uth_language
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "strategies"
 
@@ -90,6 +92,9 @@ CASES: list[Case] = [
          "hands", comb(52, 5)),
     Case("ultimate-texas-holdem: exact Ante/Blind/Play solve, jobs=2, no cache", 20.0,
          lambda: _uth_solve(), "deals", uth_solve.CYCLE),
+    # issue 15: a strategy file evaluated exactly must be no slower than the optimal solve
+    Case("ultimate-texas-holdem: exact evaluation of a strategy file (Wizard of Odds practical), "
+         "jobs=2", 20.0, lambda: _uth_practical(), "deals", uth_solve.CYCLE),
     # edge tune: the whole command (probe, check, scoring, exact figures for the 20 shown)
     Case("tune: 1,000,000 Pair Plus candidates scored", 2.0,
          lambda: tune.tune("three-card-poker", "pair-plus", "2%..3.5%",
@@ -113,6 +118,16 @@ def _uth_solve() -> object:
     """The full optimal-strategy solve of the standard game, ignoring the disk cache."""
     settle = uth_solve.settlement(uth_main.BLIND_PRESETS["standard"].as_dict())
     return uth_solve.solve(settle, jobs=2, use_cache=False)
+
+
+def _uth_practical() -> object:
+    """The exact return of the Wizard of Odds practical strategy (the solve it is priced against
+    comes from the disk cache)."""
+    settle = uth_solve.settlement(uth_main.BLIND_PRESETS["standard"].as_dict())
+    practical_text = (Path(__file__).resolve().parent.parent / "docs"
+                      / "uth-strategy.example.toml").read_text(encoding="utf-8")
+    strategy = uth_language.parse_text(practical_text, "wizard-practical.toml")
+    return uth_practical.evaluate(strategy, uth_solve.solve(settle), jobs=2)
 
 
 def _double_hand_both_strategies() -> object:

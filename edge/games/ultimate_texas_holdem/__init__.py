@@ -18,6 +18,7 @@ from edge import holdem
 from edge.document import Report
 from edge.errors import EdgeError
 from edge.games import Bet, Game, RunSettings, TableCase
+from edge.games.ultimate_texas_holdem import practical
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
 from edge.games.ultimate_texas_holdem.main import (
     BLIND_DEFAULT,
@@ -25,6 +26,7 @@ from edge.games.ultimate_texas_holdem.main import (
     BLIND_PRESETS,
     MAIN_DESCRIPTION,
     main_table,
+    solve_main,
     strategy_document,
 )
 from edge.games.ultimate_texas_holdem.report import report_sections
@@ -51,6 +53,7 @@ from edge.games.ultimate_texas_holdem.simulation import simulate_progressive, si
 from edge.games.ultimate_texas_holdem.strategy_simulation import simulate_main_bet
 from edge.options import options_dict
 from edge.paytables import PayTable
+from edge.strategies import StrategyComparison
 from edge.table import ReturnTable
 
 __all__ = ["GAME", "GAME_NAME", "UltimateTexasHoldemRules", "describe_rules"]
@@ -86,6 +89,14 @@ def _main_paytable(paytable: PayTable | None) -> PayTable:
     return paytable
 
 
+def _compare(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
+             run: RunSettings) -> StrategyComparison:
+    solution = solve_main(_main_paytable(paytable), rules, run)
+    evaluation = practical.evaluate_cached(rules.strategy, solution, jobs=run.jobs,
+                                           progress=run.progress)
+    return practical.comparison(evaluation, GAME_NAME, "main")
+
+
 def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
               run: RunSettings) -> Report:
     return strategy_document(_main_paytable(paytable), rules, _main_options(rules), run)
@@ -93,7 +104,7 @@ def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
 
 BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
     Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
-        strategy=_strategy, simulate=simulate_main_bet,
+        strategy=_strategy, simulate=simulate_main_bet, compare=_compare,
         linear=False),      # the optimal strategy depends on the Blind pays
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
         simulate=simulate_trips),

@@ -19,11 +19,15 @@ import numpy.typing as npt
 from edge.cards import RANKS
 from edge.document import Items, Paragraph, Report, Section, Table
 from edge.document.document import JsonValue
-from edge.errors import EdgeError
 from edge.games import RunSettings
+from edge.games.ultimate_texas_holdem import practical
 from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.rules import GAME_NAME, Strategy
+from edge.games.ultimate_texas_holdem.rules import GAME_NAME
 from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules as MainRules
+from edge.games.ultimate_texas_holdem.strategy_language import (
+    HOLDING_CLASSES,
+    UthStrategy,
+)
 from edge.paytables import PayTable, format_pay, make_paytable
 from edge.table import ReturnTable, Row, decimal, exact, percent
 
@@ -65,22 +69,6 @@ def solve_main(paytable: PayTable, rules: MainRules, run: RunSettings) -> solver
                         progress=run.progress)
 
 
-# --- holdings and their 169 classes ---------------------------------------------------------
-
-HOLDING_CARDS = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.int64)
-
-
-def holding_class(a: int, b: int) -> str:
-    """The preflop class of two cards: ``'AA'``, ``'AKs'`` or ``'AKo'`` (higher rank first)."""
-    high, low = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
-    if high == low:
-        return RANKS[high] * 2
-    return f"{RANKS[high]}{RANKS[low]}{'s' if (a & 3) == (b & 3) else 'o'}"
-
-
-HOLDING_CLASSES = tuple(holding_class(int(a), int(b)) for a, b in HOLDING_CARDS)
-
-
 @dataclass(frozen=True)
 class MainLines:
     """The solve reduced to one strategy: each holding's preflop choice and every line's counts.
@@ -101,14 +89,18 @@ class MainLines:
         return mask
 
 
-def main_lines(solution: solver.Solution, strategy: Strategy | str) -> MainLines:
-    """Each holding's preflop decision under ``strategy`` and the counts of every final line."""
-    try:
-        chosen = Strategy(strategy)
-    except ValueError:
-        raise EdgeError(f"Unknown strategy {strategy!r}: choose one of "
-                        f"{', '.join(Strategy)}.") from None
-    if chosen is Strategy.ALWAYS_4X:
+def main_lines(solution: solver.Solution, strategy: UthStrategy | str,
+               run: RunSettings | None = None) -> MainLines:
+    """Each holding's preflop decision under ``strategy`` and the counts of every final line:
+    the solve's for the optimal strategy and always-4x, else the exact evaluation of the
+    strategy (:mod:`.practical`)."""
+    chosen = strategy if isinstance(strategy, UthStrategy) else UthStrategy.resolve(strategy)
+    if not chosen.is_optimal and not chosen.is_always_4x:
+        settings = run or RunSettings()
+        evaluation = practical.evaluate_cached(chosen, solution, jobs=settings.jobs,
+                                               progress=settings.progress)
+        return MainLines(solution, evaluation.choice, evaluation.counts(), evaluation.folds())
+    if chosen.is_always_4x:
         choice = np.full(solver.HOLDINGS, 4, dtype=np.int8)
     else:
         choice = solution.preflop_choice()
@@ -202,6 +194,20 @@ def _decisions_note(lines: MainLines) -> str:
         "spots bet 2x.)")
 
 
+def practical_notes(strategy: UthStrategy, lines: MainLines) -> list[str]:
+    """The notes of a return table under a strategy other than the optimal one."""
+    where = f" (file {strategy.file})" if strategy.file else ""
+    notes = [f"Strategy {strategy.name}{where}: {strategy.description or 'a strategy file'}"
+             + (f" Source: {strategy.info.source}." if strategy.info.source else ""),
+             "Every decision is taken as the strategy says, evaluated exactly over the whole "
+             "cycle (docs/strategies.md); `edge strategy ultimate-texas-holdem --compare` "
+             "prices its departures from the optimal strategy.",
+             _decisions_note(lines)]
+    if strategy.info.published_house_edge is not None:
+        notes.append(f"Published house edge: {strategy.info.published_text}.")
+    return notes
+
+
 @dataclass(frozen=True)
 class OptimalFacts:
     """What the optimal strategy's table notes say beyond the rows, one sentence each: how 3x
@@ -237,13 +243,15 @@ def _three_x_note(lines: MainLines) -> str:
 def main_table(paytable: PayTable, rules: MainRules, options: Mapping[str, str],
                run: RunSettings, game: str) -> ReturnTable:
     """The exact return table of Ante, Blind and Play under ``rules.strategy``."""
-    return table_from_solution(solve_main(paytable, rules, run), paytable, rules, options, game)
+    return table_from_solution(solve_main(paytable, rules, run), paytable, rules, options, game,
+                               run)
 
 
 def table_from_solution(solution: solver.Solution, paytable: PayTable, rules: MainRules,
-                        options: Mapping[str, str], game: str) -> ReturnTable:
+                        options: Mapping[str, str], game: str,
+                        run: RunSettings | None = None) -> ReturnTable:
     """The return table of a finished solve under ``rules.strategy``."""
-    lines = main_lines(solution, rules.strategy)
+    lines = main_lines(solution, rules.strategy, run)
     rows = _rows(lines, rules.all_push)
     decisions = (
         ("preflop 4x", int(lines.counts[4].sum())),
@@ -255,7 +263,7 @@ def table_from_solution(solution: solver.Solution, paytable: PayTable, rules: Ma
     notes = [CYCLE_NOTE,
              "Pays are net per Ante, counting Ante, Blind and Play together; the wager column is "
              "the total of the three (Ante = Blind = 1). Figures are per Ante."]
-    if rules.strategy is Strategy.OPTIMAL:
+    if rules.strategy.is_optimal:
         n_four = int((lines.choice == 4).sum())
         classes = {HOLDING_CLASSES[h] for h in np.flatnonzero(lines.choice == 4)}
         notes.append(f"Exact optimal strategy: 4x with {n_four:,} of 1,326 holdings "
@@ -264,8 +272,10 @@ def table_from_solution(solution: solver.Solution, paytable: PayTable, rules: Ma
                      "river where that is worth more, by exact integer comparison.")
         facts = optimal_facts(lines, rules)
         notes += [facts.three_x, facts.decisions, facts.ties]
-    else:
+    elif rules.strategy.is_always_4x:
         notes.append("Strategy: always 4x before the flop (the \"blind box\" play).")
+    else:
+        notes += practical_notes(rules.strategy, lines)
     title = (f"Ultimate Texas Hold'em: Ante, Blind and Play, {rules.strategy} strategy, "
              f"Blind {paytable.label()}")
     return ReturnTable(game, "main", rows, paytable, dict(options), initial_wager=Fraction(1),
@@ -288,9 +298,10 @@ class ClassLine:
     river_plays: Fraction | None   # share of its river spots played 1x after two checks
 
 
-def class_lines(solution: solver.Solution, strategy: str) -> list[ClassLine]:
+def class_lines(solution: solver.Solution, strategy: UthStrategy | str,
+                run: RunSettings | None = None) -> list[ClassLine]:
     """The 169 classes, highest value first (the suits of a class change none of its values)."""
-    lines = main_lines(solution, strategy)
+    lines = main_lines(solution, strategy, run)
     four, _, checking = solution.line_values()
     scale = solution.settlement.scale * solver.DEALS_PER_HOLDING
     hands = Counter(HOLDING_CLASSES)
@@ -382,8 +393,8 @@ def strategy_chart(paytable: PayTable, rules: MainRules, options: Mapping[str, s
                    run: RunSettings) -> StrategyChart:
     """The solved strategy's classes, return table and summary for a Blind pay table."""
     solution = solve_main(paytable, rules, run)
-    lines = class_lines(solution, rules.strategy)
-    table = table_from_solution(solution, paytable, rules, options, GAME_NAME)
+    lines = class_lines(solution, rules.strategy, run)
+    table = table_from_solution(solution, paytable, rules, options, GAME_NAME, run)
     four = [line for line in lines if line.choice == 4]
     optimal = {line.name for line in four}
     extra = sorted(optimal - PRACTICAL_FOUR_X)
@@ -397,7 +408,7 @@ def strategy_chart(paytable: PayTable, rules: MainRules, options: Mapping[str, s
         f"House edge {percent(table.house_edge)} per Ante, element of risk "
         f"{percent(table.element_of_risk)}.",
     ]
-    if rules.strategy is Strategy.OPTIMAL:
+    if rules.strategy.is_optimal:
         facts = optimal_facts(main_lines(solution, rules.strategy), rules)
         summary += [facts.three_x, facts.decisions, facts.ties]
     return StrategyChart(paytable, options, lines, table, summary)

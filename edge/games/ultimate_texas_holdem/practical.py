@@ -20,7 +20,6 @@ strategy's (checked in tests/test_uth_strategies.py).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -31,12 +30,14 @@ import numpy.typing as npt
 from edge import parallel
 from edge.games.ultimate_texas_holdem import _kernels
 from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.main import HOLDING_CARDS, HOLDING_CLASSES
 from edge.games.ultimate_texas_holdem.strategy_language import (
+    HOLDING_CARDS,
+    HOLDING_CLASSES,
     MAX_VALUE,
     StreetPlan,
     UthStrategy,
 )
+from edge.strategies import Departure, StrategyComparison, largest_first
 
 IntArray = npt.NDArray[np.int64]
 Program = tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], npt.NDArray[np.int32], int, bool]
@@ -173,13 +174,19 @@ def preflop_choice(strategy: UthStrategy, solution: solver.Solution,
 
 
 def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | None = None,
-             progress: bool = False) -> Evaluation:
+             progress: bool = False, classes: solver.FlopClasses | None = None) -> Evaluation:
     """The exact play of ``strategy`` under the pays of ``solution`` (the optimal solve, which
-    gives the 4x and 3x lines and the optimal values the departures are priced against)."""
+    gives the 4x and 3x lines and the optimal values the departures are priced against).
+    ``classes`` (for tests) evaluates only those flop classes: a partial result, to compare
+    with ``solve.solve(..., classes=...)``."""
     settle = solution.settlement
     workers = jobs or parallel.available_cores()
-    classes = solver.flop_classes()
     boards, keys = _kernels.uth_board_classes()
+    if classes is None:
+        classes = solver.flop_classes()
+    else:        # only the board classes these flops reach
+        rows = np.flatnonzero(np.isin(keys, solver.board_keys(solver.flop_boards(classes.flops))))
+        boards, keys = np.ascontiguousarray(boards[rows]), np.ascontiguousarray(keys[rows])
     n_flops = len(classes.flops)
     plan = np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8)
     rules = np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8)
@@ -221,27 +228,29 @@ def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | No
                       cost, points)
 
 
+_CACHE: dict[tuple[str, tuple[tuple[int, ...], ...], int, bool], Evaluation] = {}
+
+
+def evaluate_cached(strategy: UthStrategy, solution: solver.Solution, *,
+                    jobs: int | None = None, progress: bool = False) -> Evaluation:
+    """:func:`evaluate`, kept for the last strategy and pays asked for in this process (a table,
+    a report and a comparison of one strategy share one evaluation)."""
+    settle = solution.settlement
+    key = (strategy.identity, settle.net, settle.fold, solution.ties_larger)
+    if key not in _CACHE:
+        _CACHE.clear()
+        _CACHE[key] = evaluate(strategy, solution, jobs=jobs, progress=progress)
+    return _CACHE[key]
+
+
 # --- departures from optimal play ---------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Departure:
-    """A group of decision points where the strategy takes another action than optimal play:
-    how many deals reach it (``deals``, of the cycle) and what it costs in total (per Ante)."""
-
-    street: str
-    situation: str
-    action: str
-    optimal: str
-    deals: int
-    cost: Fraction
-
 
 def _orbit_sizes(classes: solver.FlopClasses) -> IntArray:
     sizes: IntArray = np.diff(classes.image_offsets).astype(np.int64)
     return sizes
 
 
-def departures(evaluation: Evaluation) -> list[Departure]:
+def departures(evaluation: Evaluation) -> tuple[Departure, ...]:
     """Every departure group with its exact cost, largest first; the costs add up to exactly
     the optimal return minus the strategy's (the telescoping identity)."""
     solution, strategy = evaluation.solution, evaluation.strategy
@@ -263,8 +272,9 @@ def departures(evaluation: Evaluation) -> list[Departure]:
         entry[0] += solver.DEALS_PER_HOLDING
         entry[1] += int(best[h] - lines[chosen][h])
     for (name, chosen, ideal), (deals, cost) in by_class.items():
-        found.append(Departure("preflop", name, names[chosen], names[ideal], deals,
-                               Fraction(cost, scale)))
+        found.append(Departure(name, names[chosen], names[ideal],
+                               Fraction(deals, solver.CYCLE), Fraction(cost, scale),
+                               "preflop"))
     # flop: points reached by holdings that check preflop, weighted by the flops they stand for
     classes = solver.flop_classes()
     sizes = _orbit_sizes(classes)
@@ -296,9 +306,11 @@ def departures(evaluation: Evaluation) -> list[Departure]:
             weights = sizes[:, None] * group
             deals = int(weights.sum()) * per_deal
             total = int((flop_cost * weights).sum())
-            found.append(Departure("flop", _rule_text(strategy.flop, int(rule_number)),
+            found.append(Departure(_rule_text(strategy.flop, int(rule_number)),
                                    "bet 2x" if bets else "check",
-                                   "check" if bets else "bet 2x", deals, Fraction(total, scale)))
+                                   "check" if bets else "bet 2x",
+                                   Fraction(deals, solver.CYCLE), Fraction(total, scale),
+                                   "flop"))
     # river: points reached by holdings that check preflop and on the flop
     river_cost = (evaluation.river_cost * checked[:, None]).sum(axis=0)
     river_points = (evaluation.river_points * checked[:, None]).sum(axis=0)
@@ -307,13 +319,13 @@ def departures(evaluation: Evaluation) -> list[Departure]:
             continue
         action = (strategy.river.rules[rule_number - 1].action if rule_number
                   else strategy.river.otherwise)
-        found.append(Departure("river", _rule_text(strategy.river, rule_number),
+        found.append(Departure(_rule_text(strategy.river, rule_number),
                                "play 1x" if action else "fold",
                                "fold" if action else "play 1x",
-                               int(river_points[rule_number]) * solver.DEALER_HOLDINGS,
-                               Fraction(int(river_cost[rule_number]), scale)))
-    found.sort(key=lambda d: (-d.cost, d.street, d.situation))
-    return found
+                               Fraction(int(river_points[rule_number]) * solver.DEALER_HOLDINGS,
+                                        solver.CYCLE),
+                               Fraction(int(river_cost[rule_number]), scale), "river"))
+    return largest_first(found)
 
 
 def _rule_text(plan: StreetPlan, number: int) -> str:
@@ -324,6 +336,25 @@ def _rule_text(plan: StreetPlan, number: int) -> str:
     return f"rule {number}: {plan.rules[number - 1].text}"
 
 
-def total_cost(found: Sequence[Departure]) -> Fraction:
-    """The total cost of a list of departures."""
-    return sum((d.cost for d in found), Fraction(0))
+def optimal_return(solution: solver.Solution) -> Fraction:
+    """The optimal strategy's exact expected net result per Ante."""
+    four, three, checking = solution.line_values()
+    best = np.maximum(np.maximum(four, three), checking)
+    return Fraction(int(best.sum()), solver.CYCLE * solution.settlement.scale)
+
+
+def comparison(evaluation: Evaluation, game: str, bet: str) -> StrategyComparison:
+    """The strategy against the optimal one: both exact returns per Ante and every departure
+    (their costs add up to exactly the difference)."""
+    strategy = evaluation.strategy
+    notes = ["Departures are grouped by street and by the strategy's deciding rule (preflop: "
+             "by class); frequency is the share of all deals that reach such a point and "
+             "depart there; cost is per Ante.",
+             "River points are counted per (flop, turn-river) deal of the board to the player "
+             "before the dealer's cards: each is 990 deals."]
+    if strategy.info.published_house_edge is not None:
+        notes.append(f"Published house edge of {strategy.name}: {strategy.info.published_text}"
+                     f"{' (' + strategy.info.source + ')' if strategy.info.source else ''}.")
+    return StrategyComparison(game, bet, strategy, optimal_return(evaluation.solution),
+                              evaluation.expected_return(), departures(evaluation),
+                              unit="per Ante", notes=tuple(notes))

@@ -100,7 +100,7 @@ def strategy_rules_section(context: ReportContext[UltimateTexasHoldemRules]) -> 
     flop_bets = int(chosen.counts[2].sum())
     river_plays = int(chosen.counts[1].sum())
     river_spots = checked_deals - flop_bets
-    if context.rules.strategy != "optimal":
+    if not context.rules.strategy.is_optimal:
         rules = ["Before the flop: bet 4x with every hand (the \"blind box\" play)."]
     else:
         rules = ["Before the flop: bet 4x with " + "; ".join(preflop_rules(raised))
@@ -122,7 +122,7 @@ def strategy_rules_section(context: ReportContext[UltimateTexasHoldemRules]) -> 
     rows = tuple((name, f"{count:,}", Cell(exact(Fraction(count, cycle)), "exact"),
                   percent(Fraction(count, cycle))) for name, count in shares)
     blocks: list[Block] = [Items(tuple(rules))]
-    if context.rules.strategy == "optimal":
+    if context.rules.strategy.is_optimal:
         groups = flop_groups(solution, chosen.checked)
         always, never, mixed = flop_rules(groups)
         said = []

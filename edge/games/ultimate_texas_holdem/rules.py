@@ -1,8 +1,8 @@
 """Ultimate Texas Hold'em's rules (docs/rules.md section 4): the variant options, typed.
 
 >>> rules = UltimateTexasHoldemRules()
->>> rules.strategy is Strategy.OPTIMAL, str(rules.ties)
-(True, 'smaller')
+>>> rules.strategy.is_optimal, str(rules.strategy), str(rules.ties)
+(True, 'optimal', 'smaller')
 """
 
 from __future__ import annotations
@@ -12,16 +12,18 @@ from enum import StrEnum
 from fractions import Fraction
 
 from edge.games import Rules
+from edge.games.ultimate_texas_holdem.strategy_language import GAME_NAME as GAME_NAME
+from edge.games.ultimate_texas_holdem.strategy_language import OPTIMAL, UthStrategy
 from edge.options import option
-
-GAME_NAME = "ultimate-texas-holdem"
+from edge.strategies import strategy_option
 
 
 class Strategy(StrEnum):
-    """The player's Play decisions."""
+    """The names of the strategies the game always had (``--set strategy=...``)."""
 
     OPTIMAL = "optimal"              # solved exactly
     ALWAYS_4X = "always-4x"          # the "blind box" play: 4x before the flop, always
+
 
 
 class DealerNoQualify(StrEnum):
@@ -42,9 +44,9 @@ class Ties(StrEnum):
 class UltimateTexasHoldemRules(Rules):
     """Variant options of Ultimate Texas Hold'em."""
 
-    strategy: Strategy = option(Strategy.OPTIMAL, "the player's Play decisions: optimal "
-                                "(solved exactly) or always-4x (the \"blind box\" play)",
-                                choices=tuple(Strategy))
+    strategy: UthStrategy = strategy_option(
+        OPTIMAL, "the player's Play decisions: optimal (solved exactly), always-4x (the "
+        "\"blind box\" play), another named strategy or a strategy file", tuple(Strategy))
     dealer_no_qualify: DealerNoQualify = option(
         DealerNoQualify.ANTE_PUSH, "when the dealer has less than a pair: ante-push (Play and "
         "Blind settled as usual) or all-push (Ante, Play and Blind all returned)",

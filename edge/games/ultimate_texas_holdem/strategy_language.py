@@ -21,15 +21,20 @@ features on one representative of each suit class of flops and boards.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
+import numpy as np
+
 from edge.cards import RANKS
-from edge.errors import EdgeError
+from edge.errors import StrategyError
+from edge.strategies import PlayerStrategy, StrategyCatalog, StrategyFile, StrategyInfo
+
+GAME_NAME: Final = "ultimate-texas-holdem"
 
 # --- the vocabulary ---------------------------------------------------------------------------
 
@@ -168,30 +173,40 @@ PREFLOP_ACTIONS: Final = {"4x": 4, "3x": 3, "check": 0}
 
 
 @dataclass(frozen=True)
-class UthStrategy:
-    """A parsed Ultimate Texas Hold'em strategy (see the module docstring)."""
+class UthStrategy(PlayerStrategy):
+    """A parsed Ultimate Texas Hold'em strategy (see the module docstring): the preflop chart
+    (``chart[i]`` is 4, 3 or 0 for ``CLASSES[i]``; unused when ``preflop_optimal``), the flop
+    plan and the river plan."""
 
-    name: str
-    description: str
-    source: str
-    published_house_edge: str | None
-    preflop: Mapping[str, int]         # class name ("AKs") -> 4, 3 or 0; empty when optimal
-    preflop_optimal: bool
-    flop: StreetPlan
-    river: StreetPlan
-    path: str | None = None
-    extra: Mapping[str, str] = field(default_factory=dict)
+    preflop_optimal: bool = True
+    chart: tuple[int, ...] = (0,) * 169
+    flop: StreetPlan = StreetPlan(Street.FLOP, optimal=True)
+    river: StreetPlan = StreetPlan(Street.RIVER, optimal=True)
 
-    def identity(self) -> str:
-        """A stable text naming every decision of the strategy (for caches and comparisons)."""
-        parts = [f"preflop={'optimal' if self.preflop_optimal else ''}"]
-        parts += [f"{name}:{self.preflop[name]}" for name in sorted(self.preflop)
-                  if self.preflop[name]]
-        for plan in (self.flop, self.river):
-            parts.append(f"{plan.street.name}:optimal={plan.optimal}:else={plan.otherwise}")
-            parts += [f"{sorted(c.allowed)}@{int(c.feature)}" for rule in plan.rules
-                      for c in rule.conditions] + [str(rule.action) for rule in plan.rules]
-        return "|".join(parts)
+    @property
+    def preflop(self) -> dict[str, int]:
+        """The chart by class name (``"AKs"`` -> 4, 3 or 0)."""
+        return dict(zip(CLASSES, self.chart, strict=True))
+
+    @property
+    def is_optimal(self) -> bool:
+        """Whether every street is played optimally (the exact solve)."""
+        return self.preflop_optimal and self.flop.optimal and self.river.optimal
+
+    @property
+    def is_always_4x(self) -> bool:
+        """Whether every holding bets 4x before the flop (nothing later is decided)."""
+        return not self.preflop_optimal and all(size == 4 for size in self.chart)
+
+    @classmethod
+    def resolve(cls, spec: str) -> UthStrategy:
+        """A named strategy or a strategy file."""
+        return CATALOG.get(spec)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The named UTH strategies."""
+        return CATALOG.names()
 
 
 # --- the 169 preflop classes ------------------------------------------------------------------
@@ -209,10 +224,24 @@ def all_classes() -> tuple[str, ...]:
 CLASSES: Final = all_classes()
 
 
+def holding_class(a: int, b: int) -> str:
+    """The preflop class of two cards: ``'AA'``, ``'AKs'`` or ``'AKo'`` (higher rank first)."""
+    high, low = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
+    if high == low:
+        return RANKS[high] * 2
+    return f"{RANKS[high]}{RANKS[low]}{'s' if (a & 3) == (b & 3) else 'o'}"
+
+
+# Holding ids: the two cards a < b, in lexicographic order (the kernels' numbering).
+HOLDING_CARDS: Final = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)],
+                                dtype=np.int64)
+HOLDING_CLASSES: Final = tuple(holding_class(int(a), int(b)) for a, b in HOLDING_CARDS)
+
+
 def _rank(text: str, where: str) -> int:
     value = "T" if text == "10" else text.upper()
     if len(value) != 1 or value not in RANKS:
-        raise EdgeError(f"{where}: {text!r} is not a rank (2-9, T, J, Q, K, A)")
+        raise StrategyError(f"{where}: {text!r} is not a rank (2-9, T, J, Q, K, A)")
     return RANKS.index(value)
 
 
@@ -227,21 +256,21 @@ def expand_range(text: str, where: str = "preflop") -> list[str]:
         first, _, last = entry.partition("-")
         a, b = expand_range(first, where), expand_range(last, where)
         if len(a) != len(b) or len(a) > 2 or _shape(first) != _shape(last):
-            raise EdgeError(f"{where}: {text!r} is not a range of one shape (e.g. '22-66', "
+            raise StrategyError(f"{where}: {text!r} is not a range of one shape (e.g. '22-66', "
                             "'A2s-A5s')")
         return _between(first, last, where)
     plus = entry.endswith("+")
     body = entry[:-1] if plus else entry
     if len(body) not in (2, 3) or (len(body) == 3 and body[2] not in "so"):
-        raise EdgeError(f"{where}: {text!r} is not a class or range (e.g. 'AKs', 'T9o', '77', "
+        raise StrategyError(f"{where}: {text!r} is not a class or range (e.g. 'AKs', 'T9o', '77', "
                         "'33+', 'A2s+', 'K5o+', '22-66', 'any')")
     high, low = _rank(body[0], where), _rank(body[1], where)
     if high == low:
         if len(body) == 3:
-            raise EdgeError(f"{where}: {text!r}: a pair is neither suited nor offsuit")
+            raise StrategyError(f"{where}: {text!r}: a pair is neither suited nor offsuit")
         return [RANKS[r] * 2 for r in range(high, 13)] if plus else [RANKS[high] * 2]
     if high < low:
-        raise EdgeError(f"{where}: {text!r}: write the higher rank first")
+        raise StrategyError(f"{where}: {text!r}: write the higher rank first")
     suits = body[2] if len(body) == 3 else "so"
     lows = range(low, high) if plus else [low]
     return [f"{RANKS[high]}{RANKS[r]}{s}" for r in lows for s in suits]
@@ -260,7 +289,7 @@ def _between(first: str, last: str, where: str) -> list[str]:
     lo, hi = sorted((_rank(a[1], where), _rank(b[1], where)))
     suits = a[2] if len(a) == 3 else "so"
     if hi >= _rank(a[0], where):
-        raise EdgeError(f"{where}: {first}-{last}: the second rank must stay below the first")
+        raise StrategyError(f"{where}: {first}-{last}: the second rank must stay below the first")
     return [f"{a[0].upper()}{RANKS[r]}{s}" for r in range(lo, hi + 1) for s in suits]
 
 
@@ -270,7 +299,7 @@ def _values(name: str, kind: _Kind, raw: object, where: str) -> frozenset[int]:
     """The value codes a condition ``name = raw`` allows (raw: one value or a list)."""
     items = raw if isinstance(raw, list) else [raw]
     if not items:
-        raise EdgeError(f"{where}: '{name}' has an empty list")
+        raise StrategyError(f"{where}: '{name}' has an empty list")
     codes = set()
     for item in items:
         codes.add(_value(name, kind, item, where))
@@ -280,21 +309,21 @@ def _values(name: str, kind: _Kind, raw: object, where: str) -> frozenset[int]:
 def _value(name: str, kind: _Kind, item: object, where: str) -> int:
     if kind.values == _BOOLEAN:
         if not isinstance(item, bool):
-            raise EdgeError(f"{where}: '{name}' is true or false, not {item!r}")
+            raise StrategyError(f"{where}: '{name}' is true or false, not {item!r}")
         return int(item)
     if kind.values is not None:
         if not isinstance(item, str) or item not in kind.values:
-            raise EdgeError(f"{where}: '{name}' cannot be {item!r}; choose from "
+            raise StrategyError(f"{where}: '{name}' cannot be {item!r}; choose from "
                             f"{', '.join(kind.values)}")
         return kind.values.index(item)
     if kind.ranks:
         if isinstance(item, int) and not isinstance(item, bool) and 2 <= item <= 10:
             item = str(item)
         if not isinstance(item, str):
-            raise EdgeError(f"{where}: '{name}' is a rank (2-9, T, J, Q, K, A), not {item!r}")
+            raise StrategyError(f"{where}: '{name}' is a rank (2-9, T, J, Q, K, A), not {item!r}")
         return _rank(item, f"{where}: '{name}'")
     if not isinstance(item, int) or isinstance(item, bool) or not 0 <= item <= kind.limit:
-        raise EdgeError(f"{where}: '{name}' is a whole number 0..{kind.limit}, not {item!r}")
+        raise StrategyError(f"{where}: '{name}' is a whole number 0..{kind.limit}, not {item!r}")
     return item
 
 
@@ -311,12 +340,12 @@ def _condition(key: str, raw: object, count_ties: str, street: Street,
         if key.endswith(candidate) and key[:-len(candidate)] in _FEATURE_KINDS:
             base, suffix = key[:-len(candidate)], candidate
     if base not in _FEATURE_KINDS:
-        raise EdgeError(f"{where}: unknown feature '{key}'; the features are: "
+        raise StrategyError(f"{where}: unknown feature '{key}'; the features are: "
                         f"{', '.join(FEATURE_NAMES)} (with _min, _max, _below, _above for "
                         "ranks, hands and counts), and action")
     feature, kind = _FEATURE_KINDS[base]
     if feature in RIVER_ONLY and street != Street.RIVER:
-        raise EdgeError(f"{where}: '{key}' is a river feature (the river's board is needed)")
+        raise StrategyError(f"{where}: '{key}' is a river feature (the river's board is needed)")
     text = f"{key} = {_show(raw)}"
     if not suffix:
         allowed = _values(key, kind, raw, where)
@@ -325,9 +354,9 @@ def _condition(key: str, raw: object, count_ties: str, street: Street,
             return value in allowed
     else:
         if kind.values is not None and kind.values != HAND_NAMES:
-            raise EdgeError(f"{where}: '{key}': {base} has no order; write {base} = ...")
+            raise StrategyError(f"{where}: '{key}': {base} has no order; write {base} = ...")
         if isinstance(raw, list):
-            raise EdgeError(f"{where}: '{key}' takes one value, not a list")
+            raise StrategyError(f"{where}: '{key}' takes one value, not a list")
         bound = _value(key, kind, raw, where)
 
         def test(value: Fraction) -> bool:
@@ -364,42 +393,42 @@ def _street(data: object, street: Street, where: str) -> StreetPlan:
     if data is None:
         return default
     if not isinstance(data, dict):
-        raise EdgeError(f"{label}: must be a table")
+        raise StrategyError(f"{label}: must be a table")
     unknown = set(data) - {"rules", "otherwise", "play"}
     if unknown:
-        raise EdgeError(f"{label}: unknown key '{sorted(unknown)[0]}'; the keys are rules, "
+        raise StrategyError(f"{label}: unknown key '{sorted(unknown)[0]}'; the keys are rules, "
                         "otherwise, play")
     play = data.get("play", "rules")
     if play not in ("rules", "optimal"):
-        raise EdgeError(f"{label}: play is \"rules\" or \"optimal\", not {play!r}")
+        raise StrategyError(f"{label}: play is \"rules\" or \"optimal\", not {play!r}")
     if play == "optimal":
         if "rules" in data or "otherwise" in data:
-            raise EdgeError(f"{label}: play = \"optimal\" takes no rules or otherwise")
+            raise StrategyError(f"{label}: play = \"optimal\" takes no rules or otherwise")
         return StreetPlan(street, (), 0, optimal=True)
     otherwise = data.get("otherwise", actions[0])
     if otherwise not in actions:
-        raise EdgeError(f"{label}: otherwise is {' or '.join(actions)}, not {otherwise!r}")
+        raise StrategyError(f"{label}: otherwise is {' or '.join(actions)}, not {otherwise!r}")
     raw_rules = data.get("rules", [])
     if not isinstance(raw_rules, list):
-        raise EdgeError(f"{label}: rules must be a list of tables ([[{street.name.lower()}"
+        raise StrategyError(f"{label}: rules must be a list of tables ([[{street.name.lower()}"
                         ".rules]])")
     rules = []
     for number, raw in enumerate(raw_rules, start=1):
         rule_where = f"{label} rule {number}"
         if not isinstance(raw, dict):
-            raise EdgeError(f"{rule_where}: must be a table of conditions and an action")
+            raise StrategyError(f"{rule_where}: must be a table of conditions and an action")
         if "action" not in raw:
-            raise EdgeError(f"{rule_where}: no action (one of {', '.join(actions)})")
+            raise StrategyError(f"{rule_where}: no action (one of {', '.join(actions)})")
         action = raw["action"]
         if action not in actions:
-            raise EdgeError(f"{rule_where}: action is {' or '.join(actions)}, not {action!r}")
+            raise StrategyError(f"{rule_where}: action is {' or '.join(actions)}, not {action!r}")
         count_ties = raw.get("count_ties", "no")
         if count_ties not in COUNT_TIES:
-            raise EdgeError(f"{rule_where}: count_ties is {', '.join(COUNT_TIES)}, not "
+            raise StrategyError(f"{rule_where}: count_ties is {', '.join(COUNT_TIES)}, not "
                             f"{count_ties!r}")
         keys = [key for key in raw if key not in ("action", "count_ties")]
         if "count_ties" in raw and not any(k.startswith("dealer_outs") for k in keys):
-            raise EdgeError(f"{rule_where}: count_ties goes with a dealer_outs condition")
+            raise StrategyError(f"{rule_where}: count_ties goes with a dealer_outs condition")
         conditions = tuple(_condition(key, raw[key], count_ties, street, rule_where)
                            for key in keys)
         text = ", ".join(c.text for c in conditions) or "always"
@@ -412,17 +441,17 @@ def _preflop(data: object, where: str) -> tuple[dict[str, int], bool]:
     if data is None:
         return dict.fromkeys(CLASSES, 0), False
     if not isinstance(data, dict):
-        raise EdgeError(f"{label}: must be a table")
+        raise StrategyError(f"{label}: must be a table")
     unknown = set(data) - {"raise_4x", "raise_3x", "play"}
     if unknown:
-        raise EdgeError(f"{label}: unknown key '{sorted(unknown)[0]}'; the keys are raise_4x, "
+        raise StrategyError(f"{label}: unknown key '{sorted(unknown)[0]}'; the keys are raise_4x, "
                         "raise_3x, play")
     play = data.get("play", "chart")
     if play not in ("chart", "optimal"):
-        raise EdgeError(f"{label}: play is \"chart\" or \"optimal\", not {play!r}")
+        raise StrategyError(f"{label}: play is \"chart\" or \"optimal\", not {play!r}")
     if play == "optimal":
         if "raise_4x" in data or "raise_3x" in data:
-            raise EdgeError(f"{label}: play = \"optimal\" takes no chart")
+            raise StrategyError(f"{label}: play = \"optimal\" takes no chart")
         return {}, True
     chart = dict.fromkeys(CLASSES, 0)
     seen: dict[str, str] = {}
@@ -431,63 +460,55 @@ def _preflop(data: object, where: str) -> tuple[dict[str, int], bool]:
         if isinstance(entries, str):
             entries = [entries]
         if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
-            raise EdgeError(f"{label}: {key} is a list of classes and ranges, e.g. "
+            raise StrategyError(f"{label}: {key} is a list of classes and ranges, e.g. "
                             "[\"33+\", \"A2s+\"]")
         for entry in entries:
             for name in expand_range(entry, f"{label} {key} entry {entry!r}"):
                 if name in seen and seen[name] != key:
-                    raise EdgeError(f"{label}: {name} is in both raise_4x and raise_3x")
+                    raise StrategyError(f"{label}: {name} is in both raise_4x and raise_3x")
                 seen[name] = key
                 chart[name] = size
     return chart, False
 
 
-_TOP_KEYS: Final = ("name", "description", "source", "published_house_edge", "preflop", "flop",
-                    "river")
+TABLES: Final = ("preflop", "flop", "river")
 
 
-def parse_strategy(data: Mapping[str, object], where: str = "strategy",
-                   path: str | None = None) -> UthStrategy:
-    """A strategy from parsed TOML data; ``EdgeError`` naming the bad entry, prefixed ``where``
-    (e.g. ``strategy file 'x.toml', ``)."""
-    prefix = f"{where}, " if where else ""
-    extra = {key: str(value) for key, value in data.items() if key not in _TOP_KEYS
-             and isinstance(value, (str, int, float))}
-    unknown = [key for key in data if key not in _TOP_KEYS and key not in extra]
-    if unknown:
-        raise EdgeError(f"{prefix}unknown table '{unknown[0]}'; the tables are preflop, flop, "
-                        "river")
-    texts = {}
-    for key in ("name", "description", "source", "published_house_edge"):
-        value = data.get(key)
-        if value is not None and not isinstance(value, (str, int, float)):
-            raise EdgeError(f"{prefix}{key} must be text")
-        texts[key] = None if value is None else str(value)
+def parse_uth_strategy(reader: StrategyFile) -> UthStrategy:
+    """A strategy file: the shared keys (``edge.strategies``), then ``[preflop]``, ``[flop]``
+    and ``[river]``; ``StrategyError`` naming the file and the bad entry."""
+    data = reader.data
+    reader.check_keys(data, (*reader.header_keys, *TABLES))
+    info = reader.info()
+    prefix = f"strategy file {reader.label!r}, "
     chart, preflop_optimal = _preflop(data.get("preflop"), prefix)
     flop = _street(data.get("flop"), Street.FLOP, prefix)
     river = _street(data.get("river"), Street.RIVER, prefix)
-    return UthStrategy(texts["name"] or (Path(path).stem if path else "strategy"),
-                       texts["description"] or "", texts["source"] or "",
-                       texts["published_house_edge"], chart, preflop_optimal, flop, river,
-                       path, extra)
+    return UthStrategy(info, preflop_optimal, tuple(chart.get(name, 0) for name in CLASSES),
+                       flop, river)
 
 
-def load_strategy(path: str | Path) -> UthStrategy:
-    """Read and parse a strategy file; one-line ``EdgeError`` naming the file and entry."""
-    where = f"strategy file '{path}'"
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise EdgeError(f"{where}: cannot be read ({error.strerror or error})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise EdgeError(f"{where}: not valid TOML ({error})") from None
-    return parse_strategy(data, where, str(path))
-
-
-def parse_text(text: str, where: str = "strategy") -> UthStrategy:
+def parse_text(text: str, label: str = "strategy", game: str = GAME_NAME) -> UthStrategy:
     """A strategy from TOML text (tests, inline strategies)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise EdgeError(f"{where}: not valid TOML ({error})") from None
-    return parse_strategy(data, where)
+        raise StrategyError(f"strategy file {label!r}: not valid TOML: {error}") from None
+    named = {"name": Path(label).stem, **data}
+    return parse_uth_strategy(StrategyFile(named, label, game, None))
+
+
+def load_strategy(path: str | Path) -> UthStrategy:
+    """A strategy file or a named strategy (``"wizard-practical"``)."""
+    return UthStrategy.resolve(str(path))
+
+
+OPTIMAL = UthStrategy(StrategyInfo(
+    "optimal", "Every decision as the exact solve says for the pays and rules at hand."))
+ALWAYS_4X = UthStrategy(StrategyInfo(
+    "always-4x", "Play 4x before the flop with every hand (the \"blind box\" play)."),
+    preflop_optimal=False, chart=(4,) * 169, flop=StreetPlan(Street.FLOP),
+    river=StreetPlan(Street.RIVER))
+# The named strategies: the two built in code, then strategies/*.toml (docs/strategies.md).
+CATALOG: Final = StrategyCatalog(GAME_NAME, "edge.games.ultimate_texas_holdem",
+                                 parse_uth_strategy, (OPTIMAL, ALWAYS_4X))

@@ -1,0 +1,331 @@
+"""Ultimate Texas Hold'em strategies as data (issue 15): the language, its features, the exact
+evaluation and the departures from optimal play.
+
+Independent checks: the features against a plain Python reading of their definitions
+(docs/strategies.md) on sampled deals, with a plain five-card ranking written here; the
+evaluation's optimal play against the solve; the departures' costs against the difference of
+the two exact returns; the Wizard of Odds practical strategy against its published house edge
+(Wizard of Odds, "Ultimate Texas Hold 'Em", strategy section: 2.43%).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from edge.errors import EdgeError
+from edge.games.ultimate_texas_holdem import _kernels, practical
+from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS
+from edge.games.ultimate_texas_holdem.strategy_language import (
+    CLASSES,
+    HOLDING_CARDS,
+    HOLDING_CLASSES,
+    Feature,
+    expand_range,
+    parse_text,
+)
+
+# The Wizard of Odds practical strategy as published (the preflop chart of docs/references.md;
+# flop: 2x with two pair or better, a hidden pair except pocket deuces, four to a flush with a
+# hidden ten or better; river: 1x with a hidden pair or better or fewer than 21 dealer outs).
+WIZARD = """
+name = "wizard-test"
+published_house_edge = "2.43%"
+
+[preflop]
+raise_4x = ["33+", "A2+", "K2s+", "K5o+", "Q6s+", "Q8o+", "J8s+", "JTo"]
+
+[flop]
+[[flop.rules]]
+hand = "pair"
+pocket_pair = true
+pair_rank = "2"
+action = "check"
+[[flop.rules]]
+hand_min = "two-pair"
+action = "bet"
+[[flop.rules]]
+hand = "pair"
+hidden = true
+action = "bet"
+[[flop.rules]]
+flush_draw_hole_min = "T"
+action = "bet"
+
+[river]
+[[river.rules]]
+hidden = true
+action = "play"
+[[river.rules]]
+dealer_outs_below = 21
+action = "play"
+"""
+
+ALL_OPTIMAL = """
+[preflop]
+play = "optimal"
+[flop]
+play = "optimal"
+[river]
+play = "optimal"
+"""
+
+
+# --- the language ---------------------------------------------------------------------------
+
+def test_chart_ranges_expand_to_the_published_chart() -> None:
+    strategy = parse_text(WIZARD)
+    four = [name for name, size in strategy.preflop.items() if size == 4]
+    assert len(CLASSES) == 169 and len(four) == 69
+    assert sum(1 for name in HOLDING_CLASSES if strategy.preflop[name] == 4) == 500
+    assert expand_range("A2s-A5s") == ["A2s", "A3s", "A4s", "A5s"]
+    assert expand_range("22-44") == ["22", "33", "44"]
+    assert expand_range("JT") == ["JTs", "JTo"]
+    assert expand_range("QJo+") == ["QJo"]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[flop]\n[[flop.rules]]\nflush_drawx = true\naction = \"bet\"",
+     "strategy file 'x.toml', [flop] rule 1: unknown feature 'flush_drawx'; the features are: "),
+    ("[preflop]\nraise_4x = [\"A2x\"]", "[preflop] raise_4x entry 'A2x'"),
+    ("[preflop]\nraise_4x = [\"AK\"]\nraise_3x = [\"AKs\"]", "AKs is in both"),
+    ("[river]\n[[river.rules]]\nhidden = true\naction = \"bet\"",
+     "[river] rule 1: action is fold or play, not 'bet'"),
+    ("[flop]\n[[flop.rules]]\ndealer_outs_below = 3\naction = \"bet\"",
+     "[flop] rule 1: 'dealer_outs_below' is a river feature"),
+    ("[flop]\n[[flop.rules]]\nhand = \"trips\"\naction = \"bet\"",
+     "[flop] rule 1: 'hand' cannot be 'trips'; choose from high-card, pair"),
+    ("[flop]\n[[flop.rules]]\npair_rank_min = \"1\"\naction = \"bet\"", "is not a rank"),
+    ("[flop]\n[[flop.rules]]\nhidden = true", "[flop] rule 1: no action"),
+    ("[turn]\nx = 1", "unknown key 'turn'"),
+    ("[river]\nplay = \"optimal\"\notherwise = \"play\"", "takes no rules or otherwise"),
+])
+def test_bad_files_are_refused_in_one_line_naming_the_entry(text: str, message: str) -> None:
+    with pytest.raises(EdgeError) as caught:
+        parse_text(text, "x.toml")
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_dealer_outs_conditions_count_ties_as_written() -> None:
+    strict = parse_text("[river]\n[[river.rules]]\ndealer_outs_below = 21\naction = \"play\"")
+    half = parse_text("[river]\n[[river.rules]]\ndealer_outs_below = 21\ncount_ties = \"half\""
+                      "\naction = \"play\"")
+    whole = parse_text("[river]\n[[river.rules]]\ndealer_outs_below = 21\ncount_ties = \"yes\""
+                       "\naction = \"play\"")
+    values = [0] * len(Feature)
+    # 20 outs and 2 ties: 20 < 21, 21 < 21 fails, 22 fails
+    values[Feature.DEALER_OUTS], values[Feature.DEALER_OUTS_HALF_TIES] = 20, 42
+    values[Feature.DEALER_OUTS_WITH_TIES] = 22
+    assert [s.river.decide(values) for s in (strict, half, whole)] == [1, 0, 0]
+    values[Feature.DEALER_OUTS_HALF_TIES] = 41           # 20 outs, 1 tie: 20.5 < 21
+    assert half.river.decide(values) == 1
+
+
+# --- the features, against a plain reading of their definitions ------------------------------
+
+def plain_rank(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """A plain ranking of five cards: (category 0..8, then the deciding ranks)."""
+    ranks = sorted((c >> 2 for c in cards), reverse=True)
+    counts = Counter(ranks)
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    flush = len({c & 3 for c in cards}) == 1
+    distinct = sorted(set(ranks), reverse=True)
+    top = None
+    if len(distinct) == 5 and distinct[0] - distinct[4] == 4:
+        top = distinct[0]
+    elif distinct == [12, 3, 2, 1, 0]:
+        top = 3
+    if top is not None:
+        return (8 if flush else 4, top)
+    if flush:
+        return (5, *ranks)
+    category = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(
+        tuple(shape), 0)
+    return (category, *order)
+
+
+def best(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The best plain ranking of five of the cards."""
+    return max(plain_rank(five) for five in itertools.combinations(cards, 5))
+
+
+def hand_category(cards: tuple[int, ...]) -> int:
+    """0 high card .. 9 royal flush (the kernels' numbering)."""
+    ranking = best(cards)
+    return 9 if ranking[0] == 8 and ranking[1] == 12 else ranking[0]
+
+
+def straight_in(ranks: set[int]) -> bool:
+    return any({(top - k) % 13 if top - k >= 0 else 12 for k in range(5)} <= ranks
+               for top in range(3, 13))
+
+
+def window_ranks(top: int) -> set[int]:
+    """The five ranks of the straight with ``top`` (3 = the wheel A-2-3-4-5)."""
+    return {12 if top - k < 0 else top - k for k in range(5)} if top > 3 else {12, 0, 1, 2, 3}
+
+
+def plain_features(hole: tuple[int, int], board: tuple[int, ...]) -> list[int]:
+    """Every feature by its definition in docs/strategies.md, read plainly."""
+    cards = hole + board
+    a, b = hole
+    ra, rb = a >> 2, b >> 2
+    hand = hand_category(cards)
+    board_ranks = Counter(c >> 2 for c in board)
+    if len(board) == 3:
+        board_hand = {3: 3, 2: 1}.get(max(board_ranks.values()), 0)
+    else:
+        board_hand = hand_category(board)
+    values = [0] * len(Feature)
+    values[Feature.HAND], values[Feature.BOARD_HAND] = hand, board_hand
+    values[Feature.HIDDEN] = int(hand > board_hand)
+    values[Feature.POCKET_PAIR] = int(ra == rb)
+    values[Feature.PAIR], values[Feature.PAIR_RANK] = 0, 13
+    if hand == 1:
+        rank_counts = Counter(c >> 2 for c in cards)
+        paired = next(r for r, n in rank_counts.items() if n == 2)
+        values[Feature.PAIR_RANK] = paired
+        if ra == rb:
+            values[Feature.PAIR] = 1
+        elif paired in (ra, rb):
+            distinct = sorted(board_ranks, reverse=True)
+            values[Feature.PAIR] = 2 + distinct.index(paired)
+        else:
+            values[Feature.PAIR] = 7
+    suits = Counter(c & 3 for c in cards)
+    four = [s for s, n in suits.items() if n == 4]
+    if four and max(suits.values()) < 5:
+        values[Feature.FLUSH_DRAW] = 1
+        in_suit = [c >> 2 for c in hole if c & 3 == four[0]]
+        values[Feature.FLUSH_DRAW_HOLE] = max(in_suit) if in_suit else 13
+    else:
+        values[Feature.FLUSH_DRAW_HOLE] = 13
+    ranks = {c >> 2 for c in cards}
+    values[Feature.STRAIGHT_DRAW_HOLE] = 13
+    if not straight_in(ranks):
+        makers = sum(1 for r in range(13) if r not in ranks and straight_in(ranks | {r}))
+        values[Feature.STRAIGHT_DRAW] = min(makers, 2)
+        drawing: set[int] = set()
+        for top in range(3, 13):
+            window = window_ranks(top)
+            if len(window & ranks) == 4:
+                drawing |= window & ranks
+        used = [r for r in (ra, rb) if r in drawing]
+        values[Feature.STRAIGHT_DRAW_HOLE] = max(used) if used else 13
+    values[Feature.HIGH_CARD], values[Feature.LOW_CARD] = max(ra, rb), min(ra, rb)
+    values[Feature.SUITED] = int(a & 3 == b & 3)
+    every = Counter(c >> 2 for c in cards)
+    values[Feature.HOLE_PAIRED] = int(every[ra] >= 2 or every[rb] >= 2)
+    if len(board) == 5:
+        player = best(cards)
+        unseen = [c for c in range(52) if c not in cards]
+        sixes = [best(board + (c,)) for c in unseen]
+        outs = sum(1 for six in sixes if six > player)
+        ties = sum(1 for six in sixes if six == player)
+        values[Feature.DEALER_OUTS] = outs
+        values[Feature.DEALER_OUTS_HALF_TIES] = 2 * outs + ties
+        values[Feature.DEALER_OUTS_WITH_TIES] = outs + ties
+    return values
+
+
+def kernel_features(hole: tuple[int, int], board: tuple[int, ...]) -> list[int]:
+    return _kernels.uth_features(np.array(hole, dtype=np.int32), np.array(board, dtype=np.int32))
+
+
+def test_published_outs_example() -> None:
+    # mypokercoaching.com, "How to count outs in Ultimate Texas Hold'em" (the Wizard of Odds
+    # rule): player T-3, board A Q 8 6 4: 15 cards pair the board, 8 kings and jacks beat the
+    # player, 3 tens tie: 26 "outs" counting the ties, 23 beating him outright.
+    hole = (8 * 4, 1 * 4 + 1)
+    board = (12 * 4 + 2, 10 * 4 + 3, 6 * 4, 4 * 4 + 1, 2 * 4 + 2)
+    values = kernel_features(hole, board)
+    assert values[Feature.DEALER_OUTS] == 23 and values[Feature.DEALER_OUTS_WITH_TIES] == 26
+    assert values == plain_features(hole, board)
+
+
+def test_features_match_their_plain_definitions_on_sampled_deals() -> None:
+    rng = random.Random(15)
+    deals = []
+    for n in range(800):
+        cards = rng.sample(range(52), 7)
+        deals.append((tuple(cards[:2]), tuple(cards[2:5] if n % 4 else cards[2:7])))
+    # deals that reach the rarer values
+    deals += [((0, 1), (20, 33, 45)), ((48, 44, 40)[:2], (36, 32, 5)),   # pocket 2s; draws
+              ((48, 49), (44, 40, 36, 3, 7)), ((4, 9), (12, 16, 50, 51, 30))]
+    for hole, board in deals:
+        assert kernel_features(hole, board) == plain_features(hole, board), (hole, board)
+
+
+def test_kernels_decide_as_the_rules_read_on_every_holding() -> None:
+    """The river sweep (outs counted by one pass over sorted hands) and the flop plan decide
+    as the rules read on the per-deal features, for every holding of sampled boards."""
+    strategy = parse_text(WIZARD)
+    settle = solver.settlement(BLIND_PRESETS["standard"].as_dict())
+    rng = random.Random(7)
+    boards = np.array([sorted(rng.sample(range(52), 5)) for _ in range(6)], dtype=np.int32)
+    records = np.zeros((len(boards), solver.HOLDINGS), dtype=np.uint64)
+    _kernels.uth_strategy_records(boards, settle.array(), settle.fold, False,
+                                  practical.compile_plan(strategy.river), records)
+    flops = np.ascontiguousarray(boards[:, :3])
+    plan = np.zeros((len(flops), solver.HOLDINGS), dtype=np.uint8)
+    rules = np.zeros_like(plan)
+    _kernels.uth_flop_plan(flops, practical.compile_plan(strategy.flop), plan, rules)
+    for i, board in enumerate(boards.tolist()):
+        for h, (a, b) in enumerate(HOLDING_CARDS.tolist()):
+            if a in board[:3] or b in board[:3]:
+                assert records[i, h] == 0 and plan[i, h] == 0
+                continue
+            if a not in board and b not in board:
+                river = kernel_features((a, b), tuple(board))
+                number, action = strategy.river.rule_index(river)
+                assert int(records[i, h]) >> 61 & 1 == 1 - action
+            flop = kernel_features((a, b), tuple(board[:3]))
+            number, action = strategy.flop.rule_index(flop)
+            assert (plan[i, h], rules[i, h]) == (action, number)
+
+
+# --- the exact evaluation ----------------------------------------------------------------------
+
+def test_optimal_play_reproduces_the_solve_exactly_on_some_flops() -> None:
+    """Every street played "optimal" gives the solve's own per-holding counts (a few flop
+    classes: the same partial sums to the integer)."""
+    settle = solver.settlement(BLIND_PRESETS["standard"].as_dict())
+    subset = solver.flop_classes().subset([0, 400, 1754])
+    partial = solver.solve(settle, classes=subset)
+    evaluation = practical.evaluate(parse_text(ALL_OPTIMAL), partial, classes=subset)
+    assert np.array_equal(evaluation.bet, partial.bet)
+    assert np.array_equal(evaluation.check, partial.check)
+    assert np.array_equal(evaluation.extra[:, [0, 2]], partial.extra[:, [0, 2]])
+
+
+@pytest.fixture(scope="module")
+def wizard() -> practical.Evaluation:
+    """The Wizard of Odds practical strategy, evaluated exactly (one full evaluation)."""
+    settle = solver.settlement(BLIND_PRESETS["standard"].as_dict())
+    return practical.evaluate(parse_text(WIZARD), solver.solve(settle))
+
+
+def test_wizard_practical_strategy_reproduces_its_published_house_edge(
+        wizard: practical.Evaluation) -> None:
+    edge = -wizard.expected_return()
+    assert round(edge * 100, 2) == Fraction(243, 100)      # published: 2.43%
+    assert edge > -practical.optimal_return(wizard.solution)
+    # every deal ends in exactly one line
+    counts = wizard.counts()
+    assert sum(int(c.sum()) for c in counts.values()) + wizard.folds() == solver.CYCLE
+
+
+def test_departures_add_up_to_exactly_the_difference_of_returns(
+        wizard: practical.Evaluation) -> None:
+    compared = practical.comparison(wizard, "ultimate-texas-holdem", "main")
+    assert compared.total_cost == compared.difference > 0
+    assert all(d.cost >= 0 and 0 < d.frequency < 1 for d in compared.departures)
+    stages = {d.stage for d in compared.departures}
+    assert stages == {"flop", "river"}        # the chart is the optimal one (docs/references.md)
