@@ -8,13 +8,16 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from edge.cli import main
 from edge.document import Report
+
+if TYPE_CHECKING:
+    from edge.games.ultimate_texas_holdem.practical import Evaluation
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,24 +106,22 @@ def default_report() -> DefaultReport:
 
 
 @pytest.fixture(scope="session")
-def uth_strategy_return() -> Callable[[str], Fraction]:
-    """The exact return per Ante of a named Ultimate Texas Hold'em strategy (a file in
-    edge/games/ultimate_texas_holdem/strategies/, by stem) at the default rules and Blind
-    table, evaluated once per test session (each evaluation costs seconds)."""
+def uth_strategy_evaluation() -> Callable[[str], Evaluation]:
+    """The exact evaluation of a named Ultimate Texas Hold'em strategy (a file in
+    edge/games/ultimate_texas_holdem/strategies/, by name) at the default rules and Blind table,
+    made once per test session (each evaluation costs seconds)."""
     from edge.games import RunSettings
     from edge.games.ultimate_texas_holdem import GAME, practical
     from edge.games.ultimate_texas_holdem import main as uth_main
-    from edge.games.ultimate_texas_holdem.strategy_language import load_strategy
+    from edge.games.ultimate_texas_holdem.strategy_language import UthStrategy
 
-    folder = ROOT / "edge" / "games" / "ultimate_texas_holdem" / "strategies"
-    found: dict[str, Fraction] = {}
+    found: dict[str, Evaluation] = {}
 
-    def exact(name: str) -> Fraction:
+    def evaluation(name: str) -> Evaluation:
         if name not in found:
             rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
             solution = uth_main.solve_main(paytable, rules, RunSettings())
-            strategy = load_strategy(folder / f"{name}.toml")
-            found[name] = practical.evaluate(strategy, solution).expected_return()
+            found[name] = practical.evaluate(UthStrategy.resolve(name), solution)
         return found[name]
 
-    return exact
+    return evaluation

@@ -22,6 +22,7 @@ import pytest
 from edge.cards import parse_cards
 from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
 from edge.games.ultimate_texas_holdem.main import PRACTICAL_FOUR_X
+from edge.games.ultimate_texas_holdem.practical import Evaluation
 from edge.games.ultimate_texas_holdem.strategy_language import (
     CLASSES,
     StreetPlan,
@@ -35,6 +36,7 @@ NAMED = sorted(path.stem for path in FOLDER.glob("*.toml"))
 
 
 def named(name: str) -> UthStrategy:
+    """The named strategy's file, read as a file."""
     return load_strategy(FOLDER / f"{name}.toml")
 
 
@@ -43,10 +45,11 @@ def test_every_named_strategy_says_what_it_is() -> None:
     for name in NAMED:
         strategy = named(name)
         assert strategy.name == name
-        assert strategy.description and strategy.source
-        assert strategy.published_house_edge is not None
-        assert strategy.published_house_edge.endswith("%")
-        Decimal(strategy.published_house_edge[:-1])      # a number, as published
+        assert strategy.description and strategy.info.source
+        published = strategy.info.published_text
+        assert published.endswith("%")
+        assert strategy.info.published_house_edge == Fraction(published[:-1]) / 100
+        assert UthStrategy.resolve(name).identity == strategy.identity   # shipped by name
 
 
 def _rounded(value: Fraction, places: int) -> Decimal:
@@ -57,13 +60,11 @@ def _rounded(value: Fraction, places: int) -> Decimal:
 
 @pytest.mark.parametrize("name", NAMED)
 def test_named_strategy_reproduces_its_published_house_edge(
-        name: str, uth_strategy_return: Callable[[str], Fraction]) -> None:
-    published = named(name).published_house_edge
-    assert published is not None
-    figure = Decimal(published[:-1])
+        name: str, uth_strategy_evaluation: Callable[[str], Evaluation]) -> None:
+    figure = Decimal(named(name).info.published_text[:-1])
     places = -figure.as_tuple().exponent
     assert isinstance(places, int)
-    house_edge = -uth_strategy_return(name)
+    house_edge = -uth_strategy_evaluation(name).expected_return()
     assert _rounded(house_edge, places) == figure
 
 

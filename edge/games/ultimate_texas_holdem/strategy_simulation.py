@@ -321,12 +321,12 @@ def make_strategy_simulator(paytable: PayTable, rules: UltimateTexasHoldemRules,
 
 def simulate_main_bet(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
                       run: RunSettings | None = None) -> MainSimulator:
-    """The main bet's ``simulate`` hook: a strategy written in the strategy language is played
-    by this module's reading of it, the solved strategies (optimal, always 4x) by
-    :func:`.main_simulation.simulate_main`."""
+    """The main bet's ``simulate`` hook: the solved strategies (optimal, always 4x) are played
+    by :func:`.main_simulation.simulate_main`, any other strategy by this module's reading of
+    it."""
     if paytable is None:
         raise EdgeError("The Ultimate Texas Hold'em main simulation needs a pay table.")
     strategy = rules.strategy
-    if isinstance(strategy, UthStrategy):
-        return make_strategy_simulator(paytable, rules, strategy, run)
-    return simulate_main(paytable, rules, run)
+    if strategy.is_optimal or strategy.is_always_4x:
+        return simulate_main(paytable, rules, run)
+    return make_strategy_simulator(paytable, rules, strategy, run)
