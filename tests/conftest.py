@@ -109,7 +109,8 @@ def default_report() -> DefaultReport:
 def uth_strategy_evaluation() -> Callable[[str], Evaluation]:
     """The exact evaluation of a named Ultimate Texas Hold'em strategy (a file in
     edge/games/ultimate_texas_holdem/strategies/, by name) at the default rules and Blind table,
-    made once per test session (each evaluation costs seconds)."""
+    made once per test session (each evaluation costs seconds). The last one made is also in
+    the evaluation module's own cache, which a command run next in the session reuses."""
     from edge.games import RunSettings
     from edge.games.ultimate_texas_holdem import GAME, practical
     from edge.games.ultimate_texas_holdem import main as uth_main
@@ -121,7 +122,7 @@ def uth_strategy_evaluation() -> Callable[[str], Evaluation]:
         if name not in found:
             rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
             solution = uth_main.solve_main(paytable, rules, RunSettings())
-            found[name] = practical.evaluate(UthStrategy.resolve(name), solution)
+            found[name] = practical.evaluate_cached(UthStrategy.resolve(name), solution)
         return found[name]
 
     return evaluation

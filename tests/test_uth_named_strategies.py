@@ -29,6 +29,7 @@ from edge.games.ultimate_texas_holdem.strategy_language import (
     UthStrategy,
     load_strategy,
 )
+from tests.conftest import CliRunner
 
 FOLDER = Path(__file__).resolve().parent.parent / "edge" / "games" / "ultimate_texas_holdem" \
     / "strategies"
@@ -112,3 +113,21 @@ def test_the_practical_flop_rules_say_the_published_words(hole: str, flop: str,
 def test_the_practical_river_rules_say_the_published_words(hole: str, board: str,
                                                            plays: int) -> None:
     assert _decide(named("wizard-practical").river, hole, board) == plays
+
+
+def test_readme_example_is_real_output(repo_root: Path, edge_cli: CliRunner,
+                                       uth_strategy_evaluation: Callable[[str], Evaluation]
+                                       ) -> None:
+    """The README's UTH comparison excerpt is the command's own output, line for line."""
+    uth_strategy_evaluation("wizard-practical")      # the session's evaluation, reused
+    readme = (repo_root / "README.md").read_text(encoding="utf-8")
+    command = ("edge simulate ultimate-texas-holdem --bet main --strategy wizard-practical "
+               "--seed 7\n```\n\n```\n")
+    start = readme.index(command) + len(command)
+    excerpt = readme[start:readme.index("```", start)].strip().splitlines()
+    result = edge_cli("strategy", "ultimate-texas-holdem", "--bet", "main", "--compare",
+                      "wizard-practical")
+    lines = result.out.splitlines()
+    assert result.status == 0 and excerpt
+    assert all(line in lines for line in excerpt if line), [
+        line for line in excerpt if line and line not in lines]
