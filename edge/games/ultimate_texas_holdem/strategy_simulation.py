@@ -44,7 +44,6 @@ BoolArray = npt.NDArray[np.bool_]
 HOLE_ROWS = (0, 1)
 FLOP_ROWS = (4, 5, 6)
 BOARD_ROWS = (4, 5, 6, 7, 8)
-PLAYER_FIVE = np.array([*HOLE_ROWS, *FLOP_ROWS], dtype=np.int64)
 PLAYER_SEVEN = np.array([*HOLE_ROWS, *BOARD_ROWS], dtype=np.int64)
 BOARD_FIVE = np.array(BOARD_ROWS, dtype=np.int64)
 UNSEEN = 45          # cards the player cannot see at the river: 52 - 2 hole - 5 board
@@ -70,18 +69,6 @@ def hand_strength(cards: CardArray, rows: IntArray) -> IntArray:
     """The strength (higher is better) of the best five of ``cards[rows]``, per hand."""
     strengths, _ = _kernels.simulate_holdem_hands(cards, rows)
     return strengths.astype(np.int64)
-
-
-# --- preflop -----------------------------------------------------------------------------------
-
-def preflop_class_names(cards: CardArray) -> npt.NDArray[np.str_]:
-    """The preflop class of each hand's hole cards: ``'AA'``, ``'AKs'``, ``'T9o'``."""
-    rank = ranks(cards[list(HOLE_ROWS)])
-    suit = suits(cards[list(HOLE_ROWS)])
-    high, low = rank.max(axis=0), rank.min(axis=0)
-    letters = np.array(list("23456789TJQKA"))
-    kind = np.where(high == low, "", np.where(suit[0] == suit[1], "s", "o"))
-    return np.char.add(np.char.add(letters[high], letters[low]), kind)
 
 
 # --- the features of a flop or river decision ---------------------------------------------------
@@ -111,27 +98,26 @@ def board_hand(board_rank: IntArray) -> IntArray:
     return np.where(distinct == 3, HIGH_CARD, np.where(distinct == 2, PAIR, TRIPS))
 
 
-def straight_outs(present: BoolArray) -> tuple[IntArray, BoolArray]:
-    """How many ranks, none held, would complete five in a row (A-5 .. T-A), and for each
-    rank whether it is such a rank (``completes[r, hand]``)."""
+def straight_outs(present: BoolArray) -> IntArray:
+    """How many ranks, none held, would complete five in a row (A-5 .. T-A)."""
     completes = np.zeros_like(present)
     for window in STRAIGHT_WINDOWS:
         held = present[window]
         missing_one = held.sum(axis=0) == 4
         for k, r in enumerate(window):
             completes[r] |= missing_one & ~held[k]
-    return completes.sum(axis=0), completes
+    return np.asarray(completes.sum(axis=0), dtype=np.int64)
 
 
-def straight_draw_hole(present: BoolArray, completes: BoolArray, hole_rank: IntArray) -> IntArray:
-    """The highest hole rank among the four held ranks of a window an out rank completes."""
+def straight_draw_hole(present: BoolArray, hole_rank: IntArray) -> IntArray:
+    """The highest hole rank among the held ranks of a straight's window that holds four of its
+    five ranks (its fifth rank then completes the straight); ``NO_RANK`` if there is none."""
     best = np.full(present.shape[1], -1, dtype=np.int64)
     for window in STRAIGHT_WINDOWS:
-        held = present[window]
-        missing = (held.sum(axis=0) == 4) & completes[window].any(axis=0)
+        four = present[window].sum(axis=0) == 4
         for hole in hole_rank:
             inside = (window[:, None] == hole[None, :]).any(axis=0)
-            best = np.where(missing & inside, np.maximum(best, hole), best)
+            best = np.where(four & inside, np.maximum(best, hole), best)
     return np.where(best < 0, NO_RANK, best)
 
 
@@ -183,11 +169,11 @@ def street_features(cards: CardArray, river: bool) -> dict[str, IntArray]:
     draw_hole = np.where(draw & (draw_hole >= 0), draw_hole, NO_RANK)
     # straight draws, when the hand has no straight
     present = rank_presence(ranks(cards[player_rows]))
-    outs, completes = straight_outs(present)
+    outs = straight_outs(present)
     no_straight = ~np.isin(hand, (holdem.STRAIGHT, holdem.STRAIGHT_FLUSH, holdem.ROYAL_FLUSH))
     straight_kind = np.where(no_straight, np.minimum(outs, 2), 0)
     straight_hole = np.where(straight_kind > 0,
-                             straight_draw_hole(present, completes, hole_rank), NO_RANK)
+                             straight_draw_hole(present, hole_rank), NO_RANK)
     features = {
         "hand": hand, "board_hand": board, "hidden": (hand > board).astype(np.int64),
         "pocket_pair": pocket.astype(np.int64), "pair": pair, "pair_rank": pair_rank,
