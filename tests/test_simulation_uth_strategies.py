@@ -204,11 +204,8 @@ def test_a_file_of_optimal_play_simulates_like_the_solve() -> None:
     assert (solved[0] == played[0]).all() and (solved[1] == played[1]).all()
 
 
-def test_optimal_streets_need_optimal_later_streets() -> None:
+def test_an_optimal_flop_needs_an_optimal_river() -> None:
     rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
     flop_only = parse_text('[flop]\nplay = "optimal"\n')
     with pytest.raises(EdgeError, match="cannot play the flop \"optimal\""):
         sim.make_strategy_simulator(paytable, rules, flop_only)
-    preflop_only = parse_text('[preflop]\nplay = "optimal"\n[river]\nplay = "optimal"\n')
-    with pytest.raises(EdgeError, match="cannot play preflop \"optimal\""):
-        sim.make_strategy_simulator(paytable, rules, preflop_only)

@@ -281,24 +281,30 @@ class StrategySimulator(MainSimulator):
 def make_strategy_simulator(paytable: PayTable, rules: UltimateTexasHoldemRules,
                             strategy: UthStrategy,
                             run: RunSettings | None = None) -> StrategySimulator:
-    """The main bet's simulator playing ``strategy``. A street played ``"optimal"`` needs the
-    solve's decisions, which are optimal only when every later street is optimal too: a flop
-    played optimally needs an optimal river, an optimal preflop an optimal flop and river."""
+    """The main bet's simulator playing ``strategy``.
+
+    A street the file plays ``"optimal"`` takes the analysis's decisions there: the flop, the
+    solve's (optimal only before an optimal river, so a flop "optimal" before a river played by
+    rules is refused); the preflop, the solve's when every later street is optimal, else the
+    exact evaluation's best preflop Play against the file's own later play. The streets played
+    by rules are read here.
+    """
     if strategy.flop.optimal and not strategy.river.optimal:
         raise EdgeError(f"The simulation of the strategy {strategy.name!r} cannot play the flop "
                         "\"optimal\" before a river played by rules (the solve's flop decisions "
                         "assume the optimal river).")
-    if strategy.preflop_optimal and not (strategy.flop.optimal and strategy.river.optimal):
-        raise EdgeError(f"The simulation of the strategy {strategy.name!r} cannot play preflop "
-                        "\"optimal\" before a flop or river played by rules (the solve's "
-                        "preflop decisions assume optimal later play).")
+    run = run or RunSettings()
     flop_bets = np.zeros(0, dtype=np.uint8)
+    choice = preflop_plays(strategy) if not strategy.preflop_optimal else None
     if strategy.preflop_optimal or strategy.flop.optimal:
-        solution = uth_main.solve_main(paytable, rules, run or RunSettings())
-        flop_bets = flop_decisions(solution)
-        choice = uth_main.main_lines(solution, "optimal").choice.astype(np.int64)
-    if not strategy.preflop_optimal:
-        choice = preflop_plays(strategy)
+        solution = uth_main.solve_main(paytable, rules, run)
+        if strategy.flop.optimal:
+            flop_bets = flop_decisions(solution)
+        if choice is None:
+            later_optimal = strategy.flop.optimal and strategy.river.optimal
+            lines = uth_main.main_lines(solution, "optimal" if later_optimal else strategy, run)
+            choice = lines.choice.astype(np.int64)
+    assert choice is not None
     pays = settlement(paytable, rules)
     return StrategySimulator(pays.outcomes, pays.scale, Fraction(1), choice, flop_bets,
                              pays.blind, pays.outcome_of, rules.all_push, rules.ties_larger,
