@@ -236,13 +236,13 @@ def street_bets(plan: StreetPlan, features: dict[str, IntArray]) -> BoolArray:
 def preflop_plays(strategy: UthStrategy) -> IntArray:
     """The chart's Play (4, 3, or 0 to check) of each of the 1,326 holdings, read from the
     hole cards' ranks and suits (``'AKs'``, ``'AKo'``, ``'AA'``)."""
-    letters = "23456789TJQKA"
+    letters, chart = "23456789TJQKA", strategy.preflop
     plays = np.zeros(HOLDINGS, dtype=np.int64)
     for a in range(52):
         for b in range(a + 1, 52):
             high, low = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
             kind = "" if high == low else ("s" if (a & 3) == (b & 3) else "o")
-            plays[PAIR_ID[a * 52 + b]] = strategy.preflop[letters[high] + letters[low] + kind]
+            plays[PAIR_ID[a * 52 + b]] = chart[letters[high] + letters[low] + kind]
     return plays
 
 
@@ -250,8 +250,8 @@ def preflop_plays(strategy: UthStrategy) -> IntArray:
 class StrategySimulator(MainSimulator):
     """The main bet played by a practical strategy (see the module docstring): preflop by its
     chart, the flop and the river by its rules read here; a street the file plays
-    ``"optimal"`` is played as :class:`.main_simulation.MainSimulator` plays it (the solve's
-    flop decisions, the exact river comparison)."""
+    ``"optimal"`` takes the analysis's decisions (:func:`make_strategy_simulator`), the river's
+    as :class:`.main_simulation.MainSimulator` makes them (the exact comparison)."""
 
     strategy: UthStrategy | None = None
 
