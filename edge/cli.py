@@ -176,8 +176,11 @@ def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
         raise EdgeError("Give the strategy to compare once: --compare NAME|FILE (without "
                         "--strategy).")
     if bet.compare is None:
-        raise EdgeError(f"The {bet.name} wager of {game.name} has no strategy to compare "
-                        "(choose --bet of a wager with decisions).")
+        others = [b.name for b in game.bets if b.compare is not None]
+        hint = (f" (the wagers that have: {', '.join(others)}; choose one with --bet)"
+                if others else "")
+        raise EdgeError(f"edge compares no strategies for the {bet.name} wager of "
+                        f"{game.name}{hint}.")
     options = game_options(game, args)
     if "strategy" in options:
         raise EdgeError("Give the strategy to compare once: --compare NAME|FILE (without "

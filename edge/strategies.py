@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Generic, Self, TypeVar
+from typing import Generic, Self, TypeVar, cast
 
 from edge.errors import StrategyError
 
@@ -100,14 +100,14 @@ class PlayerStrategy:
 
     @classmethod
     def resolve(cls, spec: str) -> Self:
-        """The strategy a name or a ``.toml`` path stands for (each game's class answers from
-        its :class:`StrategyCatalog`)."""
-        raise NotImplementedError(f"{cls.__name__} has no catalog")
+        """The strategy a name or a ``.toml`` path stands for, from the game's
+        :class:`StrategyCatalog` (the one made with ``kind=cls``)."""
+        return cast(Self, catalog_of(cls).get(spec))
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
         """The names of the strategies edge ships for this game."""
-        raise NotImplementedError(f"{cls.__name__} has no catalog")
+        return catalog_of(cls).names()
 
 
 S = TypeVar("S", bound=PlayerStrategy)
@@ -210,10 +210,15 @@ Parse = Callable[[StrategyFile], S]
 
 class StrategyCatalog(Generic[S]):
     """A game's strategies: the named ones (TOML files in ``<package>/strategies/``, plus any
-    built in code) and a reader of strategy files, both through the game's ``parse``."""
+    built in code) and a reader of strategy files, both through the game's ``parse``. The
+    strategy class (``kind``, by default the type of the first built-in strategy) answers
+    ``resolve`` and ``names`` from it."""
 
-    def __init__(self, game: str, package: str, parse: Parse[S],
-                 builtin: Sequence[S] = ()) -> None:
+    def __init__(self, game: str, package: str, parse: Parse[S], builtin: Sequence[S] = (),
+                 kind: type[S] | None = None) -> None:
+        found = kind if kind is not None else type(builtin[0]) if builtin else None
+        if found is not None:   # the kind's resolve() and names() answer from this catalog
+            _CATALOGS[found] = cast("StrategyCatalog[PlayerStrategy]", self)
         self.game = game
         self.package = package
         self.parse = parse
@@ -259,6 +264,8 @@ class StrategyCatalog(Generic[S]):
         except OSError as error:
             raise StrategyError(f"strategy file {str(path)!r} cannot be read: "
                                 f"{error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise StrategyError(f"strategy file {str(path)!r} is not UTF-8 text") from None
         return self.read(text, where.name, str(path))
 
     def get(self, spec: str) -> S:
@@ -271,6 +278,17 @@ class StrategyCatalog(Generic[S]):
             return self.load(text)
         raise StrategyError(f"Unknown strategy {text!r} for {self.game}: choose one of "
                             f"{', '.join(named)}, or give a .toml strategy file.")
+
+
+_CATALOGS: dict[type[PlayerStrategy], StrategyCatalog[PlayerStrategy]] = {}
+
+
+def catalog_of(kind: type[PlayerStrategy]) -> StrategyCatalog[PlayerStrategy]:
+    """The catalog of a game's strategy type (or of the nearest base that has one)."""
+    for base in kind.__mro__:
+        if base in _CATALOGS:
+            return _CATALOGS[base]
+    raise StrategyError(f"{kind.__name__} has no catalog of strategies")
 
 
 @dataclass(frozen=True)
@@ -327,23 +345,42 @@ def largest_first(departures: Iterable[Departure]) -> tuple[Departure, ...]:
     return tuple(sorted(departures, key=lambda d: (-d.cost, -d.frequency, d.stage, d.situation)))
 
 
-def strategy_option(default: S, help: str, compared: tuple[str, ...] = ()) -> S:
+def strategy_option(default: S, help: str, compared: tuple[str, ...] = (),
+                    practical: str | None = None) -> S:
     """A rules field holding the player's strategy: set by name or file with
     ``--set strategy=...`` or ``--strategy ...``; shown as its name (or path). ``compared``:
-    the named strategies the report's "Strategies compared" table shows (default: all)."""
+    the named strategies the report's "Strategies compared" table shows (default: all);
+    ``practical``: a named strategy the report on the optimal strategy compares with it
+    (its cost and largest departures; None: none)."""
     result: S = dataclasses.field(  # the options module reads this metadata
         default=default, metadata={"help": help, "choices": None, "minimum": None,
                                    "maximum": None, "assumption": False,
-                                   "compared": compared})
+                                   "compared": compared, "practical": practical})
     return result
+
+
+def _strategy_field(rules: object) -> dataclasses.Field[object] | None:
+    if not dataclasses.is_dataclass(rules):
+        return None
+    for option in dataclasses.fields(rules):
+        if option.name == "strategy" and isinstance(option.default, PlayerStrategy):
+            return option
+    return None
+
+
+def practical_strategy(rules: object) -> str | None:
+    """The named practical strategy a report on the optimal strategy compares (or None)."""
+    option = _strategy_field(rules)
+    practical: str | None = option.metadata.get("practical") if option is not None else None
+    return practical
 
 
 def compared_strategies(rules: object) -> tuple[str, ...]:
     """The named strategies a report compares for these rules (none: no strategy option)."""
-    if not dataclasses.is_dataclass(rules):
+    option = _strategy_field(rules)
+    if option is None:
         return ()
-    for option in dataclasses.fields(rules):
-        if option.name == "strategy" and isinstance(option.default, PlayerStrategy):
-            compared: tuple[str, ...] = option.metadata.get("compared") or ()
-            return compared or type(option.default).names()
-    return ()
+    compared: tuple[str, ...] = option.metadata.get("compared") or ()
+    default = option.default
+    assert isinstance(default, PlayerStrategy)
+    return compared or type(default).names()

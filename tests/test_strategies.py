@@ -29,7 +29,8 @@ from edge.games.three_card_poker.rules import RaiseRule, ThreeCardRules
 from edge.simulation import simulate
 from edge.strategies import StrategyComparison
 from edge.table import ReturnTable
-from tests.conftest import CliRunner
+
+from .conftest import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE_WAY_PLUS = ROOT / "examples" / "strategies" / "double-hand-house-way-plus.toml"
@@ -323,8 +324,14 @@ def test_the_report_shows_the_chosen_strategy_and_its_cost() -> None:
     from edge.document import Report
     text = render(Report("t", (), tuple(sections)), "markdown")
     assert "cost of the strategy" in text and "Q-4-x high card" in text
+    # a report on the optimal strategy shows the game's practical strategy (Tri-Card: mimic)
     optimal = ReportContext(game, game.make_rules(), paytables, tables, analyses)
-    assert chosen_strategy_sections(optimal) == []
+    assert [s.title for s in chosen_strategy_sections(optimal)] == [
+        "The practical strategy mimic against the optimal one (ante)",
+        "The practical strategy mimic against the optimal one (combined)"]
+    double = get_game("double-hand-poker")
+    plain = ReportContext(double, double.make_rules(), {"main": None}, {}, Analyses(double))
+    assert chosen_strategy_sections(plain) == []
 
 
 def test_readme_strategy_example_is_real_output(repo_root: Path, edge_cli: CliRunner) -> None:

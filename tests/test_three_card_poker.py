@@ -464,7 +464,7 @@ def test_options_are_typed() -> None:
     # a plain string becomes the named strategy; the printed value is the same string
     assert ThreeCardRules(strategy="mimic").strategy.name == "mimic"  # type: ignore[arg-type]
     assert str(rules.strategy) == "raise-all"
-    with pytest.raises(OptionError, match="choose one of optimal, mimic, raise-all"):
+    with pytest.raises(OptionError, match="choose one of optimal, mimic, q-6-4, raise-all"):
         ThreeCardRules(strategy="sometimes")  # type: ignore[arg-type]
 
 

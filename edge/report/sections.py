@@ -36,7 +36,7 @@ from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
 from edge.report.comparison import comparison_section
 from edge.report.context import ReportContext
-from edge.strategies import PlayerStrategy, compared_strategies
+from edge.strategies import PlayerStrategy, compared_strategies, practical_strategy
 from edge.table import (
     ReturnTable,
     basis_text,
@@ -310,18 +310,29 @@ def strategy_sections(context: ReportContext[Rules]) -> list[Section]:
 
 
 def chosen_strategy_sections(context: ReportContext[Rules]) -> list[Section]:
-    """For a report on a strategy other than the optimal one: each wager's comparison with the
-    optimal strategy (its rule, exact cost and largest departures), from the ``compare`` hook."""
+    """Each wager's comparison with the optimal strategy (rule, exact cost, largest departures,
+    from the ``compare`` hook): of the report's strategy when it is not the optimal one, else
+    of the game's practical strategy if it names one."""
     chosen = getattr(context.rules, "strategy", None)
-    if not isinstance(chosen, PlayerStrategy) or chosen.is_optimal:
+    if not isinstance(chosen, PlayerStrategy):
         return []
+    rules = context.rules
+    title = "The strategy {name} against the optimal one ({bet})"
+    if chosen.is_optimal:
+        practical = practical_strategy(rules)
+        if practical is None:
+            return []
+        changes: dict[str, object] = {"strategy": practical}
+        rules = dataclasses.replace(rules, **changes)
+        title = "The practical strategy {name} against the optimal one ({bet})"
     sections = []
     for name in strategy_bets(context):
         bet = context.game.bet(name)
         if bet.compare is not None:
-            comparison = bet.compare(context.paytables[name], context.rules, context.run)
+            comparison = bet.compare(context.paytables[name], rules, context.run)
             section = comparison_section(comparison)
-            sections.append(dataclasses.replace(section, title=f"{section.title} ({name})"))
+            sections.append(dataclasses.replace(section, title=title.format(
+                name=comparison.strategy.name, bet=name)))
     return sections
 
 

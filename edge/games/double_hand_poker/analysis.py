@@ -114,29 +114,33 @@ def slot_levels(counts: SettingCounts) -> Int64Array:
     return np.stack([level_of[counts.front], level_of[counts.back]], axis=-1)
 
 
-def exception_slots(counts: SettingCounts, rule: SettingRule) -> Int64Array:
+def exception_choices(counts: SettingCounts, rule: SettingRule) -> tuple[Int64Array, Int64Array]:
     """The analysis's reading of a house way with exceptions: each deal's house-way slot,
     unless an exception applies to its levels and the deal has a setting at the levels it
     takes (then the strongest such by the exception's order; the first exception that
-    applies wins)."""
+    applies wins). Returns the slots and, per deal, the exception taken (-1: none)."""
     slots = counts.house_slot.copy()
+    taken = np.full(len(slots), -1, dtype=np.int64)
     levels = slot_levels(counts)
     deals = np.arange(len(slots))
     house_levels = levels[deals, counts.house_slot]
     # hand strength order: HANDS is sorted weakest first, so an index compares strengths
     front, back = counts.front, counts.back
-    decided = np.zeros(len(slots), dtype=np.bool_)
-    for exception in rule.exceptions:
-        applies = ~decided & (house_levels[:, 0] == exception.house_way[0]) \
+    for number, exception in enumerate(rule.exceptions):
+        applies = (taken < 0) & (house_levels[:, 0] == exception.house_way[0]) \
             & (house_levels[:, 1] == exception.house_way[1])
         allowed = (levels[:, :, 0] == exception.take[0]) & (levels[:, :, 1] == exception.take[1])
         first, second = (back, front) if exception.prefer == Prefer.BACK else (front, back)
         order = np.where(allowed, first * (len(HANDS) + 1) + second, -1)
-        best = order.argmax(axis=1)
         found = applies & allowed.any(axis=1)
-        slots = np.where(found, best, slots)
-        decided |= found
-    return slots.astype(np.int64)
+        slots = np.where(found, order.argmax(axis=1), slots)
+        taken = np.where(found, number, taken)
+    return slots.astype(np.int64), taken
+
+
+def exception_slots(counts: SettingCounts, rule: SettingRule) -> Int64Array:
+    """The slot of each deal under a house way with exceptions (see :func:`exception_choices`)."""
+    return exception_choices(counts, rule)[0]
 
 
 def chosen_slots(counts: SettingCounts, strategy: SettingRule | PlayerSetting | str,
@@ -206,6 +210,14 @@ def _setting_notes(counts: SettingCounts, slots: Int64Array, strategy: SettingRu
     else:
         other = "the optimal setting"
         other_slots = chosen_slots(counts, PlayerSetting.OPTIMAL, commission)
+    if strategy.exceptions:
+        chosen, taken = exception_choices(counts, strategy)
+        moved = chosen != counts.house_slot
+        parts = [f"{exception} on {int((moved & (taken == k)).sum()):,}"
+                 for k, exception in enumerate(strategy.exceptions)]
+        notes.append(f"The exceptions set {int(moved.sum()):,} of {len(slots):,} player deals "
+                     f"({percent(Fraction(int(moved.sum()), len(slots)), 2)}) otherwise than "
+                     f"the house way: {'; '.join(parts)}.")
     win, _, lose = main_wager_counts(counts, other_slots)
     other_edge = -main_return(win, lose, commission)
     notes.append(f"Beside it, the player setting by {other}: house edge "

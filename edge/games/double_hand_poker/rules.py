@@ -83,16 +83,6 @@ class SettingRule(PlayerStrategy):
         """The optimal setting (best exact EV against the house-way dealer)."""
         return self.base is PlayerSetting.OPTIMAL
 
-    @classmethod
-    def resolve(cls, spec: str) -> SettingRule:
-        """A named setting strategy or a strategy file."""
-        return CATALOG.get(spec)
-
-    @classmethod
-    def names(cls) -> tuple[str, ...]:
-        """The named setting strategies."""
-        return CATALOG.names()
-
 
 SETTING_KEYS = ("setting", "exception")
 EXCEPTION_KEYS = ("house_way", "take", "prefer")
@@ -153,8 +143,8 @@ HOUSE_WAY = SettingRule(StrategyInfo(
     "house-way", "Set the tiles by the house way, as the dealer does.",
     "The Casino Double-Hand Poker rules and house way (S. Au-Yeung, 2005-2010)"),
     PlayerSetting.HOUSE_WAY)
-CATALOG = StrategyCatalog(GAME_NAME, "edge.games.double_hand_poker", parse_setting_rule,
-                          (OPTIMAL, HOUSE_WAY))
+CATALOG = StrategyCatalog(GAME_NAME, "edge.games.double_hand_poker",
+                          parse_setting_rule, (OPTIMAL, HOUSE_WAY))
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from edge.games.three_card_poker.pays import (
     checked,
     pair_plus_pays,
 )
-from edge.games.three_card_poker.rules import Strategy, ThreeCardRules
+from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, rule_summary
 from edge.games.three_card_poker.strategy import (
     GAME_NAME,
     RESULT_PAYS,
@@ -69,7 +69,7 @@ def _strategy_note(solution: StrategySolution) -> str:
                        f"(see `edge strategy {GAME_NAME}`)")
     rule = solution.strategy
     named = CHOSEN.get(rule.name, f"{rule} ({rule.description})") if rule.file is None \
-        else f"the strategy file {rule.file}"
+        else f"the strategy file {rule.file} ({rule.description or rule_summary(rule)})"
     return f"Strategy: {named}; {solved}."
 
 

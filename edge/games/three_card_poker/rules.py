@@ -75,15 +75,14 @@ class RaiseRule(PlayerStrategy):
         """Whether the rule is the exact solve's (a file may ask for it: ``play = "optimal"``)."""
         return self.solved
 
-    @classmethod
-    def resolve(cls, spec: str) -> RaiseRule:
-        """A named Tri-Card strategy or a strategy file."""
-        return CATALOG.get(spec)
 
-    @classmethod
-    def names(cls) -> tuple[str, ...]:
-        """The named Tri-Card strategies."""
-        return CATALOG.names()
+def rule_summary(rule: RaiseRule) -> str:
+    """A raise rule in one line: ``'Raise: high-card from Q-6-4, pair all, flush none, ...'``."""
+    if rule.solved:
+        return "Raise or fold as the exact solve says."
+    parts = [f"{name} {'from ' if weakest else ''}{rule_text(weakest, name)}"
+             for name, weakest in zip(HAND_CLASSES, rule.classes, strict=True)]
+    return "Raise: " + ", ".join(parts) + "."
 
 
 def rule_text(rule: ClassRule, hand_class: str) -> str:
@@ -206,7 +205,8 @@ def parse_raise_rule(reader: StrategyFile) -> RaiseRule:
 OPTIMAL = RaiseRule(StrategyInfo(
     "optimal", "Raise or fold each hand as the exact solve says for the pays and rules at hand "
     "(with the standard pays: raise Q-6-4 or better)."), solved=True)
-CATALOG = StrategyCatalog(GAME, "edge.games.three_card_poker", parse_raise_rule, (OPTIMAL,))
+CATALOG = StrategyCatalog(GAME, "edge.games.three_card_poker", parse_raise_rule,
+                          (OPTIMAL,))
 # The strategies the report's "Strategies compared" table shows (those the game always had).
 COMPARED = tuple(Strategy)
 
@@ -228,7 +228,8 @@ class ThreeCardRules(Rules):
         "false)")
     strategy: RaiseRule = strategy_option(
         OPTIMAL, "the player's raise/fold rule: optimal (solved exactly), mimic (raise "
-        "queen-high or better), raise-all, another named rule or a strategy file", COMPARED)
+        "queen-high or better), raise-all, another named rule or a strategy file", COMPARED,
+        practical="mimic")
     pair_plus_ratio: Fraction = option(Fraction(1), "Pair Plus wager per unit of Ante in the "
                                        "combined bet", minimum=Fraction(0))
     ties: Ties = option(Ties.SMALLER, "when raising and folding are worth exactly the same: the "

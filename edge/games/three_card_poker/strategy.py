@@ -44,7 +44,13 @@ from edge.games.three_card_poker.pays import (
     checked,
     pair_plus_pays,
 )
-from edge.games.three_card_poker.rules import RaiseRule, Strategy, ThreeCardRules, Ties
+from edge.games.three_card_poker.rules import (
+    RaiseRule,
+    Strategy,
+    ThreeCardRules,
+    Ties,
+    rule_summary,
+)
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.strategies import Departure, StrategyComparison, largest_first
@@ -328,7 +334,7 @@ def chosen_rule(solution: StrategySolution) -> str:
     if rule.solved:
         return strategy_rule(solution)
     return CHOSEN_RULES.get(rule.name, rule.description) if rule.file is None \
-        else rule.description or f"The strategy in {rule.file}."
+        else rule.description or rule_summary(rule)
 
 
 # --- the strategy as data, as text (interim) and as a document --------------------------------
@@ -451,7 +457,8 @@ def compare_strategy(pays: DecisionPays, rules: ThreeCardRules,
                      initial_wager: Fraction) -> StrategyComparison:
     """The strategy in ``rules`` against the optimal one, hand by hand: where it raises a hand
     the solve folds (or the reverse), the exact cost is the hand's probability times the
-    difference of the two EVs, per unit initially wagered; grouped as a reader names hands."""
+    difference of the two EVs, per unit initially wagered; grouped as a reader names hands
+    (a hand whose raise and fold are worth exactly the same is not a departure)."""
     solution = solve(pays, rules)
     hands = solution.hands
     raise_value, fold_value = solution.raise_value, solution.fold_value
@@ -459,7 +466,7 @@ def compare_strategy(pays: DecisionPays, rules: ThreeCardRules,
     played = np.where(solution.raises, raise_value, fold_value)
     unit = solution.scale * PLAYER_HANDS * initial_wager
     groups: dict[tuple[str, bool], list[int]] = {}
-    for hand in np.flatnonzero(solution.raises != solution.optimal):
+    for hand in np.flatnonzero(played != best):   # an exact tie is no departure
         index = int(hand)
         key = (departure_group(hands.cards[index], solution.class_of(index)),
                bool(solution.raises[index]))
@@ -467,11 +474,11 @@ def compare_strategy(pays: DecisionPays, rules: ThreeCardRules,
     departures = []
     for (situation, raised), members in groups.items():
         cost = sum((int(best[h]) - int(played[h]) for h in members), 0)
-        weakest = min(members, key=lambda h: int(hands.strengths[h]))
+        costliest = max(members, key=lambda h: (int(best[h]) - int(played[h]), -h))
         departures.append(Departure(
             situation, "raise" if raised else "fold", "fold" if raised else "raise",
             Fraction(len(members), PLAYER_HANDS), Fraction(cost) / unit, "raise/fold",
-            f"{len(members):,} hands, e.g. {hand_label(hands.cards[weakest])}"))
+            f"{len(members):,} hands, costliest {hand_label(hands.cards[costliest])}"))
     total_best = sum((int(v) for v in best), 0)
     total_played = sum((int(v) for v in played), 0)
     return StrategyComparison(
