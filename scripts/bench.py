@@ -124,9 +124,7 @@ def _uth_practical() -> object:
     """The exact return of the Wizard of Odds practical strategy (the solve it is priced against
     comes from the disk cache)."""
     settle = uth_solve.settlement(uth_main.BLIND_PRESETS["standard"].as_dict())
-    practical_text = (Path(__file__).resolve().parent.parent / "docs"
-                      / "uth-strategy.example.toml").read_text(encoding="utf-8")
-    strategy = uth_language.parse_text(practical_text, "wizard-practical.toml")
+    strategy = uth_language.load_strategy(EXAMPLES / "uth-wizard-practical.toml")
     return uth_practical.evaluate(strategy, uth_solve.solve(settle), jobs=2)
 
 

@@ -582,19 +582,21 @@ def test_kernel_constants_are_the_pythons() -> None:
 # --- typed rules -----------------------------------------------------------------------------
 
 def test_rules_options_are_str_enums() -> None:
-    from edge.games.ultimate_texas_holdem.rules import DealerNoQualify, Strategy, Ties
+    from edge.games.ultimate_texas_holdem.rules import DealerNoQualify, Ties
+    from edge.games.ultimate_texas_holdem.strategy_language import ALWAYS_4X, UthStrategy
     from edge.options import describe, options_dict
 
     game = get_game("uth")
     rules = game.make_rules({"strategy": "always-4x", "dealer_no_qualify": "all-push",
                              "ties": "larger"})
-    assert rules.strategy is Strategy.ALWAYS_4X and rules.all_push and rules.ties_larger
+    assert rules.strategy is ALWAYS_4X and rules.all_push and rules.ties_larger
     assert rules.dealer_no_qualify is DealerNoQualify.ALL_PUSH and rules.ties is Ties.LARGER
     assert options_dict(rules)["strategy"] == "always-4x"            # printed as before
-    assert type(game.rules(strategy="optimal").strategy) is Strategy   # type: ignore[arg-type]
+    optimal = game.rules(strategy="optimal").strategy  # type: ignore[arg-type]
+    assert type(optimal) is UthStrategy and optimal.is_optimal
     allowed = {info.name: info.allowed for info in describe(game.rules)}
-    assert allowed["strategy"] == "optimal | always-4x"
-    with pytest.raises(EdgeError, match="strategy='best' is not one of: optimal, always-4x"):
+    assert allowed["strategy"] == "optimal | always-4x | FILE.toml"
+    with pytest.raises(EdgeError, match="Unknown strategy 'best' for ultimate-texas-holdem"):
         game.make_rules({"strategy": "best"})
 
 

@@ -271,8 +271,8 @@ def test_kernels_decide_as_the_rules_read_on_every_holding() -> None:
     rng = random.Random(7)
     boards = np.array([sorted(rng.sample(range(52), 5)) for _ in range(6)], dtype=np.int32)
     records = np.zeros((len(boards), solver.HOLDINGS), dtype=np.uint64)
-    _kernels.uth_strategy_records(boards, settle.array(), settle.fold, False,
-                                  practical.compile_plan(strategy.river), records)
+    _kernels.uth_board_records(boards, settle.array(), settle.fold, False, records,
+                               practical.compile_plan(strategy.river))
     flops = np.ascontiguousarray(boards[:, :3])
     plan = np.zeros((len(flops), solver.HOLDINGS), dtype=np.uint8)
     rules = np.zeros_like(plan)
@@ -307,9 +307,10 @@ def test_optimal_play_reproduces_the_solve_exactly_on_some_flops() -> None:
 
 @pytest.fixture(scope="module")
 def wizard() -> practical.Evaluation:
-    """The Wizard of Odds practical strategy, evaluated exactly (one full evaluation)."""
+    """The Wizard of Odds practical strategy, evaluated exactly (one full evaluation, shared
+    with any other test of a strategy deciding alike through the process's cache)."""
     settle = solver.settlement(BLIND_PRESETS["standard"].as_dict())
-    return practical.evaluate(parse_text(WIZARD), solver.solve(settle))
+    return practical.evaluate_cached(parse_text(WIZARD), solver.solve(settle))
 
 
 def test_wizard_practical_strategy_reproduces_its_published_house_edge(

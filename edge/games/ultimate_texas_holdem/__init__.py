@@ -94,7 +94,7 @@ def _compare(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
     solution = solve_main(_main_paytable(paytable), rules, run)
     evaluation = practical.evaluate_cached(rules.strategy, solution, jobs=run.jobs,
                                            progress=run.progress)
-    return practical.comparison(evaluation, GAME_NAME, "main")
+    return practical.comparison(evaluation, GAME_NAME, "main", rules.strategy)
 
 
 def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules,

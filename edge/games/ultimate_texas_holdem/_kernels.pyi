@@ -24,11 +24,15 @@ Uint64Array = npt.NDArray[np.uint64]
 Int32Array = npt.NDArray[np.int32]
 Int8Array = npt.NDArray[np.int8]
 
+# Fixed strategies (practical.py): compiled plans are (features int32 [R, C], masks uint64
+# [R, C, 2], actions int32 [R], otherwise, optimal)
+Program = tuple[Int32Array, Uint64Array, Int32Array, int, bool]
+
 def uth_river_counts(board: Sequence[int]) -> Int64Array: ...
 def uth_permutations() -> Int8Array: ...
 def uth_board_classes() -> tuple[Int32Array, Uint64Array]: ...
 def uth_board_records(boards: Int32Array, net: Int64Array, fold_net: int, ties_larger: bool,
-                      out: Uint64Array) -> None: ...
+                      out: Uint64Array, program: Program | None = None) -> None: ...
 def uth_solve_flops(flops: Int32Array, image_offsets: Int32Array, image_perms: Int8Array,
                     net: Int64Array, fold_net: int, ties_larger: bool,
                     records: Uint64Array | None = None, keys: Uint64Array | None = None,
@@ -44,12 +48,7 @@ def simulate_river_counts(
     board_rows: npt.NDArray[np.int64], columns: npt.NDArray[np.int64], grouped: bool = True,
 ) -> npt.NDArray[np.int32]: ...
 
-# Fixed strategies (practical.py): compiled plans are (features int32 [R, C], masks uint64
-# [R, C, 2], actions int32 [R], otherwise, optimal)
-Program = tuple[Int32Array, Uint64Array, Int32Array, int, bool]
 
-def uth_strategy_records(boards: Int32Array, net: Int64Array, fold_net: int, ties_larger: bool,
-                         program: Program, out: Uint64Array) -> None: ...
 def uth_flop_plan(flops: Int32Array, program: Program, plan: npt.NDArray[np.uint8],
                   rules: npt.NDArray[np.uint8]) -> None: ...
 def uth_features(hole: Int32Array, board: Int32Array, dealer_outs: int = -1,
@@ -58,4 +57,5 @@ def uth_strategy_flops(flops: Int32Array, image_offsets: Int32Array, image_perms
                        net: Int64Array, fold_net: int, ties_larger: bool, records: Uint64Array,
                        keys: Uint64Array, plan: npt.NDArray[np.uint8], values: Int64Array,
                        decisions: npt.NDArray[np.uint8], river_cost: Int64Array,
-                       river_points: Int64Array) -> tuple[Int64Array, Int64Array, Int64Array]: ...
+                       river_points: Int64Array, river_actions: npt.NDArray[np.uint8],
+                       ) -> tuple[Int64Array, Int64Array, Int64Array]: ...

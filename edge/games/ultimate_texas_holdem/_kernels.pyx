@@ -512,16 +512,21 @@ cdef inline void _uth_accumulate(const uint64_t* records, const int16_t* holding
         row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
 
 
-cdef void _uth_start_flop(const int* flop, UthFlopWork* work) noexcept nogil:
+cdef int _uth_flop_holdings(const int* flop, int* holdings) noexcept nogil:
+    """The holding ids off the flop (1,176 of them), written to ``holdings``; their number."""
     cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
         | ((<uint64_t>1) << flop[2])
-    cdef int h
-    memset(work.sums, 0, sizeof(work.sums))
-    work.n_holdings = 0
+    cdef int h, n = 0
     for h in range(UTH_HOLDINGS):
         if not (flop_mask >> _UTH_PAIR_A[h]) & 1 and not (flop_mask >> _UTH_PAIR_B[h]) & 1:
-            work.holdings[work.n_holdings] = h
-            work.n_holdings += 1
+            holdings[n] = h
+            n += 1
+    return n
+
+
+cdef void _uth_start_flop(const int* flop, UthFlopWork* work) noexcept nogil:
+    memset(work.sums, 0, sizeof(work.sums))
+    work.n_holdings = _uth_flop_holdings(flop, work.holdings)
 
 
 cdef void _uth_flop_direct(const int* flop, const int64_t* net1, int64_t fold_net,
@@ -595,20 +600,15 @@ cdef inline Py_ssize_t _uth_find_key(const uint64_t* keys, Py_ssize_t n, uint64_
     return low if low < n and keys[low] == key else -1
 
 
-cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_t* keys,
-                         Py_ssize_t n_classes, UthFlopWork* work) noexcept nogil:
-    """Flop sums looking up every board's records by its suit class; -1 if a class is missing.
-
-    The boards' classes are found first, so each board's records (one 10 KB block of a large
-    table, read in scattered order) can be prefetched while the board before it is added.
-    """
+cdef int _uth_flop_board_classes(const int* flop, const uint64_t* keys, Py_ssize_t n_classes,
+                                 Py_ssize_t* board_class, int* perm) noexcept nogil:
+    """Each turn-river pair's board class (and the permutation to its representative), in
+    turn-river order; their number (1,081), or -1 if a class is missing."""
     cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
         | ((<uint64_t>1) << flop[2])
     cdef int board[5]
-    cdef int t1, t2, n = 0, i
-    cdef Py_ssize_t board_class
-    cdef const uint64_t* upcoming
-    _uth_start_flop(flop, work)
+    cdef int t1, t2, n = 0
+    cdef Py_ssize_t found
     board[0] = flop[0]
     board[1] = flop[1]
     board[2] = flop[2]
@@ -620,11 +620,27 @@ cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_
                 continue
             board[3] = t1
             board[4] = t2
-            board_class = _uth_find_key(keys, n_classes, _uth_board_key(board, &work.perm[n]))
-            if board_class < 0:
+            found = _uth_find_key(keys, n_classes, _uth_board_key(board, &perm[n]))
+            if found < 0:
                 return -1
-            work.board_class[n] = board_class
+            board_class[n] = found
             n += 1
+    return n
+
+
+cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_t* keys,
+                         Py_ssize_t n_classes, UthFlopWork* work) noexcept nogil:
+    """Flop sums looking up every board's records by its suit class; -1 if a class is missing.
+
+    The boards' classes are found first, so each board's records (one 10 KB block of a large
+    table, read in scattered order) can be prefetched while the board before it is added.
+    """
+    cdef int n, i
+    cdef const uint64_t* upcoming
+    _uth_start_flop(flop, work)
+    n = _uth_flop_board_classes(flop, keys, n_classes, work.board_class, work.perm)
+    if n < 0:
+        return -1
     for i in range(n):
         upcoming = &records[work.board_class[i + 1] * UTH_HOLDINGS] if i + 1 < n else NULL
         _uth_accumulate(&records[work.board_class[i] * UTH_HOLDINGS],
@@ -762,12 +778,19 @@ def uth_board_classes():
 
 
 def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, int64_t fold_net,
-                      bint ties_larger, uint64_t[:, ::1] out):
+                      bint ties_larger, uint64_t[:, ::1] out, program=None):
     """Write the record of every holding on each board into ``out[i, holding id]``.
 
     Rows of ``out`` are cleared first, so holdings that share a card with the board get 0.
+    With ``program`` (a compiled river plan of a fixed strategy, see ``_uth_load_program``)
+    each record also gets the strategy's fold bit (``UTH_REC_STRATEGY_FOLD``) and the number
+    of its deciding rule.
     """
     _uth_check_net(net, fold_net)
+    cdef UthProgram plan
+    cdef bint with_plan = program is not None
+    if with_plan:
+        _uth_load_program(program, &plan)
     cdef Py_ssize_t n = boards.shape[0], i
     cdef int j
     cdef int board[5]
@@ -799,6 +822,8 @@ def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, i
                     made[index] = 1
                 _uth_board_records(board, &tables[index], &net[1, 0], fold_net, ties_larger,
                                    counts, &out[i, 0])
+                if with_plan:
+                    _uth_river_decisions(board, &plan, counts, &out[i, 0])
     finally:
         free(counts)
         free(tables)
@@ -1204,7 +1229,7 @@ cdef enum:
     UTH_NO_RANK = 13
     UTH_REC_STRATEGY_FOLD = 61   # the strategy folds this river
     UTH_RIVER_GROUPS = 16        # river departures are grouped by the deciding rule
-    UTH_STRATEGY_ROW = 24        # packed words per holding: bet, optimal check, strategy check
+    UTH_STRATEGY_ROW = 16        # packed words per holding: bet 2x, check then optimal river
 
 # feature indexes (strategy_language.Feature)
 cdef enum:
@@ -1236,6 +1261,7 @@ cdef struct UthProgram:
     int otherwise
     bint optimal
     bint needs_outs
+    unsigned int needs              # bit f: some condition reads feature f
 
 # Per 13-bit rank mask: whether it holds a straight (ace high or low), how many absent ranks
 # would make one, and the ranks present in a 5-rank window that holds exactly four of them.
@@ -1289,32 +1315,50 @@ cdef inline int _uth_popcount(unsigned int x) noexcept nogil:
     return n
 
 
-cdef void _uth_features(int a, int b, const int* board, int n_board, int hand_class,
-                        int board_class, int* v) noexcept nogil:
-    """The features (strategy_language.Feature) of hole cards a, b on a board of 3 or 5 cards,
-    given the player's and the board's hand classes; the dealer-outs features are left alone."""
-    cdef int rank_count[13]
-    cdef int suit_count[4]
-    cdef int i, r, s, ra = a >> 2, rb = b >> 2, paired = -1, best
-    cdef unsigned int board_mask = 0, rank_mask, draw
-    memset(rank_count, 0, sizeof(rank_count))
-    memset(suit_count, 0, sizeof(suit_count))
+cdef struct UthBoardContext:
+    # what every holding's features need from the board (3 or 5 cards), counted once
+    int rank_count[13]
+    int suit_count[4]
+    unsigned int board_mask         # the board's ranks
+    int board_class
+
+
+cdef void _uth_board_context(const int* board, int n_board, int board_class,
+                             UthBoardContext* context) noexcept nogil:
+    cdef int i
+    memset(context, 0, sizeof(UthBoardContext))
     for i in range(n_board):
-        rank_count[board[i] >> 2] += 1
-        suit_count[board[i] & 3] += 1
-        board_mask |= 1u << (board[i] >> 2)
-    rank_count[ra] += 1
-    rank_count[rb] += 1
-    suit_count[a & 3] += 1
-    suit_count[b & 3] += 1
+        context.rank_count[board[i] >> 2] += 1
+        context.suit_count[board[i] & 3] += 1
+        context.board_mask |= 1u << (board[i] >> 2)
+    context.board_class = board_class
+
+
+cdef enum:
+    UTH_NEEDS_PAIR = (1 << F_PAIR) | (1 << F_PAIR_RANK)
+    UTH_NEEDS_FLUSH = (1 << F_FLUSH_DRAW) | (1 << F_FLUSH_DRAW_HOLE)
+    UTH_NEEDS_STRAIGHT = (1 << F_STRAIGHT_DRAW) | (1 << F_STRAIGHT_DRAW_HOLE)
+    UTH_NEEDS_ALL = 0x1FFFF
+
+
+cdef void _uth_features(int a, int b, const UthBoardContext* context, int hand_class,
+                        unsigned int needs, int* v) noexcept nogil:
+    """The features (strategy_language.Feature) of hole cards a, b on a board (its context),
+    given the player's hand class; the dealer-outs features are left alone. The pair, flush
+    and straight features are computed only when ``needs`` asks for them (else 0)."""
+    cdef int r, s, ra = a >> 2, rb = b >> 2, paired = -1, best, count_a, count_b, suited_a
+    cdef int flush_suit = -1
+    cdef unsigned int board_mask = context.board_mask, rank_mask, draw
+    count_a = context.rank_count[ra] + 1 + (ra == rb)
+    count_b = context.rank_count[rb] + 1 + (ra == rb)
     rank_mask = board_mask | (1u << ra) | (1u << rb)
     v[F_HAND] = hand_class
-    v[F_BOARD_HAND] = board_class
-    v[F_HIDDEN] = hand_class > board_class
+    v[F_BOARD_HAND] = context.board_class
+    v[F_HIDDEN] = hand_class > context.board_class
     v[F_POCKET_PAIR] = ra == rb
     v[F_PAIR] = 0
     v[F_PAIR_RANK] = UTH_NO_RANK
-    if hand_class == 1:
+    if hand_class == 1 and needs & UTH_NEEDS_PAIR:
         if ra == rb:
             v[F_PAIR] = 1
             v[F_PAIR_RANK] = ra
@@ -1330,28 +1374,26 @@ cdef void _uth_features(int a, int b, const int* board, int n_board, int hand_cl
             else:
                 v[F_PAIR] = 7
                 for r in range(13):
-                    if rank_count[r] >= 2:
+                    if context.rank_count[r] >= 2:
                         v[F_PAIR_RANK] = r
+    # suits: at most one suit can hold four or more of seven cards
     v[F_FLUSH_DRAW] = 0
     v[F_FLUSH_DRAW_HOLE] = UTH_NO_RANK
-    for s in range(4):
-        if suit_count[s] >= 5:
-            break
-        if suit_count[s] == 4:
-            v[F_FLUSH_DRAW] = 1
-            best = -1
-            if (a & 3) == s:
-                best = ra
-            if (b & 3) == s and rb > best:
-                best = rb
-            v[F_FLUSH_DRAW_HOLE] = best if best >= 0 else UTH_NO_RANK
-    for s in range(4):
-        if suit_count[s] >= 5:
-            v[F_FLUSH_DRAW] = 0
-            v[F_FLUSH_DRAW_HOLE] = UTH_NO_RANK
+    for s in range(4 if needs & UTH_NEEDS_FLUSH else 0):
+        suited_a = context.suit_count[s] + ((a & 3) == s) + ((b & 3) == s)
+        if suited_a >= 4:
+            flush_suit = s if suited_a == 4 else -2
+    if flush_suit >= 0:
+        v[F_FLUSH_DRAW] = 1
+        best = -1
+        if (a & 3) == flush_suit:
+            best = ra
+        if (b & 3) == flush_suit and rb > best:
+            best = rb
+        v[F_FLUSH_DRAW_HOLE] = best if best >= 0 else UTH_NO_RANK
     v[F_STRAIGHT_DRAW] = 0
     v[F_STRAIGHT_DRAW_HOLE] = UTH_NO_RANK
-    if not _UTH_STRAIGHT_MADE[rank_mask]:
+    if needs & UTH_NEEDS_STRAIGHT and not _UTH_STRAIGHT_MADE[rank_mask]:
         v[F_STRAIGHT_DRAW] = 2 if _UTH_COMPLETIONS[rank_mask] >= 2 else _UTH_COMPLETIONS[rank_mask]
         draw = _UTH_DRAW_RANKS[rank_mask]
         best = -1
@@ -1364,7 +1406,7 @@ cdef void _uth_features(int a, int b, const int* board, int n_board, int hand_cl
     v[F_HIGH_CARD] = ra if ra > rb else rb
     v[F_LOW_CARD] = rb if ra > rb else ra
     v[F_SUITED] = (a & 3) == (b & 3)
-    v[F_HOLE_PAIRED] = rank_count[ra] >= 2 or rank_count[rb] >= 2
+    v[F_HOLE_PAIRED] = count_a >= 2 or count_b >= 2
 
 
 cdef inline int _uth_decide(const UthProgram* program, const int* v, int* rule) noexcept nogil:
@@ -1407,6 +1449,7 @@ cdef int _uth_load_program(program, UthProgram* out) except -1:
     out.otherwise = int(otherwise)
     out.optimal = bool(optimal)
     out.needs_outs = False
+    out.needs = 0
     for r in range(n_rules):
         out.action[r] = int(actions[r])
         n = 0
@@ -1419,6 +1462,7 @@ cdef int _uth_load_program(program, UthProgram* out) except -1:
             out.feature[r][n] = f
             out.mask_low[r][n] = int(masks[r, k, 0])
             out.mask_high[r][n] = int(masks[r, k, 1])
+            out.needs |= 1u << f
             if f in (F_DEALER_OUTS, F_DEALER_OUTS_HALF_TIES, F_DEALER_OUTS_WITH_TIES):
                 out.needs_outs = True
             n += 1
@@ -1439,6 +1483,8 @@ cdef void _uth_river_decisions(const int* board, const UthProgram* program,
         board_lanes |= cy_card_lane(HT, board[i])
         board_mask |= (<uint64_t>1) << board[i]
     board_class = cy_hand_class(cy_evaluate_lanes(HT, board_lanes))
+    cdef UthBoardContext context
+    _uth_board_context(board, 5, board_class, &context)
     if program.needs_outs:
         # the dealer's six-card hands (board plus one unseen card), in ascending order
         for c in range(52):
@@ -1462,7 +1508,7 @@ cdef void _uth_river_decisions(const int* board, const UthProgram* program,
             action = 1 - <int>((record >> UTH_REC_FOLD) & 1)
             rule = 0
         else:
-            _uth_features(a, b, board, 5, counts.hand_class[i], board_class, v)
+            _uth_features(a, b, &context, counts.hand_class[i], program.needs, v)
             if program.needs_outs:
                 strength = counts.strength[i]
                 while low < n and ordered[low] < strength:
@@ -1487,52 +1533,6 @@ cdef inline int _uth_record_rule(uint64_t record) noexcept nogil:
     return <int>(((record >> 62) & 3) | (((record >> 20) & 1) << 2) | (((record >> 41) & 1) << 3))
 
 
-def uth_strategy_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net,
-                         int64_t fold_net, bint ties_larger, program, uint64_t[:, ::1] out):
-    """:func:`uth_board_records` plus a strategy's river decision in every record.
-
-    ``program`` is a compiled river plan (see ``_uth_load_program``). Each record gets the
-    strategy's fold bit (``UTH_REC_STRATEGY_FOLD``) and the number of its deciding rule.
-    """
-    _uth_check_net(net, fold_net)
-    cdef UthProgram plan
-    _uth_load_program(program, &plan)
-    cdef Py_ssize_t n = boards.shape[0], i
-    cdef int j, index
-    cdef int board[5]
-    cdef int ranks[5]
-    if boards.shape[1] != 5:
-        raise ValueError(f"boards must be [n, 5] (five cards each), not [{n}, {boards.shape[1]}].")
-    if out.shape[0] != n or out.shape[1] != UTH_HOLDINGS:
-        raise ValueError(f"out must be a [{n}, 1326] uint64 array, not "
-                         f"[{out.shape[0]}, {out.shape[1]}].")
-    for i in range(n):
-        _uth_check_cards(boards[i], 5, "board")
-    cdef UthBoardCounts* counts = <UthBoardCounts*>malloc(sizeof(UthBoardCounts))
-    cdef UthRankTable* tables = <UthRankTable*>malloc(UTH_RANK_MULTISETS * sizeof(UthRankTable))
-    cdef uint8_t* made = <uint8_t*>calloc(UTH_RANK_MULTISETS, 1)
-    try:
-        if counts == NULL or tables == NULL or made == NULL:
-            raise MemoryError()
-        with nogil:
-            for i in range(n):
-                for j in range(5):
-                    board[j] = boards[i, j]
-                memset(&out[i, 0], 0, UTH_HOLDINGS * sizeof(uint64_t))
-                _uth_board_ranks(board, ranks)
-                index = _uth_rank_multiset_index(ranks)
-                if not made[index]:
-                    _uth_rank_table(ranks, &tables[index])
-                    made[index] = 1
-                _uth_board_records(board, &tables[index], &net[1, 0], fold_net, ties_larger,
-                                   counts, &out[i, 0])
-                _uth_river_decisions(board, &plan, counts, &out[i, 0])
-    finally:
-        free(counts)
-        free(tables)
-        free(made)
-
-
 def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
                   uint8_t[:, ::1] rules):
     """A strategy's flop decision for every flop and holding id: ``plan`` 1 bet 2x, 0 check,
@@ -1550,6 +1550,7 @@ def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
     cdef int v[17]
     cdef int h, a, b, i, rule, board_class, action
     cdef uint64_t flop_mask, flop_lanes
+    cdef UthBoardContext context
     with nogil:
         for f in range(n):
             flop_mask = 0
@@ -1566,6 +1567,7 @@ def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
                 board_class = 1
             else:
                 board_class = 0
+            _uth_board_context(board, 3, board_class, &context)
             for h in range(UTH_HOLDINGS):
                 a = _UTH_PAIR_A[h]
                 b = _UTH_PAIR_B[h]
@@ -1576,8 +1578,9 @@ def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
                 if program_c.optimal:
                     plan[f, h] = 2
                     continue
-                _uth_features(a, b, board, 3, cy_hand_class(cy_evaluate_lanes(
-                    HT, flop_lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b))), board_class, v)
+                _uth_features(a, b, &context, cy_hand_class(cy_evaluate_lanes(
+                    HT, flop_lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b))),
+                    program_c.needs, v)
                 action = _uth_decide(&program_c, v, &rule)
                 plan[f, h] = action
                 rules[f, h] = rule
@@ -1604,7 +1607,9 @@ def uth_features(const int32_t[::1] hole, const int32_t[::1] board, int dealer_o
         board_class = 3 if ranks[0] == ranks[2] else (1 if ranks[0] == ranks[1] or ranks[1] == ranks[2] else 0)
     strength = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, hole[0]) | cy_card_lane(HT, hole[1]))
     hand_class = cy_hand_class(strength)
-    _uth_features(hole[0], hole[1], cards, n, hand_class, board_class, v)
+    cdef UthBoardContext context
+    _uth_board_context(cards, n, board_class, &context)
+    _uth_features(hole[0], hole[1], &context, hand_class, UTH_NEEDS_ALL, v)
     result = [v[i] for i in range(13)] + [0, 0, 0, v[F_HOLE_PAIRED]]
     if n == 5:
         for c in range(52):
@@ -1620,54 +1625,83 @@ def uth_features(const int32_t[::1] hole, const int32_t[::1] board, int dealer_o
 
 
 cdef struct UthStrategyWork:
-    # per holding id: words 0..7 bet 2x, 8..15 check then the optimal river, 16..23 check then
-    # the strategy's river (layout of UthFlopWork.sums; the extra field counts folds)
-    uint64_t sums[1326 * 24]
-    int64_t river_cost[1326 * 16]       # per holding and deciding rule, this flop
-    int64_t river_points[1326 * 16]
+    # per holding id: words 0..7 bet 2x, 8..15 check then the optimal river (the layout of
+    # UthFlopWork.sums; the extra field counts folds)
+    uint64_t sums[1326 * 16]
+    # per holding id and deciding rule (``groups`` of them), the packed counts of the river
+    # records where the strategy departs from optimal play (the extra field counts them):
+    # changed[(h * groups + rule) * 8 + k]. The strategy's checking line is the optimal one
+    # plus the departures of rules that play, less those of rules that fold (departures are
+    # few, so the main loop stays the solve's)
+    uint64_t changed[1326 * 16 * 8]
+    int groups
+    uint8_t departs[1326]               # the holding has a departure on this flop (its rows
+                                        # above are zeroed again after they are read)
     int holdings[1176]
     int n_holdings
     Py_ssize_t board_class[1176]
     int perm[1176]
 
 
-cdef void _uth_strategy_accumulate(const uint64_t* records, const int16_t* holding_map,
-                                   const int64_t* net1, int64_t fold_value,
-                                   UthStrategyWork* work) noexcept nogil:
-    """Add one board's records to the three lines of every holding off the flop, and the cost
-    of each river decision the strategy takes against the optimal one."""
-    cdef int i, h, blind, rule
-    cdef uint64_t record, win, loss, fold, strategy_fold, keep
+cdef inline void _uth_strategy_depart(uint64_t record, int h,
+                                      UthStrategyWork* work) noexcept nogil:
+    """One river record where the strategy departs from optimal play: its counts, under the
+    deciding rule (their value and cost are worked out once per flop)."""
+    cdef uint64_t* row = &work.changed[(h * work.groups + _uth_record_rule(record)) * UTH_ROW]
+    row[(record >> UTH_REC_BLIND) & 7] += record & _UTH_WIN_MASK
+    row[7] += ((record >> UTH_REC_LOSS_SHIFT) & _UTH_LOSS_MASK) | _UTH_EXTRA_ONE
+    work.departs[h] = 1
+
+
+cdef inline void _uth_strategy_accumulate(const uint64_t* records, const int16_t* holding_map,
+                                          const uint64_t* upcoming,
+                                          UthStrategyWork* work) noexcept nogil:
+    """Add one board's records to the bet and optimal-check lines of every holding off the
+    flop (as ``_uth_accumulate`` does), and hand each river departure of the strategy to
+    ``_uth_strategy_depart`` (``upcoming``: the next board's records, fetched into cache along
+    the way, or NULL)."""
+    cdef int i, h, blind, line = 0, countdown = 1
+    cdef uint64_t record, win, loss, fold, keep
     cdef uint64_t win_mask = _UTH_WIN_MASK, loss_mask = _UTH_LOSS_MASK
     cdef uint64_t* row
-    cdef int64_t play_value
     for i in range(work.n_holdings):
+        countdown -= 1
+        if countdown == 0:
+            countdown = 7                     # as in _uth_accumulate
+            if upcoming != NULL and line < UTH_HOLDINGS:
+                UTH_PREFETCH(&upcoming[line])
+                line += 8
         h = work.holdings[i]
         record = records[holding_map[h]]
         blind = (record >> UTH_REC_BLIND) & 7
         win = record & win_mask
         loss = (record >> UTH_REC_LOSS_SHIFT) & loss_mask
         fold = (record >> UTH_REC_FOLD) & 1
-        strategy_fold = (record >> UTH_REC_STRATEGY_FOLD) & 1
+        keep = fold - 1
         row = &work.sums[h * UTH_STRATEGY_ROW]
         row[blind] += win
         row[7] += loss
-        keep = fold - 1
         row[UTH_ROW + blind] += win & keep
         row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
-        keep = strategy_fold - 1
-        row[2 * UTH_ROW + blind] += win & keep
-        row[2 * UTH_ROW + 7] += (loss & keep) | (strategy_fold << 42)
-        if strategy_fold != fold:
-            play_value = (<int64_t>(record & 0x3FF) * net1[blind]
-                          + <int64_t>((record >> 21) & 0x3FF) * net1[7 + blind]
-                          + <int64_t>((record >> 42) & 0x3FF) * net1[UTH_TIE]
-                          + <int64_t>((record >> 10) & 0x3FF) * net1[UTH_LOSE_QUALIFIED]
-                          + <int64_t>((record >> 31) & 0x3FF) * net1[UTH_LOSE_UNQUALIFIED])
-            rule = _uth_record_rule(record)
-            work.river_cost[h * UTH_RIVER_GROUPS + rule] += (
-                play_value - fold_value if strategy_fold else fold_value - play_value)
-            work.river_points[h * UTH_RIVER_GROUPS + rule] += 1
+        if ((record >> UTH_REC_STRATEGY_FOLD) & 1) != fold:
+            _uth_strategy_depart(record, h, work)
+
+
+cdef int _uth_strategy_flop(const int* flop, const uint64_t* records, const uint64_t* keys,
+                            Py_ssize_t n_classes, UthStrategyWork* work) noexcept nogil:
+    """The strategy's flop sums of one flop (see _uth_flop_table); -1 if a class is missing."""
+    cdef int n, i
+    cdef const uint64_t* upcoming
+    memset(work.sums, 0, sizeof(work.sums))
+    work.n_holdings = _uth_flop_holdings(flop, work.holdings)
+    n = _uth_flop_board_classes(flop, keys, n_classes, work.board_class, work.perm)
+    if n < 0:
+        return -1
+    for i in range(n):
+        upcoming = &records[work.board_class[i + 1] * UTH_HOLDINGS] if i + 1 < n else NULL
+        _uth_strategy_accumulate(&records[work.board_class[i] * UTH_HOLDINGS],
+                                 _UTH_PERM_HOLDING[work.perm[i]], upcoming, work)
+    return 0
 
 
 def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
@@ -1675,16 +1709,19 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                        int64_t fold_net, bint ties_larger, const uint64_t[:, ::1] records,
                        const uint64_t[::1] keys, const uint8_t[:, ::1] plan,
                        int64_t[:, :, ::1] values, uint8_t[:, ::1] decisions,
-                       int64_t[:, ::1] river_cost, int64_t[:, ::1] river_points):
+                       int64_t[:, ::1] river_cost, int64_t[:, ::1] river_points,
+                       const uint8_t[::1] river_actions):
     """A fixed strategy's flop and river for a batch of flops, added up per holding.
 
-    ``records`` come from :func:`uth_strategy_records` (boards of :func:`uth_board_classes`);
+    ``records`` come from :func:`uth_board_records` with a river plan (boards of
+    :func:`uth_board_classes`);
     ``plan[f, h]`` is the strategy's flop decision (see :func:`uth_flop_plan`). Writes, per flop
     and holding id: ``values[f, h]`` = (bet 2x, check then the optimal river, check then the
     strategy's river) in scaled units over the flop's 1,081 turn-river pairs x 990 dealer
     holdings; ``decisions[f, h]`` the decision taken (1 bet). Adds, for the flops the strategy
     checks, the river departures' cost and count per deciding rule into ``river_cost`` and
-    ``river_points`` ``[1326, 16]``, by the holding as it stands on the flop given, times the
+    ``river_points`` ``[1326, 16]`` (``river_actions[g]``: the strategy's river action, 1 play,
+    under rule g, 0 for otherwise), by the holding as it stands on the flop given, times the
     flop's number of images. Returns per holding id over all images (as :func:`uth_solve_flops`
     does): ``bet[1326, 17]``, ``check[1326, 17]`` (the strategy's 1x), ``extra[1326, 4]``
     (turn-river pairs folded, 0, flops bet 2x, 0).
@@ -1703,6 +1740,8 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     if river_cost.shape[0] != UTH_HOLDINGS or river_cost.shape[1] != UTH_RIVER_GROUPS \
             or river_points.shape[0] != UTH_HOLDINGS or river_points.shape[1] != UTH_RIVER_GROUPS:
         raise ValueError("river_cost and river_points must be [1326, 16]")
+    if not 1 <= river_actions.shape[0] <= UTH_RIVER_GROUPS:
+        raise ValueError("river_actions: one action per river rule and one for otherwise")
     if image_perms.shape[1] != 4 or image_offsets[n_flops] > image_perms.shape[0]:
         raise ValueError("image_perms must hold a 4-suit permutation for every image")
     for row_index in range(n_flops):
@@ -1721,64 +1760,51 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     cdef int64_t play_counts[17]
     cdef int64_t optimal_counts[17]
     cdef int64_t strategy_counts[17]
-    cdef int64_t unused, optimal_folds, strategy_folds
-    cdef int f, g, i, k, h, a, b, target, t1, t2, n, status = 0
-    cdef Py_ssize_t board_class
+    cdef int64_t changed_counts[17]
+    cdef int64_t rule_cost[16]
+    cdef int64_t rule_points[16]
+    cdef int64_t unused, optimal_folds, strategy_folds, changed, rule_value
+    cdef int groups = river_actions.shape[0]
+    cdef int f, g, i, k, h, a, b, target, n, status = 0
     cdef bint bets
-    cdef int board[5]
-    cdef uint64_t flop_mask
+    cdef int board[3]
     cdef const int8_t* perm
-    cdef UthStrategyWork* work = <UthStrategyWork*>malloc(sizeof(UthStrategyWork))
+    cdef UthStrategyWork* work = <UthStrategyWork*>calloc(1, sizeof(UthStrategyWork))
     if work == NULL:
         raise MemoryError()
+    work.groups = groups
     try:
         with nogil:
             for f in range(n_flops):
                 board[0] = flops[f, 0]
                 board[1] = flops[f, 1]
                 board[2] = flops[f, 2]
-                flop_mask = ((<uint64_t>1) << board[0]) | ((<uint64_t>1) << board[1]) \
-                    | ((<uint64_t>1) << board[2])
-                memset(work.sums, 0, sizeof(work.sums))
-                memset(work.river_cost, 0, sizeof(work.river_cost))
-                memset(work.river_points, 0, sizeof(work.river_points))
-                work.n_holdings = 0
-                for h in range(UTH_HOLDINGS):
-                    if not (flop_mask >> _UTH_PAIR_A[h]) & 1 and not (flop_mask >> _UTH_PAIR_B[h]) & 1:
-                        work.holdings[work.n_holdings] = h
-                        work.n_holdings += 1
-                n = 0
-                for t1 in range(52):
-                    if (flop_mask >> t1) & 1:
-                        continue
-                    for t2 in range(t1 + 1, 52):
-                        if (flop_mask >> t2) & 1:
-                            continue
-                        board[3] = t1
-                        board[4] = t2
-                        board_class = _uth_find_key(key_ptr, n_classes,
-                                                    _uth_board_key(board, &work.perm[n]))
-                        if board_class < 0:
-                            status = -1
-                            break
-                        work.board_class[n] = board_class
-                        n += 1
-                    if status < 0:
-                        break
+                status = _uth_strategy_flop(board, record_ptr, key_ptr, n_classes, work)
                 if status < 0:
                     break
-                for i in range(n):
-                    _uth_strategy_accumulate(&record_ptr[work.board_class[i] * UTH_HOLDINGS],
-                                             _UTH_PERM_HOLDING[work.perm[i]], net1, fold_value,
-                                             work)
                 images = image_offsets[f + 1] - image_offsets[f]
                 for i in range(work.n_holdings):
                     h = work.holdings[i]
                     _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW], play_counts, &unused)
                     _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW + UTH_ROW], optimal_counts,
                                 &optimal_folds)
-                    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW + 2 * UTH_ROW], strategy_counts,
-                                &strategy_folds)
+                    strategy_folds = optimal_folds
+                    for k in range(UTH_CATEGORIES):
+                        strategy_counts[k] = optimal_counts[k]
+                    if work.departs[h]:
+                        # each rule's departures: the strategy plays what optimal play folds
+                        # (the rule's action is play) or folds what it plays
+                        for g in range(groups):
+                            _uth_unpack(&work.changed[(h * groups + g) * UTH_ROW], changed_counts,
+                                        &changed)
+                            rule_value = changed * fold_value
+                            for k in range(UTH_CATEGORIES):
+                                strategy_counts[k] += (changed_counts[k] if river_actions[g]
+                                                       else -changed_counts[k])
+                                rule_value -= changed_counts[k] * net1[k]
+                            strategy_folds += -changed if river_actions[g] else changed
+                            rule_cost[g] = rule_value if river_actions[g] else -rule_value
+                            rule_points[g] = changed
                     bet_value = 0
                     optimal_value = optimal_folds * fold_value
                     strategy_value = strategy_folds * fold_value
@@ -1795,10 +1821,14 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                     else:
                         bets = plan[f, h] == 1
                     decisions[f, h] = bets
-                    if not bets:
-                        for k in range(UTH_RIVER_GROUPS):
-                            river_cost[h, k] += work.river_cost[h * UTH_RIVER_GROUPS + k] * images
-                            river_points[h, k] += work.river_points[h * UTH_RIVER_GROUPS + k] * images
+                    if work.departs[h]:
+                        if not bets:
+                            for g in range(groups):
+                                river_cost[h, g] += rule_cost[g] * images
+                                river_points[h, g] += rule_points[g] * images
+                        memset(&work.changed[h * groups * UTH_ROW], 0,
+                               groups * UTH_ROW * sizeof(uint64_t))
+                        work.departs[h] = 0
                     a = _UTH_PAIR_A[h]
                     b = _UTH_PAIR_B[h]
                     for g in range(image_offsets[f], image_offsets[f + 1]):

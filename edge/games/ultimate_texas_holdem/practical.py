@@ -4,7 +4,7 @@ The evaluation is the optimal solve's backward pass (:mod:`.solve`) with the dec
 from the strategy instead of the maximum:
 
 - river: every 5-card board class's records (dealer counts per holding) get the strategy's
-  1x-or-fold decision beside the optimal one (``_kernels.uth_strategy_records``);
+  1x-or-fold decision beside the optimal one (``_kernels.uth_board_records`` with a plan);
 - flop: per flop class and holding, the turn-river sums of "bet 2x", "check, then the optimal
   river" and "check, then the strategy's river"; the strategy's flop decision picks one
   (``_kernels.uth_flop_plan``, ``_kernels.uth_strategy_flops``);
@@ -128,9 +128,9 @@ _SHARED: dict[str, Any] = {}
 
 def _records_task(bounds: tuple[int, int]) -> int:
     start, stop = bounds
-    _kernels.uth_strategy_records(_SHARED["boards"][start:stop], _SHARED["net"],
-                                  _SHARED["fold"], _SHARED["ties_larger"], _SHARED["river"],
-                                  _SHARED["records"][start:stop])
+    _kernels.uth_board_records(_SHARED["boards"][start:stop], _SHARED["net"], _SHARED["fold"],
+                               _SHARED["ties_larger"], _SHARED["records"][start:stop],
+                               _SHARED["river"])
     return stop - start
 
 
@@ -147,7 +147,7 @@ def _flops_task(bounds: tuple[int, int]) -> tuple[tuple[int, int], tuple[IntArra
         np.ascontiguousarray(offsets - offsets[0]), np.ascontiguousarray(perms),
         _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"], _SHARED["records"],
         _SHARED["keys"], _SHARED["plan"][start:stop], _SHARED["values"][start:stop],
-        _SHARED["decisions"][start:stop], cost, points)
+        _SHARED["decisions"][start:stop], cost, points, _SHARED["river_actions"])
     return bounds, result, cost, points
 
 
@@ -196,6 +196,8 @@ def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | No
         net=settle.array(), fold=settle.fold, ties_larger=solution.ties_larger,
         classes=classes, boards=boards, keys=keys, river=compile_plan(strategy.river),
         records=np.zeros((len(keys), solver.HOLDINGS), dtype=np.uint64), plan=plan,
+        river_actions=np.array([strategy.river.otherwise]
+                               + [rule.action for rule in strategy.river.rules], dtype=np.uint8),
         values=np.zeros((n_flops, solver.HOLDINGS, 3), dtype=np.int64),
         decisions=np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8))
     totals = [np.zeros((solver.HOLDINGS, solver.CATEGORIES), dtype=np.int64) for _ in range(2)]
@@ -234,9 +236,12 @@ _CACHE: dict[tuple[str, tuple[tuple[int, ...], ...], int, bool], Evaluation] = {
 def evaluate_cached(strategy: UthStrategy, solution: solver.Solution, *,
                     jobs: int | None = None, progress: bool = False) -> Evaluation:
     """:func:`evaluate`, kept for the last strategy and pays asked for in this process (a table,
-    a report and a comparison of one strategy share one evaluation)."""
+    a report and a comparison of one strategy share one evaluation; two strategies that decide
+    alike, whatever their names, share it too). The result carries the strategy first asked
+    for."""
     settle = solution.settlement
-    key = (strategy.identity, settle.net, settle.fold, solution.ties_larger)
+    decided = repr((strategy.preflop_optimal, strategy.chart, strategy.flop, strategy.river))
+    key = (decided, settle.net, settle.fold, solution.ties_larger)
     if key not in _CACHE:
         _CACHE.clear()
         _CACHE[key] = evaluate(strategy, solution, jobs=jobs, progress=progress)
@@ -343,10 +348,12 @@ def optimal_return(solution: solver.Solution) -> Fraction:
     return Fraction(int(best.sum()), solver.CYCLE * solution.settlement.scale)
 
 
-def comparison(evaluation: Evaluation, game: str, bet: str) -> StrategyComparison:
+def comparison(evaluation: Evaluation, game: str, bet: str,
+               strategy: UthStrategy | None = None) -> StrategyComparison:
     """The strategy against the optimal one: both exact returns per Ante and every departure
-    (their costs add up to exactly the difference)."""
-    strategy = evaluation.strategy
+    (their costs add up to exactly the difference). ``strategy``: the one to name, when the
+    evaluation was shared with another that decides alike."""
+    strategy = strategy or evaluation.strategy
     notes = ["Departures are grouped by street and by the strategy's deciding rule (preflop: "
              "by class); frequency is the share of all deals that reach such a point and "
              "depart there; cost is per Ante.",
