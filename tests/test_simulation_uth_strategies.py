@@ -18,10 +18,11 @@ import pytest
 
 from edge.cards import parse_cards
 from edge.errors import EdgeError
+from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import GAME
 from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
 from edge.games.ultimate_texas_holdem import strategy_simulation as sim
-from edge.games.ultimate_texas_holdem.main_simulation import make_main_simulator
+from edge.games.ultimate_texas_holdem.main_simulation import MainSimulator, make_main_simulator
 from edge.games.ultimate_texas_holdem.practical import Evaluation
 from edge.games.ultimate_texas_holdem.strategy_language import (
     Feature,
@@ -31,6 +32,7 @@ from edge.games.ultimate_texas_holdem.strategy_language import (
 from edge.holdem import PAIR, STRAIGHT, evaluate, hand_class
 from edge.simulation.deal import deal
 from edge.simulation.engine import run
+from tests.conftest import CliRunner
 
 HOLE, FLOP, BOARD = (0, 1), (4, 5, 6), (4, 5, 6, 7, 8)
 NO_RANK = 13
@@ -190,6 +192,25 @@ def test_simulated_practical_strategy_agrees_with_its_exact_return(
     exact = uth_strategy_evaluation("wizard-practical").expected_return()
     z = float(mean - exact) / math.sqrt(variance / hands)
     assert abs(z) < 3.29
+
+
+def test_the_simulate_command_plays_a_named_strategy(
+        edge_cli: CliRunner, uth_strategy_evaluation: Callable[[str], Evaluation]) -> None:
+    # through the command line and the main bet's simulate hook (the exact table reuses the
+    # session's evaluation); the solved strategies keep their own simulator
+    uth_strategy_evaluation("wizard-practical")
+    result = edge_cli("simulate", "ultimate-texas-holdem", "--bet", "main", "--strategy",
+                      "wizard-practical", "--hands", "50000", "--seed", "5", "--jobs", "1")
+    assert result.status == 0, result.err
+    assert "strategy=wizard-practical" in result.out and "agrees" in result.out
+    hook = GAME.bet("main").simulate
+    assert hook is not None
+    paytable = GAME.bet("main").paytable(None)
+    practical = hook(paytable, GAME.make_rules({"strategy": "wizard-practical"}),
+                     RunSettings())
+    assert isinstance(practical, sim.StrategySimulator)
+    solved = hook(paytable, GAME.make_rules({"strategy": "always-4x"}), RunSettings())
+    assert type(solved) is MainSimulator
 
 
 def test_a_file_of_optimal_play_simulates_like_the_solve() -> None:
