@@ -163,14 +163,7 @@ def preflop_choice(strategy: UthStrategy, solution: solver.Solution,
     if not strategy.preflop_optimal:
         return np.array([strategy.preflop[name] for name in HOLDING_CLASSES], dtype=np.int8)
     four, three, _ = solution.line_values()
-    values = np.stack([checking, three, four])
-    best = values.max(axis=0)
-    if solution.ties_larger:
-        pick = 2 - np.argmax(values[::-1] == best, axis=0)
-    else:
-        pick = np.argmax(values == best, axis=0)
-    choice: npt.NDArray[np.int8] = np.array([0, 3, 4], dtype=np.int8)[pick]
-    return choice
+    return solver.best_preflop(four, three, checking, solution.ties_larger)
 
 
 def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | None = None,

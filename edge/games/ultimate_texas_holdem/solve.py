@@ -277,14 +277,21 @@ class Solution:
     def preflop_choice(self) -> npt.NDArray[np.int8]:
         """Each holding's best preflop Play: 4, 3 or 0 (check); equal values follow ``ties``."""
         four, three, checking = self.line_values()
-        values = np.stack([checking, three, four])                       # by increasing wager
-        best = values.max(axis=0)
-        if self.ties_larger:
-            pick = 2 - np.argmax(values[::-1] == best, axis=0)
-        else:
-            pick = np.argmax(values == best, axis=0)
-        choices: npt.NDArray[np.int8] = np.array([0, 3, 4], dtype=np.int8)[pick]
-        return choices
+        return best_preflop(four, three, checking, self.ties_larger)
+
+
+def best_preflop(four: IntArray, three: IntArray, checking: IntArray,
+                 ties_larger: bool) -> npt.NDArray[np.int8]:
+    """Each holding's best of the three preflop lines' values: 4, 3 or 0 (check); equal values
+    take the larger wager when ``ties_larger``, else the smaller."""
+    values = np.stack([checking, three, four])                           # by increasing wager
+    best = values.max(axis=0)
+    if ties_larger:
+        pick = 2 - np.argmax(values[::-1] == best, axis=0)
+    else:
+        pick = np.argmax(values == best, axis=0)
+    choices: npt.NDArray[np.int8] = np.array([0, 3, 4], dtype=np.int8)[pick]
+    return choices
 
 
 def cache_dir() -> Path:

@@ -386,25 +386,30 @@ def _show(raw: object) -> str:
     return f'"{raw}"' if isinstance(raw, str) else str(raw)
 
 
+def _optimal(data: object, label: str, keys: tuple[str, ...], usual: str) -> bool:
+    """Check a street's table (its ``keys`` and ``play``); whether it is played optimally."""
+    if not isinstance(data, dict):
+        raise StrategyError(f"{label}: must be a table")
+    unknown = set(data) - {*keys, "play"}
+    if unknown:
+        raise StrategyError(f"{label}: unknown key '{sorted(unknown)[0]}'; the keys are "
+                            f"{', '.join(keys)}, play")
+    play = data.get("play", usual)
+    if play not in (usual, "optimal"):
+        raise StrategyError(f"{label}: play is \"{usual}\" or \"optimal\", not {play!r}")
+    if play == "optimal" and any(key in data for key in keys):
+        raise StrategyError(f"{label}: play = \"optimal\" takes no {' or '.join(keys)}")
+    return bool(play == "optimal")
+
+
 def _street(data: object, street: Street, where: str) -> StreetPlan:
     label = f"{where}[{street.name.lower()}]"
     actions = STREET_ACTIONS[street]
-    default = StreetPlan(street, (), 0)
     if data is None:
-        return default
-    if not isinstance(data, dict):
-        raise StrategyError(f"{label}: must be a table")
-    unknown = set(data) - {"rules", "otherwise", "play"}
-    if unknown:
-        raise StrategyError(f"{label}: unknown key '{sorted(unknown)[0]}'; the keys are rules, "
-                        "otherwise, play")
-    play = data.get("play", "rules")
-    if play not in ("rules", "optimal"):
-        raise StrategyError(f"{label}: play is \"rules\" or \"optimal\", not {play!r}")
-    if play == "optimal":
-        if "rules" in data or "otherwise" in data:
-            raise StrategyError(f"{label}: play = \"optimal\" takes no rules or otherwise")
+        return StreetPlan(street, (), 0)
+    if _optimal(data, label, ("rules", "otherwise"), "rules"):
         return StreetPlan(street, (), 0, optimal=True)
+    assert isinstance(data, dict)
     otherwise = data.get("otherwise", actions[0])
     if otherwise not in actions:
         raise StrategyError(f"{label}: otherwise is {' or '.join(actions)}, not {otherwise!r}")
@@ -440,19 +445,9 @@ def _preflop(data: object, where: str) -> tuple[dict[str, int], bool]:
     label = f"{where}[preflop]"
     if data is None:
         return dict.fromkeys(CLASSES, 0), False
-    if not isinstance(data, dict):
-        raise StrategyError(f"{label}: must be a table")
-    unknown = set(data) - {"raise_4x", "raise_3x", "play"}
-    if unknown:
-        raise StrategyError(f"{label}: unknown key '{sorted(unknown)[0]}'; the keys are raise_4x, "
-                        "raise_3x, play")
-    play = data.get("play", "chart")
-    if play not in ("chart", "optimal"):
-        raise StrategyError(f"{label}: play is \"chart\" or \"optimal\", not {play!r}")
-    if play == "optimal":
-        if "raise_4x" in data or "raise_3x" in data:
-            raise StrategyError(f"{label}: play = \"optimal\" takes no chart")
+    if _optimal(data, label, ("raise_4x", "raise_3x"), "chart"):
         return {}, True
+    assert isinstance(data, dict)
     chart = dict.fromkeys(CLASSES, 0)
     seen: dict[str, str] = {}
     for key, size in (("raise_4x", 4), ("raise_3x", 3)):
