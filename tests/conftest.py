@@ -9,11 +9,15 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from edge.cli import main
 from edge.document import Report
+
+if TYPE_CHECKING:
+    from edge.games.ultimate_texas_holdem.practical import Evaluation
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,3 +110,26 @@ def default_report() -> DefaultReport:
         return made[name]
 
     return report
+
+
+@pytest.fixture(scope="session")
+def uth_strategy_evaluation() -> Callable[[str], Evaluation]:
+    """The exact evaluation of a named Ultimate Texas Hold'em strategy (a file in
+    edge/games/ultimate_texas_holdem/strategies/, by name) at the default rules and Blind table,
+    made once per test session (each evaluation costs seconds). The last one made is also in
+    the evaluation module's own cache, which a command run next in the session reuses."""
+    from edge.games import RunSettings
+    from edge.games.ultimate_texas_holdem import GAME, practical
+    from edge.games.ultimate_texas_holdem import main as uth_main
+    from edge.games.ultimate_texas_holdem.strategy_language import UthStrategy
+
+    found: dict[str, Evaluation] = {}
+
+    def evaluation(name: str) -> Evaluation:
+        if name not in found:
+            rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
+            solution = uth_main.solve_main(paytable, rules, RunSettings())
+            found[name] = practical.evaluate_cached(UthStrategy.resolve(name), solution)
+        return found[name]
+
+    return evaluation

@@ -14,6 +14,7 @@ from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.simulation import simulate_table, simulates
 from edge.simulation.check import CHECK_CONFIDENCE, Simulation
+from edge.strategies import PlayerStrategy
 from edge.table import ReturnTable, decimal
 
 if TYPE_CHECKING:
@@ -64,6 +65,16 @@ def simulate_command(context: ReportContext[Rules], bet: str, hands: int, seed: 
     return shlex.join(parts)
 
 
+def _player(rules: Rules) -> str:
+    """Who decides in the simulation: the solved strategy, or the chosen one read by the
+    simulation itself."""
+    strategy = getattr(rules, "strategy", None)
+    if isinstance(strategy, PlayerStrategy) and not strategy.is_optimal:
+        return (f"the player following the strategy {strategy}, read from its rule by the "
+                "simulation itself")
+    return "the player following the solved strategy"
+
+
 def verification_section(context: ReportContext[Rules], hands: int = REPORT_HANDS,
                          seed: int = REPORT_SEED, simulate: bool = True) -> Section | None:
     """Every wager simulated and compared with its exact table (None for a game edge does not
@@ -79,7 +90,7 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
         return Section("Verification by simulation", (
             Paragraph("Every wager can also be played at random, apart from the enumeration: "
                       "hands dealt by numpy's random generator, settled by separate code "
-                      "written from the rules, the player following the solved strategy; the "
+                      f"written from the rules, {_player(context.rules)}; the "
                       "exact return must lie inside the 99.9% confidence interval of the "
                       "simulated mean return, and a chi-square test compares the outcome "
                       "frequencies with the exact probabilities. The random hands depend on "
@@ -102,8 +113,7 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
     blocks = (
         Paragraph("Every wager was also played at random, apart from the enumeration (the "
                   "edge simulate command): hands dealt with numpy's PCG64 generator, settled "
-                  "by separate code written from the rules, the player following the solved "
-                  "strategy. "
+                  f"by separate code written from the rules, {_player(context.rules)}. "
                   "The exact return must lie inside the 99.9% confidence interval of the "
                   "simulated mean return (per the unit of each wager's figures: the column "
                   "\"per\"), and every hand must "

@@ -2,8 +2,9 @@
 
 One module per job: :mod:`.rules` (the typed options), :mod:`.solve` (the exact solve) and
 :mod:`.main` (the main bet's table and strategy), :mod:`.side_bets` (Trips and the progressive),
-:mod:`.simulation` and :mod:`.main_simulation` (the simulators), :mod:`.report` (report
-sections), :mod:`.commands` (``edge hands``). This module joins them into :data:`GAME`.
+:mod:`.simulation`, :mod:`.main_simulation` and :mod:`.strategy_simulation` (the simulators),
+:mod:`.report` (report sections), :mod:`.commands` (``edge hands``). This module joins them
+into :data:`GAME`.
 
 >>> table = GAME.analyze("progressive", GAME.bet("progressive").paytable("example"),
 ...                      GAME.make_rules({"meter": "25000"}), RunSettings())
@@ -28,7 +29,6 @@ from edge.games.ultimate_texas_holdem.main import (
     solve_main,
     strategy_document,
 )
-from edge.games.ultimate_texas_holdem.main_simulation import simulate_main
 from edge.games.ultimate_texas_holdem.report import report_sections
 from edge.games.ultimate_texas_holdem.rules import (
     GAME_NAME,
@@ -53,6 +53,7 @@ from edge.games.ultimate_texas_holdem.side_bets import (
 )
 from edge.games.ultimate_texas_holdem.simulation import simulate_progressive, simulate_trips
 from edge.games.ultimate_texas_holdem.solve import settlement
+from edge.games.ultimate_texas_holdem.strategy_simulation import simulate_main_bet
 from edge.games.ultimate_texas_holdem.trips_showdown import fold_showdowns, trips_showdowns
 from edge.options import options_dict
 from edge.paytables import PayTable
@@ -119,7 +120,7 @@ def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
 
 BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
     Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
-        strategy=_strategy, simulate=simulate_main, compare=_compare,
+        strategy=_strategy, simulate=simulate_main_bet, compare=_compare,
         linear=False),      # the optimal strategy depends on the Blind pays
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
         simulate=simulate_trips),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -130,15 +131,25 @@ class MainSimulator:
         checked = np.flatnonzero(play == 0)
         if checked.size == 0:
             return play
-        flop = np.sort(cards[4:7, checked].astype(np.int64), axis=0)
-        bit = FLOP_ID[(flop[0] * 52 + flop[1]) * 52 + flop[2]] * HOLDINGS + holding[checked]
-        bets = ((self.flop_bets[bit >> 3] >> (7 - (bit & 7))) & 1).astype(np.bool_)
+        bets = self.flop_bets_of(cards[:, checked], holding[checked])
         play[checked[bets]] = 2
         river = checked[~bets]
-        counts = _kernels.simulate_river_counts(cards, HOLE, BOARD, river).astype(np.int64)
-        _, hand_class = _kernels.simulate_holdem_hands(cards[:, river], PLAYER_SEVEN)
-        play[river[self.river_plays(counts, hand_class.astype(np.int64))]] = 1
+        play[river[self.exact_river_plays(cards, river)]] = 1
         return play
+
+    def flop_bets_of(self, cards: CardArray, holding: IntArray) -> BoolArray:
+        """Whether the solve bets 2x on each hand's flop (``holding``: the hole cards' ids)."""
+        flop = np.sort(cards[4:7].astype(np.int64), axis=0)
+        bit = FLOP_ID[(flop[0] * 52 + flop[1]) * 52 + flop[2]] * HOLDINGS + holding
+        bets: BoolArray = ((self.flop_bets[bit >> 3] >> (7 - (bit & 7))) & 1).astype(np.bool_)
+        return bets
+
+    def exact_river_plays(self, cards: CardArray, columns: IntArray) -> BoolArray:
+        """Whether Play 1x beats folding on the river for the hands ``columns`` of ``cards``
+        (the exact comparison over the 990 dealer holdings, :meth:`river_plays`)."""
+        counts = _kernels.simulate_river_counts(cards, HOLE, BOARD, columns).astype(np.int64)
+        _, hand_class = _kernels.simulate_holdem_hands(cards[:, columns], PLAYER_SEVEN)
+        return self.river_plays(counts, hand_class.astype(np.int64))
 
     def river_plays(self, counts: IntArray, hand_class: IntArray) -> BoolArray:
         """Play 1x where its exact value over the 990 dealer holdings beats folding (ties by
@@ -185,25 +196,38 @@ def simulate_main(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
 def make_main_simulator(paytable: PayTable, rules: UltimateTexasHoldemRules,
                         run: RunSettings | None = None) -> MainSimulator:
     """The main bet's simulator: the solve (cached) for the decisions, the pays for settling."""
-    run = run or RunSettings()
+    solution = uth_main.solve_main(paytable, rules, run or RunSettings())
+    choice = uth_main.main_lines(solution, rules.strategy).choice.astype(np.int64)
+    flop_bets = (np.zeros(0, dtype=np.uint8) if not (choice == 0).any()
+                 else flop_decisions(solution))
+    pays = settlement(paytable, rules)
+    return MainSimulator(pays.outcomes, pays.scale, Fraction(1), choice, flop_bets, pays.blind,
+                         pays.outcome_of, rules.all_push, rules.ties_larger)
+
+
+class Settlement(NamedTuple):
+    """What settles a hand of the main bet: the outcome names, the outcome index per Play size
+    (0 = fold) and category, the scale of net results and each hand class's scaled Blind pay."""
+
+    outcomes: tuple[str, ...]
+    outcome_of: IntArray
+    scale: int
+    blind: IntArray
+
+
+def settlement(paytable: PayTable, rules: UltimateTexasHoldemRules) -> Settlement:
+    """The settlement of the main bet under a Blind pay table and the rules."""
     pays = paytable.as_dict()
     # per hand class: nothing below a straight, then the Blind's pays
     blind_pays = [Fraction(0)] * holdem.STRAIGHT + [pays[name] for name in BLIND_CLASSES[1:]]
     scale = common_scale(blind_pays)
-    all_push = rules.all_push
-    ties_larger = rules.ties_larger
-    solution = uth_main.solve_main(paytable, rules, run)
-    choice = uth_main.main_lines(solution, rules.strategy).choice.astype(np.int64)
-    flop_bets = (np.zeros(0, dtype=np.uint8) if not (choice == 0).any()
-                 else flop_decisions(solution))
     names: list[str] = []
     outcome_of = np.zeros((5, CATEGORIES), dtype=np.int64)
     for play in range(5):
         for category in range(CATEGORIES):
-            name = outcome_name(play, category, all_push) if play else "fold"
+            name = outcome_name(play, category, rules.all_push) if play else "fold"
             if name not in names:
                 names.append(name)
             outcome_of[play, category] = names.index(name)
     blind = np.array([int(pay * scale) for pay in blind_pays], dtype=np.int64)
-    return MainSimulator(tuple(names), scale, Fraction(1), choice, flop_bets, blind,
-                         outcome_of, all_push, ties_larger)
+    return Settlement(tuple(names), outcome_of, scale, blind)
