@@ -153,7 +153,8 @@ class DoubleHandRules(Rules):
 
     strategy: SettingRule = strategy_option(
         OPTIMAL, "the player's setting: optimal (best EV against the house way), house-way, "
-        "or a strategy file (the house way with exceptions)", tuple(PlayerSetting))
+        "or a strategy file (the house way with exceptions)", tuple(PlayerSetting),
+        practical="house-way")
     commission: Fraction = option(Fraction(1, 20), "commission on a main-wager win "
                                   "(1/20, 0.05 or 5%)", minimum=Fraction(0), maximum=Fraction(1))
     players: int = option(1, "players at the table, 3 tiles each (Lo-Card, Hi-Card)",

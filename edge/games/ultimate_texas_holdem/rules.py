@@ -54,7 +54,8 @@ class UltimateTexasHoldemRules(Rules):
 
     strategy: UthStrategy = strategy_option(
         OPTIMAL, "the player's Play decisions: optimal (solved exactly), always-4x (the "
-        "\"blind box\" play), another named strategy or a strategy file", tuple(Strategy))
+        "\"blind box\" play), another named strategy or a strategy file", tuple(Strategy),
+        practical="wizard-practical")
     dealer_no_qualify: DealerNoQualify = option(
         DealerNoQualify.ANTE_PUSH, "when the dealer has less than a pair: ante-push (Play and "
         "Blind settled as usual) or all-push (Ante, Play and Blind all returned)",
