@@ -324,14 +324,16 @@ def test_the_report_shows_the_chosen_strategy_and_its_cost() -> None:
     from edge.document import Report
     text = render(Report("t", (), tuple(sections)), "markdown")
     assert "cost of the strategy" in text and "Q-4-x high card" in text
-    # a report on the optimal strategy shows the game's practical strategy (Tri-Card: mimic)
+    # a report on the optimal strategy shows the game's practical strategy (Tri-Card: mimic;
+    # Double-Hand: the house way)
     optimal = ReportContext(game, game.make_rules(), paytables, tables, analyses)
     assert [s.title for s in chosen_strategy_sections(optimal)] == [
         "The practical strategy mimic against the optimal one (ante)",
         "The practical strategy mimic against the optimal one (combined)"]
     double = get_game("double-hand-poker")
     plain = ReportContext(double, double.make_rules(), {"main": None}, {}, Analyses(double))
-    assert chosen_strategy_sections(plain) == []
+    assert [s.title for s in chosen_strategy_sections(plain)] == [
+        "The practical strategy house-way against the optimal one (main)"]
 
 
 def test_readme_strategy_example_is_real_output(repo_root: Path, edge_cli: CliRunner) -> None:
