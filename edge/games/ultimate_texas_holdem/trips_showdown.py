@@ -68,13 +68,19 @@ def _tally(records: npt.NDArray[np.uint64], weights: IntArray, lowest: int) -> I
     chosen = flat[chosen_at]
     chosen_class = classes[chosen_at].astype(np.int64)
     weight = weights[chosen_at // records.shape[1]].astype(np.float64)
+    return _showdown_sums(chosen, chosen_class, weight)
+
+
+def _showdown_sums(chosen: npt.NDArray[np.uint64], chosen_class: IntArray,
+                   weight: npt.NDArray[np.float64], *extra: npt.NDArray[np.float64]) -> IntArray:
+    """Win, tie and lose counts of the ``chosen`` records times ``weight``, by class, then
+    each ``extra`` column summed by class (float64 sums of whole numbers below 2**53)."""
     wins = ((chosen & _FIELD) + ((chosen >> _WIN_UNQUALIFIED_SHIFT) & _FIELD)).astype(np.float64)
     ties = ((chosen >> _TIE_SHIFT) & _FIELD).astype(np.float64)
     size = len(holdem.CLASS_NAMES)
-    result = np.stack([np.bincount(chosen_class, wins * weight, size),
-                       np.bincount(chosen_class, ties * weight, size),
-                       np.bincount(chosen_class, (solver.DEALER_HOLDINGS - wins - ties) * weight,
-                                   size)], axis=1)
+    columns = [wins * weight, ties * weight, (solver.DEALER_HOLDINGS - wins - ties) * weight,
+               *extra]
+    result = np.stack([np.bincount(chosen_class, column, size) for column in columns], axis=1)
     exact: IntArray = np.rint(result).astype(np.int64)
     return exact
 
@@ -242,16 +248,7 @@ def _fold_tally(records: npt.NDArray[np.uint64], weights: IntArray, flops: IntAr
     shown = np.where(raised[holdings], SPLITS, bets + river * (SPLITS - bets))
     weight = (weights[rows] * shown).astype(np.float64)
     folded = (weights[rows] * (SPLITS - shown) * solver.DEALER_HOLDINGS).astype(np.float64)
-    wins = ((chosen & _FIELD) + ((chosen >> _WIN_UNQUALIFIED_SHIFT) & _FIELD)).astype(np.float64)
-    ties = ((chosen >> _TIE_SHIFT) & _FIELD).astype(np.float64)
-    size = len(holdem.CLASS_NAMES)
-    result = np.stack([np.bincount(chosen_class, wins * weight, size),
-                       np.bincount(chosen_class, ties * weight, size),
-                       np.bincount(chosen_class, (solver.DEALER_HOLDINGS - wins - ties) * weight,
-                                   size),
-                       np.bincount(chosen_class, folded, size)], axis=1)
-    exact: IntArray = np.rint(result).astype(np.int64)   # whole numbers below 2**53
-    return exact
+    return _showdown_sums(chosen, chosen_class, weight, folded)
 
 
 @lru_cache(maxsize=4)
