@@ -131,3 +131,17 @@ def test_readme_example_is_real_output(repo_root: Path, edge_cli: CliRunner,
     assert result.status == 0 and excerpt
     assert all(line in lines for line in excerpt if line), [
         line for line in excerpt if line and line not in lines]
+
+
+def test_the_strategy_document_of_a_named_strategy_says_whose_play_it_shows(
+        edge_cli: CliRunner, uth_strategy_evaluation: Callable[[str], Evaluation]) -> None:
+    """``edge strategy uth --strategy wizard-practical`` shows that strategy's chart and says
+    that the values beside it are optimal play's (it never calls it "the exact strategy")."""
+    uth_strategy_evaluation("wizard-practical")      # the session's evaluation, reused
+    result = edge_cli("strategy", "ultimate-texas-holdem", "--strategy", "wizard-practical")
+    assert result.status == 0, result.err
+    assert "the exact strategy" not in result.out
+    assert "the strategy wizard-practical also raises nothing else" in result.out
+    assert "Value of the optimal play, per Ante (for comparison)" in result.out
+    assert "--compare wizard-practical" in result.out
+    assert "House edge 2.43" in result.out       # the published 2.43% (Wizard of Odds)

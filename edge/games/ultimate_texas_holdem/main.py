@@ -355,6 +355,7 @@ class StrategyChart:
     lines: list[ClassLine]
     table: ReturnTable
     summary: list[str]
+    optimal: bool = True          # the strategy shown is the solved one
 
     @property
     def intro(self) -> list[str]:
@@ -368,8 +369,11 @@ class StrategyChart:
         return class_grid(self.lines, lambda line: "4x" if line.choice == 4 else "-")
 
     def value_grid(self) -> list[list[str]]:
-        """The 13 x 13 chart of the best play's value per Ante."""
-        return class_grid(self.lines, lambda line: f"{float(_value(line)):+.3f}")
+        """The 13 x 13 chart of the best play's value per Ante (the optimal play's when the
+        strategy shown is another)."""
+        def value(line: ClassLine) -> Fraction:
+            return _value(line) if self.optimal else max(line.four, line.check)
+        return class_grid(self.lines, lambda line: f"{float(value(line)):+.3f}")
 
     def class_rows(self) -> list[tuple[str, ...]]:
         """One row per class: hands, choice, values of 4x and check, flop 2x and river 1x."""
@@ -385,6 +389,9 @@ CLASS_HEADS = ("class", "hands", "preflop", "4x value", "check value", "flop 2x"
 CHOICE_CAPTION = ("Preflop: 4x or check (rows and columns are ranks; suited above the diagonal, "
                   "offsuit below, pairs on it)")
 VALUE_CAPTION = "Value of the best play, per Ante"
+NOT_OPTIMAL_NOTE = ("The preflop chart below is this strategy's; the values and the flop "
+                    "and river shares are those of optimal play, for comparison.")
+OPTIMAL_VALUE_CAPTION = "Value of the optimal play, per Ante (for comparison)"
 CLASS_CAPTION = ("Every class: values per Ante of 4x and of checking (then playing on optimally), "
                  "and after a check how often the flop is bet 2x and the river played 1x")
 
@@ -396,22 +403,30 @@ def strategy_chart(paytable: PayTable, rules: MainRules, options: Mapping[str, s
     lines = class_lines(solution, rules.strategy, run)
     table = table_from_solution(solution, paytable, rules, options, GAME_NAME, run)
     four = [line for line in lines if line.choice == 4]
-    optimal = {line.name for line in four}
-    extra = sorted(optimal - PRACTICAL_FOUR_X)
-    missing = sorted(PRACTICAL_FOUR_X - optimal)
+    raised = {line.name for line in four}
+    extra = sorted(raised - PRACTICAL_FOUR_X)
+    missing = sorted(PRACTICAL_FOUR_X - raised)
     hands = sum(line.hands for line in four)
+    optimal = rules.strategy.is_optimal
+    who = "the exact strategy" if optimal else f"the strategy {rules.strategy}"
     summary = [
         f"4x with {hands} of 1,326 holdings ({len(four)} of 169 classes), check the rest.",
-        f"Against the practical chart (Wizard of Odds: 69 classes, 500 holdings): the exact "
-        f"strategy also raises {', '.join(extra) or 'nothing else'}; it checks "
+        f"Against the practical chart (Wizard of Odds: 69 classes, 500 holdings): {who} "
+        f"also raises {', '.join(extra) or 'nothing else'}; it checks "
         f"{', '.join(missing) or 'none of it'}.",
         f"House edge {percent(table.house_edge)} per Ante, element of risk "
         f"{percent(table.element_of_risk)}.",
     ]
-    if rules.strategy.is_optimal:
+    if optimal:
         facts = optimal_facts(main_lines(solution, rules.strategy), rules)
         summary += [facts.three_x, facts.decisions, facts.ties]
-    return StrategyChart(paytable, options, lines, table, summary)
+    else:
+        summary += [
+            f"The strategy {rules.strategy}: {rules.strategy.description}",
+            NOT_OPTIMAL_NOTE + f" `edge strategy {GAME_NAME} --bet main --compare "
+            f"{rules.strategy}` gives where this strategy departs from optimal play and what "
+            "each departure costs, exactly."]
+    return StrategyChart(paytable, options, lines, table, summary, optimal)
 
 
 def strategy_document(paytable: PayTable, rules: MainRules, options: Mapping[str, str],
@@ -422,7 +437,8 @@ def strategy_document(paytable: PayTable, rules: MainRules, options: Mapping[str
         Section("Summary", (Items(tuple(chart.summary)),)),
         Section("Preflop chart", (
             Table(RANK_HEADS, tuple(tuple(row) for row in chart.choice_grid()), CHOICE_CAPTION),
-            Table(RANK_HEADS, tuple(tuple(row) for row in chart.value_grid()), VALUE_CAPTION),
+            Table(RANK_HEADS, tuple(tuple(row) for row in chart.value_grid()),
+                  VALUE_CAPTION if chart.optimal else OPTIMAL_VALUE_CAPTION),
         )),
         Section("Every class", (
             Paragraph(CLASS_CAPTION),
