@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from edge import __version__
-from edge.document import FORMATS, format_name, render
+from edge.document import FORMATS, Report, format_name, render
 from edge.document.render import ALIASES
 from edge.document.returns import return_table_document
 from edge.errors import EdgeError
@@ -33,6 +33,7 @@ from edge.games import (
 )
 from edge.parallel import check_jobs, end_progress, running
 from edge.paytables import PayTable
+from edge.strategies import PlayerStrategy
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -149,6 +150,14 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     document = strategy_document(game, bet, paytable, rules, run_settings(args))
     if document is None:
         raise EdgeError(f"The game {game.name} has no player decisions to show.")
+    chosen = getattr(rules, "strategy", None)
+    if (isinstance(document, Report) and bet.compare is not None
+            and isinstance(chosen, PlayerStrategy) and not chosen.is_optimal):
+        # a strategy other than the solved one: its rule, exact cost and departures too
+        from edge.report import comparison_section
+        comparison = bet.compare(paytable, rules, run_settings(args))
+        document = dataclasses.replace(
+            document, sections=(*document.sections, comparison_section(comparison)))
     sys.stdout.write(render(document, args.format))
     return 0
 

@@ -347,3 +347,19 @@ def test_readme_strategy_example_is_real_output(repo_root: Path, edge_cli: CliRu
     assert result.status == 0 and excerpt
     assert all(line in lines for line in excerpt if line), [
         line for line in excerpt if line and line not in lines]
+
+
+def test_the_strategy_command_on_a_chosen_strategy_adds_its_cost(
+        repo_root: Path, edge_cli: CliRunner) -> None:
+    """``edge strategy GAME --strategy FILE`` shows that strategy's rule, exact cost and
+    departures after the game's own strategy document (Double-Hand's document is about the
+    house way and the optimal setting; without this it would not show the file at all)."""
+    file = repo_root / "examples" / "strategies" / "double-hand-house-way-plus.toml"
+    result = edge_cli("strategy", "double-hand-poker", "--strategy", str(file))
+    assert result.status == 0, result.err
+    assert "house edge, this strategy" in result.out and "cost of the strategy" in result.out
+    table = edge_cli("table", "double-hand-poker", "--strategy", str(file), "--format", "json")
+    house_edge = Fraction(json.loads(table.out)["house_edge"])
+    assert f"({house_edge.numerator}/{house_edge.denominator})" in result.out
+    optimal = edge_cli("strategy", "double-hand-poker")
+    assert "house edge, this strategy" not in optimal.out
