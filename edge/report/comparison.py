@@ -60,7 +60,11 @@ def comparison_blocks(comparison: StrategyComparison, top: int | None = None) ->
     caption = ("Where the strategy departs from the optimal one, largest cost first" +
                (f" (the {len(shown)} largest; {more:,} more in "
                 "`edge strategy --compare`)" if more else ""))
-    blocks.append(Table(HEADERS, tuple(rows), caption, footer=1, align="llllrrrl"))
+    headers: tuple[str, ...] = HEADERS
+    align = "llllrrrl"
+    if not any(d.example for d in comparison.departures):       # no game example to show
+        headers, align, rows = headers[:-1], align[:-1], [row[:-1] for row in rows]
+    blocks.append(Table(headers, tuple(rows), caption, footer=1, align=align))
     blocks.append(Paragraph(
         "Frequency: how often per round play reaches such a point and the strategy departs "
         "there; cost: the expected loss it causes " + comparison.unit + ", exactly the "
