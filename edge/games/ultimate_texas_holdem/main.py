@@ -200,8 +200,8 @@ def practical_notes(strategy: UthStrategy, lines: MainLines) -> list[str]:
     notes = [f"Strategy {strategy.name}{where}: {strategy.description or 'a strategy file'}"
              + (f" Source: {strategy.info.source}." if strategy.info.source else ""),
              "Every decision is taken as the strategy says, evaluated exactly over the whole "
-             "cycle (docs/strategies.md); `edge strategy ultimate-texas-holdem --compare` "
-             "prices its departures from the optimal strategy.",
+             "cycle (docs/strategies.md); `edge strategy ultimate-texas-holdem --compare "
+             f"{strategy}` prices its departures from the optimal strategy.",
              _decisions_note(lines)]
     if strategy.info.published_house_edge is not None:
         notes.append(f"Published house edge: {strategy.info.published_text}.")
