@@ -37,7 +37,7 @@
 # packed 64-bit words, three 21-bit fields to a word: no sum exceeds 1,081 * 990 = 1,070,190
 # < 2**21, so the fields never carry into each other and one addition adds three counts.
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
@@ -1907,9 +1907,11 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     cdef bint bets
     cdef int board[3]
     cdef const int8_t* perm
-    cdef UthStrategyWork* work = <UthStrategyWork*>calloc(1, sizeof(UthStrategyWork))
-    if work == NULL:
+    # the sums' rows start on cache lines (each holding's 8 words of a line in one line)
+    cdef void* block = calloc(1, sizeof(UthStrategyWork) + 64)
+    if block == NULL:
         raise MemoryError()
+    cdef UthStrategyWork* work = <UthStrategyWork*>((<uintptr_t>block + 63) & ~(<uintptr_t>63))
     work.groups = groups
     try:
         with nogil:
@@ -1981,7 +1983,7 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                                 check_view[target, k] += strategy_counts[k]
                             extra_view[target, 0] += strategy_folds
     finally:
-        free(work)
+        free(block)
     if status < 0:
         raise ValueError("records and keys do not cover every board (wrong class table).")
     return bet, check, extra
