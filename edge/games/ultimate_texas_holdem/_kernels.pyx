@@ -1400,12 +1400,12 @@ cdef void _uth_river_outs(const int* board, UthRiverOuts* outs) noexcept nogil:
         outs.n += 1
 
 
-cdef void _uth_feature_group(int f, UthHolding* x, const UthBoardContext* context,
-                             UthRiverOuts* outs) noexcept nogil:
-    """The pair, flush-draw, straight-draw or dealer-outs features of the holding (the group
-    of f), marked known."""
+cdef void _uth_feature_group(int f, UthHolding* x,
+                             const UthBoardContext* context) noexcept nogil:
+    """The pair, flush-draw or straight-draw features of the holding (the group of f), marked
+    known."""
     cdef int r, s, a = x.a, b = x.b, ra = x.a >> 2, rb = x.b >> 2, paired = -1, best, suited
-    cdef int flush_suit = -1, out_count, ties
+    cdef int flush_suit = -1
     cdef unsigned int board_mask = context.board_mask, rank_mask, draw
     cdef int* v = x.v
     if f == F_PAIR or f == F_PAIR_RANK:
@@ -1463,25 +1463,30 @@ cdef void _uth_feature_group(int f, UthHolding* x, const UthBoardContext* contex
             if best >= 0:
                 v[F_STRAIGHT_DRAW_HOLE] = best
         x.known |= UTH_NEEDS_STRAIGHT
-    else:
-        out_count = 0
-        ties = 0
-        if outs != NULL:
-            while outs.low < outs.n and outs.ordered[outs.low] < x.strength:
-                outs.low += 1
-            if outs.high < outs.low:
-                outs.high = outs.low
-            while outs.high < outs.n and outs.ordered[outs.high] <= x.strength:
-                outs.high += 1
-            # six-card hands above / equal, less the two that use the holding's own cards
-            out_count = ((outs.n - outs.high) - (outs.six[a] > x.strength)
-                         - (outs.six[b] > x.strength))
-            ties = ((outs.high - outs.low) - (outs.six[a] == x.strength)
-                    - (outs.six[b] == x.strength))
-        v[F_DEALER_OUTS] = out_count
-        v[F_DEALER_OUTS_HALF_TIES] = 2 * out_count + ties
-        v[F_DEALER_OUTS_WITH_TIES] = out_count + ties
-        x.known |= UTH_NEEDS_OUTS
+
+
+cdef inline void _uth_dealer_outs(UthHolding* x, UthRiverOuts* outs) noexcept nogil:
+    """The three dealer-outs features of the holding (0 without ``outs``), marked known."""
+    cdef int a = x.a, b = x.b, out_count, ties
+    cdef int* v = x.v
+    out_count = 0
+    ties = 0
+    if outs != NULL:
+        while outs.low < outs.n and outs.ordered[outs.low] < x.strength:
+            outs.low += 1
+        if outs.high < outs.low:
+            outs.high = outs.low
+        while outs.high < outs.n and outs.ordered[outs.high] <= x.strength:
+            outs.high += 1
+        # six-card hands above / equal, less the two that use the holding's own cards
+        out_count = ((outs.n - outs.high) - (outs.six[a] > x.strength)
+                     - (outs.six[b] > x.strength))
+        ties = ((outs.high - outs.low) - (outs.six[a] == x.strength)
+                - (outs.six[b] == x.strength))
+    v[F_DEALER_OUTS] = out_count
+    v[F_DEALER_OUTS_HALF_TIES] = 2 * out_count + ties
+    v[F_DEALER_OUTS_WITH_TIES] = out_count + ties
+    x.known |= UTH_NEEDS_OUTS
 
 
 cdef inline void _uth_feature(int f, UthHolding* x, const UthBoardContext* context,
@@ -1508,8 +1513,10 @@ cdef inline void _uth_feature(int f, UthHolding* x, const UthBoardContext* conte
     elif f == F_HOLE_PAIRED:
         x.v[F_HOLE_PAIRED] = (context.rank_count[ra] + 1 + (ra == rb) >= 2
                               or context.rank_count[rb] + 1 + (ra == rb) >= 2)
+    elif f == F_DEALER_OUTS or f == F_DEALER_OUTS_HALF_TIES or f == F_DEALER_OUTS_WITH_TIES:
+        _uth_dealer_outs(x, outs)
     else:
-        _uth_feature_group(f, x, context, outs)
+        _uth_feature_group(f, x, context)
     x.known |= 1u << f
 
 
