@@ -444,11 +444,19 @@ cdef void _uth_board_records(const int* board, const UthRankTable* table, const 
     cdef UthClassPlan classes
     cdef UthRiverOuts outs
     cdef UthRiverOuts* outs_ptr = NULL
+    # A strategy reading only the hands (player's, board's, hidden) and the dealer outs decides
+    # alike for holdings of equal strength: the outs are the board's six-card hands above the
+    # player's seven, and none of them uses a hole card (a sixth card never beats the seven
+    # it is part of). Such holdings come together in ``counts``: one decision per strength.
+    cdef bint by_strength = False
+    cdef int32_t last_strength = -1
+    cdef uint64_t strategy_bits = 0
     _uth_board_counts(board, table, counts)
     if program != NULL:
         _uth_river_context(board, &context)
         if not program.optimal:
             _uth_class_plan(program, &context, &classes)
+            by_strength = (program.needs & ~(UTH_CLASS_FEATURES | (1 << F_DEALER_OUTS))) == 0
         if program.needs_outs:
             _uth_river_outs(board, &outs)
             outs_ptr = &outs
@@ -469,8 +477,11 @@ cdef void _uth_board_records(const int* board, const UthRankTable* table, const 
             | ((<uint64_t>hand_class) << UTH_REC_CLASS) | (tie << UTH_REC_TIE)
             | (fold << UTH_REC_FOLD) | ((<uint64_t>blind) << UTH_REC_BLIND))
         if program != NULL:
-            record |= _uth_strategy_bits(program, counts, i, fold, &context, &classes,
-                                             outs_ptr)
+            if not by_strength or counts.strength[i] != last_strength:
+                strategy_bits = _uth_strategy_bits(program, counts, i, fold, &context, &classes,
+                                                   outs_ptr)
+                last_strength = counts.strength[i]
+            record |= strategy_bits
         records[counts.holding[i]] = record
 
 
