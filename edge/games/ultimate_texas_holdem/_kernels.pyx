@@ -1844,12 +1844,21 @@ cdef inline void _uth_strategy_accumulate(const uint64_t* records, const int16_t
 
 
 cdef int _uth_strategy_flop(const int* flop, const uint64_t* records, const uint64_t* keys,
-                            Py_ssize_t n_classes, UthStrategyWork* work) noexcept nogil:
-    """The strategy's flop sums of one flop (see _uth_flop_table); -1 if a class is missing."""
+                            Py_ssize_t n_classes, const uint8_t* reached,
+                            UthStrategyWork* work) noexcept nogil:
+    """The strategy's flop sums of one flop (see _uth_flop_table) for the holdings off the flop
+    that ``reached`` (NULL: all) lists; -1 if a class is missing."""
     cdef int n, i
     cdef const uint64_t* upcoming
     memset(work.sums, 0, sizeof(work.sums))
     work.n_holdings = _uth_flop_holdings(flop, work.holdings)
+    if reached != NULL:
+        n = 0
+        for i in range(work.n_holdings):
+            if reached[work.holdings[i]]:
+                work.holdings[n] = work.holdings[i]
+                n += 1
+        work.n_holdings = n
     n = _uth_flop_board_classes(flop, keys, n_classes, work.board_class, work.perm)
     if n < 0:
         return -1
@@ -1866,7 +1875,7 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                        const uint64_t[::1] keys, const uint8_t[:, ::1] plan,
                        int64_t[:, :, ::1] values, uint8_t[:, ::1] decisions,
                        int64_t[:, ::1] river_cost, int64_t[:, ::1] river_points,
-                       const uint8_t[::1] river_actions):
+                       const uint8_t[::1] river_actions, reached=None):
     """A fixed strategy's flop and river for a batch of flops, added up per holding.
 
     ``records`` come from :func:`uth_board_records` with a river plan (boards of
@@ -1881,6 +1890,10 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     flop's number of images. Returns per holding id over all images (as :func:`uth_solve_flops`
     does): ``bet[1326, 17]``, ``check[1326, 17]`` (the strategy's 1x), ``extra[1326, 4]``
     (turn-river pairs folded, 0, flops bet 2x, 0).
+
+    ``reached`` (uint8 ``[1326]`` by holding id, the same for every suit permutation of a
+    holding; None: all): only the holdings it marks are played; the others' values,
+    decisions and sums stay 0 (a strategy that bets 4x or 3x before the flop never reaches it).
     """
     _uth_check_net(net, fold_net)
     cdef Py_ssize_t n_flops = flops.shape[0], n_classes = keys.shape[0]
@@ -1925,6 +1938,13 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     cdef bint bets
     cdef int board[3]
     cdef const int8_t* perm
+    cdef const uint8_t[::1] reached_view
+    cdef const uint8_t* reached_ptr = NULL
+    if reached is not None:
+        reached_view = reached
+        if reached_view.shape[0] != UTH_HOLDINGS:
+            raise ValueError("reached must be [1326]")
+        reached_ptr = &reached_view[0]
     # the sums' rows start on cache lines (each holding's 8 words of a line in one line)
     cdef void* block = calloc(1, sizeof(UthStrategyWork) + 64)
     if block == NULL:
@@ -1937,7 +1957,7 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                 board[0] = flops[f, 0]
                 board[1] = flops[f, 1]
                 board[2] = flops[f, 2]
-                status = _uth_strategy_flop(board, record_ptr, key_ptr, n_classes, work)
+                status = _uth_strategy_flop(board, record_ptr, key_ptr, n_classes, reached_ptr, work)
                 if status < 0:
                     break
                 images = image_offsets[f + 1] - image_offsets[f]
