@@ -492,19 +492,26 @@ cdef inline void _uth_board_ranks(const int* board, int* ranks) noexcept nogil:
 
 
 cdef struct UthFlopWork:
-    UthRankTable rank_tables[91]    # direct path: one per turn-river rank pair
-    UthBoardCounts counts
-    uint64_t records[1326]          # direct path: the records of the board in hand
     # per holding id, summed over the flop's turn-river pairs: word k < 7 holds
     # (wins vs qualifier | wins vs non-qualifier << 21 | ties << 42) for Blind class k and
     # word 7 (losses to qualifier | losses to non-qualifier << 21 | extra << 42), where the
     # extra field counts exactly tied river decisions (play) or folds (check)
-    # sums[h * 16 + k]: k < 8 the play words, 8 + k the check words (adjacent cache lines)
+    # sums[h * 16 + k]: k < 8 the play words, 8 + k the check words (one cache line each:
+    # the work is allocated on a cache line, see _uth_aligned_work)
     uint64_t sums[1326 * 16]
+    UthRankTable rank_tables[91]    # direct path: one per turn-river rank pair
+    UthBoardCounts counts
+    uint64_t records[1326]          # direct path: the records of the board in hand
     int holdings[1176]
     int n_holdings
     Py_ssize_t board_class[1176]    # table path: each turn-river pair's board class
     int perm[1176]                  # and the permutation to its representative
+
+
+cdef inline void* _uth_aligned_work(void* block) noexcept nogil:
+    """The first cache line (64 bytes) in a block allocated 64 bytes larger than the work: the
+    sums at the start of a work then give each holding's 8 words a line of their own."""
+    return <void*>((<uintptr_t>block + 63) & ~(<uintptr_t>63))
 
 
 cdef inline void _uth_accumulate(const uint64_t* records, const int16_t* holding_map,
@@ -947,9 +954,10 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
     cdef int status = 0
     cdef bint bets
     cdef const int8_t* perm
-    cdef UthFlopWork* work = <UthFlopWork*>malloc(sizeof(UthFlopWork))
-    if work == NULL:
+    cdef void* block = malloc(sizeof(UthFlopWork) + 64)
+    if block == NULL:
         raise MemoryError()
+    cdef UthFlopWork* work = <UthFlopWork*>_uth_aligned_work(block)
     try:
         with nogil:
             for f in range(n_flops):
@@ -992,7 +1000,7 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
                             extra_view[target, 1] += river_ties
                         extra_view[target, 3] += bet_value == check_value
     finally:
-        free(work)
+        free(block)
     if status < 0:
         raise ValueError("records and keys do not cover every board (wrong class table).")
     return play, bet, check, extra
@@ -1945,11 +1953,10 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
         if reached_view.shape[0] != UTH_HOLDINGS:
             raise ValueError("reached must be [1326]")
         reached_ptr = &reached_view[0]
-    # the sums' rows start on cache lines (each holding's 8 words of a line in one line)
     cdef void* block = calloc(1, sizeof(UthStrategyWork) + 64)
     if block == NULL:
         raise MemoryError()
-    cdef UthStrategyWork* work = <UthStrategyWork*>((<uintptr_t>block + 63) & ~(<uintptr_t>63))
+    cdef UthStrategyWork* work = <UthStrategyWork*>_uth_aligned_work(block)
     work.groups = groups
     try:
         with nogil:
