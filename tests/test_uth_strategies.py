@@ -305,6 +305,29 @@ def test_optimal_play_reproduces_the_solve_exactly_on_some_flops() -> None:
     assert np.array_equal(evaluation.extra[:, [0, 2]], partial.extra[:, [0, 2]])
 
 
+def test_a_fixed_chart_plays_the_flop_only_for_the_holdings_it_checks() -> None:
+    """The holdings a fixed chart bets 4x never reach the flop and are left out of the flop
+    pass; every holding it checks gets exactly what it gets when all are played (the same
+    flop and river rules behind an optimal preflop, which needs every checking line)."""
+    settle = solver.settlement(BLIND_PRESETS["standard"].as_dict())
+    subset = solver.flop_classes().subset([0, 1754])
+    partial = solver.solve(settle, classes=subset)
+    chart = practical.evaluate(parse_text(WIZARD), partial, classes=subset)
+    every = practical.evaluate(parse_text(WIZARD.replace(
+        'raise_4x = ["33+", "A2+", "K2s+", "K5o+", "Q6s+", "Q8o+", "J8s+", "JTo"]',
+        'play = "optimal"')), partial, classes=subset)
+    checked = chart.choice == 0
+    assert 0 < checked.sum() < len(checked)
+    for name in ("bet", "check", "extra", "river_cost", "river_points"):
+        mine, full = getattr(chart, name), getattr(every, name)
+        assert np.array_equal(mine[checked], full[checked]), name
+        assert not mine[~checked].any(), name
+    for name in ("flop_values", "flop_decisions"):
+        mine, full = getattr(chart, name), getattr(every, name)
+        assert np.array_equal(mine[:, checked], full[:, checked]), name
+        assert not mine[:, ~checked].any(), name
+
+
 @pytest.fixture(scope="module")
 def wizard() -> practical.Evaluation:
     """The Wizard of Odds practical strategy, evaluated exactly (one full evaluation, shared

@@ -58,4 +58,5 @@ def uth_strategy_flops(flops: Int32Array, image_offsets: Int32Array, image_perms
                        keys: Uint64Array, plan: npt.NDArray[np.uint8], values: Int64Array,
                        decisions: npt.NDArray[np.uint8], river_cost: Int64Array,
                        river_points: Int64Array, river_actions: npt.NDArray[np.uint8],
+                       reached: npt.NDArray[np.uint8] | None = None,
                        ) -> tuple[Int64Array, Int64Array, Int64Array]: ...

@@ -37,7 +37,7 @@
 # packed 64-bit words, three 21-bit fields to a word: no sum exceeds 1,081 * 990 = 1,070,190
 # < 2**21, so the fields never carry into each other and one addition adds three counts.
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
@@ -429,16 +429,37 @@ cdef inline void _uth_categories(const UthBoardCounts* counts, int i, int* categ
 
 cdef void _uth_board_records(const int* board, const UthRankTable* table, const int64_t* net1,
                              int64_t fold_net, bint ties_larger, UthBoardCounts* counts,
-                             uint64_t* records) noexcept nogil:
+                             uint64_t* records, const UthProgram* program=NULL) noexcept nogil:
     """The record of every holding on ``board`` (by holding id); other ids are left alone.
 
     The river decision compares 1x (``net1``: the pays of a Play bet of 1) with folding.
+    With ``program`` (a fixed strategy's river plan) each record also gets the strategy's
+    decision and deciding rule (``_uth_strategy_bits``).
     """
     cdef int i, blind, hand_class
     cdef int category[5]
     cdef int64_t play_value, fold_value = fold_net * UTH_DEALER_HOLDINGS
-    cdef uint64_t tie, fold
+    cdef uint64_t tie, fold, record
+    cdef UthBoardContext context
+    cdef UthClassPlan classes
+    cdef UthRiverOuts outs
+    cdef UthRiverOuts* outs_ptr = NULL
+    # A strategy reading only the hands (player's, board's, hidden) and the dealer outs decides
+    # alike for holdings of equal strength: the outs are the board's six-card hands above the
+    # player's seven, and none of them uses a hole card (a sixth card never beats the seven
+    # it is part of). Such holdings come together in ``counts``: one decision per strength.
+    cdef bint by_strength = False
+    cdef int32_t last_strength = -1
+    cdef uint64_t strategy_bits = 0
     _uth_board_counts(board, table, counts)
+    if program != NULL:
+        _uth_river_context(board, &context)
+        if not program.optimal:
+            _uth_class_plan(program, &context, &classes)
+            by_strength = (program.needs & ~(UTH_CLASS_FEATURES | (1 << F_DEALER_OUTS))) == 0
+        if program.needs_outs:
+            _uth_river_outs(board, &outs)
+            outs_ptr = &outs
     for i in range(counts.n):
         _uth_categories(counts, i, category)
         hand_class = counts.hand_class[i]
@@ -448,13 +469,20 @@ cdef void _uth_board_records(const int* board, const UthRankTable* table, const 
                       + category[4] * net1[UTH_LOSE_UNQUALIFIED])
         tie = play_value == fold_value
         fold = not (play_value > fold_value or (tie and ties_larger))
-        records[counts.holding[i]] = (
+        record = (
             <uint64_t>category[0] | ((<uint64_t>category[3]) << UTH_REC_LOSS_SHIFT)
             | ((<uint64_t>category[1]) << UTH_FIELD_BITS)
             | ((<uint64_t>category[4]) << (UTH_FIELD_BITS + UTH_REC_LOSS_SHIFT))
             | ((<uint64_t>category[2]) << (2 * UTH_FIELD_BITS))
             | ((<uint64_t>hand_class) << UTH_REC_CLASS) | (tie << UTH_REC_TIE)
             | (fold << UTH_REC_FOLD) | ((<uint64_t>blind) << UTH_REC_BLIND))
+        if program != NULL:
+            if not by_strength or counts.strength[i] != last_strength:
+                strategy_bits = _uth_strategy_bits(program, counts, i, fold, &context, &classes,
+                                                   outs_ptr)
+                last_strength = counts.strength[i]
+            record |= strategy_bits
+        records[counts.holding[i]] = record
 
 
 cdef inline void _uth_board_ranks(const int* board, int* ranks) noexcept nogil:
@@ -464,19 +492,26 @@ cdef inline void _uth_board_ranks(const int* board, int* ranks) noexcept nogil:
 
 
 cdef struct UthFlopWork:
-    UthRankTable rank_tables[91]    # direct path: one per turn-river rank pair
-    UthBoardCounts counts
-    uint64_t records[1326]          # direct path: the records of the board in hand
     # per holding id, summed over the flop's turn-river pairs: word k < 7 holds
     # (wins vs qualifier | wins vs non-qualifier << 21 | ties << 42) for Blind class k and
     # word 7 (losses to qualifier | losses to non-qualifier << 21 | extra << 42), where the
     # extra field counts exactly tied river decisions (play) or folds (check)
-    # sums[h * 16 + k]: k < 8 the play words, 8 + k the check words (adjacent cache lines)
+    # sums[h * 16 + k]: k < 8 the play words, 8 + k the check words (one cache line each:
+    # the work is allocated on a cache line, see _uth_aligned_work)
     uint64_t sums[1326 * 16]
+    UthRankTable rank_tables[91]    # direct path: one per turn-river rank pair
+    UthBoardCounts counts
+    uint64_t records[1326]          # direct path: the records of the board in hand
     int holdings[1176]
     int n_holdings
     Py_ssize_t board_class[1176]    # table path: each turn-river pair's board class
     int perm[1176]                  # and the permutation to its representative
+
+
+cdef inline void* _uth_aligned_work(void* block) noexcept nogil:
+    """The first cache line (64 bytes) in a block allocated 64 bytes larger than the work: the
+    sums at the start of a work then give each holding's 8 words a line of their own."""
+    return <void*>((<uintptr_t>block + 63) & ~(<uintptr_t>63))
 
 
 cdef inline void _uth_accumulate(const uint64_t* records, const int16_t* holding_map,
@@ -821,9 +856,7 @@ def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, i
                     _uth_rank_table(ranks, &tables[index])
                     made[index] = 1
                 _uth_board_records(board, &tables[index], &net[1, 0], fold_net, ties_larger,
-                                   counts, &out[i, 0])
-                if with_plan:
-                    _uth_river_decisions(board, &plan, counts, &out[i, 0])
+                                   counts, &out[i, 0], &plan if with_plan else NULL)
     finally:
         free(counts)
         free(tables)
@@ -921,9 +954,10 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
     cdef int status = 0
     cdef bint bets
     cdef const int8_t* perm
-    cdef UthFlopWork* work = <UthFlopWork*>malloc(sizeof(UthFlopWork))
-    if work == NULL:
+    cdef void* block = malloc(sizeof(UthFlopWork) + 64)
+    if block == NULL:
         raise MemoryError()
+    cdef UthFlopWork* work = <UthFlopWork*>_uth_aligned_work(block)
     try:
         with nogil:
             for f in range(n_flops):
@@ -966,7 +1000,7 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
                             extra_view[target, 1] += river_ties
                         extra_view[target, 3] += bet_value == check_value
     finally:
-        free(work)
+        free(block)
     if status < 0:
         raise ValueError("records and keys do not cover every board (wrong class table).")
     return play, bet, check, extra
@@ -1338,90 +1372,192 @@ cdef enum:
     UTH_NEEDS_PAIR = (1 << F_PAIR) | (1 << F_PAIR_RANK)
     UTH_NEEDS_FLUSH = (1 << F_FLUSH_DRAW) | (1 << F_FLUSH_DRAW_HOLE)
     UTH_NEEDS_STRAIGHT = (1 << F_STRAIGHT_DRAW) | (1 << F_STRAIGHT_DRAW_HOLE)
-    UTH_NEEDS_ALL = 0x1FFFF
+    UTH_NEEDS_OUTS = ((1 << F_DEALER_OUTS) | (1 << F_DEALER_OUTS_HALF_TIES)
+                      | (1 << F_DEALER_OUTS_WITH_TIES))
 
 
-cdef void _uth_features(int a, int b, const UthBoardContext* context, int hand_class,
-                        unsigned int needs, int* v) noexcept nogil:
-    """The features (strategy_language.Feature) of hole cards a, b on a board (its context),
-    given the player's hand class; the dealer-outs features are left alone. The pair, flush
-    and straight features are computed only when ``needs`` asks for them (else 0)."""
-    cdef int r, s, ra = a >> 2, rb = b >> 2, paired = -1, best, count_a, count_b, suited_a
+cdef struct UthHolding:
+    # one holding's features (strategy_language.Feature), each computed when a rule first
+    # reads it: the rules that decide early never pay for the features of later ones
+    int a
+    int b
+    int hand_class
+    int32_t strength                # river: the player's seven-card strength (dealer outs)
+    unsigned int known              # bit f: v[f] is computed
+    int v[17]
+
+
+cdef struct UthRiverOuts:
+    # the dealer's six-card hands of a river board (the board plus one unseen card), by card
+    # and in ascending order; ``low``/``high`` sweep ``ordered`` as holdings come in
+    # ascending strength (the river records' order)
+    int32_t six[52]
+    int32_t ordered[47]
+    int n
+    int low
+    int high
+
+
+cdef void _uth_river_outs(const int* board, UthRiverOuts* outs) noexcept nogil:
+    cdef uint64_t board_lanes = 0, board_mask = 0
+    cdef int i, j, c
+    for i in range(5):
+        board_lanes |= cy_card_lane(HT, board[i])
+        board_mask |= (<uint64_t>1) << board[i]
+    outs.n = 0
+    outs.low = 0
+    outs.high = 0
+    for c in range(52):
+        if (board_mask >> c) & 1:
+            continue
+        outs.six[c] = cy_evaluate_lanes(HT, board_lanes | cy_card_lane(HT, c))
+        j = outs.n
+        while j > 0 and outs.ordered[j - 1] > outs.six[c]:
+            outs.ordered[j] = outs.ordered[j - 1]
+            j -= 1
+        outs.ordered[j] = outs.six[c]
+        outs.n += 1
+
+
+cdef void _uth_feature_group(int f, UthHolding* x,
+                             const UthBoardContext* context) noexcept nogil:
+    """The pair, flush-draw or straight-draw features of the holding (the group of f), marked
+    known."""
+    cdef int r, s, a = x.a, b = x.b, ra = x.a >> 2, rb = x.b >> 2, paired = -1, best, suited
     cdef int flush_suit = -1
     cdef unsigned int board_mask = context.board_mask, rank_mask, draw
-    count_a = context.rank_count[ra] + 1 + (ra == rb)
-    count_b = context.rank_count[rb] + 1 + (ra == rb)
-    rank_mask = board_mask | (1u << ra) | (1u << rb)
-    v[F_HAND] = hand_class
-    v[F_BOARD_HAND] = context.board_class
-    v[F_HIDDEN] = hand_class > context.board_class
-    v[F_POCKET_PAIR] = ra == rb
-    v[F_PAIR] = 0
-    v[F_PAIR_RANK] = UTH_NO_RANK
-    if hand_class == 1 and needs & UTH_NEEDS_PAIR:
-        if ra == rb:
-            v[F_PAIR] = 1
-            v[F_PAIR_RANK] = ra
-        else:
-            if (board_mask >> ra) & 1:
-                paired = ra
-            elif (board_mask >> rb) & 1:
-                paired = rb
-            if paired >= 0:
-                # top = the highest distinct board rank, then second, third...
-                v[F_PAIR] = 2 + _uth_popcount(board_mask >> (paired + 1))
-                v[F_PAIR_RANK] = paired
+    cdef int* v = x.v
+    if f == F_PAIR or f == F_PAIR_RANK:
+        v[F_PAIR] = 0
+        v[F_PAIR_RANK] = UTH_NO_RANK
+        if x.hand_class == 1:
+            if ra == rb:
+                v[F_PAIR] = 1
+                v[F_PAIR_RANK] = ra
             else:
-                v[F_PAIR] = 7
-                for r in range(13):
-                    if context.rank_count[r] >= 2:
-                        v[F_PAIR_RANK] = r
-    # suits: at most one suit can hold four or more of seven cards
-    v[F_FLUSH_DRAW] = 0
-    v[F_FLUSH_DRAW_HOLE] = UTH_NO_RANK
-    for s in range(4 if needs & UTH_NEEDS_FLUSH else 0):
-        suited_a = context.suit_count[s] + ((a & 3) == s) + ((b & 3) == s)
-        if suited_a >= 4:
-            flush_suit = s if suited_a == 4 else -2
-    if flush_suit >= 0:
-        v[F_FLUSH_DRAW] = 1
-        best = -1
-        if (a & 3) == flush_suit:
-            best = ra
-        if (b & 3) == flush_suit and rb > best:
-            best = rb
-        v[F_FLUSH_DRAW_HOLE] = best if best >= 0 else UTH_NO_RANK
-    v[F_STRAIGHT_DRAW] = 0
-    v[F_STRAIGHT_DRAW_HOLE] = UTH_NO_RANK
-    if needs & UTH_NEEDS_STRAIGHT and not _UTH_STRAIGHT_MADE[rank_mask]:
-        v[F_STRAIGHT_DRAW] = 2 if _UTH_COMPLETIONS[rank_mask] >= 2 else _UTH_COMPLETIONS[rank_mask]
-        draw = _UTH_DRAW_RANKS[rank_mask]
-        best = -1
-        if (draw >> ra) & 1:
-            best = ra
-        if (draw >> rb) & 1 and rb > best:
-            best = rb
-        if best >= 0:
-            v[F_STRAIGHT_DRAW_HOLE] = best
-    v[F_HIGH_CARD] = ra if ra > rb else rb
-    v[F_LOW_CARD] = rb if ra > rb else ra
-    v[F_SUITED] = (a & 3) == (b & 3)
-    v[F_HOLE_PAIRED] = count_a >= 2 or count_b >= 2
+                if (board_mask >> ra) & 1:
+                    paired = ra
+                elif (board_mask >> rb) & 1:
+                    paired = rb
+                if paired >= 0:
+                    # top = the highest distinct board rank, then second, third...
+                    v[F_PAIR] = 2 + _uth_popcount(board_mask >> (paired + 1))
+                    v[F_PAIR_RANK] = paired
+                else:
+                    v[F_PAIR] = 7
+                    for r in range(13):
+                        if context.rank_count[r] >= 2:
+                            v[F_PAIR_RANK] = r
+        x.known |= UTH_NEEDS_PAIR
+    elif f == F_FLUSH_DRAW or f == F_FLUSH_DRAW_HOLE:
+        # suits: at most one suit can hold four or more of seven cards
+        v[F_FLUSH_DRAW] = 0
+        v[F_FLUSH_DRAW_HOLE] = UTH_NO_RANK
+        for s in range(4):
+            suited = context.suit_count[s] + ((a & 3) == s) + ((b & 3) == s)
+            if suited >= 4:
+                flush_suit = s if suited == 4 else -2
+        if flush_suit >= 0:
+            v[F_FLUSH_DRAW] = 1
+            best = -1
+            if (a & 3) == flush_suit:
+                best = ra
+            if (b & 3) == flush_suit and rb > best:
+                best = rb
+            v[F_FLUSH_DRAW_HOLE] = best if best >= 0 else UTH_NO_RANK
+        x.known |= UTH_NEEDS_FLUSH
+    elif f == F_STRAIGHT_DRAW or f == F_STRAIGHT_DRAW_HOLE:
+        v[F_STRAIGHT_DRAW] = 0
+        v[F_STRAIGHT_DRAW_HOLE] = UTH_NO_RANK
+        rank_mask = board_mask | (1u << ra) | (1u << rb)
+        if not _UTH_STRAIGHT_MADE[rank_mask]:
+            v[F_STRAIGHT_DRAW] = (2 if _UTH_COMPLETIONS[rank_mask] >= 2
+                                  else _UTH_COMPLETIONS[rank_mask])
+            draw = _UTH_DRAW_RANKS[rank_mask]
+            best = -1
+            if (draw >> ra) & 1:
+                best = ra
+            if (draw >> rb) & 1 and rb > best:
+                best = rb
+            if best >= 0:
+                v[F_STRAIGHT_DRAW_HOLE] = best
+        x.known |= UTH_NEEDS_STRAIGHT
 
 
-cdef inline int _uth_decide(const UthProgram* program, const int* v, int* rule) noexcept nogil:
+cdef inline void _uth_dealer_outs(UthHolding* x, UthRiverOuts* outs) noexcept nogil:
+    """The three dealer-outs features of the holding (0 without ``outs``), marked known."""
+    cdef int a = x.a, b = x.b, out_count, ties
+    cdef int* v = x.v
+    out_count = 0
+    ties = 0
+    if outs != NULL:
+        while outs.low < outs.n and outs.ordered[outs.low] < x.strength:
+            outs.low += 1
+        if outs.high < outs.low:
+            outs.high = outs.low
+        while outs.high < outs.n and outs.ordered[outs.high] <= x.strength:
+            outs.high += 1
+        # six-card hands above / equal, less the two that use the holding's own cards
+        out_count = ((outs.n - outs.high) - (outs.six[a] > x.strength)
+                     - (outs.six[b] > x.strength))
+        ties = ((outs.high - outs.low) - (outs.six[a] == x.strength)
+                - (outs.six[b] == x.strength))
+    v[F_DEALER_OUTS] = out_count
+    v[F_DEALER_OUTS_HALF_TIES] = 2 * out_count + ties
+    v[F_DEALER_OUTS_WITH_TIES] = out_count + ties
+    x.known |= UTH_NEEDS_OUTS
+
+
+cdef inline void _uth_feature(int f, UthHolding* x, const UthBoardContext* context,
+                              UthRiverOuts* outs) noexcept nogil:
+    """Compute feature f of the holding (and the features computed with it) on a board (its
+    context); ``outs`` (NULL off the river: the dealer-outs features are then 0) holds the
+    dealer's six-card hands, swept in ascending strength. The one-line features are worked
+    out here, the others by ``_uth_feature_group``."""
+    cdef int ra = x.a >> 2, rb = x.b >> 2
+    if f == F_HIDDEN:
+        x.v[F_HIDDEN] = x.hand_class > context.board_class
+    elif f == F_HAND:
+        x.v[F_HAND] = x.hand_class
+    elif f == F_BOARD_HAND:
+        x.v[F_BOARD_HAND] = context.board_class
+    elif f == F_POCKET_PAIR:
+        x.v[F_POCKET_PAIR] = ra == rb
+    elif f == F_HIGH_CARD:
+        x.v[F_HIGH_CARD] = ra if ra > rb else rb
+    elif f == F_LOW_CARD:
+        x.v[F_LOW_CARD] = rb if ra > rb else ra
+    elif f == F_SUITED:
+        x.v[F_SUITED] = (x.a & 3) == (x.b & 3)
+    elif f == F_HOLE_PAIRED:
+        x.v[F_HOLE_PAIRED] = (context.rank_count[ra] + 1 + (ra == rb) >= 2
+                              or context.rank_count[rb] + 1 + (ra == rb) >= 2)
+    elif f == F_DEALER_OUTS or f == F_DEALER_OUTS_HALF_TIES or f == F_DEALER_OUTS_WITH_TIES:
+        _uth_dealer_outs(x, outs)
+    else:
+        _uth_feature_group(f, x, context)
+    x.known |= 1u << f
+
+
+cdef inline int _uth_decide(const UthProgram* program, UthHolding* x,
+                            const UthBoardContext* context, UthRiverOuts* outs,
+                            int* rule, int first=0) noexcept nogil:
     """The action of the first rule whose conditions all hold (its number in ``rule``), else
-    ``otherwise`` (rule 0)."""
-    cdef int r, k, x
+    ``otherwise`` (rule 0); rules before ``first`` are known not to hold. Features are
+    computed as the conditions read them."""
+    cdef int r, k, f, value
     cdef bint holds
-    for r in range(program.n_rules):
+    for r in range(first, program.n_rules):
         holds = True
         for k in range(program.n_conditions[r]):
-            x = v[program.feature[r][k]]
-            if x < 64:
-                holds = (program.mask_low[r][k] >> x) & 1
+            f = program.feature[r][k]
+            if not (x.known >> f) & 1:
+                _uth_feature(f, x, context, outs)
+            value = x.v[f]
+            if value < 64:
+                holds = (program.mask_low[r][k] >> value) & 1
             else:
-                holds = (program.mask_high[r][k] >> (x - 64)) & 1
+                holds = (program.mask_high[r][k] >> (value - 64)) & 1
             if not holds:
                 break
         if holds:
@@ -1429,6 +1565,57 @@ cdef inline int _uth_decide(const UthProgram* program, const int* v, int* rule) 
             return program.action[r]
     rule[0] = 0
     return program.otherwise
+
+
+cdef enum:
+    UTH_CLASS_FEATURES = (1 << F_HAND) | (1 << F_BOARD_HAND) | (1 << F_HIDDEN)
+
+
+cdef struct UthClassPlan:
+    # per hand class of the player on one board: ``decided`` the action | rule << 1 when the
+    # hand class and the board alone decide, else -1; ``first`` the first rule the hand class
+    # and the board leave possible (where the holding's own rules start)
+    int decided[16]
+    int first[16]
+
+
+cdef void _uth_class_plan(const UthProgram* program, const UthBoardContext* context,
+                          UthClassPlan* plan) noexcept nogil:
+    """Read the rules once per hand class on a board: the conditions on the hand, the board's
+    hand and whether the hand is hidden rule out rules (or decide) for every holding of that
+    class at once."""
+    cdef int c, r, k, f, value
+    cdef bint possible, open_
+    cdef UthHolding x
+    for c in range(16):
+        x.hand_class = c
+        x.a = 0
+        x.b = 0
+        x.known = 0
+        plan.first[c] = program.n_rules
+        plan.decided[c] = program.otherwise
+        for r in range(program.n_rules):
+            possible = True
+            open_ = False
+            for k in range(program.n_conditions[r]):
+                f = program.feature[r][k]
+                if not (UTH_CLASS_FEATURES >> f) & 1:
+                    open_ = True
+                    continue
+                if not (x.known >> f) & 1:
+                    _uth_feature(f, &x, context, NULL)
+                value = x.v[f]
+                if value < 64:
+                    possible = (program.mask_low[r][k] >> value) & 1
+                else:
+                    possible = (program.mask_high[r][k] >> (value - 64)) & 1
+                if not possible:
+                    break
+            if not possible:
+                continue
+            plan.first[c] = r
+            plan.decided[c] = -1 if open_ else program.action[r] | ((r + 1) << 1)
+            break
 
 
 cdef int _uth_load_program(program, UthProgram* out) except -1:
@@ -1470,63 +1657,40 @@ cdef int _uth_load_program(program, UthProgram* out) except -1:
     return 0
 
 
-cdef void _uth_river_decisions(const int* board, const UthProgram* program,
-                               const UthBoardCounts* counts, uint64_t* records) noexcept nogil:
-    """Add the strategy's river decision and deciding rule to the records of one board."""
-    cdef uint64_t board_lanes = 0, board_mask = 0, record
-    cdef int32_t six[52]
-    cdef int32_t ordered[47]
-    cdef int i, j, c, n = 0, a, b, h, action, rule, board_class, above = 0, tied = 0
-    cdef int outs, ties, strength
-    cdef int v[17]
+cdef void _uth_river_context(const int* board, UthBoardContext* context) noexcept nogil:
+    """The feature context of a river board (with its own hand class)."""
+    cdef uint64_t board_lanes = 0
+    cdef int i
     for i in range(5):
         board_lanes |= cy_card_lane(HT, board[i])
-        board_mask |= (<uint64_t>1) << board[i]
-    board_class = cy_hand_class(cy_evaluate_lanes(HT, board_lanes))
-    cdef UthBoardContext context
-    _uth_board_context(board, 5, board_class, &context)
-    if program.needs_outs:
-        # the dealer's six-card hands (board plus one unseen card), in ascending order
-        for c in range(52):
-            if (board_mask >> c) & 1:
-                continue
-            six[c] = cy_evaluate_lanes(HT, board_lanes | cy_card_lane(HT, c))
-            j = n
-            while j > 0 and ordered[j - 1] > six[c]:
-                ordered[j] = ordered[j - 1]
-                j -= 1
-            ordered[j] = six[c]
-            n += 1
-    # the holdings come in ascending strength: ``above`` / ``tied`` sweep the six-card hands
-    cdef int low = 0, high = 0
-    for i in range(counts.n):
-        a = counts.card_a[i]
-        b = counts.card_b[i]
-        h = counts.holding[i]
-        record = records[h]
-        if program.optimal:
-            action = 1 - <int>((record >> UTH_REC_FOLD) & 1)
-            rule = 0
-        else:
-            _uth_features(a, b, &context, counts.hand_class[i], program.needs, v)
-            if program.needs_outs:
-                strength = counts.strength[i]
-                while low < n and ordered[low] < strength:
-                    low += 1
-                if high < low:
-                    high = low
-                while high < n and ordered[high] <= strength:
-                    high += 1
-                # six-card hands above / equal, less the two that use the holding's own cards
-                outs = (n - high) - (six[a] > strength) - (six[b] > strength)
-                ties = (high - low) - (six[a] == strength) - (six[b] == strength)
-                v[F_DEALER_OUTS] = outs
-                v[F_DEALER_OUTS_HALF_TIES] = 2 * outs + ties
-                v[F_DEALER_OUTS_WITH_TIES] = outs + ties
-            action = _uth_decide(program, v, &rule)
-        records[h] = (record | ((<uint64_t>(1 - action)) << UTH_REC_STRATEGY_FOLD)
-                      | ((<uint64_t>(rule & 3)) << 62) | ((<uint64_t>((rule >> 2) & 1)) << 20)
-                      | ((<uint64_t>((rule >> 3) & 1)) << 41))
+    _uth_board_context(board, 5, cy_hand_class(cy_evaluate_lanes(HT, board_lanes)), context)
+
+
+cdef inline uint64_t _uth_strategy_bits(const UthProgram* program, const UthBoardCounts* counts,
+                                        int i, uint64_t fold, const UthBoardContext* context,
+                                        const UthClassPlan* classes,
+                                        UthRiverOuts* outs) noexcept nogil:
+    """The strategy's river decision (``UTH_REC_STRATEGY_FOLD``) and deciding rule (bits 62,
+    63, 20 and 41) for the holding at sorted position i, whose optimal decision is ``fold``
+    (``classes``: the board's class plan)."""
+    cdef int action, rule, hand_class = counts.hand_class[i]
+    cdef UthHolding holding
+    if program.optimal:
+        action = 1 - <int>fold
+        rule = 0
+    elif classes.decided[hand_class] >= 0:
+        action = classes.decided[hand_class] & 1
+        rule = classes.decided[hand_class] >> 1
+    else:
+        holding.a = counts.card_a[i]
+        holding.b = counts.card_b[i]
+        holding.hand_class = hand_class
+        holding.strength = counts.strength[i]
+        holding.known = 0
+        action = _uth_decide(program, &holding, context, outs, &rule, classes.first[hand_class])
+    return (((<uint64_t>(1 - action)) << UTH_REC_STRATEGY_FOLD)
+            | ((<uint64_t>(rule & 3)) << 62) | ((<uint64_t>((rule >> 2) & 1)) << 20)
+            | ((<uint64_t>((rule >> 3) & 1)) << 41))
 
 
 cdef inline int _uth_record_rule(uint64_t record) noexcept nogil:
@@ -1547,10 +1711,10 @@ def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
     for f in range(n):
         _uth_check_cards(flops[f], 3, "flop")
     cdef int board[3]
-    cdef int v[17]
     cdef int h, a, b, i, rule, board_class, action
     cdef uint64_t flop_mask, flop_lanes
     cdef UthBoardContext context
+    cdef UthHolding holding
     with nogil:
         for f in range(n):
             flop_mask = 0
@@ -1578,10 +1742,12 @@ def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
                 if program_c.optimal:
                     plan[f, h] = 2
                     continue
-                _uth_features(a, b, &context, cy_hand_class(cy_evaluate_lanes(
-                    HT, flop_lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b))),
-                    program_c.needs, v)
-                action = _uth_decide(&program_c, v, &rule)
+                holding.a = a
+                holding.b = b
+                holding.hand_class = cy_hand_class(cy_evaluate_lanes(
+                    HT, flop_lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b)))
+                holding.known = 0
+                action = _uth_decide(&program_c, &holding, &context, NULL, &rule)
                 plan[f, h] = action
                 rules[f, h] = rule
 
@@ -1591,9 +1757,8 @@ def uth_features(const int32_t[::1] hole, const int32_t[::1] board, int dealer_o
     """Python hook for tests: the 17 feature values of two hole cards on a board of 3 or 5
     cards (the dealer-outs features are computed on a 5-card board)."""
     cdef int cards[5]
-    cdef int v[17]
-    cdef int i, c, n = board.shape[0], board_class, hand_class, strength, outs = 0, ties = 0, six
-    cdef uint64_t lanes = 0, seen = 0
+    cdef int i, f, c, n = board.shape[0], board_class
+    cdef uint64_t lanes = 0
     if hole.shape[0] != 2 or n not in (3, 5):
         raise ValueError("two hole cards and a board of 3 or 5 cards")
     values = _uth_check_cards(list(hole) + list(board), 2 + n, "deal")
@@ -1605,23 +1770,22 @@ def uth_features(const int32_t[::1] hole, const int32_t[::1] board, int dealer_o
     else:
         ranks = sorted(c >> 2 for c in values[2:])
         board_class = 3 if ranks[0] == ranks[2] else (1 if ranks[0] == ranks[1] or ranks[1] == ranks[2] else 0)
-    strength = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, hole[0]) | cy_card_lane(HT, hole[1]))
-    hand_class = cy_hand_class(strength)
+    cdef UthHolding holding
+    holding.a = hole[0]
+    holding.b = hole[1]
+    holding.strength = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, hole[0])
+                                         | cy_card_lane(HT, hole[1]))
+    holding.hand_class = cy_hand_class(holding.strength)
+    holding.known = 0
     cdef UthBoardContext context
     _uth_board_context(cards, n, board_class, &context)
-    _uth_features(hole[0], hole[1], &context, hand_class, UTH_NEEDS_ALL, v)
-    result = [v[i] for i in range(13)] + [0, 0, 0, v[F_HOLE_PAIRED]]
+    cdef UthRiverOuts outs
     if n == 5:
-        for c in range(52):
-            if c in values:
-                continue
-            six = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, c))
-            outs += six > strength
-            ties += six == strength
-        result[F_DEALER_OUTS] = outs
-        result[F_DEALER_OUTS_HALF_TIES] = 2 * outs + ties
-        result[F_DEALER_OUTS_WITH_TIES] = outs + ties
-    return result
+        _uth_river_outs(cards, &outs)
+    for f in range(UTH_FEATURES):
+        if not (holding.known >> f) & 1:
+            _uth_feature(f, &holding, &context, &outs if n == 5 else NULL)
+    return [holding.v[f] for f in range(UTH_FEATURES)]
 
 
 cdef struct UthStrategyWork:
@@ -1688,12 +1852,21 @@ cdef inline void _uth_strategy_accumulate(const uint64_t* records, const int16_t
 
 
 cdef int _uth_strategy_flop(const int* flop, const uint64_t* records, const uint64_t* keys,
-                            Py_ssize_t n_classes, UthStrategyWork* work) noexcept nogil:
-    """The strategy's flop sums of one flop (see _uth_flop_table); -1 if a class is missing."""
+                            Py_ssize_t n_classes, const uint8_t* reached,
+                            UthStrategyWork* work) noexcept nogil:
+    """The strategy's flop sums of one flop (see _uth_flop_table) for the holdings off the flop
+    that ``reached`` (NULL: all) lists; -1 if a class is missing."""
     cdef int n, i
     cdef const uint64_t* upcoming
     memset(work.sums, 0, sizeof(work.sums))
     work.n_holdings = _uth_flop_holdings(flop, work.holdings)
+    if reached != NULL:
+        n = 0
+        for i in range(work.n_holdings):
+            if reached[work.holdings[i]]:
+                work.holdings[n] = work.holdings[i]
+                n += 1
+        work.n_holdings = n
     n = _uth_flop_board_classes(flop, keys, n_classes, work.board_class, work.perm)
     if n < 0:
         return -1
@@ -1710,7 +1883,7 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                        const uint64_t[::1] keys, const uint8_t[:, ::1] plan,
                        int64_t[:, :, ::1] values, uint8_t[:, ::1] decisions,
                        int64_t[:, ::1] river_cost, int64_t[:, ::1] river_points,
-                       const uint8_t[::1] river_actions):
+                       const uint8_t[::1] river_actions, reached=None):
     """A fixed strategy's flop and river for a batch of flops, added up per holding.
 
     ``records`` come from :func:`uth_board_records` with a river plan (boards of
@@ -1725,6 +1898,10 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     flop's number of images. Returns per holding id over all images (as :func:`uth_solve_flops`
     does): ``bet[1326, 17]``, ``check[1326, 17]`` (the strategy's 1x), ``extra[1326, 4]``
     (turn-river pairs folded, 0, flops bet 2x, 0).
+
+    ``reached`` (uint8 ``[1326]`` by holding id, the same for every suit permutation of a
+    holding; None: all): only the holdings it marks are played; the others' values,
+    decisions and sums stay 0 (a strategy that bets 4x or 3x before the flop never reaches it).
     """
     _uth_check_net(net, fold_net)
     cdef Py_ssize_t n_flops = flops.shape[0], n_classes = keys.shape[0]
@@ -1769,9 +1946,17 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     cdef bint bets
     cdef int board[3]
     cdef const int8_t* perm
-    cdef UthStrategyWork* work = <UthStrategyWork*>calloc(1, sizeof(UthStrategyWork))
-    if work == NULL:
+    cdef const uint8_t[::1] reached_view
+    cdef const uint8_t* reached_ptr = NULL
+    if reached is not None:
+        reached_view = reached
+        if reached_view.shape[0] != UTH_HOLDINGS:
+            raise ValueError("reached must be [1326]")
+        reached_ptr = &reached_view[0]
+    cdef void* block = calloc(1, sizeof(UthStrategyWork) + 64)
+    if block == NULL:
         raise MemoryError()
+    cdef UthStrategyWork* work = <UthStrategyWork*>_uth_aligned_work(block)
     work.groups = groups
     try:
         with nogil:
@@ -1779,7 +1964,7 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                 board[0] = flops[f, 0]
                 board[1] = flops[f, 1]
                 board[2] = flops[f, 2]
-                status = _uth_strategy_flop(board, record_ptr, key_ptr, n_classes, work)
+                status = _uth_strategy_flop(board, record_ptr, key_ptr, n_classes, reached_ptr, work)
                 if status < 0:
                     break
                 images = image_offsets[f + 1] - image_offsets[f]
@@ -1843,7 +2028,7 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
                                 check_view[target, k] += strategy_counts[k]
                             extra_view[target, 0] += strategy_folds
     finally:
-        free(work)
+        free(block)
     if status < 0:
         raise ValueError("records and keys do not cover every board (wrong class table).")
     return bet, check, extra

@@ -71,7 +71,9 @@ class Evaluation:
     strategy's river) in scaled units; ``flop_decisions``/``flop_rules``: the decision taken
     and the deciding rule. ``river_cost``/``river_points`` ``[1326, 16]``: the river departures
     by holding (as it stands on its flop class's representative) and deciding rule, for flops
-    the strategy checks (not yet weighted by the preflop decision).
+    the strategy checks (not yet weighted by the preflop decision). With a fixed preflop chart
+    the holdings it bets 4x or 3x never reach the flop: their flop and river entries (and
+    ``bet``, ``check``, ``extra``) are 0.
     """
 
     strategy: UthStrategy
@@ -147,7 +149,8 @@ def _flops_task(bounds: tuple[int, int]) -> tuple[tuple[int, int], tuple[IntArra
         np.ascontiguousarray(offsets - offsets[0]), np.ascontiguousarray(perms),
         _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"], _SHARED["records"],
         _SHARED["keys"], _SHARED["plan"][start:stop], _SHARED["values"][start:stop],
-        _SHARED["decisions"][start:stop], cost, points, _SHARED["river_actions"])
+        _SHARED["decisions"][start:stop], cost, points, _SHARED["river_actions"],
+        _SHARED["reached"])
     return bounds, result, cost, points
 
 
@@ -156,12 +159,16 @@ def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True) if b > a]
 
 
+def _chart(strategy: UthStrategy) -> npt.NDArray[np.int8]:
+    return np.array([strategy.preflop[name] for name in HOLDING_CLASSES], dtype=np.int8)
+
+
 def preflop_choice(strategy: UthStrategy, solution: solver.Solution,
                    checking: IntArray) -> npt.NDArray[np.int8]:
     """Each holding's preflop Play under the strategy: its chart, or (``play = "optimal"``) the
     best of 4x, 3x and its own checking line; equal values follow the solve's ``ties``."""
     if not strategy.preflop_optimal:
-        return np.array([strategy.preflop[name] for name in HOLDING_CLASSES], dtype=np.int8)
+        return _chart(strategy)
     four, three, _ = solution.line_values()
     return solver.best_preflop(four, three, checking, solution.ties_larger)
 
@@ -184,10 +191,14 @@ def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | No
     plan = np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8)
     rules = np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8)
     _kernels.uth_flop_plan(classes.flops, compile_plan(strategy.flop), plan, rules)
+    # a chart fixed in advance: the holdings it bets 4x or 3x never see the flop, which is
+    # then played for the others only (an optimal preflop needs every checking line)
+    reached = None if strategy.preflop_optimal else (_chart(strategy) == 0).astype(np.uint8)
     _SHARED.clear()
     _SHARED.update(
         net=settle.array(), fold=settle.fold, ties_larger=solution.ties_larger,
         classes=classes, boards=boards, keys=keys, river=compile_plan(strategy.river),
+        reached=reached,
         records=np.zeros((len(keys), solver.HOLDINGS), dtype=np.uint64), plan=plan,
         river_actions=np.array([strategy.river.otherwise]
                                + [rule.action for rule in strategy.river.rules], dtype=np.uint8),
