@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +40,32 @@ class HandCounts:
     qualifying_strength: int
     pay_classes: IntArray
 
+    @cached_property
+    def rank_codes(self) -> IntArray:
+        """Every hand's deciding ranks as one number (see :func:`deciding_rank_codes`),
+        worked out once per table of hands."""
+        codes = deciding_rank_codes(self.cards, self.classes)
+        codes.flags.writeable = False
+        return codes
+
+
+def deciding_rank_codes(cards: IntArray, classes: IntArray) -> IntArray:
+    """Every hand's deciding ranks (pair first, then the kicker; A-2-3 as 3-2-A; padded with
+    deuces to three) as one number, base 13, high rank first: hands of one class compare as
+    their codes."""
+    ranks = np.sort(cards, axis=1) >> 2
+    low, middle, high = ranks[:, 0], ranks[:, 1], ranks[:, 2]
+    pair = classes == HAND_CLASSES.index("pair")
+    ranked = np.isin(classes, [HAND_CLASSES.index("high-card"), HAND_CLASSES.index("flush")])
+    wheel = (np.isin(classes, [HAND_CLASSES.index("straight"),
+                               HAND_CLASSES.index("straight-flush")])
+             & (high == 12) & (middle == 1) & (low == 0))
+    first = np.select([pair, wheel], [middle, 1], high)
+    second = np.select([pair, ranked], [np.where(low == middle, high, low), middle], 0)
+    third = np.where(ranked, low, 0)
+    codes: IntArray = ((first * 13 + second) * 13 + third).astype(np.int64)
+    return codes
+
 
 def qualifying_strength(ace_low_straight: bool) -> int:
     """The strength of the weakest qualifying dealer hand (queen-high)."""
@@ -46,12 +73,17 @@ def qualifying_strength(ace_low_straight: bool) -> int:
     return _core.three_card_strength(first, second, third, ace_low_straight)
 
 
+@lru_cache(maxsize=2)
 def hand_counts(ace_low_straight: bool) -> HandCounts:
-    """Evaluate every hand and count it against every dealer hand (the Cython kernel)."""
+    """Evaluate every hand and count it against every dealer hand (the Cython kernel), once
+    per process for each straight rule (the arrays are read-only)."""
     qualifying = qualifying_strength(ace_low_straight)
     cards, strengths, classes, counts = _kernels.three_card_counts(ace_low_straight, qualifying)
-    return HandCounts(cards, strengths, classes, counts, qualifying,
-                      pay_classes(cards, classes))
+    arrays = (cards, strengths, classes, counts, pay_classes(cards, classes))
+    for array in arrays:
+        array.flags.writeable = False
+    cards, strengths, classes, counts, paid = arrays
+    return HandCounts(cards, strengths, classes, counts, qualifying, paid)
 
 
 def pay_classes(cards: IntArray, classes: IntArray) -> IntArray:

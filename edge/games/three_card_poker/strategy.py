@@ -231,24 +231,7 @@ def deciding_ranks(cards: Sequence[int] | IntArray, hand_class: int) -> tuple[in
 def deciding_rank_codes(hands: HandCounts) -> IntArray:
     """Every hand's deciding ranks (as :func:`deciding_ranks`, padded with deuces to three) as
     one number, base 13, high rank first: hands of one class compare as their codes."""
-    ranks = hands.cards.astype(np.int64) >> 2
-    high, low = ranks.max(axis=1), ranks.min(axis=1)
-    middle = ranks.sum(axis=1) - high - low
-    classes = hands.classes
-
-    def of(*names: str) -> npt.NDArray[np.bool_]:
-        found = np.zeros(len(classes), dtype=np.bool_)
-        for name in names:
-            found |= classes == HAND_CLASSES.index(name)
-        return found
-
-    pair, ranked = of("pair"), of("high-card", "flush")
-    wheel = of("straight", "straight-flush") & (high == 12) & (middle == 1) & (low == 0)
-    first = np.select([pair, wheel], [middle, 1], high)
-    second = np.select([pair, ranked], [np.where(low == middle, high, low), middle], 0)
-    third = np.where(ranked, low, 0)
-    codes: IntArray = (first * 13 + second) * 13 + third
-    return codes
+    return hands.rank_codes
 
 
 def rule_raises(rule: RaiseRule, hands: HandCounts) -> npt.NDArray[np.bool_]:
