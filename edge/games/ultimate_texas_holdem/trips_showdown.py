@@ -56,32 +56,29 @@ _CLASS_MASK = np.uint64(15)
 
 def _tally(records: npt.NDArray[np.uint64], weights: IntArray, lowest: int) -> IntArray:
     """Dealer holdings beaten, tied and lost to, times each board's weight, by the player's
-    class (``[10, 3]``), for the holdings of class ``lowest`` or better.
-
-    The sums are taken by ``np.bincount`` in float64, exact here: every term and every partial
-    sum is a whole number below 2**53 (all deals together are under 2**42).
-    """
+    class (``[10, 3]``), for the holdings of class ``lowest`` or better (int64 sums: all
+    deals together are under 2**42)."""
     flat = records.reshape(-1)
     top = flat.view(np.uint16)[3::4]                  # bits 48..63: the class is bits 4..7
     classes = (top >> 4) & 15
     chosen_at = np.flatnonzero((classes >= lowest) & (flat != 0))
     chosen = flat[chosen_at]
     chosen_class = classes[chosen_at].astype(np.int64)
-    weight = weights[chosen_at // records.shape[1]].astype(np.float64)
+    weight = weights[chosen_at // records.shape[1]].astype(np.int64)
     return _showdown_sums(chosen, chosen_class, weight)
 
 
-def _showdown_sums(chosen: npt.NDArray[np.uint64], chosen_class: IntArray,
-                   weight: npt.NDArray[np.float64], *extra: npt.NDArray[np.float64]) -> IntArray:
+def _showdown_sums(chosen: npt.NDArray[np.uint64], chosen_class: IntArray, weight: IntArray,
+                   *extra: IntArray) -> IntArray:
     """Win, tie and lose counts of the ``chosen`` records times ``weight``, by class, then
-    each ``extra`` column summed by class (float64 sums of whole numbers below 2**53)."""
-    wins = ((chosen & _FIELD) + ((chosen >> _WIN_UNQUALIFIED_SHIFT) & _FIELD)).astype(np.float64)
-    ties = ((chosen >> _TIE_SHIFT) & _FIELD).astype(np.float64)
-    size = len(holdem.CLASS_NAMES)
+    each ``extra`` column summed by class, in integers."""
+    wins = ((chosen & _FIELD) + ((chosen >> _WIN_UNQUALIFIED_SHIFT) & _FIELD)).astype(np.int64)
+    ties = ((chosen >> _TIE_SHIFT) & _FIELD).astype(np.int64)
     columns = [wins * weight, ties * weight, (solver.DEALER_HOLDINGS - wins - ties) * weight,
                *extra]
-    result = np.stack([np.bincount(chosen_class, column, size) for column in columns], axis=1)
-    exact: IntArray = np.rint(result).astype(np.int64)
+    in_class = [chosen_class == k for k in range(len(holdem.CLASS_NAMES))]
+    exact: IntArray = np.array([[int(column[mask].sum()) for column in columns]
+                                for mask in in_class], dtype=np.int64)
     return exact
 
 
@@ -246,8 +243,8 @@ def _fold_tally(records: npt.NDArray[np.uint64], weights: IntArray, flops: IntAr
         axis=1, dtype=np.int64)
     river = 1 - ((chosen >> _FOLD_SHIFT) & np.uint64(1)).astype(np.int64)
     shown = np.where(raised[holdings], SPLITS, bets + river * (SPLITS - bets))
-    weight = (weights[rows] * shown).astype(np.float64)
-    folded = (weights[rows] * (SPLITS - shown) * solver.DEALER_HOLDINGS).astype(np.float64)
+    weight = (weights[rows] * shown).astype(np.int64)
+    folded = (weights[rows] * (SPLITS - shown) * solver.DEALER_HOLDINGS).astype(np.int64)
     return _showdown_sums(chosen, chosen_class, weight, folded)
 
 
