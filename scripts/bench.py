@@ -125,7 +125,7 @@ def _uth_practical() -> object:
     """The exact return of the Wizard of Odds practical strategy (the solve it is priced against
     comes from the disk cache)."""
     settle = uth_solve.settlement(uth_main.BLIND_PRESETS["standard"].as_dict())
-    strategy = uth_language.load_strategy(EXAMPLES / "uth-wizard-practical.toml")
+    strategy = uth_language.UthStrategy.resolve("wizard-practical")
     return uth_practical.evaluate(strategy, uth_solve.solve(settle), jobs=2)
 
 
