@@ -40,6 +40,7 @@ from edge.paytables import (
     looks_typed,
     resolve_paytable,
 )
+from edge.protection import Protection
 from edge.strategies import PlayerStrategy, StrategyComparison
 from edge.table import ReturnTable
 
@@ -199,6 +200,8 @@ class Game(Generic[RulesT]):
     report_variants: ReportVariants[RulesT] | None = None
     commands: tuple[Command, ...] = ()
     rules_sections: RulesSections[RulesT] | None = None
+    # the exposures game protection analyses (edge.protection; rules option ``seen``)
+    protection: Protection | None = None
 
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""

@@ -1,0 +1,96 @@
+"""Game protection: what exposed cards are worth to a player who uses them perfectly.
+
+A game with player decisions may declare the exposures it analyses (docs/protection.md): each is
+a value of its ``seen`` rules option (``--set seen=dealer-1``), with ``seen=none`` the game as
+dealt. Under an exposure the game's own analysis solves the player's decisions exactly given
+everything seen (card removal included) and returns an ordinary
+:class:`~edge.table.ReturnTable`, whose expected return is then usually positive. This module
+knows no game: it holds the declaration (:class:`Protection`, :class:`Scenario`) and the figures
+every exposure is judged by (:func:`information_value`, :func:`information_note`).
+
+>>> scenario = Scenario("dealer-1", "one of the dealer's three cards", "before the raise", 3)
+>>> scenario.description
+"one of the dealer's three cards, seen before the raise"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from edge.table import ReturnTable, exact, percent
+
+if TYPE_CHECKING:
+    from edge.games import RunSettings
+    from edge.paytables import PayTable
+
+NONE = "none"          # the seen= value of the game as dealt
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One exposure: the ``seen=`` value, what the player sees, before which decision, and how
+    many ways the seen cards can be chosen among the cards they come from (the factor by which
+    the exposed cycle is larger than the game's: one of the dealer's three cards is 3).
+
+    ``published`` is a published figure for the scenario with its source, as the report prints
+    it (``"player edge 3.4829% (E. Jacobson; docs/references.md section 2)"``), or ``""``.
+    """
+
+    name: str
+    seen: str
+    when: str
+    ways: int
+    published: str = ""
+
+    @property
+    def description(self) -> str:
+        """What is seen and when, in one phrase."""
+        return f"{self.seen}, seen {self.when}"
+
+
+# The exposed player's strategy in a few plain lines (rules.seen is the scenario): for the
+# report's game-protection section; an empty list when no short rule exists.
+RulesOfPlay = Callable[["PayTable | None", object, "RunSettings"], list[str]]
+
+
+@dataclass(frozen=True)
+class Protection:
+    """A game's exposures: the wager whose decisions they change and the scenarios, in the order
+    reports list them (``none`` is not one of them)."""
+
+    bet: str
+    scenarios: tuple[Scenario, ...]
+    rules_of_play: RulesOfPlay | None = None
+
+    def scenario(self, name: str) -> Scenario:
+        """The scenario called ``name`` (a ``seen=`` value)."""
+        for scenario in self.scenarios:
+            if scenario.name == name:
+                return scenario
+        raise KeyError(name)
+
+
+def seen_choices(seen: type[StrEnum]) -> str:
+    """The allowed ``seen=`` values in one phrase, for an option's help text."""
+    return ", ".join(str(value) for value in seen)
+
+
+def information_value(exposed: ReturnTable, unexposed: ReturnTable) -> Fraction:
+    """What the exposure is worth: the exposed player's expected return minus the unexposed
+    optimal player's, per unit of the initial wager (the tables' basis, per Ante for a game
+    with an Ante)."""
+    return exposed.expected_return - unexposed.expected_return
+
+
+def information_note(exposed: ReturnTable, unexposed: ReturnTable) -> str:
+    """The value of the information as a return table's note, with both returns and its basis."""
+    basis = exposed.basis
+    value = information_value(exposed, unexposed)
+    return (f"Value of the information: the exposed player's expected return is "
+            f"{percent(exposed.expected_return)} per {basis}, the unexposed optimal player's "
+            f"{percent(unexposed.expected_return)}: the exposure is worth {percent(value)} per "
+            f"{basis} (exactly {exact(value)}).")
