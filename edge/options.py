@@ -40,10 +40,13 @@ def option(
     minimum: int | Fraction | None = None,
     maximum: int | Fraction | None = None,
     assumption: bool = False,
+    quiet_default: bool = False,
 ) -> Any:
     """A dataclass field for a variant option with its help text and allowed values.
 
     ``assumption`` marks a value the source documents do not give (reports flag it).
+    ``quiet_default``: tables list the option only when it is not at its default (an option
+    added later, such as the exposure ``seen``, so the game as dealt prints as it always did).
     """
     metadata = {
         "help": help,
@@ -51,6 +54,7 @@ def option(
         "minimum": minimum,
         "maximum": maximum,
         "assumption": assumption,
+        "quiet_default": quiet_default,
     }
     return dataclasses.field(default=default, metadata=metadata)
 
@@ -178,7 +182,8 @@ def format_value(value: Any) -> str:
 def options_dict(instance: Any) -> dict[str, str]:
     """Every option of an options dataclass and its value, as strings."""
     return {f.name: format_value(getattr(instance, f.name))
-            for f in dataclasses.fields(instance) if "help" in f.metadata}
+            for f in dataclasses.fields(instance) if "help" in f.metadata
+            and not (f.metadata.get("quiet_default") and getattr(instance, f.name) == f.default)}
 
 
 @dataclasses.dataclass(frozen=True)
