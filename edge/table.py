@@ -286,6 +286,8 @@ def figure_lines(table: ReturnTable) -> list[tuple[str, str, str]]:
         elif name in ("house_edge", "element_of_risk", "expected_return", "hit_frequency",
                       "push_probability"):
             lines.append((label, exact(value), percent(value)))
+            if name == "house_edge" and value < 0:    # the player has the edge
+                lines.append(("player edge", exact(-value), percent(-value)))
             if name == "house_edge" and table.quotes_stake:
                 lines.append(("house edge per unit staked initially",
                               exact(table.house_edge_per_stake),
