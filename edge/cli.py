@@ -193,7 +193,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from edge.report.metadata import load_metadata
     meta = load_metadata(args.meta) if args.meta else None
     if args.all:
-        if args.game or args.paytable or args.sets or args.strategy:
+        if args.game or args.paytable or args.sets or args.strategy or args.protection:
             raise EdgeError("--all reports every game at its default settings: "
                             "give no game, --paytable or --set with it.")
         if not args.output:
@@ -207,7 +207,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     fmt = format_name(args.format, args.output)
     made = report.make_report(args.game, args.paytable or (),
                               game_options(get_game(args.game), args),
-                              run=run_settings(args), fmt=fmt, meta=meta)
+                              run=run_settings(args), fmt=fmt, meta=meta,
+                              protection=args.protection)
     if args.output:
         print(f"wrote {report.write_report(made, args.output, fmt)}", file=sys.stderr)
     else:
@@ -362,6 +363,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="submission metadata for the title and certification block (game "
                         "as submitted, rules version, applicant, analyst, organisation, "
                         "jurisdictions, document_id, revision, date; see the README)")
+    report.add_argument("--protection", action="store_true",
+                        help="add the game-protection section: every exposure the game "
+                             "analyses (seen= scenarios) solved exactly, side by side")
     report.set_defaults(handler=cmd_report)
 
     tuning = sub.add_parser(

@@ -33,6 +33,7 @@ from edge.report.front import (
 )
 from edge.report.metadata import Metadata
 from edge.report.payouts import payouts_section
+from edge.report.protection import protection_section
 from edge.report.sections import (
     options_section,
     paytables_section,
@@ -48,11 +49,13 @@ from edge.table import ReturnTable, percent
 
 
 def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
-                   fmt: str = "html") -> str:
+                   fmt: str = "html", protection: bool = False) -> str:
     """The ``edge report`` command that rebuilds a report, every option spelled out."""
     parts = ["edge", "report", game.name]
     parts += [f"--paytable {_quote(spec)}" for spec in specs]
     parts += [f"--set {name}={_quote(value)}" for name, value in options_dict(rules).items()]
+    if protection:
+        parts.append("--protection")
     parts.append(f"--format {fmt}")
     return " ".join(parts)
 
@@ -64,7 +67,8 @@ def _quote(text: str) -> str:
 def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                 options: Mapping[str, object] | None = None, *, run: RunSettings | None = None,
                 analyses: Analyses[Rules] | None = None, environment: bool = True,
-                fmt: str = "html", meta: Metadata | None = None) -> Report:
+                fmt: str = "html", meta: Metadata | None = None,
+                protection: bool = False) -> Report:
     """Analyse every wager of ``game`` and assemble its report.
 
     ``paytables`` are ``--paytable`` specs (see :func:`resolve_paytables`), ``options`` the
@@ -73,10 +77,14 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     neither the machine nor numpy's random streams: the report prints the commands instead).
     ``fmt`` only goes into the reproducing command. ``meta`` is the submission's metadata
     (``--meta``): the title and certification block show it, and it never enters the figures'
-    digest.
+    digest. ``protection`` adds the game-protection section (every exposure the game declares,
+    solved exactly; an error for a game that declares none).
     """
     meta = meta or Metadata()
     found = game if isinstance(game, Game) else get_game(game)
+    if protection and found.protection is None:
+        raise EdgeError(f"{found.name} has no player decision a seen card could change: "
+                        "--protection applies to games with a `seen` option (see `edge games`).")
     rules = found.make_rules(options)
     chosen = resolve_paytables(found, paytables)
     analyses = analyses or Analyses(found, run)
@@ -85,7 +93,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     # comparisons, a game's own sections) reuse what was just solved and cached
     analyses.run = dataclasses.replace(analyses.run, cache=True)
     context = ReportContext(found, rules, chosen, tables, analyses)
-    command = report_command(found, paytables, rules, fmt)
+    command = report_command(found, paytables, rules, fmt, protection)
     sections: list[Section] = [
         certification_section(context, meta),
         rules_of_play_section(context),
@@ -101,6 +109,9 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     sections += strategy_sections(context)
     if found.report_sections is not None:
         sections += found.report_sections(context)
+    guarded = protection_section(context, timed=environment) if protection else None
+    if guarded is not None:
+        sections.append(guarded)
     pays = pay_section(context)
     if pays is not None:
         sections.append(pays)

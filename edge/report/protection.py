@@ -1,0 +1,100 @@
+"""The report's game-protection section (``edge report GAME --protection``): every exposure the
+game declares, solved exactly, side by side with the game as dealt, and the exposed player's
+strategy in plain rules.
+
+Generic: the scenarios come from the game's :class:`~edge.protection.Protection`, every figure
+from the wager's own ``analyze`` hook with the ``seen`` option set; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from edge.document import Items, Paragraph, Section, Table
+from edge.games import ReportContext, Rules
+from edge.protection import NONE, Protection, Scenario, information_value
+from edge.table import ReturnTable, exact, percent
+
+HEADERS = ("seen", "what the player sees", "cycle", "player edge", "hit frequency",
+           "value of the information", "decisions", "published")
+
+
+def _edge_text(table: ReturnTable) -> str:
+    value = table.expected_return
+    return percent(value) if value >= 0 else f"{percent(value)} (house {percent(-value)})"
+
+
+def _decisions_text(table: ReturnTable) -> str:
+    return ", ".join(f"{name} {percent(share, 2)}" for name, _, share
+                     in table.decision_frequencies() if share)
+
+
+def _row(scenario: Scenario | None, table: ReturnTable, unexposed: ReturnTable
+         ) -> tuple[str, ...]:
+    if scenario is None:
+        return ("none", "nothing (the game as dealt, optimal strategy)", f"{table.cycle:,}",
+                _edge_text(table), percent(table.hit_frequency), "-", _decisions_text(table),
+                "")
+    return (scenario.name, scenario.description, f"{table.cycle:,}", _edge_text(table),
+            percent(table.hit_frequency), percent(information_value(table, unexposed)),
+            _decisions_text(table), scenario.published)
+
+
+def with_seen(rules: Rules, name: str) -> Rules:
+    """The same rules with the ``seen`` option set to ``name`` (the option's own type)."""
+    field = next(f for f in dataclasses.fields(rules) if f.name == "seen")
+    return dataclasses.replace(rules, seen=type(field.default)(name))  # type: ignore[call-arg,misc]
+
+
+def protection_section(context: ReportContext[Rules], *, timed: bool = False
+                       ) -> Section | None:
+    """Every exposure of the game against the game as dealt (None: the game declares none).
+
+    ``timed`` adds each scenario's solve time (left out of committed reports: it depends on the
+    machine and on what the cache held).
+    """
+    protection: Protection | None = context.game.protection
+    if protection is None:
+        return None
+    bet = protection.bet
+    paytable = context.paytables.get(bet)
+    base = with_seen(context.rules, NONE)
+    unexposed = context.analyses.table(bet, paytable, base)
+    rows = [_row(None, unexposed, unexposed)]
+    children: list[Section] = []
+    times: list[tuple[str, str]] = []
+    for scenario in protection.scenarios:
+        rules = with_seen(context.rules, scenario.name)
+        start = time.perf_counter()
+        table = context.analyses.table(bet, paytable, rules)
+        times.append((scenario.name, f"{time.perf_counter() - start:,.1f} s"))
+        rows.append(_row(scenario, table, unexposed))
+        blocks: list[Paragraph | Items] = [Paragraph(
+            f"Seen: {scenario.description}. Exact expected return {exact(table.expected_return)}"
+            f" per {table.basis} ({percent(table.expected_return)}), against "
+            f"{percent(unexposed.expected_return)} for the unexposed optimal player: the "
+            f"information is worth {percent(information_value(table, unexposed))} per "
+            f"{table.basis} (exactly {exact(information_value(table, unexposed))}).")]
+        if protection.rules_of_play is not None:
+            lines = protection.rules_of_play(paytable, rules, context.run)
+            if lines:
+                blocks.append(Items(tuple(lines)))
+        children.append(Section(f"seen={scenario.name}", tuple(blocks)))
+    first = unexposed.basis
+    intro = Paragraph(
+        "What a player who sees cards he should not, and uses them perfectly, wins. For each "
+        "exposure the player's decisions are solved exactly given everything seen (the seen "
+        "cards are removed from the deck), over every deal and every way the seen cards can be "
+        "chosen among the cards they come from (the cycle column). Figures are per "
+        f"{first} of the {bet} wager; the value of the information is the exposed player's "
+        "expected return minus the unexposed optimal player's. A positive player edge means "
+        "the exposure beats the house. `edge table GAME --set seen=...` prints each full "
+        "return table, `edge strategy GAME --set seen=...` the exposed strategy, and `edge "
+        "simulate GAME --set seen=...` deals the exposure and plays that strategy.")
+    table_block = Table(HEADERS, tuple(rows), f"Every exposure of the {bet} wager, per {first}",
+                        align="lllrrrll")
+    blocks_out: list[Paragraph | Table | Items] = [intro, table_block]
+    if timed:
+        blocks_out.append(Items(tuple(times), aligned=True))
+    return Section("Game protection", tuple(blocks_out), tuple(children), page_break=True)
