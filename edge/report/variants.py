@@ -46,11 +46,14 @@ def variant_options(rules: type[Rules]) -> list[tuple[str, tuple[Any, ...]]]:
     """The options a sweep covers and their values: choices, true/false, small integer ranges.
 
     Fractions (pays, commissions, a meter) are continuous and left out: the pay-section
-    sweeps cover them.
+    sweeps cover them; so is an option quiet at its default (the exposure ``seen``, which the
+    game-protection section covers).
     """
     found: list[tuple[str, tuple[Any, ...]]] = []
     fields = {f.name: f for f in dataclasses.fields(rules)}
     for info in describe(rules):
+        if fields[info.name].metadata.get("quiet_default"):   # the exposure: its own section
+            continue
         default = fields[info.name].default
         if isinstance(default, PlayerStrategy):   # the named strategies the report compares
             found.append((info.name, compared_strategies(rules)))
