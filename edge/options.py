@@ -179,11 +179,13 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def options_dict(instance: Any) -> dict[str, str]:
-    """Every option of an options dataclass and its value, as strings."""
+def options_dict(instance: Any, *, every: bool = False) -> dict[str, str]:
+    """The options of an options dataclass and their values, as strings: every one with
+    ``every``, else those a table lists (an option quiet at its default only away from it)."""
     return {f.name: format_value(getattr(instance, f.name))
             for f in dataclasses.fields(instance) if "help" in f.metadata
-            and not (f.metadata.get("quiet_default") and getattr(instance, f.name) == f.default)}
+            and (every or not (f.metadata.get("quiet_default")
+                               and getattr(instance, f.name) == f.default))}
 
 
 @dataclasses.dataclass(frozen=True)

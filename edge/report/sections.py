@@ -103,7 +103,7 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     ]
     assumptions = [info for info in describe(context.game.rules) if info.assumption]
     if assumptions:
-        values = options_dict(context.rules)
+        values = options_dict(context.rules, every=True)
         blocks.append(Paragraph(
             "Assumptions (values the source documents do not give): "
             + "; ".join(f"{info.name}={values[info.name]} ({info.help})"
@@ -150,7 +150,7 @@ def pays_meaning(tables: Mapping[str, ReturnTable]) -> str:
 
 def options_section(context: ReportContext[Rules]) -> Section:
     """Every variant option with its value, default, allowed values, and flags."""
-    values = options_dict(context.rules)
+    values = options_dict(context.rules, every=True)
     rows = []
     for info in describe(context.game.rules):
         value = values[info.name]

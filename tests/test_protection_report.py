@@ -1,0 +1,106 @@
+"""The game-protection contract and report section (edge/protection.py, edge/report/protection.py),
+on a made-up game whose exposures are known by construction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+import pytest
+
+from edge.cli import main
+from edge.games import Bet, Game, Rules, RunSettings
+from edge.options import option, options_dict
+from edge.paytables import PayTable, make_paytable
+from edge.protection import Protection, Scenario, information_note, information_value
+from edge.report import make_report
+from edge.report.variants import variant_options
+from edge.table import ReturnTable, Row, figure_lines
+
+
+class ToySeen(StrEnum):
+    NONE = "none"
+    ONE = "one"
+    ALL = "all"
+
+
+@dataclass(frozen=True)
+class ToyRules(Rules):
+    bonus: int = option(1, "the bonus pay", minimum=0, maximum=5)
+    seen: ToySeen = option(ToySeen.NONE, "cards seen", quiet_default=True)
+
+
+OUTCOMES = ("bonus-hand",)
+PRESETS = {"plain": make_paytable("plain", {"bonus-hand": 1}, OUTCOMES)}
+# Deals won out of 10: the more the player sees, the more he wins.
+WINS = {ToySeen.NONE: 4, ToySeen.ONE: 6, ToySeen.ALL: 9}
+
+
+def toy_analyze(paytable: PayTable | None, rules: ToyRules, run: RunSettings) -> ReturnTable:
+    wins = WINS[rules.seen]
+    rows = (Row("raise, win", Fraction(2), wins, Fraction(2)),
+            Row("raise, lose", Fraction(-2), 10 - wins, Fraction(2)))
+    return ReturnTable("toy-exposed", "ante", rows, paytable, options_dict(rules),
+                       decisions=(("raise", 10),), basis="Ante")
+
+
+def rules_of_play(paytable: PayTable | None, rules: object, run: RunSettings) -> list[str]:
+    assert isinstance(rules, ToyRules)
+    return [f"Raise everything (seen={rules.seen})."]
+
+
+TOY = Game(
+    name="toy-exposed", title="Toy Exposed", rules=ToyRules,
+    bets=(Bet("ante", "ante and raise", toy_analyze, OUTCOMES, PRESETS, "plain"),),
+    protection=Protection("ante", (
+        Scenario("one", "one dealer card", "before the raise", 3, "player edge 20% (a test)"),
+        Scenario("all", "every dealer card", "before the raise", 1)), rules_of_play),
+)
+
+
+def test_the_value_of_the_information_is_the_difference_of_the_returns() -> None:
+    plain = toy_analyze(None, ToyRules(), RunSettings())
+    seen = toy_analyze(None, ToyRules(seen=ToySeen.ONE), RunSettings())
+    # by construction: 2 * (4 - 6) / 10 = -2/5 dealt, 2 * (6 - 4) / 10 = 2/5 seen
+    assert plain.expected_return == Fraction(-2, 5)
+    assert information_value(seen, plain) == Fraction(4, 5)
+    note = information_note(seen, plain)
+    assert "40.0000% per Ante" in note and "exactly 4/5" in note
+
+
+def test_a_positive_return_prints_as_the_players_edge() -> None:
+    seen = toy_analyze(None, ToyRules(seen=ToySeen.ALL), RunSettings())
+    labels = {label: text for label, text, _ in figure_lines(seen)}
+    assert labels["player edge"] == "8/5"
+    dealt = {label for label, _, _ in figure_lines(toy_analyze(None, ToyRules(),
+                                                               RunSettings()))}
+    assert "player edge" not in dealt
+
+
+def test_the_exposure_is_quiet_at_its_default_and_not_a_swept_variant() -> None:
+    assert "seen" not in options_dict(ToyRules())
+    assert options_dict(ToyRules(seen=ToySeen.ONE))["seen"] == "one"
+    assert [name for name, _ in variant_options(ToyRules)] == ["bonus"]
+
+
+def test_the_report_section_lists_every_scenario_beside_the_game_as_dealt() -> None:
+    report = make_report(TOY, environment=False, protection=True)
+    section = next(s for s in report.sections if s.title == "Game protection")
+    table = next(b for b in section.blocks if hasattr(b, "rows"))
+    rows = {row[0]: row for row in table.rows}            # type: ignore[attr-defined]
+    assert list(rows) == ["none", "one", "all"]
+    assert rows["one"][3] == "40.0000%" and rows["one"][5] == "80.0000%"
+    assert rows["all"][3] == "160.0000%" and rows["all"][5] == "200.0000%"
+    assert rows["none"][3].startswith("-40.0000% (house 40.0000%")
+    assert rows["one"][7] == "player edge 20% (a test)"
+    assert [child.title for child in section.children] == ["seen=one", "seen=all"]
+    assert "Raise everything (seen=one)." in report.render("plain")
+    assert "--protection" in report.render("markdown")   # the reproducing command
+
+
+def test_protection_without_exposures_is_one_error_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", "triple-bet", "--protection"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("edge: error: triple-bet has no player")
