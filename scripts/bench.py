@@ -1,9 +1,11 @@
 """Time each analysis in-process and print a table (performance targets are checked here).
 
-    python scripts/bench.py [--repeat N] [--only NAME] [--tests]
+    python scripts/bench.py [--repeat N] [--only NAME] [--tests] [--protection]
 
 ``--tests`` also times one cold run of the whole test suite (a fresh solve cache, in a
-subprocess), against its 4-minute target.
+subprocess), against its 4-minute target. ``--protection`` also times every game-protection
+scenario of Ultimate Texas Hold'em once, solved afresh (minutes each, against the 10-minute
+target; the other games' scenarios take seconds and are always timed).
 
 Each game adds its cases to CASES: (name, target seconds or None, callable, units, count)
 where count/units give a throughput column (hands per second, candidates per second).
@@ -47,6 +49,7 @@ class Case:
     run: Callable[[], object]
     units: str = ""
     count: int = 0
+    once: bool = False        # minutes of work: run once, whatever --repeat says
 
 
 CASES: list[Case] = [
@@ -183,6 +186,30 @@ CASES += [
 ]
 
 
+def _protection_cases(slow: bool) -> list[Case]:
+    """Every game's exposure scenarios (issue 17): the exposed wager's exact table, solved
+    afresh (no disk cache, two worker threads). Seconds for the card games with three-card
+    hands (target 10 s); Ultimate Texas Hold'em's only with ``slow`` (target 10 minutes)."""
+    from edge.games import RunSettings, all_games
+
+    run = RunSettings(jobs=2, cache=False)
+    cases = []
+    for game in all_games().values():
+        if game.protection is None:
+            continue
+        heavy = game.name == "ultimate-texas-holdem"
+        if heavy and not slow:
+            continue
+        bet = game.protection.bet
+        for scenario in game.protection.scenarios:
+            rules = game.make_rules({"seen": scenario.name})
+            cases.append(Case(f"{game.name}: {bet} with seen={scenario.name} (exact, no cache)",
+                              600.0 if heavy else 10.0,
+                              lambda g=game, b=bet, r=rules: g.analyze(b, None, r, run),
+                              once=heavy))
+    return cases
+
+
 def _test_suite() -> Case:
     """One cold run of the whole test suite, as CI runs it (a fresh, empty solve cache)."""
     import os
@@ -198,7 +225,7 @@ def _test_suite() -> Case:
             subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
                            cwd=root, env={**os.environ, "EDGE_CACHE_DIR": cache}, check=True,
                            stdout=subprocess.DEVNULL)
-    return Case("tests: the whole pytest suite, cold cache", 240.0, run)
+    return Case("tests: the whole pytest suite, cold cache", 240.0, run, once=True)
 
 
 def main() -> None:
@@ -207,14 +234,17 @@ def main() -> None:
     parser.add_argument("--only", help="run only cases whose name contains this text")
     parser.add_argument("--tests", action="store_true",
                         help="also time one cold run of the whole test suite (minutes)")
+    parser.add_argument("--protection", action="store_true",
+                        help="also time each Ultimate Texas Hold'em exposure scenario once "
+                             "(minutes each)")
     args = parser.parse_args()
     rows = []
-    cases = CASES + ([_test_suite()] if args.tests else [])
+    cases = CASES + _protection_cases(args.protection) + ([_test_suite()] if args.tests else [])
     for case in cases:
         if args.only and args.only not in case.name:
             continue
         best = float("inf")
-        for _ in range(1 if case.name.startswith("tests:") else max(1, args.repeat)):
+        for _ in range(1 if case.once else max(1, args.repeat)):
             start = time.perf_counter()
             case.run()
             best = min(best, time.perf_counter() - start)
