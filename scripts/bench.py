@@ -23,7 +23,7 @@ from pathlib import Path
 from tabulate import tabulate
 
 from edge import _core, tune
-from edge.games import analyze
+from edge.games import AnyGame, Rules, RunSettings, all_games, analyze
 from edge.games.double_hand_poker import _kernels as dh_kernels
 from edge.games.double_hand_poker.analysis import compute_setting_counts, main_table
 from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
@@ -186,12 +186,15 @@ CASES += [
 ]
 
 
+def _analysis(game: AnyGame, bet: str, rules: Rules, run: RunSettings) -> Callable[[], object]:
+    """One wager's exact table as a bench job."""
+    return lambda: game.analyze(bet, None, rules, run)
+
+
 def _protection_cases(slow: bool) -> list[Case]:
     """Every game's exposure scenarios (issue 17): the exposed wager's exact table, solved
     afresh (no disk cache, two worker threads). Seconds for the card games with three-card
     hands (target 10 s); Ultimate Texas Hold'em's only with ``slow`` (target 10 minutes)."""
-    from edge.games import RunSettings, all_games
-
     run = RunSettings(jobs=2, cache=False)
     cases = []
     for game in all_games().values():
@@ -204,8 +207,7 @@ def _protection_cases(slow: bool) -> list[Case]:
         for scenario in game.protection.scenarios:
             rules = game.make_rules({"seen": scenario.name})
             cases.append(Case(f"{game.name}: {bet} with seen={scenario.name} (exact, no cache)",
-                              600.0 if heavy else 10.0,
-                              lambda g=game, b=bet, r=rules: g.analyze(b, None, r, run),
+                              600.0 if heavy else 10.0, _analysis(game, bet, rules, run),
                               once=heavy))
     return cases
 
