@@ -36,6 +36,7 @@ from edge.games.ultimate_texas_holdem import main as uth_main
 from edge.games.ultimate_texas_holdem import practical as uth_practical
 from edge.games.ultimate_texas_holdem import solve as uth_solve
 from edge.games.ultimate_texas_holdem import strategy_language as uth_language
+from edge.options import make_options
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "strategies"
 
@@ -135,7 +136,7 @@ def _uth_practical() -> object:
 def _double_hand_both_strategies() -> object:
     """The main wager from scratch: the exhaustive count, then the table for each strategy."""
     counts = compute_setting_counts()
-    return [main_table(DoubleHandRules(strategy=strategy), counts)
+    return [main_table(make_options(DoubleHandRules, {"strategy": str(strategy)}), counts)
             for strategy in PlayerSetting]
 
 
