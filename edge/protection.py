@@ -60,11 +60,13 @@ RulesOfPlay = Callable[["PayTable | None", object, "RunSettings"], list[str]]
 @dataclass(frozen=True)
 class Protection:
     """A game's exposures: the wager whose decisions they change and the scenarios, in the order
-    reports list them (``none`` is not one of them)."""
+    reports list them (``none`` is not one of them). ``slow``: a scenario takes minutes to
+    solve (the test suite checks reduced cases instead of re-solving tables/)."""
 
     bet: str
     scenarios: tuple[Scenario, ...]
     rules_of_play: RulesOfPlay | None = None
+    slow: bool = False
 
     def scenario(self, name: str) -> Scenario:
         """The scenario called ``name`` (a ``seen=`` value)."""

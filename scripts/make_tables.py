@@ -1,8 +1,13 @@
-"""Write tables/<game>/<case>.md and .json for every game, bet and named pay table, and the
-markdown report of every game at its default settings in tables/reports/ (with an index).
+"""Write tables/<game>/<case>.md and .json for every game, bet and named pay table, every
+game-protection scenario (tables/<game>/protection/), and the markdown report of every game at
+its default settings in tables/reports/ (with an index).
 
     python scripts/make_tables.py            # rewrite tables/
     python scripts/make_tables.py --check    # exit 1 if any file is out of date
+
+A game whose exposure scenarios take minutes to solve (``Protection.slow``) has their tables
+written here but not re-solved by the test suite (tests/test_tables_current.py): its reduced
+cases are checked there instead, and this script's ``--check`` checks them in full.
 """
 
 from __future__ import annotations
@@ -22,9 +27,16 @@ TABLES = ROOT / "tables"
 REPORTS = TABLES / "reports"
 
 
-def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, str]]:
+def protection_stem(bet: str, scenario: str) -> str:
+    """The file stem of a scenario's table: ``main-seen-dealer-1+flop-1``."""
+    return f"{bet}-seen-{scenario.replace(',', '+')}"
+
+
+def generated_files(games: Iterable[str] | None = None, *, slow: bool = True
+                    ) -> Iterator[tuple[Path, str]]:
     """Every generated table and report file and its expected text (of the named games, or
-    of all, with the reports' index)."""
+    of all, with the reports' index); ``slow=False`` leaves out the exposure scenarios that
+    take minutes to solve."""
     wanted = None if games is None else set(games)
     reports = []
     for game in builtin_games().values():
@@ -47,6 +59,17 @@ def generated_files(games: Iterable[str] | None = None) -> Iterator[tuple[Path, 
             assert strategy is not None
             text = render(strategy, "markdown")
             yield (TABLES / game.name / case.stem).with_suffix(".md"), text
+        protection = game.protection
+        if protection is not None and (slow or not protection.slow):
+            bet = game.bet(protection.bet)
+            for scenario in protection.scenarios:
+                rules = game.make_rules({"seen": scenario.name})
+                table = analyses.table(bet.name, bet.paytable(None), rules)
+                base = TABLES / game.name / "protection" / protection_stem(bet.name,
+                                                                           scenario.name)
+                document = return_table_document(table)
+                yield base.with_suffix(".md"), render(document, "markdown")
+                yield base.with_suffix(".json"), render(document, "json")
         report = make_report(game, analyses=analyses, environment=False, fmt="markdown")
         reports.append(report)
         yield REPORTS / f"{game.name}.md", render(report, "markdown")
