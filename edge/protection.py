@@ -19,13 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
+from edge.paytables import PayTable
+from edge.run import RunSettings
 from edge.table import ReturnTable, exact, percent
-
-if TYPE_CHECKING:
-    from edge.games import RunSettings
-    from edge.paytables import PayTable
 
 NONE = "none"          # the seen= value of the game as dealt
 
@@ -52,9 +49,11 @@ class Scenario:
         return f"{self.seen}, seen {self.when}"
 
 
-# The exposed player's strategy in a few plain lines (rules.seen is the scenario): for the
-# report's game-protection section; an empty list when no short rule exists.
-RulesOfPlay = Callable[["PayTable | None", object, "RunSettings"], list[str]]
+# The exposed player's strategy in a few plain lines, given the pay table, the game's rules
+# (rules.seen is the scenario; typed object here, as this module sits below edge.games) and the
+# run settings: for the report's game-protection section; an empty list when no short rule
+# exists.
+RulesOfPlay = Callable[[PayTable | None, object, RunSettings], list[str]]
 
 
 @dataclass(frozen=True)
@@ -74,6 +73,11 @@ class Protection:
             if scenario.name == name:
                 return scenario
         raise KeyError(name)
+
+
+def is_exposed(rules: object) -> bool:
+    """Whether a game's rules set an exposure (a ``seen`` option away from ``none``)."""
+    return str(getattr(rules, "seen", NONE)) != NONE
 
 
 def seen_choices(seen: type[StrEnum]) -> str:

@@ -41,6 +41,7 @@ from edge.paytables import (
     resolve_paytable,
 )
 from edge.protection import Protection
+from edge.run import RunSettings as RunSettings  # re-exported: every game names it from here
 from edge.strategies import PlayerStrategy, StrategyComparison
 from edge.table import ReturnTable
 
@@ -56,15 +57,6 @@ BUILTIN_GAMES = (
     "edge.games.ultimate_texas_holdem",
 )
 ENTRY_POINT_GROUP = "edge.games"
-
-
-@dataclass(frozen=True)
-class RunSettings:
-    """How to run an analysis (never what it computes): worker threads, caching, progress."""
-
-    jobs: int | None = None
-    cache: bool = True
-    progress: bool = False
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from edge.document.render import SUFFIXES, format_name
 from edge.errors import EdgeError
 from edge.games import AnyGame, Game, Rules, RunSettings, all_games, get_game
 from edge.options import options_dict
+from edge.protection import is_exposed
 from edge.report.appendix import with_appendix
 from edge.report.context import Analyses, ReportContext, resolve_paytables
 from edge.report.data import report_data
@@ -64,6 +65,19 @@ def _quote(text: str) -> str:
     return text if re.fullmatch(r"[\w.,:/%+=-]+", text) else "'" + text.replace("'", "'\\''") + "'"
 
 
+def exposed_sweeps_section(context: ReportContext[Rules]) -> Section:
+    """In place of the sweeps over pay tables and variants when the report's rules set an
+    exposure: each point would be another exposed solve (minutes for some games)."""
+    seen = str(getattr(context.rules, "seen", ""))
+    name = context.game.name
+    return Section("Every pay table and variant", (Paragraph(
+        f"This report is of the game with an exposure (seen={seen}): the sweeps over every "
+        "pay table and variant, and the comparison of strategies, are left out, as each point "
+        "would be another exact exposed solve and the exposed player plays only the exposed "
+        f"solve. `edge report {name}` gives them for the game as dealt; `edge report {name} "
+        "--protection` sets every exposure side by side."),))
+
+
 def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                 options: Mapping[str, object] | None = None, *, run: RunSettings | None = None,
                 analyses: Analyses[Rules] | None = None, environment: bool = True,
@@ -103,7 +117,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         options_section(context),
         paytables_section(context),
         wagers_section(context),
-        variants_section(context),
+        exposed_sweeps_section(context) if is_exposed(rules) else variants_section(context),
         payouts_section(context),
     ]
     sections += strategy_sections(context)
@@ -112,7 +126,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     guarded = protection_section(context, timed=environment) if protection else None
     if guarded is not None:
         sections.append(guarded)
-    pays = pay_section(context)
+    pays = None if is_exposed(rules) else pay_section(context)
     if pays is not None:
         sections.append(pays)
     sections.append(volatility_section(context))

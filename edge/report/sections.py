@@ -34,6 +34,7 @@ from edge.document.layout import display_name
 from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
+from edge.protection import is_exposed
 from edge.report.comparison import comparison_section
 from edge.report.context import ReportContext
 from edge.strategies import PlayerStrategy, compared_strategies, practical_strategy
@@ -326,8 +327,8 @@ def chosen_strategy_sections(context: ReportContext[Rules]) -> list[Section]:
     from the ``compare`` hook): of the report's strategy when it is not the optimal one, else
     of the game's practical strategy if it names one."""
     chosen = getattr(context.rules, "strategy", None)
-    if not isinstance(chosen, PlayerStrategy):
-        return []
+    if not isinstance(chosen, PlayerStrategy) or is_exposed(context.rules):
+        return []      # an exposed player plays the exposed solve: no other strategy applies
     rules = context.rules
     title = "The strategy {name} against the optimal one ({bet})"
     if chosen.is_optimal:
@@ -371,7 +372,7 @@ def strategies_compared(context: ReportContext[Rules]) -> Section | None:
     """The strategy wagers (see :func:`strategy_bets`) under each choice of the ``strategy``
     option, side by side; wager size and element of risk only where the player raises."""
     choices = strategy_choices(context.rules)
-    if not choices:
+    if not choices or is_exposed(context.rules):
         return None
     bets = strategy_bets(context)
     current = str(getattr(context.rules, "strategy", ""))
