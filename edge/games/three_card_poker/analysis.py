@@ -100,7 +100,7 @@ def _exposure_notes(table: ReturnTable, solution: ExposedSolution,
     """The exposed table with what is seen and the value of the information first."""
     scenario = scenario_of(solution.seen)
     ways = f"{scenario.ways} ways" if scenario.ways > 1 else "1 way"
-    seen = (f"Seen: {scenario.description}, {scenario.when}. The player raises or folds as "
+    seen = (f"Seen: {scenario.description}. The player raises or folds as "
             "the exact solve says for what he sees (card removal included; ties as the ties "
             f"option says); {solution.raise_count:,} raised deals of {solution.cycle:,}. "
             f"Cycle: {PLAYER_HANDS:,} x {DEALER_HANDS:,} deals x {ways} to choose the seen "

@@ -248,9 +248,8 @@ class ThreeCardRules(Rules):
                                        "combined bet", minimum=Fraction(0))
     ties: Ties = option(Ties.SMALLER, "when raising and folding are worth exactly the same: the "
                         "smaller wager (fold) or the larger (raise)")
-    seen: Seen = option(Seen.NONE, "what the player sees of the dealer's hand before the "
-                        "raise (game protection): none, dealer-1..3 of its cards, or sorted-1..3 "
-                        "of its cards known only as high (Q-K-A) or low (2-J)",
+    seen: Seen = option(Seen.NONE, "game protection: dealer cards seen before the raise "
+                        "(dealer-k), or known only as high Q-K-A or low 2-J (sorted-k)",
                         quiet_default=True)
 
     def __post_init__(self) -> None:
