@@ -23,5 +23,5 @@ NO_DEAL: int
 def exposed_counts(
     cards: Int64Array, strengths: Int64Array, qualifying_strength: int,
     bin_of: npt.NDArray[np.int32], bins: int, result_in_bin: bool, extra: Int64Array,
-    denominator: int, ties_larger: bool,
+    denominator: int, ties_larger: bool, players: Int64Array,
 ) -> tuple[Int64Array, Int64Array, npt.NDArray[np.uint8], Int64Array]: ...

@@ -168,17 +168,18 @@ NO_DEAL = NO_DEAL_SLOT
 def exposed_counts(const int64_t[:, ::1] cards, const int64_t[::1] strengths,
                    int64_t qualifying_strength, const int32_t[:, ::1] bin_of, int bins,
                    bint result_in_bin, const int64_t[::1] extra, int64_t denominator,
-                   bint ties_larger):
+                   bint ties_larger, const int64_t[::1] players):
     """Solve the raise decision of every player hand for each thing the player can see.
 
     ``cards``/``strengths``: every 3-card hand (``three_card_hands`` order), both as the player
-    hand and as the dealer hand. For a player hand h and a bin, raising is worth
+    hand and as the dealer hand; ``players`` the indexes of the player hands to solve (row i of
+    every result is the hand ``players[i]``). For a player hand h and a bin, raising is worth
     ``denominator * sum(result pays) + deals * extra[h]`` more than folding (in units of
     ``1 / denominator`` of the Ante, over the deals of the bin; the result pays are those of
     Ante and Raise, ``extra[h]`` what the rest of the wagers add on a raise less what a fold
     loses); the player raises when that is above 0 (or 0 with ``ties_larger``).
 
-    Returns ``(folds[22100], raised[22100, 4], decisions[22100, slots], ties[22100])``: deals
+    Returns ``(folds[n], raised[n, 4], decisions[n, slots], ties[n])`` for the n players: deals
     folded and raised deals by dealer result (each deal counted once per way), the decision
     per slot (a bin, or a bin and result: ``bin * 4 + result``): 0 fold, 1 raise, ``NO_DEAL``
     when no dealer hand falls in it; and how many slots of each hand tie exactly.
@@ -188,10 +189,15 @@ def exposed_counts(const int64_t[:, ::1] cards, const int64_t[::1] strengths,
     cdef int slots = bins * 4 if result_in_bin else bins
     if bin_of.shape[0] != hands or strengths.shape[0] != hands or extra.shape[0] != hands:
         raise ValueError("cards, strengths, bin_of and extra must have one row per hand.")
-    folds = np.zeros(hands, dtype=np.int64)
-    raised = np.zeros((hands, 4), dtype=np.int64)
-    decisions = np.full((hands, slots), NO_DEAL_SLOT, dtype=np.uint8)
-    ties = np.zeros(hands, dtype=np.int64)
+    cdef Py_ssize_t solved = players.shape[0]
+    cdef Py_ssize_t i
+    for i in range(solved):
+        if not 0 <= players[i] < hands:
+            raise ValueError(f"players[{i}] = {players[i]} is not a hand index.")
+    folds = np.zeros(solved, dtype=np.int64)
+    raised = np.zeros((solved, 4), dtype=np.int64)
+    decisions = np.full((solved, slots), NO_DEAL_SLOT, dtype=np.uint8)
+    ties = np.zeros(solved, dtype=np.int64)
     masks = np.zeros(hands, dtype=np.uint64)
     counts = np.zeros((slots, 4), dtype=np.int64)
     cdef uint64_t[::1] mv = masks
@@ -213,7 +219,8 @@ def exposed_counts(const int64_t[:, ::1] cards, const int64_t[::1] strengths,
         for h in range(hands):
             mv[h] = ((<uint64_t>1) << cards[h, 0]) | ((<uint64_t>1) << cards[h, 1]) \
                 | ((<uint64_t>1) << cards[h, 2])
-        for h in range(hands):
+        for i in range(solved):
+            h = players[i]
             mask = mv[h]
             ps = strengths[h]
             for b in range(slots):
@@ -240,16 +247,16 @@ def exposed_counts(const int64_t[:, ::1] cards, const int64_t[::1] strengths,
                 deals = cv[b, 0] + cv[b, 1] + cv[b, 2] + cv[b, 3]
                 if deals == 0:
                     continue
-                dv[h, b] = 0
+                dv[i, b] = 0
                 value = deals * extra[h]
                 for r in range(4):
                     value += cv[b, r] * pays[r]
                 if value == 0:
-                    tv[h] += 1
+                    tv[i] += 1
                 if value > 0 or (value == 0 and ties_larger):
-                    dv[h, b] = 1
+                    dv[i, b] = 1
                     for r in range(4):
-                        rv[h, r] += cv[b, r]
+                        rv[i, r] += cv[b, r]
                 else:
-                    fv[h] += deals
+                    fv[i] += deals
     return folds, raised, decisions, ties

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
 
 import numpy as np
 import numpy.typing as npt
@@ -191,12 +191,72 @@ def solve_exposed(seen: Seen, on_raise: tuple[Fraction, ...], on_fold: tuple[Fra
                         "(a pay or pair_plus_ratio with a huge denominator).")
     per_hand = np.array(extra, dtype=np.int64)[hands.pay_classes]
     found = bins(seen, hands.cards)
+    symmetry = suit_symmetry(hands.cards)
+    representatives = np.unique(symmetry.representative)
     folds, raised, decisions, tied = _kernels.exposed_counts(
         hands.cards, hands.strengths, hands.qualifying_strength, found.bin_of,
-        len(found.labels), found.result_in_bin, per_hand, denominator, ties is Ties.LARGER)
-    for array in (folds, raised, decisions, tied):
+        len(found.labels), found.result_in_bin, per_hand, denominator, ties is Ties.LARGER,
+        representatives)
+    # every hand as its representative: the same counts; its slots seen through the suits
+    row = np.searchsorted(representatives, symmetry.representative)
+    seen_decisions = np.empty((len(row), decisions.shape[1]), dtype=np.uint8)
+    for renaming, suits in enumerate(RENAMINGS):
+        members = np.flatnonzero(symmetry.renaming == renaming)
+        seen_decisions[members] = decisions[row[members]][:, _slot_map(seen, suits,
+                                                                       decisions.shape[1])]
+    arrays = (folds[row], raised[row], seen_decisions, tied[row])
+    for array in arrays:
         array.flags.writeable = False
-    return ExposedSolution(seen, hands, found, folds, raised, decisions, tied)
+    return ExposedSolution(seen, hands, found, *arrays)
+
+
+# The 24 renamings of the suits: RENAMINGS[k][suit] is the new suit.
+RENAMINGS = np.array(list(permutations(range(4))), dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class SuitSymmetry:
+    """Every hand's representative under the 24 renamings of the suits (the renamed hand with
+    the smallest cards) and the renaming that takes it there (an index into ``RENAMINGS``)."""
+
+    representative: IntArray
+    renaming: IntArray
+
+
+@lru_cache(maxsize=1)
+def _suit_symmetry(cards_bytes: bytes) -> SuitSymmetry:
+    cards = np.frombuffer(cards_bytes, dtype=np.int64).reshape(-1, 3)
+    renamed = (cards[None, :, :] >> 2) * 4 + RENAMINGS[:, cards & 3]         # (24, n, 3)
+    renamed.sort(axis=2)
+    codes = (renamed[..., 0] * 52 + renamed[..., 1]) * 52 + renamed[..., 2]
+    best = codes.argmin(axis=0)
+    columns = np.arange(len(cards))
+    chosen = renamed[best, columns]
+    index = np.full(52 ** 3, -1, dtype=np.int64)
+    index[(cards[:, 0] * 52 + cards[:, 1]) * 52 + cards[:, 2]] = columns
+    representative = index[(chosen[:, 0] * 52 + chosen[:, 1]) * 52 + chosen[:, 2]]
+    return SuitSymmetry(representative, best.astype(np.int64))
+
+
+def suit_symmetry(cards: IntArray) -> SuitSymmetry:
+    """The representative of every hand (``cards``: every 3-card hand, ascending cards, in
+    lexicographic order) and the suit renaming that takes the hand to it (worked out once)."""
+    return _suit_symmetry(np.ascontiguousarray(cards, dtype=np.int64).tobytes())
+
+
+def _slot_map(seen: Seen, suits: IntArray, slots: int) -> IntArray:
+    """What a hand's representative sees where the hand, renamed by ``suits``, sees each slot
+    (the seen cards renamed; the other slots know no suit)."""
+    if seen is Seen.DEALER_1:
+        card = np.arange(52)
+        renamed: IntArray = (card >> 2) * 4 + suits[card & 3]
+        return renamed
+    if seen is Seen.DEALER_2:
+        low, high = (np.array(side) for side in zip(*PAIRS, strict=True))
+        mapped: IntArray = PAIR_INDEX[(low >> 2) * 4 + suits[low & 3],
+                                      (high >> 2) * 4 + suits[high & 3]].astype(np.int64)
+        return mapped
+    return np.arange(slots)
 
 
 def dealt_slots(decisions: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
