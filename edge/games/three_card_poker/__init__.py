@@ -17,6 +17,12 @@ from fractions import Fraction
 from edge.document import Report
 from edge.games import Bet, Game, RunSettings, TableCase
 from edge.games.three_card_poker import analysis, simulation
+from edge.games.three_card_poker.exposure import SCENARIOS
+from edge.games.three_card_poker.exposure_strategy import (
+    exposed_solution,
+    exposed_strategy_document,
+    plain_rules,
+)
 from edge.games.three_card_poker.pays import (
     ANTE_BONUS_OUTCOMES,
     ANTE_BONUS_PREFIX,
@@ -30,12 +36,6 @@ from edge.games.three_card_poker.pays import (
     SPLITS,
 )
 from edge.games.three_card_poker.report import report_sections
-from edge.games.three_card_poker.exposure import SCENARIOS
-from edge.games.three_card_poker.exposure_strategy import (
-    exposed_solution,
-    exposed_strategy_document,
-    plain_rules,
-)
 from edge.games.three_card_poker.rules import (
     Seen,
     Strategy,

@@ -59,7 +59,6 @@ from edge.paytables import PayTable
 from edge.protection import information_note
 from edge.table import ReturnTable, Row, exact
 
-
 ClassCounts = list[tuple[str, int, int, list[int]]]
 
 

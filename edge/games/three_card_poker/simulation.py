@@ -31,6 +31,7 @@ import numpy.typing as npt
 from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
+from edge.games.three_card_poker.exposure import HIGH_RANK, PAIR_INDEX, solve_exposed
 from edge.games.three_card_poker.hands import QUALIFYING_CARDS
 from edge.games.three_card_poker.pays import (
     ANTE_BONUS_PREFIX,
@@ -39,7 +40,6 @@ from edge.games.three_card_poker.pays import (
     splits_mini_royal,
 )
 from edge.games.three_card_poker.pays import STRAIGHT_FLUSH as STRAIGHT_FLUSH_NAME
-from edge.games.three_card_poker.exposure import HIGH_RANK, PAIR_INDEX, solve_exposed
 from edge.games.three_card_poker.rules import RaiseRule, Seen, ThreeCardRules
 from edge.games.three_card_poker.strategy import (
     DecisionPays,
