@@ -83,11 +83,14 @@ def _class_counts(pay_class: IntArray, folds: IntArray, raised: IntArray,
     return found
 
 
-def _exposed_counts(paytable: PayTable, decision: DecisionPays, rules: ThreeCardRules
+def _exposed_counts(paytable: PayTable, decision: DecisionPays, rules: ThreeCardRules,
+                    run: RunSettings | None
                     ) -> tuple[ClassCounts, tuple[tuple[str, int], ...], ExposedSolution]:
-    """The row-class counts and decisions of the exposed solve (``rules.seen``)."""
-    solution = solve_exposed(rules.seen, decision.on_raise, decision.on_fold,
-                             rules.ace_low_straight, rules.ties)
+    """The row-class counts and decisions of the exposed solve (``rules.seen``); solved afresh
+    when ``run.cache`` is false, else kept for the process."""
+    solver = solve_exposed if run is None or run.cache else solve_exposed.__wrapped__
+    solution = solver(rules.seen, decision.on_raise, decision.on_fold,
+                      rules.ace_low_straight, rules.ties)
     counts = _class_counts(solution.hands.pay_classes, solution.folds, solution.raised,
                            paytable)
     raised = solution.raise_count
@@ -143,7 +146,8 @@ def analyze_ante(paytable: PayTable | None, rules: ThreeCardRules,
     """The Ante and Raise with the Ante Bonus, under the chosen strategy."""
     paytable = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
     if rules.seen is not Seen.NONE:
-        counts, decisions, exposed = _exposed_counts(paytable, ante_decision(paytable), rules)
+        counts, decisions, exposed = _exposed_counts(paytable, ante_decision(paytable), rules,
+                                                     run)
         table = _ante_table(paytable, rules, counts, decisions, "")
         return _exposure_notes(table, exposed, analyze_ante(paytable, _unexposed(rules), run))
     solution = solve(ante_decision(paytable), rules)
@@ -188,7 +192,7 @@ def analyze_combined(paytable: PayTable | None, rules: ThreeCardRules,
     paytable = paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
     decision = combined_decision(paytable, rules)
     if rules.seen is not Seen.NONE:
-        counts, decisions, exposed = _exposed_counts(paytable, decision, rules)
+        counts, decisions, exposed = _exposed_counts(paytable, decision, rules, run)
         table = _combined_table(paytable, rules, counts, decisions, "")
         return _exposure_notes(table, exposed,
                                analyze_combined(paytable, _unexposed(rules), run))
