@@ -63,11 +63,13 @@ def _scenario(seen: Seen, published: str = "") -> Scenario:
                     published)
 
 
-# The published figure (docs/references.md section 2, Game protection).
+# The published figures (docs/references.md section 2, Tri-Card Poker with dealer cards exposed).
 JACOBSON_DEALER_1 = ("player edge 3.4829%, hit frequency 54.2203% (E. Jacobson, Ante Bonus "
                      "5-4-1; docs/references.md section 2)")
-SCENARIOS = tuple(_scenario(seen, JACOBSON_DEALER_1 if seen is Seen.DEALER_1 else "")
-                  for seen in SEEN_CARDS)
+JACOBSON_SORTED_1 = ("player edge 1.837% (E. Jacobson, edge sorting, Ante Bonus 5-4-1; "
+                     "docs/references.md section 2)")
+PUBLISHED = {Seen.DEALER_1: JACOBSON_DEALER_1, Seen.SORTED_1: JACOBSON_SORTED_1}
+SCENARIOS = tuple(_scenario(seen, PUBLISHED.get(seen, "")) for seen in SEEN_CARDS)
 
 
 def scenario_of(seen: Seen) -> Scenario:

@@ -261,7 +261,8 @@ class ThreeCardRules(Rules):
         if self.seen is not Seen.NONE and not self.strategy.is_optimal:
             raise OptionError(f"The option seen={self.seen} is analysed for the optimal "
                               f"strategy only, not strategy={self.strategy}: the exposed "
-                              "player plays the exact solve of what he sees.")
+                              "player plays the exact solve of what he sees (`edge report "
+                              "GAME --protection` reports every exposure).")
 
 
 def describe_rules(rules: ThreeCardRules) -> list[str]:
