@@ -274,6 +274,9 @@ def test_an_exposed_table_says_what_is_seen_and_what_it_is_worth() -> None:
     value = table.expected_return - plain.expected_return
     assert table.notes[1].startswith("Value of the information") and str(value) in table.notes[1]
     assert sum(count for _, count in table.decisions) == table.cycle
+    pair_plus = GAME.analyze("pair-plus", None, GAME.make_rules({"seen": "dealer-2"}), RUN)
+    dealt_pair_plus = GAME.analyze("pair-plus", None, ThreeCardRules(), RUN)
+    assert pair_plus.rows == dealt_pair_plus.rows and "changes nothing" in pair_plus.notes[-1]
     assert GAME.protection is not None and GAME.protection.bet == "ante"
     assert [s.name for s in GAME.protection.scenarios] == [s for s in Seen if s != NONE]
 

@@ -240,7 +240,11 @@ def analyze_pair_plus(paytable: PayTable | None, rules: ThreeCardRules,
     pays = pair_plus_pays(paytable)
     rows = tuple(Row(name, pays[members[0]], sum(int(per_class[k]) for k in members))
                  for name, members in reversed(row_classes(paytable)))
-    notes = ("The Pair Plus wager alone, paid on the player's three cards. With an Ante too and "
-             "fold_forfeits_pair_plus=true a fold loses it: see the combined bet.",)
+    notes: tuple[str, ...] = (
+        "The Pair Plus wager alone, paid on the player's three cards. With an Ante too and "
+        "fold_forfeits_pair_plus=true a fold loses it: see the combined bet.",)
+    if rules.seen is not Seen.NONE:
+        notes += (f"seen={rules.seen} changes nothing here: Pair Plus alone has no decision "
+                  "(the exposure is analysed for the ante and combined bets).",)
     return ReturnTable(GAME_NAME, "pair-plus", rows, paytable, options_dict(rules), notes=notes,
                        title=f"Tri-Card Poker: Pair Plus {paytable.label()}")
