@@ -22,6 +22,7 @@ from edge.games.three_card_poker._kernels import DEALER_RESULTS
 from edge.games.three_card_poker.exposure import (
     PAIRS,
     ExposedSolution,
+    dealt_slots,
     scenario_of,
     solve_exposed,
 )
@@ -105,7 +106,7 @@ def seen_rules(solution: ExposedSolution) -> list[SeenRule]:
     rules = []
     for (_, label), members in sorted(groups.items()):
         decisions = solution.decisions[:, members]
-        dealt = decisions <= RAISE
+        dealt = dealt_slots(decisions)
         raised = decisions == RAISE
         strength = np.broadcast_to(strengths[:, None], decisions.shape)
         border: int | None = None
