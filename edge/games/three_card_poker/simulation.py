@@ -9,10 +9,12 @@ looked up from the strategy the analysis solved
 (:func:`edge.games.three_card_poker.strategy.solve`), so the simulation checks the counting and
 the settlement, not the strategy search. Only the names of the hand classes and dealer results
 come from the kernel module; this module's evaluator numbers the classes in the same order.
+With dealer cards seen (the ``seen`` option) each hand also deals which of the dealer's cards
+the player sees, works out what he sees (this module's own settlement and high-card count) and
+looks up the exposed solve's decision for it (:class:`SeenDeal`).
 
 >>> from edge.games.three_card_poker.pays import PRESETS
->>> from edge.games.three_card_poker.exposure import HIGH_RANK, PAIR_INDEX, solve_exposed
-from edge.games.three_card_poker.rules import RaiseRule, Seen, ThreeCardRules
+>>> from edge.games.three_card_poker.rules import RaiseRule, ThreeCardRules
 >>> sim = simulate_ante(PRESETS["ante"]["3"], ThreeCardRules())
 >>> outcome, net = sim.play(np.random.default_rng(3), 5)
 >>> outcome.shape, net.shape
