@@ -319,3 +319,17 @@ def test_the_strategy_command_prints_the_exposed_rule(edge_cli: CliRunner) -> No
     assert "Dealer's card seen 2 to J: raise every hand." in result.out
     assert "Dealer's card seen A: raise A-9-2 (high card) or better, fold the rest." \
         in result.out
+
+
+def test_exact_ties_follow_the_ties_option_and_cost_nothing() -> None:
+    # all three cards seen, a straight against a better qualifying hand: the Ante Bonus of 1
+    # exactly pays for the lost Raise, so raising and folding are worth the same (720 straights)
+    smaller = ante_table("dealer-3")
+    larger = GAME.analyze("ante", None, GAME.make_rules({"seen": "dealer-3", "ties": "larger"}),
+                          RUN)
+    assert smaller.expected_return == larger.expected_return
+    straight_losses = dict((row.outcome, row.combinations) for row in larger.rows)
+    assert "straight / loss" not in {row.outcome for row in smaller.rows}
+    assert straight_losses["straight / loss"] > 0
+    assert dict(larger.decisions)["raise"] - dict(smaller.decisions)["raise"] \
+        == straight_losses["straight / loss"]
