@@ -187,6 +187,7 @@ def ante_table(seen: str) -> ReturnTable:
     return GAME.analyze("ante", None, GAME.make_rules({"seen": seen}), RUN)
 
 
+@pytest.mark.slow          # every deal, enumerated plainly
 def test_one_dealer_card_seen_reproduces_jacobson() -> None:
     table = GAME.analyze("ante", PRESETS["ante"]["3"], GAME.make_rules({"seen": "dealer-1"}),
                          RUN)
