@@ -17,6 +17,12 @@ from fractions import Fraction
 from edge.document import Report
 from edge.games import Bet, Game, RunSettings, TableCase
 from edge.games.three_card_poker import analysis, simulation
+from edge.games.three_card_poker.exposure import SCENARIOS
+from edge.games.three_card_poker.exposure_strategy import (
+    exposed_solution,
+    exposed_strategy_document,
+    plain_rules,
+)
 from edge.games.three_card_poker.pays import (
     ANTE_BONUS_OUTCOMES,
     ANTE_BONUS_PREFIX,
@@ -30,7 +36,13 @@ from edge.games.three_card_poker.pays import (
     SPLITS,
 )
 from edge.games.three_card_poker.report import report_sections
-from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, Ties, describe_rules
+from edge.games.three_card_poker.rules import (
+    Seen,
+    Strategy,
+    ThreeCardRules,
+    Ties,
+    describe_rules,
+)
 from edge.games.three_card_poker.rules_document import rules_sections
 from edge.games.three_card_poker.strategy import (
     GAME_NAME,
@@ -40,14 +52,19 @@ from edge.games.three_card_poker.strategy import (
     strategy_document,
 )
 from edge.paytables import PayTable
+from edge.protection import Protection
 from edge.strategies import StrategyComparison
 
-__all__ = ["GAME", "Strategy", "ThreeCardRules", "Ties"]
+__all__ = ["GAME", "Seen", "Strategy", "ThreeCardRules", "Ties"]
 
 
 def ante_strategy(paytable: PayTable | None, rules: ThreeCardRules, run: RunSettings) -> Report:
-    """The strategy of the Ante: the raise rule, the border hands, the strategies compared."""
+    """The strategy of the Ante: the raise rule, the border hands, the strategies compared
+    (with cards seen: the exposed rule by what is seen)."""
     table = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
+    if rules.seen is not Seen.NONE:
+        return exposed_strategy_document(table, rules, ante_decision(table),
+                                         analysis.analyze_ante, run)
     return strategy_document(table, rules, ante_decision(table), analysis.analyze_ante, run)
 
 
@@ -55,8 +72,23 @@ def combined_strategy(paytable: PayTable | None, rules: ThreeCardRules,
                       run: RunSettings) -> Report:
     """The strategy of Ante and Pair Plus together (the decision weighs both wagers)."""
     table = paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
+    if rules.seen is not Seen.NONE:
+        return exposed_strategy_document(table, rules, combined_decision(table, rules),
+                                         analysis.analyze_combined, run)
     return strategy_document(table, rules, combined_decision(table, rules),
                              analysis.analyze_combined, run)
+
+
+def ante_rules_of_play(paytable: PayTable | None, rules: object, run: RunSettings) -> list[str]:
+    """The exposed player's strategy of the Ante in plain lines (``rules.seen``), for the
+    report's game-protection section."""
+    assert isinstance(rules, ThreeCardRules)
+    table = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
+    if rules.seen is Seen.NONE:
+        return []
+    lines = plain_rules(exposed_solution(ante_decision(table), rules))
+    return lines or ["No short rule: the weakest hand raised depends on both seen cards "
+                     f"(`edge strategy {GAME_NAME} --set seen={rules.seen}`)."]
 
 
 def ante_compare(paytable: PayTable | None, rules: ThreeCardRules,
@@ -108,4 +140,5 @@ GAME = Game(
     extra_tables=_extra_tables(),
     report_sections=report_sections,
     rules_sections=rules_sections,
+    protection=Protection("ante", SCENARIOS, ante_rules_of_play),
 )

@@ -12,7 +12,7 @@
 # hands each, counted directly). Every term is an exact integer count, so the result is too;
 # the 407,170,400 (player, dealer) pairs are never visited one by one.
 
-from libc.stdint cimport int64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 import numpy as np
 
@@ -149,3 +149,114 @@ def three_card_counts(bint ace_low_straight, int64_t qualifying_strength):
             else:
                 out[h, PLAYER_LOSES] = DEALER_HANDS - below[0]
     return cards, strengths, classes, counts
+
+
+# --- exposed dealer cards (game protection, docs/protection.md) -------------------------------
+# The player sees something of the dealer's hand before the raise decision: one, two or three of
+# its cards, or only whether they are high or low (edge sorting). What he sees is a "bin": each
+# dealer hand falls, for each of the ``ways`` choices of which of its cards are seen, in one bin
+# (``bin_of[d, w]``), and the player decides once per bin. A bin may also carry the dealer's
+# result (``result_in_bin``): with all three dealer cards seen the decision depends on the
+# dealer's hand only through the result against the player's.
+
+cdef enum:
+    NO_DEAL_SLOT = 2
+
+# The decision of a slot no dealer hand falls in (the seen cards are the player's own).
+NO_DEAL = NO_DEAL_SLOT
+
+def exposed_counts(const int64_t[:, ::1] cards, const int64_t[::1] strengths,
+                   int64_t qualifying_strength, const int32_t[:, ::1] bin_of, int bins,
+                   bint result_in_bin, const int64_t[::1] extra, int64_t denominator,
+                   bint ties_larger, const int64_t[::1] players):
+    """Solve the raise decision of every player hand for each thing the player can see.
+
+    ``cards``/``strengths``: every 3-card hand (``three_card_hands`` order), both as the player
+    hand and as the dealer hand; ``players`` the indexes of the player hands to solve (row i of
+    every result is the hand ``players[i]``). For a player hand h and a bin, raising is worth
+    ``denominator * sum(result pays) + deals * extra[h]`` more than folding (in units of
+    ``1 / denominator`` of the Ante, over the deals of the bin; the result pays are those of
+    Ante and Raise, ``extra[h]`` what the rest of the wagers add on a raise less what a fold
+    loses); the player raises when that is above 0 (or 0 with ``ties_larger``).
+
+    Returns ``(folds[n], raised[n, 4], decisions[n, slots], ties[n])`` for the n players: deals
+    folded and raised deals by dealer result (each deal counted once per way), the decision
+    per slot (a bin, or a bin and result: ``bin * 4 + result``): 0 fold, 1 raise, ``NO_DEAL``
+    when no dealer hand falls in it; and how many slots of each hand tie exactly.
+    """
+    cdef Py_ssize_t hands = cards.shape[0]
+    cdef int ways = bin_of.shape[1]
+    cdef int slots = bins * 4 if result_in_bin else bins
+    if bin_of.shape[0] != hands or strengths.shape[0] != hands or extra.shape[0] != hands:
+        raise ValueError("cards, strengths, bin_of and extra must have one row per hand.")
+    cdef Py_ssize_t solved = players.shape[0]
+    cdef Py_ssize_t i
+    for i in range(solved):
+        if not 0 <= players[i] < hands:
+            raise ValueError(f"players[{i}] = {players[i]} is not a hand index.")
+    folds = np.zeros(solved, dtype=np.int64)
+    raised = np.zeros((solved, 4), dtype=np.int64)
+    decisions = np.full((solved, slots), NO_DEAL_SLOT, dtype=np.uint8)
+    ties = np.zeros(solved, dtype=np.int64)
+    masks = np.zeros(hands, dtype=np.uint64)
+    counts = np.zeros((slots, 4), dtype=np.int64)
+    cdef uint64_t[::1] mv = masks
+    cdef int64_t[:, ::1] cv = counts
+    cdef int64_t[::1] fv = folds
+    cdef int64_t[:, ::1] rv = raised
+    cdef uint8_t[:, ::1] dv = decisions
+    cdef int64_t[::1] tv = ties
+    cdef Py_ssize_t h, d
+    cdef int w, r, b, k
+    cdef uint64_t mask
+    cdef int64_t ps, ds, deals, value
+    cdef int64_t pays[4]
+    pays[DEALER_NOT_QUALIFIED] = 1 * denominator
+    pays[PLAYER_WINS] = 2 * denominator
+    pays[PLAYER_TIES] = 0
+    pays[PLAYER_LOSES] = -2 * denominator
+    with nogil:
+        for h in range(hands):
+            mv[h] = ((<uint64_t>1) << cards[h, 0]) | ((<uint64_t>1) << cards[h, 1]) \
+                | ((<uint64_t>1) << cards[h, 2])
+        for i in range(solved):
+            h = players[i]
+            mask = mv[h]
+            ps = strengths[h]
+            for b in range(slots):
+                for r in range(4):
+                    cv[b, r] = 0
+            for d in range(hands):
+                if mv[d] & mask:
+                    continue
+                ds = strengths[d]
+                if ds < qualifying_strength:
+                    r = DEALER_NOT_QUALIFIED
+                elif ps > ds:
+                    r = PLAYER_WINS
+                elif ps == ds:
+                    r = PLAYER_TIES
+                else:
+                    r = PLAYER_LOSES
+                for w in range(ways):
+                    b = bin_of[d, w]
+                    if result_in_bin:
+                        b = b * 4 + r
+                    cv[b, r] += 1
+            for b in range(slots):
+                deals = cv[b, 0] + cv[b, 1] + cv[b, 2] + cv[b, 3]
+                if deals == 0:
+                    continue
+                dv[i, b] = 0
+                value = deals * extra[h]
+                for r in range(4):
+                    value += cv[b, r] * pays[r]
+                if value == 0:
+                    tv[i] += 1
+                if value > 0 or (value == 0 and ties_larger):
+                    dv[i, b] = 1
+                    for r in range(4):
+                        rv[i, r] += cv[b, r]
+                else:
+                    fv[i] += deals
+    return folds, raised, decisions, ties

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -15,7 +16,14 @@ import numpy as np
 from edge import _core
 from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS
-from edge.games.three_card_poker.hands import DEALER_HANDS, PLAYER_HANDS, hand_name, pay_classes
+from edge.games.three_card_poker.exposure import ExposedSolution, scenario_of, solve_exposed
+from edge.games.three_card_poker.hands import (
+    DEALER_HANDS,
+    PLAYER_HANDS,
+    IntArray,
+    hand_name,
+    pay_classes,
+)
 from edge.games.three_card_poker.pays import (
     ANTE_BONUS_OUTCOMES,
     ANTE_BONUS_PREFIX,
@@ -30,10 +38,17 @@ from edge.games.three_card_poker.pays import (
     pair_plus_pays,
     row_classes,
 )
-from edge.games.three_card_poker.rules import Strategy, ThreeCardRules, rule_summary
+from edge.games.three_card_poker.rules import (
+    OPTIMAL,
+    Seen,
+    Strategy,
+    ThreeCardRules,
+    rule_summary,
+)
 from edge.games.three_card_poker.strategy import (
     GAME_NAME,
     RESULT_PAYS,
+    DecisionPays,
     StrategySolution,
     ante_decision,
     combined_decision,
@@ -41,22 +56,59 @@ from edge.games.three_card_poker.strategy import (
 )
 from edge.options import options_dict
 from edge.paytables import PayTable
+from edge.protection import information_note
 from edge.table import ReturnTable, Row, exact
 
+ClassCounts = list[tuple[str, int, int, list[int]]]
 
-def _decision_counts(solution: StrategySolution, paytable: PayTable
-                     ) -> list[tuple[str, int, int, list[int]]]:
+
+def _decision_counts(solution: StrategySolution, paytable: PayTable) -> ClassCounts:
     """Per row class of the table (``row_classes``), weakest first: its name, its index into
     the pay lists (``PAY_CLASSES``), the dealt-hand count of folds, and the dealer results
     summed over raises."""
     hands = solution.hands
+    folds = np.where(solution.raises, 0, DEALER_HANDS)
+    raised = np.where(solution.raises[:, None], hands.counts, 0)
+    return _class_counts(hands.pay_classes, folds, raised, paytable)
+
+
+def _class_counts(pay_class: IntArray, folds: IntArray, raised: IntArray,
+                  paytable: PayTable) -> ClassCounts:
+    """Per-hand folded deals and raised deals by dealer result, summed per row class."""
     found = []
     for name, members in row_classes(paytable):
-        in_class = np.isin(hands.pay_classes, members)
-        folds = int(np.count_nonzero(in_class & ~solution.raises)) * DEALER_HANDS
-        raised = [int(v) for v in hands.counts[in_class & solution.raises].sum(axis=0)]
-        found.append((name, members[0], folds, raised))
+        in_class = np.isin(pay_class, members)
+        found.append((name, members[0], int(folds[in_class].sum()),
+                      [int(v) for v in raised[in_class].sum(axis=0)]))
     return found
+
+
+def _exposed_counts(paytable: PayTable, decision: DecisionPays, rules: ThreeCardRules,
+                    run: RunSettings | None
+                    ) -> tuple[ClassCounts, tuple[tuple[str, int], ...], ExposedSolution]:
+    """The row-class counts and decisions of the exposed solve (``rules.seen``); solved afresh
+    when ``run.cache`` is false, else kept for the process."""
+    solver = solve_exposed if run is None or run.cache else solve_exposed.__wrapped__
+    solution = solver(rules.seen, decision.on_raise, decision.on_fold,
+                      rules.ace_low_straight, rules.ties)
+    counts = _class_counts(solution.hands.pay_classes, solution.folds, solution.raised,
+                           paytable)
+    raised = solution.raise_count
+    return counts, (("raise", raised), ("fold", solution.cycle - raised)), solution
+
+
+def _exposure_notes(table: ReturnTable, solution: ExposedSolution,
+                    unexposed: ReturnTable) -> ReturnTable:
+    """The exposed table with what is seen and the value of the information first."""
+    scenario = scenario_of(solution.seen)
+    ways = f"{scenario.ways} ways" if scenario.ways > 1 else "1 way"
+    seen = (f"Seen: {scenario.description}. The player raises or folds as "
+            "the exact solve says for what he sees (card removal included; ties as the ties "
+            f"option says); {solution.raise_count:,} raised deals of {solution.cycle:,}. "
+            f"Cycle: {PLAYER_HANDS:,} x {DEALER_HANDS:,} deals x {ways} to choose the seen "
+            "cards among the dealer's three.")
+    notes = (seen, information_note(table, unexposed), *table.notes[1:])
+    return replace(table, notes=notes)
 
 
 CHOSEN: dict[str, str] = {Strategy.OPTIMAL: "optimal",
@@ -93,9 +145,24 @@ def analyze_ante(paytable: PayTable | None, rules: ThreeCardRules,
                  run: RunSettings | None = None) -> ReturnTable:
     """The Ante and Raise with the Ante Bonus, under the chosen strategy."""
     paytable = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
+    if rules.seen is not Seen.NONE:
+        counts, decisions, exposed = _exposed_counts(paytable, ante_decision(paytable), rules,
+                                                     run)
+        table = _ante_table(paytable, rules, counts, decisions, "")
+        return _exposure_notes(table, exposed, analyze_ante(paytable, _unexposed(rules), run))
     solution = solve(ante_decision(paytable), rules)
+    return _ante_table(paytable, rules, _decision_counts(solution, paytable),
+                       _decisions(solution), _strategy_note(solution))
+
+
+def _unexposed(rules: ThreeCardRules) -> ThreeCardRules:
+    """The same rules as dealt (nothing seen), played optimally."""
+    return replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
+
+
+def _ante_table(paytable: PayTable, rules: ThreeCardRules, counts: ClassCounts,
+                decisions: tuple[tuple[str, int], ...], strategy_note: str) -> ReturnTable:
     bonus = ante_bonus_pays(paytable)
-    counts = _decision_counts(solution, paytable)
     bonus_rows = (*reversed(ANTE_BONUS_OUTCOMES), MINI_ROYAL)     # weakest first
     paid = sorted((count for count in counts if count[0] in bonus_rows),
                   key=lambda count: bonus_rows.index(count[0]))
@@ -108,14 +175,14 @@ def analyze_ante(paytable: PayTable | None, rules: ThreeCardRules,
             rows.append(Row(f"{name} / {DEALER_RESULTS[result]}", pay + bonus[k],
                             raised[result], Fraction(2)))
     notes = (
-        _strategy_note(solution),
+        strategy_note,
         "Pays are net per unit of Ante; a raised hand wagers 2 units (Ante and Raise). The Ante "
         "Bonus is paid on a raised straight or better whatever the dealer holds.",
         "The Ante alone: no Pair Plus wager rides on the decision (see the combined bet).",
         "Rows that cannot occur are left out.",
     )
     return ReturnTable(GAME_NAME, "ante", _nonzero(rows), paytable, options_dict(rules),
-                       decisions=_decisions(solution), notes=notes, basis="Ante",
+                       decisions=decisions, notes=notes, basis="Ante",
                        title=f"Tri-Card Poker: Ante and Raise with Ante Bonus {paytable.label()}")
 
 
@@ -123,12 +190,25 @@ def analyze_combined(paytable: PayTable | None, rules: ThreeCardRules,
                      run: RunSettings | None = None) -> ReturnTable:
     """Ante and Pair Plus together (``pair_plus_ratio`` units of Pair Plus per Ante)."""
     paytable = paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
-    solution = solve(combined_decision(paytable, rules), rules)
+    decision = combined_decision(paytable, rules)
+    if rules.seen is not Seen.NONE:
+        counts, decisions, exposed = _exposed_counts(paytable, decision, rules, run)
+        table = _combined_table(paytable, rules, counts, decisions, "")
+        return _exposure_notes(table, exposed,
+                               analyze_combined(paytable, _unexposed(rules), run))
+    solution = solve(decision, rules)
+    return _combined_table(paytable, rules, _decision_counts(solution, paytable),
+                           _decisions(solution), _strategy_note(solution))
+
+
+def _combined_table(paytable: PayTable, rules: ThreeCardRules, counts: ClassCounts,
+                    decisions: tuple[tuple[str, int], ...], strategy_note: str
+                    ) -> ReturnTable:
     bonus = ante_bonus_pays(paytable, ANTE_BONUS_PREFIX)
     pair_plus = pair_plus_pays(paytable, PAIR_PLUS_PREFIX)
     ratio = rules.pair_plus_ratio
     rows = []
-    for name, k, folds, raised in reversed(_decision_counts(solution, paytable)):
+    for name, k, folds, raised in reversed(counts):
         side = ratio * pair_plus[k]
         fold_pay = -1 - ratio if rules.fold_forfeits_pair_plus else -1 + side
         rows.append(Row(f"{name} / fold", fold_pay, folds, 1 + ratio))
@@ -139,14 +219,14 @@ def analyze_combined(paytable: PayTable | None, rules: ThreeCardRules,
                 if rules.fold_forfeits_pair_plus
                 else "a fold loses the Ante only; Pair Plus is still paid")
     notes = (
-        _strategy_note(solution),
+        strategy_note,
         f"One unit on the Ante and {exact(ratio)} on Pair Plus; pays are the net total of both "
         f"wagers per unit of Ante, figures per unit initially wagered ({exact(1 + ratio)}); "
         f"{forfeits}. The decision weighs both wagers.",
         "Rows that cannot occur are left out.",
     )
     return ReturnTable(GAME_NAME, "combined", _nonzero(rows), paytable, options_dict(rules),
-                       initial_wager=1 + ratio, decisions=_decisions(solution), notes=notes,
+                       initial_wager=1 + ratio, decisions=decisions, notes=notes,
                        title="Tri-Card Poker: Pair Plus and Ante together")
 
 
@@ -160,7 +240,11 @@ def analyze_pair_plus(paytable: PayTable | None, rules: ThreeCardRules,
     pays = pair_plus_pays(paytable)
     rows = tuple(Row(name, pays[members[0]], sum(int(per_class[k]) for k in members))
                  for name, members in reversed(row_classes(paytable)))
-    notes = ("The Pair Plus wager alone, paid on the player's three cards. With an Ante too and "
-             "fold_forfeits_pair_plus=true a fold loses it: see the combined bet.",)
+    notes: tuple[str, ...] = (
+        "The Pair Plus wager alone, paid on the player's three cards. With an Ante too and "
+        "fold_forfeits_pair_plus=true a fold loses it: see the combined bet.",)
+    if rules.seen is not Seen.NONE:
+        notes += (f"seen={rules.seen} changes nothing here: Pair Plus alone has no decision "
+                  "(the exposure is analysed for the ante and combined bets).",)
     return ReturnTable(GAME_NAME, "pair-plus", rows, paytable, options_dict(rules), notes=notes,
                        title=f"Tri-Card Poker: Pair Plus {paytable.label()}")

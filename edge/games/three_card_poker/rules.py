@@ -211,6 +211,20 @@ CATALOG = StrategyCatalog(GAME, "edge.games.three_card_poker", parse_raise_rule,
 COMPARED = tuple(Strategy)
 
 
+class Seen(StrEnum):
+    """What the player sees of the dealer's hand before the raise decision (game protection,
+    docs/protection.md): nothing, one to three of the dealer's cards, or only whether one to
+    three of them are high (Q, K, A) or low (2 to J), as edge sorting tells."""
+
+    NONE = "none"
+    DEALER_1 = "dealer-1"
+    DEALER_2 = "dealer-2"
+    DEALER_3 = "dealer-3"
+    SORTED_1 = "sorted-1"
+    SORTED_2 = "sorted-2"
+    SORTED_3 = "sorted-3"
+
+
 class Ties(StrEnum):
     """What the solved strategy does when raising and folding are worth exactly the same."""
 
@@ -234,6 +248,9 @@ class ThreeCardRules(Rules):
                                        "combined bet", minimum=Fraction(0))
     ties: Ties = option(Ties.SMALLER, "when raising and folding are worth exactly the same: the "
                         "smaller wager (fold) or the larger (raise)")
+    seen: Seen = option(Seen.NONE, "game protection: dealer cards seen before the raise "
+                        "(dealer-k), or known only as high Q-K-A or low 2-J (sorted-k)",
+                        quiet_default=True)
 
     def __post_init__(self) -> None:
         ratio = self.pair_plus_ratio
@@ -241,6 +258,11 @@ class ThreeCardRules(Rules):
             raise OptionError(f"The option pair_plus_ratio={ratio} must be more than 0 "
                               "(the Pair Plus wager per unit of Ante).")
         validate(self)
+        if self.seen is not Seen.NONE and not self.strategy.is_optimal:
+            raise OptionError(f"The option seen={self.seen} is analysed for the optimal "
+                              f"strategy only, not strategy={self.strategy}: the exposed "
+                              "player plays the exact solve of what he sees (`edge report "
+                              "GAME --protection` reports every exposure).")
 
 
 def describe_rules(rules: ThreeCardRules) -> list[str]:

@@ -9,6 +9,9 @@ looked up from the strategy the analysis solved
 (:func:`edge.games.three_card_poker.strategy.solve`), so the simulation checks the counting and
 the settlement, not the strategy search. Only the names of the hand classes and dealer results
 come from the kernel module; this module's evaluator numbers the classes in the same order.
+With dealer cards seen (the ``seen`` option) each hand also deals which of the dealer's cards
+the player sees, works out what he sees (this module's own settlement and high-card count) and
+looks up the exposed solve's decision for it (:class:`SeenDeal`).
 
 >>> from edge.games.three_card_poker.pays import PRESETS
 >>> from edge.games.three_card_poker.rules import RaiseRule, ThreeCardRules
@@ -30,6 +33,7 @@ import numpy.typing as npt
 from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
+from edge.games.three_card_poker.exposure import HIGH_RANK, PAIR_INDEX, solve_exposed
 from edge.games.three_card_poker.hands import QUALIFYING_CARDS
 from edge.games.three_card_poker.pays import (
     ANTE_BONUS_PREFIX,
@@ -38,7 +42,7 @@ from edge.games.three_card_poker.pays import (
     splits_mini_royal,
 )
 from edge.games.three_card_poker.pays import STRAIGHT_FLUSH as STRAIGHT_FLUSH_NAME
-from edge.games.three_card_poker.rules import RaiseRule, ThreeCardRules
+from edge.games.three_card_poker.rules import RaiseRule, Seen, ThreeCardRules
 from edge.games.three_card_poker.strategy import (
     DecisionPays,
     StrategySolution,
@@ -189,6 +193,64 @@ class PairPlusSimulator:
 
 
 @dataclass(frozen=True)
+class SeenDeal:
+    """What the exposed player sees of each dealt dealer hand, and his solved decision for it.
+
+    ``choice`` per hand: for one or two cards seen, which of the dealer's three cards is seen
+    (one) or not seen (two), uniformly; with all three seen it is not used. The decision is the
+    exposed solve's (:mod:`.exposure`) for the player's hand (``hand_index`` of every ordered
+    triple) and what is seen: the seen card, the seen pair, the dealer's result against the
+    player's hand (all three seen; this module's own settlement), or how many of the seen cards
+    are high (edge sorting; this module's own count).
+    """
+
+    seen: Seen
+    hand_index: Int32Array
+    decisions: npt.NDArray[np.uint8]
+    pair_index: npt.NDArray[np.int32]
+
+    def choose(self, rng: np.random.Generator, hands: int) -> IntArray:
+        """Which of the dealer's cards are seen, for ``hands`` hands."""
+        return rng.integers(0, 3, size=hands, dtype=np.int64)
+
+    def raises(self, player_key: Int32Array, dealer: CardArray, choice: IntArray,
+               result: IntArray) -> npt.NDArray[np.bool_]:
+        """The solved decision for each dealt hand and what its player sees."""
+        columns = np.arange(dealer.shape[1])
+        cards = dealer.astype(np.int64)
+        one = cards[choice, columns]                        # the seen card
+        left = cards[(choice + 1) % 3, columns]             # the two seen when one is not
+        right = cards[(choice + 2) % 3, columns]
+        if self.seen is Seen.DEALER_1:
+            slot = one
+        elif self.seen is Seen.DEALER_2:
+            slot = self.pair_index[left, right].astype(np.int64)
+        elif self.seen is Seen.DEALER_3:
+            slot = result
+        elif self.seen is Seen.SORTED_1:
+            slot = (one >> 2 >= HIGH_RANK).astype(np.int64)
+        elif self.seen is Seen.SORTED_2:
+            slot = (left >> 2 >= HIGH_RANK).astype(np.int64) + (right >> 2 >= HIGH_RANK)
+        else:
+            slot = (cards >> 2 >= HIGH_RANK).sum(axis=0).astype(np.int64)
+        decision = self.decisions[self.hand_index[player_key], slot]
+        raised: npt.NDArray[np.bool_] = decision == 1
+        return raised
+
+
+def seen_deal(rules: ThreeCardRules, decision: DecisionPays) -> SeenDeal:
+    """The exposed player's decisions for ``rules.seen``, solved by :mod:`.exposure`."""
+    solution = solve_exposed(rules.seen, decision.on_raise, decision.on_fold,
+                             rules.ace_low_straight, rules.ties)
+    index = np.full(TRIPLES, -1, dtype=np.int32)
+    hands = solution.hands.cards.T
+    rows = np.arange(len(solution.hands.cards), dtype=np.int32)
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+        index[triple_key(hands[order[0]], hands[order[1]], hands[order[2]])] = rows
+    return SeenDeal(rules.seen, index, solution.decisions, PAIR_INDEX)
+
+
+@dataclass(frozen=True)
 class RaiseSimulator:
     """Deals and settles a wager with the raise/fold decision: the Ante (with Raise and Ante
     Bonus), and Pair Plus too when ``pair_plus`` pays.
@@ -211,19 +273,30 @@ class RaiseSimulator:
     outcome: Callable[[IntArray, npt.NDArray[np.bool_], IntArray], IntArray]
     split: bool = False
 
-    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
-        """Deal ``hands`` hands from a fresh deck each and settle the wager."""
-        return self.settle(deal(rng, hands, 6))
+    exposure: SeenDeal | None = None
 
-    def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
-        """Settle dealt hands: ``cards[0:3]`` the player's, ``cards[3:6]`` the dealer's."""
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal ``hands`` hands from a fresh deck each and settle the wager (with cards seen:
+        then which of the dealer's cards the player sees, each choice equally likely)."""
+        cards = deal(rng, hands, 6)
+        if self.exposure is None:
+            return self.settle(cards)
+        return self.settle(cards, self.exposure.choose(rng, hands))
+
+    def settle(self, cards: CardArray, choice: IntArray | None = None
+               ) -> tuple[IntArray, IntArray]:
+        """Settle dealt hands: ``cards[0:3]`` the player's, ``cards[3:6]`` the dealer's;
+        ``choice`` which of the dealer's cards are seen (see :class:`SeenDeal`)."""
         player_key = triple_key(cards[0], cards[1], cards[2])
         player = self.strengths[player_key]
         hand_class = paid_class(player, self.split)
         dealer = self.strengths[triple_key(cards[3], cards[4], cards[5])]
-        raised = self.raises[player_key]
         result = np.select([dealer < self.qualifying, player > dealer, player == dealer],
                            [NOT_QUALIFIED, WIN, TIE], LOSS).astype(np.int64)
+        if self.exposure is None or choice is None:
+            raised = self.raises[player_key]
+        else:
+            raised = self.exposure.raises(player_key, cards[3:6], choice, result)
         net = np.where(raised, self.ante_and_raise[result] + self.bonus[hand_class]
                        + self.pair_plus[hand_class], self.fold[hand_class])
         return self.outcome(hand_class, raised, result), net
@@ -260,10 +333,11 @@ def _raise_simulator(rules: ThreeCardRules, decision: DecisionPays, pair_plus: l
     strengths = strength_table(rules.ace_low_straight)
     raises = raise_table(solve(decision, rules)) if rules.strategy.solved \
         else rule_table(rules.strategy, strengths)
+    exposure = None if rules.seen is Seen.NONE else seen_deal(rules, decision)
     return RaiseSimulator(
         outcomes, scale, wager, strengths, raises, _qualifying(rules), scaled(pair_plus, scale),
         scaled(bonus, scale), scaled(ANTE_AND_RAISE, scale), scaled(fold, scale), outcome,
-        split)
+        split, exposure)
 
 
 def simulate_ante(paytable: PayTable | None, rules: ThreeCardRules,
