@@ -24,6 +24,7 @@ from edge.games.double_hand_poker.analysis import (
 )
 from edge.games.double_hand_poker.commands import HOUSE_WAY
 from edge.games.double_hand_poker.exposure import SCENARIOS, exposed_table
+from edge.games.double_hand_poker.exposure_strategy import rules_of_play
 from edge.games.double_hand_poker.report import report_sections
 from edge.games.double_hand_poker.rules import (
     GAME_NAME,
@@ -91,5 +92,5 @@ GAME: Game[DoubleHandRules] = Game(
     report_sections=report_sections,
     commands=(HOUSE_WAY,),
     rules_sections=rules_sections,
-    protection=Protection("main", tuple(SCENARIOS.values())),
+    protection=Protection("main", tuple(SCENARIOS.values()), rules_of_play),
 )

@@ -120,21 +120,31 @@ class ExposedSetting:
         """Where the exposed setting is not the unexposed optimal one."""
         return np.asarray(self.chosen != self.preferred[:, None])
 
-    def gains(self) -> Int64Array:
-        """Each situation's gain over the unexposed optimal setting, in units of ``1 / q`` for
-        a commission p/q, summed over the situation's dealer deals (0 where it does not
-        depart)."""
+    def departures(self) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], Int64Array]:
+        """Every departure's (player deal, situation) and its gain over the unexposed optimal
+        setting, in units of ``1 / q`` for a commission p/q, summed over the situation's
+        dealer deals (the situations that do not depart gain nothing)."""
+        deals, situations = np.nonzero(self.departs())
         p, q = self.commission.numerator, self.commission.denominator
-        win = self.win.astype(np.int64) - self.preferred_win
-        lose = self.lose.astype(np.int64) - self.preferred_lose
-        return np.asarray(win * (q - p) - lose * q, dtype=np.int64)
+        win = (self.win[deals, situations].astype(np.int64)
+               - self.preferred_win[deals, situations])
+        lose = (self.lose[deals, situations].astype(np.int64)
+                - self.preferred_lose[deals, situations])
+        return deals, situations, np.asarray(win * (q - p) - lose * q, dtype=np.int64)
+
+    def total_gain(self) -> int:
+        """The sum of every situation's gain (units of :meth:`departures`)."""
+        p, q = self.commission.numerator, self.commission.denominator
+        win = int(self.win.sum(dtype=np.int64)) - int(self.preferred_win.sum(dtype=np.int64))
+        lose = int(self.lose.sum(dtype=np.int64)) - int(self.preferred_lose.sum(dtype=np.int64))
+        return win * (q - p) - lose * q
 
     def gain_per_game(self, gains: int) -> Fraction:
-        """A sum of :meth:`gains` as expected return per unit wagered over the cycle."""
+        """A sum of gains (:meth:`departures`) as expected return per unit wagered."""
         return Fraction(gains, self.commission.denominator * self.cycle)
 
     def gain_in_situation(self, gains: int) -> Fraction:
-        """One situation's :meth:`gains` as EV per unit wagered in that situation."""
+        """One situation's gain (:meth:`departures`) as EV per unit wagered in that situation."""
         return Fraction(gains, self.commission.denominator * self.deals_per_situation)
 
 
@@ -184,16 +194,17 @@ def exposed_table(paytable: PayTable | None, rules: DoubleHandRules,
     situations = PLAYER_DEALS * solution.situations
     decisions = ((SAME, (situations - departs) * solution.deals_per_situation),
                  (OTHERWISE, departs * solution.deals_per_situation))
-    gained = solution.gain_per_game(int(solution.gains().sum()))
+    gained = solution.gain_per_game(solution.total_gain())
+    holding = ("the one dealer deal of the seen tiles" if solution.deals_per_situation == 1
+               else f"the {solution.deals_per_situation:,} dealer deals holding the seen tiles")
     notes = [
         f"Seen: {scenario.description}. Every player deal of 3 of the 28 tiles "
         f"({PLAYER_DEALS:,}) against every dealer deal of 3 of the other 25 ({DEALER_DEALS:,}), "
         f"once for each way of choosing the seen tiles among the dealer's three "
         f"({scenario.ways}): {PLAYER_DEALS:,} x {DEALER_DEALS:,} x {scenario.ways} = "
         f"{solution.cycle:,}. The dealer sets his tiles by the house way; the player sets each "
-        f"deal with the highest exact EV over the {solution.deals_per_situation:,} dealer "
-        f"deal(s) holding the seen tiles (card removal: his own tiles and the seen ones are "
-        f"out of the rest of the dealer's deal).",
+        f"deal with the highest exact EV over {holding} (card removal: his own tiles and the "
+        f"seen ones are out of the rest of the dealer's deal).",
         f"Win both pays 1 less the commission of {format_value(rules.commission)}: "
         f"{exact(1 - rules.commission)}.",
         f"The exposed setting differs from the unexposed optimal one in {departs:,} of the "
