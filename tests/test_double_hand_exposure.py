@@ -215,6 +215,9 @@ def test_all_three_seen_plain_rules_read_from_the_table() -> None:
         f"{float(win) * 100:.2f}%" in lines[0]
     assert f"{float(push) * 100:.2f}%" in lines[1]
     assert f"{float(lose) * 100:.2f}%" in lines[2]
+    # every departure turns a loss into a push (gain 20/20) or a push into a win (19/20)
+    _, _, gains = exposed_setting(Seen.DEALER_3, FIVE_PERCENT).departures()
+    assert set(np.unique(gains).tolist()) == {19, 20}
     # the rule itself on the sample: win both when any setting does, else push when any does
     front, back = dealer_strengths()
     solution = exposed_setting(Seen.DEALER_3, FIVE_PERCENT)
