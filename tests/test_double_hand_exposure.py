@@ -203,6 +203,9 @@ def test_simulation_sees_the_dealer_tiles_it_says() -> None:
     for pick, expected in ((0, (11, 12)), (1, (10, 12)), (2, (10, 11))):
         found = simulator.seen(dealer, np.array([pick]))
         assert tuple(int(t) for t in found[:, 0]) == expected
+    # a given deal (the report's worked examples) sees the dealer's first tiles dealt
+    dealt = np.array([[0], [1], [2], [10], [11], [12]], dtype=np.int16)
+    assert simulator.settle(dealt)[0] == simulator.settle(dealt, np.array([2]))[0]
 
 
 def test_all_three_seen_plain_rules_read_from_the_table() -> None:

@@ -349,10 +349,13 @@ class ExposedMainSimulator:
         keep = np.array([[1, 0, 0], [2, 2, 1]])[:, pick]   # the two rows besides pick
         return np.take_along_axis(dealer, keep, axis=0)
 
-    def settle(self, dealt: CardArray, pick: IntArray) -> tuple[IntArray, IntArray]:
+    def settle(self, dealt: CardArray, pick: IntArray | None = None
+               ) -> tuple[IntArray, IntArray]:
         """Settle dealt tiles (rows 0-2 the player's, 3-5 the dealer's), ``pick`` choosing
-        which of the dealer's tiles are seen."""
+        which of the dealer's tiles are seen (by default the first ones dealt)."""
         player, dealer = dealt[0:3], dealt[3:6]
+        if pick is None:
+            pick = np.full(dealt.shape[1], 0 if self.seen_tiles == 1 else 2, dtype=np.int64)
         index = deal_index_table()[_key(*player)]
         slot = self.chosen[index, situation_index(player, self.seen(dealer, pick))]
         dealer_key = _key(*dealer)
