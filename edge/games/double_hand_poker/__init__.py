@@ -23,6 +23,8 @@ from edge.games.double_hand_poker.analysis import (
     main_table,
 )
 from edge.games.double_hand_poker.commands import HOUSE_WAY
+from edge.games.double_hand_poker.exposure import SCENARIOS, exposed_table
+from edge.games.double_hand_poker.exposure_strategy import rules_of_play
 from edge.games.double_hand_poker.report import report_sections
 from edge.games.double_hand_poker.rules import (
     GAME_NAME,
@@ -30,6 +32,7 @@ from edge.games.double_hand_poker.rules import (
     TITLE,
     DoubleHandRules,
     PlayerSetting,
+    Seen,
     SettingRule,
     describe_rules,
 )
@@ -37,6 +40,7 @@ from edge.games.double_hand_poker.rules_document import rules_sections
 from edge.games.double_hand_poker.simulation import simulate_dice, simulate_main, simulate_tile_bet
 from edge.games.double_hand_poker.strategy import compare_setting, strategy
 from edge.paytables import PayTable
+from edge.protection import Protection
 from edge.table import ReturnTable
 
 __all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
@@ -44,7 +48,9 @@ __all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
 
 def analyze_main(paytable: PayTable | None, rules: DoubleHandRules,
                  run: RunSettings) -> ReturnTable:
-    """The main wager's ``analyze`` hook."""
+    """The main wager's ``analyze`` hook (with an exposure, :mod:`.exposure` solves it)."""
+    if rules.seen is not Seen.NONE:
+        return exposed_table(paytable, rules, run)
     return main_table(rules)
 
 
@@ -86,4 +92,5 @@ GAME: Game[DoubleHandRules] = Game(
     report_sections=report_sections,
     commands=(HOUSE_WAY,),
     rules_sections=rules_sections,
+    protection=Protection("main", tuple(SCENARIOS.values()), rules_of_play),
 )

@@ -19,7 +19,9 @@
 # given tiles are the 26 triples {t, u, x}, counted directly. Every term is a count of a set of
 # deals, so the result is exact; the tests compare it with a plain loop over every deal pair.
 
-from libc.stdint cimport int64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 import numpy as np
 
 cdef enum:
@@ -285,6 +287,17 @@ def double_hand_house_way(int t1, int t2, int t3):
     return found.front[slot], found.back[slot], rule
 
 
+cdef void dh_dealer_settings(int64_t[:, ::1] dealer_set) noexcept nogil:
+    """The dealer's house-way (front, back) strengths of every deal of three tiles."""
+    cdef DhSettings found
+    cdef int d, slot, rule
+    for d in range(DH_DEALS):
+        dh_settings(dh_deal_tiles[d][0], dh_deal_tiles[d][1], dh_deal_tiles[d][2], &found)
+        slot = dh_house_way_slot(&found, &rule)
+        dealer_set[d, 0] = found.front[slot]
+        dealer_set[d, 1] = found.back[slot]
+
+
 def double_hand_counts():
     """Every player deal and setting scored against every house-way dealer deal.
 
@@ -319,14 +332,11 @@ def double_hand_counts():
     with nogil:
         # The dealer's house-way setting of every deal, and the histograms of (F, B) over all
         # deals and over the deals holding each tile, shifted by one for the prefix sums.
+        dh_dealer_settings(dealer_set)
         for d in range(DH_DEALS):
-            dh_settings(dh_deal_tiles[d][0], dh_deal_tiles[d][1], dh_deal_tiles[d][2], &found)
-            slot = dh_house_way_slot(&found, &rule)
-            dealer_set[d, 0] = found.front[slot]
-            dealer_set[d, 1] = found.back[slot]
-            all_g[found.front[slot] + 1, found.back[slot] + 1] += 1
+            all_g[dealer_set[d, 0] + 1, dealer_set[d, 1] + 1] += 1
             for i in range(3):
-                tile_g[dh_deal_tiles[d][i], found.front[slot] + 1, found.back[slot] + 1] += 1
+                tile_g[dh_deal_tiles[d][i], dealer_set[d, 0] + 1, dealer_set[d, 1] + 1] += 1
         dh_prefix_sums(all_g)
         for i in range(DH_TILES):
             dh_prefix_sums(tile_g[i])
@@ -368,3 +378,128 @@ def double_hand_counts():
                 ct[p, k, DH_LOSE] = lose
                 ct[p, k, DH_PUSH] = DH_DEALER_DEALS - win - lose
     return deals, setting_count, front, back, house_slot, counts
+
+
+# --- game protection: some of the dealer's tiles seen before the player sets -----------------
+#
+# The player sees `seen` (1, 2 or 3) of the dealer's three tiles. For a player deal P, the other
+# 25 tiles are ranked 0..24 in tile order; a seen set {a < b < c} of those ranks is the bin
+# colex(a, b, c) = C(c, 3) + C(b, 2) + C(a, 1) (fewer terms for fewer tiles), so bins run
+# 0..C(25, seen) - 1. Each dealer deal D of three of the 25 is counted in the C(3, seen) bins of
+# its seen subsets, and every bin holds C(25 - seen, 3 - seen) dealer deals. In each bin the
+# player takes the setting of highest value win x win_value - lose x lose_value; a tie keeps the
+# deal's `preferred` slot (the unexposed optimal one) if it is among the best, else the first
+# best in canonical order.
+
+cdef inline int dh_choose2(int n) noexcept nogil:
+    return n * (n - 1) // 2
+
+
+cdef inline int dh_choose3(int n) noexcept nogil:
+    return n * (n - 1) * (n - 2) // 6
+
+
+def double_hand_exposed(int seen, int64_t win_value, int64_t lose_value, preferred):
+    """Every player deal set knowing ``seen`` (1..3) of the dealer's tiles, bin by bin.
+
+    ``preferred[3276]``: the slot a tie keeps (the unexposed optimal setting). Returns arrays
+    ``[3276, C(25, seen)]`` (bins as above): ``chosen`` (int8, the slot set), ``win`` and
+    ``lose`` (int16, dealer deals of the bin the chosen setting wins both / loses both), and
+    ``preferred_win`` and ``preferred_lose`` (the same for the preferred slot).
+    """
+    if not 1 <= seen <= 3:
+        raise ValueError(f"seen={seen}: the player sees 1, 2 or 3 of the dealer's tiles")
+    cdef int bins = (25, 300, 2300)[seen - 1]
+    pref = np.ascontiguousarray(preferred, dtype=np.int64)
+    if pref.shape[0] != DH_DEALS:
+        raise ValueError(f"preferred has {pref.shape[0]} slots; give one per player deal")
+    chosen = np.zeros((DH_DEALS, bins), dtype=np.int8)
+    win = np.zeros((DH_DEALS, bins), dtype=np.int16)
+    lose = np.zeros((DH_DEALS, bins), dtype=np.int16)
+    pref_win = np.zeros((DH_DEALS, bins), dtype=np.int16)
+    pref_lose = np.zeros((DH_DEALS, bins), dtype=np.int16)
+    dealer = np.zeros((DH_DEALS, 2), dtype=np.int64)
+    cdef int64_t[::1] pf = pref
+    cdef int8_t[:, ::1] ch = chosen
+    cdef int16_t[:, ::1] wn = win
+    cdef int16_t[:, ::1] ls = lose
+    cdef int16_t[:, ::1] pw = pref_win
+    cdef int16_t[:, ::1] pl = pref_lose
+    cdef int64_t[:, ::1] dealer_set = dealer
+    cdef DhSettings found
+    cdef int p, k, i, j, l, d, t, n, m, best, bin, keep, touched, bad = -1
+    cdef int[25] others
+    cdef int[3] touched_bins
+    cdef int64_t dealer_front, dealer_back, value, best_value
+    cdef int32_t* bin_win = <int32_t*> malloc(bins * DH_MAX_SETTINGS * sizeof(int32_t))
+    cdef int32_t* bin_lose = <int32_t*> malloc(bins * DH_MAX_SETTINGS * sizeof(int32_t))
+    if bin_win == NULL or bin_lose == NULL:
+        free(bin_win)
+        free(bin_lose)
+        raise MemoryError()
+    try:
+        with nogil:
+            dh_dealer_settings(dealer_set)
+            for p in range(DH_DEALS):
+                n = 0
+                for t in range(DH_TILES):
+                    if (t != dh_deal_tiles[p][0] and t != dh_deal_tiles[p][1]
+                            and t != dh_deal_tiles[p][2]):
+                        others[n] = t
+                        n += 1
+                dh_settings(dh_deal_tiles[p][0], dh_deal_tiles[p][1], dh_deal_tiles[p][2],
+                            &found)
+                keep = <int> pf[p]
+                if keep < 0 or keep >= found.count:
+                    bad = p
+                    break
+                memset(bin_win, 0, bins * DH_MAX_SETTINGS * sizeof(int32_t))
+                memset(bin_lose, 0, bins * DH_MAX_SETTINGS * sizeof(int32_t))
+                for l in range(2, 25):
+                    for j in range(1, l):
+                        for i in range(j):
+                            d = dh_deal_of[others[i]][others[j]][others[l]]
+                            dealer_front = dealer_set[d, 0]
+                            dealer_back = dealer_set[d, 1]
+                            if seen == 1:
+                                touched = 3
+                                touched_bins[0] = i
+                                touched_bins[1] = j
+                                touched_bins[2] = l
+                            elif seen == 2:
+                                touched = 3
+                                touched_bins[0] = dh_choose2(j) + i
+                                touched_bins[1] = dh_choose2(l) + i
+                                touched_bins[2] = dh_choose2(l) + j
+                            else:
+                                touched = 1
+                                touched_bins[0] = dh_choose3(l) + dh_choose2(j) + i
+                            for k in range(found.count):
+                                if dealer_front < found.front[k] and dealer_back < found.back[k]:
+                                    for m in range(touched):
+                                        bin_win[touched_bins[m] * DH_MAX_SETTINGS + k] += 1
+                                elif (dealer_front >= found.front[k]
+                                      and dealer_back >= found.back[k]):
+                                    for m in range(touched):
+                                        bin_lose[touched_bins[m] * DH_MAX_SETTINGS + k] += 1
+                for bin in range(bins):
+                    best = keep
+                    best_value = (bin_win[bin * DH_MAX_SETTINGS + keep] * win_value
+                                  - bin_lose[bin * DH_MAX_SETTINGS + keep] * lose_value)
+                    for k in range(found.count):
+                        value = (bin_win[bin * DH_MAX_SETTINGS + k] * win_value
+                                 - bin_lose[bin * DH_MAX_SETTINGS + k] * lose_value)
+                        if value > best_value:   # a tie keeps the preferred, else the first
+                            best = k
+                            best_value = value
+                    ch[p, bin] = best
+                    wn[p, bin] = bin_win[bin * DH_MAX_SETTINGS + best]
+                    ls[p, bin] = bin_lose[bin * DH_MAX_SETTINGS + best]
+                    pw[p, bin] = bin_win[bin * DH_MAX_SETTINGS + keep]
+                    pl[p, bin] = bin_lose[bin * DH_MAX_SETTINGS + keep]
+    finally:
+        free(bin_win)
+        free(bin_lose)
+    if bad >= 0:
+        raise ValueError(f"preferred[{bad}] = {pref[bad]} is not a slot of that deal's settings")
+    return chosen, win, lose, pref_win, pref_lose

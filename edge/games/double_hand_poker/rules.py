@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from edge.errors import OptionError
 from edge.games import Rules
 from edge.games.double_hand_poker._kernels import LEVELS
 from edge.options import format_value, option
@@ -38,6 +39,21 @@ class PlayerSetting(StrEnum):
 
     OPTIMAL = "optimal"
     HOUSE_WAY = "house-way"
+
+
+class Seen(StrEnum):
+    """Which of the dealer's three tiles the player sees before he sets his six numbers (game
+    protection, docs/protection.md): none (the game as dealt), one, two or all three."""
+
+    NONE = "none"
+    DEALER_1 = "dealer-1"
+    DEALER_2 = "dealer-2"
+    DEALER_3 = "dealer-3"
+
+    @property
+    def tiles(self) -> int:
+        """How many of the dealer's tiles are seen (0..3)."""
+        return 0 if self is Seen.NONE else int(self.value.rsplit("-", 1)[1])
 
 
 class Prefer(StrEnum):
@@ -161,6 +177,16 @@ class DoubleHandRules(Rules):
                           minimum=1, maximum=7)
     pays: Fraction = option(Fraction(7), "Lo-Card and Hi-Card pay X to 1 (not in the published "
                             "rules)", minimum=Fraction(0), assumption=True)
+    seen: Seen = option(Seen.NONE, "game protection: the dealer's tiles the player sees before "
+                        "he sets (main wager)",
+                        quiet_default=True)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.seen is not Seen.NONE and not self.strategy.is_optimal:
+            raise OptionError(f"The option seen={self.seen} needs strategy=optimal: the exposed "
+                              f"player sets each deal optimally given the tiles he sees "
+                              f"(strategy={self.strategy} with an exposure is not supported).")
 
 
 def describe_rules(rules: DoubleHandRules) -> list[str]:

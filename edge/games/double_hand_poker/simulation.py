@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, permutations
+from math import factorial
 
 import numpy as np
+import numpy.typing as npt
 
 from edge.games import RunSettings
 from edge.games.double_hand_poker._kernels import (
@@ -43,11 +45,13 @@ from edge.games.double_hand_poker.analysis import (
     chosen_slots,
     setting_counts,
 )
+from edge.games.double_hand_poker.exposure import exposed_setting
 from edge.games.double_hand_poker.house_way import HANDS
 from edge.games.double_hand_poker.rules import (
     DoubleHandRules,
     PlayerSetting,
     Prefer,
+    Seen,
     SettingRule,
 )
 from edge.paytables import PayTable
@@ -275,13 +279,101 @@ class DiceSimulator:
 
 
 def simulate_main(paytable: PayTable | None, rules: DoubleHandRules,
-                  run: RunSettings) -> MainSimulator:
-    """The main wager's ``simulate`` hook: the player set as the analysis chose."""
+                  run: RunSettings) -> MainSimulator | ExposedMainSimulator:
+    """The main wager's ``simulate`` hook: the player set as the analysis chose (with an
+    exposure, as its solve chose for what he sees)."""
     pays_of = {"win-both": 1 - rules.commission, "push": Fraction(0), "lose-both": Fraction(-1)}
     pays = [pays_of[name] for name in MAIN_ROWS]
     scale = common_scale(pays)
+    if rules.seen is not Seen.NONE:
+        return simulate_exposed_main(scaled(pays, scale), scale, rules, run)
     return MainSimulator(MAIN_ROWS, scale, Fraction(1), scaled(pays, scale),
                          *player_table(rules.strategy, rules.commission), *dealer_table())
+
+
+@cache
+def deal_index_table() -> IntArray:
+    """The index (0..3,275, in combinations order) of every ordered triple of distinct tiles."""
+    table = np.full(TILE_COUNT ** 3, -1, dtype=np.int64)
+    for index, triple in enumerate(combinations(range(TILE_COUNT), 3)):
+        for a, b, c in permutations(triple):
+            table[(a * TILE_COUNT + b) * TILE_COUNT + c] = index
+    return table
+
+
+def situation_index(player: CardArray, seen: CardArray) -> IntArray:
+    """The situation of each hand (the exposure kernel's order): the seen tiles' ranks among
+    the 25 tiles the player does not hold, ascending, in colex order."""
+    ranks = seen.astype(np.int64)
+    for row in player:
+        ranks = ranks - (row[None, :] < seen)
+    ranks = np.sort(ranks, axis=0)
+    index = np.zeros(ranks.shape[1], dtype=np.int64)
+    for place, row in enumerate(ranks, 1):  # C(rank, place), the colex rank's terms
+        term = np.ones_like(row)
+        for k in range(place):
+            term = term * (row - k)
+        index += term // factorial(place)
+    return index
+
+
+@dataclass(frozen=True)
+class ExposedMainSimulator:
+    """Deals six tiles, shows the player ``seen_tiles`` of the dealer's three (which ones
+    uniformly at random) and sets the player's tiles by the solved exposed setting of that
+    situation; settles the main wager with this module's own ranking and house way."""
+
+    outcomes: tuple[str, ...]
+    scale: int
+    initial_wager: Fraction
+    pays: IntArray
+    seen_tiles: int
+    chosen: npt.NDArray[np.int8]     # [player deal, situation] -> the slot set
+    slot_front: IntArray             # [player deal, slot] -> own strength
+    slot_back: IntArray
+    dealer_front: IntArray
+    dealer_back: IntArray
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal ``hands`` rounds, choose which dealer tiles are seen, and settle them."""
+        dealt = deal(rng, hands, 6, TILE_COUNT)
+        left_out = rng.integers(0, 3, size=hands)  # one seen: that tile; two: the unseen one
+        return self.settle(dealt, left_out)
+
+    def seen(self, dealer: CardArray, pick: IntArray) -> CardArray:
+        """The dealer's tiles the player sees (rows), given each hand's ``pick`` of 0..2."""
+        if self.seen_tiles == 3:
+            return dealer
+        if self.seen_tiles == 1:
+            return np.take_along_axis(dealer, pick[None, :], axis=0)
+        keep = np.array([[1, 0, 0], [2, 2, 1]])[:, pick]   # the two rows besides pick
+        return np.take_along_axis(dealer, keep, axis=0)
+
+    def settle(self, dealt: CardArray, pick: IntArray | None = None
+               ) -> tuple[IntArray, IntArray]:
+        """Settle dealt tiles (rows 0-2 the player's, 3-5 the dealer's), ``pick`` choosing
+        which of the dealer's tiles are seen (by default the first ones dealt)."""
+        player, dealer = dealt[0:3], dealt[3:6]
+        if pick is None:
+            pick = np.full(dealt.shape[1], 0 if self.seen_tiles == 1 else 2, dtype=np.int64)
+        index = deal_index_table()[_key(*player)]
+        slot = self.chosen[index, situation_index(player, self.seen(dealer, pick))]
+        dealer_key = _key(*dealer)
+        outcome = main_index(self.slot_front[index, slot], self.slot_back[index, slot],
+                             self.dealer_front[dealer_key], self.dealer_back[dealer_key])
+        return outcome, self.pays[outcome]
+
+
+def simulate_exposed_main(pays: IntArray, scale: int, rules: DoubleHandRules,
+                          run: RunSettings) -> ExposedMainSimulator:
+    """The main wager's simulator under an exposure: the solved exposed setting (looked up
+    per situation), this module's own ranking and house way."""
+    counts = setting_counts()
+    solution = exposed_setting(rules.seen, rules.commission, run)
+    own = np.array([hand_strength(hand) for hand in HANDS] + [-1], dtype=np.int64)
+    return ExposedMainSimulator(MAIN_ROWS, scale, Fraction(1), pays, rules.seen.tiles,
+                                solution.chosen, own[counts.front], own[counts.back],
+                                *dealer_table())
 
 
 def simulate_tile_bet(bet: TileBet, paytable: PayTable | None, rules: DoubleHandRules,
