@@ -90,12 +90,14 @@ def test_the_report_section_lists_every_scenario_beside_the_game_as_dealt() -> N
     table = next(b for b in section.blocks if hasattr(b, "rows"))
     rows = {row[0]: row for row in table.rows}            # type: ignore[attr-defined]
     assert list(rows) == ["none", "one", "all"]
-    assert rows["one"][3] == "40.0000%" and rows["one"][5] == "80.0000%"
-    assert rows["all"][3] == "160.0000%" and rows["all"][5] == "200.0000%"
-    assert rows["none"][3].startswith("-40.0000% (house 40.0000%")
-    assert rows["one"][7] == "player edge 20% (a test)"
+    assert rows["one"][2] == "40.0000%" and rows["one"][4] == "80.0000%"
+    assert rows["all"][2] == "160.0000%" and rows["all"][4] == "200.0000%"
+    assert rows["none"][2].startswith("-40.0000% (house 40.0000%")
+    assert rows["one"][6] == "player edge 20% (a test)"
     assert [child.title for child in section.children] == ["seen=one", "seen=all"]
-    assert "Raise everything (seen=one)." in report.render("plain")
+    text = " ".join(report.render("plain").split())
+    assert "Raise everything (seen=one)." in text
+    assert "Cycle 10 (every deal, 3 ways to choose the seen cards)" in text
     assert "--protection" in report.render("markdown")   # the reproducing command
 
 

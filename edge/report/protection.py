@@ -16,7 +16,7 @@ from edge.games import ReportContext, Rules
 from edge.protection import NONE, Protection, Scenario, information_value
 from edge.table import ReturnTable, exact, percent
 
-HEADERS = ("seen", "what the player sees", "cycle", "player edge", "hit frequency",
+HEADERS = ("seen", "what the player sees", "player edge", "hit frequency",
            "value of the information", "decisions", "published")
 
 
@@ -33,10 +33,9 @@ def _decisions_text(table: ReturnTable) -> str:
 def _row(scenario: Scenario | None, table: ReturnTable, unexposed: ReturnTable
          ) -> tuple[str, ...]:
     if scenario is None:
-        return ("none", "nothing (the game as dealt, optimal strategy)", f"{table.cycle:,}",
-                _edge_text(table), percent(table.hit_frequency), "-", _decisions_text(table),
-                "")
-    return (scenario.name, scenario.description, f"{table.cycle:,}", _edge_text(table),
+        return ("none", "nothing (the game as dealt, optimal strategy)", _edge_text(table),
+                percent(table.hit_frequency), "-", _decisions_text(table), "")
+    return (scenario.name, scenario.description, _edge_text(table),
             percent(table.hit_frequency), percent(information_value(table, unexposed)),
             _decisions_text(table), scenario.published)
 
@@ -68,11 +67,13 @@ def protection_section(context: ReportContext[Rules], *, timed: bool = False
         rules = with_seen(context.rules, scenario.name)
         start = time.perf_counter()
         table = context.analyses.table(bet, paytable, rules)
-        times.append((scenario.name, f"{time.perf_counter() - start:,.1f} s"))
+        times.append((f"seen={scenario.name}", f"{time.perf_counter() - start:,.1f} s"))
         rows.append(_row(scenario, table, unexposed))
         blocks: list[Paragraph | Items] = [Paragraph(
-            f"Seen: {scenario.description}. Exact expected return {exact(table.expected_return)}"
-            f" per {table.basis} ({percent(table.expected_return)}), against "
+            f"Seen: {scenario.description}. Cycle {table.cycle:,} (every deal, {scenario.ways} "
+            f"way{'s' if scenario.ways > 1 else ''} to choose the seen cards). Exact expected "
+            f"return {exact(table.expected_return)} per {table.basis} "
+            f"({percent(table.expected_return)}), against "
             f"{percent(unexposed.expected_return)} for the unexposed optimal player: the "
             f"information is worth {percent(information_value(table, unexposed))} per "
             f"{table.basis} (exactly {exact(information_value(table, unexposed))}).")]
@@ -86,15 +87,17 @@ def protection_section(context: ReportContext[Rules], *, timed: bool = False
         "What a player who sees cards he should not, and uses them perfectly, wins. For each "
         "exposure the player's decisions are solved exactly given everything seen (the seen "
         "cards are removed from the deck), over every deal and every way the seen cards can be "
-        "chosen among the cards they come from (the cycle column). Figures are per "
+        "chosen among the cards they come from. Figures are per "
         f"{first} of the {bet} wager; the value of the information is the exposed player's "
         "expected return minus the unexposed optimal player's. A positive player edge means "
         "the exposure beats the house. `edge table GAME --set seen=...` prints each full "
         "return table, `edge strategy GAME --set seen=...` the exposed strategy, and `edge "
         "simulate GAME --set seen=...` deals the exposure and plays that strategy.")
     table_block = Table(HEADERS, tuple(rows), f"Every exposure of the {bet} wager, per {first}",
-                        align="lllrrrll")
+                        align="llrrrll")
     blocks_out: list[Paragraph | Table | Items] = [intro, table_block]
     if timed:
-        blocks_out.append(Items(tuple(times), aligned=True))
+        blocks_out += [Paragraph("Time to solve each exposure on this machine (a disk cache or "
+                                 "an analysis already made in this report takes none):"),
+                       Items(tuple(times), aligned=True)]
     return Section("Game protection", tuple(blocks_out), tuple(children), page_break=True)
