@@ -17,26 +17,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
 
 from edge.errors import EdgeError
+from edge.games.ultimate_texas_holdem.rules import Seen as Seen
 from edge.games.ultimate_texas_holdem.solve import Settlement
 
 IntArray = npt.NDArray[np.int64]
-
-
-class Seen(StrEnum):
-    """What the player sees before the preflop decision (``--set seen=...``)."""
-
-    NONE = "none"
-    DEALER_1 = "dealer-1"
-    DEALER_2 = "dealer-2"
-    DEALER_1_FLOP_1 = "dealer-1,flop-1"
-    DEALER_1_TURN_RIVER_1 = "dealer-1,turn-river-1"
-    FLOP_1 = "flop-1"
 
 
 # How many ways the seen cards can be chosen per deal of the unexposed cycle.
