@@ -38,10 +38,13 @@ def suit_classes(states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def made_up_choice(cards: np.ndarray) -> np.ndarray:
-    """4x with a pair, with an ace, or when the seen card is a 2 to 5; else check."""
+    """4x with a pair, with an ace, when the seen card is a 2 to 5, or with a king high when the
+    seen card shares a suit with one of the two; else check."""
     high = np.maximum(cards[:, 0] >> 2, cards[:, 1] >> 2)
     pair = (cards[:, 0] >> 2) == (cards[:, 1] >> 2)
-    return np.where(pair | (high == 12) | ((cards[:, 2] >> 2) <= 3), 4, 0).astype(np.int8)
+    shared = ((cards[:, 2] & 3) == (cards[:, 0] & 3)) | ((cards[:, 2] & 3) == (cards[:, 1] & 3))
+    four = pair | (high == 12) | ((cards[:, 2] >> 2) <= 3) | ((high == 11) & shared)
+    return np.where(four, 4, 0).astype(np.int8)
 
 
 def fake_solution(settle: solver.Settlement, seen: Seen = Seen.DEALER_1,
