@@ -27,7 +27,7 @@ from edge.games.ultimate_texas_holdem.exposure import WAYS, ExposedSolution
 from edge.games.ultimate_texas_holdem.rules import Seen
 from edge.simulation.deal import deal
 from tests.conftest import CliRunner
-from tests.uth_exposure_fake import fake_solution, made_up_choice
+from tests.uth_exposure_fake import ahead, fake_solution, fake_two_card_solution, made_up_choice
 
 GAME = get_game("ultimate-texas-holdem")
 STANDARD = GAME.bet("main").paytable(None)
@@ -132,12 +132,18 @@ def test_the_oracle_refuses_bad_cards() -> None:
 
 # --- the made-up solve in place of the solvers -----------------------------------------------
 
+def made_up_solve(seen: Seen, settle: solver.Settlement, ties: bool,
+                  **_: object) -> ExposedSolution:
+    if seen is Seen.DEALER_2:
+        return fake_two_card_solution(settle, ties)
+    return fake_solution(settle, seen, ties)
+
+
 @pytest.fixture(scope="module")
 def fake() -> Iterator[ExposedSolution]:
     solution = fake_solution(SETTLE)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(exposure, "solve_exposed",
-                      lambda seen, settle, ties, **_: fake_solution(settle, seen, ties))
+        patch.setattr(exposure, "solve_exposed", made_up_solve)
         yield solution
 
 
@@ -177,6 +183,24 @@ def test_exposed_strategy_chart(fake: ExposedSolution) -> None:
     text = render(document, "plain")
     assert "Dealer card A: 4x pairs 22+; suited A2+; offsuit A2+; depending on suits" in text
     assert "KQo" in text and "50%" in text
+
+
+def test_two_dealer_cards_chart_and_rule_of_thumb(fake: ExposedSolution) -> None:
+    rules = GAME.make_rules({"seen": "dealer-2"})
+    document = GAME.bet("main").strategy(STANDARD, rules, RunSettings())  # type: ignore[misc]
+    data = document.data
+    assert data is not None
+    by_class = {entry["class"]: entry for entry in data["classes"]}  # type: ignore[index,union-attr]
+    # AA is behind nothing; it ties only the dealer's other two aces, 1 of C(50,2) holdings
+    assert by_class["AA"]["four_x_share"] == "1224/1225"                # type: ignore[index]
+    # 32o is ahead of no unpaired dealer hand and of no pair: counted plainly
+    hole = np.array([[4, 1]] * 1225)
+    others = [c for c in range(52) if c not in (4, 1)]
+    dealer = np.array(list(itertools.combinations(others, 2)))
+    plain = Fraction(int(ahead(hole[:, 0], hole[:, 1], dealer[:, 0], dealer[:, 1]).sum()), 1225)
+    assert by_class["32o"]["four_x_share"] == str(plain)              # type: ignore[index]
+    text = render(document, "plain")
+    assert "takes the exact choice on 100.0000% of the states" in text
 
 
 def test_rules_of_play(fake: ExposedSolution) -> None:

@@ -53,6 +53,16 @@ def fake_solution(settle: solver.Settlement, seen: Seen = Seen.DEALER_1,
     cards, weight = suit_classes(one_card_states())
     choice = made_up_choice(cards)
     cycle = solver.CYCLE * WAYS[seen]
+    counts, folds, decisions = made_up_counts(cycle)
+    values = np.zeros((len(cards), 3), dtype=np.int64)
+    return ExposedSolution(seen, settle, ties_larger, cycle, counts, folds, decisions,
+                           cards.astype(np.int8), weight.astype(np.int64), choice, values,
+                           solver.DEALS_PER_HOLDING * WAYS[seen] // 50)
+
+
+def made_up_counts(cycle: int) -> tuple[dict[int, np.ndarray], int,
+                                        tuple[tuple[str, int], ...]]:
+    """Made-up deals of some lines, adding up to ``cycle``."""
     counts = {p: np.zeros(solver.CATEGORIES, dtype=np.int64) for p in (1, 2, 3, 4)}
     part = cycle // 8
     counts[4][solver.WIN_QUALIFIED[0]] = 2 * part
@@ -64,7 +74,30 @@ def fake_solution(settle: solver.Settlement, seen: Seen = Seen.DEALER_1,
     folds = cycle - 7 * part
     decisions = (("preflop 4x", 4 * part), ("check, flop 2x", 2 * part),
                  ("check, check, river 1x", part), ("check, check, river fold", folds))
-    values = np.zeros((len(cards), 3), dtype=np.int64)
-    return ExposedSolution(seen, settle, ties_larger, cycle, counts, folds, decisions,
-                           cards.astype(np.int8), weight.astype(np.int64), choice, values,
-                           solver.DEALS_PER_HOLDING * WAYS[seen] // 50)
+    return counts, folds, decisions
+
+
+def ahead(first: np.ndarray, second: np.ndarray, third: np.ndarray,
+          fourth: np.ndarray) -> np.ndarray:
+    """Whether the first two cards rank above the last two as starting hands (a pair above
+    no pair, then the pair's rank, else the high card, then the low card)."""
+    def order(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        high, low = np.maximum(a >> 2, b >> 2), np.minimum(a >> 2, b >> 2)
+        return np.where(high == low, 1000 + high, high * 13 + low)
+    return np.asarray(order(first, second) > order(third, fourth))
+
+
+def fake_two_card_solution(settle: solver.Settlement,
+                           ties_larger: bool = False) -> ExposedSolution:
+    """A made-up dealer-2 solve: every (holding, dealer holding) state listed once, 4x exactly
+    when the player's two cards rank above the dealer's."""
+    pairs = np.array(list(itertools.combinations(range(52), 2)), dtype=np.int64)
+    player, dealer = np.repeat(pairs, len(pairs), axis=0), np.tile(pairs, (len(pairs), 1))
+    apart = ((player[:, :1] != dealer).all(axis=1) & (player[:, 1:] != dealer).all(axis=1))
+    cards = np.concatenate([player[apart], dealer[apart]], axis=1)
+    choice = np.where(ahead(*cards.T), 4, 0).astype(np.int8)
+    counts, folds, decisions = made_up_counts(solver.CYCLE)
+    return ExposedSolution(Seen.DEALER_2, settle, ties_larger, solver.CYCLE, counts, folds,
+                           decisions, cards.astype(np.int8),
+                           np.ones(len(cards), dtype=np.int64), choice,
+                           np.zeros((len(cards), 3), dtype=np.int64), 1)

@@ -165,15 +165,6 @@ def exposed_table(solution: ExposedSolution, paytable: PayTable, rules: MainRule
 LETTERS = "23456789TJQKA"
 
 
-def class_names(first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]) -> list[str]:
-    """The starting class (``'AKs'``, ``'T9o'``, ``'77'``) of each pair of cards."""
-    high = np.maximum(first >> 2, second >> 2)
-    low = np.minimum(first >> 2, second >> 2)
-    suited = (first & 3) == (second & 3)
-    return [LETTERS[h] * 2 if h == lo else f"{LETTERS[h]}{LETTERS[lo]}{'s' if s else 'o'}"
-            for h, lo, s in zip(high.tolist(), low.tolist(), suited.tolist(), strict=True)]
-
-
 def chart_order() -> list[str]:
     """The 169 classes in chart order: pairs from aces down, then suited, then offsuit, each
     by the high card then the kicker, from the ace down."""
@@ -201,30 +192,62 @@ class StateShares:
         return Fraction(self.raised.get((name, rank), 0), self.states[(name, rank)])
 
 
+def class_index(first: IntArray, second: IntArray) -> IntArray:
+    """Each pair of cards' class as a number 0..168 (high * 13 + low when suited, low * 13 +
+    high when not: the cells of the 13 x 13 chart)."""
+    high = np.maximum(first >> 2, second >> 2)
+    low = np.minimum(first >> 2, second >> 2)
+    suited = (first & 3) == (second & 3)
+    index: IntArray = np.where(suited, high * 13 + low, low * 13 + high)
+    return index
+
+
+def index_names() -> list[str]:
+    """The class name of each number of :func:`class_index`."""
+    names = []
+    for index in range(169):
+        row, column = divmod(index, 13)
+        if row == column:
+            names.append(LETTERS[row] * 2)
+        elif row > column:
+            names.append(f"{LETTERS[row]}{LETTERS[column]}s")
+        else:
+            names.append(f"{LETTERS[column]}{LETTERS[row]}o")
+    return names
+
+
 def state_shares(solution: ExposedSolution, by_rank: bool) -> StateShares:
     """Sum the preflop states by class (and by the one seen card's rank with ``by_rank``)."""
     cards = solution.state_cards.astype(np.int64)
-    names = class_names(cards[:, 0], cards[:, 1])
-    weight = solution.state_weight.astype(np.int64).tolist()
-    four = (solution.choice == 4).tolist()
+    weight = solution.state_weight.astype(np.int64)
+    four = solution.choice == 4
+    key = class_index(cards[:, 0], cards[:, 1]) * 13
+    match = np.zeros(len(cards), dtype=np.int64)
     if by_rank:
         seen = cards[:, 2]
-        ranks = (seen >> 2).tolist()
-        suited = (((seen & 3) == (cards[:, 0] & 3)) | ((seen & 3) == (cards[:, 1] & 3))).tolist()
-    else:
-        ranks = [-1] * len(names)
-        suited = [False] * len(names)
-    raised: dict[tuple[str, int], int] = {}
-    states: dict[tuple[str, int], int] = {}
-    suit_raised: dict[tuple[str, int, bool], int] = {}
-    suit_states: dict[tuple[str, int, bool], int] = {}
-    for name, rank, match, w, bet in zip(names, ranks, suited, weight, four, strict=True):
-        states[(name, rank)] = states.get((name, rank), 0) + w
-        suit_states[(name, rank, match)] = suit_states.get((name, rank, match), 0) + w
-        if bet:
-            raised[(name, rank)] = raised.get((name, rank), 0) + w
-            suit_raised[(name, rank, match)] = suit_raised.get((name, rank, match), 0) + w
-    return StateShares(raised, states, suit_raised, suit_states)
+        key = key + (seen >> 2)
+        match = (((seen & 3) == (cards[:, 0] & 3))
+                 | ((seen & 3) == (cards[:, 1] & 3))).astype(np.int64)
+    size = 169 * 13 * 2
+    full = key * 2 + match
+    states = np.bincount(full, minlength=size)      # rows per cell
+    # integer sums by cell (bincount's weights would pass through float64)
+    order = np.argsort(full, kind="stable")
+    bounds = np.searchsorted(full[order], np.arange(size + 1))
+    totals = np.add.reduceat(np.append(weight[order], 0), bounds[:-1])
+    raised_totals = np.add.reduceat(np.append(np.where(four, weight, 0)[order], 0), bounds[:-1])
+    names = index_names()
+    result = StateShares({}, {}, {}, {})
+    for cell in np.flatnonzero(states).tolist():
+        name = names[cell // 26]
+        rank = cell // 2 % 13 if by_rank else -1
+        suited = bool(cell % 2)
+        count, raised = int(totals[cell]), int(raised_totals[cell])
+        result.suit_states[(name, rank, suited)] = count
+        result.suit_raised[(name, rank, suited)] = raised
+        result.states[(name, rank)] = result.states.get((name, rank), 0) + count
+        result.raised[(name, rank)] = result.raised.get((name, rank), 0) + raised
+    return result
 
 
 def share_cell(share: Fraction) -> str:
@@ -256,7 +279,7 @@ def shorthand(raised: Collection[str], partial: Collection[str] = ()) -> str:
             kickers = [k for k in range(high) if f"{LETTERS[high]}{LETTERS[k]}{kind}" in raised]
             if not kickers:
                 continue
-            if kickers == list(range(kickers[0], high)):
+            if len(kickers) > 1 and kickers == list(range(kickers[0], high)):
                 groups.append(f"{LETTERS[high]}{LETTERS[kickers[0]]}+")
             else:
                 groups += [f"{LETTERS[high]}{LETTERS[k]}" for k in reversed(kickers)]
@@ -291,6 +314,33 @@ def class_rules(shares: StateShares) -> list[str]:
             "cards' ranks and suits."]
 
 
+def two_card_order(first: IntArray, second: IntArray) -> IntArray:
+    """Two cards as a starting hand, ranked as hole cards are: any pair above any two unpaired
+    cards, then by the pair's rank, else by the high card, then the low card."""
+    high = np.maximum(first >> 2, second >> 2)
+    low = np.minimum(first >> 2, second >> 2)
+    order: IntArray = np.where(high == low, 1000 + high, high * 13 + low)
+    return order
+
+
+def ahead_rule_line(solution: ExposedSolution) -> str:
+    """How the exact preflop choice with both dealer cards seen compares with the published
+    rule of thumb "4x when ahead" (E. Jacobson: the player's two cards rank above the
+    dealer's, as starting hands)."""
+    cards = solution.state_cards.astype(np.int64)
+    weight = solution.state_weight.astype(np.int64)
+    ahead = two_card_order(cards[:, 0], cards[:, 1]) > two_card_order(cards[:, 2], cards[:, 3])
+    four = solution.choice == 4
+    total = int(weight.sum())
+    agree = Fraction(int(weight[ahead == four].sum()), total)
+    behind_raised = Fraction(int(weight[four & ~ahead].sum()), total)
+    ahead_checked = Fraction(int(weight[~four & ahead].sum()), total)
+    return (f"The published rule of thumb \"4x when your two cards rank above the dealer's\" "
+            f"(E. Jacobson) takes the exact choice on {percent(agree)} of the states; the exact "
+            f"player also raises {percent(behind_raised)} of the states behind and checks "
+            f"{percent(ahead_checked)} ahead.")
+
+
 def rules_lines(solution: ExposedSolution) -> list[str]:
     """The exposed player's preflop play in plain lines (the report's rules of play)."""
     seen = solution.scenario
@@ -301,7 +351,10 @@ def rules_lines(solution: ExposedSolution) -> list[str]:
             "that is worth more than checking (folding), given everything seen."]
     if seen in SEEN_CARD:
         return head + seen_rank_rules(seen, state_shares(solution, True))
-    return head + class_rules(state_shares(solution, False))
+    lines = head + class_rules(state_shares(solution, False))
+    if seen is Seen.DEALER_2:
+        lines.append(ahead_rule_line(solution))
+    return lines
 
 
 # --- the strategy document -------------------------------------------------------------------
