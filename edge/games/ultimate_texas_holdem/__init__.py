@@ -125,7 +125,8 @@ def _main_options(rules: UltimateTexasHoldemRules) -> dict[str, str]:
 def _not_exposed(rules: UltimateTexasHoldemRules, bet: str) -> None:
     if rules.exposed:
         raise EdgeError(f"seen={rules.seen} changes the decisions of the main bet only: use "
-                        f"--bet main (the {bet} bet's return does not depend on them).")
+                        f"--bet main (the {bet} bet's return does not depend on them; `edge "
+                        f"report {GAME_NAME} --protection` reports every exposure).")
 
 
 def _main_paytable(paytable: PayTable | None) -> PayTable:
@@ -157,8 +158,8 @@ def _rules_of_play(paytable: PayTable | None, rules: object, run: RunSettings) -
     assert isinstance(rules, UltimateTexasHoldemRules)
     if not rules.exposed:
         return []
-    return exposure_main.rules_lines(
-        exposure_main.solve_exposure(_main_paytable(paytable), rules, run))
+    blind = _main_paytable(paytable if paytable is not None else BLIND_PRESETS[BLIND_DEFAULT])
+    return exposure_main.rules_lines(exposure_main.solve_exposure(blind, rules, run))
 
 
 def _simulate_main(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
