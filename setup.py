@@ -27,6 +27,7 @@ MODULES = [
     "edge.games.double_hand_poker._kernels",
     "edge.games.ultimate_texas_holdem._kernels",
     "edge.games.ultimate_texas_holdem._exposure_play",
+    "edge.games.ultimate_texas_holdem._exposure_two",
 ]
 
 extensions = [

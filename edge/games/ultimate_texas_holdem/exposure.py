@@ -65,7 +65,9 @@ class ExposedSolution:
 
 # scenario -> (module, function) of its solver: solve(settle, ties_larger, *, jobs, use_cache,
 # progress) -> ExposedSolution.
-SOLVERS: Mapping[Seen, tuple[str, str]] = {}
+SOLVERS: Mapping[Seen, tuple[str, str]] = {
+    Seen.DEALER_2: ("exposure_dealer_two", "solve_dealer_two"),
+}
 
 
 def solve_exposed(scenario: Seen, settle: Settlement, ties_larger: bool, *,
