@@ -8,7 +8,8 @@ against plain enumerations written here, which call only the shared hold'em eval
   state class's row must be its orbit size times the plain counts of one of its states;
 - with ``EDGE_EXPOSURE_FULL=1`` (the full solve takes minutes, so never in the cold suite):
   the published figures, player edge 38.5816% and 4x on 34.7368% of hands (E. Jacobson,
-  "Ultimate Texas Hold'em hole-card play", 888casino blog; docs/references.md), and sampled
+  "Ultimate Texas Hold'em Hole-Card Play: Two Dealer Cards", 888casino blog, 9 August 2015;
+  docs/references.md), and sampled
   states against a direct computation that knows both dealer cards (all 17,296 flops x 990
   turn-rivers of each).
 """
@@ -229,8 +230,9 @@ def full() -> exposure.ExposedSolution:
 @pytest.mark.skipif(not FULL, reason="the full dealer-2 solve takes minutes: "
                     "EDGE_EXPOSURE_FULL=1 runs it")
 def test_published_figures(full: exposure.ExposedSolution) -> None:
-    """E. Jacobson, "Ultimate Texas Hold'em hole-card play" (888casino blog): with both
-    dealer hole cards seen, player edge 38.5816%, 4x on 34.7368% of hands."""
+    """E. Jacobson, "Ultimate Texas Hold'em Hole-Card Play: Two Dealer Cards" (888casino
+    blog, 9 August 2015): with both dealer hole cards seen, player edge 38.5816%, 4x on
+    34.7368% of hands, check on 65.2632% (3x never)."""
     net = SETTLE.array()
     total = sum(int(full.counts[p] @ net[p]) for p in (1, 2, 3, 4)) + full.folds * SETTLE.fold
     edge = Fraction(total, SETTLE.scale * full.cycle)
@@ -238,6 +240,9 @@ def test_published_figures(full: exposure.ExposedSolution) -> None:
     four = Fraction(int(full.state_weight[full.choice == 4].sum()),
                     int(full.state_weight.sum()))
     assert round(four * 100, 4) == Fraction(347368, 10000)
+    check = Fraction(int(full.state_weight[full.choice == 0].sum()),
+                     int(full.state_weight.sum()))
+    assert round(check * 100, 4) == Fraction(652632, 10000) and 3 not in full.choice
     assert full.cycle == solver.CYCLE and sum(n for _, n in full.decisions) == full.cycle
 
 
