@@ -77,19 +77,18 @@ def states() -> States:
     holding_id[first, second] = holding_id[second, first] = np.arange(solve.HOLDINGS)
     player = np.repeat(np.arange(solve.HOLDINGS), solve.HOLDINGS)
     dealer = np.tile(np.arange(solve.HOLDINGS), solve.HOLDINGS)
-    cards = np.stack([first[player], second[player], first[dealer], second[dealer]], axis=1)
-    keep = np.flatnonzero((cards[:, 2] != cards[:, 0]) & (cards[:, 2] != cards[:, 1])
-                          & (cards[:, 3] != cards[:, 0]) & (cards[:, 3] != cards[:, 1]))
-    cards = cards[keep]
+    keep = np.flatnonzero((first[dealer] != first[player]) & (first[dealer] != second[player])
+                          & (second[dealer] != first[player])
+                          & (second[dealer] != second[player]))
+    player, dealer = player[keep], dealer[keep]
     best = np.full(len(keep), np.iinfo(np.int64).max)
     for perm in _kernels.uth_permutations().astype(np.int64):
-        image = (cards & ~3) | perm[cards & 3]
-        code = (holding_id[image[:, 2], image[:, 3]] * solve.HOLDINGS
-                + holding_id[image[:, 0], image[:, 1]])
-        np.minimum(best, code, out=best)
+        # the holding each holding becomes under the permutation
+        image = holding_id[(first & ~3) | perm[first & 3], (second & ~3) | perm[second & 3]]
+        np.minimum(best, image[dealer] * solve.HOLDINGS + image[player], out=best)
     codes, inverse, weight = np.unique(best, return_inverse=True, return_counts=True)
     index = np.full(solve.HOLDINGS * solve.HOLDINGS, -1, dtype=np.int32)
-    index[dealer[keep] * solve.HOLDINGS + player[keep]] = inverse.astype(np.int32)
+    index[dealer * solve.HOLDINGS + player] = inverse.astype(np.int32)
     rep_dealer, rep_player = codes // solve.HOLDINGS, codes % solve.HOLDINGS
     rep_cards = np.stack([first[rep_player], second[rep_player], first[rep_dealer],
                           second[rep_dealer]], axis=1).astype(np.int8)
