@@ -10,6 +10,7 @@ never calls the kernel it checks (_exposure_play.pyx).
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -25,6 +26,7 @@ from edge.games.ultimate_texas_holdem import exposure_simulation as xs
 from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.exposure import WAYS, ExposedSolution
 from edge.games.ultimate_texas_holdem.rules import Seen
+from edge.simulation import simulate
 from edge.simulation.deal import deal
 from tests.conftest import CliRunner
 from tests.uth_exposure_fake import ahead, fake_solution, fake_two_card_solution, made_up_choice
@@ -280,3 +282,19 @@ def test_bad_seen_values_are_one_error_line(edge_cli: CliRunner) -> None:
 
 def test_ways_are_the_contracts() -> None:
     assert {s.name: s.ways for s in xm.SCENARIOS} == {str(k): v for k, v in WAYS.items()}
+
+
+# --- the real solves (EDGE_EXPOSURE_FULL=1: each takes minutes when not cached) --------------
+
+FULL = os.environ.get("EDGE_EXPOSURE_FULL", "") not in ("", "0")
+
+
+@pytest.mark.skipif(not FULL, reason="the full exposure solves take minutes: "
+                    "EDGE_EXPOSURE_FULL=1 runs them")
+@pytest.mark.parametrize("seen", sorted(str(seen) for seen in exposure.SOLVERS))
+def test_the_simulation_agrees_with_the_exact_solve(seen: str) -> None:
+    # the simulation's flop and river decisions are the oracle's, not the solver's: agreement
+    # within 4 standard errors checks the solve's counts and decisions independently
+    result = simulate("ultimate-texas-holdem", "main", None, {"seen": seen}, hands=4000,
+                      seed=20261130)
+    assert abs(float(result.mean - result.exact)) < 4 * result.standard_error
