@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -19,7 +20,7 @@ import pytest
 from edge import _core
 from edge.games.ultimate_texas_holdem import exposure_dealer_one as one
 from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.exposure import Seen
+from edge.games.ultimate_texas_holdem.exposure import WAYS, ExposedSolution, Seen
 
 IntArray = npt.NDArray[np.int64]
 STANDARD = {"royal-flush": Fraction(500), "straight-flush": Fraction(50),
@@ -112,17 +113,23 @@ def test_hand_class_shortcut() -> None:
     assert _hand_class(strengths).tolist() == [_core.hand_class(int(s)) for s in strengths]
 
 
-# one flop class per scenario: three of a suit, a pair with two suits, three suits
-CASES = {Seen.DEALER_1: 1500, Seen.DEALER_1_FLOP_1: 700, Seen.DEALER_1_TURN_RIVER_1: 3}
+# one flop class: a pair with two suits and a card of one of them, 12 flops
+CLASS = 3
 
 
-@pytest.mark.parametrize("scenario", list(CASES))
-def test_reduced_dealer_solve_against_plain_enumeration(scenario: Seen,
-                                                        settle: solver.Settlement) -> None:
-    classes = solver.flop_classes().subset([CASES[scenario]])
+@pytest.fixture(scope="module")
+def dealer_accumulators(settle: solver.Settlement) -> dict[Seen, IntArray]:
+    """One sweep of the three dealer scenarios over one flop class."""
+    classes = solver.flop_classes().subset([CLASS])
+    return one.dealer_sums(tuple(one.MODES), settle, False, jobs=1, classes=classes)
+
+
+@pytest.mark.parametrize("scenario", list(one.MODES))
+def test_reduced_dealer_solve_against_plain_enumeration(
+        scenario: Seen, settle: solver.Settlement,
+        dealer_accumulators: dict[Seen, IntArray]) -> None:
     mode = one.MODES[scenario]
-    sums = one.dealer_sums(scenario, settle, False, jobs=1, classes=classes)
-    flops = orbit_flops(classes.flops[0])
+    flops = orbit_flops(solver.flop_classes().flops[CLASS])
     rng = np.random.default_rng(17 + mode)
     checked = 0
     for _ in range(2):
@@ -141,40 +148,44 @@ def test_reduced_dealer_solve_against_plain_enumeration(scenario: Seen,
             expected += plain_flop_line(holding, seen, flop, settle, False,
                                         other if mode == 2 else None)
             checked += 1
-        got = one.state_line(sums, scenario, (holding[0], holding[1]), seen,
-                             other if mode else None)
+        got = one.state_line(dealer_accumulators[scenario], scenario,
+                             (holding[0], holding[1]), seen, other if mode else None)
         assert got.tolist() == expected.tolist()
     assert checked > 0
+
+
+def test_one_dealer_scenario_alone_is_the_sweep_of_all(
+        settle: solver.Settlement, dealer_accumulators: dict[Seen, IntArray]) -> None:
+    """dealer-1 swept alone (its own flop sums) equals dealer-1 from the three-scenario sweep
+    (half the turn-river states' sums)."""
+    classes = solver.flop_classes().subset([CLASS])
+    alone = one.dealer_sums(Seen.DEALER_1, settle, False, jobs=1, classes=classes)
+    assert (alone[Seen.DEALER_1] == dealer_accumulators[Seen.DEALER_1]).all()
 
 
 def plain_unexposed_line(holding: tuple[int, int], flop: list[int],
                          settle: solver.Settlement) -> IntArray:
     """The 56 line values of one unexposed flop state (990 dealer holdings a board)."""
-    rest = [c for c in range(52) if c not in set(holding) | set(flop)]
-    pairs = list(combinations(rest, 2))
-    boards = np.array([flop + list(pair) for pair in pairs], dtype=np.int64)
+    rest = np.array([c for c in range(52) if c not in set(holding) | set(flop)])
+    pairs = np.array(list(combinations(range(len(rest)), 2)))
+    boards = np.hstack([np.tile(flop, (len(pairs), 1)), rest[pairs]])
     mine = _core.evaluate_many(np.hstack([boards, np.tile(holding, (len(boards), 1))]))
-    index = {card: i for i, card in enumerate(rest)}
-    dealers = np.array(list(combinations(rest, 2)), dtype=np.int64)
-    line = np.zeros(56, dtype=np.int64)
-    play = np.zeros(17, dtype=np.int64)
-    check = np.zeros(17, dtype=np.int64)
-    folds = 0
+    # dealer holdings: the pairs of the 45 cards off each turn-river pair
+    first, second = pairs[:, None, :], pairs[None, :, :]
+    overlap = ((first[..., 0] == second[..., 0]) | (first[..., 0] == second[..., 1])
+               | (first[..., 1] == second[..., 0]) | (first[..., 1] == second[..., 1]))
+    dealer_rows = np.stack([pairs[~row] for row in overlap])         # [1081, 990, 2]
+    hands = np.concatenate([np.repeat(boards[:, None, :], 990, axis=1), rest[dealer_rows]],
+                           axis=2)
+    theirs = _core.evaluate_many(hands.reshape(-1, 7)).reshape(len(boards), 990)
+    counts = _categories(mine, theirs)
     net = settle.array()
     fold_value = 990 * settle.fold
-    for board, pair, strength in zip(boards, pairs, mine, strict=True):
-        off = dealers[[index[pair[0]] not in (index[a], index[b]) and
-                       index[pair[1]] not in (index[a], index[b]) for a, b in dealers]]
-        theirs = _core.evaluate_many(np.hstack([np.tile(board, (len(off), 1)), off]))
-        counts = _categories(np.array([strength]), theirs[None, :])[0]
-        play += counts
-        if int(counts @ net[1]) > fold_value:
-            check += counts
-        else:
-            folds += 1
+    plays = counts @ net[1] > fold_value
+    line = np.zeros(56, dtype=np.int64)
+    play, check, folds = counts.sum(axis=0), counts[plays].sum(axis=0), int((~plays).sum())
     line[one.PLAY] = play
-    bet_value, check_value = int(play @ net[2]), int(check @ net[1]) + folds * fold_value
-    if bet_value > check_value:
+    if int(play @ net[2]) > int(check @ net[1]) + folds * fold_value:
         line[one.BET] = play
         line[one.FLOP_BETS] = 1
     else:
@@ -190,12 +201,56 @@ def test_reduced_flop_one_solve(settle: solver.Settlement) -> None:
     sums, decisions = one.flop_sums(settle, False, jobs=1, classes=classes)
     unexposed = solver.solve_uncached(settle, False, jobs=1, classes=classes)
     assert (decisions == unexposed.flop_decisions).all()
+    lines = one.symmetrise_flop(sums)
+    for name, theirs in ((one.PLAY, unexposed.play), (one.BET, unexposed.bet),
+                         (one.CHECK, unexposed.check)):
+        assert (lines[:, :, name].sum(axis=0) == 3 * theirs).all()
     holding, seen = (9, 30), int(classes.flops[1][0])
     flops = [f for index in range(2) for f in orbit_flops(classes.flops[index])
              if seen in f and not set(f) & set(holding)]
-    expected = sum(plain_unexposed_line(holding, flop, settle) for flop in flops[:1])
     assert len(flops) == 1
+    expected = plain_unexposed_line(holding, flops[0], settle)
     got = one.state_line(sums, Seen.FLOP_1, holding, seen)
     for name in (one.PLAY, one.BET, one.CHECK):
         assert got[name].tolist() == expected[name].tolist()
     assert got[one.FOLDS] == expected[one.FOLDS]
+
+
+def _tiny_solution(scenario: Seen, settle: solver.Settlement) -> ExposedSolution:
+    """A made-up solution listing two states (for choice_of and the cache)."""
+    cycle = solver.CYCLE * WAYS[scenario]
+    counts = {p: np.zeros(17, dtype=np.int64) for p in (4, 3, 2, 1)}
+    counts[4][0] = cycle
+    width = 3 if scenario in (Seen.DEALER_1, Seen.FLOP_1) else 4
+    cards = np.array([[0, 5, 8, 13][:width], [1, 2, 4, 9][:width]], dtype=np.int8)
+    return ExposedSolution(scenario, settle, False, cycle, counts, 0, (("preflop 4x", cycle),),
+                           cards, np.array([4, 4]), np.array([4, 0], dtype=np.int8),
+                           np.zeros((2, 3), dtype=np.int64), 1)
+
+
+def test_choice_of_any_dealt_state(settle: solver.Settlement) -> None:
+    solution = _tiny_solution(Seen.DEALER_1_FLOP_1, settle)
+    # listed, then through suit permutations (spades for clubs, hearts for diamonds)
+    assert solution.choice_of((0, 5), (8, 13)) == 4
+    assert solution.choice_of((3, 6), (11, 14)) == 4          # clubs <-> spades
+    assert solution.choice_of((2, 1), (4, 9)) == 0
+    with pytest.raises(ValueError, match="4 distinct cards"):
+        solution.choice_of((0, 0), (8, 13))
+    with pytest.raises(ValueError, match="No listed"):
+        solution.choice_of((20, 21), (22, 23))
+
+
+def test_cache_round_trip_and_damage(settle: solver.Settlement, tmp_path: Path,
+                                     monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("EDGE_CACHE_DIR", str(tmp_path))
+    solution = _tiny_solution(Seen.DEALER_1, settle)
+    cache = one.ExposedCache(Seen.DEALER_1, settle, False)
+    assert cache.load() is None
+    cache.store(solution)
+    loaded = cache.load()
+    assert loaded is not None and loaded.folds == 0 and loaded.counts[4][0] == solution.cycle
+    assert loaded.state_cards.tolist() == solution.state_cards.tolist()
+    cache.path.write_bytes(b"not a cache")
+    assert one.ExposedCache(Seen.DEALER_1, settle, False).load() is None
+    assert "is damaged" in capsys.readouterr().err

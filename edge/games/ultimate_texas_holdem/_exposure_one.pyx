@@ -315,7 +315,7 @@ cdef inline void _unpack16(const uint64_t* row, int64_t* counts, int64_t* extra,
 
 cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net1,
                                int64_t fold_value, bint ties_larger, uint64_t* sums,
-                               uint64_t* sums2, const uint8_t* wanted) noexcept nogil:
+                               uint64_t* records, const uint8_t* wanted) noexcept nogil:
     """Add board ``index`` with seen dealer card d to the flop sums of the holdings ``wanted``
     marks (off the flop and d): the 44 dealer hands {d, x} by category, and the river
     decision. Holdings are taken by ascending strength (the branches below then rarely turn)."""
@@ -333,6 +333,8 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
     cdef uint64_t win, loss, fold, keep, rtie
     cdef uint64_t* row
     memset(lt, 0, (n_groups + 1) * sizeof(int))
+    if records != NULL:
+        memset(records, 0, X_HOLDINGS * sizeof(uint64_t))
     for x in range(52):
         pair = _PAIR_ID[d][x] if x != d else -1
         if pair >= 0 and group[pair] != X_NONE:
@@ -374,47 +376,72 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
         keep = fold - 1
         win = <uint64_t>win_q | (<uint64_t>win_u << 16) | (<uint64_t>tie << 32)
         loss = <uint64_t>lose_q | (<uint64_t>lose_u << 16)
+        if records != NULL:
+            records[h] = (win | (<uint64_t>blind << 6) | (fold << 9) | (rtie << 10)
+                          | (<uint64_t>lose_q << 48) | (<uint64_t>lose_u << 54))
+            continue
         row = &sums[h * 16]
         row[blind] += win
         row[7] += loss
         row[8 + blind] += win & keep
         row[15] += (loss & keep) | (fold << 32) | (rtie << 48)
-        if sums2 != NULL:
-            row = &sums2[h * 16]
-            row[blind] += win
-            row[7] += loss
-            row[8 + blind] += win & keep
-            row[15] += (loss & keep) | (fold << 32) | (rtie << 48)
 
 
-cdef void _decide_add(const uint64_t* row, const int64_t* net, int64_t fold_value, bint ties_larger,
-                      int64_t weight, int64_t* out) noexcept nogil:
-    """Decide one flop state (2x or check) from its packed sums and add its lines, times
-    ``weight``, to one accumulator row."""
-    cdef int64_t play[17]
-    cdef int64_t check[17]
-    cdef int64_t unused, unused2, folds, rties, bet_value = 0, check_value
+# A board's record of one holding (turn-river sweeps): the win word's three 16-bit fields (6 bits
+# used each), the Blind class at bit 6, the river fold at 9 and an exactly equal river at 10,
+# the losses to a qualifier at 48 and to a dealer below a pair at 54 (6 bits each).
+cdef uint64_t _RECORD_WIN = 0x3F | (<uint64_t>0x3F << 16) | (<uint64_t>0x3F << 32)
+
+
+cdef inline void _add_record(uint64_t record, uint64_t* row) noexcept nogil:
+    """Add one board's record to a holding's packed flop sums."""
+    cdef uint64_t win = record & _RECORD_WIN
+    cdef uint64_t blind = (record >> 6) & 7
+    cdef uint64_t fold = (record >> 9) & 1
+    cdef uint64_t keep = fold - 1
+    cdef uint64_t loss = ((record >> 48) & 0x3F) | (((record >> 54) & 0x3F) << 16)
+    row[blind] += win
+    row[7] += loss
+    row[8 + blind] += win & keep
+    row[15] += (loss & keep) | (fold << 32) | (((record >> 10) & 1) << 48)
+
+
+cdef void _decide_counts(const int64_t* play, const int64_t* check, int64_t folds,
+                         int64_t rties, const int64_t* net, int64_t fold_value,
+                         bint ties_larger, int64_t* line) noexcept nogil:
+    """Decide one flop state (2x or check) from its sums and write its 56 line values."""
+    cdef int64_t bet_value = 0, check_value = folds * fold_value
     cdef int k
     cdef bint bets
-    _unpack16(row, play, &unused, &unused2)
-    _unpack16(row + 8, check, &folds, &rties)
-    check_value = folds * fold_value
     for k in range(X_CATEGORIES):
         bet_value += play[k] * net[2 * X_CATEGORIES + k]
         check_value += check[k] * net[X_CATEGORIES + k]
     bets = bet_value > check_value or (bet_value == check_value and ties_larger)
+    memset(line, 0, X_ROW * sizeof(int64_t))
     for k in range(X_CATEGORIES):
-        out[X_PLAY + k] += weight * play[k]
+        line[X_PLAY + k] = play[k]
     if bets:
         for k in range(X_CATEGORIES):
-            out[X_BET + k] += weight * play[k]
-        out[X_FLOP_BETS] += weight
+            line[X_BET + k] = play[k]
+        line[X_FLOP_BETS] = 1
     else:
         for k in range(X_CATEGORIES):
-            out[X_CHECK + k] += weight * check[k]
-        out[X_FOLDS] += weight * folds
-        out[X_RIVER_TIES] += weight * rties
-    out[X_FLOP_TIES] += weight * (bet_value == check_value)
+            line[X_CHECK + k] = check[k]
+        line[X_FOLDS] = folds
+        line[X_RIVER_TIES] = rties
+    line[X_FLOP_TIES] = bet_value == check_value
+
+
+cdef inline void _add64(const int64_t* line, int64_t weight, int64_t* out) noexcept nogil:
+    cdef int k
+    for k in range(X_ROW):
+        out[k] += weight * line[k]
+
+
+cdef inline void _add32(const int64_t* line, int64_t weight, int32_t* out) noexcept nogil:
+    cdef int k
+    for k in range(X_ROW):
+        out[k] += <int32_t>(weight * line[k])
 
 
 cdef inline int _permuted(int card, const int8_t* perm) noexcept nogil:
@@ -484,20 +511,23 @@ cdef void _representatives(const int* flop, int d, uint8_t* wanted) noexcept nog
 def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offsets,
                      const int32_t[::1] seen, const int8_t[:, ::1] perms,
                      const int64_t[::1] weights, const int64_t[:, ::1] net, int64_t fold_net,
-                     bint ties_larger, int mode, int64_t[:, :, ::1] out):
-    """The flop and river of one seen dealer card, for a batch of flops, added to ``out``.
+                     bint ties_larger, int mode, out_dealer=None, out_flop=None,
+                     out_turn_river=None):
+    """The flop and river of one seen dealer card, for a batch of flops, added up.
 
     Flop f has the units ``unit_offsets[f]:unit_offsets[f + 1]``: unit u sees dealer card
     ``seen[u]`` (off the flop); ``perms[u]`` is a suit permutation (suit s to ``perms[u, s]``)
-    taking that card to suit 0 and ``weights[u]`` the unit's multiplicity. Each holding's
-    lines (56 values, see the header) are added, times the weight, to the permuted state:
+    taking that card to suit 0 and ``weights[u]`` the unit's multiplicity. Each state's lines
+    (56 values, see the header) are added, times the weight, to the permuted state:
 
-    - mode 0 (dealer-1, flop known): ``out[rank of d, 0, holding]``, ``out`` ``[13, 1, 1326, 56]``
-      flattened to ``[13, 1326, 56]`` (the middle index is the seen flop card in mode 1);
-    - mode 1 (dealer-1,flop-1): ``out[rank * 52 + f, holding]`` for each flop card f;
-    - mode 2 (dealer-1,turn-river-1): the flop state also knows one turn-river card t:
-      ``out[rank * 52 + t, holding]``.
+    - ``out_dealer`` (int64 ``[13, 1326, 56]``, dealer-1): ``[rank of d, holding]``;
+    - ``out_flop`` (int32 ``[13 * 52, 1326, 56]``, dealer-1,flop-1): ``[rank * 52 + f,
+      holding]`` for each flop card f (the flop state is dealer-1's);
+    - ``out_turn_river`` (int32, the same shape, dealer-1,turn-river-1): the flop state also
+      knows one turn-river card t: ``[rank * 52 + t, holding]``.
 
+    ``mode`` 0 fills ``out_dealer``, 1 ``out_flop``, 2 ``out_turn_river``, 3 all three in one
+    sweep (dealer-1's flop sums are then half the sums of the turn-river states over t).
     ``net[p, k]``: integer net pays of category k with a Play bet of p (rows 0..4);
     ``fold_net`` a fold's.
     """
@@ -509,11 +539,32 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
         raise ValueError("one seen card, permutation and weight per unit")
     if net.shape[0] != 5 or net.shape[1] != X_CATEGORIES:
         raise ValueError("net must be [5, 17]")
-    if mode not in (0, 1, 2):
-        raise ValueError(f"mode {mode} is not 0, 1 or 2")
-    cdef Py_ssize_t rows = 13 if mode == 0 else 13 * 52
-    if out.shape[0] != rows or out.shape[1] != X_HOLDINGS or out.shape[2] != X_ROW:
-        raise ValueError(f"out must be [{rows}, 1326, 56]")
+    if mode not in (0, 1, 2, 3):
+        raise ValueError(f"mode {mode} is not 0, 1, 2 or 3")
+    cdef int64_t[:, :, ::1] dealer_view
+    cdef int32_t[:, :, ::1] flop_view
+    cdef int32_t[:, :, ::1] turn_view
+    cdef int64_t* dealer_ptr = NULL
+    cdef int32_t* flop_ptr = NULL
+    cdef int32_t* turn_ptr = NULL
+    if mode in (0, 3):
+        dealer_view = out_dealer
+        if dealer_view.shape[0] != 13 or dealer_view.shape[1] != X_HOLDINGS \
+                or dealer_view.shape[2] != X_ROW:
+            raise ValueError("out_dealer must be [13, 1326, 56]")
+        dealer_ptr = &dealer_view[0, 0, 0]
+    if mode in (1, 3):
+        flop_view = out_flop
+        if flop_view.shape[0] != 676 or flop_view.shape[1] != X_HOLDINGS \
+                or flop_view.shape[2] != X_ROW:
+            raise ValueError("out_flop must be [676, 1326, 56]")
+        flop_ptr = &flop_view[0, 0, 0]
+    if mode in (2, 3):
+        turn_view = out_turn_river
+        if turn_view.shape[0] != 676 or turn_view.shape[1] != X_HOLDINGS \
+                or turn_view.shape[2] != X_ROW:
+            raise ValueError("out_turn_river must be [676, 1326, 56]")
+        turn_ptr = &turn_view[0, 0, 0]
     for f in range(n_flops):
         if len({int(flops[f, 0]), int(flops[f, 1]), int(flops[f, 2])}) != 3 \
                 or not all(0 <= int(flops[f, j]) < 52 for j in range(3)):
@@ -522,18 +573,26 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     cdef FlopWork* w = <FlopWork*>malloc(sizeof(FlopWork))
     cdef uint64_t* sums = <uint64_t*>calloc(X_HOLDINGS * 16, sizeof(uint64_t))
     cdef uint8_t* wanted = <uint8_t*>malloc(X_HOLDINGS)
-    cdef uint64_t* by_card = NULL
-    if mode == 2:
-        by_card = <uint64_t*>calloc(52 * X_HOLDINGS * 16, sizeof(uint64_t))
-        if by_card == NULL:
-            raise MemoryError()
+    cdef int64_t* totals = <int64_t*>calloc(X_HOLDINGS * 36, sizeof(int64_t))
+    cdef uint64_t* records = NULL
+    cdef uint64_t* board_records
+    cdef int* listed = <int*>malloc(X_HOLDINGS * sizeof(int))
+    cdef int n_listed
+    if mode >= 2:
+        records = <uint64_t*>malloc(X_BOARDS * X_HOLDINGS * sizeof(uint64_t))
     cdef int i, j, k, t, r, u, d, h, target, fc, index, rank, ff
     cdef int flop[3]
-    cdef int64_t weight
+    cdef int64_t weight, folds, rties
+    cdef int64_t play[17]
+    cdef int64_t check[17]
+    cdef int64_t line[56]
+    cdef int64_t* tot
+    cdef uint64_t* row
     cdef const int8_t* perm
-    cdef int64_t* orow
+    cdef const int64_t* net0 = &net[0, 0]
     try:
-        if w == NULL or sums == NULL or wanted == NULL:
+        if w == NULL or sums == NULL or wanted == NULL or totals == NULL or listed == NULL \
+                or (mode >= 2 and records == NULL):
             raise MemoryError()
         with nogil:
             for ff in range(n_flops):
@@ -549,53 +608,90 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
                     weight = weights[u]
                     rank = d >> 2
                     _representatives(flop, d, wanted)
-                    if mode != 2:
+                    if mode < 2:
                         memset(sums, 0, X_HOLDINGS * 16 * sizeof(uint64_t))
                         for index in range(w.n_boards):
                             if w.turn[index] != d and w.river[index] != d:
                                 _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
                                               sums, NULL, wanted)
-                        for h in range(X_HOLDINGS):
-                            if not wanted[h]:
-                                continue
-                            target = _PAIR_ID[_permuted(_PAIR_A[h], perm)][_permuted(_PAIR_B[h], perm)]
-                            if mode == 0:
-                                orow = &out[rank, target, 0]
-                                _decide_add(&sums[h * 16], &net[0, 0], fold_value, ties_larger,
-                                            weight * wanted[h], orow)
-                            else:
-                                for j in range(3):
-                                    fc = _permuted(flop[j], perm)
-                                    orow = &out[rank * 52 + fc, target, 0]
-                                    _decide_add(&sums[h * 16], &net[0, 0], fold_value,
-                                                ties_larger, weight * wanted[h], orow)
                     else:
-                        # each board adds to the states of its two cards, t = turn or river
+                        # every board's records once, then each state t = turn or river card
+                        # adds the records of its 47 boards
                         for index in range(w.n_boards):
-                            t = w.turn[index]
-                            r = w.river[index]
-                            if t != d and r != d:
+                            if w.turn[index] != d and w.river[index] != d:
                                 _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                              &by_card[t * X_HOLDINGS * 16],
-                                              &by_card[r * X_HOLDINGS * 16], wanted)
+                                              NULL, &records[index * X_HOLDINGS], wanted)
+                        if mode == 3:
+                            memset(totals, 0, X_HOLDINGS * 36 * sizeof(int64_t))
                         for t in range(52):
                             if t == d or t == flop[0] or t == flop[1] or t == flop[2]:
                                 continue
-                            fc = _permuted(t, perm)
+                            n_listed = 0
                             for h in range(X_HOLDINGS):
-                                if not wanted[h] or _PAIR_A[h] == t or _PAIR_B[h] == t:
+                                if wanted[h] and _PAIR_A[h] != t and _PAIR_B[h] != t:
+                                    listed[n_listed] = h
+                                    n_listed += 1
+                            memset(sums, 0, X_HOLDINGS * 16 * sizeof(uint64_t))
+                            for r in range(52):
+                                index = w.board_of[t][r]
+                                if index < 0 or r == d:
                                     continue
+                                board_records = &records[index * X_HOLDINGS]
+                                for i in range(n_listed):
+                                    h = listed[i]
+                                    _add_record(board_records[h], &sums[h * 16])
+                            fc = _permuted(t, perm)
+                            for i in range(n_listed):
+                                h = listed[i]
+                                _unpack16(&sums[h * 16], play, &folds, &rties)
+                                _unpack16(&sums[h * 16 + 8], check, &folds, &rties)
+                                _decide_counts(play, check, folds, rties, net0, fold_value,
+                                               ties_larger, line)
                                 target = _PAIR_ID[_permuted(_PAIR_A[h], perm)][_permuted(_PAIR_B[h], perm)]
-                                orow = &out[rank * 52 + fc, target, 0]
-                                _decide_add(&by_card[(t * X_HOLDINGS + h) * 16], &net[0, 0],
-                                            fold_value, ties_larger, weight * wanted[h], orow)
-                                memset(&by_card[(t * X_HOLDINGS + h) * 16], 0,
-                                       16 * sizeof(uint64_t))
+                                if turn_ptr != NULL:
+                                    _add32(line, weight * wanted[h],
+                                           &turn_ptr[((rank * 52 + fc) * X_HOLDINGS + target) * X_ROW])
+                                if mode == 3:
+                                    tot = &totals[h * 36]
+                                    for k in range(X_CATEGORIES):
+                                        tot[k] += play[k]
+                                        tot[17 + k] += check[k]
+                                    tot[34] += folds
+                                    tot[35] += rties
+                        if mode == 2:
+                            continue
+                    # the flop state (P, d, flop): decide, add to dealer-1 and dealer-1,flop-1
+                    for h in range(X_HOLDINGS):
+                        if not wanted[h]:
+                            continue
+                        if mode < 2:
+                            _unpack16(&sums[h * 16], play, &folds, &rties)
+                            _unpack16(&sums[h * 16 + 8], check, &folds, &rties)
+                        else:
+                            tot = &totals[h * 36]
+                            for k in range(X_CATEGORIES):
+                                play[k] = tot[k] >> 1
+                                check[k] = tot[17 + k] >> 1
+                            folds = tot[34] >> 1
+                            rties = tot[35] >> 1
+                        _decide_counts(play, check, folds, rties, net0, fold_value,
+                                       ties_larger, line)
+                        target = _PAIR_ID[_permuted(_PAIR_A[h], perm)][_permuted(_PAIR_B[h], perm)]
+                        if dealer_ptr != NULL:
+                            _add64(line, weight * wanted[h],
+                                   &dealer_ptr[(rank * X_HOLDINGS + target) * X_ROW])
+                        if flop_ptr != NULL:
+                            for j in range(3):
+                                fc = _permuted(flop[j], perm)
+                                _add32(line, weight * wanted[h],
+                                       &flop_ptr[((rank * 52 + fc) * X_HOLDINGS + target) * X_ROW])
     finally:
         free(w)
         free(sums)
         free(wanted)
-        free(by_card)
+        free(totals)
+        free(records)
+        free(listed)
 
 
 # --- flop-1: no dealer card seen ----------------------------------------------------------------

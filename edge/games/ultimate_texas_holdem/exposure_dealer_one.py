@@ -139,7 +139,7 @@ def _dealer_task(bounds: tuple[int, int]) -> int:
     units: Units = _SHARED["units"]
     offsets = units.offsets[start:stop + 1]
     first, last = int(offsets[0]), int(offsets[-1])
-    buffers: queue.SimpleQueue[npt.NDArray[np.int64]] = _SHARED["buffers"]
+    buffers: queue.SimpleQueue[dict[Seen, npt.NDArray[Any]]] = _SHARED["buffers"]
     out = buffers.get()
     try:
         _exposure_one.dealer_one_flops(
@@ -147,7 +147,8 @@ def _dealer_task(bounds: tuple[int, int]) -> int:
             np.ascontiguousarray(offsets - first), np.ascontiguousarray(units.seen[first:last]),
             np.ascontiguousarray(units.perms[first:last]),
             np.ascontiguousarray(units.weights[first:last]), _SHARED["net"], _SHARED["fold"],
-            _SHARED["ties_larger"], _SHARED["mode"], out)
+            _SHARED["ties_larger"], _SHARED["mode"], out.get(Seen.DEALER_1),
+            out.get(Seen.DEALER_1_FLOP_1), out.get(Seen.DEALER_1_TURN_RIVER_1))
     finally:
         buffers.put(out)
     return last - first
@@ -158,26 +159,37 @@ def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True) if b > a]
 
 
-def dealer_sums(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
-                jobs: int | None = None, progress: bool = False,
-                classes: solver.FlopClasses | None = None) -> npt.NDArray[np.int64]:
-    """The raw accumulators of a dealer scenario: ``[13, 1326, 56]`` (dealer-1) or
-    ``[13 * 52, 1326, 56]``, each (6 x) its states' line sums in the suit-0 frame before the
-    symmetrisation (see :func:`symmetrise`). ``classes``: only those flop classes (tests)."""
-    mode = MODES[scenario]
+def _accumulators(scenarios: tuple[Seen, ...]) -> dict[Seen, npt.NDArray[Any]]:
+    return {scenario: (np.zeros((13, solver.HOLDINGS, ROW), dtype=np.int64)
+                       if scenario == Seen.DEALER_1 else
+                       np.zeros((13 * 52, solver.HOLDINGS, ROW), dtype=np.int32))
+            for scenario in scenarios}
+
+
+def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
+                ties_larger: bool, *, jobs: int | None = None, progress: bool = False,
+                classes: solver.FlopClasses | None = None) -> dict[Seen, npt.NDArray[Any]]:
+    """The raw accumulators of one or all three dealer scenarios (one sweep): ``[13, 1326,
+    56]`` int64 (dealer-1) or ``[13 * 52, 1326, 56]`` int32, each (6 x) its states' line sums
+    in the suit-0 frame before the symmetrisation (:func:`symmetrise`). ``classes``: only
+    those flop classes (tests)."""
+    chosen = (scenarios,) if isinstance(scenarios, Seen) else scenarios
+    mode = MODES[chosen[0]] if len(chosen) == 1 else 3
+    if len(chosen) > 1 and set(chosen) != set(MODES):
+        raise ValueError("one dealer scenario, or all three")
     units = dealer_units(classes if classes is not None else solver.flop_classes())
-    workers = parallel.workers(jobs, len(units.classes.flops))
     n_flops = len(units.classes.flops)
+    workers = parallel.workers(jobs, n_flops)
     tasks = _chunks(n_flops, min(n_flops, max(8, 24 * workers)))
-    rows = 13 if mode == 0 else 13 * 52
-    buffers: queue.SimpleQueue[npt.NDArray[np.int64]] = queue.SimpleQueue()
+    buffers: queue.SimpleQueue[dict[Seen, npt.NDArray[Any]]] = queue.SimpleQueue()
     for _ in range(workers):
-        buffers.put(np.zeros((rows, solver.HOLDINGS, ROW), dtype=np.int64))
+        buffers.put(_accumulators(chosen))
     _SHARED.clear()
     _SHARED.update(units=units, net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
                    mode=mode, buffers=buffers)
+    label = ", ".join(str(scenario) for scenario in chosen)
     try:
-        with parallel.Progress(f"solving ultimate-texas-holdem seen={scenario}",
+        with parallel.Progress(f"solving ultimate-texas-holdem seen={label}",
                                int(units.offsets[-1]), progress) as bar:
             for done in parallel.map(_dealer_task, tasks, workers):
                 bar.advance(done)
@@ -185,7 +197,10 @@ def dealer_sums(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
         _SHARED.clear()
     total = buffers.get()
     for _ in range(workers - 1):
-        total += buffers.get()
+        part = buffers.get()
+        for scenario in chosen:
+            total[scenario] += part[scenario]
+        del part
     return total
 
 
@@ -196,16 +211,16 @@ def suit_zero_permutations() -> npt.NDArray[np.int64]:
     return fixing
 
 
-def symmetrise(sums: npt.NDArray[np.int64], mode: int) -> npt.NDArray[np.int64]:
+def symmetrise(sums: npt.NDArray[Any], mode: int) -> npt.NDArray[np.int64]:
     """Every state's exact line sums from the accumulators: the sum over the six permutations
     keeping clubs, divided by 6. ``[13, 1326, 56]`` or ``[13, 52, 1326, 56]`` (mode 1, 2)."""
-    result = np.zeros_like(sums)
+    shape = sums.shape if mode == 0 else (13, 52, solver.HOLDINGS, ROW)
+    result: npt.NDArray[np.int64] = np.zeros(shape, dtype=np.int64)
     if mode == 0:
         for perm in suit_zero_permutations():
             result += sums[:, _permute_holdings(perm)]
     else:
-        by_card = sums.reshape(13, 52, solver.HOLDINGS, ROW)
-        result = result.reshape(13, 52, solver.HOLDINGS, ROW)
+        by_card = sums.reshape(shape)
         cards = np.arange(52)
         for perm in suit_zero_permutations():
             result += by_card[:, _apply(perm, cards)][:, :, _permute_holdings(perm)]
@@ -235,10 +250,11 @@ def _states(mode: int) -> npt.NDArray[np.int64]:
 
 
 def dealer_solution(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
-                    sums: npt.NDArray[np.int64]) -> ExposedSolution:
-    """The :class:`ExposedSolution` of a dealer scenario from its symmetrised sums."""
+                    sums: npt.NDArray[Any]) -> ExposedSolution:
+    """The :class:`ExposedSolution` of a dealer scenario from its accumulators."""
     mode = MODES[scenario]
     lines = symmetrise(sums, mode)
+    del sums
     states = _states(mode)
     ids = holding_ids()[states[:, 0], states[:, 1]]
     rank = states[:, 2] // 4
@@ -505,13 +521,19 @@ def _decisions(counts: Mapping[int, IntArray], folds: int) -> tuple[tuple[str, i
 
 
 def solve_uncached(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
-                   jobs: int | None = None, progress: bool = False) -> ExposedSolution:
-    """One scenario's exact solve, without the disk cache."""
+                   jobs: int | None = None, progress: bool = False) -> dict[Seen, ExposedSolution]:
+    """A scenario's exact solve, without the disk cache: ``dealer-1`` and ``flop-1`` alone;
+    ``dealer-1,flop-1`` or ``dealer-1,turn-river-1`` with the other two dealer scenarios,
+    which the same sweep gives."""
     if scenario == Seen.FLOP_1:
         sums, _ = flop_sums(settle, ties_larger, jobs=jobs, progress=progress)
-        return flop_solution(settle, ties_larger, sums)
-    sums = dealer_sums(scenario, settle, ties_larger, jobs=jobs, progress=progress)
-    return dealer_solution(scenario, settle, ties_larger, sums)
+        return {scenario: flop_solution(settle, ties_larger, sums)}
+    chosen = (scenario,) if scenario == Seen.DEALER_1 else tuple(MODES)
+    accumulated = dealer_sums(chosen, settle, ties_larger, jobs=jobs, progress=progress)
+    solutions = {}
+    for one in chosen:
+        solutions[one] = dealer_solution(one, settle, ties_larger, accumulated.pop(one))
+    return solutions
 
 
 def _solve(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
@@ -522,9 +544,12 @@ def _solve(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
     with cache.lock():
         if use_cache and (cached := cache.load()) is not None:
             return cached            # another process solved it while this one waited
-        solution = solve_uncached(scenario, settle, ties_larger, jobs=jobs, progress=progress)
-        cache.store(solution)
-    return solution
+        solutions = solve_uncached(scenario, settle, ties_larger, jobs=jobs, progress=progress)
+        cache.store(solutions[scenario])
+    for other, solution in solutions.items():
+        if other != scenario:        # the same sweep's other scenarios: cached as well
+            ExposedCache(other, settle, ties_larger).store(solution)
+    return solutions[scenario]
 
 
 def solve_dealer_one(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None = None,
@@ -559,7 +584,7 @@ def solve_flop_one(settle: solver.Settlement, ties_larger: bool, *, jobs: int | 
                   progress=progress)
 
 
-def state_line(sums: npt.NDArray[np.int64], scenario: Seen, holding: tuple[int, int],
+def state_line(sums: npt.NDArray[Any], scenario: Seen, holding: tuple[int, int],
                seen: int, card: int | None = None) -> IntArray:
     """One state's exact line sums (56 values) from a scenario's accumulators, without
     symmetrising the whole array: holding, seen dealer card (a club) or, for ``flop-1``, the
@@ -577,5 +602,6 @@ def state_line(sums: npt.NDArray[np.int64], scenario: Seen, holding: tuple[int, 
     for perm in suit_zero_permutations():
         moved = _apply(perm, np.array([holding[0], holding[1], card if mode else 0]))
         h = ids[moved[0], moved[1]]
-        total += sums[seen // 4, h] if mode == 0 else sums[seen // 4 * 52 + moved[2], h]
+        row = sums[seen // 4, h] if mode == 0 else sums[seen // 4 * 52 + moved[2], h]
+        total += row.astype(np.int64)
     return total // 6
