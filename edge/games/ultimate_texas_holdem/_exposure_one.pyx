@@ -526,8 +526,9 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     - ``out_turn_river`` (int32, the same shape, dealer-1,turn-river-1): the flop state also
       knows one turn-river card t: ``[rank * 52 + t, holding]``.
 
-    ``mode`` 0 fills ``out_dealer``, 1 ``out_flop``, 2 ``out_turn_river``, 3 all three in one
-    sweep (dealer-1's flop sums are then half the sums of the turn-river states over t).
+    ``mode`` 0 fills ``out_dealer``, 1 ``out_flop`` (and ``out_dealer`` when given: the same
+    flop states), 2 ``out_turn_river``, 3 all three in one sweep (dealer-1's flop sums are then
+    half the sums of the turn-river states over t).
     ``net[p, k]``: integer net pays of category k with a Play bet of p (rows 0..4);
     ``fold_net`` a fold's.
     """
@@ -547,19 +548,22 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     cdef int64_t* dealer_ptr = NULL
     cdef int32_t* flop_ptr = NULL
     cdef int32_t* turn_ptr = NULL
-    if mode in (0, 3):
+    if (mode in (0, 3) and out_dealer is None) or (mode in (1, 3) and out_flop is None) \
+            or (mode in (2, 3) and out_turn_river is None):
+        raise ValueError(f"mode {mode} needs its accumulators")
+    if out_dealer is not None and mode != 2:
         dealer_view = out_dealer
         if dealer_view.shape[0] != 13 or dealer_view.shape[1] != X_HOLDINGS \
                 or dealer_view.shape[2] != X_ROW:
             raise ValueError("out_dealer must be [13, 1326, 56]")
         dealer_ptr = &dealer_view[0, 0, 0]
-    if mode in (1, 3):
+    if out_flop is not None and mode != 2:
         flop_view = out_flop
         if flop_view.shape[0] != 676 or flop_view.shape[1] != X_HOLDINGS \
                 or flop_view.shape[2] != X_ROW:
             raise ValueError("out_flop must be [676, 1326, 56]")
         flop_ptr = &flop_view[0, 0, 0]
-    if mode in (2, 3):
+    if out_turn_river is not None and mode >= 2:
         turn_view = out_turn_river
         if turn_view.shape[0] != 676 or turn_view.shape[1] != X_HOLDINGS \
                 or turn_view.shape[2] != X_ROW:

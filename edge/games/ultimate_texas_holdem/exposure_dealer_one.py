@@ -159,6 +159,17 @@ def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True) if b > a]
 
 
+def _sweep_mode(chosen: tuple[Seen, ...]) -> int:
+    """The kernel's mode for some dealer scenarios: dealer-1 (0) comes with either other."""
+    if set(chosen) == set(MODES):
+        return 3
+    if len(chosen) == 1:
+        return MODES[chosen[0]]
+    if set(chosen) == {Seen.DEALER_1, Seen.DEALER_1_FLOP_1}:
+        return 1
+    raise ValueError("one dealer scenario, dealer-1 with dealer-1,flop-1, or all three")
+
+
 def _accumulators(scenarios: tuple[Seen, ...]) -> dict[Seen, npt.NDArray[Any]]:
     return {scenario: (np.zeros((13, solver.HOLDINGS, ROW), dtype=np.int64)
                        if scenario == Seen.DEALER_1 else
@@ -174,9 +185,7 @@ def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
     in the suit-0 frame before the symmetrisation (:func:`symmetrise`). ``classes``: only
     those flop classes (tests)."""
     chosen = (scenarios,) if isinstance(scenarios, Seen) else scenarios
-    mode = MODES[chosen[0]] if len(chosen) == 1 else 3
-    if len(chosen) > 1 and set(chosen) != set(MODES):
-        raise ValueError("one dealer scenario, or all three")
+    mode = _sweep_mode(chosen)
     units = dealer_units(classes if classes is not None else solver.flop_classes())
     n_flops = len(units.classes.flops)
     workers = parallel.workers(jobs, n_flops)
@@ -522,13 +531,15 @@ def _decisions(counts: Mapping[int, IntArray], folds: int) -> tuple[tuple[str, i
 
 def solve_uncached(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
                    jobs: int | None = None, progress: bool = False) -> dict[Seen, ExposedSolution]:
-    """A scenario's exact solve, without the disk cache: ``dealer-1`` and ``flop-1`` alone;
-    ``dealer-1,flop-1`` or ``dealer-1,turn-river-1`` with the other two dealer scenarios,
-    which the same sweep gives."""
+    """A scenario's exact solve, without the disk cache: ``dealer-1`` and ``flop-1`` alone,
+    ``dealer-1,flop-1`` with ``dealer-1`` (the same flop states), ``dealer-1,turn-river-1``
+    with both others (half its turn-river states' sums are dealer-1's flop states)."""
     if scenario == Seen.FLOP_1:
         sums, _ = flop_sums(settle, ties_larger, jobs=jobs, progress=progress)
         return {scenario: flop_solution(settle, ties_larger, sums)}
-    chosen = (scenario,) if scenario == Seen.DEALER_1 else tuple(MODES)
+    chosen = {Seen.DEALER_1: (scenario,),
+              Seen.DEALER_1_FLOP_1: (Seen.DEALER_1, Seen.DEALER_1_FLOP_1)}.get(scenario,
+                                                                              tuple(MODES))
     accumulated = dealer_sums(chosen, settle, ties_larger, jobs=jobs, progress=progress)
     solutions = {}
     for one in chosen:
