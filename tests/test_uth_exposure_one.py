@@ -254,3 +254,29 @@ def test_cache_round_trip_and_damage(settle: solver.Settlement, tmp_path: Path,
     cache.path.write_bytes(b"not a cache")
     assert one.ExposedCache(Seen.DEALER_1, settle, False).load() is None
     assert "is damaged" in capsys.readouterr().err
+
+
+# E. Jacobson, 888casino blog "Ultimate Texas Hold'em Hole-Card Play": One Dealer Card
+# (player edge 13.5922%), One Dealer Card, One Flop Card (22.3286%), One Dealer Card, One
+# Turn/River Card (26.1867%, 4x on 36.1368% of hands). Pay table: docs/rules.md section 4.
+PUBLISHED = {Seen.DEALER_1: ("13.5922", None), Seen.DEALER_1_FLOP_1: ("22.3286", None),
+             Seen.DEALER_1_TURN_RIVER_1: ("26.1867", "36.1368")}
+
+
+@pytest.mark.parametrize("scenario", list(PUBLISHED))
+def test_published_player_edges(scenario: Seen, settle: solver.Settlement) -> None:
+    """The full solves (minutes each: made by scripts/make_tables.py or the bench, never
+    here) against the published figures, when the disk cache holds them."""
+    solution = one.ExposedCache(scenario, settle, False).load()
+    if solution is None:
+        pytest.skip(f"seen={scenario} is not solved in the cache (scripts/make_tables.py)")
+    net = settle.array()
+    total = sum(int(solution.counts[p] @ net[p]) for p in (4, 3, 2, 1)) \
+        + solution.folds * settle.fold
+    edge = Fraction(total, settle.scale * solution.cycle)
+    edge_text, four_text = PUBLISHED[scenario]
+    assert f"{float(edge) * 100:.4f}" == edge_text
+    if four_text is not None:
+        four = Fraction(int((solution.state_weight * (solution.choice == 4)).sum()),
+                        int(solution.state_weight.sum()))
+        assert f"{float(four) * 100:.4f}" == four_text
