@@ -28,6 +28,7 @@ MODULES = [
     "edge.games.ultimate_texas_holdem._kernels",
     "edge.games.ultimate_texas_holdem._exposure_play",
     "edge.games.ultimate_texas_holdem._exposure_two",
+    "edge.games.ultimate_texas_holdem._exposure_one",
 ]
 
 extensions = [
