@@ -263,8 +263,8 @@ def share_cell(share: Fraction) -> str:
 
 def shorthand(raised: Collection[str], partial: Collection[str] = ()) -> str:
     """Classes in the usual chart shorthand: pairs ``55+``, then per high card the kickers
-    (``K7s+`` when every suited king with a 7 or better is in, else each one), suited before
-    offsuit; ``partial`` classes follow, "depending on suits"."""
+    (``K7+`` when every king with a 7 or better is in, then any lower kicker on its own),
+    suited before offsuit; ``partial`` classes follow, "depending on suits"."""
     parts: list[str] = []
     pairs = [r for r in range(13) if LETTERS[r] * 2 in raised]
     if pairs:
@@ -279,10 +279,13 @@ def shorthand(raised: Collection[str], partial: Collection[str] = ()) -> str:
             kickers = [k for k in range(high) if f"{LETTERS[high]}{LETTERS[k]}{kind}" in raised]
             if not kickers:
                 continue
-            if len(kickers) > 1 and kickers == list(range(kickers[0], high)):
-                groups.append(f"{LETTERS[high]}{LETTERS[kickers[0]]}+")
-            else:
-                groups += [f"{LETTERS[high]}{LETTERS[k]}" for k in reversed(kickers)]
+            top = high - 1                    # the run of kickers up to the one below high
+            while top - 1 in kickers:
+                top -= 1
+            if top in kickers and high - top > 1:
+                groups.append(f"{LETTERS[high]}{LETTERS[top]}+")
+                kickers = [k for k in kickers if k < top]
+            groups += [f"{LETTERS[high]}{LETTERS[k]}" for k in reversed(kickers)]
         if groups:
             parts.append(f"{word} {', '.join(groups)}")
     text = "; ".join(parts) if parts else "nothing"
