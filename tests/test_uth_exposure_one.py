@@ -9,6 +9,7 @@ blog: one dealer card seen, player edge 13.5922%) run in scripts/make_tables.py 
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
@@ -264,12 +265,20 @@ PUBLISHED = {Seen.DEALER_1: ("13.5922", None), Seen.DEALER_1_FLOP_1: ("22.3286",
 
 
 @pytest.mark.parametrize("scenario", list(PUBLISHED))
-def test_published_player_edges(scenario: Seen, settle: solver.Settlement) -> None:
-    """The full solves (minutes each: made by scripts/make_tables.py or the bench, never
-    here) against the published figures, when the disk cache holds them."""
+def test_published_player_edges(scenario: Seen, settle: solver.Settlement,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The full solves against the published figures. They take minutes each and are never
+    made here: the test reads the cache folder named by ``$EDGE_PUBLISHED_CACHE`` (a cache
+    the full solves were written to, e.g. by scripts/make_tables.py) and is skipped without
+    it: ``EDGE_PUBLISHED_CACHE=~/.cache/edge pytest tests/test_uth_exposure_one.py -k
+    published``."""
+    folder = os.environ.get("EDGE_PUBLISHED_CACHE")
+    if not folder:
+        pytest.skip("EDGE_PUBLISHED_CACHE names no cache of the full solves")
+    monkeypatch.setenv("EDGE_CACHE_DIR", folder)
     solution = one.ExposedCache(scenario, settle, False).load()
     if solution is None:
-        pytest.skip(f"seen={scenario} is not solved in the cache (scripts/make_tables.py)")
+        pytest.skip(f"seen={scenario} is not solved in {folder}")
     net = settle.array()
     total = sum(int(solution.counts[p] @ net[p]) for p in (4, 3, 2, 1)) \
         + solution.folds * settle.fold

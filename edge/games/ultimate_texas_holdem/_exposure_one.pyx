@@ -33,7 +33,7 @@
 # 17..33 the 2x line's, 34..50 the 1x line's, 51 turn-river pairs (or rivers) folded, 52 river
 # decisions of equal value, 53 flops bet 2x, 54 flop decisions of equal value, 55 unused.
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
@@ -315,7 +315,8 @@ cdef inline void _unpack16(const uint64_t* row, int64_t* counts, int64_t* extra,
 
 cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net1,
                                int64_t fold_value, bint ties_larger, uint64_t* sums,
-                               uint64_t* records, const uint8_t* wanted) noexcept nogil:
+                               uint32_t* records, const int* slot, int n_slots,
+                               const uint8_t* wanted) noexcept nogil:
     """Add board ``index`` with seen dealer card d to the flop sums of the holdings ``wanted``
     marks (off the flop and d): the 44 dealer hands {d, x} by category, and the river
     decision. Holdings are taken by ascending strength (the branches below then rarely turn)."""
@@ -334,7 +335,7 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
     cdef uint64_t* row
     memset(lt, 0, (n_groups + 1) * sizeof(int))
     if records != NULL:
-        memset(records, 0, X_HOLDINGS * sizeof(uint64_t))
+        memset(records, 0, n_slots * sizeof(uint32_t))
     for x in range(52):
         pair = _PAIR_ID[d][x] if x != d else -1
         if pair >= 0 and group[pair] != X_NONE:
@@ -377,8 +378,9 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
         win = <uint64_t>win_q | (<uint64_t>win_u << 16) | (<uint64_t>tie << 32)
         loss = <uint64_t>lose_q | (<uint64_t>lose_u << 16)
         if records != NULL:
-            records[h] = (win | (<uint64_t>blind << 6) | (fold << 9) | (rtie << 10)
-                          | (<uint64_t>lose_q << 48) | (<uint64_t>lose_u << 54))
+            records[slot[h]] = <uint32_t>(win_q | (win_u << 6) | (tie << 12) | (lose_u << 18)
+                                          | (fold << 24) | (rtie << 25) | (blind << 26)
+                                          | (1 << 29))
             continue
         row = &sums[h * 16]
         row[blind] += win
@@ -387,23 +389,66 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
         row[15] += (loss & keep) | (fold << 32) | (rtie << 48)
 
 
-# A board's record of one holding (turn-river sweeps): the win word's three 16-bit fields (6 bits
-# used each), the Blind class at bit 6, the river fold at 9 and an exactly equal river at 10,
-# the losses to a qualifier at 48 and to a dealer below a pair at 54 (6 bits each).
-cdef uint64_t _RECORD_WIN = 0x3F | (<uint64_t>0x3F << 16) | (<uint64_t>0x3F << 32)
+# A board's record of one holding (turn-river sweeps), 32 bits: wins against a qualifier, wins
+# against a dealer below a pair, ties, losses to a dealer below a pair (6 bits each at 0, 6, 12,
+# 18; the losses to a qualifier are the rest of the 44), the river fold at 24, an exactly equal
+# river at 25, the Blind class at 26, and bit 29 set (0 marks a holding off the board's deals).
+# A turn-river state sums at most 45 boards of 44 dealer hands (1,980 < 2,048) in 11-bit fields:
+# word 0 the 4x/3x/2x line's counts (wins vs a qualifier, wins vs a dealer below a pair, ties,
+# losses to a qualifier, losses to a dealer below a pair, at bits 0, 11, 22, 33, 44) and the
+# equal rivers at 55, word 1 the checking line's counts and the folds at 55, word k (k = 2..7)
+# the wins of Blind class k - 1 of both lines (the 2x line's at bits 0 and 11, the checking
+# line's at 22 and 33); class 0's wins are the rest.
+cdef uint64_t M11 = 0x7FF
 
 
-cdef inline void _add_record(uint64_t record, uint64_t* row) noexcept nogil:
-    """Add one board's record to a holding's packed flop sums."""
-    cdef uint64_t win = record & _RECORD_WIN
-    cdef uint64_t blind = (record >> 6) & 7
-    cdef uint64_t fold = (record >> 9) & 1
+cdef inline void _add_record(uint32_t record, uint64_t* row) noexcept nogil:
+    """Add one board's record to a turn-river state's sums (8 words, see above)."""
+    cdef uint64_t win_q = record & 63, win_u = (record >> 6) & 63, tie = (record >> 12) & 63
+    cdef uint64_t lose_u = (record >> 18) & 63
+    cdef uint64_t fold = (record >> 24) & 1
     cdef uint64_t keep = fold - 1
-    cdef uint64_t loss = ((record >> 48) & 0x3F) | (((record >> 54) & 0x3F) << 16)
-    row[blind] += win
-    row[7] += loss
-    row[8 + blind] += win & keep
-    row[15] += (loss & keep) | (fold << 32) | (((record >> 10) & 1) << 48)
+    cdef uint64_t blind = (record >> 26) & 7
+    cdef uint64_t counts = (win_q | (win_u << 11) | (tie << 22)
+                            | ((44 - win_q - win_u - tie - lose_u) << 33) | (lose_u << 44))
+    cdef uint64_t wins
+    row[0] += counts | (<uint64_t>((record >> 25) & 1) << 55)
+    row[1] += (counts & keep) | (fold << 55)
+    if blind:
+        wins = win_q | (win_u << 11)
+        row[1 + blind] += wins | ((wins & keep) << 22)
+
+
+cdef inline void _unpack_state(const uint64_t* row, int64_t* play, int64_t* check,
+                               int64_t* folds, int64_t* rties) noexcept nogil:
+    """A turn-river state's sums by the 17 categories, its folds and equal rivers."""
+    cdef int k, f
+    cdef uint64_t word
+    for k in range(X_CATEGORIES):
+        play[k] = 0
+        check[k] = 0
+    play[0] = row[0] & M11
+    play[7] = (row[0] >> 11) & M11
+    play[X_TIE] = (row[0] >> 22) & M11
+    play[X_LOSE_QUALIFIED] = (row[0] >> 33) & M11
+    play[X_LOSE_UNQUALIFIED] = (row[0] >> 44) & M11
+    rties[0] = (row[0] >> 55) & 0x1FF
+    check[0] = row[1] & M11
+    check[7] = (row[1] >> 11) & M11
+    check[X_TIE] = (row[1] >> 22) & M11
+    check[X_LOSE_QUALIFIED] = (row[1] >> 33) & M11
+    check[X_LOSE_UNQUALIFIED] = (row[1] >> 44) & M11
+    folds[0] = (row[1] >> 55) & 0x1FF
+    for k in range(1, 7):
+        word = row[1 + k]
+        play[k] = word & M11
+        play[7 + k] = (word >> 11) & M11
+        check[k] = (word >> 22) & M11
+        check[7 + k] = (word >> 33) & M11
+        play[0] -= play[k]
+        play[7] -= play[7 + k]
+        check[0] -= check[k]
+        check[7] -= check[7 + k]
 
 
 cdef void _decide_counts(const int64_t* play, const int64_t* check, int64_t folds,
@@ -578,12 +623,13 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     cdef uint64_t* sums = <uint64_t*>calloc(X_HOLDINGS * 16, sizeof(uint64_t))
     cdef uint8_t* wanted = <uint8_t*>malloc(X_HOLDINGS)
     cdef int64_t* totals = <int64_t*>calloc(X_HOLDINGS * 36, sizeof(int64_t))
-    cdef uint64_t* records = NULL
-    cdef uint64_t* board_records
+    cdef uint32_t* records = NULL
+    cdef uint32_t* board_records
     cdef int* listed = <int*>malloc(X_HOLDINGS * sizeof(int))
-    cdef int n_listed
+    cdef int* slot = <int*>malloc(X_HOLDINGS * sizeof(int))
+    cdef int n_slots = 0
     if mode >= 2:
-        records = <uint64_t*>malloc(X_BOARDS * X_HOLDINGS * sizeof(uint64_t))
+        records = <uint32_t*>malloc(X_BOARDS * X_HOLDINGS * sizeof(uint32_t))
     cdef int i, j, k, t, r, u, d, h, target, fc, index, rank, ff
     cdef int flop[3]
     cdef int64_t weight, folds, rties
@@ -596,6 +642,7 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     cdef const int64_t* net0 = &net[0, 0]
     try:
         if w == NULL or sums == NULL or wanted == NULL or totals == NULL or listed == NULL \
+                or slot == NULL \
                 or (mode >= 2 and records == NULL):
             raise MemoryError()
         with nogil:
@@ -617,38 +664,42 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
                         for index in range(w.n_boards):
                             if w.turn[index] != d and w.river[index] != d:
                                 _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                              sums, NULL, wanted)
+                                              sums, NULL, NULL, 0, wanted)
                     else:
                         # every board's records once, then each state t = turn or river card
-                        # adds the records of its 47 boards
+                        # adds the records of its 47 boards; a record's slot is its holding's
+                        # place among the unit's holdings
+                        n_slots = 0
+                        for h in range(X_HOLDINGS):
+                            if wanted[h]:
+                                slot[h] = n_slots
+                                listed[n_slots] = h
+                                n_slots += 1
                         for index in range(w.n_boards):
                             if w.turn[index] != d and w.river[index] != d:
                                 _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                              NULL, &records[index * X_HOLDINGS], wanted)
+                                              NULL, &records[index * n_slots], slot, n_slots,
+                                              wanted)
                         if mode == 3:
                             memset(totals, 0, X_HOLDINGS * 36 * sizeof(int64_t))
                         for t in range(52):
                             if t == d or t == flop[0] or t == flop[1] or t == flop[2]:
                                 continue
-                            n_listed = 0
-                            for h in range(X_HOLDINGS):
-                                if wanted[h] and _PAIR_A[h] != t and _PAIR_B[h] != t:
-                                    listed[n_listed] = h
-                                    n_listed += 1
-                            memset(sums, 0, X_HOLDINGS * 16 * sizeof(uint64_t))
+                            memset(sums, 0, n_slots * 8 * sizeof(uint64_t))
                             for r in range(52):
                                 index = w.board_of[t][r]
                                 if index < 0 or r == d:
                                     continue
-                                board_records = &records[index * X_HOLDINGS]
-                                for i in range(n_listed):
-                                    h = listed[i]
-                                    _add_record(board_records[h], &sums[h * 16])
+                                board_records = &records[index * n_slots]
+                                for i in range(n_slots):
+                                    if board_records[i]:
+                                        _add_record(board_records[i], &sums[i * 8])
                             fc = _permuted(t, perm)
-                            for i in range(n_listed):
+                            for i in range(n_slots):
                                 h = listed[i]
-                                _unpack16(&sums[h * 16], play, &folds, &rties)
-                                _unpack16(&sums[h * 16 + 8], check, &folds, &rties)
+                                if _PAIR_A[h] == t or _PAIR_B[h] == t:
+                                    continue
+                                _unpack_state(&sums[i * 8], play, check, &folds, &rties)
                                 _decide_counts(play, check, folds, rties, net0, fold_value,
                                                ties_larger, line)
                                 target = _PAIR_ID[_permuted(_PAIR_A[h], perm)][_permuted(_PAIR_B[h], perm)]
@@ -696,6 +747,7 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
         free(totals)
         free(records)
         free(listed)
+        free(slot)
 
 
 # --- flop-1: no dealer card seen ----------------------------------------------------------------
