@@ -60,7 +60,10 @@ DEALER_SEEN = {Seen.DEALER_1: 1, Seen.DEALER_2: 2, Seen.DEALER_1_FLOP_1: 1,
 BOARD_SEEN = {Seen.DEALER_1: 0, Seen.DEALER_2: 0, Seen.DEALER_1_FLOP_1: 1,
               Seen.DEALER_1_TURN_RIVER_1: 1, Seen.FLOP_1: 1}
 # What the one seen card is called in the chart of the scenarios that show one card.
-SEEN_CARD = {Seen.DEALER_1: "dealer card", Seen.FLOP_1: "flop card"}
+SEEN_CARD = {Seen.DEALER_1: "dealer card", Seen.FLOP_1: "flop card",
+             Seen.DEALER_1_FLOP_1: "dealer card", Seen.DEALER_1_TURN_RIVER_1: "dealer card"}
+# The scenarios that also show a board card: the chart by the dealer card's rank sums over it.
+OTHER_CARD = {Seen.DEALER_1_FLOP_1: "flop card", Seen.DEALER_1_TURN_RIVER_1: "turn-river card"}
 
 
 def scenario_of(seen: Seen) -> Scenario:
@@ -270,7 +273,7 @@ def shorthand(raised: Collection[str], partial: Collection[str] = ()) -> str:
     if pairs:
         low = pairs[0]
         if pairs == list(range(low, 13)):
-            parts.append("pairs " + ("22+" if low == 0 else f"{LETTERS[low] * 2}+"))
+            parts.append("pairs " + ("AA" if low == 12 else f"{LETTERS[low] * 2}+"))
         else:
             parts.append("pairs " + ", ".join(LETTERS[r] * 2 for r in reversed(pairs)))
     for kind, word in (("s", "suited"), ("o", "offsuit")):
@@ -298,12 +301,18 @@ def shorthand(raised: Collection[str], partial: Collection[str] = ()) -> str:
 def seen_rank_rules(seen: Seen, shares: StateShares) -> list[str]:
     """Per rank of the one seen card, the classes raised 4x in the chart shorthand."""
     card = SEEN_CARD[seen]
+    other = OTHER_CARD.get(seen)
     lines = []
     for rank in range(12, -1, -1):
         always = {name for name in chart_order() if shares.share(name, rank) == 1}
         partial = {name for name in chart_order() if 0 < shares.share(name, rank) < 1}
-        lines.append(f"{card.capitalize()} {RANKS[rank]}: 4x {shorthand(always, partial)}; "
-                     "check the rest.")
+        if other is None:
+            lines.append(f"{card.capitalize()} {RANKS[rank]}: 4x {shorthand(always, partial)}; "
+                         "check the rest.")
+        else:
+            lines.append(f"{card.capitalize()} {RANKS[rank]}: 4x whatever the {other}: "
+                         f"{shorthand(always)}; {len(partial)} classes by the {other} and the "
+                         "suits; check the rest.")
     return lines
 
 
@@ -366,8 +375,10 @@ def _rank_table(seen: Seen, shares: StateShares) -> Table:
     heads = ("class", *(RANKS[r] for r in range(12, -1, -1)))
     rows = tuple((name, *(share_cell(shares.share(name, r)) for r in range(12, -1, -1)))
                  for name in chart_order())
+    other = OTHER_CARD.get(seen)
+    what = "suit arrangements" if other is None else f"suit arrangements and {other}s"
     return Table(heads, rows, f"Preflop 4x by the seen {SEEN_CARD[seen]}'s rank (columns): 4x "
-                 "always, - never, else the share of suit arrangements raised",
+                 f"always, - never, else the share of {what} raised",
                  align="l" + "c" * 13)
 
 
@@ -456,9 +467,12 @@ def strategy_report(solution: ExposedSolution, paytable: PayTable, options: Mapp
     sections = [Section("Summary", (Items(tuple(summary)),))]
     if by_rank:
         blocks: list[Table | Paragraph | Items] = [_rank_table(seen, per_class)]
-        mixed = _mixed_table(seen, per_class)
+        mixed = None if seen in OTHER_CARD else _mixed_table(seen, per_class)
         if mixed is not None:
             blocks.append(mixed)
+        if seen in OTHER_CARD:
+            every = state_shares(solution, False)
+            blocks += [_class_grid(every), _class_rows(every)]
         sections.append(Section("Preflop chart", tuple(blocks)))
     else:
         every = state_shares(solution, False)
