@@ -284,17 +284,23 @@ def test_ways_are_the_contracts() -> None:
     assert {s.name: s.ways for s in xm.SCENARIOS} == {str(k): v for k, v in WAYS.items()}
 
 
-# --- the real solves (EDGE_EXPOSURE_FULL=1: each takes minutes when not cached) --------------
+# --- the real solves (minutes each: EDGE_EXPOSURE_FULL=1 makes them, EDGE_PUBLISHED_CACHE=DIR
+# reads them from a cache folder they were written to, e.g. by scripts/make_tables.py) --------
 
 FULL = os.environ.get("EDGE_EXPOSURE_FULL", "") not in ("", "0")
+PUBLISHED_CACHE = os.environ.get("EDGE_PUBLISHED_CACHE", "")
 
 
-@pytest.mark.skipif(not FULL, reason="the full exposure solves take minutes: "
-                    "EDGE_EXPOSURE_FULL=1 runs them")
+@pytest.mark.skipif(not FULL and not PUBLISHED_CACHE,
+                    reason="the full exposure solves take minutes: EDGE_EXPOSURE_FULL=1 makes "
+                    "them, EDGE_PUBLISHED_CACHE=DIR reads them")
 @pytest.mark.parametrize("seen", sorted(str(seen) for seen in exposure.SOLVERS))
-def test_the_simulation_agrees_with_the_exact_solve(seen: str) -> None:
+def test_the_simulation_agrees_with_the_exact_solve(seen: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     # the simulation's flop and river decisions are the oracle's, not the solver's: agreement
     # within 4 standard errors checks the solve's counts and decisions independently
+    if PUBLISHED_CACHE:
+        monkeypatch.setenv("EDGE_CACHE_DIR", PUBLISHED_CACHE)
     result = simulate("ultimate-texas-holdem", "main", None, {"seen": seen}, hands=4000,
                       seed=20261130)
     assert abs(float(result.mean - result.exact)) < 4 * result.standard_error
