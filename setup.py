@@ -26,6 +26,9 @@ MODULES = [
     "edge.games.three_card_poker._kernels",
     "edge.games.double_hand_poker._kernels",
     "edge.games.ultimate_texas_holdem._kernels",
+    "edge.games.ultimate_texas_holdem._exposure_play",
+    "edge.games.ultimate_texas_holdem._exposure_two",
+    "edge.games.ultimate_texas_holdem._exposure_one",
 ]
 
 extensions = [

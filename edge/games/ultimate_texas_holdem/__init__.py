@@ -14,12 +14,17 @@ into :data:`GAME`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from edge import holdem
 from edge.document import Report
 from edge.errors import EdgeError
 from edge.games import Bet, Game, RunSettings, TableCase
-from edge.games.ultimate_texas_holdem import practical
+from edge.games.ultimate_texas_holdem import exposure_main, practical
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
+from edge.games.ultimate_texas_holdem.exposure import ExposedSolution
+from edge.games.ultimate_texas_holdem.exposure_simulation import simulate_exposed
 from edge.games.ultimate_texas_holdem.main import (
     BLIND_DEFAULT,
     BLIND_OUTCOMES,
@@ -29,10 +34,12 @@ from edge.games.ultimate_texas_holdem.main import (
     solve_main,
     strategy_document,
 )
+from edge.games.ultimate_texas_holdem.main_simulation import MainSimulator
 from edge.games.ultimate_texas_holdem.report import report_sections
 from edge.games.ultimate_texas_holdem.rules import (
     GAME_NAME,
     SOURCE,
+    Seen,
     TripsRule,
     UltimateTexasHoldemRules,
     describe_rules,
@@ -66,6 +73,7 @@ __all__ = ["GAME", "GAME_NAME", "UltimateTexasHoldemRules", "describe_rules"]
 def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
            run: RunSettings) -> ReturnTable:
     assert paytable is not None
+    _not_exposed(rules, "trips")
     options = {"trips_rule": str(rules.trips_rule)}
     if rules.trips_rule is TripsRule.BEAT_DEALER:
         return analyze_trips_beating_dealer(paytable, trips_showdowns(run.jobs, run.cache),
@@ -84,6 +92,7 @@ def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
 def _progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
                  run: RunSettings) -> ReturnTable:
     assert paytable is not None
+    _not_exposed(rules, "progressive")
     return analyze_progressive(paytable, rules.meter, {"meter": options_dict(rules)["meter"]},
                                GAME_NAME)
 
@@ -91,12 +100,33 @@ def _progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
 def _main(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
           run: RunSettings) -> ReturnTable:
     assert paytable is not None
+    if rules.exposed:
+        return _exposed_table(paytable, rules, run)(
+            exposure_main.solve_exposure(paytable, rules, run))
     return main_table(paytable, rules, _main_options(rules), run, GAME_NAME)
 
 
+def _exposed_table(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSettings
+                   ) -> Callable[[ExposedSolution], ReturnTable]:
+    """The return table of an exposure's solve, against the game as dealt (optimal play)."""
+    dealt = replace(rules, seen=Seen.NONE)
+    unexposed = main_table(paytable, dealt, _main_options(dealt), run, GAME_NAME)
+    return lambda solution: exposure_main.exposed_table(solution, paytable, rules,
+                                                        _main_options(rules), GAME_NAME,
+                                                        unexposed)
+
+
 def _main_options(rules: UltimateTexasHoldemRules) -> dict[str, str]:
-    shown = options_dict(rules)
-    return {key: shown[key] for key in ("strategy", "dealer_no_qualify", "ties")}
+    shown = options_dict(rules)     # seen only when set (quiet at none)
+    return {key: shown[key] for key in ("strategy", "dealer_no_qualify", "ties", "seen")
+            if key in shown}
+
+
+def _not_exposed(rules: UltimateTexasHoldemRules, bet: str) -> None:
+    if rules.exposed:
+        raise EdgeError(f"seen={rules.seen} changes the decisions of the main bet only: use "
+                        f"--bet main (the {bet} bet's return does not depend on them; `edge "
+                        f"report {GAME_NAME} --protection` reports every exposure).")
 
 
 def _main_paytable(paytable: PayTable | None) -> PayTable:
@@ -115,12 +145,33 @@ def _compare(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
 
 def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
               run: RunSettings) -> Report:
+    if rules.exposed:
+        main_paytable = _main_paytable(paytable)
+        return exposure_main.exposed_strategy(main_paytable, rules, _main_options(rules), run,
+                                              _exposed_table(main_paytable, rules, run))
     return strategy_document(_main_paytable(paytable), rules, _main_options(rules), run)
+
+
+def _rules_of_play(paytable: PayTable | None, rules: object, run: RunSettings) -> list[str]:
+    """The exposed player's preflop play in plain lines (the report's game-protection
+    section)."""
+    assert isinstance(rules, UltimateTexasHoldemRules)
+    if not rules.exposed:
+        return []
+    blind = _main_paytable(paytable if paytable is not None else BLIND_PRESETS[BLIND_DEFAULT])
+    return exposure_main.rules_lines(exposure_main.solve_exposure(blind, rules, run))
+
+
+def _simulate_main(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
+                   run: RunSettings) -> MainSimulator:
+    if rules.exposed:
+        return simulate_exposed(paytable, rules, run)
+    return simulate_main_bet(paytable, rules, run)
 
 
 BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
     Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
-        strategy=_strategy, simulate=simulate_main_bet, compare=_compare,
+        strategy=_strategy, simulate=_simulate_main, compare=_compare,
         linear=False),      # the optimal strategy depends on the Blind pays
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
         simulate=simulate_trips),
@@ -154,4 +205,5 @@ GAME = Game(
     report_sections=report_sections,
     commands=COMMANDS,
     rules_sections=rules_sections,
+    protection=exposure_main.protection(_rules_of_play),
 )

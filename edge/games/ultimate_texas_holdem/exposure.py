@@ -15,28 +15,18 @@ each deal 6 times and ``dealer-2`` once.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+import itertools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
 
 from edge.errors import EdgeError
+from edge.games.ultimate_texas_holdem.rules import Seen as Seen
 from edge.games.ultimate_texas_holdem.solve import Settlement
 
 IntArray = npt.NDArray[np.int64]
-
-
-class Seen(StrEnum):
-    """What the player sees before the preflop decision (``--set seen=...``)."""
-
-    NONE = "none"
-    DEALER_1 = "dealer-1"
-    DEALER_2 = "dealer-2"
-    DEALER_1_FLOP_1 = "dealer-1,flop-1"
-    DEALER_1_TURN_RIVER_1 = "dealer-1,turn-river-1"
-    FLOP_1 = "flop-1"
 
 
 # How many ways the seen cards can be chosen per deal of the unexposed cycle.
@@ -73,10 +63,44 @@ class ExposedSolution:
     values: IntArray
     deals_per_state: int
 
+    def choice_of(self, holding: Sequence[int], seen_cards: Sequence[int]) -> int:
+        """The preflop choice (4, 3 or 0) of any dealt state: the player's two cards and the
+        seen cards in ``state_cards``' order (dealer card(s), then the flop or turn-river card).
+        A state not listed is found through the suit permutation taking it to a listed one."""
+        cards = [int(c) for c in holding] + [int(c) for c in seen_cards]
+        width = self.state_cards.shape[1]
+        if len(cards) != width or len(set(cards)) != width or not all(0 <= c < 52 for c in cards):
+            raise ValueError(f"A seen={self.scenario} state is {width} distinct cards 0..51, "
+                             f"not {cards!r}.")
+        dealer = 2 if self.scenario == Seen.DEALER_2 else (0 if self.scenario == Seen.FLOP_1
+                                                           else 1)
+        index = self._state_index()
+        for perm in itertools.permutations(range(4)):
+            moved = [(c & ~3) | perm[c & 3] for c in cards]
+            key = (tuple(sorted(moved[:2])) + tuple(sorted(moved[2:2 + dealer]))
+                   + tuple(moved[2 + dealer:]))
+            if key in index:
+                return int(self.choice[index[key]])
+        raise ValueError(f"No listed seen={self.scenario} state matches {cards!r}.")
+
+    def _state_index(self) -> dict[tuple[int, ...], int]:
+        cached: dict[tuple[int, ...], int] | None = self.__dict__.get("_index")
+        if cached is None:
+            cached = {tuple(int(c) for c in row): i
+                      for i, row in enumerate(self.state_cards.tolist())}
+            object.__setattr__(self, "_index", cached)
+        return cached
+
 
 # scenario -> (module, function) of its solver: solve(settle, ties_larger, *, jobs, use_cache,
 # progress) -> ExposedSolution.
-SOLVERS: Mapping[Seen, tuple[str, str]] = {}
+SOLVERS: Mapping[Seen, tuple[str, str]] = {
+    Seen.DEALER_1: ("exposure_dealer_one", "solve_dealer_one"),
+    Seen.DEALER_1_FLOP_1: ("exposure_dealer_one", "solve_dealer_one_flop_one"),
+    Seen.DEALER_1_TURN_RIVER_1: ("exposure_dealer_one", "solve_dealer_one_turn_river_one"),
+    Seen.FLOP_1: ("exposure_dealer_one", "solve_flop_one"),
+    Seen.DEALER_2: ("exposure_dealer_two", "solve_dealer_two"),
+}
 
 
 def solve_exposed(scenario: Seen, settle: Settlement, ties_larger: bool, *,

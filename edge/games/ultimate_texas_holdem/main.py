@@ -51,6 +51,9 @@ CYCLE_NOTE = ("Deals are counted with the flop and the turn-river pair apart (th
               "decides between them): the cycle is C(52,2) C(50,3) C(47,2) C(45,2) = "
               "27,813,810,024,000 = 10 x C(52,2) C(50,2) C(48,5) = 10 x 2,781,381,002,400.")
 
+PAYS_NOTE = ("Pays are net per Ante, counting Ante, Blind and Play together; the wager column is "
+             "the total of the three (Ante = Blind = 1). Figures are per Ante.")
+
 # Practical preflop 4x chart (Wizard of Odds strategy page, docs/references.md): pairs 33+;
 # suited A2+, K2+, Q6+, J8+; offsuit A2+, K5+, Q8+, JT. 69 classes, 500 hands.
 PRACTICAL_FOUR_X = (
@@ -135,8 +138,11 @@ def _category_name(play: int, category: int, all_push: bool) -> str:
     return f"{play}x win{hand}{below}{dealer}"
 
 
-def _rows(lines: MainLines, all_push: bool) -> tuple[Row, ...]:
-    settle = lines.solution.settlement
+def outcome_rows(settle: solver.Settlement, counts: Mapping[int, npt.NDArray[np.int64]],
+                 folds: int, all_push: bool) -> tuple[Row, ...]:
+    """The return table's rows from the deals of every final line: ``counts[p]`` the deals of
+    each outcome category ending with a Play bet of p units, ``folds`` the deals folded (the
+    unexposed and the exposed tables both)."""
     order = ([*reversed(solver.WIN_QUALIFIED[1:]), solver.WIN_QUALIFIED[0],
               *reversed(solver.WIN_UNQUALIFIED[1:]), solver.WIN_UNQUALIFIED[0],
               solver.TIE, solver.LOSE_UNQUALIFIED, solver.LOSE_QUALIFIED])
@@ -144,7 +150,7 @@ def _rows(lines: MainLines, all_push: bool) -> tuple[Row, ...]:
     for play in (4, 3, 2, 1):
         merged: dict[str, tuple[Fraction, int]] = {}
         for category in order:
-            count = int(lines.counts[play][category])
+            count = int(counts[play][category])
             if count == 0:
                 continue
             name = _category_name(play, category, all_push)
@@ -154,9 +160,33 @@ def _rows(lines: MainLines, all_push: bool) -> tuple[Row, ...]:
                 raise RuntimeError(f"two pays in one row: {name}")
             merged[name] = (pay, previous[1] + count)
         rows += [Row(name, pay, count, Fraction(2 + play)) for name, (pay, count) in merged.items()]
-    if lines.folds:
-        rows.append(Row("fold", Fraction(settle.fold, settle.scale), lines.folds, Fraction(2)))
+    if folds:
+        rows.append(Row("fold", Fraction(settle.fold, settle.scale), folds, Fraction(2)))
     return tuple(rows)
+
+
+def line_decisions(counts: Mapping[int, npt.NDArray[np.int64]], folds: int
+                   ) -> tuple[tuple[str, int], ...]:
+    """The return table's decisions: the deals ending on each line of play."""
+    return (
+        ("preflop 4x", int(counts[4].sum())),
+        ("preflop 3x", int(counts[3].sum())),
+        ("check, flop 2x", int(counts[2].sum())),
+        ("check, check, river 1x", int(counts[1].sum())),
+        ("check, check, river fold", folds),
+    )
+
+
+def street_shares(counts: Mapping[int, npt.NDArray[np.int64]], folds: int, cycle: int,
+                  checked_deals: int) -> str:
+    """How often the flop is bet 2x and the river played 1x or folded, as shares of the cycle
+    (``checked_deals``: the deals checked before the flop)."""
+    flop_bets = int(counts[2].sum())
+    river_plays = int(counts[1].sum())
+    return (f"Flop (after a check): 2x {percent(Fraction(flop_bets, cycle))} of all deals, check "
+            f"{percent(Fraction(checked_deals - flop_bets, cycle))}. "
+            f"River (after two checks): 1x {percent(Fraction(river_plays, cycle))}, fold "
+            f"{percent(Fraction(folds, cycle))}.")
 
 
 def _ties_note(lines: MainLines, rules: MainRules) -> str:
@@ -180,17 +210,13 @@ def _decisions_note(lines: MainLines) -> str:
     per_flop = solver.TURN_RIVERS * solver.DEALER_HOLDINGS
     checked_deals = int(lines.checked.sum()) * solver.DEALS_PER_HOLDING
     flop_bets = int(lines.counts[2].sum())
-    river_plays = int(lines.counts[1].sum())
     cycle = solver.CYCLE
     return (
         f"Preflop: 4x {percent(Fraction(int((lines.choice == 4).sum()), solver.HOLDINGS))} "
         f"of holdings, 3x {percent(Fraction(int((lines.choice == 3).sum()), solver.HOLDINGS))}, "
         f"check {percent(Fraction(checked_deals, cycle))}. "
-        f"Flop (after a check): 2x {percent(Fraction(flop_bets, cycle))} of all deals, check "
-        f"{percent(Fraction(checked_deals - flop_bets, cycle))}. "
-        f"River (after two checks): 1x {percent(Fraction(river_plays, cycle))}, fold "
-        f"{percent(Fraction(lines.folds, cycle))}. "
-        f"({flop_bets // per_flop:,} of {checked_deals // per_flop:,} checked (holding, flop) "
+        + street_shares(lines.counts, lines.folds, cycle, checked_deals) +
+        f" ({flop_bets // per_flop:,} of {checked_deals // per_flop:,} checked (holding, flop) "
         "spots bet 2x.)")
 
 
@@ -252,17 +278,9 @@ def table_from_solution(solution: solver.Solution, paytable: PayTable, rules: Ma
                         run: RunSettings | None = None) -> ReturnTable:
     """The return table of a finished solve under ``rules.strategy``."""
     lines = main_lines(solution, rules.strategy, run)
-    rows = _rows(lines, rules.all_push)
-    decisions = (
-        ("preflop 4x", int(lines.counts[4].sum())),
-        ("preflop 3x", int(lines.counts[3].sum())),
-        ("check, flop 2x", int(lines.counts[2].sum())),
-        ("check, check, river 1x", int(lines.counts[1].sum())),
-        ("check, check, river fold", lines.folds),
-    )
-    notes = [CYCLE_NOTE,
-             "Pays are net per Ante, counting Ante, Blind and Play together; the wager column is "
-             "the total of the three (Ante = Blind = 1). Figures are per Ante."]
+    rows = outcome_rows(solution.settlement, lines.counts, lines.folds, rules.all_push)
+    decisions = line_decisions(lines.counts, lines.folds)
+    notes = [CYCLE_NOTE, PAYS_NOTE]
     if rules.strategy.is_optimal:
         n_four = int((lines.choice == 4).sum())
         classes = {HOLDING_CLASSES[h] for h in np.flatnonzero(lines.choice == 4)}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from edge.errors import EdgeError
 from edge.games import Rules
 from edge.games.ultimate_texas_holdem.strategy_language import GAME_NAME as GAME_NAME
 from edge.games.ultimate_texas_holdem.strategy_language import OPTIMAL, UthStrategy
@@ -39,6 +40,18 @@ class TripsRule(StrEnum):
     STANDARD = "standard"            # on the player's hand alone, whatever the dealer holds
     BEAT_DEALER = "beat-dealer"      # only when the player's hand beats the dealer's; tie pushes
     BEAT_DEALER_FOLD_LOSES = "beat-dealer-fold-loses"   # the same, and a fold loses the Trips
+
+
+class Seen(StrEnum):
+    """What the player sees before the preflop decision (``--set seen=...``; game protection,
+    docs/protection.md): ``none`` is the game as dealt."""
+
+    NONE = "none"
+    DEALER_1 = "dealer-1"
+    DEALER_2 = "dealer-2"
+    DEALER_1_FLOP_1 = "dealer-1,flop-1"
+    DEALER_1_TURN_RIVER_1 = "dealer-1,turn-river-1"
+    FLOP_1 = "flop-1"
 
 
 class Ties(StrEnum):
@@ -77,7 +90,24 @@ class UltimateTexasHoldemRules(Rules):
     increment: Fraction = option(Fraction(15, 100), "share of each progressive bet added to the "
                                  "meter (no source gives it)", minimum=0, maximum=1,
                                  assumption=True)
+    seen: Seen = option(
+        Seen.NONE, "cards the player sees before the preflop decision (game protection): none "
+        "(the game as dealt), dealer-1, dealer-2 (the dealer's hole cards), dealer-1,flop-1, "
+        "dealer-1,turn-river-1 (one dealer card and one flop, or turn or river, card) or "
+        "flop-1 (one flop card); the player then plays optimally given all he has seen",
+        choices=tuple(Seen), quiet_default=True)
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.seen is not Seen.NONE and not self.strategy.is_optimal:
+            raise EdgeError(f"strategy={self.strategy} with seen={self.seen} is not supported: "
+                            "the exposed player plays the strategy solved for what he sees "
+                            "(strategy=optimal).")
+
+    @property
+    def exposed(self) -> bool:
+        """Whether the player sees cards he should not (``seen`` is not ``none``)."""
+        return self.seen is not Seen.NONE
 
     @property
     def all_push(self) -> bool:

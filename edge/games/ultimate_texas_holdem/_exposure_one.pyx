@@ -1,0 +1,928 @@
+# cython: language_level=3
+# Ultimate Texas Hold'em with one card seen (docs/protection.md, docs/rules.md section 4): the
+# exact solves of seen=dealer-1, dealer-1,flop-1, dealer-1,turn-river-1 and flop-1.
+#
+# Board groups. For one 5-card board every holding of the 47 other cards gets a strength; the
+# distinct strengths are numbered in ascending order ("groups"), so two holdings compare as
+# their group numbers do. Holdings that cannot make a flush have the strength of their two ranks
+# alone: per flop, the 91 hole rank pairs are evaluated once for each of the 91 turn-river rank
+# pairs (suits spread so no flush forms) and put in order; the holdings that can make a flush
+# are evaluated one by one and merged in.
+#
+# One dealer card d seen. The dealer's hand is {d, x} with x one of the 46 cards off the board
+# and d; its group is the group of the holding {d, x}, so the groups of one board serve every d.
+# With Lt[g] (dealer hands below group g) and Le[g] (at or below g), a holding {a, b} of group
+# g beats Lt[g] - [gx(a) < g] - [gx(b) < g] of the 44 dealer hands left to it (gx(c): the group
+# of {d, c}), and so on for ties and for dealers below a pair (a threshold group q0).
+#
+# No dealer card seen (flop-1). The holdings are sorted by group (counting sort) and swept once
+# with per-card counters, the 990 dealer holdings of each player holding counted exactly.
+#
+# Outcome categories: those of the unexposed solve (_kernels.pyx): 0..6 wins against a
+# qualifying dealer by the player's Blind class, 7..13 wins against a dealer below a pair, 14 tie,
+# 15 losses to a qualifier, 16 losses to a dealer below a pair.
+#
+# Flop sums are packed: for one dealer card, a flop state sums at most 1,035 turn-river pairs of
+# 44 dealer hands (45,540 < 2**16), four 16-bit fields to a word; without one, 1,081 pairs of 990
+# holdings (< 2**21), three 21-bit fields to a word. Word k < 7 holds (wins vs a qualifier, wins
+# vs a dealer below a pair, ties) for Blind class k, word 7 the losses; words 8..15 the same for
+# the line "check, then the better of 1x and fold" (word 15 also counts the folded turn-river
+# pairs and the river decisions of exactly equal value).
+#
+# The accumulators (``out``) have 56 int64 per preflop state: 0..16 the 4x/3x line's counts,
+# 17..33 the 2x line's, 34..50 the 1x line's, 51 turn-river pairs (or rivers) folded, 52 river
+# decisions of equal value, 53 flops bet 2x, 54 flop decisions of equal value, 55 unused.
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memset
+
+import numpy as np
+
+from edge._core cimport (HOLDEM_STRAIGHT, HoldemTables, cy_card_lane, cy_evaluate_lanes,
+                         cy_hand_class, cy_holdem_tables)
+
+cdef const HoldemTables* HT = cy_holdem_tables()
+
+cdef enum:
+    X_HOLDINGS = 1326
+    X_RANK_PAIRS = 91
+    X_BOARDS = 1176           # turn-river pairs off a flop
+    X_GROUPS = 1184           # room for the groups of one board (at most 91 + 1,081)
+    X_CATEGORIES = 17
+    X_TIE = 14
+    X_LOSE_QUALIFIED = 15
+    X_LOSE_UNQUALIFIED = 16
+    X_ROW = 56                # accumulator values per preflop state
+    X_PLAY = 0
+    X_BET = 17
+    X_CHECK = 34
+    X_FOLDS = 51
+    X_RIVER_TIES = 52
+    X_FLOP_BETS = 53
+    X_FLOP_TIES = 54
+    X_NONE = 0xFFFF
+
+cdef uint64_t M16 = 0xFFFF
+cdef uint64_t M21 = 0x1FFFFF
+
+cdef int _PAIR_ID[52][52]
+cdef int _PAIR_A[1326]
+cdef int _PAIR_B[1326]
+cdef int _RANK_PAIR[13][13]
+cdef int _RANK_LOW[91]
+cdef int _RANK_HIGH[91]
+
+
+cdef void _init_tables() noexcept nogil:
+    cdef int a, b, n = 0
+    for a in range(52):
+        _PAIR_ID[a][a] = -1
+        for b in range(a + 1, 52):
+            _PAIR_ID[a][b] = n
+            _PAIR_ID[b][a] = n
+            _PAIR_A[n] = a
+            _PAIR_B[n] = b
+            n += 1
+    n = 0
+    for a in range(13):
+        for b in range(a, 13):
+            _RANK_PAIR[a][b] = n
+            _RANK_PAIR[b][a] = n
+            _RANK_LOW[n] = a
+            _RANK_HIGH[n] = b
+            n += 1
+
+
+_init_tables()
+
+
+cdef inline int _blind_class(int strength) noexcept nogil:
+    cdef int hand_class = cy_hand_class(strength)
+    return hand_class - HOLDEM_STRAIGHT + 1 if hand_class >= HOLDEM_STRAIGHT else 0
+
+
+cdef int _rank_strength(const int* ranks) noexcept nogil:
+    """Strength of seven ranks with suits spread so no flush forms; -1 if five are alike.
+
+    In ascending order the i-th rank gets suit i % 4: equal ranks get different suits and no
+    suit gets more than two of the seven cards.
+    """
+    cdef int ordered[7]
+    cdef int i, j, r
+    cdef uint64_t lanes = 0
+    for i in range(7):
+        r = ranks[i]
+        j = i
+        while j > 0 and ordered[j - 1] > r:
+            ordered[j] = ordered[j - 1]
+            j -= 1
+        ordered[j] = r
+    for i in range(4, 7):
+        if ordered[i - 4] == ordered[i]:
+            return -1
+    for i in range(7):
+        lanes |= cy_card_lane(HT, ordered[i] * 4 + i % 4)
+    return cy_evaluate_lanes(HT, lanes)
+
+
+cdef struct FlopWork:
+    int flop[3]
+    int n_boards
+    int turn[1176]
+    int river[1176]
+    int board_of[52][52]          # board index of a turn-river pair, -1 if none
+    # per turn-river rank pair: hole rank pair strengths and their ascending order
+    int32_t rank_strength[91][91]
+    uint8_t rank_order[91][91]
+    int rank_length[91]
+    # per board
+    uint16_t group[1176][1326]    # group of each holding, X_NONE if it shares a card
+    uint16_t order[1176][1081]    # the holdings off the board by ascending group
+    uint8_t blind[1176][1184]     # Blind class of each group
+    int qualify[1176]             # the first group of a pair or better
+    int n_groups[1176]
+    # scratch
+    uint64_t flush_keys[1081]
+    int rank_group[91]
+    int start[1185]
+    int holdings[1326]            # holding ids off the flop
+    int n_holdings
+
+
+cdef int _compare_keys(const void* x, const void* y) noexcept nogil:
+    cdef uint64_t a = (<const uint64_t*>x)[0], b = (<const uint64_t*>y)[0]
+    return (a > b) - (a < b)
+
+
+cdef extern from "stdlib.h" nogil:
+    void qsort(void* base, size_t n, size_t size, int (*compar)(const void*, const void*) noexcept nogil)
+
+
+cdef void _start_flop(const int* flop, FlopWork* w) noexcept nogil:
+    """The flop's boards, the rank tables of its turn-river rank pairs, its holdings."""
+    cdef uint64_t mask = (<uint64_t>1 << flop[0]) | (<uint64_t>1 << flop[1]) | (<uint64_t>1 << flop[2])
+    cdef int ranks[7]
+    cdef int t, h, i, j, n, t1, t2
+    cdef int32_t s
+    w.flop[0] = flop[0]
+    w.flop[1] = flop[1]
+    w.flop[2] = flop[2]
+    for t in range(X_RANK_PAIRS):
+        ranks[0] = flop[0] >> 2
+        ranks[1] = flop[1] >> 2
+        ranks[2] = flop[2] >> 2
+        ranks[3] = _RANK_LOW[t]
+        ranks[4] = _RANK_HIGH[t]
+        n = 0
+        for h in range(X_RANK_PAIRS):
+            ranks[5] = _RANK_LOW[h]
+            ranks[6] = _RANK_HIGH[h]
+            s = _rank_strength(ranks)
+            w.rank_strength[t][h] = s
+            if s < 0:
+                continue
+            j = n
+            while j > 0 and w.rank_strength[t][w.rank_order[t][j - 1]] > s:
+                w.rank_order[t][j] = w.rank_order[t][j - 1]
+                j -= 1
+            w.rank_order[t][j] = <uint8_t>h
+            n += 1
+        w.rank_length[t] = n
+    n = 0
+    for t1 in range(52):
+        for t2 in range(52):
+            w.board_of[t1][t2] = -1
+    for t1 in range(52):
+        if (mask >> t1) & 1:
+            continue
+        for t2 in range(t1 + 1, 52):
+            if (mask >> t2) & 1:
+                continue
+            w.turn[n] = t1
+            w.river[n] = t2
+            w.board_of[t1][t2] = n
+            w.board_of[t2][t1] = n
+            n += 1
+    w.n_boards = n
+    n = 0
+    for h in range(X_HOLDINGS):
+        if not (mask >> _PAIR_A[h]) & 1 and not (mask >> _PAIR_B[h]) & 1:
+            w.holdings[n] = h
+            n += 1
+    w.n_holdings = n
+
+
+cdef void _board_groups(FlopWork* w, int index) noexcept nogil:
+    """The group of every holding on board ``index`` of the flop, and its groups' classes."""
+    cdef int board[5]
+    cdef int suit_count[4]
+    cdef uint64_t mask = 0, lanes = 0, key
+    cdef int i, h, a, b, flush_suit = -1, need = 3, n_flush = 0, fi = 0, g = -1, trp, pair
+    cdef int32_t s, last = -1
+    cdef uint16_t* group = w.group[index]
+    cdef uint8_t* blind = w.blind[index]
+    board[0] = w.flop[0]
+    board[1] = w.flop[1]
+    board[2] = w.flop[2]
+    board[3] = w.turn[index]
+    board[4] = w.river[index]
+    memset(suit_count, 0, sizeof(suit_count))
+    for i in range(5):
+        mask |= <uint64_t>1 << board[i]
+        lanes |= cy_card_lane(HT, board[i])
+        suit_count[board[i] & 3] += 1
+    for i in range(4):
+        if suit_count[i] >= 3:
+            flush_suit = i
+            need = 5 - suit_count[i]
+    if flush_suit >= 0:
+        for a in range(52):
+            if (mask >> a) & 1 or ((a & 3) != flush_suit and need == 2):
+                continue
+            for b in range(a + 1, 52):
+                if (mask >> b) & 1:
+                    continue
+                if ((a & 3) == flush_suit) + ((b & 3) == flush_suit) < need:
+                    continue
+                s = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b))
+                w.flush_keys[n_flush] = ((<uint64_t>s) << 16) | (<uint64_t>_PAIR_ID[a][b])
+                n_flush += 1
+        qsort(w.flush_keys, n_flush, sizeof(uint64_t), _compare_keys)
+    trp = _RANK_PAIR[board[3] >> 2][board[4] >> 2]
+    w.qualify[index] = -1
+    # merge the rank pairs' order with the flush holdings', numbering distinct strengths
+    i = 0
+    while i < w.rank_length[trp] or fi < n_flush:
+        if fi < n_flush and (i >= w.rank_length[trp] or
+                             <int32_t>(w.flush_keys[fi] >> 16) < w.rank_strength[trp][w.rank_order[trp][i]]):
+            s = <int32_t>(w.flush_keys[fi] >> 16)
+            if s != last:
+                g += 1
+                last = s
+                blind[g] = <uint8_t>_blind_class(s)
+                if w.qualify[index] < 0 and cy_hand_class(s) >= 1:
+                    w.qualify[index] = g
+            group[w.flush_keys[fi] & 0xFFFF] = <uint16_t>g
+            fi += 1
+        else:
+            pair = w.rank_order[trp][i]
+            s = w.rank_strength[trp][pair]
+            if s != last:
+                g += 1
+                last = s
+                blind[g] = <uint8_t>_blind_class(s)
+                if w.qualify[index] < 0 and cy_hand_class(s) >= 1:
+                    w.qualify[index] = g
+            w.rank_group[pair] = g
+            i += 1
+    w.n_groups[index] = g + 1
+    if w.qualify[index] < 0:
+        w.qualify[index] = g + 1
+    for h in range(X_HOLDINGS):
+        a = _PAIR_A[h]
+        b = _PAIR_B[h]
+        if (mask >> a) & 1 or (mask >> b) & 1:
+            group[h] = X_NONE
+        elif flush_suit < 0 or ((a & 3) == flush_suit) + ((b & 3) == flush_suit) < need:
+            group[h] = <uint16_t>w.rank_group[_RANK_PAIR[a >> 2][b >> 2]]
+    # counting sort of the holdings by group
+    memset(w.start, 0, (g + 2) * sizeof(int))
+    for h in range(X_HOLDINGS):
+        if group[h] != X_NONE:
+            w.start[group[h] + 1] += 1
+    for i in range(g + 1):
+        w.start[i + 1] += w.start[i]
+    for h in range(X_HOLDINGS):
+        if group[h] != X_NONE:
+            w.order[index][w.start[group[h]]] = <uint16_t>h
+            w.start[group[h]] += 1
+
+
+cdef inline void _unpack16(const uint64_t* row, int64_t* counts, int64_t* extra,
+                           int64_t* extra2) noexcept nogil:
+    cdef int k
+    counts[X_TIE] = 0
+    for k in range(7):
+        counts[k] = row[k] & M16
+        counts[7 + k] = (row[k] >> 16) & M16
+        counts[X_TIE] += (row[k] >> 32) & M16
+    counts[X_LOSE_QUALIFIED] = row[7] & M16
+    counts[X_LOSE_UNQUALIFIED] = (row[7] >> 16) & M16
+    extra[0] = (row[7] >> 32) & M16
+    extra2[0] = (row[7] >> 48) & M16
+
+
+cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net1,
+                               int64_t fold_value, bint ties_larger, uint64_t* sums,
+                               uint32_t* records, const int* slot, int n_slots,
+                               const uint8_t* wanted) noexcept nogil:
+    """Add board ``index`` with seen dealer card d to the flop sums of the holdings ``wanted``
+    marks (off the flop and d): the 44 dealer hands {d, x} by category, and the river
+    decision. Holdings are taken by ascending strength (the branches below then rarely turn)."""
+    cdef int gx[52]
+    cdef int lt[1185]
+    cdef const uint16_t* group = w.group[index]
+    cdef const uint16_t* order = w.order[index]
+    cdef const uint8_t* blind_of = w.blind[index]
+    cdef int n_groups = w.n_groups[index], q0 = w.qualify[index]
+    cdef int n = 1081
+    cdef int x, g, i, h, a, b, ga, gb, weaker, le, unq, tie, blind, u
+    cdef int win_q, win_u, lose_q, lose_u, pair
+    cdef int64_t value
+    cdef int64_t n_tie = net1[X_TIE], n_lq = net1[X_LOSE_QUALIFIED], n_lu = net1[X_LOSE_UNQUALIFIED]
+    cdef uint64_t win, loss, fold, keep, rtie
+    cdef uint64_t* row
+    memset(lt, 0, (n_groups + 1) * sizeof(int))
+    if records != NULL:
+        memset(records, 0, n_slots * sizeof(uint32_t))
+    for x in range(52):
+        pair = _PAIR_ID[d][x] if x != d else -1
+        if pair >= 0 and group[pair] != X_NONE:
+            gx[x] = group[pair]
+            lt[gx[x] + 1] += 1
+        else:
+            gx[x] = 0x7FFF
+    for g in range(n_groups):
+        lt[g + 1] += lt[g]
+    u = lt[q0]
+    for i in range(n):
+        h = order[i]
+        if not wanted[h]:
+            continue
+        g = group[h]
+        a = _PAIR_A[h]
+        b = _PAIR_B[h]
+        ga = gx[a]
+        gb = gx[b]
+        weaker = lt[g] - (ga < g) - (gb < g)
+        le = lt[g + 1] - (ga <= g) - (gb <= g)
+        unq = u - (ga < q0) - (gb < q0)
+        tie = le - weaker
+        blind = blind_of[g]
+        if g >= q0:
+            win_q = weaker - unq
+            win_u = unq
+            lose_q = 44 - le
+            lose_u = 0
+        else:
+            win_q = 0
+            win_u = weaker
+            lose_q = 44 - unq
+            lose_u = unq - le
+        value = (win_q * net1[blind] + win_u * net1[7 + blind] + tie * n_tie
+                 + lose_q * n_lq + lose_u * n_lu)
+        rtie = value == fold_value
+        fold = (value < fold_value) | (rtie & (not ties_larger))
+        keep = fold - 1
+        win = <uint64_t>win_q | (<uint64_t>win_u << 16) | (<uint64_t>tie << 32)
+        loss = <uint64_t>lose_q | (<uint64_t>lose_u << 16)
+        if records != NULL:
+            records[slot[h]] = <uint32_t>(win_q | (win_u << 6) | (tie << 12) | (lose_u << 18)
+                                          | (fold << 24) | (rtie << 25) | (blind << 26)
+                                          | (1 << 29))
+            continue
+        row = &sums[h * 16]
+        row[blind] += win
+        row[7] += loss
+        row[8 + blind] += win & keep
+        row[15] += (loss & keep) | (fold << 32) | (rtie << 48)
+
+
+# A board's record of one holding (turn-river sweeps), 32 bits: wins against a qualifier, wins
+# against a dealer below a pair, ties, losses to a dealer below a pair (6 bits each at 0, 6, 12,
+# 18; the losses to a qualifier are the rest of the 44), the river fold at 24, an exactly equal
+# river at 25, the Blind class at 26, and bit 29 set (0 marks a holding off the board's deals).
+# A turn-river state sums at most 45 boards of 44 dealer hands (1,980 < 2,048) in 11-bit fields:
+# word 0 the 4x/3x/2x line's counts (wins vs a qualifier, wins vs a dealer below a pair, ties,
+# losses to a qualifier, losses to a dealer below a pair, at bits 0, 11, 22, 33, 44) and the
+# equal rivers at 55, word 1 the checking line's counts and the folds at 55, word k (k = 2..7)
+# the wins of Blind class k - 1 of both lines (the 2x line's at bits 0 and 11, the checking
+# line's at 22 and 33); class 0's wins are the rest.
+cdef uint64_t M11 = 0x7FF
+
+
+cdef inline void _add_record(uint32_t record, uint64_t* row) noexcept nogil:
+    """Add one board's record to a turn-river state's sums (8 words, see above)."""
+    cdef uint64_t win_q = record & 63, win_u = (record >> 6) & 63, tie = (record >> 12) & 63
+    cdef uint64_t lose_u = (record >> 18) & 63
+    cdef uint64_t fold = (record >> 24) & 1
+    cdef uint64_t keep = fold - 1
+    cdef uint64_t blind = (record >> 26) & 7
+    cdef uint64_t counts = (win_q | (win_u << 11) | (tie << 22)
+                            | ((44 - win_q - win_u - tie - lose_u) << 33) | (lose_u << 44))
+    cdef uint64_t wins
+    row[0] += counts | (<uint64_t>((record >> 25) & 1) << 55)
+    row[1] += (counts & keep) | (fold << 55)
+    if blind:
+        wins = win_q | (win_u << 11)
+        row[1 + blind] += wins | ((wins & keep) << 22)
+
+
+cdef inline void _unpack_state(const uint64_t* row, int64_t* play, int64_t* check,
+                               int64_t* folds, int64_t* rties) noexcept nogil:
+    """A turn-river state's sums by the 17 categories, its folds and equal rivers."""
+    cdef int k, f
+    cdef uint64_t word
+    for k in range(X_CATEGORIES):
+        play[k] = 0
+        check[k] = 0
+    play[0] = row[0] & M11
+    play[7] = (row[0] >> 11) & M11
+    play[X_TIE] = (row[0] >> 22) & M11
+    play[X_LOSE_QUALIFIED] = (row[0] >> 33) & M11
+    play[X_LOSE_UNQUALIFIED] = (row[0] >> 44) & M11
+    rties[0] = (row[0] >> 55) & 0x1FF
+    check[0] = row[1] & M11
+    check[7] = (row[1] >> 11) & M11
+    check[X_TIE] = (row[1] >> 22) & M11
+    check[X_LOSE_QUALIFIED] = (row[1] >> 33) & M11
+    check[X_LOSE_UNQUALIFIED] = (row[1] >> 44) & M11
+    folds[0] = (row[1] >> 55) & 0x1FF
+    for k in range(1, 7):
+        word = row[1 + k]
+        play[k] = word & M11
+        play[7 + k] = (word >> 11) & M11
+        check[k] = (word >> 22) & M11
+        check[7 + k] = (word >> 33) & M11
+        play[0] -= play[k]
+        play[7] -= play[7 + k]
+        check[0] -= check[k]
+        check[7] -= check[7 + k]
+
+
+cdef void _decide_counts(const int64_t* play, const int64_t* check, int64_t folds,
+                         int64_t rties, const int64_t* net, int64_t fold_value,
+                         bint ties_larger, int64_t* line) noexcept nogil:
+    """Decide one flop state (2x or check) from its sums and write its 56 line values."""
+    cdef int64_t bet_value = 0, check_value = folds * fold_value
+    cdef int k
+    cdef bint bets
+    for k in range(X_CATEGORIES):
+        bet_value += play[k] * net[2 * X_CATEGORIES + k]
+        check_value += check[k] * net[X_CATEGORIES + k]
+    bets = bet_value > check_value or (bet_value == check_value and ties_larger)
+    memset(line, 0, X_ROW * sizeof(int64_t))
+    for k in range(X_CATEGORIES):
+        line[X_PLAY + k] = play[k]
+    if bets:
+        for k in range(X_CATEGORIES):
+            line[X_BET + k] = play[k]
+        line[X_FLOP_BETS] = 1
+    else:
+        for k in range(X_CATEGORIES):
+            line[X_CHECK + k] = check[k]
+        line[X_FOLDS] = folds
+        line[X_RIVER_TIES] = rties
+    line[X_FLOP_TIES] = bet_value == check_value
+
+
+cdef inline void _add64(const int64_t* line, int64_t weight, int64_t* out) noexcept nogil:
+    cdef int k
+    for k in range(X_ROW):
+        out[k] += weight * line[k]
+
+
+cdef inline void _add32(const int64_t* line, int64_t weight, int32_t* out) noexcept nogil:
+    cdef int k
+    for k in range(X_ROW):
+        out[k] += <int32_t>(weight * line[k])
+
+
+cdef inline int _permuted(int card, const int8_t* perm) noexcept nogil:
+    return (card & ~3) | perm[card & 3]
+
+
+cdef int8_t _PERMS[24][4]
+
+
+cdef void _init_perms() noexcept nogil:
+    """The 24 suit permutations in lexicographic order (as ``_kernels.uth_permutations``)."""
+    cdef int a, b, c, e, n = 0
+    for a in range(4):
+        for b in range(4):
+            for c in range(4):
+                for e in range(4):
+                    if a == b or a == c or a == e or b == c or b == e or c == e:
+                        continue
+                    _PERMS[n][0] = a
+                    _PERMS[n][1] = b
+                    _PERMS[n][2] = c
+                    _PERMS[n][3] = e
+                    n += 1
+
+
+_init_perms()
+
+
+cdef void _representatives(const int* flop, int d, uint8_t* wanted) noexcept nogil:
+    """Mark the holdings off the flop and d that are the least of their orbit under the suit
+    permutations fixing the flop and d: ``wanted[h]`` is then the orbit's size (others 0)."""
+    cdef int fixing[24]
+    cdef int n = 0, p, i, h, a, b, image, smallest, size, k
+    cdef int8_t* q
+    cdef int img[24]
+    cdef uint64_t mask = (<uint64_t>1 << flop[0]) | (<uint64_t>1 << flop[1]) | (<uint64_t>1 << flop[2])
+    cdef uint64_t moved
+    for p in range(24):
+        q = _PERMS[p]
+        moved = ((<uint64_t>1 << _permuted(flop[0], q)) | (<uint64_t>1 << _permuted(flop[1], q))
+                 | (<uint64_t>1 << _permuted(flop[2], q)))
+        if moved == mask and _permuted(d, q) == d:
+            fixing[n] = p
+            n += 1
+    for h in range(X_HOLDINGS):
+        a = _PAIR_A[h]
+        b = _PAIR_B[h]
+        if (mask >> a) & 1 or (mask >> b) & 1 or a == d or b == d:
+            wanted[h] = 0
+            continue
+        smallest = h
+        size = 0
+        for i in range(n):
+            q = _PERMS[fixing[i]]
+            image = _PAIR_ID[_permuted(a, q)][_permuted(b, q)]
+            if image < smallest:
+                smallest = image
+            for k in range(size):
+                if img[k] == image:
+                    break
+            else:
+                img[size] = image
+                size += 1
+        wanted[h] = <uint8_t>size if smallest == h else 0
+
+
+def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offsets,
+                     const int32_t[::1] seen, const int8_t[:, ::1] perms,
+                     const int64_t[::1] weights, const int64_t[:, ::1] net, int64_t fold_net,
+                     bint ties_larger, int mode, out_dealer=None, out_flop=None,
+                     out_turn_river=None):
+    """The flop and river of one seen dealer card, for a batch of flops, added up.
+
+    Flop f has the units ``unit_offsets[f]:unit_offsets[f + 1]``: unit u sees dealer card
+    ``seen[u]`` (off the flop); ``perms[u]`` is a suit permutation (suit s to ``perms[u, s]``)
+    taking that card to suit 0 and ``weights[u]`` the unit's multiplicity. Each state's lines
+    (56 values, see the header) are added, times the weight, to the permuted state:
+
+    - ``out_dealer`` (int64 ``[13, 1326, 56]``, dealer-1): ``[rank of d, holding]``;
+    - ``out_flop`` (int32 ``[13 * 52, 1326, 56]``, dealer-1,flop-1): ``[rank * 52 + f,
+      holding]`` for each flop card f (the flop state is dealer-1's);
+    - ``out_turn_river`` (int32, the same shape, dealer-1,turn-river-1): the flop state also
+      knows one turn-river card t: ``[rank * 52 + t, holding]``.
+
+    ``mode`` 0 fills ``out_dealer``, 1 ``out_flop`` (and ``out_dealer`` when given: the same
+    flop states), 2 ``out_turn_river``, 3 all three in one sweep (dealer-1's flop sums are then
+    half the sums of the turn-river states over t).
+    ``net[p, k]``: integer net pays of category k with a Play bet of p (rows 0..4);
+    ``fold_net`` a fold's.
+    """
+    cdef Py_ssize_t n_flops = flops.shape[0]
+    if flops.shape[1] != 3 or unit_offsets.shape[0] != n_flops + 1:
+        raise ValueError("flops must be [n, 3] with n + 1 unit offsets")
+    cdef Py_ssize_t n_units = unit_offsets[n_flops]
+    if seen.shape[0] < n_units or perms.shape[0] < n_units or weights.shape[0] < n_units:
+        raise ValueError("one seen card, permutation and weight per unit")
+    if net.shape[0] != 5 or net.shape[1] != X_CATEGORIES:
+        raise ValueError("net must be [5, 17]")
+    if mode not in (0, 1, 2, 3):
+        raise ValueError(f"mode {mode} is not 0, 1, 2 or 3")
+    cdef int64_t[:, :, ::1] dealer_view
+    cdef int32_t[:, :, ::1] flop_view
+    cdef int32_t[:, :, ::1] turn_view
+    cdef int64_t* dealer_ptr = NULL
+    cdef int32_t* flop_ptr = NULL
+    cdef int32_t* turn_ptr = NULL
+    if (mode in (0, 3) and out_dealer is None) or (mode in (1, 3) and out_flop is None) \
+            or (mode in (2, 3) and out_turn_river is None):
+        raise ValueError(f"mode {mode} needs its accumulators")
+    if out_dealer is not None and mode != 2:
+        dealer_view = out_dealer
+        if dealer_view.shape[0] != 13 or dealer_view.shape[1] != X_HOLDINGS \
+                or dealer_view.shape[2] != X_ROW:
+            raise ValueError("out_dealer must be [13, 1326, 56]")
+        dealer_ptr = &dealer_view[0, 0, 0]
+    if out_flop is not None and mode != 2:
+        flop_view = out_flop
+        if flop_view.shape[0] != 676 or flop_view.shape[1] != X_HOLDINGS \
+                or flop_view.shape[2] != X_ROW:
+            raise ValueError("out_flop must be [676, 1326, 56]")
+        flop_ptr = &flop_view[0, 0, 0]
+    if out_turn_river is not None and mode >= 2:
+        turn_view = out_turn_river
+        if turn_view.shape[0] != 676 or turn_view.shape[1] != X_HOLDINGS \
+                or turn_view.shape[2] != X_ROW:
+            raise ValueError("out_turn_river must be [676, 1326, 56]")
+        turn_ptr = &turn_view[0, 0, 0]
+    for f in range(n_flops):
+        if len({int(flops[f, 0]), int(flops[f, 1]), int(flops[f, 2])}) != 3 \
+                or not all(0 <= int(flops[f, j]) < 52 for j in range(3)):
+            raise ValueError(f"flop {f} is not three distinct cards")
+    cdef int64_t fold_value = fold_net * 44
+    cdef FlopWork* w = <FlopWork*>malloc(sizeof(FlopWork))
+    cdef uint64_t* sums = <uint64_t*>calloc(X_HOLDINGS * 16, sizeof(uint64_t))
+    cdef uint8_t* wanted = <uint8_t*>malloc(X_HOLDINGS)
+    cdef int64_t* totals = <int64_t*>calloc(X_HOLDINGS * 36, sizeof(int64_t))
+    cdef uint32_t* records = NULL
+    cdef uint32_t* board_records
+    cdef int* listed = <int*>malloc(X_HOLDINGS * sizeof(int))
+    cdef int* slot = <int*>malloc(X_HOLDINGS * sizeof(int))
+    cdef int n_slots = 0
+    if mode >= 2:
+        records = <uint32_t*>malloc(X_BOARDS * X_HOLDINGS * sizeof(uint32_t))
+    cdef int i, j, k, t, r, u, d, h, target, fc, index, rank, ff
+    cdef int flop[3]
+    cdef int64_t weight, folds, rties
+    cdef int64_t play[17]
+    cdef int64_t check[17]
+    cdef int64_t line[56]
+    cdef int64_t* tot
+    cdef uint64_t* row
+    cdef const int8_t* perm
+    cdef const int64_t* net0 = &net[0, 0]
+    try:
+        if w == NULL or sums == NULL or wanted == NULL or totals == NULL or listed == NULL \
+                or slot == NULL \
+                or (mode >= 2 and records == NULL):
+            raise MemoryError()
+        with nogil:
+            for ff in range(n_flops):
+                flop[0] = flops[ff, 0]
+                flop[1] = flops[ff, 1]
+                flop[2] = flops[ff, 2]
+                _start_flop(flop, w)
+                for index in range(w.n_boards):
+                    _board_groups(w, index)
+                for u in range(unit_offsets[ff], unit_offsets[ff + 1]):
+                    d = seen[u]
+                    perm = &perms[u, 0]
+                    weight = weights[u]
+                    rank = d >> 2
+                    _representatives(flop, d, wanted)
+                    if mode < 2:
+                        memset(sums, 0, X_HOLDINGS * 16 * sizeof(uint64_t))
+                        for index in range(w.n_boards):
+                            if w.turn[index] != d and w.river[index] != d:
+                                _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
+                                              sums, NULL, NULL, 0, wanted)
+                    else:
+                        # every board's records once, then each state t = turn or river card
+                        # adds the records of its 47 boards; a record's slot is its holding's
+                        # place among the unit's holdings
+                        n_slots = 0
+                        for h in range(X_HOLDINGS):
+                            if wanted[h]:
+                                slot[h] = n_slots
+                                listed[n_slots] = h
+                                n_slots += 1
+                        for index in range(w.n_boards):
+                            if w.turn[index] != d and w.river[index] != d:
+                                _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
+                                              NULL, &records[index * n_slots], slot, n_slots,
+                                              wanted)
+                        if mode == 3:
+                            memset(totals, 0, X_HOLDINGS * 36 * sizeof(int64_t))
+                        for t in range(52):
+                            if t == d or t == flop[0] or t == flop[1] or t == flop[2]:
+                                continue
+                            memset(sums, 0, n_slots * 8 * sizeof(uint64_t))
+                            for r in range(52):
+                                index = w.board_of[t][r]
+                                if index < 0 or r == d:
+                                    continue
+                                board_records = &records[index * n_slots]
+                                for i in range(n_slots):
+                                    if board_records[i]:
+                                        _add_record(board_records[i], &sums[i * 8])
+                            fc = _permuted(t, perm)
+                            for i in range(n_slots):
+                                h = listed[i]
+                                if _PAIR_A[h] == t or _PAIR_B[h] == t:
+                                    continue
+                                _unpack_state(&sums[i * 8], play, check, &folds, &rties)
+                                _decide_counts(play, check, folds, rties, net0, fold_value,
+                                               ties_larger, line)
+                                target = _PAIR_ID[_permuted(_PAIR_A[h], perm)][_permuted(_PAIR_B[h], perm)]
+                                if turn_ptr != NULL:
+                                    _add32(line, weight * wanted[h],
+                                           &turn_ptr[((rank * 52 + fc) * X_HOLDINGS + target) * X_ROW])
+                                if mode == 3:
+                                    tot = &totals[h * 36]
+                                    for k in range(X_CATEGORIES):
+                                        tot[k] += play[k]
+                                        tot[17 + k] += check[k]
+                                    tot[34] += folds
+                                    tot[35] += rties
+                        if mode == 2:
+                            continue
+                    # the flop state (P, d, flop): decide, add to dealer-1 and dealer-1,flop-1
+                    for h in range(X_HOLDINGS):
+                        if not wanted[h]:
+                            continue
+                        if mode < 2:
+                            _unpack16(&sums[h * 16], play, &folds, &rties)
+                            _unpack16(&sums[h * 16 + 8], check, &folds, &rties)
+                        else:
+                            tot = &totals[h * 36]
+                            for k in range(X_CATEGORIES):
+                                play[k] = tot[k] >> 1
+                                check[k] = tot[17 + k] >> 1
+                            folds = tot[34] >> 1
+                            rties = tot[35] >> 1
+                        _decide_counts(play, check, folds, rties, net0, fold_value,
+                                       ties_larger, line)
+                        target = _PAIR_ID[_permuted(_PAIR_A[h], perm)][_permuted(_PAIR_B[h], perm)]
+                        if dealer_ptr != NULL:
+                            _add64(line, weight * wanted[h],
+                                   &dealer_ptr[(rank * X_HOLDINGS + target) * X_ROW])
+                        if flop_ptr != NULL:
+                            for j in range(3):
+                                fc = _permuted(flop[j], perm)
+                                _add32(line, weight * wanted[h],
+                                       &flop_ptr[((rank * 52 + fc) * X_HOLDINGS + target) * X_ROW])
+    finally:
+        free(w)
+        free(sums)
+        free(wanted)
+        free(totals)
+        free(records)
+        free(listed)
+        free(slot)
+
+
+# --- flop-1: no dealer card seen ----------------------------------------------------------------
+
+cdef inline void _unpack21(const uint64_t* row, int64_t* counts, int64_t* extra,
+                           int64_t* extra2) noexcept nogil:
+    cdef int k
+    counts[X_TIE] = 0
+    for k in range(7):
+        counts[k] = row[k] & M21
+        counts[7 + k] = (row[k] >> 21) & M21
+        counts[X_TIE] += row[k] >> 42
+    counts[X_LOSE_QUALIFIED] = row[7] & M21
+    counts[X_LOSE_UNQUALIFIED] = (row[7] >> 21) & M21
+    extra[0] = (row[7] >> 42) & 0x7FF
+    extra2[0] = row[7] >> 53
+
+
+cdef void _full_board(FlopWork* w, int index, const int64_t* net1, int64_t fold_value,
+                      bint ties_larger, uint64_t* sums) noexcept nogil:
+    """Add board ``index`` to the flop sums of every holding off it: the 990 dealer holdings
+    of the other cards by category (a sweep by ascending group with per-card counters: the
+    dealer holdings below h = {a, b} are those below less those holding a or b), and the river
+    decision."""
+    cdef const uint16_t* group = w.group[index]
+    cdef const uint16_t* order = w.order[index]
+    cdef const uint8_t* blind_of = w.blind[index]
+    cdef int q0 = w.qualify[index]
+    cdef int counter[52]
+    cdef int snapshot[52]
+    cdef int weaker[1081]
+    cdef int i, j, start, stop, g, h, a, b, total = 0, unq_total = -1, tie, unq, blind
+    cdef int win_q, win_u, lose_q, lose_u
+    cdef int64_t value
+    cdef uint64_t win, loss, fold, keep, rtie
+    cdef uint64_t* row
+    memset(counter, 0, sizeof(counter))
+    start = 0
+    while start < 1081:
+        g = group[order[start]]
+        stop = start + 1
+        while stop < 1081 and group[order[stop]] == g:
+            stop += 1
+        if g >= q0 and unq_total < 0:
+            unq_total = total
+            for j in range(52):
+                snapshot[j] = counter[j]
+        for i in range(start, stop):
+            h = order[i]
+            weaker[i] = total - counter[_PAIR_A[h]] - counter[_PAIR_B[h]]
+        for i in range(start, stop):
+            h = order[i]
+            counter[_PAIR_A[h]] += 1
+            counter[_PAIR_B[h]] += 1
+        total += stop - start
+        start = stop
+    if unq_total < 0:
+        unq_total = total
+        for j in range(52):
+            snapshot[j] = counter[j]
+    # second pass: ties need the counters through each holding's group; recount by group
+    memset(counter, 0, sizeof(counter))
+    total = 0
+    start = 0
+    while start < 1081:
+        g = group[order[start]]
+        stop = start + 1
+        while stop < 1081 and group[order[stop]] == g:
+            stop += 1
+        for i in range(start, stop):
+            h = order[i]
+            counter[_PAIR_A[h]] += 1
+            counter[_PAIR_B[h]] += 1
+        total += stop - start
+        blind = blind_of[g]
+        for i in range(start, stop):
+            h = order[i]
+            a = _PAIR_A[h]
+            b = _PAIR_B[h]
+            tie = total - counter[a] - counter[b] + 1 - weaker[i]
+            unq = unq_total - snapshot[a] - snapshot[b] + (g < q0)
+            if g >= q0:
+                win_q = weaker[i] - unq
+                win_u = unq
+                lose_q = 990 - weaker[i] - tie
+                lose_u = 0
+            else:
+                win_q = 0
+                win_u = weaker[i]
+                lose_q = 990 - unq
+                lose_u = unq - weaker[i] - tie
+            value = (win_q * net1[blind] + win_u * net1[7 + blind] + tie * net1[X_TIE]
+                     + lose_q * net1[X_LOSE_QUALIFIED] + lose_u * net1[X_LOSE_UNQUALIFIED])
+            rtie = value == fold_value
+            fold = (value < fold_value) | (rtie & (not ties_larger))
+            keep = fold - 1
+            win = <uint64_t>win_q | (<uint64_t>win_u << 21) | (<uint64_t>tie << 42)
+            loss = <uint64_t>lose_q | (<uint64_t>lose_u << 21)
+            row = &sums[h * 16]
+            row[blind] += win
+            row[7] += loss
+            row[8 + blind] += win & keep
+            row[15] += (loss & keep) | (fold << 42) | (rtie << 53)
+        start = stop
+
+
+def flop_one_flops(const int32_t[:, ::1] flops, const int64_t[::1] orbit_sizes,
+                   const int64_t[:, ::1] net, int64_t fold_net, bint ties_larger,
+                   int64_t[:, :, ::1] out, uint8_t[:, ::1] decisions):
+    """The unexposed game's flop and river for a batch of flop classes, with the lines of each
+    (holding, flop) added, times the class's orbit size, to ``out[f, holding]`` (``[52, 1326,
+    56]``) for each flop card f. ``decisions[i, h]``: the flop decision (1 bet 2x) of holding h
+    on flop i (0 where they share a card), to compare with the unexposed solve's."""
+    cdef Py_ssize_t n_flops = flops.shape[0]
+    if flops.shape[1] != 3 or orbit_sizes.shape[0] != n_flops:
+        raise ValueError("flops must be [n, 3] with n orbit sizes")
+    if net.shape[0] != 5 or net.shape[1] != X_CATEGORIES:
+        raise ValueError("net must be [5, 17]")
+    if out.shape[0] != 52 or out.shape[1] != X_HOLDINGS or out.shape[2] != X_ROW:
+        raise ValueError("out must be [52, 1326, 56]")
+    if decisions.shape[0] != n_flops or decisions.shape[1] != X_HOLDINGS:
+        raise ValueError("decisions must be [len(flops), 1326]")
+    for f in range(n_flops):
+        if len({int(flops[f, 0]), int(flops[f, 1]), int(flops[f, 2])}) != 3 \
+                or not all(0 <= int(flops[f, j]) < 52 for j in range(3)):
+            raise ValueError(f"flop {f} is not three distinct cards")
+    cdef int64_t fold_value = fold_net * 990
+    cdef FlopWork* w = <FlopWork*>malloc(sizeof(FlopWork))
+    cdef uint64_t* sums = <uint64_t*>calloc(X_HOLDINGS * 16, sizeof(uint64_t))
+    cdef int i, j, k, h, index, ff
+    cdef int flop[3]
+    cdef int64_t play[17]
+    cdef int64_t check[17]
+    cdef int64_t unused, unused2, folds, rties, bet_value, check_value, weight
+    cdef bint bets
+    cdef int64_t* orow
+    try:
+        if w == NULL or sums == NULL:
+            raise MemoryError()
+        with nogil:
+            for ff in range(n_flops):
+                flop[0] = flops[ff, 0]
+                flop[1] = flops[ff, 1]
+                flop[2] = flops[ff, 2]
+                weight = orbit_sizes[ff]
+                _start_flop(flop, w)
+                memset(sums, 0, X_HOLDINGS * 16 * sizeof(uint64_t))
+                for index in range(w.n_boards):
+                    _board_groups(w, index)
+                    _full_board(w, index, &net[1, 0], fold_value, ties_larger, sums)
+                for i in range(w.n_holdings):
+                    h = w.holdings[i]
+                    _unpack21(&sums[h * 16], play, &unused, &unused2)
+                    _unpack21(&sums[h * 16 + 8], check, &folds, &rties)
+                    bet_value = 0
+                    check_value = folds * fold_value
+                    for k in range(X_CATEGORIES):
+                        bet_value += play[k] * net[2, k]
+                        check_value += check[k] * net[1, k]
+                    bets = bet_value > check_value or (bet_value == check_value and ties_larger)
+                    decisions[ff, h] = bets
+                    for j in range(3):
+                        orow = &out[flop[j], h, 0]
+                        for k in range(X_CATEGORIES):
+                            orow[X_PLAY + k] += weight * play[k]
+                        if bets:
+                            for k in range(X_CATEGORIES):
+                                orow[X_BET + k] += weight * play[k]
+                            orow[X_FLOP_BETS] += weight
+                        else:
+                            for k in range(X_CATEGORIES):
+                                orow[X_CHECK + k] += weight * check[k]
+                            orow[X_FOLDS] += weight * folds
+                            orow[X_RIVER_TIES] += weight * rties
+                        orow[X_FLOP_TIES] += weight * (bet_value == check_value)
+    finally:
+        free(w)
+        free(sums)
