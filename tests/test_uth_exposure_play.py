@@ -276,8 +276,20 @@ def test_bad_seen_values_are_one_error_line(edge_cli: CliRunner) -> None:
     assert "dealer-3" in result.err and "dealer-1,turn-river-1" in result.err
     result = edge_cli("table", "uth", "--set", "seen=dealer-1", "--set", "strategy=always-4x")
     assert result.status == 2 and result.err.count("\n") == 1 and "not supported" in result.err
-    result = edge_cli("table", "uth", "--bet", "trips", "--set", "seen=dealer-1")
+    result = edge_cli("table", "uth", "--bet", "trips", "--set", "seen=dealer-1",
+                      "--set", "trips_rule=beat-dealer-fold-loses")
     assert result.status == 2 and result.err.count("\n") == 1 and "--bet main" in result.err
+
+
+def test_a_side_bet_is_unchanged_by_an_exposure(edge_cli: CliRunner) -> None:
+    # Trips and the progressive are settled on the cards alone: the same rows, with a note
+    for bet in ("trips", "progressive"):
+        dealt = edge_cli("table", "uth", "--bet", bet, "--format", "csv")
+        seen = edge_cli("table", "uth", "--bet", bet, "--set", "seen=dealer-2", "--format", "csv")
+        assert dealt.status == seen.status == 0       # the options cell names the exposure
+        assert dealt.out == seen.out.replace(", seen=dealer-2", "").replace("seen=dealer-2", "")
+        text = edge_cli("table", "uth", "--bet", bet, "--set", "seen=dealer-2").out
+        assert "seen=dealer-2 changes nothing here" in " ".join(text.split())
 
 
 def test_ways_are_the_contracts() -> None:

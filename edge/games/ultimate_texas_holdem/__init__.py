@@ -73,7 +73,13 @@ __all__ = ["GAME", "GAME_NAME", "UltimateTexasHoldemRules", "describe_rules"]
 def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
            run: RunSettings) -> ReturnTable:
     assert paytable is not None
-    _not_exposed(rules, "trips")
+    if rules.exposed:
+        if rules.trips_rule is TripsRule.BEAT_DEALER_FOLD_LOSES:    # the folds would change
+            raise EdgeError(f"seen={rules.seen} with trips_rule=beat-dealer-fold-loses is not "
+                            "supported: that Trips bet is lost on a fold, and edge counts its "
+                            "folds for the game as dealt only (the exposure's own is analysed "
+                            "for the main bet: --bet main).")
+        return _unchanged(_trips(paytable, replace(rules, seen=Seen.NONE), run), rules)
     options = {"trips_rule": str(rules.trips_rule)}
     if rules.trips_rule is TripsRule.BEAT_DEALER:
         return analyze_trips_beating_dealer(paytable, trips_showdowns(run.jobs, run.cache),
@@ -92,7 +98,8 @@ def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
 def _progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
                  run: RunSettings) -> ReturnTable:
     assert paytable is not None
-    _not_exposed(rules, "progressive")
+    if rules.exposed:
+        return _unchanged(_progressive(paytable, replace(rules, seen=Seen.NONE), run), rules)
     return analyze_progressive(paytable, rules.meter, {"meter": options_dict(rules)["meter"]},
                                GAME_NAME)
 
@@ -122,11 +129,13 @@ def _main_options(rules: UltimateTexasHoldemRules) -> dict[str, str]:
             if key in shown}
 
 
-def _not_exposed(rules: UltimateTexasHoldemRules, bet: str) -> None:
-    if rules.exposed:
-        raise EdgeError(f"seen={rules.seen} changes the decisions of the main bet only: use "
-                        f"--bet main (the {bet} bet's return does not depend on them; `edge "
-                        f"report {GAME_NAME} --protection` reports every exposure).")
+def _unchanged(table: ReturnTable, rules: UltimateTexasHoldemRules) -> ReturnTable:
+    """A side bet's table under an exposure: the same, with the exposure named and a note that
+    it changes nothing there (the bet is settled on the cards whatever the player decides)."""
+    note = (f"seen={rules.seen} changes nothing here: the {table.bet} bet is settled on the "
+            "cards whatever the player decides (the exposure is analysed for the main bet).")
+    return replace(table, options={**table.options, "seen": str(rules.seen)},
+                   notes=(*table.notes, note))
 
 
 def _main_paytable(paytable: PayTable | None) -> PayTable:
