@@ -27,9 +27,12 @@
 # holdings (< 2**21), three 21-bit fields to a word. Word k < 7 holds (wins vs a qualifier, wins
 # vs a dealer below a pair, ties) for Blind class k, word 7 the losses; words 8..15 the same for
 # the line "check, then the better of 1x and fold" (word 15 also counts the folded turn-river
-# pairs and the river decisions of exactly equal value).
+# pairs and the river decisions of exactly equal value). The flop states that also know a
+# turn-river card (dealer-1,turn-river-1) sum the 32-bit records of their boards (see
+# _add_record); half their sum over that card is the flop state that does not know it.
 #
-# The accumulators (``out``) have 56 int64 per preflop state: 0..16 the 4x/3x line's counts,
+# The accumulators have 56 values per preflop state (int64 for dealer-1 and flop-1, int32 for
+# the states that also know a flop or turn-river card): 0..16 the 4x/3x line's counts,
 # 17..33 the 2x line's, 34..50 the 1x line's, 51 turn-river pairs (or rivers) folded, 52 river
 # decisions of equal value, 53 flops bet 2x, 54 flop decisions of equal value, 55 unused.
 
