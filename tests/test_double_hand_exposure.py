@@ -3,7 +3,7 @@ against a plain enumeration written here, the return tables, the strategy docume
 simulation, and bad input.
 
 No published analysis of this exposure was found (searches of Wizard of Odds, E. Jacobson's
-hole-card articles and the game's own rules, see docs/protection-double-hand-poker.md), so the
+hole-card articles and the game's own rules, see docs/protection.md), so the
 exact figures are checked against the plain enumeration below only.
 """
 
@@ -124,7 +124,7 @@ def test_no_commission_changes_the_choice_as_the_plain_enumeration_does() -> Non
 
 def test_return_table_rows_from_the_solve() -> None:
     # the whole cycle was checked once against plain_exposure over every player deal for
-    # dealer-1 and dealer-3 (minutes; docs/protection-double-hand-poker.md); here the rows
+    # dealer-1 and dealer-3 (minutes; docs/protection.md); here the rows
     # are the solve's sums, whose situations the sampled test above checks one by one
     for seen in EXPOSURES:
         solution = exposed_setting(seen, FIVE_PERCENT)

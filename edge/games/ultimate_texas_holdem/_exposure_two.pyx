@@ -1,6 +1,6 @@
 # cython: language_level=3
 # Ultimate Texas Hold'em with both dealer hole cards seen before the preflop decision
-# (seen=dealer-2; docs/rules.md section 4, docs/protection-uth-dealer-two.md).
+# (seen=dealer-2; docs/rules.md section 4, docs/protection.md).
 #
 # A state is (player holding P, dealer holding D); after the flop F the player decides 2x or
 # check knowing P, D and F; on the river he knows the result (play 1x or fold by the outcome

@@ -1,6 +1,6 @@
 """Ultimate Texas Hold'em with both dealer hole cards seen before the preflop decision.
 
-The exact solve of ``seen=dealer-2`` (docs/protection-uth-dealer-two.md). A state is the
+The exact solve of ``seen=dealer-2`` (docs/protection.md). A state is the
 player's holding P with the dealer's holding D (1,326 x 1,225 = 1,624,350); the player decides
 4x, 3x or check knowing both, then after a check 2x or check on the flop F, then on the river
 he knows the result: he plays 1x on a win or a tie and folds a loss (a loss of exactly the
