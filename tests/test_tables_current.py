@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
@@ -76,3 +78,24 @@ def test_readme_example_is_real_output(repo_root: Path) -> None:
     start = readme.index(command) + len(command)
     example = readme[start:readme.index("```", start)]
     assert example == str(analyze("triple-bet", "sandwich"))
+
+
+def test_readme_protection_table_is_the_tables(repo_root: Path) -> None:
+    # every row of the README's game-protection table quotes the exact player edge of the
+    # scenario's table in tables/ (to four decimals), and every scenario has its row
+    readme = (repo_root / "README.md").read_text(encoding="utf-8")
+    start = readme.index("| game | `seen=` |")
+    rows = [line.split("|")[1:-1] for line in readme[start:].splitlines()[2:]
+            if line.startswith("| `")]
+    quoted = {(cells[0].strip(" `"), cells[1].strip(" `")): cells[3].strip() for cells in rows}
+    expected = {}
+    make_tables = load_make_tables(repo_root)
+    for game in builtin_games().values():
+        if game.protection is None:
+            continue
+        for scenario in game.protection.scenarios:
+            stem = make_tables.protection_stem(game.protection.bet, scenario.name)
+            path = repo_root / "tables" / game.name / "protection" / f"{stem}.json"
+            value = Fraction(json.loads(path.read_text(encoding="utf-8"))["expected_return"])
+            expected[(game.name, scenario.name)] = f"{float(value) * 100:.4f}%"
+    assert quoted == expected

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -221,14 +222,22 @@ def test_cache_round_trip_and_damage(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 # --- the full solve (EDGE_EXPOSURE_FULL=1) ----------------------------------------------------
 
+PUBLISHED_CACHE = os.environ.get("EDGE_PUBLISHED_CACHE", "")
+
+
 @pytest.fixture(scope="module")
-def full() -> exposure.ExposedSolution:
-    return exposure.solve_exposed(exposure.Seen.DEALER_2, SETTLE, False)
+def full() -> Iterator[exposure.ExposedSolution]:
+    """The full solve: made (EDGE_EXPOSURE_FULL=1) or read from the cache folder named by
+    EDGE_PUBLISHED_CACHE (where scripts/make_tables.py cached it)."""
+    with pytest.MonkeyPatch.context() as patch:
+        if PUBLISHED_CACHE:
+            patch.setenv("EDGE_CACHE_DIR", PUBLISHED_CACHE)
+        yield exposure.solve_exposed(exposure.Seen.DEALER_2, SETTLE, False)
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not FULL, reason="the full dealer-2 solve takes minutes: "
-                    "EDGE_EXPOSURE_FULL=1 runs it")
+@pytest.mark.skipif(not FULL and not PUBLISHED_CACHE, reason="the full dealer-2 solve takes "
+                    "minutes: EDGE_EXPOSURE_FULL=1 runs it, EDGE_PUBLISHED_CACHE=DIR reads it")
 def test_published_figures(full: exposure.ExposedSolution) -> None:
     """E. Jacobson, "Ultimate Texas Hold'em Hole-Card Play: Two Dealer Cards" (888casino
     blog, 9 August 2015): with both dealer hole cards seen, player edge 38.5816%, 4x on
@@ -273,8 +282,8 @@ def direct_values(hole: list[int], dealer: list[int], settle: solver.Settlement,
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not FULL, reason="the full dealer-2 solve takes minutes: "
-                    "EDGE_EXPOSURE_FULL=1 runs it")
+@pytest.mark.skipif(not FULL and not PUBLISHED_CACHE, reason="the full dealer-2 solve takes "
+                    "minutes: EDGE_EXPOSURE_FULL=1 runs it, EDGE_PUBLISHED_CACHE=DIR reads it")
 def test_sampled_states_against_a_direct_computation(full: exposure.ExposedSolution) -> None:
     for state in sampled_states(4, seed=2):
         hole, dealer = full.state_cards[state, :2].tolist(), full.state_cards[state, 2:].tolist()
