@@ -29,15 +29,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import queue
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-import filelock
 import numpy as np
 import numpy.typing as npt
 
@@ -441,53 +438,11 @@ class ExposedCache:
 
     def lock(self) -> contextlib.AbstractContextManager[object]:
         """Hold the entry's lock (a no-op, with one warning, where none can be made)."""
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            lock = filelock.FileLock(self.path.with_name(self.path.name + ".lock"))
-            lock.acquire()
-        except OSError as error:
-            self._warn(f"the cache folder {str(self.path.parent)!r} cannot be used "
-                       f"({error.strerror or error}); solving without the cache.")
-            return contextlib.nullcontext()
-        return _Held(lock)
+        return solver.cache_lock(self.path, self._warn)
 
     def store(self, solution: ExposedSolution) -> None:
         """Write the solution atomically; a cache that cannot be written only costs time."""
-        arrays = _to_arrays(solution)
-        partial: str | None = None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, partial = tempfile.mkstemp(prefix=f"{self.path.name}.", suffix=".tmp",
-                                               dir=self.path.parent)
-            with os.fdopen(handle, "wb") as file:
-                os.fchmod(file.fileno(), 0o644)
-                np.savez_compressed(file, checksum=np.array(solver.arrays_digest(arrays)),
-                                    **arrays)  # type: ignore[arg-type]
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(partial, self.path)
-            partial = None
-        except OSError as error:
-            self._warn(f"the solve could not be cached at {str(self.path)!r} "
-                       f"({error.strerror or error}); nothing is lost, the next run solves "
-                       "again.")
-        finally:
-            if partial is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(partial)
-
-
-class _Held:
-    """A held file lock, released on leaving the ``with`` block."""
-
-    def __init__(self, lock: filelock.BaseFileLock) -> None:
-        self.held = lock
-
-    def __enter__(self) -> object:
-        return self.held
-
-    def __exit__(self, *exc: object) -> None:
-        self.held.release()
+        solver.write_cache_file(self.path, _to_arrays(solution), self._warn)
 
 
 def _to_arrays(solution: ExposedSolution) -> dict[str, npt.NDArray[Any]]:

@@ -22,14 +22,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import filelock
 import numpy as np
 import numpy.typing as npt
 
@@ -231,37 +228,12 @@ class _Cache:
         return rows
 
     def lock(self) -> contextlib.AbstractContextManager[object]:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            return filelock.FileLock(self.path.with_name(self.path.name + ".lock"))
-        except OSError as error:
-            self._warn(f"the cache folder {str(self.path.parent)!r} cannot be used "
-                       f"({error.strerror or error}); solving without the cache.")
-            return contextlib.nullcontext()
+        """Hold the entry's lock (a no-op, with one warning, where none can be made)."""
+        return solve.cache_lock(self.path, self._warn)
 
     def store(self, rows: IntArray) -> None:
-        arrays = {"rows": rows.astype(np.int32)}
-        partial: str | None = None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, partial = tempfile.mkstemp(prefix=f"{self.path.name}.", suffix=".tmp",
-                                               dir=self.path.parent)
-            with os.fdopen(handle, "wb") as file:
-                os.fchmod(file.fileno(), 0o644)
-                np.savez_compressed(file, checksum=np.array(solve.arrays_digest(arrays)),
-                                    **arrays)  # type: ignore[arg-type]
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(partial, self.path)
-            partial = None
-        except OSError as error:
-            self._warn(f"the solve could not be cached at {str(self.path)!r} "
-                       f"({error.strerror or error}); nothing is lost, the next run solves "
-                       "again.")
-        finally:
-            if partial is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(partial)
+        """Write the rows atomically; a cache that cannot be written only costs time."""
+        solve.write_cache_file(self.path, {"rows": rows.astype(np.int32)}, self._warn)
 
 
 def solve_dealer_two(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = None,

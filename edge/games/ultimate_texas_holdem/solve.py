@@ -37,7 +37,7 @@ import math
 import os
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -383,45 +383,59 @@ class SolveCache:
     def lock(self) -> contextlib.AbstractContextManager[object]:
         """Hold the entry's lock (wait while another process holds it); a no-op, with one
         warning, where no lock file can be made."""
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            lock = filelock.FileLock(self.path.with_name(self.path.name + ".lock"))
-            lock.acquire()
-        except OSError as error:
-            self._warn(f"the cache folder {str(self.path.parent)!r} cannot be used "
-                       f"({error.strerror or error}); solving without the cache (nothing is "
-                       "lost, it only takes longer).")
-            return contextlib.nullcontext()
-        return _Held(lock)
+        return cache_lock(self.path, self._warn)
 
     def store(self, solution: Solution) -> None:
         """Write the solution atomically; a cache that cannot be written only costs time."""
-        arrays: dict[str, npt.NDArray[Any]] = {
+        write_cache_file(self.path, {
             "play": solution.play, "bet": solution.bet, "check": solution.check,
             "extra": solution.extra, "flop_decisions": solution.flop_decisions,
-            "net": solution.settlement.array()}
-        partial: str | None = None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, partial = tempfile.mkstemp(prefix=f"{self.path.name}.", suffix=".tmp",
-                                               dir=self.path.parent)
-            with os.fdopen(handle, "wb") as file:
-                if hasattr(os, "fchmod"):   # readable as a plain write makes it (not 0600)
-                    os.fchmod(file.fileno(), 0o644)
-                np.savez_compressed(file, checksum=np.array(arrays_digest(arrays)),
-                                    **arrays)  # type: ignore[arg-type]
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(partial, self.path)
-            partial = None
-        except OSError as error:
-            self._warn(f"the solve could not be cached at {str(self.path)!r} "
-                       f"({error.strerror or error}); nothing is lost, the next run solves "
-                       "again.")
-        finally:
-            if partial is not None:  # a failure or an interrupt: leave nothing half-written
-                with contextlib.suppress(OSError):
-                    os.unlink(partial)
+            "net": solution.settlement.array()}, self._warn)
+
+
+def cache_lock(path: Path, warn: Callable[[str], None]
+               ) -> contextlib.AbstractContextManager[object]:
+    """Hold the lock beside a cache file (wait while another process holds it); a no-op, with
+    one warning, where no lock file can be made. Every UTH solve cache uses it."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = filelock.FileLock(path.with_name(path.name + ".lock"))
+        lock.acquire()
+    except OSError as error:
+        warn(f"the cache folder {str(path.parent)!r} cannot be used "
+             f"({error.strerror or error}); solving without the cache (nothing is "
+             "lost, it only takes longer).")
+        return contextlib.nullcontext()
+    return _Held(lock)
+
+
+def write_cache_file(path: Path, arrays: Mapping[str, npt.NDArray[Any]],
+                     warn: Callable[[str], None]) -> None:
+    """Write named arrays and their SHA-256 (``checksum``) to ``path`` atomically: a temporary
+    file in the same folder, then ``os.replace``, so a reader sees the old file or the new,
+    whole. A cache that cannot be written costs one warning and the next run's time, never a
+    result; an interrupt leaves no partial file. Every UTH solve cache uses it."""
+    partial: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, partial = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp",
+                                           dir=path.parent)
+        with os.fdopen(handle, "wb") as file:
+            if hasattr(os, "fchmod"):   # readable as a plain write makes it (not 0600)
+                os.fchmod(file.fileno(), 0o644)
+            np.savez_compressed(file, checksum=np.array(arrays_digest(arrays)),
+                                **arrays)  # type: ignore[arg-type]
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(partial, path)
+        partial = None
+    except OSError as error:
+        warn(f"the solve could not be cached at {str(path)!r} "
+             f"({error.strerror or error}); nothing is lost, the next run solves again.")
+    finally:
+        if partial is not None:  # a failure or an interrupt: leave nothing half-written
+            with contextlib.suppress(OSError):
+                os.unlink(partial)
 
 
 class _Held:
