@@ -134,6 +134,8 @@ def test_the_oracle_refuses_bad_cards() -> None:
 
 # --- the made-up solve in place of the solvers -----------------------------------------------
 
+REAL_SOLVE = exposure.solve_exposed
+
 def made_up_solve(seen: Seen, settle: solver.Settlement, ties: bool,
                   **_: object) -> ExposedSolution:
     if seen is Seen.DEALER_2:
@@ -313,6 +315,8 @@ def test_the_simulation_agrees_with_the_exact_solve(seen: str,
     # within 4 standard errors checks the solve's counts and decisions independently
     if PUBLISHED_CACHE:
         monkeypatch.setenv("EDGE_CACHE_DIR", PUBLISHED_CACHE)
+    # the real solver, even while this module's made-up one is patched in (module fixture)
+    monkeypatch.setattr(exposure, "solve_exposed", REAL_SOLVE)
     result = simulate("ultimate-texas-holdem", "main", None, {"seen": seen}, hands=4000,
                       seed=20261130)
     assert abs(float(result.mean - result.exact)) < 4 * result.standard_error
