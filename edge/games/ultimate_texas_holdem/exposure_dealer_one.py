@@ -415,26 +415,11 @@ class ExposedCache:
 
     def load(self) -> ExposedSolution | None:
         """The cached solution, or None when there is none or it is damaged."""
-        try:
-            with np.load(self.path) as data:
-                arrays = {name: np.array(data[name]) for name in CACHE_ARRAYS}
-                checksum = str(data["checksum"])
-            if checksum != solver.arrays_digest(arrays):
-                raise ValueError("its checksum does not match its contents")
+        def accept(arrays: dict[str, npt.NDArray[Any]]) -> ExposedSolution:
             if not np.array_equal(arrays["net"], self.settle.array()):
                 raise ValueError("it holds the solve of other pays")
             return _from_arrays(self.scenario, self.settle, self.ties_larger, arrays)
-        except FileNotFoundError:
-            return None
-        except OSError as error:
-            self._warn(f"the cache path {str(self.path)!r} cannot be read "
-                       f"({error.strerror or error}); it is solved again (nothing is lost).")
-            return None
-        except Exception as error:   # any damage (BadZipFile, KeyError...): solve again
-            reason = str(error).strip() or type(error).__name__
-            self._warn(f"the cached solve {str(self.path)!r} is damaged ({reason}); it is "
-                       "solved again and rewritten (nothing is lost).")
-            return None
+        return solver.read_cache_file(self.path, CACHE_ARRAYS, accept, self._warn)
 
     def lock(self) -> contextlib.AbstractContextManager[object]:
         """Hold the entry's lock (a no-op, with one warning, where none can be made)."""

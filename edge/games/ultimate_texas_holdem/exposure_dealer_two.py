@@ -206,26 +206,12 @@ class _Cache:
             self.warned = True
 
     def load(self) -> IntArray | None:
-        try:
-            with np.load(self.path) as data:
-                arrays = {"rows": np.array(data["rows"])}
-                checksum = str(data["checksum"])
-            if checksum != solve.arrays_digest(arrays):
-                raise ValueError("its checksum does not match its contents")
+        """The cached rows, or None when there is none or it is damaged."""
+        def accept(arrays: dict[str, npt.NDArray[Any]]) -> IntArray:
             rows = arrays["rows"].astype(np.int64)
             _check_rows(rows, states().weight)
-        except FileNotFoundError:
-            return None
-        except OSError as error:
-            self._warn(f"the cache path {str(self.path)!r} cannot be read "
-                       f"({error.strerror or error}); it is solved again (nothing is lost).")
-            return None
-        except Exception as error:   # any other damage: solve again
-            reason = str(error).strip() or type(error).__name__
-            self._warn(f"the cached solve {str(self.path)!r} is damaged ({reason}); it is "
-                       "solved again and rewritten (nothing is lost).")
-            return None
-        return rows
+            return rows
+        return solve.read_cache_file(self.path, ("rows",), accept, self._warn)
 
     def lock(self) -> contextlib.AbstractContextManager[object]:
         """Hold the entry's lock (a no-op, with one warning, where none can be made)."""

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import filelock
 import numpy as np
@@ -54,6 +54,7 @@ from edge.games.ultimate_texas_holdem import _kernels
 from edge.games.ultimate_texas_holdem.rules import DealerNoQualify
 
 IntArray = npt.NDArray[np.int64]
+T = TypeVar("T")
 
 SOLVE_VERSION = 2                 # bump when the kernels' results change meaning
 HOLDINGS = _kernels.HOLDINGS      # C(52,2)
@@ -351,34 +352,15 @@ class SolveCache:
 
     def load(self, settle: Settlement, ties_larger: bool) -> Solution | None:
         """The cached solution, or None when there is none or it is not whole."""
-        try:
-            with np.load(self.path) as data:
-                arrays = {name: np.array(data[name]) for name in CACHE_ARRAYS}
-                checksum = str(data["checksum"])
-            if checksum != arrays_digest(arrays):
-                raise ValueError("its checksum does not match its contents")
+        def accept(arrays: dict[str, npt.NDArray[Any]]) -> Solution:
             if not np.array_equal(arrays["net"], settle.array()):
                 raise ValueError("it holds the solve of other pays")
             counts = [arrays[name].astype(np.int64) for name in ("play", "bet", "check", "extra")]
             solution = Solution(settle, ties_larger, counts[0], counts[1], counts[2], counts[3],
                                 arrays["flop_decisions"].astype(np.uint8))
             _check_totals(solution, flop_classes())
-        except FileNotFoundError:
-            return None
-        except IsADirectoryError:
-            self._warn(f"the cache path {str(self.path)!r} is a directory; solving without the "
-                       "cache (nothing is lost, it only takes longer).")
-            return None
-        except OSError as error:     # the path cannot be opened (a file for a folder, access)
-            self._warn(f"the cache path {str(self.path)!r} cannot be read "
-                       f"({error.strerror or error}); it is solved again (nothing is lost).")
-            return None
-        except Exception as error:   # any other damage (BadZipFile, EOFError...): solve again
-            reason = str(error).strip() or type(error).__name__
-            self._warn(f"the cached solve {str(self.path)!r} is damaged ({reason}); it is "
-                       "solved again and rewritten (nothing is lost).")
-            return None
-        return solution
+            return solution
+        return read_cache_file(self.path, CACHE_ARRAYS, accept, self._warn)
 
     def lock(self) -> contextlib.AbstractContextManager[object]:
         """Hold the entry's lock (wait while another process holds it); a no-op, with one
@@ -391,6 +373,37 @@ class SolveCache:
             "play": solution.play, "bet": solution.bet, "check": solution.check,
             "extra": solution.extra, "flop_decisions": solution.flop_decisions,
             "net": solution.settlement.array()}, self._warn)
+
+
+def read_cache_file(path: Path, names: Sequence[str],
+                    accept: Callable[[dict[str, npt.NDArray[Any]]], T],
+                    warn: Callable[[str], None]) -> T | None:
+    """A cache file's named arrays, checked against their SHA-256 and then by ``accept`` (which
+    builds the result and raises on anything inconsistent); None when there is no file, and
+    None with one warning when it cannot be read or is damaged in any way (it is then solved
+    again: nothing is lost). Every UTH solve cache uses it."""
+    try:
+        with np.load(path) as data:
+            arrays = {name: np.array(data[name]) for name in names}
+            checksum = str(data["checksum"])
+        if checksum != arrays_digest(arrays):
+            raise ValueError("its checksum does not match its contents")
+        return accept(arrays)
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        warn(f"the cache path {str(path)!r} is a directory; solving without the cache "
+             "(nothing is lost, it only takes longer).")
+        return None
+    except OSError as error:     # the path cannot be opened (a file for a folder, access)
+        warn(f"the cache path {str(path)!r} cannot be read ({error.strerror or error}); it is "
+             "solved again (nothing is lost).")
+        return None
+    except Exception as error:   # any other damage (BadZipFile, EOFError...): solve again
+        reason = str(error).strip() or type(error).__name__
+        warn(f"the cached solve {str(path)!r} is damaged ({reason}); it is solved again and "
+             "rewritten (nothing is lost).")
+        return None
 
 
 def cache_lock(path: Path, warn: Callable[[str], None]
