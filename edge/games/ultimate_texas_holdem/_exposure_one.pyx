@@ -28,8 +28,9 @@
 # vs a dealer below a pair, ties) for Blind class k, word 7 the losses; words 8..15 the same for
 # the line "check, then the better of 1x and fold" (word 15 also counts the folded turn-river
 # pairs and the river decisions of exactly equal value). The flop states that also know a
-# turn-river card (dealer-1,turn-river-1) sum the 32-bit records of their boards (see
-# _add_record); half their sum over that card is the flop state that does not know it.
+# turn-river card (dealer-1,turn-river-1) have 8 words of 11-bit fields (see
+# _unpack_state): each board adds its counts to the states of both its turn-river cards while
+# it is swept; half their sum over that card is the flop state that does not know it.
 #
 # The accumulators have 56 values per preflop state (int64 for dealer-1 and flop-1, int32 for
 # the states that also know a flop or turn-river card): 0..16 the 4x/3x line's counts,
@@ -318,11 +319,14 @@ cdef inline void _unpack16(const uint64_t* row, int64_t* counts, int64_t* extra,
 
 cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net1,
                                int64_t fold_value, bint ties_larger, uint64_t* sums,
-                               uint32_t* records, const int* slot, int n_slots,
+                               uint64_t* turn_river, const int* slot, int n_slots,
                                const uint8_t* wanted) noexcept nogil:
     """Add board ``index`` with seen dealer card d to the flop sums of the holdings ``wanted``
     marks (off the flop and d): the 44 dealer hands {d, x} by category, and the river
-    decision. Holdings are taken by ascending strength (the branches below then rarely turn)."""
+    decision. Holdings are taken by ascending strength (the branches below then rarely turn).
+
+    With ``turn_river`` (``[52, n_slots, 8]``, ``slot[h]`` the holding's place) the board's
+    counts go instead to the turn-river states of its turn card and of its river card."""
     cdef int gx[52]
     cdef int lt[1185]
     cdef const uint16_t* group = w.group[index]
@@ -331,14 +335,17 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
     cdef int n_groups = w.n_groups[index], q0 = w.qualify[index]
     cdef int n = 1081
     cdef int x, g, i, h, a, b, ga, gb, weaker, le, unq, tie, blind, u
-    cdef int win_q, win_u, lose_q, lose_u, pair
+    cdef int win_q, win_u, lose_q, lose_u, pair, at
     cdef int64_t value
     cdef int64_t n_tie = net1[X_TIE], n_lq = net1[X_LOSE_QUALIFIED], n_lu = net1[X_LOSE_UNQUALIFIED]
-    cdef uint64_t win, loss, fold, keep, rtie
+    cdef uint64_t win, loss, fold, keep, rtie, counts, play_word, check_word, wins
     cdef uint64_t* row
+    cdef uint64_t* turn_row = NULL
+    cdef uint64_t* river_row = NULL
     memset(lt, 0, (n_groups + 1) * sizeof(int))
-    if records != NULL:
-        memset(records, 0, n_slots * sizeof(uint32_t))
+    if turn_river != NULL:
+        turn_row = &turn_river[w.turn[index] * n_slots * 8]
+        river_row = &turn_river[w.river[index] * n_slots * 8]
     for x in range(52):
         pair = _PAIR_ID[d][x] if x != d else -1
         if pair >= 0 and group[pair] != X_NONE:
@@ -378,13 +385,26 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
         rtie = value == fold_value
         fold = (value < fold_value) | (rtie & (not ties_larger))
         keep = fold - 1
+        if turn_river != NULL:
+            counts = (<uint64_t>win_q | (<uint64_t>win_u << 11) | (<uint64_t>tie << 22)
+                      | (<uint64_t>lose_q << 33) | (<uint64_t>lose_u << 44))
+            play_word = counts | (rtie << 55)
+            check_word = (counts & keep) | (fold << 55)
+            at = slot[h] * 8
+            row = &turn_row[at]
+            row[0] += play_word
+            row[1] += check_word
+            row = &river_row[at]
+            row[0] += play_word
+            row[1] += check_word
+            if blind:
+                wins = <uint64_t>win_q | (<uint64_t>win_u << 11)
+                wins |= (wins & keep) << 22
+                turn_row[at + 1 + blind] += wins
+                river_row[at + 1 + blind] += wins
+            continue
         win = <uint64_t>win_q | (<uint64_t>win_u << 16) | (<uint64_t>tie << 32)
         loss = <uint64_t>lose_q | (<uint64_t>lose_u << 16)
-        if records != NULL:
-            records[slot[h]] = <uint32_t>(win_q | (win_u << 6) | (tie << 12) | (lose_u << 18)
-                                          | (fold << 24) | (rtie << 25) | (blind << 26)
-                                          | (1 << 29))
-            continue
         row = &sums[h * 16]
         row[blind] += win
         row[7] += loss
@@ -392,34 +412,13 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
         row[15] += (loss & keep) | (fold << 32) | (rtie << 48)
 
 
-# A board's record of one holding (turn-river sweeps), 32 bits: wins against a qualifier, wins
-# against a dealer below a pair, ties, losses to a dealer below a pair (6 bits each at 0, 6, 12,
-# 18; the losses to a qualifier are the rest of the 44), the river fold at 24, an exactly equal
-# river at 25, the Blind class at 26, and bit 29 set (0 marks a holding off the board's deals).
-# A turn-river state sums at most 45 boards of 44 dealer hands (1,980 < 2,048) in 11-bit fields:
-# word 0 the 4x/3x/2x line's counts (wins vs a qualifier, wins vs a dealer below a pair, ties,
-# losses to a qualifier, losses to a dealer below a pair, at bits 0, 11, 22, 33, 44) and the
-# equal rivers at 55, word 1 the checking line's counts and the folds at 55, word k (k = 2..7)
-# the wins of Blind class k - 1 of both lines (the 2x line's at bits 0 and 11, the checking
-# line's at 22 and 33); class 0's wins are the rest.
+# A turn-river state (dealer-1,turn-river-1) sums at most 45 boards of 44 dealer hands (1,980 <
+# 2,048) in 11-bit fields: word 0 the 4x/3x/2x line's counts (wins vs a qualifier, wins vs a
+# dealer below a pair, ties, losses to a qualifier, losses to a dealer below a pair, at bits 0,
+# 11, 22, 33, 44) and the equal rivers at 55, word 1 the checking line's counts and the folds at
+# 55, word k (k = 2..7) the wins of Blind class k - 1 of both lines (the 2x line's at bits 0 and
+# 11, the checking line's at 22 and 33); class 0's wins are the rest.
 cdef uint64_t M11 = 0x7FF
-
-
-cdef inline void _add_record(uint32_t record, uint64_t* row) noexcept nogil:
-    """Add one board's record to a turn-river state's sums (8 words, see above)."""
-    cdef uint64_t win_q = record & 63, win_u = (record >> 6) & 63, tie = (record >> 12) & 63
-    cdef uint64_t lose_u = (record >> 18) & 63
-    cdef uint64_t fold = (record >> 24) & 1
-    cdef uint64_t keep = fold - 1
-    cdef uint64_t blind = (record >> 26) & 7
-    cdef uint64_t counts = (win_q | (win_u << 11) | (tie << 22)
-                            | ((44 - win_q - win_u - tie - lose_u) << 33) | (lose_u << 44))
-    cdef uint64_t wins
-    row[0] += counts | (<uint64_t>((record >> 25) & 1) << 55)
-    row[1] += (counts & keep) | (fold << 55)
-    if blind:
-        wins = win_q | (win_u << 11)
-        row[1 + blind] += wins | ((wins & keep) << 22)
 
 
 cdef inline void _unpack_state(const uint64_t* row, int64_t* play, int64_t* check,
@@ -478,6 +477,31 @@ cdef void _decide_counts(const int64_t* play, const int64_t* check, int64_t fold
         line[X_FOLDS] = folds
         line[X_RIVER_TIES] = rties
     line[X_FLOP_TIES] = bet_value == check_value
+
+
+cdef inline void _decide_add32(const int64_t* play, const int64_t* check, int64_t folds,
+                               int64_t rties, const int64_t* net, int64_t fold_value,
+                               bint ties_larger, int64_t weight, int32_t* out) noexcept nogil:
+    """Decide one flop state as :func:`_decide_counts` does and add its line values, times
+    ``weight``, to ``out`` directly (the values left 0 are not touched)."""
+    cdef int64_t bet_value = 0, check_value = folds * fold_value
+    cdef int k
+    for k in range(X_CATEGORIES):
+        bet_value += play[k] * net[2 * X_CATEGORIES + k]
+        check_value += check[k] * net[X_CATEGORIES + k]
+    for k in range(X_CATEGORIES):
+        out[X_PLAY + k] += <int32_t>(weight * play[k])
+    if bet_value > check_value or (bet_value == check_value and ties_larger):
+        for k in range(X_CATEGORIES):
+            out[X_BET + k] += <int32_t>(weight * play[k])
+        out[X_FLOP_BETS] += <int32_t>weight
+    else:
+        for k in range(X_CATEGORIES):
+            out[X_CHECK + k] += <int32_t>(weight * check[k])
+        out[X_FOLDS] += <int32_t>(weight * folds)
+        out[X_RIVER_TIES] += <int32_t>(weight * rties)
+    if bet_value == check_value:
+        out[X_FLOP_TIES] += <int32_t>weight
 
 
 cdef inline void _add64(const int64_t* line, int64_t weight, int64_t* out) noexcept nogil:
@@ -626,13 +650,12 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     cdef uint64_t* sums = <uint64_t*>calloc(X_HOLDINGS * 16, sizeof(uint64_t))
     cdef uint8_t* wanted = <uint8_t*>malloc(X_HOLDINGS)
     cdef int64_t* totals = <int64_t*>calloc(X_HOLDINGS * 36, sizeof(int64_t))
-    cdef uint32_t* records = NULL
-    cdef uint32_t* board_records
+    cdef uint64_t* turn_river = NULL
     cdef int* listed = <int*>malloc(X_HOLDINGS * sizeof(int))
     cdef int* slot = <int*>malloc(X_HOLDINGS * sizeof(int))
     cdef int n_slots = 0
     if mode >= 2:
-        records = <uint32_t*>malloc(X_BOARDS * X_HOLDINGS * sizeof(uint32_t))
+        turn_river = <uint64_t*>malloc(52 * X_HOLDINGS * 8 * sizeof(uint64_t))
     cdef int i, j, k, t, r, u, d, h, target, fc, index, rank, ff
     cdef int flop[3]
     cdef int64_t weight, folds, rties
@@ -646,7 +669,7 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     try:
         if w == NULL or sums == NULL or wanted == NULL or totals == NULL or listed == NULL \
                 or slot == NULL \
-                or (mode >= 2 and records == NULL):
+                or (mode >= 2 and turn_river == NULL):
             raise MemoryError()
         with nogil:
             for ff in range(n_flops):
@@ -669,46 +692,37 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
                                 _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
                                               sums, NULL, NULL, 0, wanted)
                     else:
-                        # every board's records once, then each state t = turn or river card
-                        # adds the records of its 47 boards; a record's slot is its holding's
-                        # place among the unit's holdings
+                        # every board adds its counts to the states t = its turn card and
+                        # t = its river card; a holding's slot is its place among the unit's
+                        # holdings
                         n_slots = 0
                         for h in range(X_HOLDINGS):
                             if wanted[h]:
                                 slot[h] = n_slots
                                 listed[n_slots] = h
                                 n_slots += 1
+                        memset(turn_river, 0, 52 * n_slots * 8 * sizeof(uint64_t))
                         for index in range(w.n_boards):
                             if w.turn[index] != d and w.river[index] != d:
                                 _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                              NULL, &records[index * n_slots], slot, n_slots,
+                                              NULL, turn_river, slot, n_slots,
                                               wanted)
                         if mode == 3:
                             memset(totals, 0, X_HOLDINGS * 36 * sizeof(int64_t))
                         for t in range(52):
                             if t == d or t == flop[0] or t == flop[1] or t == flop[2]:
                                 continue
-                            memset(sums, 0, n_slots * 8 * sizeof(uint64_t))
-                            for r in range(52):
-                                index = w.board_of[t][r]
-                                if index < 0 or r == d:
-                                    continue
-                                board_records = &records[index * n_slots]
-                                for i in range(n_slots):
-                                    if board_records[i]:
-                                        _add_record(board_records[i], &sums[i * 8])
+                            row = &turn_river[t * n_slots * 8]
                             fc = _permuted(t, perm)
                             for i in range(n_slots):
                                 h = listed[i]
                                 if _PAIR_A[h] == t or _PAIR_B[h] == t:
                                     continue
-                                _unpack_state(&sums[i * 8], play, check, &folds, &rties)
-                                _decide_counts(play, check, folds, rties, net0, fold_value,
-                                               ties_larger, line)
+                                _unpack_state(&row[i * 8], play, check, &folds, &rties)
                                 target = _PAIR_ID[_permuted(_PAIR_A[h], perm)][_permuted(_PAIR_B[h], perm)]
-                                if turn_ptr != NULL:
-                                    _add32(line, weight * wanted[h],
-                                           &turn_ptr[((rank * 52 + fc) * X_HOLDINGS + target) * X_ROW])
+                                _decide_add32(play, check, folds, rties, net0, fold_value,
+                                              ties_larger, weight * wanted[h],
+                                              &turn_ptr[((rank * 52 + fc) * X_HOLDINGS + target) * X_ROW])
                                 if mode == 3:
                                     tot = &totals[h * 36]
                                     for k in range(X_CATEGORIES):
@@ -748,7 +762,7 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
         free(sums)
         free(wanted)
         free(totals)
-        free(records)
+        free(turn_river)
         free(listed)
         free(slot)
 
