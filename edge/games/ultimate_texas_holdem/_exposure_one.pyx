@@ -15,6 +15,14 @@
 # g beats Lt[g] - [gx(a) < g] - [gx(b) < g] of the 44 dealer hands left to it (gx(c): the group
 # of {d, c}), and so on for ties and for dealers below a pair (a threshold group q0).
 #
+# Boards that cannot make a flush (no three cards of a suit) are counted by hole rank pair: every
+# holding of a rank pair off the board and d has the same strength and meets the same dealer
+# hands by rank, so one holding stands for its rank pair (_dealer_ranks). A holding's state then
+# takes its rank pair's sums over those boards less the records of the boards that hold one of
+# its own cards (_share_ranks_flop, _share_ranks_turn_river). Packed words are added and taken
+# as integers: a field that passes its width on the way is exact again once the boards a holding
+# cannot see are taken out.
+#
 # No dealer card seen (flop-1). The holdings are sorted by group (counting sort) and swept once
 # with per-card counters, the 990 dealer holdings of each player holding counted exactly.
 #
@@ -146,6 +154,8 @@ cdef struct FlopWork:
     uint8_t blind[1176][1184]     # Blind class of each group
     int qualify[1176]             # the first group of a pair or better
     int n_groups[1176]
+    uint8_t flushing[1176]        # 1 if the board has three cards of a suit
+    uint64_t mask[1176]           # the board's five cards
     # scratch
     uint64_t flush_keys[1081]
     int rank_group[91]
@@ -240,6 +250,8 @@ cdef void _board_groups(FlopWork* w, int index) noexcept nogil:
         if suit_count[i] >= 3:
             flush_suit = i
             need = 5 - suit_count[i]
+    w.flushing[index] = flush_suit >= 0
+    w.mask[index] = mask
     if flush_suit >= 0:
         for a in range(52):
             if (mask >> a) & 1 or ((a & 3) != flush_suit and need == 2):
@@ -317,99 +329,197 @@ cdef inline void _unpack16(const uint64_t* row, int64_t* counts, int64_t* extra,
     extra2[0] = (row[7] >> 48) & M16
 
 
+cdef struct Record:
+    uint64_t word[4]              # the words one holding adds to its state on one board
+    int blind                     # its Blind class there
+
+
+cdef struct Dealer:
+    int gx[52]                    # group of the dealer hand {d, x}; 0x7FFF if none
+    int lt[1185]                  # dealer hands below each group
+    int below_pair                # dealer hands below a pair
+    int qualify                   # the board's first group of a pair or better
+    int d
+
+
+cdef inline void _dealer_hands(const FlopWork* w, int index, int d, Dealer* dealer) noexcept nogil:
+    """The 44 dealer hands {d, x} of board ``index`` counted by group."""
+    cdef const uint16_t* group = w.group[index]
+    cdef int n_groups = w.n_groups[index]
+    cdef int x, g, pair
+    memset(dealer.lt, 0, (n_groups + 1) * sizeof(int))
+    for x in range(52):
+        pair = _PAIR_ID[d][x] if x != d else -1
+        if pair >= 0 and group[pair] != X_NONE:
+            dealer.gx[x] = group[pair]
+            dealer.lt[dealer.gx[x] + 1] += 1
+        else:
+            dealer.gx[x] = 0x7FFF
+    for g in range(n_groups):
+        dealer.lt[g + 1] += dealer.lt[g]
+    dealer.qualify = w.qualify[index]
+    dealer.below_pair = dealer.lt[dealer.qualify]
+    dealer.d = d
+
+
+cdef inline void _record(const Dealer* dealer, int g, int a, int b, int blind,
+                         const int64_t* net1, int64_t fold_value, bint ties_larger,
+                         bint turn_river, Record* record) noexcept nogil:
+    """What holding {a, b} of group g adds to its state for one board: the 44 dealer hands by
+    category and the river decision, packed as a flop state's (16-bit fields) or a turn-river
+    state's (11-bit fields) words."""
+    cdef int ga = dealer.gx[a], gb = dealer.gx[b], q0 = dealer.qualify
+    cdef int weaker = dealer.lt[g] - (ga < g) - (gb < g)
+    cdef int le = dealer.lt[g + 1] - (ga <= g) - (gb <= g)
+    cdef int unq = dealer.below_pair - (ga < q0) - (gb < q0)
+    cdef int tie = le - weaker
+    cdef int win_q, win_u, lose_q, lose_u
+    cdef int64_t value
+    cdef uint64_t fold, keep, rtie, counts, wins, win, loss
+    if g >= q0:
+        win_q = weaker - unq
+        win_u = unq
+        lose_q = 44 - le
+        lose_u = 0
+    else:
+        win_q = 0
+        win_u = weaker
+        lose_q = 44 - unq
+        lose_u = unq - le
+    value = (win_q * net1[blind] + win_u * net1[7 + blind] + tie * net1[X_TIE]
+             + lose_q * net1[X_LOSE_QUALIFIED] + lose_u * net1[X_LOSE_UNQUALIFIED])
+    rtie = value == fold_value
+    fold = (value < fold_value) | (rtie & (not ties_larger))
+    keep = fold - 1
+    record.blind = blind
+    if turn_river:
+        counts = (<uint64_t>win_q | (<uint64_t>win_u << 11) | (<uint64_t>tie << 22)
+                  | (<uint64_t>lose_q << 33) | (<uint64_t>lose_u << 44))
+        wins = <uint64_t>win_q | (<uint64_t>win_u << 11)
+        record.word[0] = counts | (rtie << 55)
+        record.word[1] = (counts & keep) | (fold << 55)
+        record.word[2] = wins | ((wins & keep) << 22)
+        record.word[3] = 0
+    else:
+        win = <uint64_t>win_q | (<uint64_t>win_u << 16) | (<uint64_t>tie << 32)
+        loss = <uint64_t>lose_q | (<uint64_t>lose_u << 16)
+        record.word[0] = win
+        record.word[1] = loss
+        record.word[2] = win & keep
+        record.word[3] = (loss & keep) | (fold << 32) | (rtie << 48)
+
+
+cdef inline void _add_flop(uint64_t* row, const Record* record) noexcept nogil:
+    """Add a record to a flop state (16 words, see the header)."""
+    row[record.blind] += record.word[0]
+    row[7] += record.word[1]
+    row[8 + record.blind] += record.word[2]
+    row[15] += record.word[3]
+
+
+cdef inline void _take_flop(uint64_t* row, const Record* record) noexcept nogil:
+    """Take a record added by :func:`_add_flop` back out."""
+    row[record.blind] -= record.word[0]
+    row[7] -= record.word[1]
+    row[8 + record.blind] -= record.word[2]
+    row[15] -= record.word[3]
+
+
+cdef inline void _add_turn_river(uint64_t* row, const Record* record) noexcept nogil:
+    """Add a record to a turn-river state (8 words, see _unpack_state)."""
+    row[0] += record.word[0]
+    row[1] += record.word[1]
+    if record.blind:
+        row[1 + record.blind] += record.word[2]
+
+
+cdef inline void _take_turn_river(uint64_t* row, const Record* record) noexcept nogil:
+    """Take a record added by :func:`_add_turn_river` back out."""
+    row[0] -= record.word[0]
+    row[1] -= record.word[1]
+    if record.blind:
+        row[1 + record.blind] -= record.word[2]
+
+
 cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net1,
                                int64_t fold_value, bint ties_larger, uint64_t* sums,
                                uint64_t* turn_river, const int* slot, int n_slots,
                                const uint8_t* wanted) noexcept nogil:
-    """Add board ``index`` with seen dealer card d to the flop sums of the holdings ``wanted``
-    marks (off the flop and d): the 44 dealer hands {d, x} by category, and the river
-    decision. Holdings are taken by ascending strength (the branches below then rarely turn).
+    """Add board ``index`` (one that can make a flush) with seen dealer card d to the flop
+    sums of the holdings ``wanted`` marks (off the flop and d). Holdings are taken by
+    ascending strength (the branches then rarely turn).
 
     With ``turn_river`` (``[52, n_slots, 8]``, ``slot[h]`` the holding's place) the board's
-    counts go instead to the turn-river states of its turn card and of its river card."""
-    cdef int gx[52]
-    cdef int lt[1185]
+    records go instead to the turn-river states of its turn card and of its river card."""
+    cdef Dealer dealer
+    cdef Record record
     cdef const uint16_t* group = w.group[index]
     cdef const uint16_t* order = w.order[index]
     cdef const uint8_t* blind_of = w.blind[index]
-    cdef int n_groups = w.n_groups[index], q0 = w.qualify[index]
-    cdef int n = 1081
-    cdef int x, g, i, h, a, b, ga, gb, weaker, le, unq, tie, blind, u
-    cdef int win_q, win_u, lose_q, lose_u, pair, at
-    cdef int64_t value
-    cdef int64_t n_tie = net1[X_TIE], n_lq = net1[X_LOSE_QUALIFIED], n_lu = net1[X_LOSE_UNQUALIFIED]
-    cdef uint64_t win, loss, fold, keep, rtie, counts, play_word, check_word, wins
-    cdef uint64_t* row
+    cdef int i, h, g
     cdef uint64_t* turn_row = NULL
     cdef uint64_t* river_row = NULL
-    memset(lt, 0, (n_groups + 1) * sizeof(int))
+    _dealer_hands(w, index, d, &dealer)
     if turn_river != NULL:
         turn_row = &turn_river[w.turn[index] * n_slots * 8]
         river_row = &turn_river[w.river[index] * n_slots * 8]
-    for x in range(52):
-        pair = _PAIR_ID[d][x] if x != d else -1
-        if pair >= 0 and group[pair] != X_NONE:
-            gx[x] = group[pair]
-            lt[gx[x] + 1] += 1
-        else:
-            gx[x] = 0x7FFF
-    for g in range(n_groups):
-        lt[g + 1] += lt[g]
-    u = lt[q0]
-    for i in range(n):
+    for i in range(1081):
         h = order[i]
         if not wanted[h]:
             continue
         g = group[h]
-        a = _PAIR_A[h]
-        b = _PAIR_B[h]
-        ga = gx[a]
-        gb = gx[b]
-        weaker = lt[g] - (ga < g) - (gb < g)
-        le = lt[g + 1] - (ga <= g) - (gb <= g)
-        unq = u - (ga < q0) - (gb < q0)
-        tie = le - weaker
-        blind = blind_of[g]
-        if g >= q0:
-            win_q = weaker - unq
-            win_u = unq
-            lose_q = 44 - le
-            lose_u = 0
-        else:
-            win_q = 0
-            win_u = weaker
-            lose_q = 44 - unq
-            lose_u = unq - le
-        value = (win_q * net1[blind] + win_u * net1[7 + blind] + tie * n_tie
-                 + lose_q * n_lq + lose_u * n_lu)
-        rtie = value == fold_value
-        fold = (value < fold_value) | (rtie & (not ties_larger))
-        keep = fold - 1
+        _record(&dealer, g, _PAIR_A[h], _PAIR_B[h], blind_of[g], net1, fold_value,
+                ties_larger, turn_river != NULL, &record)
         if turn_river != NULL:
-            counts = (<uint64_t>win_q | (<uint64_t>win_u << 11) | (<uint64_t>tie << 22)
-                      | (<uint64_t>lose_q << 33) | (<uint64_t>lose_u << 44))
-            play_word = counts | (rtie << 55)
-            check_word = (counts & keep) | (fold << 55)
-            at = slot[h] * 8
-            row = &turn_row[at]
-            row[0] += play_word
-            row[1] += check_word
-            row = &river_row[at]
-            row[0] += play_word
-            row[1] += check_word
-            if blind:
-                wins = <uint64_t>win_q | (<uint64_t>win_u << 11)
-                wins |= (wins & keep) << 22
-                turn_row[at + 1 + blind] += wins
-                river_row[at + 1 + blind] += wins
+            _add_turn_river(&turn_row[slot[h] * 8], &record)
+            _add_turn_river(&river_row[slot[h] * 8], &record)
+        else:
+            _add_flop(&sums[h * 16], &record)
+
+
+cdef inline void _dealer_ranks(FlopWork* w, int index, int d, const int64_t* net1,
+                               int64_t fold_value, bint ties_larger, Record* records,
+                               uint64_t* rank_sums, uint64_t* rank_turn_river) noexcept nogil:
+    """Board ``index`` (one that cannot make a flush) with seen dealer card d, by hole rank
+    pair: every holding of a rank pair off the board and d has the same strength and meets
+    the same dealer hands by rank, so one of them stands for all. ``records[rp]`` gets the
+    record of rank pair rp (zero if no holding of it is left), added to ``rank_sums`` (``[91,
+    16]``) or to the turn-river rows of the board's turn and river cards in
+    ``rank_turn_river`` (``[52, 91, 8]``)."""
+    cdef Dealer dealer
+    cdef const uint16_t* group = w.group[index]
+    cdef const uint8_t* blind_of = w.blind[index]
+    cdef uint64_t blocked = w.mask[index] | (<uint64_t>1 << d)
+    cdef int rp, low, high, s1, s2, a, b, g
+    cdef Record* record
+    _dealer_hands(w, index, d, &dealer)
+    for rp in range(X_RANK_PAIRS):
+        record = &records[rp]
+        low = _RANK_LOW[rp] * 4
+        high = _RANK_HIGH[rp] * 4
+        a = -1
+        b = -1
+        for s1 in range(4):
+            if (blocked >> (low + s1)) & 1:
+                continue
+            for s2 in range(4):
+                if high + s2 != low + s1 and not (blocked >> (high + s2)) & 1:
+                    a = low + s1
+                    b = high + s2
+                    break
+            if b >= 0:
+                break
+        if b < 0:
+            memset(record, 0, sizeof(Record))
             continue
-        win = <uint64_t>win_q | (<uint64_t>win_u << 16) | (<uint64_t>tie << 32)
-        loss = <uint64_t>lose_q | (<uint64_t>lose_u << 16)
-        row = &sums[h * 16]
-        row[blind] += win
-        row[7] += loss
-        row[8 + blind] += win & keep
-        row[15] += (loss & keep) | (fold << 32) | (rtie << 48)
+        g = group[_PAIR_ID[a][b]]
+        _record(&dealer, g, a, b, blind_of[g], net1, fold_value, ties_larger,
+                rank_turn_river != NULL, record)
+        if rank_turn_river != NULL:
+            _add_turn_river(&rank_turn_river[(w.turn[index] * X_RANK_PAIRS + rp) * 8], record)
+            _add_turn_river(&rank_turn_river[(w.river[index] * X_RANK_PAIRS + rp) * 8], record)
+        else:
+            _add_flop(&rank_sums[rp * 16], record)
 
 
 # A turn-river state (dealer-1,turn-river-1) sums at most 45 boards of 44 dealer hands (1,980 <
@@ -580,6 +690,42 @@ cdef void _representatives(const int* flop, int d, uint8_t* wanted) noexcept nog
         wanted[h] = <uint8_t>size if smallest == h else 0
 
 
+cdef inline void _share_ranks_flop(const FlopWork* w, int h, int d, const Record* records,
+                                   const uint64_t* rank_sums, uint64_t* row) noexcept nogil:
+    """Add to holding h's flop state the boards that cannot make a flush: its rank pair's
+    sums less the records of those boards that hold one of its cards (d's are not in them)."""
+    cdef int a = _PAIR_A[h], b = _PAIR_B[h], rp = _RANK_PAIR[_PAIR_A[h] >> 2][_PAIR_B[h] >> 2]
+    cdef int k, r, index
+    for k in range(16):
+        row[k] += rank_sums[rp * 16 + k]
+    for r in range(52):
+        if r == d:
+            continue
+        index = w.board_of[a][r]
+        if index >= 0 and not w.flushing[index]:
+            _take_flop(row, &records[index * X_RANK_PAIRS + rp])
+        index = w.board_of[b][r]
+        if index >= 0 and r != a and not w.flushing[index]:
+            _take_flop(row, &records[index * X_RANK_PAIRS + rp])
+
+
+cdef inline void _share_ranks_turn_river(const FlopWork* w, int h, int t, const Record* records,
+                                         const uint64_t* rank_turn_river, const uint64_t* row,
+                                         uint64_t* state) noexcept nogil:
+    """Holding h's turn-river state for card t: ``row`` (the boards that can make a flush)
+    plus its rank pair's sums for t less the boards {t, a} and {t, b} of its cards."""
+    cdef int a = _PAIR_A[h], b = _PAIR_B[h], rp = _RANK_PAIR[_PAIR_A[h] >> 2][_PAIR_B[h] >> 2]
+    cdef int k, index
+    for k in range(8):
+        state[k] = row[k] + rank_turn_river[(t * X_RANK_PAIRS + rp) * 8 + k]
+    index = w.board_of[t][a]
+    if not w.flushing[index]:
+        _take_turn_river(state, &records[index * X_RANK_PAIRS + rp])
+    index = w.board_of[t][b]
+    if not w.flushing[index]:
+        _take_turn_river(state, &records[index * X_RANK_PAIRS + rp])
+
+
 def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offsets,
                      const int32_t[::1] seen, const int8_t[:, ::1] perms,
                      const int64_t[::1] weights, const int64_t[:, ::1] net, int64_t fold_net,
@@ -654,9 +800,14 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     cdef int* listed = <int*>malloc(X_HOLDINGS * sizeof(int))
     cdef int* slot = <int*>malloc(X_HOLDINGS * sizeof(int))
     cdef int n_slots = 0
+    cdef Record* records = <Record*>malloc(X_BOARDS * X_RANK_PAIRS * sizeof(Record))
+    cdef uint64_t* rank_sums = <uint64_t*>malloc(X_RANK_PAIRS * 16 * sizeof(uint64_t))
+    cdef uint64_t* rank_turn_river = NULL
+    cdef uint64_t state[8]
     if mode >= 2:
         turn_river = <uint64_t*>malloc(52 * X_HOLDINGS * 8 * sizeof(uint64_t))
-    cdef int i, j, k, t, r, u, d, h, target, fc, index, rank, ff
+        rank_turn_river = <uint64_t*>malloc(52 * X_RANK_PAIRS * 8 * sizeof(uint64_t))
+    cdef int i, j, k, t, r, u, d, h, target, fc, index, rank, ff, rp
     cdef int flop[3]
     cdef int64_t weight, folds, rties
     cdef int64_t play[17]
@@ -668,8 +819,8 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     cdef const int64_t* net0 = &net[0, 0]
     try:
         if w == NULL or sums == NULL or wanted == NULL or totals == NULL or listed == NULL \
-                or slot == NULL \
-                or (mode >= 2 and turn_river == NULL):
+                or slot == NULL or records == NULL or rank_sums == NULL \
+                or (mode >= 2 and (turn_river == NULL or rank_turn_river == NULL)):
             raise MemoryError()
         with nogil:
             for ff in range(n_flops):
@@ -687,10 +838,19 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
                     _representatives(flop, d, wanted)
                     if mode < 2:
                         memset(sums, 0, X_HOLDINGS * 16 * sizeof(uint64_t))
+                        memset(rank_sums, 0, X_RANK_PAIRS * 16 * sizeof(uint64_t))
                         for index in range(w.n_boards):
-                            if w.turn[index] != d and w.river[index] != d:
+                            if w.turn[index] == d or w.river[index] == d:
+                                continue
+                            if w.flushing[index]:
                                 _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
                                               sums, NULL, NULL, 0, wanted)
+                            else:
+                                _dealer_ranks(w, index, d, &net[1, 0], fold_value, ties_larger,
+                                              &records[index * X_RANK_PAIRS], rank_sums, NULL)
+                        for h in range(X_HOLDINGS):
+                            if wanted[h]:
+                                _share_ranks_flop(w, h, d, records, rank_sums, &sums[h * 16])
                     else:
                         # every board adds its counts to the states t = its turn card and
                         # t = its river card; a holding's slot is its place among the unit's
@@ -702,11 +862,17 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
                                 listed[n_slots] = h
                                 n_slots += 1
                         memset(turn_river, 0, 52 * n_slots * 8 * sizeof(uint64_t))
+                        memset(rank_turn_river, 0, 52 * X_RANK_PAIRS * 8 * sizeof(uint64_t))
                         for index in range(w.n_boards):
-                            if w.turn[index] != d and w.river[index] != d:
+                            if w.turn[index] == d or w.river[index] == d:
+                                continue
+                            if w.flushing[index]:
                                 _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                              NULL, turn_river, slot, n_slots,
-                                              wanted)
+                                              NULL, turn_river, slot, n_slots, wanted)
+                            else:
+                                _dealer_ranks(w, index, d, &net[1, 0], fold_value, ties_larger,
+                                              &records[index * X_RANK_PAIRS], NULL,
+                                              rank_turn_river)
                         if mode == 3:
                             memset(totals, 0, X_HOLDINGS * 36 * sizeof(int64_t))
                         for t in range(52):
@@ -718,7 +884,9 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
                                 h = listed[i]
                                 if _PAIR_A[h] == t or _PAIR_B[h] == t:
                                     continue
-                                _unpack_state(&row[i * 8], play, check, &folds, &rties)
+                                _share_ranks_turn_river(w, h, t, records, rank_turn_river,
+                                                        &row[i * 8], state)
+                                _unpack_state(state, play, check, &folds, &rties)
                                 target = _PAIR_ID[_permuted(_PAIR_A[h], perm)][_permuted(_PAIR_B[h], perm)]
                                 _decide_add32(play, check, folds, rties, net0, fold_value,
                                               ties_larger, weight * wanted[h],
@@ -763,6 +931,9 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
         free(wanted)
         free(totals)
         free(turn_river)
+        free(records)
+        free(rank_sums)
+        free(rank_turn_river)
         free(listed)
         free(slot)
 
