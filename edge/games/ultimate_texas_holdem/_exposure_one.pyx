@@ -62,6 +62,7 @@ cdef enum:
     X_BOARDS = 1176           # turn-river pairs off a flop
     X_GROUPS = 1184           # room for the groups of one board (at most 91 + 1,081)
     X_CATEGORIES = 17
+    X_CARD_BLOCKS = 10        # blocks of five of the 49 cards off a flop
     X_TIE = 14
     X_LOSE_QUALIFIED = 15
     X_LOSE_UNQUALIFIED = 16
@@ -144,6 +145,7 @@ cdef struct FlopWork:
     int turn[1176]
     int river[1176]
     int board_of[52][52]          # board index of a turn-river pair, -1 if none
+    int sweep[1176]               # the boards in blocks of turn and river cards (see _start_flop)
     # per turn-river rank pair: hole rank pair strengths and their ascending order
     int32_t rank_strength[91][91]
     uint8_t rank_order[91][91]
@@ -178,6 +180,7 @@ cdef void _start_flop(const int* flop, FlopWork* w) noexcept nogil:
     cdef uint64_t mask = (<uint64_t>1 << flop[0]) | (<uint64_t>1 << flop[1]) | (<uint64_t>1 << flop[2])
     cdef int ranks[7]
     cdef int t, h, i, j, n, t1, t2
+    cdef int position[52]
     cdef int32_t s
     w.flop[0] = flop[0]
     w.flop[1] = flop[1]
@@ -219,6 +222,20 @@ cdef void _start_flop(const int* flop, FlopWork* w) noexcept nogil:
             w.board_of[t2][t1] = n
             n += 1
     w.n_boards = n
+    # the turn-river sweep takes the boards in blocks of five turn cards by five river cards,
+    # so the states it adds to (one per card) stay in the core's cache while a block is swept
+    n = 0
+    for t1 in range(52):
+        if not (mask >> t1) & 1:
+            position[t1] = n
+            n += 1
+    n = 0
+    for i in range(X_CARD_BLOCKS):
+        for j in range(i, X_CARD_BLOCKS):
+            for h in range(w.n_boards):
+                if position[w.turn[h]] // 5 == i and position[w.river[h]] // 5 == j:
+                    w.sweep[n] = h
+                    n += 1
     n = 0
     for h in range(X_HOLDINGS):
         if not (mask >> _PAIR_A[h]) & 1 and not (mask >> _PAIR_B[h]) & 1:
@@ -863,7 +880,8 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
                                 n_slots += 1
                         memset(turn_river, 0, 52 * n_slots * 8 * sizeof(uint64_t))
                         memset(rank_turn_river, 0, 52 * X_RANK_PAIRS * 8 * sizeof(uint64_t))
-                        for index in range(w.n_boards):
+                        for k in range(w.n_boards):
+                            index = w.sweep[k]
                             if w.turn[index] == d or w.river[index] == d:
                                 continue
                             if w.flushing[index]:
