@@ -156,7 +156,7 @@ cdef struct FlopWork:
     uint8_t blind[1176][1184]     # Blind class of each group
     int qualify[1176]             # the first group of a pair or better
     int n_groups[1176]
-    uint8_t flushing[1176]        # 1 if the board has three cards of a suit
+    int8_t flush_suit[1176]       # the suit of three or more of the board's cards, or -1
     uint64_t mask[1176]           # the board's five cards
     # scratch
     uint64_t flush_keys[1081]
@@ -267,7 +267,7 @@ cdef void _board_groups(FlopWork* w, int index) noexcept nogil:
         if suit_count[i] >= 3:
             flush_suit = i
             need = 5 - suit_count[i]
-    w.flushing[index] = flush_suit >= 0
+    w.flush_suit[index] = <int8_t>flush_suit
     w.mask[index] = mask
     if flush_suit >= 0:
         for a in range(52):
@@ -463,8 +463,9 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
                                uint64_t* turn_river, const int* slot, int n_slots,
                                const uint8_t* wanted) noexcept nogil:
     """Add board ``index`` (one that can make a flush) with seen dealer card d to the flop
-    sums of the holdings ``wanted`` marks (off the flop and d). Holdings are taken by
-    ascending strength (the branches then rarely turn).
+    sums of the holdings ``wanted`` marks (off the flop and d) that hold a card of the flush
+    suit (the others are counted by rank pair, _dealer_ranks). Holdings are taken by ascending
+    strength (the branches then rarely turn).
 
     With ``turn_river`` (``[52, n_slots, 8]``, ``slot[h]`` the holding's place) the board's
     records go instead to the turn-river states of its turn card and of its river card."""
@@ -473,7 +474,7 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
     cdef const uint16_t* group = w.group[index]
     cdef const uint16_t* order = w.order[index]
     cdef const uint8_t* blind_of = w.blind[index]
-    cdef int i, h, g
+    cdef int i, h, g, suit = w.flush_suit[index]
     cdef uint64_t* turn_row = NULL
     cdef uint64_t* river_row = NULL
     _dealer_hands(w, index, d, &dealer)
@@ -482,7 +483,7 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
         river_row = &turn_river[w.river[index] * n_slots * 8]
     for i in range(1081):
         h = order[i]
-        if not wanted[h]:
+        if not wanted[h] or ((_PAIR_A[h] & 3) != suit and (_PAIR_B[h] & 3) != suit):
             continue
         g = group[h]
         _record(&dealer, g, _PAIR_A[h], _PAIR_B[h], blind_of[g], net1, fold_value,
@@ -494,21 +495,33 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
             _add_flop(&sums[h * 16], &record)
 
 
+cdef inline bint _shares(int flush_suit, int a, int b) noexcept nogil:
+    """Whether holding {a, b} is counted by rank pair on a board with this flush suit (-1:
+    none): it then holds no card of the flush suit."""
+    return (a & 3) != flush_suit and (b & 3) != flush_suit
+
+
 cdef inline void _dealer_ranks(FlopWork* w, int index, int d, const int64_t* net1,
                                int64_t fold_value, bint ties_larger, Record* records,
                                uint64_t* rank_sums, uint64_t* rank_turn_river) noexcept nogil:
-    """Board ``index`` (one that cannot make a flush) with seen dealer card d, by hole rank
-    pair: every holding of a rank pair off the board and d has the same strength and meets
-    the same dealer hands by rank, so one of them stands for all. ``records[rp]`` gets the
-    record of rank pair rp (zero if no holding of it is left), added to ``rank_sums`` (``[91,
-    16]``) or to the turn-river rows of the board's turn and river cards in
-    ``rank_turn_river`` (``[52, 91, 8]``)."""
+    """Board ``index`` with seen dealer card d, by hole rank pair, for the holdings with no card
+    of the board's flush suit (all holdings if it has none): those of one rank pair off the
+    board and d have the same strength and meet the same dealer hands by rank and flush suit,
+    so one of them stands for all. ``records[rp]`` gets the record of rank pair rp (zero if no
+    such holding is left), added to the sums of the board's class c (its flush suit, 4 if
+    none): ``rank_sums[c, rp]`` (``[5, 91, 16]``) or, in ``rank_turn_river`` (``[5, 52, 91,
+    8]``), the rows of the board's turn and river cards."""
     cdef Dealer dealer
     cdef const uint16_t* group = w.group[index]
     cdef const uint8_t* blind_of = w.blind[index]
+    cdef int suit = w.flush_suit[index]
+    cdef int c = suit if suit >= 0 else 4
     cdef uint64_t blocked = w.mask[index] | (<uint64_t>1 << d)
     cdef int rp, low, high, s1, s2, a, b, g
     cdef Record* record
+    if suit >= 0:                 # no card of the flush suit may stand for a rank pair
+        for s1 in range(13):
+            blocked |= <uint64_t>1 << (4 * s1 + suit)
     _dealer_hands(w, index, d, &dealer)
     for rp in range(X_RANK_PAIRS):
         record = &records[rp]
@@ -533,10 +546,12 @@ cdef inline void _dealer_ranks(FlopWork* w, int index, int d, const int64_t* net
         _record(&dealer, g, a, b, blind_of[g], net1, fold_value, ties_larger,
                 rank_turn_river != NULL, record)
         if rank_turn_river != NULL:
-            _add_turn_river(&rank_turn_river[(w.turn[index] * X_RANK_PAIRS + rp) * 8], record)
-            _add_turn_river(&rank_turn_river[(w.river[index] * X_RANK_PAIRS + rp) * 8], record)
+            _add_turn_river(&rank_turn_river[((c * 52 + w.turn[index]) * X_RANK_PAIRS + rp) * 8],
+                            record)
+            _add_turn_river(&rank_turn_river[((c * 52 + w.river[index]) * X_RANK_PAIRS + rp) * 8],
+                            record)
         else:
-            _add_flop(&rank_sums[rp * 16], record)
+            _add_flop(&rank_sums[(c * X_RANK_PAIRS + rp) * 16], record)
 
 
 # A turn-river state (dealer-1,turn-river-1) sums at most 45 boards of 44 dealer hands (1,980 <
@@ -709,37 +724,45 @@ cdef void _representatives(const int* flop, int d, uint8_t* wanted) noexcept nog
 
 cdef inline void _share_ranks_flop(const FlopWork* w, int h, int d, const Record* records,
                                    const uint64_t* rank_sums, uint64_t* row) noexcept nogil:
-    """Add to holding h's flop state the boards that cannot make a flush: its rank pair's
-    sums less the records of those boards that hold one of its cards (d's are not in them)."""
+    """Add to holding h's flop state the boards that count it by rank pair (no card of their
+    flush suit): its rank pair's sums over those boards less the records of the ones that hold
+    one of its cards (d's are not in them)."""
     cdef int a = _PAIR_A[h], b = _PAIR_B[h], rp = _RANK_PAIR[_PAIR_A[h] >> 2][_PAIR_B[h] >> 2]
-    cdef int k, r, index
-    for k in range(16):
-        row[k] += rank_sums[rp * 16 + k]
+    cdef int c, k, r, index
+    for c in range(5):
+        if c == 4 or _shares(c, a, b):
+            for k in range(16):
+                row[k] += rank_sums[(c * X_RANK_PAIRS + rp) * 16 + k]
     for r in range(52):
         if r == d:
             continue
         index = w.board_of[a][r]
-        if index >= 0 and not w.flushing[index]:
+        if index >= 0 and _shares(w.flush_suit[index], a, b):
             _take_flop(row, &records[index * X_RANK_PAIRS + rp])
         index = w.board_of[b][r]
-        if index >= 0 and r != a and not w.flushing[index]:
+        if index >= 0 and r != a and _shares(w.flush_suit[index], a, b):
             _take_flop(row, &records[index * X_RANK_PAIRS + rp])
 
 
 cdef inline void _share_ranks_turn_river(const FlopWork* w, int h, int t, const Record* records,
                                          const uint64_t* rank_turn_river, const uint64_t* row,
                                          uint64_t* state) noexcept nogil:
-    """Holding h's turn-river state for card t: ``row`` (the boards that can make a flush)
-    plus its rank pair's sums for t less the boards {t, a} and {t, b} of its cards."""
+    """Holding h's turn-river state for card t: ``row`` (the boards that count it one by one)
+    plus its rank pair's sums for t over the boards that count it by rank pair, less the
+    boards {t, a} and {t, b} of its cards."""
     cdef int a = _PAIR_A[h], b = _PAIR_B[h], rp = _RANK_PAIR[_PAIR_A[h] >> 2][_PAIR_B[h] >> 2]
-    cdef int k, index
+    cdef int c, k, index
     for k in range(8):
-        state[k] = row[k] + rank_turn_river[(t * X_RANK_PAIRS + rp) * 8 + k]
+        state[k] = row[k]
+    for c in range(5):
+        if c == 4 or _shares(c, a, b):
+            for k in range(8):
+                state[k] += rank_turn_river[((c * 52 + t) * X_RANK_PAIRS + rp) * 8 + k]
     index = w.board_of[t][a]
-    if not w.flushing[index]:
+    if _shares(w.flush_suit[index], a, b):
         _take_turn_river(state, &records[index * X_RANK_PAIRS + rp])
     index = w.board_of[t][b]
-    if not w.flushing[index]:
+    if _shares(w.flush_suit[index], a, b):
         _take_turn_river(state, &records[index * X_RANK_PAIRS + rp])
 
 
@@ -818,12 +841,12 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     cdef int* slot = <int*>malloc(X_HOLDINGS * sizeof(int))
     cdef int n_slots = 0
     cdef Record* records = <Record*>malloc(X_BOARDS * X_RANK_PAIRS * sizeof(Record))
-    cdef uint64_t* rank_sums = <uint64_t*>malloc(X_RANK_PAIRS * 16 * sizeof(uint64_t))
+    cdef uint64_t* rank_sums = <uint64_t*>malloc(5 * X_RANK_PAIRS * 16 * sizeof(uint64_t))
     cdef uint64_t* rank_turn_river = NULL
     cdef uint64_t state[8]
     if mode >= 2:
         turn_river = <uint64_t*>malloc(52 * X_HOLDINGS * 8 * sizeof(uint64_t))
-        rank_turn_river = <uint64_t*>malloc(52 * X_RANK_PAIRS * 8 * sizeof(uint64_t))
+        rank_turn_river = <uint64_t*>malloc(5 * 52 * X_RANK_PAIRS * 8 * sizeof(uint64_t))
     cdef int i, j, k, t, r, u, d, h, target, fc, index, rank, ff, rp
     cdef int flop[3]
     cdef int64_t weight, folds, rties
@@ -855,16 +878,15 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
                     _representatives(flop, d, wanted)
                     if mode < 2:
                         memset(sums, 0, X_HOLDINGS * 16 * sizeof(uint64_t))
-                        memset(rank_sums, 0, X_RANK_PAIRS * 16 * sizeof(uint64_t))
+                        memset(rank_sums, 0, 5 * X_RANK_PAIRS * 16 * sizeof(uint64_t))
                         for index in range(w.n_boards):
                             if w.turn[index] == d or w.river[index] == d:
                                 continue
-                            if w.flushing[index]:
+                            if w.flush_suit[index] >= 0:
                                 _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
                                               sums, NULL, NULL, 0, wanted)
-                            else:
-                                _dealer_ranks(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                              &records[index * X_RANK_PAIRS], rank_sums, NULL)
+                            _dealer_ranks(w, index, d, &net[1, 0], fold_value, ties_larger,
+                                          &records[index * X_RANK_PAIRS], rank_sums, NULL)
                         for h in range(X_HOLDINGS):
                             if wanted[h]:
                                 _share_ranks_flop(w, h, d, records, rank_sums, &sums[h * 16])
@@ -879,18 +901,16 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
                                 listed[n_slots] = h
                                 n_slots += 1
                         memset(turn_river, 0, 52 * n_slots * 8 * sizeof(uint64_t))
-                        memset(rank_turn_river, 0, 52 * X_RANK_PAIRS * 8 * sizeof(uint64_t))
+                        memset(rank_turn_river, 0, 5 * 52 * X_RANK_PAIRS * 8 * sizeof(uint64_t))
                         for k in range(w.n_boards):
                             index = w.sweep[k]
                             if w.turn[index] == d or w.river[index] == d:
                                 continue
-                            if w.flushing[index]:
+                            if w.flush_suit[index] >= 0:
                                 _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
                                               NULL, turn_river, slot, n_slots, wanted)
-                            else:
-                                _dealer_ranks(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                              &records[index * X_RANK_PAIRS], NULL,
-                                              rank_turn_river)
+                            _dealer_ranks(w, index, d, &net[1, 0], fold_value, ties_larger,
+                                          &records[index * X_RANK_PAIRS], NULL, rank_turn_river)
                         if mode == 3:
                             memset(totals, 0, X_HOLDINGS * 36 * sizeof(int64_t))
                         for t in range(52):
