@@ -188,8 +188,9 @@ CASES += [
 
 
 def _analysis(game: AnyGame, bet: str, rules: Rules, run: RunSettings) -> Callable[[], object]:
-    """One wager's exact table as a bench job."""
-    return lambda: game.analyze(bet, None, rules, run)
+    """One wager's exact table, at its default pay table, as a bench job."""
+    chosen = game.bet(bet)
+    return lambda: chosen.analyze(chosen.paytable(None), rules, run)
 
 
 def _protection_cases(slow: bool) -> list[Case]:
