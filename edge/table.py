@@ -274,6 +274,10 @@ def probability_text(value: Fraction) -> str:
     return decimal(value, 10)
 
 
+# the player's side of a house figure, printed beside it when the player has the edge
+PLAYER_SIDE = {"house_edge": "player edge", "element_of_risk": "player edge per unit wagered"}
+
+
 def figure_lines(table: ReturnTable) -> list[tuple[str, str, str]]:
     """The figures as printed: (label, exact text, decimal text), decisions last."""
     lines: list[tuple[str, str, str]] = []
@@ -286,8 +290,8 @@ def figure_lines(table: ReturnTable) -> list[tuple[str, str, str]]:
         elif name in ("house_edge", "element_of_risk", "expected_return", "hit_frequency",
                       "push_probability"):
             lines.append((label, exact(value), percent(value)))
-            if name == "house_edge" and value < 0:    # the player has the edge
-                lines.append(("player edge", exact(-value), percent(-value)))
+            if name in PLAYER_SIDE and value < 0:    # the player has the edge
+                lines.append((PLAYER_SIDE[name], exact(-value), percent(-value)))
             if name == "house_edge" and table.quotes_stake:
                 lines.append(("house edge per unit staked initially",
                               exact(table.house_edge_per_stake),
