@@ -297,7 +297,7 @@ def _solution(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
     cycle = solver.CYCLE * WAYS[scenario]
     if sum(int(c.sum()) for c in counts.values()) + folds != cycle:
         raise RuntimeError(f"The seen={scenario} solve does not add up to its cycle.")
-    decisions = _decisions(counts, folds)
+    decisions = solver.line_decisions(counts, folds)
     return ExposedSolution(
         scenario=scenario, settlement=settle, ties_larger=ties_larger, cycle=cycle,
         counts={p: c.astype(np.int64) for p, c in counts.items()}, folds=folds,
@@ -451,22 +451,11 @@ def _from_arrays(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
         raise ValueError("its counts do not add up to the cycle")
     return ExposedSolution(
         scenario=scenario, settlement=settle, ties_larger=ties_larger, cycle=cycle,
-        counts=counts, folds=folds, decisions=_decisions(counts, folds),
+        counts=counts, folds=folds, decisions=solver.line_decisions(counts, folds),
         state_cards=arrays["state_cards"].astype(np.int8),
         state_weight=arrays["state_weight"].astype(np.int64),
         choice=arrays["choice"].astype(np.int8), values=arrays["values"].astype(np.int64),
         deals_per_state=int(arrays["deals_per_state"]))
-
-
-def _decisions(counts: Mapping[int, IntArray], folds: int) -> tuple[tuple[str, int], ...]:
-    """The decisions as main.py's return table lists them."""
-    return (
-        ("preflop 4x", int(counts[4].sum())),
-        ("preflop 3x", int(counts[3].sum())),
-        ("check, flop 2x", int(counts[2].sum())),
-        ("check, check, river 1x", int(counts[1].sum())),
-        ("check, check, river fold", folds),
-    )
 
 
 def solve_uncached(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,

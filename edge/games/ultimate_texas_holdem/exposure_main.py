@@ -137,7 +137,7 @@ def exposed_table(solution: ExposedSolution, paytable: PayTable, rules: MainRule
     scenario = scenario_of(solution.scenario)
     settle = solution.settlement
     rows = uth_main.outcome_rows(settle, solution.counts, solution.folds, rules.all_push)
-    decisions = uth_main.line_decisions(solution.counts, solution.folds)
+    decisions = solver.line_decisions(solution.counts, solution.folds)
     shares = preflop_shares(solution)
     checked = int(solution.counts[2].sum() + solution.counts[1].sum()) + solution.folds
     notes = [

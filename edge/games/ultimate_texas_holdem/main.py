@@ -165,18 +165,6 @@ def outcome_rows(settle: solver.Settlement, counts: Mapping[int, npt.NDArray[np.
     return tuple(rows)
 
 
-def line_decisions(counts: Mapping[int, npt.NDArray[np.int64]], folds: int
-                   ) -> tuple[tuple[str, int], ...]:
-    """The return table's decisions: the deals ending on each line of play."""
-    return (
-        ("preflop 4x", int(counts[4].sum())),
-        ("preflop 3x", int(counts[3].sum())),
-        ("check, flop 2x", int(counts[2].sum())),
-        ("check, check, river 1x", int(counts[1].sum())),
-        ("check, check, river fold", folds),
-    )
-
-
 def street_shares(counts: Mapping[int, npt.NDArray[np.int64]], folds: int, cycle: int,
                   checked_deals: int) -> str:
     """How often the flop is bet 2x and the river played 1x or folded, as shares of the cycle
@@ -279,7 +267,7 @@ def table_from_solution(solution: solver.Solution, paytable: PayTable, rules: Ma
     """The return table of a finished solve under ``rules.strategy``."""
     lines = main_lines(solution, rules.strategy, run)
     rows = outcome_rows(solution.settlement, lines.counts, lines.folds, rules.all_push)
-    decisions = line_decisions(lines.counts, lines.folds)
+    decisions = solver.line_decisions(lines.counts, lines.folds)
     notes = [CYCLE_NOTE, PAYS_NOTE]
     if rules.strategy.is_optimal:
         n_four = int((lines.choice == 4).sum())

@@ -103,6 +103,18 @@ class Settlement:
         return Fraction(self.net[play][category], self.scale)
 
 
+def line_decisions(counts: Mapping[int, npt.NDArray[np.int64]], folds: int
+                   ) -> tuple[tuple[str, int], ...]:
+    """The return table's decisions: the deals ending on each line of play."""
+    return (
+        ("preflop 4x", int(counts[4].sum())),
+        ("preflop 3x", int(counts[3].sum())),
+        ("check, flop 2x", int(counts[2].sum())),
+        ("check, check, river 1x", int(counts[1].sum())),
+        ("check, check, river fold", folds),
+    )
+
+
 def settlement(blind_pays: Mapping[str, Fraction],
                dealer_no_qualify: DealerNoQualify | str = DealerNoQualify.ANTE_PUSH
                ) -> Settlement:
