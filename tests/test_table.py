@@ -14,7 +14,7 @@ from edge import analyze
 from edge.document import FORMATS
 from edge.errors import EdgeError
 from edge.paytables import PayTable
-from edge.table import ReturnTable, Row, decimal, exact, percent, probability_text
+from edge.table import ReturnTable, Row, decimal, exact, figure_lines, percent, probability_text
 
 # A die: 6 wins 4, 5 pushes, 1..4 lose.
 DIE = ReturnTable("demo", "die", (Row("six", Fraction(4), 1), Row("five", Fraction(0), 1),
@@ -65,6 +65,26 @@ def test_decisions_average_wager_and_element_of_risk() -> None:
     assert data["rows"][0]["wager"] == "2"
     for fmt in FORMATS:
         assert "raise" in table.render(fmt)
+
+
+def test_a_player_edge_is_printed_beside_the_house_figures() -> None:
+    # Ante 1; raise 1 more on half the deals and win 2 or 1, fold the rest (lose 1): expected
+    # return (2 + 1 - 2) / 4 = 1/4 per Ante, average wager 6/4 = 3/2, so 1/6 per unit wagered.
+    table = ReturnTable("demo", "ante", (
+        Row("raise, win big", Fraction(2), 1, wager=Fraction(2)),
+        Row("raise, win", Fraction(1), 1, wager=Fraction(2)),
+        Row("fold", Fraction(-1), 2, wager=Fraction(1)),
+    ), decisions=(("raise", 2), ("fold", 2)))
+    lines = {label: (exact_text, dec) for label, exact_text, dec in figure_lines(table)}
+    assert lines["player edge"] == ("1/4", "25.0000%")
+    assert lines["element of risk"] == ("-1/6", "-16.6667%")
+    assert lines["player edge per unit wagered"] == ("1/6", "16.6667%")
+    house = ReturnTable("demo", "ante", (
+        Row("raise, win", Fraction(2), 1, wager=Fraction(2)),
+        Row("raise, lose", Fraction(-2), 1, wager=Fraction(2)),
+        Row("fold", Fraction(-1), 2, wager=Fraction(1)),
+    ), decisions=(("raise", 2), ("fold", 2)))
+    assert not any(label.startswith("player edge") for label, _, _ in figure_lines(house))
 
 
 @pytest.mark.parametrize("rows", [(), (Row("x", Fraction(1), -1), Row("y", Fraction(1), 2)),
