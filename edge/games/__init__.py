@@ -435,7 +435,11 @@ def builtin_games() -> dict[str, AnyGame]:
 
 
 def get_game(name: str) -> AnyGame:
-    """The game called ``name`` (or one of its aliases)."""
+    """The game called ``name`` (or one of its aliases), or the game a bet file describes
+    when ``name`` is a path ending in ``.toml`` (:mod:`edge.bets`, docs/bets.md)."""
+    if name.strip().lower().endswith(".toml"):
+        bets = importlib.import_module("edge.bets")     # loaded only for a bet file
+        return cast(AnyGame, bets.load_bet_file(name.strip()))
     games = all_games()
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     for game in games.values():

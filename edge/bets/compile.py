@@ -1,0 +1,526 @@
+"""Conditions type-checked and compiled to vectorised numpy work over many deals at once.
+
+A compiled condition takes a :class:`Deals` (a chunk of rows of card faces, one column per card
+looked at, see :mod:`edge.bets.layout`) and returns one boolean per row. Cards are faces 0..51
+(rank * 4 + suit, rank 0 = deuce .. 12 = ace; suits clubs, diamonds, hearts, spades). Nothing is
+evaluated one deal at a time: every word is a numpy expression over whole columns, and the best
+five cards come from edge's Cython hold'em evaluator over whole rows.
+
+>>> from edge.bets.language import parse
+>>> from edge.bets.layout import Layout, Place
+>>> layout = Layout.of((Place("player", 2),), [parse("same_rank(player)")])
+>>> rules = Rules()
+>>> check = compile_condition(parse("same_rank(player)"), layout, rules)
+>>> rows = np.array([[0, 1], [0, 4]])          # 2c 2d (a pair), 2c 3c
+>>> check.test(Deals(rows)).tolist()
+[True, False]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from edge import _core
+from edge.bets.language import (
+    Between,
+    Binary,
+    Boolean,
+    Call,
+    ConditionError,
+    Index,
+    Logic,
+    Name,
+    Node,
+    Not,
+    Number,
+)
+from edge.bets.layout import Layout
+
+Array = npt.NDArray[Any]
+BoolArray = npt.NDArray[np.bool_]
+
+RANK_LETTERS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+COLOURS = ("black", "red")                      # red: diamonds and hearts
+# hand classes, best first (their value: higher is better)
+POKER3 = ("straight-flush", "three-of-a-kind", "straight", "flush", "pair", "high-card")
+POKER5 = ("royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
+          "three-of-a-kind", "two-pair", "pair", "high-card")
+CLASSES = {"poker3": POKER3, "poker5": POKER5}
+
+CARD_FUNCTIONS = ("rank", "suit", "colour", "value")
+GROUP_FUNCTIONS = ("same_rank", "same_suit", "same_colour", "same_card", "count",
+                   "distinct_ranks", "distinct_suits", "most_of_a_rank", "most_of_a_suit",
+                   "high_rank", "low_rank", "consecutive", "total", "hard_total", "soft",
+                   "poker3", "poker5")
+FUNCTIONS = CARD_FUNCTIONS + GROUP_FUNCTIONS
+RESERVED = (set(FUNCTIONS) | set(RANK_LETTERS) | set(SUITS) | set(COLOURS) | set(POKER5)
+            | set(POKER3) | {"and", "or", "not", "between", "true", "false", "lose"})
+
+# kinds of value a compiled expression has
+BOOL, INT, SUIT, COLOUR, CARDS, CLASS_NAME = ("condition", "number", "suit", "colour", "cards",
+                                              "hand class")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How ranks and straights are read: ``ace`` high (14) or low (1) for ``rank()`` and
+    comparisons, and whether A-2-3 makes a straight (``poker3``, ``consecutive``)."""
+
+    ace_high: bool = True
+    ace_low_straights: bool = True
+
+
+class Deals:
+    """A chunk of deals: ``rows`` of card faces (one column per card looked at), with a memo so
+    a word used by several outcomes (the best five of seven cards, say) is computed once."""
+
+    def __init__(self, rows: Array) -> None:
+        self.rows = rows
+        self.memo: dict[Hashable, Array] = {}
+
+    def __len__(self) -> int:
+        return int(self.rows.shape[0])
+
+    def get(self, key: Hashable, make: Callable[[], Array]) -> Array:
+        """The value of ``key``, made once per chunk."""
+        if key not in self.memo:
+            self.memo[key] = make()
+        return self.memo[key]
+
+    def ranks(self, columns: tuple[int, ...]) -> Array:
+        """Rank indexes (0 = deuce .. 12 = ace) of the columns, one row per deal."""
+        return self.get(("ranks", columns), lambda: self.rows[:, list(columns)] >> 2)
+
+    def suits(self, columns: tuple[int, ...]) -> Array:
+        """Suit indexes (0..3 = clubs, diamonds, hearts, spades) of the columns."""
+        return self.get(("suits", columns), lambda: self.rows[:, list(columns)] & 3)
+
+
+Evaluate = Callable[[Deals], Any]
+
+
+@dataclass(frozen=True)
+class Value:
+    """A compiled expression: its kind, how to evaluate it, and what it refers to."""
+
+    kind: str
+    run: Evaluate
+    columns: tuple[int, ...] = ()          # for cards
+    family: str = ""                       # for hand classes: poker3 or poker5
+    name: str = ""                         # for a hand class name, until it meets its family
+    constant: object = None                # for numbers, suits, colours written as words
+
+
+@dataclass
+class Condition:
+    """A compiled condition: ``test(deals)`` gives one boolean per deal."""
+
+    test: Callable[[Deals], BoolArray]
+    single_deck: bool = False              # uses poker5, which needs distinct cards
+    words: list[str] = field(default_factory=list)
+
+
+def _constant(kind: str, value: object, **extra: Any) -> Value:
+    return Value(kind, lambda deals: value, constant=value, **extra)
+
+
+def _all_equal(values: Array) -> BoolArray:
+    return np.asarray((values == values[:, :1]).all(axis=1))
+
+
+def _distinct(values: Array) -> Array:
+    ordered = np.sort(values, axis=1)
+    return 1 + (np.diff(ordered, axis=1) != 0).sum(axis=1)
+
+
+def _most(values: Array) -> Array:
+    same = values[:, :, None] == values[:, None, :]
+    return np.asarray(same.sum(axis=2).max(axis=1))
+
+
+def _runs(ranks: Array, ace_low: bool) -> BoolArray:
+    """Whether the ranks are all different and consecutive (ace high; and low if allowed)."""
+    size = ranks.shape[1]
+    if size == 1:
+        return np.ones(len(ranks), dtype=np.bool_)
+    distinct = _distinct(ranks) == size
+    high = distinct & (ranks.max(axis=1) - ranks.min(axis=1) == size - 1)
+    if ace_low:
+        low_ranks = np.where(ranks == 12, -1, ranks)
+        high |= distinct & (low_ranks.max(axis=1) - low_ranks.min(axis=1) == size - 1)
+    return np.asarray(high)
+
+
+def _blackjack_values(ranks: Array) -> Array:
+    """Hard values: 2..9, tens and faces 10, aces 1."""
+    return np.where(ranks == 12, 1, np.minimum(ranks + 2, 10))
+
+
+def _poker3(deals: Deals, columns: tuple[int, ...], rules: Rules) -> Array:
+    """3-card classes by value (5 straight flush .. 0 high card)."""
+    ranks, suits = deals.ranks(columns), deals.suits(columns)
+    flush = _all_equal(suits)
+    trips = _all_equal(ranks)
+    straight = _runs(ranks, rules.ace_low_straights)
+    pair = _most(ranks) == 2
+    return np.select([straight & flush, trips, straight, flush, pair], [5, 4, 3, 2, 1], 0)
+
+
+_ROYAL = int(_core.evaluate_cards([48, 44, 40, 36, 32]))
+
+
+def _poker5(deals: Deals, columns: tuple[int, ...]) -> Array:
+    """Best-five classes by value (9 royal flush .. 0 high card), by edge's hold'em evaluator."""
+    cards = np.ascontiguousarray(deals.rows[:, list(columns)], dtype=np.int64)
+    strength = np.asarray(_core.evaluate_many(cards), dtype=np.int64)
+    return np.where(strength >= _ROYAL, 9, strength >> 26)
+
+
+class _Compiler:
+    def __init__(self, layout: Layout, rules: Rules) -> None:
+        self.layout = layout
+        self.rules = rules
+        self.places = {place.name: place for place in layout.places}
+        self.single_deck = False
+
+    def rank_value(self, ranks: Array) -> Array:
+        values = ranks + 2
+        return values if self.rules.ace_high else np.where(ranks == 12, 1, values)
+
+    # --- names and cards -----------------------------------------------------------------
+    def cards_of(self, node: Node) -> Value | None:
+        atoms: list[tuple[int, ...]] = []
+        seen: set[tuple[int, ...]] = set()
+
+        def walk(item: Node) -> bool:
+            if isinstance(item, Name) and item.name in self.places:
+                columns = self.layout.place_columns(item.name)
+                if columns in seen and len(self.layout.place_columns(item.name)) > 0:
+                    if any(slot.is_set and item.name in slot.places and len(slot.places) > 1
+                           for slot in self.layout.slots):
+                        return True           # places counted together: their set once
+                    raise ConditionError(f"the cards of {item.name} are counted twice",
+                                         item.at)
+                seen.add(columns)
+                atoms.append(columns)
+                return True
+            if isinstance(item, Index):
+                place = self.places.get(item.place)
+                if place is None:
+                    raise ConditionError(f"unknown place {item.place!r} (the places are "
+                                         f"{', '.join(self.places)})", item.at)
+                if not 1 <= item.index <= place.cards:
+                    raise ConditionError(f"{item.place} has {place.cards} card"
+                                         f"{'s' if place.cards != 1 else ''}: no card "
+                                         f"{item.index}", item.at)
+                column = (self.layout.card_column(item.place, item.index),)
+                atoms.append(column)
+                return True
+            if isinstance(item, Binary) and item.op == "+":
+                return walk(item.left) and walk(item.right)
+            return False
+
+        if not walk(node):
+            return None
+        columns = tuple(column for atom in atoms for column in atom)
+        if len(set(columns)) != len(columns):
+            raise ConditionError("a card is counted twice (a place with one of its own "
+                                 "cards)", node.at)
+        return Value(CARDS, lambda deals: None, columns=columns)
+
+    def name(self, node: Name) -> Value:
+        word = node.name
+        if word in RANK_LETTERS:
+            value = RANK_LETTERS[word]
+            if word == "A" and not self.rules.ace_high:
+                value = 1
+            return _constant(INT, value)
+        if word in SUITS:
+            return _constant(SUIT, SUITS.index(word))
+        if word in COLOURS:
+            return _constant(COLOUR, COLOURS.index(word))
+        if word in POKER5 or word in POKER3:
+            return Value(CLASS_NAME, lambda deals: None, name=word)
+        hint = ""
+        lowered = word.lower()
+        if lowered in self.places or lowered in SUITS or lowered in COLOURS:
+            hint = f" (names are lower case: {lowered})"
+        elif word in ("color",):
+            hint = " (write colour)"
+        raise ConditionError(f"unknown name {word!r}{hint}; the places are "
+                             f"{', '.join(self.places)}", node.at)
+
+    # --- expressions ---------------------------------------------------------------------
+    def value(self, node: Node) -> Value:
+        cards = self.cards_of(node)
+        if cards is not None:
+            return cards
+        if isinstance(node, Number):
+            return _constant(INT, node.value)
+        if isinstance(node, Boolean):
+            return _constant(BOOL, node.value)
+        if isinstance(node, Name):
+            return self.name(node)
+        if isinstance(node, Index):
+            raise ConditionError(f"unknown place {node.place!r} (the places are "
+                                 f"{', '.join(self.places)})", node.at)
+        if isinstance(node, Call):
+            return self.call(node)
+        if isinstance(node, Binary):
+            return self.binary(node)
+        if isinstance(node, Between):
+            value, low, high = (self.number(item, "between")
+                                for item in (node.value, node.low, node.high))
+            return Value(BOOL, lambda deals: ((np.minimum(low(deals), high(deals))
+                                               < value(deals))
+                                              & (value(deals)
+                                                 < np.maximum(low(deals), high(deals)))))
+        if isinstance(node, Not):
+            item = self.condition(node.item, "not")
+            return Value(BOOL, lambda deals: ~np.asarray(item(deals), dtype=np.bool_))
+        assert isinstance(node, Logic)
+        items = [self.condition(item, node.op) for item in node.items]
+        if node.op == "and":
+            def conjunction(deals: Deals) -> Any:
+                result = items[0](deals)
+                for item in items[1:]:
+                    result = result & item(deals)
+                return result
+            return Value(BOOL, conjunction)
+
+        def disjunction(deals: Deals) -> Any:
+            result = items[0](deals)
+            for item in items[1:]:
+                result = result | item(deals)
+            return result
+        return Value(BOOL, disjunction)
+
+    def expect(self, node: Node, kind: str, where: str) -> Evaluate:
+        found = self.value(node)
+        if found.kind != kind:
+            raise ConditionError(f"{where} needs a {kind}, not {_described(found)}", node.at)
+        return found.run
+
+    def number(self, node: Node, where: str) -> Evaluate:
+        return self.expect(node, INT, where)
+
+    def condition(self, node: Node, where: str) -> Evaluate:
+        return self.expect(node, BOOL, f"'{where}'")
+
+    def binary(self, node: Binary) -> Value:
+        left, right = self.value(node.left), self.value(node.right)
+        if node.op in ("+", "-"):
+            if left.kind == INT and right.kind == INT:
+                sign = 1 if node.op == "+" else -1
+                return Value(INT, lambda deals: left.run(deals) + sign * right.run(deals))
+            raise ConditionError(f"'{node.op}' adds numbers or joins places' cards, not "
+                                 f"{_described(left)} and {_described(right)}", node.at)
+        return self.compare(node, left, right)
+
+    def compare(self, node: Binary, left: Value, right: Value) -> Value:
+        op = node.op
+        for value, other in ((left, right), (right, left)):
+            if value.kind == CLASS_NAME:
+                if other.kind == CLASS_NAME:
+                    raise ConditionError("compare a hand class with poker3(...) or "
+                                         "poker5(...), not with another class", node.at)
+                if other.kind != "class":
+                    raise ConditionError(f"the hand class {value.name!r} compares with "
+                                         f"poker3(...) or poker5(...), not with "
+                                         f"{_described(other)}", node.at)
+                names = CLASSES[other.family]
+                if value.name not in names:
+                    raise ConditionError(f"{value.name!r} is not a {other.family} class "
+                                         f"(those are {', '.join(names)})", node.at)
+                code = len(names) - 1 - names.index(value.name)
+                resolved = _constant("class", code, family=other.family)
+                left, right = (resolved, right) if value is left else (left, resolved)
+                break
+        if left.kind != right.kind:
+            raise ConditionError(f"cannot compare {_described(left)} with "
+                                 f"{_described(right)}", node.at)
+        if left.kind == "class" and left.family != right.family:
+            raise ConditionError("cannot compare a poker3 class with a poker5 class", node.at)
+        if left.kind in (SUIT, COLOUR, BOOL, CARDS) and op not in ("==", "!="):
+            raise ConditionError(f"{_described(left)} compare only with == or !=", node.at)
+        if left.kind == CARDS:
+            if len(left.columns) != 1 or len(right.columns) != 1:
+                raise ConditionError("== and != compare single cards (the same card: rank "
+                                     "and suit)", node.at)
+            a, b = left.columns[0], right.columns[0]
+            return Value(BOOL, lambda deals: deals.rows[:, a] == deals.rows[:, b]
+                         if op == "==" else deals.rows[:, a] != deals.rows[:, b])
+        operator = _OPERATORS[op]
+        run_left, run_right = left.run, right.run
+        return Value(BOOL, lambda deals: operator(run_left(deals), run_right(deals)))
+
+    def card(self, node: Node, function: str) -> tuple[int, ...]:
+        found = self.value(node)
+        if found.kind != CARDS or len(found.columns) != 1:
+            what = (f"{len(found.columns)} cards" if found.kind == CARDS
+                    else _described(found))
+            raise ConditionError(f"{function}() takes one card (a place of one card, or "
+                                 f"place[1]), not {what}", node.at)
+        return found.columns
+
+    def group(self, node: Node, function: str) -> tuple[int, ...]:
+        found = self.value(node)
+        if found.kind != CARDS:
+            raise ConditionError(f"{function}() takes cards (a place, place[1], or places "
+                                 f"joined with +), not {_described(found)}", node.at)
+        return found.columns
+
+    def call(self, node: Call) -> Value:
+        name, args = node.name, node.args
+        if name not in FUNCTIONS:
+            close = [f for f in FUNCTIONS if f.replace("_", "") == name.replace("_", "")
+                     .replace("color", "colour")]
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise ConditionError(f"unknown function {name!r}{hint}; the functions are "
+                                 f"{', '.join(FUNCTIONS)}", node.at)
+        if name != "count" and len(args) != 1:
+            raise ConditionError(f"{name}() takes one argument, not {len(args)}", node.at)
+        if name in CARD_FUNCTIONS:
+            column = self.card(args[0], name)
+            return self.card_function(name, column)
+        columns = self.group(args[0], name)
+        if name == "count":
+            return self.count(node, columns)
+        if name == "poker3" and len(columns) != 3:
+            raise ConditionError(f"poker3() takes three cards, not {len(columns)}", node.at)
+        if name == "poker5" and not 5 <= len(columns) <= 7:
+            raise ConditionError(f"poker5() takes 5 to 7 cards, not {len(columns)}", node.at)
+        return self.group_function(name, columns)
+
+    def card_function(self, name: str, columns: tuple[int, ...]) -> Value:
+        if name == "rank":
+            return Value(INT, lambda deals: self.rank_value(deals.ranks(columns)[:, 0]))
+        if name == "suit":
+            return Value(SUIT, lambda deals: deals.suits(columns)[:, 0])
+        if name == "colour":
+            return Value(COLOUR, lambda deals: (deals.suits(columns)[:, 0] == 1)
+                         | (deals.suits(columns)[:, 0] == 2))
+        return Value(INT, lambda deals: np.where(deals.ranks(columns)[:, 0] == 12, 11,
+                                                 np.minimum(deals.ranks(columns)[:, 0] + 2,
+                                                            10)))
+
+    def count(self, node: Call, columns: tuple[int, ...]) -> Value:
+        if len(node.args) < 2:
+            raise ConditionError("count() takes cards and what to count: count(player, Q), "
+                                 "count(player, hearts), count(player, Q, hearts)", node.at)
+        tests: list[Callable[[Deals], Array]] = []
+        for arg in node.args[1:]:
+            found = self.value(arg)
+            if found.kind == INT and isinstance(found.constant, int):
+                rank = _rank_index(found.constant, arg.at)
+                tests.append(lambda deals, r=rank: deals.ranks(columns) == r)
+            elif found.kind == SUIT and found.constant is not None:
+                tests.append(lambda deals, s=found.constant: deals.suits(columns) == s)
+            elif found.kind == COLOUR and found.constant is not None:
+                red = bool(found.constant)
+                tests.append(lambda deals, red=red: ((deals.suits(columns) == 1)
+                                                     | (deals.suits(columns) == 2)) == red)
+            else:
+                raise ConditionError("count() counts a rank (2..10, J, Q, K, A), a suit or a "
+                                     f"colour written as a word, not {_described(found)}",
+                                     arg.at)
+
+        def counted(deals: Deals) -> Array:
+            match = tests[0](deals)
+            for test in tests[1:]:
+                match = match & test(deals)
+            return np.asarray(match.sum(axis=1))
+        return Value(INT, counted)
+
+    def group_function(self, name: str, columns: tuple[int, ...]) -> Value:
+        rules = self.rules
+
+        def ranks(deals: Deals) -> Array:
+            return deals.ranks(columns)
+
+        def suits(deals: Deals) -> Array:
+            return deals.suits(columns)
+
+        def colours(deals: Deals) -> Array:
+            return (suits(deals) == 1) | (suits(deals) == 2)
+
+        def hard(deals: Deals) -> Array:
+            return np.asarray(_blackjack_values(ranks(deals)).sum(axis=1))
+
+        def soft(deals: Deals) -> Array:
+            return np.asarray((ranks(deals) == 12).any(axis=1) & (hard(deals) + 10 <= 21))
+
+        table: dict[str, tuple[str, Evaluate]] = {
+            "same_rank": (BOOL, lambda deals: _all_equal(ranks(deals))),
+            "same_suit": (BOOL, lambda deals: _all_equal(suits(deals))),
+            "same_colour": (BOOL, lambda deals: _all_equal(colours(deals))),
+            "same_card": (BOOL, lambda deals: _all_equal(deals.rows[:, list(columns)])),
+            "distinct_ranks": (INT, lambda deals: _distinct(ranks(deals))),
+            "distinct_suits": (INT, lambda deals: _distinct(suits(deals))),
+            "most_of_a_rank": (INT, lambda deals: _most(ranks(deals))),
+            "most_of_a_suit": (INT, lambda deals: _most(suits(deals))),
+            "high_rank": (INT, lambda deals: self.rank_value(ranks(deals)).max(axis=1)),
+            "low_rank": (INT, lambda deals: self.rank_value(ranks(deals)).min(axis=1)),
+            "consecutive": (BOOL, lambda deals: _runs(ranks(deals), rules.ace_low_straights)),
+            "hard_total": (INT, hard),
+            "total": (INT, lambda deals: np.where(soft(deals), hard(deals) + 10, hard(deals))),
+            "soft": (BOOL, soft),
+        }
+        if name in table:
+            kind, run = table[name]
+            return Value(kind, run)
+        if name == "poker3":
+            return Value("class", lambda deals: deals.get(
+                ("poker3", columns), lambda: _poker3(deals, columns, rules)), family="poker3")
+        self.single_deck = True
+        return Value("class", lambda deals: deals.get(
+            ("poker5", columns), lambda: _poker5(deals, columns)), family="poker5")
+
+
+def _rank_index(value: int, at: int) -> int:
+    if value == 1 or value == 14:
+        return 12
+    if 2 <= value <= 13:
+        return value - 2
+    raise ConditionError(f"{value} is not a rank (2..10, J, Q, K, A)", at)
+
+
+def _described(value: Value) -> str:
+    if value.kind == CARDS:
+        return "cards" if len(value.columns) != 1 else "a card"
+    if value.kind == CLASS_NAME:
+        return f"the hand class {value.name!r}"
+    if value.kind == "class":
+        return f"a {value.family} class"
+    return {BOOL: "a true/false condition", INT: "a number", SUIT: "a suit",
+            COLOUR: "a colour"}.get(value.kind, value.kind)
+
+
+_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+
+
+def compile_condition(node: Node, layout: Layout, rules: Rules) -> Condition:
+    """Type-check a parsed condition and compile it (a :class:`ConditionError` says what and
+    where when it makes no sense)."""
+    compiler = _Compiler(layout, rules)
+    run = compiler.condition(node, "the condition")
+
+    def test(deals: Deals) -> BoolArray:
+        result = np.asarray(run(deals), dtype=np.bool_)
+        if result.shape != (len(deals),):
+            result = np.broadcast_to(result, (len(deals),)).copy()
+        return result
+    return Condition(test, compiler.single_deck)

@@ -1,0 +1,270 @@
+"""Reading a bet file: the TOML checked key by key, every condition parsed and compiled.
+
+Every problem is an :class:`~edge.errors.EdgeError` whose message starts with the file's name
+and says where (the key, or the line and column of a condition) and what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from edge.bets.compile import RESERVED, Condition, Rules, compile_condition
+from edge.bets.language import ConditionError, Node, parse
+from edge.bets.layout import Layout, Place
+from edge.errors import EdgeError, PayTableError
+from edge.paytables import PayTable, make_paytable
+
+MOST_DECKS = 8
+MOST_LOOKED_AT = 7
+_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_PLACE = re.compile(r"^[a-z][a-z0-9_]*$")
+TOP_KEYS = {"name", "title", "description", "source", "shoe", "deal", "rules", "outcome",
+            "paytables"}
+
+
+class BetFileError(EdgeError):
+    """A bet file that cannot be read, or says something that makes no sense."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One outcome: its name, the condition as written, in words, and compiled."""
+
+    name: str
+    when: str
+    text: str
+    node: Node
+    condition: Condition
+
+
+@dataclass(frozen=True)
+class BetFile:
+    """A bet file read and checked (see docs/bets.md)."""
+
+    path: Path
+    name: str
+    title: str
+    description: str
+    source: str
+    decks: int
+    layout: Layout
+    rules: Rules
+    exclusive: bool
+    outcomes: tuple[Outcome, ...]
+    presets: dict[str, PayTable]
+    default_paytable: str
+
+    @property
+    def single_deck(self) -> bool:
+        """Whether a condition needs distinct cards (``poker5``): one deck only."""
+        return any(outcome.condition.single_deck for outcome in self.outcomes)
+
+
+def _fail(path: Path, message: str) -> BetFileError:
+    return BetFileError(f"{path.name}: {message}")
+
+
+def _text(data: dict[str, Any], key: str, path: Path, *, required: bool = False,
+          where: str = "") -> str:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise _fail(path, f"{where}{key} is missing (write {key} = \"...\").")
+        return ""
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(path, f"{where}{key} must be a text in quotes, not {value!r}.")
+    return value.strip()
+
+
+def _table(data: dict[str, Any], key: str, path: Path, required: bool) -> dict[str, Any]:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise _fail(path, f"the [{key}] table is missing.")
+        return {}
+    if not isinstance(value, dict):
+        raise _fail(path, f"{key} must be a table ([{key}]), not {value!r}.")
+    return value
+
+
+def _unknown(data: dict[str, Any], known: set[str], where: str, path: Path) -> None:
+    for key in data:
+        if key not in known:
+            raise _fail(path, f"unknown key {key!r}{where}; the keys are "
+                              f"{', '.join(sorted(known))}.")
+
+
+def _whole(value: object, what: str, low: int, high: int, path: Path) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _fail(path, f"{what} must be a whole number from {low} to {high}, not {value!r}.")
+    return value
+
+
+def _places(deal: dict[str, Any], path: Path) -> tuple[Place, ...]:
+    places = []
+    for name, cards in deal.items():
+        if not _PLACE.match(name):
+            raise _fail(path, f"the place name {name!r} must be lower case letters, digits "
+                              "and underscores, starting with a letter.")
+        if name in RESERVED:
+            raise _fail(path, f"the place name {name!r} is a word of the condition language; "
+                              "choose another.")
+        places.append(Place(name, _whole(cards, f"[deal] {name}", 1, 52, path)))
+    if not places:
+        raise _fail(path, "[deal] names no place (write, for example, player = 2).")
+    if sum(place.cards for place in places) > 52:
+        raise _fail(path, "[deal] gives out more than 52 cards.")
+    return tuple(places)
+
+
+def _rules(data: dict[str, Any], path: Path) -> tuple[Rules, bool]:
+    _unknown(data, {"ace", "straights", "outcomes"}, " in [rules]", path)
+    choices = {"ace": ("high", "low"), "straights": ("ace-high-or-low", "ace-high"),
+               "outcomes": ("first-match", "exclusive")}
+    chosen = {}
+    for key, allowed in choices.items():
+        value = data.get(key, allowed[0])
+        if value not in allowed:
+            raise _fail(path, f"[rules] {key} = {value!r}: choose "
+                              f"{' or '.join(repr(a) for a in allowed)}.")
+        chosen[key] = value
+    return (Rules(ace_high=chosen["ace"] == "high",
+                  ace_low_straights=chosen["straights"] == "ace-high-or-low"),
+            chosen["outcomes"] == "exclusive")
+
+
+def _locate(source: str, when: str, index: int) -> tuple[int, int] | None:
+    """The line and column (from 1) in the file of ``when``'s first character, for the
+    ``index``-th outcome (found by text: the n-th ``when = "..."``)."""
+    found = [m for m in re.finditer(r"^\s*when\s*=\s*(\"\"\"|'''|\"|')", source, re.MULTILINE)]
+    if index >= len(found):
+        return None
+    start = found[index].end()
+    if source[start:start + len(when)] != when:
+        return None
+    line = source.count("\n", 0, start) + 1
+    column = start - (source.rfind("\n", 0, start) + 1) + 1
+    return line, column
+
+
+def _outcome_nodes(entries: list[Any], source: str,
+                   path: Path) -> list[tuple[str, str, str, Node, tuple[int, int] | None]]:
+    read = []
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict):
+            raise _fail(path, f"outcome {number} must be a table ([[outcome]]).")
+        _unknown(entry, {"name", "when", "text"}, f" in outcome {number}", path)
+        name = _text(entry, "name", path, required=True, where=f"outcome {number}: ")
+        if not _NAME.match(name):
+            raise _fail(path, f"the outcome name {name!r} must be lower case letters, digits "
+                              "and hyphens.")
+        if name == "lose":
+            raise _fail(path, "no outcome may be called 'lose': a deal that meets no "
+                              "condition loses the wager (the row 'lose').")
+        when = _text(entry, "when", path, required=True, where=f"outcome {name!r}: ")
+        raw_when = entry["when"]
+        where = _locate(source, raw_when, number - 1)
+        try:
+            node = parse(raw_when)
+        except ConditionError as error:
+            raise _condition_error(path, name, raw_when, where, error) from None
+        read.append((name, when, _text(entry, "text", path), node, where))
+    names = [item[0] for item in read]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise _fail(path, f"the outcome {twice[0]!r} is named twice.")
+    return read
+
+
+def _condition_error(path: Path, name: str, when: str, where: tuple[int, int] | None,
+                     error: ConditionError) -> BetFileError:
+    at = min(error.at, len(when))
+    if where is not None:
+        line, column = where
+        place = f"line {line}, column {column + at}"
+    else:
+        place = f"character {at + 1} of its condition"
+    return _fail(path, f"outcome {name!r}, {place}: {error.message} (in \"{when}\").")
+
+
+def _paytables(data: dict[str, Any], outcomes: tuple[str, ...],
+               path: Path) -> tuple[dict[str, PayTable], str]:
+    default = data.get("default")
+    tables = {key: value for key, value in data.items() if key != "default"}
+    if not tables:
+        raise _fail(path, "[paytables] has no pay table (write, for example, "
+                          f"A = {{ {outcomes[0]} = 10 }}).")
+    presets: dict[str, PayTable] = {}
+    for name, pays in tables.items():
+        if not isinstance(pays, dict):
+            raise _fail(path, f"the pay table {name!r} must be a table of pays, not {pays!r}.")
+        try:
+            presets[name] = make_paytable(name, pays, outcomes,
+                                          source=f"pay table {name!r} of {path.name}")
+        except PayTableError as error:
+            raise _fail(path, str(error)) from None
+    if default is None:
+        if len(presets) > 1:
+            raise _fail(path, "[paytables] default is missing: name the table used when none "
+                              f"is chosen ({', '.join(presets)}).")
+        default = next(iter(presets))
+    if default not in presets:
+        raise _fail(path, f"[paytables] default = {default!r} is not one of its tables "
+                          f"({', '.join(presets)}).")
+    return presets, str(default)
+
+
+def read_bet_file(path: Path) -> BetFile:
+    """Read and check a bet file (every condition compiled; nothing enumerated yet)."""
+    try:
+        source = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BetFileError(f"Cannot read the bet file {str(path)!r}: "
+                           f"{getattr(error, 'strerror', None) or error}.") from None
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as error:
+        raise _fail(path, f"not valid TOML: {error}.") from None
+    _unknown(data, TOP_KEYS, "", path)
+    name = _text(data, "name", path, required=True)
+    if not _NAME.match(name):
+        raise _fail(path, f"name = {name!r} must be lower case letters, digits and hyphens.")
+    shoe = _table(data, "shoe", path, True)
+    _unknown(shoe, {"decks"}, " in [shoe]", path)
+    if "decks" not in shoe:
+        raise _fail(path, "[shoe] decks is missing (the default number of decks, 1 to 8).")
+    decks = _whole(shoe["decks"], "[shoe] decks", 1, MOST_DECKS, path)
+    places = _places(_table(data, "deal", path, True), path)
+    rules, exclusive = _rules(_table(data, "rules", path, False), path)
+    entries = data.get("outcome")
+    if not isinstance(entries, list) or not entries:
+        raise _fail(path, "no outcome: add one or more [[outcome]] tables, each with a name "
+                          "and a condition (when = \"...\").")
+    read = _outcome_nodes(entries, source, path)
+    layout = Layout.of(places, [node for *_, node, _ in read])
+    if layout.cards == 0:
+        raise _fail(path, "no condition looks at any card.")
+    if layout.cards > MOST_LOOKED_AT:
+        raise _fail(path, f"the conditions look at {layout.cards} cards "
+                          f"({', '.join(slot.describe() for slot in layout.slots)}); at most "
+                          f"{MOST_LOOKED_AT} can be enumerated.")
+    outcomes = []
+    for outcome_name, when, text, node, where in read:
+        try:
+            condition = compile_condition(node, layout, rules)
+        except ConditionError as error:
+            raise _condition_error(path, outcome_name, when, where, error) from None
+        outcomes.append(Outcome(outcome_name, when, text, node, condition))
+    presets, default = _paytables(_table(data, "paytables", path, True),
+                                  tuple(o.name for o in outcomes), path)
+    bet = BetFile(path, name, _text(data, "title", path, required=True),
+                  _text(data, "description", path), _text(data, "source", path), decks,
+                  layout, rules, exclusive, tuple(outcomes), presets, default)
+    if bet.single_deck and decks > 1:
+        raise _fail(path, f"poker5() needs a single deck (the best five of distinct cards), "
+                          f"but [shoe] decks = {decks}.")
+    return bet

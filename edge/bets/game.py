@@ -1,0 +1,270 @@
+"""A bet file as a :class:`~edge.games.Game` like any other: tables, reports, tuning, simulation.
+
+The game has one option, ``decks`` (the file's own number is the default), and one wager named
+after the file. Its analysis enumerates every deal of the cards the conditions look at
+(:mod:`edge.bets.enumeration`), settles each deal to the first outcome whose condition holds,
+and builds the :class:`~edge.table.ReturnTable` from the integer counts. Its simulator deals
+every place of the file from a shuffled shoe of physical cards (the cards nobody looks at too)
+and settles each hand by the same compiled conditions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from edge.bets.compile import Deals
+from edge.bets.enumeration import Counts, count_outcomes, cycle_size
+from edge.bets.file import BetFile, BetFileError
+from edge.cards import format_card
+from edge.document.document import Items, Section, Table
+from edge.games import Bet, Game, ReportContext, Rules, RunSettings
+from edge.games.worked import Deal, examples_section
+from edge.options import option, options_dict
+from edge.paytables import PayTable, format_pay
+from edge.table import ReturnTable, Row
+
+IntArray = npt.NDArray[np.int64]
+LOSE = "lose"
+
+
+def rules_type(bet: BetFile) -> type[Rules]:
+    """The file's rules: one option, ``decks``, defaulting to the file's own number."""
+    name = "".join(part.title() for part in bet.name.split("-")) + "Rules"
+    return dataclasses.make_dataclass(
+        name, [("decks", int, option(bet.decks, "decks in the shoe", minimum=1, maximum=8))],
+        bases=(Rules,), frozen=True)
+
+
+def _decks(rules: Rules) -> int:
+    decks = getattr(rules, "decks", None)
+    assert isinstance(decks, int)
+    return decks
+
+
+@dataclass
+class BetAnalysis:
+    """The file, with its outcome counts for each number of decks analysed (at most eight)."""
+
+    bet: BetFile
+    counted: dict[int, Counts] = dataclasses.field(default_factory=dict)
+
+    def classify(self, deals: Deals) -> IntArray:
+        """Each deal's outcome index (the first condition that holds; the last index: lose)."""
+        tests = [outcome.condition.test(deals) for outcome in self.bet.outcomes]
+        if self.bet.exclusive and len(tests) > 1:
+            met = np.sum(tests, axis=0)
+            if met.max(initial=0) > 1:
+                row = int(np.argmax(met > 1))
+                both = [o.name for o, t in zip(self.bet.outcomes, tests, strict=True) if t[row]]
+                cards = " ".join(format_card(int(face)) for face in deals.rows[row])
+                raise BetFileError(f"{self.bet.path.name}: the outcomes {both[0]!r} and "
+                                   f"{both[1]!r} both hold for the deal {cards} "
+                                   f"({self.looked_at()}), but [rules] outcomes = "
+                                   "\"exclusive\".")
+        return np.asarray(np.select(tests, np.arange(len(tests)), len(tests)), dtype=np.int64)
+
+    def looked_at(self) -> str:
+        """The cards enumerated, in column order: ``player (2 cards), dealer[1]``."""
+        return ", ".join(slot.describe() for slot in self.bet.layout.slots)
+
+    def counts(self, decks: int) -> Counts:
+        """Every deal's outcome at ``decks`` decks, counted once and kept."""
+        if decks not in self.counted:
+            if self.bet.single_deck and decks > 1:
+                raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the "
+                                   f"best five of distinct cards), not decks={decks}.")
+            found = count_outcomes(self.bet.layout.slots, decks, len(self.bet.outcomes),
+                                   self.classify)
+            if decks == self.bet.decks:
+                never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False)
+                         if n == 0]
+                if never:
+                    raise BetFileError(
+                        f"{self.bet.path.name}: the outcome {never[0]!r} can never happen at "
+                        f"{decks} deck{'s' if decks != 1 else ''} (its condition never holds, "
+                        "or an earlier outcome takes every deal it holds for).")
+            self.counted[decks] = found
+        return self.counted[decks]
+
+    def analyze(self, paytable: PayTable | None, rules: Rules,
+                run: RunSettings) -> ReturnTable:
+        """The exact return table at these pays and decks."""
+        decks = _decks(rules)
+        found = self.counts(decks)
+        table = paytable or self.bet.presets[self.bet.default_paytable]
+        rows = [Row(outcome.name, table[outcome.name], count)
+                for outcome, count in zip(self.bet.outcomes, found.counts, strict=False)]
+        rows.append(Row(LOSE, Fraction(-1), found.counts[-1]))
+        never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False) if n == 0]
+        notes = [f"Every deal of the {self.bet.layout.cards} card"
+                 f"{'s' if self.bet.layout.cards != 1 else ''} the outcomes look at "
+                 f"({self.looked_at()}) from a shoe of {decks} deck"
+                 f"{'s' if decks != 1 else ''}: {found.cycle:,} deals, each equally likely"
+                 + self._left_out() + "."]
+        notes.append("Each deal is the first outcome, in the order listed, whose condition "
+                     "holds; a deal that meets none loses the wager.")
+        if never:
+            notes.append(f"Cannot happen with {decks} deck{'s' if decks != 1 else ''}: "
+                         f"{', '.join(never)}.")
+        return ReturnTable(self.bet.name, self.bet.name, tuple(rows), table, options_dict(rules),
+                           notes=tuple(notes), title=f"{self.bet.title}, {decks} deck"
+                           f"{'s' if decks != 1 else ''}")
+
+    def _left_out(self) -> str:
+        layout = self.bet.layout
+        if layout.dealt == layout.cards:
+            return ""
+        other = layout.dealt - layout.cards
+        return (f" (the other {other} card{'s' if other != 1 else ''} dealt "
+                f"{'are' if other != 1 else 'is'} looked at by no outcome and change"
+                f"{'' if other != 1 else 's'} no probability)")
+
+
+@dataclass(frozen=True)
+class BetSimulator:
+    """Deals every place of the file from a shoe of physical cards and settles each hand by the
+    file's compiled conditions (see :mod:`edge.simulation.engine`)."""
+
+    analysis: BetAnalysis
+    decks: int
+    pays: IntArray
+    scale: int
+    outcomes: tuple[str, ...]
+    initial_wager: Fraction = Fraction(1)
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal ``hands`` hands, each from a freshly shuffled shoe, and settle them."""
+        from edge.simulation.deal import deal
+        dealt = deal(rng, hands, self.analysis.bet.layout.dealt, 52 * self.decks) % 52
+        return self.settle(dealt)
+
+    def settle(self, dealt: npt.NDArray[np.int16]) -> tuple[IntArray, IntArray]:
+        """Settle dealt cards (one row per card, in the order of the file's places)."""
+        positions = self.analysis.bet.layout.deal_positions()
+        rows = np.ascontiguousarray(np.asarray(dealt, dtype=np.int64)[positions].T)
+        index = self.analysis.classify(Deals(rows))
+        return index, self.pays[index]
+
+
+def simulator(analysis: BetAnalysis, paytable: PayTable | None, rules: Rules) -> BetSimulator:
+    """The simulator at these pays and decks."""
+    from edge.simulation.engine import common_scale, scaled
+    table = paytable or analysis.bet.presets[analysis.bet.default_paytable]
+    pays = [table[outcome.name] for outcome in analysis.bet.outcomes] + [Fraction(-1)]
+    scale = common_scale(pays)
+    return BetSimulator(analysis, _decks(rules), scaled(pays, scale), scale,
+                        tuple(o.name for o in analysis.bet.outcomes) + (LOSE,))
+
+
+def describe_rules(bet: BetFile, rules: Rules) -> list[str]:
+    """The file's rules in words."""
+    decks = _decks(rules)
+    places = ", ".join(f"{place.name} {place.cards} card{'s' if place.cards != 1 else ''}"
+                       for place in bet.layout.places)
+    lines = [f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}, freshly "
+             f"shuffled for every round; cards are dealt without replacement to: {places}."]
+    if bet.description:
+        lines.append(bet.description)
+    ace = "high (above the king)" if bet.rules.ace_high else "low (below the deuce)"
+    lines.append(f"Ranks run 2 to 10, J, Q, K, A; the ace counts {ace} in rank comparisons"
+                 + ("; A-2-3 and Q-K-A are both runs." if bet.rules.ace_low_straights
+                    else "; only Q-K-A is a run with an ace."))
+    order = ("no deal meets two outcomes" if bet.exclusive
+             else "a deal is the first outcome, in this order, whose condition holds")
+    lines.append(f"The outcomes ({order}); a deal that meets none loses the wager:")
+    for outcome in bet.outcomes:
+        words = f" ({outcome.text})" if outcome.text else ""
+        lines.append(f"{outcome.name}: {outcome.when}{words}")
+    return lines
+
+
+def _deal_text(bet: BetFile, dealt: Sequence[int]) -> str:
+    parts = []
+    positions = bet.layout.deal_positions()
+    for place in bet.layout.places:
+        start = bet.layout.offset(place.name)
+        cards = [format_card(dealt[p]) for p in range(start, start + place.cards)
+                 if p in positions]
+        if cards:
+            parts.append(f"{place.name} {' '.join(cards)}")
+    return ", ".join(parts)
+
+
+def _example_deal(bet: BetFile, faces: Sequence[int], decks: int) -> tuple[int, ...]:
+    """A whole deal (every place) holding ``faces`` where the enumeration looks, other cards
+    filled in from what the shoe has left."""
+    positions = bet.layout.deal_positions()
+    dealt = [-1] * bet.layout.dealt
+    left = {face: decks for face in range(52)}
+    for position, face in zip(positions, faces, strict=True):
+        dealt[position] = face
+        left[face] -= 1
+    spare = iter(face for face in range(51, -1, -1) for _ in range(max(left[face], 0)))
+    return tuple(card if card >= 0 else next(spare) for card in dealt)
+
+
+def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[Section]:
+    """The outcome table and worked examples (one deal per outcome, found by the enumeration
+    and settled by the file's own conditions)."""
+    bet = analysis.bet
+    decks = _decks(context.rules)
+    table = context.paytables.get(bet.name)
+    rows = [(outcome.name, outcome.when, outcome.text,
+             f"{format_pay(table[outcome.name])} to 1" if table is not None else "")
+            for outcome in bet.outcomes]
+    rows.append((LOSE, "no condition above holds", "", "loses the wager"))
+    outcomes = Table(("outcome", "condition", "in words", "pays"), tuple(rows),
+                     "The outcomes, checked in this order (the first whose condition holds); "
+                     "conditions in the bet file's language (docs/bets.md)", align="llll")
+    found = analysis.counts(decks)
+    deals = []
+    for name, faces in zip([o.name for o in bet.outcomes] + [LOSE], found.examples,
+                           strict=True):
+        if faces is None:
+            continue
+        dealt = _example_deal(bet, faces, decks)
+        deals.append(Deal(bet.name, _deal_text(bet, dealt), dealt))
+    equipment = Items((f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}, "
+                       "no jokers, completely shuffled for every round (what the enumeration "
+                       "assumes).",
+                       "Cards dealt, in order: " + ", ".join(
+                           f"{p.name} {p.cards}" for p in bet.layout.places) + ".",
+                       f"Cards the outcomes look at: {analysis.looked_at()}."))
+    return [Section("Equipment and shuffle", (equipment,)),
+            Section("Outcomes", (outcomes,)),
+            examples_section(context, deals)]
+
+
+def make_game(bet: BetFile) -> Game[Any]:
+    """The :class:`Game` of a bet file."""
+    analysis = BetAnalysis(bet)
+    rules = rules_type(bet)
+    outcomes = tuple(outcome.name for outcome in bet.outcomes)
+
+    def analyze(paytable: PayTable | None, rules: Rules, run: RunSettings) -> ReturnTable:
+        return analysis.analyze(paytable, rules, run)
+
+    def simulate(paytable: PayTable | None, rules: Rules,
+                 run: RunSettings) -> BetSimulator:
+        return simulator(analysis, paytable, rules)
+
+    source = bet.source or f"the bet file {bet.path.name} (no source stated)"
+    wager = Bet(bet.name, bet.description or bet.title, analyze, outcomes,
+                bet.presets, bet.default_paytable, simulate=simulate, linear=True)
+    game: Game[Any] = Game(
+        name=bet.name, title=bet.title, rules=rules, bets=(wager,), source=source,
+        describe_rules=lambda r: describe_rules(bet, r),
+        rules_sections=lambda context: rules_sections(analysis, context))
+    return game
+
+
+def cycle_of(bet: BetFile, decks: int) -> int:
+    """The number of deals of the looked-at cards (without enumerating)."""
+    return cycle_size(bet.layout.slots, decks)
