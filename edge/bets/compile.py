@@ -431,11 +431,11 @@ class _Compiler:
         def holds(deals: Deals, test: tuple[str, int]) -> Array:
             what, value = test
             if what == "ranks":
-                return deals.ranks(columns) == value
+                return np.asarray(deals.ranks(columns) == value)
             suits = deals.suits(columns)
             if what == SUIT:
-                return suits == value
-            return ((suits == 1) | (suits == 2)) == bool(value)
+                return np.asarray(suits == value)
+            return np.asarray(((suits == 1) | (suits == 2)) == bool(value))
 
         def counted(deals: Deals) -> Array:
             match = holds(deals, tests[0])
@@ -454,7 +454,7 @@ class _Compiler:
             return deals.suits(columns)
 
         def colours(deals: Deals) -> Array:
-            return (suits(deals) == 1) | (suits(deals) == 2)
+            return np.asarray((suits(deals) == 1) | (suits(deals) == 2))
 
         def hard(deals: Deals) -> Array:
             return np.asarray(_blackjack_values(ranks(deals)).sum(axis=1))
