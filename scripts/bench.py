@@ -14,6 +14,7 @@ where count/units give a throughput column (hands per second, candidates per sec
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +24,8 @@ from pathlib import Path
 from tabulate import tabulate
 
 from edge import _core, tune
+from edge.bets.file import read_bet_file
+from edge.bets.game import make_game
 from edge.games import AnyGame, Rules, RunSettings, all_games, analyze
 from edge.games.double_hand_poker import _kernels as dh_kernels
 from edge.games.double_hand_poker.analysis import compute_setting_counts, main_table
@@ -39,6 +42,8 @@ from edge.games.ultimate_texas_holdem import strategy_language as uth_language
 from edge.options import make_options
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "strategies"
+BET_FILES = Path(__file__).resolve().parent.parent / "examples" / "bets"
+SIX_CARD_PLUGIN = Path(__file__).resolve().parent.parent / "examples" / "six_card_bonus" / "src"
 
 
 @dataclass(frozen=True)
@@ -193,6 +198,48 @@ def _analysis(game: AnyGame, bet: str, rules: Rules, run: RunSettings) -> Callab
     return lambda: chosen.analyze(chosen.paytable(None), rules, run)
 
 
+def _bet_file(name: str, decks: int | None = None) -> Callable[[], object]:
+    """A bet file read afresh and analysed (no counts kept from an earlier run)."""
+    def run() -> object:
+        game = make_game(read_bet_file(BET_FILES / name))
+        rules = game.make_rules({} if decks is None else {"decks": decks})
+        return game.analyze(None, None, rules)
+    return run
+
+
+def _six_card_plugin_kernel() -> object:
+    """The example plug-in's own count of the C(52, 6) six-card sets (its kernel, uncached)."""
+    if str(SIX_CARD_PLUGIN) not in sys.path:
+        sys.path.insert(0, str(SIX_CARD_PLUGIN))
+    import six_card_bonus
+    return six_card_bonus.class_counts.__wrapped__()
+
+
+BET_CASES: list[Case] = [
+    # issue 24: a 2- or 3-card bet from 8 decks under 1 s
+    Case("bet file: Perfect Pairs (2 cards), 8 decks", 1.0, _bet_file("perfect-pairs.toml", 8),
+         "deals", comb(416, 2)),
+    Case("bet file: 21+3 (3 cards), 8 decks", 1.0, _bet_file("21-plus-3.toml", 8),
+         "deals", comb(416, 2) * 414),
+    Case("bet file: 6-Card Bonus (best five of six), 1 deck", None,
+         _bet_file("six-card-bonus.toml"), "deals", comb(52, 6)),
+    Case("example plug-in's own 6-Card Bonus kernel", None, _six_card_plugin_kernel,
+         "deals", comb(52, 6)),
+    # issue 24: a best-5-of-7 bet under 30 s on the 2-core machine
+    Case("bet file: UTH Trips (best five of seven), 1 deck", 30.0, _bet_file("trips.toml"),
+         "deals", comb(52, 7), once=True),
+]
+
+
+def _ratio_row(rows: list[tuple[str, str, str, str, str]], times: dict[str, float]) -> None:
+    """Issue 24: the 6-Card Bonus bet file within 3x the example plug-in's own kernel."""
+    mine, theirs = (times.get(name) for name in (BET_CASES[2].name, BET_CASES[3].name))
+    if mine is not None and theirs is not None:
+        ratio = mine / theirs
+        rows.append(("bet file 6-Card Bonus / plug-in kernel (same run)", f"{ratio:.2f}x",
+                     "3x", "ok" if ratio <= 3 else "SLOW", ""))
+
+
 def _protection_cases(slow: bool) -> list[Case]:
     """Every game's exposure scenarios (issue 17): the exposed wager's exact table, solved
     afresh (no disk cache, two worker threads). Seconds for the card games with three-card
@@ -242,8 +289,10 @@ def main() -> None:
                         help="also time each Ultimate Texas Hold'em exposure scenario once "
                              "(minutes each)")
     args = parser.parse_args()
-    rows = []
-    cases = CASES + _protection_cases(args.protection) + ([_test_suite()] if args.tests else [])
+    rows: list[tuple[str, str, str, str, str]] = []
+    times: dict[str, float] = {}
+    cases = (CASES + BET_CASES + _protection_cases(args.protection)
+             + ([_test_suite()] if args.tests else []))
     for case in cases:
         if args.only and args.only not in case.name:
             continue
@@ -256,6 +305,8 @@ def main() -> None:
         verdict = "" if case.target is None else ("ok" if best <= case.target else "SLOW")
         target = "" if case.target is None else f"{case.target:g} s"
         rows.append((case.name, f"{best * 1000:,.1f} ms", target, verdict, rate))
+        times[case.name] = best
+    _ratio_row(rows, times)
     print(tabulate(rows, headers=["case", "best time", "target", "", "throughput"],
                    disable_numparse=True))
 

@@ -136,7 +136,7 @@ def _all_equal(values: Array) -> BoolArray:
 
 def _distinct(values: Array) -> Array:
     ordered = np.sort(values, axis=1)
-    return 1 + (np.diff(ordered, axis=1) != 0).sum(axis=1)
+    return np.asarray(1 + (np.diff(ordered, axis=1) != 0).sum(axis=1))
 
 
 def _most(values: Array) -> Array:
@@ -177,7 +177,9 @@ _ROYAL = int(_core.evaluate_cards([48, 44, 40, 36, 32]))
 
 def _poker5(deals: Deals, columns: tuple[int, ...]) -> Array:
     """Best-five classes by value (9 royal flush .. 0 high card), by edge's hold'em evaluator."""
-    cards = np.ascontiguousarray(deals.rows[:, list(columns)], dtype=np.int64)
+    every = columns == tuple(range(deals.rows.shape[1]))
+    cards = np.ascontiguousarray(deals.rows if every else deals.rows[:, list(columns)],
+                                 dtype=np.int64)
     strength = np.asarray(_core.evaluate_many(cards), dtype=np.int64)
     return np.where(strength >= _ROYAL, 9, strength >> 26)
 
@@ -414,27 +416,31 @@ class _Compiler:
         if len(node.args) < 2:
             raise ConditionError("count() takes cards and what to count: count(player, Q), "
                                  "count(player, hearts), count(player, Q, hearts)", node.at)
-        tests: list[Callable[[Deals], Array]] = []
+        tests: list[tuple[str, int]] = []          # (ranks, suits or colours; the value)
         for arg in node.args[1:]:
             found = self.value(arg)
             if found.kind == INT and isinstance(found.constant, int):
-                rank = _rank_index(found.constant, arg.at)
-                tests.append(lambda deals, r=rank: deals.ranks(columns) == r)
-            elif found.kind == SUIT and found.constant is not None:
-                tests.append(lambda deals, s=found.constant: deals.suits(columns) == s)
-            elif found.kind == COLOUR and found.constant is not None:
-                red = bool(found.constant)
-                tests.append(lambda deals, red=red: ((deals.suits(columns) == 1)
-                                                     | (deals.suits(columns) == 2)) == red)
+                tests.append(("ranks", _rank_index(found.constant, arg.at)))
+            elif found.kind in (SUIT, COLOUR) and isinstance(found.constant, int):
+                tests.append((found.kind, found.constant))
             else:
                 raise ConditionError("count() counts a rank (2..10, J, Q, K, A), a suit or a "
                                      f"colour written as a word, not {_described(found)}",
                                      arg.at)
 
+        def holds(deals: Deals, test: tuple[str, int]) -> Array:
+            what, value = test
+            if what == "ranks":
+                return np.asarray(deals.ranks(columns) == value)
+            suits = deals.suits(columns)
+            if what == SUIT:
+                return np.asarray(suits == value)
+            return np.asarray(((suits == 1) | (suits == 2)) == bool(value))
+
         def counted(deals: Deals) -> Array:
-            match = tests[0](deals)
+            match = holds(deals, tests[0])
             for test in tests[1:]:
-                match = match & test(deals)
+                match = match & holds(deals, test)
             return np.asarray(match.sum(axis=1))
         return Value(INT, counted)
 
@@ -448,7 +454,7 @@ class _Compiler:
             return deals.suits(columns)
 
         def colours(deals: Deals) -> Array:
-            return (suits(deals) == 1) | (suits(deals) == 2)
+            return np.asarray((suits(deals) == 1) | (suits(deals) == 2))
 
         def hard(deals: Deals) -> Array:
             return np.asarray(_blackjack_values(ranks(deals)).sum(axis=1))

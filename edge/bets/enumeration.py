@@ -76,13 +76,18 @@ def rows_to_deal(slots: Sequence[Slot], decks: int) -> int:
 
 
 def deal_rows(slots: Sequence[Slot], decks: int) -> Iterator[tuple[IntArray, IntArray]]:
-    """Every possible row of faces with its weight (rows of zero weight left out), in chunks."""
+    """Every possible row of faces with its weight (rows of zero weight left out), in chunks.
+
+    With one deck every weight is 1 and the weights array may be left empty."""
     if rows_to_deal(slots, decks) > MOST_ROWS:
         raise EdgeError(f"Too many deals to enumerate ({rows_to_deal(slots, decks):,} rows of "
                         f"cards): look at fewer cards, or fewer decks.")
     later = [np.concatenate(list(_slot_rows(slot, decks))) for slot in slots[1:]]
     first = slots[0]
     for chunk in _slot_rows(first, decks):
+        if decks == 1 and not later:
+            yield chunk, np.ones(0, dtype=np.int64)      # distinct cards: every weight is 1
+            continue
         numerator = np.ones(len(chunk), dtype=np.int64)
         denominator = np.ones(len(chunk), dtype=np.int64)
         if decks > 1:

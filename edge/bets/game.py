@@ -170,8 +170,6 @@ def describe_rules(bet: BetFile, rules: Rules) -> list[str]:
                        for place in bet.layout.places)
     lines = [f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}, freshly "
              f"shuffled for every round; cards are dealt without replacement to: {places}."]
-    if bet.description:
-        lines.append(bet.description)
     ace = "high (above the king)" if bet.rules.ace_high else "low (below the deuce)"
     lines.append(f"Ranks run 2 to 10, J, Q, K, A; the ace counts {ace} in rank comparisons"
                  + ("; A-2-3 and Q-K-A are both runs." if bet.rules.ace_low_straights
@@ -225,8 +223,7 @@ def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[S
                      "conditions in the bet file's language (docs/bets.md)", align="llll")
     found = analysis.counts(decks)
     deals = []
-    for name, faces in zip([o.name for o in bet.outcomes] + [LOSE], found.examples,
-                           strict=True):
+    for faces in found.examples:
         if faces is None:
             continue
         dealt = _example_deal(bet, faces, decks)
@@ -260,7 +257,7 @@ def make_game(bet: BetFile) -> Game[Any]:
                 bet.presets, bet.default_paytable, simulate=simulate, linear=True)
     game: Game[Any] = Game(
         name=bet.name, title=bet.title, rules=rules, bets=(wager,), source=source,
-        describe_rules=lambda r: describe_rules(bet, r),
+        describe_rules=lambda r: describe_rules(bet, r), invoked_as=str(bet.path),
         rules_sections=lambda context: rules_sections(analysis, context))
     return game
 

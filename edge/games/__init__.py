@@ -194,6 +194,13 @@ class Game(Generic[RulesT]):
     rules_sections: RulesSections[RulesT] | None = None
     # the exposures game protection analyses (edge.protection; rules option ``seen``)
     protection: Protection | None = None
+    # what a command line names the game by, when not its name (a bet file: its path)
+    invoked_as: str = ""
+
+    @property
+    def command_name(self) -> str:
+        """The game as a command line names it: its name, or a bet file's path."""
+        return self.invoked_as or self.name
 
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""
@@ -394,6 +401,8 @@ def _combined_paytable(game: Game[RulesT], bet: Bet[RulesT],
 AnyGame = Game[Rules]
 
 _registry: dict[str, AnyGame] | None = None
+# the games of bet files read in this process, by name (a table names its game by name)
+_file_games: dict[str, AnyGame] = {}
 _builtin_names: tuple[str, ...] = ()
 
 
@@ -439,12 +448,20 @@ def get_game(name: str) -> AnyGame:
     when ``name`` is a path ending in ``.toml`` (:mod:`edge.bets`, docs/bets.md)."""
     if name.strip().lower().endswith(".toml"):
         bets = importlib.import_module("edge.bets")     # loaded only for a bet file
-        return cast(AnyGame, bets.load_bet_file(name.strip()))
+        loaded = cast(AnyGame, bets.load_bet_file(name.strip()))
+        for game in all_games().values():
+            if loaded.name == game.name or loaded.name in game.aliases:
+                raise EdgeError(f"The bet file {name.strip()!r} is named {loaded.name!r}, "
+                                "which is the name of a game edge has: choose another name.")
+        _file_games[loaded.name] = loaded
+        return loaded
     games = all_games()
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     for game in games.values():
         if key == game.name or key in game.aliases:
             return game
+    if key in _file_games:               # a bet file this process has read, by its name
+        return _file_games[key]
     raise EdgeError(f"Unknown game {name!r}: choose one of {', '.join(games)}.")
 
 

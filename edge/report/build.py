@@ -52,7 +52,7 @@ from edge.table import ReturnTable, percent
 def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
                    fmt: str = "html", protection: bool = False) -> str:
     """The ``edge report`` command that rebuilds a report, every option spelled out."""
-    parts = ["edge", "report", game.name]
+    parts = ["edge", "report", game.command_name]
     parts += [f"--paytable {_quote(spec)}" for spec in specs]
     parts += [f"--set {name}={_quote(value)}" for name, value in options_dict(rules).items()]
     if protection:

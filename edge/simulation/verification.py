@@ -54,7 +54,7 @@ def paytable_spec(context: ReportContext[Rules], bet: str) -> str | None:
 def simulate_command(context: ReportContext[Rules], bet: str, hands: int, seed: int) -> str:
     """The ``edge simulate`` command that plays one wager of the report again: its own pay
     table and those of its parts (a combined wager follows them), as ``BET=TABLE``."""
-    parts = ["edge", "simulate", context.game.name, "--bet", bet]
+    parts = ["edge", "simulate", context.game.command_name, "--bet", bet]
     for name in (bet, *context.game.bet(bet).parts.values()):
         spec = paytable_spec(context, name)
         if spec is not None:
