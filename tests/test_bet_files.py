@@ -534,8 +534,10 @@ def test_unknown_function(edge_cli: CliRunner, tmp_path: Path) -> None:
 
 def test_condition_syntax_error_gives_line_and_column(edge_cli: CliRunner,
                                                       tmp_path: Path) -> None:
+    """The condition is on line 16 of the file and starts at column 9 (after ``when = "``);
+    the second ``and`` is 22 characters into it."""
     line = one_error(edge_cli, write_bet(tmp_path, when="same_rank(player) and and"))
-    assert "line" in line and "column" in line
+    assert "line 16, column 31" in line
 
 
 def test_toml_syntax_error(edge_cli: CliRunner, tmp_path: Path) -> None:
@@ -568,3 +570,62 @@ def test_poker5_needs_one_deck(edge_cli: CliRunner, tmp_path: Path) -> None:
     path.write_text((BETS / "trips.toml").read_text().replace("decks = 1", "decks = 2"))
     line = one_error(edge_cli, str(path))
     assert "poker5" in line
+
+
+def test_a_word_given_the_wrong_kind_of_cards(edge_cli: CliRunner, tmp_path: Path) -> None:
+    """``rank`` takes one card; the player has two."""
+    line = one_error(edge_cli, write_bet(tmp_path, when="rank(player) == A"))
+    assert "rank" in line and "line 16" in line
+
+
+def test_a_pay_for_an_unknown_outcome(edge_cli: CliRunner, tmp_path: Path) -> None:
+    line = one_error(edge_cli, write_bet(tmp_path, pays="pair = 10, suited = 3, flush = 2"))
+    assert "flush" in line
+
+
+def test_an_outcome_an_earlier_one_always_takes(edge_cli: CliRunner, tmp_path: Path) -> None:
+    """A suited pair is a pair, and the pair is checked first: the suited pair is never paid."""
+    line = one_error(edge_cli, write_bet(
+        tmp_path, second="same_rank(player) and same_suit(player)"))
+    assert "suited" in line
+
+
+def test_more_than_seven_cards(edge_cli: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "eight.toml"
+    path.write_text((BETS / "trips.toml").read_text().replace("board = 5", "board = 6"))
+    line = one_error(edge_cli, str(path))
+    assert "8 cards" in line and "7" in line
+
+
+# --- the other commands on a bet file -------------------------------------------------------------
+def test_simulate_a_bet_file(edge_cli: CliRunner) -> None:
+    """``edge simulate FILE``: dealt and settled rounds agree with the exact table."""
+    result = edge_cli("simulate", bet_file("perfect-pairs"), "--hands", "100000", "--seed", "1",
+                      "--jobs", "1")
+    assert result.status == 0, result.err
+    assert "agrees" in result.out
+
+
+def test_report_on_a_bet_file(edge_cli: CliRunner, tmp_path: Path) -> None:
+    """``edge report FILE --meta META -o FILE.html``: the file's title, each outcome's words and
+    the metadata are in the report."""
+    meta = tmp_path / "meta.toml"
+    meta.write_text('applicant = "A. Inventor"\ndocument_id = "BET-1"\n')
+    output = tmp_path / "perfect-pairs.html"
+    result = edge_cli("report", bet_file("perfect-pairs"), "--meta", str(meta), "-o", str(output))
+    assert result.status == 0, result.err
+    text = output.read_text()
+    for words in ("Perfect Pairs", "A. Inventor", "BET-1",
+                  "two identical cards: the same rank and the same suit"):
+        assert words in text, words
+
+
+@pytest.mark.xfail(strict=True, reason="the engine's report claims for a bet file a comparison "
+                   "with a plain enumeration that is not made for it (issue 24: the Method "
+                   "section states only checks actually made)")
+def test_report_method_claims_only_checks_made(edge_cli: CliRunner, tmp_path: Path) -> None:
+    output = tmp_path / "perfect-pairs.md"
+    result = edge_cli("report", bet_file("perfect-pairs"), "-o", str(output))
+    assert result.status == 0, result.err
+    method = output.read_text().split("## 4. Method", 1)[1].split("\n## ", 1)[0]
+    assert "plain enumeration" not in method
