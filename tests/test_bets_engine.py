@@ -106,8 +106,8 @@ def test_python_is_not_evaluated(tmp_path: Path, edge_cli: CliRunner) -> None:
     """A condition is never handed to Python: its own words only."""
     path = write_bet(tmp_path, {"x": "__import__('os').system('true')"})
     result = edge_cli("table", str(path))
-    code, out, err = result.status, result.out, result.err
-    assert code == 2 and err.startswith("edge: error: test-bet.toml: outcome 'x', line")
+    assert result.status == 2
+    assert result.err.startswith("edge: error: test-bet.toml: outcome 'x', line")
 
 
 # --- what is enumerated ------------------------------------------------------------------
