@@ -246,12 +246,6 @@ def read_bet_file(path: Path) -> BetFile:
                           "and a condition (when = \"...\").")
     read = _outcome_nodes(entries, source, path)
     layout = Layout.of(places, [node for *_, node, _ in read])
-    if layout.cards == 0:
-        raise _fail(path, "no condition looks at any card.")
-    if layout.cards > MOST_LOOKED_AT:
-        raise _fail(path, f"the conditions look at {layout.cards} cards "
-                          f"({', '.join(slot.describe() for slot in layout.slots)}); at most "
-                          f"{MOST_LOOKED_AT} can be enumerated.")
     outcomes = []
     for outcome_name, when, text, node, where in read:
         try:
@@ -259,6 +253,12 @@ def read_bet_file(path: Path) -> BetFile:
         except ConditionError as error:
             raise _condition_error(path, outcome_name, when, where, error) from None
         outcomes.append(Outcome(outcome_name, when, text, node, condition))
+    if layout.cards == 0:
+        raise _fail(path, "no condition looks at any card.")
+    if layout.cards > MOST_LOOKED_AT:
+        raise _fail(path, f"the conditions look at {layout.cards} cards "
+                          f"({', '.join(slot.describe() for slot in layout.slots)}); at most "
+                          f"{MOST_LOOKED_AT} can be enumerated.")
     presets, default = _paytables(_table(data, "paytables", path, True),
                                   tuple(o.name for o in outcomes), path)
     bet = BetFile(path, name, _text(data, "title", path, required=True),

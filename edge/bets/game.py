@@ -21,7 +21,8 @@ import numpy.typing as npt
 
 from edge.bets.compile import Deals
 from edge.bets.enumeration import Counts, count_outcomes, cycle_size
-from edge.bets.file import BetFile, BetFileError
+from edge.bets.file import BetFile, BetFileError, Outcome
+from edge.bets.words import condition_in_words
 from edge.cards import format_card
 from edge.document.document import Items, Section, Table
 from edge.games import Bet, Game, ReportContext, Rules, RunSettings
@@ -163,6 +164,12 @@ def simulator(analysis: BetAnalysis, paytable: PayTable | None, rules: Rules) ->
                         tuple(o.name for o in analysis.bet.outcomes) + (LOSE,))
 
 
+def outcome_words(bet: BetFile, outcome: Outcome) -> str:
+    """An outcome in words: the file's own ``text``, else its condition read out."""
+    places = {place.name: place.cards for place in bet.layout.places}
+    return outcome.text or condition_in_words(outcome.node, places)
+
+
 def describe_rules(bet: BetFile, rules: Rules) -> list[str]:
     """The file's rules in words."""
     decks = _decks(rules)
@@ -178,8 +185,7 @@ def describe_rules(bet: BetFile, rules: Rules) -> list[str]:
              else "a deal is the first outcome, in this order, whose condition holds")
     lines.append(f"The outcomes ({order}); a deal that meets none loses the wager:")
     for outcome in bet.outcomes:
-        words = f" ({outcome.text})" if outcome.text else ""
-        lines.append(f"{outcome.name}: {outcome.when}{words}")
+        lines.append(f"{outcome.name}: {outcome_words(bet, outcome)}")
     return lines
 
 
@@ -214,11 +220,11 @@ def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[S
     bet = analysis.bet
     decks = _decks(context.rules)
     table = context.paytables.get(bet.name)
-    rows = [(outcome.name, outcome.when, outcome.text,
+    rows = [(outcome.name, outcome_words(bet, outcome), outcome.when,
              f"{format_pay(table[outcome.name])} to 1" if table is not None else "")
             for outcome in bet.outcomes]
-    rows.append((LOSE, "no condition above holds", "", "loses the wager"))
-    outcomes = Table(("outcome", "condition", "in words", "pays"), tuple(rows),
+    rows.append((LOSE, "no outcome above", "", "loses the wager"))
+    outcomes = Table(("outcome", "in words", "condition in the bet file", "pays"), tuple(rows),
                      "The outcomes, checked in this order (the first whose condition holds); "
                      "conditions in the bet file's language (docs/bets.md)", align="llll")
     found = analysis.counts(decks)

@@ -19,7 +19,7 @@ A NAME may hold hyphens between letters (``straight-flush``); subtraction is wri
 
 >>> parse("rank(player[1]) between 2 and K")
 Between(value=Call(name='rank', args=(Index(place='player', index=1, at=5),), at=0), \
-low=Number(value=2, at=28), high=Name(name='K', at=34), at=16)
+low=Number(value=2, at=24), high=Name(name='K', at=30), at=16)
 """
 
 from __future__ import annotations
