@@ -591,8 +591,9 @@ def test_an_outcome_an_earlier_one_always_takes(edge_cli: CliRunner, tmp_path: P
 
 
 def test_more_than_seven_cards(edge_cli: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "eight.toml"
-    path.write_text((BETS / "trips.toml").read_text().replace("board = 5", "board = 6"))
+    """Four cards each to the player and the dealer, all looked at."""
+    path = Path(write_bet(tmp_path, when="same_rank(player + dealer)"))
+    path.write_text(path.read_text().replace("player = 2\ndealer = 1", "player = 4\ndealer = 4"))
     line = one_error(edge_cli, str(path))
     assert "8 cards" in line and "7" in line
 
