@@ -350,7 +350,9 @@ class _Compiler:
         if left.kind == "class" and left.family != right.family:
             raise ConditionError("cannot compare a poker3 class with a poker5 class", node.at)
         if left.kind in (SUIT, COLOUR, BOOL, CARDS) and op not in ("==", "!="):
-            raise ConditionError(f"{_described(left)} compare only with == or !=", node.at)
+            what = _described(left)
+            verb = "compare" if what == "cards" else "compares"
+            raise ConditionError(f"{what} {verb} only with == or !=", node.at)
         if left.kind == CARDS:
             if len(left.columns) != 1 or len(right.columns) != 1:
                 raise ConditionError("== and != compare single cards (the same card: rank "

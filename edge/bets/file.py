@@ -172,7 +172,7 @@ def _outcome_nodes(entries: list[Any], source: str,
             node = parse(raw_when)
         except ConditionError as error:
             raise _condition_error(path, name, raw_when, where, error) from None
-        read.append((name, when, _text(entry, "text", path), node, where))
+        read.append((name, " ".join(when.split()), _text(entry, "text", path), node, where))
     names = [item[0] for item in read]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
@@ -203,8 +203,7 @@ def _paytables(data: dict[str, Any], outcomes: tuple[str, ...],
         if not isinstance(pays, dict):
             raise _fail(path, f"the pay table {name!r} must be a table of pays, not {pays!r}.")
         try:
-            presets[name] = make_paytable(name, pays, outcomes,
-                                          source=f"pay table {name!r} of {path.name}")
+            presets[name] = make_paytable(name, pays, outcomes, source=f"pay table {name!r}")
         except PayTableError as error:
             raise _fail(path, str(error)) from None
     if default is None:

@@ -214,6 +214,10 @@ def _example_deal(bet: BetFile, faces: Sequence[int], decks: int) -> tuple[int, 
     return tuple(card if card >= 0 else next(spare) for card in dealt)
 
 
+def _pays_text(pay: Fraction) -> str:
+    return "push (wager returned)" if pay == 0 else f"{format_pay(pay)} to 1"
+
+
 def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[Section]:
     """The outcome table and worked examples (one deal per outcome, found by the enumeration
     and settled by the file's own conditions)."""
@@ -221,7 +225,7 @@ def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[S
     decks = _decks(context.rules)
     table = context.paytables.get(bet.name)
     rows = [(outcome.name, outcome_words(bet, outcome), outcome.when,
-             f"{format_pay(table[outcome.name])} to 1" if table is not None else "")
+             _pays_text(table[outcome.name]) if table is not None else "")
             for outcome in bet.outcomes]
     rows.append((LOSE, "no outcome above", "", "loses the wager"))
     outcomes = Table(("outcome", "in words", "condition in the bet file", "pays"), tuple(rows),
@@ -259,7 +263,7 @@ def make_game(bet: BetFile) -> Game[Any]:
         return simulator(analysis, paytable, rules)
 
     source = bet.source or f"the bet file {bet.path.name} (no source stated)"
-    wager = Bet(bet.name, bet.description or bet.title, analyze, outcomes,
+    wager = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
                 bet.presets, bet.default_paytable, simulate=simulate, linear=True)
     game: Game[Any] = Game(
         name=bet.name, title=bet.title, rules=rules, bets=(wager,), source=source,
