@@ -10,10 +10,11 @@ examples settled by the game's own settlement.
 
 from __future__ import annotations
 
+import importlib
 from fractions import Fraction
 
 from edge.document.document import Block, Cell, Items, Paragraph, Section, Table, edge_version
-from edge.games import Game, Rules, builtin_games
+from edge.games import BUILTIN_GAMES, Game, Rules
 from edge.options import options_dict
 from edge.report.context import ReportContext
 from edge.report.metadata import Metadata
@@ -148,7 +149,7 @@ def checks_statement(game: Game[Rules]) -> str:
 def sources_statement(game: Game[Rules]) -> str:
     """Where the method, rules and published figures are written: edge's documents cover its
     own games only; a game from another package is pointed to its own source."""
-    if builtin_games().get(game.name) is game:
+    if any(importlib.import_module(module).GAME is game for module in BUILTIN_GAMES):
         return ("The method is described in full in \"How edge computes\", the rules in "
                 "\"Rules of the games, as edge implements them\", and the published figures "
                 "compared in \"Published figures and sources\", documents that ship with edge.")
