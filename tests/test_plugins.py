@@ -17,17 +17,19 @@ from fractions import Fraction
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import edge
 from edge import games
 from edge.cli import main
-from edge.document.document import Items
+from edge.document.document import Items, Paragraph, Preformatted, Table
 from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, Rules, RunSettings
 from edge.options import options_dict
 from edge.paytables import PayTable, make_paytable
 from edge.report.build import make_report
 from edge.report.front import checks_statement, sources_statement
+from edge.simulation.engine import IntArray
 from edge.table import ReturnTable, Row
 
 MODULE = "edge_test_plugins"
@@ -41,10 +43,15 @@ class CoinRules(Rules):
 PAYTABLE = make_paytable("even", {"heads": Fraction(1)}, ("heads",))
 
 
-def analyze(paytable: PayTable | None, rules: CoinRules, run: RunSettings) -> ReturnTable:
+def analyze(paytable: PayTable | None, rules: CoinRules, run: RunSettings,
+            bet: str = "toss") -> ReturnTable:
     table = paytable or PAYTABLE
     rows = (Row("heads", table["heads"], 1), Row("tails", Fraction(-1), 1))
-    return ReturnTable("coin", "toss", rows, table, options_dict(rules), title="A coin toss")
+    return ReturnTable("coin", bet, rows, table, options_dict(rules), title="A coin toss")
+
+
+def analyze_again(paytable: PayTable | None, rules: CoinRules, run: RunSettings) -> ReturnTable:
+    return analyze(paytable, rules, run, "toss-again")
 
 
 def coin(name: str, aliases: tuple[str, ...] = (), checks: tuple[str, ...] = ()) -> Game[CoinRules]:
@@ -203,6 +210,50 @@ def test_the_simulation_is_claimed_for_the_wagers_that_have_one() -> None:
     every = Game(game.name, game.title, game.rules, (simulated,), checks=game.checks)
     assert checks_statement(every).endswith(                     # type: ignore[arg-type]
         "and with a simulation that deals and settles rounds by its own code.")
+
+
+@dataclass(frozen=True)
+class CoinSimulator:
+    """A fair coin tossed by numpy: row 0 heads (+1), row 1 tails (-1)."""
+
+    outcomes: tuple[str, ...] = ("heads", "tails")
+    scale: int = 1
+    initial_wager: Fraction = Fraction(1)
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        row = rng.integers(0, 2, size=hands, dtype=np.int64)
+        return row, 1 - 2 * row
+
+
+def simulate_coin(paytable: PayTable | None, rules: CoinRules,
+                  run: RunSettings | None = None) -> CoinSimulator:
+    return CoinSimulator()
+
+
+@pytest.mark.parametrize("environment", [False, True])
+def test_only_the_wagers_with_a_simulation_are_verified_by_one(plugins: list[EntryPoint],
+                                                               environment: bool) -> None:
+    game = coin("coin")
+    simulated = Bet("toss-again", "heads wins", analyze_again, ("heads",), {"even": PAYTABLE},
+                    "even", simulate=simulate_coin)
+    both = Game(game.name, game.title, game.rules, (*game.bets, simulated))
+    sys.modules[MODULE].BOTH = both              # the simulation finds the game by its name
+    plugins.append(point("coin", "BOTH"))
+    report = make_report(both, environment=environment)          # type: ignore[arg-type]
+    method = next(part for part in report.sections if part.title == "Method")
+    items = [text for block in method.blocks if isinstance(block, Items) for text in block.items]
+    assert any(isinstance(text, str) and "(the toss-again wager)" in text for text in items)
+    verification = next(part for part in report.sections
+                        if part.title == "Verification by simulation")
+    commands = [block for block in verification.blocks if isinstance(block, Preformatted)]
+    assert len(commands) == 1
+    assert "--bet toss-again" in commands[0].text and "--bet toss " not in commands[0].text
+    said = next(block for block in verification.blocks if isinstance(block, Paragraph))
+    assert said.text.startswith("The toss-again wager (the only one with a simulation)")
+    if environment:
+        table = next(block for block in verification.blocks if isinstance(block, Table))
+        assert [row[0] for row in table.rows] == ["toss-again"]
+        assert table.rows[0][-1] == "agrees"
 
 
 def test_the_built_in_games_state_all_three_checks() -> None:
