@@ -4,7 +4,13 @@
 >>> t = edge.analyze("triple-bet", bet="flush", options={"decks": 1})
 >>> t.cycle
 2652
+
+A Cython kernel of a game from another package ``cimport``s edge's evaluators from the public
+declarations ``edge/_core.pxd`` with :func:`get_include` on its include path
+(docs/writing-a-game.md, section 4).
 """
+
+from pathlib import Path
 
 from edge import document  # installs the renderers behind ReturnTable.render and Report.render
 from edge.errors import EdgeError
@@ -14,4 +20,15 @@ from edge.table import ReturnTable, Row
 from edge.version import __version__
 
 __all__ = ["EdgeError", "PayTable", "ReturnTable", "Row", "__version__", "analyze", "document",
-           "get_game"]
+           "get_game", "get_include"]
+
+
+def get_include() -> str:
+    """The folder to put on a Cython plug-in's include path (``cythonize(...,
+    include_path=[edge.get_include()])``) for ``from edge._core cimport ...``: the folder that
+    holds the installed ``edge`` package, whose ``_core.pxd`` declares the evaluators.
+
+    >>> (Path(get_include()) / "edge" / "_core.pxd").is_file()
+    True
+    """
+    return str(Path(__file__).resolve().parent.parent)

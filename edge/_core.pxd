@@ -1,5 +1,10 @@
 # Declarations of edge's shared evaluators (edge/_core.pyx) for the game kernels to cimport.
 #
+# This file is public: it is installed with edge, and a game in a package of its own cimports
+# from it (``from edge._core cimport HoldemTables, cy_holdem_tables, cy_evaluate_mask``) with
+# ``edge.get_include()`` on its include path; docs/writing-a-game.md, section 4, has the recipe
+# and examples/six_card_bonus a kernel that does it.
+#
 # Texas hold'em hand evaluator (docs/rules.md section 4): the best five cards of five to seven.
 #
 # Cards are ints 0..51 = rank * 4 + suit (rank 0 = deuce .. 12 = ace); a set of cards is a

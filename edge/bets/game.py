@@ -33,6 +33,12 @@ from edge.table import ReturnTable, Row
 
 IntArray = npt.NDArray[np.int64]
 LOSE = "lose"
+# What the report's Method section may claim for a bet file: the check every analysis makes,
+# and how its simulator settles (by the file's conditions, not by code of its own).
+TOTAL_CHECK = ("the number of deals of the cards looked at, computed apart from the "
+               "enumeration (the weighted deals of every analysis must sum to it)")
+SETTLEMENT = ("by the bet file's own conditions, the same as the enumeration's (it checks the "
+              "dealing, the shoe's weights and the counting, not the conditions themselves)")
 
 
 def rules_type(bet: BetFile) -> type[Rules]:
@@ -268,6 +274,7 @@ def make_game(bet: BetFile) -> Game[Any]:
     game: Game[Any] = Game(
         name=bet.name, title=bet.title, rules=rules, bets=(wager,), source=source,
         describe_rules=lambda r: describe_rules(bet, r), invoked_as=str(bet.path),
+        checks=(TOTAL_CHECK,), settlement=SETTLEMENT,
         rules_sections=lambda context: rules_sections(analysis, context))
     return game
 

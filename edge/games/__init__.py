@@ -16,16 +16,21 @@ Games are found in one registry: the built-in games below, plus every entry poin
 
     [project.entry-points."edge.games"]
     my-game = "my_package.game:GAME"
+
+A plug-in that fails to load, is not a :class:`Game`, or whose name or an alias is already a
+registered game's name or alias is left out with one ``edge: warning:`` line on stderr naming it
+and why; every other game still works.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar, cast
 
 import numpy as np
@@ -57,6 +62,11 @@ BUILTIN_GAMES = (
     "edge.games.ultimate_texas_holdem",
 )
 ENTRY_POINT_GROUP = "edge.games"
+
+
+# The independent checks a game can declare in ``Game.checks`` (see the report's Method section).
+SMALL_CASES = "a plain enumeration on cases small enough to run both"
+PUBLISHED_FIGURES = "published figures where they exist"
 
 
 @dataclass(frozen=True)
@@ -194,6 +204,14 @@ class Game(Generic[RulesT]):
     rules_sections: RulesSections[RulesT] | None = None
     # the exposures game protection analyses (edge.protection; rules option ``seen``)
     protection: Protection | None = None
+    # The independent checks the game's counts have, each a phrase the report's Method section
+    # states as "every count is compared with ..." (SMALL_CASES, PUBLISHED_FIGURES or a phrase
+    # of the game's own). Only what the game declares is claimed; the simulation is claimed when
+    # its bets have ``simulate`` hooks.
+    checks: tuple[str, ...] = ()
+    # How the game's simulators settle a hand, when not by code of their own written from the
+    # rules (a bet file's simulator settles by the file's own conditions): the report says so.
+    settlement: str = ""
     # what a command line names the game by, when not its name (a bet file: its path)
     invoked_as: str = ""
 
@@ -413,8 +431,38 @@ def _load(target: object, where: str) -> AnyGame:
     return cast(AnyGame, target)
 
 
+def _warn(message: str) -> None:
+    """One ``edge: warning:`` line on stderr (a plug-in left out; the command goes on)."""
+    print(f"edge: warning: {message}", file=sys.stderr)
+
+
+def _names(game: AnyGame) -> tuple[str, ...]:
+    """The names a game answers to: its name, then its aliases."""
+    return (game.name, *game.aliases)
+
+
+def _plugin(point: EntryPoint, taken: Mapping[str, str]) -> AnyGame | None:
+    """The game an entry point loads to, or None (with a warning naming it) when it fails to
+    load, is not a Game, or a name or alias of it is already one of ``taken`` (name -> game)."""
+    where = f"{point.name!r} ({point.value})"
+    try:
+        game = _load(point.load(), where)
+    except Exception as error:  # a broken plug-in names itself, never a traceback
+        _warn(f"the game plug-in {where} is left out: it could not be loaded: "
+              f"{str(error) or type(error).__name__}")
+        return None
+    for name in _names(game):
+        if name in taken:
+            kind = "name" if name == game.name else "alias"
+            _warn(f"the game plug-in {where} is left out: its {kind} {name!r} is already "
+                  f"the game {taken[name]!r}'s; rename it in its package")
+            return None
+    return game
+
+
 def all_games() -> dict[str, AnyGame]:
-    """Every registered game by name: the built-in games, then the ``edge.games`` entry points."""
+    """Every registered game by name: the built-in games, then the ``edge.games`` entry points
+    (a plug-in that cannot take part is left out with a warning: see the module's docstring)."""
     global _registry, _builtin_names
     if _registry is None:
         games: dict[str, AnyGame] = {}
@@ -422,17 +470,12 @@ def all_games() -> dict[str, AnyGame]:
             game = _load(importlib.import_module(module_name).GAME, module_name)
             games[game.name] = game
         _builtin_names = tuple(games)
+        taken = {name: game.name for game in games.values() for name in _names(game)}
         for point in entry_points(group=ENTRY_POINT_GROUP):
-            try:
-                loaded = point.load()
-            except Exception as error:  # a broken plug-in names itself, never a traceback
-                raise EdgeError(f"The game {point.name!r} ({point.value}) could not be "
-                                f"loaded: {error}") from None
-            game = _load(loaded, f"{point.name!r} ({point.value})")
-            if game.name in games:
-                raise EdgeError(f"The game {game.name!r} from {point.value} has the name of "
-                                "a game already registered.")
-            games[game.name] = game
+            plugin = _plugin(point, taken)
+            if plugin is not None:
+                games[plugin.name] = plugin
+                taken.update((name, plugin.name) for name in _names(plugin))
         _registry = games
     return dict(_registry)
 

@@ -10,10 +10,11 @@ examples settled by the game's own settlement.
 
 from __future__ import annotations
 
+import importlib
 from fractions import Fraction
 
 from edge.document.document import Block, Cell, Items, Paragraph, Section, Table, edge_version
-from edge.games import Rules
+from edge.games import BUILTIN_GAMES, Game, Rules
 from edge.options import options_dict
 from edge.report.context import ReportContext
 from edge.report.metadata import Metadata
@@ -122,6 +123,44 @@ def glossary_section() -> Section:
     return Section("Glossary", (Items(GLOSSARY),))
 
 
+SIMULATION = "a simulation that deals and settles rounds by its own code"
+
+
+def checks_statement(game: Game[Rules]) -> str:
+    """The Method section's independent checks: only those the game declares
+    (``Game.checks``), and the simulation where its bets have ``simulate`` hooks (naming the
+    bets when only some have one)."""
+    checks = list(game.checks)
+    simulated = [bet.name for bet in game.bets if bet.simulate is not None]
+    simulation = (SIMULATION if not game.settlement else
+                  f"a simulation that deals rounds apart from the enumeration and settles "
+                  f"them {game.settlement}")
+    if simulated and len(simulated) < len(game.bets):
+        checks.append(f"{simulation} (the {', '.join(simulated)} "
+                      f"wager{'s' if len(simulated) > 1 else ''})")
+    elif simulated:
+        checks.append(simulation)
+    if not checks:
+        return ("Independent checks: none is stated for this game; its figures rest on the "
+                "enumeration alone.")
+    said = checks[0] if len(checks) == 1 else (
+        ", with ".join(checks[:-1]) + ("," if len(checks) > 2 else "") + " and with "
+        + checks[-1])
+    return f"Independent checks: every count is compared with {said}."
+
+
+def sources_statement(game: Game[Rules]) -> str:
+    """Where the method, rules and published figures are written: edge's documents cover its
+    own games only; a game from another package is pointed to its own source."""
+    if any(importlib.import_module(module).GAME is game for module in BUILTIN_GAMES):
+        return ("The method is described in full in \"How edge computes\", the rules in "
+                "\"Rules of the games, as edge implements them\", and the published figures "
+                "compared in \"Published figures and sources\", documents that ship with edge.")
+    return ("The method is described in full in \"How edge computes\", a document that ships "
+            "with edge; this game is not one of edge's own, and its rules and any published "
+            f"figures are those of its source: {game.source or 'not stated'}.")
+
+
 def method_section(context: ReportContext[Rules]) -> Section:
     """How the figures were computed: enumeration, strategy, ties; sources cited by title."""
     decisions = any(table.has_decisions for table in context.tables.values())
@@ -147,11 +186,7 @@ def method_section(context: ReportContext[Rules]) -> Section:
             f"{options_dict(context.rules)['ties']} wager). The house edge does not change "
             "with it; the average wager and the element of risk can.")
     items += [
-        "Independent checks: every count is compared with a plain enumeration on cases small "
-        "enough to run both, with published figures where they exist, and with a simulation "
-        "that deals and settles rounds by its own code.",
-        "The method is described in full in \"How edge computes\", the rules in \"Rules of the "
-        "games, as edge implements them\", and the published figures compared in \"Published "
-        "figures and sources\", documents that ship with edge.",
+        checks_statement(context.game),
+        sources_statement(context.game),
     ]
     return Section("Method", (Items(tuple(items)),))

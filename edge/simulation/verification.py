@@ -65,14 +65,32 @@ def simulate_command(context: ReportContext[Rules], bet: str, hands: int, seed: 
     return shlex.join(parts)
 
 
+def _settlement(context: ReportContext[Rules]) -> str:
+    """How the game's simulators settle a hand (its own words, or code of their own)."""
+    return context.game.settlement or "by separate code written from the rules"
+
+
 def _player(rules: Rules) -> str:
     """Who decides in the simulation: the solved strategy, or the chosen one read by the
-    simulation itself."""
+    simulation itself (nobody, for a wager without decisions)."""
+    if not hasattr(rules, "strategy"):
+        return "with no decision for the player to make"
     strategy = getattr(rules, "strategy", None)
     if isinstance(strategy, PlayerStrategy) and not strategy.is_optimal:
         return (f"the player following the strategy {strategy}, read from its rule by the "
                 "simulation itself")
     return "the player following the solved strategy"
+
+
+def _wagers(wagers: list[str], of: int) -> tuple[str, str]:
+    """The simulated wagers as the subject of a sentence, and its verb's past tense: "Every
+    wager" when all ``of`` have a simulation, else the ones that do, by name."""
+    if len(wagers) == of:
+        return "Every wager", "was"
+    if len(wagers) == 1:
+        return f"The {wagers[0]} wager (the only one with a simulation)", "was"
+    return (f"The {', '.join(wagers[:-1])} and {wagers[-1]} wagers (the ones with a "
+            "simulation)", "were")
 
 
 def verification_section(context: ReportContext[Rules], hands: int = REPORT_HANDS,
@@ -86,22 +104,25 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
 
     if not simulates(context.game):
         return None
+    wagers = [bet for bet in context.tables if context.game.bet(bet).simulate is not None]
+    who = _wagers(wagers, len(context.tables))
     if not simulate:
         return Section("Verification by simulation", (
-            Paragraph("Every wager can also be played at random, apart from the enumeration: "
-                      "hands dealt by numpy's random generator, settled by separate code "
-                      f"written from the rules, {_player(context.rules)}; the "
+            Paragraph(f"{who[0]} can also be played at random, apart from the enumeration: "
+                      "hands dealt by numpy's random generator, settled "
+                      f"{_settlement(context)}, {_player(context.rules)}; the "
                       "exact return must lie inside the 99.9% confidence interval of the "
                       "simulated mean return, and a chi-square test compares the outcome "
                       "frequencies with the exact probabilities. The random hands depend on "
                       "the numpy version, so this report does not print their figures: each "
                       "command below plays one wager and prints them."),
             Preformatted("\n".join(simulate_command(context, bet, hands, seed)
-                                    for bet in context.tables), wrap=True),
+                                    for bet in wagers), wrap=True),
         ))
     rows = []
     commands = []
-    for bet, table in context.tables.items():
+    for bet in wagers:
+        table = context.tables[bet]
         result = _simulated(table, context.paytables.get(bet), context.rules, hands, seed,
                             context.run.jobs)
         low, high = result.interval(CHECK_CONFIDENCE)
@@ -111,9 +132,9 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
                      "agrees" if result.agrees else "DISAGREES"))
         commands.append(simulate_command(context, bet, hands, seed))
     blocks = (
-        Paragraph("Every wager was also played at random, apart from the enumeration (the "
+        Paragraph(f"{who[0]} {who[1]} also played at random, apart from the enumeration (the "
                   "edge simulate command): hands dealt with numpy's PCG64 generator, settled "
-                  f"by separate code written from the rules, {_player(context.rules)}. "
+                  f"{_settlement(context)}, {_player(context.rules)}. "
                   "The exact return must lie inside the 99.9% confidence interval of the "
                   "simulated mean return (per the unit of each wager's figures: the column "
                   "\"per\"), and every hand must "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from edge.games import Bet, Game, RunSettings, TableCase
+from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
 from edge.games.double_hand_poker.analysis import (
     DICE_HI,
     DICE_LO,
@@ -84,6 +84,7 @@ GAME: Game[DoubleHandRules] = Game(
     ),
     source=SOURCE,
     aliases=("double-hand", "casino-double-hand-poker"),
+    checks=(SMALL_CASES, PUBLISHED_FIGURES),   # the tests' plain counts, docs/references.md
     describe_rules=describe_rules,
     extra_tables=(
         TableCase("main", None, {"strategy": PlayerSetting.HOUSE_WAY.value}, "main-house-way"),

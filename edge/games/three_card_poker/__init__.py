@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from edge.document import Report
-from edge.games import Bet, Game, RunSettings, TableCase
+from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
 from edge.games.three_card_poker import analysis, simulation
 from edge.games.three_card_poker.exposure import SCENARIOS
 from edge.games.three_card_poker.exposure_strategy import (
@@ -136,6 +136,7 @@ GAME = Game(
     ),
     source="An online casino's Tri-Card Poker help page",
     aliases=("tri-card-poker", "three-card", "tcp"),
+    checks=(SMALL_CASES, PUBLISHED_FIGURES),   # the tests' plain counts, docs/references.md
     describe_rules=describe_rules,
     extra_tables=_extra_tables(),
     report_sections=report_sections,

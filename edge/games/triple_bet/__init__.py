@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from edge.games import Bet, Game
+from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game
 from edge.games.triple_bet import analysis, simulation
 from edge.games.triple_bet.pays import (
     BLOCK_OUTCOMES,
@@ -45,6 +45,7 @@ GAME = Game(
     ),
     source="The 2011 Hybrid Triple Bet trial document (Grosvenor Casinos)",
     aliases=("hybrid-triple-bet", "triple"),
+    checks=(SMALL_CASES, PUBLISHED_FIGURES),   # the tests' plain counts, docs/references.md
     describe_rules=describe_rules,
     rules_sections=rules_sections,
 )

@@ -20,7 +20,7 @@ from dataclasses import replace
 from edge import holdem
 from edge.document import Report
 from edge.errors import EdgeError
-from edge.games import Bet, Game, RunSettings, TableCase
+from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
 from edge.games.ultimate_texas_holdem import exposure_main, practical
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
 from edge.games.ultimate_texas_holdem.exposure import ExposedSolution
@@ -196,6 +196,7 @@ GAME = Game(
     bets=BETS,
     source=SOURCE,
     aliases=("uth", "ultimate-texas-hold-em", "ultimate-holdem"),
+    checks=(SMALL_CASES, PUBLISHED_FIGURES),   # the tests' plain counts, docs/references.md
     describe_rules=describe_rules,
     extra_tables=(TableCase("progressive", "example", {"meter": "25000"},
                             "progressive-example-meter-25000"),

@@ -22,10 +22,10 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from edge import _core
 from edge.games import RunSettings, get_game
 
 six_card_bonus = pytest.importorskip("six_card_bonus")
+simulation = pytest.importorskip("six_card_bonus.simulation")
 
 
 def plain_class(cards: tuple[int, ...]) -> str:
@@ -66,20 +66,65 @@ def plain_class(cards: tuple[int, ...]) -> str:
     return "high-card"
 
 
-@pytest.mark.parametrize("ranks, rarest", [
+REDUCED_DECKS = [
     ((3, 8, 9, 10, 11, 12), "royal-flush"),       # 5 and T..A: royals, broadway straights
     ((12, 0, 1, 2, 3, 4), "straight-flush"),      # A..6: wheels and six-high straight flushes
-])
+]
+
+
+def reduced_deck(ranks: tuple[int, ...]) -> list[int]:
+    return [rank * 4 + suit for rank in ranks for suit in range(4)]
+
+
+@pytest.mark.parametrize("ranks, rarest", REDUCED_DECKS)
 def test_counts_match_a_plain_count_on_a_reduced_deck(ranks: tuple[int, ...],
                                                       rarest: str) -> None:
-    deck = [rank * 4 + suit for rank in ranks for suit in range(4)]
-    hands = list(itertools.combinations(deck, 6))
-    plain = Counter(plain_class(hand) for hand in hands)
-    strengths = _core.evaluate_many(np.array(hands, dtype=np.int64))
-    classes = six_card_bonus.classes_of(strengths)
-    counted = Counter(six_card_bonus.CLASS_NAMES[index] for index in classes.tolist())
+    deck = reduced_deck(ranks)
+    plain = Counter(plain_class(hand) for hand in itertools.combinations(deck, 6))
+    counts = six_card_bonus._kernel.class_counts(deck)        # the Cython kernel
+    counted = Counter({name: count for name, count in zip(six_card_bonus.CLASS_NAMES, counts,
+                                                          strict=True) if count})
     assert counted == plain
     assert plain[rarest] > 0 and len(plain) == 8     # six ranks: never high card, one SF kind
+
+
+def test_the_kernel_refuses_a_bad_deck() -> None:
+    with pytest.raises(ValueError, match="distinct"):
+        six_card_bonus._kernel.class_counts([0, 1, 2, 3, 4, 4])
+    with pytest.raises(ValueError, match="0..51"):
+        six_card_bonus._kernel.class_counts([0, 1, 2, 3, 4, 52])
+
+
+@pytest.mark.parametrize("ranks, rarest", REDUCED_DECKS)
+def test_the_simulation_settles_as_the_plain_count(ranks: tuple[int, ...], rarest: str) -> None:
+    # every hand of the reduced deck settled by the simulator's code and by plain_class
+    hands = np.array(list(itertools.combinations(reduced_deck(ranks), 6)), dtype=np.int16).T
+    rows = simulation.settle_rows(hands)
+    names = simulation.ROWS
+    paid = set(six_card_bonus.OUTCOMES)
+    expected = [name if name in paid else "lose"
+                for name in map(plain_class, map(tuple, hands.T.tolist()))]
+    assert [names[row] for row in rows.tolist()] == expected
+
+
+def test_the_simulation_agrees_with_the_exact_table() -> None:
+    from edge.simulation.engine import run
+
+    game = get_game("six-card-bonus")
+    bet = game.bet("bonus")
+    paytable = bet.paytable(None)
+    assert bet.simulate is not None
+    simulator = bet.simulate(paytable, game.make_rules(), RunSettings())
+    exact = bet.analyze(paytable, game.make_rules(), RunSettings())
+    hands = 1 << 19
+    tally = run(simulator, hands, seed=2024, jobs=1)
+    assert tally.hands == hands
+    assert simulator.outcomes == tuple(row.outcome for row in exact.rows)
+    for index, row in enumerate(exact.rows):
+        p = row.combinations / exact.cycle
+        sigma = math.sqrt(hands * p * (1 - p))
+        # five standard deviations, or a few hands for the rarest rows
+        assert abs(tally.count(index) - hands * p) <= max(5 * sigma, 4), row.outcome
 
 
 def test_class_counts_of_the_whole_deck() -> None:
@@ -121,9 +166,20 @@ def test_the_return_table_adds_up() -> None:
     assert table.expected_return == Fraction(winnings - losers, math.comb(52, 6))
 
 
+def test_the_report_states_the_checks_the_game_has() -> None:
+    from edge.games import all_games
+    from edge.report.front import checks_statement
+
+    game = all_games()["six-card-bonus"]
+    statement = checks_statement(game)
+    assert "plain enumeration" in statement and "published figures" in statement
+    assert "simulation" in statement           # the bet has a simulate hook
+
+
 def test_registered_through_the_entry_point() -> None:
     from edge.cli import main
 
     assert get_game("6-card-bonus").name == "six-card-bonus"
     assert main(["table", "six-card-bonus", "--format", "json"]) == 0
     assert main(["table", "six-card-bonus", "--paytable", "no-such-table"]) == 2
+    assert main(["simulate", "six-card-bonus", "--hands", "65536", "--seed", "1"]) == 0

@@ -1,9 +1,10 @@
 """The Three Card Poker 6-Card Bonus: the best five of the player's and the dealer's six cards.
 
 A side bet written for edge from outside it, with edge's public pieces only: the contracts
-(:class:`edge.games.Game`, :class:`~edge.games.Bet`, :class:`~edge.games.Rules`), the deal
-helper :func:`edge.deal.combinations`, the hold'em evaluator ``edge._core.evaluate_many`` and a
-:class:`edge.table.ReturnTable`.
+(:class:`edge.games.Game`, :class:`~edge.games.Bet`, :class:`~edge.games.Rules`), a Cython
+kernel (``_kernel.pyx``) that cimports edge's hold'em evaluator from the public declarations
+``edge/_core.pxd``, a :class:`edge.table.ReturnTable`, and a ``simulate`` hook
+(:mod:`six_card_bonus.simulation`) that deals and settles hands by its own code.
 
 Rules (a single 52-card deck): the player's three cards and the dealer's three cards together
 make six cards; the bet pays on the best five-card poker hand among them, three of a kind or
@@ -19,15 +20,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-import numpy as np
-import numpy.typing as npt
-
-from edge import _core
-from edge.deal import combinations
-from edge.games import Bet, Game, Rules, RunSettings
+from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, Rules, RunSettings
 from edge.options import options_dict
 from edge.paytables import PayTable, make_paytable
 from edge.table import ReturnTable, Row
+from six_card_bonus import _kernel
+from six_card_bonus.simulation import simulate
 
 GAME_NAME = "six-card-bonus"
 HANDS = math.comb(52, 6)
@@ -38,11 +36,6 @@ CLASS_NAMES = ("high-card", "pair", "two-pair", "three-of-a-kind", "straight", "
 # The paid outcomes, best first; every other hand loses.
 OUTCOMES = ("royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush",
             "straight", "three-of-a-kind")
-
-# Strength layout (docs/writing-a-game.md): the class is strength >> 26, and a royal flush is the
-# one straight flush at the top, whose strength is the largest of all.
-CLASS_SHIFT = 26
-ROYAL = _core.evaluate_cards([48, 44, 40, 36, 32])       # A K Q J T of one suit
 
 PAYS = {
     # "Version 1"-style table quoted by mypokercoaching.com (see README.md): house edge "just
@@ -61,22 +54,11 @@ class SixCardBonusRules(Rules):
     """The 6-Card Bonus has no variant options: one deck, six cards."""
 
 
-def classes_of(strengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """The class index of each strength (a vectorised ``edge._core.hand_class``)."""
-    return np.where(strengths >= ROYAL, 9, strengths >> CLASS_SHIFT)
-
-
 @cache
 def class_counts() -> tuple[int, ...]:
-    """How many of the C(52, 6) six-card sets have each best five-card class (index 0..9).
-
-    Every set is dealt once by ``edge.deal.combinations`` in chunks of rows; each chunk is
-    evaluated at once (a 6-card row gives the strength of its best five) and its classes counted.
-    """
-    counts = np.zeros(len(CLASS_NAMES), dtype=np.int64)
-    for chunk in combinations(52, 6):
-        counts += np.bincount(classes_of(_core.evaluate_many(chunk)), minlength=len(counts))
-    return tuple(int(count) for count in counts)
+    """How many of the C(52, 6) six-card sets have each best five-card class (index 0..9),
+    counted by the Cython kernel (about 0.5 s)."""
+    return _kernel.class_counts(range(52))
 
 
 def analyze(paytable: PayTable | None, rules: SixCardBonusRules,
@@ -105,8 +87,12 @@ GAME = Game(
     title="Three Card Poker 6-Card Bonus",
     rules=SixCardBonusRules,
     bets=(Bet("bonus", "the best five of the player's and the dealer's six cards", analyze,
-              OUTCOMES, PRESETS, DEFAULT, linear=True),),
+              OUTCOMES, PRESETS, DEFAULT, simulate=simulate, linear=True),),
     source="edge's worked example of a game from another package (examples/six_card_bonus)",
     aliases=("6-card-bonus",),
+    # what the tests check independently (the report's Method section states these, and the
+    # simulation because the bet has a simulate hook): a plain count on reduced decks, and
+    # Alspach's counts and the published house edges
+    checks=(SMALL_CASES, PUBLISHED_FIGURES),
     describe_rules=describe_rules,
 )

@@ -1,0 +1,3 @@
+from collections.abc import Iterable
+
+def class_counts(cards: Iterable[int]) -> tuple[int, ...]: ...
