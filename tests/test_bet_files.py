@@ -303,33 +303,43 @@ def test_trips_every_standard_table() -> None:
 
 # --- 6-Card Bonus: the example package's own count ------------------------------------------------
 def six_card_bonus_package() -> ModuleType:
-    """examples/six_card_bonus's module, imported from its source folder (not installed)."""
-    path = ROOT / "examples" / "six_card_bonus" / "src" / "six_card_bonus" / "__init__.py"
-    spec = importlib.util.spec_from_file_location("six_card_bonus_example", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+    """examples/six_card_bonus's module: installed, or from its source folder when its Cython
+    kernel is built there; the test is skipped when it is neither (`.ci/run` installs it)."""
+    source = str(ROOT / "examples" / "six_card_bonus" / "src")
+    added = source not in sys.path
+    if added:
+        sys.path.append(source)
+    try:
+        return importlib.import_module("six_card_bonus")
+    except ImportError as error:
+        pytest.skip(f"the example plug-in is not built here ({error})")
+    finally:
+        if added:
+            sys.path.remove(source)
+
+
+def test_six_card_bonus_file_has_alspachs_counts() -> None:
+    """B. Alspach, "6-Card Poker Hands" (17 January 2000): of the 20,358,520 six-card sets the
+    best five make a royal flush 188 times, another straight flush 1,656, four of a kind
+    14,664 and a full house 165,984."""
+    table = analyze_file("six-card-bonus")
+    rows = {row.outcome: row.combinations for row in table.rows}
+    assert table.cycle == 20_358_520
+    assert (rows["royal-flush"], rows["straight-flush"], rows["four-of-a-kind"],
+            rows["full-house"]) == (188, 1656, 14664, 165984)
 
 
 def test_six_card_bonus_file_is_the_example_package() -> None:
-    """The file's counts are the package's own (its ``class_counts`` over the C(52, 6) sets) for
-    both of its tables, and the top classes are B. Alspach's ("6-Card Poker Hands", 17 January
-    2000: royal flush 188, other straight flushes 1,656, four of a kind 14,664, full house
-    165,984 of 20,358,520)."""
+    """The file's counts are the example plug-in's own (its ``class_counts`` over the C(52, 6)
+    sets, by its own Cython kernel) for both of its tables."""
     package = six_card_bonus_package()
     counts = dict(zip(package.CLASS_NAMES, package.class_counts(), strict=True))
     for name, preset in package.PRESETS.items():
         table = analyze_file("six-card-bonus", paytable=name)
-        assert table.cycle == 20_358_520
         rows = {row.outcome: row.combinations for row in table.rows}
         assert {name: rows[name] for name in package.OUTCOMES} == {
             name: counts[name] for name in package.OUTCOMES}
         assert table.house_edge == house_edge(counts, preset.as_dict())
-    rows = {row.outcome: row.combinations for row in analyze_file("six-card-bonus").rows}
-    assert (rows["royal-flush"], rows["straight-flush"], rows["four-of-a-kind"],
-            rows["full-house"]) == (188, 1656, 14664, 165984)
 
 
 # --- Perfect Pairs --------------------------------------------------------------------------------
