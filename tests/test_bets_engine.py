@@ -338,3 +338,26 @@ def test_every_command_takes_the_file(tmp_path: Path, edge_cli: CliRunner) -> No
     assert code == 0, err
     text = report.read_text(encoding="utf-8")
     assert f"edge report {path}" in text and "same_suit(player)" in text
+
+
+def test_the_class_route_counts_what_the_row_route_counts(tmp_path: Path) -> None:
+    """A file that looks only at the best five of all its cards is counted through the ten
+    classes (edge/bets/classes.py); over every 5-card hand, and over every 6-card set with
+    outcomes that join classes and skip some, both routes give the same integers."""
+    from edge.bets.file import read_bet_file
+    from edge.bets.game import BetAnalysis
+
+    five = write_bet(tmp_path, {"flush-or-better": "poker5(hand) >= flush",
+                                "pair": "poker5(hand) == pair",
+                                "not-trips": "poker5(hand) != three-of-a-kind and "
+                                             "poker5(hand) < straight"},
+                     deal="hand = 5", decks=1, name="five")
+    six = write_bet(tmp_path, {"quads": "poker5(player + dealer) == four-of-a-kind",
+                               "flush": "poker5(player + dealer) == flush or "
+                                        "poker5(player + dealer) == royal-flush"},
+                    deal="player = 3\ndealer = 3", decks=1, name="six")
+    for path in (five, six):
+        analysis = BetAnalysis(read_bet_file(path))
+        by_class, by_row = analysis.counts(1, by_class=True), analysis.counts(1, by_class=False)
+        assert by_class.counts == by_row.counts and by_class.cycle == by_row.cycle
+        assert all(example is not None for example in by_class.examples)

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from edge.bets.classes import best_five_only, count_by_class
 from edge.bets.compile import Deals
 from edge.bets.enumeration import Counts, count_outcomes, cycle_size
 from edge.bets.file import BetFile, BetFileError, Outcome
@@ -81,24 +82,34 @@ class BetAnalysis:
         """The cards enumerated, in column order: ``player (2 cards), dealer[1]``."""
         return ", ".join(slot.describe() for slot in self.bet.layout.slots)
 
-    def counts(self, decks: int) -> Counts:
-        """Every deal's outcome at ``decks`` decks, counted once and kept."""
+    def counts(self, decks: int, by_class: bool | None = None) -> Counts:
+        """Every deal's outcome at ``decks`` decks, counted once and kept. A bet that looks
+        only at the best five of all its cards is counted through the ten classes
+        (:mod:`edge.bets.classes`) unless ``by_class`` is False (the same counts)."""
+        if by_class is not None:
+            return self._count(decks, by_class)
         if decks not in self.counted:
-            if self.bet.single_deck and decks > 1:
-                raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the "
-                                   f"best five of distinct cards), not decks={decks}.")
-            found = count_outcomes(self.bet.layout.slots, decks, len(self.bet.outcomes),
-                                   self.classify)
-            if decks == self.bet.decks:
-                never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False)
-                         if n == 0]
-                if never:
-                    raise BetFileError(
-                        f"{self.bet.path.name}: the outcome {never[0]!r} can never happen at "
-                        f"{decks} deck{'s' if decks != 1 else ''} (its condition never holds, "
-                        "or an earlier outcome takes every deal it holds for).")
-            self.counted[decks] = found
+            self.counted[decks] = self._count(decks, None)
         return self.counted[decks]
+
+    def _count(self, decks: int, by_class: bool | None) -> Counts:
+        if self.bet.single_deck and decks > 1:
+            raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the "
+                               f"best five of distinct cards), not decks={decks}.")
+        layout, outcomes = self.bet.layout, len(self.bet.outcomes)
+        if by_class is None:
+            by_class = decks == 1 and best_five_only(layout, [o.node for o in self.bet.outcomes])
+        if by_class:
+            found = count_by_class(layout, outcomes, self.classify)
+        else:
+            found = count_outcomes(layout.slots, decks, outcomes, self.classify)
+        never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False) if n == 0]
+        if never and decks == self.bet.decks:
+            raise BetFileError(
+                f"{self.bet.path.name}: the outcome {never[0]!r} can never happen at {decks} "
+                f"deck{'s' if decks != 1 else ''} (its condition never holds, or an earlier "
+                "outcome takes every deal it holds for).")
+        return found
 
     def analyze(self, paytable: PayTable | None, rules: Rules,
                 run: RunSettings) -> ReturnTable:

@@ -1,0 +1,109 @@
+"""The fast way for a bet that looks only at the best five of all its cards (Trips, 6-Card Bonus).
+
+When every condition of a file depends on its cards only through ``poker5`` of all of them (one
+set of 5 to 7 cards from one deck), a deal's outcome is a function of its best-five class. Then
+the outcome of each of the ten classes is found by the file's own compiled conditions, once per
+class, and the deals of each class are counted by edge's hold'em kernel
+(:func:`edge._core.holdem_class_counts`, every 5-, 6- or 7-card set once, in Cython), instead of
+evaluating the conditions over every row. The counts are the same integers either way (a test
+compares both routes).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from edge import _core
+from edge.bets.compile import Deals
+from edge.bets.enumeration import Counts
+from edge.bets.language import Between, Binary, Call, Index, Logic, Name, Node, Not
+from edge.bets.layout import Layout
+from edge.cards import parse_cards
+
+IntArray = npt.NDArray[np.int64]
+CLASSES = 10
+# A five-card hand of each class, royal flush (9) down to high card (0); more cards are added
+# by :func:`class_examples` without changing the class.
+FIVE_CARD_HANDS = ("Ks Jd 9c 6h 3s", "5c 5d Ks 9h 3c", "Jc Jd 4h 4s Ad", "7c 7d 7h Ks 2d",
+                   "Tc 9d 8h 7s 6c", "Ad Jd 8d 6d 3d", "8c 8d 8h Kc Kd", "9c 9d 9h 9s Kd",
+                   "9h 8h 7h 6h 5h", "As Ks Qs Js Ts")
+
+
+def _children(node: Node) -> Iterable[Node]:
+    if isinstance(node, Call):
+        return node.args
+    if isinstance(node, Binary):
+        return (node.left, node.right)
+    if isinstance(node, Between):
+        return (node.value, node.low, node.high)
+    if isinstance(node, Logic):
+        return node.items
+    if isinstance(node, Not):
+        return (node.item,)
+    return ()
+
+
+def _looks_only_through_poker5(node: Node, places: set[str]) -> bool:
+    if isinstance(node, Call) and node.name == "poker5":
+        return True
+    if isinstance(node, Index) or (isinstance(node, Name) and node.name in places):
+        return False
+    return all(_looks_only_through_poker5(child, places) for child in _children(node))
+
+
+def best_five_only(layout: Layout, conditions: Iterable[Node]) -> bool:
+    """Whether every condition looks at the cards only as ``poker5`` of one set holding every
+    card looked at (so the slot layout is that one set)."""
+    places = {place.name for place in layout.places}
+    return (len(layout.slots) == 1 and layout.slots[0].is_set
+            and 5 <= layout.slots[0].size <= 7
+            and all(_looks_only_through_poker5(node, places) for node in conditions))
+
+
+def class_of(cards: Iterable[int]) -> int:
+    """The best-five class of 5 to 7 distinct cards (9 royal flush .. 0 high card)."""
+    return int(_core.hand_class(_core.evaluate_cards(list(cards))))
+
+
+def class_examples(size: int) -> list[tuple[int, ...]]:
+    """A hand of ``size`` cards (5 to 7) of each class, by index: the five-card hand above with
+    the lowest cards added that keep its class."""
+    examples = []
+    for index, text in enumerate(FIVE_CARD_HANDS):
+        hand = list(parse_cards(text))
+        assert class_of(hand) == index, text
+        for card in range(52):
+            if len(hand) == size:
+                break
+            if card not in hand and class_of(hand + [card]) == index:
+                hand.append(card)
+        assert len(hand) == size and class_of(hand) == index
+        examples.append(tuple(sorted(hand)))
+    return examples
+
+
+def count_by_class(layout: Layout, outcomes: int,
+                   classify: Callable[[Deals], IntArray]) -> Counts:
+    """Every deal's outcome, counted through the ten classes (see the module)."""
+    size = layout.slots[0].size
+    columns = tuple(range(size))
+    examples = class_examples(size)
+    deals = Deals(np.array(examples, dtype=np.int64))
+    deals.memo[("poker5", columns)] = np.arange(CLASSES, dtype=np.int64)
+    outcome_of_class = classify(deals)
+    per_class = np.asarray(_core.holdem_class_counts(size), dtype=np.int64)
+    counts = [0] * (outcomes + 1)
+    found: list[tuple[int, ...] | None] = [None] * (outcomes + 1)
+    for index in range(CLASSES - 1, -1, -1):
+        outcome = int(outcome_of_class[index])
+        counts[outcome] += int(per_class[index])
+        if found[outcome] is None:
+            found[outcome] = examples[index]
+    total = sum(counts)
+    if total != math.comb(52, size):
+        raise AssertionError(f"the classes count {total} hands, not C(52, {size})")
+    return Counts(tuple(counts), tuple(found), total)
