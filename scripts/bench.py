@@ -14,6 +14,7 @@ where count/units give a throughput column (hands per second, candidates per sec
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 from collections.abc import Callable
@@ -211,8 +212,8 @@ def _six_card_plugin_kernel() -> object:
     """The example plug-in's own count of the C(52, 6) six-card sets (its kernel, uncached)."""
     if str(SIX_CARD_PLUGIN) not in sys.path:
         sys.path.insert(0, str(SIX_CARD_PLUGIN))
-    import six_card_bonus
-    return six_card_bonus.class_counts.__wrapped__()
+    plugin = importlib.import_module("six_card_bonus")
+    return plugin.class_counts.__wrapped__()
 
 
 BET_CASES: list[Case] = [
