@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from edge.games.ultimate_texas_holdem import cache
 from edge.games.ultimate_texas_holdem import main as uth
 from edge.games.ultimate_texas_holdem import solve as solver
 
@@ -168,7 +169,7 @@ def test_unwritable_cache_folder(solves: list[int], monkeypatch: pytest.MonkeyPa
     def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(solver.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(cache.tempfile, "mkstemp", refuse)
     solver.solve(SETTLE)
     err = capsys.readouterr().err
     assert solves == [1] and not entry().exists()
