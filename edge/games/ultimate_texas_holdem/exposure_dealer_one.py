@@ -138,16 +138,21 @@ def _dealer_task(bounds: tuple[int, int]) -> tuple[int, int]:
     offsets = units.offsets[start:stop + 1]
     first, last = int(offsets[0]), int(offsets[-1])
     buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]] = _SHARED["buffers"]
+    finished: list[tuple[int, int]] = _SHARED["finished"]
+    # everything read before waiting for a buffer: a unit left running by an interrupt never
+    # reads the next solve's
+    net, fold, ties_larger, mode = (_SHARED[name] for name in ("net", "fold", "ties_larger",
+                                                               "mode"))
     out = buffers.get()
     try:
         _exposure_one.dealer_one_flops(
             np.ascontiguousarray(units.classes.flops[start:stop]),
             np.ascontiguousarray(offsets - first), np.ascontiguousarray(units.seen[first:last]),
             np.ascontiguousarray(units.perms[first:last]),
-            np.ascontiguousarray(units.weights[first:last]), _SHARED["net"], _SHARED["fold"],
-            _SHARED["ties_larger"], _SHARED["mode"], out.get(_name(Seen.DEALER_1)),
+            np.ascontiguousarray(units.weights[first:last]), net, fold, ties_larger, mode,
+            out.get(_name(Seen.DEALER_1)),
             out.get(_name(Seen.DEALER_1_FLOP_1)), out.get(_name(Seen.DEALER_1_TURN_RIVER_1)))
-        _SHARED["finished"].append(bounds)      # in the sums once the buffer is back
+        finished.append(bounds)                 # in the sums once the buffer is back
     finally:
         buffers.put(out)
     return bounds
@@ -355,13 +360,15 @@ def _flop_task(bounds: tuple[int, int]) -> tuple[int, int]:
     sizes = np.diff(classes.image_offsets[start:stop + 1]).astype(np.int64)
     decisions = np.zeros((stop - start, solver.HOLDINGS), dtype=np.uint8)
     buffers: queue.SimpleQueue[dict[str, npt.NDArray[np.int64]]] = _SHARED["buffers"]
+    every: npt.NDArray[np.uint8] = _SHARED["decisions"]
+    finished: list[tuple[int, int]] = _SHARED["finished"]
+    net, fold, ties_larger = _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"]
     out = buffers.get()
     try:
         _exposure_one.flop_one_flops(np.ascontiguousarray(classes.flops[start:stop]), sizes,
-                                     _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"],
-                                     out["sums"], decisions)
-        _SHARED["decisions"][start:stop] = decisions
-        _SHARED["finished"].append(bounds)      # in the sums once the buffer is back
+                                     net, fold, ties_larger, out["sums"], decisions)
+        every[start:stop] = decisions
+        finished.append(bounds)                 # in the sums once the buffer is back
     finally:
         buffers.put(out)
     return bounds

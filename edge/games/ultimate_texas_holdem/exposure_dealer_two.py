@@ -140,9 +140,9 @@ def solve_rows(settle: Settlement, ties_larger: bool, *, jobs: int | None = None
     if resumed is not None:
         total = resumed["rows"]
     # the flop classes with the largest suit stabilisers have the fewest dealer orbits: small
-    # chunks keep both workers busy to the end
-    tasks = blocks.tasks(_chunks(len(chosen.flops),
-                                 max(8, 60 * workers) if classes is None else workers))
+    # chunks keep both workers busy to the end (a reduced case: one class a chunk)
+    tasks = blocks.tasks(_chunks(len(chosen.flops), max(8, 60 * workers)
+                                 if classes is None else len(chosen.flops)))
     _SHARED.clear()
     _SHARED.update(flops=chosen.flops.astype(np.int32), states=states(),
                    net2=np.ascontiguousarray(settle.array()[2]), river=river,
