@@ -315,8 +315,8 @@ def test_a_waiting_process_says_so_at_once_and_how_far_the_other_has_got(
     first = err[0]
     assert re.fullmatch(
         r"edge: waiting for another edge process solving ultimate-texas-holdem seen=dealer-1 "
-        rf"\(pid {holder.pid}, started at \d\d:\d\d:\d\d, 600 of 1,755 flop classes done "
-        r"\(34%\), about 2 min \d\d s left\)", first), first
+        rf"\(pid {holder.pid}, started at \d\d:\d\d:\d\d, 34% done \(600 of 1,755 flop "
+        r"classes\), about 2 min \d\d s left\)", first), first
     assert err[1:] and all(line.startswith("edge: still waiting for the other edge process (pid")
                            for line in err[1:]), err
     assert not cache.progress_path(entry).exists()        # let go with the lock

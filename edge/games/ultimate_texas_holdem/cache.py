@@ -183,8 +183,8 @@ def progress_words(report: Mapping[str, Any] | None) -> str:
     try:
         words = [f"pid {int(report['pid'])}",
                  f"started at {time.strftime('%H:%M:%S', time.localtime(report['started']))}",
-                 f"{int(report['done']):,} of {int(report['total']):,} flop classes done "
-                 f"({100 * float(report['fraction']):.0f}%)"]
+                 f"{100 * float(report['fraction']):.0f}% done ({int(report['done']):,} of "
+                 f"{int(report['total']):,} flop classes)"]
     except (KeyError, TypeError, ValueError, OverflowError, OSError):
         return "it has not said how far it has got"
     left = _other_left(report)
@@ -413,12 +413,13 @@ class Blocks:
                                                     self.writing / CHECKPOINT_SHARE)
 
     def save(self, arrays: Mapping[str, npt.NDArray[Any]],
-             done: npt.NDArray[np.uint8] | None = None) -> None:
+             done: npt.NDArray[np.uint8] | None = None, began: float | None = None) -> None:
         """Write a checkpoint of the sums ``arrays`` of the flop classes done (``done``: those
-        the sums hold, when not every class marked done)."""
+        the sums hold, when not every class marked done; ``began``: when the work of the
+        checkpoint began, by ``time.monotonic``, if before this call)."""
         if self.checkpoint is None:
             return
-        began = time.monotonic()
+        began = time.monotonic() if began is None else began
         self.checkpoint.save({**arrays, **self.key,
                               "done": self.done if done is None else done})
         self.saved = time.monotonic()

@@ -30,6 +30,7 @@ import contextlib
 import hashlib
 import json
 import queue
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from math import comb
@@ -164,6 +165,7 @@ def _save_buffers(blocks: Blocks, buffers: queue.SimpleQueue[dict[str, npt.NDArr
     """A checkpoint of the workers' sums: it takes every buffer (each worker between two
     units), adds them into the first, saves it with the flop classes they hold (those of the
     checkpoint resumed from, ``base``, and every unit finished since), and gives them back."""
+    began = time.monotonic()          # the workers' wait counts as the checkpoint's time
     held = [buffers.get() for _ in range(count)]
     try:
         total = held[0]
@@ -174,7 +176,7 @@ def _save_buffers(blocks: Blocks, buffers: queue.SimpleQueue[dict[str, npt.NDArr
         done = base.copy()
         for start, stop in list(_SHARED["finished"]):
             done[start:stop] = 1
-        blocks.save({**total, **(extra or {})}, done=done)
+        blocks.save({**total, **(extra or {})}, done=done, began=began)
     finally:
         for one in held:
             buffers.put(one)
