@@ -326,6 +326,10 @@ def test_waiting_without_a_word_from_the_other(tmp_path: Path) -> None:
     assert cache.read_progress(tmp_path / "none.npz") is None
     assert cache.progress_words(None) == "it has not said how far it has got"
     assert cache.progress_words({"pid": "x"}) == "it has not said how far it has got"
+    starting = {"pid": 7, "started": time.time(), "at": time.time(), "done": 0, "total": 0,
+                "fraction": 0.0, "left": None}
+    assert re.fullmatch(r"pid 7, started at \d\d:\d\d:\d\d, setting up",
+                        cache.progress_words(starting))
 
 
 class _Terminal(io.StringIO):

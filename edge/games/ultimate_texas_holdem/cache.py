@@ -182,9 +182,10 @@ def progress_words(report: Mapping[str, Any] | None) -> str:
         return "it has not said how far it has got"
     try:
         words = [f"pid {int(report['pid'])}",
-                 f"started at {time.strftime('%H:%M:%S', time.localtime(report['started']))}",
-                 f"{100 * float(report['fraction']):.0f}% done ({int(report['done']):,} of "
-                 f"{int(report['total']):,} flop classes)"]
+                 f"started at {time.strftime('%H:%M:%S', time.localtime(report['started']))}"]
+        total = int(report["total"])
+        words.append(f"{100 * float(report['fraction']):.0f}% done ({int(report['done']):,} "
+                     f"of {total:,} flop classes)" if total else "setting up")
     except (KeyError, TypeError, ValueError, OverflowError, OSError):
         return "it has not said how far it has got"
     left = _other_left(report)
