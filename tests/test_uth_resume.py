@@ -215,6 +215,46 @@ def test_a_killed_solve_resumes_from_its_last_checkpoint(
     assert units == [(2, 3)]
 
 
+TERMINATED_CHILD = """
+import os, signal, sys, time
+from pathlib import Path
+sys.path.insert(0, {tests!r})
+import test_uth_resume as t
+from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem import cache
+real = solver._flops_task
+units = []
+def unit(bounds):
+    units.append(bounds)
+    if len(units) == 3:
+        os.kill(os.getpid(), signal.SIGTERM)     # a plain kill, no checkpoint due yet
+        time.sleep(30)
+    return real(bounds)
+solver._flops_task = unit
+try:
+    t.solve_uth(cache.Checkpoint(Path({entry!r}), cache.warn))
+except KeyboardInterrupt:
+    os._exit(143)
+"""
+
+
+def test_a_plain_kill_saves_the_blocks_finished(uninterrupted: dict[str, Arrays],
+                                                tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = tmp_path / "entry.npz"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = subprocess.run([sys.executable, "-c", TERMINATED_CHILD.format(
+        tests=str(ROOT / "tests"), entry=str(entry))], env=env, capture_output=True,
+        text=True, timeout=300)
+    assert child.returncode == 143, child.stderr
+    with np.load(cache.Checkpoint(entry, cache.warn).path) as data:
+        done = np.flatnonzero(data["done"]).tolist()
+    assert done in ([0], [0, 1]), done
+    units = count_units(monkeypatch, solver, "_flops_task")
+    assert_same(solve_uth(cache.Checkpoint(entry, cache.warn)), uninterrupted["uth"])
+    assert [start for start, _ in units] == [c for c in range(3) if c not in done]
+
+
 def interrupted_uth(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> cache.Checkpoint:
     """The checkpoint of a reduced UTH solve interrupted after its first."""
     checkpoint = cache.Checkpoint(tmp_path / "entry.npz", cache.warn)

@@ -22,8 +22,10 @@ import contextlib
 import hashlib
 import json
 import os
+import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -318,6 +320,10 @@ class Checkpoint:
             self.path.unlink()
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 class Blocks:
     """One solve's progress through its flop classes, in blocks: the progress bar (on a
     terminal) with an estimate of the time left, the progress file a process waiting for the
@@ -344,6 +350,7 @@ class Blocks:
         self.reported = 0.0
         self.torn = False             # sums being added when interrupted: not saved then
         self.unsaved = False
+        self.terminate: Any = None    # the SIGTERM handler to put back
 
     def resume(self, like: Mapping[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]] | None:
         """The sums of the checkpoint (the arrays of ``like``), marking its flop classes done;
@@ -367,19 +374,26 @@ class Blocks:
         return ranges
 
     def start(self, before: int = 0) -> Blocks:
-        """Start the bar (``before``: the work of this run before the flop classes)."""
+        """Start the bar (``before``: the work of this run before the flop classes). Until the
+        ``with`` block ends, a plain ``kill`` (SIGTERM, where nothing else handles it) stops
+        the solve as Ctrl-C does, so what can be saved at once is saved."""
         self.bar = parallel.Progress(
             f"solving {self.label}", before + int(self.weights.sum()), self.progress,
             initial=int(self.weights @ self.done))
         self.started = time.time()
         self.saved = time.monotonic()
         self._report(force=True)
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
+            self.terminate = signal.signal(signal.SIGTERM, _terminated)
         return self
 
     def __enter__(self) -> Blocks:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self.terminate is not None:
+            signal.signal(signal.SIGTERM, self.terminate)
         self.bar.close()
 
     def advance(self, amount: int) -> None:
