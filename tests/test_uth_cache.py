@@ -229,7 +229,7 @@ from edge.cli import main
 from edge.games.ultimate_texas_holdem import solve as solver
 real = solver.solve_uncached
 def logged(*args, **kwargs):
-    print("solving", file=sys.stderr, flush=True)
+    print("test: solve started", file=sys.stderr, flush=True)
     return real(*args, **kwargs)
 solver.solve_uncached = logged
 sys.exit(main(["table", "uth", "--format", "json"]))
@@ -246,7 +246,7 @@ def test_two_real_solves_at_once(tmp_path: Path) -> None:
     results = [run.communicate(timeout=600) for run in runs]
     assert [run.returncode for run in runs] == [0, 0], results
     assert results[0][0] == results[1][0]
-    assert sum(err.count("solving") for _, err in results) == 1, results
+    assert sum(err.count("test: solve started") for _, err in results) == 1, results
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == \
         [solver._cache_path(SETTLE, False).name]
 
