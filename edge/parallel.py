@@ -112,8 +112,9 @@ class Progress:
         line = (f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
                 f"{100 * min(done, self.total) // self.total:3d}%{count}{rate} "
                 f"{elapsed:.1f} s{ahead}")
-        # spaces over the end of a longer line drawn before (the estimate shortens)
-        self.stream.write(f"\r{line}{' ' * (self.length - len(line))}")
+        if len(line) < self.length:     # blank a longer line drawn before (estimates shorten)
+            self.stream.write(f"\r{' ' * self.length}")
+        self.stream.write(f"\r{line}")
         self.length = len(line)
         self.stream.flush()
         self.shown = True
