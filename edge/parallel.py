@@ -11,12 +11,13 @@ instead, for work measured to be faster that way. Either way:
   worker threads are daemons that are not waited for, worker processes ignore SIGINT and are
   terminated.
 
-:class:`Progress` is the one progress bar: one line on stderr, redrawn in place, drawn only when
-stderr is a terminal.
+:class:`Progress` is the one progress bar: one line on stderr, redrawn in place with an estimate of
+the time left, drawn only when stderr is a terminal.
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import signal
@@ -32,7 +33,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 __all__ = ["Progress", "available_cores", "check_jobs", "end_progress", "map", "running",
-           "workers"]
+           "time_left", "workers"]
 
 
 def available_cores() -> int:
@@ -66,24 +67,34 @@ class Progress:
     stream is a terminal. Use as a context manager (the line is ended on leaving)."""
 
     def __init__(self, label: str, total: int, enabled: bool = True, unit: str = "",
-                 stream: TextIO | None = None, width: int = 30) -> None:
+                 stream: TextIO | None = None, width: int = 30, initial: int = 0) -> None:
         self.label = label
         self.total = max(total, 1)
         self.unit = unit
         self.stream = stream or sys.stderr
         self.enabled = enabled and self.stream.isatty()
         self.width = width
-        self.done = 0
+        self.done = self.initial = initial     # ``initial``: done before this run (resumed)
         self.start = time.perf_counter()
         self.drawn = 0.0
         self.shown = False
+        self.length = 0
 
     def advance(self, amount: int = 1) -> None:
         """Count ``amount`` more units done; redraw at most ten times a second, and at the end."""
         self.update(self.done + amount)
 
-    def update(self, done: int) -> None:
-        """Set the units done; redraw at most ten times a second, and at the end."""
+    def left(self) -> float | None:
+        """The seconds left at the rate of this run so far (None in its first second)."""
+        elapsed = time.perf_counter() - self.start
+        work = self.done - self.initial
+        if elapsed < 1 or work <= 0:
+            return None
+        return elapsed * max(self.total - self.done, 0) / work
+
+    def update(self, done: int, left: float | None = None) -> None:
+        """Set the units done; redraw at most ten times a second, and at the end. ``left``:
+        the seconds left when the caller knows better than this run's rate."""
         self.done = done
         if not self.enabled:
             return
@@ -94,10 +105,17 @@ class Progress:
         filled = self.width * min(done, self.total) // self.total
         elapsed = now - self.start
         count = f" {done:,}/{self.total:,} {self.unit}" if self.unit else ""
-        rate = f", {done / elapsed:,.0f}/s" if self.unit and elapsed > 0 else ""
-        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
-                          f"{100 * min(done, self.total) // self.total:3d}%{count}{rate} "
-                          f"{elapsed:.1f} s")
+        rate = f", {(done - self.initial) / elapsed:,.0f}/s" if self.unit and elapsed > 0 else ""
+        if left is None:
+            left = self.left()
+        ahead = f", {time_left(left)}" if left is not None and done < self.total else ""
+        line = (f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
+                f"{100 * min(done, self.total) // self.total:3d}%{count}{rate} "
+                f"{elapsed:.1f} s{ahead}")
+        if len(line) < self.length:     # blank a longer line drawn before (estimates shorten)
+            self.stream.write(f"\r{' ' * self.length}")
+        self.stream.write(f"\r{line}")
+        self.length = len(line)
         self.stream.flush()
         self.shown = True
         _DRAWN.add(self)
@@ -115,6 +133,17 @@ class Progress:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def time_left(seconds: float) -> str:
+    """An estimate of the time left, rounded up: ``"about 40 s left"``, ``"about 3 min 10 s
+    left"``, ``"about 1 h 05 min left"``."""
+    whole = max(1, math.ceil(seconds))
+    if whole < 60:
+        return f"about {whole} s left"
+    if whole < 3600:
+        return f"about {whole // 60} min {whole % 60:02d} s left"
+    return f"about {whole // 3600} h {whole // 60 % 60:02d} min left"
 
 
 # Bars drawn and not yet closed: ended by end_progress() before an error or interrupt line.

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from edge.games.ultimate_texas_holdem import cache
 from edge.games.ultimate_texas_holdem import main as uth
 from edge.games.ultimate_texas_holdem import solve as solver
 
@@ -168,7 +169,7 @@ def test_unwritable_cache_folder(solves: list[int], monkeypatch: pytest.MonkeyPa
     def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(solver.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(cache.tempfile, "mkstemp", refuse)
     solver.solve(SETTLE)
     err = capsys.readouterr().err
     assert solves == [1] and not entry().exists()
@@ -228,7 +229,7 @@ from edge.cli import main
 from edge.games.ultimate_texas_holdem import solve as solver
 real = solver.solve_uncached
 def logged(*args, **kwargs):
-    print("solving", file=sys.stderr, flush=True)
+    print("test: solve started", file=sys.stderr, flush=True)
     return real(*args, **kwargs)
 solver.solve_uncached = logged
 sys.exit(main(["table", "uth", "--format", "json"]))
@@ -245,7 +246,7 @@ def test_two_real_solves_at_once(tmp_path: Path) -> None:
     results = [run.communicate(timeout=600) for run in runs]
     assert [run.returncode for run in runs] == [0, 0], results
     assert results[0][0] == results[1][0]
-    assert sum(err.count("solving") for _, err in results) == 1, results
+    assert sum(err.count("test: solve started") for _, err in results) == 1, results
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == \
         [solver._cache_path(SETTLE, False).name]
 

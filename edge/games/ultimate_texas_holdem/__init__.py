@@ -82,14 +82,14 @@ def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
         return _unchanged(_trips(paytable, replace(rules, seen=Seen.NONE), run), rules)
     options = {"trips_rule": str(rules.trips_rule)}
     if rules.trips_rule is TripsRule.BEAT_DEALER:
-        return analyze_trips_beating_dealer(paytable, trips_showdowns(run.jobs, run.cache),
-                                            options, GAME_NAME)
+        return analyze_trips_beating_dealer(
+            paytable, trips_showdowns(run.jobs, run.cache, run.progress), options, GAME_NAME)
     if rules.trips_rule is TripsRule.BEAT_DEALER_FOLD_LOSES:
         # the folds are those of the strategy with the standard Blind table (the Trips table
         # does not see the main bet's): docs/rules.md section 4.6
         settle = settlement(BLIND_PRESETS[BLIND_DEFAULT].as_dict(), rules.dealer_no_qualify)
         found = fold_showdowns(settle, rules.ties_larger, str(rules.strategy), run.jobs,
-                               run.cache)
+                               run.cache, run.progress)
         return analyze_trips_beating_dealer(paytable, found, {**_main_options(rules), **options},
                                             GAME_NAME)
     return analyze_trips(paytable, {}, GAME_NAME)

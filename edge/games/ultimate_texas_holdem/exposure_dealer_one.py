@@ -30,6 +30,7 @@ import contextlib
 import hashlib
 import json
 import queue
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from math import comb
@@ -41,6 +42,7 @@ import numpy.typing as npt
 from edge import parallel
 from edge.games.ultimate_texas_holdem import _exposure_one, _kernels
 from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.cache import Blocks, Checkpoint
 from edge.games.ultimate_texas_holdem.exposure import WAYS, ExposedSolution, IntArray, Seen
 
 SOLVE_VERSION = 1
@@ -131,24 +133,53 @@ def _permute_holdings(perm: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 _SHARED: dict[str, Any] = {}
 
 
-def _dealer_task(bounds: tuple[int, int]) -> int:
+def _dealer_task(bounds: tuple[int, int]) -> tuple[int, int]:
     start, stop = bounds
     units: Units = _SHARED["units"]
     offsets = units.offsets[start:stop + 1]
     first, last = int(offsets[0]), int(offsets[-1])
-    buffers: queue.SimpleQueue[dict[Seen, npt.NDArray[Any]]] = _SHARED["buffers"]
+    buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]] = _SHARED["buffers"]
+    finished: list[tuple[int, int]] = _SHARED["finished"]
+    # everything read before waiting for a buffer: a unit left running by an interrupt never
+    # reads the next solve's
+    net, fold, ties_larger, mode = (_SHARED[name] for name in ("net", "fold", "ties_larger",
+                                                               "mode"))
     out = buffers.get()
     try:
         _exposure_one.dealer_one_flops(
             np.ascontiguousarray(units.classes.flops[start:stop]),
             np.ascontiguousarray(offsets - first), np.ascontiguousarray(units.seen[first:last]),
             np.ascontiguousarray(units.perms[first:last]),
-            np.ascontiguousarray(units.weights[first:last]), _SHARED["net"], _SHARED["fold"],
-            _SHARED["ties_larger"], _SHARED["mode"], out.get(Seen.DEALER_1),
-            out.get(Seen.DEALER_1_FLOP_1), out.get(Seen.DEALER_1_TURN_RIVER_1))
+            np.ascontiguousarray(units.weights[first:last]), net, fold, ties_larger, mode,
+            out.get(_name(Seen.DEALER_1)),
+            out.get(_name(Seen.DEALER_1_FLOP_1)), out.get(_name(Seen.DEALER_1_TURN_RIVER_1)))
+        finished.append(bounds)                 # in the sums once the buffer is back
     finally:
         buffers.put(out)
-    return last - first
+    return bounds
+
+
+def _save_buffers(blocks: Blocks, buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]],
+                  count: int, base: npt.NDArray[np.uint8],
+                  extra: Mapping[str, npt.NDArray[Any]] | None = None) -> None:
+    """A checkpoint of the workers' sums: it takes every buffer (each worker between two
+    units), adds them into the first, saves it with the flop classes they hold (those of the
+    checkpoint resumed from, ``base``, and every unit finished since), and gives them back."""
+    began = time.monotonic()          # the workers' wait counts as the checkpoint's time
+    held = [buffers.get() for _ in range(count)]
+    try:
+        total = held[0]
+        for other in held[1:]:
+            for name, part in other.items():
+                total[name] += part
+                part[...] = 0
+        done = base.copy()
+        for start, stop in list(_SHARED["finished"]):
+            done[start:stop] = 1
+        blocks.save({**total, **(extra or {})}, done=done, began=began)
+    finally:
+        for one in held:
+            buffers.put(one)
 
 
 def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
@@ -167,47 +198,64 @@ def _sweep_mode(chosen: tuple[Seen, ...]) -> int:
     raise ValueError("one dealer scenario, dealer-1 with dealer-1,flop-1, or all three")
 
 
-def _accumulators(scenarios: tuple[Seen, ...]) -> dict[Seen, npt.NDArray[Any]]:
-    return {scenario: (np.zeros((13, solver.HOLDINGS, ROW), dtype=np.int64)
-                       if scenario == Seen.DEALER_1 else
-                       np.zeros((13 * 52, solver.HOLDINGS, ROW), dtype=np.int32))
+def _accumulators(scenarios: tuple[Seen, ...]) -> dict[str, npt.NDArray[Any]]:
+    return {_name(scenario): (np.zeros((13, solver.HOLDINGS, ROW), dtype=np.int64)
+                              if scenario == Seen.DEALER_1 else
+                              np.zeros((13 * 52, solver.HOLDINGS, ROW), dtype=np.int32))
             for scenario in scenarios}
+
+
+def _name(scenario: Seen) -> str:
+    """A scenario's accumulator in the workers' buffers and in a checkpoint."""
+    return f"sums{MODES[scenario]}"
 
 
 def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
                 ties_larger: bool, *, jobs: int | None = None, progress: bool = False,
-                classes: solver.FlopClasses | None = None) -> dict[Seen, npt.NDArray[Any]]:
+                classes: solver.FlopClasses | None = None,
+                checkpoint: Checkpoint | None = None) -> dict[Seen, npt.NDArray[Any]]:
     """The raw accumulators of one or all three dealer scenarios (one sweep): ``[13, 1326,
     56]`` int64 (dealer-1) or ``[13 * 52, 1326, 56]`` int32, each (6 x) its states' line sums
     in the suit-0 frame before the symmetrisation (:func:`symmetrise`). ``classes``: only
-    those flop classes (tests)."""
+    those flop classes (tests). With a ``checkpoint`` it resumes from the flop classes the
+    checkpoint holds and writes their sums to it as it goes."""
     chosen = (scenarios,) if isinstance(scenarios, Seen) else scenarios
     mode = _sweep_mode(chosen)
     units = dealer_units(classes if classes is not None else solver.flop_classes())
     n_flops = len(units.classes.flops)
     workers = parallel.workers(jobs, n_flops)
-    tasks = _chunks(n_flops, min(n_flops, max(8, 24 * workers)))
-    buffers: queue.SimpleQueue[dict[Seen, npt.NDArray[Any]]] = queue.SimpleQueue()
-    for _ in range(workers):
+    label = ", ".join(str(scenario) for scenario in chosen)
+    blocks = Blocks(f"ultimate-texas-holdem seen={label}",
+                    np.diff(units.offsets).astype(np.int64), checkpoint=checkpoint,
+                    progress=progress, key={"net": settle.array(), "mode": np.array(mode),
+                                            "ties_larger": np.array(ties_larger),
+                                            "flops": units.classes.flops})
+    first = _accumulators(chosen)
+    first = blocks.resume(first) or first
+    base = blocks.done.copy()
+    tasks = blocks.tasks(_chunks(n_flops, min(n_flops, max(8, 24 * workers))))
+    buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]] = queue.SimpleQueue()
+    buffers.put(first)
+    for _ in range(workers - 1):
         buffers.put(_accumulators(chosen))
     _SHARED.clear()
     _SHARED.update(units=units, net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
-                   mode=mode, buffers=buffers)
-    label = ", ".join(str(scenario) for scenario in chosen)
+                   mode=mode, buffers=buffers, finished=[])
     try:
-        with parallel.Progress(f"solving ultimate-texas-holdem seen={label}",
-                               int(units.offsets[-1]), progress) as bar:
-            for done in parallel.map(_dealer_task, tasks, workers):
-                bar.advance(done)
+        with blocks.start():
+            for start, stop in parallel.map(_dealer_task, tasks, workers):
+                blocks.finish(start, stop)
+                if blocks.due():
+                    _save_buffers(blocks, buffers, workers, base)
     finally:
         _SHARED.clear()
     total = buffers.get()
     for _ in range(workers - 1):
         part = buffers.get()
-        for scenario in chosen:
-            total[scenario] += part[scenario]
+        for name in total:
+            total[name] += part[name]
         del part
-    return total
+    return {scenario: total[_name(scenario)] for scenario in chosen}
 
 
 def suit_zero_permutations() -> npt.NDArray[np.int64]:
@@ -308,50 +356,67 @@ def _solution(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
 
 # --- flop-1 ----------------------------------------------------------------------------------
 
-def _flop_task(bounds: tuple[int, int]) -> tuple[tuple[int, int], npt.NDArray[np.uint8]]:
+def _flop_task(bounds: tuple[int, int]) -> tuple[int, int]:
     start, stop = bounds
     classes: solver.FlopClasses = _SHARED["classes"]
     sizes = np.diff(classes.image_offsets[start:stop + 1]).astype(np.int64)
     decisions = np.zeros((stop - start, solver.HOLDINGS), dtype=np.uint8)
-    buffers: queue.SimpleQueue[npt.NDArray[np.int64]] = _SHARED["buffers"]
+    buffers: queue.SimpleQueue[dict[str, npt.NDArray[np.int64]]] = _SHARED["buffers"]
+    every: npt.NDArray[np.uint8] = _SHARED["decisions"]
+    finished: list[tuple[int, int]] = _SHARED["finished"]
+    net, fold, ties_larger = _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"]
     out = buffers.get()
     try:
         _exposure_one.flop_one_flops(np.ascontiguousarray(classes.flops[start:stop]), sizes,
-                                     _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"],
-                                     out, decisions)
+                                     net, fold, ties_larger, out["sums"], decisions)
+        every[start:stop] = decisions
+        finished.append(bounds)                 # in the sums once the buffer is back
     finally:
         buffers.put(out)
-    return bounds, decisions
+    return bounds
 
 
 def flop_sums(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None = None,
-              progress: bool = False, classes: solver.FlopClasses | None = None
+              progress: bool = False, classes: solver.FlopClasses | None = None,
+              checkpoint: Checkpoint | None = None
               ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]:
     """``flop-1``'s accumulators ``[52, 1326, 56]`` (each flop class's lines times its orbit
     size, by flop card and holding, before :func:`symmetrise_flop`) and the flop decisions of
-    each class ``[classes, 1326]`` (those of the unexposed solve)."""
+    each class ``[classes, 1326]`` (those of the unexposed solve). With a ``checkpoint`` it
+    resumes from the flop classes the checkpoint holds and writes their sums to it as it
+    goes."""
     classes = classes if classes is not None else solver.flop_classes()
     n_flops = len(classes.flops)
     workers = parallel.workers(jobs, n_flops)
-    tasks = _chunks(n_flops, min(n_flops, max(8, 24 * workers)))
-    buffers: queue.SimpleQueue[npt.NDArray[np.int64]] = queue.SimpleQueue()
-    for _ in range(workers):
-        buffers.put(np.zeros((52, solver.HOLDINGS, ROW), dtype=np.int64))
+    blocks = Blocks(f"ultimate-texas-holdem seen={Seen.FLOP_1}",
+                    np.ones(n_flops, dtype=np.int64), checkpoint=checkpoint, progress=progress,
+                    key={"net": settle.array(), "ties_larger": np.array(ties_larger),
+                         "flops": classes.flops})
+    first = {"sums": np.zeros((52, solver.HOLDINGS, ROW), dtype=np.int64)}
     decisions = np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8)
+    resumed = blocks.resume({**first, "decisions": decisions})
+    if resumed is not None:
+        first, decisions = {"sums": resumed["sums"]}, resumed["decisions"]
+    base = blocks.done.copy()
+    tasks = blocks.tasks(_chunks(n_flops, min(n_flops, max(8, 24 * workers))))
+    buffers: queue.SimpleQueue[dict[str, npt.NDArray[np.int64]]] = queue.SimpleQueue()
+    buffers.put(first)
+    for _ in range(workers - 1):
+        buffers.put({"sums": np.zeros((52, solver.HOLDINGS, ROW), dtype=np.int64)})
     _SHARED.clear()
     _SHARED.update(classes=classes, net=settle.array(), fold=settle.fold,
-                   ties_larger=ties_larger, buffers=buffers)
+                   ties_larger=ties_larger, buffers=buffers, decisions=decisions, finished=[])
     try:
-        with parallel.Progress(f"solving ultimate-texas-holdem seen={Seen.FLOP_1}", n_flops,
-                               progress) as bar:
-            for (start, stop), decided in parallel.map(_flop_task, tasks, workers):
-                decisions[start:stop] = decided
-                bar.advance(stop - start)
+        with blocks.start():
+            for start, stop in parallel.map(_flop_task, tasks, workers):
+                blocks.finish(start, stop)
+                if blocks.due():
+                    _save_buffers(blocks, buffers, workers, base, {"decisions": decisions})
     finally:
         _SHARED.clear()
-    total = buffers.get()
+    total = buffers.get()["sums"]
     for _ in range(workers - 1):
-        total += buffers.get()
+        total += buffers.get()["sums"]
     return total, decisions
 
 
@@ -423,7 +488,12 @@ class ExposedCache:
 
     def lock(self) -> contextlib.AbstractContextManager[object]:
         """Hold the entry's lock (a no-op, with one warning, where none can be made)."""
-        return solver.cache_lock(self.path, self._warn)
+        return solver.cache_lock(self.path, self._warn,
+                                 f"ultimate-texas-holdem seen={self.scenario}")
+
+    def checkpoint(self, resume: bool = True) -> Checkpoint:
+        """The entry's checkpoint (``resume=False``: an existing one is not resumed from)."""
+        return Checkpoint(self.path, self._warn, resume)
 
     def store(self, solution: ExposedSolution) -> None:
         """Write the solution atomically; a cache that cannot be written only costs time."""
@@ -459,17 +529,21 @@ def _from_arrays(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
 
 
 def solve_uncached(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
-                   jobs: int | None = None, progress: bool = False) -> dict[Seen, ExposedSolution]:
+                   jobs: int | None = None, progress: bool = False,
+                   checkpoint: Checkpoint | None = None) -> dict[Seen, ExposedSolution]:
     """A scenario's exact solve, without the disk cache: ``dealer-1`` and ``flop-1`` alone,
     ``dealer-1,flop-1`` with ``dealer-1`` (the same flop states), ``dealer-1,turn-river-1``
-    with both others (half its turn-river states' sums are dealer-1's flop states)."""
+    with both others (half its turn-river states' sums are dealer-1's flop states). With a
+    ``checkpoint`` the sweep resumes from it and writes to it as it goes."""
     if scenario == Seen.FLOP_1:
-        sums, _ = flop_sums(settle, ties_larger, jobs=jobs, progress=progress)
+        sums, _ = flop_sums(settle, ties_larger, jobs=jobs, progress=progress,
+                            checkpoint=checkpoint)
         return {scenario: flop_solution(settle, ties_larger, sums)}
     chosen = {Seen.DEALER_1: (scenario,),
               Seen.DEALER_1_FLOP_1: (Seen.DEALER_1, Seen.DEALER_1_FLOP_1)}.get(scenario,
                                                                               tuple(MODES))
-    accumulated = dealer_sums(chosen, settle, ties_larger, jobs=jobs, progress=progress)
+    accumulated = dealer_sums(chosen, settle, ties_larger, jobs=jobs, progress=progress,
+                              checkpoint=checkpoint)
     solutions = {}
     for one in chosen:
         solutions[one] = dealer_solution(one, settle, ties_larger, accumulated.pop(one))
@@ -482,13 +556,17 @@ def _solve(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
     if use_cache and (cached := cache.load()) is not None:
         return cached
     with cache.lock():
+        checkpoint = cache.checkpoint(resume=use_cache)
         if use_cache and (cached := cache.load()) is not None:
+            checkpoint.remove()      # one left by a process killed just after it stored
             return cached            # another process solved it while this one waited
-        solutions = solve_uncached(scenario, settle, ties_larger, jobs=jobs, progress=progress)
+        solutions = solve_uncached(scenario, settle, ties_larger, jobs=jobs, progress=progress,
+                                   checkpoint=checkpoint)
         cache.store(solutions[scenario])
-    for other, solution in solutions.items():
-        if other != scenario:        # the same sweep's other scenarios: cached as well
-            ExposedCache(other, settle, ties_larger).store(solution)
+        for other, solution in solutions.items():
+            if other != scenario:    # the same sweep's other scenarios: cached as well
+                ExposedCache(other, settle, ties_larger).store(solution)
+        checkpoint.remove()
     return solutions[scenario]
 
 

@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from edge import parallel
 from edge.games.ultimate_texas_holdem import _exposure_two, _kernels, solve
+from edge.games.ultimate_texas_holdem.cache import Blocks, Checkpoint
 from edge.games.ultimate_texas_holdem.exposure import ExposedSolution, Seen
 from edge.games.ultimate_texas_holdem.solve import FlopClasses, Settlement
 
@@ -106,13 +107,13 @@ def river_values(settle: Settlement, ties_larger: bool) -> tuple[IntArray, npt.N
 _SHARED: dict[str, Any] = {}
 
 
-def _flops_task(bounds: tuple[int, int]) -> tuple[int, npt.NDArray[np.int32]]:
+def _flops_task(bounds: tuple[int, int]) -> tuple[tuple[int, int], npt.NDArray[np.int32]]:
     start, stop = bounds
     rows = np.zeros((len(_SHARED["states"].weight), ROW), dtype=np.int32)
     _exposure_two.solve_flops(np.ascontiguousarray(_SHARED["flops"][start:stop]),
                               _SHARED["states"].index, _SHARED["net2"], _SHARED["river"],
                               _SHARED["ties_larger"], rows)
-    return stop - start, rows
+    return bounds, rows
 
 
 def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
@@ -121,26 +122,41 @@ def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
 
 
 def solve_rows(settle: Settlement, ties_larger: bool, *, jobs: int | None = None,
-               progress: bool = False, classes: FlopClasses | None = None) -> IntArray:
+               progress: bool = False, classes: FlopClasses | None = None,
+               checkpoint: Checkpoint | None = None) -> IntArray:
     """Every state class's row (see :mod:`._exposure_two`), summed over ``classes`` (default
-    every flop class), as int64 ``[states, 36]``."""
+    every flop class), as int64 ``[states, 36]``. With a ``checkpoint`` it resumes from the
+    flop classes the checkpoint holds and writes their sums to it as it goes."""
     chosen = classes if classes is not None else solve.flop_classes()
     workers = jobs or parallel.available_cores()
     river, _ = river_values(settle, ties_larger)
+    blocks = Blocks("ultimate-texas-holdem seen=dealer-2",
+                    np.ones(len(chosen.flops), dtype=np.int64), checkpoint=checkpoint,
+                    progress=progress, key={"net": settle.array(),
+                                            "ties_larger": np.array(ties_larger),
+                                            "flops": chosen.flops})
+    total = np.zeros((len(states().weight), ROW), dtype=np.int64)
+    resumed = blocks.resume({"rows": total})
+    if resumed is not None:
+        total = resumed["rows"]
+    # the flop classes with the largest suit stabilisers have the fewest dealer orbits: small
+    # chunks keep both workers busy to the end (a reduced case: one class a chunk)
+    tasks = blocks.tasks(_chunks(len(chosen.flops), max(8, 60 * workers)
+                                 if classes is None else len(chosen.flops)))
     _SHARED.clear()
     _SHARED.update(flops=chosen.flops.astype(np.int32), states=states(),
                    net2=np.ascontiguousarray(settle.array()[2]), river=river,
                    ties_larger=ties_larger)
-    # the flop classes with the largest suit stabilisers have the fewest dealer orbits: small
-    # chunks keep both workers busy to the end
-    tasks = _chunks(len(chosen.flops), max(8, 60 * workers) if classes is None else workers)
-    total = np.zeros((len(states().weight), ROW), dtype=np.int64)
     try:
-        with parallel.Progress("solving ultimate-texas-holdem seen=dealer-2",
-                               len(chosen.flops), progress, unit="flop classes") as bar:
-            for done, rows in parallel.map(_flops_task, tasks, workers):
-                total += rows
-                bar.advance(done)
+        with blocks.start():
+            for (start, stop), rows in parallel.map(_flops_task, tasks, workers):
+                with blocks.adding(start, stop):
+                    total += rows
+                if blocks.due():
+                    blocks.save({"rows": total})
+    except KeyboardInterrupt:
+        blocks.save_interrupted(lambda: {"rows": total})
+        raise
     finally:
         _SHARED.clear()
     return total
@@ -215,7 +231,11 @@ class _Cache:
 
     def lock(self) -> contextlib.AbstractContextManager[object]:
         """Hold the entry's lock (a no-op, with one warning, where none can be made)."""
-        return solve.cache_lock(self.path, self._warn)
+        return solve.cache_lock(self.path, self._warn, "ultimate-texas-holdem seen=dealer-2")
+
+    def checkpoint(self, resume: bool = True) -> Checkpoint:
+        """The entry's checkpoint (``resume=False``: an existing one is not resumed from)."""
+        return Checkpoint(self.path, self._warn, resume)
 
     def store(self, rows: IntArray) -> None:
         """Write the rows atomically; a cache that cannot be written only costs time."""
@@ -227,15 +247,19 @@ def solve_dealer_two(settle: Settlement, ties_larger: bool = False, *, jobs: int
     """The exact solve of ``seen=dealer-2`` for one set of pays (cached on disk).
 
     ``use_cache=False`` solves afresh and still writes the result; while one process solves,
-    another asking for the same entry waits and reads it.
+    another asking for the same entry waits and reads it; an interrupted solve resumes from
+    its checkpoint (not with ``use_cache=False``).
     """
     cache = _Cache(settle, ties_larger)
     rows = cache.load() if use_cache else None
     if rows is None:
         with cache.lock():
+            checkpoint = cache.checkpoint(resume=use_cache)
             rows = cache.load() if use_cache else None
             if rows is None:
-                rows = solve_rows(settle, ties_larger, jobs=jobs, progress=progress)
+                rows = solve_rows(settle, ties_larger, jobs=jobs, progress=progress,
+                                  checkpoint=checkpoint)
                 _check_rows(rows, states().weight)
                 cache.store(rows)
+            checkpoint.remove()
     return solution_from_rows(rows, settle, ties_larger)

@@ -211,7 +211,8 @@ def hand_frequencies_section(context: ReportContext[UltimateTexasHoldemRules]) -
                   "only. The next table gives the player's full class against the dealer's "
                   "hand for three of a kind and better.",
                   "note"),
-        showdown_table(trips_showdowns(context.run.jobs, context.run.cache)),
+        showdown_table(trips_showdowns(context.run.jobs, context.run.cache,
+                                       context.run.progress)),
     ]
     return Section("Hand frequencies", tuple(blocks), page_break=True)
 

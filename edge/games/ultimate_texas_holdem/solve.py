@@ -34,27 +34,29 @@ import hashlib
 import itertools
 import json
 import math
-import os
-import sys
-import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-import filelock
 import numpy as np
 import numpy.typing as npt
 
 from edge import parallel
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem import _kernels
+from edge.games.ultimate_texas_holdem.cache import Blocks, Checkpoint
+from edge.games.ultimate_texas_holdem.cache import arrays_digest as arrays_digest
+from edge.games.ultimate_texas_holdem.cache import cache_dir as cache_dir
+from edge.games.ultimate_texas_holdem.cache import cache_lock as cache_lock
+from edge.games.ultimate_texas_holdem.cache import read_cache_file as read_cache_file
+from edge.games.ultimate_texas_holdem.cache import warn as warn
+from edge.games.ultimate_texas_holdem.cache import write_cache_file as write_cache_file
 from edge.games.ultimate_texas_holdem.rules import DealerNoQualify
 
 IntArray = npt.NDArray[np.int64]
-T = TypeVar("T")
 
 SOLVE_VERSION = 2                 # bump when the kernels' results change meaning
 HOLDINGS = _kernels.HOLDINGS      # C(52,2)
@@ -307,12 +309,6 @@ def best_preflop(four: IntArray, three: IntArray, checking: IntArray,
     return choices
 
 
-def cache_dir() -> Path:
-    """Where finished solves are kept: ``$EDGE_CACHE_DIR`` or ``~/.cache/edge``."""
-    configured = os.environ.get("EDGE_CACHE_DIR")
-    return Path(configured) if configured else Path.home() / ".cache" / "edge"
-
-
 CACHE_FORMAT = 3                  # bump when the layout of a cache file changes
 CACHE_ARRAYS = ("play", "bet", "check", "extra", "flop_decisions", "net")
 
@@ -325,22 +321,6 @@ def _cache_path(settle: Settlement, ties_larger: bool) -> Path:
     return cache_dir() / f"uth-solve-{digest}.npz"
 
 
-def arrays_digest(arrays: Mapping[str, npt.NDArray[Any]]) -> str:
-    """SHA-256 of named arrays: each name, dtype, shape and bytes, in name order."""
-    digest = hashlib.sha256()
-    for name in sorted(arrays):
-        array = np.ascontiguousarray(arrays[name])
-        digest.update(f"{name}:{array.dtype.str}:{array.shape};".encode())
-        digest.update(array.tobytes())
-    return digest.hexdigest()
-
-
-def warn(message: str) -> None:
-    """One ``edge: warning: ...`` line on stderr."""
-    sys.stderr.write(f"edge: warning: {message}\n")
-    sys.stderr.flush()
-
-
 class SolveCache:
     """One cache entry of finished solves: read and checked, written atomically, locked.
 
@@ -350,7 +330,8 @@ class SolveCache:
     costs one warning and the time of a solve, never a result. Writes go to a temporary file
     in the same folder, then ``os.replace``: a reader sees the old file or the new, whole.
     A lock file beside the entry (``filelock``) lets a second process solving the same entry
-    wait for the first and read its result instead of solving again.
+    wait for the first and read its result instead of solving again; a checkpoint beside it
+    keeps the finished blocks of an interrupted solve (:mod:`.cache`).
     """
 
     def __init__(self, path: Path) -> None:
@@ -377,7 +358,11 @@ class SolveCache:
     def lock(self) -> contextlib.AbstractContextManager[object]:
         """Hold the entry's lock (wait while another process holds it); a no-op, with one
         warning, where no lock file can be made."""
-        return cache_lock(self.path, self._warn)
+        return cache_lock(self.path, self._warn, "ultimate-texas-holdem")
+
+    def checkpoint(self, resume: bool = True) -> Checkpoint:
+        """The entry's checkpoint (``resume=False``: an existing one is not resumed from)."""
+        return Checkpoint(self.path, self._warn, resume)
 
     def store(self, solution: Solution) -> None:
         """Write the solution atomically; a cache that cannot be written only costs time."""
@@ -385,95 +370,6 @@ class SolveCache:
             "play": solution.play, "bet": solution.bet, "check": solution.check,
             "extra": solution.extra, "flop_decisions": solution.flop_decisions,
             "net": solution.settlement.array()}, self._warn)
-
-
-def read_cache_file(path: Path, names: Sequence[str],
-                    accept: Callable[[dict[str, npt.NDArray[Any]]], T],
-                    warn: Callable[[str], None]) -> T | None:
-    """A cache file's named arrays, checked against their SHA-256 and then by ``accept`` (which
-    builds the result and raises on anything inconsistent); None when there is no file, and
-    None with one warning when it cannot be read or is damaged in any way (it is then solved
-    again: nothing is lost). Every UTH solve cache uses it."""
-    try:
-        with np.load(path) as data:
-            arrays = {name: np.array(data[name]) for name in names}
-            checksum = str(data["checksum"])
-        if checksum != arrays_digest(arrays):
-            raise ValueError("its checksum does not match its contents")
-        return accept(arrays)
-    except FileNotFoundError:
-        return None
-    except IsADirectoryError:
-        warn(f"the cache path {str(path)!r} is a directory; solving without the cache "
-             "(nothing is lost, it only takes longer).")
-        return None
-    except OSError as error:     # the path cannot be opened (a file for a folder, access)
-        warn(f"the cache path {str(path)!r} cannot be read ({error.strerror or error}); it is "
-             "solved again (nothing is lost).")
-        return None
-    except Exception as error:   # any other damage (BadZipFile, EOFError...): solve again
-        reason = str(error).strip() or type(error).__name__
-        warn(f"the cached solve {str(path)!r} is damaged ({reason}); it is solved again and "
-             "rewritten (nothing is lost).")
-        return None
-
-
-def cache_lock(path: Path, warn: Callable[[str], None]
-               ) -> contextlib.AbstractContextManager[object]:
-    """Hold the lock beside a cache file (wait while another process holds it); a no-op, with
-    one warning, where no lock file can be made. Every UTH solve cache uses it."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock = filelock.FileLock(path.with_name(path.name + ".lock"))
-        lock.acquire()
-    except OSError as error:
-        warn(f"the cache folder {str(path.parent)!r} cannot be used "
-             f"({error.strerror or error}); solving without the cache (nothing is "
-             "lost, it only takes longer).")
-        return contextlib.nullcontext()
-    return _Held(lock)
-
-
-def write_cache_file(path: Path, arrays: Mapping[str, npt.NDArray[Any]],
-                     warn: Callable[[str], None]) -> None:
-    """Write named arrays and their SHA-256 (``checksum``) to ``path`` atomically: a temporary
-    file in the same folder, then ``os.replace``, so a reader sees the old file or the new,
-    whole. A cache that cannot be written costs one warning and the next run's time, never a
-    result; an interrupt leaves no partial file. Every UTH solve cache uses it."""
-    partial: str | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, partial = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp",
-                                           dir=path.parent)
-        with os.fdopen(handle, "wb") as file:
-            if hasattr(os, "fchmod"):   # readable as a plain write makes it (not 0600)
-                os.fchmod(file.fileno(), 0o644)
-            np.savez_compressed(file, checksum=np.array(arrays_digest(arrays)),
-                                **arrays)  # type: ignore[arg-type]
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(partial, path)
-        partial = None
-    except OSError as error:
-        warn(f"the solve could not be cached at {str(path)!r} "
-             f"({error.strerror or error}); nothing is lost, the next run solves again.")
-    finally:
-        if partial is not None:  # a failure or an interrupt: leave nothing half-written
-            with contextlib.suppress(OSError):
-                os.unlink(partial)
-
-
-class _Held:
-    """A held :class:`filelock.FileLock`, released on leaving the ``with`` block."""
-
-    def __init__(self, lock: filelock.BaseFileLock) -> None:
-        self.held = lock
-
-    def __enter__(self) -> object:
-        return self.held
-
-    def __exit__(self, *exc: object) -> None:
-        self.held.release()
 
 
 # Work shared with the worker threads.
@@ -517,7 +413,8 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
     board directly (slow: a check of the symmetric solve), and bypasses the cache. ``classes``
     (for tests) solves only those flops, a partial result that bypasses the cache.
     ``use_cache=False`` solves afresh and still writes the result (later steps reuse it).
-    While one process solves an entry, another asking for the same waits and reads it.
+    While one process solves an entry, another asking for the same waits and reads it; an
+    interrupted solve resumes from its checkpoint (not with ``use_cache=False``).
     """
     if not symmetry or classes is not None:
         return solve_uncached(settle, ties_larger, jobs=jobs, progress=progress,
@@ -526,27 +423,54 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
     if use_cache and (cached := cache.load(settle, ties_larger)) is not None:
         return cached
     with cache.lock():
+        checkpoint = cache.checkpoint(resume=use_cache)
         if use_cache and (cached := cache.load(settle, ties_larger)) is not None:
+            checkpoint.remove()      # one left by a process killed just after it stored
             return cached            # another process solved it while this one waited
-        solution = solve_uncached(settle, ties_larger, jobs=jobs, progress=progress)
+        solution = solve_uncached(settle, ties_larger, jobs=jobs, progress=progress,
+                                  checkpoint=checkpoint)
         cache.store(solution)
+        checkpoint.remove()
     return solution
 
 
 def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = None,
                    progress: bool = False, symmetry: bool = True,
-                   classes: FlopClasses | None = None) -> Solution:
-    """The solve itself, without the disk cache (see :func:`solve`)."""
+                   classes: FlopClasses | None = None,
+                   checkpoint: Checkpoint | None = None) -> Solution:
+    """The solve itself, without the disk cache (see :func:`solve`). With a ``checkpoint`` it
+    resumes from the blocks of flop classes the checkpoint holds, and writes their sums to it
+    as it goes (:class:`.cache.Blocks`); the result is the same."""
     partial = classes is not None
     workers = jobs or parallel.available_cores()
     if classes is None:
         classes = flop_classes() if symmetry else identity_classes()
+    n_flops = len(classes.flops)
+    # a flop costs about as much as 300 boards' records (measured), hence the weights
+    blocks = Blocks("ultimate-texas-holdem", np.full(n_flops, 300, dtype=np.int64),
+                    checkpoint=checkpoint, progress=progress,
+                    key={"net": settle.array(), "ties_larger": np.array(ties_larger),
+                         "flops": classes.flops})
+    totals = [np.zeros((HOLDINGS, CATEGORIES), dtype=np.int64) for _ in range(3)]
+    totals.append(np.zeros((HOLDINGS, 4), dtype=np.int64))
+    # each task writes its own rows: the same array whatever the order the tasks finish in
+    decisions = np.zeros((n_flops, HOLDINGS), dtype=np.uint8)
+
+    def sums() -> dict[str, npt.NDArray[Any]]:
+        return {**dict(zip(("play", "bet", "check", "extra"), totals, strict=True)),
+                "flop_decisions": decisions}
+
+    resumed = blocks.resume(sums())
+    if resumed is not None:
+        totals = [resumed[name] for name in ("play", "bet", "check", "extra")]
+        decisions = resumed["flop_decisions"]
+    flop_tasks = blocks.tasks(_chunks(n_flops, max(32, 24 * workers) if symmetry else 1105))
     _SHARED.clear()
     _SHARED.update(net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
                    classes=classes)
     board_tasks: list[tuple[int, int]] = []
     n_boards = 0
-    if symmetry:
+    if symmetry and flop_tasks:
         boards, keys = _kernels.uth_board_classes()
         if partial:          # only the board classes these flops reach
             rows = np.flatnonzero(np.isin(keys, board_keys(flop_boards(classes.flops))))
@@ -555,23 +479,21 @@ def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int |
                        records=np.zeros((len(keys), HOLDINGS), dtype=np.uint64))
         n_boards = len(keys)
         board_tasks = _chunks(n_boards, max(16, 8 * workers))
-    flop_tasks = _chunks(len(classes.flops), max(32, 24 * workers) if symmetry else 1105)
-    # a flop costs about as much as 300 boards' records (measured), hence the weights
-    totals = [np.zeros((HOLDINGS, CATEGORIES), dtype=np.int64) for _ in range(3)]
-    totals.append(np.zeros((HOLDINGS, 4), dtype=np.int64))
-    # each task writes its own rows: the same array whatever the order the tasks finish in
-    decisions = np.zeros((len(classes.flops), HOLDINGS), dtype=np.uint8)
     try:
-        with parallel.Progress("solving ultimate-texas-holdem",
-                               n_boards + 300 * len(classes.flops), progress) as bar:
+        with blocks.start(n_boards):
             for done in parallel.map(_records_task, board_tasks, workers):
-                bar.advance(done)
+                blocks.advance(done)
             for (start, stop), arrays, decided in parallel.map(_flops_task, flop_tasks,
                                                                workers):
-                for total, part in zip(totals, arrays, strict=True):
-                    total += part
-                decisions[start:stop] = decided
-                bar.advance(300 * (stop - start))
+                with blocks.adding(start, stop):
+                    for total, part in zip(totals, arrays, strict=True):
+                        total += part
+                    decisions[start:stop] = decided
+                if blocks.due():
+                    blocks.save(sums())
+    except KeyboardInterrupt:
+        blocks.save_interrupted(sums)
+        raise
     finally:
         _SHARED.clear()
     play, bet, check, extra = totals

@@ -39,6 +39,7 @@ from edge import holdem, parallel
 from edge.games.ultimate_texas_holdem import _kernels
 from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.main import main_lines
+from edge.run import RunSettings
 
 IntArray = npt.NDArray[np.int64]
 
@@ -151,9 +152,10 @@ def _checked(counts: Mapping[str, Mapping[str, int]], results: tuple[str, ...],
 
 
 def _run(part: Callable[[npt.NDArray[np.int32], IntArray], IntArray],
-         results: tuple[str, ...], splits: int, jobs: int | None) -> Showdowns:
+         results: tuple[str, ...], splits: int, jobs: int | None,
+         progress: bool = False) -> Showdowns:
     """``part(boards, weights)`` over the 134,459 board classes in 32 pieces, added up
-    and checked."""
+    and checked (``progress``: the bar, on a terminal)."""
     boards, _ = _kernels.uth_board_classes()
     weights = orbit_sizes(boards)
     bounds = np.linspace(0, len(boards), 33).round().astype(int)
@@ -163,8 +165,11 @@ def _run(part: Callable[[npt.NDArray[np.int32], IntArray], IntArray],
         return part(boards[start:stop], weights[start:stop])
 
     spans = [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
-    total = sum(parallel.map(piece, spans, jobs),
-                np.zeros((len(holdem.CLASS_NAMES), len(results)), dtype=np.int64))
+    total = np.zeros((len(holdem.CLASS_NAMES), len(results)), dtype=np.int64)
+    with parallel.Progress("counting the Trips showdowns", len(boards), progress) as bar:
+        for (start, stop), counted in zip(spans, parallel.map(piece, spans, jobs), strict=True):
+            total += counted
+            bar.advance(stop - start)
     counts = {name: {result: int(total[CLASS_INDEX[name], k]) for k, result in enumerate(results)}
               for name in THREE_OR_BETTER}
     try:
@@ -196,7 +201,8 @@ def _cached(name: str, results: tuple[str, ...], splits: int, use_cache: bool,
 
 
 @lru_cache(maxsize=2)
-def trips_showdowns(jobs: int | None = None, use_cache: bool = True) -> Showdowns:
+def trips_showdowns(jobs: int | None = None, use_cache: bool = True,
+                    progress: bool = False) -> Showdowns:
     """The player's class (three of a kind or better) against the dealer's hand over every
     deal, every hand settled at the showdown: a few seconds, then kept in the solve cache
     folder (:func:`.solve.cache_dir`) as a small JSON file, checked on every read."""
@@ -206,7 +212,7 @@ def trips_showdowns(jobs: int | None = None, use_cache: bool = True) -> Showdown
         return _tally(_records(boards), weights, lowest)
 
     return _cached(f"uth-trips-showdowns-{CACHE_VERSION}.json", RESULTS, 1, use_cache,
-                   lambda: _run(part, RESULTS, 1, jobs))
+                   lambda: _run(part, RESULTS, 1, jobs, progress))
 
 
 # --- the same with the player's folds (a separate pass over the solve's decisions) -------------
@@ -250,7 +256,8 @@ def _fold_tally(records: npt.NDArray[np.uint64], weights: IntArray, flops: IntAr
 
 @lru_cache(maxsize=4)
 def fold_showdowns(settle: solver.Settlement, ties_larger: bool, strategy: str,
-                   jobs: int | None = None, use_cache: bool = True) -> Showdowns:
+                   jobs: int | None = None, use_cache: bool = True,
+                   progress: bool = False) -> Showdowns:
     """The player's class (three of a kind or better) against the dealer's hand, with the
     hands the player folds under ``strategy`` (the exact solve for the pays ``settle``) counted
     apart, over the solve's cycle of 27,813,810,024,000 deals. The solve comes from its cache
@@ -261,8 +268,11 @@ def fold_showdowns(settle: solver.Settlement, ties_larger: bool, strategy: str,
     digest = hashlib.sha256(key.encode()).hexdigest()[:20]
 
     def compute() -> Showdowns:
-        solution = solver.solve(settle, ties_larger, jobs=jobs, use_cache=use_cache)
-        raised = main_lines(solution, strategy).choice != 0
+        solution = solver.solve(settle, ties_larger, jobs=jobs, use_cache=use_cache,
+                                progress=progress)
+        raised = main_lines(solution, strategy,
+                            RunSettings(jobs=jobs, cache=use_cache, progress=progress)
+                            ).choice != 0
         flop_bets = solver.flop_decisions_by_flop(solution)
 
         def part(boards: npt.NDArray[np.int32], weights: IntArray) -> IntArray:
@@ -271,6 +281,6 @@ def fold_showdowns(settle: solver.Settlement, ties_larger: bool, strategy: str,
                                        settle.fold, ties_larger, records)
             return _fold_tally(records, weights, _sub_flops(boards), raised, flop_bets)
 
-        return _run(part, FOLD_RESULTS, SPLITS, jobs)
+        return _run(part, FOLD_RESULTS, SPLITS, jobs, progress)
 
     return _cached(f"uth-trips-folds-{digest}.json", FOLD_RESULTS, SPLITS, use_cache, compute)
