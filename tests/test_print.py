@@ -13,12 +13,12 @@ import dataclasses
 import re
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from edge.document import Preformatted, Report
+from edge.document import Block, Cell, Chart, Columns, Preformatted, Report, Table
 from edge.report.build import write_report
 
 GAMES = ("three-card-poker", "triple-bet", "double-hand-poker", "ultimate-texas-holdem")
@@ -75,6 +75,48 @@ def _commands(report: Report) -> list[str]:
     return lines
 
 
+def _shown_blocks(report: Report) -> Iterator[Block]:
+    """Every block the report prints (a chart drawn, not its fallback), side-by-side blocks
+    one by one."""
+    stack = list(report.sections)
+    while stack:
+        section = stack.pop()
+        stack += section.children
+        blocks = list(section.blocks)
+        while blocks:
+            block = blocks.pop()
+            if isinstance(block, Columns):
+                blocks += block.blocks
+            else:
+                yield block
+
+
+def _exact_figures(report: Report) -> set[str]:
+    """Every exact fraction the report prints in a table."""
+    return {cell.text for block in _shown_blocks(report) if isinstance(block, Table)
+            for row in block.rows for cell in row
+            if isinstance(cell, Cell) and cell.kind == "exact" and "/" in cell.text}
+
+
+def _check_exact_whole(report: Report, pdf: Path) -> None:
+    """Every exact figure is printed whole: on one line, or broken after its slash and nowhere
+    else (a piece of eight characters or more that holds the slash and is only the start or
+    the end of a figure is a figure broken inside its digits)."""
+    figures = _exact_figures(report)
+    assert figures
+    tokens = {token.rstrip(".,;:)") for token in " ".join(_pages(pdf)).split()}
+    for figure in figures:
+        numerator, denominator = figure.split("/")
+        assert figure in tokens or {numerator + "/", denominator} <= tokens, (
+            f"{figure} not found whole")
+    # (a short fraction may be the start or end of a longer one and still be whole)
+    pieces = [token for token in tokens - figures if "/" in token and len(token) >= 8]
+    cut = [piece for piece in pieces for figure in figures
+           if piece != figure.split("/")[0] + "/"
+           and (figure.startswith(piece) or figure.endswith(piece))]
+    assert not cut, f"exact figures broken inside their digits: {sorted(set(cut))[:10]}"
+
+
 def _check_printed(report: Report, pdf: Path) -> None:
     pages = _pages(pdf)
     count = len(pages)
@@ -107,6 +149,7 @@ def test_html_prints_whole(reports: dict[str, Report], game: str, tmp_path: Path
                     "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
                     html_file.resolve().as_uri()], check=True, capture_output=True, timeout=120)
     _check_printed(reports[game], pdf)
+    _check_exact_whole(reports[game], pdf)
     text = html_file.read_text(encoding="utf-8")
     assert "<tfoot" not in text  # a printed <tfoot> repeats at the foot of every page
 
@@ -116,22 +159,22 @@ def test_html_prints_whole(reports: dict[str, Report], game: str, tmp_path: Path
 @pytest.mark.parametrize("game", GAMES)
 def test_latex_compiles_and_prints_whole(reports: dict[str, Report], game: str,
                                          tmp_path: Path) -> None:
-    """The LaTeX report compiles with the charts beside it: pdflatex runs until the labels
-    settle (three runs: the contents, then the page count "page x of y" takes from them)."""
+    """The LaTeX report compiles with the charts beside it, and two pdflatex runs make it
+    whole: the contents' and the page count's ("page x of y") labels are settled by the
+    second run; every exact figure is printed whole."""
     tex = write_report(reports[game], tmp_path / f"{game}.tex")
     charts = sorted(tmp_path.glob(f"{game}-chart-*.pdf"))
     assert charts and all(chart.read_bytes().startswith(b"%PDF") for chart in charts)
     assert tex.read_text(encoding="utf-8").count("\\includegraphics") == len(charts)
-    for _ in range(4):
+    for _ in range(2):
         run = subprocess.run([PDFLATEX or "pdflatex", "-interaction=nonstopmode",
                               "-halt-on-error", tex.name], cwd=tmp_path, capture_output=True,
                              text=True, timeout=300)
         assert run.returncode == 0, run.stdout[-3000:]
-        if "Rerun to get" not in run.stdout:
-            break
-    else:
-        pytest.fail("the labels never settled")
+    assert "Rerun to get" not in run.stdout and "may have changed" not in run.stdout
+    assert "undefined" not in run.stdout
     _check_printed(reports[game], tmp_path / f"{game}.pdf")
+    _check_exact_whole(reports[game], tmp_path / f"{game}.pdf")
 
 
 # --- what the print tests rest on, checked without a browser or LaTeX -------------------------
@@ -191,3 +234,40 @@ def test_committed_reports_hold_no_random_draws(repo_root: Path) -> None:
         if "Verification by simulation" in text:
             part = text.split("Verification by simulation\n")[-1].split("\n## ")[0]
             assert "edge simulate " in part and "agrees" not in part, path.name
+
+
+# the room a chart is printed in, in inches (width, height): LaTeX's line and 0.62 of its
+# text height (A4, 18 mm margins), HTML's 100% of the body and max-height 150 mm
+_CHART_ROOM = {"latex": (174 / 25.4, 0.62 * 261 / 25.4), "html": (186 / 25.4, 150 / 25.4)}
+SMALLEST_POINTS = 6.0
+
+
+def test_chart_labels_read_on_paper(reports: dict[str, Report]) -> None:
+    """Every chart's smallest text is 6 pt or more once the chart is scaled to the room it is
+    printed in (a chart of too many bars is grouped, not shrunk)."""
+    from matplotlib.text import Text
+
+    for game, report in reports.items():
+        charts = [block for block in _shown_blocks(report) if isinstance(block, Chart)]
+        assert charts, game
+        for chart in charts:
+            figure = chart.draw()
+            width, height = figure.get_size_inches()
+            scale = min(min(1.0, room_w / width, room_h / height)
+                        for room_w, room_h in _CHART_ROOM.values())
+            sizes = [text.get_fontsize() for text in figure.findobj(Text)
+                     if text.get_visible() and text.get_text().strip()]
+            assert min(sizes) * scale >= SMALLEST_POINTS, (
+                f"{game}: {chart.caption}: text of {min(sizes) * scale:.1f} pt")
+
+
+COLOUR_WORDS = re.compile(r"\b(blue|orange|green|grey|gray|red|yellow|purple|vermillion|"
+                          r"colou?rs?|colou?red|shaded)\b", re.IGNORECASE)
+
+
+def test_markdown_names_no_colours(reports: dict[str, Report]) -> None:
+    """Markdown has no colours, so its text names none: a grid is named by its title, its key
+    by the marks (bold, plain) the cells carry."""
+    for game, report in reports.items():
+        words = COLOUR_WORDS.findall(report.to_markdown())
+        assert not words, f"{game}: {sorted(set(words))}"
