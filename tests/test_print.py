@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from edge.document import Block, Cell, Chart, Columns, Preformatted, Report, Table
+from edge.document.layout import numbered_headings
 from edge.report.build import write_report
 
 GAMES = ("three-card-poker", "triple-bet", "double-hand-poker", "ultimate-texas-holdem")
@@ -30,6 +31,9 @@ EDGE_ROOM = 6 / 25.4 * 72
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PDFLATEX = shutil.which("pdflatex")
 PDFTOTEXT = shutil.which("pdftotext")
+# the most of a page left blank at its foot, unless a top-level section or a chart starts
+# the next page
+MOST_BLANK = 0.4
 needs_poppler = pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) missing")
 
 
@@ -117,6 +121,52 @@ def _check_exact_whole(report: Report, pdf: Path) -> None:
     assert not cut, f"exact figures broken inside their digits: {sorted(set(cut))[:10]}"
 
 
+def _body_lines(page: str) -> list[str]:
+    """A printed page's lines of text, the page number's line left out."""
+    lines = [" ".join(line.split()) for line in page.splitlines() if line.strip()]
+    return [line for line in lines if not re.fullmatch(r"page \d+ of \d+", line)]
+
+
+def _check_headings_kept(report: Report, pdf: Path) -> None:
+    """No page ends with a heading: every heading is printed on one page with the start of
+    what follows it."""
+    headings = {" ".join(head.text.split()) for head in numbered_headings(report.sections)}
+    for number, page in enumerate(_pages(pdf), 1):
+        lines = _body_lines(page)
+        assert not lines or lines[-1] not in headings, (
+            f"page {number} ends with the heading {lines[-1]!r}")
+
+
+def _blank_pages(report: Report, pdf: Path, most: float) -> list[tuple[int, float]]:
+    """The pages (number, blank share) left more than ``most`` blank at the foot, where the
+    next page does not start a new top-level section or with a chart (a chart never breaks,
+    and one may take half a page)."""
+    xhtml = subprocess.run([PDFTOTEXT or "pdftotext", "-bbox", str(pdf), "-"], check=True,
+                           capture_output=True, text=True).stdout
+    sections = {" ".join(head.text.split()) for head in numbered_headings(report.sections)
+                if head.level == 2}
+    pages = xhtml.split("<page ")[1:]
+    texts = _pages(pdf)
+    captions = [" ".join(chart.caption.split())[:60] for chart in _shown_blocks(report)
+                if isinstance(chart, Chart)]
+    headings = {" ".join(head.text.split()) for head in numbered_headings(report.sections)}
+    blank = []
+    for number, page in enumerate(pages[:-1], 1):
+        height = float(re.search(r'height="([\d.]+)"', page).group(1))  # type: ignore[union-attr]
+        bottoms = [float(y) for y in re.findall(r'yMax="([\d.]+)">(?!page\b)', page)]
+        # the text's lowest line above the footer (the last 6% of the page)
+        lowest = max([y for y in bottoms if y < 0.94 * height] or [0.0])
+        share = (0.94 * height - lowest) / (0.94 * height)
+        following = _body_lines(texts[number])
+        starts_section = any(line in sections for line in following[:4])
+        first = " ".join(next((following[:index] for index, line in enumerate(following)
+                               if line in headings), following))
+        starts_chart = any(caption in first for caption in captions)
+        if share > most and not starts_section and not starts_chart:
+            blank.append((number, round(share, 2)))
+    return blank
+
+
 def _check_printed(report: Report, pdf: Path) -> None:
     pages = _pages(pdf)
     count = len(pages)
@@ -150,6 +200,9 @@ def test_html_prints_whole(reports: dict[str, Report], game: str, tmp_path: Path
                     html_file.resolve().as_uri()], check=True, capture_output=True, timeout=120)
     _check_printed(reports[game], pdf)
     _check_exact_whole(reports[game], pdf)
+    _check_headings_kept(reports[game], pdf)
+    blank = _blank_pages(reports[game], pdf, MOST_BLANK)
+    assert not blank, f"pages left blank at the foot (page, share): {blank}"
     text = html_file.read_text(encoding="utf-8")
     assert "<tfoot" not in text  # a printed <tfoot> repeats at the foot of every page
 
@@ -173,8 +226,12 @@ def test_latex_compiles_and_prints_whole(reports: dict[str, Report], game: str,
         assert run.returncode == 0, run.stdout[-3000:]
     assert "Rerun to get" not in run.stdout and "may have changed" not in run.stdout
     assert "undefined" not in run.stdout
-    _check_printed(reports[game], tmp_path / f"{game}.pdf")
-    _check_exact_whole(reports[game], tmp_path / f"{game}.pdf")
+    pdf = tmp_path / f"{game}.pdf"
+    _check_printed(reports[game], pdf)
+    _check_exact_whole(reports[game], pdf)
+    _check_headings_kept(reports[game], pdf)
+    blank = _blank_pages(reports[game], pdf, MOST_BLANK)
+    assert not blank, f"pages left blank at the foot (page, share): {blank}"
 
 
 # --- what the print tests rest on, checked without a browser or LaTeX -------------------------
@@ -271,3 +328,32 @@ def test_markdown_names_no_colours(reports: dict[str, Report]) -> None:
     for game, report in reports.items():
         words = COLOUR_WORDS.findall(report.to_markdown())
         assert not words, f"{game}: {sorted(set(words))}"
+
+
+def test_overlapping_lines_say_so() -> None:
+    """A line drawn on (or within 1.5% of the chart's height of) an earlier one names it in
+    the legend, so a reader knows where the hidden line is."""
+    from edge.document.charts import Series, edge_chart
+
+    figure = edge_chart([Series("a", (0, 1, 2), (0.1, 0.05, 0.0)),
+                         Series("b", (0, 1, 2), (0.1, 0.051, 0.0)),
+                         Series("c", (0, 1, 2), (0.1, 0.05, 0.0)),
+                         Series("d", (0, 1, 2), (0.3, 0.0, -0.3))], "x")
+    legend = figure.axes[0].get_legend()
+    assert legend is not None
+    assert [text.get_text() for text in legend.get_texts()] == [
+        "a", "b (on the line of a)", "c (same as a)", "d"]
+
+
+def test_many_net_results_grouped_into_ranges() -> None:
+    """A wager of many net results (Triple Bet's combined wager: 36) is charted by ranges of
+    results, each bar's probability the exact sum of its results'."""
+    from edge.document.charts import MAX_NET_BARS, outcome_bars
+    from edge.games import RunSettings, analyze
+
+    table = analyze("triple-bet", "combined", run=RunSettings())
+    bars = outcome_bars(table)
+    assert len(bars) <= MAX_NET_BARS < len({row.pays for row in table.rows})
+    assert sum(bar.probability for bar in bars) == 1
+    labels = [bar.label for bar in bars]
+    assert "net +10 to +14" in labels and "net 0" in labels and labels[-1] == "net -3"

@@ -217,12 +217,21 @@ def edge_chart(series: Sequence[Series], xlabel: str, *, current: float | None =
     with _style():
         figure = _new_figure(7.0, 3.4)
         axes = figure.add_subplot()
+        values = [edge for line in series for edge in line.edges] or [0.0]
+        close = (max(values) - min(values)) * 0.015
         for index, line in enumerate(series):
             colour = PALETTE[index % len(PALETTE)]
-            # a line drawn exactly over an earlier one says so in the legend
+            # a line drawn exactly over an earlier one, or so close that it hides it, says
+            # so in the legend
             same = next((other.label for other in series[:index]
                          if (other.xs, other.edges) == (line.xs, line.edges)), None)
-            label = line.label if same is None else f"{line.label} (same as {same})"
+            near = next((other.label for other in series[:index] if other.xs == line.xs
+                         and max((abs(a - b) for a, b in zip(other.edges, line.edges,
+                                                             strict=True)),
+                                 default=math.inf) <= close), None)
+            label = (line.label if same is None and near is None
+                     else f"{line.label} (same as {same})" if same is not None
+                     else f"{line.label} (on the line of {near})")
             axes.plot(line.xs, line.edges, color=colour, linewidth=1.4, label=label,
                       linestyle=LINE_STYLES[index % len(LINE_STYLES)],
                       marker=MARKERS[index % len(MARKERS)], markersize=3.5,

@@ -214,6 +214,8 @@ def _tex_lines(block: Block) -> int:
 
 _TEX_LEVELS = {2: "section", 3: "subsection", 4: "subsubsection", 5: "paragraph"}
 TEX_PREAMBLE = r"""\documentclass[10pt,a4paper]{article}
+% run pdflatex twice (or latexmk -pdf): the contents' pages and "page x of y" are right after
+% the second run
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
 \usepackage{lmodern}
