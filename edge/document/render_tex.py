@@ -151,6 +151,8 @@ def _tex_table(table: Table) -> str:
     lines = [r"\begingroup\scriptsize\setlength{\tabcolsep}{3pt}" if small
              else r"\begingroup\footnotesize"]
     if table.caption:
+        # a caption never ends a page: it starts the next unless its first rows fit here
+        lines.append(f"\\edgekeep{{{min(len(table.rows), 4) + 4}\\baselineskip}}")
         lines.append(f"\\par\\textbf{{{tex_escape(table.caption)}}}\\par\\nopagebreak")
     lines.append(f"\\begin{{longtable}}{{{spec}}}")
     head = " & ".join(f"\\textbf{{{tex_escape(h)}}}" for h in table.headers) + r" \\"
@@ -227,10 +229,13 @@ TEX_PREAMBLE = r"""\documentclass[10pt,a4paper]{article}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5em}
 \makeatletter
-% start a new page when less than #1 is left on this one (a heading with what follows)
-\newcommand{\edgeneedspace}[1]{\par\penalty-100\begingroup\setlength{\dimen@}{#1}%
+% start a new page when less than #1 is left on this one (a heading with what follows);
+% \edgekeep does the same without inviting a page break where it stands
+\newcommand{\edgeroom}[1]{\begingroup\setlength{\dimen@}{#1}%
   \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
   \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii>\z@\vfil\fi\break\fi\endgroup}
+\newcommand{\edgeneedspace}[1]{\par\penalty-100\edgeroom{#1}}
+\newcommand{\edgekeep}[1]{\par\penalty\@M\edgeroom{#1}}
 \makeatother
 """
 # room a heading needs below it on its page, by level (else it starts the next page)
