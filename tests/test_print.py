@@ -13,12 +13,13 @@ import dataclasses
 import re
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from edge.document import Preformatted, Report
+from edge.document import Block, Cell, Chart, Columns, Preformatted, Report, Table
+from edge.document.layout import numbered_headings
 from edge.report.build import write_report
 
 GAMES = ("three-card-poker", "triple-bet", "double-hand-poker", "ultimate-texas-holdem")
@@ -30,6 +31,9 @@ EDGE_ROOM = 6 / 25.4 * 72
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PDFLATEX = shutil.which("pdflatex")
 PDFTOTEXT = shutil.which("pdftotext")
+# the most of a page left blank at its foot, unless a top-level section or a chart starts
+# the next page
+MOST_BLANK = 0.4
 needs_poppler = pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) missing")
 
 
@@ -75,6 +79,94 @@ def _commands(report: Report) -> list[str]:
     return lines
 
 
+def _shown_blocks(report: Report) -> Iterator[Block]:
+    """Every block the report prints (a chart drawn, not its fallback), side-by-side blocks
+    one by one."""
+    stack = list(report.sections)
+    while stack:
+        section = stack.pop()
+        stack += section.children
+        blocks = list(section.blocks)
+        while blocks:
+            block = blocks.pop()
+            if isinstance(block, Columns):
+                blocks += block.blocks
+            else:
+                yield block
+
+
+def _exact_figures(report: Report) -> set[str]:
+    """Every exact fraction the report prints in a table."""
+    return {cell.text for block in _shown_blocks(report) if isinstance(block, Table)
+            for row in block.rows for cell in row
+            if isinstance(cell, Cell) and cell.kind == "exact" and "/" in cell.text}
+
+
+def _check_exact_whole(report: Report, pdf: Path) -> None:
+    """Every exact figure is printed whole: on one line, or broken after its slash and nowhere
+    else (a piece of eight characters or more that holds the slash and is only the start or
+    the end of a figure is a figure broken inside its digits)."""
+    figures = _exact_figures(report)
+    assert figures
+    tokens = {token.rstrip(".,;:)") for token in " ".join(_pages(pdf)).split()}
+    for figure in figures:
+        numerator, denominator = figure.split("/")
+        assert figure in tokens or {numerator + "/", denominator} <= tokens, (
+            f"{figure} not found whole")
+    # (a short fraction may be the start or end of a longer one and still be whole)
+    pieces = [token for token in tokens - figures if "/" in token and len(token) >= 8]
+    cut = [piece for piece in pieces for figure in figures
+           if piece != figure.split("/")[0] + "/"
+           and (figure.startswith(piece) or figure.endswith(piece))]
+    assert not cut, f"exact figures broken inside their digits: {sorted(set(cut))[:10]}"
+
+
+def _body_lines(page: str) -> list[str]:
+    """A printed page's lines of text, the page number's line left out."""
+    lines = [" ".join(line.split()) for line in page.splitlines() if line.strip()]
+    return [line for line in lines if not re.fullmatch(r"page \d+ of \d+", line)]
+
+
+def _check_headings_kept(report: Report, pdf: Path) -> None:
+    """No page ends with a heading: every heading is printed on one page with the start of
+    what follows it."""
+    headings = {" ".join(head.text.split()) for head in numbered_headings(report.sections)}
+    for number, page in enumerate(_pages(pdf), 1):
+        lines = _body_lines(page)
+        assert not lines or lines[-1] not in headings, (
+            f"page {number} ends with the heading {lines[-1]!r}")
+
+
+def _blank_pages(report: Report, pdf: Path, most: float) -> list[tuple[int, float]]:
+    """The pages (number, blank share) left more than ``most`` blank at the foot, where the
+    next page does not start a new top-level section or with a chart (a chart never breaks,
+    and one may take half a page)."""
+    xhtml = subprocess.run([PDFTOTEXT or "pdftotext", "-bbox", str(pdf), "-"], check=True,
+                           capture_output=True, text=True).stdout
+    sections = {" ".join(head.text.split()) for head in numbered_headings(report.sections)
+                if head.level == 2}
+    pages = xhtml.split("<page ")[1:]
+    texts = _pages(pdf)
+    captions = [" ".join(chart.caption.split())[:60] for chart in _shown_blocks(report)
+                if isinstance(chart, Chart)]
+    headings = {" ".join(head.text.split()) for head in numbered_headings(report.sections)}
+    blank = []
+    for number, page in enumerate(pages[:-1], 1):
+        height = float(re.search(r'height="([\d.]+)"', page).group(1))  # type: ignore[union-attr]
+        bottoms = [float(y) for y in re.findall(r'yMax="([\d.]+)">(?!page\b)', page)]
+        # the text's lowest line above the footer (the last 6% of the page)
+        lowest = max([y for y in bottoms if y < 0.94 * height] or [0.0])
+        share = (0.94 * height - lowest) / (0.94 * height)
+        following = _body_lines(texts[number])
+        starts_section = any(line in sections for line in following[:4])
+        first = " ".join(next((following[:index] for index, line in enumerate(following)
+                               if line in headings), following))
+        starts_chart = any(caption in first for caption in captions)
+        if share > most and not starts_section and not starts_chart:
+            blank.append((number, round(share, 2)))
+    return blank
+
+
 def _check_printed(report: Report, pdf: Path) -> None:
     pages = _pages(pdf)
     count = len(pages)
@@ -107,6 +199,10 @@ def test_html_prints_whole(reports: dict[str, Report], game: str, tmp_path: Path
                     "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
                     html_file.resolve().as_uri()], check=True, capture_output=True, timeout=120)
     _check_printed(reports[game], pdf)
+    _check_exact_whole(reports[game], pdf)
+    _check_headings_kept(reports[game], pdf)
+    blank = _blank_pages(reports[game], pdf, MOST_BLANK)
+    assert not blank, f"pages left blank at the foot (page, share): {blank}"
     text = html_file.read_text(encoding="utf-8")
     assert "<tfoot" not in text  # a printed <tfoot> repeats at the foot of every page
 
@@ -116,22 +212,26 @@ def test_html_prints_whole(reports: dict[str, Report], game: str, tmp_path: Path
 @pytest.mark.parametrize("game", GAMES)
 def test_latex_compiles_and_prints_whole(reports: dict[str, Report], game: str,
                                          tmp_path: Path) -> None:
-    """The LaTeX report compiles with the charts beside it: pdflatex runs until the labels
-    settle (three runs: the contents, then the page count "page x of y" takes from them)."""
+    """The LaTeX report compiles with the charts beside it, and two pdflatex runs make it
+    whole: the contents' and the page count's ("page x of y") labels are settled by the
+    second run; every exact figure is printed whole."""
     tex = write_report(reports[game], tmp_path / f"{game}.tex")
     charts = sorted(tmp_path.glob(f"{game}-chart-*.pdf"))
     assert charts and all(chart.read_bytes().startswith(b"%PDF") for chart in charts)
     assert tex.read_text(encoding="utf-8").count("\\includegraphics") == len(charts)
-    for _ in range(4):
+    for _ in range(2):
         run = subprocess.run([PDFLATEX or "pdflatex", "-interaction=nonstopmode",
                               "-halt-on-error", tex.name], cwd=tmp_path, capture_output=True,
                              text=True, timeout=300)
         assert run.returncode == 0, run.stdout[-3000:]
-        if "Rerun to get" not in run.stdout:
-            break
-    else:
-        pytest.fail("the labels never settled")
-    _check_printed(reports[game], tmp_path / f"{game}.pdf")
+    assert "Rerun to get" not in run.stdout and "may have changed" not in run.stdout
+    assert "undefined" not in run.stdout
+    pdf = tmp_path / f"{game}.pdf"
+    _check_printed(reports[game], pdf)
+    _check_exact_whole(reports[game], pdf)
+    _check_headings_kept(reports[game], pdf)
+    blank = _blank_pages(reports[game], pdf, MOST_BLANK)
+    assert not blank, f"pages left blank at the foot (page, share): {blank}"
 
 
 # --- what the print tests rest on, checked without a browser or LaTeX -------------------------
@@ -191,3 +291,69 @@ def test_committed_reports_hold_no_random_draws(repo_root: Path) -> None:
         if "Verification by simulation" in text:
             part = text.split("Verification by simulation\n")[-1].split("\n## ")[0]
             assert "edge simulate " in part and "agrees" not in part, path.name
+
+
+# the room a chart is printed in, in inches (width, height): LaTeX's line and 0.62 of its
+# text height (A4, 18 mm margins), HTML's 100% of the body and max-height 150 mm
+_CHART_ROOM = {"latex": (174 / 25.4, 0.62 * 261 / 25.4), "html": (186 / 25.4, 150 / 25.4)}
+SMALLEST_POINTS = 6.0
+
+
+def test_chart_labels_read_on_paper(reports: dict[str, Report]) -> None:
+    """Every chart's smallest text is 6 pt or more once the chart is scaled to the room it is
+    printed in (a chart of too many bars is grouped, not shrunk)."""
+    from matplotlib.text import Text
+
+    for game, report in reports.items():
+        charts = [block for block in _shown_blocks(report) if isinstance(block, Chart)]
+        assert charts, game
+        for chart in charts:
+            figure = chart.draw()
+            width, height = figure.get_size_inches()
+            scale = min(min(1.0, room_w / width, room_h / height)
+                        for room_w, room_h in _CHART_ROOM.values())
+            sizes = [text.get_fontsize() for text in figure.findobj(Text)
+                     if text.get_visible() and text.get_text().strip()]
+            assert min(sizes) * scale >= SMALLEST_POINTS, (
+                f"{game}: {chart.caption}: text of {min(sizes) * scale:.1f} pt")
+
+
+COLOUR_WORDS = re.compile(r"\b(blue|orange|green|grey|gray|red|yellow|purple|vermillion|"
+                          r"colou?rs?|colou?red|shaded)\b", re.IGNORECASE)
+
+
+def test_markdown_names_no_colours(reports: dict[str, Report]) -> None:
+    """Markdown has no colours, so its text names none: a grid is named by its title, its key
+    by the marks (bold, plain) the cells carry."""
+    for game, report in reports.items():
+        words = COLOUR_WORDS.findall(report.to_markdown())
+        assert not words, f"{game}: {sorted(set(words))}"
+
+
+def test_overlapping_lines_say_so() -> None:
+    """A line drawn on (or within 1.5% of the chart's height of) an earlier one names it in
+    the legend, so a reader knows where the hidden line is."""
+    from edge.document.charts import Series, edge_chart
+
+    figure = edge_chart([Series("a", (0, 1, 2), (0.1, 0.05, 0.0)),
+                         Series("b", (0, 1, 2), (0.1, 0.051, 0.0)),
+                         Series("c", (0, 1, 2), (0.1, 0.05, 0.0)),
+                         Series("d", (0, 1, 2), (0.3, 0.0, -0.3))], "x")
+    legend = figure.axes[0].get_legend()
+    assert legend is not None
+    assert [text.get_text() for text in legend.get_texts()] == [
+        "a", "b (on the line of a)", "c (same as a)", "d"]
+
+
+def test_many_net_results_grouped_into_ranges() -> None:
+    """A wager of many net results (Triple Bet's combined wager: 36) is charted by ranges of
+    results, each bar's probability the exact sum of its results'."""
+    from edge.document.charts import MAX_NET_BARS, outcome_bars
+    from edge.games import RunSettings, analyze
+
+    table = analyze("triple-bet", "combined", run=RunSettings())
+    bars = outcome_bars(table)
+    assert len(bars) <= MAX_NET_BARS < len({row.pays for row in table.rows})
+    assert sum(bar.probability for bar in bars) == 1
+    labels = [bar.label for bar in bars]
+    assert "net +10 to +14" in labels and "net 0" in labels and labels[-1] == "net -3"

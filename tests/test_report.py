@@ -544,7 +544,7 @@ def test_ultimate_texas_holdem_preflop_chart(default_report: Callable[[str], Rep
     offsuit A2+ K5+ Q8+ JT). The solve is cached on disk after its first run."""
     report = default_report("ultimate-texas-holdem")
     markdown = report.to_markdown()
-    chart = markdown.split("**Preflop: 4x (blue, bold)")[1].split("Key: ")[0]
+    chart = markdown.split("**Preflop: 4x (bold)")[1].split("Key: ")[0]
     rows = [line for line in chart.splitlines() if re.match(r"^\| [AKQJT2-9] ", line)]
     assert len(rows) == 13
     ranks = "AKQJT98765432"

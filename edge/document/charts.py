@@ -41,8 +41,9 @@ GRID_RAISE, GRID_DEPENDS, GRID_NO_RAISE = "#99c7e0", "#f5e08a", "#f2bf99"
 
 
 def grid_shade(mix: float) -> str:
-    """A heat-map cell's colour: white (0) to bluish green (1), a colour no grid cell has."""
-    low, high = (255, 255, 255), (0, 158, 115)
+    """A heat-map cell's colour: a pale green (0) to bluish green (1), a colour no other grid
+    cell has (not white: the least share is told from an empty cell)."""
+    low, high = (222, 242, 235), (0, 158, 115)
     return "#" + "".join(f"{round(a + (b - a) * mix):02x}"
                          for a, b in zip(low, high, strict=True))
 
@@ -102,15 +103,46 @@ def to_pdf(figure: Figure) -> bytes:
     return out.getvalue()
 
 
+# above this many net results, the results are grouped into ranges (every label then prints
+# at 6 pt or more: the chart is at most about 6 inches high on the page)
+MAX_NET_BARS = 18
+# where the ranges of net results start (in units of the wager, either sign)
+_RANGE_STARTS = (1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100, 200, 500, 1000, 2000, 5000,
+                 10000, 100000)
+
+
 def outcome_bars(table: ReturnTable) -> list[Bar]:
-    """The bars of a wager's outcome chart: a bar per row, or per net result when rows are many."""
+    """The bars of a wager's outcome chart: a bar per row, or per net result when rows are
+    many, or per range of net results ("net +10 to +15") when even those are many."""
     if len(table.rows) <= MAX_BARS:
         return [Bar(row.outcome, table.probability(row), row.pays) for row in table.rows]
     by_pay: dict[Fraction, int] = {}
     for row in table.rows:
         by_pay[row.pays] = by_pay.get(row.pays, 0) + row.combinations
+    if len(by_pay) > MAX_NET_BARS:
+        return _ranges(by_pay, table.cycle)
     return [Bar(f"net {_signed(pay)}", Fraction(count, table.cycle), pay)
             for pay, count in sorted(by_pay.items(), reverse=True)]
+
+
+def _ranges(by_pay: dict[Fraction, int], cycle: int) -> list[Bar]:
+    """Net results grouped into ranges that start at 1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30,
+    50, ... units (a push stays alone); each bar is named by the least and greatest result
+    in it, and its pay (for its colour) is its largest result."""
+    groups: dict[tuple[int, int], list[Fraction]] = {}
+    for pay in by_pay:
+        start = sum(1 for edge in _RANGE_STARTS if abs(pay) >= edge)
+        groups.setdefault((1 if pay > 0 else -1 if pay < 0 else 0, start), []).append(pay)
+    bars = []
+    # the wins from the largest down, the push, the losses from the smallest up
+    for (sign, _), pays in sorted(groups.items(), key=lambda item: -item[0][0] * (
+            item[0][1] + 1)):
+        low, high = min(pays), max(pays)
+        name = f"net {_signed(high)}" if low == high else (
+            f"net {_signed(low)} to {_signed(high)}")
+        bars.append(Bar(name, Fraction(sum(by_pay[pay] for pay in pays), cycle),
+                        high if sign > 0 else low))
+    return bars
 
 
 def _signed(pay: Fraction) -> str:
@@ -185,12 +217,21 @@ def edge_chart(series: Sequence[Series], xlabel: str, *, current: float | None =
     with _style():
         figure = _new_figure(7.0, 3.4)
         axes = figure.add_subplot()
+        values = [edge for line in series for edge in line.edges] or [0.0]
+        close = (max(values) - min(values)) * 0.015
         for index, line in enumerate(series):
             colour = PALETTE[index % len(PALETTE)]
-            # a line drawn exactly over an earlier one says so in the legend
+            # a line drawn exactly over an earlier one, or so close that it hides it, says
+            # so in the legend
             same = next((other.label for other in series[:index]
                          if (other.xs, other.edges) == (line.xs, line.edges)), None)
-            label = line.label if same is None else f"{line.label} (same as {same})"
+            near = next((other.label for other in series[:index] if other.xs == line.xs
+                         and max((abs(a - b) for a, b in zip(other.edges, line.edges,
+                                                             strict=True)),
+                                 default=math.inf) <= close), None)
+            label = (line.label if same is None and near is None
+                     else f"{line.label} (same as {same})" if same is not None
+                     else f"{line.label} (on the line of {near})")
             axes.plot(line.xs, line.edges, color=colour, linewidth=1.4, label=label,
                       linestyle=LINE_STYLES[index % len(LINE_STYLES)],
                       marker=MARKERS[index % len(MARKERS)], markersize=3.5,

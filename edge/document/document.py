@@ -91,12 +91,14 @@ class Section:
     """A titled part of a report; ``page_break`` marks a large section. No renderer forces a
     page break (one leaves a page nearly empty): LaTeX starts such a top-level section on a
     new page when less than 40% of the page is left, HTML keeps every heading with what
-    follows."""
+    follows. ``keep_last`` keeps the section's last blocks together on one page (the
+    certified holds with the signature under them)."""
 
     title: str
     blocks: tuple[Block, ...] = ()
     children: tuple[Section, ...] = ()
     page_break: bool = False
+    keep_last: int = 0  # the last this many blocks are printed on one page (HTML, LaTeX)
 
 
 # A JSON-ready value (what ``json.dumps`` writes): built by whoever builds the document.

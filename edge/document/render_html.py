@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from edge.document.document import (
     Cell,
+    Chart,
     Columns,
     Items,
     Paragraph,
@@ -76,7 +77,7 @@ PRINT_CSS = """
   body { max-width: none; margin: 0; padding: 0; font-size: 9.5pt; }
   h2 { margin-top: 1.4rem; }
   h2, h3, h4 { break-after: avoid; page-break-after: avoid; }
-  tr, figure, p.note, table.small, table.grid, div.keep { break-inside: avoid;
+  tr, figure, p.note, table.small, table.grid, div.keep, tbody.keep { break-inside: avoid;
     page-break-inside: avoid; }
   pre.wrap, pre.narrow { break-inside: avoid; page-break-inside: avoid; }
   div.room { height: 9rem; margin-bottom: -9rem; }
@@ -120,11 +121,23 @@ def _html_cell(cell: CellLike, numeric: bool, tag: str = "td") -> str:
     return f"<{tag}{attrs}{style}>{text}</{tag}>"
 
 
+# a table of more rows may break across pages (a longer one kept whole could leave much of
+# a page blank); its first and last rows this many are kept together
+_SMALL_ROWS, _KEPT_ROWS = 16, 3
+
+
+def _table_lines(table: Table) -> int:
+    """About how many printed lines a table's rows take: a row of long text wraps (a column
+    holds some 40 characters when others share the line, the line some 100)."""
+    lengths = [[len(cell_text(cell)) for cell in row] or [0] for row in table.rows]
+    return sum(1 + max(max(row) // 40, sum(row) // 100) for row in lengths)
+
+
 def _table_classes(table: Table, grid: bool) -> list[str]:
     """``grid`` (a coloured chart), ``small`` (kept on one printed page), ``wide``/``wider``
     (many columns: a smaller type so the table fits the page's width)."""
     classes = ["grid"] if grid else []
-    if len(table.rows) <= 30:
+    if _table_lines(table) <= _SMALL_ROWS:
         classes.append("small")
     # a column of long text wraps: it counts as 30 characters
     width = sum(min(30, max([len(cell_text(c)) for c in column] or [0])) + 2 for column in
@@ -149,13 +162,22 @@ def _html_table(table: Table) -> str:
         + "</tr></thead>")
     # totals are the last body rows, not a <tfoot>: a printed <tfoot> repeats on every page
     split = len(table.rows) - table.footer
-    out.append("<tbody>")
-    for index, row in enumerate(table.rows):
-        cells = [_html_cell(c, n, "th" if grid and i == 0 else "td")
-                 for i, (c, n) in enumerate(zip(row, numeric, strict=False))]
-        total = " class=\"total\"" if index >= split else ""
-        out.append(f"<tr{total}>" + "".join(cells) + "</tr>")
-    out.append("</tbody>")
+    # a table that may break across pages keeps its first and last rows (with the totals)
+    # in row groups that do not break: no page holds a lone row or a lone total
+    ends = _KEPT_ROWS if "small" not in classes and not grid else 0
+    groups = [(0, ends), (ends, max(ends, split - ends)), (max(ends, split - ends),
+                                                          len(table.rows))]
+    for start, stop in groups:
+        if start == stop:
+            continue
+        kept = " class=\"keep\"" if ends and (start, stop) != groups[1] else ""
+        out.append(f"<tbody{kept}>")
+        for index in range(start, stop):
+            cells = [_html_cell(c, n, "th" if grid and i == 0 else "td")
+                     for i, (c, n) in enumerate(zip(table.rows[index], numeric, strict=False))]
+            total = " class=\"total\"" if index >= split else ""
+            out.append(f"<tr{total}>" + "".join(cells) + "</tr>")
+        out.append("</tbody>")
     out.append("</table>")
     if table.legend:
         out.append("<p class=\"legend\">" + "".join(
@@ -236,12 +258,21 @@ def html_body(report: Report) -> str:
                     f"</h{head.level}>")
         if not section.blocks:
             continue
-        blocks = _kept_together(section.blocks, charts)
+        cut = len(section.blocks) - min(section.keep_last, len(section.blocks))
+        blocks = _kept_together(section.blocks[:cut], charts)
+        if cut < len(section.blocks):
+            blocks.append("<div class=\"keep\">" + "\n".join(
+                _html_block(block, charts) for block in section.blocks[cut:]) + "</div>")
         # the first block, and after a first paragraph the block it introduces if short
         first, *others = section.blocks
         introduces = isinstance(first, Paragraph) and first.text.rstrip().endswith(":")
         count = 2 if (others and isinstance(first, Paragraph) and not introduces
                       and _keepable(others[0], 12)) else 1
+        if (section.children and len(section.blocks) <= 2
+                and all(isinstance(block, Paragraph) for block in section.blocks)):
+            # a short introduction to subsections stays with the first of them
+            kept += blocks
+            continue
         if _keepable(first) and not (introduces and others and not _keepable(others[0])):
             # before a long block, room for its first lines too (else the heading is left
             # at the page's foot): a spacer that takes no room on the page itself
@@ -251,7 +282,11 @@ def html_body(report: Report) -> str:
                        + "</div>")
             out += blocks[count:]
         else:
-            out += kept + blocks
+            # a long table or printout breaks across pages: the heading needs room below it
+            # for the block's first lines
+            out.append("<div class=\"keep\">" + "\n".join(kept)
+                       + "<div class=\"room\"></div></div>")
+            out += blocks
         kept = []
     out += kept
     return "\n".join(out)
@@ -275,16 +310,17 @@ def _kept_together(blocks: tuple[Block, ...], charts: Iterator[int]) -> list[str
     return out + ([held] if held else [])
 
 
-def _keepable(block: Block, lines: int = 30) -> bool:
+def _keepable(block: Block, lines: int = _SMALL_ROWS) -> bool:
     """Whether a block is short enough (``lines`` rows or lines) to keep on one page with
     its heading."""
     if isinstance(block, Table):
-        return len(block.rows) <= lines
+        return _table_lines(block) <= lines
     if isinstance(block, Preformatted):
         return block.text.count("\n") < lines
     if isinstance(block, Columns):
         return all(_keepable(inner, lines) for inner in block.blocks)
-    return isinstance(block, Paragraph | Items)
+    # a chart never breaks: its heading goes with it
+    return isinstance(block, Paragraph | Items | Chart)
 
 
 def _css_string(text: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -69,7 +68,8 @@ def _tex_cell(cell: CellLike) -> str:
     text = tex_escape(cell_text(cell))
     if isinstance(cell, Cell):
         if cell.kind == "exact":
-            text = re.sub(r"(/|\d{12})", r"\1\\allowbreak{}", text)
+            # a fraction breaks after its slash and nowhere else (never inside its digits)
+            text = text.replace("/", "/\\allowbreak{}")
         if cell.kind in ("flag", "strong") and text:
             text = f"\\textbf{{{text}}}"
         if cell.colour:
@@ -83,25 +83,42 @@ _TABLE_COLUMNS = 130
 _EXACT_WIDTH = 28
 
 
+def _chars(text: str) -> float:
+    """The width of ``text`` in average characters of text: a digit, a capital or an
+    underscore is a fifth wider than a lower-case letter."""
+    return sum(1.2 if char.isdigit() or char.isupper() or char == "_" else 1.0
+               for char in text)
+
+
+def _unbreakable(text: str, exact: bool) -> float:
+    """The widest piece of a cell that a line cannot break inside: a word, or of an exact
+    fraction its numerator with the slash or its denominator."""
+    pieces = text.replace("/", "/ ").split() if exact else text.split()
+    return max([_chars(piece) for piece in pieces] or [0.0])
+
+
 def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
     """The longtable column spec, and whether the table is set in small type: a table wider
-    than the page gets paragraph columns sized by their contents that add up to the line."""
+    than the page gets paragraph columns sized by their contents that add up to the line;
+    every column is at least as wide as its longest word (an option's name, a fraction's
+    numerator or denominator), so nothing runs into the next column."""
     columns = [[cell_text(row[i]) for row in table.rows if i < len(row)]
                for i in range(len(numeric))]
-    longest = [max([len(t) for t in cells] or [0]) for cells in columns]
-    heads = [max([len(word) for word in head.split()] or [0]) for head in table.headers]
     exact = [any(isinstance(cell, Cell) and cell.kind == "exact"
                  for cell in (row[i] for row in table.rows if i < len(row)))
              for i in range(len(numeric))]
+    longest = [max([_chars(t) for t in cells] or [0.0]) for cells in columns]
+    heads = [max([_chars(word) for word in head.split()] or [0.0]) for head in table.headers]
     # a heading is set in bold (a quarter wider), an exact column at most _EXACT_WIDTH wide
     natural = sum(max(min(n, _EXACT_WIDTH) if e else n, 1.25 * len(h)) + 2
                   for n, h, e in zip(longest, table.headers, exact, strict=True))
-    # the longest word of each column: a line cannot break inside it
-    words = [max([len(w) for t in cells for w in t.split()] or [0]) for cells in columns]
+    # the widest piece of each column a line cannot break inside
+    words = [max([_unbreakable(t, e) for t in cells] or [0.0])
+             for cells, e in zip(columns, exact, strict=True)]
     if natural > _TABLE_COLUMNS:
         # each column gets its longest word (or heading word) first, then a share of what
         # is left, up to its longest cell; widths in characters of small type
-        least = [max(1.2 * h + 1, w + 1, 4) for h, w in zip(heads, words, strict=True)]
+        least = [max(1.25 * h + 1, w + 1.5, 4) for h, w in zip(heads, words, strict=True)]
         upper = [max(min(n, 28 if e else 22 if num else 45), low) for n, e, num, low in
                  zip(longest, exact, numeric, least, strict=True)]
         room = _TABLE_COLUMNS - sum(least)
@@ -115,10 +132,11 @@ def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
             f"p{{{share * want / sum(wants):.3f}\\linewidth}}"
             for want, num in zip(wants, numeric, strict=True)), True
     spec = ""
-    for num, most, is_exact in zip(numeric, longest, exact, strict=True):
+    for num, most, word, is_exact in zip(numeric, longest, words, exact, strict=True):
         if is_exact:
-            # as wide as its longest fraction, up to 4.2 cm (a longer one breaks at its /)
-            fit = min(4.2, 0.16 * max(most, 4) + 0.2)
+            # as wide as its longest fraction, up to 4.2 cm (a longer one breaks at its /),
+            # and never narrower than its numerator or denominator
+            fit = max(min(4.2, 0.16 * max(most, 4) + 0.2), 0.16 * word + 0.2)
             spec += f">{{\\raggedleft\\arraybackslash}}p{{{fit:.1f}cm}}"
         elif not num and most > 40:
             spec += r">{\raggedright\arraybackslash}p{5.5cm}"
@@ -133,6 +151,8 @@ def _tex_table(table: Table) -> str:
     lines = [r"\begingroup\scriptsize\setlength{\tabcolsep}{3pt}" if small
              else r"\begingroup\footnotesize"]
     if table.caption:
+        # a caption never ends a page: it starts the next unless its first rows fit here
+        lines.append(f"\\edgekeep{{{min(len(table.rows), 4) + 4}\\baselineskip}}")
         lines.append(f"\\par\\textbf{{{tex_escape(table.caption)}}}\\par\\nopagebreak")
     lines.append(f"\\begin{{longtable}}{{{spec}}}")
     head = " & ".join(f"\\textbf{{{tex_escape(h)}}}" for h in table.headers) + r" \\"
@@ -141,11 +161,16 @@ def _tex_table(table: Table) -> str:
     for index, row in enumerate(table.rows):
         if index == split:
             lines.append(r"\midrule")
-        lines.append(" & ".join(_tex_cell(c) for c in row) + r" \\")
+        # no page break after the first row, nor among the last two rows and the totals
+        # (a page never holds a lone total row)
+        keep = index == 0 or split - 2 <= index < len(table.rows) - 1
+        lines.append(" & ".join(_tex_cell(c) for c in row) + (r" \\*" if keep else r" \\"))
     lines += [r"\bottomrule", r"\end{longtable}", r"\endgroup"]
     if table.legend:
-        lines.append("Colours: " + "; ".join(
-            f"\\colorbox[HTML]{{{colour.lstrip('#').upper()}}}{{\\strut}} {tex_escape(meaning)}"
+        # each swatch framed, so a pale colour shows on the white page
+        lines.append("Key: " + "; ".join(
+            f"\\fcolorbox[HTML]{{808080}}{{{colour.lstrip('#').upper()}}}"
+            f"{{\\rule{{0pt}}{{1.6ex}}\\hspace{{1em}}}} {tex_escape(meaning)}"
             for colour, meaning in table.legend) + ".\n")
     return "\n".join(lines)
 
@@ -176,8 +201,23 @@ def _tex_block(block: Block, charts: Callable[[Chart], str] | None = None) -> st
     return "\n\n".join([note, *(_tex_block(inner, charts) for inner in block.fallback)])
 
 
+def _tex_lines(block: Block) -> int:
+    """About how many lines of text a paragraph or a table takes (a generous count: a table
+    row of long text may wrap; a caption and rules take three)."""
+    if isinstance(block, Paragraph):
+        return 2 + len(block.text) // 100
+    if isinstance(block, Table):
+        return 4 + sum(1 + max(len(cell_text(cell)) for cell in row) // 50
+                       for row in block.rows)
+    if isinstance(block, Items):
+        return 1 + sum(1 + len(str(item)) // 100 for item in block.items)
+    return 10
+
+
 _TEX_LEVELS = {2: "section", 3: "subsection", 4: "subsubsection", 5: "paragraph"}
 TEX_PREAMBLE = r"""\documentclass[10pt,a4paper]{article}
+% run pdflatex twice (or latexmk -pdf): the contents' pages and "page x of y" are right after
+% the second run
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
 \usepackage{lmodern}
@@ -189,10 +229,13 @@ TEX_PREAMBLE = r"""\documentclass[10pt,a4paper]{article}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5em}
 \makeatletter
-% start a new page when less than #1 is left on this one (a heading with what follows)
-\newcommand{\edgeneedspace}[1]{\par\penalty-100\begingroup\setlength{\dimen@}{#1}%
+% start a new page when less than #1 is left on this one (a heading with what follows);
+% \edgekeep does the same without inviting a page break where it stands
+\newcommand{\edgeroom}[1]{\begingroup\setlength{\dimen@}{#1}%
   \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
   \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii>\z@\vfil\fi\break\fi\endgroup}
+\newcommand{\edgeneedspace}[1]{\par\penalty-100\edgeroom{#1}}
+\newcommand{\edgekeep}[1]{\par\penalty\@M\edgeroom{#1}}
 \makeatother
 """
 # room a heading needs below it on its page, by level (else it starts the next page)
@@ -220,16 +263,27 @@ def latex_report(report: Report, charts: Callable[[Chart], str] | None = None) -
            r"\begin{center}",
            f"{{\\LARGE {tex_escape(report.title)}}}\\par\\medskip",
            *(f"{{\\small {tex_escape(line)}}}\\par" for line in report.subtitle),
-           r"\end{center}", r"\tableofcontents"]
-    for head in numbered_headings(report.sections):
+           r"\end{center}"]
+    heads = list(numbered_headings(report.sections))
+    # the contents are written here, not read back from a .toc file: they take their room
+    # on the first pdflatex run, so the page numbers are right after the second run
+    out.append(r"\section*{\contentsname}")
+    out += [f"\\contentsline{{{_TEX_LEVELS[head.level]}}}{{{tex_escape(head.text)}}}"
+            f"{{\\pageref*{{edge-head-{index}}}}}{{}}"
+            for index, head in enumerate(heads) if head.level <= 4]
+    for index, head in enumerate(heads):
         section = head.section
         need = (r"0.4\textheight" if section.page_break and head.level == 2
                 else _TEX_NEED.get(head.level, r"0.1\textheight"))
         out.append(f"\\edgeneedspace{{{need}}}")
         command = _TEX_LEVELS.get(head.level, "paragraph")
-        out.append(f"\\{command}*{{{tex_escape(head.text)}}}")
-        out.append(f"\\addcontentsline{{toc}}{{{command}}}{{{tex_escape(head.text)}}}")
-        for block in section.blocks:
+        out.append(f"\\{command}*{{{tex_escape(head.text)}}}\\label{{edge-head-{index}}}")
+        cut = len(section.blocks) - min(section.keep_last, len(section.blocks))
+        for number, block in enumerate(section.blocks):
+            if number == cut and section.keep_last:
+                # the last blocks together: a new page unless they fit on this one
+                lines = sum(_tex_lines(kept) for kept in section.blocks[cut:])
+                out.append(f"\\edgeneedspace{{{lines}\\baselineskip}}")
             text = _tex_block(block, charts)
             if text:
                 out += [text, ""]

@@ -82,7 +82,8 @@ def certification_section(context: ReportContext[Rules], meta: Metadata) -> Sect
         Table(("name", "signature", "date"), ((analyst, "", ""),),
               "Signed for the analyst", align="lll"),
     ]
-    return Section("Certification", tuple(blocks))
+    # the statement, the holds and the signature on one page
+    return Section("Certification", tuple(blocks), keep_last=len(blocks) - 1)
 
 
 def rules_of_play_section(context: ReportContext[Rules]) -> Section:

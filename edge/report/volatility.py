@@ -252,7 +252,7 @@ def quantile_chart(bands: Sequence[QuantileBand], title: str = "") -> Figure:
     from matplotlib.figure import Figure
     from matplotlib.ticker import PercentFormatter
 
-    from edge.document.charts import PALETTE
+    from edge.document.charts import LINE_STYLES, MARKERS, PALETTE
 
     with matplotlib.rc_context({"font.family": "DejaVu Sans", "font.size": 8.5,
                                 "axes.spines.top": False, "axes.spines.right": False}):
@@ -261,12 +261,13 @@ def quantile_chart(bands: Sequence[QuantileBand], title: str = "") -> Figure:
         axes = figure.add_subplot()
         for index, band in enumerate(bands):
             colour = PALETTE[index % len(PALETTE)]
+            # where the bands overlap, each still reads by its line style and marker
+            line, marker = LINE_STYLES[index % len(LINE_STYLES)], MARKERS[index % len(MARKERS)]
             axes.fill_between(band.hands, band.low, band.high, color=colour, alpha=0.07,
                               linewidth=0)
-            axes.plot(band.hands, band.high, color=colour, linewidth=1.1, label=band.name,
-                      marker="o", markersize=2.5)
-            axes.plot(band.hands, band.low, color=colour, linewidth=1.1, marker="o",
-                      markersize=2.5)
+            for edge, label in ((band.high, band.name), (band.low, None)):
+                axes.plot(band.hands, edge, color=colour, linewidth=1.1, linestyle=line,
+                          marker=marker, markersize=3.5, label=label)
             axes.axhline(band.mean, color=colour, linewidth=0.8, linestyle="--")
         axes.axhline(0.0, color="#424242", linewidth=0.6)
         axes.set_xscale("log")

@@ -63,7 +63,7 @@ def report_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Se
 
     def flop(line: ClassLine) -> Cell:
         if line.choice == 4:
-            return Cell("4x")
+            return Cell("4x", colour=FOUR_X_COLOUR)
         share = float(line.flop_bets)
         return Cell(f"{share:.0%}", colour=_shade((share - least) / (most - least or 1)))
 
@@ -75,12 +75,12 @@ def report_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Se
                   "the diagonal, offsuit below, pairs on it. Each cell is the exact value of "
                   "the best play per Ante, rounded."),
         Table(heads, tuple(tuple(row) for row in class_grid(lines, choice)),
-              "Preflop: 4x (blue, bold) or check (orange), value per Ante",
+              "Preflop: 4x (bold) or check, value per Ante",
               legend=((FOUR_X_COLOUR, "4x"), (CHECK_COLOUR, "check"))),
         Table(heads, tuple(tuple(row) for row in class_grid(lines, flop)),
               "After a preflop check: the share of flops bet 2x",
-              legend=((_shade(0), f"{least:.0%}"), (_shade(0.5), f"{(least + most) / 2:.0%}"),
-                      (_shade(1), f"{most:.0%}"))),
+              legend=((FOUR_X_COLOUR, "4x before the flop"), (_shade(0), f"{least:.0%}"),
+                      (_shade(0.5), f"{(least + most) / 2:.0%}"), (_shade(1), f"{most:.0%}"))),
     ), page_break=True)
     meter = linear_option(context, ("progressive",), "meter", "Progressive: the break-even meter",
                           "The progressive's return is linear in the meter: each unit on the "
@@ -116,7 +116,7 @@ def strategy_rules_section(context: ReportContext[UltimateTexasHoldemRules]) -> 
                  f"checking: {flop_bets // per_flop:,} of {checked_deals // per_flop:,} "
                  f"(holding, flop) spots, {percent(Fraction(flop_bets, checked_deals))} of the "
                  "checked deals; the share for each preflop class is in the preflop chart "
-                 "section (the blue grid).",
+                 "section (the grid of the share of flops bet 2x).",
                  f"On the river, after two checks: play 1x or fold, whichever is worth more; "
                  f"the player plays 1x in {percent(Fraction(river_plays, river_spots))} of these "
                  f"deals and folds in {percent(Fraction(chosen.folds, river_spots))}."]
