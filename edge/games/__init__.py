@@ -39,6 +39,7 @@ from edge.paytables import (
     format_pay,
     looks_typed,
     resolve_paytable,
+    same_pays_preset,
 )
 from edge.protection import Protection
 from edge.run import RunSettings as RunSettings  # re-exported: every game names it from here
@@ -280,8 +281,11 @@ def resolve_paytables(game: Game[RulesT],
     A spec ``BET=TABLE`` sets one bet's table; a plain ``TABLE`` (a preset name, a pays label,
     typed pays or a TOML file) goes to every bet that has such a table, and is an error if none
     has (typed pays that several bets could take must name one: ``BET=PAYS``). A
-    combined wager (one with ``parts``) follows the tables given for its parts; where a table
-    is also given for it and the two disagree on a part's pays, that is an error naming both.
+    combined wager (one with ``parts``) follows the tables given for its parts, and a part
+    given no table follows the table given for the combined wager, so one report never pays the
+    same hands by two tables; where tables are given for both and they disagree on a part's
+    pays, that is an error naming both. Whichever way pays are given, the same pays are the
+    same table: a preset's when a preset has them, else named by their label.
     """
     chosen = {bet.name: bet.paytable(None) for bet in game.bets}
     given: dict[str, tuple[str, PayTable | None]] = {}
@@ -300,6 +304,7 @@ def resolve_paytables(game: Game[RulesT],
     for bet in game.bets:
         if bet.parts:
             chosen[bet.name] = _combined_paytable(game, bet, chosen, given)
+            chosen.update(_parts_paytables(game, bet, chosen, given))
     return chosen
 
 
@@ -354,11 +359,9 @@ def _combined_paytable(game: Game[RulesT], bet: Bet[RulesT],
     if table is None or not changed:
         return table
     pays = table.as_dict()
-    named: list[str] = []
     for prefix, part in changed:
         part_table = chosen[part]
         assert part_table is not None
-        named.append(f"{part} {part_table.name}")
         part_splits = {split.removeprefix(prefix): parent.removeprefix(prefix)
                        for split, parent in bet.splits.items() if split.startswith(prefix)}
         keys = [key for key in pays if key.startswith(prefix)]
@@ -383,10 +386,35 @@ def _combined_paytable(game: Game[RulesT], bet: Bet[RulesT],
                 del pays[key]          # the part pays this split outcome as its parent
     if bet.name in given:
         return table
-    for preset in bet.presets.values():
-        if preset.as_dict() == pays:
-            return preset
-    return bet.paytable(PayTable(f"{table.name} with {', '.join(named)}", tuple(pays.items())))
+    return _by_pays(bet, tuple(pays.items()))
+
+
+def _by_pays(bet: Bet[RulesT], pays: tuple[tuple[str, Fraction], ...]) -> PayTable:
+    """The wager's table with these pays, named as typed pays would name it: the preset with
+    them, else their label (reloaded by it, ``source``)."""
+    made = bet.paytable(PayTable("pays", pays))
+    assert made is not None
+    named = dataclasses.replace(made, name=made.label(), source=made.label())
+    return same_pays_preset(named, bet.presets)
+
+
+def _parts_paytables(game: Game[RulesT], bet: Bet[RulesT],
+                     chosen: Mapping[str, PayTable | None],
+                     given: Mapping[str, tuple[str, PayTable | None]]
+                     ) -> dict[str, PayTable | None]:
+    """The tables of a combined wager's parts given no table of their own, when the combined
+    wager is given one: its pays for each part, so that one report never holds two tables for
+    the same pays (``combined=35-20-7-4-1-5-4-1`` sets Pair Plus 35-20-7-4-1 and Ante 5-4-1)."""
+    table = chosen[bet.name]
+    if table is None or bet.name not in given:
+        return {}
+    found: dict[str, PayTable | None] = {}
+    for prefix, part in bet.parts.items():
+        if part not in given:
+            found[part] = _by_pays(game.bet(part), tuple(
+                (key.removeprefix(prefix), pay) for key, pay in table.pays
+                if key.startswith(prefix)))
+    return found
 
 
 # The registry holds every game as Game[Rules]: the rules a caller passes to a game's hooks are
