@@ -21,7 +21,12 @@ import pytest
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem import _kernels, practical
 from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.content import river_groups, river_rule
+from edge.games.ultimate_texas_holdem.content import (
+    FlopGroup,
+    flop_bet_kinds,
+    river_groups,
+    river_rule,
+)
 from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS, main_lines
 from edge.games.ultimate_texas_holdem.strategy_language import (
     CLASSES,
@@ -407,3 +412,23 @@ def test_the_optimal_river_play_as_rules_holds_every_river_decision() -> None:
     rule = river_rule(groups)
     assert rule.startswith("bet 1x when a hole card lifts his hand above the board's kind")
     assert rule.endswith("; fold otherwise") and "fewer than" in rule
+
+
+def test_the_flop_rule_names_runs_of_ranks_once() -> None:
+    def group(name: str, bets: int) -> FlopGroup:
+        return FlopGroup(name, 10, bets)
+
+    groups = [group("two pair or better, a hole card in it", 9),
+              group("three of a kind on the board, no help", 1),
+              *(group(f"hidden pair of {rank}s", 9 if rank in "KQJ" else 5) for rank in "KQJT2"),
+              group("pair on the board only", 0),
+              *(group(f"no pair, four to a flush, hidden {rank} high", 9 if rank in "KT" else 1)
+                for rank in "KQJT9")]
+    assert flop_bet_kinds(groups) == [
+        "two pair or better, a hole card in it", "any hidden pair",
+        "no pair, four to a flush, hidden K high", "no pair, four to a flush, hidden T high"]
+    groups[6] = group("hidden pair of 2s", 4)        # the run stops at the tens
+    assert flop_bet_kinds(groups)[1] == "a hidden pair of Ts or higher"
+    groups[5] = group("hidden pair of Ts", 4)
+    groups[6] = group("hidden pair of 2s", 6)        # no run: each said
+    assert flop_bet_kinds(groups)[1:5] == [f"hidden pair of {rank}s" for rank in "KQJ2"]

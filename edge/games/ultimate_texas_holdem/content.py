@@ -274,6 +274,42 @@ def _group(hands: np.ndarray, classes: np.ndarray) -> np.ndarray:
     return group
 
 
+# families of flop groups by rank, highest first: (the names' start and end, the words for
+# "this rank or higher", the words for every rank)
+_FLOP_FAMILIES = (("hidden pair of ", "s", "a hidden pair of {}s or higher", "any hidden pair"),
+                  ("no pair, four to a flush, hidden ", " high",
+                   "no pair but four to a flush whose highest hole card of its suit is {} or "
+                   "higher", "no pair but four to a flush with a hole card of its suit"))
+_RANK_NAMES = dict(zip(RANKS, ("a two", "a three", "a four", "a five", "a six", "a seven",
+                               "an eight", "a nine", "a ten", "a jack", "a queen", "a king",
+                               "an ace"), strict=True))
+
+
+def flop_bet_kinds(groups: Sequence[FlopGroup]) -> list[str]:
+    """The kinds of hand the flop rule bets 2x with (those the solve bets in at least half
+    their spots), a run of ranks from the highest said once: ``a hidden pair of 2s or
+    higher``."""
+    bets = [g.name for g in groups if 2 * g.bets >= g.spots]
+    said: list[str] = []
+    for name in bets:
+        family = next((f for f in _FLOP_FAMILIES if name.startswith(f[0])), None)
+        if family is None:
+            said.append(name)
+            continue
+        start, end, higher, every = family
+        members = [g.name for g in groups if g.name.startswith(start)]
+        taken = [member for member in members if member in bets]
+        if name != taken[0]:
+            continue                       # said with the first of its family
+        if taken == members[:len(taken)]:
+            rank = taken[-1][len(start):-len(end)]
+            shown = rank if start.startswith("hidden pair") else _RANK_NAMES[rank]
+            said.append(every if len(taken) == len(members) else higher.format(shown))
+        else:
+            said += taken
+    return said
+
+
 # --- the river decision as rules ---------------------------------------------------------------
 
 # The river spots by what the player holds, first that holds decides: a hole card makes his hand,

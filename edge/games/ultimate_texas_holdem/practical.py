@@ -363,7 +363,8 @@ def comparison(evaluation: Evaluation, game: str, bet: str,
              "before the dealer's cards: each is 990 deals.",
              "An unseen card beats the player when, with the five board cards alone, it makes "
              "a better hand than his best five of seven (45 cards are unseen on the river); a "
-             "hole card makes his hand when his hand is better than the board's own."]
+             "hole card lifts his hand above the board's kind when his kind of hand (pair, two "
+             "pair, ...) is above the board's own."]
     if strategy.info.published_house_edge is not None:
         notes.append(f"Published house edge of {strategy.name}: {strategy.info.published_text}"
                      f"{' (' + strategy.info.source + ')' if strategy.info.source else ''}.")

@@ -14,6 +14,7 @@ from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.content import (
     dealer_class_counts,
     dealer_qualifies,
+    flop_bet_kinds,
     flop_groups,
     preflop_rules,
     preflop_share,
@@ -132,7 +133,7 @@ def strategy_rules_section(context: ReportContext[UltimateTexasHoldemRules]) -> 
         flop_spots = sum(g.spots for g in groups)
         river_right = sum(g.right for g in rivers)
         river_total = sum(g.spots for g in rivers)
-        bet_kinds = [g.name for g in groups if 2 * g.bets >= g.spots]
+        bet_kinds = flop_bet_kinds(groups)
         rules = [
             "Before the flop: bet 4x with " + "; ".join(preflop_rules(raised))
             + f"; check everything else ({hands:,} of 1,326 two-card holdings, {classes} of "
