@@ -344,3 +344,15 @@ def test_every_pay_table_section_keeps_each_table_to_its_rule(rule: str) -> None
         paid_by = BEAT_DEALER_TABLE if value != "standard" else STANDARD_TABLES[0]
         assert (row[2] == "trips") == (value == rule or value != "standard" != rule), row
         assert row[2] == "trips" or paid_by in str(row[2])
+
+
+def test_edge_games_says_the_rule_each_table_is_meant_for(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "uth", "--format", "json"]) == 0
+    bets = {bet["name"]: bet for bet in json.loads(capsys.readouterr().out)["games"][0]["bets"]}
+    assert bets["trips"]["table_rules"] == {
+        **{name: "trips_rule=standard" for name in STANDARD_TABLES},
+        BEAT_DEALER_TABLE: "trips_rule=beat-dealer or beat-dealer-fold-loses"}
+    assert bets["main"]["table_rules"] == {}
+    assert main(["games", "uth"]) == 0
+    assert "meant for" in capsys.readouterr().out
