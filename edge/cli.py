@@ -28,8 +28,10 @@ from edge.games import (
     Rules,
     RunSettings,
     all_games,
+    fit_bet,
     get_game,
     resolve_paytables,
+    with_notes,
 )
 from edge.parallel import check_jobs, end_progress, running
 from edge.paytables import PayTable
@@ -131,9 +133,10 @@ def cmd_table(args: argparse.Namespace) -> int:
     """Print the exact return table of one wager."""
     game = get_game(args.game)
     bet = game.bet(args.bet)
-    rules = game.make_rules(game_options(game, args))
-    table = game.analyze(bet.name, bet.paytable(own_paytable(game, bet, args.paytable)),
-                         rules, run_settings(args))
+    # a named table under a rule it is meant for: its own rule (noted), or an error naming it
+    fitted = fit_bet(game, bet, own_paytable(game, bet, args.paytable), game_options(game, args))
+    table = with_notes(game.analyze(bet.name, fitted.paytables[bet.name], fitted.rules,
+                                    run_settings(args)), fitted.notes)
     sys.stdout.write(render(return_table_document(table), args.format))
     return 0
 

@@ -12,13 +12,17 @@ The JSON form (``edge games --format json``) is a stable contract for scripts::
                           "default_paytable",           # a name, or null (no pay table)
                           "paytables": [{"name", "title", "label", "default": bool,
                                          "pays": {outcome: "p/q"},
-                                         "paid_as": {outcome: "share of the meter"}}]}],
+                                         "paid_as": {outcome: "share of the meter"}}],
+                          "table_rules": {name: "option=value or value"}}],   # {}: any rule
                 "options": [{"name", "default", "allowed", "choices": [...], "meaning",
                              "assumption": bool}]}]}
 
 A pay table's ``name`` is what ``--paytable`` takes (so is its ``label``), ``title`` the name it
 prints. Pays are exact strings (``"5/2"``), net per unit wagered; ``paid_as`` lists only the
-entries that are not paid "to 1" (a progressive's meter shares).
+entries that are not paid "to 1" (a progressive's meter shares). ``table_rules`` names the rule
+each named table is meant for where a wager's tables are not all offered under every rule (the
+UTH Trips table 50-40-30-10-8-6-3: ``trips_rule=beat-dealer or beat-dealer-fold-loses``); edge
+analyses a named table only under a rule it is meant for.
 """
 
 from __future__ import annotations
@@ -64,6 +68,8 @@ def _bet_blocks(game: AnyGame, bet: Bet[Rules]) -> list[Block]:
         (outcome, *(_pay_cell(table, outcome) for table in bet.presets.values()))
         for outcome in _rows_of(bet)]
     body.append(("label", *(table.label() for table in bet.presets.values())))
+    if bet.table_rules:        # the rule each table is offered under: analysed only under it
+        body.append(("meant for", *(_meant_for(bet, name) for name in bet.presets)))
     blocks: list[Block] = [Table(("outcome", *names), tuple(body), caption)]
     orders = accepted_orders(bet.outcomes, bet.splits)
     if not bet.typed_pays:
@@ -108,6 +114,13 @@ def _paytable_data(name: str, table: PayTable, default: bool) -> dict[str, Any]:
                         if table.paid_as(key) != PAID_TO_ONE}}
 
 
+def _meant_for(bet: Bet[Rules], name: str) -> str:
+    """The rule a named table is meant for (``trips_rule=beat-dealer or ...``), or ``any
+    rule``."""
+    rule = bet.table_rules.get(name)
+    return rule.text() if rule is not None else "any rule"
+
+
 def _bet_data(bet: Bet[Rules]) -> dict[str, Any]:
     return {"name": bet.name, "description": bet.description,
             "outcomes": list(bet.outcomes), "typed_pays": bool(bet.outcomes) and bet.typed_pays,
@@ -116,7 +129,10 @@ def _bet_data(bet: Bet[Rules]) -> dict[str, Any]:
             if bet.outcomes and bet.typed_pays else [],
             "default_paytable": bet.default_paytable if bet.outcomes else None,
             "paytables": [_paytable_data(name, table, name == bet.default_paytable)
-                          for name, table in bet.presets.items()]}
+                          for name, table in bet.presets.items()],
+            # the rule each named table is meant for, where not every table fits every rule
+            "table_rules": {name: _meant_for(bet, name) for name in bet.presets}
+            if bet.table_rules else {}}
 
 
 def games_data(games: Sequence[AnyGame]) -> dict[str, Any]:

@@ -317,12 +317,18 @@ def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable
             return table
     typed = looks_typed(spec)
     if spec.endswith(".toml") or (typed is not True and Path(spec).is_file()):
-        return load_paytable(spec, outcomes, bet, splits)
+        return same_pays_preset(load_paytable(spec, outcomes, bet, splits), presets)
     if typed is not False:
-        table = typed_paytable(spec, outcomes, bet, splits)
         # typed pays equal to a preset's (``3:2`` for ``3/2``, ``1.5``) are that preset
-        return next((preset for preset in presets.values() if preset.pays == table.pays), table)
+        return same_pays_preset(typed_paytable(spec, outcomes, bet, splits), presets)
     raise PayTableError(f"Unknown pay table {_shorten(spec, 60)!r}"
                         f"{f' for the {bet} wager' if bet else ''}: name one of "
                         f"{', '.join(presets)}, type its {len(outcomes)} pays joined by "
                         f"dashes in the order {', '.join(outcomes)}, or give a .toml file.")
+
+
+def same_pays_preset(table: PayTable, presets: Mapping[str, PayTable]) -> PayTable:
+    """The preset that pays as ``table`` does, if there is one, else ``table``: the same pays
+    carry the same name however they are given (a preset's name, typed pays, a file such as
+    ``edge tune --write`` writes), so a report of them has the same figures' digest."""
+    return next((preset for preset in presets.values() if preset.pays == table.pays), table)

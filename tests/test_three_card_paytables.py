@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from edge.errors import EdgeError, PayTableError
 from edge.games import get_game, resolve_paytables
 from edge.games.three_card_poker.simulation import simulate_ante, simulate_pair_plus
 from edge.paytables import PayTable, accepted_orders, make_paytable, resolve_paytable
+from edge.report import figures_digest
 
 GAME = get_game("three-card-poker")
 RULES = GAME.make_rules()
@@ -276,3 +278,51 @@ def test_tune_splits_the_mini_royal_out_of_a_table_without_it(edge_cli) -> None:
                                          "pair": 1})
         table = GAME.analyze("pair-plus", GAME.bet("pair-plus").paytable(label), RULES)
         assert table.house_edge == expected
+
+
+# --- one report, one set of tables (issue 23 item 10) --------------------------------------------
+
+def _digest(specs: list[str]) -> tuple[dict[str, str], str]:
+    chosen = resolve_paytables(GAME, specs)
+    tables = {bet.name: GAME.analyze(bet.name, chosen[bet.name], RULES) for bet in GAME.bets}
+    names = {name: table.name for name, table in chosen.items() if table is not None}
+    return names, figures_digest(tables)
+
+
+def test_a_combined_table_sets_its_parts_tables() -> None:
+    chosen = resolve_paytables(GAME, ["combined=35-20-7-4-1-5-4-1"])
+    pair_plus, ante, combined = chosen["pair-plus"], chosen["ante"], chosen["combined"]
+    assert pair_plus is not None and ante is not None and combined is not None
+    assert pair_plus.label() == "35-20-7-4-1" and pair_plus.name == "35-20-7-4-1"
+    assert ante == GAME.bet("ante").presets["3"]
+    for key, pay in combined.pays:
+        part, _, outcome = key.partition(".")
+        assert (pair_plus if part == "pair-plus" else ante)[outcome] == pay
+    # a split outcome of the combined table reaches its part, which then names its preset
+    royal = resolve_paytables(GAME, ["combined=50-40-30-6-3-1-5-4-1"])
+    assert royal["pair-plus"] == GAME.bet("pair-plus").presets["mini-royal-50"]
+    # a part given a table of its own that disagrees is an error naming both
+    with pytest.raises(PayTableError, match="combined=35-20-7-4-1-5-4-1.*pair-plus=3"):
+        resolve_paytables(GAME, ["combined=35-20-7-4-1-5-4-1", "pair-plus=3"])
+
+
+def test_the_same_pays_however_given_have_one_name_and_digest(tmp_path: Path) -> None:
+    # the way `edge tune --write` writes a table: its name is the label
+    path = tmp_path / "pair-plus-1-35-20-7-4-1.toml"
+    table = GAME.bet("pair-plus").paytable("35-20-7-4-1")
+    assert table is not None
+    path.write_text("\n".join(table.toml_lines("pair-plus")) + "\n", encoding="utf-8")
+    ways = [["combined=35-20-7-4-1-5-4-1"], ["pair-plus=35-20-7-4-1"],
+            [f"pair-plus={path}"], ["pair-plus=35-20-7-4-1", "ante=3"],
+            ["35-20-7-4-1-5-4-1"], ["pair-plus=35:1-20-7-4-1", "combined=35-20-7-4-1-5-4-1"]]
+    found = [_digest(specs) for specs in ways]
+    assert all(one == found[0] for one in found), found
+    assert found[0][0] == {"ante": "3", "pair-plus": "35-20-7-4-1",
+                           "combined": "35-20-7-4-1-5-4-1"}
+    # a file with a preset's pays is that preset, as its name or label typed is
+    preset = GAME.bet("pair-plus").presets["straight-5"]
+    path.write_text("\n".join(replace(preset, name="40-30-5-4-1").toml_lines("pair-plus"))
+                    + "\n", encoding="utf-8")
+    named = [_digest([f"pair-plus={spec}"]) for spec in ("straight-5", "40-30-5-4-1", path)]
+    assert all(one == named[0] for one in named)
+    assert named[0][0]["pair-plus"] == "straight-5"

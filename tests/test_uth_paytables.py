@@ -18,7 +18,9 @@ a loop over every player and dealer holding with a plain-Python evaluator writte
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 from collections import Counter
 from fractions import Fraction
 from math import comb
@@ -28,13 +30,24 @@ import pytest
 
 from edge.cards import parse_cards
 from edge.cli import main
-from edge.games import RunSettings, get_game
+from edge.document import Cell, Table
+from edge.errors import EdgeError
+from edge.games import (
+    Analyses,
+    ReportContext,
+    Rules,
+    RunSettings,
+    analyze,
+    fitted_paytables,
+    get_game,
+)
 from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
 from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem import trips_showdown
 from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS
 from edge.games.ultimate_texas_holdem.rules_document import explain
 from edge.games.worked import Deal, Settled
+from edge.report.variants import paytables_summary, variant_options, variants_summary
 from edge.simulation import simulate
 
 GAME = get_game("ultimate-texas-holdem")
@@ -223,3 +236,123 @@ def test_worked_example_words_under_the_beat_dealer_rule() -> None:
     assert "does not beat" in explain(Settled(deal, "lose", Fraction(-1)), beat_dealer=True)
     assert explain(Settled(deal, "flush", Fraction(8)), beat_dealer=True) == (
         "Trips pays 8 to 1 on the player's flush")
+
+
+# --- each named table under the rule it is meant for (issue 23 item 3) ---------------------------
+
+BEAT_DEALER_TABLE = "50-40-30-10-8-6-3"
+STANDARD_TABLES = ("50-40-30-8-7-4-3", "50-40-30-8-6-5-3", "50-40-30-9-7-4-3")
+
+
+def test_every_trips_table_names_its_rule() -> None:
+    bet = GAME.bet("trips")
+    assert set(bet.table_rules) == set(bet.presets)
+    standard, beat, folds = (GAME.make_rules({"trips_rule": value}) for value in
+                             ("standard", "beat-dealer", "beat-dealer-fold-loses"))
+    assert bet.meant_for(standard) == list(STANDARD_TABLES)
+    assert bet.meant_for(beat) == bet.meant_for(folds) == [BEAT_DEALER_TABLE]
+    # typed pays, or a file, with the beat-dealer pays are that table and carry its rule
+    assert bet.rule_of(bet.paytable("50-40-30-10-8-6-3")) == bet.table_rules[BEAT_DEALER_TABLE]
+    assert bet.rule_of(bet.paytable("60-40-30-10-8-6-3")) is None     # a table of one's own
+
+
+@pytest.mark.parametrize(("specs", "options", "rule", "table", "noted"), [
+    ((), {}, "standard", "50-40-30-8-7-4-3", False),
+    # a table given brings its rule, a rule given its table; the default follows
+    (("trips=50-40-30-10-8-6-3",), {}, "beat-dealer", BEAT_DEALER_TABLE, True),
+    ((), {"trips_rule": "beat-dealer"}, "beat-dealer", BEAT_DEALER_TABLE, True),
+    ((BEAT_DEALER_TABLE,), {"trips_rule": "beat-dealer-fold-loses"}, "beat-dealer-fold-loses",
+     BEAT_DEALER_TABLE, False),
+    (("trips=50-40-30-9-7-4-3",), {}, "standard", "50-40-30-9-7-4-3", False),
+    # a table of one's own is analysed under any rule
+    (("trips=60-40-30-10-8-6-3",), {"trips_rule": "beat-dealer"}, "beat-dealer",
+     "60-40-30-10-8-6-3", False),
+], ids=str)
+def test_a_table_and_a_rule_fit(specs: tuple[str, ...], options: dict[str, str], rule: str,
+                                table: str, noted: bool) -> None:
+    fitted = fitted_paytables(GAME, specs, options)
+    found = fitted.paytables["trips"]
+    assert str(fitted.rules.trips_rule) == rule and found is not None and found.name == table
+    assert bool(fitted.notes) == noted         # what was set to make them fit is said
+
+
+@pytest.mark.parametrize(("table", "rule", "wanted"), [
+    (BEAT_DEALER_TABLE, "standard", "trips_rule=beat-dealer"),
+    ("50-40-30-8-6-5-3", "beat-dealer", "trips_rule=standard"),
+    ("50-40-30-8-7-4-3", "beat-dealer-fold-loses", "trips_rule=standard"),
+])
+def test_a_table_and_a_rule_that_make_no_sense_are_an_error(
+        table: str, rule: str, wanted: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(EdgeError, match=f"meant for {wanted}.*set --set {wanted}"):
+        fitted_paytables(GAME, (f"trips={table}",), {"trips_rule": rule})
+    assert main(["table", "uth", "--bet", "trips", "--paytable", table,
+                 "--set", f"trips_rule={rule}"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"set --set {wanted}" in err[0]
+
+
+def test_edge_table_analyses_a_table_under_its_own_rule(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["table", "uth", "--bet", "trips", "--paytable", BEAT_DEALER_TABLE,
+                 "--format", "json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["options"]["trips_rule"] == "beat-dealer"
+    assert Fraction(found["house_edge"]) == Fraction(1885114919, 38630291700)
+    assert any("analysed under trips_rule=beat-dealer" in note for note in found["notes"])
+    table = analyze("uth", "trips", BEAT_DEALER_TABLE)
+    assert table.house_edge == Fraction(1885114919, 38630291700)
+
+
+def _trips_context(options: dict[str, str]) -> ReportContext[Rules]:
+    """A report's context of the Trips wager alone (the main bet's solves left out)."""
+    game = dataclasses.replace(GAME, bets=(GAME.bet("trips"),))
+    fitted = fitted_paytables(game, (), options)
+    analyses = Analyses(game)
+    tables = {"trips": analyses.table("trips", fitted.paytables["trips"], fitted.rules)}
+    return ReportContext(game, fitted.rules, fitted.paytables, tables, analyses, fitted.notes)
+
+
+@pytest.mark.parametrize("rule", ["standard", "beat-dealer"])
+def test_every_pay_table_section_keeps_each_table_to_its_rule(rule: str) -> None:
+    context = _trips_context({"trips_rule": rule})
+    table = next(block for block in paytables_summary(context).blocks
+                 if isinstance(block, Table))
+    names = [row[1].text if isinstance(row[1], Cell) else row[1] for row in table.rows]
+    edges = {name: (row[3].text if isinstance(row[3], Cell) else row[3])
+             for name, row in zip(names, table.rows, strict=True)}
+    standard, beat = Fraction(233985, 6689228), Fraction(1885114919, 38630291700)
+    if rule == "standard":
+        assert names == [f"{STANDARD_TABLES[0]} (in use)", *STANDARD_TABLES[1:],
+                         f"{BEAT_DEALER_TABLE} (trips_rule=beat-dealer)",
+                         f"{BEAT_DEALER_TABLE} (trips_rule=beat-dealer-fold-loses)"]
+        assert edges[f"{STANDARD_TABLES[0]} (in use)"] == str(standard)
+        assert edges[f"{BEAT_DEALER_TABLE} (trips_rule=beat-dealer)"] == str(beat)
+    else:
+        assert names == [f"{name} (trips_rule=standard)" for name in STANDARD_TABLES] + [
+            f"{BEAT_DEALER_TABLE} (in use)"]
+        assert edges[f"{BEAT_DEALER_TABLE} (in use)"] == str(beat)
+    # the player's edge of the beat-dealer table under the standard rule is nowhere
+    assert all(not value.startswith("-") for value in edges.values())
+    # the sweep of the rule pays each value by a table meant for it
+    options = [(name, values) for name, values in variant_options(type(context.rules))
+               if name == "trips_rule"]
+    swept = variants_summary(context, options)
+    assert swept is not None
+    rows = next(block for block in swept.blocks if isinstance(block, Table)).rows
+    for row in rows:
+        value = (row[1].text if isinstance(row[1], Cell) else row[1]).removesuffix(" (in use)")
+        paid_by = BEAT_DEALER_TABLE if value != "standard" else STANDARD_TABLES[0]
+        assert (row[2] == "trips") == (value == rule or value != "standard" != rule), row
+        assert row[2] == "trips" or paid_by in str(row[2])
+
+
+def test_edge_games_says_the_rule_each_table_is_meant_for(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "uth", "--format", "json"]) == 0
+    bets = {bet["name"]: bet for bet in json.loads(capsys.readouterr().out)["games"][0]["bets"]}
+    assert bets["trips"]["table_rules"] == {
+        **{name: "trips_rule=standard" for name in STANDARD_TABLES},
+        BEAT_DEALER_TABLE: "trips_rule=beat-dealer or beat-dealer-fold-loses"}
+    assert bets["main"]["table_rules"] == {}
+    assert main(["games", "uth"]) == 0
+    assert "meant for" in capsys.readouterr().out

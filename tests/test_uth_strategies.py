@@ -21,7 +21,13 @@ import pytest
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem import _kernels, practical
 from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS
+from edge.games.ultimate_texas_holdem.content import (
+    FlopGroup,
+    flop_bet_kinds,
+    river_groups,
+    river_rule,
+)
+from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS, main_lines
 from edge.games.ultimate_texas_holdem.strategy_language import (
     CLASSES,
     HOLDING_CARDS,
@@ -353,3 +359,76 @@ def test_departures_add_up_to_exactly_the_difference_of_returns(
     assert all(d.cost >= 0 and 0 < d.frequency < 1 for d in compared.departures)
     stages = {d.stage for d in compared.departures}
     assert stages == {"flop", "river"}        # the chart is the optimal one (docs/references.md)
+    # every departure says its rule in words, never in the strategy file's syntax
+    situations = {d.situation for d in compared.departures}
+    assert "rule 2: he bets 1x on the river when fewer than 21 unseen cards beat him" \
+        in situations
+    assert "no rule applies: he checks on the flop" in situations
+    assert not any("=" in text or "_" in text for text in situations), situations
+
+
+@pytest.mark.parametrize(("condition", "words"), [
+    ('hand_min = "two-pair"', "he holds two pair or better"),
+    ('hand = ["pair", "flush"]', "he holds a pair or a flush"),
+    ("hidden = false", "his hand is of the board's kind (the hole cards add kickers at most)"),
+    ('pair = "top"', "his one pair is made by a hole card and the highest board card"),
+    ('pair_rank_below = "T"', "his one pair is of lower than tens"),
+    ('flush_draw_hole_min = "T"',
+     "he holds four to a flush whose highest hole card of its suit is a ten or higher"),
+    ('straight_draw = "open"', "he holds an open-ended straight draw (two ranks make it)"),
+    ('high_card = ["A", "8"]', "his higher hole card is an eight or an ace"),
+    ("suited = true", "his hole cards are suited"),
+    ("dealer_outs_below = 21", "fewer than 21 unseen cards beat him"),
+    ("dealer_outs_max = 1", "at most 1 unseen card beats him"),
+    ('dealer_outs_above = 20\ncount_ties = "half"',
+     "more than 20 unseen cards beat him, an unseen card that would tie him counting half"),
+])
+def test_every_condition_reads_in_words(condition: str, words: str) -> None:
+    street = "river" if "dealer_outs" in condition else "flop"
+    action = "play" if street == "river" else "bet"
+    plan = getattr(parse_text(f"[{street}]\n[[{street}.rules]]\n{condition}\n"
+                              f'action = "{action}"\n'), street)
+    assert plan.rules[0].words == words
+    bets = "bets 1x on the river" if street == "river" else "bets 2x on the flop"
+    assert plan.rule_words(1) == f"rule 1: he {bets} when {words}"
+
+
+def test_the_optimal_river_play_as_rules_holds_every_river_decision() -> None:
+    solution = solver.solve(solver.settlement(BLIND_PRESETS["standard"].as_dict()))
+    lines = main_lines(solution, "optimal")
+    groups = river_groups(solution, lines.checked)
+    # every river decision of the optimal player, each standing for 990 dealer holdings, and
+    # every 1x he bets there: the solve's own totals
+    assert sum(g.spots for g in groups) * solver.DEALER_HOLDINGS \
+        == int(lines.counts[1].sum()) + lines.folds
+    assert sum(g.optimal_bets for g in groups) * solver.DEALER_HOLDINGS \
+        == int(lines.counts[1].sum())
+    for group in groups:
+        assert group.optimal_bets <= group.right_betting <= group.spots
+        assert group.right_betting + group.right_folding >= group.spots
+    # few unseen cards beating him: always 1x; many: mostly fold
+    assert all(g.optimal_bets == g.spots for g in groups if g.low >= 0 and g.high <= 19)
+    assert not groups[-1].bets
+    rule = river_rule(groups)
+    assert rule.startswith("bet 1x when a hole card lifts his hand above the board's kind")
+    assert rule.endswith("; fold otherwise") and "fewer than" in rule
+
+
+def test_the_flop_rule_names_runs_of_ranks_once() -> None:
+    def group(name: str, bets: int) -> FlopGroup:
+        return FlopGroup(name, 10, bets)
+
+    groups = [group("two pair or better, a hole card in it", 9),
+              group("three of a kind on the board, no help", 1),
+              *(group(f"hidden pair of {rank}s", 9 if rank in "KQJ" else 5) for rank in "KQJT2"),
+              group("pair on the board only", 0),
+              *(group(f"no pair, four to a flush, hidden {rank} high", 9 if rank in "KT" else 1)
+                for rank in "KQJT9")]
+    assert flop_bet_kinds(groups) == [
+        "two pair or better, a hole card in it", "any hidden pair",
+        "no pair, four to a flush, hidden K high", "no pair, four to a flush, hidden T high"]
+    groups[6] = group("hidden pair of 2s", 4)        # the run stops at the tens
+    assert flop_bet_kinds(groups)[1] == "a hidden pair of Ts or higher"
+    groups[5] = group("hidden pair of Ts", 4)
+    groups[6] = group("hidden pair of 2s", 6)        # no run: each said
+    assert flop_bet_kinds(groups)[1:5] == [f"hidden pair of {rank}s" for rank in "KQJ2"]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib.metadata import EntryPoint, entry_points
@@ -37,13 +37,14 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.errors import EdgeError, PayTableError
-from edge.options import make_options, validate
+from edge.options import format_value, make_options, validate
 from edge.paytables import (
     PayTable,
     accepted_orders,
     format_pay,
     looks_typed,
     resolve_paytable,
+    same_pays_preset,
 )
 from edge.protection import Protection
 from edge.run import RunSettings as RunSettings  # re-exported: every game names it from here
@@ -121,6 +122,33 @@ class Simulator(Protocol):
 
 
 @dataclass(frozen=True)
+class TableRule:
+    """The rule a named pay table is meant for: a rules option and the values the table is
+    offered under, its own first (the Trips table 50-40-30-10-8-6-3 is the beat-dealer rule's:
+    ``TableRule("trips_rule", (TripsRule.BEAT_DEALER, TripsRule.BEAT_DEALER_FOLD_LOSES))``).
+    Under another value the table and the rule make no sense together: no casino offers them so.
+    """
+
+    option: str
+    values: tuple[object, ...]
+
+    def fits(self, rules: Rules) -> bool:
+        """Whether ``rules`` are a rule the table is meant for."""
+        return getattr(rules, self.option) in self.values
+
+    def own(self, rules: RulesT) -> RulesT:
+        """``rules`` as they are if the table is meant for them, else with the table's own
+        rule."""
+        if self.fits(rules):
+            return rules
+        return dataclasses.replace(rules, **{self.option: self.values[0]})
+
+    def text(self) -> str:
+        """``trips_rule=beat-dealer or beat-dealer-fold-loses``."""
+        return f"{self.option}=" + " or ".join(format_value(value) for value in self.values)
+
+
+@dataclass(frozen=True)
 class Bet(Generic[RulesT]):
     """One wager of a game: its pay-table outcomes, named preset tables, and its hooks."""
 
@@ -146,6 +174,9 @@ class Bet(Generic[RulesT]):
     # parent (Pair Plus: {"mini-royal": "straight-flush"}). A table that lists the split pays
     # it; one that does not pays it as the parent (edge.paytables.accepted_orders).
     splits: Mapping[str, str] = field(default_factory=dict)
+    # The rule each named table is meant for, by preset name (a preset not listed, and a table
+    # of the user's own, is offered under every rule): see TableRule and fit_rules.
+    table_rules: Mapping[str, TableRule] = field(default_factory=dict)
 
     # whether --paytable takes this bet's pays typed in its outcome order (``35-20-7-4-1``)
     typed_pays: ClassVar[bool] = True
@@ -159,6 +190,23 @@ class Bet(Generic[RulesT]):
         assert self.default_paytable is not None
         return resolve_paytable(spec, self.presets, self.default_paytable, self.outcomes,
                                 self.name, self.splits)
+
+    def rule_of(self, paytable: PayTable | None) -> TableRule | None:
+        """The rule a table is meant for: a named table's (None for a table offered under every
+        rule, or one of the user's own)."""
+        for name, preset in self.presets.items():
+            if preset == paytable:
+                return self.table_rules.get(name)
+        return None
+
+    def fits(self, paytable: PayTable | None, rules: Rules) -> bool:
+        """Whether the table is meant for these rules (a table/rule pair that makes sense)."""
+        rule = self.rule_of(paytable)
+        return rule is None or rule.fits(rules)
+
+    def meant_for(self, rules: Rules) -> list[str]:
+        """The named tables meant for these rules."""
+        return [name for name, table in self.presets.items() if self.fits(table, rules)]
 
 
 @dataclass(frozen=True)
@@ -221,9 +269,20 @@ class Game(Generic[RulesT]):
         return self.invoked_as or self.name
 
     def table_cases(self) -> list[TableCase]:
-        """Every table ``scripts/make_tables.py`` writes: each bet with each preset, then extras."""
-        cases = [TableCase(bet.name, preset, {}, f"{bet.name}-{preset}")
-                 for bet in self.bets for preset in bet.presets]
+        """Every table ``scripts/make_tables.py`` writes: each bet with each preset (a preset
+        meant for another rule than the default, :class:`TableRule`, under each rule it is
+        meant for), then extras."""
+        defaults = self.make_rules()
+        cases: list[TableCase] = []
+        for bet in self.bets:
+            for preset, table in bet.presets.items():
+                rule = bet.rule_of(table)
+                if rule is None or rule.fits(defaults):
+                    cases.append(TableCase(bet.name, preset, {}, f"{bet.name}-{preset}"))
+                    continue
+                cases += [TableCase(bet.name, preset, {rule.option: format_value(value)},
+                                    f"{bet.name}-{preset}-{format_value(value)}")
+                          for value in rule.values]
         cases += [TableCase(bet.name, None, {}, bet.name) for bet in self.bets if not bet.presets]
         return cases + list(self.extra_tables)
 
@@ -285,6 +344,8 @@ class ReportContext(Generic[RulesT]):
     paytables: dict[str, PayTable | None]
     tables: dict[str, ReturnTable]
     analyses: Analyses[RulesT]
+    # what was set to put each named table under a rule it is meant for (fit_rules)
+    notes: tuple[str, ...] = ()
 
     @property
     def run(self) -> RunSettings:
@@ -298,6 +359,65 @@ class ReportContext(Generic[RulesT]):
         return self.analyses.table(bet, paytable or self.paytables[bet], rules)
 
 
+@dataclass(frozen=True)
+class Fitted(Generic[RulesT]):
+    """The rules and each wager's table of a command, every named table under a rule it is
+    meant for; ``notes`` say what was set to make them fit (:func:`fit_rules`)."""
+
+    rules: RulesT
+    paytables: dict[str, PayTable | None]
+    notes: tuple[str, ...] = ()
+
+
+def fit_rules(game: Game[RulesT], rules: RulesT, paytables: Mapping[str, PayTable | None],
+              tables_given: Collection[str], options_given: Collection[str]) -> Fitted[RulesT]:
+    """Each named table under a rule it is meant for (:class:`TableRule`): what was given
+    decides and the default follows. A table given for a rule left at its default brings its
+    own rule (``--paytable trips=50-40-30-10-8-6-3`` analyses the beat-dealer rule); a rule
+    given with a table left at its default brings the first named table meant for it
+    (``--set trips_rule=beat-dealer`` pays by 50-40-30-10-8-6-3); a table and a rule both given
+    that make no sense together are an error naming the rule the table is meant for."""
+    chosen = dict(paytables)
+    notes: list[str] = []
+    brought: dict[str, str] = {}             # option -> the wager whose table set it
+    for bet in game.bets:
+        table = chosen.get(bet.name)
+        rule = bet.rule_of(table)
+        if table is None or rule is None or rule.fits(rules):
+            continue
+        now = f"{rule.option}={format_value(getattr(rules, rule.option))}"
+        if bet.name not in tables_given:
+            fitting = bet.meant_for(rules)
+            if fitting:
+                chosen[bet.name] = bet.presets[fitting[0]]
+                notes.append(f"The {bet.name} wager pays by {fitting[0]}, the first named table "
+                             f"meant for {now} (its default table {table.name} is meant for "
+                             f"{rule.text()}).")
+                continue
+        if rule.option in options_given or rule.option in brought:
+            by = (f"--set {now}" if rule.option in options_given
+                  else f"the {brought[rule.option]} wager's table")
+            others = ", ".join(bet.meant_for(rules)) or "none"
+            raise EdgeError(f"The {bet.name} pay table {table.name} is meant for "
+                            f"{rule.text()}, not {now} (set by {by}): set --set "
+                            f"{rule.option}={format_value(rule.values[0])}, or choose a "
+                            f"table meant for {now} (named: {others}).")
+        rules = rule.own(rules)
+        brought[rule.option] = bet.name
+        notes.append(f"The {bet.name} pay table {table.name} is meant for {rule.text()}: "
+                     f"analysed under {rule.option}={format_value(rule.values[0])} (in "
+                     f"place of the default {now}).")
+    return Fitted(rules, chosen, tuple(notes))
+
+
+def fitted_paytables(game: Game[RulesT], specs: Sequence[str] = (),
+                     options: Mapping[str, object] | None = None) -> Fitted[RulesT]:
+    """The rules of ``options`` and the tables of ``specs`` (:func:`resolve_paytables`), each
+    named table under a rule it is meant for (:func:`fit_rules`)."""
+    chosen, given = _resolve(game, specs)
+    return fit_rules(game, game.make_rules(options), chosen, given, set(options or {}))
+
+
 def resolve_paytables(game: Game[RulesT],
                       specs: Sequence[str] = ()) -> dict[str, PayTable | None]:
     """Each bet's pay table: its default, changed by ``specs``.
@@ -305,11 +425,21 @@ def resolve_paytables(game: Game[RulesT],
     A spec ``BET=TABLE`` sets one bet's table; a plain ``TABLE`` (a preset name, a pays label,
     typed pays or a TOML file) goes to every bet that has such a table, and is an error if none
     has (typed pays that several bets could take must name one: ``BET=PAYS``). A
-    combined wager (one with ``parts``) follows the tables given for its parts; where a table
-    is also given for it and the two disagree on a part's pays, that is an error naming both.
+    combined wager (one with ``parts``) follows the tables given for its parts, and a part
+    given no table follows the table given for the combined wager, so one report never pays the
+    same hands by two tables; where tables are given for both and they disagree on a part's
+    pays, that is an error naming both. Whichever way pays are given, the same pays are the
+    same table: a preset's when a preset has them, else named by their label.
     """
+    return _resolve(game, specs)[0]
+
+
+def _resolve(game: Game[RulesT], specs: Sequence[str]
+             ) -> tuple[dict[str, PayTable | None], set[str]]:
+    """:func:`resolve_paytables`, and the wagers whose tables were given (not the default)."""
     chosen = {bet.name: bet.paytable(None) for bet in game.bets}
     given: dict[str, tuple[str, PayTable | None]] = {}
+    named: set[str] = set()
     names = {bet.name for bet in game.bets}
     for spec in specs:
         target, sep, value = spec.partition("=")
@@ -325,7 +455,12 @@ def resolve_paytables(game: Game[RulesT],
     for bet in game.bets:
         if bet.parts:
             chosen[bet.name] = _combined_paytable(game, bet, chosen, given)
-    return chosen
+            parts = _parts_paytables(game, bet, chosen, given)
+            chosen.update(parts)
+            named.update(parts)
+            if any(part in given for part in bet.parts.values()):
+                named.add(bet.name)
+    return chosen, named | set(given)
 
 
 def _typed_counts(bet: Bet[RulesT]) -> set[int]:
@@ -379,11 +514,9 @@ def _combined_paytable(game: Game[RulesT], bet: Bet[RulesT],
     if table is None or not changed:
         return table
     pays = table.as_dict()
-    named: list[str] = []
     for prefix, part in changed:
         part_table = chosen[part]
         assert part_table is not None
-        named.append(f"{part} {part_table.name}")
         part_splits = {split.removeprefix(prefix): parent.removeprefix(prefix)
                        for split, parent in bet.splits.items() if split.startswith(prefix)}
         keys = [key for key in pays if key.startswith(prefix)]
@@ -408,10 +541,35 @@ def _combined_paytable(game: Game[RulesT], bet: Bet[RulesT],
                 del pays[key]          # the part pays this split outcome as its parent
     if bet.name in given:
         return table
-    for preset in bet.presets.values():
-        if preset.as_dict() == pays:
-            return preset
-    return bet.paytable(PayTable(f"{table.name} with {', '.join(named)}", tuple(pays.items())))
+    return _by_pays(bet, tuple(pays.items()))
+
+
+def _by_pays(bet: Bet[RulesT], pays: tuple[tuple[str, Fraction], ...]) -> PayTable:
+    """The wager's table with these pays, named as typed pays would name it: the preset with
+    them, else their label (reloaded by it, ``source``)."""
+    made = bet.paytable(PayTable("pays", pays))
+    assert made is not None
+    named = dataclasses.replace(made, name=made.label(), source=made.label())
+    return same_pays_preset(named, bet.presets)
+
+
+def _parts_paytables(game: Game[RulesT], bet: Bet[RulesT],
+                     chosen: Mapping[str, PayTable | None],
+                     given: Mapping[str, tuple[str, PayTable | None]]
+                     ) -> dict[str, PayTable | None]:
+    """The tables of a combined wager's parts given no table of their own, when the combined
+    wager is given one: its pays for each part, so that one report never holds two tables for
+    the same pays (``combined=35-20-7-4-1-5-4-1`` sets Pair Plus 35-20-7-4-1 and Ante 5-4-1)."""
+    table = chosen[bet.name]
+    if table is None or bet.name not in given:
+        return {}
+    found: dict[str, PayTable | None] = {}
+    for prefix, part in bet.parts.items():
+        if part not in given:
+            found[part] = _by_pays(game.bet(part), tuple(
+                (key.removeprefix(prefix), pay) for key, pay in table.pays
+                if key.startswith(prefix)))
+    return found
 
 
 # The registry holds every game as Game[Rules]: the rules a caller passes to a game's hooks are
@@ -511,8 +669,23 @@ def get_game(name: str) -> AnyGame:
 def analyze(game: str, bet: str | None = None, paytable: str | PayTable | None = None,
             options: Mapping[str, object] | None = None,
             run: RunSettings | None = None) -> ReturnTable:
-    """Analyse one wager of a game exactly and return its :class:`~edge.table.ReturnTable`."""
+    """Analyse one wager of a game exactly and return its :class:`~edge.table.ReturnTable`
+    (a named table under a rule it is meant for, :func:`fit_bet`)."""
     found = get_game(game)
     chosen = found.bet(bet)
-    rules = found.make_rules(options)
-    return chosen.analyze(chosen.paytable(paytable), rules, run or RunSettings())
+    fitted = fit_bet(found, chosen, paytable, options)
+    return with_notes(chosen.analyze(fitted.paytables[chosen.name], fitted.rules,
+                                     run or RunSettings()), fitted.notes)
+
+
+def fit_bet(game: Game[RulesT], bet: Bet[RulesT], paytable: str | PayTable | None,
+            options: Mapping[str, object] | None) -> Fitted[RulesT]:
+    """One wager's table (``paytable``, its default when None) and the rules of ``options``,
+    the table under a rule it is meant for (:func:`fit_rules`)."""
+    return fit_rules(game, game.make_rules(options), {bet.name: bet.paytable(paytable)},
+                     {bet.name} if paytable is not None else set(), set(options or {}))
+
+
+def with_notes(table: ReturnTable, notes: Sequence[str]) -> ReturnTable:
+    """``table`` with ``notes`` (what :func:`fit_rules` set) after its own."""
+    return dataclasses.replace(table, notes=(*table.notes, *notes)) if notes else table

@@ -20,11 +20,19 @@ from edge.document.document import (
 )
 from edge.document.render import SUFFIXES, format_name
 from edge.errors import EdgeError
-from edge.games import AnyGame, Game, Rules, RunSettings, all_games, get_game
+from edge.games import (
+    AnyGame,
+    Game,
+    Rules,
+    RunSettings,
+    all_games,
+    fitted_paytables,
+    get_game,
+)
 from edge.options import options_dict
 from edge.protection import is_exposed
 from edge.report.appendix import with_appendix
-from edge.report.context import Analyses, ReportContext, resolve_paytables
+from edge.report.context import Analyses, ReportContext
 from edge.report.data import report_data
 from edge.report.front import (
     certification_section,
@@ -99,14 +107,16 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     if protection and found.protection is None:
         raise EdgeError(f"{found.name} has no player decision a seen card could change: "
                         "--protection applies to games with a `seen` option (see `edge games`).")
-    rules = found.make_rules(options)
-    chosen = resolve_paytables(found, paytables)
+    # each named table under a rule it is meant for: a table given brings its rule, a rule
+    # given its table (or an error naming the rule, when both are given and do not fit)
+    fitted = fitted_paytables(found, paytables, options)
+    rules, chosen = fitted.rules, fitted.paytables
     analyses = analyses or Analyses(found, run)
     tables = {bet.name: analyses.table(bet.name, chosen[bet.name], rules) for bet in found.bets}
     # --no-cache forces the wagers' solves afresh; the later steps (strategy printout,
     # comparisons, a game's own sections) reuse what was just solved and cached
     analyses.run = dataclasses.replace(analyses.run, cache=True)
-    context = ReportContext(found, rules, chosen, tables, analyses)
+    context = ReportContext(found, rules, chosen, tables, analyses, fitted.notes)
     command = report_command(found, paytables, rules, fmt, protection)
     sections: list[Section] = [
         certification_section(context, meta),

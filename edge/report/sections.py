@@ -204,10 +204,26 @@ def paytables_section(context: ReportContext[Rules]) -> Section:
         else:
             caption = f"{next(iter(kinds.values()), 'pays to 1')} of every named table"
         children.append(Section(bet.name, (Table(
-            ("outcome", *(("paid as",) if mixed else ()), *heads), rows, caption),)))
+            ("outcome", *(("paid as",) if mixed else ()), *heads), rows, caption),
+            *table_rules_note(bet))))
     blocks: tuple[Block, ...] = () if children else (
         Paragraph("No wager of this game has a pay table."),)
+    blocks += tuple(Paragraph(note, "note") for note in context.notes)
     return Section("Pay tables", blocks, tuple(children), page_break=True)
+
+
+def table_rules_note(bet: Bet[Rules]) -> tuple[Paragraph, ...]:
+    """The rule each named table of a wager is meant for, when its tables are not all offered
+    under every rule (none otherwise)."""
+    if not bet.table_rules:
+        return ()
+    meant: dict[str, list[str]] = {}
+    for name in bet.presets:
+        rule = bet.table_rules.get(name)
+        meant.setdefault(rule.text() if rule is not None else "every rule", []).append(name)
+    said = "; ".join(f"{', '.join(names)} under {rule}" for rule, names in meant.items())
+    return (Paragraph(f"Each named table is offered under its own rule: {said}. A table is "
+                      "analysed only under a rule it is meant for.", "note"),)
 
 
 def _listed_pay(table: PayTable, outcome: str, bet: Bet[Rules]) -> str:

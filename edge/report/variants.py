@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from edge.document.document import Block, Cell, CellLike, Paragraph, Section, Table
-from edge.games import Rules
+from edge.games import Bet, Rules
 from edge.options import describe, format_value, options_dict
 from edge.report.context import ReportContext
 from edge.strategies import PlayerStrategy, compared_strategies
@@ -83,16 +83,30 @@ def paytables_summary(context: ReportContext[Rules]) -> Section:
             named.append((used.name, used))
         for name, paytable in named:
             in_use = paytable == used
-            table = context.tables[bet.name] if in_use else context.analyze(bet.name, paytable)
-            rows.append((bet.name, Cell(name + (" (in use)" if in_use else ""),
-                                        "strong" if in_use else ""),
-                         *summary_cells(table, in_use)))
+            rule = bet.rule_of(paytable)
+            if in_use or rule is None or rule.fits(context.rules):
+                table = (context.tables[bet.name] if in_use
+                         else context.analyze(bet.name, paytable))
+                rows.append((bet.name, Cell(name + (" (in use)" if in_use else ""),
+                                            "strong" if in_use else ""),
+                             *summary_cells(table, in_use)))
+                continue
+            # a table meant for another rule: under each rule it is meant for, named
+            for value in rule.values:
+                table = context.analyze(bet.name, paytable, **{rule.option: value})
+                rows.append((bet.name, f"{name} ({rule.option}={format_value(value)})",
+                             *summary_cells(table)))
     return Section("Every pay table", (
         Table(("wager", "pay table", *SUMMARY_HEADS), tuple(rows),
               "Every named pay table of every wager, the other options as in this report"),
         Paragraph("Each row is a full exact analysis of that pay table (the player's strategy "
                   "solved again where it depends on the pays); \"figures per\" names the "
-                  "amount initially wagered on the wager that the figures are per.", "note"),
+                  "amount initially wagered on the wager that the figures are per." + (
+                      " A table meant for another rule than this report's is analysed under "
+                      "the rule it is meant for, named beside it, and never under this "
+                      "report's." if any(not bet.fits(table, context.rules)
+                                         for bet in context.game.bets
+                                         for table in bet.presets.values()) else ""), "note"),
     ))
 
 
@@ -105,23 +119,24 @@ def variants_summary(context: ReportContext[Rules],
     rows: list[tuple[CellLike, ...]] = []
     unchanged: list[str] = []
     for option, values in options:
-        tables: dict[str, list[tuple[Any, ReturnTable]]] = {}
+        tables: dict[str, list[tuple[Any, ReturnTable, str]]] = {}
         for value in values:
             for bet in context.game.bets:
-                table = (context.tables[bet.name]
-                         if format_value(value) == current[option]
-                         else context.analyze(bet.name, **{option: value}))
-                tables.setdefault(bet.name, []).append((value, table))
+                found = _variant_table(context, bet, option, value,
+                                       format_value(value) == current[option])
+                if found is not None:
+                    tables.setdefault(bet.name, []).append((value, *found))
         changed = [name for name, found in tables.items()
-                   if len({_figures(table) for _, table in found}) > 1]
+                   if len({_figures(table) for _, table, _ in found}) > 1]
         if not changed:
             unchanged.append(f"{option} ({', '.join(format_value(v) for v in values)})")
             continue
         for name in changed:
-            for value, table in tables[name]:
+            for value, table, own in tables[name]:
                 in_use = format_value(value) == current[option]
                 shown = format_value(value) + (" (in use)" if in_use else "")
-                rows.append((option, Cell(shown, "strong" if in_use else ""), name,
+                wager = f"{name} ({own})" if own else name
+                rows.append((option, Cell(shown, "strong" if in_use else ""), wager,
                              *summary_cells(table, in_use)))
     blocks: list[Block] = []
     if rows:
@@ -130,10 +145,30 @@ def variants_summary(context: ReportContext[Rules],
                             "changed at a time"))
     blocks.append(Paragraph(
         "Each option with a set of choices or a small range is analysed at every value, the "
-        "other options and the pay tables as in this report; only the wagers whose figures "
-        "change are listed." + (" These options change no wager's figures: "
-                                + "; ".join(unchanged) + "." if unchanged else ""), "note"))
+        "other options and the pay tables as in this report" + (
+            " (where this report's table of a wager is not meant for a value, the first named "
+            "table meant for it, named after the wager; a value no named table is meant for "
+            "is left out)" if any(bet.table_rules for bet in context.game.bets) else "")
+        + "; only the wagers whose figures change are listed."
+        + (" These options change no wager's figures: " + "; ".join(unchanged) + "."
+           if unchanged else ""), "note"))
     return Section("Every rule variant", tuple(blocks))
+
+
+def _variant_table(context: ReportContext[Rules], bet: Bet[Rules], option: str, value: Any,
+                   in_use: bool) -> tuple[ReturnTable, str] | None:
+    """A wager's table with ``option`` at ``value``, and the name of the table it pays by when
+    that is not this report's (the report's is not meant for the value: the first named table
+    that is); None when no named table is meant for it."""
+    if in_use:
+        return context.tables[bet.name], ""
+    rules = dataclasses.replace(context.rules, **{option: value})
+    if bet.fits(context.paytables[bet.name], rules):
+        return context.analyze(bet.name, **{option: value}), ""
+    fitting = bet.meant_for(rules)
+    if not fitting:
+        return None
+    return context.analyze(bet.name, bet.presets[fitting[0]], **{option: value}), fitting[0]
 
 
 def _figures(table: ReturnTable) -> tuple[Any, ...]:

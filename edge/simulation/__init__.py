@@ -18,7 +18,7 @@ import time
 from collections.abc import Mapping
 
 from edge.errors import EdgeError
-from edge.games import AnyGame, Rules, RunSettings, get_game
+from edge.games import AnyGame, Rules, RunSettings, fit_bet, get_game, with_notes
 from edge.options import options_dict
 from edge.parallel import Progress
 from edge.paytables import PayTable
@@ -80,10 +80,11 @@ def simulate(game: str, bet: str | None = None, paytable: str | PayTable | None 
     _check_run(hands, seed)           # before the analysis, which can take a while
     found = get_game(game)
     chosen = found.bet(bet)
-    rules = found.make_rules(options)
-    table_pays = chosen.paytable(paytable)
+    fitted = fit_bet(found, chosen, paytable, options)   # a named table under its own rule
+    rules, table_pays = fitted.rules, fitted.paytables[chosen.name]
     settings = run_settings or RunSettings(jobs=jobs, progress=progress)
-    exact_table = found.analyze(chosen.name, table_pays, rules, settings)
+    exact_table = with_notes(found.analyze(chosen.name, table_pays, rules, settings),
+                             fitted.notes)
     return simulate_table(exact_table, table_pays, rules, hands, seed, settings)
 
 

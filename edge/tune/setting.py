@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from edge.errors import EdgeError
-from edge.games import AnyGame, Bet, Game, Rules, RunSettings, get_game
+from edge.games import AnyGame, Bet, Game, Rules, RunSettings, fit_bet, get_game
 from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable
 from edge.tune.targets import parse_number
@@ -114,10 +114,19 @@ def make_setting(game: str | AnyGame, bet: str | None, paytable: str | PayTable 
     straight flush when left out) is split out of it first, at the same pay."""
     found = game if isinstance(game, Game) else get_game(game)
     chosen = found.bet(bet)
-    table = paytable if isinstance(paytable, PayTable) else chosen.paytable(paytable)
+    overrides = dict(options or {})
+    if isinstance(paytable, PayTable):
+        table: PayTable | None = paytable
+    else:       # a named table under a rule it is meant for (edge.games.fit_rules)
+        fitted = fit_bet(found, chosen, paytable, overrides)
+        table = fitted.paytables[chosen.name]
+        base = found.make_rules(overrides)
+        overrides.update({field.name: getattr(fitted.rules, field.name)
+                          for field in dataclasses.fields(base)
+                          if getattr(fitted.rules, field.name) != getattr(base, field.name)})
     if table is not None:
         table = with_splits(table, chosen.splits, varied)
-    setting = Setting(found, chosen, table, dict(options or {}), run or RunSettings())
+    setting = Setting(found, chosen, table, overrides, run or RunSettings())
     setting.rules({})  # validate the --set options now
     return setting
 

@@ -7,9 +7,13 @@ Every figure is exact: class counts from the shared evaluator, showdown counts f
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import hashlib
+import json
 import math
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -270,9 +274,226 @@ def _group(hands: np.ndarray, classes: np.ndarray) -> np.ndarray:
     return group
 
 
-def flop_rules(groups: list[FlopGroup]) -> tuple[list[str], list[str], list[str]]:
-    """The groups always bet 2x, never bet, and decided by the other cards."""
-    always = [g.name for g in groups if g.bets == g.spots]
-    never = [g.name for g in groups if g.bets == 0]
-    mixed = [g.name for g in groups if 0 < g.bets < g.spots]
-    return always, never, mixed
+# families of flop groups by rank, highest first: (the names' start and end, the words for
+# "this rank or higher", the words for every rank)
+_FLOP_FAMILIES = (("hidden pair of ", "s", "a hidden pair of {}s or higher", "any hidden pair"),
+                  ("no pair, four to a flush, hidden ", " high",
+                   "no pair but four to a flush whose highest hole card of its suit is {} or "
+                   "higher", "no pair but four to a flush with a hole card of its suit"))
+_RANK_NAMES = dict(zip(RANKS, ("a two", "a three", "a four", "a five", "a six", "a seven",
+                               "an eight", "a nine", "a ten", "a jack", "a queen", "a king",
+                               "an ace"), strict=True))
+
+
+def flop_bet_kinds(groups: Sequence[FlopGroup]) -> list[str]:
+    """The kinds of hand the flop rule bets 2x with (those the solve bets in at least half
+    their spots), a run of ranks from the highest said once: ``a hidden pair of 2s or
+    higher``."""
+    bets = [g.name for g in groups if 2 * g.bets >= g.spots]
+    said: list[str] = []
+    for name in bets:
+        family = next((f for f in _FLOP_FAMILIES if name.startswith(f[0])), None)
+        if family is None:
+            said.append(name)
+            continue
+        start, end, higher, every = family
+        members = [g.name for g in groups if g.name.startswith(start)]
+        taken = [member for member in members if member in bets]
+        if name != taken[0]:
+            continue                       # said with the first of its family
+        if taken == members[:len(taken)]:
+            rank = taken[-1][len(start):-len(end)]
+            shown = rank if start.startswith("hidden pair") else _RANK_NAMES[rank]
+            said.append(every if len(taken) == len(members) else higher.format(shown))
+        else:
+            said += taken
+    return said
+
+
+# --- the river decision as rules ---------------------------------------------------------------
+
+# The river spots by what the player holds, first that holds decides: a hole card makes his hand,
+# else bands of how many of the 45 unseen cards beat him (with the board alone), a card that
+# would tie him counting half; a band is (at least, fewer than) whole cards.
+RIVER_BANDS = ((0, 15), (15, 17), (17, 19), (19, 20), (20, 21), (21, 22), (22, 23), (23, 25),
+               (25, 27), (27, 30), (30, 46))
+_FOLD_BIT, _TIE_BIT = np.uint64(57), np.uint64(56)
+
+
+@dataclass(frozen=True)
+class RiverGroup:
+    """The river spots (after two checks) of one kind, counted as the optimal player reaches
+    them: how many, how many the exact solve bets 1x, and how many betting 1x or folding gets
+    right (a spot where 1x and fold are worth exactly the same is right either way). The rule
+    for the kind is the action right more often."""
+
+    name: str
+    low: int                   # the band of unseen cards that beat him (-1: a hole card plays)
+    high: int
+    spots: int
+    optimal_bets: int
+    right_betting: int
+    right_folding: int
+
+    @property
+    def bets(self) -> bool:
+        """Whether the rule for these spots is to bet 1x (right at least as often as a fold)."""
+        return self.right_betting >= self.right_folding
+
+    @property
+    def right(self) -> int:
+        """The spots where the rule's action is the optimal one."""
+        return max(self.right_betting, self.right_folding)
+
+
+def river_plan_text() -> str:
+    """The river groups of :data:`RIVER_BANDS` as rules of the strategy language (TOML): one
+    rule per group, so the deciding rule's number names the group."""
+    lines = ["[river]", 'otherwise = "fold"', "", "[[river.rules]]", "hidden = true",
+             'action = "play"']
+    for low, high in RIVER_BANDS:
+        lines += ["", "[[river.rules]]", *([f"dealer_outs_min = {low}"] if low else []),
+                  *([f"dealer_outs_below = {high}"] if high <= 45 else []),
+                  'count_ties = "half"', 'action = "play"']
+    return "\n".join(lines) + "\n"
+
+
+def band_words(low: int, high: int) -> str:
+    """``fewer than 15``, ``19 or 19½``, ``23 to 24½``, ``30 or more`` (unseen cards)."""
+    if low == 0:
+        return f"fewer than {high}"
+    if high == 46:
+        return f"{low} or more"
+    if high == low + 1:
+        return f"{low} or {low}\u00bd"
+    return f"{low} to {high - 1}\u00bd"
+
+
+RIVER_GROUP_NAMES = ("a hole card lifts his hand above the board's kind of hand",
+                     *(f"his hand of the board's kind; {band_words(low, high)} unseen cards "
+                       "beat him" for low, high in RIVER_BANDS))
+
+
+def river_rule(groups: Sequence[RiverGroup]) -> str:
+    """The river rule of ``groups`` in words: bet 1x with the kinds whose rule bets, fold the
+    rest (adjacent bands that bet are joined: ``fewer than 23, or 25 to 26½``)."""
+    joined: list[tuple[int, int]] = []
+    for group in groups:
+        if group.low < 0 or not group.bets:
+            continue
+        if joined and joined[-1][1] == group.low:
+            joined[-1] = (joined[-1][0], group.high)
+        else:
+            joined.append((group.low, group.high))
+    said = []
+    if any(group.low < 0 and group.bets for group in groups):
+        said.append("when a hole card lifts his hand above the board's kind of hand")
+    if joined:
+        bands = [band_words(low, high) for low, high in joined]
+        said.append(f"when his hand is of the board's kind and {', or '.join(bands)} of the "
+                    "45 unseen cards beat him (a card that would tie him counting half)")
+    return ("bet 1x " + ", or ".join(said) + "; fold otherwise") if said else "always fold"
+
+
+def river_groups(solution: solver.Solution, checked: np.ndarray,
+                 jobs: int | None = None) -> list[RiverGroup]:
+    """The optimal player's river decisions grouped by the rules of :func:`river_plan_text`.
+
+    Every (holding, flop, turn-river) spot the optimal player reaches on the river counts once
+    (a holding checked before the flop, and on that flop): each board class once per board of
+    its class, times the flops of its ten (flop, turn-river) splits the holding checks. The
+    solve's records give the optimal decision and the rule's decision and deciding rule of
+    every holding on every board.
+    """
+    settle = solution.settlement
+    key = hashlib.sha256(solver.flop_decisions_by_flop(solution).tobytes()
+                         + np.ascontiguousarray(checked, dtype=bool).tobytes()
+                         + repr((settle.net, settle.fold, settle.scale, solution.ties_larger,
+                                 RIVER_BANDS, RIVER_CACHE_VERSION)).encode()).hexdigest()
+    if key not in _RIVER_GROUPED:
+        _RIVER_GROUPED[key] = _river_cached(key[:20], lambda: _river_groups(solution, checked,
+                                                                            jobs))
+    return list(_RIVER_GROUPED[key])
+
+
+_RIVER_GROUPED: dict[str, tuple[RiverGroup, ...]] = {}
+RIVER_CACHE_VERSION = 1           # bump if the groups change meaning
+
+
+def _river_cached(digest: str, compute: Callable[[], tuple[RiverGroup, ...]]
+                  ) -> tuple[RiverGroup, ...]:
+    """The river groups kept in the solve cache folder as a small JSON file (a minute's pass
+    otherwise), read back only when whole and consistent."""
+    path = solver.cache_dir() / f"uth-river-groups-{digest}.json"
+    with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+        found = tuple(RiverGroup(**entry) for entry in json.loads(path.read_text("utf-8")))
+        if [g.name for g in found] == list(RIVER_GROUP_NAMES) and all(
+                0 <= g.optimal_bets <= g.spots and g.right_betting + g.right_folding >= g.spots
+                for g in found):
+            return found
+    groups = compute()
+    with contextlib.suppress(OSError):          # a cache that cannot be written costs time only
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        partial.write_text(json.dumps([dataclasses.asdict(g) for g in groups]), "utf-8")
+        os.replace(partial, path)
+    return groups
+
+
+
+def _river_groups(solution: solver.Solution, checked: np.ndarray,
+                  jobs: int | None) -> tuple[RiverGroup, ...]:
+    from edge import parallel
+    from edge.games.ultimate_texas_holdem import _kernels
+    from edge.games.ultimate_texas_holdem.practical import compile_plan
+    from edge.games.ultimate_texas_holdem.strategy_language import parse_text
+    from edge.games.ultimate_texas_holdem.trips_showdown import orbit_sizes, sub_flops
+
+    plan = parse_text(river_plan_text(), "the river rules").river
+    program = compile_plan(plan)
+    settle = solution.settlement
+    flop_bets = solver.flop_decisions_by_flop(solution)
+    boards, _ = _kernels.uth_board_classes()
+    weights = orbit_sizes(boards)
+    size = len(plan.rules) + 1
+    bounds = np.linspace(0, len(boards), 33).round().astype(int)
+
+    def piece(span: tuple[int, int]) -> np.ndarray:
+        start, stop = span
+        part = np.ascontiguousarray(boards[start:stop])
+        records = np.zeros((len(part), solver.HOLDINGS), dtype=np.uint64)
+        _kernels.uth_board_records(part, settle.array(), settle.fold, solution.ties_larger,
+                                   records, program)
+        rows, holdings = np.nonzero(records)
+        keep = checked[holdings]
+        rows, holdings = rows[keep], holdings[keep]
+        found = records[rows, holdings]
+        flops = sub_flops(part)
+        checks = 10 - flop_bets[flops[rows], holdings[:, None]].sum(axis=1, dtype=np.int64)
+        reach = weights[start:stop][rows] * checks
+        rule = (((found >> np.uint64(62)) & np.uint64(3))
+                | (((found >> np.uint64(20)) & np.uint64(1)) << np.uint64(2))
+                | (((found >> np.uint64(41)) & np.uint64(1)) << np.uint64(3))).astype(np.int64)
+        optimal_bet = ((found >> _FOLD_BIT) & np.uint64(1)) == 0
+        tie = ((found >> _TIE_BIT) & np.uint64(1)) == 1
+        return np.stack([_sums(rule, reach, size, np.ones_like(tie)),
+                         _sums(rule, reach, size, optimal_bet),
+                         _sums(rule, reach, size, optimal_bet | tie),
+                         _sums(rule, reach, size, ~optimal_bet | tie)])
+
+    spans = [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+    total = sum(parallel.map(piece, spans, jobs), np.zeros((4, size), dtype=np.int64))
+    if total[0, 0]:
+        raise RuntimeError("The river rules left spots undecided.")
+    bands = ((-1, -1), *RIVER_BANDS)
+    return tuple(RiverGroup(RIVER_GROUP_NAMES[number - 1], *bands[number - 1],
+                            *(int(total[k, number]) for k in range(4)))
+                 for number in range(1, size))      # every spot has a group: none otherwise
+
+
+def _sums(groups: np.ndarray, weights: np.ndarray, size: int, chosen: np.ndarray) -> np.ndarray:
+    """``weights`` where ``chosen``, summed by group: exact, as every partial sum of these
+    whole numbers (all the cycle's river spots together: under 2**44) is a float64 integer."""
+    found: np.ndarray = np.rint(np.bincount(groups[chosen], weights[chosen], size)
+                                ).astype(np.int64)
+    return found

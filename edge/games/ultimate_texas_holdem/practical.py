@@ -340,9 +340,7 @@ def departures(evaluation: Evaluation) -> tuple[Departure, ...]:
 def _rule_text(plan: StreetPlan, number: int) -> str:
     if plan.optimal:
         return "optimal play"
-    if number == 0:
-        return "no rule applies (otherwise)"
-    return f"rule {number}: {plan.rules[number - 1].text}"
+    return plan.rule_words(number)
 
 
 def optimal_return(solution: solver.Solution) -> Fraction:
@@ -362,7 +360,11 @@ def comparison(evaluation: Evaluation, game: str, bet: str,
              "by class); frequency is the share of all deals that reach such a point and "
              "depart there; cost is per Ante.",
              "River points are counted per (flop, turn-river) deal of the board to the player "
-             "before the dealer's cards: each is 990 deals."]
+             "before the dealer's cards: each is 990 deals.",
+             "An unseen card beats the player when, with the five board cards alone, it makes "
+             "a better hand than his best five of seven (45 cards are unseen on the river); a "
+             "hole card lifts his hand above the board's kind when his kind of hand (pair, two "
+             "pair, ...) is above the board's own."]
     if strategy.info.published_house_edge is not None:
         notes.append(f"Published house edge of {strategy.name}: {strategy.info.published_text}"
                      f"{' (' + strategy.info.source + ')' if strategy.info.source else ''}.")

@@ -14,11 +14,13 @@ from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.content import (
     dealer_class_counts,
     dealer_qualifies,
+    flop_bet_kinds,
     flop_groups,
-    flop_rules,
     preflop_rules,
     preflop_share,
     progressive_figures,
+    river_groups,
+    river_rule,
     showdowns,
 )
 from edge.games.ultimate_texas_holdem.main import (
@@ -101,25 +103,10 @@ def strategy_rules_section(context: ReportContext[UltimateTexasHoldemRules]) -> 
     raised = {line.name for line in lines if line.choice == 4}
     hands, classes = preflop_share(lines)
     cycle = solver.CYCLE
-    per_flop = solver.TURN_RIVERS * solver.DEALER_HOLDINGS
     checked_deals = int(chosen.checked.sum()) * solver.DEALS_PER_HOLDING
     flop_bets = int(chosen.counts[2].sum())
     river_plays = int(chosen.counts[1].sum())
     river_spots = checked_deals - flop_bets
-    if not context.rules.strategy.is_optimal:
-        rules = ["Before the flop: bet 4x with every hand (the \"blind box\" play)."]
-    else:
-        rules = ["Before the flop: bet 4x with " + "; ".join(preflop_rules(raised))
-                 + f"; check everything else ({hands:,} of 1,326 two-card holdings, {classes} "
-                 "of 169 classes, are raised).",
-                 f"On the flop, after a check: bet 2x where the solve finds it worth more than "
-                 f"checking: {flop_bets // per_flop:,} of {checked_deals // per_flop:,} "
-                 f"(holding, flop) spots, {percent(Fraction(flop_bets, checked_deals))} of the "
-                 "checked deals; the share for each preflop class is in the preflop chart "
-                 "section (the grid of the share of flops bet 2x).",
-                 f"On the river, after two checks: play 1x or fold, whichever is worth more; "
-                 f"the player plays 1x in {percent(Fraction(river_plays, river_spots))} of these "
-                 f"deals and folds in {percent(Fraction(chosen.folds, river_spots))}."]
     shares = (("4x before the flop", int(chosen.counts[4].sum())),
               ("3x before the flop", int(chosen.counts[3].sum())),
               ("check, then 2x on the flop", flop_bets),
@@ -127,32 +114,80 @@ def strategy_rules_section(context: ReportContext[UltimateTexasHoldemRules]) -> 
               ("check, check, then fold", chosen.folds))
     rows = tuple((name, f"{count:,}", Cell(exact(Fraction(count, cycle)), "exact"),
                   percent(Fraction(count, cycle))) for name, count in shares)
-    blocks: list[Block] = [Items(tuple(rules))]
-    if context.rules.strategy.is_optimal:
+    strategy = context.rules.strategy
+    if strategy.is_always_4x:
+        blocks: list[Block] = [Items(("Before the flop: bet 4x with every hand (the \"blind "
+                                      "box\" play).",))]
+    elif not strategy.is_optimal:       # a strategy of rules: its own rules, in words
+        blocks = [Items(tuple(
+            ["Before the flop: bet 4x with " + "; ".join(preflop_rules(raised))
+             + f"; check everything else ({hands:,} of 1,326 two-card holdings, {classes} of "
+             "169 classes, are raised)."]
+            + [plan.rule_words(number).capitalize() + "."
+               for plan in (strategy.flop, strategy.river) if not plan.optimal
+               for number in (*range(1, len(plan.rules) + 1), 0)]))]
+    else:
         groups = flop_groups(solution, chosen.checked)
-        always, never, mixed = flop_rules(groups)
-        said = []
-        if always:
-            said.append("always bet 2x with " + "; ".join(always))
-        if never:
-            said.append("never with " + "; ".join(never))
-        if mixed:
-            said.append("with every other kind of hand the decision depends on the other cards "
-                        "(the table gives how often 2x is right)")
-        blocks += [
-            Paragraph("The flop after a check, by what the player holds: " + "; ".join(said)
-                      + ". A hidden pair has a hole card in it (a pocket pair, or a hole card "
-                      "paired on the flop); \"hidden K high\" is four to a flush whose "
-                      "highest hole card of the suit is a king."),
+        rivers = river_groups(solution, chosen.checked, context.run.jobs)
+        flop_right = sum(max(g.bets, g.spots - g.bets) for g in groups)
+        flop_spots = sum(g.spots for g in groups)
+        river_right = sum(g.right for g in rivers)
+        river_total = sum(g.spots for g in rivers)
+        bet_kinds = flop_bet_kinds(groups)
+        rules = [
+            "Before the flop: bet 4x with " + "; ".join(preflop_rules(raised))
+            + f"; check everything else ({hands:,} of 1,326 two-card holdings, {classes} of "
+            "169 classes, are raised). This is the optimal play itself.",
+            "On the flop, after a check: bet 2x with " + "; ".join(bet_kinds) + "; check "
+            f"everything else. This rule is the optimal play in {_share(flop_right, flop_spots)}"
+            f" of the {flop_spots:,} (holding, flop) spots the optimal player checks to; the "
+            "optimal player bets 2x in "
+            f"{percent(Fraction(flop_bets, checked_deals))} of the checked deals.",
+            f"On the river, after two checks: {river_rule(rivers)}. This rule is the optimal "
+            f"play in {_share(river_right, river_total)} of the river decisions the optimal "
+            f"player makes; he bets 1x in {percent(Fraction(river_plays, river_spots))} of "
+            f"them and folds in {percent(Fraction(chosen.folds, river_spots))}.",
+        ]
+        blocks = [
+            Items(tuple(rules)),
+            Paragraph("The flop and river rules are read from the exact solve, one line per "
+                      "kind of hand: each kind takes the action that is optimal more often, and "
+                      "the tables give how often that is (a spot where both actions are worth "
+                      "exactly the same counts as right). A hidden pair has a hole card in it "
+                      "(a pocket pair, or a hole card paired on the flop); \"hidden K high\" is "
+                      "four to a flush whose highest hole card of the suit is a king. An unseen "
+                      "card beats the player when it makes, with the five board cards alone, a "
+                      "better hand than his (45 cards are unseen on the river); a hole card "
+                      "lifts his hand above the board's kind when his kind of hand (pair, two "
+                      "pair, ...) is above the board's own."),
             Table(("the player's five cards", "spots", "bet 2x", "share bet 2x (exact)",
-                   "share bet 2x"),
+                   "share bet 2x", "rule", "rule right"),
                   tuple((g.name, f"{g.spots:,}", f"{g.bets:,}",
                          Cell(exact(Fraction(g.bets, g.spots)), "exact"),
-                         percent(Fraction(g.bets, g.spots))) for g in groups)
-                  + (("total", f"{sum(g.spots for g in groups):,}",
-                      f"{sum(g.bets for g in groups):,}", "", ""),),
+                         percent(Fraction(g.bets, g.spots)),
+                         "bet 2x" if 2 * g.bets >= g.spots else "check",
+                         percent(Fraction(max(g.bets, g.spots - g.bets), g.spots)))
+                        for g in groups)
+                  + (("total", f"{flop_spots:,}", f"{sum(g.bets for g in groups):,}", "", "",
+                      "", percent(Fraction(flop_right, flop_spots))),),
                   "The flop decision after a preflop check, every (holding, flop) spot of the "
                   "checked holdings", footer=1),
+            Table(("the player's hand on the river", "spots", "share bet 1x (exact)",
+                   "share bet 1x", "rule", "rule right (exact)", "rule right"),
+                  tuple((g.name, f"{g.spots:,}",
+                         Cell(exact(Fraction(g.optimal_bets, g.spots)), "exact"),
+                         percent(Fraction(g.optimal_bets, g.spots)),
+                         "bet 1x" if g.bets else "fold",
+                         Cell(exact(Fraction(g.right, g.spots)), "exact"),
+                         percent(Fraction(g.right, g.spots))) for g in rivers)
+                  + (("total", f"{river_total:,}",
+                      Cell(exact(Fraction(river_plays, river_spots)), "exact"),
+                      percent(Fraction(river_plays, river_spots)), "",
+                      Cell(exact(Fraction(river_right, river_total)), "exact"),
+                      percent(Fraction(river_right, river_total))),),
+                  "The river decision after two checks, every (holding, flop, turn-river) "
+                  "spot the optimal player reaches (each stands for 990 dealer holdings)",
+                  footer=1),
         ]
     return Section("Strategy in words", (
         *blocks,
@@ -161,6 +196,11 @@ def strategy_rules_section(context: ReportContext[UltimateTexasHoldemRules]) -> 
         Paragraph("The rules are read from the exact solve; the full class-by-class values are "
                   "in the strategy section.", "note"),
     ))
+
+
+def _share(part: int, whole: int) -> str:
+    """``95.99% (exactly 1234/5678)``."""
+    return f"{percent(Fraction(part, whole))} (exactly {exact(Fraction(part, whole))})"
 
 
 def hand_frequencies_section(context: ReportContext[UltimateTexasHoldemRules]) -> Section:

@@ -43,7 +43,8 @@ from typing import Any, ClassVar
 
 from edge import holdem
 from edge.errors import PayTableError
-from edge.games import Bet, RulesT
+from edge.games import Bet, RulesT, TableRule
+from edge.games.ultimate_texas_holdem.rules import TripsRule
 from edge.games.ultimate_texas_holdem.trips_showdown import DEALS as SHOWDOWN_DEALS
 from edge.games.ultimate_texas_holdem.trips_showdown import THREE_OR_BETTER, Showdowns
 from edge.paytables import (
@@ -76,6 +77,14 @@ TRIPS_PRESETS: dict[str, PayTable] = {
     for name, pays in TRIPS_TABLES.items()
 }
 TRIPS_DEFAULT = "50-40-30-8-7-4-3"
+# The rule each named table is meant for: the beat-dealer table with the beat-dealer rules (a
+# fold settled against the dealer's hand first, as the published analysis counts it), every
+# other table with the standard rule. Under another rule a table is offered by no casino: the
+# beat-dealer table paid on the player's hand alone would give the player 13.96%.
+TRIPS_TABLE_RULES: dict[str, TableRule] = {
+    name: TableRule("trips_rule", (TripsRule.BEAT_DEALER, TripsRule.BEAT_DEALER_FOLD_LOSES)
+                    if name == "50-40-30-10-8-6-3" else (TripsRule.STANDARD,))
+    for name in TRIPS_TABLES}
 
 
 def _class_rows(counts: Mapping[str, int], pays: Mapping[str, Fraction]) -> tuple[Row, ...]:

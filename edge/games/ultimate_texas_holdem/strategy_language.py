@@ -115,6 +115,8 @@ class Street(IntEnum):
 
 
 STREET_ACTIONS: Final = {Street.FLOP: ("check", "bet"), Street.RIVER: ("fold", "play")}
+# the actions in words, as a person reads a rule: "he bets 2x when ..."
+ACTION_WORDS: Final = {Street.FLOP: ("checks", "bets 2x"), Street.RIVER: ("folds", "bets 1x")}
 
 
 # --- parsed strategies --------------------------------------------------------------------------
@@ -126,6 +128,7 @@ class Condition:
     feature: Feature
     allowed: frozenset[int]
     text: str                          # as written, e.g. ``hand_min = "two-pair"``
+    words: str = ""                    # in words: ``he holds two pair or better``
 
     def masks(self) -> tuple[int, int]:
         """The allowed values as two 64-bit masks (values 0..63, 64..127)."""
@@ -141,7 +144,9 @@ class Rule:
     conditions: tuple[Condition, ...]
     action: int
     number: int                        # 1-based position in its list
-    text: str                          # the conditions in words, for reports
+    text: str                          # the conditions as written, joined
+    words: str = ""                    # the conditions in words, joined: ``he holds a pair and
+                                       # a hole card is in it``; ``always`` for none
 
     def matches(self, values: Sequence[int]) -> bool:
         """Whether every condition holds for a hand with these feature values."""
@@ -160,6 +165,18 @@ class StreetPlan:
     def decide(self, values: Sequence[int]) -> int:
         """The action for a hand with these feature values (not for an optimal street)."""
         return self.rule_index(values)[1]
+
+    def rule_words(self, number: int) -> str:
+        """Rule ``number`` (0: ``otherwise``) as a person reads it: ``rule 2: he bets 1x on the
+        river when fewer than 21 unseen cards beat him``."""
+        street = self.street.name.lower()
+        if number == 0:
+            action = ACTION_WORDS[self.street][self.otherwise]
+            return f"no rule applies: he {action} on the {street}"
+        rule = self.rules[number - 1]
+        action = ACTION_WORDS[self.street][rule.action]
+        when = "always" if rule.words == "always" else f"when {rule.words}"
+        return f"rule {number}: he {action} on the {street} {when}"
 
     def rule_index(self, values: Sequence[int]) -> tuple[int, int]:
         """(the 1-based number of the deciding rule, 0 for ``otherwise``; the action)."""
@@ -366,16 +383,114 @@ def _condition(key: str, raw: object, count_ties: str, street: Street,
                 return value <= bound
             return value < bound if suffix == "_below" else value > bound
         allowed = frozenset(v for v in _all_values(kind) if test(Fraction(v)))
+    codes = sorted(allowed) if not suffix else [bound]
+    words = condition_words(feature, suffix, codes)
     if feature == Feature.DEALER_OUTS and count_ties == "half":
         # the count outs + ties / 2, encoded as 2 x outs + ties (0..90)
         return Condition(Feature.DEALER_OUTS_HALF_TIES,
                          frozenset(v for v in range(91) if test(Fraction(v, 2))),
-                         text + " (a tie counts half)")
+                         text + " (a tie counts half)",
+                         words + ", an unseen card that would tie him counting half")
     if feature == Feature.DEALER_OUTS and count_ties == "yes":
         return Condition(Feature.DEALER_OUTS_WITH_TIES,
                          frozenset(v for v in range(46) if test(Fraction(v))),
-                         text + " (a tie counts whole)")
-    return Condition(feature, allowed, text)
+                         text + " (a tie counts whole)",
+                         words + ", an unseen card that would tie him counting as one")
+    return Condition(feature, allowed, text, words)
+
+
+# --- conditions in words -------------------------------------------------------------------------
+
+_HAND_WORDS: Final = ("no pair", "a pair", "two pair", "three of a kind", "a straight",
+                      "a flush", "a full house", "four of a kind", "a straight flush",
+                      "a royal flush")
+_RANK_WORDS: Final = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                      "jack", "queen", "king", "ace")
+_RANKS_WORDS: Final = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights",
+                       "nines", "tens", "jacks", "queens", "kings", "aces")
+_PAIR_WORDS: Final = ("his two hole cards", "a hole card and the highest board card",
+                      "a hole card and the second board card", "a hole card and the third "
+                      "board card", "a hole card and the fourth board card",
+                      "a hole card and the fifth board card", "the board alone")
+_DRAW_WORDS: Final = ("no straight draw", "an inside straight draw (one rank makes it)",
+                      "an open-ended straight draw (two ranks make it)")
+# the sentence of each true-or-false feature, when it holds and when it does not
+_YES_NO: Final = {
+    Feature.HIDDEN: ("a hole card lifts his hand above the board's kind of hand",
+                     "his hand is of the board's kind (the hole cards add kickers at most)"),
+    Feature.POCKET_PAIR: ("his hole cards are a pair", "his hole cards are not a pair"),
+    Feature.FLUSH_DRAW: ("he holds four to a flush", "he holds no four to a flush"),
+    Feature.SUITED: ("his hole cards are suited", "his hole cards are offsuit"),
+    Feature.HOLE_PAIRED: ("a hole card is paired", "no hole card is paired"),
+}
+
+
+def _ordered(suffix: str, name: str, up: str, down: str) -> str:
+    """``name`` with the bound of ``suffix``: ``two pair or better``, ``below a ten``."""
+    return {"_min": f"{name} or {up}", "_max": f"{name} or {down}", "_below": f"{down} than "
+            f"{name}", "_above": f"{up} than {name}"}.get(suffix, name)
+
+
+def _all_of(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (an empty string for none)."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _one_of(names: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def condition_words(feature: Feature, suffix: str, codes: Sequence[int]) -> str:
+    """A condition as a person reads it: the feature, its bound (``suffix``: ``_min``,
+    ``_max``, ``_below``, ``_above``, or none) and the values allowed (the bound's only with a
+    suffix).
+
+    >>> condition_words(Feature.DEALER_OUTS, "_below", [21])
+    'fewer than 21 unseen cards beat him'
+    >>> condition_words(Feature.HAND, "_min", [2])
+    'he holds two pair or better'
+    """
+    if feature in _YES_NO:
+        return _YES_NO[feature][0 if codes == [1] else 1]
+    if feature in (Feature.HAND, Feature.BOARD_HAND):
+        named = (_ordered(suffix, _HAND_WORDS[codes[0]], "better", "worse") if suffix
+                 else _one_of([_HAND_WORDS[code] for code in codes]))
+        return (f"he holds {named}" if feature == Feature.HAND
+                else f"the board alone holds {named}")
+    if feature == Feature.PAIR:
+        return f"his one pair is made by {_one_of([_PAIR_WORDS[code - 1] for code in codes])}" \
+            if 0 not in codes else "he holds " + _one_of(
+                ["no one pair", *(f"a pair made by {_PAIR_WORDS[code - 1]}"
+                                  for code in codes if code)])
+    if feature == Feature.STRAIGHT_DRAW:
+        return f"he holds {_one_of([_DRAW_WORDS[code] for code in codes])}"
+    if feature == Feature.DEALER_OUTS:
+        count = codes[0]
+        if suffix:
+            bound = {"_min": f"at least {count}", "_max": f"at most {count}",
+                     "_below": f"fewer than {count}", "_above": f"more than {count}"}[suffix]
+        else:
+            bound = _one_of([str(code) for code in codes])
+        card = "card beats" if bound in ("1", "at least 1", "at most 1") else "cards beat"
+        return f"{bound} unseen {card} him"
+    if feature == Feature.PAIR_RANK:
+        ranks = (_ordered(suffix, _RANKS_WORDS[codes[0]], "higher", "lower") if suffix
+                 else _one_of([_RANKS_WORDS[code] for code in codes]))
+        return f"his one pair is of {ranks}"
+    rank = (_ordered(suffix, f"{_article(codes[0])} {_RANK_WORDS[codes[0]]}", "higher", "lower")
+            if suffix else _one_of([f"{_article(code)} {_RANK_WORDS[code]}" for code in codes]))
+    return {Feature.FLUSH_DRAW_HOLE: f"he holds four to a flush whose highest hole card of "
+                                     f"its suit is {rank}",
+            Feature.STRAIGHT_DRAW_HOLE: f"the highest hole card of his straight draw is {rank}",
+            Feature.HIGH_CARD: f"his higher hole card is {rank}",
+            Feature.LOW_CARD: f"his lower hole card is {rank}"}[feature]
+
+
+def _article(code: int) -> str:
+    return "an" if _RANK_WORDS[code][0] in "ae" else "a"
 
 
 def _show(raw: object) -> str:
@@ -437,7 +552,8 @@ def _street(data: object, street: Street, where: str) -> StreetPlan:
         conditions = tuple(_condition(key, raw[key], count_ties, street, rule_where)
                            for key in keys)
         text = ", ".join(c.text for c in conditions) or "always"
-        rules.append(Rule(conditions, actions.index(action), number, text))
+        words = _all_of([c.words for c in conditions]) or "always"
+        rules.append(Rule(conditions, actions.index(action), number, text, words))
     return StreetPlan(street, tuple(rules), actions.index(otherwise))
 
 

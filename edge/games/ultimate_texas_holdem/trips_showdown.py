@@ -221,7 +221,7 @@ _FOLD_SHIFT = np.uint64(57)
 SPLITS = 10                       # a five-card board is one of ten flops and its turn-river
 
 
-def _sub_flops(boards: npt.NDArray[np.int32]) -> IntArray:
+def sub_flops(boards: npt.NDArray[np.int32]) -> IntArray:
     """The flop ids (:func:`.solve.all_flops` order) of each board's ten three-card subsets."""
     flop_id = np.full(52 ** 3, -1, dtype=np.int64)
     every = solver.all_flops().astype(np.int64)
@@ -279,7 +279,7 @@ def fold_showdowns(settle: solver.Settlement, ties_larger: bool, strategy: str,
             records = np.zeros((len(boards), solver.HOLDINGS), dtype=np.uint64)
             _kernels.uth_board_records(np.ascontiguousarray(boards), settle.array(),
                                        settle.fold, ties_larger, records)
-            return _fold_tally(records, weights, _sub_flops(boards), raised, flop_bets)
+            return _fold_tally(records, weights, sub_flops(boards), raised, flop_bets)
 
         return _run(part, FOLD_RESULTS, SPLITS, jobs, progress)
 
