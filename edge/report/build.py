@@ -50,13 +50,16 @@ from edge.table import ReturnTable, percent
 
 
 def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
-                   fmt: str = "html", protection: bool = False) -> str:
-    """The ``edge report`` command that rebuilds a report, every option spelled out."""
+                   fmt: str = "html", protection: bool = False, meta: str = "") -> str:
+    """The ``edge report`` command that rebuilds a report, every option spelled out (and the
+    metadata file ``meta`` it was made with, if any)."""
     parts = ["edge", "report", game.name]
     parts += [f"--paytable {_quote(spec)}" for spec in specs]
     parts += [f"--set {name}={_quote(value)}" for name, value in options_dict(rules).items()]
     if protection:
         parts.append("--protection")
+    if meta:
+        parts.append(f"--meta {_quote(meta)}")
     parts.append(f"--format {fmt}")
     return " ".join(parts)
 
@@ -107,10 +110,10 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     # comparisons, a game's own sections) reuse what was just solved and cached
     analyses.run = dataclasses.replace(analyses.run, cache=True)
     context = ReportContext(found, rules, chosen, tables, analyses)
-    command = report_command(found, paytables, rules, fmt, protection)
+    command = report_command(found, paytables, rules, fmt, protection, meta.file)
     sections: list[Section] = [
         certification_section(context, meta),
-        rules_of_play_section(context),
+        rules_of_play_section(context, meta),
         glossary_section(),
         method_section(context),
         summary_section(context),
@@ -139,7 +142,9 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     sections = with_appendix(sections)
     subtitle = [f"Mathematical report on every wager, made by edge {edge_version()} from exact "
                 "enumeration of every deal."]
-    if found.source:
+    if meta.rules_source:
+        subtitle.append(f"Rules source: {meta.rules_source} (the applicant's rules document).")
+    elif found.source:
         subtitle.append(f"Source: {found.source}.")
     subtitle.append("Options: " + ", ".join(f"{k}={v}" for k, v in options_dict(rules).items()))
     context_columns = (("game", found.name),

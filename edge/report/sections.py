@@ -11,7 +11,7 @@ import hashlib
 import json
 import math
 import platform
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -35,6 +35,7 @@ from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
 from edge.protection import is_exposed
+from edge.published import FIGURES, Published
 from edge.report.comparison import comparison_section
 from edge.report.context import ReportContext
 from edge.strategies import PlayerStrategy, compared_strategies, practical_strategy
@@ -102,6 +103,7 @@ def summary_section(context: ReportContext[Rules]) -> Section:
                       "Element of risk is the expected loss per unit of the average total "
                       "wager, raises included." if decisions else "")),
     ]
+    blocks += published_section(context)
     assumptions = [info for info in describe(context.game.rules) if info.assumption]
     if assumptions:
         values = options_dict(context.rules, every=True)
@@ -112,8 +114,72 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     return Section("Summary of wagers", tuple(blocks))
 
 
-def rules_section(context: ReportContext[Rules]) -> Section:
-    """The rules generated from the game's rule model with the chosen options."""
+def published_applies(context: ReportContext[Rules], entry: Published,
+                      ignore: Sequence[str] = ()) -> bool:
+    """Whether a published figure holds for the report's wager: the wager's pay table has
+    exactly the published pays, and every option the wager depends on (and ``seen``) has the
+    published value, the options in ``ignore`` aside."""
+    table = context.tables.get(entry.bet)
+    if table is None:
+        return False
+    if entry.paytable is None:
+        if table.paytable is not None:
+            return False
+    else:
+        preset = context.game.bet(entry.bet).presets.get(entry.paytable)
+        if preset is None or table.paytable is None or table.paytable.pays != preset.pays:
+            return False
+    required = options_dict(context.game.make_rules(None), every=True) | dict(entry.options)
+    actual = options_dict(context.rules, every=True)
+    relevant = (set(table.options) | set(entry.options) | {"seen"}) - set(ignore)
+    return all(actual.get(name) == required[name] for name in relevant if name in required)
+
+
+def published_value(table: ReturnTable, entry: Published) -> Fraction | None:
+    """edge's exact value of the figure a published one stands beside (``None``: the table
+    has no such figure)."""
+    if entry.figure == "element_of_risk":
+        return table.element_of_risk if table.has_decisions else None
+    if entry.figure == "player_edge":
+        return -table.house_edge
+    return table.house_edge
+
+
+def published_rows(context: ReportContext[Rules]) -> list[tuple[CellLike, ...]]:
+    """Each published figure that holds for the report's pay tables and rules, beside edge's
+    exact value: wager, figure, published, edge (decimal, exact), whether it rounds to the
+    published one, source."""
+    rows: list[tuple[CellLike, ...]] = []
+    for entry in context.game.published:
+        if not published_applies(context, entry):
+            continue
+        value = published_value(context.tables[entry.bet], entry)
+        if value is None:
+            continue
+        rows.append((entry.bet, FIGURES[entry.figure], entry.text,
+                     Cell(percent(value), "strong"), Cell(exact(value), "exact"),
+                     "yes" if entry.agrees(value) else "no", entry.source))
+    return rows
+
+
+def published_section(context: ReportContext[Rules]) -> list[Block]:
+    """The published figures beside edge's (nothing where no published figure holds for
+    these pay tables and rules)."""
+    rows = published_rows(context)
+    if not rows:
+        return []
+    return [
+        Table(("wager", "figure", "published", "edge", "edge (exact)", "agrees", "source"),
+              tuple(rows), "Published figures beside edge's exact values", align="lllrrll"),
+        Paragraph("A published figure is printed only where the wager's pay table and rules "
+                  "are those it was published for. \"agrees\": edge's exact value rounds to "
+                  "the published figure at the precision it was published with.", "note"),
+    ]
+
+
+def rules_section(context: ReportContext[Rules], sources: Sequence[str] | None = None) -> Section:
+    """The rules generated from the game's rule model with the chosen options; ``sources``
+    cites the rules documents (by default the game's source line)."""
     game = context.game
     blocks: list[Block] = []
     if game.describe_rules is not None:
@@ -122,8 +188,10 @@ def rules_section(context: ReportContext[Rules]) -> Section:
         blocks.append(Paragraph("The game module gives no description of its rules.", "note"))
     blocks.append(Items(tuple(
         (bet.name, bet.description) for bet in game.bets)))
-    if game.source:
-        blocks.append(Paragraph(f"Source document: {game.source}.", "meta"))
+    cited = list(sources) if sources is not None else [game.source] if game.source else []
+    if cited:
+        blocks.append(Paragraph(("Source document: " if len(cited) == 1 else
+                                 "Source documents: ") + " / ".join(cited) + ".", "meta"))
     blocks.append(Paragraph(pays_meaning(context.tables) + " Probabilities are integer "
         "counts of equally likely deals over the cycle; every figure is an exact fraction, shown "
         "as a decimal only when printed."))
@@ -343,6 +411,13 @@ def chosen_strategy_sections(context: ReportContext[Rules]) -> list[Section]:
         bet = context.game.bet(name)
         if bet.compare is not None:
             comparison = bet.compare(context.paytables[name], rules, context.run)
+            if not any(published_applies(context, entry, ("strategy",))
+                       for entry in context.game.published if entry.bet == name):
+                # a strategy's published figure holds only under the published pays and rules
+                info = dataclasses.replace(comparison.strategy.info, published_house_edge=None,
+                                           published_text="")
+                comparison = dataclasses.replace(comparison, strategy=dataclasses.replace(
+                    comparison.strategy, info=info))
             section = comparison_section(comparison)
             sections.append(dataclasses.replace(section, title=title.format(
                 name=comparison.strategy.name, bet=name)))

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from edge.document import Report
 from edge.games import Bet, Game, RunSettings, TableCase
-from edge.games.three_card_poker import analysis, simulation
+from edge.games.three_card_poker import analysis, simulation, sources
 from edge.games.three_card_poker.exposure import SCENARIOS
 from edge.games.three_card_poker.exposure_strategy import (
     exposed_solution,
@@ -135,6 +135,8 @@ GAME = Game(
             splits=COMBINED_SPLITS),
     ),
     source="An online casino's Tri-Card Poker help page",
+    sources=sources.SOURCES,
+    published=sources.PUBLISHED,
     aliases=("tri-card-poker", "three-card", "tcp"),
     describe_rules=describe_rules,
     extra_tables=_extra_tables(),
