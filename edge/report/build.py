@@ -34,7 +34,7 @@ from edge.report.front import (
 )
 from edge.report.metadata import Metadata
 from edge.report.payouts import payouts_section
-from edge.report.protection import protection_section
+from edge.report.protection import protection_section, protection_tables, solve_times_section
 from edge.report.sections import (
     options_section,
     paytables_section,
@@ -114,7 +114,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     sections: list[Section] = [
         certification_section(context, meta),
         rules_of_play_section(context, meta),
-        glossary_section(),
+        glossary_section(context),
         method_section(context),
         summary_section(context),
         options_section(context),
@@ -126,9 +126,11 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     sections += strategy_sections(context)
     if found.report_sections is not None:
         sections += found.report_sections(context)
-    guarded = protection_section(context, timed=environment) if protection else None
+    times: list[tuple[str, str]] = []
+    guarded = protection_section(context, times=times) if protection else None
     if guarded is not None:
         sections.append(guarded)
+    exposures = protection_tables(context) if guarded is not None else {}
     pays = None if is_exposed(rules) else pay_section(context)
     if pays is not None:
         sections.append(pays)
@@ -138,8 +140,10 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     verification = verification_section(context, simulate=environment)
     if verification is not None:
         sections.append(verification)
-    sections.append(reproducibility_section(context, command, environment))
+    sections.append(reproducibility_section(context, command, environment, exposures))
     sections = with_appendix(sections)
+    if environment and times:        # machine-dependent: an appendix, never the body
+        sections.append(solve_times_section(times))
     subtitle = [f"Mathematical report on every wager, made by edge {edge_version()} from exact "
                 "enumeration of every deal."]
     if meta.rules_source:
@@ -151,7 +155,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                        ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
     return Report(f"{found.title}: mathematical report", tuple(subtitle), tuple(sections),
                   found.name, tables, found.title, context=context_columns,
-                  data=report_data(context, meta), document_id=meta.document_id,
+                  data=report_data(context, meta, exposures), document_id=meta.document_id,
                   revision=meta.revision)
 
 

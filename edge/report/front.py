@@ -50,7 +50,8 @@ def wager_assumptions(context: ReportContext[Rules], bet: str) -> list[str]:
     values = options_dict(context.rules, every=True)
     found = list(table.assumptions) or [f"{name}={values[name]}" for name in table.options
                                          if name in assumed and name in values]
-    found += [rests for _, _, rests in certified_holds(context, bet) if rests]
+    if context.game.bet(bet).certify is not None:
+        found += [rests for _, _, rests in certified_holds(context, bet) if rests]
     return list(dict.fromkeys(found))
 
 
@@ -161,6 +162,14 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
      "report the theoretical hold of a wager is its house edge"),
     ("hit frequency", "the probability that a round ends with a net win for the player"),
     ("push", "a round in which the wager is returned: a net result of exactly zero"),
+    ("net zero (of a combined wager)", "a round of a wager made of others (Ante and Pair Plus "
+     "together, say) whose parts' results add to exactly zero: every part returned, or a win "
+     "on one cancelling a loss on another; what the summary counts as the combined wager's "
+     "push"),
+    ("figures per", "the unit every figure of a wager is quoted per (house edge, variance, "
+     "standard deviation, each row's return): one unit wagered, or the unit the trade quotes "
+     "the wager in{example}; in brackets, what a round stakes before any decision, in that "
+     "unit"),
     ("cycle", "the number of equally likely deals the analysis enumerates; every probability "
      "is a count of deals over the cycle"),
     ("variance", "the expected squared distance of one round's net result from its mean, per "
@@ -176,9 +185,16 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
 )
 
 
-def glossary_section() -> Section:
-    """The terms the report uses, defined."""
-    return Section("Glossary", (Items(GLOSSARY),))
+def glossary_section(context: ReportContext[Rules]) -> Section:
+    """The terms the report uses, defined ("figures per" with this game's own example, and the
+    net zero of a combined wager only where the game has one)."""
+    staked = [table for table in context.tables.values() if table.quotes_stake]
+    example = "".join(f" (one {table.basis} for the {table.bet} wager, though each round "
+                      f"stakes {amount(table, table.stake)})" for table in staked[:1])
+    combined = any(bet.parts for bet in context.game.bets)
+    terms = tuple((term, text.format(example=example)) for term, text in GLOSSARY
+                  if combined or not term.startswith("net zero"))
+    return Section("Glossary", (Items(terms),))
 
 
 def method_section(context: ReportContext[Rules]) -> Section:

@@ -75,7 +75,7 @@ def summary_section(context: ReportContext[Rules]) -> Section:
         *([line("house edge per unit staked initially",
                 lambda t: percent(t.house_edge_per_stake))] if staked else []),
         line("hit frequency", lambda t: percent(t.hit_frequency)),
-        line("push probability", lambda t: percent(t.push_probability)),
+        line(push_label(context), lambda t: percent(t.push_probability)),
         line("standard deviation", lambda t: f"{t.standard_deviation:.4f}"),
     ]
     if any(t.assumptions for t in tables.values()):
@@ -95,8 +95,10 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     blocks: list[Block] = [
         Table(("figure", *names), tuple(rows), caption="Every wager of the game",
               align="l" + "r" * len(names)),
-        Paragraph("House edge is the player's expected loss per the unit named in the "
-                  "\"figures per\" row" + (
+        Paragraph("\"Figures per\" names the unit every figure of the wager is quoted per "
+                  "(house edge, variance, standard deviation, each row's return), and in "
+                  "brackets what a round stakes before any decision where that is more than "
+                  "one such unit. House edge is the player's expected loss per that unit" + (
                       " and, in the row below it, per unit of everything staked before any "
                       "decision" if staked else "") + "; "
                   "exact fractions are in each wager's section. " + (
@@ -175,6 +177,20 @@ def published_section(context: ReportContext[Rules]) -> list[Block]:
                   "are those it was published for. \"agrees\": edge's exact value rounds to "
                   "the published figure at the precision it was published with.", "note"),
     ]
+
+
+def combined_bets(context: ReportContext[Rules]) -> list[str]:
+    """The wagers that combine others (a round stakes each of its parts)."""
+    return [bet.name for bet in context.game.bets if bet.parts]
+
+
+def push_label(context: ReportContext[Rules]) -> str:
+    """The summary's push row: for a combined wager it is the probability that the parts'
+    results add to exactly 0, which the label says."""
+    combined = combined_bets(context)
+    if not combined:
+        return "push probability"
+    return f"push probability ({', '.join(combined)}: net result of all its parts exactly 0)"
 
 
 def rules_section(context: ReportContext[Rules], sources: Sequence[str] | None = None) -> Section:
@@ -287,8 +303,13 @@ def _listed_pay(table: PayTable, outcome: str, bet: Bet[Rules]) -> str:
     return "-"
 
 
-def wager_section(table: ReturnTable, description: str) -> Section:
-    """One wager: its return table, exact figures, decisions, notes and outcome chart."""
+NET_ZERO = "net zero probability (the parts' results add to exactly 0)"
+
+
+def wager_section(table: ReturnTable, description: str, combined: bool = False) -> Section:
+    """One wager: its return table, exact figures, decisions, notes and outcome chart;
+    ``combined``: a wager made of others, whose "push" is a net result of zero over its parts
+    (each part returned, or wins and losses cancelling), and is named so."""
     heads, body = row_cells(table)
     # what a reader sees: display names, and one decimal format for the probability column
     column = heads.index("probability")
@@ -299,7 +320,8 @@ def wager_section(table: ReturnTable, description: str) -> Section:
         cells[0] = display_name(cells[0])
         cells[column] = decimal(table.probability(row), places)
     body[-1][column] = decimal(Fraction(1), places)
-    figures = tuple((label, Cell(exact_text, "exact") if exact_text else "", dec)
+    figures = tuple((NET_ZERO if combined and label == "push probability" else label,
+                     Cell(exact_text, "exact") if exact_text else "", dec)
                     for label, exact_text, dec in figure_lines(table))
     about = [f"{table.title}." if table.title else ""]
     if description:
@@ -337,7 +359,7 @@ def _outcome_drawer(table: ReturnTable) -> Callable[[], Figure]:
 
 def wagers_section(context: ReportContext[Rules]) -> Section:
     """The full return table of every wager."""
-    children = [wager_section(context.tables[bet.name], bet.description)
+    children = [wager_section(context.tables[bet.name], bet.description, bool(bet.parts))
                 for bet in context.game.bets]
     children[0] = dataclasses.replace(children[0], page_break=False)
     return Section("Return tables", (Paragraph(
@@ -470,15 +492,23 @@ def strategies_compared(context: ReportContext[Rules]) -> Section | None:
         heads, tuple(rows), "The game's wagers under every strategy it offers"),))
 
 
-def figures_digest(tables: Mapping[str, ReturnTable]) -> str:
-    """SHA-256 of every table's JSON: equal digests mean equal exact figures."""
-    text = json.dumps([t.to_dict() for t in tables.values()], sort_keys=True)
+def figures_digest(tables: Mapping[str, ReturnTable],
+                   protection: Mapping[str, ReturnTable] | None = None) -> str:
+    """SHA-256 of every table's JSON: equal digests mean equal exact figures. ``protection``:
+    the return table of each exposure (a report with --protection), covered too; without it
+    the digest is that of the wagers' tables alone."""
+    items: list[object] = [t.to_dict() for t in tables.values()]
+    if protection:
+        items.append({"protection": {name: t.to_dict() for name, t in protection.items()}})
+    text = json.dumps(items, sort_keys=True)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def reproducibility_section(context: ReportContext[Rules], command: str,
-                            environment: bool) -> Section:
-    """What a reviewer needs to rebuild the report and check it is the same."""
+                            environment: bool,
+                            protection: Mapping[str, ReturnTable] | None = None) -> Section:
+    """What a reviewer needs to rebuild the report and check it is the same (``protection``:
+    the exposures' tables, which the digest then covers)."""
     tables = context.tables
     items: list[str | tuple[str, str]] = [
         ("edge version", edge_version()),
@@ -500,9 +530,11 @@ def reproducibility_section(context: ReportContext[Rules], command: str,
         Table(("wager", "combinations (cycle)"), rows,
               "Combinations enumerated for each wager: each wager's cycle is its own "
               "experiment, so they are not added"),
-        Paragraph("SHA-256 of the exact figures of every table (their JSON, keys sorted); "
-                  "a rebuild with the same settings gives the same digest:"),
-        Preformatted(figures_digest(tables), wrap=True),
+        Paragraph("SHA-256 of the exact figures of every table (their JSON, keys sorted" + (
+            ", and the return table of every exposure of the game-protection section"
+            if protection else "") + "); a rebuild with the same settings gives the same "
+            "digest:"),
+        Preformatted(figures_digest(tables, protection), wrap=True),
     )
     return Section("Reproducibility", blocks)
 
