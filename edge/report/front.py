@@ -89,7 +89,8 @@ def attestation(context: ReportContext[Rules], meta: Metadata) -> str:
              else " My qualifications: not stated.")
     text += (f" My independence: {meta.independence.rstrip('.')}." if meta.independence
              else " My independence from the applicant: not stated.")
-    return text
+    # ends in a colon: the renderers keep it on one page with the signature line below it
+    return text + " Signed:"
 
 
 def certification_section(context: ReportContext[Rules], meta: Metadata) -> Section:
@@ -130,7 +131,7 @@ def certification_section(context: ReportContext[Rules], meta: Metadata) -> Sect
         Table(("name", "signature", "date"), ((analyst, "", ""),),
               "Signed for the analyst", align="lll"),
     ]
-    return Section("Certification", tuple(blocks))
+    return Section("Certification", tuple(blocks), page_break=True)
 
 
 def rules_sources(game: AnyGame, meta: Metadata) -> list[str]:
