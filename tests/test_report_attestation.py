@@ -19,6 +19,7 @@ from edge.games import all_games, get_game
 from edge.published import Citation, Published
 from edge.report import figures_digest, make_report
 from edge.report.context import Analyses, ReportContext
+from edge.report.front import certified_holds, wager_assumptions
 from edge.report.metadata import Metadata, load_metadata
 from edge.report.protection import protection_tables
 from edge.report.sections import published_applies, published_value
@@ -100,6 +101,21 @@ def test_the_progressive_is_certified_at_its_reset_value_and_in_the_long_run() -
     # a meter away from the reset value is certified as well, and rests on the meter
     moved = bet.certify(bet.paytable(None), game.make_rules({"meter": 25000}))
     assert len(moved) == 3 and moved[0][2].startswith("the meter at 25000 (assumed)")
+
+
+def test_the_progressives_json_assumptions_list_what_it_rests_on() -> None:
+    game = get_game("ultimate-texas-holdem")
+    rules = game.make_rules(None)
+    paytable = game.bet("progressive").paytable(None)
+    analyses = Analyses(game)
+    tables = {"progressive": analyses.table("progressive", paytable, rules)}
+    context = ReportContext(game, rules, {"progressive": paytable}, tables, analyses)
+    assumed = wager_assumptions(context, "progressive")
+    assert assumed[0] == "meter=10000"
+    assert any("reset value 10000" in text and "increment 3/20" in text for text in assumed)
+    certify = game.bet("progressive").certify
+    assert certify is not None
+    assert certified_holds(context, "progressive") == list(certify(paytable, rules))
 
 
 # --- item 4: citable sources -----------------------------------------------------------------
@@ -235,7 +251,7 @@ def test_figures_per_and_the_combined_wagers_net_zero_are_defined() -> None:
     summary = next(block for block in section(made, "Summary of wagers").blocks
                    if isinstance(block, Table))
     labels = [cell_text(row[0]) for row in summary.rows]
-    assert "push probability (combined: net result of all its parts exactly 0)" in labels
+    assert "push probability (combined: net zero)" in labels
     figures = section(section(made, "Return tables"), "combined")
     assert "net zero probability" in figures.blocks[1].__repr__()
     # a game without a combined wager has no net zero

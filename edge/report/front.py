@@ -163,8 +163,8 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
      "report the theoretical hold of a wager is its house edge"),
     ("hit frequency", "the probability that a round ends with a net win for the player"),
     ("push", "a round in which the wager is returned: a net result of exactly zero"),
-    ("net zero (of a combined wager)", "a round of a wager made of others (Ante and Pair Plus "
-     "together, say) whose parts' results add to exactly zero: every part returned, or a win "
+    ("net zero (of a combined wager)", "a round of a wager made of others (one unit on each "
+     "of its parts) whose parts' results add to exactly zero: every part returned, or a win "
      "on one cancelling a loss on another; what the summary counts as the combined wager's "
      "push"),
     ("figures per", "the unit every figure of a wager is quoted per (house edge, variance, "

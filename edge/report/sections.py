@@ -190,7 +190,7 @@ def push_label(context: ReportContext[Rules]) -> str:
     combined = combined_bets(context)
     if not combined:
         return "push probability"
-    return f"push probability ({', '.join(combined)}: net result of all its parts exactly 0)"
+    return f"push probability ({', '.join(combined)}: net zero)"
 
 
 def rules_section(context: ReportContext[Rules], sources: Sequence[str] | None = None) -> Section:
