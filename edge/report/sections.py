@@ -396,7 +396,7 @@ def strategy_sections(context: ReportContext[Rules]) -> list[Section]:
     shown: dict[tuple[tuple[Block, ...], tuple[Section, ...]], list[str]] = {}
     for name in strategy_bets(context):
         document = strategy_document(game, game.bet(name), context.paytables[name],
-                                     context.rules, context.run)
+                                     _as_published(context, name, context.rules), context.run)
         if document is not None:
             shown.setdefault(_strategy_blocks(document), []).append(name)
     for (blocks, sections), bets in shown.items():
@@ -432,18 +432,32 @@ def chosen_strategy_sections(context: ReportContext[Rules]) -> list[Section]:
     for name in strategy_bets(context):
         bet = context.game.bet(name)
         if bet.compare is not None:
-            comparison = bet.compare(context.paytables[name], rules, context.run)
-            if not any(published_applies(context, entry, ("strategy",))
-                       for entry in context.game.published if entry.bet == name):
-                # a strategy's published figure holds only under the published pays and rules
-                info = dataclasses.replace(comparison.strategy.info, published_house_edge=None,
-                                           published_text="")
-                comparison = dataclasses.replace(comparison, strategy=dataclasses.replace(
-                    comparison.strategy, info=info))
+            comparison = bet.compare(context.paytables[name],
+                                     _as_published(context, name, rules), context.run)
             section = comparison_section(comparison)
             sections.append(dataclasses.replace(section, title=title.format(
                 name=comparison.strategy.name, bet=name)))
     return sections
+
+
+def _as_published(context: ReportContext[Rules], bet: str, rules: Rules) -> Rules:
+    """The rules a wager's strategy is printed under: a strategy's published figure holds only
+    under the published pays and rules, so elsewhere it is left out (printed neither in the
+    comparison's facts nor in any note)."""
+    if any(published_applies(context, entry, ("strategy",))
+           for entry in context.game.published if entry.bet == bet):
+        return rules
+    return _unpublished(rules)
+
+
+def _unpublished(rules: Rules) -> Rules:
+    """The rules with their strategy's published figure left out (its decisions unchanged)."""
+    strategy = getattr(rules, "strategy", None)
+    if not isinstance(strategy, PlayerStrategy) or strategy.info.published_house_edge is None:
+        return rules
+    info = dataclasses.replace(strategy.info, published_house_edge=None, published_text="")
+    changes: dict[str, object] = {"strategy": dataclasses.replace(strategy, info=info)}
+    return dataclasses.replace(rules, **changes)
 
 
 def strategy_bets(context: ReportContext[Rules]) -> list[str]:
