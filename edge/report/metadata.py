@@ -8,9 +8,10 @@ a field left out is printed as "not stated"::
     applicant = "Example Games Ltd"      # the applicant or inventor
     analyst = "A. Analyst"               # who prepared the report
     organisation = "Example Maths Lab"   # the analyst's organisation
-    qualifications = "Fellow of ..."     # the analyst's qualifications
-    independence = "I have no financial interest in ..."  # the analyst's independence
+    qualifications = "PhD in probability"  # printed in the analyst's attestation
+    independence = "I have no financial interest in the applicant"  # printed there too
     rules_source = "Example Games Ltd, Tri-Card Poker rules of play, version 1.2, 2026"
+                                         # the applicant's rules document, then the one cited
     jurisdictions = ["Nevada", "Malta"]  # one text, or a list of texts
     document_id = "EX-2026-014"
     revision = "B"
@@ -18,8 +19,8 @@ a field left out is printed as "not stated"::
 
 An unknown field, a value of the wrong type or a bad date is an :class:`EdgeError` naming it.
 The rebuild command in the report names the file (``--meta FILE``). The metadata never enters
-the figures' digest: the same analysis issued on another date, or
-under another document number, has the same digest.
+the figures' digest: the same analysis issued on another date, or under another document
+number, has the same digest.
 
 >>> meta = parse_metadata({"analyst": "A. Analyst", "date": "2026-11-30"}, "meta.toml")
 >>> meta.analyst, meta.date
