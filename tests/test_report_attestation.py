@@ -152,17 +152,20 @@ def test_the_applicants_rules_document_is_the_one_cited(tmp_path: Path) -> None:
 # --- item 5: published figures ---------------------------------------------------------------
 def test_published_figures_beside_the_headline_at_the_published_tables() -> None:
     assert published_cells(report("three-card-poker")) == [
-        ("ante", "house edge", "3.37%"), ("ante", "element of risk", "2.01%"),
-        ("pair-plus", "house edge", "2.32%")]
-    assert published_cells(report("triple-bet")) == [("sandwich", "house edge", "5.478%")]
+        ("ante", "house edge per Ante", "3.37%"),
+        ("ante", "element of risk per unit of the average total wager", "2.01%"),
+        ("pair-plus", "house edge per unit wagered", "2.32%")]
+    assert published_cells(report("triple-bet")) == [
+        ("sandwich", "house edge per unit wagered", "5.478%")]
     assert published_cells(report("double-hand-poker")) == [
-        ("dice-lo", "house edge", "2.78%"), ("dice-hi", "house edge", "2.78%")]
+        ("dice-lo", "house edge per unit wagered", "2.78%"),
+        ("dice-hi", "house edge per unit wagered", "2.78%")]
 
 
 def test_no_published_figure_beside_a_table_it_was_not_published_for() -> None:
     # table 1: Ante Bonus 3-2-1 (nothing published), Pair Plus 35-25-6-4-1 (Wizard of Odds)
     made = report("three-card-poker", ("1",))
-    assert published_cells(made) == [("pair-plus", "house edge", "4.58%")]
+    assert published_cells(made) == [("pair-plus", "house edge per unit wagered", "4.58%")]
     assert "published house edge" not in made.render("markdown")   # not Grochowski's 3.45%
     typed = report("three-card-poker", ("pair-plus=35-20-7-4-1", "ante=4-3-1"))
     assert published_table(typed) is None

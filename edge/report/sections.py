@@ -155,10 +155,13 @@ def published_rows(context: ReportContext[Rules]) -> list[tuple[CellLike, ...]]:
     for entry in context.game.published:
         if not published_applies(context, entry):
             continue
-        value = published_value(context.tables[entry.bet], entry)
+        table = context.tables[entry.bet]
+        value = published_value(table, entry)
         if value is None:
             continue
-        rows.append((entry.bet, FIGURES[entry.figure], entry.text,
+        per = (" per unit of the average total wager" if entry.figure == "element_of_risk"
+               else f" per {table.basis}")
+        rows.append((entry.bet, FIGURES[entry.figure] + per, entry.text,
                      Cell(percent(value), "strong"), Cell(exact(value), "exact"),
                      "yes" if entry.agrees(value) else "no", entry.source))
     return rows
