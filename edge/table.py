@@ -265,13 +265,23 @@ def percent(value: Fraction, places: int = 4) -> str:
     return decimal(value * 100, places) + "%"
 
 
-def probability_text(value: Fraction) -> str:
-    """A probability with enough digits to be useful for rare outcomes."""
+def probability_text(value: Fraction, plain: bool = False) -> str:
+    """A probability with enough digits to be useful for rare outcomes; ``plain`` (reports):
+    a rare one as a plain decimal to seven significant digits, never in scientific notation."""
     if value == 0:
         return "0"
     if value < Fraction(1, 10 ** 6):
+        if plain:
+            return significant(value, 7)
         return f"{float(value):.6e}"
     return decimal(value, 10)
+
+
+def significant(value: Fraction, digits: int) -> str:
+    """A nonzero value as a plain decimal with ``digits`` significant digits (0.0000003536603),
+    for printing only: never in scientific notation."""
+    places = digits - 1 - math.floor(math.log10(abs(value)))
+    return decimal(value, max(places, 0))
 
 
 # the player's side of a house figure, printed beside it when the player has the edge

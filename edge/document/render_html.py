@@ -156,7 +156,7 @@ def _html_table(table: Table) -> str:
     out = [f"<table class=\"{' '.join(classes)}\">" if classes else "<table>"]
     if table.caption:
         short = " class=\"short\"" if len(table.caption) <= 80 else ""
-        out.append(f"<caption{short}>{html.escape(table.caption)}</caption>")
+        out.append(f"<caption{short}>{_prose(table.caption)}</caption>")
     out.append("<thead><tr>" + "".join(
         _html_cell(h, n, "th") for h, n in zip(table.headers, numeric, strict=True))
         + "</tr></thead>")
@@ -184,6 +184,12 @@ def _html_table(table: Table) -> str:
             f"<span class=\"swatch\" style=\"background:{html.escape(colour)}\"></span>"
             f"{html.escape(meaning)}" for colour, meaning in table.legend) + "</p>")
     return "\n".join(out)
+
+
+def _prose(text: str) -> str:
+    """Running text as HTML: escaped, and inline code (a command written between backticks)
+    set as code, without the backticks."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
 
 
 def _unbroken(line: str) -> str:
@@ -218,14 +224,14 @@ def _html_pre(block: Preformatted) -> str:
 def _html_block(block: Block, charts: Iterator[int]) -> str:
     if isinstance(block, Paragraph):
         kind = f" class=\"{block.kind}\"" if block.kind else ""
-        return f"<p{kind}>{html.escape(block.text)}</p>"
+        return f"<p{kind}>{_prose(block.text)}</p>"
     if isinstance(block, Items):
         items = []
         for item in block.items:
             if isinstance(item, tuple):
-                items.append(f"<li><b>{html.escape(item[0])}</b>: {html.escape(item[1])}</li>")
+                items.append(f"<li><b>{_prose(item[0])}</b>: {_prose(item[1])}</li>")
             else:
-                items.append(f"<li>{html.escape(item)}</li>")
+                items.append(f"<li>{_prose(item)}</li>")
         return "<ul>" + "".join(items) + "</ul>"
     if isinstance(block, Table):
         return _html_table(block)
@@ -355,11 +361,11 @@ def html_report(report: Report) -> str:
 
 def _html_fragment_block(block: Block) -> str:
     if isinstance(block, Paragraph):
-        text = html.escape(block.text)
+        text = _prose(block.text)
         return f"<p><i>{text}</i></p>\n" if block.kind in ("note", "meta") else f"<p>{text}</p>\n"
     if isinstance(block, Items):
-        items = "".join(f"<li><b>{html.escape(item[0])}</b>: {html.escape(item[1])}</li>\n"
-                        if isinstance(item, tuple) else f"<li>{html.escape(item)}</li>\n"
+        items = "".join(f"<li><b>{_prose(item[0])}</b>: {_prose(item[1])}</li>\n"
+                        if isinstance(item, tuple) else f"<li>{_prose(item)}</li>\n"
                         for item in block.items)
         return f"<ul>\n{items}</ul>\n"
     if isinstance(block, Table):

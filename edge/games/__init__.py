@@ -47,6 +47,7 @@ from edge.paytables import (
     same_pays_preset,
 )
 from edge.protection import Protection
+from edge.published import Citation, Published
 from edge.run import RunSettings as RunSettings  # re-exported: every game names it from here
 from edge.strategies import PlayerStrategy, StrategyComparison
 from edge.table import ReturnTable
@@ -94,6 +95,10 @@ Compare = Callable[[PayTable | None, RulesT, RunSettings], StrategyComparison]
 # A game's rule variants for the report's "every variant" section: (option, values) pairs; None
 # lets the report find them from the options (choices, true/false, small whole-number ranges).
 ReportVariants = Callable[[RulesT], Sequence[tuple[str, Sequence[object]]]]
+
+# certify: the holds a report certifies for a wager beyond its table's own figure, as
+# (basis, hold, what it rests on): a progressive at its meter's reset value and in the long run.
+Certify = Callable[[PayTable | None, RulesT], Sequence[tuple[str, Fraction, str]]]
 
 # A game's rules_sections: what the report's rules of play add for this game (hand rankings,
 # equipment and shuffle, worked examples settled by the game's own settlement).
@@ -177,6 +182,7 @@ class Bet(Generic[RulesT]):
     # The rule each named table is meant for, by preset name (a preset not listed, and a table
     # of the user's own, is offered under every rule): see TableRule and fit_rules.
     table_rules: Mapping[str, TableRule] = field(default_factory=dict)
+    certify: Certify[RulesT] | None = None
 
     # whether --paytable takes this bet's pays typed in its outcome order (``35-20-7-4-1``)
     typed_pays: ClassVar[bool] = True
@@ -267,6 +273,10 @@ class Game(Generic[RulesT]):
     def command_name(self) -> str:
         """The game as a command line names it: its name, or a bet file's path."""
         return self.invoked_as or self.name
+    # the rules' source documents as a lab cites them, and the published figures the report
+    # prints beside edge's own (edge.published)
+    sources: tuple[Citation, ...] = ()
+    published: tuple[Published, ...] = ()
 
     def table_cases(self) -> list[TableCase]:
         """Every table ``scripts/make_tables.py`` writes: each bet with each preset (a preset

@@ -42,7 +42,7 @@ from edge.report.front import (
 )
 from edge.report.metadata import Metadata
 from edge.report.payouts import payouts_section
-from edge.report.protection import protection_section
+from edge.report.protection import protection_section, protection_tables, solve_times_section
 from edge.report.sections import (
     options_section,
     paytables_section,
@@ -58,13 +58,16 @@ from edge.table import ReturnTable, percent
 
 
 def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
-                   fmt: str = "html", protection: bool = False) -> str:
-    """The ``edge report`` command that rebuilds a report, every option spelled out."""
+                   fmt: str = "html", protection: bool = False, meta: str = "") -> str:
+    """The ``edge report`` command that rebuilds a report, every option spelled out (and the
+    metadata file ``meta`` it was made with, if any)."""
     parts = ["edge", "report", game.command_name]
     parts += [f"--paytable {_quote(spec)}" for spec in specs]
     parts += [f"--set {name}={_quote(value)}" for name, value in options_dict(rules).items()]
     if protection:
         parts.append("--protection")
+    if meta:
+        parts.append(f"--meta {_quote(meta)}")
     parts.append(f"--format {fmt}")
     return " ".join(parts)
 
@@ -117,11 +120,11 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     # comparisons, a game's own sections) reuse what was just solved and cached
     analyses.run = dataclasses.replace(analyses.run, cache=True)
     context = ReportContext(found, rules, chosen, tables, analyses, fitted.notes)
-    command = report_command(found, paytables, rules, fmt, protection)
+    command = report_command(found, paytables, rules, fmt, protection, meta.file)
     sections: list[Section] = [
         certification_section(context, meta),
-        rules_of_play_section(context),
-        glossary_section(),
+        rules_of_play_section(context, meta),
+        glossary_section(context),
         method_section(context),
         summary_section(context),
         options_section(context),
@@ -133,9 +136,11 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     sections += strategy_sections(context)
     if found.report_sections is not None:
         sections += found.report_sections(context)
-    guarded = protection_section(context, timed=environment) if protection else None
+    times: list[tuple[str, str]] = []
+    guarded = protection_section(context, times=times) if protection else None
     if guarded is not None:
         sections.append(guarded)
+    exposures = protection_tables(context) if guarded is not None else {}
     pays = None if is_exposed(rules) else pay_section(context)
     if pays is not None:
         sections.append(pays)
@@ -145,18 +150,22 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     verification = verification_section(context, simulate=environment)
     if verification is not None:
         sections.append(verification)
-    sections.append(reproducibility_section(context, command, environment))
+    sections.append(reproducibility_section(context, command, environment, exposures))
     sections = with_appendix(sections)
+    if environment and times:        # machine-dependent: an appendix, never the body
+        sections.append(solve_times_section(times))
     subtitle = [f"Mathematical report on every wager, made by edge {edge_version()} from exact "
                 "enumeration of every deal."]
-    if found.source:
+    if meta.rules_source:
+        subtitle.append(f"Rules source: {meta.rules_source} (the applicant's rules document).")
+    elif found.source:
         subtitle.append(f"Source: {found.source}.")
     subtitle.append("Options: " + ", ".join(f"{k}={v}" for k, v in options_dict(rules).items()))
     context_columns = (("game", found.name),
                        ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
     return Report(f"{found.title}: mathematical report", tuple(subtitle), tuple(sections),
                   found.name, tables, found.title, context=context_columns,
-                  data=report_data(context, meta), document_id=meta.document_id,
+                  data=report_data(context, meta, exposures), document_id=meta.document_id,
                   revision=meta.revision)
 
 

@@ -2,52 +2,81 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
-from edge.distribution import LOWER, UPPER
 from edge.games import ReportContext, Rules
 from edge.options import options_dict
-from edge.report.front import hold_bases
+from edge.report.front import certified_holds, wager_assumptions
 from edge.report.metadata import Metadata
 from edge.report.sections import figures_digest
 from edge.report.volatility import spreads
-from edge.table import exact
+from edge.table import ReturnTable, decimal, exact
 
 
-def report_data(context: ReportContext[Rules], meta: Metadata) -> dict[str, object]:
+def _figure(value: Fraction | float | None) -> str | None:
+    """A figure for JSON: exact ``"p/q"`` where it is a fraction, else a plain decimal (an FFT
+    or normal-approximation figure, never in scientific notation)."""
+    if value is None:
+        return None
+    return exact(value) if isinstance(value, Fraction) else decimal(value, 12)
+
+
+def volatility_rows(table: ReturnTable) -> list[dict[str, object]]:
+    """Every row of the report's volatility table of one wager, whatever its method: exact
+    figures as ``"p/q"``, FFT and normal-approximation figures as decimals with the method
+    (and the FFT's error bound) named."""
+    rows: list[dict[str, object]] = []
+    for spread in spreads(table):
+        known = spread.distribution
+        row: dict[str, object] = {
+            "hands": spread.hands, "method": spread.method,
+            "expected_net": exact(spread.mean * spread.hands),
+            "quantile_2.5_percent": _figure(spread.low),
+            "quantile_97.5_percent": _figure(spread.high),
+            "player_ahead": _figure(spread.player_ahead),
+            "player_even": _figure(known.even) if known is not None else None,
+            "normal_approximation_2.5_percent": _figure(spread.normal_low),
+            "normal_approximation_97.5_percent": _figure(spread.normal_high),
+        }
+        if known is not None and known.method != "exact":
+            row["error_bound"] = decimal(known.error, 18)
+        rows.append(row)
+    return rows
+
+
+def report_data(context: ReportContext[Rules], meta: Metadata,
+                protection: Mapping[str, ReturnTable] | None = None) -> dict[str, object]:
     """A report's JSON contract: every figure as an exact ``"p/q"`` string, the metadata and the
     figures' digest, so that two submissions can be compared by a diff.
 
     ``tables`` holds each wager's full return table (:meth:`ReturnTable.to_dict`); ``summary``
-    each wager's figures and its hold on every basis; ``volatility`` the net result after n
-    hands where the distribution is exact (its quantiles and probabilities as fractions).
+    each wager's figures, what they rest on (``assumptions``) and its certified holds;
+    ``volatility`` every row of the report's volatility tables (exact where the distribution is
+    exact); ``protection`` (a report with --protection) each exposure's figures, which the
+    digest then covers too.
     """
     summary: dict[str, object] = {}
     volatility: dict[str, object] = {}
     for name, table in context.tables.items():
         figures: dict[str, object] = {key: exact(value) if isinstance(value, Fraction) else value
                                       for key, value in table.summary()}
-        figures["hold"] = [{"basis": basis, "hold": exact(hold)}
-                           for basis, hold in hold_bases(name, table)]
+        figures["assumptions"] = wager_assumptions(context, name)
+        figures["hold"] = [{"basis": basis, "hold": exact(hold), "rests_on": rests or None}
+                           for basis, hold, rests in certified_holds(context, name)]
         summary[name] = figures
-        rows = []
-        for spread in spreads(table):
-            known = spread.distribution
-            if known is None or known.method != "exact":
-                continue
-            ahead, even = known.ahead, known.even
-            rows.append({"hands": spread.hands, "method": "exact convolution",
-                         "quantile_2.5_percent": exact(known.quantile(LOWER)),
-                         "quantile_97.5_percent": exact(known.quantile(UPPER)),
-                         "player_ahead": exact(ahead) if isinstance(ahead, Fraction) else None,
-                         "player_even": exact(even) if isinstance(even, Fraction) else None})
-        volatility[name] = rows
-    return {
+        volatility[name] = volatility_rows(table)
+    data: dict[str, object] = {
         "game": context.game.name,
         "options": options_dict(context.rules),
         "metadata": meta.to_dict(),
-        "digest": figures_digest(context.tables),
+        "digest": figures_digest(context.tables, protection),
         "summary": summary,
         "volatility": volatility,
         "tables": {name: table.to_dict() for name, table in context.tables.items()},
     }
+    if protection:
+        data["protection"] = {name: {key: exact(value) if isinstance(value, Fraction) else value
+                                     for key, value in table.summary()}
+                              for name, table in protection.items()}
+    return data

@@ -14,10 +14,10 @@ import importlib
 from fractions import Fraction
 
 from edge.document.document import Block, Cell, Items, Paragraph, Section, Table, edge_version
-from edge.games import BUILTIN_GAMES, Game, Rules
-from edge.options import options_dict
+from edge.games import BUILTIN_GAMES, AnyGame, Game, Rules
+from edge.options import describe, options_dict
 from edge.report.context import ReportContext
-from edge.report.metadata import Metadata
+from edge.report.metadata import NOT_STATED, Metadata
 from edge.report.sections import rules_section
 from edge.table import ReturnTable, amount, exact, percent
 
@@ -42,14 +42,68 @@ def hold_bases(bet: str, table: ReturnTable) -> list[tuple[str, Fraction]]:
     return bases
 
 
+def wager_assumptions(context: ReportContext[Rules], bet: str) -> list[str]:
+    """What a wager's figures rest on that no source gives: its table's own assumptions (an
+    assumed pay) or else the assumed options it depends on, then what its certified holds add
+    (a progressive's reset value and increment)."""
+    table = context.tables[bet]
+    assumed = {info.name for info in describe(context.game.rules) if info.assumption}
+    values = options_dict(context.rules, every=True)
+    found = list(table.assumptions) or [f"{name}={values[name]}" for name in table.options
+                                         if name in assumed and name in values]
+    if context.game.bet(bet).certify is not None:
+        found += [rests for _, _, rests in certified_holds(context, bet) if rests]
+    return list(dict.fromkeys(found))
+
+
+def certified_holds(context: ReportContext[Rules], bet: str) -> list[tuple[str, Fraction, str]]:
+    """Each hold the report certifies for a wager: (basis, hold, what it rests on, "" for
+    nothing assumed). The wager's own hook where it has one (a progressive at its reset value
+    and in the long run), else its table's hold on every basis."""
+    found = context.game.bet(bet)
+    if found.certify is not None:
+        return list(found.certify(context.paytables[bet], context.rules))
+    table = context.tables[bet]
+    rests = "; ".join(table.assumptions) + (" (assumed)" if table.assumptions else "")
+    if not rests:
+        assumed = {info.name for info in describe(context.game.rules) if info.assumption}
+        values = options_dict(context.rules, every=True)
+        rests = ", ".join(f"{name}={values[name]}" for name in table.options
+                          if name in assumed and name in values)
+        rests += " (assumed)" if rests else ""
+    return [(basis, hold, rests) for basis, hold in hold_bases(bet, table)]
+
+
+def attestation(context: ReportContext[Rules], meta: Metadata) -> str:
+    """The analyst's statement, in the first person, over the signature line."""
+    who = meta.analyst or "the analyst named below"
+    if meta.organisation:
+        who += f", of {meta.organisation}"
+    text = (f"I, {who}, certify that the theoretical hold (house edge) of each wager of "
+            f"{context.game.title}, under the rules of play, options and pay tables stated in "
+            "this report and with the player's strategy it states, is the player's expected "
+            "loss given in the table above. I computed each figure with edge, by exhaustive "
+            "enumeration of every equally likely deal in exact rational arithmetic; each is "
+            "exact, and only its percentage is rounded for print. Where a figure rests on a "
+            "value the rules of play do not give, its row says so and what value was assumed.")
+    text += (f" My qualifications: {meta.qualifications.rstrip('.')}." if meta.qualifications
+             else " My qualifications: not stated.")
+    text += (f" My independence: {meta.independence.rstrip('.')}." if meta.independence
+             else " My independence from the applicant: not stated.")
+    # ends in a colon: the renderers keep it on one page with the signature line below it
+    return text + " Signed:"
+
+
 def certification_section(context: ReportContext[Rules], meta: Metadata) -> Section:
-    """The title and certification block: who, what, which document; each wager's hold."""
+    """The title and certification block: who, what, which document; each wager's hold, and
+    the analyst's attestation over the signature line."""
     game = context.game
     shown = meta.shown
     items: tuple[tuple[str, str], ...] = (
         ("game as submitted", shown("game")),
         ("game as analysed", game.title),
         ("rules version", shown("rules_version")),
+        ("rules source", "; ".join(rules_sources(game, meta)) or NOT_STATED),
         ("applicant or inventor", shown("applicant")),
         ("analyst", shown("analyst")),
         ("analyst's organisation", shown("organisation")),
@@ -65,20 +119,16 @@ def certification_section(context: ReportContext[Rules], meta: Metadata) -> Sect
     for bet in game.bets:
         table = context.tables[bet.name]
         paytable = table.paytable.name if table.paytable is not None else "none"
-        for basis, hold in hold_bases(bet.name, table):
-            rows.append((bet.name, paytable, basis, Cell(percent(hold), "strong"),
+        for basis, hold, rests in certified_holds(context, bet.name):
+            shown_basis = f"{basis}; rests on: {rests}" if rests else basis
+            rows.append((bet.name, paytable, shown_basis, Cell(percent(hold), "strong"),
                          Cell(exact(hold), "exact")))
     analyst = meta.analyst or ""
     blocks: list[Block] = [
         Items(items, aligned=True),
-        Paragraph(
-            f"Certification. The theoretical hold (house edge) of each wager of {game.title}, "
-            "under the rules of play, options and pay tables stated in this report and with the "
-            "player's strategy it states, is the player's expected loss given below. Each "
-            "figure was computed by exhaustive enumeration of every equally likely deal, in "
-            "exact rational arithmetic, and is exact; the percentage is rounded for print."),
         Table(("wager", "pay table", "basis", "hold", "exact"), tuple(rows),
               "Theoretical hold of every wager", align="lllrr"),
+        Paragraph(attestation(context, meta)),
         Table(("name", "signature", "date"), ((analyst, "", ""),),
               "Signed for the analyst", align="lll"),
     ]
@@ -86,11 +136,22 @@ def certification_section(context: ReportContext[Rules], meta: Metadata) -> Sect
     return Section("Certification", tuple(blocks), keep_last=len(blocks) - 1)
 
 
-def rules_of_play_section(context: ReportContext[Rules]) -> Section:
+def rules_sources(game: AnyGame, meta: Metadata) -> list[str]:
+    """The rules documents the report cites: the applicant's own (``rules_source`` in the
+    metadata) where given, else the game's sources as a lab files them, else its source line."""
+    if meta.rules_source:
+        return [f"{meta.rules_source} (the applicant's rules document)"]
+    if game.sources:
+        return [cite.text() for cite in game.sources]
+    return [f"{game.source} (title, issuer, date, version and where to obtain it not stated)"
+            ] if game.source else []
+
+
+def rules_of_play_section(context: ReportContext[Rules], meta: Metadata) -> Section:
     """The complete rules of play as edge implements them (the game's description, its wagers,
     its source: :func:`~edge.report.sections.rules_section`), then the game's own parts."""
     game = context.game
-    described = rules_section(context)
+    described = rules_section(context, rules_sources(game, meta))
     children = tuple(game.rules_sections(context)) if game.rules_sections is not None else ()
     return Section("Rules of play", described.blocks, described.children + children,
                    page_break=True)
@@ -104,6 +165,14 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
      "report the theoretical hold of a wager is its house edge"),
     ("hit frequency", "the probability that a round ends with a net win for the player"),
     ("push", "a round in which the wager is returned: a net result of exactly zero"),
+    ("net zero (of a combined wager)", "a round of a wager made of others (one unit on each "
+     "of its parts) whose parts' results add to exactly zero: every part returned, or a win "
+     "on one cancelling a loss on another; what the summary counts as the combined wager's "
+     "push"),
+    ("figures per", "the unit every figure of a wager is quoted per (house edge, variance, "
+     "standard deviation, each row's return): one unit wagered, or the unit the trade quotes "
+     "the wager in{example}; in brackets, what a round stakes before any decision, in that "
+     "unit"),
     ("cycle", "the number of equally likely deals the analysis enumerates; every probability "
      "is a count of deals over the cycle"),
     ("variance", "the expected squared distance of one round's net result from its mean, per "
@@ -119,9 +188,16 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
 )
 
 
-def glossary_section() -> Section:
-    """The terms the report uses, defined."""
-    return Section("Glossary", (Items(GLOSSARY),))
+def glossary_section(context: ReportContext[Rules]) -> Section:
+    """The terms the report uses, defined ("figures per" with this game's own example, and the
+    net zero of a combined wager only where the game has one)."""
+    staked = [table for table in context.tables.values() if table.quotes_stake]
+    example = "".join(f" (one {table.basis} for the {table.bet} wager, though each round "
+                      f"stakes {amount(table, table.stake)})" for table in staked[:1])
+    combined = any(bet.parts for bet in context.game.bets)
+    terms = tuple((term, text.format(example=example)) for term, text in GLOSSARY
+                  if combined or not term.startswith("net zero"))
+    return Section("Glossary", (Items(terms),))
 
 
 SIMULATION = "a simulation that deals and settles rounds by its own code"

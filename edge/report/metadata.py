@@ -8,14 +8,19 @@ a field left out is printed as "not stated"::
     applicant = "Example Games Ltd"      # the applicant or inventor
     analyst = "A. Analyst"               # who prepared the report
     organisation = "Example Maths Lab"   # the analyst's organisation
+    qualifications = "PhD in probability"  # printed in the analyst's attestation
+    independence = "I have no financial interest in the applicant"  # printed there too
+    rules_source = "Example Games Ltd, Tri-Card Poker rules of play, version 1.2, 2026"
+                                         # the applicant's rules document, then the one cited
     jurisdictions = ["Nevada", "Malta"]  # one text, or a list of texts
     document_id = "EX-2026-014"
     revision = "B"
     date = 2026-11-30                    # date of issue: a TOML date or "YYYY-MM-DD"
 
 An unknown field, a value of the wrong type or a bad date is an :class:`EdgeError` naming it.
-The metadata never enters the figures' digest: the same analysis issued on another date, or
-under another document number, has the same digest.
+The rebuild command in the report names the file (``--meta FILE``). The metadata never enters
+the figures' digest: the same analysis issued on another date, or under another document
+number, has the same digest.
 
 >>> meta = parse_metadata({"analyst": "A. Analyst", "date": "2026-11-30"}, "meta.toml")
 >>> meta.analyst, meta.date
@@ -29,14 +34,10 @@ from __future__ import annotations
 import datetime
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from edge.errors import EdgeError
-
-if TYPE_CHECKING:
-    pass
 
 NOT_STATED = "not stated"
 
@@ -50,10 +51,14 @@ class Metadata:
     applicant: str = ""
     analyst: str = ""
     organisation: str = ""
+    qualifications: str = ""
+    independence: str = ""
+    rules_source: str = ""
     jurisdictions: tuple[str, ...] = ()
     document_id: str = ""
     revision: str = ""
     date: datetime.date | None = None
+    file: str = field(default="", compare=False)   # the file it was read from ("" if none)
 
     def shown(self, name: str) -> str:
         """One field as a reader sees it: its text, or "not stated"."""
@@ -68,6 +73,8 @@ class Metadata:
         """The metadata for JSON: every field, ``None`` where it is not stated."""
         data: dict[str, object] = {}
         for item in fields(self):
+            if item.name == "file":
+                continue
             value = getattr(self, item.name)
             if isinstance(value, tuple):
                 data[item.name] = list(value)
@@ -85,13 +92,18 @@ FIELDS = {
     "applicant": "the applicant or inventor",
     "analyst": "who prepared the report",
     "organisation": "the analyst's organisation",
+    "qualifications": "the analyst's qualifications (printed in the attestation)",
+    "independence": "the analyst's statement of independence from the applicant (printed in "
+                    "the attestation)",
+    "rules_source": "the applicant's own rules document: title, issuer, version or date, and "
+                    "where it can be had (cited as the rules source in place of edge's)",
     "jurisdictions": "jurisdictions the submission is for (a text or a list of texts)",
     "document_id": "the document's identifier",
     "revision": "the document's revision",
     "date": "date of issue (a TOML date or \"YYYY-MM-DD\")",
 }
-TEXT_FIELDS = ("game", "rules_version", "applicant", "analyst", "organisation", "document_id",
-               "revision")
+TEXT_FIELDS = ("game", "rules_version", "applicant", "analyst", "organisation", "qualifications",
+               "independence", "rules_source", "document_id", "revision")
 
 
 def _text(value: object, name: str, where: str) -> str:
@@ -128,6 +140,8 @@ def parse_metadata(data: Mapping[str, object], where: str = "the metadata") -> M
         game=texts.get("game", ""), rules_version=texts.get("rules_version", ""),
         applicant=texts.get("applicant", ""), analyst=texts.get("analyst", ""),
         organisation=texts.get("organisation", ""),
+        qualifications=texts.get("qualifications", ""),
+        independence=texts.get("independence", ""), rules_source=texts.get("rules_source", ""),
         jurisdictions=tuple(_text(item, "jurisdictions", where) for item in items),
         document_id=texts.get("document_id", ""), revision=texts.get("revision", ""),
         date=_date(data["date"], where) if "date" in data else None)
@@ -147,4 +161,4 @@ def load_metadata(path: str | Path) -> Metadata:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise EdgeError(f"The metadata file {target} is not valid TOML: {error}.") from None
-    return parse_metadata(data, str(target))
+    return replace(parse_metadata(data, str(target)), file=target.as_posix())

@@ -50,7 +50,7 @@ def payouts_section(context: ReportContext[Rules]) -> Section:
         ratio = per_initial(table, top.pays)
         rows.append((name, top.row.outcome, Cell(exact(top.pays), "exact"),
                      decimal(top.pays, 2), table.basis, exact(table.stake),
-                     Cell(exact(ratio), "exact"), probability_text(top.probability)))
+                     Cell(exact(ratio), "exact"), probability_text(top.probability, plain=True)))
         if best is None or ratio > best[0]:
             best = (ratio, name, top.row.outcome)
     assert best is not None

@@ -46,12 +46,12 @@ def with_seen(rules: Rules, name: str) -> Rules:
     return dataclasses.replace(rules, seen=type(field.default)(name))  # type: ignore[call-arg,misc]
 
 
-def protection_section(context: ReportContext[Rules], *, timed: bool = False
-                       ) -> Section | None:
+def protection_section(context: ReportContext[Rules], *,
+                       times: list[tuple[str, str]] | None = None) -> Section | None:
     """Every exposure of the game against the game as dealt (None: the game declares none).
 
-    ``timed`` adds each scenario's solve time (left out of committed reports: it depends on the
-    machine and on what the cache held).
+    ``times``, where given, receives each scenario's solve time, for the appendix at most (it
+    depends on the machine and on what the cache held, so it is never in the body).
     """
     protection: Protection | None = context.game.protection
     if protection is None:
@@ -62,12 +62,12 @@ def protection_section(context: ReportContext[Rules], *, timed: bool = False
     unexposed = context.analyses.table(bet, paytable, base)
     rows = [_row(None, unexposed, unexposed)]
     children: list[Section] = []
-    times: list[tuple[str, str]] = []
     for scenario in protection.scenarios:
         rules = with_seen(context.rules, scenario.name)
         start = time.perf_counter()
         table = context.analyses.table(bet, paytable, rules)
-        times.append((f"seen={scenario.name}", f"{time.perf_counter() - start:,.1f} s"))
+        if times is not None:
+            times.append((f"seen={scenario.name}", f"{time.perf_counter() - start:,.1f} s"))
         rows.append(_row(scenario, table, unexposed))
         blocks: list[Paragraph | Items] = [Paragraph(
             f"Seen: {scenario.description}. Cycle {table.cycle:,} (every deal, {scenario.ways} "
@@ -95,9 +95,26 @@ def protection_section(context: ReportContext[Rules], *, timed: bool = False
         "simulate GAME --set seen=...` deals the exposure and plays that strategy.")
     table_block = Table(HEADERS, tuple(rows), f"Every exposure of the {bet} wager, per {first}",
                         align="llrrrll")
-    blocks_out: list[Paragraph | Table | Items] = [intro, table_block]
-    if timed:
-        blocks_out += [Paragraph("Time to solve each exposure on this machine (a disk cache or "
-                                 "an analysis already made in this report takes none):"),
-                       Items(tuple(times), aligned=True)]
-    return Section("Game protection", tuple(blocks_out), tuple(children), page_break=True)
+    return Section("Game protection", (intro, table_block), tuple(children), page_break=True)
+
+
+def protection_tables(context: ReportContext[Rules]) -> dict[str, ReturnTable]:
+    """The return table of every exposure the game declares, by ``seen=`` value (empty: none
+    declared); the figures' digest covers them in a report with --protection."""
+    protection: Protection | None = context.game.protection
+    if protection is None:
+        return {}
+    bet = protection.bet
+    paytable = context.paytables.get(bet)
+    return {scenario.name: context.analyses.table(bet, paytable,
+                                                  with_seen(context.rules, scenario.name))
+            for scenario in protection.scenarios}
+
+
+def solve_times_section(times: list[tuple[str, str]]) -> Section:
+    """The appendix of machine-dependent solve times (never in the body of a report)."""
+    return Section("Appendix: solve times on this machine", (
+        Paragraph("Time to solve each exposure of the game-protection section on the machine "
+                  "that made this report (a disk cache or an analysis already made in this "
+                  "report takes none). These depend on the machine, not on the figures."),
+        Items(tuple(times), aligned=True)), page_break=True)

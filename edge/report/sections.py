@@ -11,7 +11,7 @@ import hashlib
 import json
 import math
 import platform
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -35,6 +35,7 @@ from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
 from edge.protection import is_exposed
+from edge.published import FIGURES, Published
 from edge.report.comparison import comparison_section
 from edge.report.context import ReportContext
 from edge.strategies import PlayerStrategy, compared_strategies, practical_strategy
@@ -74,7 +75,7 @@ def summary_section(context: ReportContext[Rules]) -> Section:
         *([line("house edge per unit staked initially",
                 lambda t: percent(t.house_edge_per_stake))] if staked else []),
         line("hit frequency", lambda t: percent(t.hit_frequency)),
-        line("push probability", lambda t: percent(t.push_probability)),
+        line(push_label(context), lambda t: percent(t.push_probability)),
         line("standard deviation", lambda t: f"{t.standard_deviation:.4f}"),
     ]
     if any(t.assumptions for t in tables.values()):
@@ -94,14 +95,17 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     blocks: list[Block] = [
         Table(("figure", *names), tuple(rows), caption="Every wager of the game",
               align="l" + "r" * len(names)),
-        Paragraph("House edge is the player's expected loss per the unit named in the "
-                  "\"figures per\" row" + (
+        Paragraph("\"Figures per\" names the unit every figure of the wager is quoted per "
+                  "(house edge, variance, standard deviation, each row's return), and in "
+                  "brackets what a round stakes before any decision where that is more than "
+                  "one such unit. House edge is the player's expected loss per that unit" + (
                       " and, in the row below it, per unit of everything staked before any "
                       "decision" if staked else "") + "; "
                   "exact fractions are in each wager's section. " + (
                       "Element of risk is the expected loss per unit of the average total "
                       "wager, raises included." if decisions else "")),
     ]
+    blocks += published_section(context)
     assumptions = [info for info in describe(context.game.rules) if info.assumption]
     if assumptions:
         values = options_dict(context.rules, every=True)
@@ -112,8 +116,89 @@ def summary_section(context: ReportContext[Rules]) -> Section:
     return Section("Summary of wagers", tuple(blocks))
 
 
-def rules_section(context: ReportContext[Rules]) -> Section:
-    """The rules generated from the game's rule model with the chosen options."""
+def published_applies(context: ReportContext[Rules], entry: Published,
+                      ignore: Sequence[str] = ()) -> bool:
+    """Whether a published figure holds for the report's wager: the wager's pay table has
+    exactly the published pays, and every option the wager depends on (and ``seen``) has the
+    published value, the options in ``ignore`` aside."""
+    table = context.tables.get(entry.bet)
+    if table is None:
+        return False
+    if entry.paytable is None:
+        if table.paytable is not None:
+            return False
+    else:
+        preset = context.game.bet(entry.bet).presets.get(entry.paytable)
+        if preset is None or table.paytable is None or table.paytable.pays != preset.pays:
+            return False
+    required = options_dict(context.game.make_rules(None), every=True) | dict(entry.options)
+    actual = options_dict(context.rules, every=True)
+    relevant = (set(table.options) | set(entry.options) | {"seen"}) - set(ignore)
+    return all(actual.get(name) == required[name] for name in relevant if name in required)
+
+
+def published_value(table: ReturnTable, entry: Published) -> Fraction | None:
+    """edge's exact value of the figure a published one stands beside (``None``: the table
+    has no such figure)."""
+    if entry.figure == "element_of_risk":
+        return table.element_of_risk if table.has_decisions else None
+    if entry.figure == "player_edge":
+        return -table.house_edge
+    return table.house_edge
+
+
+def published_rows(context: ReportContext[Rules]) -> list[tuple[CellLike, ...]]:
+    """Each published figure that holds for the report's pay tables and rules, beside edge's
+    exact value: wager, figure, published, edge (decimal, exact), whether it rounds to the
+    published one, source."""
+    rows: list[tuple[CellLike, ...]] = []
+    for entry in context.game.published:
+        if not published_applies(context, entry):
+            continue
+        table = context.tables[entry.bet]
+        value = published_value(table, entry)
+        if value is None:
+            continue
+        per = (" per unit of the average total wager" if entry.figure == "element_of_risk"
+               else f" per {table.basis}")
+        rows.append((entry.bet, FIGURES[entry.figure] + per, entry.text,
+                     Cell(percent(value), "strong"), Cell(exact(value), "exact"),
+                     "yes" if entry.agrees(value) else "no", entry.source))
+    return rows
+
+
+def published_section(context: ReportContext[Rules]) -> list[Block]:
+    """The published figures beside edge's (nothing where no published figure holds for
+    these pay tables and rules)."""
+    rows = published_rows(context)
+    if not rows:
+        return []
+    return [
+        Table(("wager", "figure", "published", "edge", "edge (exact)", "agrees", "source"),
+              tuple(rows), "Published figures beside edge's exact values", align="lllrrll"),
+        Paragraph("A published figure is printed only where the wager's pay table and rules "
+                  "are those it was published for. \"agrees\": edge's exact value rounds to "
+                  "the published figure at the precision it was published with.", "note"),
+    ]
+
+
+def combined_bets(context: ReportContext[Rules]) -> list[str]:
+    """The wagers that combine others (a round stakes each of its parts)."""
+    return [bet.name for bet in context.game.bets if bet.parts]
+
+
+def push_label(context: ReportContext[Rules]) -> str:
+    """The summary's push row: for a combined wager it is the probability that the parts'
+    results add to exactly 0, which the label says."""
+    combined = combined_bets(context)
+    if not combined:
+        return "push probability"
+    return f"push probability ({', '.join(combined)}: net zero)"
+
+
+def rules_section(context: ReportContext[Rules], sources: Sequence[str] | None = None) -> Section:
+    """The rules generated from the game's rule model with the chosen options; ``sources``
+    cites the rules documents (by default the game's source line)."""
     game = context.game
     blocks: list[Block] = []
     if game.describe_rules is not None:
@@ -122,8 +207,10 @@ def rules_section(context: ReportContext[Rules]) -> Section:
         blocks.append(Paragraph("The game module gives no description of its rules.", "note"))
     blocks.append(Items(tuple(
         (bet.name, bet.description) for bet in game.bets)))
-    if game.source:
-        blocks.append(Paragraph(f"Source document: {game.source}.", "meta"))
+    cited = list(sources) if sources is not None else [game.source] if game.source else []
+    if cited:
+        blocks.append(Paragraph(("Source document: " if len(cited) == 1 else
+                                 "Source documents: ") + " / ".join(cited) + ".", "meta"))
     blocks.append(Paragraph(pays_meaning(context.tables) + " Probabilities are integer "
         "counts of equally likely deals over the cycle; every figure is an exact fraction, shown "
         "as a decimal only when printed."))
@@ -235,8 +322,13 @@ def _listed_pay(table: PayTable, outcome: str, bet: Bet[Rules]) -> str:
     return "-"
 
 
-def wager_section(table: ReturnTable, description: str) -> Section:
-    """One wager: its return table, exact figures, decisions, notes and outcome chart."""
+NET_ZERO = "net zero probability (the parts' results add to exactly 0)"
+
+
+def wager_section(table: ReturnTable, description: str, combined: bool = False) -> Section:
+    """One wager: its return table, exact figures, decisions, notes and outcome chart;
+    ``combined``: a wager made of others, whose "push" is a net result of zero over its parts
+    (each part returned, or wins and losses cancelling), and is named so."""
     heads, body = row_cells(table)
     # what a reader sees: display names, and one decimal format for the probability column
     column = heads.index("probability")
@@ -247,7 +339,8 @@ def wager_section(table: ReturnTable, description: str) -> Section:
         cells[0] = display_name(cells[0])
         cells[column] = decimal(table.probability(row), places)
     body[-1][column] = decimal(Fraction(1), places)
-    figures = tuple((label, Cell(exact_text, "exact") if exact_text else "", dec)
+    figures = tuple((NET_ZERO if combined and label == "push probability" else label,
+                     Cell(exact_text, "exact") if exact_text else "", dec)
                     for label, exact_text, dec in figure_lines(table))
     about = [f"{table.title}." if table.title else ""]
     if description:
@@ -285,7 +378,7 @@ def _outcome_drawer(table: ReturnTable) -> Callable[[], Figure]:
 
 def wagers_section(context: ReportContext[Rules]) -> Section:
     """The full return table of every wager."""
-    children = [wager_section(context.tables[bet.name], bet.description)
+    children = [wager_section(context.tables[bet.name], bet.description, bool(bet.parts))
                 for bet in context.game.bets]
     children[0] = dataclasses.replace(children[0], page_break=False)
     return Section("Return tables", (Paragraph(
@@ -322,7 +415,7 @@ def strategy_sections(context: ReportContext[Rules]) -> list[Section]:
     shown: dict[tuple[tuple[Block, ...], tuple[Section, ...]], list[str]] = {}
     for name in strategy_bets(context):
         document = strategy_document(game, game.bet(name), context.paytables[name],
-                                     context.rules, context.run)
+                                     _as_published(context, name, context.rules), context.run)
         if document is not None:
             shown.setdefault(_strategy_blocks(document), []).append(name)
     for (blocks, sections), bets in shown.items():
@@ -358,11 +451,32 @@ def chosen_strategy_sections(context: ReportContext[Rules]) -> list[Section]:
     for name in strategy_bets(context):
         bet = context.game.bet(name)
         if bet.compare is not None:
-            comparison = bet.compare(context.paytables[name], rules, context.run)
+            comparison = bet.compare(context.paytables[name],
+                                     _as_published(context, name, rules), context.run)
             section = comparison_section(comparison)
             sections.append(dataclasses.replace(section, title=title.format(
                 name=comparison.strategy.name, bet=name)))
     return sections
+
+
+def _as_published(context: ReportContext[Rules], bet: str, rules: Rules) -> Rules:
+    """The rules a wager's strategy is printed under: a strategy's published figure holds only
+    under the published pays and rules, so elsewhere it is left out (printed neither in the
+    comparison's facts nor in any note)."""
+    if any(published_applies(context, entry, ("strategy",))
+           for entry in context.game.published if entry.bet == bet):
+        return rules
+    return _unpublished(rules)
+
+
+def _unpublished(rules: Rules) -> Rules:
+    """The rules with their strategy's published figure left out (its decisions unchanged)."""
+    strategy = getattr(rules, "strategy", None)
+    if not isinstance(strategy, PlayerStrategy) or strategy.info.published_house_edge is None:
+        return rules
+    info = dataclasses.replace(strategy.info, published_house_edge=None, published_text="")
+    changes: dict[str, object] = {"strategy": dataclasses.replace(strategy, info=info)}
+    return dataclasses.replace(rules, **changes)
 
 
 def strategy_bets(context: ReportContext[Rules]) -> list[str]:
@@ -411,15 +525,23 @@ def strategies_compared(context: ReportContext[Rules]) -> Section | None:
         heads, tuple(rows), "The game's wagers under every strategy it offers"),))
 
 
-def figures_digest(tables: Mapping[str, ReturnTable]) -> str:
-    """SHA-256 of every table's JSON: equal digests mean equal exact figures."""
-    text = json.dumps([t.to_dict() for t in tables.values()], sort_keys=True)
+def figures_digest(tables: Mapping[str, ReturnTable],
+                   protection: Mapping[str, ReturnTable] | None = None) -> str:
+    """SHA-256 of every table's JSON: equal digests mean equal exact figures. ``protection``:
+    the return table of each exposure (a report with --protection), covered too; without it
+    the digest is that of the wagers' tables alone."""
+    items: list[object] = [t.to_dict() for t in tables.values()]
+    if protection:
+        items.append({"protection": {name: t.to_dict() for name, t in protection.items()}})
+    text = json.dumps(items, sort_keys=True)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def reproducibility_section(context: ReportContext[Rules], command: str,
-                            environment: bool) -> Section:
-    """What a reviewer needs to rebuild the report and check it is the same."""
+                            environment: bool,
+                            protection: Mapping[str, ReturnTable] | None = None) -> Section:
+    """What a reviewer needs to rebuild the report and check it is the same (``protection``:
+    the exposures' tables, which the digest then covers)."""
     tables = context.tables
     items: list[str | tuple[str, str]] = [
         ("edge version", edge_version()),
@@ -441,9 +563,11 @@ def reproducibility_section(context: ReportContext[Rules], command: str,
         Table(("wager", "combinations (cycle)"), rows,
               "Combinations enumerated for each wager: each wager's cycle is its own "
               "experiment, so they are not added"),
-        Paragraph("SHA-256 of the exact figures of every table (their JSON, keys sorted); "
-                  "a rebuild with the same settings gives the same digest:"),
-        Preformatted(figures_digest(tables), wrap=True),
+        Paragraph("SHA-256 of the exact figures of every table (their JSON, keys sorted" + (
+            ", and the return table of every exposure of the game-protection section"
+            if protection else "") + "); a rebuild with the same settings gives the same "
+            "digest:"),
+        Preformatted(figures_digest(tables, protection), wrap=True),
     )
     return Section("Reproducibility", blocks)
 

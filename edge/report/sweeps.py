@@ -15,7 +15,7 @@ from edge.games import RulesT
 from edge.options import format_value
 from edge.paytables import format_pay
 from edge.report.context import ReportContext
-from edge.table import ReturnTable, decimal, exact, percent, probability_text
+from edge.table import ReturnTable, decimal, exact, percent, probability_text, significant
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -52,7 +52,8 @@ def pay_section(context: ReportContext[RulesT]) -> Section | None:
         if not lines:
             continue
         rows = tuple(
-            (line.outcome, format_pay(line.pay), probability_text(line.slope * table.initial_wager),
+            (line.outcome, format_pay(line.pay),
+             probability_text(line.slope * table.initial_wager, plain=True),
              _fine_percent(-line.slope),
              Cell(exact(line.break_even), "exact") if line.break_even is not None else "none",
              decimal(line.break_even, 4) if line.break_even is not None else "-")
@@ -155,10 +156,11 @@ def linear_option(context: ReportContext[RulesT], bets: Sequence[str], option: s
 
 
 def _fine_percent(value: Fraction) -> str:
-    """A percentage with four places, or three significant digits when it is smaller."""
+    """A percentage with four places, or four significant digits when it is smaller (a plain
+    decimal, never in scientific notation)."""
     if value == 0 or abs(value) >= Fraction(1, 10 ** 5):
         return percent(value, 4)
-    return f"{float(value) * 100:.3e}%"
+    return significant(value * 100, 4) + "%"
 
 
 def _edge_drawer(series: Sequence[Any], xlabel: str,

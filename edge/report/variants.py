@@ -101,7 +101,8 @@ def paytables_summary(context: ReportContext[Rules]) -> Section:
               "Every named pay table of every wager, the other options as in this report"),
         Paragraph("Each row is a full exact analysis of that pay table (the player's strategy "
                   "solved again where it depends on the pays); \"figures per\" names the "
-                  "amount initially wagered on the wager that the figures are per." + (
+                  "unit each figure of the row is quoted per, as in the summary of wagers (an "
+                  "Ante for a wager whose rounds stake an Ante and a Blind)." + (
                       " A table meant for another rule than this report's is analysed under "
                       "the rule it is meant for, named beside it, and never under this "
                       "report's." if any(not bet.fits(table, context.rules)

@@ -100,8 +100,11 @@ class Spread:
             return "normal approximation (too large to convolve)"
         if self.distribution.method == "exact":
             return "exact convolution"
-        bound = 10.0 ** math.ceil(math.log10(max(self.distribution.error, 1e-300)))
-        return f"FFT convolution, error < {bound:.0e}"
+        places = -math.ceil(math.log10(max(self.distribution.error, 1e-300)))
+        if places <= 0:
+            return f"FFT convolution, error < {10 ** -places:,}"
+        # the bound as a plain decimal (0.0000000001), never in scientific notation
+        return f"FFT convolution, error < {decimal(Fraction(1, 10 ** places), places)}"
 
 
 def spreads(table: ReturnTable, hands: Sequence[int] = HANDS) -> list[Spread]:

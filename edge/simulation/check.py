@@ -238,8 +238,9 @@ def simulation_document(sim: Simulation) -> Document:
         expected = float(line.probability * sim.hands)
         mark = "" if line.settled_alike else " *"
         rows.append((line.outcome + mark, "-" if line.pays is None else exact(line.pays),
-                     f"{line.observed:,}", probability_text(Fraction(line.observed, sim.hands)),
-                     probability_text(line.probability), f"{expected:,.1f}",
+                     f"{line.observed:,}",
+                     probability_text(Fraction(line.observed, sim.hands), plain=True),
+                     probability_text(line.probability, plain=True), f"{expected:,.1f}",
                      f"{_residual(sim, line):+.2f}"))
     outcomes = Table(("outcome", "pays", "observed", "observed freq", "expected freq",
                       "expected", "(O-E)/sqrt(E)"), tuple(rows), align="lrrrrrr")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
+from edge.games.double_hand_poker import sources
 from edge.games.double_hand_poker.analysis import (
     DICE_HI,
     DICE_LO,
@@ -83,6 +84,8 @@ GAME: Game[DoubleHandRules] = Game(
         _dice_bet(DICE_HI),
     ),
     source=SOURCE,
+    sources=sources.SOURCES,
+    published=sources.PUBLISHED,
     aliases=("double-hand", "casino-double-hand-poker"),
     checks=(SMALL_CASES, PUBLISHED_FIGURES),   # the tests' plain counts, docs/references.md
     describe_rules=describe_rules,

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from edge.document import Report
 from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
-from edge.games.three_card_poker import analysis, simulation
+from edge.games.three_card_poker import analysis, simulation, sources
 from edge.games.three_card_poker.exposure import SCENARIOS
 from edge.games.three_card_poker.exposure_strategy import (
     exposed_solution,
@@ -135,6 +135,8 @@ GAME = Game(
             splits=COMBINED_SPLITS),
     ),
     source="An online casino's Tri-Card Poker help page",
+    sources=sources.SOURCES,
+    published=sources.PUBLISHED,
     aliases=("tri-card-poker", "three-card", "tcp"),
     checks=(SMALL_CASES, PUBLISHED_FIGURES),   # the tests' plain counts, docs/references.md
     describe_rules=describe_rules,

@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game
-from edge.games.triple_bet import analysis, simulation
+from edge.games.triple_bet import analysis, simulation, sources
 from edge.games.triple_bet.pays import (
     BLOCK_OUTCOMES,
     COMBINED_OUTCOMES,
@@ -44,6 +44,8 @@ GAME = Game(
             parts={f"{part}.": part for part in ("flush", "sandwich", "block")}),
     ),
     source="The 2011 Hybrid Triple Bet trial document (Grosvenor Casinos)",
+    sources=sources.SOURCES,
+    published=sources.PUBLISHED,
     aliases=("hybrid-triple-bet", "triple"),
     checks=(SMALL_CASES, PUBLISHED_FIGURES),   # the tests' plain counts, docs/references.md
     describe_rules=describe_rules,

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from fractions import Fraction
 
 from edge import holdem
 from edge.document import Report
 from edge.errors import EdgeError
 from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
-from edge.games.ultimate_texas_holdem import exposure_main, practical
+from edge.games.ultimate_texas_holdem import exposure_main, practical, sources
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
+from edge.games.ultimate_texas_holdem.content import progressive_figures
 from edge.games.ultimate_texas_holdem.exposure import ExposedSolution
 from edge.games.ultimate_texas_holdem.exposure_simulation import simulate_exposed
 from edge.games.ultimate_texas_holdem.main import (
@@ -55,6 +57,7 @@ from edge.games.ultimate_texas_holdem.side_bets import (
     TRIPS_PRESETS,
     TRIPS_TABLE_RULES,
     ProgressiveBet,
+    ProgressiveTable,
     analyze_progressive,
     analyze_trips,
     analyze_trips_beating_dealer,
@@ -103,6 +106,31 @@ def _progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
         return _unchanged(_progressive(paytable, replace(rules, seen=Seen.NONE), run), rules)
     return analyze_progressive(paytable, rules.meter, {"meter": options_dict(rules)["meter"]},
                                GAME_NAME)
+
+
+def _certify_progressive(paytable: PayTable | None,
+                         rules: UltimateTexasHoldemRules) -> list[tuple[str, Fraction, str]]:
+    """The progressive's certified holds: at the report's meter where it is not the reset
+    value, at the reset value, and in the long run with the increment paid back."""
+    assert isinstance(paytable, ProgressiveTable)
+    figures = progressive_figures(paytable, rules.meter, rules.reset, rules.increment)
+    values = options_dict(rules, every=True)
+    table = ("" if paytable.pays != PROGRESSIVE_PRESETS[PROGRESSIVE_DEFAULT].pays
+             else "; the pay table example (assumed, not from a casino)")
+    rows = []
+    if figures.meter != figures.reset:
+        rows.append((f"per unit wagered on the progressive wager, the meter at {values['meter']}",
+                     -figures.at_meter, f"the meter at {values['meter']} (assumed){table}"))
+    rows += [
+        (f"per unit wagered on the progressive wager, the meter at its reset value "
+         f"{values['reset']}", -figures.at_reset,
+         f"the reset value {values['reset']} (assumed){table}"),
+        ("per unit wagered on the progressive wager in the long run, the increment "
+         f"{values['increment']} of every bet paid back through the meter", -figures.long_run,
+         f"the reset value {values['reset']} and the increment {values['increment']} "
+         f"(both assumed){table}"),
+    ]
+    return rows
 
 
 def _main(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
@@ -187,7 +215,7 @@ BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
         simulate=simulate_trips, table_rules=TRIPS_TABLE_RULES),
     ProgressiveBet("progressive", PROGRESSIVE_DESCRIPTION, _progressive,
                    tuple(holdem.CLASS_NAMES), PROGRESSIVE_PRESETS, PROGRESSIVE_DEFAULT,
-                   simulate=simulate_progressive),
+                   simulate=simulate_progressive, certify=_certify_progressive),
 )
 
 GAME = Game(
@@ -196,6 +224,8 @@ GAME = Game(
     rules=UltimateTexasHoldemRules,
     bets=BETS,
     source=SOURCE,
+    sources=sources.SOURCES,
+    published=sources.PUBLISHED,
     aliases=("uth", "ultimate-texas-hold-em", "ultimate-holdem"),
     checks=(SMALL_CASES, PUBLISHED_FIGURES),   # the tests' plain counts, docs/references.md
     describe_rules=describe_rules,

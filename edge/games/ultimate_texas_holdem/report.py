@@ -211,7 +211,7 @@ def hand_frequencies_section(context: ReportContext[UltimateTexasHoldemRules]) -
     total = sum(counts.values())
     names = list(reversed(holdem.CLASS_NAMES))
     dealer_rows = tuple((name.replace("-", " "), f"{counts[name]:,}",
-                         probability_text(Fraction(counts[name], total)))
+                         probability_text(Fraction(counts[name], total), plain=True))
                         for name in names)
     qualifies = dealer_qualifies(counts)
     found = showdowns(solve_main(paytable, context.rules, context.run))
@@ -220,7 +220,7 @@ def hand_frequencies_section(context: ReportContext[UltimateTexasHoldemRules]) -
     for k in range(len(solver.BLIND_CLASSES) - 1, -1, -1):
         won_q, won_u = found.win_qualified[k], found.win_unqualified[k]
         matrix.append((solver.BLIND_CLASSES[k].replace("-", " "), f"{won_q:,}", f"{won_u:,}",
-                       probability_text(Fraction(won_q + won_u, cycle))))
+                       probability_text(Fraction(won_q + won_u, cycle), plain=True)))
     outcome_rows = (
         ("player wins, dealer qualifies", sum(found.win_qualified)),
         ("player wins, dealer does not qualify", sum(found.win_unqualified)),
@@ -264,7 +264,7 @@ def showdown_table(found: Showdowns) -> Table:
     for name in THREE_OR_BETTER:
         won, tied, lost = (found.count(name, result) for result in ("win", "tie", "lose"))
         rows.append((name.replace("-", " "), f"{won:,}", f"{tied:,}", f"{lost:,}",
-                     probability_text(Fraction(won, SHOWDOWN_DEALS))))
+                     probability_text(Fraction(won, SHOWDOWN_DEALS), plain=True)))
     return Table(("player's hand", "beats the dealer's", "ties", "loses to it",
                   "probability of the win"), tuple(rows),
                  "The player's hands of three of a kind or better against the dealer's over "
@@ -294,7 +294,7 @@ def progressive_section(context: ReportContext[UltimateTexasHoldemRules],
         line("return including the increment (long run)", figures.long_run),
         line("break-even meter", even, decimal(even, 2) if even is not None else "-"),
         line("probability of winning the whole meter", figures.full_meter_probability,
-             probability_text(figures.full_meter_probability)),
+             probability_text(figures.full_meter_probability, plain=True)),
     )
     blocks: list[Block] = [
         Table(("figure", "exact", "decimal"), rows,
