@@ -139,12 +139,12 @@ def _check_headings_kept(report: Report, pdf: Path) -> None:
 
 def _blank_pages(report: Report, pdf: Path, most: float) -> list[tuple[int, float]]:
     """The pages (number, blank share) left more than ``most`` blank at the foot, where the
-    next page does not start a new top-level section or with a chart (a chart never breaks,
-    and one may take half a page)."""
+    next page does not start a new section (the issue: "unless a section ends there"; a
+    numbered subsection too) or with a chart (a chart never breaks, and one may take half a
+    page)."""
     xhtml = subprocess.run([PDFTOTEXT or "pdftotext", "-bbox", str(pdf), "-"], check=True,
                            capture_output=True, text=True).stdout
-    sections = {" ".join(head.text.split()) for head in numbered_headings(report.sections)
-                if head.level == 2}
+    sections = {" ".join(head.text.split()) for head in numbered_headings(report.sections)}
     pages = xhtml.split("<page ")[1:]
     texts = _pages(pdf)
     captions = [" ".join(chart.caption.split())[:60] for chart in _shown_blocks(report)
