@@ -14,14 +14,16 @@ import os
 import shlex
 import signal
 import sys
+import traceback
+import warnings
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from edge import __version__
 from edge.document import FORMATS, Report, format_name, render
 from edge.document.render import ALIASES
 from edge.document.returns import return_table_document
-from edge.errors import EdgeError
+from edge.errors import EdgeError, EdgeNote
 from edge.games import (
     AnyGame,
     Bet,
@@ -424,8 +426,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# The exit status of an internal error (an exception edge did not expect: a bug), apart from 1
+# (a simulation disagreed) and 2 (bad input); 70 is EX_SOFTWARE of sysexits.h.
+INTERNAL_ERROR = 70
+DEBUG_VARIABLE = "EDGE_DEBUG"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``edge`` command; returns the exit status."""
+    """Entry point of the ``edge`` command; returns the exit status. A note on input read in
+    a way the user may not expect (:class:`~edge.errors.EdgeNote`) is one ``edge: note:``
+    line on stderr."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("default", EdgeNote)      # each note once
+        python_way = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                 file: TextIO | None = None, line: str | None = None) -> None:
+            if issubclass(category, EdgeNote):
+                print(f"edge: note: {message}", file=sys.stderr)
+            else:
+                python_way(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = show
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         args.command_line = shlex.join(["edge", *(sys.argv[1:] if argv is None else argv)])
@@ -449,6 +475,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("edge: error: out of memory: this run needs more memory than the machine "
               "has (a smaller --hands, range or grid?).", file=sys.stderr)
         return 2
+    except Exception as error:          # a bug: one line, the traceback only when asked
+        end_progress()
+        debug = bool(os.environ.get(DEBUG_VARIABLE))
+        if debug:
+            traceback.print_exc()
+        what = " ".join(f"{type(error).__name__}: {error}".split())
+        print(f"edge: internal error: {what[:300]}. This is a bug in edge: please report it "
+              "with the command that gave it"
+              f"{'' if debug else f' and what {DEBUG_VARIABLE}=1 before it prints'}.",
+              file=sys.stderr)
+        return INTERNAL_ERROR
 
 
 def _entry() -> Any:

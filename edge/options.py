@@ -63,6 +63,8 @@ def parse_fraction(text: str, what: str) -> Fraction:
     """Parse an exact number: ``'7'``, ``'0.05'``, ``'1/20'``, ``'5%'``, ``'3:2'``."""
     raw = text.strip()
     try:
+        if "_" in raw:                # Python reads 3_5 as 35: a typo, not a number
+            raise ValueError(raw)
         if raw.endswith("%"):
             return Fraction(raw[:-1].strip()) / 100
         if ":" in raw:
@@ -101,6 +103,8 @@ def _parse(field: dataclasses.Field[Any], value: Any) -> Any:
         raise OptionError(f"The option {name}={text!r} must be true or false.")
     if isinstance(default, int):
         try:
+            if "_" in text:           # Python reads 1_0 as 10: a typo, not a number
+                raise ValueError(text)
             return int(text)
         except ValueError:
             raise OptionError(f"The option {name}={text!r} must be a whole number.") from None

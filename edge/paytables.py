@@ -33,7 +33,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from edge.errors import PayTableError
+from edge.errors import PayTableError, note
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,8 @@ def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
     try:
         if isinstance(value, str):
             text = value.strip().replace(" ", "")
+            if "_" in text:          # Python reads 3_5 as 35: a typo, not a number
+                raise ValueError(text)
             if ":" in text:
                 num, den = text.split(":", 1)
                 pay = Fraction(num) / Fraction(den)
@@ -293,12 +295,43 @@ def typed_paytable(spec: str, outcomes: tuple[str, ...], bet: str = "",
         takes = " or ".join(f"{len(order)} outcomes: {', '.join(order)}" for order in orders)
         raise PayTableError(f"{what} has {takes}; {len(given)} "
                             f"pay{'' if len(given) == 1 else 's'} given ({_shorten(spec, 60)}).")
+    if len(fitting) > 1:
+        readings = " or as ".join(", ".join(f"{outcome} {pay.strip()}" for outcome, pay
+                                            in zip(order, given, strict=True))
+                                  for order in fitting[:2])
+        raise PayTableError(f"The {len(given)} typed pays {_shorten(spec, 60)!r} can be read two "
+                            f"ways: as {readings}. Type all {max(map(len, orders))} pays (each "
+                            "split outcome too) or give a .toml pay table file.")
     order = fitting[0]
     where = f"the typed pays {_shorten(spec, 60)!r}"
     pays = {outcome: parse_pay(text, outcome, where)
             for outcome, text in zip(order, given, strict=True)}
     table = make_paytable("typed", pays, outcomes, source=where, splits=splits)
     return replace(table, name=table.label(), source=table.label())
+
+
+def _group(outcome: str) -> str:
+    """The part of a combined wager an outcome belongs to (``pair-plus.flush``: pair-plus)."""
+    return outcome.rsplit(".", 1)[0] if "." in outcome else ""
+
+
+def _note_reading(spec: str, table: PayTable, outcomes: tuple[str, ...],
+                  splits: Mapping[str, str]) -> None:
+    """Notes on typed pays that may not say what was meant: read with a split outcome paid
+    apart (one pay too many?), or out of rank order (outcomes are listed best first)."""
+    typed = f"the typed pays {_shorten(spec, 60)!r}"
+    apart = [outcome for outcome in table if outcome not in outcomes]
+    if apart:
+        paid_as = ", ".join(f"{split} as {splits[split]}" for split in apart)
+        note(f"{typed} are read with {' and '.join(apart)} paid apart ({len(table.pays)} pays: "
+             f"{', '.join(f'{o} {format_pay(p)}' for o, p in table.pays)}); "
+             f"{len(outcomes)} pays would pay {paid_as}.")
+    for (better, high), (worse, low) in zip(table.pays, table.pays[1:], strict=False):
+        if _group(better) == _group(worse) and low > high:
+            note(f"{typed} are out of rank order: {worse} pays {format_pay(low)}, more than "
+                 f"{better} ({format_pay(high)}), the better outcome typed before it; pays are "
+                 "typed best outcome first, in the order `edge games` shows.")
+            break
 
 
 def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable],
@@ -321,7 +354,10 @@ def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable
     if typed is not False:
         table = typed_paytable(spec, outcomes, bet, splits)
         # typed pays equal to a preset's (``3:2`` for ``3/2``, ``1.5``) are that preset
-        return next((preset for preset in presets.values() if preset.pays == table.pays), table)
+        preset = next((preset for preset in presets.values() if preset.pays == table.pays), None)
+        if preset is None:
+            _note_reading(spec, table, outcomes, splits or {})
+        return preset or table
     raise PayTableError(f"Unknown pay table {_shorten(spec, 60)!r}"
                         f"{f' for the {bet} wager' if bet else ''}: name one of "
                         f"{', '.join(presets)}, type its {len(outcomes)} pays joined by "

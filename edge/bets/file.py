@@ -228,6 +228,8 @@ def read_bet_file(path: Path) -> BetFile:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
         raise _fail(path, f"not valid TOML: {error}.") from None
+    except RecursionError:
+        raise _fail(path, "its tables or arrays nest too deeply to read.") from None
     _unknown(data, TOP_KEYS, "", path)
     name = _text(data, "name", path, required=True)
     if not _NAME.match(name):

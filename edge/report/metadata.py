@@ -147,4 +147,7 @@ def load_metadata(path: str | Path) -> Metadata:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise EdgeError(f"The metadata file {target} is not valid TOML: {error}.") from None
+    except RecursionError:
+        raise EdgeError(f"The metadata file {target} nests its tables or arrays too deeply to "
+                        "read.") from None
     return parse_metadata(data, str(target))
