@@ -133,7 +133,7 @@ def cmd_table(args: argparse.Namespace) -> int:
     """Print the exact return table of one wager."""
     game = get_game(args.game)
     bet = game.bet(args.bet)
-    rules = game.make_rules(game_options(game, args))
+    rules = game.make_rules(game_options(game, args), bet.name)
     table = game.analyze(bet.name, bet.paytable(own_paytable(game, bet, args.paytable)),
                          rules, run_settings(args))
     sys.stdout.write(render(return_table_document(table), args.format))
@@ -147,7 +147,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     bet = game.bet(args.bet)
     if args.compare is not None:
         return _compare(game, bet, args)
-    rules = game.make_rules(game_options(game, args))
+    rules = game.make_rules(game_options(game, args), bet.name)
     paytable = bet.paytable(own_paytable(game, bet, args.paytable))
     document = strategy_document(game, bet, paytable, rules, run_settings(args))
     if document is None:
@@ -182,7 +182,7 @@ def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
         raise EdgeError("Give the strategy to compare once: --compare NAME|FILE (without "
                         "--set strategy=...).")
     options["strategy"] = args.compare
-    rules = game.make_rules(options)
+    rules = game.make_rules(options, bet.name)
     paytable = bet.paytable(own_paytable(game, bet, args.paytable))
     comparison = bet.compare(paytable, rules, run_settings(args))
     sys.stdout.write(render(comparison_document(game, comparison), args.format))
@@ -193,6 +193,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Write a game's mathematical report (or every game's, with an index, for --all)."""
     from edge import report
     from edge.report.metadata import load_metadata
+    for flag, value in (("-o", args.output), ("--meta", args.meta)):
+        if value is not None and not value.strip():
+            raise EdgeError(f"{flag} '' names no file: give one, or leave {flag} out.")
     meta = load_metadata(args.meta) if args.meta else None
     if args.all:
         if args.game or args.paytable or args.sets or args.strategy or args.protection:
@@ -302,8 +305,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if result.agrees else 1
 
 
+class _StoreOnce(argparse._StoreAction):
+    """An option that takes one value: given twice, it is refused (the last would win)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        given: dict[str, Any] = namespace.__dict__.setdefault("_given", {})
+        if option_string is not None and self.dest in given:
+            raise argparse.ArgumentError(self, f"given twice ({given[self.dest]} and {values}): "
+                                               "give it once")
+        given[self.dest] = values
+        super().__call__(parser, namespace, values, option_string)
+
+
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse's parser, reporting a bad argument as one ``edge: error:`` line, exit 2."""
+    """argparse's parser, reporting a bad argument as one ``edge: error:`` line, exit 2, and
+    refusing an option of one value given twice."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """``add_argument``, an option of one value (the default action) taken once."""
+        if "action" not in kwargs:
+            kwargs["action"] = _StoreOnce
+        return super().add_argument(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Print ``message`` as one line (no usage block) and exit with status 2."""
@@ -397,8 +420,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_format_argument(tuning)
     tuning.add_argument("--max-candidates", type=int, default=20_000_000,
                         help="refuse larger grids (default 20,000,000)")
-    tuning.add_argument("--max-seconds", type=float, default=3600,
-                        help="refuse re-solving runs estimated to take longer (default 3600)")
+    tuning.add_argument("--max-seconds", type=float, default=60,
+                        help="refuse re-solving runs estimated to take longer (default 60: a "
+                             "minute)")
     tuning.set_defaults(handler=cmd_tune)
 
     for game in all_games().values():

@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib.metadata import EntryPoint, entry_points
@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
-from edge.errors import EdgeError, PayTableError
-from edge.options import make_options, validate
+from edge.errors import EdgeError, OptionError, PayTableError
+from edge.options import format_value, make_options, validate
 from edge.paytables import (
     PayTable,
     accepted_orders,
@@ -147,6 +147,11 @@ class Bet(Generic[RulesT]):
     # it; one that does not pays it as the parent (edge.paytables.accepted_orders).
     splits: Mapping[str, str] = field(default_factory=dict)
 
+    # The options this wager's figures depend on under given rules (made with uses(...) for a
+    # fixed set); None: every option. An option given for a wager that does not use it is an
+    # error naming the wagers that do (Game.make_rules with the bet).
+    uses: Callable[[RulesT], Collection[str]] | None = None
+
     # whether --paytable takes this bet's pays typed in its outcome order (``35-20-7-4-1``)
     typed_pays: ClassVar[bool] = True
 
@@ -159,6 +164,12 @@ class Bet(Generic[RulesT]):
         assert self.default_paytable is not None
         return resolve_paytable(spec, self.presets, self.default_paytable, self.outcomes,
                                 self.name, self.splits)
+
+
+def uses(*names: str) -> Callable[[object], frozenset[str]]:
+    """A wager's ``uses`` when it depends on the same options under every rules: ``names``."""
+    used = frozenset(names)
+    return lambda rules: used
 
 
 @dataclass(frozen=True)
@@ -246,9 +257,30 @@ class Game(Generic[RulesT]):
                 return type(option.default)
         return None
 
-    def make_rules(self, overrides: Mapping[str, object] | None = None) -> RulesT:
-        """The game's rules from defaults plus ``--set`` style overrides."""
-        return make_options(self.rules, overrides)
+    def make_rules(self, overrides: Mapping[str, object] | None = None,
+                   bet: str | None = None) -> RulesT:
+        """The game's rules from defaults plus ``--set`` style overrides; with ``bet``, each
+        override must be one that wager uses (an error names the wagers that do)."""
+        rules = make_options(self.rules, overrides)
+        if bet is not None:
+            self._check_used(self.bet(bet), overrides or {}, rules)
+        return rules
+
+    def _check_used(self, wager: Bet[RulesT], overrides: Mapping[str, object],
+                    rules: RulesT) -> None:
+        def used_by(bet: Bet[RulesT], name: str) -> bool:
+            return bet.uses is None or name in bet.uses(rules)
+        for key, value in overrides.items():
+            name = key.strip().replace("-", "_")
+            if used_by(wager, name):
+                continue
+            others = [bet.name for bet in self.bets if used_by(bet, name)]
+            named = " and ".join((", ".join(others[:-1]), others[-1]) if len(others) > 1
+                                 else others)
+            where = (f"it applies to the {named} wager{'s' if len(others) > 1 else ''} (choose "
+                     "one with --bet)" if others else "no wager uses it with these options")
+            raise OptionError(f"The option {name}={format_value(value)} does not apply to the "
+                              f"{wager.name} wager of {self.command_name}: {where}.")
 
     def analyze(self, bet: str | None, paytable: PayTable | None, rules: RulesT,
                 run: RunSettings | None = None) -> ReturnTable:
@@ -315,11 +347,13 @@ def resolve_paytables(game: Game[RulesT],
         target, sep, value = spec.partition("=")
         if sep and target.strip() in names:
             bet = game.bet(target.strip())
-            chosen[bet.name] = bet.paytable(value.strip())
-            given[bet.name] = (spec, chosen[bet.name])
-            continue
-        taken = _plain_spec(game, spec)
+            taken = {bet.name: bet.paytable(value.strip())}
+        else:
+            taken = _plain_spec(game, spec)
         for name, table in taken.items():
+            if name in given:
+                raise PayTableError(f"The {name} wager is given two pay tables: --paytable "
+                                    f"{given[name][0]!r} and --paytable {spec!r}; give it one.")
             chosen[name] = table
             given[name] = (spec, table)
     for bet in game.bets:
@@ -514,5 +548,5 @@ def analyze(game: str, bet: str | None = None, paytable: str | PayTable | None =
     """Analyse one wager of a game exactly and return its :class:`~edge.table.ReturnTable`."""
     found = get_game(game)
     chosen = found.bet(bet)
-    rules = found.make_rules(options)
+    rules = found.make_rules(options, chosen.name)
     return chosen.analyze(chosen.paytable(paytable), rules, run or RunSettings())

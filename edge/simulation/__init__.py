@@ -80,7 +80,7 @@ def simulate(game: str, bet: str | None = None, paytable: str | PayTable | None 
     _check_run(hands, seed)           # before the analysis, which can take a while
     found = get_game(game)
     chosen = found.bet(bet)
-    rules = found.make_rules(options)
+    rules = found.make_rules(options, chosen.name)
     table_pays = chosen.paytable(paytable)
     settings = run_settings or RunSettings(jobs=jobs, progress=progress)
     exact_table = found.analyze(chosen.name, table_pays, rules, settings)

@@ -73,7 +73,7 @@ class Setting:
         """The options dataclass: the base overrides with some numeric options replaced."""
         values = {k.strip().replace("-", "_"): v for k, v in self.overrides.items()}
         values.update({key: self.option_value(key, value) for key, value in options.items()})
-        return self.game.make_rules(values)
+        return self.game.make_rules(values, self.bet.name)
 
     def base_value(self, kind: str, key: str) -> Fraction:
         """The pay or option value before tuning."""
