@@ -2,7 +2,8 @@
 
 Bad input (an ``EdgeError`` or an argument argparse refuses) is printed as one ``edge: error:``
 line on stderr and the exit status is 2; Ctrl-C ends a command with ``edge: interrupted`` and
-exit status 130.
+exit status 130; an exception edge did not expect (a bug) is one ``edge: internal error:`` line
+asking for a bug report, exit status 70 (``EDGE_DEBUG=1`` prints its traceback too).
 """
 
 from __future__ import annotations
@@ -507,7 +508,8 @@ def _main(argv: Sequence[str] | None) -> int:
         what = " ".join(f"{type(error).__name__}: {error}".split())
         print(f"edge: internal error: {what[:300]}. This is a bug in edge: please report it "
               "with the command that gave it"
-              f"{'' if debug else f' and what {DEBUG_VARIABLE}=1 before it prints'}.",
+              + ("" if debug else f" and the traceback it prints with {DEBUG_VARIABLE}=1 set "
+                                  f"({DEBUG_VARIABLE}=1 edge ...)") + ".",
               file=sys.stderr)
         return INTERNAL_ERROR
 

@@ -45,6 +45,7 @@ from edge.paytables import (
     looks_typed,
     resolve_paytable,
 )
+from edge.paytables import _shorten as shorten
 from edge.protection import Protection
 from edge.run import RunSettings as RunSettings  # re-exported: every game names it from here
 from edge.strategies import PlayerStrategy, StrategyComparison
@@ -154,6 +155,12 @@ class Bet(Generic[RulesT]):
 
     # whether --paytable takes this bet's pays typed in its outcome order (``35-20-7-4-1``)
     typed_pays: ClassVar[bool] = True
+
+    def applies(self, option: str, rules: RulesT) -> bool:
+        """Whether this wager's figures depend on ``option`` under ``rules`` (``uses``): an
+        option it does not use is refused when given for it, and left out of the commands a
+        report prints for it."""
+        return self.uses is None or option in self.uses(rules)
 
     def paytable(self, spec: str | PayTable | None) -> PayTable | None:
         """Resolve a preset name, pays label, typed pays or TOML path to a validated table."""
@@ -268,19 +275,22 @@ class Game(Generic[RulesT]):
 
     def _check_used(self, wager: Bet[RulesT], overrides: Mapping[str, object],
                     rules: RulesT) -> None:
-        def used_by(bet: Bet[RulesT], name: str) -> bool:
-            return bet.uses is None or name in bet.uses(rules)
         for key, value in overrides.items():
             name = key.strip().replace("-", "_")
-            if used_by(wager, name):
-                continue
-            others = [bet.name for bet in self.bets if used_by(bet, name)]
-            named = " and ".join((", ".join(others[:-1]), others[-1]) if len(others) > 1
-                                 else others)
-            where = (f"it applies to the {named} wager{'s' if len(others) > 1 else ''} (choose "
-                     "one with --bet)" if others else "no wager uses it with these options")
-            raise OptionError(f"The option {name}={format_value(value)} does not apply to the "
-                              f"{wager.name} wager of {self.command_name}: {where}.")
+            if not wager.applies(name, rules):
+                raise self.unused(wager, name, rules, f"{name}={shorten(format_value(value), 60)}")
+
+    def unused(self, wager: Bet[RulesT], name: str, rules: RulesT,
+               shown: str | None = None) -> OptionError:
+        """The error for the option ``name`` (``shown`` as given) given for ``wager``, which
+        does not use it under ``rules``: it names the wagers that do."""
+        others = [bet.name for bet in self.bets if bet.applies(name, rules)]
+        named = " and ".join((", ".join(others[:-1]), others[-1]) if len(others) > 1
+                             else others)
+        where = (f"it applies to the {named} wager{'s' if len(others) > 1 else ''} (choose "
+                 "one with --bet)" if others else "no wager uses it with these options")
+        return OptionError(f"The option {shown or name} does not apply to the {wager.name} "
+                           f"wager of {self.command_name}: {where}.")
 
     def analyze(self, bet: str | None, paytable: PayTable | None, rules: RulesT,
                 run: RunSettings | None = None) -> ReturnTable:
