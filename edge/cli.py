@@ -22,7 +22,7 @@ from typing import Any, NoReturn, TextIO
 
 from edge import __version__
 from edge.document import FORMATS, Report, format_name, render
-from edge.document.render import ALIASES
+from edge.document.render import ALIASES, FORMAT_NAMES
 from edge.document.returns import return_table_document
 from edge.errors import EdgeError, EdgeNote
 from edge.games import (
@@ -148,6 +148,10 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     bet = game.bet(args.bet)
     if args.compare is not None:
         return _compare(game, bet, args)
+    others = [b.name for b in game.bets if b.strategy is not None]
+    if bet.strategy is None and others:          # before any work (a game with none: below)
+        raise EdgeError(f"The {bet.name} wager of {game.name} has no player decisions to show "
+                        f"(the wagers that have: {', '.join(others)}; choose one with --bet).")
     rules = game.make_rules(game_options(game, args), bet.name)
     paytable = bet.paytable(own_paytable(game, bet, args.paytable))
     document = strategy_document(game, bet, paytable, rules, run_settings(args))
@@ -204,6 +208,11 @@ def cmd_report(args: argparse.Namespace) -> int:
                             "give no game, --paytable or --set with it.")
         if not args.output:
             raise EdgeError("--all needs -o DIRECTORY for the reports and their index.")
+        suffix = os.path.splitext(args.output)[1].lower().lstrip(".")     # none after a /
+        if suffix in FORMAT_NAMES and not os.path.isdir(args.output):
+            raise EdgeError(f"--all writes a folder of reports, and -o {args.output} names a "
+                            f".{suffix} file: name a folder (the format is --format, default "
+                            "html).")
         fmt = format_name(args.format, default="html")
         for path in report.write_all(args.output, fmt, run_settings(args), meta=meta):
             print(f"wrote {path}", file=sys.stderr)

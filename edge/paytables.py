@@ -288,6 +288,10 @@ def typed_paytable(spec: str, outcomes: tuple[str, ...], bet: str = "",
     """The pay table typed as ``spec``: pays joined by dashes, in one of the bet's accepted
     outcome orders; named (and reloaded, ``source``) by its label."""
     given = spec.split("-")
+    if not all(part.strip() for part in given):      # 40--30, 40-30-6-4-, -40-30 (negative)
+        raise PayTableError(f"The typed pays {_shorten(spec, 60)!r} have an empty pay (a dash "
+                            "at an end, or two together): type pays of at least 0 joined by "
+                            "single dashes (40-30-6-4-1).")
     orders = accepted_orders(outcomes, splits)
     fitting = [order for order in orders if len(order) == len(given)]
     what = f"The {bet} wager" if bet else "This wager"

@@ -161,6 +161,15 @@ def _many_rules(count: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _lucky_ladies(suited_20: str) -> str:
+    """The example Lucky Ladies bet file with another condition for its suited 20."""
+    text = (Path(__file__).resolve().parent.parent / "examples" / "bets" /
+            "lucky-ladies.toml").read_text(encoding="utf-8")
+    condition = "total(player) == 20 and same_suit(player)"
+    assert condition in text
+    return text.replace(condition, suited_20)
+
+
 @dataclass(frozen=True)
 class Case:
     """A bad input and edge's answer: ``argv`` (split as a shell would, ``{tmp}`` the test's
@@ -185,6 +194,16 @@ CASES = {
                                ("metadata file", "deep.toml", "too deeply"), {"deep.toml": DEEP}),
     "nested bet file": Case("table {tmp}/deep.toml", ("deep.toml", "too deeply"),
                             {"deep.toml": DEEP}),
+    # a bet file's condition nested past what its readers take (a RecursionError once)
+    "nested bet condition": Case("table {tmp}/deep.toml",
+                                 ("outcome 'suited-20'", "nests too deeply", "at most 100"),
+                                 {"deep.toml": _lucky_ladies("(" * 2000 + "1 == 1" + ")" * 2000)}),
+    "a long sum in a condition": Case("table {tmp}/long.toml",
+                                      ("nests too deeply", "(50,002 here)", "characters)"),
+                                      {"long.toml": _lucky_ladies("1" + " + 1" * 50_000
+                                                                  + " == 3")}),
+    "not, 5000 times": Case("table {tmp}/not.toml", ("nests too deeply",),
+                            {"not.toml": _lucky_ladies("not " * 5000 + "same_suit(player)")}),
     # a street of a UTH strategy file holds at most 15 rules (a Cython ValueError once)
     "16 UTH rules": Case("table ultimate-texas-holdem --strategy {tmp}/many.toml",
                          ("many.toml", "[river]: 16 rules", "at most 15"),
@@ -209,6 +228,10 @@ CASES = {
     # typos in typed pays: 3_5 is no number (Python read it as 35)
     "3_5 in typed pays": Case("table three-card-poker --bet pair-plus --paytable 40-3_5-6-4-1",
                               ("'three-of-a-kind'", "'3_5', not a number")),
+    "an empty typed pay": Case("table three-card-poker --bet pair-plus --paytable "
+                               "40--30-6-4-1", ("'40--30-6-4-1' have an empty pay",)),
+    "a trailing dash": Case("table three-card-poker --paytable 40-30-6-4-",
+                            ("'40-30-6-4-' have an empty pay",)),
     "1_5 as an option": Case("table three-card-poker --bet combined --set pair_plus_ratio=1_5",
                              ("pair_plus_ratio='1_5' is not a number",)),
     # read, with a note: one pay too many (the mini-royal order), pays out of rank order
@@ -234,6 +257,9 @@ CASES = {
     "tuning another wager's option": Case(f"{TUNE} --vary pair_plus_ratio=1..3",
                                           ("option pair_plus_ratio does not apply to the "
                                            "pair-plus wager", "the combined wager")),
+    "the strategy of Pair Plus": Case("strategy three-card-poker --bet pair-plus",
+                                      ("pair-plus wager of three-card-poker has no player "
+                                       "decisions", "ante, combined; choose one with --bet")),
     # out-of-range numbers, named
     "pair_plus_ratio=1e30": Case("table three-card-poker --bet combined --set "
                                  "pair_plus_ratio=1e30",
@@ -251,6 +277,8 @@ CASES = {
     "--meta ''": Case("report triple-bet --meta '' -o {tmp}/r.md", ("--meta '' names no file",)),
     "-o without a suffix": Case("report triple-bet -o {tmp}/report",
                                 ("Cannot tell the format", "report'", ".md")),
+    "--all into a file": Case("report --all -o {tmp}/all.md",
+                              ("--all writes a folder", "names a .md file")),
     "-o r.pdf": Case("report triple-bet -o {tmp}/r.pdf", ("Cannot tell the format", "r.pdf")),
 }
 
