@@ -335,3 +335,10 @@ def test_tune_writes_files_with_the_users_permissions(capsys: pytest.CaptureFixt
     assert status == 0, err
     written = list((tmp_path / "tables").iterdir())
     assert written and all(stat.S_IMODE(path.stat().st_mode) == 0o644 for path in written)
+
+
+@pytest.mark.parametrize("spelt", ["Pair-Plus", "pair_plus", "pair plus"])
+def test_a_bet_is_read_as_a_game_name_is(capsys: pytest.CaptureFixture[str], spelt: str) -> None:
+    """``Three Card Poker`` names the game: ``Pair_Plus`` names its wager the same way."""
+    status, out, err = _run(capsys, "table", "Three Card Poker", "--bet", spelt)
+    assert status == 0 and err == "" and "pair-plus" in out

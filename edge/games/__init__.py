@@ -246,11 +246,16 @@ class Game(Generic[RulesT]):
         return cases + list(self.extra_tables)
 
     def bet(self, name: str | None) -> Bet[RulesT]:
-        """The bet called ``name`` (the first bet when ``None``)."""
+        """The bet called ``name`` (the first bet when ``None``), read as game names are:
+        ``Pair_Plus`` and ``pair plus`` are ``pair-plus``."""
         if name is None:
             return self.bets[0]
         for bet in self.bets:
             if bet.name == name:
+                return bet
+        key = _spelt(name)
+        for bet in self.bets:
+            if _spelt(bet.name) == key:
                 return bet
         raise EdgeError(f"Unknown bet {name!r} for {self.name}: choose one of "
                         f"{', '.join(b.name for b in self.bets)}.")
@@ -530,6 +535,11 @@ def builtin_games() -> dict[str, AnyGame]:
     return {name: games[name] for name in _builtin_names if name in games}
 
 
+def _spelt(name: str) -> str:
+    """A game's or bet's name as compared: lower case, ``-`` for ``_`` and spaces."""
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
 def get_game(name: str) -> AnyGame:
     """The game called ``name`` (or one of its aliases), or the game a bet file describes
     when ``name`` is a path ending in ``.toml`` (:mod:`edge.bets`, docs/bets.md)."""
@@ -543,7 +553,7 @@ def get_game(name: str) -> AnyGame:
         _file_games[loaded.name] = loaded
         return loaded
     games = all_games()
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = _spelt(name)
     for game in games.values():
         if key == game.name or key in game.aliases:
             return game
