@@ -219,6 +219,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 0
     if not args.game:
         raise EdgeError("Name a game (see `edge games`) or give --all.")
+    if args.output and args.output.endswith(("/", os.sep)):
+        raise EdgeError(f"-o {args.output} names a folder: a report is one file, such as "
+                        "-o report.html (--all writes a folder of reports).")
     fmt = format_name(args.format, args.output)
     made = report.make_report(args.game, args.paytable or (),
                               game_options(get_game(args.game), args),

@@ -277,6 +277,7 @@ CASES = {
     "--meta ''": Case("report triple-bet --meta '' -o {tmp}/r.md", ("--meta '' names no file",)),
     "-o without a suffix": Case("report triple-bet -o {tmp}/report",
                                 ("Cannot tell the format", "report'", ".md")),
+    "-o a folder/": Case("report triple-bet -o {tmp}/r.md/", ("r.md/ names a folder",)),
     "--all into a file": Case("report --all -o {tmp}/all.md",
                               ("--all writes a folder", "names a .md file")),
     "-o r.pdf": Case("report triple-bet -o {tmp}/r.pdf", ("Cannot tell the format", "r.pdf")),
