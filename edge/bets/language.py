@@ -298,6 +298,7 @@ def parse(text: str) -> Node:
     if parser.token.kind != "end":
         raise ConditionError(f"unexpected {parser.token.text!r} after a complete condition",
                              parser.token.at)
-    if depth(node) > MAX_DEPTH:
-        raise ConditionError(f"{too_deep} ({depth(node):,} here)", 0)
+    levels = depth(node)
+    if levels > MAX_DEPTH:
+        raise ConditionError(f"{too_deep} ({levels:,} here)", 0)
     return node
