@@ -493,7 +493,9 @@ def _main(argv: Sequence[str] | None) -> int:
         args = build_parser().parse_args(argv)
         args.command_line = shlex.join(["edge", *(sys.argv[1:] if argv is None else argv)])
         handler: Handler = args.handler
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()            # output that cannot be written fails here, not at exit
+        return status
     except EdgeError as error:
         end_progress()
         print(f"edge: error: {error}", file=sys.stderr)
@@ -512,6 +514,13 @@ def _main(argv: Sequence[str] | None) -> int:
         print("edge: error: out of memory: this run needs more memory than the machine "
               "has (a smaller --hands, range or grid?).", file=sys.stderr)
         return 2
+    except OSError as error:          # a full disk, a device gone: the machine's, not a bug
+        end_progress()
+        _drop_output()
+        what = (f"read or write {error.filename}" if error.filename is not None
+                else "write the output")
+        print(f"edge: error: could not {what}: {error.strerror or error}.", file=sys.stderr)
+        return 2
     except Exception as error:          # a bug: one line, the traceback only when asked
         end_progress()
         debug = bool(os.environ.get(DEBUG_VARIABLE))
@@ -524,6 +533,13 @@ def _main(argv: Sequence[str] | None) -> int:
                                   f"({DEBUG_VARIABLE}=1 edge ...)") + ".",
               file=sys.stderr)
         return INTERNAL_ERROR
+
+
+def _drop_output() -> None:
+    """Send what is left of standard output nowhere, so that writing it at exit does not fail
+    again (not when it is no file: a test's capture)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _entry() -> Any:

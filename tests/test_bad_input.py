@@ -4,6 +4,7 @@ surprise; input read in a way the user may not expect gives one ``edge: note:`` 
 
 from __future__ import annotations
 
+import errno
 import os
 import shlex
 import stat
@@ -321,6 +322,16 @@ def test_an_internal_error_asks_for_a_bug_report(capsys: pytest.CaptureFixture[s
     assert status == INTERNAL_ERROR
     assert err.startswith("Traceback") and "in broken" in err
     assert err.splitlines()[-1].startswith("edge: internal error: RuntimeError")
+
+
+def test_output_that_cannot_be_written_is_one_error(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk (edge games > /dev/full) is the machine's trouble, not a bug: one line, 2."""
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr("edge.cli.render", full)
+    line = _one_error(capsys, "games")
+    assert line == f"edge: error: could not write the output: {os.strerror(errno.ENOSPC)}."
 
 
 def test_tune_writes_files_with_the_users_permissions(capsys: pytest.CaptureFixture[str],
