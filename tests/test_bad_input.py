@@ -205,6 +205,12 @@ CASES = {
                                                                   + " == 3")}),
     "not, 5000 times": Case("table {tmp}/not.toml", ("nests too deeply",),
                             {"not.toml": _lucky_ladies("not " * 5000 + "same_suit(player)")}),
+    # a Double-Hand exception given twice (the second never taken)
+    "an exception twice": Case("table double-hand-poker --strategy {tmp}/twice.toml",
+                               ("[[exception]] 2: the same exception as [[exception]] 1",),
+                               {"twice.toml": 'name = "twice"\nsetting = "house-way"\n'
+                                + '[[exception]]\nhouse_way = "pair / pair"\n'
+                                  'take = "no pair / three of a kind"\n' * 2}),
     # a street of a UTH strategy file holds at most 15 rules (a Cython ValueError once)
     "16 UTH rules": Case("table ultimate-texas-holdem --strategy {tmp}/many.toml",
                          ("many.toml", "[river]: 16 rules", "at most 15"),
