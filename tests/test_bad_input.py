@@ -258,6 +258,11 @@ CASES = {
                              "the main wager")),
     "seen on Trips": Case("simulate ultimate-texas-holdem --bet trips --set seen=dealer-1 "
                           "--hands 1000", ("seen=dealer-1 does not apply to the trips wager",)),
+    "a strategy for Trips": Case("table ultimate-texas-holdem --bet trips --strategy "
+                                 "wizard-practical",
+                                 ("strategy=wizard-practical does not apply to the trips wager",
+                                  "the main wager", "and to the trips wager with "
+                                  "trips_rule=beat-dealer-fold-loses")),
     "the ratio on Pair Plus": Case("table three-card-poker --bet pair-plus --set "
                                    "pair_plus_ratio=2",
                                    ("pair_plus_ratio=2 does not apply", "the combined wager")),

@@ -29,6 +29,7 @@ import importlib
 import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar, cast
@@ -294,8 +295,27 @@ class Game(Generic[RulesT]):
                              else others)
         where = (f"it applies to the {named} wager{'s' if len(others) > 1 else ''} (choose "
                  "one with --bet)" if others else "no wager uses it with these options")
+        switch = self._used_with(wager, name, rules)
+        if switch is not None:
+            where += f"{',' if others else ';'} and to the {wager.name} wager with {switch}"
         return OptionError(f"The option {shown or name} does not apply to the {wager.name} "
                            f"wager of {self.command_name}: {where}.")
+
+    def _used_with(self, wager: Bet[RulesT], name: str, rules: RulesT) -> str | None:
+        """The other value of one choice option under which ``wager`` would use ``name``
+        (``trips_rule=beat-dealer-fold-loses`` for the Trips wager's strategy), if any."""
+        for option in dataclasses.fields(rules):
+            current = getattr(rules, option.name)
+            if option.name == name or not isinstance(current, StrEnum):
+                continue
+            for value in type(current):
+                try:
+                    other = dataclasses.replace(rules, **{option.name: value})
+                except EdgeError:                   # a combination the rules refuse
+                    continue
+                if value != current and wager.applies(name, other):
+                    return f"{option.name}={value}"
+        return None
 
     def analyze(self, bet: str | None, paytable: PayTable | None, rules: RulesT,
                 run: RunSettings | None = None) -> ReturnTable:
