@@ -159,13 +159,13 @@ def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
         raise PayTableError(f"The pay for {outcome!r} in {source} is {shown}: "
                             "pays are net wins and cannot be negative.")
     if pay > MAX_PAY or pay.denominator > MAX_DENOMINATOR:
-        raise PayTableError(f"The pay for {outcome!r} in {source} is {_shorten(shown)}: pays "
+        raise PayTableError(f"The pay for {outcome!r} in {source} is {shorten(shown)}: pays "
                             f"are at most {MAX_PAY:,} to 1, in parts of at most "
                             f"1/{MAX_DENOMINATOR:,} of a unit.")
     return pay
 
 
-def _shorten(text: str, keep: int = 40) -> str:
+def shorten(text: str, keep: int = 40) -> str:
     """``text``, cut in the middle when longer than ``keep`` characters."""
     if len(text) <= keep:
         return text
@@ -215,7 +215,7 @@ def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
     unknown = [key for key in pays if key not in outcomes and key not in optional]
     if unknown:
         also = f" (and, split out: {', '.join(optional)})" if optional else ""
-        raise PayTableError(f"Unknown outcome {_shorten(repr(unknown[0]), 60)} in {where}; "
+        raise PayTableError(f"Unknown outcome {shorten(repr(unknown[0]), 60)} in {where}; "
                             f"the outcomes are: {', '.join(outcomes)}{also}.")
     missing = [key for key in outcomes if key not in pays]
     if missing:
@@ -263,7 +263,7 @@ def load_paytable(path: str | Path, outcomes: tuple[str, ...], bet: str = "",
         raise PayTableError(f"The bet in pay table file {str(path)!r} must be a string.")
     if bet and written_for != bet:
         raise PayTableError(f"The pay table file {str(path)!r} is for the "
-                            f"{_shorten(written_for)} wager, not {bet}.")
+                            f"{shorten(written_for)} wager, not {bet}.")
     table = make_paytable(name, _flatten(pays), outcomes, source=f"pay table file {str(path)!r}",
                           splits=splits)
     return replace(table, source=str(path))
@@ -289,7 +289,7 @@ def typed_paytable(spec: str, outcomes: tuple[str, ...], bet: str = "",
     outcome orders; named (and reloaded, ``source``) by its label."""
     given = spec.split("-")
     if not all(part.strip() for part in given):      # 40--30, 40-30-6-4-, -40-30 (negative)
-        raise PayTableError(f"The typed pays {_shorten(spec, 60)!r} have an empty pay (a dash "
+        raise PayTableError(f"The typed pays {shorten(spec, 60)!r} have an empty pay (a dash "
                             "at an end, or two together): type pays of at least 0 joined by "
                             "single dashes (40-30-6-4-1).")
     orders = accepted_orders(outcomes, splits)
@@ -298,16 +298,16 @@ def typed_paytable(spec: str, outcomes: tuple[str, ...], bet: str = "",
     if not fitting:
         takes = " or ".join(f"{len(order)} outcomes: {', '.join(order)}" for order in orders)
         raise PayTableError(f"{what} has {takes}; {len(given)} "
-                            f"pay{'' if len(given) == 1 else 's'} given ({_shorten(spec, 60)}).")
+                            f"pay{'' if len(given) == 1 else 's'} given ({shorten(spec, 60)}).")
     if len(fitting) > 1:
         readings = " or as ".join(", ".join(f"{outcome} {pay.strip()}" for outcome, pay
                                             in zip(order, given, strict=True))
                                   for order in fitting[:2])
-        raise PayTableError(f"The {len(given)} typed pays {_shorten(spec, 60)!r} can be read two "
+        raise PayTableError(f"The {len(given)} typed pays {shorten(spec, 60)!r} can be read two "
                             f"ways: as {readings}. Type all {max(map(len, orders))} pays (each "
                             "split outcome too) or give a .toml pay table file.")
     order = fitting[0]
-    where = f"the typed pays {_shorten(spec, 60)!r}"
+    where = f"the typed pays {shorten(spec, 60)!r}"
     pays = {outcome: parse_pay(text, outcome, where)
             for outcome, text in zip(order, given, strict=True)}
     table = make_paytable("typed", pays, outcomes, source=where, splits=splits)
@@ -323,7 +323,7 @@ def _note_reading(spec: str, table: PayTable, outcomes: tuple[str, ...],
                   splits: Mapping[str, str]) -> None:
     """Notes on typed pays that may not say what was meant: read with a split outcome paid
     apart (one pay too many?), or out of rank order (outcomes are listed best first)."""
-    typed = f"the typed pays {_shorten(spec, 60)!r}"
+    typed = f"the typed pays {shorten(spec, 60)!r}"
     apart = [outcome for outcome in table if outcome not in outcomes]
     if apart:
         paid_as = ", ".join(f"{split} as {splits[split]}" for split in apart)
@@ -362,7 +362,7 @@ def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable
         if preset is None:
             _note_reading(spec, table, outcomes, splits or {})
         return preset or table
-    raise PayTableError(f"Unknown pay table {_shorten(spec, 60)!r}"
+    raise PayTableError(f"Unknown pay table {shorten(spec, 60)!r}"
                         f"{f' for the {bet} wager' if bet else ''}: name one of "
                         f"{', '.join(presets)}, type its {len(outcomes)} pays joined by "
                         f"dashes in the order {', '.join(outcomes)}, or give a .toml file.")

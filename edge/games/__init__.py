@@ -45,8 +45,8 @@ from edge.paytables import (
     format_pay,
     looks_typed,
     resolve_paytable,
+    shorten,
 )
-from edge.paytables import _shorten as shorten
 from edge.protection import Protection
 from edge.run import RunSettings as RunSettings  # re-exported: every game names it from here
 from edge.strategies import PlayerStrategy, StrategyComparison
