@@ -291,10 +291,12 @@ class Game(Generic[RulesT]):
         """The error for the option ``name`` (``shown`` as given) given for ``wager``, which
         does not use it under ``rules``: it names the wagers that do."""
         others = [bet.name for bet in self.bets if bet.applies(name, rules)]
-        named = " and ".join((", ".join(others[:-1]), others[-1]) if len(others) > 1
-                             else others)
-        where = (f"it applies to the {named} wager{'s' if len(others) > 1 else ''} (choose "
-                 "one with --bet)" if others else "no wager uses it with these options")
+        if len(others) > 1:
+            where = (f"it applies to the {', '.join(others[:-1])} and {others[-1]} wagers "
+                     "(choose one with --bet)")
+        else:
+            where = (f"it applies to the {others[0]} wager (--bet {others[0]})" if others
+                     else "no wager uses it with these options")
         switch = self._used_with(wager, name, rules)
         if switch is not None:
             where += f"{',' if others else ';'} and to the {wager.name} wager with {switch}"
