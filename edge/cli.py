@@ -2,7 +2,8 @@
 
 Bad input (an ``EdgeError`` or an argument argparse refuses) is printed as one ``edge: error:``
 line on stderr and the exit status is 2; Ctrl-C ends a command with ``edge: interrupted`` and
-exit status 130.
+exit status 130; an exception edge did not expect (a bug) is one ``edge: internal error:`` line
+asking for a bug report, exit status 70 (``EDGE_DEBUG=1`` prints its traceback too).
 """
 
 from __future__ import annotations
@@ -14,14 +15,16 @@ import os
 import shlex
 import signal
 import sys
+import traceback
+import warnings
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from edge import __version__
 from edge.document import FORMATS, Report, format_name, render
-from edge.document.render import ALIASES
+from edge.document.render import ALIASES, FORMAT_NAMES
 from edge.document.returns import return_table_document
-from edge.errors import EdgeError
+from edge.errors import EdgeError, EdgeNote
 from edge.games import (
     AnyGame,
     Bet,
@@ -148,7 +151,11 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     bet = game.bet(args.bet)
     if args.compare is not None:
         return _compare(game, bet, args)
-    rules = game.make_rules(game_options(game, args))
+    others = [b.name for b in game.bets if b.strategy is not None]
+    if bet.strategy is None and others:          # before any work (a game with none: below)
+        raise EdgeError(f"The {bet.name} wager of {game.name} has no player decisions to show "
+                        f"(the wagers that have: {', '.join(others)}; choose one with --bet).")
+    rules = game.make_rules(game_options(game, args), bet.name)
     paytable = bet.paytable(own_paytable(game, bet, args.paytable))
     document = strategy_document(game, bet, paytable, rules, run_settings(args))
     if document is None:
@@ -183,7 +190,7 @@ def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
         raise EdgeError("Give the strategy to compare once: --compare NAME|FILE (without "
                         "--set strategy=...).")
     options["strategy"] = args.compare
-    rules = game.make_rules(options)
+    rules = game.make_rules(options, bet.name)
     paytable = bet.paytable(own_paytable(game, bet, args.paytable))
     comparison = bet.compare(paytable, rules, run_settings(args))
     sys.stdout.write(render(comparison_document(game, comparison), args.format))
@@ -194,6 +201,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Write a game's mathematical report (or every game's, with an index, for --all)."""
     from edge import report
     from edge.report.metadata import load_metadata
+    for flag, value in (("-o", args.output), ("--meta", args.meta)):
+        if value is not None and not value.strip():
+            raise EdgeError(f"{flag} '' names no file: give one, or leave {flag} out.")
     meta = load_metadata(args.meta) if args.meta else None
     if args.all:
         if args.game or args.paytable or args.sets or args.strategy or args.protection:
@@ -201,12 +211,20 @@ def cmd_report(args: argparse.Namespace) -> int:
                             "give no game, --paytable or --set with it.")
         if not args.output:
             raise EdgeError("--all needs -o DIRECTORY for the reports and their index.")
+        suffix = os.path.splitext(args.output)[1].lower().lstrip(".")     # none after a /
+        if suffix in FORMAT_NAMES and not os.path.isdir(args.output):
+            raise EdgeError(f"--all writes a folder of reports, and -o {args.output} names a "
+                            f".{suffix} file: name a folder (the format is --format, default "
+                            "html).")
         fmt = format_name(args.format, default="html")
         for path in report.write_all(args.output, fmt, run_settings(args), meta=meta):
             print(f"wrote {path}", file=sys.stderr)
         return 0
     if not args.game:
         raise EdgeError("Name a game (see `edge games`) or give --all.")
+    if args.output and args.output.endswith(("/", os.sep)):
+        raise EdgeError(f"-o {args.output} names a folder: a report is one file, such as "
+                        "-o report.html (--all writes a folder of reports).")
     fmt = format_name(args.format, args.output)
     made = report.make_report(args.game, args.paytable or (),
                               game_options(get_game(args.game), args),
@@ -303,8 +321,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if result.agrees else 1
 
 
+class _StoreOnce(argparse._StoreAction):
+    """An option that takes one value: given twice, it is refused (the last would win)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        given: dict[str, Any] = namespace.__dict__.setdefault("_given", {})
+        if option_string is not None and self.dest in given:
+            raise argparse.ArgumentError(self, f"given twice ({given[self.dest]} and {values}): "
+                                               "give it once")
+        given[self.dest] = values
+        super().__call__(parser, namespace, values, option_string)
+
+
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse's parser, reporting a bad argument as one ``edge: error:`` line, exit 2."""
+    """argparse's parser, reporting a bad argument as one ``edge: error:`` line, exit 2, and
+    refusing an option of one value given twice."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """``add_argument``, an option of one value (the default action) taken once."""
+        if "action" not in kwargs:
+            kwargs["action"] = _StoreOnce
+        return super().add_argument(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Print ``message`` as one line (no usage block) and exit with status 2."""
@@ -398,8 +436,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_format_argument(tuning)
     tuning.add_argument("--max-candidates", type=int, default=20_000_000,
                         help="refuse larger grids (default 20,000,000)")
-    tuning.add_argument("--max-seconds", type=float, default=3600,
-                        help="refuse re-solving runs estimated to take longer (default 3600)")
+    tuning.add_argument("--max-seconds", type=float, default=60,
+                        help="refuse re-solving runs estimated to take longer (default 60: a "
+                             "minute)")
     tuning.set_defaults(handler=cmd_tune)
 
     for game in all_games().values():
@@ -427,13 +466,39 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# The exit status of an internal error (an exception edge did not expect: a bug), apart from 1
+# (a simulation disagreed) and 2 (bad input); 70 is EX_SOFTWARE of sysexits.h.
+INTERNAL_ERROR = 70
+DEBUG_VARIABLE = "EDGE_DEBUG"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``edge`` command; returns the exit status."""
+    """Entry point of the ``edge`` command; returns the exit status. A note on input read in
+    a way the user may not expect (:class:`~edge.errors.EdgeNote`) is one ``edge: note:``
+    line on stderr."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("default", EdgeNote)      # each note once
+        python_way = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                 file: TextIO | None = None, line: str | None = None) -> None:
+            if issubclass(category, EdgeNote):
+                print(f"edge: note: {message}", file=sys.stderr)
+            else:
+                python_way(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = show
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         args.command_line = shlex.join(["edge", *(sys.argv[1:] if argv is None else argv)])
         handler: Handler = args.handler
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()            # output that cannot be written fails here, not at exit
+        return status
     except EdgeError as error:
         end_progress()
         print(f"edge: error: {error}", file=sys.stderr)
@@ -452,6 +517,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("edge: error: out of memory: this run needs more memory than the machine "
               "has (a smaller --hands, range or grid?).", file=sys.stderr)
         return 2
+    except OSError as error:          # a full disk, a device gone: the machine's, not a bug
+        end_progress()
+        _drop_output()
+        what = (f"read or write {error.filename}" if error.filename is not None
+                else "write the output")
+        print(f"edge: error: could not {what}: {error.strerror or error}.", file=sys.stderr)
+        return 2
+    except Exception as error:          # a bug: one line, the traceback only when asked
+        end_progress()
+        debug = bool(os.environ.get(DEBUG_VARIABLE))
+        if debug:
+            traceback.print_exc()
+        what = " ".join(f"{type(error).__name__}: {error}".split())
+        print(f"edge: internal error: {what[:300]}. This is a bug in edge: please report it "
+              "with the command that gave it"
+              + ("" if debug else f" and the traceback it prints with {DEBUG_VARIABLE}=1 set "
+                                  f"({DEBUG_VARIABLE}=1 edge ...)") + ".",
+              file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+def _drop_output() -> None:
+    """Send what is left of standard output nowhere, so that writing it at exit does not fail
+    again (not when it is no file: a test's capture)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _entry() -> Any:

@@ -1,4 +1,7 @@
-"""The errors edge raises for bad input: each names the value that was wrong."""
+"""The errors edge raises for bad input: each names the value that was wrong; and the notes it
+gives on input it accepts but reads in a way the user may not expect."""
+
+import warnings
 
 
 class EdgeError(ValueError):
@@ -19,3 +22,14 @@ class OptionError(EdgeError):
 
 class StrategyError(OptionError):
     """A strategy name that is not known, or a strategy file with a bad entry (named)."""
+
+
+class EdgeNote(UserWarning):
+    """Input edge accepted but read in a way the user may not expect (typed pays out of rank
+    order, read with a split outcome): the command line prints it as one ``edge: note:`` line;
+    a program sees a warning of this class."""
+
+
+def note(message: str) -> None:
+    """Tell the user of input read in a way they may not expect (:class:`EdgeNote`)."""
+    warnings.warn(message, EdgeNote, stacklevel=2)

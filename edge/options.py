@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from edge.errors import OptionError
+from edge.paytables import MAX_DENOMINATOR, MAX_PAY
 from edge.strategies import PlayerStrategy
 
 T = TypeVar("T")
@@ -63,6 +64,8 @@ def parse_fraction(text: str, what: str) -> Fraction:
     """Parse an exact number: ``'7'``, ``'0.05'``, ``'1/20'``, ``'5%'``, ``'3:2'``."""
     raw = text.strip()
     try:
+        if "_" in raw:                # Python reads 3_5 as 35: a typo, not a number
+            raise ValueError(raw)
         if raw.endswith("%"):
             return Fraction(raw[:-1].strip()) / 100
         if ":" in raw:
@@ -101,6 +104,8 @@ def _parse(field: dataclasses.Field[Any], value: Any) -> Any:
         raise OptionError(f"The option {name}={text!r} must be true or false.")
     if isinstance(default, int):
         try:
+            if "_" in text:           # Python reads 1_0 as 10: a typo, not a number
+                raise ValueError(text)
             return int(text)
         except ValueError:
             raise OptionError(f"The option {name}={text!r} must be a whole number.") from None
@@ -143,11 +148,28 @@ def validate(instance: Any) -> None:
             raise OptionError(f"The option {field.name}={value!r} is not one of: "
                               f"{', '.join(choices)}.")
         low, high = meta.get("minimum"), meta.get("maximum")
+        if isinstance(default, int | Fraction) and not isinstance(default, bool):
+            # a number with no maximum of its own is bounded like a pay (edge.paytables)
+            high = MAX_PAY if high is None else high
+            if Fraction(value).denominator > MAX_DENOMINATOR:
+                raise OptionError(f"The option {field.name}={_short(value)} is too fine: "
+                                  f"values are in parts of at most 1/{MAX_DENOMINATOR:,}.")
         if (low is not None and value < low) or (high is not None and value > high):
-            shown = format_value(value)
-            raise OptionError(f"The option {field.name}={shown} is out of range: allowed "
-                              f"{format_value(low) if low is not None else ''}.."
-                              f"{format_value(high) if high is not None else ''}.")
+            raise OptionError(f"The option {field.name}={_short(value)} is out of range: "
+                              f"allowed {_short(low) if low is not None else ''}.."
+                              f"{_short(high) if high is not None else ''}.")
+
+
+def _short(value: Any) -> str:
+    """An option value as typed back, its thousands marked, or its size when it is too long to
+    echo (``1e400``)."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        value = value.numerator
+    text = format_value(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return text if abs(value) < 10 ** 6 else (
+            f"{value:,}" if len(text) <= 24 else f"a {len(text.lstrip('-')):,}-digit number")
+    return text if len(text) <= 24 else f"a fraction of {len(text):,} characters"
 
 
 def _choices(field: dataclasses.Field[Any]) -> tuple[str, ...] | None:

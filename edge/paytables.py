@@ -33,7 +33,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from edge.errors import PayTableError
+from edge.errors import PayTableError, note
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,8 @@ def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
     try:
         if isinstance(value, str):
             text = value.strip().replace(" ", "")
+            if "_" in text:          # Python reads 3_5 as 35: a typo, not a number
+                raise ValueError(text)
             if ":" in text:
                 num, den = text.split(":", 1)
                 pay = Fraction(num) / Fraction(den)
@@ -157,13 +159,13 @@ def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
         raise PayTableError(f"The pay for {outcome!r} in {source} is {shown}: "
                             "pays are net wins and cannot be negative.")
     if pay > MAX_PAY or pay.denominator > MAX_DENOMINATOR:
-        raise PayTableError(f"The pay for {outcome!r} in {source} is {_shorten(shown)}: pays "
+        raise PayTableError(f"The pay for {outcome!r} in {source} is {shorten(shown)}: pays "
                             f"are at most {MAX_PAY:,} to 1, in parts of at most "
                             f"1/{MAX_DENOMINATOR:,} of a unit.")
     return pay
 
 
-def _shorten(text: str, keep: int = 40) -> str:
+def shorten(text: str, keep: int = 40) -> str:
     """``text``, cut in the middle when longer than ``keep`` characters."""
     if len(text) <= keep:
         return text
@@ -213,7 +215,7 @@ def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
     unknown = [key for key in pays if key not in outcomes and key not in optional]
     if unknown:
         also = f" (and, split out: {', '.join(optional)})" if optional else ""
-        raise PayTableError(f"Unknown outcome {_shorten(repr(unknown[0]), 60)} in {where}; "
+        raise PayTableError(f"Unknown outcome {shorten(repr(unknown[0]), 60)} in {where}; "
                             f"the outcomes are: {', '.join(outcomes)}{also}.")
     missing = [key for key in outcomes if key not in pays]
     if missing:
@@ -261,7 +263,7 @@ def load_paytable(path: str | Path, outcomes: tuple[str, ...], bet: str = "",
         raise PayTableError(f"The bet in pay table file {str(path)!r} must be a string.")
     if bet and written_for != bet:
         raise PayTableError(f"The pay table file {str(path)!r} is for the "
-                            f"{_shorten(written_for)} wager, not {bet}.")
+                            f"{shorten(written_for)} wager, not {bet}.")
     table = make_paytable(name, _flatten(pays), outcomes, source=f"pay table file {str(path)!r}",
                           splits=splits)
     return replace(table, source=str(path))
@@ -286,19 +288,54 @@ def typed_paytable(spec: str, outcomes: tuple[str, ...], bet: str = "",
     """The pay table typed as ``spec``: pays joined by dashes, in one of the bet's accepted
     outcome orders; named (and reloaded, ``source``) by its label."""
     given = spec.split("-")
+    if not all(part.strip() for part in given):      # 40--30, 40-30-6-4-, -40-30 (negative)
+        raise PayTableError(f"The typed pays {shorten(spec, 60)!r} have an empty pay (a dash "
+                            "at an end, or two together): type pays of at least 0 joined by "
+                            "single dashes (40-30-6-4-1).")
     orders = accepted_orders(outcomes, splits)
     fitting = [order for order in orders if len(order) == len(given)]
     what = f"The {bet} wager" if bet else "This wager"
     if not fitting:
         takes = " or ".join(f"{len(order)} outcomes: {', '.join(order)}" for order in orders)
         raise PayTableError(f"{what} has {takes}; {len(given)} "
-                            f"pay{'' if len(given) == 1 else 's'} given ({_shorten(spec, 60)}).")
+                            f"pay{'' if len(given) == 1 else 's'} given ({shorten(spec, 60)}).")
+    if len(fitting) > 1:
+        readings = " or as ".join(", ".join(f"{outcome} {pay.strip()}" for outcome, pay
+                                            in zip(order, given, strict=True))
+                                  for order in fitting[:2])
+        raise PayTableError(f"The {len(given)} typed pays {shorten(spec, 60)!r} can be read two "
+                            f"ways: as {readings}. Type all {max(map(len, orders))} pays (each "
+                            "split outcome too) or give a .toml pay table file.")
     order = fitting[0]
-    where = f"the typed pays {_shorten(spec, 60)!r}"
+    where = f"the typed pays {shorten(spec, 60)!r}"
     pays = {outcome: parse_pay(text, outcome, where)
             for outcome, text in zip(order, given, strict=True)}
     table = make_paytable("typed", pays, outcomes, source=where, splits=splits)
     return replace(table, name=table.label(), source=table.label())
+
+
+def _group(outcome: str) -> str:
+    """The part of a combined wager an outcome belongs to (``pair-plus.flush``: pair-plus)."""
+    return outcome.rsplit(".", 1)[0] if "." in outcome else ""
+
+
+def _note_reading(spec: str, table: PayTable, outcomes: tuple[str, ...],
+                  splits: Mapping[str, str]) -> None:
+    """Notes on typed pays that may not say what was meant: read with a split outcome paid
+    apart (one pay too many?), or out of rank order (outcomes are listed best first)."""
+    typed = f"the typed pays {shorten(spec, 60)!r}"
+    apart = [outcome for outcome in table if outcome not in outcomes]
+    if apart:
+        paid_as = ", ".join(f"{split} as {splits[split]}" for split in apart)
+        note(f"{typed} are read with {' and '.join(apart)} paid apart ({len(table.pays)} pays: "
+             f"{', '.join(f'{o} {format_pay(p)}' for o, p in table.pays)}); "
+             f"{len(outcomes)} pays would pay {paid_as}.")
+    for (better, high), (worse, low) in zip(table.pays, table.pays[1:], strict=False):
+        if _group(better) == _group(worse) and low > high:
+            note(f"{typed} are out of rank order: {worse} pays {format_pay(low)}, more than "
+                 f"{better} ({format_pay(high)}), the better outcome typed before it; pays are "
+                 "typed best outcome first, in the order `edge games` shows.")
+            break
 
 
 def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable],
@@ -320,8 +357,12 @@ def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable
         return same_pays_preset(load_paytable(spec, outcomes, bet, splits), presets)
     if typed is not False:
         # typed pays equal to a preset's (``3:2`` for ``3/2``, ``1.5``) are that preset
-        return same_pays_preset(typed_paytable(spec, outcomes, bet, splits), presets)
-    raise PayTableError(f"Unknown pay table {_shorten(spec, 60)!r}"
+        table = typed_paytable(spec, outcomes, bet, splits)
+        preset = same_pays_preset(table, presets)
+        if preset is table:
+            _note_reading(spec, table, outcomes, splits or {})
+        return preset
+    raise PayTableError(f"Unknown pay table {shorten(spec, 60)!r}"
                         f"{f' for the {bet} wager' if bet else ''}: name one of "
                         f"{', '.join(presets)}, type its {len(outcomes)} pays joined by "
                         f"dashes in the order {', '.join(outcomes)}, or give a .toml file.")

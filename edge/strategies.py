@@ -254,6 +254,9 @@ class StrategyCatalog(Generic[S]):
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise StrategyError(f"strategy file {label!r}: not valid TOML: {error}") from None
+        except RecursionError:
+            raise StrategyError(f"strategy file {label!r}: nests its tables or arrays too "
+                                "deeply to read") from None
         return self.parse(StrategyFile(data, label, self.game, file))
 
     def load(self, path: str | Path) -> S:

@@ -1,13 +1,20 @@
 """Bad input ends in one ``edge: error:`` line naming the value, exit status 2, nothing written
-(issue 16, items 3 and 4), and never a traceback, a usage block or a silent surprise."""
+(issue 16, items 3 and 4; issue 25, item 4), and never a traceback, a usage block or a silent
+surprise; input read in a way the user may not expect gives one ``edge: note:`` line."""
 
 from __future__ import annotations
 
+import errno
+import os
+import shlex
+import stat
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from edge.cli import main
+from edge.cli import DEBUG_VARIABLE, INTERNAL_ERROR, main
 from edge.paytables import MAX_DENOMINATOR, MAX_PAY
 from edge.simulation import MAX_HANDS
 
@@ -138,3 +145,223 @@ def test_running_out_of_memory_is_one_line(capsys: pytest.CaptureFixture[str],
     monkeypatch.setattr("edge.simulation.simulate", exhausted)
     line = _one_error(capsys, "simulate", "triple-bet", "--hands", "1000")
     assert "out of memory" in line
+
+
+# --- issue 25, item 4: the rest of the bad inputs, one row each ----------------------------------
+
+# TOML nested past what the reader's recursion takes: a RecursionError once
+DEEP = 'name = "deep"\nraise = ' + "[" * 3000 + "]" * 3000 + "\n"
+
+
+def _many_rules(count: int) -> str:
+    """A UTH strategy file whose river has ``count`` rules."""
+    lines = ['name = "many"', "[preflop]", 'raise_4x = ["AA"]', "[flop]",
+             'otherwise = "check"', "[river]", 'otherwise = "fold"']
+    for number in range(1, count + 1):
+        lines += ["[[river.rules]]", f"dealer_outs_below = {number}", 'action = "play"']
+    return "\n".join(lines) + "\n"
+
+
+def _lucky_ladies(suited_20: str) -> str:
+    """The example Lucky Ladies bet file with another condition for its suited 20."""
+    text = (Path(__file__).resolve().parent.parent / "examples" / "bets" /
+            "lucky-ladies.toml").read_text(encoding="utf-8")
+    condition = "total(player) == 20 and same_suit(player)"
+    assert condition in text
+    return text.replace(condition, suited_20)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A bad input and edge's answer: ``argv`` (split as a shell would, ``{tmp}`` the test's
+    folder, holding ``files``), the exit status (2; 0 when the input is read with a note), and
+    what the one ``edge: error:`` (or ``edge: note:``) line must say. ``before``: lines edge
+    prints first (tune says what the run would take, then refuses it)."""
+
+    argv: str
+    says: tuple[str, ...]
+    files: Mapping[str, str] = field(default_factory=dict)
+    status: int = 2
+    before: int = 0
+
+
+TUNE = "tune three-card-poker --bet pair-plus --target-edge 3%"
+CASES = {
+    # deeply nested TOML: one line naming the file, not a RecursionError
+    "nested strategy file": Case("table three-card-poker --strategy {tmp}/deep.toml",
+                                 ("strategy file", "deep.toml", "too deeply"),
+                                 {"deep.toml": DEEP}),
+    "nested --meta file": Case("report triple-bet --meta {tmp}/deep.toml -o {tmp}/r.md",
+                               ("metadata file", "deep.toml", "too deeply"), {"deep.toml": DEEP}),
+    "nested bet file": Case("table {tmp}/deep.toml", ("deep.toml", "too deeply"),
+                            {"deep.toml": DEEP}),
+    # a bet file's condition nested past what its readers take (a RecursionError once)
+    "nested bet condition": Case("table {tmp}/deep.toml",
+                                 ("outcome 'suited-20'", "nests too deeply", "at most 100"),
+                                 {"deep.toml": _lucky_ladies("(" * 2000 + "1 == 1" + ")" * 2000)}),
+    "a long sum in a condition": Case("table {tmp}/long.toml",
+                                      ("nests too deeply", "(50,002 here)", "characters)"),
+                                      {"long.toml": _lucky_ladies("1" + " + 1" * 50_000
+                                                                  + " == 3")}),
+    "not, 5000 times": Case("table {tmp}/not.toml", ("nests too deeply",),
+                            {"not.toml": _lucky_ladies("not " * 5000 + "same_suit(player)")}),
+    # a Double-Hand exception given twice (the second never taken)
+    "an exception twice": Case("table double-hand-poker --strategy {tmp}/twice.toml",
+                               ("[[exception]] 2: the same exception as [[exception]] 1",),
+                               {"twice.toml": 'name = "twice"\nsetting = "house-way"\n'
+                                + '[[exception]]\nhouse_way = "pair / pair"\n'
+                                  'take = "no pair / three of a kind"\n' * 2}),
+    # a street of a UTH strategy file holds at most 15 rules (a Cython ValueError once)
+    "16 UTH rules": Case("table ultimate-texas-holdem --strategy {tmp}/many.toml",
+                         ("many.toml", "[river]: 16 rules", "at most 15"),
+                         {"many.toml": _many_rules(16)}),
+    # nine pays for Tri-Card's combined wager fit two orders (the mini-royal of either part)
+    "nine combined pays": Case("table three-card-poker --bet combined --paytable "
+                               "40-30-6-4-1-5-4-1-2",
+                               ("can be read two ways", "pair-plus.mini-royal 40",
+                                "ante-bonus.mini-royal 5", "Type all 10 pays")),
+    # one pay table for one wager, given once (the last won silently)
+    "--paytable twice": Case("table three-card-poker --bet pair-plus --paytable 3 --paytable 2",
+                             ("--paytable", "given twice (3 and 2)")),
+    "two tables for a wager": Case("simulate three-card-poker --bet pair-plus --paytable "
+                                   "pair-plus=3 --paytable pair-plus=2 --hands 1000",
+                                   ("pair-plus wager is given two pay tables",)),
+    "a wager's table and a plain one": Case("report three-card-poker --paytable pair-plus=3 "
+                                            "--paytable 2 -o {tmp}/r.md",
+                                            ("pair-plus wager is given two pay tables",
+                                             "'pair-plus=3'", "'2'")),
+    "--strategy twice": Case("table three-card-poker --strategy mimic --strategy raise-all",
+                             ("--strategy", "given twice (mimic and raise-all)")),
+    # typos in typed pays: 3_5 is no number (Python read it as 35)
+    "3_5 in typed pays": Case("table three-card-poker --bet pair-plus --paytable 40-3_5-6-4-1",
+                              ("'three-of-a-kind'", "'3_5', not a number")),
+    "an empty typed pay": Case("table three-card-poker --bet pair-plus --paytable "
+                               "40--30-6-4-1", ("'40--30-6-4-1' have an empty pay",)),
+    "a trailing dash": Case("table three-card-poker --paytable 40-30-6-4-",
+                            ("'40-30-6-4-' have an empty pay",)),
+    "1_5 as an option": Case("table three-card-poker --bet combined --set pair_plus_ratio=1_5",
+                             ("pair_plus_ratio='1_5' is not a number",)),
+    # read, with a note: one pay too many (the mini-royal order), pays out of rank order
+    "one pay too many": Case("table three-card-poker --bet pair-plus --paytable 40-30-6-4-1-1",
+                             ("mini-royal paid apart", "mini-royal 40",
+                              "5 pays would pay mini-royal as straight-flush"), status=0),
+    "pays out of rank order": Case("table three-card-poker --bet pair-plus --paytable "
+                                   "40-30-4-6-1",
+                                   ("out of rank order", "flush pays 6, more than straight (4)"),
+                                   status=0),
+    # an option the wager does not use: one rule for every wager
+    "--strategy on Pair Plus": Case("table three-card-poker --bet pair-plus --strategy mimic",
+                                    ("strategy=mimic does not apply to the pair-plus wager",
+                                     "the ante and combined wagers", "--bet")),
+    "seen on Lo-Card": Case("table double-hand-poker --bet lo-card --set seen=dealer-1",
+                            ("seen=dealer-1 does not apply to the lo-card wager",
+                             "the main wager")),
+    "seen on Trips": Case("simulate ultimate-texas-holdem --bet trips --set seen=dealer-1 "
+                          "--hands 1000", ("seen=dealer-1 does not apply to the trips wager",)),
+    "a strategy for Trips": Case("table ultimate-texas-holdem --bet trips --strategy "
+                                 "wizard-practical",
+                                 ("strategy=wizard-practical does not apply to the trips wager",
+                                  "the main wager", "and to the trips wager with "
+                                  "trips_rule=beat-dealer-fold-loses")),
+    "the ratio on Pair Plus": Case("table three-card-poker --bet pair-plus --set "
+                                   "pair_plus_ratio=2",
+                                   ("pair_plus_ratio=2 does not apply", "the combined wager")),
+    "tuning another wager's option": Case(f"{TUNE} --vary pair_plus_ratio=1..3",
+                                          ("option pair_plus_ratio does not apply to the "
+                                           "pair-plus wager", "the combined wager")),
+    "the strategy of Pair Plus": Case("strategy three-card-poker --bet pair-plus",
+                                      ("pair-plus wager of three-card-poker has no player "
+                                       "decisions", "ante, combined; choose one with --bet")),
+    # out-of-range numbers, named
+    "pair_plus_ratio=1e30": Case("table three-card-poker --bet combined --set "
+                                 "pair_plus_ratio=1e30",
+                                 ("pair_plus_ratio=", "out of range", f"{MAX_PAY:,}")),
+    "pays=1e400": Case("table double-hand-poker --bet lo-card --set pays=1e400",
+                       ("pays=a 401-digit number", "out of range")),
+    # a re-solving tune past a minute: how many candidates, and the --max-seconds to run them
+    "tune past a minute": Case("tune three-card-poker --bet ante --target-edge 3% --vary "
+                               "straight-flush=1..400 --vary three-of-a-kind=1..300 --step 0.5",
+                               ("Re-solving 299,500 candidates", "more than --max-seconds 60",
+                                "give --max-seconds"), before=2),
+    # files: a name that names nothing, a suffix edge cannot write
+    "--write ''": Case(f"{TUNE} --vary flush=1..5 --write ''", ("--write '' names no folder",)),
+    "-o ''": Case("report triple-bet -o ''", ("-o '' names no file",)),
+    "--meta ''": Case("report triple-bet --meta '' -o {tmp}/r.md", ("--meta '' names no file",)),
+    "-o without a suffix": Case("report triple-bet -o {tmp}/report",
+                                ("Cannot tell the format", "report'", ".md")),
+    "-o a folder/": Case("report triple-bet -o {tmp}/r.md/", ("r.md/ names a folder",)),
+    "--all into a file": Case("report --all -o {tmp}/all.md",
+                              ("--all writes a folder", "names a .md file")),
+    "-o r.pdf": Case("report triple-bet -o {tmp}/r.pdf", ("Cannot tell the format", "r.pdf")),
+}
+
+
+@pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
+def test_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path, case: Case) -> None:
+    for name, text in case.files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    argv = shlex.split(case.argv.replace("{tmp}", str(tmp_path)))
+    status, out, err = _run(capsys, *argv)
+    assert status == case.status, err
+    lines = err.splitlines()
+    assert len(lines) == case.before + 1, err
+    said = lines[-1]
+    if case.status == 0:                    # read as typed, and said how
+        assert said.startswith("edge: note: ") and out, err
+    else:                                   # refused: nothing printed, nothing written
+        assert said.startswith("edge: error: ") and out == "", err
+        assert sorted(path.name for path in tmp_path.iterdir()) == sorted(case.files)
+    for words in case.says:
+        assert words in said, said
+
+
+def test_an_internal_error_asks_for_a_bug_report(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception edge did not expect is a bug: one line, exit 70 (1 is a simulation that
+    disagreed, 2 bad input), and the traceback only with EDGE_DEBUG=1."""
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("no such\nthing")
+    monkeypatch.setattr("edge.listing.games_document", broken)
+    monkeypatch.delenv(DEBUG_VARIABLE, raising=False)
+    status, out, err = _run(capsys, "games")
+    assert status == INTERNAL_ERROR == 70 and out == ""
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith("edge: internal error: RuntimeError: no such thing. This is a bug")
+    assert "report it" in err and f"{DEBUG_VARIABLE}=1" in err
+    monkeypatch.setenv(DEBUG_VARIABLE, "1")
+    status, out, err = _run(capsys, "games")
+    assert status == INTERNAL_ERROR
+    assert err.startswith("Traceback") and "in broken" in err
+    assert err.splitlines()[-1].startswith("edge: internal error: RuntimeError")
+
+
+def test_output_that_cannot_be_written_is_one_error(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk (edge games > /dev/full) is the machine's trouble, not a bug: one line, 2."""
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr("edge.cli.render", full)
+    line = _one_error(capsys, "games")
+    assert line == f"edge: error: could not write the output: {os.strerror(errno.ENOSPC)}."
+
+
+def test_tune_writes_files_with_the_users_permissions(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    """The pay table files tune --write makes are as a plain write makes them (0644 under the
+    usual umask 022), not mkstemp's 0600."""
+    mask = os.umask(0o022)
+    try:
+        status, _, err = _run(capsys, *shlex.split(TUNE), "--vary", "flush=3..5", "--limit",
+                              "2", "--write", str(tmp_path / "tables"))
+    finally:
+        os.umask(mask)
+    assert status == 0, err
+    written = list((tmp_path / "tables").iterdir())
+    assert written and all(stat.S_IMODE(path.stat().st_mode) == 0o644 for path in written)
+
+
+@pytest.mark.parametrize("spelt", ["Pair-Plus", "pair_plus", "pair plus"])
+def test_a_bet_is_read_as_a_game_name_is(capsys: pytest.CaptureFixture[str], spelt: str) -> None:
+    """``Three Card Poker`` names the game: ``Pair_Plus`` names its wager the same way."""
+    status, out, err = _run(capsys, "table", "Three Card Poker", "--bet", spelt)
+    assert status == 0 and err == "" and "pair-plus" in out

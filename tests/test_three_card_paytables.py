@@ -199,8 +199,10 @@ def test_the_combined_bet_follows_a_part_with_the_mini_royal() -> None:
     rows = {row.outcome: row.combinations for row in table.rows}
     assert sum(v for k, v in rows.items() if k.startswith("mini-royal")) == 4 * DEALER_HANDS
     # A part without the mini-royal takes it out again.
-    back = resolve_paytables(GAME, ["pair-plus=mini-royal-50", "pair-plus=common"])
+    back = resolve_paytables(GAME, ["pair-plus=common"])
     assert back["combined"] is not None and "pair-plus.mini-royal" not in back["combined"]
+    with pytest.raises(PayTableError, match="given two pay tables"):
+        resolve_paytables(GAME, ["pair-plus=mini-royal-50", "pair-plus=common"])
     with pytest.raises(PayTableError, match="disagree"):
         resolve_paytables(GAME, ["combined=3", "pair-plus=mini-royal-50"])
 

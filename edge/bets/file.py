@@ -188,7 +188,16 @@ def _condition_error(path: Path, name: str, when: str, where: tuple[int, int] | 
         place = f"line {line}, column {column + at}"
     else:
         place = f"character {at + 1} of its condition"
-    return _fail(path, f"outcome {name!r}, {place}: {error.message} (in \"{when}\").")
+    return _fail(path, f"outcome {name!r}, {place}: {error.message} (in {_excerpt(when, at)}).")
+
+
+def _excerpt(when: str, at: int, keep: int = 50) -> str:
+    """A condition quoted in an error: whole, or when long the part around ``at``."""
+    if len(when) <= 2 * keep:
+        return f'"{when}"'
+    start = max(0, min(at - keep // 2, len(when) - keep))
+    return (f'"{"..." if start else ""}{when[start:start + keep]}'
+            f'{"..." if start + keep < len(when) else ""}", {len(when):,} characters')
 
 
 def _paytables(data: dict[str, Any], outcomes: tuple[str, ...],
@@ -228,6 +237,8 @@ def read_bet_file(path: Path) -> BetFile:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
         raise _fail(path, f"not valid TOML: {error}.") from None
+    except RecursionError:
+        raise _fail(path, "its tables or arrays nest too deeply to read.") from None
     _unknown(data, TOP_KEYS, "", path)
     name = _text(data, "name", path, required=True)
     if not _NAME.match(name):

@@ -253,13 +253,52 @@ class _Parser:
         raise ConditionError(f"expected a value, found {found}", token.at)
 
 
+# The deepest tree a condition may make: parentheses, calls, ``not`` and each ``+`` or ``-`` of
+# a sum are a level each. The code that checks, compiles and words a condition walks its tree
+# recursively; real conditions are a few levels deep.
+MAX_DEPTH = 100
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The nodes directly under ``node`` (none under a value)."""
+    if isinstance(node, Call):
+        return node.args
+    if isinstance(node, Binary):
+        return (node.left, node.right)
+    if isinstance(node, Between):
+        return (node.value, node.low, node.high)
+    if isinstance(node, Logic):
+        return node.items
+    if isinstance(node, Not):
+        return (node.item,)
+    return ()
+
+
+def depth(node: Node) -> int:
+    """The levels of the tree under ``node``, itself included (counted without recursion)."""
+    deepest, stack = 0, [(node, 1)]
+    while stack:
+        item, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children(item))
+    return deepest
+
+
 def parse(text: str) -> Node:
     """The syntax tree of a condition (a :class:`ConditionError` names what is wrong, where)."""
     parser = _Parser(text)
     if parser.token.kind == "end":
         raise ConditionError("the condition is empty", 0)
-    node = parser.condition()
+    too_deep = (f"the condition nests too deeply: at most {MAX_DEPTH} levels of parentheses, "
+                "calls, not and terms of a sum")
+    try:
+        node = parser.condition()
+    except RecursionError:
+        raise ConditionError(too_deep, parser.token.at) from None
     if parser.token.kind != "end":
         raise ConditionError(f"unexpected {parser.token.text!r} after a complete condition",
                              parser.token.at)
+    levels = depth(node)
+    if levels > MAX_DEPTH:
+        raise ConditionError(f"{too_deep} ({levels:,} here)", 0)
     return node

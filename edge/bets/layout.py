@@ -23,10 +23,10 @@ looked at becomes *slots*:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from edge.bets.language import Between, Binary, Call, Index, Logic, Name, Node, Not
+from edge.bets.language import Binary, Index, Name, Node, children
 
 
 @dataclass(frozen=True)
@@ -78,18 +78,7 @@ def _occurrences(node: Node, places: set[str],
     if atoms is not None and all(name in places for name, _ in atoms):
         found.append(frozenset(atoms))
         return
-    children: Iterable[Node] = ()
-    if isinstance(node, Call):
-        children = node.args
-    elif isinstance(node, Binary):
-        children = (node.left, node.right)
-    elif isinstance(node, Between):
-        children = (node.value, node.low, node.high)
-    elif isinstance(node, Logic):
-        children = node.items
-    elif isinstance(node, Not):
-        children = (node.item,)
-    for child in children:
+    for child in children(node):
         _occurrences(child, places, found)
 
 

@@ -32,9 +32,9 @@ def format_name(fmt: str | None = None, path: str | Path | None = None,
         if key not in FORMAT_NAMES:
             raise EdgeError(f"Unknown format {fmt!r}: choose one of {', '.join(FORMATS)}.")
         return FORMAT_NAMES[key]
-    if path is not None and Path(path).suffix:
+    if path is not None:
         suffix = Path(path).suffix.lower().lstrip(".")
-        if suffix not in FORMAT_NAMES:
+        if suffix not in FORMAT_NAMES:          # no suffix, or one edge does not write
             raise EdgeError(f"Cannot tell the format from {str(path)!r}: end it in "
                             f"{', '.join(SUFFIXES.values())}, or give --format.")
         return FORMAT_NAMES[suffix]

@@ -29,6 +29,7 @@ import importlib
 import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar, cast
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
-from edge.errors import EdgeError, PayTableError
+from edge.errors import EdgeError, OptionError, PayTableError
 from edge.options import format_value, make_options, validate
 from edge.paytables import (
     PayTable,
@@ -45,6 +46,7 @@ from edge.paytables import (
     looks_typed,
     resolve_paytable,
     same_pays_preset,
+    shorten,
 )
 from edge.protection import Protection
 from edge.published import Citation, Published
@@ -184,8 +186,19 @@ class Bet(Generic[RulesT]):
     table_rules: Mapping[str, TableRule] = field(default_factory=dict)
     certify: Certify[RulesT] | None = None
 
+    # The options this wager's figures depend on under given rules (made with uses(...) for a
+    # fixed set); None: every option. An option given for a wager that does not use it is an
+    # error naming the wagers that do (Game.make_rules with the bet).
+    uses: Callable[[RulesT], Collection[str]] | None = None
+
     # whether --paytable takes this bet's pays typed in its outcome order (``35-20-7-4-1``)
     typed_pays: ClassVar[bool] = True
+
+    def applies(self, option: str, rules: RulesT) -> bool:
+        """Whether this wager's figures depend on ``option`` under ``rules`` (``uses``): an
+        option it does not use is refused when given for it, and left out of the commands a
+        report prints for it."""
+        return self.uses is None or option in self.uses(rules)
 
     def paytable(self, spec: str | PayTable | None) -> PayTable | None:
         """Resolve a preset name, pays label, typed pays or TOML path to a validated table."""
@@ -213,6 +226,12 @@ class Bet(Generic[RulesT]):
     def meant_for(self, rules: Rules) -> list[str]:
         """The named tables meant for these rules."""
         return [name for name, table in self.presets.items() if self.fits(table, rules)]
+
+
+def uses(*names: str) -> Callable[[object], frozenset[str]]:
+    """A wager's ``uses`` when it depends on the same options under every rules: ``names``."""
+    used = frozenset(names)
+    return lambda rules: used
 
 
 @dataclass(frozen=True)
@@ -297,11 +316,16 @@ class Game(Generic[RulesT]):
         return cases + list(self.extra_tables)
 
     def bet(self, name: str | None) -> Bet[RulesT]:
-        """The bet called ``name`` (the first bet when ``None``)."""
+        """The bet called ``name`` (the first bet when ``None``), read as game names are:
+        ``Pair_Plus`` and ``pair plus`` are ``pair-plus``."""
         if name is None:
             return self.bets[0]
         for bet in self.bets:
             if bet.name == name:
+                return bet
+        key = _spelt(name)
+        for bet in self.bets:
+            if _spelt(bet.name) == key:
                 return bet
         raise EdgeError(f"Unknown bet {name!r} for {self.name}: choose one of "
                         f"{', '.join(b.name for b in self.bets)}.")
@@ -315,9 +339,54 @@ class Game(Generic[RulesT]):
                 return type(option.default)
         return None
 
-    def make_rules(self, overrides: Mapping[str, object] | None = None) -> RulesT:
-        """The game's rules from defaults plus ``--set`` style overrides."""
-        return make_options(self.rules, overrides)
+    def make_rules(self, overrides: Mapping[str, object] | None = None,
+                   bet: str | None = None) -> RulesT:
+        """The game's rules from defaults plus ``--set`` style overrides; with ``bet``, each
+        override must be one that wager uses (an error names the wagers that do)."""
+        rules = make_options(self.rules, overrides)
+        if bet is not None:
+            self._check_used(self.bet(bet), overrides or {}, rules)
+        return rules
+
+    def _check_used(self, wager: Bet[RulesT], overrides: Mapping[str, object],
+                    rules: RulesT) -> None:
+        for key, value in overrides.items():
+            name = key.strip().replace("-", "_")
+            if not wager.applies(name, rules):
+                raise self.unused(wager, name, rules, f"{name}={shorten(format_value(value), 60)}")
+
+    def unused(self, wager: Bet[RulesT], name: str, rules: RulesT,
+               shown: str | None = None) -> OptionError:
+        """The error for the option ``name`` (``shown`` as given) given for ``wager``, which
+        does not use it under ``rules``: it names the wagers that do."""
+        others = [bet.name for bet in self.bets if bet.applies(name, rules)]
+        if len(others) > 1:
+            where = (f"it applies to the {', '.join(others[:-1])} and {others[-1]} wagers "
+                     "(choose one with --bet)")
+        else:
+            where = (f"it applies to the {others[0]} wager (--bet {others[0]})" if others
+                     else "no wager uses it with these options")
+        switch = self._used_with(wager, name, rules)
+        if switch is not None:
+            where += f"{',' if others else ';'} and to the {wager.name} wager with {switch}"
+        return OptionError(f"The option {shown or name} does not apply to the {wager.name} "
+                           f"wager of {self.command_name}: {where}.")
+
+    def _used_with(self, wager: Bet[RulesT], name: str, rules: RulesT) -> str | None:
+        """The other value of one choice option under which ``wager`` would use ``name``
+        (``trips_rule=beat-dealer-fold-loses`` for the Trips wager's strategy), if any."""
+        for option in dataclasses.fields(rules):
+            current = getattr(rules, option.name)
+            if option.name == name or not isinstance(current, StrEnum):
+                continue
+            for value in type(current):
+                try:
+                    other = dataclasses.replace(rules, **{option.name: value})
+                except EdgeError:                   # a combination the rules refuse
+                    continue
+                if value != current and wager.applies(name, other):
+                    return f"{option.name}={value}"
+        return None
 
     def analyze(self, bet: str | None, paytable: PayTable | None, rules: RulesT,
                 run: RunSettings | None = None) -> ReturnTable:
@@ -455,11 +524,13 @@ def _resolve(game: Game[RulesT], specs: Sequence[str]
         target, sep, value = spec.partition("=")
         if sep and target.strip() in names:
             bet = game.bet(target.strip())
-            chosen[bet.name] = bet.paytable(value.strip())
-            given[bet.name] = (spec, chosen[bet.name])
-            continue
-        taken = _plain_spec(game, spec)
+            taken = {bet.name: bet.paytable(value.strip())}
+        else:
+            taken = _plain_spec(game, spec)
         for name, table in taken.items():
+            if name in given:
+                raise PayTableError(f"The {name} wager is given two pay tables: --paytable "
+                                    f"{given[name][0]!r} and --paytable {spec!r}; give it one.")
             chosen[name] = table
             given[name] = (spec, table)
     for bet in game.bets:
@@ -654,6 +725,11 @@ def builtin_games() -> dict[str, AnyGame]:
     return {name: games[name] for name in _builtin_names if name in games}
 
 
+def _spelt(name: str) -> str:
+    """A game's or bet's name as compared: lower case, ``-`` for ``_`` and spaces."""
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
 def get_game(name: str) -> AnyGame:
     """The game called ``name`` (or one of its aliases), or the game a bet file describes
     when ``name`` is a path ending in ``.toml`` (:mod:`edge.bets`, docs/bets.md)."""
@@ -667,7 +743,7 @@ def get_game(name: str) -> AnyGame:
         _file_games[loaded.name] = loaded
         return loaded
     games = all_games()
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = _spelt(name)
     for game in games.values():
         if key == game.name or key in game.aliases:
             return game
@@ -692,7 +768,7 @@ def fit_bet(game: Game[RulesT], bet: Bet[RulesT], paytable: str | PayTable | Non
             options: Mapping[str, object] | None) -> Fitted[RulesT]:
     """One wager's table (``paytable``, its default when None) and the rules of ``options``,
     the table under a rule it is meant for (:func:`fit_rules`)."""
-    return fit_rules(game, game.make_rules(options), {bet.name: bet.paytable(paytable)},
+    return fit_rules(game, game.make_rules(options, bet.name), {bet.name: bet.paytable(paytable)},
                      {bet.name} if paytable is not None else set(), set(options or {}))
 
 

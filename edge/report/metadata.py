@@ -161,4 +161,7 @@ def load_metadata(path: str | Path) -> Metadata:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise EdgeError(f"The metadata file {target} is not valid TOML: {error}.") from None
+    except RecursionError:
+        raise EdgeError(f"The metadata file {target} nests its tables or arrays too deeply to "
+                        "read.") from None
     return replace(parse_metadata(data, str(target)), file=target.as_posix())

@@ -53,14 +53,17 @@ def paytable_spec(context: ReportContext[Rules], bet: str) -> str | None:
 
 def simulate_command(context: ReportContext[Rules], bet: str, hands: int, seed: int) -> str:
     """The ``edge simulate`` command that plays one wager of the report again: its own pay
-    table and those of its parts (a combined wager follows them), as ``BET=TABLE``."""
+    table and those of its parts (a combined wager follows them), as ``BET=TABLE``, and the
+    options that wager uses (``Bet.applies``: the others are refused for it)."""
     parts = ["edge", "simulate", context.game.command_name, "--bet", bet]
-    for name in (bet, *context.game.bet(bet).parts.values()):
+    wager = context.game.bet(bet)
+    for name in (bet, *wager.parts.values()):
         spec = paytable_spec(context, name)
         if spec is not None:
             parts += ["--paytable", f"{name}={spec}"]
     for name, value in options_dict(context.rules).items():
-        parts += ["--set", f"{name}={value}"]
+        if wager.applies(name, context.rules):
+            parts += ["--set", f"{name}={value}"]
     parts += ["--hands", str(hands), "--seed", str(seed)]
     return shlex.join(parts)
 

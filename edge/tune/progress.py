@@ -6,6 +6,7 @@ the UTH solve runs one at a time); its progress is the one bar of :mod:`edge.par
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import TextIO
 
@@ -77,8 +78,10 @@ def check_time(first: float, count: int, max_seconds: float | None, what: str,
         report.note(f"{what}: {count:,} analyses at about {duration(first)} each, "
                     f"about {duration(estimate)} in all")
     if max_seconds is not None and estimate > max_seconds:
-        raise EdgeError(f"Re-solving {count:,} candidates would take about {duration(estimate)}, "
-                        f"more than --max-seconds {max_seconds:g}: narrow the ranges.")
+        raise EdgeError(f"Re-solving {count:,} candidates would take about {duration(estimate)} "
+                        f"({duration(first)} each), more than --max-seconds {max_seconds:g}: "
+                        "narrow the ranges, or give --max-seconds "
+                        f"{math.ceil(estimate * 1.5):d} to run it.")
     return estimate > PROGRESS_AFTER
 
 

@@ -48,10 +48,14 @@ class Setting:
         text = name.strip().lower()
         if text.replace("_", "-") in self.outcomes:
             return "pay", text.replace("_", "-")
-        numeric = numeric_options(self.game)
+        base = self.rules({})
+        numeric = [option for option in numeric_options(self.game)
+                   if self.bet.applies(option, base)]
         key = text.replace("-", "_")
         if key in numeric:
             return "option", key
+        if key in numeric_options(self.game):            # another wager's option
+            raise self.game.unused(self.bet, key, base)
         known = {f.name for f in dataclasses.fields(self.game.rules) if "help" in f.metadata}
         if key in known:
             raise EdgeError(f"The option {name!r} of {self.game.name} is not a number, so it "
@@ -73,7 +77,7 @@ class Setting:
         """The options dataclass: the base overrides with some numeric options replaced."""
         values = {k.strip().replace("-", "_"): v for k, v in self.overrides.items()}
         values.update({key: self.option_value(key, value) for key, value in options.items()})
-        return self.game.make_rules(values)
+        return self.game.make_rules(values, self.bet.name)
 
     def base_value(self, kind: str, key: str) -> Fraction:
         """The pay or option value before tuning."""

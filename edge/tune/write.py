@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from edge.errors import EdgeError
+from edge.files import give_plain_mode
 from edge.games import AnyGame, Bet, Rules
 from edge.options import options_dict
 from edge.paytables import PayTable
@@ -28,6 +29,9 @@ LONGEST_LABEL = 80       # a longer label is left out of the file name (the rank
 def check_folder(folder: str | Path, game: AnyGame, bet: Bet[Rules]) -> Path:
     """The folder ``--write`` names, checked before any work: not a file, and a wager with a
     pay table to write."""
+    if not str(folder).strip():
+        raise EdgeError("--write '' names no folder: give one (--write tables, or --write . "
+                        "for this one).")
     path = Path(folder)
     if not bet.outcomes:
         raise EdgeError(f"--write writes pay tables, and the {bet.name} wager of {game.name} "
@@ -92,6 +96,7 @@ def write_candidates(result: TuneResult, folder: str | Path, command: str) -> li
         for target, text in texts.items():
             handle, name = tempfile.mkstemp(dir=path, prefix=f".{target.stem}.", suffix=".tmp")
             temporary.append((name, target))
+            give_plain_mode(handle)          # not mkstemp's 0600
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 stream.write(text)
         for name, target in temporary:

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from functools import partial
 
-from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
+from edge.games import (
+    PUBLISHED_FIGURES,
+    SMALL_CASES,
+    Bet,
+    Game,
+    RunSettings,
+    TableCase,
+    uses,
+)
 from edge.games.double_hand_poker import sources
 from edge.games.double_hand_poker.analysis import (
     DICE_HI,
@@ -60,7 +68,7 @@ def _tile_bet(bet: TileBet) -> Bet[DoubleHandRules]:
                 run: RunSettings) -> ReturnTable:
         return analyze_tile_bet(bet, rules)
     return Bet(bet.name, f"the {bet.numbers} tile ({bet.symbols}) in the player's hand",
-               analyze, simulate=partial(simulate_tile_bet, bet))
+               analyze, simulate=partial(simulate_tile_bet, bet), uses=uses("players", "pays"))
 
 
 def _dice_bet(bet: DiceBet) -> Bet[DoubleHandRules]:
@@ -68,7 +76,7 @@ def _dice_bet(bet: DiceBet) -> Bet[DoubleHandRules]:
                 run: RunSettings) -> ReturnTable:
         return analyze_dice(bet)
     return Bet(bet.name, f"three dice total {bet.low}-{bet.high}, not three of a kind",
-               analyze, simulate=partial(simulate_dice, bet))
+               analyze, simulate=partial(simulate_dice, bet), uses=uses())    # no option
 
 
 GAME: Game[DoubleHandRules] = Game(
@@ -77,7 +85,8 @@ GAME: Game[DoubleHandRules] = Game(
     rules=DoubleHandRules,
     bets=(
         Bet("main", "both hands against the dealer's house way; win both pays 1 less commission",
-            analyze_main, strategy=strategy, simulate=simulate_main, compare=compare_setting),
+            analyze_main, strategy=strategy, simulate=simulate_main, compare=compare_setting,
+            uses=uses("strategy", "commission", "seen")),
         _tile_bet(LO_CARD),
         _tile_bet(HI_CARD),
         _dice_bet(DICE_LO),

@@ -149,6 +149,10 @@ def parse_setting_rule(reader: StrategyFile) -> SettingRule:
     if exceptions and base != PlayerSetting.HOUSE_WAY:
         raise reader.error("[[exception]] 1", "exceptions change the house way: give "
                                               "setting = \"house-way\"")
+    for number, exception in enumerate(exceptions, 1):
+        if exception in exceptions[:number - 1]:       # never taken: the first one is
+            raise reader.error(f"[[exception]] {number}", "the same exception as [[exception]] "
+                               f"{exceptions.index(exception) + 1}: give each once")
     return SettingRule(info, PlayerSetting(base), exceptions)
 
 

@@ -15,7 +15,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from edge.document import Report
-from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
+from edge.games import (
+    PUBLISHED_FIGURES,
+    SMALL_CASES,
+    Bet,
+    Game,
+    RunSettings,
+    TableCase,
+    uses,
+)
 from edge.games.three_card_poker import analysis, simulation, sources
 from edge.games.three_card_poker.exposure import SCENARIOS
 from edge.games.three_card_poker.exposure_strategy import (
@@ -122,10 +130,11 @@ GAME = Game(
         Bet("ante", "Ante and Raise against the dealer, with the Ante Bonus",
             analysis.analyze_ante, ANTE_BONUS_OUTCOMES, PRESETS["ante"], DEFAULT_PAYTABLE,
             strategy=ante_strategy, simulate=simulation.simulate_ante, compare=ante_compare,
-            splits=SPLITS),
+            splits=SPLITS, uses=uses("ace_low_straight", "strategy", "ties", "seen")),
         Bet("pair-plus", "paid on the player's pair or better", analysis.analyze_pair_plus,
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
-            simulate=simulation.simulate_pair_plus, splits=SPLITS),
+            simulate=simulation.simulate_pair_plus, splits=SPLITS,
+            uses=uses("ace_low_straight")),       # no decision: paid on the cards alone
         Bet("combined", "Ante and Pair Plus together (the Pair Plus wager per unit of Ante "
             "is an option)",
             analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE,

@@ -21,7 +21,15 @@ from fractions import Fraction
 from edge import holdem
 from edge.document import Report
 from edge.errors import EdgeError
-from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
+from edge.games import (
+    PUBLISHED_FIGURES,
+    SMALL_CASES,
+    Bet,
+    Game,
+    RunSettings,
+    TableCase,
+    uses,
+)
 from edge.games.ultimate_texas_holdem import exposure_main, practical, sources
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
 from edge.games.ultimate_texas_holdem.content import progressive_figures
@@ -97,6 +105,14 @@ def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
         return analyze_trips_beating_dealer(paytable, found, {**_main_options(rules), **options},
                                             GAME_NAME)
     return analyze_trips(paytable, {}, GAME_NAME)
+
+
+def _trips_uses(rules: UltimateTexasHoldemRules) -> frozenset[str]:
+    """The Trips wager's options: its rule, and the play deciding its folds when a fold loses
+    it (the seen cards never: the exposure is analysed for the main bet)."""
+    if rules.trips_rule is TripsRule.BEAT_DEALER_FOLD_LOSES:
+        return frozenset({"trips_rule", "strategy", "dealer_no_qualify", "ties"})
+    return frozenset({"trips_rule"})
 
 
 def _progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
@@ -210,12 +226,14 @@ def _simulate_main(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
 BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
     Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
         strategy=_strategy, simulate=_simulate_main, compare=_compare,
-        linear=False),      # the optimal strategy depends on the Blind pays
+        linear=False,       # the optimal strategy depends on the Blind pays
+        uses=uses("strategy", "dealer_no_qualify", "ties", "seen")),
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
-        simulate=simulate_trips, table_rules=TRIPS_TABLE_RULES),
+        simulate=simulate_trips, table_rules=TRIPS_TABLE_RULES, uses=_trips_uses),
     ProgressiveBet("progressive", PROGRESSIVE_DESCRIPTION, _progressive,
                    tuple(holdem.CLASS_NAMES), PROGRESSIVE_PRESETS, PROGRESSIVE_DEFAULT,
-                   simulate=simulate_progressive, certify=_certify_progressive),
+                   simulate=simulate_progressive, certify=_certify_progressive,
+                   uses=uses("meter", "reset", "increment")),
 )
 
 GAME = Game(

@@ -517,6 +517,10 @@ def _optimal(data: object, label: str, keys: tuple[str, ...], usual: str) -> boo
     return bool(play == "optimal")
 
 
+# the rules a street may have: the kernels number them in 4 bits, 0 for otherwise
+MOST_RULES: Final = 15
+
+
 def _street(data: object, street: Street, where: str) -> StreetPlan:
     label = f"{where}[{street.name.lower()}]"
     actions = STREET_ACTIONS[street]
@@ -532,6 +536,10 @@ def _street(data: object, street: Street, where: str) -> StreetPlan:
     if not isinstance(raw_rules, list):
         raise StrategyError(f"{label}: rules must be a list of tables ([[{street.name.lower()}"
                         ".rules]])")
+    if len(raw_rules) > MOST_RULES:
+        raise StrategyError(f"{label}: {len(raw_rules)} rules; a street takes at most "
+                            f"{MOST_RULES} (join rules with the same action, or let otherwise "
+                            "decide the rest)")
     rules = []
     for number, raw in enumerate(raw_rules, start=1):
         rule_where = f"{label} rule {number}"
@@ -605,6 +613,9 @@ def parse_text(text: str, label: str = "strategy", game: str = GAME_NAME) -> Uth
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise StrategyError(f"strategy file {label!r}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise StrategyError(f"strategy file {label!r}: nests its tables or arrays too deeply "
+                            "to read") from None
     named = {"name": Path(label).stem, **data}
     return parse_uth_strategy(StrategyFile(named, label, game, None))
 

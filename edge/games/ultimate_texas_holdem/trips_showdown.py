@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from edge import holdem, parallel
+from edge.files import give_plain_mode
 from edge.games.ultimate_texas_holdem import _kernels
 from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.main import main_lines
@@ -191,6 +192,7 @@ def _cached(name: str, results: tuple[str, ...], splits: int, use_cache: bool,
         handle, partial = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp",
                                            dir=path.parent)
         try:
+            give_plain_mode(handle)
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 json.dump({hand: dict(found.counts[hand]) for hand in THREE_OR_BETTER}, file)
             os.replace(partial, path)
