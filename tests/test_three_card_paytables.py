@@ -301,7 +301,7 @@ def test_a_combined_table_sets_its_parts_tables() -> None:
         part, _, outcome = key.partition(".")
         assert (pair_plus if part == "pair-plus" else ante)[outcome] == pay
     # a split outcome of the combined table reaches its part, which then names its preset
-    royal = resolve_paytables(GAME, ["combined=50-40-30-6-3-1-5-4-1"])
+    royal = resolve_paytables(GAME, ["combined=50-40-30-6-3-1-5-5-4-1"])   # 9 pays: ambiguous
     assert royal["pair-plus"] == GAME.bet("pair-plus").presets["mini-royal-50"]
     # a part given a table of its own that disagrees is an error naming both
     with pytest.raises(PayTableError, match="combined=35-20-7-4-1-5-4-1.*pair-plus=3"):
