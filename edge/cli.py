@@ -23,12 +23,14 @@ from edge.document.render import ALIASES
 from edge.document.returns import return_table_document
 from edge.errors import EdgeError
 from edge.games import (
+    BUILTINS,
     AnyGame,
     Bet,
     Rules,
     RunSettings,
     all_games,
     get_game,
+    plugin_games,
     resolve_paytables,
 )
 from edge.parallel import check_jobs, end_progress, running
@@ -308,8 +310,25 @@ class ArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"edge: error: {' '.join(message.split())}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``edge`` command."""
+def command_word(argv: Sequence[str]) -> str | None:
+    """The command an ``edge`` argument list names: its first argument that is not an option
+    (the ``edge`` command's own options, ``--help`` and ``--version``, take no value)."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+def asks_for_help(argv: Sequence[str]) -> bool:
+    """Whether ``edge`` itself is asked for its help (``-h``, ``--help`` or an abbreviation)."""
+    return any(arg == "-h" or (arg.startswith("--h") and "--help".startswith(arg))
+               for arg in argv)
+
+
+def build_parser(command: str | None = None, plugins: bool = False) -> argparse.ArgumentParser:
+    """The argument parser of the ``edge`` command.
+
+    The built-in games' own commands are listed from :data:`edge.games.BUILTINS` without
+    importing the games; the game of ``command`` alone is imported, to add that command's
+    arguments. The plug-ins' commands are added (the plug-ins loaded) when ``plugins`` is true
+    or ``command`` is none of edge's and the built-in games' commands."""
     parser = ArgumentParser(
         prog="edge", description="Exact combinatorial analysis of casino table games.")
     parser.add_argument("--version", action="version", version=f"edge {__version__}")
@@ -399,12 +418,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="refuse re-solving runs estimated to take longer (default 3600)")
     tuning.set_defaults(handler=cmd_tune)
 
-    for game in all_games().values():
-        for command in game.commands:
-            own = sub.add_parser(command.name, help=command.help,
-                                 description=command.description or None)
-            command.arguments(own)
-            own.set_defaults(handler=command.run)
+    for entry in BUILTINS:
+        for name, help_line in entry.commands:
+            own = sub.add_parser(name, help=help_line)
+            if name == command:
+                add_game_command(own, get_game(entry.name), name)
 
     simulate = sub.add_parser(
         "simulate", help="check a wager's exact analysis by simulation",
@@ -421,14 +439,31 @@ def build_parser() -> argparse.ArgumentParser:
                           help="seed for a reproducible run (default: a fresh one, printed)")
     add_format_argument(simulate)
     simulate.set_defaults(handler=cmd_simulate)
+
+    if plugins or (command is not None and command not in sub.choices):
+        for game in plugin_games().values():
+            for own_command in game.commands:
+                add_game_command(sub.add_parser(own_command.name, help=own_command.help),
+                                 game, own_command.name)
     return parser
+
+
+def add_game_command(parser: argparse.ArgumentParser, game: AnyGame, name: str) -> None:
+    """A game's own command ``name``: its description, arguments and handler."""
+    command = next(own for own in game.commands if own.name == name)
+    parser.description = command.description or None
+    command.arguments(parser)
+    parser.set_defaults(handler=command.run)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``edge`` command; returns the exit status."""
     try:
-        args = build_parser().parse_args(argv)
-        args.command_line = shlex.join(["edge", *(sys.argv[1:] if argv is None else argv)])
+        given = sys.argv[1:] if argv is None else list(argv)
+        command = command_word(given)
+        parser = build_parser(command, plugins=command is None and asks_for_help(given))
+        args = parser.parse_args(given)
+        args.command_line = shlex.join(["edge", *given])
         handler: Handler = args.handler
         return handler(args)
     except EdgeError as error:

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from functools import partial
 
-from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
+from edge.games import (
+    PUBLISHED_FIGURES,
+    SMALL_CASES,
+    Bet,
+    Game,
+    ReportSections,
+    RulesSections,
+    RunSettings,
+    TableCase,
+    on_call,
+)
 from edge.games.double_hand_poker.analysis import (
     DICE_HI,
     DICE_LO,
@@ -25,7 +35,6 @@ from edge.games.double_hand_poker.analysis import (
 from edge.games.double_hand_poker.commands import HOUSE_WAY
 from edge.games.double_hand_poker.exposure import SCENARIOS, exposed_table
 from edge.games.double_hand_poker.exposure_strategy import rules_of_play
-from edge.games.double_hand_poker.report import report_sections
 from edge.games.double_hand_poker.rules import (
     GAME_NAME,
     SOURCE,
@@ -36,7 +45,6 @@ from edge.games.double_hand_poker.rules import (
     SettingRule,
     describe_rules,
 )
-from edge.games.double_hand_poker.rules_document import rules_sections
 from edge.games.double_hand_poker.simulation import simulate_dice, simulate_main, simulate_tile_bet
 from edge.games.double_hand_poker.strategy import compare_setting, strategy
 from edge.paytables import PayTable
@@ -44,6 +52,16 @@ from edge.protection import Protection
 from edge.table import ReturnTable
 
 __all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
+
+
+def _report() -> ReportSections[DoubleHandRules]:
+    from edge.games.double_hand_poker import report  # charts: imported for a report only
+    return report.report_sections
+
+
+def _rules_document() -> RulesSections[DoubleHandRules]:
+    from edge.games.double_hand_poker import rules_document
+    return rules_document.rules_sections
 
 
 def analyze_main(paytable: PayTable | None, rules: DoubleHandRules,
@@ -90,8 +108,8 @@ GAME: Game[DoubleHandRules] = Game(
         TableCase("main", None, {"strategy": PlayerSetting.HOUSE_WAY.value}, "main-house-way"),
         TableCase("lo-card", None, {"players": "7"}, "lo-card-7-players"),
     ),
-    report_sections=report_sections,
+    report_sections=on_call(_report),
     commands=(HOUSE_WAY,),
-    rules_sections=rules_sections,
+    rules_sections=on_call(_rules_document),
     protection=Protection("main", tuple(SCENARIOS.values()), rules_of_play),
 )

@@ -20,7 +20,17 @@ from dataclasses import replace
 from edge import holdem
 from edge.document import Report
 from edge.errors import EdgeError
-from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RunSettings, TableCase
+from edge.games import (
+    PUBLISHED_FIGURES,
+    SMALL_CASES,
+    Bet,
+    Game,
+    ReportSections,
+    RulesSections,
+    RunSettings,
+    TableCase,
+    on_call,
+)
 from edge.games.ultimate_texas_holdem import exposure_main, practical
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
 from edge.games.ultimate_texas_holdem.exposure import ExposedSolution
@@ -35,7 +45,6 @@ from edge.games.ultimate_texas_holdem.main import (
     strategy_document,
 )
 from edge.games.ultimate_texas_holdem.main_simulation import MainSimulator
-from edge.games.ultimate_texas_holdem.report import report_sections
 from edge.games.ultimate_texas_holdem.rules import (
     GAME_NAME,
     SOURCE,
@@ -44,7 +53,6 @@ from edge.games.ultimate_texas_holdem.rules import (
     UltimateTexasHoldemRules,
     describe_rules,
 )
-from edge.games.ultimate_texas_holdem.rules_document import rules_sections
 from edge.games.ultimate_texas_holdem.side_bets import (
     PROGRESSIVE_DEFAULT,
     PROGRESSIVE_DESCRIPTION,
@@ -68,6 +76,16 @@ from edge.strategies import StrategyComparison
 from edge.table import ReturnTable
 
 __all__ = ["GAME", "GAME_NAME", "UltimateTexasHoldemRules", "describe_rules"]
+
+
+def _report() -> ReportSections[UltimateTexasHoldemRules]:
+    from edge.games.ultimate_texas_holdem import report  # charts: imported for a report only
+    return report.report_sections
+
+
+def _rules_document() -> RulesSections[UltimateTexasHoldemRules]:
+    from edge.games.ultimate_texas_holdem import rules_document
+    return rules_document.rules_sections
 
 
 def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
@@ -212,8 +230,8 @@ GAME = Game(
                             {"trips_rule": "beat-dealer-fold-loses"},
                             "trips-50-40-30-10-8-6-3-beat-dealer-fold-loses")),
     strategy_tables=(TableCase("main", "standard", {}, "strategy-main-standard"),),
-    report_sections=report_sections,
+    report_sections=on_call(_report),
     commands=COMMANDS,
-    rules_sections=rules_sections,
+    rules_sections=on_call(_rules_document),
     protection=exposure_main.protection(_rules_of_play),
 )
