@@ -142,7 +142,7 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 def cmd_strategy(args: argparse.Namespace) -> int:
     """Print the player's optimal strategy for a game with decisions."""
-    from edge.report import strategy_document
+    from edge.comparison import strategy_document
     game: AnyGame = get_game(args.game)
     bet = game.bet(args.bet)
     if args.compare is not None:
@@ -156,7 +156,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     if (isinstance(document, Report) and bet.compare is not None
             and isinstance(chosen, PlayerStrategy) and not chosen.is_optimal):
         # a strategy other than the solved one: its rule, exact cost and departures too
-        from edge.report import comparison_section
+        from edge.comparison import comparison_section
         comparison = bet.compare(paytable, rules, run_settings(args))
         document = dataclasses.replace(
             document, sections=(*document.sections, comparison_section(comparison)))
@@ -167,7 +167,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
     """``edge strategy GAME --compare NAME|FILE``: where a strategy departs from the optimal
     one, how often, and what each departure costs exactly."""
-    from edge.report import comparison_document
+    from edge.comparison import comparison_document
     if args.strategy is not None:
         raise EdgeError("Give the strategy to compare once: --compare NAME|FILE (without "
                         "--strategy).")

@@ -97,6 +97,16 @@ def test_a_table_imports_its_game_alone() -> None:
                 "edge.games.three_card_poker.rules_document", "edge.simulation"} & modules
 
 
+@pytest.mark.parametrize("args", [("strategy", "three-card-poker", "--paytable", "3"),
+                                  ("strategy", "three-card-poker", "--compare", "mimic")])
+def test_a_strategy_imports_no_report_code(args: tuple[str, ...]) -> None:
+    status, out, modules = run_edge(*args)
+    assert status == 0
+    assert ("mimic" if "--compare" in args else "raise") in out.lower()
+    assert game_modules(modules) == {"edge.games.three_card_poker"}
+    assert not heavy(modules)
+
+
 def test_a_game_command_imports_its_game_alone() -> None:
     status, out, modules = run_edge("house-way", "10-10", "Q-K", "K-A")
     assert status == 0 and "Rule 1" in out
