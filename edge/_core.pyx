@@ -33,12 +33,11 @@ for tests and for games written in Python. No pay tables, no fractions, no print
 # ``_holdem_init``; no call allocates.
 
 
-cimport numpy as cnp
+# numpy is used from Python only (arrays made, typed memoryviews over them): no numpy C API,
+# so the build needs no numpy headers.
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
 
 import numpy as np
-
-cnp.import_array()
 
 cdef HoldemTables _tables
 

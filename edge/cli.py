@@ -26,6 +26,7 @@ from edge.document.render import ALIASES, FORMAT_NAMES
 from edge.document.returns import return_table_document
 from edge.errors import EdgeError, EdgeNote
 from edge.games import (
+    BUILTINS,
     AnyGame,
     Bet,
     Rules,
@@ -33,6 +34,7 @@ from edge.games import (
     all_games,
     fit_bet,
     get_game,
+    plugin_games,
     resolve_paytables,
     with_notes,
 )
@@ -146,7 +148,7 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 def cmd_strategy(args: argparse.Namespace) -> int:
     """Print the player's optimal strategy for a game with decisions."""
-    from edge.report import strategy_document
+    from edge.comparison import strategy_document
     game: AnyGame = get_game(args.game)
     bet = game.bet(args.bet)
     if args.compare is not None:
@@ -164,7 +166,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     if (isinstance(document, Report) and bet.compare is not None
             and isinstance(chosen, PlayerStrategy) and not chosen.is_optimal):
         # a strategy other than the solved one: its rule, exact cost and departures too
-        from edge.report import comparison_section
+        from edge.comparison import comparison_section
         comparison = bet.compare(paytable, rules, run_settings(args))
         document = dataclasses.replace(
             document, sections=(*document.sections, comparison_section(comparison)))
@@ -175,7 +177,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
     """``edge strategy GAME --compare NAME|FILE``: where a strategy departs from the optimal
     one, how often, and what each departure costs exactly."""
-    from edge.report import comparison_document
+    from edge.comparison import comparison_document
     if args.strategy is not None:
         raise EdgeError("Give the strategy to compare once: --compare NAME|FILE (without "
                         "--strategy).")
@@ -349,8 +351,25 @@ class ArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"edge: error: {' '.join(message.split())}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``edge`` command."""
+def command_word(argv: Sequence[str]) -> str | None:
+    """The command an ``edge`` argument list names: its first argument that is not an option
+    (the ``edge`` command's own options, ``--help`` and ``--version``, take no value)."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+def asks_for_help(argv: Sequence[str]) -> bool:
+    """Whether ``edge`` itself is asked for its help (``-h``, ``--help`` or an abbreviation)."""
+    return any(arg == "-h" or (arg.startswith("--h") and "--help".startswith(arg))
+               for arg in argv)
+
+
+def build_parser(command: str | None = None, plugins: bool = False) -> argparse.ArgumentParser:
+    """The argument parser of the ``edge`` command.
+
+    The built-in games' own commands are listed from :data:`edge.games.BUILTINS` without
+    importing the games; the game of ``command`` alone is imported, to add that command's
+    arguments. The plug-ins' commands are added (the plug-ins loaded) when ``plugins`` is true
+    or ``command`` is none of edge's and the built-in games' commands."""
     parser = ArgumentParser(
         prog="edge", description="Exact combinatorial analysis of casino table games.")
     parser.add_argument("--version", action="version", version=f"edge {__version__}")
@@ -441,12 +460,11 @@ def build_parser() -> argparse.ArgumentParser:
                              "minute)")
     tuning.set_defaults(handler=cmd_tune)
 
-    for game in all_games().values():
-        for command in game.commands:
-            own = sub.add_parser(command.name, help=command.help,
-                                 description=command.description or None)
-            command.arguments(own)
-            own.set_defaults(handler=command.run)
+    for entry in BUILTINS:
+        for name, help_line in entry.commands:
+            own = sub.add_parser(name, help=help_line)
+            if name == command:
+                add_game_command(own, get_game(entry.name), name)
 
     simulate = sub.add_parser(
         "simulate", help="check a wager's exact analysis by simulation",
@@ -463,7 +481,21 @@ def build_parser() -> argparse.ArgumentParser:
                           help="seed for a reproducible run (default: a fresh one, printed)")
     add_format_argument(simulate)
     simulate.set_defaults(handler=cmd_simulate)
+
+    if plugins or (command is not None and command not in sub.choices):
+        for game in plugin_games().values():
+            for own_command in game.commands:
+                add_game_command(sub.add_parser(own_command.name, help=own_command.help),
+                                 game, own_command.name)
     return parser
+
+
+def add_game_command(parser: argparse.ArgumentParser, game: AnyGame, name: str) -> None:
+    """A game's own command ``name``: its description, arguments and handler."""
+    command = next(own for own in game.commands if own.name == name)
+    parser.description = command.description or None
+    command.arguments(parser)
+    parser.set_defaults(handler=command.run)
 
 
 # The exit status of an internal error (an exception edge did not expect: a bug), apart from 1
@@ -493,8 +525,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
-        args = build_parser().parse_args(argv)
-        args.command_line = shlex.join(["edge", *(sys.argv[1:] if argv is None else argv)])
+        given = sys.argv[1:] if argv is None else list(argv)
+        command = command_word(given)
+        parser = build_parser(command, plugins=command is None and asks_for_help(given))
+        args = parser.parse_args(given)
+        args.command_line = shlex.join(["edge", *given])
         handler: Handler = args.handler
         status = handler(args)
         sys.stdout.flush()            # output that cannot be written fails here, not at exit

@@ -18,7 +18,6 @@ the time left, drawn only when stderr is a terminal.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import signal
 import sys
@@ -228,6 +227,7 @@ def _start_process(initializer: Callable[[], None] | None) -> None:
 
 def _process_map(function: Callable[[T], R], units: Sequence[T], count: int,
                  initializer: Callable[[], None] | None) -> Iterator[R]:
+    import multiprocessing  # here: a command that runs no process pool never loads it
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     pool = context.Pool(count, initializer=_start_process, initargs=(initializer,))

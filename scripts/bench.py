@@ -1,11 +1,21 @@
 """Time each analysis in-process and print a table (performance targets are checked here).
 
     python scripts/bench.py [--repeat N] [--only NAME] [--tests] [--protection]
+    python scripts/bench.py --startup [--repeat N]
+    python scripts/bench.py --install [CHECKOUT]
 
 ``--tests`` also times one cold run of the whole test suite (a fresh solve cache, in a
 subprocess), against its 4-minute target. ``--protection`` also times every game-protection
 scenario of Ultimate Texas Hold'em once, solved afresh (minutes each, against the 10-minute
 target; the other games' scenarios take seconds and are always timed).
+
+``--startup`` times whole ``edge`` processes as a user starts them (``--version``, ``--help``,
+the Tri-Card Ante table; with bytecode compiled, as pip installs it) against ``python -c
+"import numpy"``, and the table's own analysis inside a process: the targets are 2x numpy's
+time, and the analysis time plus 0.3 s. ``--install`` times ``pip install .`` of this checkout
+(or another one) into a new, empty virtual environment (an isolated build, as a new user's),
+against its 3-minute target. Both print the machine's load beside the times: on a shared
+machine they vary with it.
 
 Each game adds its cases to CASES: (name, target seconds or None, callable, units, count)
 where count/units give a throughput column (hands per second, candidates per second).
@@ -284,8 +294,115 @@ def _test_suite() -> Case:
     return Case("tests: the whole pytest suite, cold cache", 240.0, run, once=True)
 
 
+def _load() -> str:
+    """The machine's load averages (1, 5, 15 minutes) and its cores, for beside a time."""
+    import os
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def _process_time(command: list[str], env: dict[str, str]) -> float:
+    """The wall time of ``command`` run as a new process (output discarded)."""
+    import subprocess
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
+    return time.perf_counter() - start
+
+
+def _analysis_time(env: dict[str, str]) -> float:
+    """The Tri-Card Ante table's analysis alone, cold (no hand counts made yet), timed inside a
+    new process after its imports."""
+    import subprocess
+    code = ("import time; from edge.games import analyze, get_game; "
+            "get_game('three-card-poker'); start = time.perf_counter(); "
+            "analyze('three-card-poker', 'ante', '3'); print(time.perf_counter() - start)")
+    return float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                                text=True, env=env).stdout)
+
+
+def startup(repeat: int) -> None:
+    """Print the start-up times of edge's commands beside ``import numpy``'s (see the
+    module's docstring); each case is run ``repeat`` times, interleaved so that the load
+    weighs on every case alike, the best kept."""
+    table = ["table", "three-card-poker", "--bet", "ante", "--paytable", "3"]
+    edge = [sys.executable, "-m", "edge"]
+    numpy_case, table_case = "python -c 'import numpy'", "edge " + " ".join(table)
+    commands = {numpy_case: [sys.executable, "-c", "import numpy"],
+                "edge --version": [*edge, "--version"], "edge --help": [*edge, "--help"],
+                table_case: [*edge, *table]}
+    # as installed: with compiled bytecode (written to a folder of its own, not the checkout,
+    # even where PYTHONDONTWRITEBYTECODE is set), made by one run before the timed ones
+    import os
+    import tempfile
+    cache = tempfile.mkdtemp(prefix="edge-pycache-")
+    env = {key: value for key, value in os.environ.items()
+           if key != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONPYCACHEPREFIX": cache}
+    for command in commands.values():
+        _process_time(command, env)
+    print(f"before: {_load()}")
+    best = dict.fromkeys(commands, float("inf"))
+    analysis = float("inf")
+    for _ in range(max(1, repeat)):
+        for name, command in commands.items():
+            best[name] = min(best[name], _process_time(command, env))
+        analysis = min(analysis, _analysis_time(env))
+    rows = [(name, f"{seconds:.3f} s", f"{seconds / best[numpy_case]:.2f}")
+            for name, seconds in best.items()]
+    rows.append(("the table's analysis alone (cold, in a process)", f"{analysis:.3f} s", ""))
+    print(tabulate(rows, headers=["process", "best time", "x numpy"], disable_numparse=True))
+    print(f"table start-up beyond its analysis: {best[table_case] - analysis:.3f} s (target "
+          "0.3 s); --version and --help: target 2x numpy")
+    print(f"after: {_load()}")
+    import shutil
+    shutil.rmtree(cache, ignore_errors=True)
+
+
+def install(root: Path) -> None:
+    """Time ``pip install .`` of the checkout ``root`` in a new virtual environment and print
+    it (another checkout, such as an older commit's ``git worktree``, compares builds).
+
+    The checkout's files are copied without what a build leaves (generated C, compiled
+    modules, build folders), so everything is cythonized and compiled afresh; pip builds in
+    its isolated environment, fetching the build requirements as for a new user (pip's
+    download cache, if any, is used). Making the environment is not timed."""
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+    import venv
+
+    leave_out = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__",
+                                       "*.so", "*.c", ".*_cache", ".edge-cache", ".venv")
+    with tempfile.TemporaryDirectory(prefix="edge-install-") as folder:
+        source = Path(folder) / "edge"
+        shutil.copytree(root, source, ignore=leave_out)
+        venv.create(Path(folder) / "venv", with_pip=True)
+        python = Path(folder) / "venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
+        # as a new user's shell: no PYTHONPATH leading to another edge
+        env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+        print(f"before: {_load()}")
+        start = time.perf_counter()
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(source)],
+                       check=True, env=env)
+        elapsed = time.perf_counter() - start
+        print(f"after: {_load()}")
+        # the build works: every compiled module imports, the command runs (not timed; run
+        # from the environment's folder, where no copy of the sources is found first)
+        elsewhere = Path(folder) / "venv"
+        modules = sorted(".".join(path.relative_to(root).with_suffix("").parts)
+                         for path in root.glob("edge/**/*.pyx"))
+        subprocess.run([str(python), "-c", f"import {', '.join(modules)}"], check=True,
+                       cwd=elsewhere, env=env)
+        subprocess.run([str(python), "-m", "edge", "table", "triple-bet", "--bet", "flush"],
+                       check=True, cwd=elsewhere, env=env, stdout=subprocess.DEVNULL)
+    verdict = "ok" if elapsed <= 180 else "SLOW"
+    print(f"pip install . into a new virtual environment: {elapsed:.0f} s "
+          f"({elapsed / 60:.1f} min; target 3 min: {verdict})")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3, help="runs per case; the best is kept")
     parser.add_argument("--only", help="run only cases whose name contains this text")
     parser.add_argument("--tests", action="store_true",
@@ -293,7 +410,19 @@ def main() -> None:
     parser.add_argument("--protection", action="store_true",
                         help="also time each Ultimate Texas Hold'em exposure scenario once "
                              "(minutes each)")
+    parser.add_argument("--startup", action="store_true",
+                        help="time edge's start-up as whole processes against numpy's, only")
+    parser.add_argument("--install", nargs="?", const=Path(__file__).resolve().parent.parent,
+                        type=Path, metavar="CHECKOUT",
+                        help="time pip install . of this checkout (or CHECKOUT) into a new "
+                             "virtual environment, only")
     args = parser.parse_args()
+    if args.install:
+        install(args.install)
+        return
+    if args.startup:
+        startup(args.repeat)
+        return
     rows: list[tuple[str, str, str, str, str]] = []
     times: dict[str, float] = {}
     cases = (CASES + BET_CASES + _protection_cases(args.protection)

@@ -80,8 +80,9 @@ def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[EntryPoint]]:
 
     monkeypatch.setattr(games, "entry_points", found)
     monkeypatch.setattr(games, "_registry", None)
+    monkeypatch.setattr(games, "_plugins", None)
     yield points
-    games._registry = None          # the next test reads the real entry points again
+    games._registry = games._plugins = None     # the next test reads the real entry points again
 
 
 def point(name: str, attribute: str, module: str = MODULE) -> EntryPoint:

@@ -9,12 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from edge.document.document import Document, Report, install_renderers
-from edge.document.render_csv import csv_text
-from edge.document.render_html import html_body, html_document, html_report, scoped_css
-from edge.document.render_json import json_text
-from edge.document.render_markdown import markdown_document, markdown_report
-from edge.document.render_plain import plain_document, plain_report
-from edge.document.render_tex import latex_document, latex_report
 from edge.errors import EdgeError
 
 FORMATS = ("plain", "markdown", "html", "latex", "csv", "json")
@@ -42,17 +36,30 @@ def format_name(fmt: str | None = None, path: str | Path | None = None,
 
 
 def render(document: Document | Report, fmt: str = "plain") -> str:
-    """Render a document or a report in one of :data:`FORMATS` (or an alias)."""
+    """Render a document or a report in one of :data:`FORMATS` (or an alias); the format's
+    renderer is imported when it is first used."""
     kind = format_name(fmt)
     if kind == "csv":
+        from edge.document.render_csv import csv_text
         return csv_text(document)
     if kind == "json":
+        from edge.document.render_json import json_text
         return json_text(document)
-    if isinstance(document, Document):
-        return {"plain": plain_document, "markdown": markdown_document,
-                "html": html_document, "latex": latex_document}[kind](document)
-    return {"plain": plain_report, "markdown": markdown_report, "html": html_report,
-            "latex": latex_report}[kind](document)
+    if kind == "plain":
+        from edge.document.render_plain import plain_document, plain_report
+        return plain_document(document) if isinstance(document, Document) \
+            else plain_report(document)
+    if kind == "markdown":
+        from edge.document.render_markdown import markdown_document, markdown_report
+        return markdown_document(document) if isinstance(document, Document) \
+            else markdown_report(document)
+    if kind == "html":
+        from edge.document.render_html import html_document, html_report
+        return html_document(document) if isinstance(document, Document) \
+            else html_report(document)
+    from edge.document.render_tex import latex_document, latex_report
+    return latex_document(document) if isinstance(document, Document) \
+        else latex_report(document)
 
 
 class _Renderers:
@@ -63,6 +70,7 @@ class _Renderers:
         return render(document, fmt)
 
     def notebook_html(self, report: Report) -> str:
+        from edge.document.render_html import html_body, scoped_css
         return (f"<div class=\"edge-report\"><style>{scoped_css()}</style>"
                 f"{html_body(report)}</div>")
 

@@ -17,6 +17,9 @@ A game adds sections of its own (a strategy chart, a comparison of settings) thr
 ``Game.report_sections``: a function of a :class:`ReportContext` returning :class:`Section` s.
 """
 
+from edge.comparison import comparison_document as comparison_document
+from edge.comparison import comparison_section as comparison_section
+from edge.comparison import strategy_document as strategy_document
 from edge.document.document import Block as Block
 from edge.document.document import Cell as Cell
 from edge.document.document import CellLike as CellLike
@@ -45,8 +48,6 @@ from edge.report.build import make_report as make_report
 from edge.report.build import report_command as report_command
 from edge.report.build import write_all as write_all
 from edge.report.build import write_report as write_report
-from edge.report.comparison import comparison_document as comparison_document
-from edge.report.comparison import comparison_section as comparison_section
 from edge.report.context import Analyses as Analyses
 from edge.report.context import ReportContext as ReportContext
 from edge.report.context import resolve_paytables as resolve_paytables
@@ -58,7 +59,6 @@ from edge.report.sections import rules_section as rules_section
 from edge.report.sections import strategies_compared as strategies_compared
 from edge.report.sections import strategy_bets as strategy_bets
 from edge.report.sections import strategy_choices as strategy_choices
-from edge.report.sections import strategy_document as strategy_document
 from edge.report.sections import strategy_sections as strategy_sections
 from edge.report.sections import summary_section as summary_section
 from edge.report.sections import wager_section as wager_section

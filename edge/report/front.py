@@ -10,11 +10,10 @@ examples settled by the game's own settlement.
 
 from __future__ import annotations
 
-import importlib
 from fractions import Fraction
 
 from edge.document.document import Block, Cell, Items, Paragraph, Section, Table, edge_version
-from edge.games import BUILTIN_GAMES, AnyGame, Game, Rules
+from edge.games import AnyGame, Game, Rules, is_builtin
 from edge.options import describe, options_dict
 from edge.report.context import ReportContext
 from edge.report.metadata import NOT_STATED, Metadata
@@ -229,7 +228,7 @@ def checks_statement(game: Game[Rules]) -> str:
 def sources_statement(game: Game[Rules]) -> str:
     """Where the method, rules and published figures are written: edge's documents cover its
     own games only; a game from another package is pointed to its own source."""
-    if any(importlib.import_module(module).GAME is game for module in BUILTIN_GAMES):
+    if is_builtin(game):
         return ("The method is described in full in \"How edge computes\", the rules in "
                 "\"Rules of the games, as edge implements them\", and the published figures "
                 "compared in \"Published figures and sources\", documents that ship with edge.")

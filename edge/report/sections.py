@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from edge.comparison import comparison_section, strategy_document
 from edge.document.document import (
     Block,
     Cell,
@@ -31,12 +32,11 @@ from edge.document.document import (
     edge_version,
 )
 from edge.document.layout import display_name
-from edge.games import AnyGame, Bet, Rules, RunSettings
+from edge.games import Bet, Rules
 from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
 from edge.protection import is_exposed
 from edge.published import FIGURES, Published
-from edge.report.comparison import comparison_section
 from edge.report.context import ReportContext
 from edge.strategies import PlayerStrategy, compared_strategies, practical_strategy
 from edge.table import (
@@ -385,19 +385,6 @@ def wagers_section(context: ReportContext[Rules]) -> Section:
         "Every outcome of every wager with its net pay, combinations, probability and "
         "contribution to the return; then the exact figures."),), tuple(children),
         page_break=True)
-
-
-def strategy_document(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None, rules: Rules,
-                      run: RunSettings) -> Document | Report | None:
-    """The player's strategy for one wager as a document (None: the game has no decisions),
-    with the game, bet, pay table and options as its context."""
-    context = (("game", game.name), ("bet", bet.name),
-               ("paytable", "" if paytable is None else paytable.name),
-               ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
-    if bet.strategy is not None:
-        report = bet.strategy(paytable, rules, run)
-        return report if report.context else dataclasses.replace(report, context=context)
-    return None
 
 
 def _strategy_blocks(document: Document | Report) -> tuple[tuple[Block, ...],

@@ -255,7 +255,8 @@ def quantile_chart(bands: Sequence[QuantileBand], title: str = "") -> Figure:
     from matplotlib.figure import Figure
     from matplotlib.ticker import PercentFormatter
 
-    from edge.document.charts import LINE_STYLES, MARKERS, PALETTE
+    from edge.document.charts import LINE_STYLES, MARKERS
+    from edge.document.colours import PALETTE
 
     with matplotlib.rc_context({"font.family": "DejaVu Sans", "font.size": 8.5,
                                 "axes.spines.top": False, "axes.spines.right": False}):

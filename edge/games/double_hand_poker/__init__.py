@@ -15,8 +15,11 @@ from edge.games import (
     SMALL_CASES,
     Bet,
     Game,
+    ReportSections,
+    RulesSections,
     RunSettings,
     TableCase,
+    on_call,
     uses,
 )
 from edge.games.double_hand_poker import sources
@@ -34,7 +37,6 @@ from edge.games.double_hand_poker.analysis import (
 from edge.games.double_hand_poker.commands import HOUSE_WAY
 from edge.games.double_hand_poker.exposure import SCENARIOS, exposed_table
 from edge.games.double_hand_poker.exposure_strategy import rules_of_play
-from edge.games.double_hand_poker.report import report_sections
 from edge.games.double_hand_poker.rules import (
     GAME_NAME,
     SOURCE,
@@ -45,7 +47,6 @@ from edge.games.double_hand_poker.rules import (
     SettingRule,
     describe_rules,
 )
-from edge.games.double_hand_poker.rules_document import rules_sections
 from edge.games.double_hand_poker.simulation import simulate_dice, simulate_main, simulate_tile_bet
 from edge.games.double_hand_poker.strategy import compare_setting, strategy
 from edge.paytables import PayTable
@@ -53,6 +54,16 @@ from edge.protection import Protection
 from edge.table import ReturnTable
 
 __all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
+
+
+def _report() -> ReportSections[DoubleHandRules]:
+    from edge.games.double_hand_poker import report  # charts: imported for a report only
+    return report.report_sections
+
+
+def _rules_document() -> RulesSections[DoubleHandRules]:
+    from edge.games.double_hand_poker import rules_document
+    return rules_document.rules_sections
 
 
 def analyze_main(paytable: PayTable | None, rules: DoubleHandRules,
@@ -102,8 +113,8 @@ GAME: Game[DoubleHandRules] = Game(
         TableCase("main", None, {"strategy": PlayerSetting.HOUSE_WAY.value}, "main-house-way"),
         TableCase("lo-card", None, {"players": "7"}, "lo-card-7-players"),
     ),
-    report_sections=report_sections,
+    report_sections=on_call(_report),
     commands=(HOUSE_WAY,),
-    rules_sections=rules_sections,
+    rules_sections=on_call(_rules_document),
     protection=Protection("main", tuple(SCENARIOS.values()), rules_of_play),
 )

@@ -13,6 +13,7 @@ tables), ``report`` (the raise chart of ``edge report``) and ``simulation``. Eac
 from __future__ import annotations
 
 from fractions import Fraction
+from types import ModuleType
 
 from edge.document import Report
 from edge.games import (
@@ -20,11 +21,14 @@ from edge.games import (
     SMALL_CASES,
     Bet,
     Game,
+    ReportSections,
+    RulesSections,
     RunSettings,
     TableCase,
+    on_call,
     uses,
 )
-from edge.games.three_card_poker import analysis, simulation, sources
+from edge.games.three_card_poker import analysis, sources
 from edge.games.three_card_poker.exposure import SCENARIOS
 from edge.games.three_card_poker.exposure_strategy import (
     exposed_solution,
@@ -43,7 +47,6 @@ from edge.games.three_card_poker.pays import (
     PRESETS,
     SPLITS,
 )
-from edge.games.three_card_poker.report import report_sections
 from edge.games.three_card_poker.rules import (
     Seen,
     Strategy,
@@ -51,7 +54,6 @@ from edge.games.three_card_poker.rules import (
     Ties,
     describe_rules,
 )
-from edge.games.three_card_poker.rules_document import rules_sections
 from edge.games.three_card_poker.strategy import (
     GAME_NAME,
     ante_decision,
@@ -64,6 +66,21 @@ from edge.protection import Protection
 from edge.strategies import StrategyComparison
 
 __all__ = ["GAME", "Seen", "Strategy", "ThreeCardRules", "Ties"]
+
+
+def _report() -> ReportSections[ThreeCardRules]:
+    from edge.games.three_card_poker import report  # charts: imported for a report only
+    return report.report_sections
+
+
+def _rules_document() -> RulesSections[ThreeCardRules]:
+    from edge.games.three_card_poker import rules_document
+    return rules_document.rules_sections
+
+
+def _simulation() -> ModuleType:
+    from edge.games.three_card_poker import simulation  # imported when a simulation is run
+    return simulation
 
 
 def ante_strategy(paytable: PayTable | None, rules: ThreeCardRules, run: RunSettings) -> Report:
@@ -129,16 +146,18 @@ GAME = Game(
     bets=(
         Bet("ante", "Ante and Raise against the dealer, with the Ante Bonus",
             analysis.analyze_ante, ANTE_BONUS_OUTCOMES, PRESETS["ante"], DEFAULT_PAYTABLE,
-            strategy=ante_strategy, simulate=simulation.simulate_ante, compare=ante_compare,
-            splits=SPLITS, uses=uses("ace_low_straight", "strategy", "ties", "seen")),
+            strategy=ante_strategy, simulate=on_call(lambda: _simulation().simulate_ante),
+            compare=ante_compare, splits=SPLITS,
+            uses=uses("ace_low_straight", "strategy", "ties", "seen")),
         Bet("pair-plus", "paid on the player's pair or better", analysis.analyze_pair_plus,
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
-            simulate=simulation.simulate_pair_plus, splits=SPLITS,
+            simulate=on_call(lambda: _simulation().simulate_pair_plus), splits=SPLITS,
             uses=uses("ace_low_straight")),       # no decision: paid on the cards alone
         Bet("combined", "Ante and Pair Plus together (the Pair Plus wager per unit of Ante "
             "is an option)",
             analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE,
-            strategy=combined_strategy, simulate=simulation.simulate_combined,
+            strategy=combined_strategy,
+            simulate=on_call(lambda: _simulation().simulate_combined),
             compare=combined_compare,
             parts={PAIR_PLUS_PREFIX: "pair-plus", ANTE_BONUS_PREFIX: "ante"},
             splits=COMBINED_SPLITS),
@@ -150,7 +169,7 @@ GAME = Game(
     checks=(SMALL_CASES, PUBLISHED_FIGURES),   # the tests' plain counts, docs/references.md
     describe_rules=describe_rules,
     extra_tables=_extra_tables(),
-    report_sections=report_sections,
-    rules_sections=rules_sections,
+    report_sections=on_call(_report),
+    rules_sections=on_call(_rules_document),
     protection=Protection("ante", SCENARIOS, ante_rules_of_play),
 )

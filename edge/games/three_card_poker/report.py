@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from edge.cards import RANKS, rank_of, suit_of
 from edge.document import Cell, Paragraph, Section, Table
-from edge.document.charts import GRID_DEPENDS, GRID_NO_RAISE, GRID_RAISE
+from edge.document.colours import GRID_DEPENDS, GRID_NO_RAISE, GRID_RAISE
 from edge.games import ReportContext
 from edge.games.three_card_poker._kernels import HAND_CLASSES
 from edge.games.three_card_poker.frequencies import frequencies_section

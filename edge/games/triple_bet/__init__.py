@@ -10,8 +10,10 @@ True
 
 from __future__ import annotations
 
-from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game
-from edge.games.triple_bet import analysis, simulation, sources
+from types import ModuleType
+
+from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RulesSections, on_call
+from edge.games.triple_bet import analysis, sources
 from edge.games.triple_bet.pays import (
     BLOCK_OUTCOMES,
     COMBINED_OUTCOMES,
@@ -20,9 +22,19 @@ from edge.games.triple_bet.pays import (
     SANDWICH_OUTCOMES,
 )
 from edge.games.triple_bet.rules import TripleBetRules, describe_rules
-from edge.games.triple_bet.rules_document import rules_sections
 
 __all__ = ["GAME", "TripleBetRules"]
+
+
+def _rules_document() -> RulesSections[TripleBetRules]:
+    from edge.games.triple_bet import rules_document
+    return rules_document.rules_sections
+
+
+def _simulation() -> ModuleType:
+    from edge.games.triple_bet import simulation  # imported when a simulation is run
+    return simulation
+
 
 GAME = Game(
     name=analysis.GAME_NAME,
@@ -31,16 +43,16 @@ GAME = Game(
     bets=(
         Bet("flush", "player card vs the first flop card, same suit wins",
             analysis.analyze_flush, FLUSH_OUTCOMES, PRESETS["flush"], "usual",
-            simulate=simulation.simulate_flush),
+            simulate=on_call(lambda: _simulation().simulate_flush)),
         Bet("sandwich", "second flop card between or matching the player's two cards",
             analysis.analyze_sandwich, SANDWICH_OUTCOMES, PRESETS["sandwich"], "usual",
-            simulate=simulation.simulate_sandwich),
+            simulate=on_call(lambda: _simulation().simulate_sandwich)),
         Bet("block", "a player card of the dealer card's suit and higher rank",
             analysis.analyze_block, BLOCK_OUTCOMES, PRESETS["block"], "usual",
-            simulate=simulation.simulate_block),
+            simulate=on_call(lambda: _simulation().simulate_block)),
         Bet("combined", "the three wagers together, equal amounts",
             analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], "usual",
-            simulate=simulation.simulate_combined,
+            simulate=on_call(lambda: _simulation().simulate_combined),
             parts={f"{part}.": part for part in ("flush", "sandwich", "block")}),
     ),
     source="The 2011 Hybrid Triple Bet trial document (Grosvenor Casinos)",
@@ -49,5 +61,5 @@ GAME = Game(
     aliases=("hybrid-triple-bet", "triple"),
     checks=(SMALL_CASES, PUBLISHED_FIGURES),   # the tests' plain counts, docs/references.md
     describe_rules=describe_rules,
-    rules_sections=rules_sections,
+    rules_sections=on_call(_rules_document),
 )

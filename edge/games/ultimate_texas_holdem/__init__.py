@@ -26,8 +26,11 @@ from edge.games import (
     SMALL_CASES,
     Bet,
     Game,
+    ReportSections,
+    RulesSections,
     RunSettings,
     TableCase,
+    on_call,
     uses,
 )
 from edge.games.ultimate_texas_holdem import exposure_main, practical, sources
@@ -45,7 +48,6 @@ from edge.games.ultimate_texas_holdem.main import (
     strategy_document,
 )
 from edge.games.ultimate_texas_holdem.main_simulation import MainSimulator
-from edge.games.ultimate_texas_holdem.report import report_sections
 from edge.games.ultimate_texas_holdem.rules import (
     GAME_NAME,
     SOURCE,
@@ -54,7 +56,6 @@ from edge.games.ultimate_texas_holdem.rules import (
     UltimateTexasHoldemRules,
     describe_rules,
 )
-from edge.games.ultimate_texas_holdem.rules_document import rules_sections
 from edge.games.ultimate_texas_holdem.side_bets import (
     PROGRESSIVE_DEFAULT,
     PROGRESSIVE_DESCRIPTION,
@@ -80,6 +81,16 @@ from edge.strategies import StrategyComparison
 from edge.table import ReturnTable
 
 __all__ = ["GAME", "GAME_NAME", "UltimateTexasHoldemRules", "describe_rules"]
+
+
+def _report() -> ReportSections[UltimateTexasHoldemRules]:
+    from edge.games.ultimate_texas_holdem import report  # charts: imported for a report only
+    return report.report_sections
+
+
+def _rules_document() -> RulesSections[UltimateTexasHoldemRules]:
+    from edge.games.ultimate_texas_holdem import rules_document
+    return rules_document.rules_sections
 
 
 def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
@@ -256,8 +267,8 @@ GAME = Game(
                   TableCase("main", "standard", {"ties": "larger"},
                             "main-standard-ties-larger")),
     strategy_tables=(TableCase("main", "standard", {}, "strategy-main-standard"),),
-    report_sections=report_sections,
+    report_sections=on_call(_report),
     commands=COMMANDS,
-    rules_sections=rules_sections,
+    rules_sections=on_call(_rules_document),
     protection=exposure_main.protection(_rules_of_play),
 )

@@ -8,7 +8,7 @@ from fractions import Fraction
 from edge import holdem
 from edge.cards import RANKS
 from edge.document import Block, Cell, Items, Paragraph, Section, Table
-from edge.document.charts import GRID_NO_RAISE, GRID_RAISE, grid_shade
+from edge.document.colours import GRID_NO_RAISE, GRID_RAISE, grid_shade
 from edge.games import ReportContext
 from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.content import (

@@ -1,5 +1,7 @@
-"""A strategy against the optimal one, as a document (``edge strategy GAME --compare``) and as
-the report's section on the chosen strategy: its rule, its exact cost and its departures.
+"""A wager's strategy as a document (``edge strategy``), and a strategy against the optimal one
+as a document (``edge strategy GAME --compare``) and as the report's section on the chosen
+strategy: its rule, its exact cost and its departures. Outside :mod:`edge.report`, so that
+``edge strategy`` loads no report code; the report uses both.
 
 Generic: every figure comes from the game's ``compare`` hook (a
 :class:`~edge.strategies.StrategyComparison`); nothing here names a game.
@@ -7,9 +9,13 @@ Generic: every figure comes from the game's ``compare`` hook (a
 
 from __future__ import annotations
 
-from edge.document import Document, Items, Paragraph, Section, Table
+import dataclasses
+
+from edge.document import Document, Items, Paragraph, Report, Section, Table
 from edge.document.document import Block, JsonValue
-from edge.games import AnyGame
+from edge.games import AnyGame, Bet, Rules, RunSettings
+from edge.options import options_dict
+from edge.paytables import PayTable
 from edge.strategies import Departure, StrategyComparison
 from edge.table import decimal, exact, percent
 
@@ -113,3 +119,16 @@ def cost_line(comparison: StrategyComparison) -> str:
     return (f"{comparison.strategy.name}: house edge {percent(-comparison.strategy_return)}, "
             f"{decimal(comparison.difference * 100, 4)} points above the optimal "
             f"{percent(-comparison.optimal_return)}")
+
+
+def strategy_document(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None, rules: Rules,
+                      run: RunSettings) -> Document | Report | None:
+    """The player's strategy for one wager as a document (None: the game has no decisions),
+    with the game, bet, pay table and options as its context."""
+    context = (("game", game.name), ("bet", bet.name),
+               ("paytable", "" if paytable is None else paytable.name),
+               ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
+    if bet.strategy is not None:
+        report = bet.strategy(paytable, rules, run)
+        return report if report.context else dataclasses.replace(report, context=context)
+    return None
