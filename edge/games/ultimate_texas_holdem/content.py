@@ -468,8 +468,13 @@ def _river_groups(solution: solver.Solution, checked: np.ndarray,
         keep = checked[holdings]
         rows, holdings = rows[keep], holdings[keep]
         found = records[rows, holdings]
+        # how many of each board's ten flops each holding bets 2x on: whole rows of the
+        # flop decisions added (contiguous), then read at the spots kept
         flops = sub_flops(part)
-        checks = 10 - flop_bets[flops[rows], holdings[:, None]].sum(axis=1, dtype=np.int64)
+        bets = np.zeros((len(part), solver.HOLDINGS), dtype=np.uint8)
+        for split in range(10):
+            bets += flop_bets[flops[:, split]]
+        checks = 10 - bets[rows, holdings].astype(np.int64)
         reach = weights[start:stop][rows] * checks
         rule = (((found >> np.uint64(62)) & np.uint64(3))
                 | (((found >> np.uint64(20)) & np.uint64(1)) << np.uint64(2))
