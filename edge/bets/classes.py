@@ -20,7 +20,7 @@ import numpy.typing as npt
 from edge import _core
 from edge.bets.compile import Deals
 from edge.bets.enumeration import Counts
-from edge.bets.language import Between, Binary, Call, Index, Logic, Name, Node, Not
+from edge.bets.language import Call, Index, Name, Node, children
 from edge.bets.layout import Layout
 from edge.cards import parse_cards
 
@@ -33,26 +33,12 @@ FIVE_CARD_HANDS = ("Ks Jd 9c 6h 3s", "5c 5d Ks 9h 3c", "Jc Jd 4h 4s Ad", "7c 7d 
                    "9h 8h 7h 6h 5h", "As Ks Qs Js Ts")
 
 
-def _children(node: Node) -> Iterable[Node]:
-    if isinstance(node, Call):
-        return node.args
-    if isinstance(node, Binary):
-        return (node.left, node.right)
-    if isinstance(node, Between):
-        return (node.value, node.low, node.high)
-    if isinstance(node, Logic):
-        return node.items
-    if isinstance(node, Not):
-        return (node.item,)
-    return ()
-
-
 def _looks_only_through_poker5(node: Node, places: set[str]) -> bool:
     if isinstance(node, Call) and node.name == "poker5":
         return True
     if isinstance(node, Index) or (isinstance(node, Name) and node.name in places):
         return False
-    return all(_looks_only_through_poker5(child, places) for child in _children(node))
+    return all(_looks_only_through_poker5(child, places) for child in children(node))
 
 
 def best_five_only(layout: Layout, conditions: Iterable[Node]) -> bool:
