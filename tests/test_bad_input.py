@@ -5,6 +5,7 @@ surprise; input read in a way the user may not expect gives one ``edge: note:`` 
 from __future__ import annotations
 
 import errno
+import json
 import os
 import shlex
 import stat
@@ -365,3 +366,14 @@ def test_a_bet_is_read_as_a_game_name_is(capsys: pytest.CaptureFixture[str], spe
     """``Three Card Poker`` names the game: ``Pair_Plus`` names its wager the same way."""
     status, out, err = _run(capsys, "table", "Three Card Poker", "--bet", spelt)
     assert status == 0 and err == "" and "pair-plus" in out
+
+
+@pytest.mark.parametrize("spelt", ["Pair-Plus", "pair_plus", "pair plus"])
+def test_a_bet_in_a_paytable_spec_is_read_as_a_game_name_is(
+        capsys: pytest.CaptureFixture[str], spelt: str) -> None:
+    """``--paytable Pair-Plus=2`` gives the pair-plus wager table 2, as ``--bet Pair-Plus``
+    names that wager (it was read as an unknown pay table)."""
+    status, out, err = _run(capsys, "report", "three-card-poker", "--paytable", f"{spelt}=2",
+                            "--format", "json")
+    assert status == 0, err
+    assert json.loads(out)["tables"]["pair-plus"]["paytable"]["name"] == "2"

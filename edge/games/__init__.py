@@ -558,7 +558,7 @@ def _resolve(game: Game[RulesT], specs: Sequence[str]
     names = {bet.name for bet in game.bets}
     for spec in specs:
         target, sep, value = spec.partition("=")
-        if sep and target.strip() in names:
+        if sep and _spelt(target) in {_spelt(name) for name in names}:   # Pair-Plus=2 too
             bet = game.bet(target.strip())
             taken = {bet.name: bet.paytable(value.strip())}
         else:
