@@ -203,9 +203,8 @@ class _Compiler:
         def walk(item: Node) -> bool:
             if isinstance(item, Name) and item.name in self.places:
                 columns = self.layout.place_columns(item.name)
-                if columns in seen and len(self.layout.place_columns(item.name)) > 0:
-                    if any(slot.is_set and item.name in slot.places and len(slot.places) > 1
-                           for slot in self.layout.slots):
+                if columns in seen:
+                    if self.layout.merged(item.name):
                         return True           # places counted together: their set once
                     raise ConditionError(f"the cards of {item.name} are counted twice",
                                          item.at)

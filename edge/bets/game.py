@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from edge.bets.classes import best_five_only, count_by_class
 from edge.bets.compile import Deals
-from edge.bets.enumeration import Counts, count_outcomes, cycle_size
+from edge.bets.enumeration import Counts, count_outcomes
 from edge.bets.file import BetFile, BetFileError, Outcome
 from edge.bets.words import condition_in_words
 from edge.cards import format_card
@@ -289,7 +289,3 @@ def make_game(bet: BetFile) -> Game[Any]:
         rules_sections=lambda context: rules_sections(analysis, context))
     return game
 
-
-def cycle_of(bet: BetFile, decks: int) -> int:
-    """The number of deals of the looked-at cards (without enumerating)."""
-    return cycle_size(bet.layout.slots, decks)

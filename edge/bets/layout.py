@@ -17,8 +17,8 @@ looked at becomes *slots*:
 ...                    [parse("poker5(player + board) >= flush")])
 >>> [(slot.places, slot.size) for slot in layout.slots]
 [(('player', 'board'), 7)]
->>> layout.looked_at, layout.cards
-(7, 7)
+>>> layout.cards, layout.merged("player")
+(7, True)
 """
 
 from __future__ import annotations
@@ -123,10 +123,10 @@ class Layout:
         """How many cards the enumeration deals (the cards looked at)."""
         return sum(slot.size for slot in self.slots)
 
-    @property
-    def looked_at(self) -> int:
-        """The same as :attr:`cards`: the cards some condition looks at."""
-        return self.cards
+    def merged(self, name: str) -> bool:
+        """Whether the place is looked at only together with others, in one set with them."""
+        return any(slot.is_set and name in slot.places and len(slot.places) > 1
+                   for slot in self.slots)
 
     @property
     def dealt(self) -> int:
