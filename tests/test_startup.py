@@ -59,9 +59,10 @@ def game_modules(modules: set[str]) -> set[str]:
 
 
 def heavy(modules: set[str]) -> set[str]:
-    """What a command that draws no chart and writes no report must not have imported."""
+    """What a command that draws no chart, writes no report and runs on no cluster must not
+    have imported (Dask is imported by edge.cluster alone, when work is sent to a cluster)."""
     return {name for name in modules
-            if name.split(".")[0] == "matplotlib"
+            if name.split(".")[0] in ("matplotlib", "dask", "distributed")
             or name in ("edge.report", "edge.bets", "edge.document.charts")
             or name.startswith(("edge.report.", "edge.bets."))}
 

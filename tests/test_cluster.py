@@ -1,0 +1,115 @@
+"""The bridge to Dask distributed (edge.cluster): results in task order, the same on any number
+of workers, errors raised in the caller, one-line errors for what the user must fix.
+
+A local cluster of two worker processes is started once for the module, and reached by its
+address as a user's running scheduler would be; ``map_tasks`` starts its own local cluster
+where no address is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import socket
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from edge.cluster import ClusterError, add_arguments, check_arguments, map_tasks
+from edge.errors import EdgeError
+from edge.parallel import check_jobs
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def address() -> Iterator[str]:
+    """The scheduler address of a local cluster of 2 worker processes (one thread each)."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as local:
+        yield local.scheduler_address
+
+
+@pytest.fixture(autouse=True)
+def no_port_warning(recwarn: pytest.WarningsRecorder) -> Iterator[None]:
+    """A local cluster started by map_tasks takes no fixed port (8787 may be in use)."""
+    yield
+    assert not [w for w in recwarn if "already in use" in str(w.message)]
+
+
+def test_results_in_task_order_on_a_running_cluster(address: str) -> None:
+    tasks = list(range(-40, 40))
+    expected = [math.factorial(abs(n)) % 1_000_003 for n in tasks]
+    found = map_tasks(abs, tasks, cluster=address)
+    assert found == [abs(n) for n in tasks]
+    assert map_tasks(math.factorial, [abs(n) for n in tasks], cluster=address) == [
+        math.factorial(abs(n)) for n in tasks]
+    assert [f % 1_000_003 for f in map_tasks(math.factorial, [abs(n) for n in tasks],
+                                              cluster=address)] == expected
+
+
+def test_one_local_worker_gives_the_two_workers_results(address: str) -> None:
+    tasks = [str(n) * (n % 7) for n in range(30)]
+    assert map_tasks(len, tasks, workers=1) == map_tasks(len, tasks, cluster=address) == [
+        len(task) for task in tasks]
+
+
+def test_no_tasks_start_no_cluster() -> None:
+    assert map_tasks(abs, []) == []
+
+
+def test_an_error_in_a_task_is_raised_in_the_caller(address: str) -> None:
+    with pytest.raises(EdgeError, match="--jobs 0 must be at least 1"):
+        map_tasks(check_jobs, [1, 0, 1], cluster=address)
+    with pytest.raises(ValueError, match="math domain error"):
+        map_tasks(math.sqrt, [1.0, -1.0], cluster=address)
+
+
+def test_an_interrupt_cancels_the_tasks(address: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while waiting: the tasks are cancelled, the client closed, the interrupt raised."""
+    def interrupted(*args: object, **kwargs: object) -> Iterator[object]:
+        raise KeyboardInterrupt
+    monkeypatch.setattr(distributed, "as_completed", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        map_tasks(math.factorial, [200_000] * 8, cluster=address)
+    monkeypatch.undo()
+    with distributed.Client(address) as client:     # the cluster is free for the next run
+        assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
+    assert map_tasks(abs, [-1, -2], cluster=address) == [1, 2]
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_an_address_that_cannot_be_reached_is_one_line() -> None:
+    where = f"tcp://127.0.0.1:{_closed_port()}"
+    with pytest.raises(ClusterError) as error:
+        map_tasks(abs, [1], cluster=where, connect_timeout=1)
+    message = str(error.value)
+    assert "\n" not in message
+    assert message.startswith(f"Cannot reach the Dask scheduler at '{where}' within 1 s")
+
+
+def test_without_dask_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)     # import distributed fails
+    with pytest.raises(ClusterError, match=r"pip install 'edge-casino-math\[cluster\]'"):
+        map_tasks(abs, [1])
+
+
+@pytest.mark.parametrize(("given", "message"), [
+    (["--workers", "0"], "--workers 0 must be at least 1"),
+    (["--workers", "2", "--cluster", "tcp://h:8786"], "--workers 2 sets the workers of the local"),
+])
+def test_the_arguments(given: list[str], message: str) -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert "--cluster ADDRESS" in parser.format_help()
+    args = parser.parse_args(given)
+    with pytest.raises(ClusterError, match=message):
+        check_arguments(args)
+    check_arguments(parser.parse_args([]))
