@@ -1,0 +1,463 @@
+"""The counter's win rate at a shoe game, by simulation (issue 28, item 3).
+
+A shoe of ``decks`` decks is shuffled and dealt round after round until the cut card: each
+round deals the wager's ``cards`` (settled by the wager's own settlement) and then
+``other_cards`` more that the counter sees but that do not settle the wager (the other players'
+and the dealer's cards at a blackjack table, say; default none). The counter keeps a linear
+count (one integer tag per card face) and, before each round, sizes the bet by the true count.
+
+**The shoe.** ``52 * decks`` cards, shuffled uniformly (numpy's ``Generator.permuted``, an exact
+Fisher-Yates shuffle per shoe); the cut card is placed after ``round(penetration * 52 * decks)``
+cards, and a round is dealt while fewer cards than that have come out (the round that reaches
+the cut card is finished, then the shoe is shuffled). So every shoe deals the same number of
+rounds: ``ceil(cut / per_round)``, at most as many as the shoe holds. No card is burnt.
+
+**The true count** before a round is the running count (the sum of the tags of every card dealt
+from the shoe so far, wager's and others', starting from 0 at the shuffle, whether the count is
+balanced or not) divided by the decks left in the shoe, counted exactly (``cards left / 52``,
+no rounding to half decks): ``running * 52 / cards_left``. The bet uses it **floored** (rounded
+towards minus infinity: -0.3 is -1, 2.9 is 2), an integer. Rounds are also kept by the true
+count **rounded to the nearest integer** (halves up), for the return at each true count: bucket
+0 holds the rounds whose true count is from -1/2 (included) to 1/2, so the wager's return there
+is its return off the top of the shoe, the exact house edge, whatever the count.
+
+**The spread** (:class:`Spread`) sizes the bet in units from the floored true count: ``low``
+units below the ramp, ``low + step * (tc - start + 1)`` from true count ``start`` up, at most
+``high`` units; and, with ``wong`` set, no bet at all below true count ``wong`` (the counter
+watches those rounds without playing: Wonging). ``spread=(1, 8)`` is ``Spread(1, 8)``: 1 unit
+below true count 1, then 2, 3, ... up to 8 units at true count 7 and above.
+
+**Hands per hour** counts the rounds dealt at the table, bet or not (a Wonging counter watches
+the others): the win per hour is the win per round dealt times that rate. The default, 100, is
+a middle figure: a blackjack table deals from about 60 rounds an hour when full to about 200
+heads-up; give the figure of the game studied.
+
+**Random numbers and workers.** The shoes are dealt in tasks of ``shoes_per_task`` shoes, task
+``i`` from its own stream ``SeedSequence(seed, spawn_key=(i,))`` (the ``i``-th child of
+``SeedSequence(seed).spawn(...)``) and numpy's PCG64DXSM generator, all its shoes shuffled at
+once and all their rounds settled in one call. A result depends only on the seed, the shoes per
+task and the parameters: never on the number of workers or the order they finish in. Every
+penetration deals from the same streams (task ``i`` shuffles the same shoes whatever the
+penetration), so the comparison between penetrations is sharper than with independent runs.
+The tasks run on Dask distributed (:func:`edge.cluster.map_tasks`: a local cluster of this
+machine's cores by default, or ``cluster="tcp://host:8786"``).
+
+**Results** are exact integers: rounds, rounds bet, units wagered, the net won in units of
+``1 / scale``, and the sum of the squares of each shoe's net (shoes are independent, so the
+standard error comes from the spread of the per-shoe totals); per true count (nearest), the
+rounds, the units wagered and net won by the counter, and the net and squared net of one unit
+bet on every round (the wager's return at that true count, rounds taken as independent for its
+standard error).
+
+The settlement is a parameter, so nothing here knows a game: a callable taking the dealt
+faces, an int16 array of shape ``(cards, rounds)`` (card ``face = rank * 4 + suit``, rank 0 the
+deuce to 12 the ace, in the order dealt), and returning each round's net result for one unit,
+times ``scale``, as int64. :class:`NetOf` makes one from a simulator with a ``settle`` method
+(a bet file's, the Hybrid Triple Bet's wagers).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from edge.errors import EdgeError
+
+__all__ = ["Bucket", "NetOf", "SHOES_PER_TASK", "Settle", "Spread", "WinRate",
+           "count_tags", "nearest_true_count", "play_shoes", "true_count", "win_rates"]
+
+CardArray = npt.NDArray[np.int16]
+IntArray = npt.NDArray[np.int64]
+# A wager's settlement: dealt faces (cards, rounds) -> net result x scale per round (int64).
+Settle = Callable[[CardArray], IntArray]
+
+SHOES_PER_TASK = 500      # part of a result's definition, as the seed is (see the docstring)
+HANDS_PER_HOUR = 100.0
+FACES = 52
+
+
+class Counted(Protocol):
+    """A linear count: one integer tag per card face 0..51 (face = rank * 4 + suit)."""
+
+    @property
+    def tags(self) -> Sequence[int]:
+        """The tag of each face."""
+
+
+class Settler(Protocol):
+    """A simulator that settles dealt cards: (outcome index, net x scale) per round."""
+
+    def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle dealt faces, one row per card."""
+
+
+@dataclass(frozen=True)
+class NetOf:
+    """A settlement (:data:`Settle`) from a simulator's ``settle``: its net results alone.
+
+    A module-level class, so it is pickled to the workers of a cluster with the simulator."""
+
+    simulator: Settler
+
+    def __call__(self, cards: CardArray) -> IntArray:
+        return self.simulator.settle(cards)[1]
+
+
+@dataclass(frozen=True)
+class Spread:
+    """The counter's bet in units by the floored true count ``tc``: 0 below ``wong`` (when
+    set), ``low`` below ``start``, else ``low + step * (tc - start + 1)``, at most ``high``."""
+
+    low: int = 1
+    high: int = 8
+    start: int = 1
+    step: int = 1
+    wong: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.low <= self.high:
+            raise EdgeError(f"A bet spread of {self.low} to {self.high} units must have "
+                            "1 <= low <= high (to sit out rounds, set wong).")
+        if self.step < 0:
+            raise EdgeError(f"A bet spread's step of {self.step} units must be at least 0.")
+
+    def units(self, true_count: IntArray) -> IntArray:
+        """The bet in units at each floored true count.
+
+        >>> Spread(1, 8).units(np.arange(-2, 10)).tolist()
+        [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
+        >>> Spread(2, 12, start=2, step=2, wong=-1).units(np.arange(-2, 8)).tolist()
+        [0, 2, 2, 2, 4, 6, 8, 10, 12, 12]
+        """
+        ramp = self.low + self.step * (true_count - self.start + 1)
+        bet = np.where(true_count < self.start, self.low, np.minimum(ramp, self.high))
+        if self.wong is not None:
+            bet = np.where(true_count < self.wong, 0, bet)
+        return bet.astype(np.int64)
+
+    def text(self) -> str:
+        """The spread in words."""
+        wong = f", no bet below true count {self.wong}" if self.wong is not None else ""
+        return (f"{self.low} unit{'s' if self.low != 1 else ''} below true count {self.start}, "
+                f"then {self.step} more per true count up to {self.high}{wong}")
+
+
+@dataclass(frozen=True)
+class Bucket:
+    """The rounds dealt at one true count (rounded to the nearest integer)."""
+
+    true_count: int
+    rounds: int
+    wagered: int        # units the counter bet on them
+    net: int            # the counter's net on them, x scale
+    unit_net: int       # the net of one unit bet on every one of them, x scale
+    unit_squares: int   # the sum of its squares, x scale**2
+    scale: int
+
+    @property
+    def player_return(self) -> float:
+        """The wager's return per unit at this true count (one unit on every round)."""
+        return self.unit_net / (self.rounds * self.scale)
+
+    @property
+    def edge(self) -> float:
+        """The house edge at this true count (minus the return)."""
+        return -self.player_return
+
+    @property
+    def standard_error(self) -> float:
+        """The standard error of the return (rounds taken as independent)."""
+        n = self.rounds
+        if n < 2:
+            return math.inf
+        variance = (self.unit_squares - self.unit_net ** 2 / n) / (n - 1)
+        return math.sqrt(max(variance, 0.0) / n) / self.scale
+
+
+@dataclass(frozen=True)
+class WinRate:
+    """The counter's results at one penetration (exact tallies and the figures from them)."""
+
+    penetration: float
+    decks: int
+    cards_per_round: int       # the wager's cards plus the other cards seen
+    rounds_per_shoe: int
+    spread: Spread
+    hands_per_hour: float
+    scale: int
+    shoes: int
+    rounds: int
+    rounds_bet: int
+    wagered: int               # units
+    net: int                   # x scale
+    squares: int               # the sum over shoes of (the shoe's net x scale) squared
+    buckets: tuple[Bucket, ...] = field(default=())
+
+    @property
+    def share_bet(self) -> float:
+        """The share of rounds the counter bets on."""
+        return self.rounds_bet / self.rounds
+
+    @property
+    def average_bet(self) -> float:
+        """Units per round bet."""
+        return self.wagered / self.rounds_bet if self.rounds_bet else 0.0
+
+    @property
+    def win_per_round(self) -> float:
+        """Units won per round dealt."""
+        return self.net / (self.rounds * self.scale)
+
+    @property
+    def standard_error_per_round(self) -> float:
+        """The standard error of :attr:`win_per_round`, from the per-shoe totals."""
+        n = self.shoes
+        if n < 2:
+            return math.inf
+        variance = (self.squares - self.net ** 2 / n) / (n - 1)      # of one shoe's net
+        return math.sqrt(max(variance, 0.0) / n) / (self.rounds_per_shoe * self.scale)
+
+    @property
+    def win_per_100(self) -> float:
+        """Units won per 100 rounds dealt."""
+        return 100 * self.win_per_round
+
+    @property
+    def standard_error_per_100(self) -> float:
+        """The standard error of :attr:`win_per_100`."""
+        return 100 * self.standard_error_per_round
+
+    @property
+    def win_per_hour(self) -> float:
+        """Units won per hour at :attr:`hands_per_hour` rounds an hour."""
+        return self.hands_per_hour * self.win_per_round
+
+    @property
+    def standard_error_per_hour(self) -> float:
+        """The standard error of :attr:`win_per_hour`."""
+        return self.hands_per_hour * self.standard_error_per_round
+
+    @property
+    def return_on_wagered(self) -> float:
+        """The counter's net per unit wagered."""
+        return self.net / (self.wagered * self.scale) if self.wagered else 0.0
+
+    def bucket(self, true_count: int) -> Bucket | None:
+        """The rounds at one true count (nearest), if any were dealt."""
+        return next((b for b in self.buckets if b.true_count == true_count), None)
+
+    @property
+    def edge_at_zero(self) -> float:
+        """The house edge at true count 0 (nearest): the wager's edge off the top."""
+        found = self.bucket(0)
+        return math.nan if found is None else found.edge
+
+
+# --- dealing ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ShoeGame:
+    """What one task needs besides its seed: the game, the count and the bets."""
+
+    settle: Settle
+    scale: int
+    cards: int
+    other_cards: int
+    decks: int
+    tags: tuple[int, ...]
+    spread: Spread
+    seed: int
+    shoes_per_task: int
+
+    @property
+    def size(self) -> int:
+        """Cards in the shoe."""
+        return FACES * self.decks
+
+    @property
+    def per_round(self) -> int:
+        """Cards dealt a round."""
+        return self.cards + self.other_cards
+
+    def rounds_per_shoe(self, penetration: float) -> int:
+        """Rounds dealt from a shoe: while fewer cards than the cut card's place came out."""
+        cut = round(penetration * self.size)
+        return min(-(-cut // self.per_round), self.size // self.per_round)
+
+
+@dataclass
+class Tally:
+    """One task's exact tallies (added up in task order)."""
+
+    shoes: int = 0
+    rounds: int = 0
+    rounds_bet: int = 0
+    wagered: int = 0
+    net: int = 0
+    squares: int = 0
+    # true count -> [rounds, wagered, net, unit net, unit squares]
+    buckets: dict[int, list[int]] = field(default_factory=dict)
+
+    def add(self, other: Tally) -> None:
+        """Add another task's tallies."""
+        self.shoes += other.shoes
+        self.rounds += other.rounds
+        self.rounds_bet += other.rounds_bet
+        self.wagered += other.wagered
+        self.net += other.net
+        self.squares += other.squares
+        for count, values in other.buckets.items():
+            mine = self.buckets.setdefault(count, [0] * len(values))
+            for i, value in enumerate(values):
+                mine[i] += value
+
+
+def true_count(running: IntArray, left: IntArray) -> IntArray:
+    """The true count the counter bets by: ``running * 52 / left`` floored.
+
+    >>> true_count(np.array([7, -7, 0, 3]), np.array([104, 104, 52, 52])).tolist()
+    [3, -4, 0, 3]
+    """
+    return np.asarray(np.floor_divide(running * FACES, left), dtype=np.int64)
+
+
+def nearest_true_count(running: IntArray, left: IntArray) -> IntArray:
+    """The true count ``running * 52 / left`` rounded to the nearest integer, halves up.
+
+    >>> left = np.array([104, 104, 104, 104, 52])
+    >>> nearest_true_count(np.array([7, -7, 1, -1, 0]), left).tolist()
+    [4, -3, 1, 0, 0]
+    """
+    return np.asarray(np.floor_divide(2 * running * FACES + left, 2 * left), dtype=np.int64)
+
+
+def shuffled_shoes(rng: np.random.Generator, shoes: int, decks: int) -> CardArray:
+    """``shoes`` shoes of ``decks`` decks, each shuffled: faces, shape ``(shoes, 52 * decks)``."""
+    faces = np.tile(np.arange(FACES * decks, dtype=np.int16) % FACES, (shoes, 1))
+    return rng.permuted(faces, axis=1, out=faces)
+
+
+def play_shoes(game: ShoeGame, penetration: float, task: int, shoes: int) -> Tally:
+    """Deal ``shoes`` shoes of task ``task`` to the cut card and tally the counter's results."""
+    rng = np.random.Generator(np.random.PCG64DXSM(np.random.SeedSequence(
+        game.seed, spawn_key=(task,))))
+    rounds = game.rounds_per_shoe(penetration)
+    per_round = game.per_round
+    dealt = shuffled_shoes(rng, shoes, game.decks)[:, :rounds * per_round]
+    dealt = dealt.reshape(shoes, rounds, per_round)
+    wager = np.ascontiguousarray(dealt[:, :, :game.cards].transpose(2, 0, 1)).reshape(
+        game.cards, shoes * rounds)
+    unit_net = np.asarray(game.settle(wager), dtype=np.int64).reshape(shoes, rounds)
+
+    tags = np.asarray(game.tags, dtype=np.int64)
+    seen = tags[dealt].sum(axis=2)                          # each round's cards, counted
+    running = np.cumsum(seen, axis=1) - seen                # before each round
+    left = game.size - per_round * np.arange(rounds, dtype=np.int64)
+    units = game.spread.units(true_count(running, left))
+    nearest = nearest_true_count(running, left)
+    won = units * unit_net
+
+    shoe_net = won.sum(axis=1)
+    tally = Tally(shoes=shoes, rounds=shoes * rounds, rounds_bet=int(np.count_nonzero(units)),
+                  wagered=int(units.sum()), net=int(shoe_net.sum()),
+                  squares=sum(total * total for total in shoe_net.tolist()))
+    keys, index = np.unique(nearest, return_inverse=True)
+    index = index.reshape(-1)
+    columns = (np.ones(index.size, dtype=np.int64), units.reshape(-1), won.reshape(-1),
+               unit_net.reshape(-1), unit_net.reshape(-1) ** 2)
+    sums = np.zeros((len(columns), keys.size), dtype=np.int64)
+    for row, values in enumerate(columns):
+        np.add.at(sums[row], index, values)
+    for k, count in enumerate(keys.tolist()):
+        tally.buckets[count] = [int(v) for v in sums[:, k].tolist()]
+    return tally
+
+
+def _run(game: ShoeGame, task: tuple[float, int, int]) -> Tally:
+    """One task of :func:`win_rates`: (penetration, task index, shoes)."""
+    penetration, index, shoes = task
+    return play_shoes(game, penetration, index, shoes)
+
+
+# --- the entry point --------------------------------------------------------------------------
+
+def count_tags(tags: Counted | Sequence[int]) -> tuple[int, ...]:
+    """The 52 tags of a count: an object with ``tags`` (a linear count), or the tags."""
+    found = tags.tags if hasattr(tags, "tags") else tags
+    values = tuple(int(tag) for tag in found)
+    if len(values) != FACES:
+        raise EdgeError(f"A count needs one tag per card face ({FACES}), not {len(values)}.")
+    return values
+
+
+def _spread(spread: Spread | tuple[int, int]) -> Spread:
+    return spread if isinstance(spread, Spread) else Spread(*spread)
+
+
+def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[int], *,
+              cards: int, penetrations: Iterable[float], spread: Spread | tuple[int, int],
+              rounds: int, seed: int, other_cards: int = 0,
+              hands_per_hour: float = HANDS_PER_HOUR, cluster: str | None = None,
+              workers: int | None = None, shoes_per_task: int = SHOES_PER_TASK,
+              progress: str | None = None) -> list[WinRate]:
+    """The counter's win rate at each penetration, simulated (see the module's docstring).
+
+    ``settle``: the wager's settlement of ``cards`` dealt cards (:data:`Settle`), its nets in
+    units of ``1 / scale``; ``tags``: the count (an object with ``tags``, or the 52 tags);
+    ``rounds``: at least this many rounds per penetration (whole shoes); ``spread``: a
+    :class:`Spread` or ``(low, high)`` units. The shoes run in tasks on ``cluster`` (None: a
+    local cluster of ``workers`` processes), the same results whatever the workers.
+    """
+    pens = [float(p) for p in penetrations]
+    if decks < 1:
+        raise EdgeError(f"A shoe needs at least one deck, not {decks}.")
+    if cards < 1 or other_cards < 0:
+        raise EdgeError(f"A round deals the wager's {cards} cards (at least 1) and "
+                        f"{other_cards} others (at least 0).")
+    if rounds < 1 or shoes_per_task < 1 or scale < 1:
+        raise EdgeError("The rounds, the shoes per task and the scale must be at least 1.")
+    game = ShoeGame(settle, scale, cards, other_cards, decks, count_tags(tags), _spread(spread),
+                    seed, shoes_per_task)
+    if game.per_round > game.size:
+        raise EdgeError(f"A round of {game.per_round} cards does not fit a shoe of "
+                        f"{game.size} cards.")
+    for pen in pens:
+        if not 0 < pen <= 1 or round(pen * game.size) < 1:
+            raise EdgeError(f"The penetration {pen:g} must be a share of the shoe above 0 "
+                            "and at most 1.")
+    plans: list[tuple[float, int]] = []        # (penetration, shoes)
+    tasks: list[tuple[float, int, int]] = []
+    for pen in pens:
+        shoes = -(-rounds // game.rounds_per_shoe(pen))
+        plans.append((pen, shoes))
+        for index in range(-(-shoes // shoes_per_task)):
+            tasks.append((pen, index, min(shoes_per_task, shoes - index * shoes_per_task)))
+    from edge.cluster import map_tasks
+    results = map_tasks(partial(_run, game), tasks, cluster=cluster, workers=workers,
+                        progress=progress)
+    totals: dict[float, Tally] = {}
+    for (pen, _, _), result in zip(tasks, results, strict=True):
+        totals.setdefault(pen, Tally()).add(result)
+    return [_win_rate(game, pen, totals[pen], hands_per_hour) for pen, _ in plans]
+
+
+def _win_rate(game: ShoeGame, penetration: float, tally: Tally,
+              hands_per_hour: float) -> WinRate:
+    buckets = tuple(Bucket(count, rounds, wagered, net, unit_net, unit_squares, game.scale)
+                    for count, (rounds, wagered, net, unit_net, unit_squares)
+                    in sorted(tally.buckets.items()))
+    return WinRate(penetration, game.decks, game.per_round, game.rounds_per_shoe(penetration),
+                   game.spread, hands_per_hour, game.scale, tally.shoes, tally.rounds,
+                   tally.rounds_bet, tally.wagered, tally.net, tally.squares, buckets)
+
+
+def bucket_table(rate: WinRate) -> Mapping[int, tuple[int, float, float]]:
+    """Per true count (nearest): rounds, the wager's return per unit and its standard error
+    (for a chart of return against true count)."""
+    return {b.true_count: (b.rounds, b.player_return, b.standard_error) for b in rate.buckets}

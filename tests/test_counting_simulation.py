@@ -1,0 +1,164 @@
+"""The counter's win rate by simulation (edge.counting.simulation, issue 28 item 3).
+
+Checked: the same seed gives the same exact tallies on one worker and on two (a local Dask
+cluster of two processes started by the test) and on a plain loop over the tasks; with a count
+that never moves (every tag 0) and a flat bet, the simulated edge, overall and at true count 0,
+agrees with the exact house edge of the wager (21+3 from its bet file at 6 decks, the Hybrid
+Triple Bet's Flush) within 4 standard errors; the tallies add up; bad input is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+
+import edge
+from edge.counting.simulation import (
+    NetOf,
+    ShoeGame,
+    Spread,
+    Tally,
+    WinRate,
+    count_tags,
+    play_shoes,
+    win_rates,
+)
+from edge.errors import EdgeError
+from edge.games import RunSettings, get_game
+
+distributed = pytest.importorskip("distributed")
+
+TWENTY_ONE_PLUS_THREE = "examples/bets/21-plus-3.toml"
+# A Hi-Lo-like count by rank (2-6 +1, 7-9 0, 10-A -1): not tuned to any wager, it moves the
+# true count so that the buckets, the spread and Wonging are exercised.
+HI_LO = tuple(1 if face // 4 <= 4 else (0 if face // 4 <= 7 else -1) for face in range(52))
+
+
+@pytest.fixture(scope="module")
+def address() -> Iterator[str]:
+    """The scheduler address of a local cluster of 2 worker processes (one thread each)."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as local:
+        yield local.scheduler_address
+
+
+def wager(game: str, bet: str | None = None) -> tuple[NetOf, int, Fraction, int]:
+    """A wager's settlement, scale, exact house edge and decks, from its game's hooks."""
+    found = get_game(game)
+    chosen = found.bet(bet)
+    rules = found.make_rules({}, chosen.name)
+    assert chosen.simulate is not None
+    simulator = chosen.simulate(chosen.paytable(None), rules, RunSettings())
+    table = edge.analyze(game, bet=bet)
+    return NetOf(simulator), simulator.scale, table.house_edge, simulator.decks
+
+
+def test_the_same_seed_gives_the_same_tallies_on_any_number_of_workers(address: str) -> None:
+    settle, scale, _, decks = wager(TWENTY_ONE_PLUS_THREE)
+    options = dict(cards=3, penetrations=[0.5, 0.8], spread=Spread(1, 8, wong=-1),
+                   rounds=30_000, seed=2028, other_cards=4, shoes_per_task=100)
+    two = win_rates(settle, scale, decks, HI_LO, cluster=address, **options)
+    one = win_rates(settle, scale, decks, HI_LO, workers=1, **options)
+    assert one == two
+    # and a plain loop over the same tasks, no cluster
+    game = ShoeGame(settle, scale, 3, 4, decks, HI_LO, Spread(1, 8, wong=-1), 2028, 100)
+    for rate in two:
+        tally = Tally()
+        shoes = rate.shoes
+        for index in range(-(-shoes // 100)):
+            tally.add(play_shoes(game, rate.penetration, index, min(100, shoes - 100 * index)))
+        assert (tally.rounds, tally.rounds_bet, tally.wagered, tally.net, tally.squares) == (
+            rate.rounds, rate.rounds_bet, rate.wagered, rate.net, rate.squares)
+    check_tallies(two)
+    other = win_rates(settle, scale, decks, HI_LO, cluster=address,
+                      **{**options, "seed": 2029})   # type: ignore[arg-type]
+    assert other != two
+
+
+def check_tallies(rates: list[WinRate]) -> None:
+    """The buckets add up to the totals; the counter's bets follow the spread."""
+    for rate in rates:
+        assert rate.rounds == rate.shoes * rate.rounds_per_shoe
+        assert sum(b.rounds for b in rate.buckets) == rate.rounds
+        assert sum(b.wagered for b in rate.buckets) == rate.wagered
+        assert sum(b.net for b in rate.buckets) == rate.net
+        assert 0 < rate.rounds_bet < rate.rounds                # Wonging sits some out
+        assert rate.rounds_bet <= rate.wagered <= 8 * rate.rounds_bet
+        assert rate.bucket(0) is not None
+
+
+def test_rounds_per_shoe_follow_the_cut_card() -> None:
+    game = ShoeGame(NetOf(None), 1, 3, 4, 6, (0,) * 52, Spread(), 1, 1)  # type: ignore[arg-type]
+    # 312 cards, 7 a round: the cut card after 234 (75%): rounds start at 0, 7, ..., 231
+    assert game.rounds_per_shoe(0.75) == 34
+    assert game.rounds_per_shoe(1.0) == 312 // 7
+    assert game.rounds_per_shoe(0.01) == 1
+
+
+def within(found: float, exact: Fraction, error: float) -> bool:
+    return abs(found - float(exact)) <= 4 * error
+
+
+@pytest.mark.parametrize(("game", "bet", "cards", "rounds"), [
+    (TWENTY_ONE_PLUS_THREE, None, 3, 1_000_000),
+    ("triple-bet", "flush", 5, 400_000),
+])
+def test_a_count_that_never_moves_has_the_exact_edge(address: str, game: str, bet: str | None,
+                                                      cards: int, rounds: int) -> None:
+    """Every tag 0, a flat bet: every round is at true count 0, bet one unit, and the edge
+    overall and at true count 0 is the wager's exact house edge (within 4 standard errors)."""
+    settle, scale, house_edge, decks = wager(game, bet)
+    (rate,) = win_rates(settle, scale, decks, (0,) * 52, cards=cards, penetrations=[0.75],
+                        spread=(1, 1), rounds=rounds, seed=1, cluster=address)
+    assert rate.rounds >= rounds and rate.share_bet == 1 and rate.wagered == rate.rounds
+    assert [b.true_count for b in rate.buckets] == [0]
+    assert within(-rate.win_per_round, house_edge, rate.standard_error_per_round)
+    assert within(rate.edge_at_zero, house_edge, rate.buckets[0].standard_error)
+    assert rate.win_per_100 == pytest.approx(100 * rate.win_per_round)
+    assert rate.win_per_hour == pytest.approx(rate.hands_per_hour * rate.win_per_round)
+
+
+def test_the_true_count_bucket_at_zero_has_the_edge_off_the_top(address: str) -> None:
+    """With a count that moves, the rounds at true count 0 (nearest) still have the wager's
+    exact edge: its return off the top of a shoe."""
+    settle, scale, house_edge, decks = wager(TWENTY_ONE_PLUS_THREE)
+    (rate,) = win_rates(settle, scale, decks, HI_LO, cards=3, penetrations=[0.75],
+                        spread=(1, 4), rounds=600_000, seed=5, cluster=address)
+    zero = rate.bucket(0)
+    assert zero is not None and zero.rounds > rate.rounds / 10
+    assert within(zero.edge, house_edge, zero.standard_error)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"tags": (1,) * 51}, "one tag per card face"),
+    ({"penetrations": [0.0]}, "The penetration 0 must be"),
+    ({"penetrations": [1.5]}, "The penetration 1.5 must be"),
+    ({"spread": (0, 4)}, "1 <= low <= high"),
+    ({"spread": (5, 4)}, "1 <= low <= high"),
+    ({"other_cards": 400}, "does not fit a shoe"),
+    ({"decks": 0}, "at least one deck"),
+])
+def test_bad_input_is_refused(change: dict[str, object], message: str) -> None:
+    arguments: dict[str, object] = dict(settle=NetOf(None), scale=1, decks=6,  # type: ignore[arg-type]
+                                        tags=(0,) * 52, cards=3, penetrations=[0.75],
+                                        spread=(1, 8), rounds=10, seed=1)
+    arguments.update(change)
+    with pytest.raises(EdgeError, match=message):
+        win_rates(**arguments)  # type: ignore[arg-type]
+
+
+def test_a_count_object_gives_its_tags() -> None:
+    """An object with ``tags`` (the linear count of edge.counting.count) is read as its tags;
+    the tags alone do as well."""
+    class Count:
+        tags = HI_LO
+
+    class Short:
+        tags = (0, 1)
+
+    assert count_tags(Count()) == count_tags(list(HI_LO)) == HI_LO
+    with pytest.raises(EdgeError, match="one tag per card face"):
+        count_tags(Short())
