@@ -17,6 +17,10 @@ time, and the analysis time plus 0.3 s. ``--install`` times ``pip install .`` of
 against its 3-minute target. Both print the machine's load beside the times: on a shared
 machine they vary with it.
 
+The counting rows (issue 28) time the counter's win-rate simulation as a plain loop in this
+process and on a local Dask cluster of 1 and of 2 workers (the cluster extra; skipped without
+it), with the speed-up of 2 workers over 1 and the rounds per CPU second of each, in one run.
+
 Each game adds its cases to CASES: (name, target seconds or None, callable, units, count)
 where count/units give a throughput column (hands per second, candidates per second).
 """
@@ -31,13 +35,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
+from typing import Any
 
 from tabulate import tabulate
 
 from edge import _core, tune
 from edge.bets.file import read_bet_file
 from edge.bets.game import make_game
-from edge.games import AnyGame, Rules, RunSettings, all_games, analyze
+from edge.counting.simulation import NetOf, ShoeGame, Spread, Tally, play_shoes, win_rates
+from edge.games import AnyGame, Rules, RunSettings, all_games, analyze, get_game
 from edge.games.double_hand_poker import _kernels as dh_kernels
 from edge.games.double_hand_poker.analysis import compute_setting_counts, main_table
 from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
@@ -67,6 +73,9 @@ class Case:
     units: str = ""
     count: int = 0
     once: bool = False        # minutes of work: run once, whatever --repeat says
+    # untimed: run before the case's runs (a Dask cluster started) and after them (closed)
+    prepare: Callable[[], object] | None = None
+    cleanup: Callable[[], object] | None = None
 
 
 CASES: list[Case] = [
@@ -255,6 +264,118 @@ def _ratio_row(rows: list[tuple[str, str, str, str, str]], times: dict[str, floa
                      "3x", "ok" if ratio <= 3 else "SLOW", ""))
 
 
+class _CountingRun:
+    """Issue 28: the counter's win-rate simulation (21+3 from its bet file, 6 decks, 75%
+    penetration, a Hi-Lo-like count, spread 1-8), the same shoes three ways: a plain loop over
+    the tasks in this process (rounds per second per core), and on a local Dask cluster of 1
+    and of 2 worker processes, started before the timing (their start-up is not timed)."""
+
+    SHOES = 51_200               # 78 rounds a shoe: 3,993,600 rounds, 103 tasks of 500 shoes
+
+    def __init__(self) -> None:
+        self.address: str | None = None
+        self.local: Any = None          # distributed.LocalCluster (Dask imported on use)
+        self.client: Any = None         # distributed.Client
+        # CPU seconds of the work (this process's for the loop, the workers' on a cluster),
+        # the least of the runs, by case: on a shared machine the CPU a run gets varies with
+        # the others' load (and Linux's autogroup shares it by session, not by process), so
+        # rounds per CPU second is the rate per core the load leaves unchanged
+        self.cpu: dict[int, float] = {}
+
+    def game(self) -> ShoeGame:
+        found = get_game(str(BET_FILES / "21-plus-3.toml"))
+        bet = found.bet(None)
+        assert bet.simulate is not None
+        simulator = bet.simulate(bet.paytable(None), found.make_rules({}), RunSettings())
+        tags = tuple(1 if face // 4 <= 4 else (0 if face // 4 <= 7 else -1)
+                     for face in range(52))
+        return ShoeGame(NetOf(simulator), simulator.scale, 3, 0, 6, tags, Spread(1, 8), 1, 500)
+
+    def rounds(self) -> int:
+        return self.SHOES * self.game().rounds_per_shoe(0.75)
+
+    def loop(self) -> object:
+        game = self.game()
+        tally = Tally()
+        start = time.process_time()
+        for index in range(-(-self.SHOES // 500)):
+            tally.add(play_shoes(game, 0.75, index, min(500, self.SHOES - 500 * index)))
+        self._spent(0, time.process_time() - start)
+        return tally
+
+    def _spent(self, workers: int, cpu: float) -> None:
+        self.cpu[workers] = min(cpu, self.cpu.get(workers, float("inf")))
+
+    def start(self, workers: int) -> None:
+        import logging
+
+        import distributed
+        self.local = distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+            silence_logs=logging.CRITICAL + 1,
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+        self.address = self.local.scheduler_address
+        self.client = distributed.Client(self.address)
+
+    def stop(self) -> None:
+        for part in (self.client, self.local):
+            if part is not None:
+                part.close()
+        self.local = self.address = self.client = None
+
+    def workers_cpu(self) -> float:
+        """The CPU seconds the cluster's worker processes have used so far, together."""
+        import psutil  # a dependency of Dask distributed
+        found: dict[str, float] = self.client.run(
+            lambda: sum(psutil.Process().cpu_times()[:2]))
+        return sum(found.values())
+
+    def on_cluster(self) -> object:
+        game = self.game()
+        before = self.workers_cpu()
+        rates = win_rates(game.settle, game.scale, game.decks, game.tags, cards=game.cards,
+                          penetrations=[0.75], spread=game.spread, rounds=self.rounds(), seed=1,
+                          cluster=self.address, shoes_per_task=500)
+        workers = len(self.client.scheduler_info()["workers"])
+        self._spent(workers, self.workers_cpu() - before)
+        return rates
+
+
+_COUNTING = _CountingRun()
+_COUNTING_NAMES = ("counting: 21+3 counter's win rate, 6 decks, 4*10^6 rounds, 1 core "
+                   "(plain loop, no Dask)",
+                   "counting: the same on a local Dask cluster, 1 worker",
+                   "counting: the same on a local Dask cluster, 2 workers")
+
+
+def _counting_cases() -> list[Case]:
+    rounds = 3_993_600
+    return [Case(_COUNTING_NAMES[0], None, _COUNTING.loop, "rounds", rounds),
+            Case(_COUNTING_NAMES[1], None, _COUNTING.on_cluster, "rounds", rounds,
+                 prepare=lambda: _COUNTING.start(1), cleanup=_COUNTING.stop),
+            Case(_COUNTING_NAMES[2], None, _COUNTING.on_cluster, "rounds", rounds,
+                 prepare=lambda: _COUNTING.start(2), cleanup=_COUNTING.stop)]
+
+
+def _counting_ratio_rows(rows: list[tuple[str, str, str, str, str]],
+                         times: dict[str, float]) -> None:
+    """Issue 28: the scaling over 1 and 2 Dask workers, and Dask's cost on one, measured in
+    the same run (on a shared machine the ratios say more than the times)."""
+    loop, one, two = (times.get(name) for name in _COUNTING_NAMES)
+    if one is not None and two is not None:
+        rows.append(("counting: speed-up of 2 Dask workers over 1 (same run, wall time)",
+                     f"{one / two:.2f}x", "", "", f"{one / two / 2:.0%} parallel efficiency"))
+    if loop is not None and one is not None:
+        rows.append(("counting: 1 Dask worker against the plain loop (same run, wall time)",
+                     f"{loop / one:.2f}x", "", "", "the plain loop's speed = 1"))
+    rounds = _COUNTING.rounds() if _COUNTING.cpu else 0
+    for workers, cpu in sorted(_COUNTING.cpu.items()):
+        where = f"{workers} Dask worker{'s' if workers != 1 else ''}" if workers else "plain loop"
+        rows.append((f"counting: rounds per CPU second ({where}; the workers' CPU)",
+                     f"{cpu * 1000:,.1f} ms CPU", "", "", f"{rounds / cpu:,.0f} rounds/s/core"))
+    print(f"counting rows measured at {_load()}")
+
+
 def _protection_cases(slow: bool) -> list[Case]:
     """Every game's exposure scenarios (issue 17): the exposed wager's exact table, solved
     afresh (no disk cache, two worker threads). Seconds for the card games with three-card
@@ -425,26 +546,32 @@ def main() -> None:
         return
     rows: list[tuple[str, str, str, str, str]] = []
     times: dict[str, float] = {}
-    cases = (CASES + BET_CASES + _protection_cases(args.protection)
+    cases = (CASES + BET_CASES + _counting_cases() + _protection_cases(args.protection)
              + ([_test_suite()] if args.tests else []))
     for case in cases:
         if args.only and args.only not in case.name:
             continue
         best = float("inf")
         try:
+            if case.prepare is not None:
+                case.prepare()
             for _ in range(1 if case.once else max(1, args.repeat)):
                 start = time.perf_counter()
                 case.run()
                 best = min(best, time.perf_counter() - start)
-        except ImportError as error:        # an optional part (the example plug-in) not built
+        except ImportError as error:        # an optional part (the example plug-in, Dask)
             rows.append((case.name, "", "", "skipped", str(error)[:60]))
             continue
+        finally:
+            if case.cleanup is not None:
+                case.cleanup()
         rate = f"{case.count / best:,.0f} {case.units}/s" if case.count else ""
         verdict = "" if case.target is None else ("ok" if best <= case.target else "SLOW")
         target = "" if case.target is None else f"{case.target:g} s"
         rows.append((case.name, f"{best * 1000:,.1f} ms", target, verdict, rate))
         times[case.name] = best
     _ratio_row(rows, times)
+    _counting_ratio_rows(rows, times)
     print(tabulate(rows, headers=["case", "best time", "target", "", "throughput"],
                    disable_numparse=True))
 
