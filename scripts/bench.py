@@ -42,7 +42,15 @@ from tabulate import tabulate
 from edge import _core, tune
 from edge.bets.file import read_bet_file
 from edge.bets.game import make_game
-from edge.counting.simulation import NetOf, ShoeGame, Spread, Tally, play_shoes, win_rates
+from edge.counting.simulation import (
+    SHOES_PER_TASK,
+    NetOf,
+    ShoeGame,
+    Spread,
+    Tally,
+    play_shoes,
+    win_rates,
+)
 from edge.games import AnyGame, Rules, RunSettings, all_games, analyze, get_game
 from edge.games.double_hand_poker import _kernels as dh_kernels
 from edge.games.double_hand_poker.analysis import compute_setting_counts, main_table
@@ -270,7 +278,7 @@ class _CountingRun:
     the tasks in this process (rounds per second per core), and on a local Dask cluster of 1
     and of 2 worker processes, started before the timing (their start-up is not timed)."""
 
-    SHOES = 51_200               # 78 rounds a shoe: 3,993,600 rounds, 103 tasks of 500 shoes
+    SHOES = 51_200               # 78 rounds a shoe: 3,993,600 rounds, 26 tasks of 2,000 shoes
 
     def __init__(self) -> None:
         self.address: str | None = None
@@ -289,7 +297,8 @@ class _CountingRun:
         simulator = bet.simulate(bet.paytable(None), found.make_rules({}), RunSettings())
         tags = tuple(1 if face // 4 <= 4 else (0 if face // 4 <= 7 else -1)
                      for face in range(52))
-        return ShoeGame(NetOf(simulator), simulator.scale, 3, 0, 6, tags, Spread(1, 8), 1, 500)
+        return ShoeGame(NetOf(simulator), simulator.scale, 3, 0, 6, tags, Spread(1, 8), 1,
+                        SHOES_PER_TASK)
 
     def rounds(self) -> int:
         return self.SHOES * self.game().rounds_per_shoe(0.75)
@@ -298,8 +307,9 @@ class _CountingRun:
         game = self.game()
         tally = Tally()
         start = time.process_time()
-        for index in range(-(-self.SHOES // 500)):
-            tally.add(play_shoes(game, 0.75, index, min(500, self.SHOES - 500 * index)))
+        size = game.shoes_per_task
+        for index in range(-(-self.SHOES // size)):
+            tally.add(play_shoes(game, 0.75, index, min(size, self.SHOES - size * index)))
         self._spent(0, time.process_time() - start)
         return tally
 
@@ -335,7 +345,7 @@ class _CountingRun:
         before = self.workers_cpu()
         rates = win_rates(game.settle, game.scale, game.decks, game.tags, cards=game.cards,
                           penetrations=[0.75], spread=game.spread, rounds=self.rounds(), seed=1,
-                          cluster=self.address, shoes_per_task=500)
+                          cluster=self.address, shoes_per_task=game.shoes_per_task)
         workers = len(self.client.scheduler_info()["workers"])
         self._spent(workers, self.workers_cpu() - before)
         return rates

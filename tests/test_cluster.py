@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import signal
 import socket
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +26,7 @@ from edge.errors import EdgeError
 from edge.parallel import check_jobs
 
 distributed = pytest.importorskip("distributed")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -113,3 +119,44 @@ def test_the_arguments(given: list[str], message: str) -> None:
     with pytest.raises(ClusterError, match=message):
         check_arguments(args)
     check_arguments(parser.parse_args([]))
+
+
+CTRL_C = """
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from edge.cluster import map_tasks
+
+def work(marker):
+    open(marker, "w").close()           # a task is running on a worker
+    time.sleep(60)
+
+if __name__ == "__main__":
+    try:
+        map_tasks(work, [sys.argv[1]] * 4, workers=2)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+"""
+
+
+def test_ctrl_c_at_a_terminal_ends_the_run_without_tracebacks(tmp_path: Path) -> None:
+    """SIGINT to the whole process group (as a terminal's Ctrl-C): the caller alone handles
+    it; the workers print nothing and are gone."""
+    script, marker = tmp_path / "run.py", tmp_path / "running"
+    script.write_text(CTRL_C)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    process = subprocess.Popen([sys.executable, str(script), str(marker)], cwd=tmp_path,
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not marker.exists() and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert marker.exists(), process.communicate(timeout=5)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert out == "interrupted\n"
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err

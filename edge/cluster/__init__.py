@@ -133,14 +133,18 @@ def _client(cluster: str | None, workers: int | None, timeout: float) -> Iterato
         # the whole process group, and the caller alone handles it. (A Ctrl-C in these
         # seconds is lost; the preload covers a worker a nanny restarts later.)
         handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        import dask
         try:
-            local = distributed.LocalCluster(
-                n_workers=workers or available_cores(), threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.CRITICAL + 1,
-                # no dashboard; the scheduler's plain HTTP routes on a free port of this
-                # machine alone (by default they take port 8787, or warn when it is taken)
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                preload=["edge.cluster._worker"])
+            # no statistical profiler in the workers: it feeds the dashboard, which is off,
+            # and costs a few per cent of the work
+            with dask.config.set({"distributed.worker.profile.enabled": False}):
+                local = distributed.LocalCluster(
+                    n_workers=workers or available_cores(), threads_per_worker=1,
+                    processes=True, dashboard_address=None, silence_logs=logging.CRITICAL + 1,
+                    # no dashboard; the scheduler's plain HTTP routes on a free port of this
+                    # machine alone (by default they take port 8787, or warn when it is taken)
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                    preload=["edge.cluster._worker"])
         finally:
             signal.signal(signal.SIGINT, handler)
         try:
