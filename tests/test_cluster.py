@@ -86,6 +86,14 @@ def test_an_interrupt_cancels_the_tasks(address: str, monkeypatch: pytest.Monkey
     assert map_tasks(abs, [-1, -2], cluster=address) == [1, 2]
 
 
+def test_workers_must_run_this_edge(address: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A running scheduler's workers with another edge version are refused, named."""
+    monkeypatch.setattr("edge.version.__version__", "0.0.0-other")
+    with pytest.raises(ClusterError, match=r"must run edge 0\.0\.0-other, as this process does: "
+                                           r"tcp://\S+ has "):
+        map_tasks(abs, [1], cluster=address)
+
+
 def _closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
