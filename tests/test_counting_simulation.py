@@ -23,6 +23,7 @@ from edge.counting.simulation import (
     WinRate,
     count_tags,
     play_shoes,
+    settlement,
     win_rates,
 )
 from edge.errors import EdgeError
@@ -45,15 +46,18 @@ def address() -> Iterator[str]:
         yield local.scheduler_address
 
 
-def wager(game: str, bet: str | None = None) -> tuple[NetOf, int, Fraction, int]:
-    """A wager's settlement, scale, exact house edge and decks, from its game's hooks."""
+def wager(game: str, bet: str | None = None, cards: int = 3) -> tuple[NetOf, int, Fraction, int]:
+    """A wager's settlement, scale, exact house edge and decks, from its game's hooks (its
+    simulator deals ``cards`` a hand)."""
     found = get_game(game)
     chosen = found.bet(bet)
     rules = found.make_rules({}, chosen.name)
     assert chosen.simulate is not None
     simulator = chosen.simulate(chosen.paytable(None), rules, RunSettings())
+    settle, scale, dealt = settlement(simulator)  # type: ignore[arg-type]
+    assert dealt == cards and scale == simulator.scale
     table = edge.analyze(game, bet=bet)
-    return NetOf(simulator), simulator.scale, table.house_edge, simulator.decks
+    return settle, scale, table.house_edge, simulator.decks
 
 
 def test_the_same_seed_gives_the_same_tallies_on_any_number_of_workers(address: str) -> None:
@@ -110,7 +114,7 @@ def test_a_count_that_never_moves_has_the_exact_edge(address: str, game: str, be
                                                       cards: int, rounds: int) -> None:
     """Every tag 0, a flat bet: every round is at true count 0, bet one unit, and the edge
     overall and at true count 0 is the wager's exact house edge (within 4 standard errors)."""
-    settle, scale, house_edge, decks = wager(game, bet)
+    settle, scale, house_edge, decks = wager(game, bet, cards)
     (rate,) = win_rates(settle, scale, decks, (0,) * 52, cards=cards, penetrations=[0.75],
                         spread=(1, 1), rounds=rounds, seed=1, cluster=address)
     assert rate.rounds >= rounds and rate.share_bet == 1 and rate.wagered == rate.rounds

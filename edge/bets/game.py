@@ -157,10 +157,16 @@ class BetSimulator:
     outcomes: tuple[str, ...]
     initial_wager: Fraction = Fraction(1)
 
+    @property
+    def cards_dealt(self) -> int:
+        """Cards dealt a hand (every place of the file, looked at or not): the rows of
+        :meth:`settle`."""
+        return self.analysis.bet.layout.dealt
+
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal ``hands`` hands, each from a freshly shuffled shoe, and settle them."""
         from edge.simulation.deal import deal
-        dealt = deal(rng, hands, self.analysis.bet.layout.dealt, 52 * self.decks) % 52
+        dealt = deal(rng, hands, self.cards_dealt, 52 * self.decks) % 52
         return self.settle(dealt)
 
     def settle(self, dealt: npt.NDArray[np.int16]) -> tuple[IntArray, IntArray]:

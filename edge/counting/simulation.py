@@ -53,7 +53,8 @@ The settlement is a parameter, so nothing here knows a game: a callable taking t
 faces, an int16 array of shape ``(cards, rounds)`` (card ``face = rank * 4 + suit``, rank 0 the
 deuce to 12 the ace, in the order dealt), and returning each round's net result for one unit,
 times ``scale``, as int64. :class:`NetOf` makes one from a simulator with a ``settle`` method
-(a bet file's, the Hybrid Triple Bet's wagers).
+(a bet file's, the Hybrid Triple Bet's wagers), and :func:`settlement` gives it with the
+simulator's scale and cards a round.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ import numpy.typing as npt
 from edge.errors import EdgeError
 
 __all__ = ["Bucket", "NetOf", "SHOES_PER_TASK", "Settle", "Spread", "WinRate",
-           "count_tags", "nearest_true_count", "play_shoes", "true_count", "win_rates"]
+           "count_tags", "nearest_true_count", "play_shoes", "settlement", "true_count",
+           "win_rates"]
 
 CardArray = npt.NDArray[np.int16]
 IntArray = npt.NDArray[np.int64]
@@ -100,6 +102,18 @@ class Settler(Protocol):
         """Settle dealt faces, one row per card."""
 
 
+class Dealer(Settler, Protocol):
+    """A simulator that also says its scale and how many cards a hand deals."""
+
+    @property
+    def scale(self) -> int:
+        """Nets are integers in units of ``1 / scale``."""
+
+    @property
+    def cards_dealt(self) -> int:
+        """Cards dealt a hand: the rows :meth:`settle` takes."""
+
+
 @dataclass(frozen=True)
 class NetOf:
     """A settlement (:data:`Settle`) from a simulator's ``settle``: its net results alone.
@@ -110,6 +124,13 @@ class NetOf:
 
     def __call__(self, cards: CardArray) -> IntArray:
         return self.simulator.settle(cards)[1]
+
+
+def settlement(simulator: Dealer) -> tuple[NetOf, int, int]:
+    """A wager's settlement, scale and cards a round, from its simulator (a bet's ``simulate``
+    hook's, where it has ``cards_dealt``: a bet file's, the Hybrid Triple Bet's wagers):
+    ``settle, scale, cards = settlement(simulator)`` for :func:`win_rates`."""
+    return NetOf(simulator), simulator.scale, simulator.cards_dealt
 
 
 @dataclass(frozen=True)

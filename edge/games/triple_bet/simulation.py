@@ -101,6 +101,7 @@ class WagerSimulator:
     pays: IntArray
     row_of: Callable[[CardArray], IntArray]
     initial_wager: Fraction = Fraction(1)
+    cards_dealt: int = CARDS_DEALT      # the rows of settle()
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal ``hands`` hands from a fresh shoe each and settle the wager."""
@@ -123,6 +124,7 @@ class CombinedSimulator:
     sandwich_pays: IntArray
     block_pays: IntArray
     initial_wager: Fraction = Fraction(3)
+    cards_dealt: int = CARDS_DEALT      # the rows of settle()
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal ``hands`` hands from a fresh shoe each and settle the three wagers."""
