@@ -318,13 +318,10 @@ class _CountingRun:
         self.cpu[workers] = min(cpu, self.cpu.get(workers, float("inf")))
 
     def start(self, workers: int) -> None:
-        import logging
-
         import distributed
-        self.local = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-            silence_logs=logging.CRITICAL + 1,
-            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+
+        from edge.cluster import start_local_cluster
+        self.local = start_local_cluster(workers)       # as map_tasks starts it
         self.address = self.local.scheduler_address
         self.client = distributed.Client(self.address)
 
@@ -386,9 +383,13 @@ def _counting_ratio_rows(rows: list[tuple[str, str, str, str, str]],
         where = f"{workers} Dask worker{'s' if workers != 1 else ''}" if workers else "plain loop"
         caller = (f"; client and scheduler {_COUNTING.caller[workers] * 1000:,.0f} ms CPU"
                   if workers else "")
+        # the cores the work had, on average: the CPU it got over the best wall time (on a
+        # shared machine, what the others' load left; 2 workers on 2 free cores have ~2)
+        wall = times.get(_COUNTING_NAMES[min(workers, 2)])
+        busy = f"; {cpu / wall:.2f} cores busy" if wall else ""
         rows.append((f"counting: rounds per CPU second ({where}; the workers' CPU)",
                      f"{cpu * 1000:,.1f} ms CPU", "", "",
-                     f"{rounds / cpu:,.0f} rounds/s/core{caller}"))
+                     f"{rounds / cpu:,.0f} rounds/s/core{busy}{caller}"))
     print(f"counting rows measured at {_load()}")
 
 

@@ -39,6 +39,7 @@ import argparse
 import contextlib
 import logging
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -47,11 +48,27 @@ from edge.errors import EdgeError
 T = TypeVar("T")
 R = TypeVar("R")
 
-__all__ = ["ClusterError", "INSTALL", "add_arguments", "check_arguments", "map_tasks"]
+__all__ = ["ClusterError", "INSTALL", "LOCAL_CONFIG", "add_arguments", "check_arguments",
+           "map_tasks", "start_local_cluster"]
 
 INSTALL = "pip install 'edge-casino-math[cluster]'"
 CONNECT_TIMEOUT = 5.0      # seconds to reach a scheduler before giving up
 _LOGGERS = ("distributed", "dask", "tornado", "bokeh")
+
+
+# Dask settings of the local cluster's workers (measured with scripts/bench.py --only
+# counting, where the workers allocate arrays of some megabytes a task):
+# - no statistical profiler: it feeds the dashboard, which is off, and cost ~5% of the work;
+# - glibc's malloc keeping freed memory for reuse (up to 128 MiB) and taking arrays below
+#   64 MiB from its heap: Dask's default MALLOC_TRIM_THRESHOLD_=65536 (which returns memory to
+#   the system at once, and so also fixes the mmap threshold at 128 KiB) made every array a
+#   fresh mmap, its pages faulted in anew: a worker spent ~1.4x the CPU of a plain loop on the
+#   same shoes (3x the page faults). Set in the environment, either variable wins over these.
+LOCAL_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": 128 << 20,
+    "distributed.nanny.pre-spawn-environ.MALLOC_MMAP_THRESHOLD_": 64 << 20,
+}
 
 
 class ClusterError(EdgeError):
@@ -121,32 +138,41 @@ def _check_versions(client: Any, address: str) -> None:
                            f"{__version__}, as this process does: {'; '.join(others)}.")
 
 
+def start_local_cluster(workers: int | None = None) -> Any:
+    """A ``distributed.LocalCluster`` of ``workers`` processes (default one per core), one
+    thread each, as :func:`map_tasks` starts it (see :data:`LOCAL_CONFIG`); close it when
+    done."""
+    distributed = _distributed()
+    import dask
+
+    from edge.parallel import available_cores
+    # SIGINT ignored while the cluster starts, and so by every worker process it spawns (an
+    # ignored signal stays ignored in a new process): Ctrl-C at the terminal reaches the whole
+    # process group, and the caller alone handles it. (A Ctrl-C in these seconds is lost; the
+    # preload covers a worker a nanny restarts later.) Only the main thread sets handlers.
+    main = threading.current_thread() is threading.main_thread()
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        with dask.config.set(LOCAL_CONFIG):
+            return distributed.LocalCluster(
+                n_workers=workers or available_cores(), threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=logging.CRITICAL + 1,
+                # no dashboard; the scheduler's plain HTTP routes on a free port of this
+                # machine alone (by default they take port 8787, or warn when it is taken)
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                preload=["edge.cluster._worker"])
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, handler)
+
+
 @contextlib.contextmanager
 def _client(cluster: str | None, workers: int | None, timeout: float) -> Iterator[Any]:
     """A Dask client: of a local cluster started (and closed) here, or of the scheduler at
     ``cluster``."""
     distributed = _distributed()
     if cluster is None:
-        from edge.parallel import available_cores
-        # SIGINT ignored while the cluster starts, and so by every worker process it spawns
-        # (an ignored signal stays ignored in a new process): Ctrl-C at the terminal reaches
-        # the whole process group, and the caller alone handles it. (A Ctrl-C in these
-        # seconds is lost; the preload covers a worker a nanny restarts later.)
-        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        import dask
-        try:
-            # no statistical profiler in the workers: it feeds the dashboard, which is off,
-            # and costs a few per cent of the work
-            with dask.config.set({"distributed.worker.profile.enabled": False}):
-                local = distributed.LocalCluster(
-                    n_workers=workers or available_cores(), threads_per_worker=1,
-                    processes=True, dashboard_address=None, silence_logs=logging.CRITICAL + 1,
-                    # no dashboard; the scheduler's plain HTTP routes on a free port of this
-                    # machine alone (by default they take port 8787, or warn when it is taken)
-                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                    preload=["edge.cluster._worker"])
-        finally:
-            signal.signal(signal.SIGINT, handler)
+        local = start_local_cluster(workers)
         try:
             with distributed.Client(local) as client:
                 yield client
