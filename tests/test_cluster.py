@@ -71,6 +71,18 @@ def test_the_local_cluster_workers_settings(monkeypatch: pytest.MonkeyPatch) -> 
     assert map_tasks(os.getenv, names, workers=1) == [str(128 << 20), "1048576"]
 
 
+def test_importing_the_bridge_imports_no_dask() -> None:
+    """Dask is imported when work goes to a cluster, not when edge.cluster (or the win-rate
+    simulation) is imported."""
+    code = ("import sys, edge.cluster, edge.counting.simulation; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed'}))")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env=env, check=True, timeout=120)
+    assert found.stdout.strip() == "[]"
+
+
 def test_no_tasks_start_no_cluster() -> None:
     assert map_tasks(abs, []) == []
 
