@@ -261,3 +261,24 @@ def test_signatures_in_the_prose_are_the_real_ones(guide: str) -> None:
 def test_the_prose_check_sees_the_contracts() -> None:
     seen = {written.split("(")[0] for written, *_ in prose_signatures("docs/writing-a-game.md")}
     assert {"Bet", "Game", "ReturnTable", "Row"} <= seen, seen
+
+
+# --- the README as the front door ------------------------------------------------------------
+
+SETUP_COMMANDS = (
+    "pip install . && edge table triple-bet --bet sandwich      # install edge and print a table",
+    'pip install -e ".[dev]" && pytest                          # the test and build tools, the '
+    "tests",
+)
+
+
+def test_readme_is_a_short_front_door_with_the_setup_commands() -> None:
+    """The README stays a front door (issue 26: at most about 250 lines; the rest is docs/) and
+    keeps, line for line, the two commands a new user runs (.ci/run runs the second)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = readme.splitlines()
+    assert len(lines) <= 250, f"README.md has {len(lines)} lines; move the detail to docs/"
+    for command in SETUP_COMMANDS:
+        assert command in lines, f"README.md lost the set-up command {command!r}"
+    for link in re.findall(r"\]\((docs/[^)#]+)", readme):
+        assert (ROOT / link).exists(), f"README.md links to {link}, which does not exist"
