@@ -33,10 +33,10 @@ MODULES = [
     "edge.games.triple_bet._kernels",
     "edge.games.three_card_poker._kernels",
     "edge.games.double_hand_poker._kernels",
-    "edge.games.ultimate_texas_holdem._kernels",
-    "edge.games.ultimate_texas_holdem._exposure_play",
-    "edge.games.ultimate_texas_holdem._exposure_two",
-    "edge.games.ultimate_texas_holdem._exposure_one",
+    "edge.games.ultimate_texas_holdem.solve._kernels",
+    "edge.games.ultimate_texas_holdem.simulation._exposure_play",
+    "edge.games.ultimate_texas_holdem.exposure._two",
+    "edge.games.ultimate_texas_holdem.exposure._one",
 ]
 # Cython's utility code, generated once for all the modules above (Cython 3.1 or later)
 SHARED = "edge._cyutility"

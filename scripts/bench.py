@@ -46,10 +46,10 @@ from edge.games.three_card_poker import strategy as tc_strategy
 from edge.games.three_card_poker.pays import PRESETS as TC_PRESETS
 from edge.games.three_card_poker.rules import ThreeCardRules
 from edge.games.triple_bet import _kernels as tb_kernels
-from edge.games.ultimate_texas_holdem import main as uth_main
-from edge.games.ultimate_texas_holdem import practical as uth_practical
-from edge.games.ultimate_texas_holdem import solve as uth_solve
-from edge.games.ultimate_texas_holdem import strategy_language as uth_language
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
+from edge.games.ultimate_texas_holdem.solve import solver as uth_solve
+from edge.games.ultimate_texas_holdem.strategy import language as uth_language
+from edge.games.ultimate_texas_holdem.strategy import practical as uth_practical
 from edge.options import make_options
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "strategies"

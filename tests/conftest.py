@@ -17,7 +17,7 @@ from edge.cli import main
 from edge.document import Report
 
 if TYPE_CHECKING:
-    from edge.games.ultimate_texas_holdem.practical import Evaluation
+    from edge.games.ultimate_texas_holdem.strategy.practical import Evaluation
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -119,9 +119,10 @@ def uth_strategy_evaluation() -> Callable[[str], Evaluation]:
     made once per test session (each evaluation costs seconds). The last one made is also in
     the evaluation module's own cache, which a command run next in the session reuses."""
     from edge.games import RunSettings
-    from edge.games.ultimate_texas_holdem import GAME, practical
-    from edge.games.ultimate_texas_holdem import main as uth_main
-    from edge.games.ultimate_texas_holdem.strategy_language import UthStrategy
+    from edge.games.ultimate_texas_holdem import GAME
+    from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
+    from edge.games.ultimate_texas_holdem.strategy import practical
+    from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy
 
     found: dict[str, Evaluation] = {}
 

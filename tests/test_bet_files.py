@@ -35,7 +35,7 @@ import pytest
 import edge
 from edge.games.three_card_poker.pays import PRESETS as THREE_CARD_PRESETS
 from edge.games.three_card_poker.pays import SPLITS as THREE_CARD_SPLITS
-from edge.games.ultimate_texas_holdem.side_bets import TRIPS_PRESETS
+from edge.games.ultimate_texas_holdem.solve.side_bets import TRIPS_PRESETS
 from edge.table import ReturnTable
 from tests.conftest import CliRunner
 

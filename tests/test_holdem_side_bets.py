@@ -14,7 +14,7 @@ from edge import analyze
 from edge.cli import main
 from edge.errors import EdgeError, PayTableError
 from edge.games import get_game
-from edge.games.ultimate_texas_holdem.side_bets import (
+from edge.games.ultimate_texas_holdem.solve.side_bets import (
     PROGRESSIVE_PRESETS,
     ProgressiveTable,
     break_even_meter,

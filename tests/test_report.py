@@ -503,7 +503,7 @@ def test_three_card_poker_raise_chart() -> None:
 def test_progressive_break_even_meter_agrees(default_report: Callable[[str], Report]) -> None:
     """linear_option's break-even meter (from re-analysing the bet at three meters) is the one
     the progressive bet computes from its class counts."""
-    from edge.games.ultimate_texas_holdem.side_bets import break_even_meter
+    from edge.games.ultimate_texas_holdem.solve.side_bets import break_even_meter
 
     report = default_report("ultimate-texas-holdem")
     table = report.tables["progressive"]

@@ -17,8 +17,7 @@ from edge.games import Analyses, RunSettings, all_games, get_game, resolve_payta
 from edge.games.double_hand_poker.frequencies import setting_frequencies
 from edge.games.double_hand_poker.house_way import house_way
 from edge.games.three_card_poker.frequencies import hand_frequencies
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.content import (
+from edge.games.ultimate_texas_holdem.report.content import (
     dealer_class_counts,
     dealer_qualifies,
     flop_groups,
@@ -26,8 +25,12 @@ from edge.games.ultimate_texas_holdem.content import (
     progressive_figures,
     showdowns,
 )
-from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS, main_lines, solve_main
-from edge.games.ultimate_texas_holdem.side_bets import PROGRESSIVE_PRESETS, analyze_progressive
+from edge.games.ultimate_texas_holdem.solve import solver
+from edge.games.ultimate_texas_holdem.solve.main_bet import BLIND_PRESETS, main_lines, solve_main
+from edge.games.ultimate_texas_holdem.solve.side_bets import (
+    PROGRESSIVE_PRESETS,
+    analyze_progressive,
+)
 from edge.report.context import ReportContext
 from edge.report.payouts import maximum_payout, payouts_section
 from edge.report.variants import paytables_summary, variant_options, variants_summary
@@ -212,7 +215,7 @@ def test_progressive_figures() -> None:
 
 
 def test_preflop_rules_by_rank() -> None:
-    from edge.games.ultimate_texas_holdem.main import PRACTICAL_FOUR_X
+    from edge.games.ultimate_texas_holdem.solve.main_bet import PRACTICAL_FOUR_X
     assert preflop_rules(set(PRACTICAL_FOUR_X)) == [
         "any pair 3-3 or better", "suited A-x, K-x, Q-6+, J-8+",
         "offsuit A-x, K-5+, Q-8+, J-T"]

@@ -13,12 +13,12 @@ import pytest
 from edge import _core
 from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import GAME
-from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
-from edge.games.ultimate_texas_holdem import main as uth_main
-from edge.games.ultimate_texas_holdem import main_simulation as sim_main
-from edge.games.ultimate_texas_holdem import simulation as sim
-from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.simulation import main_bet as sim_main
+from edge.games.ultimate_texas_holdem.simulation import side_bets as sim
+from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
+from edge.games.ultimate_texas_holdem.solve import solver
 from edge.holdem import CLASS_NAMES, evaluate, hand_class
 from edge.paytables import PayTable
 from edge.simulation import simulate

@@ -20,15 +20,15 @@ from edge.cards import parse_cards
 from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import GAME
-from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
-from edge.games.ultimate_texas_holdem import strategy_simulation as sim
-from edge.games.ultimate_texas_holdem.main_simulation import MainSimulator, make_main_simulator
-from edge.games.ultimate_texas_holdem.practical import Evaluation
-from edge.games.ultimate_texas_holdem.strategy_language import (
+from edge.games.ultimate_texas_holdem.simulation import strategy as sim
+from edge.games.ultimate_texas_holdem.simulation.main_bet import MainSimulator, make_main_simulator
+from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
+from edge.games.ultimate_texas_holdem.strategy.language import (
     Feature,
     load_strategy,
     parse_text,
 )
+from edge.games.ultimate_texas_holdem.strategy.practical import Evaluation
 from edge.holdem import PAIR, STRAIGHT, evaluate, hand_class
 from edge.simulation.deal import deal
 from edge.simulation.engine import run

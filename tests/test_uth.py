@@ -27,9 +27,9 @@ from edge import _core
 from edge.cli import main
 from edge.errors import EdgeError
 from edge.games import RunSettings, get_game
-from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
-from edge.games.ultimate_texas_holdem import main as uth
-from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth
+from edge.games.ultimate_texas_holdem.solve import solver
 from edge.paytables import load_paytable
 
 STANDARD = uth.BLIND_PRESETS["standard"]
@@ -583,7 +583,7 @@ def test_kernel_constants_are_the_pythons() -> None:
 
 def test_rules_options_are_str_enums() -> None:
     from edge.games.ultimate_texas_holdem.rules import DealerNoQualify, Ties
-    from edge.games.ultimate_texas_holdem.strategy_language import ALWAYS_4X, UthStrategy
+    from edge.games.ultimate_texas_holdem.strategy.language import ALWAYS_4X, UthStrategy
     from edge.options import describe, options_dict
 
     game = get_game("uth")

@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 
 from edge.games.ultimate_texas_holdem import cache
-from edge.games.ultimate_texas_holdem import main as uth
-from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth
+from edge.games.ultimate_texas_holdem.solve import solver
 
 SETTLE = solver.settlement(uth.BLIND_PRESETS["standard"].as_dict(), "ante-push")
 
@@ -226,7 +226,7 @@ def test_two_processes_solve_once(solves: list[int], tmp_path: Path) -> None:
 WRAPPED_SOLVE = """
 import sys
 from edge.cli import main
-from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.solve import solver
 real = solver.solve_uncached
 def logged(*args, **kwargs):
     print("test: solve started", file=sys.stderr, flush=True)

@@ -1,6 +1,6 @@
 """Ultimate Texas Hold'em with both dealer hole cards seen (seen=dealer-2, issue 17).
 
-The solver (edge/games/ultimate_texas_holdem/exposure_dealer_two.py and its kernel) is checked
+The solver (edge/games/ultimate_texas_holdem/exposure/dealer_two.py and its kernel) is checked
 against plain enumerations written here, which call only the shared hold'em evaluator
 (edge._core.evaluate_many, tested on its own) and numpy:
 
@@ -27,10 +27,10 @@ import numpy.typing as npt
 import pytest
 
 from edge import _core
-from edge.games.ultimate_texas_holdem import exposure
-from edge.games.ultimate_texas_holdem import exposure_dealer_two as dealer_two
-from edge.games.ultimate_texas_holdem import main as uth
-from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.exposure import dealer_two
+from edge.games.ultimate_texas_holdem.exposure import solution as exposure
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth
+from edge.games.ultimate_texas_holdem.solve import solver
 
 IntArray = npt.NDArray[np.int64]
 SETTLE = solver.settlement(uth.BLIND_PRESETS["standard"].as_dict(), "ante-push")
@@ -187,7 +187,7 @@ def test_registered() -> None:
 
 
 def test_kernel_refuses_bad_flops() -> None:
-    from edge.games.ultimate_texas_holdem import _exposure_two
+    from edge.games.ultimate_texas_holdem.exposure import _two as _exposure_two
     rows = np.zeros((len(dealer_two.states().weight), dealer_two.ROW), dtype=np.int32)
     with pytest.raises(ValueError, match="bad flop"):
         _exposure_two.solve_flops(np.array([[0, 0, 1]], dtype=np.int32),

@@ -19,9 +19,9 @@ import numpy.typing as npt
 import pytest
 
 from edge import _core
-from edge.games.ultimate_texas_holdem import exposure_dealer_one as one
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.exposure import WAYS, ExposedSolution, Seen
+from edge.games.ultimate_texas_holdem.exposure import dealer_one as one
+from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution, Seen
+from edge.games.ultimate_texas_holdem.solve import solver
 
 IntArray = npt.NDArray[np.int64]
 STANDARD = {"royal-flush": Fraction(500), "straight-flush": Fraction(50),

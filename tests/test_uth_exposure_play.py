@@ -20,12 +20,13 @@ import pytest
 from edge import _core
 from edge.document import render
 from edge.games import RunSettings, get_game
-from edge.games.ultimate_texas_holdem import _exposure_play, _kernels, exposure
-from edge.games.ultimate_texas_holdem import exposure_main as xm
-from edge.games.ultimate_texas_holdem import exposure_simulation as xs
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.exposure import WAYS, ExposedSolution
+from edge.games.ultimate_texas_holdem.exposure import main_bet as xm
+from edge.games.ultimate_texas_holdem.exposure import solution as exposure
+from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution
 from edge.games.ultimate_texas_holdem.rules import Seen
+from edge.games.ultimate_texas_holdem.simulation import _exposure_play
+from edge.games.ultimate_texas_holdem.simulation import exposure as xs
+from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 from edge.simulation import simulate
 from edge.simulation.deal import deal
 from tests.conftest import CliRunner

@@ -20,15 +20,15 @@ import numpy as np
 import pytest
 
 from edge.cards import parse_cards
-from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
-from edge.games.ultimate_texas_holdem.main import PRACTICAL_FOUR_X
-from edge.games.ultimate_texas_holdem.practical import Evaluation
-from edge.games.ultimate_texas_holdem.strategy_language import (
+from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
+from edge.games.ultimate_texas_holdem.solve.main_bet import PRACTICAL_FOUR_X
+from edge.games.ultimate_texas_holdem.strategy.language import (
     CLASSES,
     StreetPlan,
     UthStrategy,
     load_strategy,
 )
+from edge.games.ultimate_texas_holdem.strategy.practical import Evaluation
 from tests.conftest import CliRunner
 
 FOLDER = Path(__file__).resolve().parent.parent / "edge" / "games" / "ultimate_texas_holdem" \

@@ -12,8 +12,8 @@ counts of every deal at the showdown and by simulation, whose folds come from th
 simulator.
 
 The showdown counts behind the rule come from a pass over the 134,459 board classes
-(:mod:`edge.games.ultimate_texas_holdem.trips_showdown`); a few boards are checked here against
-a loop over every player and dealer holding with a plain-Python evaluator written here.
+(:mod:`edge.games.ultimate_texas_holdem.solve.trips_showdown`); a few boards are checked here
+against a loop over every player and dealer holding with a plain-Python evaluator written here.
 """
 
 from __future__ import annotations
@@ -41,11 +41,10 @@ from edge.games import (
     fitted_paytables,
     get_game,
 )
-from edge.games.ultimate_texas_holdem import _kernels as uth_kernels
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem import trips_showdown
-from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS
 from edge.games.ultimate_texas_holdem.rules_document import explain
+from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
+from edge.games.ultimate_texas_holdem.solve import solver, trips_showdown
+from edge.games.ultimate_texas_holdem.solve.main_bet import BLIND_PRESETS
 from edge.games.worked import Deal, Settled
 from edge.report.variants import paytables_summary, variant_options, variants_summary
 from edge.simulation import simulate

@@ -28,11 +28,11 @@ import pytest
 
 from edge import parallel
 from edge.games.ultimate_texas_holdem import cache
-from edge.games.ultimate_texas_holdem import exposure_dealer_one as one
-from edge.games.ultimate_texas_holdem import exposure_dealer_two as two
-from edge.games.ultimate_texas_holdem import main as uth
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.exposure import Seen
+from edge.games.ultimate_texas_holdem.exposure import dealer_one as one
+from edge.games.ultimate_texas_holdem.exposure import dealer_two as two
+from edge.games.ultimate_texas_holdem.exposure.solution import Seen
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth
+from edge.games.ultimate_texas_holdem.solve import solver
 from tests.test_uth_cache import damage_middle, damage_truncate, tied_solution
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -220,7 +220,7 @@ import os, signal, sys, time
 from pathlib import Path
 sys.path.insert(0, {tests!r})
 import test_uth_resume as t
-from edge.games.ultimate_texas_holdem import solve as solver
+from edge.games.ultimate_texas_holdem.solve import solver
 from edge.games.ultimate_texas_holdem import cache
 real = solver._flops_task
 units = []

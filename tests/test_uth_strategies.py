@@ -19,16 +19,16 @@ import numpy as np
 import pytest
 
 from edge.errors import EdgeError
-from edge.games.ultimate_texas_holdem import _kernels, practical
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.content import (
+from edge.games.ultimate_texas_holdem.report.content import (
     FlopGroup,
     flop_bet_kinds,
     river_groups,
     river_rule,
 )
-from edge.games.ultimate_texas_holdem.main import BLIND_PRESETS, main_lines
-from edge.games.ultimate_texas_holdem.strategy_language import (
+from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge.games.ultimate_texas_holdem.solve.main_bet import BLIND_PRESETS, main_lines
+from edge.games.ultimate_texas_holdem.strategy import practical
+from edge.games.ultimate_texas_holdem.strategy.language import (
     CLASSES,
     HOLDING_CARDS,
     HOLDING_CLASSES,

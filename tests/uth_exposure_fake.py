@@ -9,9 +9,9 @@ import itertools
 
 import numpy as np
 
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.exposure import WAYS, ExposedSolution
+from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution
 from edge.games.ultimate_texas_holdem.rules import Seen
+from edge.games.ultimate_texas_holdem.solve import solver
 
 SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
 

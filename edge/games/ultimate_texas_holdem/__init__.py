@@ -33,21 +33,11 @@ from edge.games import (
     on_call,
     uses,
 )
-from edge.games.ultimate_texas_holdem import exposure_main, practical, sources
+from edge.games.ultimate_texas_holdem import sources
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
-from edge.games.ultimate_texas_holdem.content import progressive_figures
-from edge.games.ultimate_texas_holdem.exposure import ExposedSolution
-from edge.games.ultimate_texas_holdem.exposure_simulation import simulate_exposed
-from edge.games.ultimate_texas_holdem.main import (
-    BLIND_DEFAULT,
-    BLIND_OUTCOMES,
-    BLIND_PRESETS,
-    MAIN_DESCRIPTION,
-    main_table,
-    solve_main,
-    strategy_document,
-)
-from edge.games.ultimate_texas_holdem.main_simulation import MainSimulator
+from edge.games.ultimate_texas_holdem.exposure import main_bet as exposure_main
+from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
+from edge.games.ultimate_texas_holdem.report.content import progressive_figures
 from edge.games.ultimate_texas_holdem.rules import (
     GAME_NAME,
     SOURCE,
@@ -56,7 +46,23 @@ from edge.games.ultimate_texas_holdem.rules import (
     UltimateTexasHoldemRules,
     describe_rules,
 )
-from edge.games.ultimate_texas_holdem.side_bets import (
+from edge.games.ultimate_texas_holdem.simulation.exposure import simulate_exposed
+from edge.games.ultimate_texas_holdem.simulation.main_bet import MainSimulator
+from edge.games.ultimate_texas_holdem.simulation.side_bets import (
+    simulate_progressive,
+    simulate_trips,
+)
+from edge.games.ultimate_texas_holdem.simulation.strategy import simulate_main_bet
+from edge.games.ultimate_texas_holdem.solve.main_bet import (
+    BLIND_DEFAULT,
+    BLIND_OUTCOMES,
+    BLIND_PRESETS,
+    MAIN_DESCRIPTION,
+    main_table,
+    solve_main,
+    strategy_document,
+)
+from edge.games.ultimate_texas_holdem.solve.side_bets import (
     PROGRESSIVE_DEFAULT,
     PROGRESSIVE_DESCRIPTION,
     PROGRESSIVE_PRESETS,
@@ -71,10 +77,9 @@ from edge.games.ultimate_texas_holdem.side_bets import (
     analyze_trips,
     analyze_trips_beating_dealer,
 )
-from edge.games.ultimate_texas_holdem.simulation import simulate_progressive, simulate_trips
-from edge.games.ultimate_texas_holdem.solve import settlement
-from edge.games.ultimate_texas_holdem.strategy_simulation import simulate_main_bet
-from edge.games.ultimate_texas_holdem.trips_showdown import fold_showdowns, trips_showdowns
+from edge.games.ultimate_texas_holdem.solve.solver import settlement
+from edge.games.ultimate_texas_holdem.solve.trips_showdown import fold_showdowns, trips_showdowns
+from edge.games.ultimate_texas_holdem.strategy import practical
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.strategies import StrategyComparison
@@ -84,8 +89,8 @@ __all__ = ["GAME", "GAME_NAME", "UltimateTexasHoldemRules", "describe_rules"]
 
 
 def _report() -> ReportSections[UltimateTexasHoldemRules]:
-    from edge.games.ultimate_texas_holdem import report  # charts: imported for a report only
-    return report.report_sections
+    from edge.games.ultimate_texas_holdem.report import sections  # charts: for a report only
+    return sections.report_sections
 
 
 def _rules_document() -> RulesSections[UltimateTexasHoldemRules]:

@@ -13,8 +13,8 @@ from fractions import Fraction
 
 from edge.errors import EdgeError
 from edge.games import Rules
-from edge.games.ultimate_texas_holdem.strategy_language import GAME_NAME as GAME_NAME
-from edge.games.ultimate_texas_holdem.strategy_language import OPTIMAL, UthStrategy
+from edge.games.ultimate_texas_holdem.strategy.language import GAME_NAME as GAME_NAME
+from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL, UthStrategy
 from edge.options import option
 from edge.strategies import strategy_option
 

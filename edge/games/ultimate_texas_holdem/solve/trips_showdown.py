@@ -37,9 +37,8 @@ import numpy.typing as npt
 
 from edge import holdem, parallel
 from edge.files import give_plain_mode
-from edge.games.ultimate_texas_holdem import _kernels
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.main import main_lines
+from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge.games.ultimate_texas_holdem.solve.main_bet import main_lines
 from edge.run import RunSettings
 
 IntArray = npt.NDArray[np.int64]

@@ -10,8 +10,7 @@ from edge.cards import RANKS
 from edge.document import Block, Cell, Items, Paragraph, Section, Table
 from edge.document.colours import GRID_NO_RAISE, GRID_RAISE, grid_shade
 from edge.games import ReportContext
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.content import (
+from edge.games.ultimate_texas_holdem.report.content import (
     dealer_class_counts,
     dealer_qualifies,
     flop_bet_kinds,
@@ -23,17 +22,18 @@ from edge.games.ultimate_texas_holdem.content import (
     river_rule,
     showdowns,
 )
-from edge.games.ultimate_texas_holdem.main import (
+from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.solve import solver
+from edge.games.ultimate_texas_holdem.solve.main_bet import (
     ClassLine,
     class_grid,
     class_lines,
     main_lines,
     solve_main,
 )
-from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
-from edge.games.ultimate_texas_holdem.side_bets import ProgressiveTable
-from edge.games.ultimate_texas_holdem.trips_showdown import DEALS as SHOWDOWN_DEALS
-from edge.games.ultimate_texas_holdem.trips_showdown import (
+from edge.games.ultimate_texas_holdem.solve.side_bets import ProgressiveTable
+from edge.games.ultimate_texas_holdem.solve.trips_showdown import DEALS as SHOWDOWN_DEALS
+from edge.games.ultimate_texas_holdem.solve.trips_showdown import (
     THREE_OR_BETTER,
     Showdowns,
     trips_showdowns,

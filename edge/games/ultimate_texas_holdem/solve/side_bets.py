@@ -45,8 +45,8 @@ from edge import holdem
 from edge.errors import PayTableError
 from edge.games import Bet, RulesT, TableRule
 from edge.games.ultimate_texas_holdem.rules import TripsRule
-from edge.games.ultimate_texas_holdem.trips_showdown import DEALS as SHOWDOWN_DEALS
-from edge.games.ultimate_texas_holdem.trips_showdown import THREE_OR_BETTER, Showdowns
+from edge.games.ultimate_texas_holdem.solve.trips_showdown import DEALS as SHOWDOWN_DEALS
+from edge.games.ultimate_texas_holdem.solve.trips_showdown import THREE_OR_BETTER, Showdowns
 from edge.paytables import (
     PayTable,
     format_pay,
@@ -258,7 +258,7 @@ def load_progressive(path: str | Path) -> ProgressiveTable:
 
 # An example only: no progressive table is in the rules' sources (docs/rules.md section 4). Its
 # amounts are an assumption, not a casino's; the file also shows the TOML format.
-EXAMPLE_FILE = Path(__file__).resolve().parent / "data" / "progressive_example.toml"
+EXAMPLE_FILE = Path(__file__).resolve().parent.parent / "data" / "progressive_example.toml"
 PROGRESSIVE_PRESETS: dict[str, PayTable] = {"example": load_progressive(EXAMPLE_FILE)}
 PROGRESSIVE_DEFAULT = "example"
 

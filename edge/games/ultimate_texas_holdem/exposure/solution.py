@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem.rules import Seen as Seen
-from edge.games.ultimate_texas_holdem.solve import Settlement
+from edge.games.ultimate_texas_holdem.solve.solver import Settlement
 
 IntArray = npt.NDArray[np.int64]
 

@@ -22,10 +22,9 @@ import numpy.typing as npt
 from edge import holdem
 from edge.errors import EdgeError
 from edge.games import RunSettings
-from edge.games.ultimate_texas_holdem import _kernels
-from edge.games.ultimate_texas_holdem import main as uth_main
-from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray, common_scale

@@ -23,9 +23,8 @@ import numpy.typing as npt
 from edge import holdem
 from edge.errors import EdgeError
 from edge.games import RunSettings
-from edge.games.ultimate_texas_holdem import _kernels
-from edge.games.ultimate_texas_holdem import main as uth_main
-from edge.games.ultimate_texas_holdem.main_simulation import (
+from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.simulation.main_bet import (
     HOLDINGS,
     PAIR_ID,
     MainSimulator,
@@ -33,8 +32,9 @@ from edge.games.ultimate_texas_holdem.main_simulation import (
     settlement,
     simulate_main,
 )
-from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
-from edge.games.ultimate_texas_holdem.strategy_language import StreetPlan, UthStrategy
+from edge.games.ultimate_texas_holdem.solve import _kernels
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
+from edge.games.ultimate_texas_holdem.strategy.language import StreetPlan, UthStrategy
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray
 from edge.simulation.engine import IntArray

@@ -25,12 +25,12 @@ from edge.document import Items, Paragraph, Report, Section, Table
 from edge.document.document import JsonValue
 from edge.errors import EdgeError
 from edge.games import RunSettings
-from edge.games.ultimate_texas_holdem import exposure
-from edge.games.ultimate_texas_holdem import main as uth_main
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.exposure import WAYS, ExposedSolution
+from edge.games.ultimate_texas_holdem.exposure import solution as exposure
+from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution
 from edge.games.ultimate_texas_holdem.rules import GAME_NAME, Seen
 from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules as MainRules
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
+from edge.games.ultimate_texas_holdem.solve import solver
 from edge.paytables import PayTable, format_pay
 from edge.protection import Protection, Scenario, information_note
 from edge.table import ReturnTable, exact, percent

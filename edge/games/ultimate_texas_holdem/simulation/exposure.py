@@ -30,22 +30,22 @@ import numpy.typing as npt
 
 from edge.errors import EdgeError
 from edge.games import RunSettings
-from edge.games.ultimate_texas_holdem import _exposure_play, _kernels
-from edge.games.ultimate_texas_holdem import main as uth_main
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.exposure import ExposedSolution
-from edge.games.ultimate_texas_holdem.exposure_main import (
+from edge.games.ultimate_texas_holdem.exposure.main_bet import (
     BOARD_SEEN,
     DEALER_SEEN,
     solve_exposure,
 )
-from edge.games.ultimate_texas_holdem.main_simulation import (
+from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
+from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.simulation import _exposure_play
+from edge.games.ultimate_texas_holdem.simulation.main_bet import (
     PAIR_ID,
     MainSimulator,
     flop_decisions,
     settlement,
 )
-from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray

@@ -23,11 +23,11 @@ import numpy as np
 
 from edge.errors import EdgeError
 from edge.games import RunSettings
-from edge.games.ultimate_texas_holdem import _kernels
-from edge.games.ultimate_texas_holdem.main import BLIND_DEFAULT, BLIND_PRESETS
-from edge.games.ultimate_texas_holdem.main_simulation import MainSimulator, make_main_simulator
 from edge.games.ultimate_texas_holdem.rules import TripsRule, UltimateTexasHoldemRules
-from edge.games.ultimate_texas_holdem.side_bets import ProgressiveTable
+from edge.games.ultimate_texas_holdem.simulation.main_bet import MainSimulator, make_main_simulator
+from edge.games.ultimate_texas_holdem.solve import _kernels
+from edge.games.ultimate_texas_holdem.solve.main_bet import BLIND_DEFAULT, BLIND_PRESETS
+from edge.games.ultimate_texas_holdem.solve.side_bets import ProgressiveTable
 from edge.holdem import CLASS_NAMES
 from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal

@@ -40,10 +40,10 @@ import numpy as np
 import numpy.typing as npt
 
 from edge import parallel
-from edge.games.ultimate_texas_holdem import _exposure_one, _kernels
-from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.cache import Blocks, Checkpoint
-from edge.games.ultimate_texas_holdem.exposure import WAYS, ExposedSolution, IntArray, Seen
+from edge.games.ultimate_texas_holdem.exposure import _one as _exposure_one
+from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution, IntArray, Seen
+from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 
 SOLVE_VERSION = 1
 ROW = 56                          # accumulator values per state (see _exposure_one.pyx)

@@ -46,7 +46,6 @@ import numpy.typing as npt
 
 from edge import parallel
 from edge.errors import EdgeError
-from edge.games.ultimate_texas_holdem import _kernels
 from edge.games.ultimate_texas_holdem.cache import Blocks, Checkpoint
 from edge.games.ultimate_texas_holdem.cache import arrays_digest as arrays_digest
 from edge.games.ultimate_texas_holdem.cache import cache_dir as cache_dir
@@ -55,6 +54,7 @@ from edge.games.ultimate_texas_holdem.cache import read_cache_file as read_cache
 from edge.games.ultimate_texas_holdem.cache import warn as warn
 from edge.games.ultimate_texas_holdem.cache import write_cache_file as write_cache_file
 from edge.games.ultimate_texas_holdem.rules import DealerNoQualify
+from edge.games.ultimate_texas_holdem.solve import _kernels
 
 IntArray = npt.NDArray[np.int64]
 

@@ -21,9 +21,9 @@ import numpy as np
 
 from edge import holdem
 from edge.cards import RANKS
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.main import ClassLine
-from edge.games.ultimate_texas_holdem.side_bets import (
+from edge.games.ultimate_texas_holdem.solve import solver
+from edge.games.ultimate_texas_holdem.solve.main_bet import ClassLine
+from edge.games.ultimate_texas_holdem.solve.side_bets import (
     PROGRESSIVE_CARDS,
     ProgressiveTable,
     analyze_progressive,
@@ -444,10 +444,10 @@ def _river_cached(digest: str, compute: Callable[[], tuple[RiverGroup, ...]]
 def _river_groups(solution: solver.Solution, checked: np.ndarray,
                   jobs: int | None) -> tuple[RiverGroup, ...]:
     from edge import parallel
-    from edge.games.ultimate_texas_holdem import _kernels
-    from edge.games.ultimate_texas_holdem.practical import compile_plan
-    from edge.games.ultimate_texas_holdem.strategy_language import parse_text
-    from edge.games.ultimate_texas_holdem.trips_showdown import orbit_sizes, sub_flops
+    from edge.games.ultimate_texas_holdem.solve import _kernels
+    from edge.games.ultimate_texas_holdem.solve.trips_showdown import orbit_sizes, sub_flops
+    from edge.games.ultimate_texas_holdem.strategy.language import parse_text
+    from edge.games.ultimate_texas_holdem.strategy.practical import compile_plan
 
     plan = parse_text(river_plan_text(), "the river rules").river
     program = compile_plan(plan)

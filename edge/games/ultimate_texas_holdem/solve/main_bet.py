@@ -20,11 +20,11 @@ from edge.cards import RANKS
 from edge.document import Items, Paragraph, Report, Section, Table
 from edge.document.document import JsonValue
 from edge.games import RunSettings
-from edge.games.ultimate_texas_holdem import practical
-from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.rules import GAME_NAME
 from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules as MainRules
-from edge.games.ultimate_texas_holdem.strategy_language import (
+from edge.games.ultimate_texas_holdem.solve import solver
+from edge.games.ultimate_texas_holdem.strategy import practical
+from edge.games.ultimate_texas_holdem.strategy.language import (
     HOLDING_CLASSES,
     UthStrategy,
 )

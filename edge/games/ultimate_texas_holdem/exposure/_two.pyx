@@ -32,7 +32,7 @@ import numpy as np
 
 from edge._core cimport HoldemTables, cy_evaluate_lanes, cy_evaluate_mask, cy_holdem_tables
 
-cdef extern from "_exposure_two.h":
+cdef extern from "_two.h":
     enum:
         X2_PAIRS
         X2_W

@@ -28,9 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 from edge import parallel
-from edge.games.ultimate_texas_holdem import _kernels
-from edge.games.ultimate_texas_holdem import solve as solver
-from edge.games.ultimate_texas_holdem.strategy_language import (
+from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge.games.ultimate_texas_holdem.strategy.language import (
     HOLDING_CARDS,
     HOLDING_CLASSES,
     MAX_VALUE,

@@ -31,10 +31,12 @@ import numpy as np
 import numpy.typing as npt
 
 from edge import parallel
-from edge.games.ultimate_texas_holdem import _exposure_two, _kernels, solve
 from edge.games.ultimate_texas_holdem.cache import Blocks, Checkpoint
-from edge.games.ultimate_texas_holdem.exposure import ExposedSolution, Seen
-from edge.games.ultimate_texas_holdem.solve import FlopClasses, Settlement
+from edge.games.ultimate_texas_holdem.exposure import _two as _exposure_two
+from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
+from edge.games.ultimate_texas_holdem.solve import _kernels
+from edge.games.ultimate_texas_holdem.solve import solver as solve
+from edge.games.ultimate_texas_holdem.solve.solver import FlopClasses, Settlement
 
 IntArray = npt.NDArray[np.int64]
 

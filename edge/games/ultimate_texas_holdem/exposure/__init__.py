@@ -1,0 +1,1 @@
+"""Game protection: the main bet solved exactly with cards exposed (docs/protection.md)."""

@@ -1,0 +1,1 @@
+"""Strategies as data: the strategy language and the exact return of a strategy written in it."""
