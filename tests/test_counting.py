@@ -1,0 +1,325 @@
+"""Card counting (edge.counting) against plain, independent enumerations.
+
+The reference deals the physical cards of a small shoe: every ordered deal of two or three of
+the 52 * D cards (card k has face k % 52, face = rank * 4 + suit), settled by the functions
+below, written from the rules (docs/rules.md section 1, the bet files' comments) with numpy, never
+calling edge's kernels or its bet engine. The shoe less one card of face f is the same deals
+without the physical card f. A 6-deck case per family is weighed by faces, also in plain numpy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from edge.bets.enumeration import count_outcomes, weigh_rows
+from edge.counting.count import LinearCount, best_count, candidates, fit
+from edge.counting.removal import Effects, effects_of_removal, shoe_of, uniform_shoe
+from edge.counting.suits import expected_imbalance, imbalance, suit_mix
+from edge.errors import EdgeError
+from edge.games import get_game
+
+IntArray = npt.NDArray[np.int64]
+Settle = Callable[[list[IntArray]], IntArray]
+BETS = Path(__file__).resolve().parent.parent / "examples" / "bets"
+
+
+# --- the reference settlement: net pay of each deal, from the rules ---------------------------
+def rank(face: IntArray) -> IntArray:
+    return face // 4
+
+
+def suit(face: IntArray) -> IntArray:
+    return face % 4
+
+
+def triple_flush(cards: list[IntArray]) -> IntArray:
+    player, flop = cards
+    same = suit(player) == suit(flop)
+    pay = np.where(rank(player) > rank(flop), 3, 2)
+    pay = np.where(player == flop, 8, pay)
+    return np.where(same, pay, -1)
+
+
+def triple_sandwich(cards: list[IntArray]) -> IntArray:
+    r1, r2, s = rank(cards[0]), rank(cards[1]), rank(cards[2])
+    low, high = np.minimum(r1, r2), np.maximum(r1, r2)
+    between = (low < s) & (s < high)
+    pay = np.full(len(s), -1)
+    pay = np.where((s == r1) | (s == r2), 1, pay)
+    pay = np.where(between, 1, pay)
+    pay = np.where(between & (s == low + 1) & (s == high - 1), 7, pay)
+    return np.where((r1 == r2) & (r2 == s), 15, pay)
+
+
+def triple_block(cards: list[IntArray]) -> IntArray:
+    a, b, d = cards
+
+    def blocks(x: IntArray) -> IntArray:
+        return (suit(x) == suit(d)) & (rank(x) > rank(d))
+
+    either = blocks(a) | blocks(b)
+    pay = np.where((a == d) | (b == d), 0, -1)
+    pay = np.where(either, 2, pay)
+    pay = np.where(either & (suit(a) == suit(b)) & (rank(a) != rank(b)), 5, pay)
+    pay = np.where(either & (rank(a) == rank(b)) & (a != b), 10, pay)
+    return np.where((a == b) & blocks(a), 35, pay)
+
+
+def poker3(cards: list[IntArray]) -> tuple[IntArray, IntArray, IntArray]:
+    """(straight flush, three of a kind, straight, flush) masks of three cards."""
+    ranks = np.sort(np.stack([rank(c) for c in cards]), axis=0)
+    distinct = (ranks[0] != ranks[1]) & (ranks[1] != ranks[2])
+    run = distinct & (((ranks[2] - ranks[0]) == 2) | ((ranks[0] == 0) & (ranks[1] == 1)
+                                                      & (ranks[2] == 12)))
+    flush = (suit(cards[0]) == suit(cards[1])) & (suit(cards[1]) == suit(cards[2]))
+    trips = (ranks[0] == ranks[2])
+    return run, trips, flush
+
+
+def twenty_one_plus_three(cards: list[IntArray]) -> IntArray:
+    run, trips, flush = poker3(cards)
+    return np.where(run | trips | flush, 9, -1)
+
+
+def suited_trips(cards: list[IntArray]) -> IntArray:
+    run, trips, flush = poker3(cards)
+    pay = np.where(flush, 5, -1)
+    pay = np.where(run, 10, pay)
+    pay = np.where(trips, 33, pay)
+    pay = np.where(run & flush, 35, pay)
+    return np.where((cards[0] == cards[1]) & (cards[1] == cards[2]), 100, pay)
+
+
+def perfect_pairs(cards: list[IntArray]) -> IntArray:
+    a, b = cards
+    red_a, red_b = np.isin(suit(a), (1, 2)), np.isin(suit(b), (1, 2))
+    pay = np.where(rank(a) == rank(b), 6, -1)
+    pay = np.where((rank(a) == rank(b)) & (red_a == red_b), 12, pay)
+    return np.where(a == b, 25, pay)
+
+
+# (game, bet, cards looked at, settle)
+CASES: dict[str, tuple[str, str | None, int, Settle]] = {
+    "flush": ("triple-bet", "flush", 2, triple_flush),
+    "sandwich": ("triple-bet", "sandwich", 3, triple_sandwich),
+    "block": ("triple-bet", "block", 3, triple_block),
+    "triple-bet-flush.toml": (str(BETS / "triple-bet-flush.toml"), None, 2, triple_flush),
+    "triple-bet-sandwich.toml": (str(BETS / "triple-bet-sandwich.toml"), None, 3,
+                                 triple_sandwich),
+    "triple-bet-block.toml": (str(BETS / "triple-bet-block.toml"), None, 3, triple_block),
+    "21-plus-3.toml": (str(BETS / "21-plus-3.toml"), None, 3, twenty_one_plus_three),
+    "21-plus-3-suited-trips.toml": (str(BETS / "21-plus-3-suited-trips.toml"), None, 3,
+                                    suited_trips),
+    "perfect-pairs.toml": (str(BETS / "perfect-pairs.toml"), None, 2, perfect_pairs),
+}
+
+
+@cache
+def physical_deals(decks: int, size: int) -> IntArray:
+    """Every ordered deal of ``size`` distinct physical cards of the shoe (rows of card ids)."""
+    cards = 52 * decks
+    rows = np.indices((cards,) * size).reshape(size, -1).T
+    distinct = np.ones(len(rows), dtype=bool)
+    for i in range(size):
+        for j in range(i):
+            distinct &= rows[:, i] != rows[:, j]
+    return np.ascontiguousarray(rows[distinct])
+
+
+def plain_returns(settle: Settle, size: int, decks: int,
+                  gone: tuple[int, ...] = ()) -> tuple[Fraction, list[Fraction]]:
+    """E(shoe less the physical cards ``gone``) and E(that shoe less one card of each face)."""
+    rows = physical_deals(decks, size)
+    if gone:
+        rows = rows[~np.isin(rows, gone).any(axis=1)]
+    pays = settle([rows[:, i] % 52 for i in range(size)]).astype(np.int64)
+    full = Fraction(int(pays.sum()), len(rows))
+    cards = 52 * decks
+    # a deal holds a physical card at most once: the deals with card k, and what they pay
+    holding = sum(np.bincount(rows[:, i], minlength=cards) for i in range(size))
+    paid = sum(np.bincount(rows[:, i], weights=pays, minlength=cards) for i in range(size))
+    removed = []
+    for face in range(52):
+        card = next(c for c in range(face, cards, 52) if c not in gone)
+        removed.append(Fraction(int(pays.sum()) - round(float(paid[card])),
+                                len(rows) - int(holding[card])))
+    return full, removed
+
+
+def effects(case: str, decks: int) -> tuple[Effects, Callable[[tuple[int, ...]], Fraction]]:
+    game_name, bet_name, _, _ = CASES[case]
+    game = get_game(game_name)
+    bet = game.bet(bet_name)
+    rules = game.make_rules({"decks": decks})
+    assert bet.shoe_return is not None
+    hook = bet.shoe_return
+
+    def returns(copies: tuple[int, ...]) -> Fraction:
+        return hook(None, rules, copies)
+
+    return effects_of_removal(bet.name, returns, shoe_of(rules, bet.name, game.name)), returns
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_effects_of_removal_against_the_physical_shoe(case: str) -> None:
+    _, _, size, settle = CASES[case]
+    found, _ = effects(case, 2)
+    full, removed = plain_returns(settle, size, 2)
+    assert found.full == full
+    assert list(found.removed) == removed
+    assert found.zero_sum == 0
+
+
+def test_the_combined_wager_is_the_mean_of_the_three() -> None:
+    combined, _ = effects("flush", 2)[0], None
+    parts = [effects(case, 2)[0] for case in ("flush", "sandwich", "block")]
+    game = get_game("triple-bet")
+    rules = game.make_rules({"decks": 2})
+    hook = game.bet("combined").shoe_return
+    assert hook is not None
+    together = effects_of_removal("combined", lambda c: hook(None, rules, c), uniform_shoe(2))
+    assert together.removed == tuple(sum(p.removed[f] for p in parts) / 3 for f in range(52))
+    assert together.full == -game.analyze("combined", None, rules).house_edge
+    assert combined.zero_sum == 0
+
+
+def by_faces(settle: Settle, size: int, copies: tuple[int, ...]) -> Fraction:
+    """E from a shoe of any make-up, every ordered tuple of faces weighed by its physical deals."""
+    faces = np.indices((52,) * size).reshape(size, -1).T
+    supply = np.asarray(copies, dtype=np.int64)
+    weights = np.ones(len(faces), dtype=np.int64)
+    for j in range(size):
+        weights *= np.maximum(supply[faces[:, j]] - (faces[:, :j] == faces[:, j:j + 1]).sum(1), 0)
+    pays = settle([faces[:, i] for i in range(size)]).astype(np.int64)
+    return Fraction(int((pays * weights).sum()), int(weights.sum()))
+
+
+@pytest.mark.parametrize("case", ["block", "21-plus-3.toml", "perfect-pairs.toml"])
+def test_a_full_shoe_weighed_by_faces(case: str) -> None:
+    _, _, size, settle = CASES[case]
+    decks = 8 if case == "perfect-pairs.toml" else 6
+    found, _ = effects(case, decks)
+    shoe = uniform_shoe(decks)
+    assert found.full == by_faces(settle, size, shoe)
+    for face in (0, 21, 51):
+        gone = list(shoe)
+        gone[face] -= 1
+        assert found.removed[face] == by_faces(settle, size, tuple(gone))
+
+
+ACE_OF_SPADES = """name = "ace-of-spades"
+title = "Ace of spades"
+description = "An ace of spades among the player's two cards."
+[shoe]
+decks = 2
+[deal]
+player = 2
+[[outcome]]
+name = "ace"
+when = "count(player, A, spades) >= 1"
+[paytables]
+default = "a"
+a = { ace = 10 }
+"""
+
+
+def test_symmetry_is_found_not_assumed(tmp_path: Path) -> None:
+    path = tmp_path / "ace-of-spades.toml"
+    path.write_text(ACE_OF_SPADES)
+    game = get_game(str(path))
+    rules = game.make_rules()
+    hook = game.bets[0].shoe_return
+    assert hook is not None
+    found = effects_of_removal("ace", lambda c: hook(None, rules, c), uniform_shoe(2))
+    assert not found.suit_symmetric and len(found.groups()) == 52
+    rows = physical_deals(2, 2)
+    ace = (rows % 52 == 51).any(axis=1)
+    assert found.full == Fraction(int(np.where(ace, 10, -1).sum()), len(rows))
+    assert found.removed[51] < found.full < found.removed[50] == found.removed[0]
+    best = best_count(found)
+    assert best is not None and best.fit.count.by_rank is None
+    assert best.fit.count.tags[51] == -best.fit.count.level
+    for case in ("21-plus-3.toml", "block", "perfect-pairs.toml"):
+        assert effects(case, 2)[0].suit_symmetric
+
+
+def test_the_shoe_of_any_make_up_is_the_enumeration_s() -> None:
+    game = get_game(str(BETS / "21-plus-3.toml"))
+    analysis_hook = game.bets[0].shoe_return
+    assert analysis_hook is not None
+    analysis = analysis_hook.__self__       # type: ignore[attr-defined]
+    slots = analysis.bet.layout.slots
+    outcomes = len(analysis.bet.outcomes)
+    same = count_outcomes(slots, 3, outcomes, analysis.classify, uniform_shoe(3))
+    assert same.counts == count_outcomes(slots, 3, outcomes, analysis.classify).counts
+    rng = np.random.default_rng(28)
+    copies = tuple(int(c) for c in rng.integers(0, 4, 52))
+    direct = count_outcomes(slots, 3, outcomes, analysis.classify, copies)
+    assert analysis.shoe_counts(copies) == direct.counts
+    rows = np.array([[0, 0, 0], [0, 1, 1]], dtype=np.int64)
+    # one set of three cards: C(3, 3) and 3 * C(3, 2)
+    assert weigh_rows(rows, slots, (3,) * 52).tolist() == [1, 9]
+
+
+def test_counts_and_their_betting_correlation() -> None:
+    found, _ = effects("21-plus-3.toml", 2)
+    _, _, size, settle = CASES["21-plus-3.toml"]
+    full, removed = plain_returns(settle, size, 2)
+    e = np.array([float(r - full) for r in removed])
+    n = np.full(52, 2.0)
+    # a hand-made count: +1 for 2, K, A; -1 for 3 to 6 (unbalanced)
+    tags = tuple(1 if f // 4 in (0, 11, 12) else -1 if f // 4 in (1, 2, 3, 4) else 0
+                 for f in range(52))
+    t = np.array(tags, dtype=float)
+    t -= (n * t).sum() / n.sum()
+    bc = (n * t * e).sum() / math.sqrt((n * t * t).sum() * (n * e * e).sum())
+    fitted = fit(LinearCount(tags, "hand-made"), found)
+    assert fitted.bc == pytest.approx(bc, abs=1e-12)
+    a = Fraction((n * t * e).sum() / (n * t * t).sum())
+    assert float(fitted.per_tag) == pytest.approx(float(a), rel=1e-9)
+    assert fitted.slope == fitted.per_tag * 103 / 52
+    assert fitted.at(fitted.break_even or 0) == 0
+    # 21+3's effects take two values, so +1 for 2, K and A follows them exactly
+    best = best_count(found)
+    assert best is not None and best.fit.bc_squared == 1
+    assert best.fit.count.by_rank == (1,) + (0,) * 10 + (1, 1)
+    assert LinearCount(tags, "x").running_value([0, 4, 48]) == 1 - 1 + 1
+
+
+def test_no_linear_count_when_no_card_moves_the_return() -> None:
+    found, returns = effects("perfect-pairs.toml", 2)
+    assert found.all_zero and candidates(found) == []
+    mix = suit_mix(found, returns)
+    assert mix.matters
+
+
+def test_the_suit_mix_against_the_physical_shoe() -> None:
+    found, returns = effects("21-plus-3.toml", 2)
+    mix = suit_mix(found, returns)
+    assert mix.matters and len(mix.steps) == 2
+    spades = tuple(4 * r + mix.suit for r in range(13))
+    full, _ = plain_returns(twenty_one_plus_three, 3, 2, spades)
+    assert mix.steps[0].value == full
+    assert imbalance(mix.steps[0].copies) == (Fraction(26 - 13, 91) - Fraction(1, 4)) ** 2 \
+        + 3 * (Fraction(26, 91) - Fraction(1, 4)) ** 2
+    assert expected_imbalance(104, 104) == 0
+    sandwich, returns = effects("sandwich", 2)
+    assert not suit_mix(sandwich, returns).matters            # ranks only
+
+
+def test_a_single_deck_is_refused() -> None:
+    game = get_game("triple-bet")
+    with pytest.raises(EdgeError, match="more than one deck"):
+        shoe_of(game.make_rules({"decks": 1}), "flush", "triple-bet")
+    pair_plus = get_game(str(BETS / "pair-plus.toml"))
+    with pytest.raises(EdgeError, match="more than one deck"):
+        shoe_of(pair_plus.make_rules(), "pair-plus", "pair-plus")
+    assert get_game(str(BETS / "six-card-bonus.toml")).bets[0].shoe_return is None
