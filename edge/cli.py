@@ -199,6 +199,18 @@ def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_counting(args: argparse.Namespace) -> int:
+    """Print the card-counting analysis of a shoe-dealt wager: effects of removal, the best
+    linear count and where the wager turns, and the suit mix where it moves the wager."""
+    from edge.counting.document import analyse, counting_document
+    game = get_game(args.game)
+    bet = game.bet(args.bet)
+    fitted = fit_bet(game, bet, own_paytable(game, bet, args.paytable), game_options(game, args))
+    found = analyse(game, bet, fitted.paytables[bet.name], fitted.rules)
+    sys.stdout.write(render(counting_document(found), args.format))
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     """Write a game's mathematical report (or every game's, with an index, for --all)."""
     from edge import report
@@ -400,6 +412,17 @@ def build_parser(command: str | None = None, plugins: bool = False) -> argparse.
                                "and at what exact cost, largest first")
     add_format_argument(strategy)
     strategy.set_defaults(handler=cmd_strategy)
+
+    counting = sub.add_parser(
+        "counting", help="card counting of a shoe-dealt wager: effects of removal, a count",
+        description="The exact effect on a shoe-dealt wager's return of removing each card, "
+                    "the best linear count (level 1 to 3) with its betting correlation, the "
+                    "return against the true count and the true count at which the wager "
+                    "turns in the player's favour, and, where the suits left move the wager, "
+                    "the exact returns of shoes short of one suit (docs/counting.md).")
+    add_game_arguments(counting)
+    add_format_argument(counting)
+    counting.set_defaults(handler=cmd_counting)
 
     report = sub.add_parser(
         "report", help="write a game's mathematical report (html, markdown, latex, ...)",

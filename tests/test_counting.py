@@ -9,11 +9,15 @@ without the physical card f. A 6-deck case per family is weighed by faces, also 
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import math
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +27,7 @@ from edge.bets.enumeration import count_outcomes, weigh_rows
 from edge.counting.count import LinearCount, best_count, candidates, fit
 from edge.counting.removal import Effects, effects_of_removal, shoe_of, uniform_shoe
 from edge.counting.suits import expected_imbalance, imbalance, suit_mix
+from edge.document import FORMATS
 from edge.errors import EdgeError
 from edge.games import get_game
 
@@ -323,3 +328,36 @@ def test_a_single_deck_is_refused() -> None:
     with pytest.raises(EdgeError, match="more than one deck"):
         shoe_of(pair_plus.make_rules(), "pair-plus", "pair-plus")
     assert get_game(str(BETS / "six-card-bonus.toml")).bets[0].shoe_return is None
+
+
+# --- the command ----------------------------------------------------------------------------
+@pytest.mark.parametrize("args, says", [
+    (("triple-bet", "--set", "decks=1"), "more than one deck"),
+    ((str(BETS / "pair-plus.toml"),), "more than one deck"),
+    (("three-card-poker",), "not dealt from a shoe"),
+    ((str(BETS / "six-card-bonus.toml"),), "not dealt from a shoe"),
+    (("triple-bet", "--bet", "nope"), "Unknown bet"),
+    (("no-such-game",), "Unknown game"),
+])
+def test_the_command_s_errors(edge_cli: Any, args: tuple[str, ...], says: str) -> None:
+    result = edge_cli("counting", *args)
+    assert result.status == 2 and result.out == ""
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("edge: error:") and says in lines[0]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_command_in_every_format(edge_cli: Any, fmt: str) -> None:
+    result = edge_cli("counting", str(BETS / "21-plus-3.toml"), "--set", "decks=2",
+                      "--format", fmt)
+    assert result.status == 0 and result.err == ""
+    if fmt == "json":
+        found = json.loads(result.out)
+        assert found["suit_symmetric"] is True
+        assert found["effects"]["A"] == str(effects("21-plus-3.toml", 2)[0].by_rank[12])
+        assert found["best"] is not None and found["suit_mix"]["matters"] is True
+    elif fmt == "csv":
+        rows = list(csv.DictReader(io.StringIO(result.out)))
+        assert len(rows) == 13 and rows[0]["card"] == "2" and rows[0]["copies"] == "8"
+    else:
+        assert "Effects of removal" in result.out and "betting correlation" in result.out

@@ -51,6 +51,92 @@ def expected_imbalance(full: int, left: int) -> Fraction:
     return Fraction(3, 4) * (full - left) / (left * (full - 1))
 
 
+def shoe_left(copies: Shoe, left: int, suits: tuple[int, int, int, int] | None = None) -> Shoe:
+    """A shoe of ``left`` cards (a multiple of 13) taken from ``copies``: every rank with
+    ``left / 13`` cards, the suits holding ``suits`` cards (default: as even as can be),
+    each rank's cards given to the suits that need the most. An error if it cannot be."""
+    per_rank, rest = divmod(left, 13)
+    if rest or left <= 0:
+        raise ValueError(f"{left} cards are not a whole number of cards per rank")
+    if suits is None:
+        even, extra = divmod(left, 4)
+        suits = tuple(even + (s < extra) for s in range(4))        # type: ignore[assignment]
+    assert suits is not None
+    need = list(suits)
+    made = [0] * 52
+    for rank in range(13):
+        for _ in range(per_rank):
+            open_suits = [s for s in range(4) if made[4 * rank + s] < copies[4 * rank + s]]
+            suit = max(open_suits, key=lambda s: (need[s], -s))
+            made[4 * rank + suit] += 1
+            need[suit] -= 1
+    if any(need):
+        raise ValueError(f"no shoe of {left} cards from this one has the suits {suits}")
+    return tuple(made)
+
+
+def rich_suits(left: int, rich: int) -> tuple[int, int, int, int]:
+    """Suit totals with ``rich`` cards of clubs and the rest as even as can be."""
+    even, extra = divmod(left - rich, 3)
+    return (rich, *(even + (s < extra) for s in range(3)))       # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Depth:
+    """A shoe dealt down to ``left`` cards: the exact return of those cards in proportion, and
+    the least uneven shoe of that size (one suit richest, the ranks in proportion) at which a
+    suit counter's expected return reaches zero (None: none reaches it).
+
+    Every depth averages the full shoe's return E0 over the shoes it can be (an unseen card
+    changes no expectation). With the suit effect D(Q) = E(shoe) - E(cards in proportion)
+    taken as growing in proportion to Q (D = b Q, b read off each exact shoe), the average of
+    D is b E[Q], so a shoe of imbalance Q returns about ``E0 + b (Q - E[Q])``: the turning shoe
+    is the first where that reaches zero."""
+
+    left: int
+    proportional: Fraction
+    mean_imbalance: Fraction
+    turning: Shoe | None
+    turning_return: Fraction | None          # its exact return (cards left as they are)
+
+    @property
+    def imbalance(self) -> Fraction | None:
+        """Q of the turning shoe."""
+        return imbalance(self.turning) if self.turning is not None else None
+
+
+def depth(copies: Shoe, left: int, returns: ReturnOf, full: Fraction,
+          turning: bool = True) -> Depth:
+    """The exact return at ``left`` cards in proportion and (``turning``) the least rich one
+    suit (clubs) must be for a suit counter's return to reach zero, by bisection over exact
+    returns (see :class:`Depth`)."""
+    proportional = returns(shoe_left(copies, left))
+    mean = expected_imbalance(sum(copies), left)
+    if not turning:
+        return Depth(left, proportional, mean, None, None)
+
+    def estimate(rich: int) -> tuple[Shoe, Fraction, bool]:
+        shoe = shoe_left(copies, left, rich_suits(left, rich))
+        value = returns(shoe)
+        q = imbalance(shoe)
+        turned = q > 0 and full + (value - proportional) * (1 - mean / q) >= 0
+        return shoe, value, turned
+
+    low = -(-left // 4)
+    high = min(left, sum(copies[4 * r] for r in range(13)))
+    shoe, value, turned = estimate(high)
+    if not turned:
+        return Depth(left, proportional, mean, None, None)
+    while high - low > 1:
+        middle = (low + high) // 2
+        found = estimate(middle)
+        if found[2]:
+            high, (shoe, value, turned) = middle, found
+        else:
+            low = middle
+    return Depth(left, proportional, mean, shoe, value)
+
+
 def chi3_tail(x: float) -> float:
     """P(chi-square with 3 degrees of freedom > x)."""
     return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2)
@@ -90,30 +176,16 @@ class SuitMix:
     no_single_card: bool = False   # every effect of removal is exactly zero
 
     @property
+    def suits_matter(self) -> bool:
+        """Whether the suits' totals move the return: 13 cards of one suit gone against 13 of
+        mixed suits, the same ranks (exact comparison)."""
+        return self.one_suit != self.mixed
+
+    @property
     def matters(self) -> bool:
         """Whether the mix moves the return: the suits left do (exact comparison), or no
         single card moves it at all."""
         return self.one_suit != self.mixed or self.no_single_card
-
-    @property
-    def break_even_imbalance(self) -> Fraction | None:
-        """The Q at which the return reaches zero, read off the exact steps (linear between
-        the last step below zero and the first at or above it); None when no step gets there."""
-        points = [(Fraction(0), self.full)] + [(s.imbalance, s.value) for s in self.steps]
-        for (q0, e0), (q1, e1) in zip(points, points[1:], strict=False):
-            if e0 < 0 <= e1:
-                return q0 + (q1 - q0) * (-e0) / (e1 - e0)
-        return Fraction(0) if self.full >= 0 else None
-
-    def share_past(self, penetration: Fraction) -> tuple[Fraction, float] | None:
-        """(E[Q] at that penetration, the approximate share of shoes past the break-even Q)."""
-        needed = self.break_even_imbalance
-        total = sum(self.copies)
-        left = round(total * (1 - penetration))
-        if needed is None or left < 1:
-            return None
-        typical = expected_imbalance(total, left)
-        return typical, chi3_tail(float(3 * needed / typical))
 
 
 def suit_mix(effects: Effects, returns: ReturnOf) -> SuitMix:
