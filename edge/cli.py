@@ -220,7 +220,8 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise EdgeError(f"{flag} '' names no file: give one, or leave {flag} out.")
     meta = load_metadata(args.meta) if args.meta else None
     if args.all:
-        if args.game or args.paytable or args.sets or args.strategy or args.protection:
+        if (args.game or args.paytable or args.sets or args.strategy or args.protection
+                or args.counting):
             raise EdgeError("--all reports every game at its default settings: "
                             "give no game, --paytable or --set with it.")
         if not args.output:
@@ -243,7 +244,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     made = report.make_report(args.game, args.paytable or (),
                               game_options(get_game(args.game), args),
                               run=run_settings(args), fmt=fmt, meta=meta,
-                              protection=args.protection)
+                              protection=args.protection, counting=args.counting)
     if args.output:
         print(f"wrote {report.write_report(made, args.output, fmt)}", file=sys.stderr)
     else:
@@ -449,6 +450,9 @@ def build_parser(command: str | None = None, plugins: bool = False) -> argparse.
     report.add_argument("--protection", action="store_true",
                         help="add the game-protection section: every exposure the game "
                              "analyses (seen= scenarios) solved exactly, side by side")
+    report.add_argument("--counting", action="store_true",
+                        help="add the card-counting section: each shoe-dealt wager's effects "
+                             "of removal, best count and suit mix (docs/counting.md)")
     report.set_defaults(handler=cmd_report)
 
     tuning = sub.add_parser(

@@ -361,3 +361,52 @@ def test_the_command_in_every_format(edge_cli: Any, fmt: str) -> None:
         assert len(rows) == 13 and rows[0]["card"] == "2" and rows[0]["copies"] == "8"
     else:
         assert "Effects of removal" in result.out and "betting correlation" in result.out
+
+
+def test_the_report_s_card_counting_section() -> None:
+    from edge.document import Chart
+    from edge.report import make_report
+    report = make_report(str(BETS / "21-plus-3.toml"), options={"decks": "2"},
+                         environment=False, counting=True)
+    section = next(s for s in report.sections if s.title == "Card counting")
+    assert [child.title for child in section.children] == ["Card counting: the 21-plus-3 wager"]
+    assert any(isinstance(block, Chart) for block in section.children[0].blocks)
+    html = report.render("html")
+    assert "Card counting" in html and "<svg" in html and "--counting" in html
+
+
+def test_the_report_refuses_counting_one_deck(edge_cli: Any) -> None:
+    result = edge_cli("report", str(BETS / "pair-plus.toml"), "--counting")
+    assert result.status == 2 and result.out == ""
+    assert result.err.startswith("edge: error:") and "more than one deck" in result.err
+    assert result.err.count("\n") == 1
+
+
+def test_jacobson_s_flush_combinations() -> None:
+    """E. Jacobson, "Beating the 21+3 blackjack side bet" (docs/references.md): 40 cards, 10 of
+    each suit, make 480 three-card flushes; the same 40 in suits 15/10/10/5 make 705."""
+    hook = get_game(str(BETS / "21-plus-3.toml")).bets[0].shoe_return
+    analysis = hook.__self__                  # type: ignore[union-attr]
+    outcomes = [o.name for o in analysis.bet.outcomes]
+    suited = (outcomes.index("straight-flush"), outcomes.index("flush"))
+    even = tuple(1 if f // 4 < 10 else 0 for f in range(52))          # 2 to J of each suit
+    uneven = [0] * 52
+    for suit_index, ranks in enumerate((list(range(13)) + [0, 1], range(10), range(10),
+                                        range(5))):
+        for r in ranks:
+            uneven[4 * r + suit_index] += 1
+    assert [sum(uneven[4 * r + s] for r in range(13)) for s in range(4)] == [15, 10, 10, 5]
+    for shoe, flushes in ((even, 480), (tuple(uneven), 705)):
+        counts = analysis.shoe_counts(shoe)
+        assert sum(counts[i] for i in suited) == flushes
+
+
+def test_the_deepest_proportional_shoe_is_one_deck() -> None:
+    """52 cards left of 6 decks, in proportion, are one deck: 21+3's one-deck house edge,
+    13.30% (Wizard of Odds, docs/references.md)."""
+    from edge.counting.suits import depth, shoe_left
+    _, returns = effects("21-plus-3.toml", 2)
+    assert shoe_left(uniform_shoe(6), 52) == uniform_shoe(1)
+    found = depth(uniform_shoe(6), 52, returns, Fraction(0), turning=False)
+    assert found.proportional == Fraction(-147, 1105)
+    assert round(-found.proportional * 100, 2) == Fraction(1330, 100)

@@ -27,7 +27,7 @@ from edge.counting.suits import (
 from edge.document import Chart, Document, Items, Paragraph, Section, Table
 from edge.document.document import Block, JsonValue
 from edge.errors import EdgeError
-from edge.games import AnyGame, Bet, Rules
+from edge.games import AnyGame, Bet, ReportContext, Rules
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.table import decimal, exact, percent
@@ -80,7 +80,7 @@ def analyse(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
     table = paytable or bet.paytable(None)
     mix = suit_mix(effects, returns)
     depths = tuple(depth(shoe, cards_left(sum(shoe), pen), returns, effects.full,
-                         mix.suits_matter)
+                         mix.suits_matter, mix.favoured)
                    for pen in PENETRATIONS)
     return Counting(game.name, game.title, bet.name, table.name if table else "",
                     {k: str(v) for k, v in options_dict(rules).items()}, effects, found,
@@ -152,7 +152,8 @@ def _count_blocks(c: Counting) -> list[Block]:
     words = [
         f"The best count found: {best.count.text()} (level {c.best.level}, "
         f"{'balanced' if c.best.balanced else 'unbalanced'}), betting correlation "
-        f"{best.bc:.4f}.",
+        f"{best.bc:.4f}. A count's true count is in its own units: a level-3 count's runs "
+        "about three times a level-1 count's, so its slope per true count is smaller.",
         f"First order, the return at true count TC (the count per deck left) is E(TC) = "
         f"{_pct(best.full)} + TC x {decimal(best.slope * 100, 5)}% (slope exactly "
         f"{exact(best.slope)}).",
@@ -286,6 +287,12 @@ def _draw(c: Counting) -> Figure:
         if be is not None:
             axes.plot([float(be)], [0.0], "o", markerfacecolor="white", markersize=5,
                       label=f"break-even TC {float(be):.2f}")
+        deep = next((d for p, d in zip(PENETRATIONS, c.depths, strict=True)
+                     if p == Fraction(3, 4)), None)
+        if deep is not None:
+            reach = 2 * tc_spread(fit, deep.left)
+            axes.axvspan(0, min(reach, top), color="#9e9e9e", alpha=0.15,
+                         label=f"within 2 spreads of TC 0, 75% dealt (to {reach:.1f})")
         axes.set_xlabel("true count (per deck left)")
         axes.set_ylabel("expected return, % of the wager")
         axes.legend(fontsize=7, frameon=False)
@@ -346,3 +353,25 @@ def counting_document(c: Counting) -> Document:
 def counting_section(c: Counting) -> Section:
     """One wager's part of the report's "Card counting" section."""
     return Section(f"Card counting: the {c.bet} wager", tuple(blocks(c)))
+
+
+def report_section(context: ReportContext[Rules]) -> Section:
+    """The report's "Card counting" section (``edge report GAME --counting``): each wager
+    dealt from the shoe, analysed at the report's pay tables and options."""
+    game = context.game
+    shoe_dealt = [bet for bet in game.bets if bet.shoe_return is not None]
+    if not shoe_dealt:
+        raise EdgeError(f"No wager of {game.command_name} is dealt from a shoe edge can "
+                        "analyse: --counting applies to shoe-dealt wagers (a bet file with a "
+                        "shoe, the Hybrid Triple Bet).")
+    shoe_of(context.rules, shoe_dealt[0].name, game.command_name)    # one deck: an error
+    children = tuple(counting_section(analyse(game, bet, context.paytables[bet.name],
+                                              context.rules)) for bet in shoe_dealt)
+    intro = Paragraph(
+        "Whether a card counter can beat a shoe-dealt wager: for each wager, the exact effect "
+        "on its return of removing each card from the full shoe, the best linear count made "
+        "from those effects with the true count at which the wager turns in the player's "
+        "favour, and, where the suits left move the wager more than any single card, what a "
+        "count of suits could find. The method is in docs/counting.md; `edge counting "
+        f"{game.command_name} --bet BET` prints each part alone.")
+    return Section("Card counting", (intro,), children, page_break=True)

@@ -75,10 +75,11 @@ def shoe_left(copies: Shoe, left: int, suits: tuple[int, int, int, int] | None =
     return tuple(made)
 
 
-def rich_suits(left: int, rich: int) -> tuple[int, int, int, int]:
-    """Suit totals with ``rich`` cards of clubs and the rest as even as can be."""
+def rich_suits(left: int, rich: int, suit: int = 0) -> tuple[int, int, int, int]:
+    """Suit totals with ``rich`` cards of ``suit`` (clubs) and the rest as even as can be."""
     even, extra = divmod(left - rich, 3)
-    return (rich, *(even + (s < extra) for s in range(3)))       # type: ignore[return-value]
+    others = [even + (s < extra) for s in range(3)]
+    return tuple(others[:suit] + [rich] + others[suit:])       # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -106,24 +107,24 @@ class Depth:
 
 
 def depth(copies: Shoe, left: int, returns: ReturnOf, full: Fraction,
-          turning: bool = True) -> Depth:
+          turning: bool = True, suit: int = 0) -> Depth:
     """The exact return at ``left`` cards in proportion and (``turning``) the least rich one
-    suit (clubs) must be for a suit counter's return to reach zero, by bisection over exact
-    returns (see :class:`Depth`)."""
+    suit (``suit``, clubs by default) must be for a suit counter's return to reach zero, by
+    bisection over exact returns (see :class:`Depth`)."""
     proportional = returns(shoe_left(copies, left))
     mean = expected_imbalance(sum(copies), left)
     if not turning:
         return Depth(left, proportional, mean, None, None)
 
     def estimate(rich: int) -> tuple[Shoe, Fraction, bool]:
-        shoe = shoe_left(copies, left, rich_suits(left, rich))
+        shoe = shoe_left(copies, left, rich_suits(left, rich, suit))
         value = returns(shoe)
         q = imbalance(shoe)
         turned = q > 0 and full + (value - proportional) * (1 - mean / q) >= 0
         return shoe, value, turned
 
     low = -(-left // 4)
-    high = min(left, sum(copies[4 * r] for r in range(13)))
+    high = min(left, sum(copies[4 * r + suit] for r in range(13)))
     shoe, value, turned = estimate(high)
     if not turned:
         return Depth(left, proportional, mean, None, None)
@@ -174,6 +175,7 @@ class SuitMix:
     steps: tuple[SuitStep, ...]
 
     no_single_card: bool = False   # every effect of removal is exactly zero
+    favoured: int = 0              # the suit whose removal lowers the return most
 
     @property
     def suits_matter(self) -> bool:
@@ -200,5 +202,6 @@ def suit_mix(effects: Effects, returns: ReturnOf) -> SuitMix:
     for sets in range(2, most + 1):
         shoe = _remove(copies, [4 * r + suit for r in range(13)] * sets)
         steps.append(SuitStep(sets, shoe, returns(shoe)))
+    favoured = min(range(4), key=lambda s: (first[s], s))
     return SuitMix(effects.wager, copies, effects.full, suit, first[suit], mixed, tuple(steps),
-                   effects.all_zero)
+                   effects.all_zero, favoured)
