@@ -123,21 +123,47 @@ def deal_rows(slots: Sequence[Slot], decks: int, copies: Sequence[int] | None = 
         yield from _extend(chunk, numerator, denominator, slots[1:], later, decks, supply)
 
 
+@dataclass(frozen=True)
+class Weighing:
+    """Whole rows of faces (the slots' columns in order) made ready to be weighed in many
+    shoes: what does not depend on the shoe, each column's count of earlier columns with its
+    face and each row's divisor for the order inside its sets, is found once."""
+
+    faces: IntArray
+    before: IntArray
+    divisor: IntArray
+
+    @classmethod
+    def of(cls, rows: IntArray, slots: Sequence[Slot]) -> Weighing:
+        """The rows with their shoe-independent parts."""
+        before = np.zeros(rows.shape, dtype=np.int64)
+        divisor = np.ones(len(rows), dtype=np.int64)
+        start = 0
+        for slot in slots:
+            for j in range(start, start + slot.size):
+                column = rows[:, j:j + 1]
+                before[:, j] = (rows[:, :j] == column).sum(axis=1)
+                if slot.is_set and j > start:
+                    divisor *= 1 + (rows[:, start:j] == column).sum(axis=1)
+            start += slot.size
+        return cls(rows, before, divisor)
+
+    def weigh(self, copies: Sequence[int]) -> IntArray:
+        """The exact weight of each row in the shoe of ``copies``: what :func:`deal_rows`
+        gives those rows (zero for a row the shoe cannot deal)."""
+        supply = check_copies(copies)
+        numerator = np.ones(len(self.faces), dtype=np.int64)
+        for j in range(self.faces.shape[1]):
+            numerator *= np.maximum(supply[self.faces[:, j]] - self.before[:, j], 0)
+        weights = numerator // self.divisor
+        assert bool((weights * self.divisor == numerator).all()), "weights are not whole"
+        return weights
+
+
 def weigh_rows(rows: IntArray, slots: Sequence[Slot], copies: Sequence[int]) -> IntArray:
-    """The exact weight of each whole row of faces (the slots' columns in order) in the shoe
-    of ``copies``: what :func:`deal_rows` gives those rows (zero for a row the shoe cannot
-    deal). For weighing the same rows in many shoes (:mod:`edge.counting`)."""
-    supply = check_copies(copies)
-    numerator = np.ones(len(rows), dtype=np.int64)
-    denominator = np.ones(len(rows), dtype=np.int64)
-    start = 0
-    for slot in slots:
-        part = rows[:, :start + slot.size]
-        _weigh(part, start, start if slot.is_set else None, 0, numerator, denominator, supply)
-        start += slot.size
-    weights = numerator // denominator
-    assert bool((weights * denominator == numerator).all()), "weights are not whole"
-    return weights
+    """The exact weight of each whole row of faces in the shoe of ``copies`` (see
+    :class:`Weighing`, which keeps the shoe-independent part for many shoes)."""
+    return Weighing.of(rows, slots).weigh(copies)
 
 
 def _extend(rows: IntArray, numerator: IntArray, denominator: IntArray,

@@ -23,10 +23,10 @@ from edge.bets.classes import best_five_only, count_by_class
 from edge.bets.compile import Deals
 from edge.bets.enumeration import (
     Counts,
+    Weighing,
     count_outcomes,
     cycle_size,
     deal_rows,
-    weigh_rows,
 )
 from edge.bets.file import BetFile, BetFileError, Outcome
 from edge.bets.words import condition_in_words
@@ -70,7 +70,7 @@ class BetAnalysis:
     counted: dict[int, Counts] = dataclasses.field(default_factory=dict)
     # every row of faces the shoe can deal (sorted by outcome) and where each outcome's rows
     # start: classified once, weighed again for each shoe (shoe_counts)
-    classified: tuple[IntArray, IntArray] | None = None
+    classified: tuple[Weighing, IntArray] | None = None
 
     def classify(self, deals: Deals) -> IntArray:
         """Each deal's outcome index (the first condition that holds; the last index: lose)."""
@@ -115,9 +115,9 @@ class BetAnalysis:
             index = self.classify(Deals(rows))
             order = np.argsort(index, kind="stable")
             starts = np.searchsorted(index[order], np.arange(len(self.bet.outcomes) + 2))
-            self.classified = (np.ascontiguousarray(rows[order]), starts)
-        rows, starts = self.classified
-        weights = weigh_rows(rows, slots, copies)
+            self.classified = (Weighing.of(np.ascontiguousarray(rows[order]), slots), starts)
+        weighing, starts = self.classified
+        weights = weighing.weigh(copies)
         counts = tuple(int(weights[starts[i]:starts[i + 1]].sum())
                        for i in range(len(starts) - 1))
         if sum(counts) != cycle_size(slots, 1, copies):

@@ -237,7 +237,8 @@ def _mix_blocks(c: Counting) -> list[Block]:
         typical = deep.mean_imbalance
         if deep.turning is None or q is None or deep.turning_return is None:
             shares.append((f"{decimal(pen * 100, 0)}%", str(deep.left),
-                           _pct(deep.proportional), "never", "", decimal(typical, 5), "0"))
+                           _pct(deep.proportional), "never", "", decimal(typical, 5),
+                           "none"))
             reaches.append(0.0)
             continue
         share = chi3_tail(float(3 * q / typical)) if q > 0 else 1.0
