@@ -410,3 +410,37 @@ def test_the_deepest_proportional_shoe_is_one_deck() -> None:
     found = depth(uniform_shoe(6), 52, returns, Fraction(0), turning=False)
     assert found.proportional == Fraction(-147, 1105)
     assert round(-found.proportional * 100, 2) == Fraction(1330, 100)
+
+
+def lucky_ladies_plain(copies: tuple[int, ...]) -> Fraction:
+    """Lucky Ladies table A from a shoe of any make-up, by hand: every ordered pair of player
+    faces, and for two queens of hearts the dealer's blackjack from the cards left."""
+    faces = np.indices((52, 52)).reshape(2, -1).T
+    a, b = faces[:, 0], faces[:, 1]
+    supply = np.asarray(copies, dtype=np.int64)
+    weights = supply[a] * np.maximum(supply[b] - (a == b), 0)
+    value = np.where(rank(faces) == 12, 11, np.minimum(rank(faces) + 2, 10))     # ace 11
+    twenty = value.sum(axis=1) == 20
+    pay = np.where(twenty, 4, -1)
+    pay = np.where(twenty & (suit(a) == suit(b)), 9, pay)
+    pay = np.where(twenty & (a == b), 19, pay)
+    queens = (a == 42) & (b == 42)                      # the queen of hearts, twice
+    total = int(supply.sum())
+    left = supply.copy()
+    left[42] -= 2
+    aces, tens = int(left[48:52].sum()), int(left[32:48].sum())
+    blackjack = Fraction(2 * aces * tens, (total - 2) * (total - 3))
+    plain = int((weights * pay)[~queens].sum())
+    top = int(weights[queens].sum()) * (1000 * blackjack + 125 * (1 - blackjack))
+    return (plain + top) / (total * (total - 1))
+
+
+def test_lucky_ladies_by_hand() -> None:
+    game = get_game(str(BETS / "lucky-ladies.toml"))
+    rules = game.make_rules({"decks": 2})
+    hook = game.bets[0].shoe_return
+    assert hook is not None
+    shoe = uniform_shoe(2)
+    for gone in ((), (42,), (42, 42), (51,), (32,), (12,)):
+        copies = tuple(c - gone.count(f) for f, c in enumerate(shoe))
+        assert hook(None, rules, copies) == lucky_ladies_plain(copies)
