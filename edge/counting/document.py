@@ -280,41 +280,39 @@ def _mix_blocks(c: Counting) -> list[Block]:
     return [Paragraph(words[0]), table, Items(tuple(words[1:])), spread]
 
 
+def _reach(c: Counting) -> float | None:
+    """Two spreads of the true count at 3/4 of the shoe dealt (None without a count)."""
+    deep = next((d for p, d in zip(PENETRATIONS, c.depths, strict=True)
+                 if p == Fraction(3, 4)), None)
+    if c.best is None or deep is None:
+        return None
+    return 2 * tc_spread(c.best.fit, deep.left)
+
+
 def _draw(c: Counting) -> Figure:
-    from edge.document.charts import _new_figure, _style
+    """The house edge (-E(TC)) against the true count, zero marked where the wager turns."""
+    from edge.document.charts import Series, edge_chart
     assert c.best is not None
     fit = c.best.fit
     be = fit.break_even
     top = max(6.0, 1.3 * float(be)) if be is not None else 10.0
-    xs = [top * i / 50 for i in range(51)]
-    with _style():
-        figure = _new_figure(7.0, 3.4)
-        axes = figure.add_subplot()
-        axes.plot(xs, [float(fit.at(Fraction(x))) * 100 for x in xs], linewidth=1.4,
-                  label=f"E(TC), {fit.count.name}")
-        axes.axhline(0.0, color="#424242", linewidth=0.8, linestyle="--")
-        if be is not None:
-            axes.plot([float(be)], [0.0], "o", markerfacecolor="white", markersize=5,
-                      label=f"break-even TC {float(be):.2f}")
-        deep = next((d for p, d in zip(PENETRATIONS, c.depths, strict=True)
-                     if p == Fraction(3, 4)), None)
-        if deep is not None:
-            reach = 2 * tc_spread(fit, deep.left)
-            axes.axvspan(0, min(reach, top), color="#9e9e9e", alpha=0.15,
-                         label=f"within 2 spreads of TC 0, 75% dealt (to {reach:.1f})")
-        axes.set_xlabel("true count (per deck left)")
-        axes.set_ylabel("expected return, % of the wager")
-        axes.legend(fontsize=7, frameon=False)
-        axes.set_title(f"{c.title}: {c.bet} wager", loc="left", fontsize=9.5)
-        return figure
+    xs = tuple(top * i / 50 for i in range(51))
+    line = Series(f"house edge at true count TC, {fit.count.name}", xs,
+                  tuple(-float(fit.at(Fraction(x))) for x in xs),
+                  (float(be),) if be is not None else ())
+    return edge_chart([line], "true count (per deck left)", current=_reach(c),
+                      title=f"{c.title}: {c.bet} wager")
 
 
 def blocks(c: Counting) -> list[Block]:
     """Every block of the analysis (effects, count, chart, suit mix)."""
     out = _effects_blocks(c) + _count_blocks(c)
     if c.best is not None:
-        out.append(Chart("The expected return against the true count (first order), with the "
-                         "break-even point", lambda: _draw(c)))
+        reach = _reach(c)
+        where = (f"; dotted: two spreads of the true count at 3/4 of the shoe dealt ({reach:.1f})"
+                 if reach is not None else "")
+        out.append(Chart("The house edge against the true count (first order), zero where the "
+                         f"wager turns in the player's favour{where}", lambda: _draw(c)))
     return out + _mix_blocks(c)
 
 
