@@ -444,3 +444,18 @@ def test_lucky_ladies_by_hand() -> None:
     for gone in ((), (42,), (42, 42), (51,), (32,), (12,)):
         copies = tuple(c - gone.count(f) for f, c in enumerate(shoe))
         assert hook(None, rules, copies) == lucky_ladies_plain(copies)
+
+
+def test_the_level_1_search_finds_the_best_of_every_count() -> None:
+    """Every one of the 3^13 level-1 counts by rank, against the search's best (the Block
+    wager: 13 distinct effects, no count follows them exactly)."""
+    found, _ = effects("block", 2)
+    e = np.array([float(x) for x in found.by_rank])
+    tags = (np.indices((3,) * 13).reshape(13, -1).T - 1).astype(float)
+    centred = tags - tags.mean(axis=1, keepdims=True)            # every rank has 8 cards
+    square = (centred * centred).sum(axis=1)
+    cov = centred @ e
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bc = np.where(square > 0, cov / np.sqrt(square * (e * e).sum()), -1.0)
+    level_1 = [c for c in candidates(found) if c.level == 1]
+    assert max(c.fit.bc for c in level_1) == pytest.approx(float(bc.max()), abs=1e-12)
