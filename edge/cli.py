@@ -199,6 +199,18 @@ def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_counting(args: argparse.Namespace) -> int:
+    """Print the card-counting analysis of a shoe-dealt wager: effects of removal, the best
+    linear count and where the wager turns, and the suit mix where it moves the wager."""
+    from edge.counting.document import analyse, counting_document
+    game = get_game(args.game)
+    bet = game.bet(args.bet)
+    fitted = fit_bet(game, bet, own_paytable(game, bet, args.paytable), game_options(game, args))
+    found = analyse(game, bet, fitted.paytables[bet.name], fitted.rules)
+    sys.stdout.write(render(counting_document(found), args.format))
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     """Write a game's mathematical report (or every game's, with an index, for --all)."""
     from edge import report
@@ -208,7 +220,8 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise EdgeError(f"{flag} '' names no file: give one, or leave {flag} out.")
     meta = load_metadata(args.meta) if args.meta else None
     if args.all:
-        if args.game or args.paytable or args.sets or args.strategy or args.protection:
+        if (args.game or args.paytable or args.sets or args.strategy or args.protection
+                or args.counting):
             raise EdgeError("--all reports every game at its default settings: "
                             "give no game, --paytable or --set with it.")
         if not args.output:
@@ -231,7 +244,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     made = report.make_report(args.game, args.paytable or (),
                               game_options(get_game(args.game), args),
                               run=run_settings(args), fmt=fmt, meta=meta,
-                              protection=args.protection)
+                              protection=args.protection, counting=args.counting)
     if args.output:
         print(f"wrote {report.write_report(made, args.output, fmt)}", file=sys.stderr)
     else:
@@ -401,6 +414,17 @@ def build_parser(command: str | None = None, plugins: bool = False) -> argparse.
     add_format_argument(strategy)
     strategy.set_defaults(handler=cmd_strategy)
 
+    counting = sub.add_parser(
+        "counting", help="card counting of a shoe-dealt wager: effects of removal, a count",
+        description="The exact effect on a shoe-dealt wager's return of removing each card, "
+                    "the best linear count (level 1 to 3) with its betting correlation, the "
+                    "return against the true count and the true count at which the wager "
+                    "turns in the player's favour, and, where the suits left move the wager, "
+                    "the exact returns of shoes short of one suit (docs/counting.md).")
+    add_game_arguments(counting)
+    add_format_argument(counting)
+    counting.set_defaults(handler=cmd_counting)
+
     report = sub.add_parser(
         "report", help="write a game's mathematical report (html, markdown, latex, ...)",
         description="Every wager of a game: rules, options, pay tables, exact return tables, "
@@ -426,6 +450,9 @@ def build_parser(command: str | None = None, plugins: bool = False) -> argparse.
     report.add_argument("--protection", action="store_true",
                         help="add the game-protection section: every exposure the game "
                              "analyses (seen= scenarios) solved exactly, side by side")
+    report.add_argument("--counting", action="store_true",
+                        help="add the card-counting section: each shoe-dealt wager's effects "
+                             "of removal, best count and suit mix (docs/counting.md)")
     report.set_defaults(handler=cmd_report)
 
     tuning = sub.add_parser(

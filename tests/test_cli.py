@@ -149,6 +149,7 @@ COMMANDS = {
               "--solve", "flush-pair"),
     "simulate": ("simulate", "triple-bet", "--bet", "flush", "--hands", "3000", "--seed", "7"),
     "report": ("report", "triple-bet", "--set", "decks=1"),
+    "counting": ("counting", "triple-bet", "--bet", "block", "--set", "decks=2"),
 }
 
 

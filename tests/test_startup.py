@@ -82,7 +82,7 @@ def test_version_and_help_import_no_game_and_no_numpy(args: tuple[str, ...]) -> 
     assert "numpy" not in modules
     if args == ("--help",):
         # every command is listed, the games' own ones too, without importing their games
-        commands = ["games", "table", "strategy", "report", "tune", "simulate"]
+        commands = ["games", "table", "strategy", "counting", "report", "tune", "simulate"]
         commands += [name for entry in games.BUILTINS for name, _ in entry.commands]
         assert all(f"\n    {name} " in out for name in commands)
 

@@ -336,9 +336,10 @@ def test_the_report_shows_the_chosen_strategy_and_its_cost() -> None:
         "The practical strategy house-way against the optimal one (main)"]
 
 
-def test_readme_strategy_example_is_real_output(repo_root: Path, edge_cli: CliRunner) -> None:
-    """The README's Tri-Card comparison excerpt is the command's own output, line for line."""
-    readme = (repo_root / "README.md").read_text(encoding="utf-8")
+def test_docs_strategy_example_is_real_output(repo_root: Path, edge_cli: CliRunner) -> None:
+    """The Tri-Card comparison excerpt of docs/strategies.md is the command's own output, line
+    for line."""
+    readme = (repo_root / "docs" / "strategies.md").read_text(encoding="utf-8")
     command = "edge strategy three-card-poker --bet ante --compare mimic\n```\n\n```\n"
     start = readme.index(command) + len(command)
     excerpt = readme[start:readme.index("```", start)].strip().splitlines()

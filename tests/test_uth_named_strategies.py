@@ -115,12 +115,13 @@ def test_the_practical_river_rules_say_the_published_words(hole: str, board: str
     assert _decide(named("wizard-practical").river, hole, board) == plays
 
 
-def test_readme_example_is_real_output(repo_root: Path, edge_cli: CliRunner,
-                                       uth_strategy_evaluation: Callable[[str], Evaluation]
-                                       ) -> None:
-    """The README's UTH comparison excerpt is the command's own output, line for line."""
+def test_docs_example_is_real_output(repo_root: Path, edge_cli: CliRunner,
+                                     uth_strategy_evaluation: Callable[[str], Evaluation]
+                                     ) -> None:
+    """The UTH comparison excerpt of docs/strategies.md is the command's own output, line for
+    line."""
     uth_strategy_evaluation("wizard-practical")      # the session's evaluation, reused
-    readme = (repo_root / "README.md").read_text(encoding="utf-8")
+    readme = (repo_root / "docs" / "strategies.md").read_text(encoding="utf-8")
     command = ("edge simulate ultimate-texas-holdem --bet main --strategy wizard-practical "
                "--seed 7\n```\n\n```\n")
     start = readme.index(command) + len(command)

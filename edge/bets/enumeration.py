@@ -15,6 +15,12 @@ set slot with its face)``; the product of those quotients is the integer above. 
 to ``(52 decks)! / (52 decks - n)! / prod over set slots of size!``, which :func:`count_outcomes`
 checks for every analysis.
 
+A shoe of any make-up (a shoe with cards gone, for card counting: :mod:`edge.counting`) is
+given as ``copies``, 52 counts with ``copies[f]`` cards of face f: ``decks`` becomes
+``copies[f]`` in every formula above (the column factor is ``copies[face] - earlier``) and the
+total is ``N! / (N - n)! / prod size!`` with ``N = sum(copies)``. Without ``copies`` the uniform
+shoe takes the same path as before.
+
 >>> from edge.bets.layout import Slot
 >>> rows = [(len(r), int(w.sum())) for r, w in deal_rows((Slot(("p",), 2),), decks=2)]
 >>> sum(n for n, _ in rows) == 52 * 53 // 2, sum(w for _, w in rows) == 104 * 103 // 2
@@ -43,6 +49,9 @@ BLOCK_ROWS = 1 << 20
 MOST_ROWS = 4 * 10**9
 
 
+Copies = tuple[int, ...]
+
+
 def _slot_rows(slot: Slot, decks: int) -> Iterator[IntArray]:
     if not slot.is_set:
         yield np.arange(52, dtype=np.int64)[:, None]
@@ -53,14 +62,26 @@ def _slot_rows(slot: Slot, decks: int) -> Iterator[IntArray]:
 
 
 def _weigh(rows: IntArray, start: int, set_start: int | None, decks: int,
-           numerator: IntArray, denominator: IntArray) -> None:
-    """Multiply in the factors of the columns from ``start`` on (see the module)."""
+           numerator: IntArray, denominator: IntArray, copies: IntArray | None = None) -> None:
+    """Multiply in the factors of the columns from ``start`` on (see the module); with
+    ``copies``, a face's supply is its own count, not ``decks``."""
     for j in range(start, rows.shape[1]):
         column = rows[:, j:j + 1]
         before = (rows[:, :j] == column).sum(axis=1)
-        numerator *= np.maximum(decks - before, 0)
+        if copies is None:
+            numerator *= np.maximum(decks - before, 0)
+        else:
+            numerator *= np.maximum(copies[rows[:, j]] - before, 0)
         if set_start is not None and j > set_start:
             denominator *= 1 + (rows[:, set_start:j] == column).sum(axis=1)
+
+
+def check_copies(copies: Sequence[int]) -> IntArray:
+    """The 52 copy counts of a shoe as an array (an error unless 52 counts of 0 or more)."""
+    if len(copies) != 52 or any(int(c) < 0 for c in copies):
+        raise EdgeError(f"A shoe is 52 counts of cards, one per face (0 or more), not "
+                        f"{len(copies)} counts.")
+    return np.asarray([int(c) for c in copies], dtype=np.int64)
 
 
 def rows_to_deal(slots: Sequence[Slot], decks: int) -> int:
@@ -75,29 +96,80 @@ def rows_to_deal(slots: Sequence[Slot], decks: int) -> int:
     return total
 
 
-def deal_rows(slots: Sequence[Slot], decks: int) -> Iterator[tuple[IntArray, IntArray]]:
+def deal_rows(slots: Sequence[Slot], decks: int, copies: Sequence[int] | None = None
+              ) -> Iterator[tuple[IntArray, IntArray]]:
     """Every possible row of faces with its weight (rows of zero weight left out), in chunks.
 
-    With one deck every weight is 1 and the weights array may be left empty."""
+    With one deck every weight is 1 and the weights array may be left empty. With ``copies``
+    (52 counts) the shoe is that one, and ``decks`` is only the largest count (which rows to
+    go through: sets of distinct faces when no face has two copies)."""
+    supply = None if copies is None else check_copies(copies)
+    if supply is not None:
+        decks = max(1, int(supply.max()))
     if rows_to_deal(slots, decks) > MOST_ROWS:
         raise EdgeError(f"Too many deals to enumerate ({rows_to_deal(slots, decks):,} rows of "
                         f"cards): look at fewer cards, or fewer decks.")
     later = [np.concatenate(list(_slot_rows(slot, decks))) for slot in slots[1:]]
     first = slots[0]
     for chunk in _slot_rows(first, decks):
-        if decks == 1 and not later:
+        if decks == 1 and not later and supply is None:
             yield chunk, np.ones(0, dtype=np.int64)      # distinct cards: every weight is 1
             continue
         numerator = np.ones(len(chunk), dtype=np.int64)
         denominator = np.ones(len(chunk), dtype=np.int64)
-        if decks > 1:
-            _weigh(chunk, 0, 0 if first.is_set else None, decks, numerator, denominator)
-        yield from _extend(chunk, numerator, denominator, slots[1:], later, decks)
+        if decks > 1 or supply is not None:
+            _weigh(chunk, 0, 0 if first.is_set else None, decks, numerator, denominator,
+                   supply)
+        yield from _extend(chunk, numerator, denominator, slots[1:], later, decks, supply)
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """Whole rows of faces (the slots' columns in order) made ready to be weighed in many
+    shoes: what does not depend on the shoe, each column's count of earlier columns with its
+    face and each row's divisor for the order inside its sets, is found once."""
+
+    faces: IntArray
+    before: IntArray
+    divisor: IntArray
+
+    @classmethod
+    def of(cls, rows: IntArray, slots: Sequence[Slot]) -> Weighing:
+        """The rows with their shoe-independent parts."""
+        before = np.zeros(rows.shape, dtype=np.int64)
+        divisor = np.ones(len(rows), dtype=np.int64)
+        start = 0
+        for slot in slots:
+            for j in range(start, start + slot.size):
+                column = rows[:, j:j + 1]
+                before[:, j] = (rows[:, :j] == column).sum(axis=1)
+                if slot.is_set and j > start:
+                    divisor *= 1 + (rows[:, start:j] == column).sum(axis=1)
+            start += slot.size
+        return cls(rows, before, divisor)
+
+    def weigh(self, copies: Sequence[int]) -> IntArray:
+        """The exact weight of each row in the shoe of ``copies``: what :func:`deal_rows`
+        gives those rows (zero for a row the shoe cannot deal)."""
+        supply = check_copies(copies)
+        numerator = np.ones(len(self.faces), dtype=np.int64)
+        for j in range(self.faces.shape[1]):
+            numerator *= np.maximum(supply[self.faces[:, j]] - self.before[:, j], 0)
+        weights = numerator // self.divisor
+        assert bool((weights * self.divisor == numerator).all()), "weights are not whole"
+        return weights
+
+
+def weigh_rows(rows: IntArray, slots: Sequence[Slot], copies: Sequence[int]) -> IntArray:
+    """The exact weight of each whole row of faces in the shoe of ``copies`` (see
+    :class:`Weighing`, which keeps the shoe-independent part for many shoes)."""
+    return Weighing.of(rows, slots).weigh(copies)
 
 
 def _extend(rows: IntArray, numerator: IntArray, denominator: IntArray,
             slots: Sequence[Slot], later: Sequence[IntArray],
-            decks: int) -> Iterator[tuple[IntArray, IntArray]]:
+            decks: int, supply: IntArray | None = None
+            ) -> Iterator[tuple[IntArray, IntArray]]:
     keep = numerator > 0
     rows, numerator, denominator = rows[keep], numerator[keep], denominator[keep]
     if not slots:
@@ -115,15 +187,16 @@ def _extend(rows: IntArray, numerator: IntArray, denominator: IntArray,
         grown_numerator = np.repeat(numerator[at:at + step], len(following))
         grown_denominator = np.repeat(denominator[at:at + step], len(following))
         _weigh(grown, start, start if slots[0].is_set else None, decks, grown_numerator,
-               grown_denominator)
+               grown_denominator, supply)
         yield from _extend(grown, grown_numerator, grown_denominator, slots[1:], later[1:],
-                           decks)
+                           decks, supply)
 
 
-def cycle_size(slots: Sequence[Slot], decks: int) -> int:
-    """Deals of the slots' cards: ordered physical cards, the order inside a set not counted."""
+def cycle_size(slots: Sequence[Slot], decks: int, copies: Sequence[int] | None = None) -> int:
+    """Deals of the slots' cards: ordered physical cards, the order inside a set not counted
+    (from a shoe of ``decks`` decks, or of ``copies``)."""
     cards = sum(slot.size for slot in slots)
-    ordered = math.perm(52 * decks, cards)
+    ordered = math.perm(52 * decks if copies is None else sum(copies), cards)
     for slot in slots:
         if slot.is_set:
             ordered //= math.factorial(slot.size)
@@ -144,13 +217,14 @@ Classify = Callable[[Deals], IntArray]
 
 
 def count_outcomes(slots: Sequence[Slot], decks: int, outcomes: int,
-                   classify: Classify) -> Counts:
-    """Count every deal's outcome (``classify`` gives each row's outcome index)."""
+                   classify: Classify, copies: Sequence[int] | None = None) -> Counts:
+    """Count every deal's outcome (``classify`` gives each row's outcome index), from a shoe of
+    ``decks`` decks or, given ``copies``, of that make-up."""
     counts = [0] * (outcomes + 1)
     examples: list[tuple[int, ...] | None] = [None] * (outcomes + 1)
-    for rows, weights in deal_rows(slots, decks):
+    for rows, weights in deal_rows(slots, decks, copies):
         index = classify(Deals(rows))
-        if decks == 1:
+        if decks == 1 and copies is None:
             found = np.bincount(index, minlength=outcomes + 1)
         else:
             found = np.array([int(weights[index == i].sum()) for i in range(outcomes + 1)],
@@ -160,7 +234,7 @@ def count_outcomes(slots: Sequence[Slot], decks: int, outcomes: int,
             if examples[i] is None:
                 examples[i] = tuple(int(face) for face in rows[int(np.argmax(index == i))])
     total = sum(counts)
-    expected = cycle_size(slots, decks)
+    expected = cycle_size(slots, decks, copies)
     if total != expected:
         raise AssertionError(f"the weighted deals sum to {total}, not {expected}")
     return Counts(tuple(counts), tuple(examples), total)

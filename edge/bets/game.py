@@ -21,7 +21,13 @@ import numpy.typing as npt
 
 from edge.bets.classes import best_five_only, count_by_class
 from edge.bets.compile import Deals
-from edge.bets.enumeration import Counts, count_outcomes
+from edge.bets.enumeration import (
+    Counts,
+    Weighing,
+    count_outcomes,
+    cycle_size,
+    deal_rows,
+)
 from edge.bets.file import BetFile, BetFileError, Outcome
 from edge.bets.words import condition_in_words
 from edge.cards import format_card
@@ -62,6 +68,9 @@ class BetAnalysis:
 
     bet: BetFile
     counted: dict[int, Counts] = dataclasses.field(default_factory=dict)
+    # every row of faces the shoe can deal (sorted by outcome) and where each outcome's rows
+    # start: classified once, weighed again for each shoe (shoe_counts)
+    classified: tuple[Weighing, IntArray] | None = None
 
     def classify(self, deals: Deals) -> IntArray:
         """Each deal's outcome index (the first condition that holds; the last index: lose)."""
@@ -91,6 +100,39 @@ class BetAnalysis:
         if decks not in self.counted:
             self.counted[decks] = self._count(decks, None)
         return self.counted[decks]
+
+    def shoe_counts(self, copies: tuple[int, ...]) -> tuple[int, ...]:
+        """The weighted deals of each outcome (the last: lose) from the shoe of ``copies`` (52
+        counts, face = rank * 4 + suit): every row of faces is classified once and weighed
+        for each shoe (:func:`~edge.bets.enumeration.weigh_rows`); the total is checked."""
+        if self.bet.single_deck:
+            raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the best "
+                               "five of distinct cards), not a shoe.")
+        slots = self.bet.layout.slots
+        if self.classified is None:
+            most = sum(slot.size for slot in slots)      # a face in every column
+            rows = np.concatenate([r for r, _ in deal_rows(slots, most, (most,) * 52)])
+            index = self.classify(Deals(rows))
+            order = np.argsort(index, kind="stable")
+            starts = np.searchsorted(index[order], np.arange(len(self.bet.outcomes) + 2))
+            self.classified = (Weighing.of(np.ascontiguousarray(rows[order]), slots), starts)
+        weighing, starts = self.classified
+        weights = weighing.weigh(copies)
+        counts = tuple(int(weights[starts[i]:starts[i + 1]].sum())
+                       for i in range(len(starts) - 1))
+        if sum(counts) != cycle_size(slots, 1, copies):
+            raise AssertionError(f"the weighted deals sum to {sum(counts)}, not "
+                                 f"{cycle_size(slots, 1, copies)}")
+        return counts
+
+    def shoe_return(self, paytable: PayTable | None, rules: Rules,
+                    copies: tuple[int, ...]) -> Fraction:
+        """The exact expected return per unit wagered from the shoe of ``copies``."""
+        table = paytable or self.bet.presets[self.bet.default_paytable]
+        counts = self.shoe_counts(copies)
+        pays = [table[outcome.name] for outcome in self.bet.outcomes] + [Fraction(-1)]
+        return sum((pay * count for pay, count in zip(pays, counts, strict=True)),
+                   Fraction(0)) / sum(counts)
 
     def _count(self, decks: int, by_class: bool | None) -> Counts:
         if self.bet.single_deck and decks > 1:
@@ -287,7 +329,8 @@ def make_game(bet: BetFile) -> Game[Any]:
 
     source = bet.source or f"the bet file {bet.path.name} (no source stated)"
     wager = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
-                bet.presets, bet.default_paytable, simulate=simulate, linear=True)
+                bet.presets, bet.default_paytable, simulate=simulate, linear=True,
+                shoe_return=None if bet.single_deck else analysis.shoe_return)
     game: Game[Any] = Game(
         name=bet.name, title=bet.title, rules=rules, bets=(wager,), source=source,
         describe_rules=lambda r: describe_rules(bet, r), invoked_as=str(bet.path),

@@ -122,6 +122,11 @@ Compare = Callable[[PayTable | None, RulesT, RunSettings], StrategyComparison]
 # lets the report find them from the options (choices, true/false, small whole-number ranges).
 ReportVariants = Callable[[RulesT], Sequence[tuple[str, Sequence[object]]]]
 
+# shoe_return: the exact expected return per unit of the initial wager when the wager's cards
+# are dealt from a shoe of copies[f] cards of face f (52 counts, face = rank * 4 + suit), for
+# any make-up (a shoe with cards gone): what card counting needs (edge.counting).
+ShoeReturn = Callable[[PayTable | None, RulesT, tuple[int, ...]], Fraction]
+
 # certify: the holds a report certifies for a wager beyond its table's own figure, as
 # (basis, hold, what it rests on): a progressive at its meter's reset value and in the long run.
 Certify = Callable[[PayTable | None, RulesT], Sequence[tuple[str, Fraction, str]]]
@@ -221,6 +226,8 @@ class Bet(Generic[RulesT]):
     # of the user's own, is offered under every rule): see TableRule and fit_rules.
     table_rules: Mapping[str, TableRule] = field(default_factory=dict)
     certify: Certify[RulesT] | None = None
+    # the wager dealt from a shoe of any make-up (ShoeReturn): None when it is not shoe-dealt
+    shoe_return: ShoeReturn[RulesT] | None = None
 
     # The options this wager's figures depend on under given rules (made with uses(...) for a
     # fixed set); None: every option. An option given for a wager that does not use it is an

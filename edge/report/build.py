@@ -58,7 +58,8 @@ from edge.table import ReturnTable, percent
 
 
 def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
-                   fmt: str = "html", protection: bool = False, meta: str = "") -> str:
+                   fmt: str = "html", protection: bool = False, meta: str = "",
+                   counting: bool = False) -> str:
     """The ``edge report`` command that rebuilds a report, every option spelled out (and the
     metadata file ``meta`` it was made with, if any)."""
     parts = ["edge", "report", game.command_name]
@@ -66,6 +67,8 @@ def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
     parts += [f"--set {name}={_quote(value)}" for name, value in options_dict(rules).items()]
     if protection:
         parts.append("--protection")
+    if counting:
+        parts.append("--counting")
     if meta:
         parts.append(f"--meta {_quote(meta)}")
     parts.append(f"--format {fmt}")
@@ -93,7 +96,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                 options: Mapping[str, object] | None = None, *, run: RunSettings | None = None,
                 analyses: Analyses[Rules] | None = None, environment: bool = True,
                 fmt: str = "html", meta: Metadata | None = None,
-                protection: bool = False) -> Report:
+                protection: bool = False, counting: bool = False) -> Report:
     """Analyse every wager of ``game`` and assemble its report.
 
     ``paytables`` are ``--paytable`` specs (see :func:`resolve_paytables`), ``options`` the
@@ -103,7 +106,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     ``fmt`` only goes into the reproducing command. ``meta`` is the submission's metadata
     (``--meta``): the title and certification block show it, and it never enters the figures'
     digest. ``protection`` adds the game-protection section (every exposure the game declares,
-    solved exactly; an error for a game that declares none).
+    solved exactly; an error for a game that declares none). ``counting`` adds the card
+    counting section (:mod:`edge.counting`; an error for a game with no shoe-dealt wager).
     """
     meta = meta or Metadata()
     found = game if isinstance(game, Game) else get_game(game)
@@ -120,7 +124,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     # comparisons, a game's own sections) reuse what was just solved and cached
     analyses.run = dataclasses.replace(analyses.run, cache=True)
     context = ReportContext(found, rules, chosen, tables, analyses, fitted.notes)
-    command = report_command(found, paytables, rules, fmt, protection, meta.file)
+    command = report_command(found, paytables, rules, fmt, protection, meta.file, counting)
     sections: list[Section] = [
         certification_section(context, meta),
         rules_of_play_section(context, meta),
@@ -141,6 +145,9 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     if guarded is not None:
         sections.append(guarded)
     exposures = protection_tables(context) if guarded is not None else {}
+    if counting:
+        from edge.counting.document import report_section
+        sections.append(report_section(context))
     pays = None if is_exposed(rules) else pay_section(context)
     if pays is not None:
         sections.append(pays)

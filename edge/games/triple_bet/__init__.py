@@ -22,6 +22,7 @@ from edge.games.triple_bet.pays import (
     SANDWICH_OUTCOMES,
 )
 from edge.games.triple_bet.rules import TripleBetRules, describe_rules
+from edge.games.triple_bet.shoe import shoe_return
 
 __all__ = ["GAME", "TripleBetRules"]
 
@@ -43,16 +44,20 @@ GAME = Game(
     bets=(
         Bet("flush", "player card vs the first flop card, same suit wins",
             analysis.analyze_flush, FLUSH_OUTCOMES, PRESETS["flush"], "usual",
-            simulate=on_call(lambda: _simulation().simulate_flush)),
+            simulate=on_call(lambda: _simulation().simulate_flush),
+            shoe_return=shoe_return("flush")),
         Bet("sandwich", "second flop card between or matching the player's two cards",
             analysis.analyze_sandwich, SANDWICH_OUTCOMES, PRESETS["sandwich"], "usual",
-            simulate=on_call(lambda: _simulation().simulate_sandwich)),
+            simulate=on_call(lambda: _simulation().simulate_sandwich),
+            shoe_return=shoe_return("sandwich")),
         Bet("block", "a player card of the dealer card's suit and higher rank",
             analysis.analyze_block, BLOCK_OUTCOMES, PRESETS["block"], "usual",
-            simulate=on_call(lambda: _simulation().simulate_block)),
+            simulate=on_call(lambda: _simulation().simulate_block),
+            shoe_return=shoe_return("block")),
         Bet("combined", "the three wagers together, equal amounts",
             analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], "usual",
             simulate=on_call(lambda: _simulation().simulate_combined),
+            shoe_return=shoe_return("combined"),
             parts={f"{part}.": part for part in ("flush", "sandwich", "block")}),
     ),
     source="The 2011 Hybrid Triple Bet trial document (Grosvenor Casinos)",

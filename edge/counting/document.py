@@ -1,0 +1,384 @@
+"""Card counting as a document: ``edge counting GAME`` and the report's "Card counting" section.
+
+For one wager dealt from a shoe (its ``shoe_return`` hook): the exact effects of removal, the
+best linear count with its betting correlation, slope and break-even true count, how often a
+shoe reaches that count, and, where the suit mix moves the wager, the suit-mix analysis
+(:mod:`edge.counting.suits`). Every figure is exact until it is printed; the shares of shoes
+past a break-even point are normal approximations and say so.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from edge.counting.count import Candidate, CountFit, best_count, candidates
+from edge.counting.removal import Effects, effects_of_removal, shoe_of
+from edge.counting.suits import (
+    Depth,
+    SuitMix,
+    chi3_tail,
+    depth,
+    suit_counts,
+    suit_mix,
+)
+from edge.document import Chart, Document, Items, Paragraph, Section, Table
+from edge.document.document import Block, JsonValue
+from edge.errors import EdgeError
+from edge.games import AnyGame, Bet, ReportContext, Rules
+from edge.options import options_dict
+from edge.paytables import PayTable
+from edge.table import decimal, exact, percent
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+# penetrations (share of the shoe dealt) at which the shares of shoes are shown
+PENETRATIONS = (Fraction(1, 2), Fraction(2, 3), Fraction(3, 4), Fraction(5, 6))
+
+
+@dataclass(frozen=True)
+class Counting:
+    """Everything ``edge counting`` prints for one wager."""
+
+    game: str
+    title: str
+    bet: str
+    paytable: str
+    options: dict[str, str]
+    effects: Effects
+    candidates: tuple[Candidate, ...]
+    best: Candidate | None
+    mix: SuitMix
+    # the shoe dealt down to each of PENETRATIONS (cards in proportion; one suit rich enough)
+    depths: tuple[Depth, ...] = ()
+
+
+def cards_left(total: int, penetration: Fraction) -> int:
+    """Cards left when ``penetration`` of the shoe is dealt, to a whole number per rank."""
+    return max(13, round(total * (1 - penetration) / 13) * 13)
+
+
+def analyse(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
+            rules: Rules) -> Counting:
+    """The counting analysis of one wager (an error when it is not dealt from a shoe of more
+    than one deck)."""
+    hook = bet.shoe_return
+    if hook is None:
+        raise EdgeError(f"The {bet.name} wager of {game.command_name} is not dealt from a shoe "
+                        "(edge has no shoe analysis for it): card counting needs a wager dealt "
+                        "from a shoe of more than one deck.")
+    shoe = shoe_of(rules, bet.name, game.command_name)
+
+    def returns(copies: tuple[int, ...]) -> Fraction:
+        return hook(paytable, rules, copies)
+
+    effects = effects_of_removal(bet.name, returns, shoe)
+    found = tuple(candidates(effects))
+    table = paytable or bet.paytable(None)
+    mix = suit_mix(effects, returns)
+    depths = tuple(depth(shoe, cards_left(sum(shoe), pen), returns, effects.full,
+                         mix.suits_matter, mix.favoured)
+                   for pen in PENETRATIONS)
+    return Counting(game.name, game.title, bet.name, table.name if table else "",
+                    {k: str(v) for k, v in options_dict(rules).items()}, effects, found,
+                    best_count(effects), mix, depths)
+
+
+def tc_spread(fit: CountFit, left: int) -> float:
+    """The standard deviation of the true count (per deck left) with ``left`` cards left of a
+    shoe dealt at random: RC' sums the centred tags of R cards drawn without replacement,
+    Var = R (N - R) / (N - 1) * sum n t'^2 / N."""
+    total = sum(fit.copies)
+    gone = total - left
+    variance = gone * (total - gone) / (total - 1) * fit.tag_square / total
+    return 52 * math.sqrt(float(variance)) / left
+
+
+def normal_tail(z: float) -> float:
+    """P(Z > z) for a standard normal Z."""
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def _pct(value: Fraction, places: int = 4) -> str:
+    return percent(value, places)
+
+
+def _effects_blocks(c: Counting) -> list[Block]:
+    e = c.effects
+    decks = e.copies[0]
+    by = "rank" if e.suit_symmetric else "card"
+    rows = []
+    for label, faces, effect in e.groups():
+        rows.append((label, str(sum(e.copies[f] for f in faces)), exact(effect),
+                     decimal(effect * 100, 5)))
+    intro = Paragraph(
+        f"From a full shoe of {decks} decks ({e.cards} cards) the {c.bet} wager returns "
+        f"{_pct(e.full)} per unit wagered (house edge {_pct(-e.full)}). The effect of removal "
+        "of a card is the exact change in that return when one such card is taken out of the "
+        "full shoe, from an exact enumeration of every deal of the shoe less that card. "
+        + ("Removing any suit of a rank gives the same return, found by comparing the 52 exact "
+           "returns: the effects are given per rank." if e.suit_symmetric else
+           "The suits do not all give the same return: the effects are given per card."))
+    table = Table((by, "cards in the shoe", "effect of removal (exact)",
+                   "per card removed, % of the wager"), tuple(rows),
+                  f"Effects of removal, {c.bet} wager, {decks} decks", align="lrrr")
+    check = Paragraph(f"Check: the effects weighted by the cards in the shoe sum to "
+                      f"{exact(e.zero_sum)} exactly (burning an unseen card changes no "
+                      "expectation).", "note")
+    return [intro, table, check]
+
+
+def _count_blocks(c: Counting) -> list[Block]:
+    if c.best is None:
+        return [Paragraph(
+            "No single card moves this wager's return: every effect of removal is exactly zero "
+            "(each card is as good as any other to it), so no linear count can follow it. What "
+            "moves it is the mix of the cards left, below.")]
+    rows = []
+    for cand in c.candidates:
+        fit = cand.fit
+        be = fit.break_even
+        rows.append((str(cand.level), "yes" if cand.balanced else "no", fit.count.text(),
+                     f"{fit.bc:.4f}", decimal(fit.slope * 100, 5),
+                     decimal(be, 2) if be is not None else "never"))
+    table = Table(("level", "balanced", "tags", "betting correlation",
+                   "slope, % per true count", "break-even true count"), tuple(rows),
+                  "The best count found at each level, balanced and unbalanced", align="llllrr")
+    best = c.best.fit
+    be = best.break_even
+    words = [
+        f"The best count found: {best.count.text()} (level {c.best.level}, "
+        f"{'balanced' if c.best.balanced else 'unbalanced'}), betting correlation "
+        f"{best.bc:.4f}. A count's true count is in its own units: a level-3 count's runs "
+        "about three times a level-1 count's, so its slope per true count is smaller.",
+        f"First order, the return at true count TC (the count per deck left) is E(TC) = "
+        f"{_pct(best.full)} + TC x {decimal(best.slope * 100, 5)}% (slope exactly "
+        f"{exact(best.slope)}).",
+    ]
+    if not c.best.balanced:
+        words.append(f"For this unbalanced count the true count is of its balanced "
+                     f"equivalent: the running count less {exact(best.mean_tag)} per card "
+                     "seen, divided by the decks left.")
+    if be is None:
+        words.append("The slope is not positive: no true count turns the wager in the "
+                     "player's favour.")
+    else:
+        words.append(f"The wager turns in the player's favour at a true count of "
+                     f"{decimal(be, 2)} (exactly {exact(be)}).")
+    spread = []
+    if be is not None:
+        total = c.effects.cards
+        for pen, deep in zip(PENETRATIONS, c.depths, strict=True):
+            sd = tc_spread(best, deep.left)
+            spread.append((f"{decimal(pen * 100, 0)}%", str(deep.left), f"{sd:.3f}",
+                           f"{float(be) / sd:.2f}", f"{normal_tail(float(be) / sd):.3%}"))
+        words.append(
+            f"How often a shoe reaches that count: the spread of the true count is exact for "
+            f"cards dealt at random from the {total}; the share of rounds past break-even is "
+            "a normal approximation, for scale. E(TC) is first order: the return averaged "
+            "over the shoes of a true count, which at every depth averages the full shoe's "
+            "return at TC = 0 (an unseen card changes no expectation).")
+    blocks: list[Block] = [table, Items(tuple(words))]
+    if spread:
+        blocks.append(Table(("dealt", "cards left", "spread of the true count",
+                             "break-even in spreads", "rounds past break-even"),
+                            tuple(spread), "How often the true count reaches break-even, by "
+                            "depth in the shoe", align="rrrrr"))
+    return blocks + simulated_blocks(c)
+
+
+def simulated_blocks(c: Counting) -> list[Block]:
+    """The counter's simulated win rates (issue 28, item 3).
+
+    MERGE: the place for ``edge.counting.simulation.win_rates(...)`` (built apart, on the
+    ``LinearCount`` of ``c.best.fit.count``): its table of win per 100 rounds and per hour at 4
+    or 5 penetrations goes here when it exists. Until then, a note that it is not part of this
+    analysis."""
+    return [Paragraph("The counter's win rate at a bet spread and penetration is simulated apart "
+                      "(issue 28, item 3); it is not part of this analysis.", "note")]
+
+
+def _mix_blocks(c: Counting) -> list[Block]:
+    mix = c.mix
+    if not mix.matters:
+        return [Paragraph("The suits left in the shoe do not move this wager: its return with "
+                          "13 cards gone is the same whether they are of one suit or of mixed "
+                          "suits (exactly), so it looks at ranks only.")]
+    suit = "cdhs"[mix.suit]
+    rows = []
+    for step in mix.steps:
+        left = "/".join(str(n) for n in suit_counts(step.copies))
+        rows.append((str(step.sets), str(step.removed), left, decimal(step.imbalance, 5),
+                     _pct(step.value), decimal((step.value - mix.full) * 100, 4),
+                     decimal((step.value - mix.full) * 100 / step.sets ** 2, 4)))
+    same = (" (the first-order estimate from the single-card effects is the same for both)"
+            if c.effects.suit_symmetric else "")
+    words = [
+        f"What moves this wager is the mix of the cards left, not any single card: with one "
+        f"card of each rank of one suit gone the return is {_pct(mix.one_suit)}, with one card "
+        f"of each rank gone in mixed suits it is {_pct(mix.mixed)}{same}. The table follows a "
+        "shoe growing short of one suit: the change grows about as the square of the "
+        "imbalance (the last column changes slowly)."]
+    if not mix.suits_matter:
+        words = [
+            "No single card moves this wager, and neither do the suits' totals: with one card of "
+            "each rank gone its return is the same whether the 13 are of one suit or of mixed "
+            f"suits ({_pct(mix.one_suit)}). What moves it is how unevenly the cards of each "
+            "rank (and, for suited pays, of each face) are left: a second-order effect of the "
+            "shoe's make-up that no running count of single cards, and no count of suits, "
+            "follows. The table shows one such direction, a shoe growing short of one suit, "
+            "which leaves fewer faces to pair with each other card of that suit and more with "
+            "the others."]
+    table = Table(("sets of the suit gone", "cards gone", "suits left c/d/h/s",
+                   "imbalance Q", "return", "change, points", "change / sets^2"),
+                  tuple(rows), f"The shoe with j cards of every rank of one suit ({suit}) gone: "
+                  "the ranks stay in proportion, only the suits move", align="rrlrrrr")
+    if not mix.suits_matter:
+        return [Paragraph(words[0]), table]
+    shares = []
+    reaches = []
+    for pen, deep in zip(PENETRATIONS, c.depths, strict=True):
+        q = deep.imbalance
+        typical = deep.mean_imbalance
+        if deep.turning is None or q is None or deep.turning_return is None:
+            shares.append((f"{decimal(pen * 100, 0)}%", str(deep.left),
+                           _pct(deep.proportional), "never", "", decimal(typical, 5),
+                           "none"))
+            reaches.append(0.0)
+            continue
+        share = chi3_tail(float(3 * q / typical)) if q > 0 else 1.0
+        reaches.append(share)
+        shares.append((f"{decimal(pen * 100, 0)}%", str(deep.left), _pct(deep.proportional),
+                       "/".join(str(n) for n in suit_counts(deep.turning)),
+                       decimal(q, 5), decimal(typical, 5), f"{share:.3%}"))
+    words.append(
+        "Deeper in the shoe, every depth still averages the full shoe's return over the shoes "
+        "it can be, but the suits stray further: the imbalance Q (the sum over suits of "
+        "(share of the cards left - 1/4) squared) has the exact mean E[Q] below for cards "
+        "dealt at random. At each depth the table gives the exact return of the cards left "
+        "in proportion, and the least uneven shoe of that size (one suit richest, the ranks "
+        "in proportion) at which a suit counter's return, E0 + b (Q - E[Q]) with b read off "
+        "that shoe's exact return, reaches zero. The share of shoes at least as uneven takes "
+        "Q / E[Q] as a chi-square with 3 degrees of freedom over 3 (a normal approximation) "
+        "and any uneven shape as that one: for scale.")
+    best_share = max(reaches, default=0.0)
+    words.append(
+        "A suit-imbalance count (the four suits kept apart) "
+        + (f"would find the wager in the player's favour in up to about {best_share:.1%} of "
+           "shoes at these depths: the suit mix makes it beatable in principle; what that is "
+           "worth per hour depends on penetration, spread and how few rounds are dealt that "
+           "deep (the simulation's question)." if best_share >= 0.01 else
+           "would find the wager in the player's favour too rarely to matter at these "
+           f"depths (at most about {best_share:.2%} of shoes)."))
+    spread = Table(("dealt", "cards left", "return, in proportion", "turning shoe c/d/h/s",
+                    "its imbalance Q", "mean Q (exact)", "shoes as uneven"), tuple(shares),
+                   "How uneven the suits must be for the wager to turn, at each depth",
+                   align="rrrlrrr")
+    return [Paragraph(words[0]), table, Items(tuple(words[1:])), spread]
+
+
+def _reach(c: Counting) -> float | None:
+    """Two spreads of the true count at 3/4 of the shoe dealt (None without a count)."""
+    deep = next((d for p, d in zip(PENETRATIONS, c.depths, strict=True)
+                 if p == Fraction(3, 4)), None)
+    if c.best is None or deep is None:
+        return None
+    return 2 * tc_spread(c.best.fit, deep.left)
+
+
+def _draw(c: Counting) -> Figure:
+    """The house edge (-E(TC)) against the true count, zero marked where the wager turns."""
+    from edge.document.charts import Series, edge_chart
+    assert c.best is not None
+    fit = c.best.fit
+    be = fit.break_even
+    top = max(6.0, 1.3 * float(be)) if be is not None else 10.0
+    xs = tuple(top * i / 50 for i in range(51))
+    line = Series(f"house edge at true count TC, {fit.count.name}", xs,
+                  tuple(-float(fit.at(Fraction(x))) for x in xs),
+                  (float(be),) if be is not None else ())
+    return edge_chart([line], "true count (per deck left)", current=_reach(c),
+                      title=f"{c.title}: {c.bet} wager")
+
+
+def blocks(c: Counting) -> list[Block]:
+    """Every block of the analysis (effects, count, chart, suit mix)."""
+    out = _effects_blocks(c) + _count_blocks(c)
+    if c.best is not None:
+        reach = _reach(c)
+        where = (f"; dotted: two spreads of the true count at 3/4 of the shoe dealt ({reach:.1f})"
+                 if reach is not None else "")
+        out.append(Chart("The house edge against the true count (first order), zero where the "
+                         f"wager turns in the player's favour{where}", lambda: _draw(c)))
+    return out + _mix_blocks(c)
+
+
+def data(c: Counting) -> dict[str, JsonValue]:
+    """The analysis as ``--format json`` prints it (exact values as strings)."""
+    e = c.effects
+    best = c.best
+    return {
+        "game": c.game, "bet": c.bet, "paytable": c.paytable, "options": dict(c.options),
+        "copies": list(e.copies), "return": exact(e.full),
+        "suit_symmetric": e.suit_symmetric,
+        "effects": {label: exact(effect) for label, _, effect in e.groups()},
+        "counts": [{"name": cand.fit.count.name, "level": cand.level,
+                    "balanced": cand.balanced, "tags": list(cand.fit.count.tags),
+                    "betting_correlation": cand.fit.bc,
+                    "betting_correlation_squared": exact(cand.fit.bc_squared),
+                    "slope": exact(cand.fit.slope),
+                    "break_even": exact(cand.fit.break_even)
+                    if cand.fit.break_even is not None else None}
+                   for cand in c.candidates],
+        "best": best.fit.count.name if best is not None else None,
+        "suit_mix": {"matters": c.mix.matters, "suit": "cdhs"[c.mix.suit],
+                     "steps": [{"sets": s.sets, "imbalance": exact(s.imbalance),
+                                "return": exact(s.value)} for s in c.mix.steps],
+                     "depths": [{"left": d.left, "proportional": exact(d.proportional),
+                                 "turning_suits": list(suit_counts(d.turning))
+                                 if d.turning is not None else None,
+                                 "turning_return": exact(d.turning_return)
+                                 if d.turning_return is not None else None}
+                                for d in c.depths]},
+    }
+
+
+def counting_document(c: Counting) -> Document:
+    """``edge counting GAME``: the whole analysis of one wager."""
+    rows = tuple((label, str(sum(c.effects.copies[f] for f in faces)), exact(effect),
+                  decimal(effect * 100, 6)) for label, faces, effect in c.effects.groups())
+    records = Table(("card", "copies", "effect", "effect_percent"), rows)
+    title = f"{c.title}: card counting, the {c.bet} wager ({c.effects.copies[0]} decks)"
+    return Document(title, tuple(blocks(c)),
+                    context=(("game", c.game), ("bet", c.bet), ("paytable", c.paytable)),
+                    records=records, data=data(c))
+
+
+def counting_section(c: Counting) -> Section:
+    """One wager's part of the report's "Card counting" section."""
+    return Section(f"Card counting: the {c.bet} wager", tuple(blocks(c)))
+
+
+def report_section(context: ReportContext[Rules]) -> Section:
+    """The report's "Card counting" section (``edge report GAME --counting``): each wager
+    dealt from the shoe, analysed at the report's pay tables and options."""
+    game = context.game
+    shoe_dealt = [bet for bet in game.bets if bet.shoe_return is not None]
+    if not shoe_dealt:
+        raise EdgeError(f"No wager of {game.command_name} is dealt from a shoe edge can "
+                        "analyse: --counting applies to shoe-dealt wagers (a bet file with a "
+                        "shoe, the Hybrid Triple Bet).")
+    shoe_of(context.rules, shoe_dealt[0].name, game.command_name)    # one deck: an error
+    children = tuple(counting_section(analyse(game, bet, context.paytables[bet.name],
+                                              context.rules)) for bet in shoe_dealt)
+    intro = Paragraph(
+        "Whether a card counter can beat a shoe-dealt wager: for each wager, the exact effect "
+        "on its return of removing each card from the full shoe, the best linear count made "
+        "from those effects with the true count at which the wager turns in the player's "
+        "favour, and, where the suits left move the wager more than any single card, what a "
+        "count of suits could find. The method is in docs/counting.md; `edge counting "
+        f"{game.command_name} --bet BET` prints each part alone.")
+    return Section("Card counting", (intro,), children, page_break=True)
