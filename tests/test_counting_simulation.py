@@ -15,6 +15,7 @@ from fractions import Fraction
 import pytest
 
 import edge
+from edge.counting.count import LinearCount
 from edge.counting.simulation import (
     NetOf,
     ShoeGame,
@@ -134,6 +135,22 @@ def test_the_true_count_bucket_at_zero_has_the_edge_off_the_top(address: str) ->
     zero = rate.bucket(0)
     assert zero is not None and zero.rounds > rate.rounds / 10
     assert within(zero.edge, house_edge, zero.standard_error)
+
+
+def test_an_unbalanced_count_is_centred(address: str) -> None:
+    """An unbalanced count (edge.counting.count's LinearCount; tags summing to 3 a deck) is
+    taken on its balanced equivalent, as edge.counting.count's E(TC) takes it: the rounds at
+    true count 0 still have the wager's exact edge (the Triple Bet's Block, whose return rises
+    as low cards leave: a plain running count would put rich shoes at true count 0)."""
+    ranks = (3, 3, 2, 2, 1, 1, 0, 0, -1, -1, -2, -2, -3)
+    count = LinearCount(tuple(ranks[face // 4] for face in range(52)), "block")
+    settle, scale, house_edge, decks = wager("triple-bet", "block", 5)
+    (rate,) = win_rates(settle, scale, decks, count, cards=5, penetrations=[0.8],
+                        spread=Spread(1, 10, wong=1), rounds=600_000, seed=11, cluster=address)
+    zero = rate.bucket(0)
+    assert zero is not None and zero.rounds > rate.rounds / 20
+    assert within(zero.edge, house_edge, zero.standard_error)
+    assert 0 < rate.share_bet < 1
 
 
 @pytest.mark.parametrize(("change", "message"), [

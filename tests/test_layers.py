@@ -39,6 +39,9 @@ LAYERS: dict[str, int] = {
     "edge.distribution": 0, "edge.table": 0, "edge.paytables": 0, "edge.options": 0,
     "edge.errors": 0, "edge.run": 0, "edge.version": 0, "edge.files": 0, "edge.published": 0,
     "edge.protection": 0, "edge.strategies": 0, "edge.parallel": 0,
+    # edge.cluster: parallel work on Dask (imports edge.errors, edge.parallel, edge.version
+    # only; Dask lazily), so games below the reports (issue 27's collusion solves) may use it
+    "edge.cluster": 0,
     # 1: the document model
     "edge.document": 1,
     # 2: games

@@ -12,14 +12,20 @@ cards, and a round is dealt while fewer cards than that have come out (the round
 the cut card is finished, then the shoe is shuffled). So every shoe deals the same number of
 rounds: ``ceil(cut / per_round)``, at most as many as the shoe holds. No card is burnt.
 
-**The true count** before a round is the running count (the sum of the tags of every card dealt
-from the shoe so far, wager's and others', starting from 0 at the shuffle, whether the count is
-balanced or not) divided by the decks left in the shoe, counted exactly (``cards left / 52``,
-no rounding to half decks): ``running * 52 / cards_left``. The bet uses it **floored** (rounded
-towards minus infinity: -0.3 is -1, 2.9 is 2), an integer. Rounds are also kept by the true
-count **rounded to the nearest integer** (halves up), for the return at each true count: bucket
-0 holds the rounds whose true count is from -1/2 (included) to 1/2, so the wager's return there
-is its return off the top of the shoe, the exact house edge, whatever the count.
+**The true count** before a round is the running count of the cards dealt from the shoe so
+far (wager's and others', from 0 at the shuffle) per deck left, counted exactly (``cards left /
+52``, no rounding to half decks), the running count taken on the count's balanced equivalent:
+each tag less the shoe's mean tag, as :mod:`edge.counting.count` centres it for its ``E(TC)``
+(a balanced count is its own equivalent). With ``S`` the sum of the 52 tags (the shoe's mean
+tag is ``S / 52``), ``g`` cards gone and ``m`` left::
+
+    TC = (52 * running - S * g) / m        (= running * 52 / m for a balanced count)
+
+The bet uses it **floored** (rounded towards minus infinity: -0.3 is -1, 2.9 is 2), an
+integer. Rounds are also kept by the true count **rounded to the nearest integer** (halves
+up), for the return at each true count: bucket 0 holds the rounds whose true count is from
+-1/2 (included) to 1/2, where the shoe left is (to first order) as good as a full one, so the
+wager's return there is about its return off the top, the exact house edge.
 
 **The spread** (:class:`Spread`) sizes the bet in units from the floored true count: ``low``
 units below the ramp, ``low + step * (tc - start + 1)`` from true count ``start`` up, at most
@@ -71,8 +77,8 @@ import numpy.typing as npt
 from edge.errors import EdgeError
 
 __all__ = ["Bucket", "NetOf", "SHOES_PER_TASK", "Settle", "Spread", "WinRate",
-           "count_tags", "nearest_true_count", "play_shoes", "settlement", "true_count",
-           "win_rates"]
+           "centred_running", "count_tags", "nearest_true_count", "play_shoes", "settlement",
+           "true_count", "win_rates"]
 
 CardArray = npt.NDArray[np.int16]
 IntArray = npt.NDArray[np.int64]
@@ -342,23 +348,36 @@ class Tally:
                 mine[i] += value
 
 
-def true_count(running: IntArray, left: IntArray) -> IntArray:
-    """The true count the counter bets by: ``running * 52 / left`` floored.
+def centred_running(running: IntArray, gone: IntArray, tag_sum: int) -> IntArray:
+    """52 times the running count of the count's balanced equivalent: ``52 * running - S *
+    gone``, with ``S`` the sum of the 52 tags (an exact integer).
 
-    >>> true_count(np.array([7, -7, 0, 3]), np.array([104, 104, 52, 52])).tolist()
+    >>> centred_running(np.array([3, 3]), np.array([10, 10]), 0).tolist()    # balanced
+    [156, 156]
+    >>> centred_running(np.array([3, 3]), np.array([10, 0]), 4).tolist()
+    [116, 156]
+    """
+    return np.asarray(FACES * running - tag_sum * gone, dtype=np.int64)
+
+
+def true_count(centred: IntArray, left: IntArray) -> IntArray:
+    """The true count the counter bets by, floored: ``centred / left`` (``centred`` from
+    :func:`centred_running`, ``left`` the cards left).
+
+    >>> true_count(np.array([7, -7, 0, 3]) * 52, np.array([104, 104, 52, 52])).tolist()
     [3, -4, 0, 3]
     """
-    return np.asarray(np.floor_divide(running * FACES, left), dtype=np.int64)
+    return np.asarray(np.floor_divide(centred, left), dtype=np.int64)
 
 
-def nearest_true_count(running: IntArray, left: IntArray) -> IntArray:
-    """The true count ``running * 52 / left`` rounded to the nearest integer, halves up.
+def nearest_true_count(centred: IntArray, left: IntArray) -> IntArray:
+    """The true count ``centred / left`` rounded to the nearest integer, halves up.
 
     >>> left = np.array([104, 104, 104, 104, 52])
-    >>> nearest_true_count(np.array([7, -7, 1, -1, 0]), left).tolist()
+    >>> nearest_true_count(np.array([7, -7, 1, -1, 0]) * 52, left).tolist()
     [4, -3, 1, 0, 0]
     """
-    return np.asarray(np.floor_divide(2 * running * FACES + left, 2 * left), dtype=np.int64)
+    return np.asarray(np.floor_divide(2 * centred + left, 2 * left), dtype=np.int64)
 
 
 def shuffled_shoes(rng: np.random.Generator, shoes: int, decks: int) -> CardArray:
@@ -382,9 +401,11 @@ def play_shoes(game: ShoeGame, penetration: float, task: int, shoes: int) -> Tal
     tags = np.asarray(game.tags, dtype=np.int64)
     seen = tags[dealt].sum(axis=2)                          # each round's cards, counted
     running = np.cumsum(seen, axis=1) - seen                # before each round
-    left = game.size - per_round * np.arange(rounds, dtype=np.int64)
-    units = game.spread.units(true_count(running, left))
-    nearest = nearest_true_count(running, left)
+    gone = per_round * np.arange(rounds, dtype=np.int64)
+    left = game.size - gone
+    centred = centred_running(running, gone, sum(game.tags))
+    units = game.spread.units(true_count(centred, left))
+    nearest = nearest_true_count(centred, left)
     won = units * unit_net
 
     shoe_net = won.sum(axis=1)
