@@ -25,6 +25,7 @@ from edge.counting.simulation import (
     count_tags,
     play_shoes,
     settlement,
+    wager_win_rates,
     win_rates,
 )
 from edge.errors import EdgeError
@@ -151,6 +152,20 @@ def test_an_unbalanced_count_is_centred(address: str) -> None:
     assert zero is not None and zero.rounds > rate.rounds / 20
     assert within(zero.edge, house_edge, zero.standard_error)
     assert 0 < rate.share_bet < 1
+
+
+def test_a_wager_by_its_hooks(address: str) -> None:
+    """wager_win_rates: a game's wager settled by its own simulate hook (decks and cards from
+    its simulator) gives what win_rates gives on the same settlement."""
+    found = get_game("triple-bet")
+    bet = found.bet("flush")
+    rules = found.make_rules({"decks": 4}, "flush")
+    options = dict(penetrations=[0.7], spread=(1, 4), rounds=50_000, seed=3, cluster=address)
+    by_hooks = wager_win_rates(bet, None, rules, HI_LO, **options)  # type: ignore[arg-type]
+    assert by_hooks[0].decks == 4
+    settle, scale, house_edge, decks = wager("triple-bet", "flush", 5)
+    assert decks == 6          # the game's default: the hook took the rules' 4 decks
+    assert by_hooks[0].rounds_per_shoe == -(-round(0.7 * 208) // 5)
 
 
 @pytest.mark.parametrize(("change", "message"), [

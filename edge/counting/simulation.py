@@ -69,16 +69,18 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from edge.errors import EdgeError
+from edge.games import Bet, Rules, RunSettings
+from edge.paytables import PayTable
 
 __all__ = ["Bucket", "NetOf", "SHOES_PER_TASK", "Settle", "Spread", "WinRate",
            "centred_running", "count_tags", "nearest_true_count", "play_shoes", "settlement",
-           "true_count", "win_rates"]
+           "true_count", "wager_win_rates", "win_rates"]
 
 CardArray = npt.NDArray[np.int16]
 IntArray = npt.NDArray[np.int64]
@@ -490,6 +492,30 @@ def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[i
     for (pen, _, _), result in zip(tasks, results, strict=True):
         totals.setdefault(pen, Tally()).add(result)
     return [_win_rate(game, pen, totals[pen], hands_per_hour) for pen, _ in plans]
+
+
+def wager_win_rates(bet: Bet[Any], paytable: PayTable | None, rules: Rules,
+                    tags: Counted | Sequence[int], *, penetrations: Iterable[float],
+                    spread: Spread | tuple[int, int], rounds: int, seed: int,
+                    other_cards: int = 0, hands_per_hour: float = HANDS_PER_HOUR,
+                    cluster: str | None = None, workers: int | None = None,
+                    progress: str | None = None) -> list[WinRate]:
+    """:func:`win_rates` of a game's wager, settled by its own ``simulate`` hook (its
+    simulator's ``settle``, ``scale``, ``cards_dealt`` and ``decks``): for the report's and
+    ``edge counting``'s simulated win rates, on the count ``c.best.fit.count``. ``paytable``:
+    None for the wager's default table."""
+    if bet.simulate is None:
+        raise EdgeError(f"The {bet.name} wager has no simulator to deal a shoe game with.")
+    simulator = bet.simulate(paytable or bet.paytable(None), rules, RunSettings())
+    decks = getattr(simulator, "decks", None)
+    if not isinstance(decks, int) or not hasattr(simulator, "cards_dealt"):
+        raise EdgeError(f"The {bet.name} wager's simulator does not say its shoe's decks and "
+                        "cards a hand: it cannot deal a shoe game.")
+    settle, scale, cards = settlement(cast(Dealer, simulator))
+    return win_rates(settle, scale, decks, tags, cards=cards, penetrations=penetrations,
+                     spread=spread, rounds=rounds, seed=seed, other_cards=other_cards,
+                     hands_per_hour=hands_per_hour, cluster=cluster, workers=workers,
+                     progress=progress)
 
 
 def _win_rate(game: ShoeGame, penetration: float, tally: Tally,
