@@ -459,3 +459,44 @@ def test_the_level_1_search_finds_the_best_of_every_count() -> None:
         bc = np.where(square > 0, cov / np.sqrt(square * (e * e).sum()), -1.0)
     level_1 = [c for c in candidates(found) if c.level == 1]
     assert max(c.fit.bc for c in level_1) == pytest.approx(float(bc.max()), abs=1e-12)
+
+
+# --- the counter's win rate, simulated (edge counting --rounds, report --counting) -----------
+def test_the_command_simulates_the_counter_on_one_local_worker(edge_cli: Any) -> None:
+    """--rounds plays the best count's shoes at the four depths (a local Dask cluster of one
+    worker): the JSON carries each depth's exact tallies, and the rounds dealt at true count
+    0 lose about the exact house edge (the check the table prints)."""
+    result = edge_cli("counting", str(BETS / "21-plus-3.toml"), "--rounds", "20000",
+                      "--workers", "1", "--spread", "1-4", "--format", "json")
+    assert result.status == 0, result.err
+    found = json.loads(result.out)["simulated"]
+    assert found["bets"].startswith("nothing below true count 5, 1 unit at 5")
+    rates = found["rates"]
+    assert [rate["penetration"] for rate in rates] == [0.5, 2 / 3, 0.75, 5 / 6]
+    assert all(rate["rounds"] >= 20000 and rate["rounds_bet"] <= rate["rounds"]
+               for rate in rates)
+
+
+@pytest.mark.parametrize("args, says", [
+    (("--spread", "4-1"), "1 <= LOW <= HIGH"),
+    (("--spread", "one"), "--spread 'one'"),
+    (("--workers", "0"), "workers"),
+    (("--other-cards", "-1"), "other cards"),
+])
+def test_the_simulation_s_errors(edge_cli: Any, args: tuple[str, ...], says: str) -> None:
+    result = edge_cli("counting", str(BETS / "21-plus-3.toml"), "--rounds", "10", *args)
+    assert result.status == 2 and result.out == ""
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("edge: error:") and says in lines[0]
+
+
+def test_the_report_command_names_the_simulated_rounds() -> None:
+    from edge.counting.play import REPORT_ROUNDS, CounterPlay
+    from edge.report.build import report_command
+    game = get_game(str(BETS / "21-plus-3.toml"))
+    rules = game.make_rules()
+    assert report_command(game, (), rules, counting=True).count("--counting") == 1
+    assert "--counting-rounds 5000" in report_command(game, (), rules,
+                                                      counting=CounterPlay(rounds=5000))
+    assert "--counting-rounds" not in report_command(
+        game, (), rules, counting=CounterPlay(rounds=REPORT_ROUNDS))

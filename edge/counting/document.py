@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from edge.counting.count import Candidate, CountFit, best_count, candidates
+from edge.counting.play import MIN_BUCKET_ROUNDS, CounterPlay, simulated_json
 from edge.counting.removal import Effects, effects_of_removal, shoe_of
 from edge.counting.suits import (
     Depth,
@@ -35,6 +36,8 @@ from edge.table import decimal, exact, percent
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from edge.counting.simulation import WinRate
+
 # penetrations (share of the shoe dealt) at which the shares of shoes are shown
 PENETRATIONS = (Fraction(1, 2), Fraction(2, 3), Fraction(3, 4), Fraction(5, 6))
 
@@ -54,6 +57,9 @@ class Counting:
     mix: SuitMix
     # the shoe dealt down to each of PENETRATIONS (cards in proportion; one suit rich enough)
     depths: tuple[Depth, ...] = ()
+    # how the counter played the simulated shoes, and the win rate at each of PENETRATIONS
+    play: CounterPlay | None = None
+    simulated: tuple[WinRate, ...] = ()
 
 
 def cards_left(total: int, penetration: Fraction) -> int:
@@ -62,9 +68,9 @@ def cards_left(total: int, penetration: Fraction) -> int:
 
 
 def analyse(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
-            rules: Rules) -> Counting:
+            rules: Rules, play: CounterPlay | None = None) -> Counting:
     """The counting analysis of one wager (an error when it is not dealt from a shoe of more
-    than one deck)."""
+    than one deck); with ``play``, the counter's win rates simulated on the best count."""
     hook = bet.shoe_return
     if hook is None:
         raise EdgeError(f"The {bet.name} wager of {game.command_name} is not dealt from a shoe "
@@ -82,9 +88,14 @@ def analyse(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
     depths = tuple(depth(shoe, cards_left(sum(shoe), pen), returns, effects.full,
                          mix.suits_matter, mix.favoured)
                    for pen in PENETRATIONS)
+    best = best_count(effects)
+    simulated: tuple[WinRate, ...] = ()
+    if play is not None and play.rounds and best is not None:
+        simulated = tuple(play.win_rates(bet, table, rules, best.fit.count, best.fit.break_even,
+                                         PENETRATIONS))
     return Counting(game.name, game.title, bet.name, table.name if table else "",
                     {k: str(v) for k, v in options_dict(rules).items()}, effects, found,
-                    best_count(effects), mix, depths)
+                    best, mix, depths, play, simulated)
 
 
 def tc_spread(fit: CountFit, left: int) -> float:
@@ -191,14 +202,13 @@ def _count_blocks(c: Counting) -> list[Block]:
 
 
 def simulated_blocks(c: Counting) -> list[Block]:
-    """The counter's simulated win rates (issue 28, item 3).
-
-    MERGE: the place for ``edge.counting.simulation.win_rates(...)`` (built apart, on the
-    ``LinearCount`` of ``c.best.fit.count``): its table of win per 100 rounds and per hour at 4
-    or 5 penetrations goes here when it exists. Until then, a note that it is not part of this
-    analysis."""
-    return [Paragraph("The counter's win rate at a bet spread and penetration is simulated apart "
-                      "(issue 28, item 3); it is not part of this analysis.", "note")]
+    """The counter's win rates, simulated on the best count at each penetration (when the
+    analysis was asked to play the shoes, ``edge counting --rounds``, a report's
+    ``--counting``)."""
+    if c.play is None or not c.play.rounds or c.best is None:
+        return []
+    from edge.counting.play import simulated_blocks as blocks_of
+    return blocks_of(c.simulated, c.play, c.best.fit, c.effects.full, c.bet)
 
 
 def _mix_blocks(c: Counting) -> list[Block]:
@@ -300,7 +310,17 @@ def _draw(c: Counting) -> Figure:
     line = Series(f"house edge at true count TC, {fit.count.name}", xs,
                   tuple(-float(fit.at(Fraction(x))) for x in xs),
                   (float(be),) if be is not None else ())
-    return edge_chart([line], "true count (per deck left)", current=_reach(c),
+    lines = [line]
+    deep = next((rate for rate in c.simulated if rate.penetration == 0.75), None)
+    if deep is not None:
+        # the simulated edge of the rounds dealt at each true count, where there are enough
+        seen = [b for b in deep.buckets
+                if 0 <= b.true_count <= top and b.rounds >= MIN_BUCKET_ROUNDS]
+        if len(seen) > 1:
+            lines.append(Series("simulated, 3/4 of the shoe dealt",
+                                tuple(float(b.true_count) for b in seen),
+                                tuple(b.edge for b in seen)))
+    return edge_chart(lines, "true count (per deck left)", current=_reach(c),
                       title=f"{c.title}: {c.bet} wager")
 
 
@@ -343,6 +363,8 @@ def data(c: Counting) -> dict[str, JsonValue]:
                                  "turning_return": exact(d.turning_return)
                                  if d.turning_return is not None else None}
                                 for d in c.depths]},
+        **({"simulated": simulated_json(c.simulated, c.play, best.fit)}
+           if c.play is not None and c.simulated and best is not None else {}),
     }
 
 
@@ -362,9 +384,10 @@ def counting_section(c: Counting) -> Section:
     return Section(f"Card counting: the {c.bet} wager", tuple(blocks(c)))
 
 
-def report_section(context: ReportContext[Rules]) -> Section:
+def report_section(context: ReportContext[Rules], play: CounterPlay | None = None) -> Section:
     """The report's "Card counting" section (``edge report GAME --counting``): each wager
-    dealt from the shoe, analysed at the report's pay tables and options."""
+    dealt from the shoe, analysed at the report's pay tables and options, with the counter's
+    win rates simulated as ``play`` says (None: not simulated)."""
     game = context.game
     shoe_dealt = [bet for bet in game.bets if bet.shoe_return is not None]
     if not shoe_dealt:
@@ -373,12 +396,15 @@ def report_section(context: ReportContext[Rules]) -> Section:
                         "shoe, the Hybrid Triple Bet).")
     shoe_of(context.rules, shoe_dealt[0].name, game.command_name)    # one deck: an error
     children = tuple(counting_section(analyse(game, bet, context.paytables[bet.name],
-                                              context.rules)) for bet in shoe_dealt)
+                                              context.rules, play)) for bet in shoe_dealt)
     intro = Paragraph(
         "Whether a card counter can beat a shoe-dealt wager: for each wager, the exact effect "
         "on its return of removing each card from the full shoe, the best linear count made "
         "from those effects with the true count at which the wager turns in the player's "
         "favour, and, where the suits left move the wager more than any single card, what a "
-        "count of suits could find. The method is in docs/counting.md; `edge counting "
+        "count of suits could find"
+        + (", and the counter's win rate at each depth of the shoe, simulated"
+           if play is not None and play.rounds else "")
+        + ". The method is in docs/counting.md; `edge counting "
         f"{game.command_name} --bet BET` prints each part alone.")
     return Section("Card counting", (intro,), children, page_break=True)

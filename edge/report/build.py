@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from edge.counting.play import CounterPlay
 from edge.document.document import (
     Cell,
     CellLike,
@@ -59,7 +60,7 @@ from edge.table import ReturnTable, percent
 
 def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
                    fmt: str = "html", protection: bool = False, meta: str = "",
-                   counting: bool = False) -> str:
+                   counting: bool | CounterPlay = False) -> str:
     """The ``edge report`` command that rebuilds a report, every option spelled out (and the
     metadata file ``meta`` it was made with, if any)."""
     parts = ["edge", "report", game.command_name]
@@ -69,6 +70,8 @@ def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
         parts.append("--protection")
     if counting:
         parts.append("--counting")
+        if isinstance(counting, CounterPlay):
+            parts += counting.options()
     if meta:
         parts.append(f"--meta {_quote(meta)}")
     parts.append(f"--format {fmt}")
@@ -96,7 +99,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                 options: Mapping[str, object] | None = None, *, run: RunSettings | None = None,
                 analyses: Analyses[Rules] | None = None, environment: bool = True,
                 fmt: str = "html", meta: Metadata | None = None,
-                protection: bool = False, counting: bool = False) -> Report:
+                protection: bool = False, counting: bool | CounterPlay = False) -> Report:
     """Analyse every wager of ``game`` and assemble its report.
 
     ``paytables`` are ``--paytable`` specs (see :func:`resolve_paytables`), ``options`` the
@@ -107,7 +110,9 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     (``--meta``): the title and certification block show it, and it never enters the figures'
     digest. ``protection`` adds the game-protection section (every exposure the game declares,
     solved exactly; an error for a game that declares none). ``counting`` adds the card
-    counting section (:mod:`edge.counting`; an error for a game with no shoe-dealt wager).
+    counting section (:mod:`edge.counting`; an error for a game with no shoe-dealt wager),
+    with the counter's win rates simulated as a :class:`~edge.counting.play.CounterPlay`
+    says (``True``: its defaults; never without ``environment``, like the verification).
     """
     meta = meta or Metadata()
     found = game if isinstance(game, Game) else get_game(game)
@@ -147,7 +152,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     exposures = protection_tables(context) if guarded is not None else {}
     if counting:
         from edge.counting.document import report_section
-        sections.append(report_section(context))
+        play = counting if isinstance(counting, CounterPlay) else CounterPlay()
+        sections.append(report_section(context, play if environment else None))
     pays = None if is_exposed(rules) else pay_section(context)
     if pays is not None:
         sections.append(pays)

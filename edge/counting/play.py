@@ -1,0 +1,194 @@
+"""How the simulated counter plays a shoe, and its win rates as a document (issue 28, item 3).
+
+The counter follows the best linear count (:mod:`edge.counting.count`): it bets the wager only
+from a true count (``start``, by default the break-even true count rounded up: below it the
+wager loses on average), ``low`` units there and ``step`` more per true count up to ``high``,
+and sits the wager out below ``start`` unless told to bet ``low`` on every round. The shoes are
+dealt by :mod:`edge.counting.simulation` on a Dask cluster (a local one by default); the win
+rates are simulated, with their standard errors, and say so.
+
+>>> play = CounterPlay(rounds=10**6, low=1, high=4)
+>>> play.text(Fraction(9, 2))
+'nothing below true count 5, 1 unit at 5, one more per true count above it up to 4'
+>>> import numpy as np
+>>> play.spread(Fraction(9, 2)).units(np.arange(3, 10)).tolist()
+[0, 0, 1, 2, 3, 4, 4]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from edge.document import Items, Paragraph, Table
+from edge.document.document import Block
+from edge.errors import EdgeError
+from edge.table import percent
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from edge.counting.count import CountFit, LinearCount
+    from edge.counting.simulation import Spread, WinRate
+    from edge.games import Bet, Rules
+    from edge.paytables import PayTable
+
+# rounds a report simulates at each penetration unless told otherwise
+REPORT_ROUNDS = 1_000_000
+SEED = 2026
+# the true count the first-order line is compared with the simulation at most this far
+MIN_BUCKET_ROUNDS = 2_000
+
+
+@dataclass(frozen=True)
+class CounterPlay:
+    """The simulated counter's game: rounds per penetration, the bet spread in units (from
+    ``start``, None: the break-even true count rounded up), whether it sits out below
+    ``start`` (``every_round`` False), other cards it sees each round, the pace, the seed, and
+    where the shoes are dealt (``cluster`` None: a local cluster of ``workers``)."""
+
+    rounds: int = REPORT_ROUNDS
+    low: int = 1
+    high: int = 1
+    start: int | None = None
+    every_round: bool = False
+    other_cards: int = 0
+    hands_per_hour: int = 100
+    seed: int = SEED
+    cluster: str | None = None
+    workers: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.rounds < 0:
+            raise EdgeError(f"The rounds to simulate must be 0 or more, not {self.rounds}.")
+        if not 1 <= self.low <= self.high:
+            raise EdgeError(f"The bet spread {self.low}-{self.high} must be LOW-HIGH units "
+                            "with 1 <= LOW <= HIGH.")
+        if self.other_cards < 0:
+            raise EdgeError(f"The other cards seen each round must be 0 or more, not "
+                            f"{self.other_cards}.")
+        if self.hands_per_hour < 1:
+            raise EdgeError(f"The rounds an hour must be at least 1, not "
+                            f"{self.hands_per_hour}.")
+
+    def first_bet(self, break_even: Fraction | None) -> int:
+        """The true count the counter starts betting (or raising) at."""
+        if self.start is not None:
+            return self.start
+        return max(1, math.ceil(break_even)) if break_even is not None else 1
+
+    def spread(self, break_even: Fraction | None) -> Spread:
+        """The bet spread for a count whose wager turns at ``break_even``."""
+        from edge.counting.simulation import Spread
+        start = self.first_bet(break_even)
+        # Spread bets low below its start: start one above, so the first bet is low
+        return Spread(self.low, self.high, start=start + 1, step=1,
+                      wong=None if self.every_round else start)
+
+    def text(self, break_even: Fraction | None) -> str:
+        """The bets in words."""
+        start = self.first_bet(break_even)
+        units = f"{self.low} unit{'s' if self.low != 1 else ''}"
+        first = (f"{units} on every round up to true count {start}" if self.every_round
+                 else f"nothing below true count {start}, {units} at {start}")
+        if self.high == self.low:
+            return first + (" and above" if not self.every_round else " and beyond")
+        return first + f", one more per true count above it up to {self.high}"
+
+    def win_rates(self, bet: Bet[Rules], paytable: PayTable | None, rules: Rules,
+                  count: LinearCount, break_even: Fraction | None,
+                  penetrations: Sequence[Fraction]) -> list[WinRate]:
+        """The counter's win rate at each penetration (simulated)."""
+        from edge.counting.simulation import wager_win_rates
+        return wager_win_rates(bet, paytable, rules, count,
+                               penetrations=[float(p) for p in penetrations],
+                               spread=self.spread(break_even), rounds=self.rounds,
+                               seed=self.seed, other_cards=self.other_cards,
+                               hands_per_hour=self.hands_per_hour, cluster=self.cluster,
+                               workers=self.workers, progress=f"counting {bet.name}")
+
+    def options(self) -> list[str]:
+        """The command-line options that set this play (those away from a report's
+        defaults)."""
+        parts = []
+        if self.rounds != REPORT_ROUNDS:
+            parts.append(f"--counting-rounds {self.rounds}")
+        return parts
+
+
+def _signed(value: float, places: int = 3) -> str:
+    return f"{value:+.{places}f}"
+
+
+def verdict(rate: WinRate) -> str:
+    """Whether the counter wins at this penetration, in words, with the basis."""
+    win, error = rate.win_per_hour, rate.standard_error_per_hour
+    if win - 2 * error > 0:
+        return "wins"
+    if win + 2 * error < 0:
+        return "loses"
+    return "breaks even within its error"
+
+
+def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
+                     full: Fraction, bet: str) -> list[Block]:
+    """The simulated win rates as a table, with what they rest on and the answer first."""
+    rows = []
+    for rate in rates:
+        rows.append((f"{rate.penetration:.0%}", f"{rate.rounds:,}", f"{rate.share_bet:.2%}",
+                     f"{rate.average_bet:.2f}",
+                     f"{_signed(rate.win_per_100)} ± {rate.standard_error_per_100:.3f}",
+                     f"{_signed(rate.win_per_hour)} ± {rate.standard_error_per_hour:.3f}",
+                     _edge_at_zero(rate), verdict(rate)))
+    table = Table(("dealt", "rounds", "rounds bet", "units a bet",
+                   "units won per 100 rounds", "units won per hour", "house edge at TC 0",
+                   "counter"), tuple(rows),
+                  f"The counter's win rate on the {bet} wager, simulated "
+                  f"({play.hands_per_hour} rounds an hour)", align="rrrrrrrl")
+    best = max(rates, key=lambda r: r.win_per_hour) if rates else None
+    words = [
+        f"Simulated: the counter keeps {fit.count.name} over every card dealt"
+        + (f" and {play.other_cards} other cards a round" if play.other_cards else "")
+        + f", and bets {play.text(fit.break_even)}. Each penetration deals whole shoes from seed "
+        f"{play.seed} until at least {play.rounds:,} rounds are dealt; the win is in units "
+        "of the wager per round dealt (bet or not), ± one standard error from the shoes' "
+        "totals; 'counter' says whether the win per hour is two standard errors from zero.",
+        f"Check: the house edge of the rounds dealt at true count 0 is the wager's exact "
+        f"house edge off the top, {percent(-full)}, within its sampling error.",
+    ]
+    if best is not None:
+        answer = (f"At best ({best.penetration:.0%} of the shoe dealt) the counter "
+                  f"{verdict(best)}: {_signed(best.win_per_hour)} ± "
+                  f"{best.standard_error_per_hour:.3f} units an hour, betting "
+                  f"{best.share_bet:.2%} of rounds.")
+        words.insert(0, answer)
+    return [Items(tuple(words)), table,
+            Paragraph("A simulation, not an enumeration: these figures depend on the seed and "
+                      "carry sampling error; every other figure of this section is exact.",
+                      "note")]
+
+
+def _edge_at_zero(rate: WinRate) -> str:
+    bucket = rate.bucket(0)
+    if bucket is None or bucket.rounds < MIN_BUCKET_ROUNDS:
+        return "-"
+    return f"{bucket.edge:.3%} ± {bucket.standard_error:.3%}"
+
+
+def simulated_json(rates: Sequence[WinRate], play: CounterPlay,
+                   fit: CountFit) -> dict[str, Any]:
+    """The simulated win rates for ``--format json``."""
+    return {
+        "bets": play.text(fit.break_even), "seed": play.seed,
+        "hands_per_hour": play.hands_per_hour, "other_cards": play.other_cards,
+        "rates": [{"penetration": rate.penetration, "rounds": rate.rounds,
+                   "rounds_bet": rate.rounds_bet, "wagered": rate.wagered,
+                   "net": str(Fraction(rate.net, rate.scale)),
+                   "win_per_100": rate.win_per_100,
+                   "standard_error_per_100": rate.standard_error_per_100,
+                   "win_per_hour": rate.win_per_hour,
+                   "standard_error_per_hour": rate.standard_error_per_hour}
+                  for rate in rates],
+    }
