@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
     from edge.counting.simulation import WinRate
 
+# the largest standard error of a true count's simulated edge the chart draws
+CHART_ERROR = 0.0025
 # penetrations (share of the shoe dealt) at which the shares of shoes are shown
 PENETRATIONS = (Fraction(1, 2), Fraction(2, 3), Fraction(3, 4), Fraction(5, 6))
 
@@ -314,10 +316,11 @@ def _draw(c: Counting) -> Figure:
     deep = next((rate for rate in c.simulated if rate.penetration == 0.75), None)
     if deep is not None:
         # the simulated edge of the rounds dealt at each true count, where there are enough
-        seen = [b for b in deep.buckets
-                if 0 <= b.true_count <= top and b.rounds >= MIN_BUCKET_ROUNDS]
+        # of them to read it to a quarter of a point (one standard error)
+        seen = [b for b in deep.buckets if 0 <= b.true_count <= top
+                and b.rounds >= MIN_BUCKET_ROUNDS and b.standard_error <= CHART_ERROR]
         if len(seen) > 1:
-            lines.append(Series("simulated, 3/4 of the shoe dealt",
+            lines.append(Series("simulated, 3/4 of the shoe dealt (where read to 0.25 points)",
                                 tuple(float(b.true_count) for b in seen),
                                 tuple(b.edge for b in seen)))
     return edge_chart(lines, "true count (per deck left)", current=_reach(c),
