@@ -26,7 +26,7 @@
 # No dealer card seen (flop-1). The holdings are sorted by group (counting sort) and swept once
 # with per-card counters, the 990 dealer holdings of each player holding counted exactly.
 #
-# Outcome categories: those of the unexposed solve (_kernels.pyx): 0..6 wins against a
+# Outcome categories: those of every UTH kernel (../holdem.pxd): 0..6 wins against a
 # qualifying dealer by the player's Blind class, 7..13 wins against a dealer below a pair, 14 tie,
 # 15 losses to a qualifier, 16 losses to a dealer below a pair.
 #
@@ -51,21 +51,25 @@ from libc.string cimport memset
 
 import numpy as np
 
-from edge._core cimport (HOLDEM_STRAIGHT, HoldemTables, cy_card_lane, cy_evaluate_lanes,
-                         cy_hand_class, cy_holdem_tables)
+from edge._core cimport (HoldemTables, cy_card_lane, cy_evaluate_lanes, cy_hand_class,
+                         cy_holdem_tables)
+from edge.games.ultimate_texas_holdem.holdem cimport (
+    UTH_CATEGORIES, UTH_HOLDINGS, UTH_LOSE_QUALIFIED, UTH_LOSE_UNQUALIFIED, UTH_RANK_PAIRS,
+    UTH_TIE, UthTables, cy_blind_class, cy_card_mask, cy_flop_bets, cy_flush_keys,
+    cy_flush_suit, cy_holdings_off, cy_makes_flush, cy_outcome_counts, cy_permuted_card,
+    cy_permuted_holding, cy_play_value, cy_rank_order, cy_turn_rivers, cy_uth_init_tables,
+    cy_unpack21)
 
 cdef const HoldemTables* HT = cy_holdem_tables()
+# the holding, rank-pair and suit-permutation numbering shared by the UTH kernels (holdem.pxd)
+cdef UthTables T
+cy_uth_init_tables(&T)
 
+# (the outcome categories, holdings and rank pairs: holdem.pxd)
 cdef enum:
-    X_HOLDINGS = 1326
-    X_RANK_PAIRS = 91
     X_BOARDS = 1176           # turn-river pairs off a flop
     X_GROUPS = 1184           # room for the groups of one board (at most 91 + 1,081)
-    X_CATEGORIES = 17
     X_CARD_BLOCKS = 10        # blocks of five of the 49 cards off a flop
-    X_TIE = 14
-    X_LOSE_QUALIFIED = 15
-    X_LOSE_UNQUALIFIED = 16
     X_ROW = 56                # accumulator values per preflop state
     X_PLAY = 0
     X_BET = 17
@@ -77,67 +81,6 @@ cdef enum:
     X_NONE = 0xFFFF
 
 cdef uint64_t M16 = 0xFFFF
-cdef uint64_t M21 = 0x1FFFFF
-
-cdef int _PAIR_ID[52][52]
-cdef int _PAIR_A[1326]
-cdef int _PAIR_B[1326]
-cdef int _RANK_PAIR[13][13]
-cdef int _RANK_LOW[91]
-cdef int _RANK_HIGH[91]
-
-
-cdef void _init_tables() noexcept nogil:
-    cdef int a, b, n = 0
-    for a in range(52):
-        _PAIR_ID[a][a] = -1
-        for b in range(a + 1, 52):
-            _PAIR_ID[a][b] = n
-            _PAIR_ID[b][a] = n
-            _PAIR_A[n] = a
-            _PAIR_B[n] = b
-            n += 1
-    n = 0
-    for a in range(13):
-        for b in range(a, 13):
-            _RANK_PAIR[a][b] = n
-            _RANK_PAIR[b][a] = n
-            _RANK_LOW[n] = a
-            _RANK_HIGH[n] = b
-            n += 1
-
-
-_init_tables()
-
-
-cdef inline int _blind_class(int strength) noexcept nogil:
-    cdef int hand_class = cy_hand_class(strength)
-    return hand_class - HOLDEM_STRAIGHT + 1 if hand_class >= HOLDEM_STRAIGHT else 0
-
-
-cdef int _rank_strength(const int* ranks) noexcept nogil:
-    """Strength of seven ranks with suits spread so no flush forms; -1 if five are alike.
-
-    In ascending order the i-th rank gets suit i % 4: equal ranks get different suits and no
-    suit gets more than two of the seven cards.
-    """
-    cdef int ordered[7]
-    cdef int i, j, r
-    cdef uint64_t lanes = 0
-    for i in range(7):
-        r = ranks[i]
-        j = i
-        while j > 0 and ordered[j - 1] > r:
-            ordered[j] = ordered[j - 1]
-            j -= 1
-        ordered[j] = r
-    for i in range(4, 7):
-        if ordered[i - 4] == ordered[i]:
-            return -1
-    for i in range(7):
-        lanes |= cy_card_lane(HT, ordered[i] * 4 + i % 4)
-    return cy_evaluate_lanes(HT, lanes)
-
 
 cdef struct FlopWork:
     int flop[3]
@@ -166,68 +109,35 @@ cdef struct FlopWork:
     int n_holdings
 
 
-cdef int _compare_keys(const void* x, const void* y) noexcept nogil:
-    cdef uint64_t a = (<const uint64_t*>x)[0], b = (<const uint64_t*>y)[0]
-    return (a > b) - (a < b)
-
-
-cdef extern from "stdlib.h" nogil:
-    void qsort(void* base, size_t n, size_t size, int (*compar)(const void*, const void*) noexcept nogil)
-
-
 cdef void _start_flop(const int* flop, FlopWork* w) noexcept nogil:
     """The flop's boards, the rank tables of its turn-river rank pairs, its holdings."""
-    cdef uint64_t mask = (<uint64_t>1 << flop[0]) | (<uint64_t>1 << flop[1]) | (<uint64_t>1 << flop[2])
-    cdef int ranks[7]
-    cdef int t, h, i, j, n, t1, t2
+    cdef uint64_t mask = cy_card_mask(flop, 3)
+    cdef int ranks[5]
+    cdef int t, h, i, j, n
     cdef int position[52]
-    cdef int32_t s
     w.flop[0] = flop[0]
     w.flop[1] = flop[1]
     w.flop[2] = flop[2]
-    for t in range(X_RANK_PAIRS):
+    for t in range(UTH_RANK_PAIRS):
         ranks[0] = flop[0] >> 2
         ranks[1] = flop[1] >> 2
         ranks[2] = flop[2] >> 2
-        ranks[3] = _RANK_LOW[t]
-        ranks[4] = _RANK_HIGH[t]
-        n = 0
-        for h in range(X_RANK_PAIRS):
-            ranks[5] = _RANK_LOW[h]
-            ranks[6] = _RANK_HIGH[h]
-            s = _rank_strength(ranks)
-            w.rank_strength[t][h] = s
-            if s < 0:
-                continue
-            j = n
-            while j > 0 and w.rank_strength[t][w.rank_order[t][j - 1]] > s:
-                w.rank_order[t][j] = w.rank_order[t][j - 1]
-                j -= 1
-            w.rank_order[t][j] = <uint8_t>h
-            n += 1
-        w.rank_length[t] = n
-    n = 0
-    for t1 in range(52):
-        for t2 in range(52):
-            w.board_of[t1][t2] = -1
-    for t1 in range(52):
-        if (mask >> t1) & 1:
-            continue
-        for t2 in range(t1 + 1, 52):
-            if (mask >> t2) & 1:
-                continue
-            w.turn[n] = t1
-            w.river[n] = t2
-            w.board_of[t1][t2] = n
-            w.board_of[t2][t1] = n
-            n += 1
-    w.n_boards = n
+        ranks[3] = T.rank_low[t]
+        ranks[4] = T.rank_high[t]
+        w.rank_length[t] = cy_rank_order(HT, &T, ranks, w.rank_strength[t], w.rank_order[t])
+    for i in range(52):
+        for j in range(52):
+            w.board_of[i][j] = -1
+    w.n_boards = cy_turn_rivers(mask, w.turn, w.river)
+    for h in range(w.n_boards):
+        w.board_of[w.turn[h]][w.river[h]] = h
+        w.board_of[w.river[h]][w.turn[h]] = h
     # the turn-river sweep takes the boards in blocks of five turn cards by five river cards,
     # so the states it adds to (one per card) stay in the core's cache while a block is swept
     n = 0
-    for t1 in range(52):
-        if not (mask >> t1) & 1:
-            position[t1] = n
+    for i in range(52):
+        if not (mask >> i) & 1:
+            position[i] = n
             n += 1
     n = 0
     for i in range(X_CARD_BLOCKS):
@@ -236,112 +146,107 @@ cdef void _start_flop(const int* flop, FlopWork* w) noexcept nogil:
                 if position[w.turn[h]] // 5 == i and position[w.river[h]] // 5 == j:
                     w.sweep[n] = h
                     n += 1
-    n = 0
-    for h in range(X_HOLDINGS):
-        if not (mask >> _PAIR_A[h]) & 1 and not (mask >> _PAIR_B[h]) & 1:
-            w.holdings[n] = h
-            n += 1
-    w.n_holdings = n
+    w.n_holdings = cy_holdings_off(&T, mask, w.holdings)
 
 
-cdef void _board_groups(FlopWork* w, int index) noexcept nogil:
-    """The group of every holding on board ``index`` of the flop, and its groups' classes."""
-    cdef int board[5]
-    cdef int suit_count[4]
-    cdef uint64_t mask = 0, lanes = 0, key
-    cdef int i, h, a, b, flush_suit = -1, need = 3, n_flush = 0, fi = 0, g = -1, trp, pair
-    cdef int32_t s, last = -1
-    cdef uint16_t* group = w.group[index]
-    cdef uint8_t* blind = w.blind[index]
-    board[0] = w.flop[0]
-    board[1] = w.flop[1]
-    board[2] = w.flop[2]
-    board[3] = w.turn[index]
-    board[4] = w.river[index]
-    memset(suit_count, 0, sizeof(suit_count))
-    for i in range(5):
-        mask |= <uint64_t>1 << board[i]
-        lanes |= cy_card_lane(HT, board[i])
-        suit_count[board[i] & 3] += 1
-    for i in range(4):
-        if suit_count[i] >= 3:
-            flush_suit = i
-            need = 5 - suit_count[i]
-    w.flush_suit[index] = <int8_t>flush_suit
-    w.mask[index] = mask
-    if flush_suit >= 0:
-        for a in range(52):
-            if (mask >> a) & 1 or ((a & 3) != flush_suit and need == 2):
-                continue
-            for b in range(a + 1, 52):
-                if (mask >> b) & 1:
-                    continue
-                if ((a & 3) == flush_suit) + ((b & 3) == flush_suit) < need:
-                    continue
-                s = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b))
-                w.flush_keys[n_flush] = ((<uint64_t>s) << 16) | (<uint64_t>_PAIR_ID[a][b])
-                n_flush += 1
-        qsort(w.flush_keys, n_flush, sizeof(uint64_t), _compare_keys)
-    trp = _RANK_PAIR[board[3] >> 2][board[4] >> 2]
+cdef inline int _group_of(FlopWork* w, int index, int32_t s, int g, int32_t* last) noexcept nogil:
+    """The group of strength s, met in ascending order after group g (of strength ``last``):
+    g again, or a new group with its Blind class (and the board's first group of a pair)."""
+    if s != last[0]:
+        g += 1
+        last[0] = s
+        w.blind[index][g] = <uint8_t>cy_blind_class(cy_hand_class(s))
+        if w.qualify[index] < 0 and cy_hand_class(s) >= 1:
+            w.qualify[index] = g
+    return g
+
+
+cdef int _number_groups(FlopWork* w, int index, int n_flush) noexcept nogil:
+    """Number the distinct strengths of board ``index`` in ascending order: merge its rank
+    pairs' order (the board's turn-river rank pair's table) with the flush holdings' keys.
+    The flush holdings get their group, the rank pairs theirs in ``w.rank_group``; returns
+    the last group."""
+    cdef int trp = T.rank_pair[w.turn[index] >> 2][w.river[index] >> 2]
+    cdef int i = 0, fi = 0, g = -1, pair
+    cdef int32_t last = -1
+    cdef uint64_t key
+    cdef int length = w.rank_length[trp]
+    cdef const int32_t* strength = w.rank_strength[trp]
+    cdef const uint8_t* order = w.rank_order[trp]
     w.qualify[index] = -1
-    # merge the rank pairs' order with the flush holdings', numbering distinct strengths
-    i = 0
-    while i < w.rank_length[trp] or fi < n_flush:
-        if fi < n_flush and (i >= w.rank_length[trp] or
-                             <int32_t>(w.flush_keys[fi] >> 16) < w.rank_strength[trp][w.rank_order[trp][i]]):
-            s = <int32_t>(w.flush_keys[fi] >> 16)
-            if s != last:
-                g += 1
-                last = s
-                blind[g] = <uint8_t>_blind_class(s)
-                if w.qualify[index] < 0 and cy_hand_class(s) >= 1:
-                    w.qualify[index] = g
-            group[w.flush_keys[fi] & 0xFFFF] = <uint16_t>g
+    while i < length or fi < n_flush:
+        if fi < n_flush and (i >= length or
+                             <int32_t>(w.flush_keys[fi] >> 16) < strength[order[i]]):
+            key = w.flush_keys[fi]
+            g = _group_of(w, index, <int32_t>(key >> 16), g, &last)
+            w.group[index][T.pair_id[(key >> 8) & 0xFF][key & 0xFF]] = <uint16_t>g
             fi += 1
         else:
-            pair = w.rank_order[trp][i]
-            s = w.rank_strength[trp][pair]
-            if s != last:
-                g += 1
-                last = s
-                blind[g] = <uint8_t>_blind_class(s)
-                if w.qualify[index] < 0 and cy_hand_class(s) >= 1:
-                    w.qualify[index] = g
+            pair = order[i]
+            g = _group_of(w, index, strength[pair], g, &last)
             w.rank_group[pair] = g
             i += 1
     w.n_groups[index] = g + 1
     if w.qualify[index] < 0:
         w.qualify[index] = g + 1
-    for h in range(X_HOLDINGS):
-        a = _PAIR_A[h]
-        b = _PAIR_B[h]
-        if (mask >> a) & 1 or (mask >> b) & 1:
-            group[h] = X_NONE
-        elif flush_suit < 0 or ((a & 3) == flush_suit) + ((b & 3) == flush_suit) < need:
-            group[h] = <uint16_t>w.rank_group[_RANK_PAIR[a >> 2][b >> 2]]
-    # counting sort of the holdings by group
+    return g
+
+
+cdef void _sort_by_group(FlopWork* w, int index, int g) noexcept nogil:
+    """``w.order[index]``: the holdings off the board by ascending group (a counting sort of
+    groups 0..g)."""
+    cdef const uint16_t* group = w.group[index]
+    cdef int i, h
     memset(w.start, 0, (g + 2) * sizeof(int))
-    for h in range(X_HOLDINGS):
+    for h in range(UTH_HOLDINGS):
         if group[h] != X_NONE:
             w.start[group[h] + 1] += 1
     for i in range(g + 1):
         w.start[i + 1] += w.start[i]
-    for h in range(X_HOLDINGS):
+    for h in range(UTH_HOLDINGS):
         if group[h] != X_NONE:
             w.order[index][w.start[group[h]]] = <uint16_t>h
             w.start[group[h]] += 1
 
 
+cdef void _board_groups(FlopWork* w, int index) noexcept nogil:
+    """The group of every holding on board ``index`` of the flop, and its groups' classes."""
+    cdef int board[5]
+    cdef uint64_t mask
+    cdef int h, a, b, flush_suit, need, n_flush = 0, g
+    cdef uint16_t* group = w.group[index]
+    board[0] = w.flop[0]
+    board[1] = w.flop[1]
+    board[2] = w.flop[2]
+    board[3] = w.turn[index]
+    board[4] = w.river[index]
+    mask = cy_card_mask(board, 5)
+    flush_suit = cy_flush_suit(board, &need)
+    w.flush_suit[index] = <int8_t>flush_suit
+    w.mask[index] = mask
+    if flush_suit >= 0:
+        n_flush = cy_flush_keys(HT, board, mask, flush_suit, need, w.flush_keys)
+    g = _number_groups(w, index, n_flush)
+    for h in range(UTH_HOLDINGS):
+        a = T.pair_a[h]
+        b = T.pair_b[h]
+        if (mask >> a) & 1 or (mask >> b) & 1:
+            group[h] = X_NONE
+        elif not cy_makes_flush(flush_suit, need, a, b):
+            group[h] = <uint16_t>w.rank_group[T.rank_pair[a >> 2][b >> 2]]
+    _sort_by_group(w, index, g)
+
+
 cdef inline void _unpack16(const uint64_t* row, int64_t* counts, int64_t* extra,
                            int64_t* extra2) noexcept nogil:
     cdef int k
-    counts[X_TIE] = 0
+    counts[UTH_TIE] = 0
     for k in range(7):
         counts[k] = row[k] & M16
         counts[7 + k] = (row[k] >> 16) & M16
-        counts[X_TIE] += (row[k] >> 32) & M16
-    counts[X_LOSE_QUALIFIED] = row[7] & M16
-    counts[X_LOSE_UNQUALIFIED] = (row[7] >> 16) & M16
+        counts[UTH_TIE] += (row[k] >> 32) & M16
+    counts[UTH_LOSE_QUALIFIED] = row[7] & M16
+    counts[UTH_LOSE_UNQUALIFIED] = (row[7] >> 16) & M16
     extra[0] = (row[7] >> 32) & M16
     extra2[0] = (row[7] >> 48) & M16
 
@@ -366,7 +271,7 @@ cdef inline void _dealer_hands(const FlopWork* w, int index, int d, Dealer* deal
     cdef int x, g, pair
     memset(dealer.lt, 0, (n_groups + 1) * sizeof(int))
     for x in range(52):
-        pair = _PAIR_ID[d][x] if x != d else -1
+        pair = T.pair_id[d][x] if x != d else -1
         if pair >= 0 and group[pair] != X_NONE:
             dealer.gx[x] = group[pair]
             dealer.lt[dealer.gx[x] + 1] += 1
@@ -389,22 +294,17 @@ cdef inline void _record(const Dealer* dealer, int g, int a, int b, int blind,
     cdef int weaker = dealer.lt[g] - (ga < g) - (gb < g)
     cdef int le = dealer.lt[g + 1] - (ga <= g) - (gb <= g)
     cdef int unq = dealer.below_pair - (ga < q0) - (gb < q0)
-    cdef int tie = le - weaker
-    cdef int win_q, win_u, lose_q, lose_u
+    cdef int category[5]
+    cdef int win_q, win_u, tie, lose_q, lose_u
     cdef int64_t value
     cdef uint64_t fold, keep, rtie, counts, wins, win, loss
-    if g >= q0:
-        win_q = weaker - unq
-        win_u = unq
-        lose_q = 44 - le
-        lose_u = 0
-    else:
-        win_q = 0
-        win_u = weaker
-        lose_q = 44 - unq
-        lose_u = unq - le
-    value = (win_q * net1[blind] + win_u * net1[7 + blind] + tie * net1[X_TIE]
-             + lose_q * net1[X_LOSE_QUALIFIED] + lose_u * net1[X_LOSE_UNQUALIFIED])
+    cy_outcome_counts(weaker, le - weaker, unq, g >= q0, 44, category)
+    win_q = category[0]
+    win_u = category[1]
+    tie = category[2]
+    lose_q = category[3]
+    lose_u = category[4]
+    value = cy_play_value(category, blind, net1)
     rtie = value == fold_value
     fold = (value < fold_value) | (rtie & (not ties_larger))
     keep = fold - 1
@@ -483,10 +383,10 @@ cdef inline void _dealer_board(FlopWork* w, int index, int d, const int64_t* net
         river_row = &turn_river[w.river[index] * n_slots * 8]
     for i in range(1081):
         h = order[i]
-        if not wanted[h] or ((_PAIR_A[h] & 3) != suit and (_PAIR_B[h] & 3) != suit):
+        if not wanted[h] or ((T.pair_a[h] & 3) != suit and (T.pair_b[h] & 3) != suit):
             continue
         g = group[h]
-        _record(&dealer, g, _PAIR_A[h], _PAIR_B[h], blind_of[g], net1, fold_value,
+        _record(&dealer, g, T.pair_a[h], T.pair_b[h], blind_of[g], net1, fold_value,
                 ties_larger, turn_river != NULL, &record)
         if turn_river != NULL:
             _add_turn_river(&turn_row[slot[h] * 8], &record)
@@ -523,10 +423,10 @@ cdef inline void _dealer_ranks(FlopWork* w, int index, int d, const int64_t* net
         for s1 in range(13):
             blocked |= <uint64_t>1 << (4 * s1 + suit)
     _dealer_hands(w, index, d, &dealer)
-    for rp in range(X_RANK_PAIRS):
+    for rp in range(UTH_RANK_PAIRS):
         record = &records[rp]
-        low = _RANK_LOW[rp] * 4
-        high = _RANK_HIGH[rp] * 4
+        low = T.rank_low[rp] * 4
+        high = T.rank_high[rp] * 4
         a = -1
         b = -1
         for s1 in range(4):
@@ -542,16 +442,16 @@ cdef inline void _dealer_ranks(FlopWork* w, int index, int d, const int64_t* net
         if b < 0:
             memset(record, 0, sizeof(Record))
             continue
-        g = group[_PAIR_ID[a][b]]
+        g = group[T.pair_id[a][b]]
         _record(&dealer, g, a, b, blind_of[g], net1, fold_value, ties_larger,
                 rank_turn_river != NULL, record)
         if rank_turn_river != NULL:
-            _add_turn_river(&rank_turn_river[((c * 52 + w.turn[index]) * X_RANK_PAIRS + rp) * 8],
+            _add_turn_river(&rank_turn_river[((c * 52 + w.turn[index]) * UTH_RANK_PAIRS + rp) * 8],
                             record)
-            _add_turn_river(&rank_turn_river[((c * 52 + w.river[index]) * X_RANK_PAIRS + rp) * 8],
+            _add_turn_river(&rank_turn_river[((c * 52 + w.river[index]) * UTH_RANK_PAIRS + rp) * 8],
                             record)
         else:
-            _add_flop(&rank_sums[(c * X_RANK_PAIRS + rp) * 16], record)
+            _add_flop(&rank_sums[(c * UTH_RANK_PAIRS + rp) * 16], record)
 
 
 # A turn-river state (dealer-1,turn-river-1) sums at most 45 boards of 44 dealer hands (1,980 <
@@ -568,20 +468,20 @@ cdef inline void _unpack_state(const uint64_t* row, int64_t* play, int64_t* chec
     """A turn-river state's sums by the 17 categories, its folds and equal rivers."""
     cdef int k, f
     cdef uint64_t word
-    for k in range(X_CATEGORIES):
+    for k in range(UTH_CATEGORIES):
         play[k] = 0
         check[k] = 0
     play[0] = row[0] & M11
     play[7] = (row[0] >> 11) & M11
-    play[X_TIE] = (row[0] >> 22) & M11
-    play[X_LOSE_QUALIFIED] = (row[0] >> 33) & M11
-    play[X_LOSE_UNQUALIFIED] = (row[0] >> 44) & M11
+    play[UTH_TIE] = (row[0] >> 22) & M11
+    play[UTH_LOSE_QUALIFIED] = (row[0] >> 33) & M11
+    play[UTH_LOSE_UNQUALIFIED] = (row[0] >> 44) & M11
     rties[0] = (row[0] >> 55) & 0x1FF
     check[0] = row[1] & M11
     check[7] = (row[1] >> 11) & M11
-    check[X_TIE] = (row[1] >> 22) & M11
-    check[X_LOSE_QUALIFIED] = (row[1] >> 33) & M11
-    check[X_LOSE_UNQUALIFIED] = (row[1] >> 44) & M11
+    check[UTH_TIE] = (row[1] >> 22) & M11
+    check[UTH_LOSE_QUALIFIED] = (row[1] >> 33) & M11
+    check[UTH_LOSE_UNQUALIFIED] = (row[1] >> 44) & M11
     folds[0] = (row[1] >> 55) & 0x1FF
     for k in range(1, 7):
         word = row[1 + k]
@@ -599,22 +499,20 @@ cdef void _decide_counts(const int64_t* play, const int64_t* check, int64_t fold
                          int64_t rties, const int64_t* net, int64_t fold_value,
                          bint ties_larger, int64_t* line) noexcept nogil:
     """Decide one flop state (2x or check) from its sums and write its 56 line values."""
-    cdef int64_t bet_value = 0, check_value = folds * fold_value
+    cdef int64_t bet_value, check_value
     cdef int k
-    cdef bint bets
-    for k in range(X_CATEGORIES):
-        bet_value += play[k] * net[2 * X_CATEGORIES + k]
-        check_value += check[k] * net[X_CATEGORIES + k]
-    bets = bet_value > check_value or (bet_value == check_value and ties_larger)
+    cdef bint bets = cy_flop_bets(play, check, folds, fold_value, &net[UTH_CATEGORIES],
+                                  &net[2 * UTH_CATEGORIES], ties_larger, &bet_value,
+                                  &check_value)
     memset(line, 0, X_ROW * sizeof(int64_t))
-    for k in range(X_CATEGORIES):
+    for k in range(UTH_CATEGORIES):
         line[X_PLAY + k] = play[k]
     if bets:
-        for k in range(X_CATEGORIES):
+        for k in range(UTH_CATEGORIES):
             line[X_BET + k] = play[k]
         line[X_FLOP_BETS] = 1
     else:
-        for k in range(X_CATEGORIES):
+        for k in range(UTH_CATEGORIES):
             line[X_CHECK + k] = check[k]
         line[X_FOLDS] = folds
         line[X_RIVER_TIES] = rties
@@ -626,19 +524,19 @@ cdef inline void _decide_add32(const int64_t* play, const int64_t* check, int64_
                                bint ties_larger, int64_t weight, int32_t* out) noexcept nogil:
     """Decide one flop state as :func:`_decide_counts` does and add its line values, times
     ``weight``, to ``out`` directly (the values left 0 are not touched)."""
-    cdef int64_t bet_value = 0, check_value = folds * fold_value
+    cdef int64_t bet_value, check_value
     cdef int k
-    for k in range(X_CATEGORIES):
-        bet_value += play[k] * net[2 * X_CATEGORIES + k]
-        check_value += check[k] * net[X_CATEGORIES + k]
-    for k in range(X_CATEGORIES):
+    cdef bint bets = cy_flop_bets(play, check, folds, fold_value, &net[UTH_CATEGORIES],
+                                  &net[2 * UTH_CATEGORIES], ties_larger, &bet_value,
+                                  &check_value)
+    for k in range(UTH_CATEGORIES):
         out[X_PLAY + k] += <int32_t>(weight * play[k])
-    if bet_value > check_value or (bet_value == check_value and ties_larger):
-        for k in range(X_CATEGORIES):
+    if bets:
+        for k in range(UTH_CATEGORIES):
             out[X_BET + k] += <int32_t>(weight * play[k])
         out[X_FLOP_BETS] += <int32_t>weight
     else:
-        for k in range(X_CATEGORIES):
+        for k in range(UTH_CATEGORIES):
             out[X_CHECK + k] += <int32_t>(weight * check[k])
         out[X_FOLDS] += <int32_t>(weight * folds)
         out[X_RIVER_TIES] += <int32_t>(weight * rties)
@@ -658,32 +556,6 @@ cdef inline void _add32(const int64_t* line, int64_t weight, int32_t* out) noexc
         out[k] += <int32_t>(weight * line[k])
 
 
-cdef inline int _permuted(int card, const int8_t* perm) noexcept nogil:
-    return (card & ~3) | perm[card & 3]
-
-
-cdef int8_t _PERMS[24][4]
-
-
-cdef void _init_perms() noexcept nogil:
-    """The 24 suit permutations in lexicographic order (as ``_kernels.uth_permutations``)."""
-    cdef int a, b, c, e, n = 0
-    for a in range(4):
-        for b in range(4):
-            for c in range(4):
-                for e in range(4):
-                    if a == b or a == c or a == e or b == c or b == e or c == e:
-                        continue
-                    _PERMS[n][0] = a
-                    _PERMS[n][1] = b
-                    _PERMS[n][2] = c
-                    _PERMS[n][3] = e
-                    n += 1
-
-
-_init_perms()
-
-
 cdef void _representatives(const int* flop, int d, uint8_t* wanted) noexcept nogil:
     """Mark the holdings off the flop and d that are the least of their orbit under the suit
     permutations fixing the flop and d: ``wanted[h]`` is then the orbit's size (others 0)."""
@@ -691,26 +563,27 @@ cdef void _representatives(const int* flop, int d, uint8_t* wanted) noexcept nog
     cdef int n = 0, p, i, h, a, b, image, smallest, size, k
     cdef int8_t* q
     cdef int img[24]
-    cdef uint64_t mask = (<uint64_t>1 << flop[0]) | (<uint64_t>1 << flop[1]) | (<uint64_t>1 << flop[2])
+    cdef uint64_t mask = cy_card_mask(flop, 3)
     cdef uint64_t moved
     for p in range(24):
-        q = _PERMS[p]
-        moved = ((<uint64_t>1 << _permuted(flop[0], q)) | (<uint64_t>1 << _permuted(flop[1], q))
-                 | (<uint64_t>1 << _permuted(flop[2], q)))
-        if moved == mask and _permuted(d, q) == d:
+        q = T.perms[p]
+        moved = ((<uint64_t>1 << cy_permuted_card(flop[0], q))
+                 | (<uint64_t>1 << cy_permuted_card(flop[1], q))
+                 | (<uint64_t>1 << cy_permuted_card(flop[2], q)))
+        if moved == mask and cy_permuted_card(d, q) == d:
             fixing[n] = p
             n += 1
-    for h in range(X_HOLDINGS):
-        a = _PAIR_A[h]
-        b = _PAIR_B[h]
+    for h in range(UTH_HOLDINGS):
+        a = T.pair_a[h]
+        b = T.pair_b[h]
         if (mask >> a) & 1 or (mask >> b) & 1 or a == d or b == d:
             wanted[h] = 0
             continue
         smallest = h
         size = 0
         for i in range(n):
-            q = _PERMS[fixing[i]]
-            image = _PAIR_ID[_permuted(a, q)][_permuted(b, q)]
+            q = T.perms[fixing[i]]
+            image = T.pair_id[cy_permuted_card(a, q)][cy_permuted_card(b, q)]
             if image < smallest:
                 smallest = image
             for k in range(size):
@@ -727,21 +600,21 @@ cdef inline void _share_ranks_flop(const FlopWork* w, int h, int d, const Record
     """Add to holding h's flop state the boards that count it by rank pair (no card of their
     flush suit): its rank pair's sums over those boards less the records of the ones that hold
     one of its cards (d's are not in them)."""
-    cdef int a = _PAIR_A[h], b = _PAIR_B[h], rp = _RANK_PAIR[_PAIR_A[h] >> 2][_PAIR_B[h] >> 2]
+    cdef int a = T.pair_a[h], b = T.pair_b[h], rp = T.rank_pair[T.pair_a[h] >> 2][T.pair_b[h] >> 2]
     cdef int c, k, r, index
     for c in range(5):
         if c == 4 or _shares(c, a, b):
             for k in range(16):
-                row[k] += rank_sums[(c * X_RANK_PAIRS + rp) * 16 + k]
+                row[k] += rank_sums[(c * UTH_RANK_PAIRS + rp) * 16 + k]
     for r in range(52):
         if r == d:
             continue
         index = w.board_of[a][r]
         if index >= 0 and _shares(w.flush_suit[index], a, b):
-            _take_flop(row, &records[index * X_RANK_PAIRS + rp])
+            _take_flop(row, &records[index * UTH_RANK_PAIRS + rp])
         index = w.board_of[b][r]
         if index >= 0 and r != a and _shares(w.flush_suit[index], a, b):
-            _take_flop(row, &records[index * X_RANK_PAIRS + rp])
+            _take_flop(row, &records[index * UTH_RANK_PAIRS + rp])
 
 
 cdef inline void _share_ranks_turn_river(const FlopWork* w, int h, int t, const Record* records,
@@ -750,20 +623,259 @@ cdef inline void _share_ranks_turn_river(const FlopWork* w, int h, int t, const 
     """Holding h's turn-river state for card t: ``row`` (the boards that count it one by one)
     plus its rank pair's sums for t over the boards that count it by rank pair, less the
     boards {t, a} and {t, b} of its cards."""
-    cdef int a = _PAIR_A[h], b = _PAIR_B[h], rp = _RANK_PAIR[_PAIR_A[h] >> 2][_PAIR_B[h] >> 2]
+    cdef int a = T.pair_a[h], b = T.pair_b[h], rp = T.rank_pair[T.pair_a[h] >> 2][T.pair_b[h] >> 2]
     cdef int c, k, index
     for k in range(8):
         state[k] = row[k]
     for c in range(5):
         if c == 4 or _shares(c, a, b):
             for k in range(8):
-                state[k] += rank_turn_river[((c * 52 + t) * X_RANK_PAIRS + rp) * 8 + k]
+                state[k] += rank_turn_river[((c * 52 + t) * UTH_RANK_PAIRS + rp) * 8 + k]
     index = w.board_of[t][a]
     if _shares(w.flush_suit[index], a, b):
-        _take_turn_river(state, &records[index * X_RANK_PAIRS + rp])
+        _take_turn_river(state, &records[index * UTH_RANK_PAIRS + rp])
     index = w.board_of[t][b]
     if _shares(w.flush_suit[index], a, b):
-        _take_turn_river(state, &records[index * X_RANK_PAIRS + rp])
+        _take_turn_river(state, &records[index * UTH_RANK_PAIRS + rp])
+
+
+cdef struct DealerOneWork:
+    # what dealer_one_flops works in (see there)
+    FlopWork* w
+    uint64_t* sums                # [1326, 16] flop states (modes 0, 1)
+    uint8_t* wanted               # [1326] orbit sizes of the unit's representative holdings
+    int64_t* totals               # [1326, 36] flop states summed over t (mode 3)
+    uint64_t* turn_river          # [52, n_slots, 8] turn-river states (modes 2, 3)
+    int* listed                   # the unit's holdings by slot
+    int* slot                     # and the slot of each
+    int n_slots
+    Record* records               # [1176, 91] the rank pairs' records by board
+    uint64_t* rank_sums           # [5, 91, 16] (modes 0, 1)
+    uint64_t* rank_turn_river     # [5, 52, 91, 8] (modes 2, 3)
+
+
+cdef struct DealerOneOut:
+    # the accumulators (NULL when not filled) and the pays of dealer_one_flops
+    int64_t* dealer               # [13, 1326, 56]
+    int32_t* flop                 # [676, 1326, 56]
+    int32_t* turn_river           # [676, 1326, 56]
+    const int64_t* net            # [5, 17]
+    int64_t fold_value
+    bint ties_larger
+    int mode
+
+
+cdef int _dealer_one_alloc(DealerOneWork* x, int mode) noexcept nogil:
+    """Allocate the work (its pointers NULL first); -1 when out of memory."""
+    memset(x, 0, sizeof(DealerOneWork))
+    x.w = <FlopWork*>malloc(sizeof(FlopWork))
+    x.sums = <uint64_t*>calloc(UTH_HOLDINGS * 16, sizeof(uint64_t))
+    x.wanted = <uint8_t*>malloc(UTH_HOLDINGS)
+    x.totals = <int64_t*>calloc(UTH_HOLDINGS * 36, sizeof(int64_t))
+    x.listed = <int*>malloc(UTH_HOLDINGS * sizeof(int))
+    x.slot = <int*>malloc(UTH_HOLDINGS * sizeof(int))
+    x.records = <Record*>malloc(X_BOARDS * UTH_RANK_PAIRS * sizeof(Record))
+    x.rank_sums = <uint64_t*>malloc(5 * UTH_RANK_PAIRS * 16 * sizeof(uint64_t))
+    if mode >= 2:
+        x.turn_river = <uint64_t*>malloc(52 * UTH_HOLDINGS * 8 * sizeof(uint64_t))
+        x.rank_turn_river = <uint64_t*>malloc(5 * 52 * UTH_RANK_PAIRS * 8 * sizeof(uint64_t))
+    if x.w == NULL or x.sums == NULL or x.wanted == NULL or x.totals == NULL \
+            or x.listed == NULL or x.slot == NULL or x.records == NULL or x.rank_sums == NULL \
+            or (mode >= 2 and (x.turn_river == NULL or x.rank_turn_river == NULL)):
+        return -1
+    return 0
+
+
+cdef void _dealer_one_free(DealerOneWork* x) noexcept nogil:
+    free(x.w)
+    free(x.sums)
+    free(x.wanted)
+    free(x.totals)
+    free(x.turn_river)
+    free(x.records)
+    free(x.rank_sums)
+    free(x.rank_turn_river)
+    free(x.listed)
+    free(x.slot)
+
+
+cdef void _dealer_flop_sums(DealerOneWork* x, int d, const DealerOneOut* out) noexcept nogil:
+    """The flop states of the unit's holdings with dealer card d (modes 0, 1): every board
+    off d, flush holdings one by one and the rest by rank pair (see _share_ranks_flop)."""
+    cdef FlopWork* w = x.w
+    cdef int index, h
+    memset(x.sums, 0, UTH_HOLDINGS * 16 * sizeof(uint64_t))
+    memset(x.rank_sums, 0, 5 * UTH_RANK_PAIRS * 16 * sizeof(uint64_t))
+    for index in range(w.n_boards):
+        if w.turn[index] == d or w.river[index] == d:
+            continue
+        if w.flush_suit[index] >= 0:
+            _dealer_board(w, index, d, &out.net[UTH_CATEGORIES], out.fold_value,
+                          out.ties_larger, x.sums, NULL, NULL, 0, x.wanted)
+        _dealer_ranks(w, index, d, &out.net[UTH_CATEGORIES], out.fold_value, out.ties_larger,
+                      &x.records[index * UTH_RANK_PAIRS], x.rank_sums, NULL)
+    for h in range(UTH_HOLDINGS):
+        if x.wanted[h]:
+            _share_ranks_flop(w, h, d, x.records, x.rank_sums, &x.sums[h * 16])
+
+
+cdef void _dealer_turn_river_sums(DealerOneWork* x, int d, const DealerOneOut* out) noexcept nogil:
+    """The turn-river states with dealer card d (modes 2, 3): every board adds its counts to
+    the states t = its turn card and t = its river card; a holding's slot is its place among
+    the unit's holdings."""
+    cdef FlopWork* w = x.w
+    cdef int h, k, index
+    x.n_slots = 0
+    for h in range(UTH_HOLDINGS):
+        if x.wanted[h]:
+            x.slot[h] = x.n_slots
+            x.listed[x.n_slots] = h
+            x.n_slots += 1
+    memset(x.turn_river, 0, 52 * x.n_slots * 8 * sizeof(uint64_t))
+    memset(x.rank_turn_river, 0, 5 * 52 * UTH_RANK_PAIRS * 8 * sizeof(uint64_t))
+    for k in range(w.n_boards):
+        index = w.sweep[k]
+        if w.turn[index] == d or w.river[index] == d:
+            continue
+        if w.flush_suit[index] >= 0:
+            _dealer_board(w, index, d, &out.net[UTH_CATEGORIES], out.fold_value,
+                          out.ties_larger, NULL, x.turn_river, x.slot, x.n_slots, x.wanted)
+        _dealer_ranks(w, index, d, &out.net[UTH_CATEGORIES], out.fold_value, out.ties_larger,
+                      &x.records[index * UTH_RANK_PAIRS], NULL, x.rank_turn_river)
+
+
+cdef void _dealer_turn_river_states(DealerOneWork* x, const int* flop, int d,
+                                    const int8_t* perm, int64_t weight,
+                                    const DealerOneOut* out) noexcept nogil:
+    """Decide every turn-river state (holding, t) of the unit and add its lines, times the
+    unit's weight and the holding's orbit, to ``out.turn_river``; in mode 3 also sum the
+    states over t (each flop state is counted twice there: once per turn-river card)."""
+    cdef int t, i, k, h, fc, target, rank = d >> 2
+    cdef uint64_t state[8]
+    cdef int64_t play[17]
+    cdef int64_t check[17]
+    cdef int64_t folds, rties
+    cdef int64_t* tot
+    cdef uint64_t* row
+    if out.mode == 3:
+        memset(x.totals, 0, UTH_HOLDINGS * 36 * sizeof(int64_t))
+    for t in range(52):
+        if t == d or t == flop[0] or t == flop[1] or t == flop[2]:
+            continue
+        row = &x.turn_river[t * x.n_slots * 8]
+        fc = cy_permuted_card(t, perm)
+        for i in range(x.n_slots):
+            h = x.listed[i]
+            if T.pair_a[h] == t or T.pair_b[h] == t:
+                continue
+            _share_ranks_turn_river(x.w, h, t, x.records, x.rank_turn_river, &row[i * 8], state)
+            _unpack_state(state, play, check, &folds, &rties)
+            target = cy_permuted_holding(&T, h, perm)
+            _decide_add32(play, check, folds, rties, out.net, out.fold_value, out.ties_larger,
+                          weight * x.wanted[h],
+                          &out.turn_river[((rank * 52 + fc) * UTH_HOLDINGS + target) * X_ROW])
+            if out.mode == 3:
+                tot = &x.totals[h * 36]
+                for k in range(UTH_CATEGORIES):
+                    tot[k] += play[k]
+                    tot[17 + k] += check[k]
+                tot[34] += folds
+                tot[35] += rties
+
+
+cdef void _dealer_flop_states(DealerOneWork* x, const int* flop, int d, const int8_t* perm,
+                              int64_t weight, const DealerOneOut* out) noexcept nogil:
+    """Decide every flop state (holding, d, flop) of the unit and add its lines, times the
+    unit's weight and the holding's orbit, to dealer-1's and dealer-1,flop-1's accumulators."""
+    cdef int h, j, k, fc, target, rank = d >> 2
+    cdef int64_t play[17]
+    cdef int64_t check[17]
+    cdef int64_t line[56]
+    cdef int64_t folds, rties
+    cdef int64_t* tot
+    for h in range(UTH_HOLDINGS):
+        if not x.wanted[h]:
+            continue
+        if out.mode < 2:
+            _unpack16(&x.sums[h * 16], play, &folds, &rties)
+            _unpack16(&x.sums[h * 16 + 8], check, &folds, &rties)
+        else:
+            tot = &x.totals[h * 36]
+            for k in range(UTH_CATEGORIES):
+                play[k] = tot[k] >> 1
+                check[k] = tot[17 + k] >> 1
+            folds = tot[34] >> 1
+            rties = tot[35] >> 1
+        _decide_counts(play, check, folds, rties, out.net, out.fold_value, out.ties_larger,
+                       line)
+        target = cy_permuted_holding(&T, h, perm)
+        if out.dealer != NULL:
+            _add64(line, weight * x.wanted[h],
+                   &out.dealer[(rank * UTH_HOLDINGS + target) * X_ROW])
+        if out.flop != NULL:
+            for j in range(3):
+                fc = cy_permuted_card(flop[j], perm)
+                _add32(line, weight * x.wanted[h],
+                       &out.flop[((rank * 52 + fc) * UTH_HOLDINGS + target) * X_ROW])
+
+
+cdef void _dealer_unit(DealerOneWork* x, const int* flop, int d, const int8_t* perm,
+                       int64_t weight, const DealerOneOut* out) noexcept nogil:
+    """One unit of a flop (seen dealer card d, its permutation and weight): only the holdings
+    least in their orbit under the suit permutations fixing the flop and d are solved, each
+    standing for its orbit (a suit permutation of a deal changes no outcome)."""
+    _representatives(flop, d, x.wanted)
+    if out.mode < 2:
+        _dealer_flop_sums(x, d, out)
+    else:
+        _dealer_turn_river_sums(x, d, out)
+        _dealer_turn_river_states(x, flop, d, perm, weight, out)
+        if out.mode == 2:
+            return
+    _dealer_flop_states(x, flop, d, perm, weight, out)
+
+
+cdef int _check_dealer_one(const int32_t[:, ::1] flops, const int32_t[::1] unit_offsets,
+                           const int32_t[::1] seen, const int8_t[:, ::1] perms,
+                           const int64_t[::1] weights, const int64_t[:, ::1] net, int mode,
+                           out_dealer, out_flop, out_turn_river) except -1:
+    """The shapes dealer_one_flops needs (ValueError naming the first that is wrong)."""
+    cdef Py_ssize_t n_flops = flops.shape[0]
+    if flops.shape[1] != 3 or unit_offsets.shape[0] != n_flops + 1:
+        raise ValueError("flops must be [n, 3] with n + 1 unit offsets")
+    cdef Py_ssize_t n_units = unit_offsets[n_flops]
+    if seen.shape[0] < n_units or perms.shape[0] < n_units or weights.shape[0] < n_units:
+        raise ValueError("one seen card, permutation and weight per unit")
+    if net.shape[0] != 5 or net.shape[1] != UTH_CATEGORIES:
+        raise ValueError("net must be [5, 17]")
+    if mode not in (0, 1, 2, 3):
+        raise ValueError(f"mode {mode} is not 0, 1, 2 or 3")
+    cdef int64_t[:, :, ::1] dealer_view
+    cdef int32_t[:, :, ::1] flop_view
+    cdef int32_t[:, :, ::1] turn_view
+    if (mode in (0, 3) and out_dealer is None) or (mode in (1, 3) and out_flop is None) \
+            or (mode in (2, 3) and out_turn_river is None):
+        raise ValueError(f"mode {mode} needs its accumulators")
+    if out_dealer is not None and mode != 2:
+        dealer_view = out_dealer
+        if dealer_view.shape[0] != 13 or dealer_view.shape[1] != UTH_HOLDINGS \
+                or dealer_view.shape[2] != X_ROW:
+            raise ValueError("out_dealer must be [13, 1326, 56]")
+    if out_flop is not None and mode != 2:
+        flop_view = out_flop
+        if flop_view.shape[0] != 676 or flop_view.shape[1] != UTH_HOLDINGS \
+                or flop_view.shape[2] != X_ROW:
+            raise ValueError("out_flop must be [676, 1326, 56]")
+    if out_turn_river is not None and mode >= 2:
+        turn_view = out_turn_river
+        if turn_view.shape[0] != 676 or turn_view.shape[1] != UTH_HOLDINGS \
+                or turn_view.shape[2] != X_ROW:
+            raise ValueError("out_turn_river must be [676, 1326, 56]")
+    for f in range(n_flops):
+        if len({int(flops[f, 0]), int(flops[f, 1]), int(flops[f, 2])}) != 3 \
+                or not all(0 <= int(flops[f, j]) < 52 for j in range(3)):
+            raise ValueError(f"flop {f} is not three distinct cards")
+    return 0
 
 
 def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offsets,
@@ -790,206 +902,118 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     ``net[p, k]``: integer net pays of category k with a Play bet of p (rows 0..4);
     ``fold_net`` a fold's.
     """
-    cdef Py_ssize_t n_flops = flops.shape[0]
-    if flops.shape[1] != 3 or unit_offsets.shape[0] != n_flops + 1:
-        raise ValueError("flops must be [n, 3] with n + 1 unit offsets")
-    cdef Py_ssize_t n_units = unit_offsets[n_flops]
-    if seen.shape[0] < n_units or perms.shape[0] < n_units or weights.shape[0] < n_units:
-        raise ValueError("one seen card, permutation and weight per unit")
-    if net.shape[0] != 5 or net.shape[1] != X_CATEGORIES:
-        raise ValueError("net must be [5, 17]")
-    if mode not in (0, 1, 2, 3):
-        raise ValueError(f"mode {mode} is not 0, 1, 2 or 3")
+    _check_dealer_one(flops, unit_offsets, seen, perms, weights, net, mode, out_dealer,
+                      out_flop, out_turn_river)
+    cdef Py_ssize_t n_flops = flops.shape[0], ff
     cdef int64_t[:, :, ::1] dealer_view
     cdef int32_t[:, :, ::1] flop_view
     cdef int32_t[:, :, ::1] turn_view
-    cdef int64_t* dealer_ptr = NULL
-    cdef int32_t* flop_ptr = NULL
-    cdef int32_t* turn_ptr = NULL
-    if (mode in (0, 3) and out_dealer is None) or (mode in (1, 3) and out_flop is None) \
-            or (mode in (2, 3) and out_turn_river is None):
-        raise ValueError(f"mode {mode} needs its accumulators")
+    cdef DealerOneOut out
+    memset(&out, 0, sizeof(DealerOneOut))
     if out_dealer is not None and mode != 2:
         dealer_view = out_dealer
-        if dealer_view.shape[0] != 13 or dealer_view.shape[1] != X_HOLDINGS \
-                or dealer_view.shape[2] != X_ROW:
-            raise ValueError("out_dealer must be [13, 1326, 56]")
-        dealer_ptr = &dealer_view[0, 0, 0]
+        out.dealer = &dealer_view[0, 0, 0]
     if out_flop is not None and mode != 2:
         flop_view = out_flop
-        if flop_view.shape[0] != 676 or flop_view.shape[1] != X_HOLDINGS \
-                or flop_view.shape[2] != X_ROW:
-            raise ValueError("out_flop must be [676, 1326, 56]")
-        flop_ptr = &flop_view[0, 0, 0]
+        out.flop = &flop_view[0, 0, 0]
     if out_turn_river is not None and mode >= 2:
         turn_view = out_turn_river
-        if turn_view.shape[0] != 676 or turn_view.shape[1] != X_HOLDINGS \
-                or turn_view.shape[2] != X_ROW:
-            raise ValueError("out_turn_river must be [676, 1326, 56]")
-        turn_ptr = &turn_view[0, 0, 0]
-    for f in range(n_flops):
-        if len({int(flops[f, 0]), int(flops[f, 1]), int(flops[f, 2])}) != 3 \
-                or not all(0 <= int(flops[f, j]) < 52 for j in range(3)):
-            raise ValueError(f"flop {f} is not three distinct cards")
-    cdef int64_t fold_value = fold_net * 44
-    cdef FlopWork* w = <FlopWork*>malloc(sizeof(FlopWork))
-    cdef uint64_t* sums = <uint64_t*>calloc(X_HOLDINGS * 16, sizeof(uint64_t))
-    cdef uint8_t* wanted = <uint8_t*>malloc(X_HOLDINGS)
-    cdef int64_t* totals = <int64_t*>calloc(X_HOLDINGS * 36, sizeof(int64_t))
-    cdef uint64_t* turn_river = NULL
-    cdef int* listed = <int*>malloc(X_HOLDINGS * sizeof(int))
-    cdef int* slot = <int*>malloc(X_HOLDINGS * sizeof(int))
-    cdef int n_slots = 0
-    cdef Record* records = <Record*>malloc(X_BOARDS * X_RANK_PAIRS * sizeof(Record))
-    cdef uint64_t* rank_sums = <uint64_t*>malloc(5 * X_RANK_PAIRS * 16 * sizeof(uint64_t))
-    cdef uint64_t* rank_turn_river = NULL
-    cdef uint64_t state[8]
-    if mode >= 2:
-        turn_river = <uint64_t*>malloc(52 * X_HOLDINGS * 8 * sizeof(uint64_t))
-        rank_turn_river = <uint64_t*>malloc(5 * 52 * X_RANK_PAIRS * 8 * sizeof(uint64_t))
-    cdef int i, j, k, t, r, u, d, h, target, fc, index, rank, ff, rp
+        out.turn_river = &turn_view[0, 0, 0]
+    out.net = &net[0, 0]
+    out.fold_value = fold_net * 44
+    out.ties_larger = ties_larger
+    out.mode = mode
+    cdef int u, index
     cdef int flop[3]
-    cdef int64_t weight, folds, rties
-    cdef int64_t play[17]
-    cdef int64_t check[17]
-    cdef int64_t line[56]
-    cdef int64_t* tot
-    cdef uint64_t* row
-    cdef const int8_t* perm
-    cdef const int64_t* net0 = &net[0, 0]
+    cdef DealerOneWork x
     try:
-        if w == NULL or sums == NULL or wanted == NULL or totals == NULL or listed == NULL \
-                or slot == NULL or records == NULL or rank_sums == NULL \
-                or (mode >= 2 and (turn_river == NULL or rank_turn_river == NULL)):
+        if _dealer_one_alloc(&x, mode) < 0:
             raise MemoryError()
         with nogil:
             for ff in range(n_flops):
                 flop[0] = flops[ff, 0]
                 flop[1] = flops[ff, 1]
                 flop[2] = flops[ff, 2]
-                _start_flop(flop, w)
-                for index in range(w.n_boards):
-                    _board_groups(w, index)
+                _start_flop(flop, x.w)
+                for index in range(x.w.n_boards):
+                    _board_groups(x.w, index)
                 for u in range(unit_offsets[ff], unit_offsets[ff + 1]):
-                    d = seen[u]
-                    perm = &perms[u, 0]
-                    weight = weights[u]
-                    rank = d >> 2
-                    _representatives(flop, d, wanted)
-                    if mode < 2:
-                        memset(sums, 0, X_HOLDINGS * 16 * sizeof(uint64_t))
-                        memset(rank_sums, 0, 5 * X_RANK_PAIRS * 16 * sizeof(uint64_t))
-                        for index in range(w.n_boards):
-                            if w.turn[index] == d or w.river[index] == d:
-                                continue
-                            if w.flush_suit[index] >= 0:
-                                _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                              sums, NULL, NULL, 0, wanted)
-                            _dealer_ranks(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                          &records[index * X_RANK_PAIRS], rank_sums, NULL)
-                        for h in range(X_HOLDINGS):
-                            if wanted[h]:
-                                _share_ranks_flop(w, h, d, records, rank_sums, &sums[h * 16])
-                    else:
-                        # every board adds its counts to the states t = its turn card and
-                        # t = its river card; a holding's slot is its place among the unit's
-                        # holdings
-                        n_slots = 0
-                        for h in range(X_HOLDINGS):
-                            if wanted[h]:
-                                slot[h] = n_slots
-                                listed[n_slots] = h
-                                n_slots += 1
-                        memset(turn_river, 0, 52 * n_slots * 8 * sizeof(uint64_t))
-                        memset(rank_turn_river, 0, 5 * 52 * X_RANK_PAIRS * 8 * sizeof(uint64_t))
-                        for k in range(w.n_boards):
-                            index = w.sweep[k]
-                            if w.turn[index] == d or w.river[index] == d:
-                                continue
-                            if w.flush_suit[index] >= 0:
-                                _dealer_board(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                              NULL, turn_river, slot, n_slots, wanted)
-                            _dealer_ranks(w, index, d, &net[1, 0], fold_value, ties_larger,
-                                          &records[index * X_RANK_PAIRS], NULL, rank_turn_river)
-                        if mode == 3:
-                            memset(totals, 0, X_HOLDINGS * 36 * sizeof(int64_t))
-                        for t in range(52):
-                            if t == d or t == flop[0] or t == flop[1] or t == flop[2]:
-                                continue
-                            row = &turn_river[t * n_slots * 8]
-                            fc = _permuted(t, perm)
-                            for i in range(n_slots):
-                                h = listed[i]
-                                if _PAIR_A[h] == t or _PAIR_B[h] == t:
-                                    continue
-                                _share_ranks_turn_river(w, h, t, records, rank_turn_river,
-                                                        &row[i * 8], state)
-                                _unpack_state(state, play, check, &folds, &rties)
-                                target = _PAIR_ID[_permuted(_PAIR_A[h], perm)][_permuted(_PAIR_B[h], perm)]
-                                _decide_add32(play, check, folds, rties, net0, fold_value,
-                                              ties_larger, weight * wanted[h],
-                                              &turn_ptr[((rank * 52 + fc) * X_HOLDINGS + target) * X_ROW])
-                                if mode == 3:
-                                    tot = &totals[h * 36]
-                                    for k in range(X_CATEGORIES):
-                                        tot[k] += play[k]
-                                        tot[17 + k] += check[k]
-                                    tot[34] += folds
-                                    tot[35] += rties
-                        if mode == 2:
-                            continue
-                    # the flop state (P, d, flop): decide, add to dealer-1 and dealer-1,flop-1
-                    for h in range(X_HOLDINGS):
-                        if not wanted[h]:
-                            continue
-                        if mode < 2:
-                            _unpack16(&sums[h * 16], play, &folds, &rties)
-                            _unpack16(&sums[h * 16 + 8], check, &folds, &rties)
-                        else:
-                            tot = &totals[h * 36]
-                            for k in range(X_CATEGORIES):
-                                play[k] = tot[k] >> 1
-                                check[k] = tot[17 + k] >> 1
-                            folds = tot[34] >> 1
-                            rties = tot[35] >> 1
-                        _decide_counts(play, check, folds, rties, net0, fold_value,
-                                       ties_larger, line)
-                        target = _PAIR_ID[_permuted(_PAIR_A[h], perm)][_permuted(_PAIR_B[h], perm)]
-                        if dealer_ptr != NULL:
-                            _add64(line, weight * wanted[h],
-                                   &dealer_ptr[(rank * X_HOLDINGS + target) * X_ROW])
-                        if flop_ptr != NULL:
-                            for j in range(3):
-                                fc = _permuted(flop[j], perm)
-                                _add32(line, weight * wanted[h],
-                                       &flop_ptr[((rank * 52 + fc) * X_HOLDINGS + target) * X_ROW])
+                    _dealer_unit(&x, flop, seen[u], &perms[u, 0], weights[u], &out)
     finally:
-        free(w)
-        free(sums)
-        free(wanted)
-        free(totals)
-        free(turn_river)
-        free(records)
-        free(rank_sums)
-        free(rank_turn_river)
-        free(listed)
-        free(slot)
+        _dealer_one_free(&x)
 
 
 # --- flop-1: no dealer card seen ----------------------------------------------------------------
 
 cdef inline void _unpack21(const uint64_t* row, int64_t* counts, int64_t* extra,
                            int64_t* extra2) noexcept nogil:
-    cdef int k
-    counts[X_TIE] = 0
-    for k in range(7):
-        counts[k] = row[k] & M21
-        counts[7 + k] = (row[k] >> 21) & M21
-        counts[X_TIE] += row[k] >> 42
-    counts[X_LOSE_QUALIFIED] = row[7] & M21
-    counts[X_LOSE_UNQUALIFIED] = (row[7] >> 21) & M21
-    extra[0] = (row[7] >> 42) & 0x7FF
-    extra2[0] = row[7] >> 53
+    """A flop state's sums (21-bit fields) and its two extra fields: word 7's bits 42..52 and
+    53 up."""
+    cdef uint64_t top = cy_unpack21(row, counts)
+    extra[0] = top & 0x7FF
+    extra2[0] = top >> 11
+
+
+cdef inline int _group_end(const uint16_t* group, const uint16_t* order, int start) noexcept nogil:
+    """The end of the run of holdings in ``order`` from ``start`` with the same group."""
+    cdef int g = group[order[start]], stop = start + 1
+    while stop < 1081 and group[order[stop]] == g:
+        stop += 1
+    return stop
+
+
+cdef int _weaker_pass(const uint16_t* group, const uint16_t* order, int q0, int* weaker,
+                      int* snapshot) noexcept nogil:
+    """First sweep of a board's holdings by ascending group with per-card counters: the dealer
+    holdings below each (``weaker``, by sorted position: those below less those holding one of
+    its cards, as none below holds both), and the counters below the first group of a pair
+    (``snapshot``); returns their total."""
+    cdef int counter[52]
+    cdef int i, j, start = 0, stop, g, h, total = 0, unq_total = -1
+    memset(counter, 0, sizeof(counter))
+    while start < 1081:
+        g = group[order[start]]
+        stop = _group_end(group, order, start)
+        if g >= q0 and unq_total < 0:
+            unq_total = total
+            for j in range(52):
+                snapshot[j] = counter[j]
+        for i in range(start, stop):
+            h = order[i]
+            weaker[i] = total - counter[T.pair_a[h]] - counter[T.pair_b[h]]
+        for i in range(start, stop):
+            h = order[i]
+            counter[T.pair_a[h]] += 1
+            counter[T.pair_b[h]] += 1
+        total += stop - start
+        start = stop
+    if unq_total < 0:
+        unq_total = total
+        for j in range(52):
+            snapshot[j] = counter[j]
+    return unq_total
+
+
+cdef inline void _settle_full(uint64_t* row, int weaker, int tie, int unq, bint qualifies,
+                              int blind, const int64_t* net1, int64_t fold_value,
+                              bint ties_larger) noexcept nogil:
+    """Add one holding's 990 dealer holdings on a board (by category, cy_outcome_counts) and
+    its river decision to its flop state ``row`` (16 words of 21-bit fields)."""
+    cdef int category[5]
+    cdef int64_t value
+    cdef uint64_t win, loss, fold, keep, rtie
+    cy_outcome_counts(weaker, tie, unq, qualifies, 990, category)
+    value = cy_play_value(category, blind, net1)
+    rtie = value == fold_value
+    fold = (value < fold_value) | (rtie & (not ties_larger))
+    keep = fold - 1
+    win = (<uint64_t>category[0] | (<uint64_t>category[1] << 21)
+           | (<uint64_t>category[2] << 42))
+    loss = <uint64_t>category[3] | (<uint64_t>category[4] << 21)
+    row[blind] += win
+    row[7] += loss
+    row[8 + blind] += win & keep
+    row[15] += (loss & keep) | (fold << 42) | (rtie << 53)
 
 
 cdef void _full_board(FlopWork* w, int index, const int64_t* net1, int64_t fold_value,
@@ -1000,83 +1024,30 @@ cdef void _full_board(FlopWork* w, int index, const int64_t* net1, int64_t fold_
     decision."""
     cdef const uint16_t* group = w.group[index]
     cdef const uint16_t* order = w.order[index]
-    cdef const uint8_t* blind_of = w.blind[index]
     cdef int q0 = w.qualify[index]
     cdef int counter[52]
     cdef int snapshot[52]
     cdef int weaker[1081]
-    cdef int i, j, start, stop, g, h, a, b, total = 0, unq_total = -1, tie, unq, blind
-    cdef int win_q, win_u, lose_q, lose_u
-    cdef int64_t value
-    cdef uint64_t win, loss, fold, keep, rtie
-    cdef uint64_t* row
-    memset(counter, 0, sizeof(counter))
-    start = 0
-    while start < 1081:
-        g = group[order[start]]
-        stop = start + 1
-        while stop < 1081 and group[order[stop]] == g:
-            stop += 1
-        if g >= q0 and unq_total < 0:
-            unq_total = total
-            for j in range(52):
-                snapshot[j] = counter[j]
-        for i in range(start, stop):
-            h = order[i]
-            weaker[i] = total - counter[_PAIR_A[h]] - counter[_PAIR_B[h]]
-        for i in range(start, stop):
-            h = order[i]
-            counter[_PAIR_A[h]] += 1
-            counter[_PAIR_B[h]] += 1
-        total += stop - start
-        start = stop
-    if unq_total < 0:
-        unq_total = total
-        for j in range(52):
-            snapshot[j] = counter[j]
+    cdef int i, start = 0, stop, g, h, a, b, total = 0, unq_total, tie, unq
+    unq_total = _weaker_pass(group, order, q0, weaker, snapshot)
     # second pass: ties need the counters through each holding's group; recount by group
     memset(counter, 0, sizeof(counter))
-    total = 0
-    start = 0
     while start < 1081:
         g = group[order[start]]
-        stop = start + 1
-        while stop < 1081 and group[order[stop]] == g:
-            stop += 1
+        stop = _group_end(group, order, start)
         for i in range(start, stop):
             h = order[i]
-            counter[_PAIR_A[h]] += 1
-            counter[_PAIR_B[h]] += 1
+            counter[T.pair_a[h]] += 1
+            counter[T.pair_b[h]] += 1
         total += stop - start
-        blind = blind_of[g]
         for i in range(start, stop):
             h = order[i]
-            a = _PAIR_A[h]
-            b = _PAIR_B[h]
+            a = T.pair_a[h]
+            b = T.pair_b[h]
             tie = total - counter[a] - counter[b] + 1 - weaker[i]
             unq = unq_total - snapshot[a] - snapshot[b] + (g < q0)
-            if g >= q0:
-                win_q = weaker[i] - unq
-                win_u = unq
-                lose_q = 990 - weaker[i] - tie
-                lose_u = 0
-            else:
-                win_q = 0
-                win_u = weaker[i]
-                lose_q = 990 - unq
-                lose_u = unq - weaker[i] - tie
-            value = (win_q * net1[blind] + win_u * net1[7 + blind] + tie * net1[X_TIE]
-                     + lose_q * net1[X_LOSE_QUALIFIED] + lose_u * net1[X_LOSE_UNQUALIFIED])
-            rtie = value == fold_value
-            fold = (value < fold_value) | (rtie & (not ties_larger))
-            keep = fold - 1
-            win = <uint64_t>win_q | (<uint64_t>win_u << 21) | (<uint64_t>tie << 42)
-            loss = <uint64_t>lose_q | (<uint64_t>lose_u << 21)
-            row = &sums[h * 16]
-            row[blind] += win
-            row[7] += loss
-            row[8 + blind] += win & keep
-            row[15] += (loss & keep) | (fold << 42) | (rtie << 53)
+            _settle_full(&sums[h * 16], weaker[i], tie, unq, g >= q0, w.blind[index][g], net1,
+                         fold_value, ties_larger)
         start = stop
 
 
@@ -1090,11 +1061,11 @@ def flop_one_flops(const int32_t[:, ::1] flops, const int64_t[::1] orbit_sizes,
     cdef Py_ssize_t n_flops = flops.shape[0]
     if flops.shape[1] != 3 or orbit_sizes.shape[0] != n_flops:
         raise ValueError("flops must be [n, 3] with n orbit sizes")
-    if net.shape[0] != 5 or net.shape[1] != X_CATEGORIES:
+    if net.shape[0] != 5 or net.shape[1] != UTH_CATEGORIES:
         raise ValueError("net must be [5, 17]")
-    if out.shape[0] != 52 or out.shape[1] != X_HOLDINGS or out.shape[2] != X_ROW:
+    if out.shape[0] != 52 or out.shape[1] != UTH_HOLDINGS or out.shape[2] != X_ROW:
         raise ValueError("out must be [52, 1326, 56]")
-    if decisions.shape[0] != n_flops or decisions.shape[1] != X_HOLDINGS:
+    if decisions.shape[0] != n_flops or decisions.shape[1] != UTH_HOLDINGS:
         raise ValueError("decisions must be [len(flops), 1326]")
     for f in range(n_flops):
         if len({int(flops[f, 0]), int(flops[f, 1]), int(flops[f, 2])}) != 3 \
@@ -1102,7 +1073,7 @@ def flop_one_flops(const int32_t[:, ::1] flops, const int64_t[::1] orbit_sizes,
             raise ValueError(f"flop {f} is not three distinct cards")
     cdef int64_t fold_value = fold_net * 990
     cdef FlopWork* w = <FlopWork*>malloc(sizeof(FlopWork))
-    cdef uint64_t* sums = <uint64_t*>calloc(X_HOLDINGS * 16, sizeof(uint64_t))
+    cdef uint64_t* sums = <uint64_t*>calloc(UTH_HOLDINGS * 16, sizeof(uint64_t))
     cdef int i, j, k, h, index, ff
     cdef int flop[3]
     cdef int64_t play[17]
@@ -1120,7 +1091,7 @@ def flop_one_flops(const int32_t[:, ::1] flops, const int64_t[::1] orbit_sizes,
                 flop[2] = flops[ff, 2]
                 weight = orbit_sizes[ff]
                 _start_flop(flop, w)
-                memset(sums, 0, X_HOLDINGS * 16 * sizeof(uint64_t))
+                memset(sums, 0, UTH_HOLDINGS * 16 * sizeof(uint64_t))
                 for index in range(w.n_boards):
                     _board_groups(w, index)
                     _full_board(w, index, &net[1, 0], fold_value, ties_larger, sums)
@@ -1128,23 +1099,19 @@ def flop_one_flops(const int32_t[:, ::1] flops, const int64_t[::1] orbit_sizes,
                     h = w.holdings[i]
                     _unpack21(&sums[h * 16], play, &unused, &unused2)
                     _unpack21(&sums[h * 16 + 8], check, &folds, &rties)
-                    bet_value = 0
-                    check_value = folds * fold_value
-                    for k in range(X_CATEGORIES):
-                        bet_value += play[k] * net[2, k]
-                        check_value += check[k] * net[1, k]
-                    bets = bet_value > check_value or (bet_value == check_value and ties_larger)
+                    bets = cy_flop_bets(play, check, folds, fold_value, &net[1, 0], &net[2, 0],
+                                        ties_larger, &bet_value, &check_value)
                     decisions[ff, h] = bets
                     for j in range(3):
                         orow = &out[flop[j], h, 0]
-                        for k in range(X_CATEGORIES):
+                        for k in range(UTH_CATEGORIES):
                             orow[X_PLAY + k] += weight * play[k]
                         if bets:
-                            for k in range(X_CATEGORIES):
+                            for k in range(UTH_CATEGORIES):
                                 orow[X_BET + k] += weight * play[k]
                             orow[X_FLOP_BETS] += weight
                         else:
-                            for k in range(X_CATEGORIES):
+                            for k in range(UTH_CATEGORIES):
                                 orow[X_CHECK + k] += weight * check[k]
                             orow[X_FOLDS] += weight * folds
                             orow[X_RIVER_TIES] += weight * rties

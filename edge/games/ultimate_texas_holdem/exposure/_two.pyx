@@ -31,6 +31,8 @@ from libc.stdlib cimport free, malloc
 import numpy as np
 
 from edge._core cimport HoldemTables, cy_evaluate_lanes, cy_evaluate_mask, cy_holdem_tables
+from edge.games.ultimate_texas_holdem.holdem cimport (UTH_TURN_RIVERS, UthTables,
+                                                      cy_permuted_card, cy_uth_init_tables)
 
 cdef extern from "_two.h":
     enum:
@@ -62,6 +64,9 @@ cdef extern from "_two.h":
                   int32_t* rows) noexcept nogil
 
 cdef const HoldemTables* HT = cy_holdem_tables()
+# the holding and suit-permutation numbering shared by the UTH kernels (holdem.pxd)
+cdef UthTables T
+cy_uth_init_tables(&T)
 
 ROW = X2_ROW                 # per state row: 17 counts after a flop 2x, 17 after a check, ...
 RUNOUTS = X2_RUNOUTS
@@ -143,103 +148,88 @@ def limits():
     return tuple(_limits.limit[i] for i in range(7))
 
 
-cdef inline int _holding_id(int a, int b) noexcept nogil:
-    # holding id of cards a < b (lexicographic, as the UTH kernels number them)
-    return a * (103 - a) // 2 + b - a - 1
-
-
-cdef int8_t _PERMS[24][4]
-
-
-def _init_perms():
-    cdef int n = 0, a, b, c, d
-    for a in range(4):
-        for b in range(4):
-            for c in range(4):
-                for d in range(4):
-                    if len({a, b, c, d}) == 4:
-                        _PERMS[n][0] = a
-                        _PERMS[n][1] = b
-                        _PERMS[n][2] = c
-                        _PERMS[n][3] = d
-                        n += 1
-
-
-_init_perms()
-
-
 cdef inline int _permute(int card, int g) noexcept nogil:
-    return (card & ~3) | _PERMS[g][card & 3]
+    return cy_permuted_card(card, T.perms[g])
 
 
-cdef int _solve_flop(const int32_t* flop, const int32_t* state_index, const int64_t* net2,
-                     const int64_t* river, bint ties_larger, int16_t* table, int16_t* totals,
-                     X2Boards* boards, X2Block* block, int32_t* state_of, int32_t* rows,
-                     int64_t* work) noexcept nogil:
-    """Add one flop class's counts to the state rows; returns the number of bad holdings."""
-    cdef int off[49]
-    cdef int local[52]
-    cdef int pair_a[X2_PAIRS]
-    cdef int pair_b[X2_PAIRS]
-    cdef int gid[X2_PAIRS]
-    cdef uint64_t mask[X2_PAIRS]
-    cdef uint64_t lanes[X2_PAIRS]
-    cdef int dealers[X2_PAIRS]
-    cdef int first, size
-    cdef int stab[24]
-    cdef int canonical[X2_PAIRS]
-    cdef int orbit[X2_PAIRS]
-    cdef int n = 0, i, j, b, p, d, g, n_stab = 0, image, blk, bad = 0
-    cdef int pf[3]
-    cdef uint64_t flop_lanes = HT.lane[flop[0]] | HT.lane[flop[1]] | HT.lane[flop[2]]
-    cdef uint64_t row_lanes
-    cdef int16_t r
-    cdef int32_t weight
+cdef struct FlopPairs:
+    # the 49 cards off a flop and the 1,176 pairs of them (holdings, and turn-river boards)
+    int off[49]                   # the cards off the flop, ascending
+    int local[52]                 # a card's place among them, -1 for a flop card
+    int pair_a[1176]
+    int pair_b[1176]
+    int gid[1176]                 # the pair's holding id
+    uint64_t mask[1176]           # its two places among the 49 cards
+    uint64_t lanes[1176]          # its two cards as suit lanes
+
+
+cdef void _flop_pairs(const int32_t* flop, FlopPairs* x) noexcept nogil:
+    """Number the cards off the flop and their pairs (in lexicographic order)."""
+    cdef int i, j, n = 0
     for i in range(52):
-        local[i] = -1
+        x.local[i] = -1
         if i != flop[0] and i != flop[1] and i != flop[2]:
-            local[i] = n
-            off[n] = i
+            x.local[i] = n
+            x.off[n] = i
             n += 1
     n = 0
     for i in range(49):
         for j in range(i + 1, 49):
-            pair_a[n] = off[i]
-            pair_b[n] = off[j]
-            gid[n] = _holding_id(off[i], off[j])
-            mask[n] = ((<uint64_t>1) << i) | ((<uint64_t>1) << j)
-            lanes[n] = HT.lane[off[i]] | HT.lane[off[j]]
+            x.pair_a[n] = x.off[i]
+            x.pair_b[n] = x.off[j]
+            x.gid[n] = T.pair_id[x.off[i]][x.off[j]]
+            x.mask[n] = ((<uint64_t>1) << i) | ((<uint64_t>1) << j)
+            x.lanes[n] = HT.lane[x.off[i]] | HT.lane[x.off[j]]
             n += 1
-    # the rank table (symmetric: holding p on board b is the 7 cards flop + b + p)
+
+
+cdef int _rank_table(const int32_t* flop, const FlopPairs* x, int16_t* table) noexcept nogil:
+    """The dense rank of every holding p on every board b off the flop (the 7 cards flop + b
+    + p, so the table is symmetric and half of it is evaluated; -1 where they share a card);
+    X2_PAIRS when a strength has no dense rank, else 0."""
+    cdef uint64_t flop_lanes = HT.lane[flop[0]] | HT.lane[flop[1]] | HT.lane[flop[2]]
+    cdef uint64_t row_lanes
+    cdef int b, p
+    cdef int16_t r
     for b in range(X2_PAIRS):
         table[X2_AT(b, b)] = -1
         for p in range(X2_PAIRS, X2_STRIDE):
             table[X2_AT(b, p)] = -1
-        row_lanes = flop_lanes | lanes[b]
+        row_lanes = flop_lanes | x.lanes[b]
         for p in range(b + 1, X2_PAIRS):
-            if mask[p] & mask[b]:
+            if x.mask[p] & x.mask[b]:
                 r = -1
             else:
-                r = _dense(cy_evaluate_lanes(HT, row_lanes | lanes[p]))
+                r = _dense(cy_evaluate_lanes(HT, row_lanes | x.lanes[p]))
                 if r < 0:
                     return X2_PAIRS
             table[X2_AT(b, p)] = r
             table[X2_AT(p, b)] = r
-    x2_class_totals(table, &_limits, totals)
-    # the flop's suit stabiliser and one dealer holding per orbit of it
+    return 0
+
+
+cdef int _dealer_orbits(const int32_t* flop, const FlopPairs* x, int* dealers,
+                        int* orbit, int* n_stab) noexcept nogil:
+    """The flop's suit stabiliser (its size in ``n_stab``) and one dealer holding per orbit
+    of it (``dealers``, the least pair of each orbit; ``orbit[d]`` its size); their number."""
+    cdef int stab[24]
+    cdef int canonical[UTH_TURN_RIVERS]
+    cdef int pf[3]
+    cdef int i, j, b, d, g, image, n = 0
+    n_stab[0] = 0
     for g in range(24):
         for i in range(3):
             pf[i] = _permute(flop[i], g)
-        if local[pf[0]] < 0 and local[pf[1]] < 0 and local[pf[2]] < 0:
-            stab[n_stab] = g
-            n_stab += 1
+        if x.local[pf[0]] < 0 and x.local[pf[1]] < 0 and x.local[pf[2]] < 0:
+            stab[n_stab[0]] = g
+            n_stab[0] += 1
     for d in range(X2_PAIRS):
         canonical[d] = d
         orbit[d] = 0
     for d in range(X2_PAIRS):
-        for i in range(n_stab):
-            j = local[_permute(pair_a[d], stab[i])]
-            b = local[_permute(pair_b[d], stab[i])]
+        for i in range(n_stab[0]):
+            j = x.local[_permute(x.pair_a[d], stab[i])]
+            b = x.local[_permute(x.pair_b[d], stab[i])]
             if j > b:
                 j, b = b, j
             image = j * (97 - j) // 2 + b - j - 1
@@ -247,27 +237,46 @@ cdef int _solve_flop(const int32_t* flop, const int32_t* state_index, const int6
                 canonical[d] = image
     for d in range(X2_PAIRS):
         orbit[canonical[d]] += 1
-    # the dealer holdings in groups, counted block by block against each group
-    n = 0
     for d in range(X2_PAIRS):
         if canonical[d] == d:
             dealers[n] = d
             n += 1
+    return n
+
+
+cdef int _solve_flop(const int32_t* flop, const int32_t* state_index, const int64_t* net2,
+                     const int64_t* river, bint ties_larger, int16_t* table, int16_t* totals,
+                     X2Boards* boards, X2Block* block, int32_t* state_of, int32_t* rows,
+                     int64_t* work) noexcept nogil:
+    """Add one flop class's counts to the state rows; returns the number of bad holdings.
+    Each (holding, dealer holding, flop) state gets its 17 outcome counts over the 990
+    turn-rivers exactly: counted lanes of 16-bit tallies of distinct boards (_two.h)."""
+    cdef FlopPairs x
+    cdef int dealers[UTH_TURN_RIVERS]
+    cdef int orbit[UTH_TURN_RIVERS]
+    cdef int n, first, size, i, p, d, n_stab, blk, bad = 0
+    cdef int32_t weight
+    _flop_pairs(flop, &x)
+    if _rank_table(flop, &x, table):
+        return X2_PAIRS
+    x2_class_totals(table, &_limits, totals)
+    n = _dealer_orbits(flop, &x, dealers, orbit, &n_stab)
+    # the dealer holdings in groups, counted block by block against each group
     first = 0
     while first < n:
         size = GROUP if n - first > GROUP else n - first
         for i in range(size):
             d = dealers[first + i]
-            x2_dealer_boards(table, mask, d, &_limits, &boards[i])
+            x2_dealer_boards(table, x.mask, d, &_limits, &boards[i])
             for p in range(X2_PAIRS):
-                state_of[i * X2_PAIRS + p] = state_index[<int64_t>gid[d] * 1326 + gid[p]]
+                state_of[i * X2_PAIRS + p] = state_index[<int64_t>x.gid[d] * 1326 + x.gid[p]]
         for blk in range(X2_BLOCKS):
             for i in range(size):
                 d = dealers[first + i]
                 # (24 / |stabiliser|) flops times the dealer holdings of d's orbit under it
                 weight = (24 // n_stab) * orbit[d]
                 x2_block(table + blk * X2_BLOCK_SIZE, &boards[i], &_limits, block)
-                bad += x2_finish(block, blk * X2_W, totals, mask, d, &state_of[i * X2_PAIRS],
+                bad += x2_finish(block, blk * X2_W, totals, x.mask, d, &state_of[i * X2_PAIRS],
                                  net2, river, ties_larger, weight, rows)
         work[0] += size
         first += size

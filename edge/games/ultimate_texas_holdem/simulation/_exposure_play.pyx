@@ -16,7 +16,7 @@
 # player bets 2x where that is worth more (equal values: ``ties_larger`` takes the bet).
 # River: play 1x against folding over the dealer's possible cards the same way.
 #
-# Outcome categories are those of the solve's kernels (_kernels.pyx): 0..6 the player wins and
+# Outcome categories are those of every UTH kernel (../holdem.pxd): 0..6 the player wins and
 # the dealer qualifies, by the player's Blind class; 7..13 the same with a dealer who does not
 # qualify; 14 tie; 15 the dealer wins and qualifies; 16 the dealer wins without qualifying.
 # Every sum is an exact int64 (at most 1,081 x 990 deals times a pay below 2**25).
@@ -25,39 +25,37 @@ from libc.stdint cimport int16_t, int64_t, uint8_t, uint64_t
 
 import numpy as np
 
-from edge._core cimport (HOLDEM_PAIR, HOLDEM_STRAIGHT, HoldemTables, cy_card_lane,
-                         cy_evaluate_lanes, cy_hand_class, cy_holdem_tables)
+from edge._core cimport (HOLDEM_PAIR, HoldemTables, cy_card_lane, cy_evaluate_lanes,
+                         cy_hand_class, cy_holdem_tables)
+from edge.games.ultimate_texas_holdem.holdem cimport (UTH_CATEGORIES, UTH_LOSE_QUALIFIED,
+                                                      UTH_LOSE_UNQUALIFIED, UTH_TIE,
+                                                      UTH_WIN_UNQUALIFIED, cy_blind_class)
 
 cdef const HoldemTables* HT = cy_holdem_tables()
 
+# (the outcome categories: holdem.pxd)
 cdef enum:
-    CATEGORIES = 17
-    WIN_UNQUALIFIED = 7
-    TIE = 14
-    LOSE_QUALIFIED = 15
-    LOSE_UNQUALIFIED = 16
     PLAYER_ROWS = 2
     DEALER_ROW = 2
     BOARD_ROW = 4
 
-CATEGORY_COUNT = CATEGORIES
-TIE_CATEGORY = TIE
-LOSE_QUALIFIED_CATEGORY = LOSE_QUALIFIED
-LOSE_UNQUALIFIED_CATEGORY = LOSE_UNQUALIFIED
-WIN_UNQUALIFIED_FIRST = WIN_UNQUALIFIED
+CATEGORY_COUNT = UTH_CATEGORIES
+TIE_CATEGORY = UTH_TIE
+LOSE_QUALIFIED_CATEGORY = UTH_LOSE_QUALIFIED
+LOSE_UNQUALIFIED_CATEGORY = UTH_LOSE_UNQUALIFIED
+WIN_UNQUALIFIED_FIRST = UTH_WIN_UNQUALIFIED
 
 
 cdef inline int _category(int player, int dealer) noexcept nogil:
     """The outcome category of a showdown between two strengths."""
-    cdef int hand_class, blind
+    cdef int blind
     cdef bint qualified = (dealer >> 26) >= HOLDEM_PAIR
     if player > dealer:
-        hand_class = cy_hand_class(player)
-        blind = hand_class - HOLDEM_STRAIGHT + 1 if hand_class >= HOLDEM_STRAIGHT else 0
-        return blind if qualified else WIN_UNQUALIFIED + blind
+        blind = cy_blind_class(cy_hand_class(player))
+        return blind if qualified else UTH_WIN_UNQUALIFIED + blind
     if player == dealer:
-        return TIE
-    return LOSE_QUALIFIED if qualified else LOSE_UNQUALIFIED
+        return UTH_TIE
+    return UTH_LOSE_QUALIFIED if qualified else UTH_LOSE_UNQUALIFIED
 
 
 cdef int _known(const int16_t[:, :] cards, Py_ssize_t column, int dealer_seen, int board_seen,
@@ -166,8 +164,8 @@ def _check_arguments(cards, columns, int dealer_seen, int board_seen, net):
         raise ValueError(f"dealer_seen={dealer_seen}: the dealer has two cards")
     if board_seen not in (3, 4, 5):
         raise ValueError(f"board_seen={board_seen}: the flop (3), a turn-river card (4), all (5)")
-    if tuple(net.shape) != (5, CATEGORIES):
-        raise ValueError(f"net pays of shape {tuple(net.shape)}: expected (5, {CATEGORIES})")
+    if tuple(net.shape) != (5, UTH_CATEGORIES):
+        raise ValueError(f"net pays of shape {tuple(net.shape)}: expected (5, {UTH_CATEGORIES})")
     for i in range(columns.shape[0]):
         if not 0 <= columns[i] < cards.shape[1]:
             raise ValueError(f"hand {columns[i]} is outside the {cards.shape[1]} dealt hands")

@@ -43,11 +43,21 @@ from libc.string cimport memset
 
 import numpy as np
 
-from edge._core cimport (HOLDEM_CLASS_SHIFT, HOLDEM_PAIR, HOLDEM_STRAIGHT, HoldemTables,
-                         cy_card_lane, cy_evaluate_lanes, cy_hand_class, cy_holdem_tables)
+from edge._core cimport (HOLDEM_CLASS_SHIFT, HOLDEM_PAIR, HoldemTables, cy_card_lane,
+                         cy_evaluate_lanes, cy_hand_class, cy_holdem_tables)
+from edge.games.ultimate_texas_holdem.holdem cimport (
+    UTH_BLIND_CLASSES, UTH_CATEGORIES, UTH_HOLDINGS, UTH_LOSE_QUALIFIED, UTH_LOSE_UNQUALIFIED,
+    UTH_PERMUTATIONS, UTH_RANK_PAIRS, UTH_TIE, UTH_TURN_RIVERS, UTH_WIN_QUALIFIED,
+    UTH_WIN_UNQUALIFIED, UthTables, cy_blind_class, cy_card_mask, cy_flop_bets, cy_flush_keys,
+    cy_flush_suit, cy_holdings_off, cy_makes_flush, cy_outcome_counts, cy_permuted_holding,
+    cy_play_value, cy_rank_order, cy_sort_small, cy_turn_rivers, cy_uth_init_tables,
+    cy_unpack21)
 
 # the hold'em evaluator's lookup tables (edge._core), passed to its inline functions
 cdef const HoldemTables* HT = cy_holdem_tables()
+# the holding, rank-pair and suit-permutation numbering shared by the UTH kernels (holdem.pxd)
+cdef UthTables T
+cy_uth_init_tables(&T)
 
 cdef extern from *:
     """
@@ -59,21 +69,11 @@ cdef extern from *:
     """
     void UTH_PREFETCH(const void* address) nogil
 
+# (the outcome categories, holdings and rank pairs: holdem.pxd)
 cdef enum:
-    UTH_BLIND_CLASSES = 7        # below a straight, straight .. royal flush
-    UTH_WIN_QUALIFIED = 0        # first of the 7 win categories by Blind class
-    UTH_WIN_UNQUALIFIED = 7
-    UTH_CATEGORIES = 17
-    UTH_TIE = 14
-    UTH_LOSE_QUALIFIED = 15
-    UTH_LOSE_UNQUALIFIED = 16
-    UTH_HOLDINGS = 1326          # C(52,2) holding ids
-    UTH_RANK_PAIRS = 91          # rank pairs r1 <= r2
     UTH_DEALER_HOLDINGS = 990    # C(45,2) dealer holdings for a holding and a board
     UTH_EXTRA = 4                # folds, river ties, flop bets, flop ties
-    UTH_PERMUTATIONS = 24
     UTH_FIELD_BITS = 21
-    UTH_FIELD_MASK = 0x1FFFFF
     UTH_ROW = 8                  # packed words per holding: 7 win words by Blind class, 1 loss
 
 # Record layout (bit positions). Wins and ties sit where the packed win word wants them, and
@@ -90,59 +90,18 @@ cdef uint64_t _UTH_WIN_MASK = (<uint64_t>0x3FF) | ((<uint64_t>0x3FF) << 21) \
 cdef uint64_t _UTH_LOSS_MASK = (<uint64_t>0x3FF) | ((<uint64_t>0x3FF) << 21)
 cdef uint64_t _UTH_EXTRA_ONE = (<uint64_t>1) << 42
 
-cdef int _UTH_PAIR_ID[52][52]
-cdef int _UTH_PAIR_A[1326]
-cdef int _UTH_PAIR_B[1326]
-cdef int _UTH_RANK_PAIR_ID[13][13]
-cdef int _UTH_RANK_PAIR_LOW[91]
-cdef int _UTH_RANK_PAIR_HIGH[91]
-cdef int8_t _UTH_PERMS[24][4]          # suit permutations, in lexicographic order
-cdef int _UTH_PERM_INDEX[256]          # perm p -> its index, keyed p0 | p1 << 2 | ...
-cdef int16_t _UTH_PERM_HOLDING[24][1326]
+cdef int16_t _UTH_PERM_HOLDING[24][1326]   # holding id -> its image under permutation p
 
 
-cdef void _uth_init_tables() noexcept nogil:
-    """Holding ids (a < b, lexicographic), rank-pair ids (r1 <= r2), suit permutations."""
-    cdef int a, b, c, d, n = 0, h
-    for a in range(52):
-        _UTH_PAIR_ID[a][a] = -1
-        for b in range(a + 1, 52):
-            _UTH_PAIR_ID[a][b] = n
-            _UTH_PAIR_ID[b][a] = n
-            _UTH_PAIR_A[n] = a
-            _UTH_PAIR_B[n] = b
-            n += 1
-    n = 0
-    for a in range(13):
-        for b in range(a, 13):
-            _UTH_RANK_PAIR_ID[a][b] = n
-            _UTH_RANK_PAIR_ID[b][a] = n
-            _UTH_RANK_PAIR_LOW[n] = a
-            _UTH_RANK_PAIR_HIGH[n] = b
-            n += 1
-    n = 0
-    for a in range(256):
-        _UTH_PERM_INDEX[a] = -1
-    for a in range(4):
-        for b in range(4):
-            for c in range(4):
-                for d in range(4):
-                    if a == b or a == c or a == d or b == c or b == d or c == d:
-                        continue
-                    _UTH_PERMS[n][0] = a
-                    _UTH_PERMS[n][1] = b
-                    _UTH_PERMS[n][2] = c
-                    _UTH_PERMS[n][3] = d
-                    _UTH_PERM_INDEX[a | (b << 2) | (c << 4) | (d << 6)] = n
-                    n += 1
-    for n in range(UTH_PERMUTATIONS):
+cdef void _uth_init_perm_holdings() noexcept nogil:
+    """The image of every holding under every suit permutation (holdem.pxd's numbering)."""
+    cdef int p, h
+    for p in range(UTH_PERMUTATIONS):
         for h in range(UTH_HOLDINGS):
-            a = (_UTH_PAIR_A[h] & ~3) | _UTH_PERMS[n][_UTH_PAIR_A[h] & 3]
-            b = (_UTH_PAIR_B[h] & ~3) | _UTH_PERMS[n][_UTH_PAIR_B[h] & 3]
-            _UTH_PERM_HOLDING[n][h] = <int16_t>_UTH_PAIR_ID[a][b]
+            _UTH_PERM_HOLDING[p][h] = <int16_t>cy_permuted_holding(&T, h, T.perms[p])
 
 
-_uth_init_tables()
+_uth_init_perm_holdings()
 
 
 # The outcome categories and Blind classes for Python, defined once here (see the header).
@@ -157,39 +116,11 @@ HOLDINGS = UTH_HOLDINGS
 DEALER_HOLDINGS = UTH_DEALER_HOLDINGS
 
 
-cdef inline int _uth_blind_class(int hand_class) noexcept nogil:
-    """0 below a straight, then 1 straight, 2 flush, 3 full house, 4 quads, 5 SF, 6 royal."""
-    return hand_class - HOLDEM_STRAIGHT + 1 if hand_class >= HOLDEM_STRAIGHT else 0
-
-
 def blind_class(int hand_class):
     """Python hook: the Blind class (0 below a straight .. 6 royal flush) of a hand class."""
     if not 0 <= hand_class <= 9:
         raise ValueError(f"hand class {hand_class} is outside 0..9")
-    return _uth_blind_class(hand_class)
-
-
-cdef int _uth_rank_strength(const int* ranks) noexcept nogil:
-    """Strength of seven ranks with no flush possible, or -1 if a rank appears over 4 times.
-
-    Cards get suits round the table in rank order, so equal ranks get different suits and no
-    suit holds more than two of the seven cards.
-    """
-    cdef int sorted_ranks[7]
-    cdef int i, j, r
-    cdef uint64_t lanes = 0
-    for i in range(7):
-        r = ranks[i]
-        j = i
-        while j > 0 and sorted_ranks[j - 1] > r:
-            sorted_ranks[j] = sorted_ranks[j - 1]
-            j -= 1
-        sorted_ranks[j] = r
-    for i in range(7):
-        if i >= 4 and sorted_ranks[i - 4] == sorted_ranks[i]:
-            return -1
-        lanes |= cy_card_lane(HT, sorted_ranks[i] * 4 + i % 4)
-    return cy_evaluate_lanes(HT, lanes)
+    return cy_blind_class(hand_class)
 
 
 cdef struct UthRankTable:
@@ -200,27 +131,9 @@ cdef struct UthRankTable:
     int length
 
 
-cdef void _uth_rank_table(const int* board_ranks, UthRankTable* table) noexcept nogil:
+cdef inline void _uth_rank_table(const int* board_ranks, UthRankTable* table) noexcept nogil:
     """Rank-only strengths of every hole rank pair with five board ranks, and their order."""
-    cdef int ranks[7]
-    cdef int h, j, n = 0
-    cdef int32_t strength
-    for j in range(5):
-        ranks[j] = board_ranks[j]
-    for h in range(UTH_RANK_PAIRS):
-        ranks[5] = _UTH_RANK_PAIR_LOW[h]
-        ranks[6] = _UTH_RANK_PAIR_HIGH[h]
-        strength = _uth_rank_strength(ranks)
-        table.nonflush[h] = strength
-        if strength < 0:
-            continue
-        j = n
-        while j > 0 and table.nonflush[table.order[j - 1]] > strength:
-            table.order[j] = table.order[j - 1]
-            j -= 1
-        table.order[j] = <uint8_t>h
-        n += 1
-    table.length = n
+    table.length = cy_rank_order(HT, &T, board_ranks, table.nonflush, table.order)
 
 
 cdef enum:
@@ -234,14 +147,8 @@ cdef int _uth_rank_multiset_index(const int* board_ranks) noexcept nogil:
     sum C(r_i + i, i + 1) numbers those 5-subsets of 0..16 one to one.
     """
     cdef int r[5]
-    cdef int i, j, v, index = 0, k, binomial
-    for i in range(5):
-        v = board_ranks[i]
-        j = i
-        while j > 0 and r[j - 1] > v:
-            r[j] = r[j - 1]
-            j -= 1
-        r[j] = v
+    cdef int i, index = 0, k, binomial
+    cy_sort_small(board_ranks, 5, r)
     for i in range(5):
         # C(r_i + i, i + 1)
         binomial = 1
@@ -267,112 +174,75 @@ cdef struct UthBoardCounts:
     int snapshot[52]
 
 
-cdef int _UTH_SHELL_GAPS[6]
-_UTH_SHELL_GAPS[:] = [301, 132, 57, 23, 10, 4]     # Ciura's gaps, then insertion (gap 1)
+cdef inline int _uth_take_flush(UthBoardCounts* out, int n, uint64_t key) noexcept nogil:
+    """Append the flush holding of ``key`` (see cy_flush_keys) at sorted position n."""
+    out.card_a[n] = (key >> 8) & 0xFF
+    out.card_b[n] = key & 0xFF
+    out.strength[n] = <int32_t>(key >> 16)
+    return n + 1
 
 
-cdef void _uth_sort_keys(uint64_t* keys, int n) noexcept nogil:
-    """Sort n keys ascending: Shell sort, then a final insertion pass."""
-    cdef int g, gap, i, j
-    cdef uint64_t key
-    for g in range(6):
-        gap = _UTH_SHELL_GAPS[g]
-        for i in range(gap, n):
-            key = keys[i]
-            j = i
-            while j >= gap and keys[j - gap] > key:
-                keys[j] = keys[j - gap]
-                j -= gap
-            keys[j] = key
-    for i in range(1, n):
-        key = keys[i]
-        j = i
-        while j > 0 and keys[j - 1] > key:
-            keys[j] = keys[j - 1]
-            j -= 1
-        keys[j] = key
-
-
-cdef void _uth_board_counts(const int* board, const UthRankTable* table,
-                            UthBoardCounts* out) noexcept nogil:
-    """Every holding of the 47 cards off ``board``, with its exact dealer counts.
-
-    ``table`` is the rank table of the board's five ranks.
-    """
-    cdef uint64_t board_mask = 0, board_lanes = 0
+cdef int _uth_order_holdings(const int* board, const UthRankTable* table,
+                             UthBoardCounts* out) noexcept nogil:
+    """Every holding of the 47 cards off ``board`` in ascending order of strength (cards and
+    strength in ``out``); their number (1,081). The rank pairs come in their precomputed order
+    (``table``, the rank table of the board's ranks), every holding of a pair at its strength;
+    the holdings that can make a flush are evaluated one by one and merged in."""
+    cdef uint64_t board_mask = cy_card_mask(board, 5)
     cdef int rank_cards[13][4]
     cdef int rank_count[13]
-    cdef int suit_count[4]
-    cdef int i, j, k, c, a, b, r1, r2, pair, flush_suit = -1, need = 3, n = 0, n_flush = 0
-    cdef int flush_index = 0, start, stop, total, snapshot_total, hand_class
+    cdef int i, j, k, c, a, b, r1, r2, pair, flush_suit, need, n = 0, n_flush = 0
+    cdef int flush_index = 0
     cdef int32_t strength
-    cdef uint64_t key
     memset(rank_count, 0, sizeof(rank_count))
-    memset(suit_count, 0, sizeof(suit_count))
-    for i in range(5):
-        board_mask |= (<uint64_t>1) << board[i]
-        board_lanes |= cy_card_lane(HT, board[i])
-        suit_count[board[i] & 3] += 1
     for c in range(52):
         if not (board_mask >> c) & 1:
             rank_cards[c >> 2][rank_count[c >> 2]] = c
             rank_count[c >> 2] += 1
-    for i in range(4):
-        if suit_count[i] >= 3:
-            flush_suit = i
-            need = 5 - suit_count[i]
-    # Holdings that can make a flush: evaluated one by one, then sorted.
+    flush_suit = cy_flush_suit(board, &need)
     if flush_suit >= 0:
-        for a in range(52):
-            if (board_mask >> a) & 1:
-                continue
-            for b in range(a + 1, 52):
-                if (board_mask >> b) & 1:
-                    continue
-                if ((a & 3) == flush_suit) + ((b & 3) == flush_suit) < need:
-                    continue
-                strength = cy_evaluate_lanes(HT, board_lanes | cy_card_lane(HT, a) | cy_card_lane(HT, b))
-                out.flush_keys[n_flush] = ((<uint64_t>strength) << 16) | (a << 8) | b
-                n_flush += 1
-        _uth_sort_keys(out.flush_keys, n_flush)
-    # Merge the rank pairs (in their precomputed order) with the flush holdings.
+        n_flush = cy_flush_keys(HT, board, board_mask, flush_suit, need, out.flush_keys)
     for i in range(table.length):
         pair = table.order[i]
         strength = table.nonflush[pair]
         while flush_index < n_flush and <int32_t>(out.flush_keys[flush_index] >> 16) < strength:
-            key = out.flush_keys[flush_index]
-            out.card_a[n] = (key >> 8) & 0xFF
-            out.card_b[n] = key & 0xFF
-            out.strength[n] = <int32_t>(key >> 16)
-            n += 1
+            n = _uth_take_flush(out, n, out.flush_keys[flush_index])
             flush_index += 1
-        r1 = _UTH_RANK_PAIR_LOW[pair]
-        r2 = _UTH_RANK_PAIR_HIGH[pair]
+        r1 = T.rank_low[pair]
+        r2 = T.rank_high[pair]
         for j in range(rank_count[r1]):
             a = rank_cards[r1][j]
             for k in range(j + 1 if r1 == r2 else 0, rank_count[r2]):
                 b = rank_cards[r2][k]
-                if flush_suit >= 0 and ((a & 3) == flush_suit) + ((b & 3) == flush_suit) >= need:
+                if cy_makes_flush(flush_suit, need, a, b):
                     continue
                 out.card_a[n] = a
                 out.card_b[n] = b
                 out.strength[n] = strength
                 n += 1
     while flush_index < n_flush:
-        key = out.flush_keys[flush_index]
-        out.card_a[n] = (key >> 8) & 0xFF
-        out.card_b[n] = key & 0xFF
-        out.strength[n] = <int32_t>(key >> 16)
-        n += 1
+        n = _uth_take_flush(out, n, out.flush_keys[flush_index])
         flush_index += 1
-    out.n = n
-    for i in range(n):
-        out.holding[i] = _UTH_PAIR_ID[out.card_a[i]][out.card_b[i]]
-    # Sweep groups of equal strength in ascending order.
+    return n
+
+
+cdef inline void _uth_snapshot(UthBoardCounts* out, int total, int* snapshot_total) noexcept nogil:
+    """Keep the per-card counters (and their total) as they stand below the first pair."""
+    cdef int c
+    snapshot_total[0] = total
+    for c in range(52):
+        out.snapshot[c] = out.counter[c]
+
+
+cdef void _uth_sweep_counts(UthBoardCounts* out) noexcept nogil:
+    """The exact dealer tallies of every holding in ``out`` (sorted by strength): one sweep of
+    the groups of equal strength with per-card counters. The dealer holdings disjoint from
+    h = {a, b} below h's strength are (all those below) minus (those holding a) minus (those
+    holding b), as none below holds both; ties follow from the counters through h's group, and
+    holdings below a pair from one snapshot of the counters at that threshold."""
+    cdef int i, n = out.n, start = 0, stop, total = 0, snapshot_total = -1, hand_class
+    cdef int32_t strength
     memset(out.counter, 0, sizeof(out.counter))
-    total = 0
-    snapshot_total = -1
-    start = 0
     while start < n:
         strength = out.strength[start]
         stop = start + 1
@@ -380,9 +250,7 @@ cdef void _uth_board_counts(const int* board, const UthRankTable* table,
             stop += 1
         hand_class = cy_hand_class(strength)
         if hand_class >= 1 and snapshot_total < 0:
-            snapshot_total = total
-            for c in range(52):
-                out.snapshot[c] = out.counter[c]
+            _uth_snapshot(out, total, &snapshot_total)
         for i in range(start, stop):
             out.weaker[i] = total - out.counter[out.card_a[i]] - out.counter[out.card_b[i]]
             out.hand_class[i] = hand_class
@@ -395,36 +263,30 @@ cdef void _uth_board_counts(const int* board, const UthRankTable* table,
                            - out.weaker[i])
         start = stop
     if snapshot_total < 0:
-        snapshot_total = total
-        for c in range(52):
-            out.snapshot[c] = out.counter[c]
+        _uth_snapshot(out, total, &snapshot_total)
     for i in range(n):
         out.unqualified[i] = (snapshot_total - out.snapshot[out.card_a[i]]
                               - out.snapshot[out.card_b[i]] + (out.hand_class[i] == 0))
 
 
-cdef inline void _uth_categories(const UthBoardCounts* counts, int i, int* category) noexcept nogil:
-    """The outcome counts of the holding at sorted position i.
+cdef void _uth_board_counts(const int* board, const UthRankTable* table,
+                            UthBoardCounts* out) noexcept nogil:
+    """Every holding of the 47 cards off ``board``, with its exact dealer counts.
 
-    ``category`` gets [wins vs qualifier, wins vs non-qualifier, ties, losses to a qualifier,
-    losses to a non-qualifier], out of 990 dealer holdings.
+    ``table`` is the rank table of the board's five ranks.
     """
-    cdef int weaker = counts.weaker[i]
-    cdef int ties = counts.ties[i]
-    cdef int unqualified = counts.unqualified[i]
-    category[2] = ties
-    if counts.hand_class[i] >= 1:
-        # every dealer holding below a pair is beaten; every tie or loss is a qualifier
-        category[0] = weaker - unqualified
-        category[1] = unqualified
-        category[3] = UTH_DEALER_HOLDINGS - weaker - ties
-        category[4] = 0
-    else:
-        # a high-card player beats and ties only dealers without a pair
-        category[0] = 0
-        category[1] = weaker
-        category[3] = UTH_DEALER_HOLDINGS - unqualified
-        category[4] = unqualified - weaker - ties
+    cdef int i
+    out.n = _uth_order_holdings(board, table, out)
+    for i in range(out.n):
+        out.holding[i] = T.pair_id[out.card_a[i]][out.card_b[i]]
+    _uth_sweep_counts(out)
+
+
+cdef inline void _uth_categories(const UthBoardCounts* counts, int i, int* category) noexcept nogil:
+    """The outcome counts of the holding at sorted position i (cy_outcome_counts) out of its
+    990 dealer holdings."""
+    cy_outcome_counts(counts.weaker[i], counts.ties[i], counts.unqualified[i],
+                      counts.hand_class[i] >= 1, UTH_DEALER_HOLDINGS, category)
 
 
 cdef void _uth_board_records(const int* board, const UthRankTable* table, const int64_t* net1,
@@ -463,10 +325,8 @@ cdef void _uth_board_records(const int* board, const UthRankTable* table, const 
     for i in range(counts.n):
         _uth_categories(counts, i, category)
         hand_class = counts.hand_class[i]
-        blind = _uth_blind_class(hand_class)
-        play_value = (category[0] * net1[blind] + category[1] * net1[7 + blind]
-                      + category[2] * net1[UTH_TIE] + category[3] * net1[UTH_LOSE_QUALIFIED]
-                      + category[4] * net1[UTH_LOSE_UNQUALIFIED])
+        blind = cy_blind_class(hand_class)
+        play_value = cy_play_value(category, blind, net1)
         tie = play_value == fold_value
         fold = not (play_value > fold_value or (tie and ties_larger))
         record = (
@@ -547,52 +407,36 @@ cdef inline void _uth_accumulate(const uint64_t* records, const int16_t* holding
         row[UTH_ROW + 7] += (loss & keep) | (fold << 42)
 
 
-cdef int _uth_flop_holdings(const int* flop, int* holdings) noexcept nogil:
-    """The holding ids off the flop (1,176 of them), written to ``holdings``; their number."""
-    cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
-        | ((<uint64_t>1) << flop[2])
-    cdef int h, n = 0
-    for h in range(UTH_HOLDINGS):
-        if not (flop_mask >> _UTH_PAIR_A[h]) & 1 and not (flop_mask >> _UTH_PAIR_B[h]) & 1:
-            holdings[n] = h
-            n += 1
-    return n
-
-
 cdef void _uth_start_flop(const int* flop, UthFlopWork* work) noexcept nogil:
     memset(work.sums, 0, sizeof(work.sums))
-    work.n_holdings = _uth_flop_holdings(flop, work.holdings)
+    work.n_holdings = cy_holdings_off(&T, cy_card_mask(flop, 3), work.holdings)
 
 
 cdef void _uth_flop_direct(const int* flop, const int64_t* net1, int64_t fold_net,
                            bint ties_larger, UthFlopWork* work) noexcept nogil:
     """Flop sums computing every board's records on the spot (no symmetry used)."""
-    cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
-        | ((<uint64_t>1) << flop[2])
     cdef int board[5]
     cdef int ranks[5]
-    cdef int t1, t2, t
+    cdef int turn[UTH_TURN_RIVERS]
+    cdef int river[UTH_TURN_RIVERS]
+    cdef int t, n
     _uth_start_flop(flop, work)
     board[0] = flop[0]
     board[1] = flop[1]
     board[2] = flop[2]
     for t in range(UTH_RANK_PAIRS):
-        board[3] = _UTH_RANK_PAIR_LOW[t] * 4
-        board[4] = _UTH_RANK_PAIR_HIGH[t] * 4
+        board[3] = T.rank_low[t] * 4
+        board[4] = T.rank_high[t] * 4
         _uth_board_ranks(board, ranks)
         _uth_rank_table(ranks, &work.rank_tables[t])
-    for t1 in range(52):
-        if (flop_mask >> t1) & 1:
-            continue
-        for t2 in range(t1 + 1, 52):
-            if (flop_mask >> t2) & 1:
-                continue
-            board[3] = t1
-            board[4] = t2
-            memset(work.records, 0, sizeof(work.records))
-            _uth_board_records(board, &work.rank_tables[_UTH_RANK_PAIR_ID[t1 >> 2][t2 >> 2]],
-                               net1, fold_net, ties_larger, &work.counts, work.records)
-            _uth_accumulate(work.records, NULL, NULL, work)
+    n = cy_turn_rivers(cy_card_mask(flop, 3), turn, river)
+    for t in range(n):
+        board[3] = turn[t]
+        board[4] = river[t]
+        memset(work.records, 0, sizeof(work.records))
+        _uth_board_records(board, &work.rank_tables[T.rank_pair[turn[t] >> 2][river[t] >> 2]],
+                           net1, fold_net, ties_larger, &work.counts, work.records)
+        _uth_accumulate(work.records, NULL, NULL, work)
 
 
 cdef inline uint64_t _uth_board_key(const int* board, int* perm_index) noexcept nogil:
@@ -619,7 +463,7 @@ cdef inline uint64_t _uth_board_key(const int* board, int* perm_index) noexcept 
     # suit suits[i] goes to position i
     for i in range(4):
         code |= i << (2 * suits[i])
-    perm_index[0] = _UTH_PERM_INDEX[code]
+    perm_index[0] = T.perm_index[code]
     return (masks[suits[0]] | (masks[suits[1]] << 13) | (masks[suits[2]] << 26)
             | (masks[suits[3]] << 39))
 
@@ -639,27 +483,22 @@ cdef int _uth_flop_board_classes(const int* flop, const uint64_t* keys, Py_ssize
                                  Py_ssize_t* board_class, int* perm) noexcept nogil:
     """Each turn-river pair's board class (and the permutation to its representative), in
     turn-river order; their number (1,081), or -1 if a class is missing."""
-    cdef uint64_t flop_mask = ((<uint64_t>1) << flop[0]) | ((<uint64_t>1) << flop[1]) \
-        | ((<uint64_t>1) << flop[2])
     cdef int board[5]
-    cdef int t1, t2, n = 0
+    cdef int turn[UTH_TURN_RIVERS]
+    cdef int river[UTH_TURN_RIVERS]
+    cdef int t, n
     cdef Py_ssize_t found
     board[0] = flop[0]
     board[1] = flop[1]
     board[2] = flop[2]
-    for t1 in range(52):
-        if (flop_mask >> t1) & 1:
-            continue
-        for t2 in range(t1 + 1, 52):
-            if (flop_mask >> t2) & 1:
-                continue
-            board[3] = t1
-            board[4] = t2
-            found = _uth_find_key(keys, n_classes, _uth_board_key(board, &perm[n]))
-            if found < 0:
-                return -1
-            board_class[n] = found
-            n += 1
+    n = cy_turn_rivers(cy_card_mask(flop, 3), turn, river)
+    for t in range(n):
+        board[3] = turn[t]
+        board[4] = river[t]
+        found = _uth_find_key(keys, n_classes, _uth_board_key(board, &perm[t]))
+        if found < 0:
+            return -1
+        board_class[t] = found
     return n
 
 
@@ -685,15 +524,7 @@ cdef int _uth_flop_table(const int* flop, const uint64_t* records, const uint64_
 
 cdef inline void _uth_unpack(const uint64_t* row, int64_t* counts, int64_t* extra) noexcept nogil:
     """The 17 category sums and the extra field of one holding's packed words."""
-    cdef int k
-    counts[UTH_TIE] = 0
-    for k in range(7):
-        counts[k] = row[k] & UTH_FIELD_MASK
-        counts[7 + k] = (row[k] >> UTH_FIELD_BITS) & UTH_FIELD_MASK
-        counts[UTH_TIE] += row[k] >> (2 * UTH_FIELD_BITS)
-    counts[UTH_LOSE_QUALIFIED] = row[7] & UTH_FIELD_MASK
-    counts[UTH_LOSE_UNQUALIFIED] = (row[7] >> UTH_FIELD_BITS) & UTH_FIELD_MASK
-    extra[0] = row[7] >> (2 * UTH_FIELD_BITS)
+    extra[0] = cy_unpack21(row, counts)
 
 
 def uth_river_counts(board):
@@ -762,7 +593,7 @@ def uth_permutations():
     cdef int i, j
     for i in range(UTH_PERMUTATIONS):
         for j in range(4):
-            result[i, j] = _UTH_PERMS[i][j]
+            result[i, j] = T.perms[i][j]
     return result
 
 
@@ -863,6 +694,133 @@ def uth_board_records(const int32_t[:, ::1] boards, const int64_t[:, ::1] net, i
         free(made)
 
 
+cdef struct UthFlopOutcome:
+    # one holding's sums over a flop's turn-river pairs (see uth_solve_flops) and its decision
+    int64_t play[17]              # the 2x line's counts (also the 4x and 3x lines')
+    int64_t check[17]             # checking, then 1x on the rivers that play
+    int64_t river_ties            # river decisions of exactly equal value (playing line)
+    int64_t folds                 # turn-river pairs folded after checking
+    int64_t bet_value
+    int64_t check_value
+    bint bets
+
+
+cdef struct UthSolveSums:
+    # the accumulators of uth_solve_flops (C-contiguous, per holding id)
+    int64_t* play                 # [1326, 17]
+    int64_t* bet                  # [1326, 17]
+    int64_t* check                # [1326, 17]
+    int64_t* extra                # [1326, 4]
+
+
+cdef inline void _uth_flop_outcome(const uint64_t* row, const int64_t* net, int64_t fold_net,
+                                   bint ties_larger, UthFlopOutcome* x) noexcept nogil:
+    """Unpack one holding's packed flop sums (``row``: its 16 words) and decide 2x or check by
+    their exact values (``net``: the [5, 17] pays, row p for a Play bet of p)."""
+    _uth_unpack(row, x.play, &x.river_ties)
+    _uth_unpack(row + UTH_ROW, x.check, &x.folds)
+    x.bets = cy_flop_bets(x.play, x.check, x.folds, fold_net * UTH_DEALER_HOLDINGS,
+                          &net[UTH_CATEGORIES], &net[2 * UTH_CATEGORIES], ties_larger,
+                          &x.bet_value, &x.check_value)
+
+
+cdef inline void _uth_add_images(const UthFlopOutcome* x, int h, const int8_t* perms,
+                                 int n_images, UthSolveSums* out) noexcept nogil:
+    """Add one holding's flop sums to the permuted holding of each of the flop's images
+    (``perms``: n_images suit permutations, four suits each): the flops it stands for."""
+    cdef int g, k, target
+    cdef int64_t* row
+    for g in range(n_images):
+        target = cy_permuted_holding(&T, h, &perms[4 * g])
+        row = &out.play[target * UTH_CATEGORIES]
+        for k in range(UTH_CATEGORIES):
+            row[k] += x.play[k]
+        if x.bets:
+            row = &out.bet[target * UTH_CATEGORIES]
+            for k in range(UTH_CATEGORIES):
+                row[k] += x.play[k]
+            out.extra[target * UTH_EXTRA + 2] += 1
+        else:
+            row = &out.check[target * UTH_CATEGORIES]
+            for k in range(UTH_CATEGORIES):
+                row[k] += x.check[k]
+            out.extra[target * UTH_EXTRA + 0] += x.folds
+            out.extra[target * UTH_EXTRA + 1] += x.river_ties
+        out.extra[target * UTH_EXTRA + 3] += x.bet_value == x.check_value
+
+
+cdef void _uth_settle_flop(const UthFlopWork* work, const int64_t* net, int64_t fold_net,
+                           bint ties_larger, const int8_t* perms, int n_images,
+                           uint8_t* decisions, UthSolveSums* out) noexcept nogil:
+    """Decide every holding off a solved flop (its sums in ``work``) and add it to the flop's
+    images; ``decisions`` (or NULL): the flop's row of decisions by holding id."""
+    cdef int i, h
+    cdef UthFlopOutcome x
+    for i in range(work.n_holdings):
+        h = work.holdings[i]
+        _uth_flop_outcome(&work.sums[h * 2 * UTH_ROW], net, fold_net, ties_larger, &x)
+        if decisions != NULL:
+            decisions[h] = x.bets
+        _uth_add_images(&x, h, perms, n_images, out)
+
+
+cdef int _uth_check_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
+                          const int8_t[:, ::1] image_perms) except -1:
+    """The flops: three distinct cards each, with one run of suit permutations (images) each."""
+    cdef Py_ssize_t n_flops = flops.shape[0], f
+    if flops.shape[1] != 3:
+        raise ValueError(f"flops must be [n, 3] (three cards each), not "
+                         f"[{n_flops}, {flops.shape[1]}].")
+    if image_offsets.shape[0] != n_flops + 1:
+        raise ValueError(f"image_offsets needs one entry per flop plus one ({n_flops + 1}), not "
+                         f"{image_offsets.shape[0]}.")
+    offsets_array = np.asarray(image_offsets)
+    if offsets_array[0] != 0 or (np.diff(offsets_array) < 0).any():
+        raise ValueError(f"image_offsets must start at 0 and never decrease, not "
+                         f"{offsets_array.tolist()[:8]}...")
+    if image_perms.shape[1] != 4 or image_offsets[n_flops] > image_perms.shape[0]:
+        raise ValueError(f"image_perms must hold a 4-suit permutation for each of the "
+                         f"{image_offsets[n_flops]} images, not [{image_perms.shape[0]}, "
+                         f"{image_perms.shape[1]}].")
+    for f in range(n_flops):
+        _uth_check_cards(flops[f], 3, "flop")
+    perms_array = np.sort(np.asarray(image_perms[:image_offsets[n_flops]]), axis=1)
+    if not (perms_array == np.arange(4)).all():
+        raise ValueError("every image must be a suit permutation of 0..3.")
+    return 0
+
+
+cdef int _uth_check_solve_options(records, keys, decisions, Py_ssize_t n_flops) except -1:
+    """uth_solve_flops's optional arrays: records with their keys, decisions per flop."""
+    cdef const uint64_t[:, ::1] record_view
+    cdef const uint64_t[::1] key_view
+    cdef uint8_t[:, ::1] decision_view
+    if (records is None) != (keys is None):
+        raise ValueError("give both records and keys, or neither.")
+    if records is not None:
+        record_view = records
+        key_view = keys
+        n_classes = key_view.shape[0]
+        if record_view.shape[0] != n_classes or record_view.shape[1] != UTH_HOLDINGS:
+            raise ValueError(f"records must be a [{n_classes}, 1326] uint64 array matching "
+                             f"keys, not [{record_view.shape[0]}, {record_view.shape[1]}].")
+    if decisions is not None:
+        decision_view = decisions
+        if decision_view.shape[0] != n_flops or decision_view.shape[1] != UTH_HOLDINGS:
+            raise ValueError(f"decisions must be a [{n_flops}, 1326] uint8 array, not "
+                             f"[{decision_view.shape[0]}, {decision_view.shape[1]}].")
+    return 0
+
+
+cdef inline const int8_t* _uth_images(const int8_t[:, ::1] image_perms,
+                                      const int32_t[::1] image_offsets,
+                                      Py_ssize_t f) noexcept nogil:
+    """The suit permutations of flop f's images (NULL when it has none)."""
+    if image_offsets[f + 1] <= image_offsets[f]:
+        return NULL
+    return &image_perms[image_offsets[f], 0]
+
+
 def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
                     const int8_t[:, ::1] image_perms, const int64_t[:, ::1] net,
                     int64_t fold_net, bint ties_larger, records=None, keys=None,
@@ -891,51 +849,25 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
     for the holdings that share a card with the flop).
     """
     _uth_check_net(net, fold_net)
-    cdef Py_ssize_t n_flops = flops.shape[0]
-    if flops.shape[1] != 3:
-        raise ValueError(f"flops must be [n, 3] (three cards each), not "
-                         f"[{n_flops}, {flops.shape[1]}].")
-    if image_offsets.shape[0] != n_flops + 1:
-        raise ValueError(f"image_offsets needs one entry per flop plus one ({n_flops + 1}), not "
-                         f"{image_offsets.shape[0]}.")
-    offsets_array = np.asarray(image_offsets)
-    if offsets_array[0] != 0 or (np.diff(offsets_array) < 0).any():
-        raise ValueError(f"image_offsets must start at 0 and never decrease, not "
-                         f"{offsets_array.tolist()[:8]}...")
-    if image_perms.shape[1] != 4 or image_offsets[n_flops] > image_perms.shape[0]:
-        raise ValueError(f"image_perms must hold a 4-suit permutation for each of the "
-                         f"{image_offsets[n_flops]} images, not [{image_perms.shape[0]}, "
-                         f"{image_perms.shape[1]}].")
-    cdef int f, g, i, k, h, target, a, b
+    _uth_check_flops(flops, image_offsets, image_perms)
+    cdef Py_ssize_t n_flops = flops.shape[0], f
     cdef int flop[3]
-    for f in range(n_flops):
-        _uth_check_cards(flops[f], 3, "flop")
-    perms_array = np.sort(np.asarray(image_perms[:image_offsets[n_flops]]), axis=1)
-    if not (perms_array == np.arange(4)).all():
-        raise ValueError("every image must be a suit permutation of 0..3.")
     cdef const uint64_t[:, ::1] record_view
     cdef const uint64_t[::1] key_view
     cdef const uint64_t* record_ptr = NULL
     cdef const uint64_t* key_ptr = NULL
     cdef Py_ssize_t n_classes = 0
-    if (records is None) != (keys is None):
-        raise ValueError("give both records and keys, or neither.")
+    _uth_check_solve_options(records, keys, decisions, n_flops)
     if records is not None:
         record_view = records
         key_view = keys
         n_classes = key_view.shape[0]
-        if record_view.shape[0] != n_classes or record_view.shape[1] != UTH_HOLDINGS:
-            raise ValueError(f"records must be a [{n_classes}, 1326] uint64 array matching "
-                             f"keys, not [{record_view.shape[0]}, {record_view.shape[1]}].")
         record_ptr = &record_view[0, 0]
         key_ptr = &key_view[0]
     cdef uint8_t[:, ::1] decision_view
     cdef uint8_t* decision_ptr = NULL
     if decisions is not None:
         decision_view = decisions
-        if decision_view.shape[0] != n_flops or decision_view.shape[1] != UTH_HOLDINGS:
-            raise ValueError(f"decisions must be a [{n_flops}, 1326] uint8 array, not "
-                             f"[{decision_view.shape[0]}, {decision_view.shape[1]}].")
         if n_flops:
             decision_ptr = &decision_view[0, 0]
             memset(decision_ptr, 0, n_flops * UTH_HOLDINGS)
@@ -947,13 +879,12 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
     cdef int64_t[:, ::1] bet_view = bet
     cdef int64_t[:, ::1] check_view = check
     cdef int64_t[:, ::1] extra_view = extra
-    cdef int64_t bet_value, check_value
-    cdef int64_t play_counts[17]
-    cdef int64_t check_counts[17]
-    cdef int64_t river_ties, folds
+    cdef UthSolveSums out
+    out.play = &play_view[0, 0]
+    out.bet = &bet_view[0, 0]
+    out.check = &check_view[0, 0]
+    out.extra = &extra_view[0, 0]
     cdef int status = 0
-    cdef bint bets
-    cdef const int8_t* perm
     cdef void* block = malloc(sizeof(UthFlopWork) + 64)
     if block == NULL:
         raise MemoryError()
@@ -970,35 +901,11 @@ def uth_solve_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_offset
                         break
                 else:
                     _uth_flop_direct(flop, &net[1, 0], fold_net, ties_larger, work)
-                for i in range(work.n_holdings):
-                    h = work.holdings[i]
-                    _uth_unpack(&work.sums[h * 2 * UTH_ROW], play_counts, &river_ties)
-                    _uth_unpack(&work.sums[h * 2 * UTH_ROW + UTH_ROW], check_counts, &folds)
-                    bet_value = 0
-                    check_value = folds * fold_net * UTH_DEALER_HOLDINGS
-                    for k in range(UTH_CATEGORIES):
-                        bet_value += play_counts[k] * net[2, k]
-                        check_value += check_counts[k] * net[1, k]
-                    bets = bet_value > check_value or (bet_value == check_value and ties_larger)
-                    if decision_ptr != NULL:
-                        decision_ptr[f * UTH_HOLDINGS + h] = bets
-                    a = _UTH_PAIR_A[h]
-                    b = _UTH_PAIR_B[h]
-                    for g in range(image_offsets[f], image_offsets[f + 1]):
-                        perm = &image_perms[g, 0]
-                        target = _UTH_PAIR_ID[(a & ~3) | perm[a & 3]][(b & ~3) | perm[b & 3]]
-                        for k in range(UTH_CATEGORIES):
-                            play_view[target, k] += play_counts[k]
-                        if bets:
-                            for k in range(UTH_CATEGORIES):
-                                bet_view[target, k] += play_counts[k]
-                            extra_view[target, 2] += 1
-                        else:
-                            for k in range(UTH_CATEGORIES):
-                                check_view[target, k] += check_counts[k]
-                            extra_view[target, 0] += folds
-                            extra_view[target, 1] += river_ties
-                        extra_view[target, 3] += bet_value == check_value
+                _uth_settle_flop(work, &net[0, 0], fold_net, ties_larger,
+                                 _uth_images(image_perms, image_offsets, f),
+                                 image_offsets[f + 1] - image_offsets[f],
+                                 &decision_ptr[f * UTH_HOLDINGS] if decision_ptr != NULL else NULL,
+                                 &out)
     finally:
         free(block)
     if status < 0:
@@ -1733,8 +1640,8 @@ def uth_flop_plan(const int32_t[:, ::1] flops, program, uint8_t[:, ::1] plan,
                 board_class = 0
             _uth_board_context(board, 3, board_class, &context)
             for h in range(UTH_HOLDINGS):
-                a = _UTH_PAIR_A[h]
-                b = _UTH_PAIR_B[h]
+                a = T.pair_a[h]
+                b = T.pair_b[h]
                 plan[f, h] = 0
                 rules[f, h] = 0
                 if (flop_mask >> a) & 1 or (flop_mask >> b) & 1:
@@ -1859,7 +1766,7 @@ cdef int _uth_strategy_flop(const int* flop, const uint64_t* records, const uint
     cdef int n, i
     cdef const uint64_t* upcoming
     memset(work.sums, 0, sizeof(work.sums))
-    work.n_holdings = _uth_flop_holdings(flop, work.holdings)
+    work.n_holdings = cy_holdings_off(&T, cy_card_mask(flop, 3), work.holdings)
     if reached != NULL:
         n = 0
         for i in range(work.n_holdings):
@@ -1874,6 +1781,156 @@ cdef int _uth_strategy_flop(const int* flop, const uint64_t* records, const uint
         upcoming = &records[work.board_class[i + 1] * UTH_HOLDINGS] if i + 1 < n else NULL
         _uth_strategy_accumulate(&records[work.board_class[i] * UTH_HOLDINGS],
                                  _UTH_PERM_HOLDING[work.perm[i]], upcoming, work)
+    return 0
+
+
+cdef struct UthStrategyOutcome:
+    # one holding's lines on one flop (see uth_strategy_flops)
+    int64_t play[17]              # bet 2x
+    int64_t optimal[17]           # check, then the optimal river
+    int64_t strategy[17]          # check, then the strategy's river
+    int64_t optimal_folds
+    int64_t strategy_folds
+    int64_t rule_cost[16]         # per deciding rule: the cost of its river departures
+    int64_t rule_points[16]       # and their number
+    int64_t bet_value
+    int64_t optimal_value
+    int64_t strategy_value
+    bint bets
+
+
+cdef struct UthStrategySums:
+    # the accumulators of uth_strategy_flops (C-contiguous, per holding id)
+    int64_t* bet                  # [1326, 17]
+    int64_t* check                # [1326, 17]
+    int64_t* extra                # [1326, 4]
+    int64_t* river_cost           # [1326, 16]
+    int64_t* river_points         # [1326, 16]
+
+
+cdef inline void _uth_strategy_departures(UthStrategyWork* work, int h, const int64_t* net1,
+                                          int64_t fold_value, const uint8_t* river_actions,
+                                          UthStrategyOutcome* x) noexcept nogil:
+    """Turn the optimal checking line into the strategy's by each rule's river departures:
+    the strategy plays what optimal play folds (the rule's action is play) or folds what it
+    plays; each rule's cost and count are kept (exact: differences of exact counts)."""
+    cdef int g, k
+    cdef int64_t changed, rule_value
+    cdef int64_t changed_counts[17]
+    for g in range(work.groups):
+        _uth_unpack(&work.changed[(h * work.groups + g) * UTH_ROW], changed_counts, &changed)
+        rule_value = changed * fold_value
+        for k in range(UTH_CATEGORIES):
+            x.strategy[k] += changed_counts[k] if river_actions[g] else -changed_counts[k]
+            rule_value -= changed_counts[k] * net1[k]
+        x.strategy_folds += -changed if river_actions[g] else changed
+        x.rule_cost[g] = rule_value if river_actions[g] else -rule_value
+        x.rule_points[g] = changed
+
+
+cdef inline void _uth_strategy_outcome(UthStrategyWork* work, int h, const int64_t* net,
+                                       int64_t fold_value, const uint8_t* river_actions,
+                                       UthStrategyOutcome* x) noexcept nogil:
+    """One holding's three lines on the flop (its sums in ``work``) and their exact values."""
+    cdef int k
+    cdef int64_t unused
+    cdef const int64_t* net1 = &net[UTH_CATEGORIES]
+    cdef const int64_t* net2 = &net[2 * UTH_CATEGORIES]
+    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW], x.play, &unused)
+    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW + UTH_ROW], x.optimal, &x.optimal_folds)
+    x.strategy_folds = x.optimal_folds
+    for k in range(UTH_CATEGORIES):
+        x.strategy[k] = x.optimal[k]
+    if work.departs[h]:
+        _uth_strategy_departures(work, h, net1, fold_value, river_actions, x)
+    x.bet_value = 0
+    x.optimal_value = x.optimal_folds * fold_value
+    x.strategy_value = x.strategy_folds * fold_value
+    for k in range(UTH_CATEGORIES):
+        x.bet_value += x.play[k] * net2[k]
+        x.optimal_value += x.optimal[k] * net1[k]
+        x.strategy_value += x.strategy[k] * net1[k]
+
+
+cdef inline void _uth_strategy_images(const UthStrategyOutcome* x, int h, const int8_t* perms,
+                                      int n_images, UthStrategySums* out) noexcept nogil:
+    """Add the line the strategy takes at the flop to the permuted holding of each image."""
+    cdef int g, k, target
+    cdef int64_t* row
+    for g in range(n_images):
+        target = cy_permuted_holding(&T, h, &perms[4 * g])
+        if x.bets:
+            row = &out.bet[target * UTH_CATEGORIES]
+            for k in range(UTH_CATEGORIES):
+                row[k] += x.play[k]
+            out.extra[target * UTH_EXTRA + 2] += 1
+        else:
+            row = &out.check[target * UTH_CATEGORIES]
+            for k in range(UTH_CATEGORIES):
+                row[k] += x.strategy[k]
+            out.extra[target * UTH_EXTRA + 0] += x.strategy_folds
+
+
+cdef void _uth_strategy_settle(UthStrategyWork* work, const int64_t* net, int64_t fold_value,
+                               bint ties_larger, const uint8_t* river_actions,
+                               const uint8_t* plan, int64_t* values, uint8_t* decisions,
+                               const int8_t* perms, int n_images,
+                               UthStrategySums* out) noexcept nogil:
+    """Every holding of a played flop (its sums in ``work``): its three values, the strategy's
+    flop decision (``plan``: 1 bet, 0 check, 2 the better), the cost of its river departures
+    on checked flops, and its line added to the flop's images (``plan``, ``values``,
+    ``decisions``: the flop's rows by holding id)."""
+    cdef int i, g, h
+    cdef UthStrategyOutcome x
+    for i in range(work.n_holdings):
+        h = work.holdings[i]
+        _uth_strategy_outcome(work, h, net, fold_value, river_actions, &x)
+        values[h * 3 + 0] = x.bet_value
+        values[h * 3 + 1] = x.optimal_value
+        values[h * 3 + 2] = x.strategy_value
+        if plan[h] == 2:
+            x.bets = x.bet_value > x.strategy_value or (x.bet_value == x.strategy_value
+                                                        and ties_larger)
+        else:
+            x.bets = plan[h] == 1
+        decisions[h] = x.bets
+        if work.departs[h]:
+            if not x.bets:
+                for g in range(work.groups):
+                    out.river_cost[h * UTH_RIVER_GROUPS + g] += x.rule_cost[g] * n_images
+                    out.river_points[h * UTH_RIVER_GROUPS + g] += x.rule_points[g] * n_images
+            memset(&work.changed[h * work.groups * UTH_ROW], 0,
+                   work.groups * UTH_ROW * sizeof(uint64_t))
+            work.departs[h] = 0
+        _uth_strategy_images(&x, h, perms, n_images, out)
+
+
+cdef int _uth_check_strategy(const int32_t[:, ::1] flops, const int32_t[::1] image_offsets,
+                             const int8_t[:, ::1] image_perms, const uint64_t[:, ::1] records,
+                             const uint64_t[::1] keys, const uint8_t[:, ::1] plan,
+                             int64_t[:, :, ::1] values, uint8_t[:, ::1] decisions,
+                             int64_t[:, ::1] river_cost, int64_t[:, ::1] river_points,
+                             const uint8_t[::1] river_actions) except -1:
+    """The shapes uth_strategy_flops needs (ValueError naming the first that is wrong)."""
+    cdef Py_ssize_t n_flops = flops.shape[0], n_classes = keys.shape[0]
+    if flops.shape[1] != 3 or image_offsets.shape[0] != n_flops + 1:
+        raise ValueError("flops must be [n, 3] with n + 1 image offsets")
+    if records.shape[0] != n_classes or records.shape[1] != UTH_HOLDINGS:
+        raise ValueError("records must be [len(keys), 1326]")
+    if plan.shape[0] != n_flops or plan.shape[1] != UTH_HOLDINGS \
+            or decisions.shape[0] != n_flops or decisions.shape[1] != UTH_HOLDINGS:
+        raise ValueError("plan and decisions must be [len(flops), 1326]")
+    if values.shape[0] != n_flops or values.shape[1] != UTH_HOLDINGS or values.shape[2] != 3:
+        raise ValueError("values must be [len(flops), 1326, 3]")
+    if river_cost.shape[0] != UTH_HOLDINGS or river_cost.shape[1] != UTH_RIVER_GROUPS \
+            or river_points.shape[0] != UTH_HOLDINGS or river_points.shape[1] != UTH_RIVER_GROUPS:
+        raise ValueError("river_cost and river_points must be [1326, 16]")
+    if not 1 <= river_actions.shape[0] <= UTH_RIVER_GROUPS:
+        raise ValueError("river_actions: one action per river rule and one for otherwise")
+    if image_perms.shape[1] != 4 or image_offsets[n_flops] > image_perms.shape[0]:
+        raise ValueError("image_perms must hold a 4-suit permutation for every image")
+    for row_index in range(n_flops):
+        _uth_check_cards(flops[row_index], 3, "flop")
     return 0
 
 
@@ -1904,48 +1961,23 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     decisions and sums stay 0 (a strategy that bets 4x or 3x before the flop never reaches it).
     """
     _uth_check_net(net, fold_net)
-    cdef Py_ssize_t n_flops = flops.shape[0], n_classes = keys.shape[0]
-    if flops.shape[1] != 3 or image_offsets.shape[0] != n_flops + 1:
-        raise ValueError("flops must be [n, 3] with n + 1 image offsets")
-    if records.shape[0] != n_classes or records.shape[1] != UTH_HOLDINGS:
-        raise ValueError("records must be [len(keys), 1326]")
-    if plan.shape[0] != n_flops or plan.shape[1] != UTH_HOLDINGS \
-            or decisions.shape[0] != n_flops or decisions.shape[1] != UTH_HOLDINGS:
-        raise ValueError("plan and decisions must be [len(flops), 1326]")
-    if values.shape[0] != n_flops or values.shape[1] != UTH_HOLDINGS or values.shape[2] != 3:
-        raise ValueError("values must be [len(flops), 1326, 3]")
-    if river_cost.shape[0] != UTH_HOLDINGS or river_cost.shape[1] != UTH_RIVER_GROUPS \
-            or river_points.shape[0] != UTH_HOLDINGS or river_points.shape[1] != UTH_RIVER_GROUPS:
-        raise ValueError("river_cost and river_points must be [1326, 16]")
-    if not 1 <= river_actions.shape[0] <= UTH_RIVER_GROUPS:
-        raise ValueError("river_actions: one action per river rule and one for otherwise")
-    if image_perms.shape[1] != 4 or image_offsets[n_flops] > image_perms.shape[0]:
-        raise ValueError("image_perms must hold a 4-suit permutation for every image")
-    for row_index in range(n_flops):
-        _uth_check_cards(flops[row_index], 3, "flop")
+    _uth_check_strategy(flops, image_offsets, image_perms, records, keys, plan, values,
+                        decisions, river_cost, river_points, river_actions)
+    cdef Py_ssize_t n_flops = flops.shape[0], n_classes = keys.shape[0], f
     bet = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
     check = np.zeros((UTH_HOLDINGS, UTH_CATEGORIES), dtype=np.int64)
     extra = np.zeros((UTH_HOLDINGS, UTH_EXTRA), dtype=np.int64)
     cdef int64_t[:, ::1] bet_view = bet
     cdef int64_t[:, ::1] check_view = check
     cdef int64_t[:, ::1] extra_view = extra
-    cdef const uint64_t* record_ptr = &records[0, 0]
-    cdef const uint64_t* key_ptr = &keys[0]
-    cdef const int64_t* net1 = &net[1, 0]
-    cdef int64_t fold_value = fold_net * UTH_DEALER_HOLDINGS
-    cdef int64_t bet_value, optimal_value, strategy_value, images
-    cdef int64_t play_counts[17]
-    cdef int64_t optimal_counts[17]
-    cdef int64_t strategy_counts[17]
-    cdef int64_t changed_counts[17]
-    cdef int64_t rule_cost[16]
-    cdef int64_t rule_points[16]
-    cdef int64_t unused, optimal_folds, strategy_folds, changed, rule_value
-    cdef int groups = river_actions.shape[0]
-    cdef int f, g, i, k, h, a, b, target, n, status = 0
-    cdef bint bets
+    cdef UthStrategySums out
+    out.bet = &bet_view[0, 0]
+    out.check = &check_view[0, 0]
+    out.extra = &extra_view[0, 0]
+    out.river_cost = &river_cost[0, 0]
+    out.river_points = &river_points[0, 0]
+    cdef int status = 0
     cdef int board[3]
-    cdef const int8_t* perm
     cdef const uint8_t[::1] reached_view
     cdef const uint8_t* reached_ptr = NULL
     if reached is not None:
@@ -1957,76 +1989,22 @@ def uth_strategy_flops(const int32_t[:, ::1] flops, const int32_t[::1] image_off
     if block == NULL:
         raise MemoryError()
     cdef UthStrategyWork* work = <UthStrategyWork*>_uth_aligned_work(block)
-    work.groups = groups
+    work.groups = river_actions.shape[0]
     try:
         with nogil:
             for f in range(n_flops):
                 board[0] = flops[f, 0]
                 board[1] = flops[f, 1]
                 board[2] = flops[f, 2]
-                status = _uth_strategy_flop(board, record_ptr, key_ptr, n_classes, reached_ptr, work)
+                status = _uth_strategy_flop(board, &records[0, 0], &keys[0], n_classes,
+                                            reached_ptr, work)
                 if status < 0:
                     break
-                images = image_offsets[f + 1] - image_offsets[f]
-                for i in range(work.n_holdings):
-                    h = work.holdings[i]
-                    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW], play_counts, &unused)
-                    _uth_unpack(&work.sums[h * UTH_STRATEGY_ROW + UTH_ROW], optimal_counts,
-                                &optimal_folds)
-                    strategy_folds = optimal_folds
-                    for k in range(UTH_CATEGORIES):
-                        strategy_counts[k] = optimal_counts[k]
-                    if work.departs[h]:
-                        # each rule's departures: the strategy plays what optimal play folds
-                        # (the rule's action is play) or folds what it plays
-                        for g in range(groups):
-                            _uth_unpack(&work.changed[(h * groups + g) * UTH_ROW], changed_counts,
-                                        &changed)
-                            rule_value = changed * fold_value
-                            for k in range(UTH_CATEGORIES):
-                                strategy_counts[k] += (changed_counts[k] if river_actions[g]
-                                                       else -changed_counts[k])
-                                rule_value -= changed_counts[k] * net1[k]
-                            strategy_folds += -changed if river_actions[g] else changed
-                            rule_cost[g] = rule_value if river_actions[g] else -rule_value
-                            rule_points[g] = changed
-                    bet_value = 0
-                    optimal_value = optimal_folds * fold_value
-                    strategy_value = strategy_folds * fold_value
-                    for k in range(UTH_CATEGORIES):
-                        bet_value += play_counts[k] * net[2, k]
-                        optimal_value += optimal_counts[k] * net1[k]
-                        strategy_value += strategy_counts[k] * net1[k]
-                    values[f, h, 0] = bet_value
-                    values[f, h, 1] = optimal_value
-                    values[f, h, 2] = strategy_value
-                    if plan[f, h] == 2:
-                        bets = bet_value > strategy_value or (bet_value == strategy_value
-                                                              and ties_larger)
-                    else:
-                        bets = plan[f, h] == 1
-                    decisions[f, h] = bets
-                    if work.departs[h]:
-                        if not bets:
-                            for g in range(groups):
-                                river_cost[h, g] += rule_cost[g] * images
-                                river_points[h, g] += rule_points[g] * images
-                        memset(&work.changed[h * groups * UTH_ROW], 0,
-                               groups * UTH_ROW * sizeof(uint64_t))
-                        work.departs[h] = 0
-                    a = _UTH_PAIR_A[h]
-                    b = _UTH_PAIR_B[h]
-                    for g in range(image_offsets[f], image_offsets[f + 1]):
-                        perm = &image_perms[g, 0]
-                        target = _UTH_PAIR_ID[(a & ~3) | perm[a & 3]][(b & ~3) | perm[b & 3]]
-                        if bets:
-                            for k in range(UTH_CATEGORIES):
-                                bet_view[target, k] += play_counts[k]
-                            extra_view[target, 2] += 1
-                        else:
-                            for k in range(UTH_CATEGORIES):
-                                check_view[target, k] += strategy_counts[k]
-                            extra_view[target, 0] += strategy_folds
+                _uth_strategy_settle(work, &net[0, 0], fold_net * UTH_DEALER_HOLDINGS,
+                                     ties_larger, &river_actions[0], &plan[f, 0],
+                                     &values[f, 0, 0], &decisions[f, 0],
+                                     _uth_images(image_perms, image_offsets, f),
+                                     image_offsets[f + 1] - image_offsets[f], &out)
     finally:
         free(block)
     if status < 0:
