@@ -26,8 +26,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from edge import parallel
-from edge.games.ultimate_texas_holdem import cache
+from edge import cache, parallel
 from edge.games.ultimate_texas_holdem.exposure import dealer_one as one
 from edge.games.ultimate_texas_holdem.exposure import dealer_two as two
 from edge.games.ultimate_texas_holdem.exposure.solution import Seen
@@ -187,7 +186,7 @@ import os, signal, sys
 from pathlib import Path
 sys.path.insert(0, {tests!r})
 import test_uth_resume as t
-from edge.games.ultimate_texas_holdem import cache
+from edge import cache
 cache.CHECKPOINT_EVERY, cache.CHECKPOINT_SHARE = 0.0, 1e9
 real = cache.Checkpoint.save
 def save(self, arrays):
@@ -221,7 +220,7 @@ from pathlib import Path
 sys.path.insert(0, {tests!r})
 import test_uth_resume as t
 from edge.games.ultimate_texas_holdem.solve import solver
-from edge.games.ultimate_texas_holdem import cache
+from edge import cache
 real = solver._flops_task
 units = []
 def unit(bounds):

@@ -26,10 +26,8 @@ club, each standing for the 4 states of its suit choices (``state_weight`` 4);
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
 import queue
+import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -39,13 +37,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge import parallel
-from edge.games.ultimate_texas_holdem.cache import Blocks, Checkpoint
+from edge import cache, parallel
+from edge.cache import Blocks, Checkpoint
 from edge.games.ultimate_texas_holdem.exposure import _one as _exposure_one
 from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution, IntArray, Seen
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 
-SOLVE_VERSION = 1
 ROW = 56                          # accumulator values per state (see _exposure_one.pyx)
 PLAY, BET, CHECK = slice(0, 17), slice(17, 34), slice(34, 51)
 FOLDS, RIVER_TIES, FLOP_BETS, FLOP_TIES = 51, 52, 53, 54
@@ -451,53 +448,38 @@ def flop_solution(settle: solver.Settlement, ties_larger: bool,
 
 # --- the solvers (exposure.SOLVERS) and their disk cache -------------------------------------
 
-CACHE_FORMAT = 1
 CACHE_ARRAYS = ("state_cards", "state_weight", "choice", "values", "counts", "folds", "cycle",
                 "deals_per_state", "net")
 
 
-class ExposedCache:
-    """One cached exposure solve: an ``.npz`` of the solution's arrays and their SHA-256,
-    checked on every read, written atomically (temporary file, then ``os.replace``), and a lock
-    file beside it so a second process solving the same entry waits and reads it. A damaged
-    or unusable entry costs one warning and the time of a solve, never a result."""
+class ExposedCache(cache.Entry):
+    """One cached exposure solve (:class:`edge.cache.Entry`): an ``.npz`` of the solution's
+    arrays and their SHA-256, checked on every read, written atomically, locked while one
+    process solves it. Its name depends on the scenario, the pays, the ties rule and the code
+    of the sweep (this module, the solution's, the unexposed solve's and their kernels)."""
 
     def __init__(self, scenario: Seen, settle: solver.Settlement, ties_larger: bool) -> None:
-        key = json.dumps({"scenario": str(scenario), "version": SOLVE_VERSION,
-                          "format": CACHE_FORMAT, "net": settle.net, "fold": settle.fold,
-                          "scale": settle.scale, "ties_larger": ties_larger}, sort_keys=True)
-        digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-        self.path = solver.cache_dir() / f"uth-exposed-{digest}.npz"
+        path = cache.entry_path("uth-exposed", {
+            "scenario": str(scenario), "net": settle.net, "fold": settle.fold,
+            "scale": settle.scale, "ties_larger": ties_larger, "arrays": CACHE_ARRAYS},
+            (sys.modules[__name__], sys.modules[ExposedSolution.__module__], solver, _kernels,
+             _exposure_one))
+        super().__init__(path, f"ultimate-texas-holdem seen={scenario}")
         self.scenario = scenario
         self.settle = settle
         self.ties_larger = ties_larger
-        self.warned = False
 
-    def _warn(self, message: str) -> None:
-        if not self.warned:
-            solver.warn(message)
-            self.warned = True
-
-    def load(self) -> ExposedSolution | None:
+    def load_solution(self) -> ExposedSolution | None:
         """The cached solution, or None when there is none or it is damaged."""
         def accept(arrays: dict[str, npt.NDArray[Any]]) -> ExposedSolution:
             if not np.array_equal(arrays["net"], self.settle.array()):
                 raise ValueError("it holds the solve of other pays")
             return _from_arrays(self.scenario, self.settle, self.ties_larger, arrays)
-        return solver.read_cache_file(self.path, CACHE_ARRAYS, accept, self._warn)
+        return self.load(CACHE_ARRAYS, accept)
 
-    def lock(self) -> contextlib.AbstractContextManager[object]:
-        """Hold the entry's lock (a no-op, with one warning, where none can be made)."""
-        return solver.cache_lock(self.path, self._warn,
-                                 f"ultimate-texas-holdem seen={self.scenario}")
-
-    def checkpoint(self, resume: bool = True) -> Checkpoint:
-        """The entry's checkpoint (``resume=False``: an existing one is not resumed from)."""
-        return Checkpoint(self.path, self._warn, resume)
-
-    def store(self, solution: ExposedSolution) -> None:
+    def store_solution(self, solution: ExposedSolution) -> None:
         """Write the solution atomically; a cache that cannot be written only costs time."""
-        solver.write_cache_file(self.path, _to_arrays(solution), self._warn)
+        self.store(_to_arrays(solution))
 
 
 def _to_arrays(solution: ExposedSolution) -> dict[str, npt.NDArray[Any]]:
@@ -552,22 +534,22 @@ def solve_uncached(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
 
 def _solve(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
            jobs: int | None, use_cache: bool, progress: bool) -> ExposedSolution:
-    cache = ExposedCache(scenario, settle, ties_larger)
-    if use_cache and (cached := cache.load()) is not None:
-        return cached
-    with cache.lock():
-        checkpoint = cache.checkpoint(resume=use_cache)
-        if use_cache and (cached := cache.load()) is not None:
-            checkpoint.remove()      # one left by a process killed just after it stored
-            return cached            # another process solved it while this one waited
-        solutions = solve_uncached(scenario, settle, ties_larger, jobs=jobs, progress=progress,
-                                   checkpoint=checkpoint)
-        cache.store(solutions[scenario])
+    entry = ExposedCache(scenario, settle, ties_larger)
+
+    def store(solutions: dict[Seen, ExposedSolution]) -> None:
+        entry.store_solution(solutions[scenario])
         for other, solution in solutions.items():
             if other != scenario:    # the same sweep's other scenarios: cached as well
-                ExposedCache(other, settle, ties_larger).store(solution)
-        checkpoint.remove()
-    return solutions[scenario]
+                ExposedCache(other, settle, ties_larger).store_solution(solution)
+
+    def load() -> dict[Seen, ExposedSolution] | None:
+        cached = entry.load_solution()
+        return None if cached is None else {scenario: cached}
+
+    return cache.read_or_solve(
+        entry, load, lambda checkpoint: solve_uncached(
+            scenario, settle, ties_larger, jobs=jobs, progress=progress, checkpoint=checkpoint),
+        store, use_cache)[scenario]
 
 
 def solve_dealer_one(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None = None,

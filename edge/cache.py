@@ -1,8 +1,15 @@
-"""The disk cache of Ultimate Texas Hold'em solves, and what keeps a long solve usable on a
+"""The disk cache of long solves, for every game, and what keeps a long solve usable on a
 shared machine (docs/method.md, "The cache of solves").
 
+- An entry's name is a SHA-256 of everything its result depends on (:func:`entry_path`): the
+  inputs the caller names (pays, rules, scenario, the arrays it stores) and the code that
+  computes it, read from the source files of its modules (:func:`code_digest`: the Python
+  modules and the Cython kernels with what they ``cimport`` and include). A change to that
+  code names another entry, so a stale result is never read, and no version number is kept by
+  hand.
 - An entry is an ``.npz`` of named arrays and their SHA-256 (``checksum``), checked on every
-  read and written atomically (:func:`read_cache_file`, :func:`write_cache_file`).
+  read and written atomically (:func:`read_cache_file`, :func:`write_cache_file`); small
+  results are JSON files, written atomically too (:func:`read_json`, :func:`write_json`).
 - A lock file beside it (``ENTRY.lock``) makes a second process solving the same entry wait
   for the first and read its result (:func:`cache_lock`). The waiting process says so at once
   on stderr, with how far the other has got: the solving process keeps that in a small JSON
@@ -14,14 +21,19 @@ shared machine (docs/method.md, "The cache of solves").
   once, when interrupted; the next run resumes from it, and it is removed once the entry is
   written. Sums of integers do not depend on their order, so a resumed solve gives the same
   result as one that was never interrupted.
+- :class:`Entry` holds one entry's path and its one warning per run; :func:`read_or_solve`
+  is the read, lock, read again, solve, store sequence every solve goes through.
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import hashlib
 import json
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -29,6 +41,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 import filelock
@@ -36,6 +49,7 @@ import numpy as np
 import numpy.typing as npt
 
 from edge import parallel
+from edge.files import give_plain_mode
 
 T = TypeVar("T")
 
@@ -50,6 +64,94 @@ def cache_dir() -> Path:
     """Where finished solves are kept: ``$EDGE_CACHE_DIR`` or ``~/.cache/edge``."""
     configured = os.environ.get("EDGE_CACHE_DIR")
     return Path(configured) if configured else Path.home() / ".cache" / "edge"
+
+
+# --- what an entry's result depends on --------------------------------------------------------
+
+# In a Cython source: ``from a.b cimport ...`` or ``cimport a.b``, and the files it takes in
+# (``cdef extern from "x.h"``, ``include "x.pxi"``).
+_CIMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+cimport|cimport[ \t]+([\w.]+))", re.M)
+_TAKEN_IN = re.compile(r"""^[ \t]*(?:cdef[ \t]+extern[ \t]+from|include)[ \t]+["']([^"'*]+)["']""",
+                       re.M)
+
+
+def entry_path(kind: str, inputs: Mapping[str, Any], code: Sequence[ModuleType],
+               suffix: str = ".npz") -> Path:
+    """The cache file ``KIND-DIGEST.SUFFIX`` in :func:`cache_dir` of a result computed by the
+    modules ``code`` from ``inputs`` (JSON-serialisable; include the names of what the file
+    stores): DIGEST is 20 hex digits of a SHA-256 of both, the code by :func:`code_digest`."""
+    key = json.dumps({"inputs": inputs, "code": code_digest(*code)}, sort_keys=True)
+    return cache_dir() / f"{kind}-{hashlib.sha256(key.encode()).hexdigest()[:20]}{suffix}"
+
+
+@functools.lru_cache(maxsize=16)     # one per kind of entry (a handful); sources do not change
+def code_digest(*modules: ModuleType) -> str:
+    """SHA-256 of the code of ``modules`` as their source files give it (:func:`source_files`):
+    a Python module's syntax tree without its docstrings (an edit to a comment or a docstring
+    keeps the cache), a Cython or C file's bytes; each under its path in the package."""
+    digest = hashlib.sha256()
+    files: dict[str, Path] = {}
+    for module in modules:
+        files.update(source_files(module))
+    for name in sorted(files):
+        digest.update(f"{name}\0".encode())
+        digest.update(hashlib.sha256(_code_bytes(files[name])).digest())
+    return digest.hexdigest()
+
+
+def source_files(module: ModuleType) -> dict[str, Path]:
+    """The files the code of ``module`` comes from, by their path in the package: a Python
+    module's source; a compiled module's ``.pyx`` beside it with every ``.pxd`` it cimports
+    from the package (and that module's ``.pyx``, whose code runs too) and every header or
+    ``.pxi`` it takes in, followed through those; the compiled file itself where no source was
+    installed."""
+    path = Path(module.__file__ or "")
+    depth = module.__name__.count(".") + (path.stem == "__init__")
+    root = path.parents[depth]           # the folder holding the top package
+    if path.suffix not in (".so", ".pyd"):
+        return {path.relative_to(root).as_posix(): path}
+    source = path.with_name(f"{module.__name__.rpartition('.')[2]}.pyx")
+    if not source.is_file():
+        return {path.relative_to(root).as_posix(): path}
+    found: dict[str, Path] = {}
+    pending = [source]
+    while pending:
+        current = pending.pop()
+        name = current.relative_to(root).as_posix()
+        if name in found:
+            continue
+        found[name] = current
+        if current.suffix not in (".pyx", ".pxd", ".pxi"):
+            continue
+        text = current.read_text(encoding="utf-8")
+        for match in _CIMPORT.finditer(text):
+            dotted = match.group(1) or match.group(2)
+            base = (current.parent if dotted.startswith(".") else root) / Path(
+                *dotted.lstrip(".").split("."))
+            pending += [file for file in (base.with_suffix(".pxd"), base.with_suffix(".pyx"))
+                        if file.is_file()]
+        pending += [file for file in (current.parent / match.group(1)
+                                      for match in _TAKEN_IN.finditer(text)) if file.is_file()]
+    return found
+
+
+def _code_bytes(path: Path) -> bytes:
+    """What of a source file counts: a Python file's syntax tree less its docstrings, any
+    other file's bytes."""
+    data = path.read_bytes()
+    if path.suffix != ".py":
+        return data
+    try:
+        tree = ast.parse(data)
+    except SyntaxError:
+        return data
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                node.body = node.body[1:] or [ast.Pass()]
+    return ast.dump(tree).encode()
 
 
 def warn(message: str) -> None:
@@ -86,7 +188,7 @@ def read_cache_file(path: Path, names: Sequence[str],
     """A cache file's named arrays, checked against their SHA-256 and then by ``accept`` (which
     builds the result and raises on anything inconsistent); None when there is no file, and
     None with one warning when it cannot be read or is damaged in any way (it is then solved
-    again: nothing is lost). Every UTH solve cache uses it."""
+    again: nothing is lost)."""
     try:
         return accept(load_arrays(path, names))
     except FileNotFoundError:
@@ -114,8 +216,8 @@ def write_cache_file(path: Path, arrays: Mapping[str, npt.NDArray[Any]],
     """Write named arrays and their SHA-256 (``checksum``) to ``path`` atomically: a temporary
     file in the same folder, then ``os.replace``, so a reader sees the old file or the new,
     whole. A cache that cannot be written costs one warning and the next run's time, never a
-    result; an interrupt leaves no partial file. Every UTH solve cache uses it (checkpoints
-    uncompressed: they are written while the solve waits)."""
+    result; an interrupt leaves no partial file (checkpoints uncompressed: they are written
+    while the solve waits)."""
     partial: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -196,11 +298,11 @@ def progress_words(report: Mapping[str, Any] | None) -> str:
     return ", ".join(words)
 
 
-def cache_lock(path: Path, warn: Callable[[str], None], label: str = "ultimate-texas-holdem"
+def cache_lock(path: Path, warn: Callable[[str], None], label: str
                ) -> contextlib.AbstractContextManager[object]:
     """Hold the lock beside a cache file (wait while another process holds it, saying so at
     once and then how far the other has got); a no-op, with one warning, where no lock file
-    can be made. ``label`` names the solve. Every UTH solve cache uses it."""
+    can be made. ``label`` names the solve."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         lock = filelock.FileLock(path.with_name(path.name + ".lock"))
@@ -456,3 +558,88 @@ class Blocks:
             "pid": os.getpid(), "label": self.label, "started": self.started, "at": time.time(),
             "done": int(self.done.sum()), "total": len(self.done),
             "fraction": self.bar.done / self.bar.total, "left": self.bar.left()})
+
+
+# --- one entry, and the sequence every solve goes through ------------------------------------
+
+class Entry:
+    """One cache entry of a solve: its path, the label its lock and progress name it by, and
+    one warning per entry and run, whatever goes wrong next (a read, the lock, a checkpoint, a
+    write). A file that cannot be read or fails its checks is discarded with that warning and
+    solved again; a path that cannot be used (a directory, an unwritable folder) costs the
+    warning and the time of a solve, never a result."""
+
+    def __init__(self, path: Path, label: str) -> None:
+        self.path = path
+        self.label = label
+        self.warned = False
+
+    def warn(self, message: str) -> None:
+        """Say what went wrong with the entry (once a run)."""
+        if not self.warned:
+            warn(message)
+            self.warned = True
+
+    def load(self, names: Sequence[str], accept: Callable[[dict[str, npt.NDArray[Any]]], T]
+             ) -> T | None:
+        """The result ``accept`` builds from the entry's arrays ``names`` (checked against their
+        checksum); None when there is no entry or it is not whole (:func:`read_cache_file`)."""
+        return read_cache_file(self.path, names, accept, self.warn)
+
+    def lock(self) -> contextlib.AbstractContextManager[object]:
+        """Hold the entry's lock (wait while another process holds it); a no-op, with one
+        warning, where no lock file can be made."""
+        return cache_lock(self.path, self.warn, self.label)
+
+    def checkpoint(self, resume: bool = True) -> Checkpoint:
+        """The entry's checkpoint (``resume=False``: an existing one is not resumed from)."""
+        return Checkpoint(self.path, self.warn, resume)
+
+    def store(self, arrays: Mapping[str, npt.NDArray[Any]]) -> None:
+        """Write the arrays atomically; a cache that cannot be written only costs time."""
+        write_cache_file(self.path, arrays, self.warn)
+
+
+def read_or_solve(entry: Entry, load: Callable[[], T | None], solve: Callable[[Checkpoint], T],
+                  store: Callable[[T], None], use_cache: bool = True) -> T:
+    """The entry's result: read (``load``), or solved (``solve``, with the entry's checkpoint)
+    and stored (``store``) under the entry's lock. While one process solves an entry, another
+    asking for the same waits and reads it; an interrupted solve resumes from its checkpoint.
+    ``use_cache=False`` solves afresh (an existing checkpoint is not resumed from) and still
+    stores the result."""
+    if use_cache and (cached := load()) is not None:
+        return cached
+    with entry.lock():
+        checkpoint = entry.checkpoint(resume=use_cache)
+        if use_cache and (cached := load()) is not None:
+            checkpoint.remove()      # one left by a process killed just after it stored
+            return cached            # another process solved it while this one waited
+        result = solve(checkpoint)
+        store(result)
+        checkpoint.remove()
+    return result
+
+
+# --- small results: JSON files ---------------------------------------------------------------
+
+def read_json(path: Path) -> Any:
+    """A JSON file of the cache (whatever reading or parsing raises when there is none or it
+    is not whole: the caller checks its contents and computes it again)."""
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as a JSON file of the cache, atomically (a temporary file in the same
+    folder, then ``os.replace``); a file that cannot be written only costs time."""
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, partial = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp",
+                                           dir=path.parent)
+        try:
+            give_plain_mode(handle)
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                json.dump(data, file)
+            os.replace(partial, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(partial)
