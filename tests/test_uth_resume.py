@@ -96,13 +96,13 @@ def count_units(monkeypatch: pytest.MonkeyPatch, module: Any, task: str,
     real = getattr(module, task)
     units: list[tuple[int, int]] = []
 
-    def logged(bounds: tuple[int, int]) -> Any:
-        units.append(bounds)
+    def logged(*work: Any) -> Any:        # the solve's own work, then the unit's bounds
+        units.append(work[-1])
         if interrupt_at is not None and len(units) == interrupt_at:
             raise KeyboardInterrupt
         if len(units) > 1:
             time.sleep(pause)
-        return real(bounds)
+        return real(*work)
 
     monkeypatch.setattr(module, task, logged)
     return units
@@ -223,12 +223,12 @@ from edge.games.ultimate_texas_holdem.solve import solver
 from edge import cache
 real = solver._flops_task
 units = []
-def unit(bounds):
+def unit(work, bounds):
     units.append(bounds)
     if len(units) == 3:
         os.kill(os.getpid(), signal.SIGTERM)     # a plain kill, no checkpoint due yet
         time.sleep(30)
-    return real(bounds)
+    return real(work, bounds)
 solver._flops_task = unit
 try:
     t.solve_uth(cache.Checkpoint(Path({entry!r}), cache.warn))

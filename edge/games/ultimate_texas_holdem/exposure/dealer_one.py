@@ -26,11 +26,12 @@ club, each standing for the 4 states of its suit choices (``state_weight`` 4);
 
 from __future__ import annotations
 
+import functools
 import queue
 import sys
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
@@ -127,42 +128,47 @@ def _permute_holdings(perm: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     return mapped
 
 
-_SHARED: dict[str, Any] = {}
+@dataclass(frozen=True)
+class _Sweep:
+    """What the worker units of one sweep share, passed to each (every sweep has its own, so
+    two sweeps in one process, or a unit an interrupt left running, never see each other's):
+    the pays, the accumulator buffers (one per worker: a unit takes one and gives it back)
+    and the blocks of flop classes whose results are in them."""
+
+    net: IntArray
+    fold: int
+    ties_larger: bool
+    buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]]
+    finished: list[tuple[int, int]] = field(default_factory=list)
 
 
-def _dealer_task(bounds: tuple[int, int]) -> tuple[int, int]:
+def _dealer_task(sweep: _Sweep, units: Units, mode: int, bounds: tuple[int, int]
+                 ) -> tuple[int, int]:
     start, stop = bounds
-    units: Units = _SHARED["units"]
     offsets = units.offsets[start:stop + 1]
     first, last = int(offsets[0]), int(offsets[-1])
-    buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]] = _SHARED["buffers"]
-    finished: list[tuple[int, int]] = _SHARED["finished"]
-    # everything read before waiting for a buffer: a unit left running by an interrupt never
-    # reads the next solve's
-    net, fold, ties_larger, mode = (_SHARED[name] for name in ("net", "fold", "ties_larger",
-                                                               "mode"))
-    out = buffers.get()
+    out = sweep.buffers.get()
     try:
         _exposure_one.dealer_one_flops(
             np.ascontiguousarray(units.classes.flops[start:stop]),
             np.ascontiguousarray(offsets - first), np.ascontiguousarray(units.seen[first:last]),
             np.ascontiguousarray(units.perms[first:last]),
-            np.ascontiguousarray(units.weights[first:last]), net, fold, ties_larger, mode,
-            out.get(_name(Seen.DEALER_1)),
+            np.ascontiguousarray(units.weights[first:last]), sweep.net, sweep.fold,
+            sweep.ties_larger, mode, out.get(_name(Seen.DEALER_1)),
             out.get(_name(Seen.DEALER_1_FLOP_1)), out.get(_name(Seen.DEALER_1_TURN_RIVER_1)))
-        finished.append(bounds)                 # in the sums once the buffer is back
+        sweep.finished.append(bounds)           # in the sums once the buffer is back
     finally:
-        buffers.put(out)
+        sweep.buffers.put(out)
     return bounds
 
 
-def _save_buffers(blocks: Blocks, buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]],
-                  count: int, base: npt.NDArray[np.uint8],
+def _save_buffers(blocks: Blocks, sweep: _Sweep, count: int, base: npt.NDArray[np.uint8],
                   extra: Mapping[str, npt.NDArray[Any]] | None = None) -> None:
     """A checkpoint of the workers' sums: it takes every buffer (each worker between two
     units), adds them into the first, saves it with the flop classes they hold (those of the
     checkpoint resumed from, ``base``, and every unit finished since), and gives them back."""
     began = time.monotonic()          # the workers' wait counts as the checkpoint's time
+    buffers = sweep.buffers
     held = [buffers.get() for _ in range(count)]
     try:
         total = held[0]
@@ -171,7 +177,7 @@ def _save_buffers(blocks: Blocks, buffers: queue.SimpleQueue[dict[str, npt.NDArr
                 total[name] += part
                 part[...] = 0
         done = base.copy()
-        for start, stop in list(_SHARED["finished"]):
+        for start, stop in list(sweep.finished):
             done[start:stop] = 1
         blocks.save({**total, **(extra or {})}, done=done, began=began)
     finally:
@@ -235,17 +241,13 @@ def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
     buffers.put(first)
     for _ in range(workers - 1):
         buffers.put(_accumulators(chosen))
-    _SHARED.clear()
-    _SHARED.update(units=units, net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
-                   mode=mode, buffers=buffers, finished=[])
-    try:
-        with blocks.start():
-            for start, stop in parallel.map(_dealer_task, tasks, workers):
-                blocks.finish(start, stop)
-                if blocks.due():
-                    _save_buffers(blocks, buffers, workers, base)
-    finally:
-        _SHARED.clear()
+    sweep = _Sweep(settle.array(), settle.fold, ties_larger, buffers)
+    with blocks.start():
+        for start, stop in parallel.map(functools.partial(_dealer_task, sweep, units, mode),
+                                        tasks, workers):
+            blocks.finish(start, stop)
+            if blocks.due():
+                _save_buffers(blocks, sweep, workers, base)
     total = buffers.get()
     for _ in range(workers - 1):
         part = buffers.get()
@@ -353,23 +355,20 @@ def _solution(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
 
 # --- flop-1 ----------------------------------------------------------------------------------
 
-def _flop_task(bounds: tuple[int, int]) -> tuple[int, int]:
+def _flop_task(sweep: _Sweep, classes: solver.FlopClasses, every: npt.NDArray[np.uint8],
+               bounds: tuple[int, int]) -> tuple[int, int]:
     start, stop = bounds
-    classes: solver.FlopClasses = _SHARED["classes"]
     sizes = np.diff(classes.image_offsets[start:stop + 1]).astype(np.int64)
     decisions = np.zeros((stop - start, solver.HOLDINGS), dtype=np.uint8)
-    buffers: queue.SimpleQueue[dict[str, npt.NDArray[np.int64]]] = _SHARED["buffers"]
-    every: npt.NDArray[np.uint8] = _SHARED["decisions"]
-    finished: list[tuple[int, int]] = _SHARED["finished"]
-    net, fold, ties_larger = _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"]
-    out = buffers.get()
+    out = sweep.buffers.get()
     try:
         _exposure_one.flop_one_flops(np.ascontiguousarray(classes.flops[start:stop]), sizes,
-                                     net, fold, ties_larger, out["sums"], decisions)
+                                     sweep.net, sweep.fold, sweep.ties_larger, out["sums"],
+                                     decisions)
         every[start:stop] = decisions
-        finished.append(bounds)                 # in the sums once the buffer is back
+        sweep.finished.append(bounds)           # in the sums once the buffer is back
     finally:
-        buffers.put(out)
+        sweep.buffers.put(out)
     return bounds
 
 
@@ -396,22 +395,18 @@ def flop_sums(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None 
         first, decisions = {"sums": resumed["sums"]}, resumed["decisions"]
     base = blocks.done.copy()
     tasks = blocks.tasks(_chunks(n_flops, min(n_flops, max(8, 24 * workers))))
-    buffers: queue.SimpleQueue[dict[str, npt.NDArray[np.int64]]] = queue.SimpleQueue()
+    buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]] = queue.SimpleQueue()
     buffers.put(first)
     for _ in range(workers - 1):
         buffers.put({"sums": np.zeros((52, solver.HOLDINGS, ROW), dtype=np.int64)})
-    _SHARED.clear()
-    _SHARED.update(classes=classes, net=settle.array(), fold=settle.fold,
-                   ties_larger=ties_larger, buffers=buffers, decisions=decisions, finished=[])
-    try:
-        with blocks.start():
-            for start, stop in parallel.map(_flop_task, tasks, workers):
-                blocks.finish(start, stop)
-                if blocks.due():
-                    _save_buffers(blocks, buffers, workers, base, {"decisions": decisions})
-    finally:
-        _SHARED.clear()
-    total = buffers.get()["sums"]
+    sweep = _Sweep(settle.array(), settle.fold, ties_larger, buffers)
+    with blocks.start():
+        for start, stop in parallel.map(functools.partial(_flop_task, sweep, classes, decisions),
+                                        tasks, workers):
+            blocks.finish(start, stop)
+            if blocks.due():
+                _save_buffers(blocks, sweep, workers, base, {"decisions": decisions})
+    total: IntArray = buffers.get()["sums"]
     for _ in range(workers - 1):
         total += buffers.get()["sums"]
     return total, decisions

@@ -19,6 +19,7 @@ suit class (``state_weight`` is the orbit size).
 
 from __future__ import annotations
 
+import functools
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
@@ -101,16 +102,24 @@ def river_values(settle: Settlement, ties_larger: bool) -> tuple[IntArray, npt.N
     return values, plays
 
 
-# Work shared with the worker threads.
-_SHARED: dict[str, Any] = {}
+@dataclass(frozen=True)
+class _Work:
+    """What the worker units of one solve read, passed to each (every solve has its own, so
+    two solves in one process never see each other's)."""
+
+    flops: npt.NDArray[np.int32]
+    states: States
+    net2: IntArray
+    river: IntArray
+    ties_larger: bool
 
 
-def _flops_task(bounds: tuple[int, int]) -> tuple[tuple[int, int], npt.NDArray[np.int32]]:
+def _flops_task(work: _Work, bounds: tuple[int, int]
+                ) -> tuple[tuple[int, int], npt.NDArray[np.int32]]:
     start, stop = bounds
-    rows = np.zeros((len(_SHARED["states"].weight), ROW), dtype=np.int32)
-    _exposure_two.solve_flops(np.ascontiguousarray(_SHARED["flops"][start:stop]),
-                              _SHARED["states"].index, _SHARED["net2"], _SHARED["river"],
-                              _SHARED["ties_larger"], rows)
+    rows = np.zeros((len(work.states.weight), ROW), dtype=np.int32)
+    _exposure_two.solve_flops(np.ascontiguousarray(work.flops[start:stop]), work.states.index,
+                              work.net2, work.river, work.ties_larger, rows)
     return bounds, rows
 
 
@@ -141,13 +150,12 @@ def solve_rows(settle: Settlement, ties_larger: bool, *, jobs: int | None = None
     # chunks keep both workers busy to the end (a reduced case: one class a chunk)
     tasks = blocks.tasks(_chunks(len(chosen.flops), max(8, 60 * workers)
                                  if classes is None else len(chosen.flops)))
-    _SHARED.clear()
-    _SHARED.update(flops=chosen.flops.astype(np.int32), states=states(),
-                   net2=np.ascontiguousarray(settle.array()[2]), river=river,
-                   ties_larger=ties_larger)
+    work = _Work(chosen.flops.astype(np.int32), states(),
+                 np.ascontiguousarray(settle.array()[2]), river, ties_larger)
     try:
         with blocks.start():
-            for (start, stop), rows in parallel.map(_flops_task, tasks, workers):
+            for (start, stop), rows in parallel.map(functools.partial(_flops_task, work), tasks,
+                                                    workers):
                 with blocks.adding(start, stop):
                     total += rows
                 if blocks.due():
@@ -155,8 +163,6 @@ def solve_rows(settle: Settlement, ties_larger: bool, *, jobs: int | None = None
     except KeyboardInterrupt:
         blocks.save_interrupted(lambda: {"rows": total})
         raise
-    finally:
-        _SHARED.clear()
     return total
 
 

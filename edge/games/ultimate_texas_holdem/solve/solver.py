@@ -29,6 +29,8 @@ Equal values follow the ``ties`` rule: ``smaller`` takes the smaller wager (chec
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import itertools
 import math
 import sys
@@ -340,29 +342,41 @@ class SolveCache(cache.Entry):
             "net": solution.settlement.array()})
 
 
-# Work shared with the worker threads.
-_SHARED: dict[str, Any] = {}
+@dataclass(frozen=True)
+class _Work:
+    """What the worker units of one solve read, passed to each (every solve has its own, so
+    two solves in one process, nested or at once, never see each other's): the pays, the flop
+    classes, and with symmetry the board classes and their records (written by the records
+    units, each its own rows, before the flop units read them)."""
+
+    net: IntArray
+    fold: int
+    ties_larger: bool
+    classes: FlopClasses
+    boards: npt.NDArray[np.int32] | None = None
+    keys: npt.NDArray[np.uint64] | None = None
+    records: npt.NDArray[np.uint64] | None = None
 
 
-def _records_task(bounds: tuple[int, int]) -> int:
+def _records_task(work: _Work, bounds: tuple[int, int]) -> int:
     start, stop = bounds
-    _kernels.uth_board_records(_SHARED["boards"][start:stop], _SHARED["net"], _SHARED["fold"],
-                            _SHARED["ties_larger"], _SHARED["records"][start:stop])
+    assert work.boards is not None and work.records is not None
+    _kernels.uth_board_records(work.boards[start:stop], work.net, work.fold, work.ties_larger,
+                               work.records[start:stop])
     return stop - start
 
 
-def _flops_task(bounds: tuple[int, int]
+def _flops_task(work: _Work, bounds: tuple[int, int]
                 ) -> tuple[tuple[int, int], tuple[IntArray, ...], npt.NDArray[np.uint8]]:
     start, stop = bounds
-    classes: FlopClasses = _SHARED["classes"]
+    classes = work.classes
     offsets = classes.image_offsets[start:stop + 1]
     perms = classes.image_perms[offsets[0]:offsets[-1]]
     decisions = np.zeros((stop - start, HOLDINGS), dtype=np.uint8)
     result = _kernels.uth_solve_flops(
         np.ascontiguousarray(classes.flops[start:stop]),
         np.ascontiguousarray(offsets - offsets[0]), np.ascontiguousarray(perms),
-        _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"],
-        _SHARED.get("records"), _SHARED.get("keys"), decisions)
+        work.net, work.fold, work.ties_larger, work.records, work.keys, decisions)
     return bounds, result, decisions
 
 
@@ -426,9 +440,7 @@ def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int |
         totals = [resumed[name] for name in ("play", "bet", "check", "extra")]
         decisions = resumed["flop_decisions"]
     flop_tasks = blocks.tasks(_chunks(n_flops, max(32, 24 * workers) if symmetry else 1105))
-    _SHARED.clear()
-    _SHARED.update(net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
-                   classes=classes)
+    work = _Work(settle.array(), settle.fold, ties_larger, classes)
     board_tasks: list[tuple[int, int]] = []
     n_boards = 0
     if symmetry and flop_tasks:
@@ -436,16 +448,17 @@ def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int |
         if partial:          # only the board classes these flops reach
             rows = np.flatnonzero(np.isin(keys, board_keys(flop_boards(classes.flops))))
             boards, keys = np.ascontiguousarray(boards[rows]), np.ascontiguousarray(keys[rows])
-        _SHARED.update(boards=boards, keys=keys,
-                       records=np.zeros((len(keys), HOLDINGS), dtype=np.uint64))
+        work = dataclasses.replace(work, boards=boards, keys=keys,
+                                   records=np.zeros((len(keys), HOLDINGS), dtype=np.uint64))
         n_boards = len(keys)
         board_tasks = _chunks(n_boards, max(16, 8 * workers))
     try:
         with blocks.start(n_boards):
-            for done in parallel.map(_records_task, board_tasks, workers):
+            for done in parallel.map(functools.partial(_records_task, work), board_tasks,
+                                     workers):
                 blocks.advance(done)
-            for (start, stop), arrays, decided in parallel.map(_flops_task, flop_tasks,
-                                                               workers):
+            for (start, stop), arrays, decided in parallel.map(
+                    functools.partial(_flops_task, work), flop_tasks, workers):
                 with blocks.adding(start, stop):
                     for total, part in zip(totals, arrays, strict=True):
                         total += part
@@ -455,8 +468,6 @@ def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int |
     except KeyboardInterrupt:
         blocks.save_interrupted(sums)
         raise
-    finally:
-        _SHARED.clear()
     play, bet, check, extra = totals
     solution = Solution(settle, ties_larger, play, bet, check, extra, decisions)
     if not partial:
