@@ -23,6 +23,7 @@ shared machine (docs/method.md, "The cache of solves").
   result as one that was never interrupted.
 - :class:`Entry` holds one entry's path and its one warning per run; :func:`read_or_solve`
   is the read, lock, read again, solve, store sequence every solve goes through.
+- :class:`Memo` keeps a few results in the process (bounded: least recently used first out).
 """
 
 from __future__ import annotations
@@ -39,10 +40,11 @@ import sys
 import tempfile
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import filelock
 import numpy as np
@@ -643,3 +645,39 @@ def write_json(path: Path, data: Any) -> None:
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(partial)
+
+
+# --- results kept in the process --------------------------------------------------------------
+
+K = TypeVar("K")
+
+
+class Memo(Generic[K, T]):
+    """Results kept for the process, at most ``size`` of them: the least recently used is
+    dropped first, so a long-lived process (a test session, a server building many reports)
+    does not grow without bound. Safe from several threads (two asking for one missing key
+    both compute it; the results are equal)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[K, T] = OrderedDict()
+        self.guard = threading.Lock()
+
+    def get(self, key: K, make: Callable[[], T]) -> T:
+        """The result kept for ``key``, or ``make()`` kept."""
+        with self.guard:
+            if key in self.kept:
+                self.kept.move_to_end(key)
+                return self.kept[key]
+        value = make()
+        with self.guard:
+            self.kept[key] = value
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        """Forget every result."""
+        with self.guard:
+            self.kept.clear()

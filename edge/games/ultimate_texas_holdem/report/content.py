@@ -195,12 +195,12 @@ def flop_groups(solution: solver.Solution, checked: np.ndarray) -> list[FlopGrou
     # process (a report, then its tables, or a test session) groups each solve once
     key = hashlib.sha256(np.ascontiguousarray(decisions).tobytes()
                          + holdings.astype(np.int64).tobytes()).digest()
-    if key not in _GROUPED:
-        _GROUPED[key] = _flop_groups(decisions, holdings)
-    return list(_GROUPED[key])
+    return list(_GROUPED.get(key, lambda: _flop_groups(decisions, holdings)))
 
 
-_GROUPED: dict[bytes, tuple[FlopGroup, ...]] = {}
+# A report groups the decisions of its one solve (and its tables again); a few more cover a
+# process that makes reports of several pay tables in turn (a test session).
+_GROUPED: cache.Memo[bytes, tuple[FlopGroup, ...]] = cache.Memo(4)
 
 
 def _flop_groups(decisions: np.ndarray, holdings: np.ndarray) -> tuple[FlopGroup, ...]:
@@ -414,13 +414,12 @@ def river_groups(solution: solver.Solution, checked: np.ndarray,
         "decisions": decided, "net": settle.net, "fold": settle.fold, "scale": settle.scale,
         "ties_larger": solution.ties_larger, "bands": RIVER_BANDS, "groups": RIVER_GROUP_NAMES},
         (sys.modules[__name__], solver, _kernels, trips_showdown, language, practical), ".json")
-    key = path.name
-    if key not in _RIVER_GROUPED:
-        _RIVER_GROUPED[key] = _river_cached(path, lambda: _river_groups(solution, checked, jobs))
-    return list(_RIVER_GROUPED[key])
+    return list(_RIVER_GROUPED.get(path.name, lambda: _river_cached(
+        path, lambda: _river_groups(solution, checked, jobs))))
 
 
-_RIVER_GROUPED: dict[str, tuple[RiverGroup, ...]] = {}
+# as _GROUPED (the disk keeps every one: one dropped here is read back in a moment)
+_RIVER_GROUPED: cache.Memo[str, tuple[RiverGroup, ...]] = cache.Memo(4)
 
 
 def _river_cached(path: Path, compute: Callable[[], tuple[RiverGroup, ...]]

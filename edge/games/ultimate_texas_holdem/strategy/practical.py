@@ -27,7 +27,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from edge import parallel
+from edge import cache, parallel
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 from edge.games.ultimate_texas_holdem.strategy.language import (
     HOLDING_CARDS,
@@ -246,7 +246,9 @@ def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | No
                       cost, points)
 
 
-_CACHE: dict[tuple[str, tuple[tuple[int, ...], ...], int, bool], Evaluation] = {}
+# One evaluation (about 60 MB: the flop values of every class and holding): a table, a report
+# and a comparison of one strategy share it; another strategy or pays take its place.
+_CACHE: cache.Memo[tuple[str, tuple[tuple[int, ...], ...], int, bool], Evaluation] = cache.Memo(1)
 
 
 def evaluate_cached(strategy: UthStrategy, solution: solver.Solution, *,
@@ -258,10 +260,7 @@ def evaluate_cached(strategy: UthStrategy, solution: solver.Solution, *,
     settle = solution.settlement
     decided = repr((strategy.preflop_optimal, strategy.chart, strategy.flop, strategy.river))
     key = (decided, settle.net, settle.fold, solution.ties_larger)
-    if key not in _CACHE:
-        _CACHE.clear()
-        _CACHE[key] = evaluate(strategy, solution, jobs=jobs, progress=progress)
-    return _CACHE[key]
+    return _CACHE.get(key, lambda: evaluate(strategy, solution, jobs=jobs, progress=progress))
 
 
 # --- departures from optimal play ---------------------------------------------------------------
