@@ -20,7 +20,6 @@ features on one representative of each suit class of flops and boards.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -32,7 +31,14 @@ import numpy as np
 
 from edge.cards import RANKS
 from edge.errors import StrategyError
-from edge.strategies import PlayerStrategy, StrategyCatalog, StrategyFile, StrategyInfo
+from edge.files import parse_toml
+from edge.strategies import (
+    STRATEGY_TOML_ERRORS,
+    PlayerStrategy,
+    StrategyCatalog,
+    StrategyFile,
+    StrategyInfo,
+)
 
 GAME_NAME: Final = "ultimate-texas-holdem"
 
@@ -609,13 +615,7 @@ def parse_uth_strategy(reader: StrategyFile) -> UthStrategy:
 
 def parse_text(text: str, label: str = "strategy", game: str = GAME_NAME) -> UthStrategy:
     """A strategy from TOML text (tests, inline strategies)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise StrategyError(f"strategy file {label!r}: not valid TOML: {error}") from None
-    except RecursionError:
-        raise StrategyError(f"strategy file {label!r}: nests its tables or arrays too deeply "
-                            "to read") from None
+    data = parse_toml(text, STRATEGY_TOML_ERRORS, label)
     named = {"name": Path(label).stem, **data}
     return parse_uth_strategy(StrategyFile(named, label, game, None))
 
