@@ -289,3 +289,13 @@ def test_published_player_edges(scenario: Seen, settle: solver.Settlement,
         four = Fraction(int((solution.state_weight * (solution.choice == 4)).sum()),
                         int(solution.state_weight.sum()))
         assert f"{float(four) * 100:.4f}" == four_text
+
+
+def test_every_scenario_names_a_solver_that_exists() -> None:
+    """solve_exposed finds each scenario's solver by module and name (they moved once)."""
+    import importlib
+
+    from edge.games.ultimate_texas_holdem.exposure.solution import SOLVERS
+    for scenario, (module, name) in SOLVERS.items():
+        found = importlib.import_module(f"edge.games.ultimate_texas_holdem.{module}")
+        assert callable(getattr(found, name)), scenario
