@@ -29,10 +29,10 @@ import numpy.typing as npt
 
 from edge import cache, parallel
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge.games.ultimate_texas_holdem.strategy.features import MAX_VALUE
 from edge.games.ultimate_texas_holdem.strategy.language import (
     HOLDING_CARDS,
     HOLDING_CLASSES,
-    MAX_VALUE,
     StreetPlan,
     UthStrategy,
 )
