@@ -16,6 +16,7 @@ import pytest
 
 from edge.games.ultimate_texas_holdem.exposure import dealer_one as one
 from edge.games.ultimate_texas_holdem.exposure import dealer_two as two
+from edge.games.ultimate_texas_holdem.exposure import sweep_one
 from edge.games.ultimate_texas_holdem.exposure.solution import Seen
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
@@ -74,8 +75,8 @@ def evaluate(game: str) -> Arrays:
 
 SOLVES: dict[str, tuple[Callable[[str], Arrays], Any, str]] = {
     "uth": (solve_uth, solver, "_flops_task"),
-    "dealer-1": (solve_dealer_one, one, "_dealer_task"),
-    "flop-1": (solve_flop_one, one, "_flop_task"),
+    "dealer-1": (solve_dealer_one, sweep_one, "_dealer_task"),
+    "flop-1": (solve_flop_one, sweep_one, "_flop_task"),
     "dealer-2": (solve_dealer_two, two, "_flops_task"),
     "strategy": (evaluate, practical, "_flops_task"),
 }

@@ -29,6 +29,7 @@ import pytest
 from edge import cache, parallel
 from edge.games.ultimate_texas_holdem.exposure import dealer_one as one
 from edge.games.ultimate_texas_holdem.exposure import dealer_two as two
+from edge.games.ultimate_texas_holdem.exposure import sweep_one
 from edge.games.ultimate_texas_holdem.exposure.solution import Seen
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
@@ -70,8 +71,8 @@ def solve_dealer_two(checkpoint: cache.Checkpoint | None) -> Arrays:
 # each solver split in blocks, with its module and the function of its worker units
 SOLVERS: dict[str, tuple[Callable[[cache.Checkpoint | None], Arrays], Any, str]] = {
     "uth": (solve_uth, solver, "_flops_task"),
-    "dealer-1": (solve_dealer_one, one, "_dealer_task"),
-    "flop-1": (solve_flop_one, one, "_flop_task"),
+    "dealer-1": (solve_dealer_one, sweep_one, "_dealer_task"),
+    "flop-1": (solve_flop_one, sweep_one, "_flop_task"),
     "dealer-2": (solve_dealer_two, two, "_flops_task"),
 }
 
