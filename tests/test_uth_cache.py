@@ -13,6 +13,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import types
 from collections.abc import Callable
@@ -170,7 +171,7 @@ def test_unwritable_cache_folder(solves: list[int], monkeypatch: pytest.MonkeyPa
     def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cache.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
     solver.solve(SETTLE)
     err = capsys.readouterr().err
     assert solves == [1] and not entry().exists()
@@ -268,7 +269,7 @@ def test_a_code_change_names_another_entry(solves: list[int],
     before = entry()
     assert before.is_file() and solves == [1]
     real = cache.code_digest
-    monkeypatch.setattr(cache, "code_digest", lambda *modules: "changed" + real(*modules))
+    monkeypatch.setattr(cache.key, "code_digest", lambda *modules: "changed" + real(*modules))
     assert entry() != before and not entry().exists()
     solver.solve(SETTLE)
     assert solves == [1, 1] and entry().is_file() and before.is_file()

@@ -110,8 +110,8 @@ def count_units(monkeypatch: pytest.MonkeyPatch, module: Any, task: str,
 
 
 def checkpoint_every_block(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cache, "CHECKPOINT_EVERY", 0.0)
-    monkeypatch.setattr(cache, "CHECKPOINT_SHARE", 1e9)
+    monkeypatch.setattr(cache.blocks, "CHECKPOINT_EVERY", 0.0)
+    monkeypatch.setattr(cache.blocks, "CHECKPOINT_SHARE", 1e9)
 
 
 def interrupt_after_saves(monkeypatch: pytest.MonkeyPatch, saves: int) -> None:
@@ -188,7 +188,7 @@ from pathlib import Path
 sys.path.insert(0, {tests!r})
 import test_uth_resume as t
 from edge import cache
-cache.CHECKPOINT_EVERY, cache.CHECKPOINT_SHARE = 0.0, 1e9
+cache.blocks.CHECKPOINT_EVERY, cache.blocks.CHECKPOINT_SHARE = 0.0, 1e9
 real = cache.Checkpoint.save
 def save(self, arrays):
     real(self, arrays)
@@ -344,8 +344,8 @@ def test_a_waiting_process_says_so_at_once_and_how_far_the_other_has_got(
     holder.start()
     try:
         assert ready.wait(60)
-        monkeypatch.setattr(cache, "WAIT_POLL", 0.05)
-        monkeypatch.setattr(cache, "WAIT_LINE_EVERY", 0.2)
+        monkeypatch.setattr(cache.lock, "WAIT_POLL", 0.05)
+        monkeypatch.setattr(cache.lock, "WAIT_LINE_EVERY", 0.2)
         release.set()            # the holder lets go half a second from now
         with cache.cache_lock(entry, cache.warn, "ultimate-texas-holdem seen=dealer-1"):
             assert cache.read_progress(entry) is not None           # now this process's
@@ -393,5 +393,5 @@ def test_the_bar_estimates_the_time_left() -> None:
     # the other process's estimate, drawn on a waiting process's bar
     terminal = _Terminal()
     waiting = parallel.Progress("waiting", 1000, stream=terminal)
-    cache._show_other(waiting, {"fraction": 0.5, "left": 40, "at": time.time()})
+    cache.lock._show_other(waiting, {"fraction": 0.5, "left": 40, "at": time.time()})
     assert waiting.done == 500 and re.search(r" 50% .*about (39|40) s left$", terminal.getvalue())
