@@ -105,7 +105,8 @@ def test_two_solves_at_once(name: str, alone: dict[tuple[str, str], Arrays],
     started = {game: threading.Event() for game in GAMES}
 
     def interleaved(*work: Any) -> Any:
-        game = "b" if work[0].ties_larger else "a"      # the unit's own solve tells
+        ties_larger = next(w.ties_larger for w in work if hasattr(w, "ties_larger"))
+        game = "b" if ties_larger else "a"              # the unit's own solve tells
         started[game].set()
         started["a" if game == "b" else "b"].wait(10)
         return real(*work)

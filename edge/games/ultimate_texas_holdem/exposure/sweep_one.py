@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import queue
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,7 +93,7 @@ class _Sweep:
     finished: list[tuple[int, int]] = field(default_factory=list)
 
 
-def _dealer_task(sweep: _Sweep, units: Units, mode: int, bounds: tuple[int, int]
+def _dealer_task(units: Units, mode: int, sweep: _Sweep, bounds: tuple[int, int]
                  ) -> tuple[int, int]:
     start, stop = bounds
     offsets = units.offsets[start:stop + 1]
@@ -136,6 +136,27 @@ def _save_buffers(blocks: Blocks, sweep: _Sweep, count: int, base: npt.NDArray[n
             buffers.put(one)
 
 
+def _run(blocks: Blocks, sweep: _Sweep,
+         unit: Callable[[_Sweep, tuple[int, int]], tuple[int, int]], n_flops: int, workers: int,
+         buffers: list[dict[str, npt.NDArray[Any]]],
+         extra: Mapping[str, npt.NDArray[Any]] | None = None
+         ) -> queue.SimpleQueue[dict[str, npt.NDArray[Any]]]:
+    """Run a sweep's units over the flop classes not done yet on ``workers`` threads, each
+    unit with one of the accumulator ``buffers`` (one per worker) at a time; checkpoints as
+    they fall due (with ``extra``: arrays the units fill besides the buffers). The buffers come
+    back in the sweep's queue, to be added up."""
+    base = blocks.done.copy()
+    tasks = blocks.tasks(_chunks(n_flops, min(n_flops, max(8, 24 * workers))))
+    for buffer in buffers:
+        sweep.buffers.put(buffer)
+    with blocks.start():
+        for start, stop in parallel.map(functools.partial(unit, sweep), tasks, workers):
+            blocks.finish(start, stop)
+            if blocks.due():
+                _save_buffers(blocks, sweep, workers, base, extra)
+    return sweep.buffers
+
+
 def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
     bounds = np.linspace(0, total, pieces + 1).round().astype(int)
     return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True) if b > a]
@@ -170,9 +191,9 @@ def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
                 checkpoint: Checkpoint | None = None) -> dict[Seen, npt.NDArray[Any]]:
     """The raw accumulators of one or all three dealer scenarios (one sweep): ``[13, 1326,
     56]`` int64 (dealer-1) or ``[13 * 52, 1326, 56]`` int32, each (6 x) its states' line sums
-    in the suit-0 frame before the symmetrisation (:func:`symmetrise`). ``classes``: only
-    those flop classes (tests). With a ``checkpoint`` it resumes from the flop classes the
-    checkpoint holds and writes their sums to it as it goes."""
+    in the suit-0 frame before the symmetrisation (:func:`.dealer_one.symmetrise`).
+    ``classes``: only those flop classes (tests). With a ``checkpoint`` it resumes from the
+    flop classes the checkpoint holds and writes their sums to it as it goes."""
     chosen = (scenarios,) if isinstance(scenarios, Seen) else scenarios
     mode = _sweep_mode(chosen)
     units = dealer_units(classes if classes is not None else solver.flop_classes())
@@ -186,19 +207,9 @@ def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
                                             "flops": units.classes.flops})
     first = _accumulators(chosen)
     first = blocks.resume(first) or first
-    base = blocks.done.copy()
-    tasks = blocks.tasks(_chunks(n_flops, min(n_flops, max(8, 24 * workers))))
-    buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]] = queue.SimpleQueue()
-    buffers.put(first)
-    for _ in range(workers - 1):
-        buffers.put(_accumulators(chosen))
-    sweep = _Sweep(settle.array(), settle.fold, ties_larger, buffers)
-    with blocks.start():
-        for start, stop in parallel.map(functools.partial(_dealer_task, sweep, units, mode),
-                                        tasks, workers):
-            blocks.finish(start, stop)
-            if blocks.due():
-                _save_buffers(blocks, sweep, workers, base)
+    buffers = _run(blocks, _Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue()),
+                   functools.partial(_dealer_task, units, mode), n_flops, workers,
+                   [first, *(_accumulators(chosen) for _ in range(workers - 1))])
     total = buffers.get()
     for _ in range(workers - 1):
         part = buffers.get()
@@ -210,7 +221,7 @@ def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
 
 # --- flop-1 ----------------------------------------------------------------------------------
 
-def _flop_task(sweep: _Sweep, classes: solver.FlopClasses, every: npt.NDArray[np.uint8],
+def _flop_task(classes: solver.FlopClasses, every: npt.NDArray[np.uint8], sweep: _Sweep,
                bounds: tuple[int, int]) -> tuple[int, int]:
     start, stop = bounds
     sizes = np.diff(classes.image_offsets[start:stop + 1]).astype(np.int64)
@@ -232,10 +243,10 @@ def flop_sums(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None 
               checkpoint: Checkpoint | None = None
               ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]:
     """``flop-1``'s accumulators ``[52, 1326, 56]`` (each flop class's lines times its orbit
-    size, by flop card and holding, before :func:`symmetrise_flop`) and the flop decisions of
-    each class ``[classes, 1326]`` (those of the unexposed solve). With a ``checkpoint`` it
-    resumes from the flop classes the checkpoint holds and writes their sums to it as it
-    goes."""
+    size, by flop card and holding, before :func:`.dealer_one.symmetrise_flop`) and the flop
+    decisions of each class ``[classes, 1326]`` (those of the unexposed solve). With a
+    ``checkpoint`` it resumes from the flop classes the checkpoint holds and writes their sums
+    to it as it goes."""
     classes = classes if classes is not None else solver.flop_classes()
     n_flops = len(classes.flops)
     workers = parallel.workers(jobs, n_flops)
@@ -248,19 +259,10 @@ def flop_sums(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None 
     resumed = blocks.resume({**first, "decisions": decisions})
     if resumed is not None:
         first, decisions = {"sums": resumed["sums"]}, resumed["decisions"]
-    base = blocks.done.copy()
-    tasks = blocks.tasks(_chunks(n_flops, min(n_flops, max(8, 24 * workers))))
-    buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]] = queue.SimpleQueue()
-    buffers.put(first)
-    for _ in range(workers - 1):
-        buffers.put({"sums": np.zeros((52, solver.HOLDINGS, ROW), dtype=np.int64)})
-    sweep = _Sweep(settle.array(), settle.fold, ties_larger, buffers)
-    with blocks.start():
-        for start, stop in parallel.map(functools.partial(_flop_task, sweep, classes, decisions),
-                                        tasks, workers):
-            blocks.finish(start, stop)
-            if blocks.due():
-                _save_buffers(blocks, sweep, workers, base, {"decisions": decisions})
+    buffers = _run(blocks, _Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue()),
+                   functools.partial(_flop_task, classes, decisions), n_flops, workers,
+                   [first, *({"sums": np.zeros((52, solver.HOLDINGS, ROW), dtype=np.int64)}
+                             for _ in range(workers - 1))], {"decisions": decisions})
     total: IntArray = buffers.get()["sums"]
     for _ in range(workers - 1):
         total += buffers.get()["sums"]
