@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from edge import files
 from edge.errors import PayTableError, note
+from edge.files import TomlErrors
 
 
 @dataclass(frozen=True)
@@ -227,17 +228,11 @@ def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
 
 def read_toml(path: str | Path, what: str = "pay table file") -> dict[str, Any]:
     """The contents of a TOML file; a missing, unreadable or invalid file is a PayTableError."""
-    where = f"{what} {str(path)!r}"
-    try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PayTableError(f"The {where} does not exist.") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise PayTableError(f"The {where} cannot be read: {error}.") from None
-    except tomllib.TOMLDecodeError as error:
-        raise PayTableError(f"The {where} is not valid TOML: {error}.") from None
-    except RecursionError:
-        raise PayTableError(f"The {where} nests its tables too deeply to read.") from None
+    return files.read_toml(path, TomlErrors(
+        PayTableError, missing=f"The {what} {{path!r}} does not exist.",
+        unreadable=f"The {what} {{path!r}} cannot be read: {{error}}.",
+        invalid=f"The {what} {{path!r}} is not valid TOML: {{error}}.",
+        too_deep=f"The {what} {{path!r}} nests its tables too deeply to read."))
 
 
 def load_paytable(path: str | Path, outcomes: tuple[str, ...], bet: str = "",

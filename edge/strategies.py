@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -38,11 +37,18 @@ from pathlib import Path
 from typing import Generic, Self, TypeVar, cast
 
 from edge.errors import StrategyError
+from edge.files import TomlErrors, parse_toml, read_toml
 
 TomlTable = Mapping[str, object]
 HEADER_KEYS = ("name", "description", "source", "published_house_edge", "published_bet", "game")
 STRATEGY_DIRECTORY = "strategies"
 OPTIMAL = "optimal"   # every game's solved optimal strategy has this name
+# what a strategy file's reader says when it cannot read one (edge.files.read_toml)
+STRATEGY_TOML_ERRORS = TomlErrors(
+    StrategyError, unreadable="strategy file {path!r} cannot be read: {reason}",
+    not_utf8="strategy file {path!r} is not UTF-8 text",
+    invalid="strategy file {label!r}: not valid TOML: {error}",
+    too_deep="strategy file {label!r}: nests its tables or arrays too deeply to read")
 
 
 @dataclass(frozen=True)
@@ -250,26 +256,13 @@ class StrategyCatalog(Generic[S]):
 
     def read(self, text: str, label: str, file: str | None) -> S:
         """A strategy from TOML text (``file``: its path, ``None`` for a named one)."""
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise StrategyError(f"strategy file {label!r}: not valid TOML: {error}") from None
-        except RecursionError:
-            raise StrategyError(f"strategy file {label!r}: nests its tables or arrays too "
-                                "deeply to read") from None
+        data = parse_toml(text, STRATEGY_TOML_ERRORS, label)
         return self.parse(StrategyFile(data, label, self.game, file))
 
     def load(self, path: str | Path) -> S:
         """A strategy from a TOML file."""
-        where = Path(path)
-        try:
-            text = where.read_text(encoding="utf-8")
-        except OSError as error:
-            raise StrategyError(f"strategy file {str(path)!r} cannot be read: "
-                                f"{error.strerror or error}") from None
-        except UnicodeDecodeError:
-            raise StrategyError(f"strategy file {str(path)!r} is not UTF-8 text") from None
-        return self.read(text, where.name, str(path))
+        data = read_toml(path, STRATEGY_TOML_ERRORS)
+        return self.parse(StrategyFile(data, Path(path).name, self.game, str(path)))
 
     def get(self, spec: str) -> S:
         """The strategy a name or a ``.toml`` file path stands for."""

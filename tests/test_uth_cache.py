@@ -13,14 +13,16 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import tempfile
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from edge.games.ultimate_texas_holdem import cache
+from edge import cache
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
 
@@ -77,7 +79,7 @@ def test_round_trip_and_checksum(solves: list[int], capsys: pytest.CaptureFixtur
     assert np.array_equal(again.flop_decisions, first.flop_decisions)
     with np.load(entry()) as data:
         stored = {name: data[name] for name in solver.CACHE_ARRAYS}
-        assert str(data["checksum"]) == solver.arrays_digest(stored)
+        assert str(data["checksum"]) == cache.arrays_digest(stored)
     other = solver.settlement(uth.BLIND_PRESETS["standard"].as_dict(), "all-push")
     assert solver._cache_path(other, False) != entry() != solver._cache_path(SETTLE, True)
     assert capsys.readouterr().err == ""
@@ -169,7 +171,7 @@ def test_unwritable_cache_folder(solves: list[int], monkeypatch: pytest.MonkeyPa
     def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cache.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
     solver.solve(SETTLE)
     err = capsys.readouterr().err
     assert solves == [1] and not entry().exists()
@@ -255,3 +257,77 @@ def test_entry_is_readable_like_a_plain_file(solves: list[int]) -> None:
     solver.solve(SETTLE)
     if hasattr(os, "fchmod"):
         assert entry().stat().st_mode & 0o777 == 0o644
+
+
+# --- the entry's name: what the result depends on, the code included --------------------------
+
+def test_a_code_change_names_another_entry(solves: list[int],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel or solver change (here: another digest of their sources) gives another entry:
+    the file solved before it is not read, the solve runs again."""
+    solver.solve(SETTLE)
+    before = entry()
+    assert before.is_file() and solves == [1]
+    real = cache.code_digest
+    monkeypatch.setattr(cache.key, "code_digest", lambda *modules: "changed" + real(*modules))
+    assert entry() != before and not entry().exists()
+    solver.solve(SETTLE)
+    assert solves == [1, 1] and entry().is_file() and before.is_file()
+
+
+def fake_module(name: str, file: Path) -> types.ModuleType:
+    module = types.ModuleType(name)
+    module.__file__ = str(file)
+    return module
+
+
+def test_code_digest_follows_cython_sources(tmp_path: Path) -> None:
+    """A compiled module's code is its .pyx, what it cimports from the package (the .pxd and
+    the .pyx behind it) and the headers it takes in; without its .pyx, the compiled file."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "shared.pxd").write_text("cdef int twice(int x)\n")
+    (package / "shared.pyx").write_text("cdef int twice(int x):\n    return 2 * x\n")
+    (package / "k.h").write_text("#define K 1\n")
+    (package / "kern.pyx").write_text('from libc.stdint cimport int64_t\n'
+                                      'from pkg.shared cimport twice\n'
+                                      'cdef extern from "k.h":\n    int K\n')
+    compiled = package / "kern.cpython-311-x86_64-linux-gnu.so"
+    compiled.write_bytes(b"\x7fELF")
+
+    def digest() -> str:          # a new module object each time: nothing remembered
+        return cache.code_digest(fake_module("pkg.kern", compiled))
+
+    assert sorted(cache.source_files(fake_module("pkg.kern", compiled))) == [
+        "pkg/k.h", "pkg/kern.pyx", "pkg/shared.pxd", "pkg/shared.pyx"]
+    first = digest()
+    assert digest() == first
+    for name, text in [("shared.pyx", "cdef int twice(int x):\n    return x + x\n"),
+                       ("k.h", "#define K 2\n"), ("kern.pyx", "# another kernel\n")]:
+        (package / name).write_text(text)
+        assert digest() != first
+        first = digest()
+    (package / "kern.pyx").unlink()
+    assert list(cache.source_files(fake_module("pkg.kern", compiled))) == [
+        "pkg/kern.cpython-311-x86_64-linux-gnu.so"]
+
+
+def test_code_digest_of_python_ignores_comments_and_docstrings(tmp_path: Path) -> None:
+    source = tmp_path / "pkg" / "solve.py"
+    source.parent.mkdir()
+    source.write_text('"""A solver."""\n\ndef f():\n    """Doubles."""\n    return 2  # two\n')
+    first = cache.code_digest(fake_module("pkg.solve", source))
+    source.write_text('"""The solver."""\n\n\ndef f():\n    return 2\n')
+    assert cache.code_digest(fake_module("pkg.solve", source)) == first
+    source.write_text('"""The solver."""\n\n\ndef f():\n    return 3\n')
+    assert cache.code_digest(fake_module("pkg.solve", source)) != first
+
+
+def test_the_solve_entry_depends_on_its_kernel_sources() -> None:
+    from edge.games.ultimate_texas_holdem.solve import _kernels
+    found = cache.source_files(_kernels)
+    assert "edge/games/ultimate_texas_holdem/solve/_kernels.pyx" in found
+    assert "edge/_core.pxd" in found and "edge/_core.pyx" in found
+    assert list(cache.source_files(solver)) == [
+        "edge/games/ultimate_texas_holdem/solve/solver.py"]

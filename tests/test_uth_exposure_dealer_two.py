@@ -182,7 +182,7 @@ def test_river_follows_ties(reduced_rows: IntArray) -> None:
 
 
 def test_registered() -> None:
-    assert exposure.SOLVERS[exposure.Seen.DEALER_2] == ("exposure_dealer_two",
+    assert exposure.SOLVERS[exposure.Seen.DEALER_2] == ("exposure.dealer_two",
                                                          "solve_dealer_two")
 
 

@@ -247,13 +247,13 @@ def test_cache_round_trip_and_damage(settle: solver.Settlement, tmp_path: Path,
     monkeypatch.setenv("EDGE_CACHE_DIR", str(tmp_path))
     solution = _tiny_solution(Seen.DEALER_1, settle)
     cache = one.ExposedCache(Seen.DEALER_1, settle, False)
-    assert cache.load() is None
-    cache.store(solution)
-    loaded = cache.load()
+    assert cache.load_solution() is None
+    cache.store_solution(solution)
+    loaded = cache.load_solution()
     assert loaded is not None and loaded.folds == 0 and loaded.counts[4][0] == solution.cycle
     assert loaded.state_cards.tolist() == solution.state_cards.tolist()
     cache.path.write_bytes(b"not a cache")
-    assert one.ExposedCache(Seen.DEALER_1, settle, False).load() is None
+    assert one.ExposedCache(Seen.DEALER_1, settle, False).load_solution() is None
     assert "is damaged" in capsys.readouterr().err
 
 
@@ -276,7 +276,7 @@ def test_published_player_edges(scenario: Seen, settle: solver.Settlement,
     if not folder:
         pytest.skip("EDGE_PUBLISHED_CACHE names no cache of the full solves")
     monkeypatch.setenv("EDGE_CACHE_DIR", folder)
-    solution = one.ExposedCache(scenario, settle, False).load()
+    solution = one.ExposedCache(scenario, settle, False).load_solution()
     if solution is None:
         pytest.skip(f"seen={scenario} is not solved in {folder}")
     net = settle.array()
@@ -289,3 +289,13 @@ def test_published_player_edges(scenario: Seen, settle: solver.Settlement,
         four = Fraction(int((solution.state_weight * (solution.choice == 4)).sum()),
                         int(solution.state_weight.sum()))
         assert f"{float(four) * 100:.4f}" == four_text
+
+
+def test_every_scenario_names_a_solver_that_exists() -> None:
+    """solve_exposed finds each scenario's solver by module and name (they moved once)."""
+    import importlib
+
+    from edge.games.ultimate_texas_holdem.exposure.solution import SOLVERS
+    for scenario, (module, name) in SOLVERS.items():
+        found = importlib.import_module(f"edge.games.ultimate_texas_holdem.{module}")
+        assert callable(getattr(found, name)), scenario

@@ -26,10 +26,10 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from edge import parallel
-from edge.games.ultimate_texas_holdem import cache
+from edge import cache, parallel
 from edge.games.ultimate_texas_holdem.exposure import dealer_one as one
 from edge.games.ultimate_texas_holdem.exposure import dealer_two as two
+from edge.games.ultimate_texas_holdem.exposure import sweep_one
 from edge.games.ultimate_texas_holdem.exposure.solution import Seen
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
@@ -71,8 +71,8 @@ def solve_dealer_two(checkpoint: cache.Checkpoint | None) -> Arrays:
 # each solver split in blocks, with its module and the function of its worker units
 SOLVERS: dict[str, tuple[Callable[[cache.Checkpoint | None], Arrays], Any, str]] = {
     "uth": (solve_uth, solver, "_flops_task"),
-    "dealer-1": (solve_dealer_one, one, "_dealer_task"),
-    "flop-1": (solve_flop_one, one, "_flop_task"),
+    "dealer-1": (solve_dealer_one, sweep_one, "_dealer_task"),
+    "flop-1": (solve_flop_one, sweep_one, "_flop_task"),
     "dealer-2": (solve_dealer_two, two, "_flops_task"),
 }
 
@@ -97,21 +97,21 @@ def count_units(monkeypatch: pytest.MonkeyPatch, module: Any, task: str,
     real = getattr(module, task)
     units: list[tuple[int, int]] = []
 
-    def logged(bounds: tuple[int, int]) -> Any:
-        units.append(bounds)
+    def logged(*work: Any) -> Any:        # the solve's own work, then the unit's bounds
+        units.append(work[-1])
         if interrupt_at is not None and len(units) == interrupt_at:
             raise KeyboardInterrupt
         if len(units) > 1:
             time.sleep(pause)
-        return real(bounds)
+        return real(*work)
 
     monkeypatch.setattr(module, task, logged)
     return units
 
 
 def checkpoint_every_block(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cache, "CHECKPOINT_EVERY", 0.0)
-    monkeypatch.setattr(cache, "CHECKPOINT_SHARE", 1e9)
+    monkeypatch.setattr(cache.blocks, "CHECKPOINT_EVERY", 0.0)
+    monkeypatch.setattr(cache.blocks, "CHECKPOINT_SHARE", 1e9)
 
 
 def interrupt_after_saves(monkeypatch: pytest.MonkeyPatch, saves: int) -> None:
@@ -187,8 +187,8 @@ import os, signal, sys
 from pathlib import Path
 sys.path.insert(0, {tests!r})
 import test_uth_resume as t
-from edge.games.ultimate_texas_holdem import cache
-cache.CHECKPOINT_EVERY, cache.CHECKPOINT_SHARE = 0.0, 1e9
+from edge import cache
+cache.blocks.CHECKPOINT_EVERY, cache.blocks.CHECKPOINT_SHARE = 0.0, 1e9
 real = cache.Checkpoint.save
 def save(self, arrays):
     real(self, arrays)
@@ -221,15 +221,15 @@ from pathlib import Path
 sys.path.insert(0, {tests!r})
 import test_uth_resume as t
 from edge.games.ultimate_texas_holdem.solve import solver
-from edge.games.ultimate_texas_holdem import cache
+from edge import cache
 real = solver._flops_task
 units = []
-def unit(bounds):
+def unit(work, bounds):
     units.append(bounds)
     if len(units) == 3:
         os.kill(os.getpid(), signal.SIGTERM)     # a plain kill, no checkpoint due yet
         time.sleep(30)
-    return real(bounds)
+    return real(work, bounds)
 solver._flops_task = unit
 try:
     t.solve_uth(cache.Checkpoint(Path({entry!r}), cache.warn))
@@ -344,8 +344,8 @@ def test_a_waiting_process_says_so_at_once_and_how_far_the_other_has_got(
     holder.start()
     try:
         assert ready.wait(60)
-        monkeypatch.setattr(cache, "WAIT_POLL", 0.05)
-        monkeypatch.setattr(cache, "WAIT_LINE_EVERY", 0.2)
+        monkeypatch.setattr(cache.lock, "WAIT_POLL", 0.05)
+        monkeypatch.setattr(cache.lock, "WAIT_LINE_EVERY", 0.2)
         release.set()            # the holder lets go half a second from now
         with cache.cache_lock(entry, cache.warn, "ultimate-texas-holdem seen=dealer-1"):
             assert cache.read_progress(entry) is not None           # now this process's
@@ -393,5 +393,5 @@ def test_the_bar_estimates_the_time_left() -> None:
     # the other process's estimate, drawn on a waiting process's bar
     terminal = _Terminal()
     waiting = parallel.Progress("waiting", 1000, stream=terminal)
-    cache._show_other(waiting, {"fraction": 0.5, "left": 40, "at": time.time()})
+    cache.lock._show_other(waiting, {"fraction": 0.5, "left": 40, "at": time.time()})
     assert waiting.done == 500 and re.search(r" 50% .*about (39|40) s left$", terminal.getvalue())

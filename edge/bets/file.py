@@ -7,7 +7,6 @@ and says where (the key, or the line and column of a condition) and what is wron
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from edge.bets.compile import RESERVED, Condition, Rules, compile_condition
 from edge.bets.language import ConditionError, Node, parse
 from edge.bets.layout import Layout, Place
 from edge.errors import EdgeError, PayTableError
+from edge.files import TomlErrors, parse_toml, read_text
 from edge.paytables import PayTable, make_paytable
 
 MOST_DECKS = 8
@@ -226,19 +226,16 @@ def _paytables(data: dict[str, Any], outcomes: tuple[str, ...],
     return presets, str(default)
 
 
+_TOML_ERRORS = TomlErrors(
+    BetFileError, unreadable="Cannot read the bet file {path!r}: {reason}.",
+    invalid="{name}: not valid TOML: {error}.",
+    too_deep="{name}: its tables or arrays nest too deeply to read.")
+
+
 def read_bet_file(path: Path) -> BetFile:
     """Read and check a bet file (every condition compiled; nothing enumerated yet)."""
-    try:
-        source = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise BetFileError(f"Cannot read the bet file {str(path)!r}: "
-                           f"{getattr(error, 'strerror', None) or error}.") from None
-    try:
-        data = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as error:
-        raise _fail(path, f"not valid TOML: {error}.") from None
-    except RecursionError:
-        raise _fail(path, "its tables or arrays nest too deeply to read.") from None
+    source = read_text(path, _TOML_ERRORS)
+    data = parse_toml(source, _TOML_ERRORS, path.name)
     _unknown(data, TOP_KEYS, "", path)
     name = _text(data, "name", path, required=True)
     if not _NAME.match(name):

@@ -32,12 +32,12 @@ number, has the same digest.
 from __future__ import annotations
 
 import datetime
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from edge.errors import EdgeError
+from edge.files import TomlErrors, read_toml
 
 NOT_STATED = "not stated"
 
@@ -147,21 +147,15 @@ def parse_metadata(data: Mapping[str, object], where: str = "the metadata") -> M
         date=_date(data["date"], where) if "date" in data else None)
 
 
+_TOML_ERRORS = TomlErrors(
+    EdgeError, unreadable="Cannot read the metadata file {path}: {reason}.",
+    not_utf8="The metadata file {path} is not UTF-8 text.",
+    invalid="The metadata file {path} is not valid TOML: {error}.",
+    too_deep="The metadata file {path} nests its tables or arrays too deeply to read.")
+
+
 def load_metadata(path: str | Path) -> Metadata:
     """Read a metadata file (see the module docstring for its fields)."""
     target = Path(path)
-    try:
-        text = target.read_text(encoding="utf-8")
-    except OSError as error:
-        raise EdgeError(f"Cannot read the metadata file {target}: "
-                        f"{error.strerror or error}.") from None
-    except UnicodeDecodeError:
-        raise EdgeError(f"The metadata file {target} is not UTF-8 text.") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise EdgeError(f"The metadata file {target} is not valid TOML: {error}.") from None
-    except RecursionError:
-        raise EdgeError(f"The metadata file {target} nests its tables or arrays too deeply to "
-                        "read.") from None
+    data = read_toml(target, _TOML_ERRORS)
     return replace(parse_metadata(data, str(target)), file=target.as_posix())

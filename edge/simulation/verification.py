@@ -9,6 +9,7 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING, Any
 
+from edge.cache import Memo
 from edge.games import Rules, RunSettings
 from edge.options import options_dict
 from edge.paytables import PayTable
@@ -25,7 +26,9 @@ REPORT_HANDS = 1_000_000
 REPORT_SEED = 8
 
 
-_DONE: dict[tuple[Any, ...], Simulation] = {}
+# One per wager a report simulates (a report is often built twice in a process, and reuses
+# them): 16 holds three reports' wagers of the built-in game with the most (5).
+_DONE: Memo[tuple[Any, ...], Simulation] = Memo(16)
 
 
 def _simulated(table: ReturnTable, paytable: PayTable | None, rules: Rules, hands: int,
@@ -33,9 +36,8 @@ def _simulated(table: ReturnTable, paytable: PayTable | None, rules: Rules, hand
     """One wager's simulation, kept for the process (reports are often built twice); the
     hands do not depend on ``jobs``."""
     key = (table.game, table.bet, table.expected_return, paytable, rules, hands, seed)
-    if key not in _DONE:
-        _DONE[key] = simulate_table(table, paytable, rules, hands, seed, RunSettings(jobs=jobs))
-    return _DONE[key]
+    return _DONE.get(key, lambda: simulate_table(table, paytable, rules, hands, seed,
+                                                 RunSettings(jobs=jobs)))
 
 
 def paytable_spec(context: ReportContext[Rules], bet: str) -> str | None:

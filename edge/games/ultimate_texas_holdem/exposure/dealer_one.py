@@ -10,14 +10,14 @@ Information states. With a dealer card d seen, the player decides before the flo
 unseen cards x, by outcome category, and compared with folding. ``flop-1`` keeps the unexposed
 game's flop and river decisions; only the preflop state (P, f) is new.
 
-The sweep (kernel ``_exposure_one``): for every suit class of flops (1,755) the holdings of each
-of its 1,176 boards are numbered by strength once; every seen dealer card d (up to the
-symmetries that fix the flop) then reads the dealer's hands {d, x} off those numbers, so a board
-is evaluated once for all d. Each (flop, d) unit adds its states' lines to the state taken by a
-suit permutation that puts d in suit 0 (the clubs), weighted 6 / (the size of the unit's
-stabiliser); summing the six permutations of the other three suits at the end (and dividing by
-6) gives every state with d in suit 0 exactly. ``flop-1`` works the same way over the flop
-classes with all 24 permutations.
+The sweep (:mod:`.sweep_one`, kernel ``_exposure_one``): for every suit class of flops (1,755)
+the holdings of each of its 1,176 boards are numbered by strength once; every seen dealer card
+d (up to the symmetries that fix the flop) then reads the dealer's hands {d, x} off those
+numbers, so a board is evaluated once for all d. Each (flop, d) unit adds its states' lines to
+the state taken by a suit permutation that puts d in suit 0 (the clubs), weighted 6 / (the size
+of the unit's stabiliser); summing the six permutations of the other three suits at the end
+(and dividing by 6) gives every state with d in suit 0 exactly. ``flop-1`` works the same way
+over the flop classes with all 24 permutations.
 
 The solutions list the preflop states whose seen dealer card (``flop-1``: seen flop card) is a
 club, each standing for the 4 states of its suit choices (``state_weight`` 4);
@@ -26,31 +26,29 @@ club, each standing for the 4 states of its suit choices (``state_weight`` 4);
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
-import queue
-import time
+import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 from math import comb
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from edge import parallel
-from edge.games.ultimate_texas_holdem.cache import Blocks, Checkpoint
+from edge import cache
+from edge.cache import Checkpoint
 from edge.games.ultimate_texas_holdem.exposure import _one as _exposure_one
+from edge.games.ultimate_texas_holdem.exposure import sweep_one
 from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution, IntArray, Seen
+from edge.games.ultimate_texas_holdem.exposure.sweep_one import MODES as MODES
+from edge.games.ultimate_texas_holdem.exposure.sweep_one import ROW as ROW
+from edge.games.ultimate_texas_holdem.exposure.sweep_one import dealer_sums as dealer_sums
+from edge.games.ultimate_texas_holdem.exposure.sweep_one import flop_sums as flop_sums
+from edge.games.ultimate_texas_holdem.exposure.sweep_one import permute_cards, suit_permutations
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 
-SOLVE_VERSION = 1
-ROW = 56                          # accumulator values per state (see _exposure_one.pyx)
 PLAY, BET, CHECK = slice(0, 17), slice(17, 34), slice(34, 51)
 FOLDS, RIVER_TIES, FLOP_BETS, FLOP_TIES = 51, 52, 53, 54
 CATEGORIES = solver.CATEGORIES
-MODES = {Seen.DEALER_1: 0, Seen.DEALER_1_FLOP_1: 1, Seen.DEALER_1_TURN_RIVER_1: 2}
 
 # deals of one preflop state: (flops, turn-river pairs, dealer holdings) as the lines count them
 DEALS = {
@@ -63,51 +61,6 @@ DEALS = {
 FOLD_DEALS = {Seen.DEALER_1: 44, Seen.DEALER_1_FLOP_1: 44, Seen.DEALER_1_TURN_RIVER_1: 44,
               Seen.FLOP_1: solver.DEALER_HOLDINGS}
 
-
-
-def _perms() -> npt.NDArray[np.int64]:
-    return _kernels.uth_permutations().astype(np.int64)
-
-
-def _apply(perm: npt.NDArray[np.int64], cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    permuted: npt.NDArray[np.int64] = (cards & ~3) | perm[cards & 3]
-    return permuted
-
-
-@dataclass(frozen=True)
-class Units:
-    """The (flop class, seen dealer card) work units: per flop class (``offsets``), the seen
-    card, a permutation taking it to suit 0 and the unit's weight 6 / |stabiliser|."""
-
-    classes: solver.FlopClasses
-    offsets: npt.NDArray[np.int32]
-    seen: npt.NDArray[np.int32]
-    perms: npt.NDArray[np.int8]
-    weights: npt.NDArray[np.int64]
-
-
-def dealer_units(classes: solver.FlopClasses) -> Units:
-    """One unit per orbit of (flop, dealer card) under the suit permutations fixing the flop."""
-    perms = _perms()
-    offsets, seen, chosen, weights = [0], [], [], []
-    for flop in classes.flops.astype(np.int64):
-        flop_set = sorted(flop.tolist())
-        stabiliser = [p for p in perms if sorted(_apply(p, flop).tolist()) == flop_set]
-        for card in range(52):
-            if card in flop_set:
-                continue
-            orbit = {int(_apply(p, np.array([card]))[0]) for p in stabiliser}
-            if card != min(orbit):
-                continue
-            fixing = sum(1 for p in stabiliser if int(_apply(p, np.array([card]))[0]) == card)
-            to_clubs = next(p for p in perms if p[card & 3] == 0)
-            seen.append(card)
-            chosen.append(to_clubs)
-            weights.append(6 // fixing)
-        offsets.append(len(seen))
-    return Units(classes, np.array(offsets, dtype=np.int32), np.array(seen, dtype=np.int32),
-                 np.array(chosen, dtype=np.int8).reshape(-1, 4),
-                 np.array(weights, dtype=np.int64))
 
 
 def holding_ids() -> npt.NDArray[np.int64]:
@@ -125,142 +78,14 @@ def holding_cards() -> npt.NDArray[np.int64]:
 
 
 def _permute_holdings(perm: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    cards = _apply(perm, holding_cards())
+    cards = permute_cards(perm, holding_cards())
     mapped: npt.NDArray[np.int64] = holding_ids()[cards[:, 0], cards[:, 1]]
     return mapped
 
 
-_SHARED: dict[str, Any] = {}
-
-
-def _dealer_task(bounds: tuple[int, int]) -> tuple[int, int]:
-    start, stop = bounds
-    units: Units = _SHARED["units"]
-    offsets = units.offsets[start:stop + 1]
-    first, last = int(offsets[0]), int(offsets[-1])
-    buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]] = _SHARED["buffers"]
-    finished: list[tuple[int, int]] = _SHARED["finished"]
-    # everything read before waiting for a buffer: a unit left running by an interrupt never
-    # reads the next solve's
-    net, fold, ties_larger, mode = (_SHARED[name] for name in ("net", "fold", "ties_larger",
-                                                               "mode"))
-    out = buffers.get()
-    try:
-        _exposure_one.dealer_one_flops(
-            np.ascontiguousarray(units.classes.flops[start:stop]),
-            np.ascontiguousarray(offsets - first), np.ascontiguousarray(units.seen[first:last]),
-            np.ascontiguousarray(units.perms[first:last]),
-            np.ascontiguousarray(units.weights[first:last]), net, fold, ties_larger, mode,
-            out.get(_name(Seen.DEALER_1)),
-            out.get(_name(Seen.DEALER_1_FLOP_1)), out.get(_name(Seen.DEALER_1_TURN_RIVER_1)))
-        finished.append(bounds)                 # in the sums once the buffer is back
-    finally:
-        buffers.put(out)
-    return bounds
-
-
-def _save_buffers(blocks: Blocks, buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]],
-                  count: int, base: npt.NDArray[np.uint8],
-                  extra: Mapping[str, npt.NDArray[Any]] | None = None) -> None:
-    """A checkpoint of the workers' sums: it takes every buffer (each worker between two
-    units), adds them into the first, saves it with the flop classes they hold (those of the
-    checkpoint resumed from, ``base``, and every unit finished since), and gives them back."""
-    began = time.monotonic()          # the workers' wait counts as the checkpoint's time
-    held = [buffers.get() for _ in range(count)]
-    try:
-        total = held[0]
-        for other in held[1:]:
-            for name, part in other.items():
-                total[name] += part
-                part[...] = 0
-        done = base.copy()
-        for start, stop in list(_SHARED["finished"]):
-            done[start:stop] = 1
-        blocks.save({**total, **(extra or {})}, done=done, began=began)
-    finally:
-        for one in held:
-            buffers.put(one)
-
-
-def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
-    bounds = np.linspace(0, total, pieces + 1).round().astype(int)
-    return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True) if b > a]
-
-
-def _sweep_mode(chosen: tuple[Seen, ...]) -> int:
-    """The kernel's mode for some dealer scenarios: dealer-1 (0) comes with either other."""
-    if set(chosen) == set(MODES):
-        return 3
-    if len(chosen) == 1:
-        return MODES[chosen[0]]
-    if set(chosen) == {Seen.DEALER_1, Seen.DEALER_1_FLOP_1}:
-        return 1
-    raise ValueError("one dealer scenario, dealer-1 with dealer-1,flop-1, or all three")
-
-
-def _accumulators(scenarios: tuple[Seen, ...]) -> dict[str, npt.NDArray[Any]]:
-    return {_name(scenario): (np.zeros((13, solver.HOLDINGS, ROW), dtype=np.int64)
-                              if scenario == Seen.DEALER_1 else
-                              np.zeros((13 * 52, solver.HOLDINGS, ROW), dtype=np.int32))
-            for scenario in scenarios}
-
-
-def _name(scenario: Seen) -> str:
-    """A scenario's accumulator in the workers' buffers and in a checkpoint."""
-    return f"sums{MODES[scenario]}"
-
-
-def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
-                ties_larger: bool, *, jobs: int | None = None, progress: bool = False,
-                classes: solver.FlopClasses | None = None,
-                checkpoint: Checkpoint | None = None) -> dict[Seen, npt.NDArray[Any]]:
-    """The raw accumulators of one or all three dealer scenarios (one sweep): ``[13, 1326,
-    56]`` int64 (dealer-1) or ``[13 * 52, 1326, 56]`` int32, each (6 x) its states' line sums
-    in the suit-0 frame before the symmetrisation (:func:`symmetrise`). ``classes``: only
-    those flop classes (tests). With a ``checkpoint`` it resumes from the flop classes the
-    checkpoint holds and writes their sums to it as it goes."""
-    chosen = (scenarios,) if isinstance(scenarios, Seen) else scenarios
-    mode = _sweep_mode(chosen)
-    units = dealer_units(classes if classes is not None else solver.flop_classes())
-    n_flops = len(units.classes.flops)
-    workers = parallel.workers(jobs, n_flops)
-    label = ", ".join(str(scenario) for scenario in chosen)
-    blocks = Blocks(f"ultimate-texas-holdem seen={label}",
-                    np.diff(units.offsets).astype(np.int64), checkpoint=checkpoint,
-                    progress=progress, key={"net": settle.array(), "mode": np.array(mode),
-                                            "ties_larger": np.array(ties_larger),
-                                            "flops": units.classes.flops})
-    first = _accumulators(chosen)
-    first = blocks.resume(first) or first
-    base = blocks.done.copy()
-    tasks = blocks.tasks(_chunks(n_flops, min(n_flops, max(8, 24 * workers))))
-    buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]] = queue.SimpleQueue()
-    buffers.put(first)
-    for _ in range(workers - 1):
-        buffers.put(_accumulators(chosen))
-    _SHARED.clear()
-    _SHARED.update(units=units, net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
-                   mode=mode, buffers=buffers, finished=[])
-    try:
-        with blocks.start():
-            for start, stop in parallel.map(_dealer_task, tasks, workers):
-                blocks.finish(start, stop)
-                if blocks.due():
-                    _save_buffers(blocks, buffers, workers, base)
-    finally:
-        _SHARED.clear()
-    total = buffers.get()
-    for _ in range(workers - 1):
-        part = buffers.get()
-        for name in total:
-            total[name] += part[name]
-        del part
-    return {scenario: total[_name(scenario)] for scenario in chosen}
-
-
 def suit_zero_permutations() -> npt.NDArray[np.int64]:
     """The six suit permutations that keep suit 0 (clubs) in place."""
-    perms = _perms()
+    perms = suit_permutations()
     fixing: npt.NDArray[np.int64] = perms[perms[:, 0] == 0]
     return fixing
 
@@ -277,7 +102,7 @@ def symmetrise(sums: npt.NDArray[Any], mode: int) -> npt.NDArray[np.int64]:
         by_card = sums.reshape(shape)
         cards = np.arange(52)
         for perm in suit_zero_permutations():
-            result += by_card[:, _apply(perm, cards)][:, :, _permute_holdings(perm)]
+            result += by_card[:, permute_cards(perm, cards)][:, :, _permute_holdings(perm)]
     if (result % 6).any():
         raise RuntimeError("The exposure solve's symmetrised sums do not divide by 6.")
     result //= 6
@@ -356,77 +181,13 @@ def _solution(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
 
 # --- flop-1 ----------------------------------------------------------------------------------
 
-def _flop_task(bounds: tuple[int, int]) -> tuple[int, int]:
-    start, stop = bounds
-    classes: solver.FlopClasses = _SHARED["classes"]
-    sizes = np.diff(classes.image_offsets[start:stop + 1]).astype(np.int64)
-    decisions = np.zeros((stop - start, solver.HOLDINGS), dtype=np.uint8)
-    buffers: queue.SimpleQueue[dict[str, npt.NDArray[np.int64]]] = _SHARED["buffers"]
-    every: npt.NDArray[np.uint8] = _SHARED["decisions"]
-    finished: list[tuple[int, int]] = _SHARED["finished"]
-    net, fold, ties_larger = _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"]
-    out = buffers.get()
-    try:
-        _exposure_one.flop_one_flops(np.ascontiguousarray(classes.flops[start:stop]), sizes,
-                                     net, fold, ties_larger, out["sums"], decisions)
-        every[start:stop] = decisions
-        finished.append(bounds)                 # in the sums once the buffer is back
-    finally:
-        buffers.put(out)
-    return bounds
-
-
-def flop_sums(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None = None,
-              progress: bool = False, classes: solver.FlopClasses | None = None,
-              checkpoint: Checkpoint | None = None
-              ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]:
-    """``flop-1``'s accumulators ``[52, 1326, 56]`` (each flop class's lines times its orbit
-    size, by flop card and holding, before :func:`symmetrise_flop`) and the flop decisions of
-    each class ``[classes, 1326]`` (those of the unexposed solve). With a ``checkpoint`` it
-    resumes from the flop classes the checkpoint holds and writes their sums to it as it
-    goes."""
-    classes = classes if classes is not None else solver.flop_classes()
-    n_flops = len(classes.flops)
-    workers = parallel.workers(jobs, n_flops)
-    blocks = Blocks(f"ultimate-texas-holdem seen={Seen.FLOP_1}",
-                    np.ones(n_flops, dtype=np.int64), checkpoint=checkpoint, progress=progress,
-                    key={"net": settle.array(), "ties_larger": np.array(ties_larger),
-                         "flops": classes.flops})
-    first = {"sums": np.zeros((52, solver.HOLDINGS, ROW), dtype=np.int64)}
-    decisions = np.zeros((n_flops, solver.HOLDINGS), dtype=np.uint8)
-    resumed = blocks.resume({**first, "decisions": decisions})
-    if resumed is not None:
-        first, decisions = {"sums": resumed["sums"]}, resumed["decisions"]
-    base = blocks.done.copy()
-    tasks = blocks.tasks(_chunks(n_flops, min(n_flops, max(8, 24 * workers))))
-    buffers: queue.SimpleQueue[dict[str, npt.NDArray[np.int64]]] = queue.SimpleQueue()
-    buffers.put(first)
-    for _ in range(workers - 1):
-        buffers.put({"sums": np.zeros((52, solver.HOLDINGS, ROW), dtype=np.int64)})
-    _SHARED.clear()
-    _SHARED.update(classes=classes, net=settle.array(), fold=settle.fold,
-                   ties_larger=ties_larger, buffers=buffers, decisions=decisions, finished=[])
-    try:
-        with blocks.start():
-            for start, stop in parallel.map(_flop_task, tasks, workers):
-                blocks.finish(start, stop)
-                if blocks.due():
-                    _save_buffers(blocks, buffers, workers, base, {"decisions": decisions})
-    finally:
-        _SHARED.clear()
-    total = buffers.get()["sums"]
-    for _ in range(workers - 1):
-        total += buffers.get()["sums"]
-    return total, decisions
-
-
 def symmetrise_flop(sums: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Every (flop card, holding) state's exact line sums: the sum over the 24 suit
     permutations of the accumulators, divided by 24. ``[52, 1326, 56]``."""
     result = np.zeros_like(sums)
     cards = np.arange(52)
-    for perm in _perms():
-        result += sums[_apply(perm, cards)][:, _permute_holdings(perm)]
+    for perm in suit_permutations():
+        result += sums[permute_cards(perm, cards)][:, _permute_holdings(perm)]
     if (result % 24).any():
         raise RuntimeError("The flop-1 solve's symmetrised sums do not divide by 24.")
     result //= 24
@@ -451,53 +212,38 @@ def flop_solution(settle: solver.Settlement, ties_larger: bool,
 
 # --- the solvers (exposure.SOLVERS) and their disk cache -------------------------------------
 
-CACHE_FORMAT = 1
 CACHE_ARRAYS = ("state_cards", "state_weight", "choice", "values", "counts", "folds", "cycle",
                 "deals_per_state", "net")
 
 
-class ExposedCache:
-    """One cached exposure solve: an ``.npz`` of the solution's arrays and their SHA-256,
-    checked on every read, written atomically (temporary file, then ``os.replace``), and a lock
-    file beside it so a second process solving the same entry waits and reads it. A damaged
-    or unusable entry costs one warning and the time of a solve, never a result."""
+class ExposedCache(cache.Entry):
+    """One cached exposure solve (:class:`edge.cache.Entry`): an ``.npz`` of the solution's
+    arrays and their SHA-256, checked on every read, written atomically, locked while one
+    process solves it. Its name depends on the scenario, the pays, the ties rule and the code
+    of the sweep (this module, the solution's, the unexposed solve's and their kernels)."""
 
     def __init__(self, scenario: Seen, settle: solver.Settlement, ties_larger: bool) -> None:
-        key = json.dumps({"scenario": str(scenario), "version": SOLVE_VERSION,
-                          "format": CACHE_FORMAT, "net": settle.net, "fold": settle.fold,
-                          "scale": settle.scale, "ties_larger": ties_larger}, sort_keys=True)
-        digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-        self.path = solver.cache_dir() / f"uth-exposed-{digest}.npz"
+        path = cache.entry_path("uth-exposed", {
+            "scenario": str(scenario), "net": settle.net, "fold": settle.fold,
+            "scale": settle.scale, "ties_larger": ties_larger, "arrays": CACHE_ARRAYS},
+            (sys.modules[__name__], sweep_one, sys.modules[ExposedSolution.__module__], solver,
+             _kernels, _exposure_one))
+        super().__init__(path, f"ultimate-texas-holdem seen={scenario}")
         self.scenario = scenario
         self.settle = settle
         self.ties_larger = ties_larger
-        self.warned = False
 
-    def _warn(self, message: str) -> None:
-        if not self.warned:
-            solver.warn(message)
-            self.warned = True
-
-    def load(self) -> ExposedSolution | None:
+    def load_solution(self) -> ExposedSolution | None:
         """The cached solution, or None when there is none or it is damaged."""
         def accept(arrays: dict[str, npt.NDArray[Any]]) -> ExposedSolution:
             if not np.array_equal(arrays["net"], self.settle.array()):
                 raise ValueError("it holds the solve of other pays")
             return _from_arrays(self.scenario, self.settle, self.ties_larger, arrays)
-        return solver.read_cache_file(self.path, CACHE_ARRAYS, accept, self._warn)
+        return self.load(CACHE_ARRAYS, accept)
 
-    def lock(self) -> contextlib.AbstractContextManager[object]:
-        """Hold the entry's lock (a no-op, with one warning, where none can be made)."""
-        return solver.cache_lock(self.path, self._warn,
-                                 f"ultimate-texas-holdem seen={self.scenario}")
-
-    def checkpoint(self, resume: bool = True) -> Checkpoint:
-        """The entry's checkpoint (``resume=False``: an existing one is not resumed from)."""
-        return Checkpoint(self.path, self._warn, resume)
-
-    def store(self, solution: ExposedSolution) -> None:
+    def store_solution(self, solution: ExposedSolution) -> None:
         """Write the solution atomically; a cache that cannot be written only costs time."""
-        solver.write_cache_file(self.path, _to_arrays(solution), self._warn)
+        self.store(_to_arrays(solution))
 
 
 def _to_arrays(solution: ExposedSolution) -> dict[str, npt.NDArray[Any]]:
@@ -552,22 +298,22 @@ def solve_uncached(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
 
 def _solve(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
            jobs: int | None, use_cache: bool, progress: bool) -> ExposedSolution:
-    cache = ExposedCache(scenario, settle, ties_larger)
-    if use_cache and (cached := cache.load()) is not None:
-        return cached
-    with cache.lock():
-        checkpoint = cache.checkpoint(resume=use_cache)
-        if use_cache and (cached := cache.load()) is not None:
-            checkpoint.remove()      # one left by a process killed just after it stored
-            return cached            # another process solved it while this one waited
-        solutions = solve_uncached(scenario, settle, ties_larger, jobs=jobs, progress=progress,
-                                   checkpoint=checkpoint)
-        cache.store(solutions[scenario])
+    entry = ExposedCache(scenario, settle, ties_larger)
+
+    def store(solutions: dict[Seen, ExposedSolution]) -> None:
+        entry.store_solution(solutions[scenario])
         for other, solution in solutions.items():
             if other != scenario:    # the same sweep's other scenarios: cached as well
-                ExposedCache(other, settle, ties_larger).store(solution)
-        checkpoint.remove()
-    return solutions[scenario]
+                ExposedCache(other, settle, ties_larger).store_solution(solution)
+
+    def load() -> dict[Seen, ExposedSolution] | None:
+        cached = entry.load_solution()
+        return None if cached is None else {scenario: cached}
+
+    return cache.read_or_solve(
+        entry, load, lambda checkpoint: solve_uncached(
+            scenario, settle, ties_larger, jobs=jobs, progress=progress, checkpoint=checkpoint),
+        store, use_cache)[scenario]
 
 
 def solve_dealer_one(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None = None,
@@ -610,15 +356,15 @@ def state_line(sums: npt.NDArray[Any], scenario: Seen, holding: tuple[int, int],
     ids = holding_ids()
     total = np.zeros(ROW, dtype=np.int64)
     if scenario == Seen.FLOP_1:
-        for perm in _perms():
-            moved = _apply(perm, np.array([holding[0], holding[1], seen]))
+        for perm in suit_permutations():
+            moved = permute_cards(perm, np.array([holding[0], holding[1], seen]))
             total += sums[moved[2], ids[moved[0], moved[1]]]
         return total // 24
     if seen % 4:
         raise ValueError(f"the seen dealer card {seen} is not a club")
     mode = MODES[scenario]
     for perm in suit_zero_permutations():
-        moved = _apply(perm, np.array([holding[0], holding[1], card if mode else 0]))
+        moved = permute_cards(perm, np.array([holding[0], holding[1], card if mode else 0]))
         h = ids[moved[0], moved[1]]
         row = sums[seen // 4, h] if mode == 0 else sums[seen // 4 * 52 + moved[2], h]
         total += row.astype(np.int64)

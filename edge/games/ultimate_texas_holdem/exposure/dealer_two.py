@@ -19,19 +19,17 @@ suit class (``state_weight`` is the orbit size).
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
+import functools
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from edge import parallel
-from edge.games.ultimate_texas_holdem.cache import Blocks, Checkpoint
+from edge import cache, parallel
+from edge.cache import Blocks, Checkpoint
 from edge.games.ultimate_texas_holdem.exposure import _two as _exposure_two
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
 from edge.games.ultimate_texas_holdem.solve import _kernels
@@ -40,7 +38,6 @@ from edge.games.ultimate_texas_holdem.solve.solver import FlopClasses, Settlemen
 
 IntArray = npt.NDArray[np.int64]
 
-SOLVE_VERSION = 1                 # bump when the kernel's results change meaning
 CATEGORIES = solve.CATEGORIES
 ROW = _exposure_two.ROW           # per state row: 17 counts after 2x, 17 after a check, 2 more
 FLOPS_PER_STATE = 17296           # C(48, 3)
@@ -105,16 +102,24 @@ def river_values(settle: Settlement, ties_larger: bool) -> tuple[IntArray, npt.N
     return values, plays
 
 
-# Work shared with the worker threads.
-_SHARED: dict[str, Any] = {}
+@dataclass(frozen=True)
+class _Work:
+    """What the worker units of one solve read, passed to each (every solve has its own, so
+    two solves in one process never see each other's)."""
+
+    flops: npt.NDArray[np.int32]
+    states: States
+    net2: IntArray
+    river: IntArray
+    ties_larger: bool
 
 
-def _flops_task(bounds: tuple[int, int]) -> tuple[tuple[int, int], npt.NDArray[np.int32]]:
+def _flops_task(work: _Work, bounds: tuple[int, int]
+                ) -> tuple[tuple[int, int], npt.NDArray[np.int32]]:
     start, stop = bounds
-    rows = np.zeros((len(_SHARED["states"].weight), ROW), dtype=np.int32)
-    _exposure_two.solve_flops(np.ascontiguousarray(_SHARED["flops"][start:stop]),
-                              _SHARED["states"].index, _SHARED["net2"], _SHARED["river"],
-                              _SHARED["ties_larger"], rows)
+    rows = np.zeros((len(work.states.weight), ROW), dtype=np.int32)
+    _exposure_two.solve_flops(np.ascontiguousarray(work.flops[start:stop]), work.states.index,
+                              work.net2, work.river, work.ties_larger, rows)
     return bounds, rows
 
 
@@ -145,13 +150,12 @@ def solve_rows(settle: Settlement, ties_larger: bool, *, jobs: int | None = None
     # chunks keep both workers busy to the end (a reduced case: one class a chunk)
     tasks = blocks.tasks(_chunks(len(chosen.flops), max(8, 60 * workers)
                                  if classes is None else len(chosen.flops)))
-    _SHARED.clear()
-    _SHARED.update(flops=chosen.flops.astype(np.int32), states=states(),
-                   net2=np.ascontiguousarray(settle.array()[2]), river=river,
-                   ties_larger=ties_larger)
+    work = _Work(chosen.flops.astype(np.int32), states(),
+                 np.ascontiguousarray(settle.array()[2]), river, ties_larger)
     try:
         with blocks.start():
-            for (start, stop), rows in parallel.map(_flops_task, tasks, workers):
+            for (start, stop), rows in parallel.map(functools.partial(_flops_task, work), tasks,
+                                                    workers):
                 with blocks.adding(start, stop):
                     total += rows
                 if blocks.due():
@@ -159,8 +163,6 @@ def solve_rows(settle: Settlement, ties_larger: bool, *, jobs: int | None = None
     except KeyboardInterrupt:
         blocks.save_interrupted(lambda: {"rows": total})
         raise
-    finally:
-        _SHARED.clear()
     return total
 
 
@@ -207,41 +209,24 @@ def solution_from_rows(rows: IntArray, settle: Settlement, ties_larger: bool) ->
         deals_per_state=DEALS_PER_STATE)
 
 
-class _Cache:
-    """The disk cache of the state rows (the conventions of :class:`.solve.SolveCache`: a
-    checksum checked on every read, atomic writes, a lock while one process solves)."""
+def _entry(settle: Settlement, ties_larger: bool) -> cache.Entry:
+    """The disk cache entry of the state rows (:class:`edge.cache.Entry`: a checksum checked
+    on every read, atomic writes, a lock while one process solves), named by the pays, the
+    ties rule and the code of this module, the unexposed solve's and their kernels."""
+    path = cache.entry_path("uth-dealer-two", {
+        "net": settle.net, "fold": settle.fold, "scale": settle.scale,
+        "ties_larger": ties_larger, "arrays": ("rows",)},
+        (sys.modules[__name__], solve, _kernels, _exposure_two))
+    return cache.Entry(path, "ultimate-texas-holdem seen=dealer-2")
 
-    def __init__(self, settle: Settlement, ties_larger: bool) -> None:
-        key = json.dumps({"version": SOLVE_VERSION, "net": settle.net, "fold": settle.fold,
-                          "scale": settle.scale, "ties_larger": ties_larger}, sort_keys=True)
-        digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-        self.path: Path = solve.cache_dir() / f"uth-dealer-two-{digest}.npz"
-        self.warned = False
 
-    def _warn(self, message: str) -> None:
-        if not self.warned:
-            solve.warn(message)
-            self.warned = True
-
-    def load(self) -> IntArray | None:
-        """The cached rows, or None when there is none or it is damaged."""
-        def accept(arrays: dict[str, npt.NDArray[Any]]) -> IntArray:
-            rows = arrays["rows"].astype(np.int64)
-            _check_rows(rows, states().weight)
-            return rows
-        return solve.read_cache_file(self.path, ("rows",), accept, self._warn)
-
-    def lock(self) -> contextlib.AbstractContextManager[object]:
-        """Hold the entry's lock (a no-op, with one warning, where none can be made)."""
-        return solve.cache_lock(self.path, self._warn, "ultimate-texas-holdem seen=dealer-2")
-
-    def checkpoint(self, resume: bool = True) -> Checkpoint:
-        """The entry's checkpoint (``resume=False``: an existing one is not resumed from)."""
-        return Checkpoint(self.path, self._warn, resume)
-
-    def store(self, rows: IntArray) -> None:
-        """Write the rows atomically; a cache that cannot be written only costs time."""
-        solve.write_cache_file(self.path, {"rows": rows.astype(np.int32)}, self._warn)
+def _load_rows(entry: cache.Entry) -> IntArray | None:
+    """The cached rows, or None when there is none or it is damaged."""
+    def accept(arrays: dict[str, npt.NDArray[Any]]) -> IntArray:
+        rows = arrays["rows"].astype(np.int64)
+        _check_rows(rows, states().weight)
+        return rows
+    return entry.load(("rows",), accept)
 
 
 def solve_dealer_two(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = None,
@@ -252,16 +237,15 @@ def solve_dealer_two(settle: Settlement, ties_larger: bool = False, *, jobs: int
     another asking for the same entry waits and reads it; an interrupted solve resumes from
     its checkpoint (not with ``use_cache=False``).
     """
-    cache = _Cache(settle, ties_larger)
-    rows = cache.load() if use_cache else None
-    if rows is None:
-        with cache.lock():
-            checkpoint = cache.checkpoint(resume=use_cache)
-            rows = cache.load() if use_cache else None
-            if rows is None:
-                rows = solve_rows(settle, ties_larger, jobs=jobs, progress=progress,
-                                  checkpoint=checkpoint)
-                _check_rows(rows, states().weight)
-                cache.store(rows)
-            checkpoint.remove()
+    entry = _entry(settle, ties_larger)
+
+    def solved(checkpoint: Checkpoint) -> IntArray:
+        rows = solve_rows(settle, ties_larger, jobs=jobs, progress=progress,
+                          checkpoint=checkpoint)
+        _check_rows(rows, states().weight)
+        return rows
+
+    rows = cache.read_or_solve(entry, lambda: _load_rows(entry), solved,
+                               lambda rows: entry.store({"rows": rows.astype(np.int32)}),
+                               use_cache)
     return solution_from_rows(rows, settle, ties_larger)

@@ -95,11 +95,11 @@ class ExposedSolution:
 # scenario -> (module, function) of its solver: solve(settle, ties_larger, *, jobs, use_cache,
 # progress) -> ExposedSolution.
 SOLVERS: Mapping[Seen, tuple[str, str]] = {
-    Seen.DEALER_1: ("exposure_dealer_one", "solve_dealer_one"),
-    Seen.DEALER_1_FLOP_1: ("exposure_dealer_one", "solve_dealer_one_flop_one"),
-    Seen.DEALER_1_TURN_RIVER_1: ("exposure_dealer_one", "solve_dealer_one_turn_river_one"),
-    Seen.FLOP_1: ("exposure_dealer_one", "solve_flop_one"),
-    Seen.DEALER_2: ("exposure_dealer_two", "solve_dealer_two"),
+    Seen.DEALER_1: ("exposure.dealer_one", "solve_dealer_one"),
+    Seen.DEALER_1_FLOP_1: ("exposure.dealer_one", "solve_dealer_one_flop_one"),
+    Seen.DEALER_1_TURN_RIVER_1: ("exposure.dealer_one", "solve_dealer_one_turn_river_one"),
+    Seen.FLOP_1: ("exposure.dealer_one", "solve_flop_one"),
+    Seen.DEALER_2: ("exposure.dealer_two", "solve_dealer_two"),
 }
 
 

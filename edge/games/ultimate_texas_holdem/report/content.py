@@ -10,16 +10,16 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
-import json
 import math
-import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 
-from edge import holdem
+from edge import cache, holdem
 from edge.cards import RANKS
 from edge.games.ultimate_texas_holdem.solve import solver
 from edge.games.ultimate_texas_holdem.solve.main_bet import ClassLine
@@ -195,12 +195,12 @@ def flop_groups(solution: solver.Solution, checked: np.ndarray) -> list[FlopGrou
     # process (a report, then its tables, or a test session) groups each solve once
     key = hashlib.sha256(np.ascontiguousarray(decisions).tobytes()
                          + holdings.astype(np.int64).tobytes()).digest()
-    if key not in _GROUPED:
-        _GROUPED[key] = _flop_groups(decisions, holdings)
-    return list(_GROUPED[key])
+    return list(_GROUPED.get(key, lambda: _flop_groups(decisions, holdings)))
 
 
-_GROUPED: dict[bytes, tuple[FlopGroup, ...]] = {}
+# A report groups the decisions of its one solve (and its tables again); a few more cover a
+# process that makes reports of several pay tables in turn (a test session).
+_GROUPED: cache.Memo[bytes, tuple[FlopGroup, ...]] = cache.Memo(4)
 
 
 def _flop_groups(decisions: np.ndarray, holdings: np.ndarray) -> tuple[FlopGroup, ...]:
@@ -405,38 +405,35 @@ def river_groups(solution: solver.Solution, checked: np.ndarray,
     solve's records give the optimal decision and the rule's decision and deciding rule of
     every holding on every board.
     """
+    from edge.games.ultimate_texas_holdem.solve import _kernels, trips_showdown
+    from edge.games.ultimate_texas_holdem.strategy import language, practical
     settle = solution.settlement
-    key = hashlib.sha256(solver.flop_decisions_by_flop(solution).tobytes()
-                         + np.ascontiguousarray(checked, dtype=bool).tobytes()
-                         + repr((settle.net, settle.fold, settle.scale, solution.ties_larger,
-                                 RIVER_BANDS, RIVER_CACHE_VERSION)).encode()).hexdigest()
-    if key not in _RIVER_GROUPED:
-        _RIVER_GROUPED[key] = _river_cached(key[:20], lambda: _river_groups(solution, checked,
-                                                                            jobs))
-    return list(_RIVER_GROUPED[key])
+    decided = hashlib.sha256(solver.flop_decisions_by_flop(solution).tobytes()
+                             + np.ascontiguousarray(checked, dtype=bool).tobytes()).hexdigest()
+    path = cache.entry_path("uth-river-groups", {
+        "decisions": decided, "net": settle.net, "fold": settle.fold, "scale": settle.scale,
+        "ties_larger": solution.ties_larger, "bands": RIVER_BANDS, "groups": RIVER_GROUP_NAMES},
+        (sys.modules[__name__], solver, _kernels, trips_showdown, language, practical), ".json")
+    return list(_RIVER_GROUPED.get(path.name, lambda: _river_cached(
+        path, lambda: _river_groups(solution, checked, jobs))))
 
 
-_RIVER_GROUPED: dict[str, tuple[RiverGroup, ...]] = {}
-RIVER_CACHE_VERSION = 1           # bump if the groups change meaning
+# as _GROUPED (the disk keeps every one: one dropped here is read back in a moment)
+_RIVER_GROUPED: cache.Memo[str, tuple[RiverGroup, ...]] = cache.Memo(4)
 
 
-def _river_cached(digest: str, compute: Callable[[], tuple[RiverGroup, ...]]
+def _river_cached(path: Path, compute: Callable[[], tuple[RiverGroup, ...]]
                   ) -> tuple[RiverGroup, ...]:
     """The river groups kept in the solve cache folder as a small JSON file (a minute's pass
     otherwise), read back only when whole and consistent."""
-    path = solver.cache_dir() / f"uth-river-groups-{digest}.json"
     with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
-        found = tuple(RiverGroup(**entry) for entry in json.loads(path.read_text("utf-8")))
+        found = tuple(RiverGroup(**entry) for entry in cache.read_json(path))
         if [g.name for g in found] == list(RIVER_GROUP_NAMES) and all(
                 0 <= g.optimal_bets <= g.spots and g.right_betting + g.right_folding >= g.spots
                 for g in found):
             return found
     groups = compute()
-    with contextlib.suppress(OSError):          # a cache that cannot be written costs time only
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        partial.write_text(json.dumps([dataclasses.asdict(g) for g in groups]), "utf-8")
-        os.replace(partial, path)
+    cache.write_json(path, [dataclasses.asdict(g) for g in groups])
     return groups
 
 

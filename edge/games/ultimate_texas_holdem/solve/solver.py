@@ -29,11 +29,11 @@ Equal values follow the ``ties`` rule: ``smaller`` takes the smaller wager (chec
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
+import dataclasses
+import functools
 import itertools
-import json
 import math
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -44,21 +44,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge import parallel
+from edge import cache, parallel
+from edge.cache import Blocks, Checkpoint
 from edge.errors import EdgeError
-from edge.games.ultimate_texas_holdem.cache import Blocks, Checkpoint
-from edge.games.ultimate_texas_holdem.cache import arrays_digest as arrays_digest
-from edge.games.ultimate_texas_holdem.cache import cache_dir as cache_dir
-from edge.games.ultimate_texas_holdem.cache import cache_lock as cache_lock
-from edge.games.ultimate_texas_holdem.cache import read_cache_file as read_cache_file
-from edge.games.ultimate_texas_holdem.cache import warn as warn
-from edge.games.ultimate_texas_holdem.cache import write_cache_file as write_cache_file
 from edge.games.ultimate_texas_holdem.rules import DealerNoQualify
 from edge.games.ultimate_texas_holdem.solve import _kernels
 
 IntArray = npt.NDArray[np.int64]
 
-SOLVE_VERSION = 2                 # bump when the kernels' results change meaning
 HOLDINGS = _kernels.HOLDINGS      # C(52,2)
 FLOPS = 22100                     # C(52,3)
 FLOPS_PER_HOLDING = 19600         # C(50,3)
@@ -309,41 +302,27 @@ def best_preflop(four: IntArray, three: IntArray, checking: IntArray,
     return choices
 
 
-CACHE_FORMAT = 3                  # bump when the layout of a cache file changes
 CACHE_ARRAYS = ("play", "bet", "check", "extra", "flop_decisions", "net")
 
 
 def _cache_path(settle: Settlement, ties_larger: bool) -> Path:
-    key = json.dumps({"version": SOLVE_VERSION, "format": CACHE_FORMAT, "net": settle.net,
-                      "fold": settle.fold, "scale": settle.scale,
-                      "ties_larger": ties_larger}, sort_keys=True)
-    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-    return cache_dir() / f"uth-solve-{digest}.npz"
+    """The entry of a solve: named by its pays, its ties rule, the arrays it stores and the
+    code of this module and of its kernels (:func:`edge.cache.entry_path`)."""
+    return cache.entry_path("uth-solve", {
+        "net": settle.net, "fold": settle.fold, "scale": settle.scale,
+        "ties_larger": ties_larger, "arrays": CACHE_ARRAYS}, (sys.modules[__name__], _kernels))
 
 
-class SolveCache:
-    """One cache entry of finished solves: read and checked, written atomically, locked.
-
-    The file is an ``.npz`` of the solution's arrays and a SHA-256 of them (``checksum``),
-    checked on every read. A file that cannot be read or fails the check is discarded with one
-    warning and solved again; a path that cannot be used (a directory, an unwritable folder)
-    costs one warning and the time of a solve, never a result. Writes go to a temporary file
-    in the same folder, then ``os.replace``: a reader sees the old file or the new, whole.
-    A lock file beside the entry (``filelock``) lets a second process solving the same entry
-    wait for the first and read its result instead of solving again; a checkpoint beside it
-    keeps the finished blocks of an interrupted solve (:mod:`.cache`).
-    """
+class SolveCache(cache.Entry):
+    """One cache entry of finished solves (:class:`edge.cache.Entry`): an ``.npz`` of the
+    solution's arrays and a SHA-256 of them, checked on every read, written atomically, and
+    locked while one process solves it; a checkpoint beside it keeps the finished blocks of
+    an interrupted solve."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        self.warned = False
+        super().__init__(path, "ultimate-texas-holdem")
 
-    def _warn(self, message: str) -> None:
-        if not self.warned:          # one warning per entry and run, whatever goes wrong next
-            warn(message)
-            self.warned = True
-
-    def load(self, settle: Settlement, ties_larger: bool) -> Solution | None:
+    def load_solution(self, settle: Settlement, ties_larger: bool) -> Solution | None:
         """The cached solution, or None when there is none or it is not whole."""
         def accept(arrays: dict[str, npt.NDArray[Any]]) -> Solution:
             if not np.array_equal(arrays["net"], settle.array()):
@@ -353,48 +332,51 @@ class SolveCache:
                                 arrays["flop_decisions"].astype(np.uint8))
             _check_totals(solution, flop_classes())
             return solution
-        return read_cache_file(self.path, CACHE_ARRAYS, accept, self._warn)
+        return self.load(CACHE_ARRAYS, accept)
 
-    def lock(self) -> contextlib.AbstractContextManager[object]:
-        """Hold the entry's lock (wait while another process holds it); a no-op, with one
-        warning, where no lock file can be made."""
-        return cache_lock(self.path, self._warn, "ultimate-texas-holdem")
-
-    def checkpoint(self, resume: bool = True) -> Checkpoint:
-        """The entry's checkpoint (``resume=False``: an existing one is not resumed from)."""
-        return Checkpoint(self.path, self._warn, resume)
-
-    def store(self, solution: Solution) -> None:
+    def store_solution(self, solution: Solution) -> None:
         """Write the solution atomically; a cache that cannot be written only costs time."""
-        write_cache_file(self.path, {
+        self.store({
             "play": solution.play, "bet": solution.bet, "check": solution.check,
             "extra": solution.extra, "flop_decisions": solution.flop_decisions,
-            "net": solution.settlement.array()}, self._warn)
+            "net": solution.settlement.array()})
 
 
-# Work shared with the worker threads.
-_SHARED: dict[str, Any] = {}
+@dataclass(frozen=True)
+class _Work:
+    """What the worker units of one solve read, passed to each (every solve has its own, so
+    two solves in one process, nested or at once, never see each other's): the pays, the flop
+    classes, and with symmetry the board classes and their records (written by the records
+    units, each its own rows, before the flop units read them)."""
+
+    net: IntArray
+    fold: int
+    ties_larger: bool
+    classes: FlopClasses
+    boards: npt.NDArray[np.int32] | None = None
+    keys: npt.NDArray[np.uint64] | None = None
+    records: npt.NDArray[np.uint64] | None = None
 
 
-def _records_task(bounds: tuple[int, int]) -> int:
+def _records_task(work: _Work, bounds: tuple[int, int]) -> int:
     start, stop = bounds
-    _kernels.uth_board_records(_SHARED["boards"][start:stop], _SHARED["net"], _SHARED["fold"],
-                            _SHARED["ties_larger"], _SHARED["records"][start:stop])
+    assert work.boards is not None and work.records is not None
+    _kernels.uth_board_records(work.boards[start:stop], work.net, work.fold, work.ties_larger,
+                               work.records[start:stop])
     return stop - start
 
 
-def _flops_task(bounds: tuple[int, int]
+def _flops_task(work: _Work, bounds: tuple[int, int]
                 ) -> tuple[tuple[int, int], tuple[IntArray, ...], npt.NDArray[np.uint8]]:
     start, stop = bounds
-    classes: FlopClasses = _SHARED["classes"]
+    classes = work.classes
     offsets = classes.image_offsets[start:stop + 1]
     perms = classes.image_perms[offsets[0]:offsets[-1]]
     decisions = np.zeros((stop - start, HOLDINGS), dtype=np.uint8)
     result = _kernels.uth_solve_flops(
         np.ascontiguousarray(classes.flops[start:stop]),
         np.ascontiguousarray(offsets - offsets[0]), np.ascontiguousarray(perms),
-        _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"],
-        _SHARED.get("records"), _SHARED.get("keys"), decisions)
+        work.net, work.fold, work.ties_larger, work.records, work.keys, decisions)
     return bounds, result, decisions
 
 
@@ -419,19 +401,12 @@ def solve(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = N
     if not symmetry or classes is not None:
         return solve_uncached(settle, ties_larger, jobs=jobs, progress=progress,
                               symmetry=symmetry, classes=classes)
-    cache = SolveCache(_cache_path(settle, ties_larger))
-    if use_cache and (cached := cache.load(settle, ties_larger)) is not None:
-        return cached
-    with cache.lock():
-        checkpoint = cache.checkpoint(resume=use_cache)
-        if use_cache and (cached := cache.load(settle, ties_larger)) is not None:
-            checkpoint.remove()      # one left by a process killed just after it stored
-            return cached            # another process solved it while this one waited
-        solution = solve_uncached(settle, ties_larger, jobs=jobs, progress=progress,
-                                  checkpoint=checkpoint)
-        cache.store(solution)
-        checkpoint.remove()
-    return solution
+    entry = SolveCache(_cache_path(settle, ties_larger))
+    return cache.read_or_solve(
+        entry, lambda: entry.load_solution(settle, ties_larger),
+        lambda checkpoint: solve_uncached(settle, ties_larger, jobs=jobs, progress=progress,
+                                          checkpoint=checkpoint),
+        entry.store_solution, use_cache)
 
 
 def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int | None = None,
@@ -440,7 +415,7 @@ def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int |
                    checkpoint: Checkpoint | None = None) -> Solution:
     """The solve itself, without the disk cache (see :func:`solve`). With a ``checkpoint`` it
     resumes from the blocks of flop classes the checkpoint holds, and writes their sums to it
-    as it goes (:class:`.cache.Blocks`); the result is the same."""
+    as it goes (:class:`edge.cache.Blocks`); the result is the same."""
     partial = classes is not None
     workers = jobs or parallel.available_cores()
     if classes is None:
@@ -465,9 +440,7 @@ def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int |
         totals = [resumed[name] for name in ("play", "bet", "check", "extra")]
         decisions = resumed["flop_decisions"]
     flop_tasks = blocks.tasks(_chunks(n_flops, max(32, 24 * workers) if symmetry else 1105))
-    _SHARED.clear()
-    _SHARED.update(net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
-                   classes=classes)
+    work = _Work(settle.array(), settle.fold, ties_larger, classes)
     board_tasks: list[tuple[int, int]] = []
     n_boards = 0
     if symmetry and flop_tasks:
@@ -475,16 +448,17 @@ def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int |
         if partial:          # only the board classes these flops reach
             rows = np.flatnonzero(np.isin(keys, board_keys(flop_boards(classes.flops))))
             boards, keys = np.ascontiguousarray(boards[rows]), np.ascontiguousarray(keys[rows])
-        _SHARED.update(boards=boards, keys=keys,
-                       records=np.zeros((len(keys), HOLDINGS), dtype=np.uint64))
+        work = dataclasses.replace(work, boards=boards, keys=keys,
+                                   records=np.zeros((len(keys), HOLDINGS), dtype=np.uint64))
         n_boards = len(keys)
         board_tasks = _chunks(n_boards, max(16, 8 * workers))
     try:
         with blocks.start(n_boards):
-            for done in parallel.map(_records_task, board_tasks, workers):
+            for done in parallel.map(functools.partial(_records_task, work), board_tasks,
+                                     workers):
                 blocks.advance(done)
-            for (start, stop), arrays, decided in parallel.map(_flops_task, flop_tasks,
-                                                               workers):
+            for (start, stop), arrays, decided in parallel.map(
+                    functools.partial(_flops_task, work), flop_tasks, workers):
                 with blocks.adding(start, stop):
                     for total, part in zip(totals, arrays, strict=True):
                         total += part
@@ -494,8 +468,6 @@ def solve_uncached(settle: Settlement, ties_larger: bool = False, *, jobs: int |
     except KeyboardInterrupt:
         blocks.save_interrupted(sums)
         raise
-    finally:
-        _SHARED.clear()
     play, bet, check, extra = totals
     solution = Solution(settle, ties_larger, play, bet, check, extra, decisions)
     if not partial:

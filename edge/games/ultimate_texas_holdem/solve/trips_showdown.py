@@ -22,23 +22,21 @@ True
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import itertools
-import json
-import os
-import tempfile
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from edge import holdem, parallel
-from edge.files import give_plain_mode
-from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge import cache, holdem, parallel
+from edge.games.ultimate_texas_holdem.solve import _kernels, main_bet, solver
 from edge.games.ultimate_texas_holdem.solve.main_bet import main_lines
+from edge.games.ultimate_texas_holdem.strategy import language, practical
 from edge.run import RunSettings
 
 IntArray = npt.NDArray[np.int64]
@@ -133,8 +131,6 @@ class Showdowns:
 THREE_OR_BETTER = tuple(reversed(holdem.CLASS_NAMES[CLASS_INDEX["three-of-a-kind"]:]))
 FOLD_RESULTS = (*RESULTS, "fold")
 
-CACHE_VERSION = 1                 # bump if the counts change meaning
-
 
 def _checked(counts: Mapping[str, Mapping[str, int]], results: tuple[str, ...],
              splits: int) -> Showdowns:
@@ -178,26 +174,14 @@ def _run(part: Callable[[npt.NDArray[np.int32], IntArray], IntArray],
         raise RuntimeError(f"The Trips showdown pass lost deals: {error}.") from None
 
 
-def _cached(name: str, results: tuple[str, ...], splits: int, use_cache: bool,
+def _cached(path: Path, results: tuple[str, ...], splits: int, use_cache: bool,
             compute: Callable[[], Showdowns]) -> Showdowns:
     """Read counts kept in the solve cache folder (checked), or compute and keep them."""
-    path = solver.cache_dir() / name
     if use_cache:
         with contextlib.suppress(OSError, ValueError, TypeError, KeyError, AttributeError):
-            return _checked(json.loads(path.read_text(encoding="utf-8")), results, splits)
+            return _checked(cache.read_json(path), results, splits)
     found = compute()
-    with contextlib.suppress(OSError):          # a cache that cannot be written costs time only
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, partial = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp",
-                                           dir=path.parent)
-        try:
-            give_plain_mode(handle)
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump({hand: dict(found.counts[hand]) for hand in THREE_OR_BETTER}, file)
-            os.replace(partial, path)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(partial)
+    cache.write_json(path, {hand: dict(found.counts[hand]) for hand in THREE_OR_BETTER})
     return found
 
 
@@ -206,14 +190,15 @@ def trips_showdowns(jobs: int | None = None, use_cache: bool = True,
                     progress: bool = False) -> Showdowns:
     """The player's class (three of a kind or better) against the dealer's hand over every
     deal, every hand settled at the showdown: a few seconds, then kept in the solve cache
-    folder (:func:`.solve.cache_dir`) as a small JSON file, checked on every read."""
+    folder (:func:`edge.cache.cache_dir`) as a small JSON file, checked on every read."""
     lowest = CLASS_INDEX["three-of-a-kind"]
 
     def part(boards: npt.NDArray[np.int32], weights: IntArray) -> IntArray:
         return _tally(_records(boards), weights, lowest)
 
-    return _cached(f"uth-trips-showdowns-{CACHE_VERSION}.json", RESULTS, 1, use_cache,
-                   lambda: _run(part, RESULTS, 1, jobs, progress))
+    path = cache.entry_path("uth-trips-showdowns", {"results": RESULTS},
+                            (sys.modules[__name__], _kernels), ".json")
+    return _cached(path, RESULTS, 1, use_cache, lambda: _run(part, RESULTS, 1, jobs, progress))
 
 
 # --- the same with the player's folds (a separate pass over the solve's decisions) -------------
@@ -263,10 +248,12 @@ def fold_showdowns(settle: solver.Settlement, ties_larger: bool, strategy: str,
     hands the player folds under ``strategy`` (the exact solve for the pays ``settle``) counted
     apart, over the solve's cycle of 27,813,810,024,000 deals. The solve comes from its cache
     (or is solved); the pass takes a few seconds and is kept beside it."""
-    key = json.dumps({"version": CACHE_VERSION, "net": settle.net, "fold": settle.fold,
-                      "scale": settle.scale, "ties_larger": ties_larger,
-                      "strategy": strategy}, sort_keys=True)
-    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    # the strategy as written (its file's rules, not only its name) and every module of its play
+    path = cache.entry_path("uth-trips-folds", {
+        "net": settle.net, "fold": settle.fold, "scale": settle.scale,
+        "ties_larger": ties_larger, "results": FOLD_RESULTS,
+        "strategy": repr(language.UthStrategy.resolve(strategy))},
+        (sys.modules[__name__], solver, _kernels, main_bet, practical, language), ".json")
 
     def compute() -> Showdowns:
         solution = solver.solve(settle, ties_larger, jobs=jobs, use_cache=use_cache,
@@ -284,4 +271,4 @@ def fold_showdowns(settle: solver.Settlement, ties_larger: bool, strategy: str,
 
         return _run(part, FOLD_RESULTS, SPLITS, jobs, progress)
 
-    return _cached(f"uth-trips-folds-{digest}.json", FOLD_RESULTS, SPLITS, use_cache, compute)
+    return _cached(path, FOLD_RESULTS, SPLITS, use_cache, compute)

@@ -7,10 +7,11 @@ on the hand's features; the first rule whose conditions all hold decides, else `
 A street may instead be played ``"optimal"``: the best decision given the strategy's later
 play (on the river, the exact optimal 1x-or-fold decision).
 
-The features (docs/strategies.md, section "Ultimate Texas Hold'em", defines each exactly) are
-read from the player's two hole cards and the board so far (three cards on the flop, five on
-the river). Each is a small whole number, so a rule compiles to one set of allowed values per
-feature it names, and the exact evaluation tests ``value in allowed`` in the kernels.
+The features (:mod:`.features`; docs/strategies.md, section "Ultimate Texas Hold'em", defines
+each exactly) are read from the player's two hole cards and the board so far (three cards on
+the flop, five on the river). Each is a small whole number, so a rule compiles to one set of
+allowed values per feature it names, and the exact evaluation tests ``value in allowed`` in
+the kernels.
 
 Suit symmetry: every feature is defined from the cards' ranks and from which cards share a suit
 (never from which suit it is), so a suit permutation of the hole cards and board leaves every
@@ -20,7 +21,6 @@ features on one representative of each suit class of flops and boards.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -32,79 +32,29 @@ import numpy as np
 
 from edge.cards import RANKS
 from edge.errors import StrategyError
-from edge.strategies import PlayerStrategy, StrategyCatalog, StrategyFile, StrategyInfo
+from edge.files import parse_toml
+from edge.games.ultimate_texas_holdem.strategy.features import (
+    BOOLEAN,
+    COUNT_TIES,
+    FEATURE_KINDS,
+    FEATURE_NAMES,
+    HAND_NAMES,
+    RIVER_ONLY,
+    SUFFIXES,
+    Feature,
+    Kind,
+    all_of,
+    condition_words,
+)
+from edge.strategies import (
+    STRATEGY_TOML_ERRORS,
+    PlayerStrategy,
+    StrategyCatalog,
+    StrategyFile,
+    StrategyInfo,
+)
 
 GAME_NAME: Final = "ultimate-texas-holdem"
-
-# --- the vocabulary ---------------------------------------------------------------------------
-
-HAND_NAMES: Final = ("high-card", "pair", "two-pair", "three-of-a-kind", "straight", "flush",
-                     "full-house", "four-of-a-kind", "straight-flush", "royal-flush")
-PAIR_NAMES: Final = ("none", "pocket", "top", "second", "third", "fourth", "fifth", "board")
-STRAIGHT_DRAW_NAMES: Final = ("none", "inside", "open")
-NO_RANK: Final = 13          # the value of a rank feature when there is no such card
-MAX_VALUE: Final = 127       # every feature value fits in 0..127 (two 64-bit masks)
-
-
-class Feature(IntEnum):
-    """The features a rule can test; the value is the feature's index in the kernels."""
-
-    HAND = 0                 # the player's made hand (best five of hole + board so far)
-    BOARD_HAND = 1           # the board's own made hand (its three or five cards alone)
-    HIDDEN = 2               # 1 if HAND is above BOARD_HAND (a hole card makes the hand)
-    POCKET_PAIR = 3          # 1 if the two hole cards have the same rank
-    PAIR = 4                 # for one-pair hands: pocket / top / second ... / board
-    PAIR_RANK = 5            # for one-pair hands: the paired rank (NO_RANK otherwise)
-    FLUSH_DRAW = 6           # 1 for four cards of one suit and no flush
-    FLUSH_DRAW_HOLE = 7      # the highest hole card of the four-flush suit (NO_RANK: none)
-    STRAIGHT_DRAW = 8        # none / inside (one rank makes a straight) / open (two ranks do)
-    STRAIGHT_DRAW_HOLE = 9   # the highest hole rank among the four cards of a straight draw
-    HIGH_CARD = 10           # the higher hole card's rank
-    LOW_CARD = 11            # the lower hole card's rank
-    SUITED = 12              # 1 if the hole cards share a suit
-    DEALER_OUTS = 13         # river: unseen cards that with the board alone beat the player
-    DEALER_OUTS_HALF_TIES = 14   # river: 2 x outs + cards that tie (ties count half, doubled)
-    DEALER_OUTS_WITH_TIES = 15   # river: outs + cards that tie
-    HOLE_PAIRED = 16         # 1 if a hole card's rank appears twice or more among all cards
-
-
-FEATURES: Final = len(Feature)
-RIVER_ONLY: Final = frozenset({Feature.DEALER_OUTS, Feature.DEALER_OUTS_HALF_TIES,
-                               Feature.DEALER_OUTS_WITH_TIES})
-
-# How each feature is written in a file: its name, and the names of its values (None: a number
-# or a rank, read by the feature's kind).
-_BOOLEAN = ("false", "true")
-
-
-@dataclass(frozen=True)
-class _Kind:
-    values: tuple[str, ...] | None     # named values, or None for ranks / counts
-    ranks: bool = False
-    limit: int = 0                     # counts: the largest value
-
-
-_FEATURE_KINDS: Final[dict[str, tuple[Feature, _Kind]]] = {
-    "hand": (Feature.HAND, _Kind(HAND_NAMES)),
-    "board_hand": (Feature.BOARD_HAND, _Kind(HAND_NAMES)),
-    "hidden": (Feature.HIDDEN, _Kind(_BOOLEAN)),
-    "pocket_pair": (Feature.POCKET_PAIR, _Kind(_BOOLEAN)),
-    "pair": (Feature.PAIR, _Kind(PAIR_NAMES)),
-    "pair_rank": (Feature.PAIR_RANK, _Kind(None, ranks=True)),
-    "flush_draw": (Feature.FLUSH_DRAW, _Kind(_BOOLEAN)),
-    "flush_draw_hole": (Feature.FLUSH_DRAW_HOLE, _Kind(None, ranks=True)),
-    "straight_draw": (Feature.STRAIGHT_DRAW, _Kind(STRAIGHT_DRAW_NAMES)),
-    "straight_draw_hole": (Feature.STRAIGHT_DRAW_HOLE, _Kind(None, ranks=True)),
-    "high_card": (Feature.HIGH_CARD, _Kind(None, ranks=True)),
-    "low_card": (Feature.LOW_CARD, _Kind(None, ranks=True)),
-    "suited": (Feature.SUITED, _Kind(_BOOLEAN)),
-    "hole_paired": (Feature.HOLE_PAIRED, _Kind(_BOOLEAN)),
-    "dealer_outs": (Feature.DEALER_OUTS, _Kind(None, limit=45)),
-}
-FEATURE_NAMES: Final = tuple(_FEATURE_KINDS)
-_SUFFIXES: Final = ("_min", "_max", "_below", "_above")
-COUNT_TIES: Final = ("no", "half", "yes")
-
 
 class Street(IntEnum):
     """The three decisions, in play order."""
@@ -312,7 +262,7 @@ def _between(first: str, last: str, where: str) -> list[str]:
 
 # --- the parser ---------------------------------------------------------------------------------
 
-def _values(name: str, kind: _Kind, raw: object, where: str) -> frozenset[int]:
+def _values(name: str, kind: Kind, raw: object, where: str) -> frozenset[int]:
     """The value codes a condition ``name = raw`` allows (raw: one value or a list)."""
     items = raw if isinstance(raw, list) else [raw]
     if not items:
@@ -323,8 +273,8 @@ def _values(name: str, kind: _Kind, raw: object, where: str) -> frozenset[int]:
     return frozenset(codes)
 
 
-def _value(name: str, kind: _Kind, item: object, where: str) -> int:
-    if kind.values == _BOOLEAN:
+def _value(name: str, kind: Kind, item: object, where: str) -> int:
+    if kind.values == BOOLEAN:
         if not isinstance(item, bool):
             raise StrategyError(f"{where}: '{name}' is true or false, not {item!r}")
         return int(item)
@@ -344,7 +294,7 @@ def _value(name: str, kind: _Kind, item: object, where: str) -> int:
     return item
 
 
-def _all_values(kind: _Kind) -> range:
+def _all_values(kind: Kind) -> range:
     if kind.values is not None:
         return range(len(kind.values))
     return range(13) if kind.ranks else range(kind.limit + 1)
@@ -353,14 +303,14 @@ def _all_values(kind: _Kind) -> range:
 def _condition(key: str, raw: object, count_ties: str, street: Street,
                where: str) -> Condition:
     base, suffix = key, ""
-    for candidate in _SUFFIXES:
-        if key.endswith(candidate) and key[:-len(candidate)] in _FEATURE_KINDS:
+    for candidate in SUFFIXES:
+        if key.endswith(candidate) and key[:-len(candidate)] in FEATURE_KINDS:
             base, suffix = key[:-len(candidate)], candidate
-    if base not in _FEATURE_KINDS:
+    if base not in FEATURE_KINDS:
         raise StrategyError(f"{where}: unknown feature '{key}'; the features are: "
                         f"{', '.join(FEATURE_NAMES)} (with _min, _max, _below, _above for "
                         "ranks, hands and counts), and action")
-    feature, kind = _FEATURE_KINDS[base]
+    feature, kind = FEATURE_KINDS[base]
     if feature in RIVER_ONLY and street != Street.RIVER:
         raise StrategyError(f"{where}: '{key}' is a river feature (the river's board is needed)")
     text = f"{key} = {_show(raw)}"
@@ -397,100 +347,6 @@ def _condition(key: str, raw: object, count_ties: str, street: Street,
                          text + " (a tie counts whole)",
                          words + ", an unseen card that would tie him counting as one")
     return Condition(feature, allowed, text, words)
-
-
-# --- conditions in words -------------------------------------------------------------------------
-
-_HAND_WORDS: Final = ("no pair", "a pair", "two pair", "three of a kind", "a straight",
-                      "a flush", "a full house", "four of a kind", "a straight flush",
-                      "a royal flush")
-_RANK_WORDS: Final = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                      "jack", "queen", "king", "ace")
-_RANKS_WORDS: Final = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights",
-                       "nines", "tens", "jacks", "queens", "kings", "aces")
-_PAIR_WORDS: Final = ("his two hole cards", "a hole card and the highest board card",
-                      "a hole card and the second board card", "a hole card and the third "
-                      "board card", "a hole card and the fourth board card",
-                      "a hole card and the fifth board card", "the board alone")
-_DRAW_WORDS: Final = ("no straight draw", "an inside straight draw (one rank makes it)",
-                      "an open-ended straight draw (two ranks make it)")
-# the sentence of each true-or-false feature, when it holds and when it does not
-_YES_NO: Final = {
-    Feature.HIDDEN: ("a hole card lifts his hand above the board's kind of hand",
-                     "his hand is of the board's kind (the hole cards add kickers at most)"),
-    Feature.POCKET_PAIR: ("his hole cards are a pair", "his hole cards are not a pair"),
-    Feature.FLUSH_DRAW: ("he holds four to a flush", "he holds no four to a flush"),
-    Feature.SUITED: ("his hole cards are suited", "his hole cards are offsuit"),
-    Feature.HOLE_PAIRED: ("a hole card is paired", "no hole card is paired"),
-}
-
-
-def _ordered(suffix: str, name: str, up: str, down: str) -> str:
-    """``name`` with the bound of ``suffix``: ``two pair or better``, ``below a ten``."""
-    return {"_min": f"{name} or {up}", "_max": f"{name} or {down}", "_below": f"{down} than "
-            f"{name}", "_above": f"{up} than {name}"}.get(suffix, name)
-
-
-def _all_of(names: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (an empty string for none)."""
-    if len(names) < 2:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _one_of(names: Sequence[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-
-
-def condition_words(feature: Feature, suffix: str, codes: Sequence[int]) -> str:
-    """A condition as a person reads it: the feature, its bound (``suffix``: ``_min``,
-    ``_max``, ``_below``, ``_above``, or none) and the values allowed (the bound's only with a
-    suffix).
-
-    >>> condition_words(Feature.DEALER_OUTS, "_below", [21])
-    'fewer than 21 unseen cards beat him'
-    >>> condition_words(Feature.HAND, "_min", [2])
-    'he holds two pair or better'
-    """
-    if feature in _YES_NO:
-        return _YES_NO[feature][0 if codes == [1] else 1]
-    if feature in (Feature.HAND, Feature.BOARD_HAND):
-        named = (_ordered(suffix, _HAND_WORDS[codes[0]], "better", "worse") if suffix
-                 else _one_of([_HAND_WORDS[code] for code in codes]))
-        return (f"he holds {named}" if feature == Feature.HAND
-                else f"the board alone holds {named}")
-    if feature == Feature.PAIR:
-        return f"his one pair is made by {_one_of([_PAIR_WORDS[code - 1] for code in codes])}" \
-            if 0 not in codes else "he holds " + _one_of(
-                ["no one pair", *(f"a pair made by {_PAIR_WORDS[code - 1]}"
-                                  for code in codes if code)])
-    if feature == Feature.STRAIGHT_DRAW:
-        return f"he holds {_one_of([_DRAW_WORDS[code] for code in codes])}"
-    if feature == Feature.DEALER_OUTS:
-        count = codes[0]
-        if suffix:
-            bound = {"_min": f"at least {count}", "_max": f"at most {count}",
-                     "_below": f"fewer than {count}", "_above": f"more than {count}"}[suffix]
-        else:
-            bound = _one_of([str(code) for code in codes])
-        card = "card beats" if bound in ("1", "at least 1", "at most 1") else "cards beat"
-        return f"{bound} unseen {card} him"
-    if feature == Feature.PAIR_RANK:
-        ranks = (_ordered(suffix, _RANKS_WORDS[codes[0]], "higher", "lower") if suffix
-                 else _one_of([_RANKS_WORDS[code] for code in codes]))
-        return f"his one pair is of {ranks}"
-    rank = (_ordered(suffix, f"{_article(codes[0])} {_RANK_WORDS[codes[0]]}", "higher", "lower")
-            if suffix else _one_of([f"{_article(code)} {_RANK_WORDS[code]}" for code in codes]))
-    return {Feature.FLUSH_DRAW_HOLE: f"he holds four to a flush whose highest hole card of "
-                                     f"its suit is {rank}",
-            Feature.STRAIGHT_DRAW_HOLE: f"the highest hole card of his straight draw is {rank}",
-            Feature.HIGH_CARD: f"his higher hole card is {rank}",
-            Feature.LOW_CARD: f"his lower hole card is {rank}"}[feature]
-
-
-def _article(code: int) -> str:
-    return "an" if _RANK_WORDS[code][0] in "ae" else "a"
 
 
 def _show(raw: object) -> str:
@@ -560,7 +416,7 @@ def _street(data: object, street: Street, where: str) -> StreetPlan:
         conditions = tuple(_condition(key, raw[key], count_ties, street, rule_where)
                            for key in keys)
         text = ", ".join(c.text for c in conditions) or "always"
-        words = _all_of([c.words for c in conditions]) or "always"
+        words = all_of([c.words for c in conditions]) or "always"
         rules.append(Rule(conditions, actions.index(action), number, text, words))
     return StreetPlan(street, tuple(rules), actions.index(otherwise))
 
@@ -609,13 +465,7 @@ def parse_uth_strategy(reader: StrategyFile) -> UthStrategy:
 
 def parse_text(text: str, label: str = "strategy", game: str = GAME_NAME) -> UthStrategy:
     """A strategy from TOML text (tests, inline strategies)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise StrategyError(f"strategy file {label!r}: not valid TOML: {error}") from None
-    except RecursionError:
-        raise StrategyError(f"strategy file {label!r}: nests its tables or arrays too deeply "
-                            "to read") from None
+    data = parse_toml(text, STRATEGY_TOML_ERRORS, label)
     named = {"name": Path(label).stem, **data}
     return parse_uth_strategy(StrategyFile(named, label, game, None))
 

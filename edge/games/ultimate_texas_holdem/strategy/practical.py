@@ -20,19 +20,19 @@ strategy's (checked in tests/test_uth_strategies.py).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from edge import parallel
+from edge import cache, parallel
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge.games.ultimate_texas_holdem.strategy.features import MAX_VALUE
 from edge.games.ultimate_texas_holdem.strategy.language import (
     HOLDING_CARDS,
     HOLDING_CLASSES,
-    MAX_VALUE,
     StreetPlan,
     UthStrategy,
 )
@@ -123,22 +123,40 @@ class Evaluation:
         return Fraction(self.total(), solver.CYCLE * self.settlement.scale)
 
 
-# Work shared with the worker threads.
-_SHARED: dict[str, Any] = {}
+@dataclass(frozen=True)
+class _Work:
+    """What the worker units of one evaluation read and write, passed to each (every
+    evaluation has its own, so two in one process never see each other's): the pays, the
+    flop and board classes, the compiled plans, the board records (written by the records
+    units before the flop units read them) and the flop units' values and decisions (each
+    unit its own rows)."""
+
+    net: IntArray
+    fold: int
+    ties_larger: bool
+    classes: solver.FlopClasses
+    boards: npt.NDArray[np.int32]
+    keys: npt.NDArray[np.uint64]
+    river: Program
+    reached: npt.NDArray[np.uint8] | None
+    records: npt.NDArray[np.uint64]
+    plan: npt.NDArray[np.uint8]
+    river_actions: npt.NDArray[np.uint8]
+    values: IntArray
+    decisions: npt.NDArray[np.uint8]
 
 
-def _records_task(bounds: tuple[int, int]) -> int:
+def _records_task(work: _Work, bounds: tuple[int, int]) -> int:
     start, stop = bounds
-    _kernels.uth_board_records(_SHARED["boards"][start:stop], _SHARED["net"], _SHARED["fold"],
-                               _SHARED["ties_larger"], _SHARED["records"][start:stop],
-                               _SHARED["river"])
+    _kernels.uth_board_records(work.boards[start:stop], work.net, work.fold, work.ties_larger,
+                               work.records[start:stop], work.river)
     return stop - start
 
 
-def _flops_task(bounds: tuple[int, int]) -> tuple[tuple[int, int], tuple[IntArray, ...],
-                                                   IntArray, IntArray]:
+def _flops_task(work: _Work, bounds: tuple[int, int]
+                ) -> tuple[tuple[int, int], tuple[IntArray, ...], IntArray, IntArray]:
     start, stop = bounds
-    classes: solver.FlopClasses = _SHARED["classes"]
+    classes = work.classes
     offsets = classes.image_offsets[start:stop + 1]
     perms = classes.image_perms[offsets[0]:offsets[-1]]
     cost = np.zeros((solver.HOLDINGS, RIVER_GROUPS), dtype=np.int64)
@@ -146,10 +164,9 @@ def _flops_task(bounds: tuple[int, int]) -> tuple[tuple[int, int], tuple[IntArra
     result = _kernels.uth_strategy_flops(
         np.ascontiguousarray(classes.flops[start:stop]),
         np.ascontiguousarray(offsets - offsets[0]), np.ascontiguousarray(perms),
-        _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"], _SHARED["records"],
-        _SHARED["keys"], _SHARED["plan"][start:stop], _SHARED["values"][start:stop],
-        _SHARED["decisions"][start:stop], cost, points, _SHARED["river_actions"],
-        _SHARED["reached"])
+        work.net, work.fold, work.ties_larger, work.records, work.keys,
+        work.plan[start:stop], work.values[start:stop], work.decisions[start:stop], cost,
+        points, work.river_actions, work.reached)
     return bounds, result, cost, points
 
 
@@ -193,8 +210,7 @@ def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | No
     # a chart fixed in advance: the holdings it bets 4x or 3x never see the flop, which is
     # then played for the others only (an optimal preflop needs every checking line)
     reached = None if strategy.preflop_optimal else (_chart(strategy) == 0).astype(np.uint8)
-    _SHARED.clear()
-    _SHARED.update(
+    work = _Work(
         net=settle.array(), fold=settle.fold, ties_larger=solution.ties_larger,
         classes=classes, boards=boards, keys=keys, river=compile_plan(strategy.river),
         reached=reached,
@@ -207,23 +223,20 @@ def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | No
     totals.append(np.zeros((solver.HOLDINGS, 4), dtype=np.int64))
     cost = np.zeros((solver.HOLDINGS, RIVER_GROUPS), dtype=np.int64)
     points = np.zeros((solver.HOLDINGS, RIVER_GROUPS), dtype=np.int64)
-    try:
-        with parallel.Progress("evaluating the strategy", len(keys) + 300 * n_flops,
-                               progress) as bar:
-            board_tasks = _chunks(len(keys), max(16, 8 * workers))
-            for done in parallel.map(_records_task, board_tasks, workers):
-                bar.advance(done)
-            flop_tasks = _chunks(n_flops, max(32, 24 * workers))
-            for (start, stop), arrays, part_cost, part_points in parallel.map(
-                    _flops_task, flop_tasks, workers):
-                for total, part in zip(totals, arrays, strict=True):
-                    total += part
-                cost += part_cost
-                points += part_points
-                bar.advance(300 * (stop - start))
-        values, decisions = _SHARED["values"], _SHARED["decisions"]
-    finally:
-        _SHARED.clear()
+    with parallel.Progress("evaluating the strategy", len(keys) + 300 * n_flops,
+                           progress) as bar:
+        board_tasks = _chunks(len(keys), max(16, 8 * workers))
+        for done in parallel.map(functools.partial(_records_task, work), board_tasks, workers):
+            bar.advance(done)
+        flop_tasks = _chunks(n_flops, max(32, 24 * workers))
+        for (start, stop), arrays, part_cost, part_points in parallel.map(
+                functools.partial(_flops_task, work), flop_tasks, workers):
+            for total, part in zip(totals, arrays, strict=True):
+                total += part
+            cost += part_cost
+            points += part_points
+            bar.advance(300 * (stop - start))
+    values, decisions = work.values, work.decisions
     bet, check, extra = totals
     net = settle.array()
     checking = (bet @ net[2] + check @ net[1]
@@ -233,7 +246,9 @@ def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | No
                       cost, points)
 
 
-_CACHE: dict[tuple[str, tuple[tuple[int, ...], ...], int, bool], Evaluation] = {}
+# One evaluation (about 60 MB: the flop values of every class and holding): a table, a report
+# and a comparison of one strategy share it; another strategy or pays take its place.
+_CACHE: cache.Memo[tuple[str, tuple[tuple[int, ...], ...], int, bool], Evaluation] = cache.Memo(1)
 
 
 def evaluate_cached(strategy: UthStrategy, solution: solver.Solution, *,
@@ -245,10 +260,7 @@ def evaluate_cached(strategy: UthStrategy, solution: solver.Solution, *,
     settle = solution.settlement
     decided = repr((strategy.preflop_optimal, strategy.chart, strategy.flop, strategy.river))
     key = (decided, settle.net, settle.fold, solution.ties_larger)
-    if key not in _CACHE:
-        _CACHE.clear()
-        _CACHE[key] = evaluate(strategy, solution, jobs=jobs, progress=progress)
-    return _CACHE[key]
+    return _CACHE.get(key, lambda: evaluate(strategy, solution, jobs=jobs, progress=progress))
 
 
 # --- departures from optimal play ---------------------------------------------------------------
