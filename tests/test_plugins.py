@@ -2,9 +2,9 @@
 ``edge.get_include()`` finds the public evaluator declarations, and the report's Method section
 states only the independent checks a game has.
 
-The plug-ins are simulated: ``edge.games.entry_points`` is replaced by one returning hand-made
-entry points, whose targets live in a module made here (``sys.modules``), and the registry is
-emptied around each test.
+The plug-ins are simulated: ``edge.games.registry.entry_points`` is replaced by one returning
+hand-made entry points, whose targets live in a module made here (``sys.modules``), and the
+registry is emptied around each test.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import edge
 from edge import games
 from edge.cli import main
 from edge.document.document import Items, Paragraph, Preformatted, Table
-from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, Rules, RunSettings
+from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, Rules, RunSettings, registry
 from edge.options import options_dict
 from edge.paytables import PayTable, make_paytable
 from edge.report.build import make_report
@@ -78,11 +78,12 @@ def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[EntryPoint]]:
         assert group == games.ENTRY_POINT_GROUP
         return list(points)
 
-    monkeypatch.setattr(games, "entry_points", found)
-    monkeypatch.setattr(games, "_registry", None)
-    monkeypatch.setattr(games, "_plugins", None)
+    monkeypatch.setattr(registry, "entry_points", found)
+    monkeypatch.setattr(registry, "_registry", None)
+    monkeypatch.setattr(registry, "_plugins", None)
     yield points
-    games._registry = games._plugins = None     # the next test reads the real entry points again
+    # the next test reads the real entry points again
+    registry._registry = registry._plugins = None
 
 
 def point(name: str, attribute: str, module: str = MODULE) -> EntryPoint:

@@ -24,7 +24,7 @@ from edge import games
 from edge.cli import main
 from edge.document.layout import display_name
 from edge.errors import EdgeError
-from edge.games import Analyze, Bet, Game, Rules, RunSettings, get_game
+from edge.games import Analyze, Bet, Game, Rules, RunSettings, get_game, registry
 from edge.options import option
 from edge.paytables import PayTable, make_paytable
 from edge.report import (
@@ -359,7 +359,7 @@ def test_cli_report_file_and_stdout(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_cli_all_writes_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(games, "_registry", {"triple-bet": games.get_game("triple-bet")})
+    monkeypatch.setattr(registry, "_registry", {"triple-bet": games.get_game("triple-bet")})
     out = tmp_path / "reports"
     assert main(["report", "--all", "-o", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["index.html", "triple-bet.html"]
