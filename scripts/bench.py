@@ -130,9 +130,9 @@ def _compare(game: str, bet: str, strategy: str) -> object:
     from edge.games import RunSettings, get_game
     found = get_game(game)
     chosen = found.bet(bet)
-    assert chosen.compare is not None
-    return chosen.compare(chosen.paytable(None), found.make_rules({"strategy": strategy}),
-                          RunSettings())
+    return chosen.comparison(found.wager(chosen.paytable(None),
+                                         found.make_rules({"strategy": strategy}),
+                                         RunSettings()))
 
 
 def _uth_solve() -> object:
@@ -206,7 +206,7 @@ CASES += [
 def _analysis(game: AnyGame, bet: str, rules: Rules, run: RunSettings) -> Callable[[], object]:
     """One wager's exact table, at its default pay table, as a bench job."""
     chosen = game.bet(bet)
-    return lambda: chosen.analyze(chosen.paytable(None), rules, run)
+    return lambda: chosen.table(game.wager(chosen.paytable(None), rules, run))
 
 
 def _bet_file(name: str, decks: int | None = None) -> Callable[[], object]:

@@ -20,11 +20,13 @@ from edge.games.contract import (
     Certify,
     Command,
     Compare,
+    Exposed,
     Game,
     ReportContext,
     ReportSections,
     ReportVariants,
     Rules,
+    RulesOfPlay,
     RulesSections,
     RulesT,
     Simulate,
@@ -32,7 +34,9 @@ from edge.games.contract import (
     Strategize,
     TableCase,
     TableRule,
+    Wager,
     on_call,
+    pays_and_rules,
     uses,
 )
 from edge.games.fitting import (
@@ -61,9 +65,9 @@ from edge.run import RunSettings as RunSettings  # re-exported: every game names
 __all__ = [
     "BUILTINS", "BUILTIN_GAMES", "ENTRY_POINT_GROUP", "PUBLISHED_FIGURES", "SMALL_CASES",
     "Analyses", "Analyze", "AnyGame", "Bet", "BuiltinGame", "Certify", "Command", "Compare",
-    "Fitted", "Game", "ReportContext", "ReportSections", "ReportVariants", "Rules",
-    "RulesSections", "RulesT", "RunSettings", "Simulate", "Simulator", "Strategize",
-    "TableCase", "TableRule", "all_games", "analyze", "builtin_games", "fit_bet", "fit_rules",
-    "fitted_paytables", "game_names", "get_game", "is_builtin", "on_call", "plugin_games",
-    "resolve_paytables", "uses", "with_notes",
+    "Exposed", "Fitted", "Game", "ReportContext", "ReportSections", "ReportVariants", "Rules",
+    "RulesOfPlay", "RulesSections", "RulesT", "RunSettings", "Simulate", "Simulator",
+    "Strategize", "TableCase", "TableRule", "Wager", "all_games", "analyze", "builtin_games",
+    "fit_bet", "fit_rules", "fitted_paytables", "game_names", "get_game", "is_builtin",
+    "on_call", "pays_and_rules", "plugin_games", "resolve_paytables", "uses", "with_notes",
 ]

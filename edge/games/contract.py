@@ -6,11 +6,14 @@ variant options, validated on construction). Each of its wagers is a :class:`Bet
 hooks: ``analyze`` (exact return table), and optionally ``strategy`` (the player's strategy as a
 document), ``simulate`` (an independent Monte Carlo simulator), ``compare`` (the chosen
 strategy's departures from the optimal one, see :mod:`edge.strategies`) and ``report_sections``.
-A game with player decisions has a ``strategy`` rules option made with
-:func:`edge.strategies.strategy_option`: the strategy chosen by name or file reaches every hook
-as ``rules.strategy`` (its own :class:`~edge.strategies.PlayerStrategy` subclass). Nothing
-outside a game dispatches on a bet's name: the command line, reports, tuning and simulation call
-these hooks.
+Every hook is given one :class:`Wager`: the pay table, the rules, the :class:`~edge.player.Player`
+(how they play: the strategy chosen by name or file, a ``strategy`` rules option made with
+:func:`edge.strategies.strategy_option`; what they know: one of the game's declared exposures,
+:attr:`Game.protection`) and the run settings. A wager whose decisions an exposure changes has
+``exposed`` hooks (:class:`Exposed`), and the bet alone chooses between them
+(:meth:`Bet.table`, :meth:`Bet.document`, :meth:`Bet.simulator`, :meth:`Bet.comparison`): a
+game's own hooks never ask what is seen. Nothing outside a game dispatches on a bet's name: the
+command line, reports, tuning and simulation call these methods.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, ParamSpec, Protocol, TypeVa
 from edge.errors import EdgeError, OptionError
 from edge.options import format_value, make_options, validate
 from edge.paytables import PayTable, resolve_paytable, shorten
+from edge.player import SEEN, Player, has_option, player_of, strategy_type
 from edge.protection import Protection
 from edge.published import Citation, Published
 from edge.run import RunSettings
@@ -55,24 +59,42 @@ class Rules:
 
 
 RulesT = TypeVar("RulesT", bound=Rules)
-# A bet's hooks. analyze: the exact return table for a pay table (None: the bet's default),
-# rules and run settings. strategy: the player's strategy as a document (rendered in every
-# --format). simulate: an independent simulator for these pays and rules. A game's
-# report_sections: sections it adds to `edge report` (a strategy chart, a comparison).
-Analyze = Callable[[PayTable | None, RulesT, RunSettings], ReturnTable]
-Strategize = Callable[[PayTable | None, RulesT, RunSettings], "Report"]
-Simulate = Callable[[PayTable | None, RulesT, RunSettings], "Simulator"]
+
+
+@dataclass(frozen=True)
+class Wager(Generic[RulesT]):
+    """What a wager's hook is asked about, in one typed value: the pay table (None: the wager's
+    default), the game's rules, the player (what they know and how they play:
+    :meth:`Game.player` of the rules) and how to run (workers, cache, progress). Each hook reads
+    what it needs; :meth:`Game.wager` makes one."""
+
+    paytable: PayTable | None
+    rules: RulesT
+    player: Player
+    run: RunSettings = RunSettings()
+
+
+# A bet's hooks, each given a Wager. analyze: the exact return table. strategy: the player's
+# strategy as a document (rendered in every --format). simulate: an independent simulator for
+# these pays and rules. A game's report_sections: sections it adds to `edge report` (a strategy
+# chart, a comparison).
+Analyze = Callable[[Wager[RulesT]], ReturnTable]
+Strategize = Callable[[Wager[RulesT]], "Report"]
+Simulate = Callable[[Wager[RulesT]], "Simulator"]
 ReportSections = Callable[["ReportContext[RulesT]"], Sequence["Section"]]
-# compare: the strategy in rules.strategy against the optimal one (same pays and other rules):
-# both exact returns and every departure with its frequency and exact cost.
-Compare = Callable[[PayTable | None, RulesT, RunSettings], StrategyComparison]
+# compare: the player's strategy against the optimal one (same pays and other rules): both exact
+# returns and every departure with its frequency and exact cost.
+Compare = Callable[[Wager[RulesT]], StrategyComparison]
+# rules_of_play: the exposed player's strategy in a few plain lines (the report's game-protection
+# section); an empty list when no short rule exists.
+RulesOfPlay = Callable[[Wager[RulesT]], list[str]]
 # A game's rule variants for the report's "every variant" section: (option, values) pairs; None
 # lets the report find them from the options (choices, true/false, small whole-number ranges).
 ReportVariants = Callable[[RulesT], Sequence[tuple[str, Sequence[object]]]]
 
 # certify: the holds a report certifies for a wager beyond its table's own figure, as
 # (basis, hold, what it rests on): a progressive at its meter's reset value and in the long run.
-Certify = Callable[[PayTable | None, RulesT], Sequence[tuple[str, Fraction, str]]]
+Certify = Callable[[Wager[RulesT]], Sequence[tuple[str, Fraction, str]]]
 
 # A game's rules_sections: what the report's rules of play add for this game (hand rankings,
 # equipment and shuffle, worked examples settled by the game's own settlement).
@@ -89,6 +111,13 @@ def on_call(load: Callable[[], Callable[HookParams, HookResult]]
     def hook(*args: HookParams.args, **kwargs: HookParams.kwargs) -> HookResult:
         return load()(*args, **kwargs)
     return hook
+
+
+def pays_and_rules(function: Callable[[PayTable | None, RulesT], HookResult]
+                   ) -> Callable[[Wager[RulesT]], HookResult]:
+    """A hook from a function of the pay table and the rules alone (a wager whose figures
+    depend on neither the player nor how the work is run)."""
+    return lambda wager: function(wager.paytable, wager.rules)
 
 
 class Simulator(Protocol):
@@ -110,6 +139,21 @@ class Simulator(Protocol):
     def play(self, rng: np.random.Generator,
              hands: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """Deal and settle ``hands`` hands: (outcome index, net result x scale) per hand."""
+
+
+@dataclass(frozen=True)
+class Exposed(Generic[RulesT]):
+    """A wager's hooks for a player who sees cards (one of the game's
+    :class:`~edge.protection.Protection` scenarios, ``wager.player.scenario``): the wager's own
+    hooks are those of the game as dealt and never ask what is seen; :class:`Bet` calls these in
+    their place when the player sees something. A hook left None is the wager's own (a simulator
+    that never looks at the seen cards); ``rules_of_play`` is the report's short rule."""
+
+    analyze: Analyze[RulesT]
+    strategy: Strategize[RulesT] | None = None
+    simulate: Simulate[RulesT] | None = None
+    compare: Compare[RulesT] | None = None
+    rules_of_play: RulesOfPlay[RulesT] | None = None
 
 
 @dataclass(frozen=True)
@@ -174,9 +218,46 @@ class Bet(Generic[RulesT]):
     # fixed set); None: every option. An option given for a wager that does not use it is an
     # error naming the wagers that do (Game.make_rules with the bet).
     uses: Callable[[RulesT], Collection[str]] | None = None
+    # The hooks for a player who sees cards (the game declares the scenarios: Game.protection).
+    exposed: Exposed[RulesT] | None = None
 
     # whether --paytable takes this bet's pays typed in its outcome order (``35-20-7-4-1``)
     typed_pays: ClassVar[bool] = True
+
+    def _seen(self, wager: Wager[RulesT]) -> Exposed[RulesT] | None:
+        """The exposed hooks, when the player sees cards and the wager has them."""
+        return self.exposed if wager.player.exposed else None
+
+    def table(self, wager: Wager[RulesT]) -> ReturnTable:
+        """The exact return table: the ``analyze`` hook, or the exposed one when the player
+        sees cards (the one place that asks)."""
+        exposed = self._seen(wager)
+        return (exposed.analyze if exposed is not None else self.analyze)(wager)
+
+    def document(self, wager: Wager[RulesT]) -> Report | None:
+        """The player's strategy as a document (None: the wager has no decisions)."""
+        exposed = self._seen(wager)
+        hook = exposed.strategy if exposed is not None and exposed.strategy else self.strategy
+        return hook(wager) if hook is not None else None
+
+    def simulator(self, wager: Wager[RulesT]) -> Simulator | None:
+        """The wager's simulator (None: it has none)."""
+        exposed = self._seen(wager)
+        hook = exposed.simulate if exposed is not None and exposed.simulate else self.simulate
+        return hook(wager) if hook is not None else None
+
+    def comparison(self, wager: Wager[RulesT]) -> StrategyComparison | None:
+        """The player's strategy against the optimal one (None: the wager compares none)."""
+        exposed = self._seen(wager)
+        hook = exposed.compare if exposed is not None and exposed.compare else self.compare
+        return hook(wager) if hook is not None else None
+
+    def rules_of_play(self, wager: Wager[RulesT]) -> list[str]:
+        """The exposed player's play in plain lines (empty: the game as dealt, or no short
+        rule)."""
+        exposed = self._seen(wager)
+        hook = exposed.rules_of_play if exposed is not None else None
+        return hook(wager) if hook is not None else []
 
     def applies(self, option: str, rules: RulesT) -> bool:
         """Whether this wager's figures depend on ``option`` under ``rules`` (``uses``): an
@@ -272,6 +353,21 @@ class Game(Generic[RulesT]):
     # what a command line names the game by, when not its name (a bet file: its path)
     invoked_as: str = ""
 
+    def __post_init__(self) -> None:
+        """A game declares what it supports: exposures (``protection``, its rules' ``seen``
+        option and the wager's ``exposed`` hooks) come together or not at all."""
+        exposed = [bet.name for bet in self.bets if bet.exposed is not None]
+        if self.protection is None:
+            if exposed or has_option(self.rules, SEEN):
+                raise TypeError(f"The game {self.name} has exposed hooks or a seen option "
+                                "but declares no protection (Game.protection).")
+        elif not has_option(self.rules, SEEN) or (
+                self.protection.bet in {bet.name for bet in self.bets}
+                and self.protection.bet not in exposed):
+            raise TypeError(f"The game {self.name} declares exposures of the "
+                            f"{self.protection.bet} wager: that wager needs exposed hooks "
+                            "(Bet.exposed), and the rules a seen option.")
+
     @property
     def command_name(self) -> str:
         """The game as a command line names it: its name, or a bet file's path."""
@@ -318,10 +414,18 @@ class Game(Generic[RulesT]):
     def strategy_type(self) -> type[PlayerStrategy] | None:
         """The game's strategy class, when its ``strategy`` option takes named strategies and
         strategy files (``None``: no such option, or a plain list of choices)."""
-        for option in dataclasses.fields(self.rules):
-            if option.name == "strategy" and isinstance(option.default, PlayerStrategy):
-                return type(option.default)
-        return None
+        return strategy_type(self.rules)
+
+    def player(self, rules: RulesT) -> Player:
+        """What the player knows and how they play under ``rules``: the strategy chosen and the
+        exposure seen (one of :attr:`protection`'s scenarios), typed."""
+        return player_of(rules, self.protection)
+
+    def wager(self, paytable: PayTable | None, rules: RulesT,
+              run: RunSettings | None = None) -> Wager[RulesT]:
+        """What a wager's hooks are asked about: these pays and rules, the player the rules
+        describe, and how to run."""
+        return Wager(paytable, rules, self.player(rules), run or RunSettings())
 
     def make_rules(self, overrides: Mapping[str, object] | None = None,
                    bet: str | None = None) -> RulesT:
@@ -374,8 +478,8 @@ class Game(Generic[RulesT]):
 
     def analyze(self, bet: str | None, paytable: PayTable | None, rules: RulesT,
                 run: RunSettings | None = None) -> ReturnTable:
-        """The exact return table of one bet (a shortcut for ``game.bet(bet).analyze``)."""
-        return self.bet(bet).analyze(paytable, rules, run or RunSettings())
+        """The exact return table of one bet (``game.bet(bet).table`` of :meth:`wager`)."""
+        return self.bet(bet).table(self.wager(paytable, rules, run))
 
 
 class Analyses(Generic[RulesT]):
@@ -414,6 +518,11 @@ class ReportContext(Generic[RulesT]):
     def run(self) -> RunSettings:
         """How analyses are run (workers, cache)."""
         return self.analyses.run
+
+    @property
+    def player(self) -> Player:
+        """What the player knows and how they play under the report's rules."""
+        return self.game.player(self.rules)
 
     def analyze(self, bet: str, paytable: PayTable | None = None,
                 **changes: object) -> ReturnTable:

@@ -204,5 +204,5 @@ def analyze(game: str, bet: str | None = None, paytable: str | PayTable | None =
     found = get_game(game)
     chosen = found.bet(bet)
     fitted = fit_bet(found, chosen, paytable, options)
-    return with_notes(chosen.analyze(fitted.paytables[chosen.name], fitted.rules,
-                                     run or RunSettings()), fitted.notes)
+    return with_notes(found.analyze(chosen.name, fitted.paytables[chosen.name], fitted.rules,
+                                    run), fitted.notes)

@@ -77,10 +77,10 @@ def protection_section(context: ReportContext[Rules], *,
             f"{percent(unexposed.expected_return)} for the unexposed optimal player: the "
             f"information is worth {percent(information_value(table, unexposed))} per "
             f"{table.basis} (exactly {exact(information_value(table, unexposed))}).")]
-        if protection.rules_of_play is not None:
-            lines = protection.rules_of_play(paytable, rules, context.run)
-            if lines:
-                blocks.append(Items(tuple(lines)))
+        lines = context.game.bet(bet).rules_of_play(context.game.wager(paytable, rules,
+                                                                       context.run))
+        if lines:
+            blocks.append(Items(tuple(lines)))
         children.append(Section(f"seen={scenario.name}", tuple(blocks)))
     first = unexposed.basis
     intro = Paragraph(
