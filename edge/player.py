@@ -16,12 +16,18 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from edge.protection import NONE, Protection, Scenario
 from edge.strategies import PlayerStrategy
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 STRATEGY = "strategy"      # the option a game's player strategy is (--strategy sets it)
 SEEN = "seen"              # the option a game's exposure is (--set seen=SCENARIO)
+
+RulesT = TypeVar("RulesT")
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,17 @@ def strategy_type(rules_type: type) -> type[PlayerStrategy] | None:
     if option is not None and isinstance(option.default, PlayerStrategy):
         return type(option.default)
     return None
+
+
+def seeing(rules: RulesT, name: str) -> RulesT:
+    """The same rules with the exposure ``name`` set (``none``: the game as dealt), as a value
+    of the rules' own ``seen`` type."""
+    option = option_field(type(rules), SEEN)
+    if option is None:
+        raise TypeError(f"{type(rules).__name__} has no {SEEN} option")
+    kind = cast("Callable[[str], object]", type(option.default))    # the option's StrEnum
+    changes: dict[str, object] = {SEEN: kind(name)}
+    return dataclasses.replace(rules, **changes)  # type: ignore[type-var]
 
 
 def player_of(rules: object, protection: Protection | None) -> Player:
