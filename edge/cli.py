@@ -40,7 +40,7 @@ from edge.games import (
 )
 from edge.parallel import check_jobs, end_progress, running
 from edge.paytables import PayTable
-from edge.strategies import PlayerStrategy
+from edge.player import strategy_field
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -65,7 +65,7 @@ def game_options(game: AnyGame, args: argparse.Namespace) -> dict[str, str]:
     values = parse_sets(getattr(args, "sets", None))
     spec = getattr(args, "strategy", None)
     if spec is not None:
-        if not any(f.name == "strategy" for f in dataclasses.fields(game.rules)):
+        if strategy_field(game.rules) is None:
             raise EdgeError(f"The game {game.name} has no player decisions: --strategy "
                             f"{spec!r} does not apply.")
         if "strategy" in values:
@@ -162,12 +162,12 @@ def cmd_strategy(args: argparse.Namespace) -> int:
     document = strategy_document(game, bet, paytable, rules, run_settings(args))
     if document is None:
         raise EdgeError(f"The game {game.name} has no player decisions to show.")
-    chosen = getattr(rules, "strategy", None)
     if (isinstance(document, Report) and bet.compare is not None
-            and isinstance(chosen, PlayerStrategy) and not chosen.is_optimal):
+            and not game.player(rules).follows_solve):
         # a strategy other than the solved one: its rule, exact cost and departures too
         from edge.comparison import comparison_section
-        comparison = bet.compare(paytable, rules, run_settings(args))
+        comparison = bet.comparison(game.wager(paytable, rules, run_settings(args)))
+        assert comparison is not None
         document = dataclasses.replace(
             document, sections=(*document.sections, comparison_section(comparison)))
     sys.stdout.write(render(document, args.format))
@@ -194,7 +194,8 @@ def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
     options["strategy"] = args.compare
     rules = game.make_rules(options, bet.name)
     paytable = bet.paytable(own_paytable(game, bet, args.paytable))
-    comparison = bet.compare(paytable, rules, run_settings(args))
+    comparison = bet.comparison(game.wager(paytable, rules, run_settings(args)))
+    assert comparison is not None
     sys.stdout.write(render(comparison_document(game, comparison), args.format))
     return 0
 

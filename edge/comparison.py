@@ -128,7 +128,7 @@ def strategy_document(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
     context = (("game", game.name), ("bet", bet.name),
                ("paytable", "" if paytable is None else paytable.name),
                ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
-    if bet.strategy is not None:
-        report = bet.strategy(paytable, rules, run)
-        return report if report.context else dataclasses.replace(report, context=context)
-    return None
+    report = bet.document(game.wager(paytable, rules, run))
+    if report is None:
+        return None
+    return report if report.context else dataclasses.replace(report, context=context)

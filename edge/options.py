@@ -34,7 +34,7 @@ T = TypeVar("T")
 
 
 def option(
-    default: Any,
+    default: T,
     help: str,
     *,
     choices: tuple[str, ...] | None = None,
@@ -42,8 +42,9 @@ def option(
     maximum: int | Fraction | None = None,
     assumption: bool = False,
     quiet_default: bool = False,
-) -> Any:
-    """A dataclass field for a variant option with its help text and allowed values.
+) -> T:
+    """A dataclass field for a variant option with its help text and allowed values, typed as
+    its default (``decks: int = option(6, ...)``; mypy refuses a default of another type).
 
     ``assumption`` marks a value the source documents do not give (reports flag it).
     ``quiet_default``: tables list the option only when it is not at its default (an option
@@ -57,7 +58,8 @@ def option(
         "assumption": assumption,
         "quiet_default": quiet_default,
     }
-    return dataclasses.field(default=default, metadata=metadata)
+    made: T = dataclasses.field(default=default, metadata=metadata)
+    return made
 
 
 def parse_fraction(text: str, what: str) -> Fraction:

@@ -15,13 +15,10 @@ every exposure is judged by (:func:`information_value`, :func:`information_note`
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from edge.paytables import PayTable
-from edge.run import RunSettings
 from edge.table import ReturnTable, exact, percent
 
 NONE = "none"          # the seen= value of the game as dealt
@@ -49,22 +46,15 @@ class Scenario:
         return f"{self.seen}, seen {self.when}"
 
 
-# The exposed player's strategy in a few plain lines, given the pay table, the game's rules
-# (rules.seen is the scenario; typed object here, as this module sits below edge.games) and the
-# run settings: for the report's game-protection section; an empty list when no short rule
-# exists.
-RulesOfPlay = Callable[[PayTable | None, object, RunSettings], list[str]]
-
-
 @dataclass(frozen=True)
 class Protection:
     """A game's exposures: the wager whose decisions they change and the scenarios, in the order
     reports list them (``none`` is not one of them). ``slow``: a scenario takes minutes to
-    solve (the test suite checks reduced cases instead of re-solving tables/)."""
+    solve (the test suite checks reduced cases instead of re-solving tables/). The wager's
+    hooks for the exposed player are its ``exposed`` hooks (:class:`edge.games.Exposed`)."""
 
     bet: str
     scenarios: tuple[Scenario, ...]
-    rules_of_play: RulesOfPlay | None = None
     slow: bool = False
 
     def scenario(self, name: str) -> Scenario:
@@ -73,11 +63,6 @@ class Protection:
             if scenario.name == name:
                 return scenario
         raise KeyError(name)
-
-
-def is_exposed(rules: object) -> bool:
-    """Whether a game's rules set an exposure (a ``seen`` option away from ``none``)."""
-    return str(getattr(rules, "seen", NONE)) != NONE
 
 
 def seen_choices(seen: type[StrEnum]) -> str:

@@ -147,9 +147,9 @@ def _compare(game: str, bet: str, strategy: str) -> object:
     from edge.games import RunSettings, get_game
     found = get_game(game)
     chosen = found.bet(bet)
-    assert chosen.compare is not None
-    return chosen.compare(chosen.paytable(None), found.make_rules({"strategy": strategy}),
-                          RunSettings())
+    return chosen.comparison(found.wager(chosen.paytable(None),
+                                         found.make_rules({"strategy": strategy}),
+                                         RunSettings()))
 
 
 def _uth_solve() -> object:
@@ -223,7 +223,7 @@ CASES += [
 def _analysis(game: AnyGame, bet: str, rules: Rules, run: RunSettings) -> Callable[[], object]:
     """One wager's exact table, at its default pay table, as a bench job."""
     chosen = game.bet(bet)
-    return lambda: chosen.analyze(chosen.paytable(None), rules, run)
+    return lambda: chosen.table(game.wager(chosen.paytable(None), rules, run))
 
 
 def _bet_file(name: str, decks: int | None = None) -> Callable[[], object]:
@@ -294,8 +294,8 @@ class _CountingRun:
     def game(self) -> ShoeGame:
         found = get_game(str(BET_FILES / "21-plus-3.toml"))
         bet = found.bet(None)
-        assert bet.simulate is not None
-        simulator = bet.simulate(bet.paytable(None), found.make_rules({}), RunSettings())
+        simulator = bet.simulator(found.wager(bet.paytable(None), found.make_rules({})))
+        assert simulator is not None
         tags = tuple(1 if face // 4 <= 4 else (0 if face // 4 <= 7 else -1)
                      for face in range(52))
         return ShoeGame(NetOf(simulator), simulator.scale, 3, 0, 6, tags, Spread(1, 8), 1,

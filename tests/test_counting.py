@@ -168,7 +168,7 @@ def effects(case: str, decks: int) -> tuple[Effects, Callable[[tuple[int, ...]],
     hook = bet.shoe_return
 
     def returns(copies: tuple[int, ...]) -> Fraction:
-        return hook(None, rules, copies)
+        return hook(game.wager(None, rules), copies)
 
     return effects_of_removal(bet.name, returns, shoe_of(rules, bet.name, game.name)), returns
 
@@ -190,7 +190,8 @@ def test_the_combined_wager_is_the_mean_of_the_three() -> None:
     rules = game.make_rules({"decks": 2})
     hook = game.bet("combined").shoe_return
     assert hook is not None
-    together = effects_of_removal("combined", lambda c: hook(None, rules, c), uniform_shoe(2))
+    asked = game.wager(None, rules)
+    together = effects_of_removal("combined", lambda c: hook(asked, c), uniform_shoe(2))
     assert together.removed == tuple(sum(p.removed[f] for p in parts) / 3 for f in range(52))
     assert together.full == -game.analyze("combined", None, rules).house_edge
     assert combined.zero_sum == 0
@@ -243,7 +244,7 @@ def test_symmetry_is_found_not_assumed(tmp_path: Path) -> None:
     rules = game.make_rules()
     hook = game.bets[0].shoe_return
     assert hook is not None
-    found = effects_of_removal("ace", lambda c: hook(None, rules, c), uniform_shoe(2))
+    found = effects_of_removal("ace", lambda c: hook(game.wager(None, rules), c), uniform_shoe(2))
     assert not found.suit_symmetric and len(found.groups()) == 52
     rows = physical_deals(2, 2)
     ace = (rows % 52 == 51).any(axis=1)
@@ -443,7 +444,7 @@ def test_lucky_ladies_by_hand() -> None:
     shoe = uniform_shoe(2)
     for gone in ((), (42,), (42, 42), (51,), (32,), (12,)):
         copies = tuple(c - gone.count(f) for f, c in enumerate(shoe))
-        assert hook(None, rules, copies) == lucky_ladies_plain(copies)
+        assert hook(game.wager(None, rules), copies) == lucky_ladies_plain(copies)
 
 
 def test_the_level_1_search_finds_the_best_of_every_count() -> None:

@@ -29,7 +29,7 @@ from edge.counting.simulation import (
     win_rates,
 )
 from edge.errors import EdgeError
-from edge.games import RunSettings, get_game
+from edge.games import get_game
 
 distributed = pytest.importorskip("distributed")
 
@@ -54,8 +54,8 @@ def wager(game: str, bet: str | None = None, cards: int = 3) -> tuple[NetOf, int
     found = get_game(game)
     chosen = found.bet(bet)
     rules = found.make_rules({}, chosen.name)
-    assert chosen.simulate is not None
-    simulator = chosen.simulate(chosen.paytable(None), rules, RunSettings())
+    simulator = chosen.simulator(found.wager(chosen.paytable(None), rules))
+    assert simulator is not None
     settle, scale, dealt = settlement(simulator)  # type: ignore[arg-type]
     assert dealt == cards and scale == simulator.scale
     table = edge.analyze(game, bet=bet)

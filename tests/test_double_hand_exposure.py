@@ -29,7 +29,6 @@ from edge.games.double_hand_poker.house_way import house_way, settings
 from edge.games.double_hand_poker.rules import DoubleHandRules, Seen
 from edge.games.double_hand_poker.simulation import (
     ExposedMainSimulator,
-    simulate_main,
     situation_index,
 )
 from edge.options import make_options
@@ -197,7 +196,7 @@ def test_simulation_agrees_with_the_exact_return(seen: Seen) -> None:
 
 def test_simulation_sees_the_dealer_tiles_it_says() -> None:
     rules = make_options(DoubleHandRules, {"seen": "dealer-2"})
-    simulator = simulate_main(None, rules, RunSettings())
+    simulator = GAME.bet("main").simulator(GAME.wager(None, rules))
     assert isinstance(simulator, ExposedMainSimulator)
     dealer = np.array([[10], [11], [12]])
     for pick, expected in ((0, (11, 12)), (1, (10, 12)), (2, (10, 11))):
@@ -212,7 +211,7 @@ def test_all_three_seen_plain_rules_read_from_the_table() -> None:
     rules = make_options(DoubleHandRules, {"seen": "dealer-3"})
     table = GAME.analyze("main", None, rules, RunSettings())
     win, push, lose = (Fraction(row.combinations, table.cycle) for row in table.rows)
-    lines = rules_of_play(None, rules, RunSettings())
+    lines = rules_of_play(rules, RunSettings())
     assert len(lines) == 3
     assert lines[0].startswith("If some setting beats both") and \
         f"{float(win) * 100:.2f}%" in lines[0]
@@ -247,7 +246,7 @@ def test_one_seen_tile_has_no_short_rule_and_a_chart_of_every_tile() -> None:
         found.exposed_return - found.unexposed_return
     assert len({d.deal for d in found.top}) == len(found.top) == 5
     assert all(d.gain > 0 for d in found.top)
-    lines = rules_of_play(None, rules, RunSettings())
+    lines = rules_of_play(rules, RunSettings())
     assert lines[0].startswith("No short rule")
 
 
@@ -283,7 +282,6 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[st
 def test_rules_refuse_an_exposure_with_a_fixed_strategy() -> None:
     with pytest.raises(OptionError, match="needs strategy=optimal"):
         make_options(DoubleHandRules, {"seen": "dealer-3", "strategy": "house-way"})
-    compare = GAME.bet("main").compare
-    assert compare is not None
+    seen = make_options(DoubleHandRules, {"seen": "dealer-1"})
     with pytest.raises(EdgeError, match="not supported"):
-        compare(None, make_options(DoubleHandRules, {"seen": "dealer-1"}), RunSettings())
+        GAME.bet("main").comparison(GAME.wager(None, seen))

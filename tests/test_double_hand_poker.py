@@ -422,28 +422,26 @@ def test_every_bet_has_its_own_analyze_and_simulate_hooks() -> None:
     rules = DoubleHandRules(players=3, pays=Fraction(15, 2))
     run_settings = RunSettings()
     for bet in GAME.bets:
-        table = bet.analyze(None, rules, run_settings)
+        table = bet.table(GAME.wager(None, rules, run_settings))
         assert table.bet == bet.name and table.game == "double-hand-poker"
-        assert bet.simulate is not None
-        simulator = bet.simulate(None, rules, run_settings)
+        simulator = bet.simulator(GAME.wager(None, rules, run_settings))
+        assert simulator is not None
         assert simulator.outcomes == tuple(row.outcome for row in table.rows)
         assert isinstance(simulator, sim.MainSimulator | sim.TileBetSimulator | sim.DiceSimulator)
         assert [Fraction(int(p), simulator.scale) for p in simulator.pays] == [
             row.pays for row in table.rows]
     assert len({id(bet.analyze) for bet in GAME.bets}) == len(GAME.bets)
     lo, hi = GAME.bet("lo-card"), GAME.bet("hi-card")
-    assert lo.simulate is not None and hi.simulate is not None
-    lo_sim, hi_sim = lo.simulate(None, rules, run_settings), hi.simulate(None, rules, run_settings)
+    wager = GAME.wager(None, rules, run_settings)
+    lo_sim, hi_sim = lo.simulator(wager), hi.simulator(wager)
     assert isinstance(lo_sim, sim.TileBetSimulator) and isinstance(hi_sim, sim.TileBetSimulator)
     assert (lo_sim.target, hi_sim.target, lo_sim.players) == (0, 27, 3)
     assert [b.strategy is not None for b in GAME.bets] == [True, False, False, False, False]
 
 
 def test_main_strategy_hook_is_a_document_of_the_differences() -> None:
-    strategy = GAME.bet("main").strategy
-    assert strategy is not None
     rules = DoubleHandRules()
-    report = strategy(None, rules, RunSettings())
+    report = GAME.bet("main").document(GAME.wager(None, rules))
     assert isinstance(report, Report)
     house, optimal = report.sections
     assert house.title == "The house way"

@@ -162,14 +162,14 @@ def test_a_bar_left_drawn_is_ended_before_a_message() -> None:
 def test_make_simulator_calls_the_bets_simulate_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     import dataclasses
 
-    from edge.games import RunSettings, get_game
+    from edge.games import Rules, RunSettings, Wager, get_game
     from edge.simulation import make_simulator, simulates
 
     game = get_game("triple-bet")
     made: list[tuple[object, object, RunSettings]] = []
 
-    def hook(paytable: object, rules: object, run: RunSettings) -> str:
-        made.append((paytable, rules, run))
+    def hook(wager: Wager[Rules]) -> str:
+        made.append((wager.paytable, wager.rules, wager.run))
         return "the hook's simulator"
 
     bets = tuple(dataclasses.replace(bet, simulate=hook) for bet in game.bets)

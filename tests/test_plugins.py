@@ -2,9 +2,9 @@
 ``edge.get_include()`` finds the public evaluator declarations, and the report's Method section
 states only the independent checks a game has.
 
-The plug-ins are simulated: ``edge.games.entry_points`` is replaced by one returning hand-made
-entry points, whose targets live in a module made here (``sys.modules``), and the registry is
-emptied around each test.
+The plug-ins are simulated: ``edge.games.registry.entry_points`` is replaced by one returning
+hand-made entry points, whose targets live in a module made here (``sys.modules``), and the
+registry is emptied around each test.
 """
 
 from __future__ import annotations
@@ -24,9 +24,17 @@ import edge
 from edge import games
 from edge.cli import main
 from edge.document.document import Items, Paragraph, Preformatted, Table
-from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, Rules, RunSettings
+from edge.games import (
+    PUBLISHED_FIGURES,
+    SMALL_CASES,
+    Bet,
+    Game,
+    Rules,
+    Wager,
+    registry,
+)
 from edge.options import options_dict
-from edge.paytables import PayTable, make_paytable
+from edge.paytables import make_paytable
 from edge.report.build import make_report
 from edge.report.front import checks_statement, sources_statement
 from edge.simulation.engine import IntArray
@@ -43,15 +51,14 @@ class CoinRules(Rules):
 PAYTABLE = make_paytable("even", {"heads": Fraction(1)}, ("heads",))
 
 
-def analyze(paytable: PayTable | None, rules: CoinRules, run: RunSettings,
-            bet: str = "toss") -> ReturnTable:
-    table = paytable or PAYTABLE
+def analyze(wager: Wager[CoinRules], bet: str = "toss") -> ReturnTable:
+    table = wager.paytable or PAYTABLE
     rows = (Row("heads", table["heads"], 1), Row("tails", Fraction(-1), 1))
-    return ReturnTable("coin", bet, rows, table, options_dict(rules), title="A coin toss")
+    return ReturnTable("coin", bet, rows, table, options_dict(wager.rules), title="A coin toss")
 
 
-def analyze_again(paytable: PayTable | None, rules: CoinRules, run: RunSettings) -> ReturnTable:
-    return analyze(paytable, rules, run, "toss-again")
+def analyze_again(wager: Wager[CoinRules]) -> ReturnTable:
+    return analyze(wager, "toss-again")
 
 
 def coin(name: str, aliases: tuple[str, ...] = (), checks: tuple[str, ...] = ()) -> Game[CoinRules]:
@@ -78,11 +85,12 @@ def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[EntryPoint]]:
         assert group == games.ENTRY_POINT_GROUP
         return list(points)
 
-    monkeypatch.setattr(games, "entry_points", found)
-    monkeypatch.setattr(games, "_registry", None)
-    monkeypatch.setattr(games, "_plugins", None)
+    monkeypatch.setattr(registry, "entry_points", found)
+    monkeypatch.setattr(registry, "_registry", None)
+    monkeypatch.setattr(registry, "_plugins", None)
     yield points
-    games._registry = games._plugins = None     # the next test reads the real entry points again
+    # the next test reads the real entry points again
+    registry._registry = registry._plugins = None
 
 
 def point(name: str, attribute: str, module: str = MODULE) -> EntryPoint:
@@ -196,7 +204,7 @@ def test_the_method_states_the_checks_a_game_declares() -> None:
 
 
 def test_the_simulation_is_claimed_for_the_wagers_that_have_one() -> None:
-    def simulate(paytable: PayTable | None, rules: CoinRules, run: RunSettings) -> object:
+    def simulate(wager: Wager[CoinRules]) -> object:
         raise AssertionError("the statement does not run the simulation")
 
     game = coin("coin", checks=(SMALL_CASES,))
@@ -226,8 +234,7 @@ class CoinSimulator:
         return row, 1 - 2 * row
 
 
-def simulate_coin(paytable: PayTable | None, rules: CoinRules,
-                  run: RunSettings | None = None) -> CoinSimulator:
+def simulate_coin(wager: Wager[CoinRules]) -> CoinSimulator:
     return CoinSimulator()
 
 

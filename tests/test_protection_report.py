@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from edge.cli import main
-from edge.games import Bet, Game, Rules, RunSettings
+from edge.games import Bet, Exposed, Game, Rules, Wager, pays_and_rules
 from edge.options import option, options_dict
 from edge.paytables import PayTable, make_paytable
 from edge.protection import Protection, Scenario, information_note, information_value
@@ -37,7 +37,7 @@ PRESETS = {"plain": make_paytable("plain", {"bonus-hand": 1}, OUTCOMES)}
 WINS = {ToySeen.NONE: 4, ToySeen.ONE: 6, ToySeen.ALL: 9}
 
 
-def toy_analyze(paytable: PayTable | None, rules: ToyRules, run: RunSettings) -> ReturnTable:
+def toy_analyze(paytable: PayTable | None, rules: ToyRules) -> ReturnTable:
     wins = WINS[rules.seen]
     rows = (Row("raise, win", Fraction(2), wins, Fraction(2)),
             Row("raise, lose", Fraction(-2), 10 - wins, Fraction(2)))
@@ -45,23 +45,23 @@ def toy_analyze(paytable: PayTable | None, rules: ToyRules, run: RunSettings) ->
                        decisions=(("raise", 10),), basis="Ante")
 
 
-def rules_of_play(paytable: PayTable | None, rules: object, run: RunSettings) -> list[str]:
-    assert isinstance(rules, ToyRules)
-    return [f"Raise everything (seen={rules.seen})."]
+def rules_of_play(wager: Wager[ToyRules]) -> list[str]:
+    return [f"Raise everything (seen={wager.player.seen})."]
 
 
 TOY = Game(
     name="toy-exposed", title="Toy Exposed", rules=ToyRules,
-    bets=(Bet("ante", "ante and raise", toy_analyze, OUTCOMES, PRESETS, "plain"),),
+    bets=(Bet("ante", "ante and raise", pays_and_rules(toy_analyze), OUTCOMES, PRESETS, "plain",
+              exposed=Exposed(pays_and_rules(toy_analyze), rules_of_play=rules_of_play)),),
     protection=Protection("ante", (
         Scenario("one", "one dealer card", "before the raise", 3, "player edge 20% (a test)"),
-        Scenario("all", "every dealer card", "before the raise", 1)), rules_of_play),
+        Scenario("all", "every dealer card", "before the raise", 1))),
 )
 
 
 def test_the_value_of_the_information_is_the_difference_of_the_returns() -> None:
-    plain = toy_analyze(None, ToyRules(), RunSettings())
-    seen = toy_analyze(None, ToyRules(seen=ToySeen.ONE), RunSettings())
+    plain = toy_analyze(None, ToyRules())
+    seen = toy_analyze(None, ToyRules(seen=ToySeen.ONE))
     # by construction: 2 * (4 - 6) / 10 = -2/5 dealt, 2 * (6 - 4) / 10 = 2/5 seen
     assert plain.expected_return == Fraction(-2, 5)
     assert information_value(seen, plain) == Fraction(4, 5)
@@ -70,11 +70,10 @@ def test_the_value_of_the_information_is_the_difference_of_the_returns() -> None
 
 
 def test_a_positive_return_prints_as_the_players_edge() -> None:
-    seen = toy_analyze(None, ToyRules(seen=ToySeen.ALL), RunSettings())
+    seen = toy_analyze(None, ToyRules(seen=ToySeen.ALL))
     labels = {label: text for label, text, _ in figure_lines(seen)}
     assert labels["player edge"] == "8/5"
-    dealt = {label for label, _, _ in figure_lines(toy_analyze(None, ToyRules(),
-                                                               RunSettings()))}
+    dealt = {label for label, _, _ in figure_lines(toy_analyze(None, ToyRules()))}
     assert "player edge" not in dealt
 
 

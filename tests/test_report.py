@@ -24,7 +24,7 @@ from edge import games
 from edge.cli import main
 from edge.document.layout import display_name
 from edge.errors import EdgeError
-from edge.games import Analyze, Bet, Game, Rules, RunSettings, get_game
+from edge.games import Analyze, Bet, Game, Rules, RunSettings, Wager, get_game, registry
 from edge.options import option
 from edge.paytables import PayTable, make_paytable
 from edge.report import (
@@ -149,8 +149,8 @@ def toy_analyze(bet: str, paytable: PayTable | None, rules: ToyRules,
                        notes=("A made-up game for tests.",))
 
 
-def toy_strategy(paytable: PayTable | None, rules: ToyRules, run: RunSettings) -> Report:
-    rule = f"Raise with a <pair> or better & fold the rest ({rules.strategy})."
+def toy_strategy(wager: Wager[ToyRules]) -> Report:
+    rule = f"Raise with a <pair> or better & fold the rest ({wager.rules.strategy})."
     return Report("Toy strategy", (), (Section("Rule", (Paragraph(rule),)),))
 
 
@@ -168,7 +168,7 @@ ToyAnalyze = Callable[[str, PayTable | None, ToyRules, RunSettings], ReturnTable
 
 def bind(analyze: ToyAnalyze, bet: str) -> Analyze[ToyRules]:
     """One bet's hook from an analysis of every bet."""
-    return lambda paytable, rules, run: analyze(bet, paytable, rules, run)
+    return lambda wager: analyze(bet, wager.paytable, wager.rules, wager.run)
 
 
 def hooked(game: Game[ToyRules], analyze: ToyAnalyze) -> Game[ToyRules]:
@@ -359,7 +359,7 @@ def test_cli_report_file_and_stdout(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_cli_all_writes_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(games, "_registry", {"triple-bet": games.get_game("triple-bet")})
+    monkeypatch.setattr(registry, "_registry", {"triple-bet": games.get_game("triple-bet")})
     out = tmp_path / "reports"
     assert main(["report", "--all", "-o", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["index.html", "triple-bet.html"]
@@ -524,8 +524,8 @@ def test_no_cache_solves_once() -> None:
         seen.append((f"analyze {bet} {rules.strategy}", run.cache))
         return toy_analyze(bet, paytable, rules, run)
 
-    def strategy(paytable: PayTable | None, rules: ToyRules, run: RunSettings) -> Report:
-        seen.append(("strategy", run.cache))
+    def strategy(wager: Wager[ToyRules]) -> Report:
+        seen.append(("strategy", wager.run.cache))
         return Report("Toy strategy", (), (Section("Rule", (Paragraph("raise"),)),))
 
     game = hooked(TOY, analyze)
@@ -575,7 +575,7 @@ def test_strategy_document_prefers_the_bets_own_strategy() -> None:
 
     game = get_game("three-card-poker")
     own = Report("Ante strategy", (), (Section("Rule", (Paragraph("Raise Q-6-4 or better."),)),))
-    bet = dataclasses.replace(game.bet("ante"), strategy=lambda paytable, rules, run: own)
+    bet = dataclasses.replace(game.bet("ante"), strategy=lambda wager: own)
     rules = game.make_rules({})
     document = strategy_document(game, bet, bet.paytable(None), rules, RunSettings())
     assert isinstance(document, Report) and document.sections == own.sections

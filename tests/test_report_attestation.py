@@ -91,7 +91,7 @@ def test_the_progressive_is_certified_at_its_reset_value_and_in_the_long_run() -
     game = get_game("ultimate-texas-holdem")
     bet = game.bet("progressive")
     assert bet.certify is not None
-    rows = bet.certify(bet.paytable(None), game.make_rules(None))
+    rows = bet.certify(game.wager(bet.paytable(None), game.make_rules(None)))
     assert [basis.split(", ")[-1] for basis, _, _ in rows] == [
         "the meter at its reset value 10000",
         "the increment 3/20 of every bet paid back through the meter"]
@@ -99,7 +99,7 @@ def test_the_progressive_is_certified_at_its_reset_value_and_in_the_long_run() -
     at_reset, long_run = (hold for _, hold, _ in rows)
     assert long_run < at_reset                       # the increment comes back to the players
     # a meter away from the reset value is certified as well, and rests on the meter
-    moved = bet.certify(bet.paytable(None), game.make_rules({"meter": 25000}))
+    moved = bet.certify(game.wager(bet.paytable(None), game.make_rules({"meter": 25000})))
     assert len(moved) == 3 and moved[0][2].startswith("the meter at 25000 (assumed)")
 
 
@@ -115,7 +115,7 @@ def test_the_progressives_json_assumptions_list_what_it_rests_on() -> None:
     assert any("reset value 10000" in text and "increment 3/20" in text for text in assumed)
     certify = game.bet("progressive").certify
     assert certify is not None
-    assert certified_holds(context, "progressive") == list(certify(paytable, rules))
+    assert certified_holds(context, "progressive") == list(certify(game.wager(paytable, rules)))
 
 
 # --- item 4: citable sources -----------------------------------------------------------------

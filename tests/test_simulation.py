@@ -180,9 +180,10 @@ def test_tally_keeps_every_net_result_of_an_uneven_outcome() -> None:
 
 
 def _sim(bet: str, decks: int = 6) -> Simulator:
-    hook = tb.GAME.bet(bet).simulate
-    assert hook is not None
-    return hook(TB_PRESETS[bet]["usual"], tb.TripleBetRules(decks=decks), RunSettings())
+    made = tb.GAME.bet(bet).simulator(tb.GAME.wager(TB_PRESETS[bet]["usual"],
+                                                    tb.TripleBetRules(decks=decks)))
+    assert made is not None
+    return made
 
 
 def test_same_seed_same_tally_whatever_the_jobs() -> None:

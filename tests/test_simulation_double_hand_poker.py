@@ -9,7 +9,6 @@ from itertools import combinations, product
 import numpy as np
 import pytest
 
-from edge.games import RunSettings
 from edge.games.double_hand_poker import analysis as dhp
 from edge.games.double_hand_poker import house_way as double_hand
 from edge.games.double_hand_poker import simulation as sim
@@ -74,8 +73,7 @@ def test_main_settlement_needs_both_hands_strictly_higher() -> None:
 
 
 def test_main_pays_one_less_commission() -> None:
-    simulator = sim.simulate_main(None, DoubleHandRules(commission=Fraction(1, 20)),
-                                  RunSettings())
+    simulator = sim.simulate_main(DoubleHandRules(commission=Fraction(1, 20)))
     assert [Fraction(int(p), simulator.scale) for p in simulator.pays] == [
         Fraction(19, 20), 0, -1]
 

@@ -11,7 +11,6 @@ import pytest
 
 from edge import _core
 from edge.cards import parse_cards
-from edge.games import RunSettings
 from edge.games import three_card_poker as tcp
 from edge.games.three_card_poker import simulation as sim
 from edge.games.three_card_poker import strategy as tc_strategy
@@ -64,9 +63,7 @@ def test_the_raise_look_up_is_the_solved_strategy(strategy: Strategy) -> None:
 
 def _settle(bet: str, cards: str, **options: object) -> tuple[str, Fraction]:
     rules = ThreeCardRules(**options)  # type: ignore[arg-type]
-    hook = tcp.GAME.bet(bet).simulate
-    assert hook is not None
-    simulator = hook(PRESETS[bet]["3"], rules, RunSettings())
+    simulator = tcp.GAME.bet(bet).simulator(tcp.GAME.wager(PRESETS[bet]["3"], rules))
     assert isinstance(simulator, sim.PairPlusSimulator | sim.RaiseSimulator)
     dealt = np.array(parse_cards(cards), dtype=np.int16).reshape(6, 1)
     outcome, net = simulator.settle(dealt)

@@ -29,9 +29,9 @@ from edge.simulation.engine import Simulator
 def simulator_of(bet: str, paytable: PayTable | None,
                  rules: UltimateTexasHoldemRules) -> Simulator:
     """The bet's simulator, through its ``simulate`` hook."""
-    hook = GAME.bet(bet).simulate
-    assert hook is not None
-    return hook(paytable, rules, RunSettings())
+    made = GAME.bet(bet).simulator(GAME.wager(paytable, rules))
+    assert made is not None
+    return made
 
 
 def test_batch_evaluation_matches_the_evaluator() -> None:

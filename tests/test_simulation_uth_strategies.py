@@ -18,7 +18,6 @@ import pytest
 
 from edge.cards import parse_cards
 from edge.errors import EdgeError
-from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem import GAME
 from edge.games.ultimate_texas_holdem.simulation import strategy as sim
 from edge.games.ultimate_texas_holdem.simulation.main_bet import MainSimulator, make_main_simulator
@@ -203,13 +202,12 @@ def test_the_simulate_command_plays_a_named_strategy(
                       "wizard-practical", "--hands", "50000", "--seed", "5", "--jobs", "1")
     assert result.status == 0, result.err
     assert "strategy=wizard-practical" in result.out and "agrees" in result.out
-    hook = GAME.bet("main").simulate
-    assert hook is not None
-    paytable = GAME.bet("main").paytable(None)
-    practical = hook(paytable, GAME.make_rules({"strategy": "wizard-practical"}),
-                     RunSettings())
+    main = GAME.bet("main")
+    paytable = main.paytable(None)
+    practical = main.simulator(GAME.wager(paytable,
+                                          GAME.make_rules({"strategy": "wizard-practical"})))
     assert isinstance(practical, sim.StrategySimulator)
-    solved = hook(paytable, GAME.make_rules({"strategy": "always-4x"}), RunSettings())
+    solved = main.simulator(GAME.wager(paytable, GAME.make_rules({"strategy": "always-4x"})))
     assert type(solved) is MainSimulator
 
 

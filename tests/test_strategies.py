@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from edge.games import RunSettings, get_game
+from edge.games import get_game
 from edge.games.double_hand_poker import analysis as dh_analysis
 from edge.games.double_hand_poker import simulation as dh_sim
 from edge.games.double_hand_poker.rules import DoubleHandRules, SettingRule
@@ -170,9 +170,9 @@ def test_mimic_departs_on_the_eight_queen_high_hands_below_q64() -> None:
     More at Three Card Poker"): 8 rank sets x 60 non-flush suit choices = 480 hands."""
     game = get_game("three-card-poker")
     bet = game.bet("ante")
-    assert bet.compare is not None
-    comparison = bet.compare(bet.paytable("3"), game.make_rules({"strategy": "mimic"}),
-                             RunSettings())
+    comparison = bet.comparison(game.wager(bet.paytable("3"),
+                                           game.make_rules({"strategy": "mimic"})))
+    assert comparison is not None
     check_costs(comparison, tri_card("ante", "optimal"), tri_card("ante", "mimic"))
     assert comparison.departure_frequency == Fraction(8 * 60, 22100)
     assert {d.situation for d in comparison.departures} == {
@@ -187,9 +187,9 @@ def test_combined_wager_costs_equal_the_difference(tmp_path: Path) -> None:
     path.write_text('raise_from = "K-x-x"\n')
     game = get_game("three-card-poker")
     bet = game.bet("combined")
-    assert bet.compare is not None
     rules = game.make_rules({"strategy": str(path), "fold_forfeits_pair_plus": "false"})
-    comparison = bet.compare(bet.paytable("1"), rules, RunSettings())
+    comparison = bet.comparison(game.wager(bet.paytable("1"), rules))
+    assert comparison is not None
     check_costs(comparison,
                 tri_card("combined", "optimal", "1", fold_forfeits_pair_plus="false"),
                 tri_card("combined", str(path), "1", fold_forfeits_pair_plus="false"))
@@ -201,9 +201,9 @@ def test_combined_wager_costs_equal_the_difference(tmp_path: Path) -> None:
 def test_double_hand_costs_equal_the_difference(strategy: str) -> None:
     game = get_game("double-hand-poker")
     bet = game.bet("main")
-    assert bet.compare is not None
     rules = game.make_rules({"strategy": strategy})
-    comparison = bet.compare(None, rules, RunSettings())
+    comparison = bet.comparison(game.wager(None, rules))
+    assert comparison is not None
     played = game.analyze("main", None, rules)
     check_costs(comparison, game.analyze("main", None, game.make_rules()), played)
 

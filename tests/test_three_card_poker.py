@@ -385,10 +385,9 @@ def test_bad_options_name_the_value(setting: str, value: str) -> None:
 
 
 def test_wrong_paytable_and_bet() -> None:
-    ante = tcp.GAME.bet("ante").strategy
-    assert ante is not None
+    ante = tcp.GAME.bet("ante")
     with pytest.raises(EdgeError, match="not a ante pay table"):
-        ante(tc_pays.PRESETS["pair-plus"]["1"], ThreeCardRules(), RunSettings())
+        ante.document(tcp.GAME.wager(tc_pays.PRESETS["pair-plus"]["1"], ThreeCardRules()))
     assert tcp.GAME.bet("pair-plus").strategy is None
     with pytest.raises(EdgeError, match="not a ante pay table"):
         analysis.analyze_ante(tc_pays.PRESETS["pair-plus"]["1"], ThreeCardRules())
@@ -425,9 +424,7 @@ def _tables(report: Report) -> list[Table]:
 
 
 def test_ante_strategy_hook_returns_the_raise_rule_as_a_document() -> None:
-    hook = tcp.GAME.bet("ante").strategy
-    assert hook is not None
-    report = hook(None, ThreeCardRules(), RunSettings())
+    report = tcp.GAME.bet("ante").document(tcp.GAME.wager(None, ThreeCardRules()))
     assert isinstance(report, Report)
     assert report.title == ("Tri-Card Poker strategy: Raise Q-6-4 (high card) or better; "
                             "fold the rest.")
@@ -447,8 +444,8 @@ def test_ante_strategy_hook_returns_the_raise_rule_as_a_document() -> None:
 def test_combined_strategy_hook_weighs_both_wagers() -> None:
     rules = ThreeCardRules(fold_forfeits_pair_plus=False)
     bet = tcp.GAME.bet("combined")
-    assert bet.strategy is not None
-    report = bet.strategy(bet.paytable("1"), rules, RunSettings())
+    report = bet.document(tcp.GAME.wager(bet.paytable("1"), rules))
+    assert report is not None
     items = [block for section in report.sections for block in section.blocks
              if isinstance(block, Items)][0]
     facts = dict(item for item in items.items if isinstance(item, tuple))

@@ -288,12 +288,14 @@ def test_an_exposed_table_says_what_is_seen_and_what_it_is_worth() -> None:
                                            ("combined", "sorted-3")])
 def test_the_simulation_deals_the_exposure_and_agrees(bet: str, seen: str) -> None:
     rules = GAME.make_rules({"seen": seen})
-    hook = GAME.bet(bet).simulate
-    assert hook is not None
-    simulator = hook(PRESETS[bet]["3"], rules, RUN)
+    wager = GAME.wager(PRESETS[bet]["3"], rules, RUN)
+    simulator = GAME.bet(bet).simulator(wager)
+    assert simulator is not None
     _, net = simulator.play(np.random.default_rng(17), 60_000)
-    again = hook(PRESETS[bet]["3"], rules, RUN).play(np.random.default_rng(17), 60_000)[1]
-    assert np.array_equal(net, again)                          # same seed, same result
+    again = GAME.bet(bet).simulator(wager)
+    assert again is not None
+    same = again.play(np.random.default_rng(17), 60_000)[1]
+    assert np.array_equal(net, same)                           # same seed, same result
     per_wager = net / simulator.scale / float(simulator.initial_wager)
     exact = float(GAME.analyze(bet, PRESETS[bet]["3"], rules, RUN).expected_return)
     error = per_wager.std() / math.sqrt(len(per_wager))

@@ -20,7 +20,6 @@ import pytest
 from edge import analyze
 from edge.cards import parse_card, parse_cards
 from edge.errors import EdgeError
-from edge.games import RunSettings
 from edge.games.triple_bet import GAME, TripleBetRules
 from edge.games.triple_bet import _kernels as tb_kernels
 from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
@@ -418,10 +417,11 @@ def test_each_bet_owns_its_hooks() -> None:
     """Every wager analyses and simulates through its own hooks, with its own rows."""
     rules = TripleBetRules(decks=2)
     for bet in GAME.bets:
-        table = bet.analyze(None, rules, RunSettings())
+        table = bet.table(GAME.wager(None, rules))
         assert table.bet == bet.name
-        assert bet.simulate is not None and bet.strategy is None
-        simulator = bet.simulate(bet.paytable(None), rules, RunSettings())
+        assert bet.strategy is None
+        simulator = bet.simulator(GAME.wager(bet.paytable(None), rules))
+        assert simulator is not None
         if bet.name == "combined":
             assert len(simulator.outcomes) == len(FLUSH_ROWS) * len(SANDWICH_ROWS) * len(BLOCK_ROWS)
         else:

@@ -119,7 +119,7 @@ def toy_analyze(bet: str, pays: PayTable | None, rules: ToyRules, run: RunSettin
 
 def bind(bet: str) -> Analyze[ToyRules]:
     """One bet's hook from :func:`toy_analyze`."""
-    return lambda pays, rules, run: toy_analyze(bet, pays, rules, run)
+    return lambda wager: toy_analyze(bet, wager.paytable, wager.rules, wager.run)
 
 
 def toy_game(**linear: bool | None) -> Game[ToyRules]:

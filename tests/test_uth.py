@@ -615,9 +615,9 @@ def test_strategy_document_has_the_text_strategy(standard: solver.Solution) -> N
 
     game = get_game("uth")
     bet = game.bet("main")
-    assert bet.strategy is not None
     rules = game.make_rules()
-    document = bet.strategy(bet.paytable(None), rules, RunSettings())
+    document = bet.document(game.wager(bet.paytable(None), rules))
+    assert document is not None
     blocks = [block for section in document.sections for block in section.blocks]
     summary = next(block for block in blocks if isinstance(block, Items))
     tables = [block for block in blocks if isinstance(block, Table)]

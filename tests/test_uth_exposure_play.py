@@ -176,7 +176,7 @@ def test_exposed_table(fake: ExposedSolution) -> None:
 
 def test_exposed_strategy_chart(fake: ExposedSolution) -> None:
     rules = GAME.make_rules({"seen": "dealer-1"})
-    document = GAME.bet("main").strategy(STANDARD, rules, RunSettings())  # type: ignore[misc]
+    document = GAME.bet("main").document(GAME.wager(STANDARD, rules))
     data = document.data
     assert data is not None
     by_class = {entry["class"]: entry for entry in data["classes"]}  # type: ignore[index,union-attr]
@@ -192,7 +192,7 @@ def test_exposed_strategy_chart(fake: ExposedSolution) -> None:
 
 def test_two_dealer_cards_chart_and_rule_of_thumb(fake: ExposedSolution) -> None:
     rules = GAME.make_rules({"seen": "dealer-2"})
-    document = GAME.bet("main").strategy(STANDARD, rules, RunSettings())  # type: ignore[misc]
+    document = GAME.bet("main").document(GAME.wager(STANDARD, rules))
     data = document.data
     assert data is not None
     by_class = {entry["class"]: entry for entry in data["classes"]}  # type: ignore[index,union-attr]
@@ -209,12 +209,10 @@ def test_two_dealer_cards_chart_and_rule_of_thumb(fake: ExposedSolution) -> None
 
 
 def test_rules_of_play(fake: ExposedSolution) -> None:
-    protection = GAME.protection
-    assert protection is not None and protection.rules_of_play is not None
-    lines = protection.rules_of_play(STANDARD, GAME.make_rules({"seen": "dealer-1"}),
-                                     RunSettings())
+    main = GAME.bet("main")
+    lines = main.rules_of_play(GAME.wager(STANDARD, GAME.make_rules({"seen": "dealer-1"})))
     assert len(lines) == 14 and lines[1].startswith("Dealer card A: 4x pairs 22+")
-    assert protection.rules_of_play(STANDARD, GAME.make_rules(), RunSettings()) == []
+    assert main.rules_of_play(GAME.wager(STANDARD, GAME.make_rules())) == []
 
 
 def test_states_total() -> None:
@@ -240,7 +238,7 @@ def test_the_exposure_is_dealt_uniformly() -> None:
 
 def test_the_simulation_plays_the_solved_preflop_choice(fake: ExposedSolution) -> None:
     rules = GAME.make_rules({"seen": "dealer-1"})
-    simulator = GAME.bet("main").simulate(STANDARD, rules, RunSettings())  # type: ignore[misc]
+    simulator = GAME.bet("main").simulator(GAME.wager(STANDARD, rules))
     assert isinstance(simulator, xs.ExposedSimulator)
     rng = np.random.default_rng(11)
     cards = xs.expose(Seen.DEALER_1, deal(
@@ -260,7 +258,7 @@ def test_flop_one_uses_the_dealt_games_flop(fake: ExposedSolution) -> None:
     # with no dealer card seen, the flop is the game as dealt's: the oracle's exact flop
     # decision (over 1,081 turn-rivers x 990 dealer holdings) is the unexposed solve's
     rules = GAME.make_rules({"seen": "flop-1"})
-    simulator = GAME.bet("main").simulate(STANDARD, rules, RunSettings())  # type: ignore[misc]
+    simulator = GAME.bet("main").simulator(GAME.wager(STANDARD, rules))
     assert isinstance(simulator, xs.ExposedSimulator)
     cards = deal(
         np.random.default_rng(5), 3, 9)

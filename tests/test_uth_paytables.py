@@ -181,10 +181,9 @@ def test_trips_rule_option_and_errors(capsys: pytest.CaptureFixture[str]) -> Non
     ("7c 8d  Ac Ad  2h 2s 9c Kd 4h", "lose"),              # a pair never pays
 ], ids=str)
 def test_beat_dealer_settlement_examples(cards: str, row: str) -> None:
-    hook = GAME.bet("trips").simulate
-    assert hook is not None
-    simulator = hook(GAME.bet("trips").paytable("50-40-30-10-8-6-3"),
-                     GAME.make_rules({"trips_rule": "beat-dealer"}), RunSettings())
+    simulator = GAME.bet("trips").simulator(GAME.wager(
+        GAME.bet("trips").paytable("50-40-30-10-8-6-3"),
+        GAME.make_rules({"trips_rule": "beat-dealer"})))
     dealt = np.array(parse_cards(cards), dtype=np.int16).reshape(9, 1)
     outcome, _ = simulator.settle(dealt)
     assert simulator.outcomes[int(outcome[0])] == row

@@ -32,7 +32,7 @@ from edge.bets.file import BetFile, BetFileError, Outcome
 from edge.bets.words import condition_in_words
 from edge.cards import format_card
 from edge.document.document import Items, Section, Table
-from edge.games import Bet, Game, ReportContext, Rules, RunSettings
+from edge.games import Bet, Game, ReportContext, Rules, Wager
 from edge.games.worked import Deal, examples_section
 from edge.options import option, options_dict
 from edge.paytables import PayTable, format_pay
@@ -125,10 +125,9 @@ class BetAnalysis:
                                  f"{cycle_size(slots, 1, copies)}")
         return counts
 
-    def shoe_return(self, paytable: PayTable | None, rules: Rules,
-                    copies: tuple[int, ...]) -> Fraction:
+    def shoe_return(self, wager: Wager[Rules], copies: tuple[int, ...]) -> Fraction:
         """The exact expected return per unit wagered from the shoe of ``copies``."""
-        table = paytable or self.bet.presets[self.bet.default_paytable]
+        table = wager.paytable or self.bet.presets[self.bet.default_paytable]
         counts = self.shoe_counts(copies)
         pays = [table[outcome.name] for outcome in self.bet.outcomes] + [Fraction(-1)]
         return sum((pay * count for pay, count in zip(pays, counts, strict=True)),
@@ -153,8 +152,7 @@ class BetAnalysis:
                 "outcome takes every deal it holds for).")
         return found
 
-    def analyze(self, paytable: PayTable | None, rules: Rules,
-                run: RunSettings) -> ReturnTable:
+    def analyze(self, paytable: PayTable | None, rules: Rules) -> ReturnTable:
         """The exact return table at these pays and decks."""
         decks = _decks(rules)
         found = self.counts(decks)
@@ -320,12 +318,11 @@ def make_game(bet: BetFile) -> Game[Any]:
     rules = rules_type(bet)
     outcomes = tuple(outcome.name for outcome in bet.outcomes)
 
-    def analyze(paytable: PayTable | None, rules: Rules, run: RunSettings) -> ReturnTable:
-        return analysis.analyze(paytable, rules, run)
+    def analyze(wager: Wager[Rules]) -> ReturnTable:
+        return analysis.analyze(wager.paytable, wager.rules)
 
-    def simulate(paytable: PayTable | None, rules: Rules,
-                 run: RunSettings) -> BetSimulator:
-        return simulator(analysis, paytable, rules)
+    def simulate(wager: Wager[Rules]) -> BetSimulator:
+        return simulator(analysis, wager.paytable, wager.rules)
 
     source = bet.source or f"the bet file {bet.path.name} (no source stated)"
     wager = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,

@@ -80,8 +80,10 @@ def analyse(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
                         "from a shoe of more than one deck.")
     shoe = shoe_of(rules, bet.name, game.command_name)
 
+    asked = game.wager(paytable, rules)
+
     def returns(copies: tuple[int, ...]) -> Fraction:
-        return hook(paytable, rules, copies)
+        return hook(asked, copies)
 
     effects = effects_of_removal(bet.name, returns, shoe)
     found = tuple(candidates(effects))

@@ -75,8 +75,9 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.errors import EdgeError
-from edge.games import Bet, Rules, RunSettings
+from edge.games import Bet, Rules, RunSettings, Wager
 from edge.paytables import PayTable
+from edge.player import player_of
 
 __all__ = ["Bucket", "NetOf", "SHOES_PER_TASK", "Settle", "Spread", "WinRate",
            "centred_running", "count_tags", "nearest_true_count", "play_shoes", "settlement",
@@ -504,9 +505,10 @@ def wager_win_rates(bet: Bet[Any], paytable: PayTable | None, rules: Rules,
     simulator's ``settle``, ``scale``, ``cards_dealt`` and ``decks``): for the report's and
     ``edge counting``'s simulated win rates, on the count ``c.best.fit.count``. ``paytable``:
     None for the wager's default table."""
-    if bet.simulate is None:
+    simulator = bet.simulator(Wager(paytable or bet.paytable(None), rules,
+                                    player_of(rules, None), RunSettings()))
+    if simulator is None:
         raise EdgeError(f"The {bet.name} wager has no simulator to deal a shoe game with.")
-    simulator = bet.simulate(paytable or bet.paytable(None), rules, RunSettings())
     decks = getattr(simulator, "decks", None)
     if not isinstance(decks, int) or not hasattr(simulator, "cards_dealt"):
         raise EdgeError(f"The {bet.name} wager's simulator does not say its shoe's decks and "

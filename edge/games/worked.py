@@ -56,9 +56,10 @@ class Settled:
 def settle(context: ReportContext[RulesT], deal: Deal) -> Settled:
     """Settle one deal with the wager's own settlement, at the report's pay table and rules."""
     bet = context.game.bet(deal.bet)
-    if bet.simulate is None:
+    simulator = bet.simulator(context.game.wager(context.paytables[deal.bet], context.rules,
+                                                 context.run))
+    if simulator is None:
         raise ValueError(f"The wager {deal.bet!r} has no settlement to work an example with.")
-    simulator = bet.simulate(context.paytables[deal.bet], context.rules, context.run)
     dealt = np.array(deal.dealt, dtype=np.int16).reshape(len(deal.dealt), 1)
     if not isinstance(simulator, Settling):
         raise ValueError(f"The wager {deal.bet!r} has no settlement of a given deal.")

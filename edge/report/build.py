@@ -31,7 +31,6 @@ from edge.games import (
     get_game,
 )
 from edge.options import options_dict
-from edge.protection import is_exposed
 from edge.report.appendix import with_appendix
 from edge.report.context import Analyses, ReportContext
 from edge.report.data import report_data
@@ -85,7 +84,7 @@ def _quote(text: str) -> str:
 def exposed_sweeps_section(context: ReportContext[Rules]) -> Section:
     """In place of the sweeps over pay tables and variants when the report's rules set an
     exposure: each point would be another exposed solve (minutes for some games)."""
-    seen = str(getattr(context.rules, "seen", ""))
+    seen = context.player.seen
     name = context.game.name
     return Section("Every pay table and variant", (Paragraph(
         f"This report is of the game with an exposure (seen={seen}): the sweeps over every "
@@ -139,7 +138,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         options_section(context),
         paytables_section(context),
         wagers_section(context),
-        exposed_sweeps_section(context) if is_exposed(rules) else variants_section(context),
+        exposed_sweeps_section(context) if context.player.exposed else variants_section(context),
         payouts_section(context),
     ]
     sections += strategy_sections(context)
@@ -154,7 +153,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         from edge.counting.document import report_section
         play = counting if isinstance(counting, CounterPlay) else CounterPlay()
         sections.append(report_section(context, play if environment else None))
-    pays = None if is_exposed(rules) else pay_section(context)
+    pays = None if context.player.exposed else pay_section(context)
     if pays is not None:
         sections.append(pays)
     sections.append(volatility_section(context))

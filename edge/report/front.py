@@ -61,7 +61,7 @@ def certified_holds(context: ReportContext[Rules], bet: str) -> list[tuple[str, 
     and in the long run), else its table's hold on every basis."""
     found = context.game.bet(bet)
     if found.certify is not None:
-        return list(found.certify(context.paytables[bet], context.rules))
+        return list(found.certify(context.game.wager(context.paytables[bet], context.rules)))
     table = context.tables[bet]
     rests = "; ".join(table.assumptions) + (" (assumed)" if table.assumptions else "")
     if not rests:

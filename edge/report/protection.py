@@ -8,11 +8,11 @@ from the wager's own ``analyze`` hook with the ``seen`` option set; nothing here
 
 from __future__ import annotations
 
-import dataclasses
 import time
 
 from edge.document import Items, Paragraph, Section, Table
 from edge.games import ReportContext, Rules
+from edge.player import seeing
 from edge.protection import NONE, Protection, Scenario, information_value
 from edge.table import ReturnTable, exact, percent
 
@@ -40,12 +40,6 @@ def _row(scenario: Scenario | None, table: ReturnTable, unexposed: ReturnTable
             _decisions_text(table), scenario.published)
 
 
-def with_seen(rules: Rules, name: str) -> Rules:
-    """The same rules with the ``seen`` option set to ``name`` (the option's own type)."""
-    field = next(f for f in dataclasses.fields(rules) if f.name == "seen")
-    return dataclasses.replace(rules, seen=type(field.default)(name))  # type: ignore[call-arg,misc]
-
-
 def protection_section(context: ReportContext[Rules], *,
                        times: list[tuple[str, str]] | None = None) -> Section | None:
     """Every exposure of the game against the game as dealt (None: the game declares none).
@@ -58,12 +52,12 @@ def protection_section(context: ReportContext[Rules], *,
         return None
     bet = protection.bet
     paytable = context.paytables.get(bet)
-    base = with_seen(context.rules, NONE)
+    base = seeing(context.rules, NONE)
     unexposed = context.analyses.table(bet, paytable, base)
     rows = [_row(None, unexposed, unexposed)]
     children: list[Section] = []
     for scenario in protection.scenarios:
-        rules = with_seen(context.rules, scenario.name)
+        rules = seeing(context.rules, scenario.name)
         start = time.perf_counter()
         table = context.analyses.table(bet, paytable, rules)
         if times is not None:
@@ -77,10 +71,10 @@ def protection_section(context: ReportContext[Rules], *,
             f"{percent(unexposed.expected_return)} for the unexposed optimal player: the "
             f"information is worth {percent(information_value(table, unexposed))} per "
             f"{table.basis} (exactly {exact(information_value(table, unexposed))}).")]
-        if protection.rules_of_play is not None:
-            lines = protection.rules_of_play(paytable, rules, context.run)
-            if lines:
-                blocks.append(Items(tuple(lines)))
+        lines = context.game.bet(bet).rules_of_play(context.game.wager(paytable, rules,
+                                                                       context.run))
+        if lines:
+            blocks.append(Items(tuple(lines)))
         children.append(Section(f"seen={scenario.name}", tuple(blocks)))
     first = unexposed.basis
     intro = Paragraph(
@@ -107,7 +101,7 @@ def protection_tables(context: ReportContext[Rules]) -> dict[str, ReturnTable]:
     bet = protection.bet
     paytable = context.paytables.get(bet)
     return {scenario.name: context.analyses.table(bet, paytable,
-                                                  with_seen(context.rules, scenario.name))
+                                                  seeing(context.rules, scenario.name))
             for scenario in protection.scenarios}
 
 

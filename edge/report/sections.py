@@ -35,7 +35,7 @@ from edge.document.layout import display_name
 from edge.games import Bet, Rules
 from edge.options import describe, options_dict
 from edge.paytables import PayTable, format_pay
-from edge.protection import is_exposed
+from edge.player import STRATEGY
 from edge.published import FIGURES, Published
 from edge.report.context import ReportContext
 from edge.strategies import PlayerStrategy, compared_strategies, practical_strategy
@@ -422,8 +422,9 @@ def chosen_strategy_sections(context: ReportContext[Rules]) -> list[Section]:
     """Each wager's comparison with the optimal strategy (rule, exact cost, largest departures,
     from the ``compare`` hook): of the report's strategy when it is not the optimal one, else
     of the game's practical strategy if it names one."""
-    chosen = getattr(context.rules, "strategy", None)
-    if not isinstance(chosen, PlayerStrategy) or is_exposed(context.rules):
+    player = context.player
+    chosen = player.strategy
+    if chosen is None or player.exposed:
         return []      # an exposed player plays the exposed solve: no other strategy applies
     rules = context.rules
     title = "The strategy {name} against the optimal one ({bet})"
@@ -431,15 +432,16 @@ def chosen_strategy_sections(context: ReportContext[Rules]) -> list[Section]:
         practical = practical_strategy(rules)
         if practical is None:
             return []
-        changes: dict[str, object] = {"strategy": practical}
+        changes: dict[str, object] = {STRATEGY: practical}
         rules = dataclasses.replace(rules, **changes)
         title = "The practical strategy {name} against the optimal one ({bet})"
     sections = []
     for name in strategy_bets(context):
         bet = context.game.bet(name)
         if bet.compare is not None:
-            comparison = bet.compare(context.paytables[name],
-                                     _as_published(context, name, rules), context.run)
+            comparison = bet.comparison(context.game.wager(
+                context.paytables[name], _as_published(context, name, rules), context.run))
+            assert comparison is not None
             section = comparison_section(comparison)
             sections.append(dataclasses.replace(section, title=title.format(
                 name=comparison.strategy.name, bet=name)))
@@ -453,16 +455,15 @@ def _as_published(context: ReportContext[Rules], bet: str, rules: Rules) -> Rule
     if any(published_applies(context, entry, ("strategy",))
            for entry in context.game.published if entry.bet == bet):
         return rules
-    return _unpublished(rules)
+    return _unpublished(rules, context.game.player(rules).strategy)
 
 
-def _unpublished(rules: Rules) -> Rules:
+def _unpublished(rules: Rules, strategy: PlayerStrategy | None) -> Rules:
     """The rules with their strategy's published figure left out (its decisions unchanged)."""
-    strategy = getattr(rules, "strategy", None)
-    if not isinstance(strategy, PlayerStrategy) or strategy.info.published_house_edge is None:
+    if strategy is None or strategy.info.published_house_edge is None:
         return rules
     info = dataclasses.replace(strategy.info, published_house_edge=None, published_text="")
-    changes: dict[str, object] = {"strategy": dataclasses.replace(strategy, info=info)}
+    changes: dict[str, object] = {STRATEGY: dataclasses.replace(strategy, info=info)}
     return dataclasses.replace(rules, **changes)
 
 
@@ -489,10 +490,11 @@ def strategies_compared(context: ReportContext[Rules]) -> Section | None:
     """The strategy wagers (see :func:`strategy_bets`) under each choice of the ``strategy``
     option, side by side; wager size and element of risk only where the player raises."""
     choices = strategy_choices(context.rules)
-    if not choices or is_exposed(context.rules):
+    player = context.player
+    if not choices or player.exposed:
         return None
     bets = strategy_bets(context)
-    current = str(getattr(context.rules, "strategy", ""))
+    current = player.choice
     sizes = any(context.tables[bet].has_decisions for bet in bets)
     rows: list[tuple[CellLike, ...]] = []
     for bet in bets:

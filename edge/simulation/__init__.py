@@ -44,10 +44,10 @@ def make_simulator(game: str, bet: str, paytable: PayTable | None, rules: Rules,
     """
     found = get_game(game)
     chosen = found.bet(bet)
-    settings = run or RunSettings()
-    if chosen.simulate is None:
+    simulator = chosen.simulator(found.wager(paytable, rules, run))
+    if simulator is None:
         raise EdgeError(f"There is no simulation of {found.name} {chosen.name} yet.")
-    return chosen.simulate(paytable, rules, settings)
+    return simulator
 
 
 def simulates(game: str | AnyGame) -> bool:

@@ -13,9 +13,9 @@ from edge.cache import Memo
 from edge.games import Rules, RunSettings
 from edge.options import options_dict
 from edge.paytables import PayTable
+from edge.player import Player
 from edge.simulation import simulate_table, simulates
 from edge.simulation.check import CHECK_CONFIDENCE, Simulation
-from edge.strategies import PlayerStrategy
 from edge.table import ReturnTable, decimal
 
 if TYPE_CHECKING:
@@ -75,13 +75,13 @@ def _settlement(context: ReportContext[Rules]) -> str:
     return context.game.settlement or "by separate code written from the rules"
 
 
-def _player(rules: Rules) -> str:
+def _player(player: Player) -> str:
     """Who decides in the simulation: the solved strategy, or the chosen one read by the
     simulation itself (nobody, for a wager without decisions)."""
-    if not hasattr(rules, "strategy"):
+    if not player.decides:
         return "with no decision for the player to make"
-    strategy = getattr(rules, "strategy", None)
-    if isinstance(strategy, PlayerStrategy) and not strategy.is_optimal:
+    strategy = player.strategy
+    if strategy is not None and not strategy.is_optimal:
         return (f"the player following the strategy {strategy}, read from its rule by the "
                 "simulation itself")
     return "the player following the solved strategy"
@@ -115,7 +115,7 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
         return Section("Verification by simulation", (
             Paragraph(f"{who[0]} can also be played at random, apart from the enumeration: "
                       "hands dealt by numpy's random generator, settled "
-                      f"{_settlement(context)}, {_player(context.rules)}; the "
+                      f"{_settlement(context)}, {_player(context.player)}; the "
                       "exact return must lie inside the 99.9% confidence interval of the "
                       "simulated mean return, and a chi-square test compares the outcome "
                       "frequencies with the exact probabilities. The random hands depend on "
@@ -139,7 +139,7 @@ def verification_section(context: ReportContext[Rules], hands: int = REPORT_HAND
     blocks = (
         Paragraph(f"{who[0]} {who[1]} also played at random, apart from the enumeration (the "
                   "edge simulate command): hands dealt with numpy's PCG64 generator, settled "
-                  f"{_settlement(context)}, {_player(context.rules)}. "
+                  f"{_settlement(context)}, {_player(context.player)}. "
                   "The exact return must lie inside the 99.9% confidence interval of the "
                   "simulated mean return (per the unit of each wager's figures: the column "
                   "\"per\"), and every hand must "

@@ -8,16 +8,14 @@ return table), :mod:`.strategy` (where the optimal setting leaves the house way)
 
 from __future__ import annotations
 
-from functools import partial
-
 from edge.games import (
     PUBLISHED_FIGURES,
     SMALL_CASES,
     Bet,
+    Exposed,
     Game,
     ReportSections,
     RulesSections,
-    RunSettings,
     TableCase,
     on_call,
     uses,
@@ -36,22 +34,31 @@ from edge.games.double_hand_poker.analysis import (
 )
 from edge.games.double_hand_poker.commands import HOUSE_WAY
 from edge.games.double_hand_poker.exposure import SCENARIOS, exposed_table
-from edge.games.double_hand_poker.exposure_strategy import rules_of_play
+from edge.games.double_hand_poker.exposure_strategy import (
+    exposed_strategy_document,
+    rules_of_play,
+)
 from edge.games.double_hand_poker.rules import (
     GAME_NAME,
     SOURCE,
     TITLE,
     DoubleHandRules,
     PlayerSetting,
-    Seen,
     SettingRule,
     describe_rules,
 )
-from edge.games.double_hand_poker.simulation import simulate_dice, simulate_main, simulate_tile_bet
-from edge.games.double_hand_poker.strategy import compare_setting, strategy
-from edge.paytables import PayTable
+from edge.games.double_hand_poker.simulation import (
+    simulate_dice,
+    simulate_exposed_main,
+    simulate_main,
+    simulate_tile_bet,
+)
+from edge.games.double_hand_poker.strategy import (
+    compare_setting,
+    refuse_exposed_compare,
+    strategy,
+)
 from edge.protection import Protection
-from edge.table import ReturnTable
 
 __all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
 
@@ -66,28 +73,17 @@ def _rules_document() -> RulesSections[DoubleHandRules]:
     return rules_document.rules_sections
 
 
-def analyze_main(paytable: PayTable | None, rules: DoubleHandRules,
-                 run: RunSettings) -> ReturnTable:
-    """The main wager's ``analyze`` hook (with an exposure, :mod:`.exposure` solves it)."""
-    if rules.seen is not Seen.NONE:
-        return exposed_table(paytable, rules, run)
-    return main_table(rules)
-
-
 def _tile_bet(bet: TileBet) -> Bet[DoubleHandRules]:
-    def analyze(paytable: PayTable | None, rules: DoubleHandRules,
-                run: RunSettings) -> ReturnTable:
-        return analyze_tile_bet(bet, rules)
     return Bet(bet.name, f"the {bet.numbers} tile ({bet.symbols}) in the player's hand",
-               analyze, simulate=partial(simulate_tile_bet, bet), uses=uses("players", "pays"))
+               lambda wager: analyze_tile_bet(bet, wager.rules),
+               simulate=lambda wager: simulate_tile_bet(bet, wager.rules),
+               uses=uses("players", "pays"))
 
 
 def _dice_bet(bet: DiceBet) -> Bet[DoubleHandRules]:
-    def analyze(paytable: PayTable | None, rules: DoubleHandRules,
-                run: RunSettings) -> ReturnTable:
-        return analyze_dice(bet)
     return Bet(bet.name, f"three dice total {bet.low}-{bet.high}, not three of a kind",
-               analyze, simulate=partial(simulate_dice, bet), uses=uses())    # no option
+               lambda wager: analyze_dice(bet), simulate=lambda wager: simulate_dice(bet),
+               uses=uses())    # no option
 
 
 GAME: Game[DoubleHandRules] = Game(
@@ -96,8 +92,17 @@ GAME: Game[DoubleHandRules] = Game(
     rules=DoubleHandRules,
     bets=(
         Bet("main", "both hands against the dealer's house way; win both pays 1 less commission",
-            analyze_main, strategy=strategy, simulate=simulate_main, compare=compare_setting,
-            uses=uses("strategy", "commission", "seen")),
+            lambda wager: main_table(wager.rules),
+            strategy=lambda wager: strategy(wager.rules),
+            simulate=lambda wager: simulate_main(wager.rules),
+            compare=lambda wager: compare_setting(wager.rules),
+            uses=uses("strategy", "commission", "seen"),
+            exposed=Exposed(
+                lambda wager: exposed_table(wager.rules, wager.run),
+                strategy=lambda wager: exposed_strategy_document(wager.rules, wager.run),
+                simulate=lambda wager: simulate_exposed_main(wager.rules, wager.run),
+                compare=lambda wager: refuse_exposed_compare(wager.rules),
+                rules_of_play=lambda wager: rules_of_play(wager.rules, wager.run))),
         _tile_bet(LO_CARD),
         _tile_bet(HI_CARD),
         _dice_bet(DICE_LO),
@@ -116,5 +121,5 @@ GAME: Game[DoubleHandRules] = Game(
     report_sections=on_call(_report),
     commands=(HOUSE_WAY,),
     rules_sections=on_call(_rules_document),
-    protection=Protection("main", tuple(SCENARIOS.values()), rules_of_play),
+    protection=Protection("main", tuple(SCENARIOS.values())),
 )

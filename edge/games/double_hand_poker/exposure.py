@@ -38,7 +38,6 @@ from edge.games.double_hand_poker.analysis import (
 )
 from edge.games.double_hand_poker.rules import GAME_NAME, DoubleHandRules, PlayerSetting, Seen
 from edge.options import format_value
-from edge.paytables import PayTable
 from edge.protection import Scenario, information_note
 from edge.table import ReturnTable, Row, exact, percent
 
@@ -181,8 +180,7 @@ def unexposed_table(rules: DoubleHandRules) -> ReturnTable:
     return main_table(dataclasses.replace(rules, seen=Seen.NONE))
 
 
-def exposed_table(paytable: PayTable | None, rules: DoubleHandRules,
-                  run: RunSettings) -> ReturnTable:
+def exposed_table(rules: DoubleHandRules, run: RunSettings) -> ReturnTable:
     """The main wager's exact return table with ``rules.seen`` of the dealer's tiles seen."""
     solution = exposed_setting(rules.seen, rules.commission, run)
     scenario = solution.scenario

@@ -42,7 +42,6 @@ from edge.games.double_hand_poker.exposure import (
 from edge.games.double_hand_poker.rules import GAME_NAME, TITLE, DoubleHandRules, Seen
 from edge.games.double_hand_poker.tiles import format_tile, format_tiles
 from edge.options import format_value
-from edge.paytables import PayTable
 from edge.table import decimal, exact, percent
 
 TOP = 20            # the most valuable departures listed one by one
@@ -234,7 +233,7 @@ def exposed_strategy(rules: DoubleHandRules, run: RunSettings, top: int = TOP
     else:
         chart_title = "the seen tile"
         chart = _tile_chart(solution, counts, departures)
-    exposed = exposed_table(None, rules, run)
+    exposed = exposed_table(rules, run)
     return ExposedStrategy(
         solution, PLAYER_DEALS * solution.situations, len(deals),
         _level_changes(solution, counts, deals, situations, gains),
@@ -244,12 +243,10 @@ def exposed_strategy(rules: DoubleHandRules, run: RunSettings, top: int = TOP
         unexposed_table(rules).expected_return)
 
 
-def rules_of_play(paytable: PayTable | None, rules: object, run: RunSettings) -> list[str]:
-    """The exposed player's setting in a few plain lines (the protection hook), read from the
-    solve: the full rule with all three tiles seen, the shape of the departures otherwise."""
-    assert isinstance(rules, DoubleHandRules)
-    if rules.seen is Seen.NONE:
-        return []
+def rules_of_play(rules: DoubleHandRules, run: RunSettings) -> list[str]:
+    """The exposed player's setting in a few plain lines (the report's game-protection
+    section), read from the solve: the full rule with all three tiles seen, the shape of the
+    departures otherwise."""
     if rules.seen is Seen.DEALER_3:
         return full_view_rules(exposed_setting(rules.seen, rules.commission, run))
     return plain_rules(exposed_strategy(rules, run, top=0), rules)

@@ -51,10 +51,8 @@ from edge.games.double_hand_poker.rules import (
     DoubleHandRules,
     PlayerSetting,
     Prefer,
-    Seen,
     SettingRule,
 )
-from edge.paytables import PayTable
 from edge.simulation.deal import CardArray, deal
 from edge.simulation.engine import IntArray, common_scale, scaled
 
@@ -278,16 +276,18 @@ class DiceSimulator:
         return outcome, self.pays[outcome]
 
 
-def simulate_main(paytable: PayTable | None, rules: DoubleHandRules,
-                  run: RunSettings) -> MainSimulator | ExposedMainSimulator:
-    """The main wager's ``simulate`` hook: the player set as the analysis chose (with an
-    exposure, as its solve chose for what he sees)."""
+def _main_pays(rules: DoubleHandRules) -> tuple[IntArray, int]:
+    """The main wager's pays in whole units of ``1 / scale``, and the scale."""
     pays_of = {"win-both": 1 - rules.commission, "push": Fraction(0), "lose-both": Fraction(-1)}
     pays = [pays_of[name] for name in MAIN_ROWS]
     scale = common_scale(pays)
-    if rules.seen is not Seen.NONE:
-        return simulate_exposed_main(scaled(pays, scale), scale, rules, run)
-    return MainSimulator(MAIN_ROWS, scale, Fraction(1), scaled(pays, scale),
+    return scaled(pays, scale), scale
+
+
+def simulate_main(rules: DoubleHandRules) -> MainSimulator:
+    """The main wager's ``simulate`` hook: the player set as the analysis chose."""
+    pays, scale = _main_pays(rules)
+    return MainSimulator(MAIN_ROWS, scale, Fraction(1), pays,
                          *player_table(rules.strategy, rules.commission), *dealer_table())
 
 
@@ -364,10 +364,10 @@ class ExposedMainSimulator:
         return outcome, self.pays[outcome]
 
 
-def simulate_exposed_main(pays: IntArray, scale: int, rules: DoubleHandRules,
-                          run: RunSettings) -> ExposedMainSimulator:
-    """The main wager's simulator under an exposure: the solved exposed setting (looked up
-    per situation), this module's own ranking and house way."""
+def simulate_exposed_main(rules: DoubleHandRules, run: RunSettings) -> ExposedMainSimulator:
+    """The main wager's simulator under an exposure (``rules.seen``): the solved exposed
+    setting (looked up per situation), this module's own ranking and house way."""
+    pays, scale = _main_pays(rules)
     counts = setting_counts()
     solution = exposed_setting(rules.seen, rules.commission, run)
     own = np.array([hand_strength(hand) for hand in HANDS] + [-1], dtype=np.int64)
@@ -376,8 +376,7 @@ def simulate_exposed_main(pays: IntArray, scale: int, rules: DoubleHandRules,
                                 *dealer_table())
 
 
-def simulate_tile_bet(bet: TileBet, paytable: PayTable | None, rules: DoubleHandRules,
-                      run: RunSettings) -> TileBetSimulator:
+def simulate_tile_bet(bet: TileBet, rules: DoubleHandRules) -> TileBetSimulator:
     """Lo-Card's or Hi-Card's ``simulate`` hook (with the bet bound)."""
     pays_of = {"win": rules.pays, "push": Fraction(0)}
     pays = [pays_of.get(name, Fraction(-1)) for name in LO_HI_ROWS]
@@ -386,8 +385,7 @@ def simulate_tile_bet(bet: TileBet, paytable: PayTable | None, rules: DoubleHand
                             rules.players)
 
 
-def simulate_dice(bet: DiceBet, paytable: PayTable | None, rules: DoubleHandRules,
-                  run: RunSettings) -> DiceSimulator:
+def simulate_dice(bet: DiceBet) -> DiceSimulator:
     """Dice-Lo's or Dice-Hi's ``simulate`` hook (with the bet bound)."""
     pays = [Fraction(1) if name == "win" else Fraction(-1) for name in DICE_ROWS]
     scale = common_scale(pays)

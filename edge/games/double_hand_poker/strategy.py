@@ -12,7 +12,6 @@ import numpy as np
 from edge.document import Paragraph, Report, Section, Table
 from edge.document.document import JsonValue
 from edge.errors import EdgeError
-from edge.games import RunSettings
 from edge.games.double_hand_poker._kernels import DEALER_DEALS, LEVELS
 from edge.games.double_hand_poker.analysis import (
     PLAYER_DEALS,
@@ -23,18 +22,15 @@ from edge.games.double_hand_poker.analysis import (
     setting_counts,
     setting_values,
 )
-from edge.games.double_hand_poker.exposure_strategy import exposed_strategy_document
 from edge.games.double_hand_poker.house_way import Setting
 from edge.games.double_hand_poker.rules import (
     GAME_NAME,
     TITLE,
     DoubleHandRules,
     PlayerSetting,
-    Seen,
 )
 from edge.games.double_hand_poker.tiles import format_tiles
 from edge.options import format_value
-from edge.paytables import PayTable
 from edge.strategies import Departure, StrategyComparison, largest_first
 from edge.table import decimal, exact, percent
 
@@ -194,13 +190,9 @@ def strategy_data(c: Comparison, rules: DoubleHandRules) -> dict[str, JsonValue]
     }
 
 
-def strategy(paytable: PayTable | None, rules: DoubleHandRules, run: RunSettings,
-             top: int = TOP) -> Report:
+def strategy(rules: DoubleHandRules, top: int = TOP) -> Report:
     """The main wager's strategy hook: the house way, and where and by how much the optimal
-    setting departs from it, as a document (with an exposure, the exposed setting against the
-    unexposed optimal one: :mod:`.exposure_strategy`)."""
-    if rules.seen is not Seen.NONE:
-        return exposed_strategy_document(rules, run, top)
+    setting departs from it, as a document (with an exposure, :mod:`.exposure_strategy`)."""
     c = compare(rules.commission)
     first, second = _summary(c)
     return Report(
@@ -218,17 +210,19 @@ def strategy(paytable: PayTable | None, rules: DoubleHandRules, run: RunSettings
 
 
 
-def compare_setting(paytable: PayTable | None, rules: DoubleHandRules,
-                    run: RunSettings) -> StrategyComparison:
+def refuse_exposed_compare(rules: DoubleHandRules) -> StrategyComparison:
+    """The exposed main wager's ``compare`` hook: there is no strategy to compare."""
+    raise EdgeError(f"--compare with seen={rules.seen} is not supported: the exposed player "
+                    "sets optimally given what he sees (`edge strategy double-hand-poker "
+                    f"--set seen={rules.seen}` compares it with the unexposed optimal "
+                    "setting).")
+
+
+def compare_setting(rules: DoubleHandRules) -> StrategyComparison:
     """The main wager's ``compare`` hook: the player's setting strategy against the optimal
     setting, deal by deal, grouped by the levels (front / back) the house way gives the deal
     and the levels each of the two settings makes. Each player deal has probability 1/3,276;
     its cost is the EV of the optimal setting less that of the strategy's, per unit wagered."""
-    if rules.seen is not Seen.NONE:
-        raise EdgeError(f"--compare with seen={rules.seen} is not supported: the exposed player "
-                        "sets optimally given what he sees (`edge strategy double-hand-poker "
-                        f"--set seen={rules.seen}` compares it with the unexposed optimal "
-                        "setting).")
     counts = setting_counts()
     commission = rules.commission
     values = setting_values(counts, commission)

@@ -14,18 +14,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 from types import ModuleType
+from typing import cast
 
 from edge.document import Report
 from edge.games import (
     PUBLISHED_FIGURES,
     SMALL_CASES,
     Bet,
+    Exposed,
     Game,
     ReportSections,
     RulesSections,
-    RunSettings,
+    Simulate,
+    Simulator,
     TableCase,
+    Wager,
     on_call,
+    pays_and_rules,
     uses,
 )
 from edge.games.three_card_poker import analysis, sources
@@ -61,7 +66,6 @@ from edge.games.three_card_poker.strategy import (
     compare_strategy,
     strategy_document,
 )
-from edge.paytables import PayTable
 from edge.protection import Protection
 from edge.strategies import StrategyComparison
 
@@ -83,51 +87,65 @@ def _simulation() -> ModuleType:
     return simulation
 
 
-def ante_strategy(paytable: PayTable | None, rules: ThreeCardRules, run: RunSettings) -> Report:
-    """The strategy of the Ante: the raise rule, the border hands, the strategies compared
-    (with cards seen: the exposed rule by what is seen)."""
-    table = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
-    if rules.seen is not Seen.NONE:
-        return exposed_strategy_document(table, rules, ante_decision(table),
-                                         analysis.analyze_ante, run)
-    return strategy_document(table, rules, ante_decision(table), analysis.analyze_ante, run)
+def ante_strategy(wager: Wager[ThreeCardRules]) -> Report:
+    """The strategy of the Ante: the raise rule, the border hands, the strategies compared."""
+    table = wager.paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
+    return strategy_document(table, wager.rules, ante_decision(table), analysis.analyze_ante,
+                             wager.run)
 
 
-def combined_strategy(paytable: PayTable | None, rules: ThreeCardRules,
-                      run: RunSettings) -> Report:
+def exposed_ante_strategy(wager: Wager[ThreeCardRules]) -> Report:
+    """The exposed player's strategy of the Ante: the rule by what is seen."""
+    table = wager.paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
+    return exposed_strategy_document(table, wager.rules, ante_decision(table),
+                                     (analysis.exposed_ante, analysis.analyze_ante), wager.run)
+
+
+def combined_strategy(wager: Wager[ThreeCardRules]) -> Report:
     """The strategy of Ante and Pair Plus together (the decision weighs both wagers)."""
-    table = paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
-    if rules.seen is not Seen.NONE:
-        return exposed_strategy_document(table, rules, combined_decision(table, rules),
-                                         analysis.analyze_combined, run)
-    return strategy_document(table, rules, combined_decision(table, rules),
-                             analysis.analyze_combined, run)
+    table = wager.paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
+    return strategy_document(table, wager.rules, combined_decision(table, wager.rules),
+                             analysis.analyze_combined, wager.run)
 
 
-def ante_rules_of_play(paytable: PayTable | None, rules: object, run: RunSettings) -> list[str]:
-    """The exposed player's strategy of the Ante in plain lines (``rules.seen``), for the
-    report's game-protection section."""
-    assert isinstance(rules, ThreeCardRules)
-    table = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
-    if rules.seen is Seen.NONE:
-        return []
-    lines = plain_rules(exposed_solution(ante_decision(table), rules))
+def exposed_combined_strategy(wager: Wager[ThreeCardRules]) -> Report:
+    """The exposed player's strategy of Ante and Pair Plus together."""
+    table = wager.paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
+    return exposed_strategy_document(table, wager.rules, combined_decision(table, wager.rules),
+                                     (analysis.exposed_combined, analysis.analyze_combined),
+                                     wager.run)
+
+
+def ante_rules_of_play(wager: Wager[ThreeCardRules]) -> list[str]:
+    """The exposed player's strategy of the Ante in plain lines, for the report's
+    game-protection section."""
+    table = wager.paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
+    lines = plain_rules(exposed_solution(ante_decision(table), wager.rules))
     return lines or ["No short rule: the weakest hand raised depends on both seen cards "
-                     f"(`edge strategy {GAME_NAME} --set seen={rules.seen}`)."]
+                     f"(`edge strategy {GAME_NAME} --set seen={wager.player.seen}`)."]
 
 
-def ante_compare(paytable: PayTable | None, rules: ThreeCardRules,
-                 run: RunSettings) -> StrategyComparison:
+def ante_compare(wager: Wager[ThreeCardRules]) -> StrategyComparison:
     """The Ante: the chosen strategy against the optimal one, departure by departure."""
-    table = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
-    return compare_strategy(ante_decision(table), rules, Fraction(1))
+    table = wager.paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
+    return compare_strategy(ante_decision(table), wager.rules, Fraction(1))
 
 
-def combined_compare(paytable: PayTable | None, rules: ThreeCardRules,
-                     run: RunSettings) -> StrategyComparison:
+def combined_compare(wager: Wager[ThreeCardRules]) -> StrategyComparison:
     """Ante and Pair Plus: the chosen strategy against the optimal one."""
-    table = paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
+    rules = wager.rules
+    table = wager.paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
     return compare_strategy(combined_decision(table, rules), rules, 1 + rules.pair_plus_ratio)
+
+
+def _simulate(bet: str, exposed: bool = False) -> Simulate[ThreeCardRules]:
+    """The Ante's or the combined wager's simulate hook, the player seeing ``rules.seen`` when
+    ``exposed`` (:mod:`.simulation` is imported when a simulation is run)."""
+    def simulate(wager: Wager[ThreeCardRules]) -> Simulator:
+        module = _simulation()
+        made = module.simulate_ante if bet == "ante" else module.simulate_combined
+        return cast(Simulator, made(wager.paytable, wager.rules, exposed))
+    return simulate
 
 
 def _extra_tables() -> tuple[TableCase, ...]:
@@ -145,22 +163,34 @@ GAME = Game(
     rules=ThreeCardRules,
     bets=(
         Bet("ante", "Ante and Raise against the dealer, with the Ante Bonus",
-            analysis.analyze_ante, ANTE_BONUS_OUTCOMES, PRESETS["ante"], DEFAULT_PAYTABLE,
-            strategy=ante_strategy, simulate=on_call(lambda: _simulation().simulate_ante),
+            lambda wager: analysis.analyze_ante(wager.paytable, wager.rules, wager.run),
+            ANTE_BONUS_OUTCOMES, PRESETS["ante"], DEFAULT_PAYTABLE,
+            strategy=ante_strategy, simulate=_simulate("ante"),
             compare=ante_compare, splits=SPLITS,
-            uses=uses("ace_low_straight", "strategy", "ties", "seen")),
-        Bet("pair-plus", "paid on the player's pair or better", analysis.analyze_pair_plus,
+            uses=uses("ace_low_straight", "strategy", "ties", "seen"),
+            exposed=Exposed(
+                lambda wager: analysis.exposed_ante(wager.paytable, wager.rules, wager.run),
+                strategy=exposed_ante_strategy, simulate=_simulate("ante", True),
+                rules_of_play=ante_rules_of_play)),
+        Bet("pair-plus", "paid on the player's pair or better",
+            pays_and_rules(analysis.analyze_pair_plus),
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
-            simulate=on_call(lambda: _simulation().simulate_pair_plus), splits=SPLITS,
-            uses=uses("ace_low_straight")),       # no decision: paid on the cards alone
+            simulate=lambda wager: _simulation().simulate_pair_plus(wager.paytable, wager.rules),
+            splits=SPLITS,
+            uses=uses("ace_low_straight"),       # no decision: paid on the cards alone
+            exposed=Exposed(pays_and_rules(analysis.exposed_pair_plus))),
         Bet("combined", "Ante and Pair Plus together (the Pair Plus wager per unit of Ante "
             "is an option)",
-            analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE,
-            strategy=combined_strategy,
-            simulate=on_call(lambda: _simulation().simulate_combined),
+            lambda wager: analysis.analyze_combined(wager.paytable, wager.rules, wager.run),
+            COMBINED_OUTCOMES, PRESETS["combined"], DEFAULT_PAYTABLE,
+            strategy=combined_strategy, simulate=_simulate("combined"),
             compare=combined_compare,
             parts={PAIR_PLUS_PREFIX: "pair-plus", ANTE_BONUS_PREFIX: "ante"},
-            splits=COMBINED_SPLITS),
+            splits=COMBINED_SPLITS,
+            exposed=Exposed(
+                lambda wager: analysis.exposed_combined(wager.paytable, wager.rules, wager.run),
+                strategy=exposed_combined_strategy,
+                simulate=_simulate("combined", True))),
     ),
     source="An online casino's Tri-Card Poker help page",
     sources=sources.SOURCES,
@@ -171,5 +201,5 @@ GAME = Game(
     extra_tables=_extra_tables(),
     report_sections=on_call(_report),
     rules_sections=on_call(_rules_document),
-    protection=Protection("ante", SCENARIOS, ante_rules_of_play),
+    protection=Protection("ante", SCENARIOS),
 )

@@ -143,16 +143,21 @@ def _nonzero(rows: list[Row]) -> tuple[Row, ...]:
 
 def analyze_ante(paytable: PayTable | None, rules: ThreeCardRules,
                  run: RunSettings | None = None) -> ReturnTable:
-    """The Ante and Raise with the Ante Bonus, under the chosen strategy."""
+    """The Ante and Raise with the Ante Bonus, under the chosen strategy (the game as dealt)."""
     paytable = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
-    if rules.seen is not Seen.NONE:
-        counts, decisions, exposed = _exposed_counts(paytable, ante_decision(paytable), rules,
-                                                     run)
-        table = _ante_table(paytable, rules, counts, decisions, "")
-        return _exposure_notes(table, exposed, analyze_ante(paytable, _unexposed(rules), run))
     solution = solve(ante_decision(paytable), rules)
     return _ante_table(paytable, rules, _decision_counts(solution, paytable),
                        _decisions(solution), _strategy_note(solution))
+
+
+def exposed_ante(paytable: PayTable | None, rules: ThreeCardRules,
+                 run: RunSettings | None = None) -> ReturnTable:
+    """The Ante with ``rules.seen`` seen, played by the exposed solve, against the game as
+    dealt."""
+    paytable = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
+    counts, decisions, exposed = _exposed_counts(paytable, ante_decision(paytable), rules, run)
+    table = _ante_table(paytable, rules, counts, decisions, "")
+    return _exposure_notes(table, exposed, analyze_ante(paytable, _unexposed(rules), run))
 
 
 def _unexposed(rules: ThreeCardRules) -> ThreeCardRules:
@@ -190,15 +195,19 @@ def analyze_combined(paytable: PayTable | None, rules: ThreeCardRules,
                      run: RunSettings | None = None) -> ReturnTable:
     """Ante and Pair Plus together (``pair_plus_ratio`` units of Pair Plus per Ante)."""
     paytable = paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
-    decision = combined_decision(paytable, rules)
-    if rules.seen is not Seen.NONE:
-        counts, decisions, exposed = _exposed_counts(paytable, decision, rules, run)
-        table = _combined_table(paytable, rules, counts, decisions, "")
-        return _exposure_notes(table, exposed,
-                               analyze_combined(paytable, _unexposed(rules), run))
-    solution = solve(decision, rules)
+    solution = solve(combined_decision(paytable, rules), rules)
     return _combined_table(paytable, rules, _decision_counts(solution, paytable),
                            _decisions(solution), _strategy_note(solution))
+
+
+def exposed_combined(paytable: PayTable | None, rules: ThreeCardRules,
+                     run: RunSettings | None = None) -> ReturnTable:
+    """Ante and Pair Plus with ``rules.seen`` seen, against the game as dealt."""
+    paytable = paytable or PRESETS["combined"][DEFAULT_PAYTABLE]
+    decision = combined_decision(paytable, rules)
+    counts, decisions, exposed = _exposed_counts(paytable, decision, rules, run)
+    table = _combined_table(paytable, rules, counts, decisions, "")
+    return _exposure_notes(table, exposed, analyze_combined(paytable, _unexposed(rules), run))
 
 
 def _combined_table(paytable: PayTable, rules: ThreeCardRules, counts: ClassCounts,
@@ -230,8 +239,7 @@ def _combined_table(paytable: PayTable, rules: ThreeCardRules, counts: ClassCoun
                        title="Tri-Card Poker: Pair Plus and Ante together")
 
 
-def analyze_pair_plus(paytable: PayTable | None, rules: ThreeCardRules,
-                      run: RunSettings | None = None) -> ReturnTable:
+def analyze_pair_plus(paytable: PayTable | None, rules: ThreeCardRules) -> ReturnTable:
     """The Pair Plus wager alone, paid on the player's three cards."""
     paytable = checked(paytable or PRESETS["pair-plus"][DEFAULT_PAYTABLE], PAIR_PLUS_OUTCOMES,
                        "pair-plus")
@@ -243,8 +251,13 @@ def analyze_pair_plus(paytable: PayTable | None, rules: ThreeCardRules,
     notes: tuple[str, ...] = (
         "The Pair Plus wager alone, paid on the player's three cards. With an Ante too and "
         "fold_forfeits_pair_plus=true a fold loses it: see the combined bet.",)
-    if rules.seen is not Seen.NONE:
-        notes += (f"seen={rules.seen} changes nothing here: Pair Plus alone has no decision "
-                  "(the exposure is analysed for the ante and combined bets).",)
     return ReturnTable(GAME_NAME, "pair-plus", rows, paytable, options_dict(rules), notes=notes,
                        title=f"Tri-Card Poker: Pair Plus {paytable.label()}")
+
+
+def exposed_pair_plus(paytable: PayTable | None, rules: ThreeCardRules) -> ReturnTable:
+    """Pair Plus with cards seen: the same table, with the exposure named (no decision)."""
+    table = analyze_pair_plus(paytable, rules)
+    return replace(table, notes=(*table.notes, f"seen={rules.seen} changes nothing here: Pair "
+                                 "Plus alone has no decision (the exposure is analysed for the "
+                                 "ante and combined bets)."))

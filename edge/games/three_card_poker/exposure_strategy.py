@@ -175,13 +175,14 @@ def exposed_solution(pays: DecisionPays, rules: ThreeCardRules) -> ExposedSoluti
 
 
 def exposed_strategy_document(paytable: PayTable, rules: ThreeCardRules, pays: DecisionPays,
-                              analysis: Analysis, run: RunSettings) -> Report:
+                              analyses: tuple[Analysis, Analysis], run: RunSettings) -> Report:
     """The exposed player's strategy as a document: the plain rules, the chart of the rule by
-    what is seen, and the wager exposed against the game as dealt."""
+    what is seen, and the wager exposed against the game as dealt (``analyses``: the wager's
+    exposed analysis and its analysis as dealt)."""
     solution = exposed_solution(pays, rules)
     scenario = scenario_of(rules.seen)
-    exposed = analysis(paytable, rules, run)
-    unexposed = analysis(paytable, replace(rules, seen=Seen.NONE, strategy=OPTIMAL), run)
+    exposed = analyses[0](paytable, rules, run)
+    unexposed = analyses[1](paytable, replace(rules, seen=Seen.NONE, strategy=OPTIMAL), run)
     rules_by_seen = seen_rules(solution)
     lines = plain_rules(solution)
     raised = dict(exposed.decisions).get("raise", 0)

@@ -31,7 +31,6 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.errors import EdgeError
-from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
 from edge.games.three_card_poker.exposure import HIGH_RANK, PAIR_INDEX, solve_exposed
 from edge.games.three_card_poker.hands import QUALIFYING_CARDS
@@ -313,8 +312,7 @@ def _qualifying(rules: ThreeCardRules) -> int:
     return int(three_card_strength(first, second, third, rules.ace_low_straight)[0])
 
 
-def simulate_pair_plus(paytable: PayTable | None, rules: ThreeCardRules,
-                       run: RunSettings | None = None) -> PairPlusSimulator:
+def simulate_pair_plus(paytable: PayTable | None, rules: ThreeCardRules) -> PairPlusSimulator:
     """The simulator of the Pair Plus wager alone."""
     table = _needs(paytable).as_dict()
     pays = class_pays(table, "", Fraction(-1))
@@ -328,12 +326,12 @@ def _raise_simulator(rules: ThreeCardRules, decision: DecisionPays, pair_plus: l
                      bonus: list[Fraction], fold: list[Fraction], wager: Fraction,
                      outcomes: tuple[str, ...],
                      outcome: Callable[[IntArray, npt.NDArray[np.bool_], IntArray], IntArray],
-                     split: bool) -> RaiseSimulator:
+                     split: bool, exposed: bool) -> RaiseSimulator:
     scale = common_scale([*pair_plus, *bonus, *fold, *ANTE_AND_RAISE])
     strengths = strength_table(rules.ace_low_straight)
     raises = raise_table(solve(decision, rules)) if rules.strategy.solved \
         else rule_table(rules.strategy, strengths)
-    exposure = None if rules.seen is Seen.NONE else seen_deal(rules, decision)
+    exposure = seen_deal(rules, decision) if exposed else None
     return RaiseSimulator(
         outcomes, scale, wager, strengths, raises, _qualifying(rules), scaled(pair_plus, scale),
         scaled(bonus, scale), scaled(ANTE_AND_RAISE, scale), scaled(fold, scale), outcome,
@@ -341,9 +339,10 @@ def _raise_simulator(rules: ThreeCardRules, decision: DecisionPays, pair_plus: l
 
 
 def simulate_ante(paytable: PayTable | None, rules: ThreeCardRules,
-                  run: RunSettings | None = None) -> RaiseSimulator:
+                  exposed: bool = False) -> RaiseSimulator:
     """The simulator of the Ante with Raise and Ante Bonus (rows: fold; the four results;
-    then hand class x result for the classes the Ante Bonus pays)."""
+    then hand class x result for the classes the Ante Bonus pays); ``exposed``: the player
+    sees ``rules.seen`` and plays the exposed solve."""
     table = _needs(paytable).as_dict()
     bonus = class_pays(table, "", Fraction(0))
     bonus_rows = np.array([name in table for name in (*CLASSES, MINI_ROYAL)])
@@ -360,12 +359,13 @@ def simulate_ante(paytable: PayTable | None, rules: ThreeCardRules,
     zero = [Fraction(0)] * len(bonus)
     return _raise_simulator(rules, ante_decision(_needs(paytable)), zero, bonus,
                             [Fraction(-1)] * len(bonus), Fraction(1), outcomes, outcome,
-                            splits_mini_royal(_needs(paytable)))
+                            splits_mini_royal(_needs(paytable)), exposed)
 
 
 def simulate_combined(paytable: PayTable | None, rules: ThreeCardRules,
-                      run: RunSettings | None = None) -> RaiseSimulator:
-    """The simulator of the Ante and Pair Plus together (rows: hand class x fold or result)."""
+                      exposed: bool = False) -> RaiseSimulator:
+    """The simulator of the Ante and Pair Plus together (rows: hand class x fold or result);
+    ``exposed``: the player sees ``rules.seen`` and plays the exposed solve."""
     table = _needs(paytable).as_dict()
     ratio = Fraction(rules.pair_plus_ratio)
     pair_plus = [ratio * pay for pay in class_pays(table, PAIR_PLUS_PREFIX, Fraction(-1))]
@@ -381,6 +381,6 @@ def simulate_combined(paytable: PayTable | None, rules: ThreeCardRules,
 
     return _raise_simulator(rules, combined_decision(_needs(paytable), rules), pair_plus,
                             bonus, fold, 1 + ratio, outcomes, outcome,
-                            splits_mini_royal(_needs(paytable)))
+                            splits_mini_royal(_needs(paytable)), exposed)
 
 

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, RulesSections, on_call
+from edge.games import (
+    PUBLISHED_FIGURES,
+    SMALL_CASES,
+    Bet,
+    Game,
+    RulesSections,
+    on_call,
+    pays_and_rules,
+)
 from edge.games.triple_bet import analysis, sources
 from edge.games.triple_bet.pays import (
     BLOCK_OUTCOMES,
@@ -43,20 +51,22 @@ GAME = Game(
     rules=TripleBetRules,
     bets=(
         Bet("flush", "player card vs the first flop card, same suit wins",
-            analysis.analyze_flush, FLUSH_OUTCOMES, PRESETS["flush"], "usual",
-            simulate=on_call(lambda: _simulation().simulate_flush),
+            pays_and_rules(analysis.analyze_flush), FLUSH_OUTCOMES, PRESETS["flush"], "usual",
+            simulate=lambda wager: _simulation().simulate_flush(wager.paytable, wager.rules),
             shoe_return=shoe_return("flush")),
         Bet("sandwich", "second flop card between or matching the player's two cards",
-            analysis.analyze_sandwich, SANDWICH_OUTCOMES, PRESETS["sandwich"], "usual",
-            simulate=on_call(lambda: _simulation().simulate_sandwich),
+            pays_and_rules(analysis.analyze_sandwich), SANDWICH_OUTCOMES, PRESETS["sandwich"],
+            "usual",
+            simulate=lambda wager: _simulation().simulate_sandwich(wager.paytable, wager.rules),
             shoe_return=shoe_return("sandwich")),
         Bet("block", "a player card of the dealer card's suit and higher rank",
-            analysis.analyze_block, BLOCK_OUTCOMES, PRESETS["block"], "usual",
-            simulate=on_call(lambda: _simulation().simulate_block),
+            pays_and_rules(analysis.analyze_block), BLOCK_OUTCOMES, PRESETS["block"], "usual",
+            simulate=lambda wager: _simulation().simulate_block(wager.paytable, wager.rules),
             shoe_return=shoe_return("block")),
         Bet("combined", "the three wagers together, equal amounts",
-            analysis.analyze_combined, COMBINED_OUTCOMES, PRESETS["combined"], "usual",
-            simulate=on_call(lambda: _simulation().simulate_combined),
+            pays_and_rules(analysis.analyze_combined), COMBINED_OUTCOMES, PRESETS["combined"],
+            "usual",
+            simulate=lambda wager: _simulation().simulate_combined(wager.paytable, wager.rules),
             shoe_return=shoe_return("combined"),
             parts={f"{part}.": part for part in ("flush", "sandwich", "block")}),
     ),

@@ -13,7 +13,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from edge.games import RunSettings
 from edge.games.triple_bet import _kernels
 from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
 from edge.games.triple_bet.pays import PRESETS, row_pays
@@ -55,28 +54,24 @@ def _single(bet: str, rows: tuple[str, ...], counts: np.ndarray, paytable: PayTa
                        title=f"Hybrid Triple Bet: {bet} wager, {rules.decks} decks")
 
 
-def analyze_flush(paytable: PayTable | None, rules: TripleBetRules,
-                 run: RunSettings | None = None) -> ReturnTable:
+def analyze_flush(paytable: PayTable | None, rules: TripleBetRules) -> ReturnTable:
     """The Flush wager's exact return table (``None``: the usual odds)."""
     return _single("flush", FLUSH_ROWS, wager_counts(rules)["flush"], paytable, rules)
 
 
-def analyze_sandwich(paytable: PayTable | None, rules: TripleBetRules,
-                    run: RunSettings | None = None) -> ReturnTable:
+def analyze_sandwich(paytable: PayTable | None, rules: TripleBetRules) -> ReturnTable:
     """The Sandwich wager's exact return table (``None``: the usual odds)."""
     table = _single("sandwich", SANDWICH_ROWS, wager_counts(rules)["sandwich"], paytable,
                     rules)
     return dataclasses.replace(table, notes=(trial_note(table),))
 
 
-def analyze_block(paytable: PayTable | None, rules: TripleBetRules,
-                 run: RunSettings | None = None) -> ReturnTable:
+def analyze_block(paytable: PayTable | None, rules: TripleBetRules) -> ReturnTable:
     """The Block wager's exact return table (``None``: the usual odds)."""
     return _single("block", BLOCK_ROWS, wager_counts(rules)["block"], paytable, rules)
 
 
-def analyze_combined(paytable: PayTable | None, rules: TripleBetRules,
-                    run: RunSettings | None = None) -> ReturnTable:
+def analyze_combined(paytable: PayTable | None, rules: TripleBetRules) -> ReturnTable:
     """One unit on each of the three wagers: the exact table of their net total."""
     paytable = paytable or PRESETS["combined"]["usual"]
     joint = _kernels.triple_bet_joint_counts(rules.decks)

@@ -18,7 +18,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from edge.games import ShoeReturn
+from edge.games import ShoeReturn, Wager
 from edge.games.triple_bet import _kernels
 from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
 from edge.games.triple_bet.pays import PRESETS, row_pays
@@ -70,9 +70,8 @@ def wager_return(wager: str, paytable: PayTable, copies: Sequence[int],
 
 def shoe_return(wager: str) -> ShoeReturn[TripleBetRules]:
     """The ``shoe_return`` hook of one wager (``combined``: the mean of the three)."""
-    def returns(paytable: PayTable | None, rules: TripleBetRules,
-                copies: tuple[int, ...]) -> Fraction:
-        table = paytable or PRESETS[wager]["usual"]
+    def returns(asked: Wager[TripleBetRules], copies: tuple[int, ...]) -> Fraction:
+        table = asked.paytable or PRESETS[wager]["usual"]
         if wager != "combined":
             return wager_return(wager, table, copies)
         return sum((wager_return(part, table, copies, f"{part}.") for part in ROWS),

@@ -23,7 +23,6 @@ from fractions import Fraction
 import numpy as np
 
 from edge.errors import EdgeError
-from edge.games import RunSettings
 from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
 from edge.games.triple_bet.pays import row_pays
 from edge.games.triple_bet.rules import TripleBetRules
@@ -151,26 +150,22 @@ def _wager(rows: tuple[str, ...], row_of: Callable[[CardArray], IntArray],
     return WagerSimulator(rows, scale, rules.decks, scaled(pays, scale), row_of)
 
 
-def simulate_flush(paytable: PayTable | None, rules: TripleBetRules,
-                   run: RunSettings | None = None) -> WagerSimulator:
+def simulate_flush(paytable: PayTable | None, rules: TripleBetRules) -> WagerSimulator:
     """The simulator of the Flush wager."""
     return _wager(FLUSH_ROWS, flush_of_deal, paytable, rules)
 
 
-def simulate_sandwich(paytable: PayTable | None, rules: TripleBetRules,
-                      run: RunSettings | None = None) -> WagerSimulator:
+def simulate_sandwich(paytable: PayTable | None, rules: TripleBetRules) -> WagerSimulator:
     """The simulator of the Sandwich wager."""
     return _wager(SANDWICH_ROWS, sandwich_of_deal, paytable, rules)
 
 
-def simulate_block(paytable: PayTable | None, rules: TripleBetRules,
-                   run: RunSettings | None = None) -> WagerSimulator:
+def simulate_block(paytable: PayTable | None, rules: TripleBetRules) -> WagerSimulator:
     """The simulator of the Block wager."""
     return _wager(BLOCK_ROWS, block_of_deal, paytable, rules)
 
 
-def simulate_combined(paytable: PayTable | None, rules: TripleBetRules,
-                      run: RunSettings | None = None) -> CombinedSimulator:
+def simulate_combined(paytable: PayTable | None, rules: TripleBetRules) -> CombinedSimulator:
     """The simulator of the three wagers together."""
     table = _needs(paytable)
     pays = [row_pays(table, FLUSH_ROWS, "flush."), row_pays(table, SANDWICH_ROWS, "sandwich."),

@@ -25,12 +25,15 @@ from edge.games import (
     PUBLISHED_FIGURES,
     SMALL_CASES,
     Bet,
+    Exposed,
     Game,
     ReportSections,
     RulesSections,
     RunSettings,
     TableCase,
+    Wager,
     on_call,
+    pays_and_rules,
     uses,
 )
 from edge.games.ultimate_texas_holdem import sources
@@ -47,7 +50,6 @@ from edge.games.ultimate_texas_holdem.rules import (
     describe_rules,
 )
 from edge.games.ultimate_texas_holdem.simulation.exposure import simulate_exposed
-from edge.games.ultimate_texas_holdem.simulation.main_bet import MainSimulator
 from edge.games.ultimate_texas_holdem.simulation.side_bets import (
     simulate_progressive,
     simulate_trips,
@@ -98,16 +100,9 @@ def _rules_document() -> RulesSections[UltimateTexasHoldemRules]:
     return rules_document.rules_sections
 
 
-def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
-           run: RunSettings) -> ReturnTable:
+def _trips(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
+    paytable, rules, run = wager.paytable, wager.rules, wager.run
     assert paytable is not None
-    if rules.exposed:
-        if rules.trips_rule is TripsRule.BEAT_DEALER_FOLD_LOSES:    # the folds would change
-            raise EdgeError(f"seen={rules.seen} with trips_rule=beat-dealer-fold-loses is not "
-                            "supported: that Trips bet is lost on a fold, and edge counts its "
-                            "folds for the game as dealt only (the exposure's own is analysed "
-                            "for the main bet: --bet main).")
-        return _unchanged(_trips(paytable, replace(rules, seen=Seen.NONE), run), rules)
     options = {"trips_rule": str(rules.trips_rule)}
     if rules.trips_rule is TripsRule.BEAT_DEALER:
         return analyze_trips_beating_dealer(
@@ -123,6 +118,24 @@ def _trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
     return analyze_trips(paytable, {}, GAME_NAME)
 
 
+def _exposed_trips(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
+    """The Trips table with cards seen: the game as dealt's, the exposure named (refused when a
+    fold loses the Trips: the exposed player's folds are not the ones counted)."""
+    rules = wager.rules
+    if rules.trips_rule is TripsRule.BEAT_DEALER_FOLD_LOSES:    # the folds would change
+        raise EdgeError(f"seen={rules.seen} with trips_rule=beat-dealer-fold-loses is not "
+                        "supported: that Trips bet is lost on a fold, and edge counts its "
+                        "folds for the game as dealt only (the exposure's own is analysed "
+                        "for the main bet: --bet main).")
+    return _unchanged(_trips(_dealt(wager)), rules)
+
+
+def _dealt(wager: Wager[UltimateTexasHoldemRules]) -> Wager[UltimateTexasHoldemRules]:
+    """The same wager in the game as dealt (nothing seen)."""
+    return replace(wager, rules=replace(wager.rules, seen=Seen.NONE),
+                   player=replace(wager.player, scenario=None))
+
+
 def _trips_uses(rules: UltimateTexasHoldemRules) -> frozenset[str]:
     """The Trips wager's options: its rule, and the play deciding its folds when a fold loses
     it (the seen cards never: the exposure is analysed for the main bet)."""
@@ -131,19 +144,17 @@ def _trips_uses(rules: UltimateTexasHoldemRules) -> frozenset[str]:
     return frozenset({"trips_rule"})
 
 
-def _progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
-                 run: RunSettings) -> ReturnTable:
+def _progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRules) -> ReturnTable:
     assert paytable is not None
-    if rules.exposed:
-        return _unchanged(_progressive(paytable, replace(rules, seen=Seen.NONE), run), rules)
     return analyze_progressive(paytable, rules.meter, {"meter": options_dict(rules)["meter"]},
                                GAME_NAME)
 
 
-def _certify_progressive(paytable: PayTable | None,
-                         rules: UltimateTexasHoldemRules) -> list[tuple[str, Fraction, str]]:
+def _certify_progressive(wager: Wager[UltimateTexasHoldemRules]
+                         ) -> list[tuple[str, Fraction, str]]:
     """The progressive's certified holds: at the report's meter where it is not the reset
     value, at the reset value, and in the long run with the increment paid back."""
+    paytable, rules = wager.paytable, wager.rules
     assert isinstance(paytable, ProgressiveTable)
     figures = progressive_figures(paytable, rules.meter, rules.reset, rules.increment)
     values = options_dict(rules, every=True)
@@ -165,13 +176,17 @@ def _certify_progressive(paytable: PayTable | None,
     return rows
 
 
-def _main(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
-          run: RunSettings) -> ReturnTable:
+def _main(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
+    paytable, rules = wager.paytable, wager.rules
     assert paytable is not None
-    if rules.exposed:
-        return _exposed_table(paytable, rules, run)(
-            exposure_main.solve_exposure(paytable, rules, run))
-    return main_table(paytable, rules, _main_options(rules), run, GAME_NAME)
+    return main_table(paytable, rules, _main_options(rules), wager.run, GAME_NAME)
+
+
+def _exposed_main(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
+    paytable, rules, run = wager.paytable, wager.rules, wager.run
+    assert paytable is not None
+    return _exposed_table(paytable, rules, run)(
+        exposure_main.solve_exposure(paytable, rules, run))
 
 
 def _exposed_table(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSettings
@@ -205,51 +220,56 @@ def _main_paytable(paytable: PayTable | None) -> PayTable:
     return paytable
 
 
-def _compare(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
-             run: RunSettings) -> StrategyComparison:
-    solution = solve_main(_main_paytable(paytable), rules, run)
+def _compare(wager: Wager[UltimateTexasHoldemRules]) -> StrategyComparison:
+    rules, run = wager.rules, wager.run
+    solution = solve_main(_main_paytable(wager.paytable), rules, run)
     evaluation = practical.evaluate_cached(rules.strategy, solution, jobs=run.jobs,
                                            progress=run.progress)
     return practical.comparison(evaluation, GAME_NAME, "main", rules.strategy)
 
 
-def _strategy(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
-              run: RunSettings) -> Report:
-    if rules.exposed:
-        main_paytable = _main_paytable(paytable)
-        return exposure_main.exposed_strategy(main_paytable, rules, _main_options(rules), run,
-                                              _exposed_table(main_paytable, rules, run))
-    return strategy_document(_main_paytable(paytable), rules, _main_options(rules), run)
+def _strategy(wager: Wager[UltimateTexasHoldemRules]) -> Report:
+    rules = wager.rules
+    return strategy_document(_main_paytable(wager.paytable), rules, _main_options(rules),
+                             wager.run)
 
 
-def _rules_of_play(paytable: PayTable | None, rules: object, run: RunSettings) -> list[str]:
+def _exposed_strategy(wager: Wager[UltimateTexasHoldemRules]) -> Report:
+    rules, run = wager.rules, wager.run
+    main_paytable = _main_paytable(wager.paytable)
+    return exposure_main.exposed_strategy(main_paytable, rules, _main_options(rules), run,
+                                          _exposed_table(main_paytable, rules, run))
+
+
+def _rules_of_play(wager: Wager[UltimateTexasHoldemRules]) -> list[str]:
     """The exposed player's preflop play in plain lines (the report's game-protection
     section)."""
-    assert isinstance(rules, UltimateTexasHoldemRules)
-    if not rules.exposed:
-        return []
+    paytable = wager.paytable
     blind = _main_paytable(paytable if paytable is not None else BLIND_PRESETS[BLIND_DEFAULT])
-    return exposure_main.rules_lines(exposure_main.solve_exposure(blind, rules, run))
-
-
-def _simulate_main(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
-                   run: RunSettings) -> MainSimulator:
-    if rules.exposed:
-        return simulate_exposed(paytable, rules, run)
-    return simulate_main_bet(paytable, rules, run)
+    return exposure_main.rules_lines(exposure_main.solve_exposure(blind, wager.rules, wager.run))
 
 
 BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
     Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
-        strategy=_strategy, simulate=_simulate_main, compare=_compare,
+        strategy=_strategy,
+        simulate=lambda wager: simulate_main_bet(wager.paytable, wager.rules, wager.run),
+        compare=_compare,
         linear=False,       # the optimal strategy depends on the Blind pays
-        uses=uses("strategy", "dealer_no_qualify", "ties", "seen")),
+        uses=uses("strategy", "dealer_no_qualify", "ties", "seen"),
+        exposed=Exposed(
+            _exposed_main, strategy=_exposed_strategy,
+            simulate=lambda wager: simulate_exposed(wager.paytable, wager.rules, wager.run),
+            rules_of_play=_rules_of_play)),
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
-        simulate=simulate_trips, table_rules=TRIPS_TABLE_RULES, uses=_trips_uses),
-    ProgressiveBet("progressive", PROGRESSIVE_DESCRIPTION, _progressive,
+        simulate=lambda wager: simulate_trips(wager.paytable, wager.rules, wager.run),
+        table_rules=TRIPS_TABLE_RULES, uses=_trips_uses, exposed=Exposed(_exposed_trips)),
+    ProgressiveBet("progressive", PROGRESSIVE_DESCRIPTION, pays_and_rules(_progressive),
                    tuple(holdem.CLASS_NAMES), PROGRESSIVE_PRESETS, PROGRESSIVE_DEFAULT,
-                   simulate=simulate_progressive, certify=_certify_progressive,
-                   uses=uses("meter", "reset", "increment")),
+                   simulate=pays_and_rules(simulate_progressive), certify=_certify_progressive,
+                   uses=uses("meter", "reset", "increment"),
+                   exposed=Exposed(lambda wager: _unchanged(
+                       _progressive(wager.paytable, replace(wager.rules, seen=Seen.NONE)),
+                       wager.rules))),
 )
 
 GAME = Game(
@@ -275,5 +295,5 @@ GAME = Game(
     report_sections=on_call(_report),
     commands=COMMANDS,
     rules_sections=on_call(_rules_document),
-    protection=exposure_main.protection(_rules_of_play),
+    protection=exposure_main.protection(),
 )

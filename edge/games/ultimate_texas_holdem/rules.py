@@ -105,11 +105,6 @@ class UltimateTexasHoldemRules(Rules):
                             "(strategy=optimal).")
 
     @property
-    def exposed(self) -> bool:
-        """Whether the player sees cards he should not (``seen`` is not ``none``)."""
-        return self.seen is not Seen.NONE
-
-    @property
     def all_push(self) -> bool:
         """Whether nothing is settled when the dealer does not qualify."""
         return self.dealer_no_qualify is DealerNoQualify.ALL_PUSH

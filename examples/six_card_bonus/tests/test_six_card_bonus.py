@@ -22,7 +22,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from edge.games import RunSettings, get_game
+from edge.games import get_game
 
 six_card_bonus = pytest.importorskip("six_card_bonus")
 simulation = pytest.importorskip("six_card_bonus.simulation")
@@ -113,9 +113,9 @@ def test_the_simulation_agrees_with_the_exact_table() -> None:
     game = get_game("six-card-bonus")
     bet = game.bet("bonus")
     paytable = bet.paytable(None)
-    assert bet.simulate is not None
-    simulator = bet.simulate(paytable, game.make_rules(), RunSettings())
-    exact = bet.analyze(paytable, game.make_rules(), RunSettings())
+    simulator = bet.simulator(game.wager(paytable, game.make_rules()))
+    assert simulator is not None
+    exact = bet.table(game.wager(paytable, game.make_rules()))
     hands = 1 << 19
     tally = run(simulator, hands, seed=2024, jobs=1)
     assert tally.hands == hands
@@ -144,10 +144,10 @@ def test_published_house_edges() -> None:
     game = get_game("six-card-bonus")
     bet = game.bet("bonus")
     rules = game.make_rules()
-    common = bet.analyze(bet.paytable("1000-200-100-20-15-10-7"), rules, RunSettings())
+    common = bet.table(game.wager(bet.paytable("1000-200-100-20-15-10-7"), rules))
     assert Fraction(85, 1000) < common.house_edge < Fraction(86, 1000)     # "just over 8.5%"
     assert Fraction(72, 1000) < common.hit_frequency < Fraction(73, 1000)  # "slightly over 7.2%"
-    richer = bet.analyze(bet.paytable("1000-200-50-25-20-10-5"), rules, RunSettings())
+    richer = bet.table(game.wager(bet.paytable("1000-200-50-25-20-10-5"), rules))
     assert Fraction(72, 1000) < richer.hit_frequency < Fraction(73, 1000)
     # "10.23%": the exact edge is 10.2248%, within 0.01% of the stated figure (which is not
     # rounded to the nearest: see README.md)

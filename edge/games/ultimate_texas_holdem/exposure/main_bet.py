@@ -515,9 +515,8 @@ def strategy_data(solution: ExposedSolution, options: Mapping[str, str], paytabl
     }
 
 
-def protection(rules_of_play: Callable[[PayTable | None, object, RunSettings], list[str]]
-               ) -> Protection:
+def protection() -> Protection:
     """The game's exposures (edge.protection), each solved in minutes (``slow``): the
     scenarios whose solver is in :data:`.exposure.SOLVERS`."""
     ready = tuple(scenario for scenario in SCENARIOS if Seen(scenario.name) in exposure.SOLVERS)
-    return Protection("main", ready, rules_of_play, slow=True)
+    return Protection("main", ready, slow=True)

@@ -150,8 +150,8 @@ def simulate_trips(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
     return _side_bet("trips", paytable.as_dict(), PLAYER_SEVEN)
 
 
-def simulate_progressive(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
-                         run: RunSettings | None = None) -> SideBetSimulator:
+def simulate_progressive(paytable: PayTable | None,
+                         rules: UltimateTexasHoldemRules) -> SideBetSimulator:
     """The progressive's simulator: paid by the class of the hole cards and flop (or all
     seven), at the meter of ``rules``."""
     if not isinstance(paytable, ProgressiveTable):

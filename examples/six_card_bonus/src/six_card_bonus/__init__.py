@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, Rules, RunSettings
+from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Bet, Game, Rules, Wager
 from edge.options import options_dict
-from edge.paytables import PayTable, make_paytable
+from edge.paytables import make_paytable
 from edge.table import ReturnTable, Row
 from six_card_bonus import _kernel
 from six_card_bonus.simulation import simulate
@@ -61,15 +61,15 @@ def class_counts() -> tuple[int, ...]:
     return _kernel.class_counts(range(52))
 
 
-def analyze(paytable: PayTable | None, rules: SixCardBonusRules,
-            run: RunSettings) -> ReturnTable:
-    """The exact return table: one row per paid class, then the losing hands."""
-    table = paytable or PRESETS[DEFAULT]
+def analyze(wager: Wager[SixCardBonusRules]) -> ReturnTable:
+    """The exact return table: one row per paid class, then the losing hands (the bet's
+    ``analyze`` hook: it reads the pay table and the rules of the wager it is asked about)."""
+    table = wager.paytable or PRESETS[DEFAULT]
     counts = dict(zip(CLASS_NAMES, class_counts(), strict=True))
     rows = [Row(name, table[name], counts[name]) for name in OUTCOMES]
     losing = sum(count for name, count in counts.items() if name not in OUTCOMES)
     rows.append(Row("lose", Fraction(-1), losing))
-    return ReturnTable(GAME_NAME, "bonus", tuple(rows), table, options_dict(rules),
+    return ReturnTable(GAME_NAME, "bonus", tuple(rows), table, options_dict(wager.rules),
                        title="Three Card Poker 6-Card Bonus: best five of six cards",
                        notes=("All C(52, 6) = 20,358,520 sets of the player's and the dealer's "
                               "six cards, each once.",))

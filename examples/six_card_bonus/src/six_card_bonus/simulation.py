@@ -23,8 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.errors import EdgeError
-from edge.games import RunSettings
-from edge.paytables import PayTable
+from edge.games import Wager
 from edge.simulation.deal import deal
 from edge.simulation.engine import IntArray, common_scale, scaled
 
@@ -93,9 +92,9 @@ class SixCardBonusSimulator:
         return row, self.pays[row]
 
 
-def simulate(paytable: PayTable | None, rules: SixCardBonusRules,
-             run: RunSettings | None = None) -> SixCardBonusSimulator:
-    """The bet's ``simulate`` hook: a simulator for this pay table."""
+def simulate(wager: Wager[SixCardBonusRules]) -> SixCardBonusSimulator:
+    """The bet's ``simulate`` hook: a simulator for the wager's pay table."""
+    paytable = wager.paytable
     if paytable is None:
         raise EdgeError("The 6-Card Bonus simulation needs a pay table.")
     pays = [paytable[name] for name in ROWS[:-1]] + [Fraction(-1)]
