@@ -130,7 +130,7 @@ def check_call(call: ast.Call, callee: object, where: str) -> None:
                              f"{getattr(callee, '__qualname__', callee)}{found}: {error}") from None
 
 
-HOOKS = {"analyze", "strategy", "simulate", "compare"}   # (paytable, rules, run)
+HOOKS = {"analyze", "strategy", "simulate", "compare", "certify"}   # each takes one Wager
 
 
 def static_checks(block: Block) -> int:
@@ -155,9 +155,9 @@ def static_checks(block: Block) -> int:
                 if keyword.arg in HOOKS and hook is not None:
                     arguments = [a.arg for a in hook.args.posonlyargs + hook.args.args]
                     required = len(arguments) - len(hook.args.defaults)
-                    assert required <= 3 <= len(arguments) or hook.args.vararg, (
+                    assert required <= 1 <= len(arguments) or hook.args.vararg, (
                         f"{where}: the {keyword.arg} hook {hook.name}({', '.join(arguments)}) "
-                        "cannot take (paytable, rules, run)")
+                        "cannot take one edge.games.Wager")
     return checked
 
 

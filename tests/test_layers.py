@@ -39,6 +39,9 @@ LAYERS: dict[str, int] = {
     "edge.distribution": 0, "edge.table": 0, "edge.paytables": 0, "edge.options": 0,
     "edge.errors": 0, "edge.run": 0, "edge.version": 0, "edge.files": 0, "edge.published": 0,
     "edge.protection": 0, "edge.strategies": 0, "edge.parallel": 0,
+    # edge.player: what the player knows and how they play (strategies and protection only);
+    # edge.cache: the one disk cache every game's long solves use (knows no game)
+    "edge.player": 0, "edge.cache": 0,
     # edge.cluster: parallel work on Dask (imports edge.errors, edge.parallel, edge.version
     # only; Dask lazily), so games below the reports (issue 27's collusion solves) may use it
     "edge.cluster": 0,
@@ -50,6 +53,8 @@ LAYERS: dict[str, int] = {
     # compare hook (it imports edge.games), so it sits here, beside the report that uses it
     "edge.report": 3, "edge.tune": 3, "edge.simulation": 3, "edge.listing": 3,
     "edge.comparison": 3,
+    # edge.counting: card counting, built on a wager's shoe_return and simulate hooks
+    "edge.counting": 3,
     "edge": 3,          # the facade edge/__init__.py: re-exports edge.games.analyze and below
     # 4: the command line
     "edge.cli": 4, "edge.__main__": 4,
