@@ -389,3 +389,11 @@ def render(table: ReturnTable, fmt: str = "plain") -> str:
     if not _table_renderers:   # edge/__init__.py imports edge.document, which installs it
         raise RuntimeError("no table renderer installed: import edge.document")
     return _table_renderers[0](table, fmt)
+
+
+def fine_percent(value: Fraction) -> str:
+    """A percentage with four places, or four significant digits when it is smaller (a plain
+    decimal, never in scientific notation)."""
+    if value == 0 or abs(value) >= Fraction(1, 10 ** 5):
+        return percent(value, 4)
+    return significant(value * 100, 4) + "%"

@@ -42,6 +42,8 @@ LAYERS: dict[str, int] = {
     # edge.player: what the player knows and how they play (strategies and protection only);
     # edge.cache: the one disk cache every game's long solves use (knows no game)
     "edge.player": 0, "edge.cache": 0,
+    # edge.sampling: random deals and exact integer nets, what every simulate hook builds on
+    "edge.sampling": 0,
     # edge.cluster: parallel work on Dask (imports edge.errors, edge.parallel, edge.version
     # only; Dask lazily), so games below the reports (issue 27's collusion solves) may use it
     "edge.cluster": 0,
@@ -66,24 +68,11 @@ LAYERS: dict[str, int] = {
 # its report.py becomes report/sections.py, matched by ``*.report*``) keep their entry; the
 # imported module is exact. test_every_exception_is_still_needed fails
 # once an entry matches no import: then delete it.
-_SIMULATION_KIT = ("a game's simulate hook builds its Simulator from the game-independent kit "
-                   "edge.simulation.deal (random deals; imports numpy only) and "
-                   "edge.simulation.engine (common_scale, scaled; imports edge.parallel and "
-                   "edge.games' Simulator protocol). The kit belongs in layer 0 but lives in "
-                   "the edge.simulation package, whose __init__ runs `edge simulate` (layer 3); "
-                   "moving the two modules down (writing-a-game.md names them) removes these")
-_REPORT_SWEEPS = ("a game's report sections draw option sweeps and break-even pays with "
-                  "edge.report.sweeps (option_sweep, linear_option), which sits in edge.report "
-                  "until it moves down a layer (marked INTERIM in double_hand_poker/report.py); "
-                  "imported inside report_sections only, so no report code loads without it")
-EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("edge.games.*", "edge.simulation.deal"): _SIMULATION_KIT,
-    ("edge.games.*", "edge.simulation.engine"): _SIMULATION_KIT,
-    ("edge.bets.*", "edge.simulation.deal"): _SIMULATION_KIT,
-    ("edge.bets.*", "edge.simulation.engine"): _SIMULATION_KIT,
-    ("edge.games.*.report*", "edge.report.sweeps"): _REPORT_SWEEPS,
-    ("edge.games.*.report*", "edge.report"): _REPORT_SWEEPS + " (re-exported by edge.report)",
-}
+# Imports that go up a layer, each with the reason and what would remove it: none today (the
+# simulators' kit moved down to edge.sampling and the report sections' sweeps to
+# edge.games.sweeps). Entries are (importer glob, imported module) -> reason;
+# test_every_exception_is_still_needed fails once an entry matches no import.
+EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 def excepted(found: Import) -> tuple[str, str] | None:

@@ -37,7 +37,7 @@ from edge.options import options_dict
 from edge.paytables import make_paytable
 from edge.report.build import make_report
 from edge.report.front import checks_statement, sources_statement
-from edge.simulation.engine import IntArray
+from edge.sampling import IntArray
 from edge.table import ReturnTable, Row
 
 MODULE = "edge_test_plugins"

@@ -17,14 +17,14 @@ from edge.games.triple_bet import _kernels as tb_kernels
 from edge.games.triple_bet import simulation as sim_tb
 from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
 from edge.games.triple_bet.pays import PRESETS as TB_PRESETS
-from edge.simulation import make_simulator, simulate
-from edge.simulation.deal import (
+from edge.sampling import (
     REJECTION_AT_LEAST,
     all_distinct_probability,
     deal,
     distinct,
     shuffle_deal,
 )
+from edge.simulation import make_simulator, simulate
 from edge.simulation.engine import (
     CHUNK_HANDS,
     Simulator,

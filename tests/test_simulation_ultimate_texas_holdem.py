@@ -21,8 +21,8 @@ from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
 from edge.games.ultimate_texas_holdem.solve import solver
 from edge.holdem import CLASS_NAMES, evaluate, hand_class
 from edge.paytables import PayTable
+from edge.sampling import deal
 from edge.simulation import simulate
-from edge.simulation.deal import deal
 from edge.simulation.engine import Simulator
 
 

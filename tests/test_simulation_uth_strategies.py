@@ -29,7 +29,7 @@ from edge.games.ultimate_texas_holdem.strategy.language import (
 )
 from edge.games.ultimate_texas_holdem.strategy.practical import Evaluation
 from edge.holdem import PAIR, STRAIGHT, evaluate, hand_class
-from edge.simulation.deal import deal
+from edge.sampling import deal
 from edge.simulation.engine import run
 from tests.conftest import CliRunner
 

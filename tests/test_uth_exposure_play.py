@@ -27,8 +27,8 @@ from edge.games.ultimate_texas_holdem.rules import Seen
 from edge.games.ultimate_texas_holdem.simulation import _exposure_play
 from edge.games.ultimate_texas_holdem.simulation import exposure as xs
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge.sampling import deal
 from edge.simulation import simulate
-from edge.simulation.deal import deal
 from tests.conftest import CliRunner
 from tests.uth_exposure_fake import ahead, fake_solution, fake_two_card_solution, made_up_choice
 

@@ -205,7 +205,7 @@ class BetSimulator:
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal ``hands`` hands, each from a freshly shuffled shoe, and settle them."""
-        from edge.simulation.deal import deal
+        from edge.sampling import deal
         dealt = deal(rng, hands, self.cards_dealt, 52 * self.decks) % 52
         return self.settle(dealt)
 
@@ -219,7 +219,7 @@ class BetSimulator:
 
 def simulator(analysis: BetAnalysis, paytable: PayTable | None, rules: Rules) -> BetSimulator:
     """The simulator at these pays and decks."""
-    from edge.simulation.engine import common_scale, scaled
+    from edge.sampling import common_scale, scaled
     table = paytable or analysis.bet.presets[analysis.bet.default_paytable]
     pays = [table[outcome.name] for outcome in analysis.bet.outcomes] + [Fraction(-1)]
     scale = common_scale(pays)

@@ -43,6 +43,8 @@ from edge.document.render_html import SCREEN_CSS as SCREEN_CSS
 from edge.document.render_html import scoped_css as scoped_css
 from edge.document.render_tex import TEX_PREAMBLE as TEX_PREAMBLE
 from edge.document.render_tex import tex_escape as tex_escape
+from edge.games.sweeps import linear_option as linear_option
+from edge.games.sweeps import option_sweep as option_sweep
 from edge.report.build import index_report as index_report
 from edge.report.build import make_report as make_report
 from edge.report.build import report_command as report_command
@@ -63,8 +65,6 @@ from edge.report.sections import strategy_sections as strategy_sections
 from edge.report.sections import summary_section as summary_section
 from edge.report.sections import wager_section as wager_section
 from edge.report.sections import wagers_section as wagers_section
-from edge.report.sweeps import linear_option as linear_option
-from edge.report.sweeps import option_sweep as option_sweep
 from edge.report.sweeps import pay_lines as pay_lines
 from edge.report.sweeps import pay_section as pay_section
 from edge.report.volatility import HANDS as HANDS

@@ -1,7 +1,7 @@
 """Independent Monte Carlo checks of the exact analyses: ``edge simulate``.
 
 A separate code path from the enumeration: hands are dealt with numpy's ``Generator``
-(vectorised over many hands, see :mod:`edge.simulation.deal`), each wager is settled by the
+(vectorised over many hands, see :mod:`edge.sampling`), each wager is settled by the
 game's simulation module from docs/rules.md, and the player follows the strategy the analysis solved
 (looked up, not searched). The simulated mean return is compared with the exact value, and the
 outcome frequencies with the exact row probabilities.

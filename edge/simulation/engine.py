@@ -12,19 +12,17 @@ in integer units of ``1/scale`` of the base wager, so tallies are exact integers
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
-import numpy.typing as npt
 
 from edge import parallel
 from edge.games import Simulator as Simulator  # re-exported: the simulate hooks' type
 from edge.parallel import available_cores
-
-IntArray = npt.NDArray[np.int64]
+from edge.sampling import IntArray as IntArray  # re-exported
+from edge.sampling import common_scale as common_scale  # re-exported
+from edge.sampling import scaled as scaled  # re-exported
 
 CHUNK_HANDS = 1 << 16
 
@@ -128,23 +126,3 @@ def run(simulator: Simulator, hands: int, seed: int, jobs: int | None = None,
         if progress is not None:
             progress(total.hands, hands)
     return total
-
-
-def common_scale(pays: Iterable[Fraction]) -> int:
-    """The least common denominator of some pays: nets in units of ``1/scale`` are integers.
-
-    >>> common_scale([Fraction(3, 2), Fraction(19, 20), Fraction(4)])
-    20
-    """
-    scale = 1
-    for pay in pays:
-        scale = math.lcm(scale, Fraction(pay).denominator)
-    return scale
-
-
-def scaled(pays: Sequence[Fraction], scale: int) -> IntArray:
-    """Pays as int64 multiples of ``1/scale`` (exact: ``scale`` is a common denominator)."""
-    units = [Fraction(pay) * scale for pay in pays]
-    if any(unit.denominator != 1 for unit in units):
-        raise ValueError(f"The scale {scale} does not make every pay whole.")
-    return np.array([int(unit) for unit in units], dtype=np.int64)

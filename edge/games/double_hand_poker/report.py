@@ -9,6 +9,7 @@ from edge.games import ReportContext
 from edge.games.double_hand_poker.analysis import HI_CARD, LO_CARD
 from edge.games.double_hand_poker.frequencies import frequencies_section
 from edge.games.double_hand_poker.rules import DoubleHandRules
+from edge.games.sweeps import linear_option, option_sweep
 
 if TYPE_CHECKING:
     from edge.document import Section
@@ -18,8 +19,6 @@ PLAYERS = range(1, 8)
 
 def report_sections(context: ReportContext[DoubleHandRules]) -> list[Section]:
     """``edge report``: the Lo/Hi-Card break-even pay, and the two bets by number of players."""
-    # INTERIM: the sweeps live in edge.report (above the games) until they move down a layer.
-    from edge.report.sweeps import linear_option, option_sweep
 
     side = (LO_CARD.name, HI_CARD.name)
     sections = [option_sweep(

@@ -53,8 +53,7 @@ from edge.games.double_hand_poker.rules import (
     Prefer,
     SettingRule,
 )
-from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray, common_scale, scaled
+from edge.sampling import CardArray, IntArray, common_scale, deal, scaled
 
 
 def hand_strength(numbers: Sequence[int]) -> int:

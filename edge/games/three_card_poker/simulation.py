@@ -50,8 +50,7 @@ from edge.games.three_card_poker.strategy import (
     solve,
 )
 from edge.paytables import PayTable
-from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray, common_scale, scaled
+from edge.sampling import CardArray, IntArray, common_scale, deal, scaled
 
 # Hand classes, weakest first, by the names the kernel exports.
 CLASSES = HAND_CLASSES

@@ -27,8 +27,7 @@ from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
 from edge.games.triple_bet.pays import row_pays
 from edge.games.triple_bet.rules import TripleBetRules
 from edge.paytables import PayTable
-from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray, common_scale, scaled
+from edge.sampling import CardArray, IntArray, common_scale, deal, scaled
 
 CARDS_DEALT = 5   # player 1, flop 1, player 2, flop 2, dealer
 

@@ -10,6 +10,7 @@ from edge.cards import RANKS
 from edge.document import Block, Cell, Items, Paragraph, Section, Table
 from edge.document.colours import GRID_NO_RAISE, GRID_RAISE, grid_shade
 from edge.games import ReportContext
+from edge.games.sweeps import linear_option
 from edge.games.ultimate_texas_holdem.report.content import (
     dealer_class_counts,
     dealer_qualifies,
@@ -47,9 +48,6 @@ _shade = grid_shade
 def report_sections(context: ReportContext[UltimateTexasHoldemRules]) -> list[Section]:
     """``edge report``: the preflop chart as a coloured 13x13 grid, the flop decisions after a
     check as a heat map, and the progressive's house edge as a function of the meter."""
-    # the meter sweep is the report builder's (edge.report sits above the games: imported late)
-    from edge.report import linear_option
-
     paytable = context.paytables["main"]
     assert paytable is not None
     lines = class_lines(solve_main(paytable, context.rules, context.run), context.rules.strategy)

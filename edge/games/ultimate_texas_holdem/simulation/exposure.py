@@ -47,8 +47,7 @@ from edge.games.ultimate_texas_holdem.simulation.main_bet import (
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
 from edge.paytables import PayTable
-from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray
+from edge.sampling import CardArray, IntArray, deal
 
 BoolArray = npt.NDArray[np.bool_]
 

@@ -26,8 +26,7 @@ from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
 from edge.paytables import PayTable
-from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray, common_scale
+from edge.sampling import CardArray, IntArray, common_scale, deal
 
 HOLE = np.array([0, 1], dtype=np.int64)
 BOARD = np.array([4, 5, 6, 7, 8], dtype=np.int64)

@@ -30,8 +30,7 @@ from edge.games.ultimate_texas_holdem.solve.main_bet import BLIND_DEFAULT, BLIND
 from edge.games.ultimate_texas_holdem.solve.side_bets import ProgressiveTable
 from edge.holdem import CLASS_NAMES
 from edge.paytables import PayTable
-from edge.simulation.deal import CardArray, deal
-from edge.simulation.engine import IntArray, common_scale, scaled
+from edge.sampling import CardArray, IntArray, common_scale, deal, scaled
 
 # Rows of the nine dealt cards.
 PLAYER, DEALER = (0, 1), (2, 3)

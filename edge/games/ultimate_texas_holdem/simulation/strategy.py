@@ -36,8 +36,7 @@ from edge.games.ultimate_texas_holdem.solve import _kernels
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
 from edge.games.ultimate_texas_holdem.strategy.language import StreetPlan, UthStrategy
 from edge.paytables import PayTable
-from edge.simulation.deal import CardArray
-from edge.simulation.engine import IntArray
+from edge.sampling import CardArray, IntArray
 
 BoolArray = npt.NDArray[np.bool_]
 

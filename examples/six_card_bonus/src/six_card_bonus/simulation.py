@@ -1,6 +1,6 @@
 """The 6-Card Bonus by Monte Carlo: an independent check of the exact counts (``edge simulate``).
 
-Each hand deals six distinct cards from a shuffled 52-card deck (``edge.simulation.deal``) and
+Each hand deals six distinct cards from a shuffled 52-card deck (``edge.sampling``) and
 settles the bet from the rules with plain rank and suit counts over numpy arrays, sharing no
 code with the kernel or edge's evaluator: a flush is five or more cards of one suit, a straight
 five consecutive ranks (the ace high or low), and the best hand is the first that holds in the
@@ -24,8 +24,7 @@ import numpy.typing as npt
 
 from edge.errors import EdgeError
 from edge.games import Wager
-from edge.simulation.deal import deal
-from edge.simulation.engine import IntArray, common_scale, scaled
+from edge.sampling import IntArray, common_scale, deal, scaled
 
 if TYPE_CHECKING:
     from six_card_bonus import SixCardBonusRules

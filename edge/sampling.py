@@ -1,4 +1,6 @@
-"""Dealing many hands at once with a numpy ``Generator``.
+"""What every simulator is built from (below the games, knowing none): dealing many hands at
+once with a numpy ``Generator``, and pays as exact integer nets (:func:`common_scale`,
+:func:`scaled`).
 
 A deal of ``k`` cards from a deck (or shoe) of ``size`` distinguishable cards is uniform over the
 ordered deals of ``k`` distinct cards, exactly like the top ``k`` cards of a shuffled deck. It is
@@ -18,9 +20,13 @@ drawn one of two ways, vectorised over hands with one array per dealt card:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
 
 CardArray = npt.NDArray[np.int16]
 BoolArray = npt.NDArray[np.bool_]
@@ -79,3 +85,23 @@ def deal(rng: np.random.Generator, hands: int, count: int, size: int = 52) -> Ca
         cards[:, redo[ok]] = fresh[:, ok]
         redo = redo[~ok]
     return cards
+
+
+def common_scale(pays: Iterable[Fraction]) -> int:
+    """The least common denominator of some pays: nets in units of ``1/scale`` are integers.
+
+    >>> common_scale([Fraction(3, 2), Fraction(19, 20), Fraction(4)])
+    20
+    """
+    scale = 1
+    for pay in pays:
+        scale = math.lcm(scale, Fraction(pay).denominator)
+    return scale
+
+
+def scaled(pays: Sequence[Fraction], scale: int) -> IntArray:
+    """Pays as int64 multiples of ``1/scale`` (exact: ``scale`` is a common denominator)."""
+    units = [Fraction(pay) * scale for pay in pays]
+    if any(unit.denominator != 1 for unit in units):
+        raise ValueError(f"The scale {scale} does not make every pay whole.")
+    return np.array([int(unit) for unit in units], dtype=np.int64)
