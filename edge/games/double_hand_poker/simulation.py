@@ -7,9 +7,8 @@ player's setting is looked up from the analysis's solved choice per deal
 ranking. Lo-Card and Hi-Card deal every seat, the dealer and the three tiles that may be exposed;
 Dice-Lo and Dice-Hi roll three dice. Each wager's ``simulate`` hook is one function here.
 
->>> from edge.games.double_hand_poker.rules import DoubleHandRules
 >>> from edge.games.double_hand_poker.analysis import DICE_LO
->>> sim = simulate_dice(DICE_LO, None, DoubleHandRules(), RunSettings())
+>>> sim = simulate_dice(DICE_LO)
 >>> outcome, net = sim.play(np.random.default_rng(3), 5)
 >>> outcome.shape, net.shape
 ((5,), (5,))
