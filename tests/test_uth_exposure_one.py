@@ -23,6 +23,9 @@ from edge.games.ultimate_texas_holdem import exposure_dealer_one as one
 from edge.games.ultimate_texas_holdem import solve as solver
 from edge.games.ultimate_texas_holdem.exposure import WAYS, ExposedSolution, Seen
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 IntArray = npt.NDArray[np.int64]
 STANDARD = {"royal-flush": Fraction(500), "straight-flush": Fraction(50),
             "four-of-a-kind": Fraction(10), "full-house": Fraction(3),
