@@ -74,7 +74,7 @@ def test_every_solve_is_pinned() -> None:
     assert set(PIN.read_pins()) == set(PIN.solves())
 
 
-# in PIN.solves() order: dealer-1,turn-river-1's sweep also caches dealer-1 and dealer-1,flop-1
+# in PIN.solves() order (dealer-1,turn-river-1 before the two its sweep also caches)
 @pytest.mark.parametrize("name", list(PIN.solves()))
 def test_solve_matches_its_pinned_digest(name: str) -> None:
     arrays = PIN.solves()[name]()
