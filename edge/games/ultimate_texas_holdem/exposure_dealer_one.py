@@ -30,6 +30,7 @@ import contextlib
 import hashlib
 import json
 import queue
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -144,6 +145,8 @@ def _dealer_task(bounds: tuple[int, int]) -> tuple[int, int]:
     # reads the next solve's
     net, fold, ties_larger, mode = (_SHARED[name] for name in ("net", "fold", "ties_larger",
                                                                "mode"))
+    go: threading.Event = _SHARED["go"]
+    go.wait()                                   # not while a checkpoint gathers the buffers
     out = buffers.get()
     try:
         _exposure_one.dealer_one_flops(
@@ -164,10 +167,16 @@ def _save_buffers(blocks: Blocks, buffers: queue.SimpleQueue[dict[str, npt.NDArr
                   extra: Mapping[str, npt.NDArray[Any]] | None = None) -> None:
     """A checkpoint of the workers' sums: it takes every buffer (each worker between two
     units), adds them into the first, saves it with the flop classes they hold (those of the
-    checkpoint resumed from, ``base``, and every unit finished since), and gives them back."""
+    checkpoint resumed from, ``base``, and every unit finished since), and gives them back.
+    The workers start no unit meanwhile (``go``): a worker giving its buffer back and taking it
+    again at once (it keeps the GIL between the two) would otherwise keep it from this thread
+    to the end of the sweep, the other workers waiting too."""
     began = time.monotonic()          # the workers' wait counts as the checkpoint's time
-    held = [buffers.get() for _ in range(count)]
+    go: threading.Event = _SHARED["go"]
+    go.clear()
+    held: list[dict[str, npt.NDArray[Any]]] = []
     try:
+        held.extend(buffers.get() for _ in range(count))
         total = held[0]
         for other in held[1:]:
             for name, part in other.items():
@@ -180,6 +189,14 @@ def _save_buffers(blocks: Blocks, buffers: queue.SimpleQueue[dict[str, npt.NDArr
     finally:
         for one in held:
             buffers.put(one)
+        go.set()
+
+
+def _open_gate() -> threading.Event:
+    """The event the workers wait for before taking a buffer (set: they may)."""
+    go = threading.Event()
+    go.set()
+    return go
 
 
 def _chunks(total: int, pieces: int) -> list[tuple[int, int]]:
@@ -240,7 +257,7 @@ def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
         buffers.put(_accumulators(chosen))
     _SHARED.clear()
     _SHARED.update(units=units, net=settle.array(), fold=settle.fold, ties_larger=ties_larger,
-                   mode=mode, buffers=buffers, finished=[])
+                   mode=mode, buffers=buffers, finished=[], go=_open_gate())
     try:
         with blocks.start():
             for start, stop in parallel.map(_dealer_task, tasks, workers):
@@ -365,6 +382,8 @@ def _flop_task(bounds: tuple[int, int]) -> tuple[int, int]:
     every: npt.NDArray[np.uint8] = _SHARED["decisions"]
     finished: list[tuple[int, int]] = _SHARED["finished"]
     net, fold, ties_larger = _SHARED["net"], _SHARED["fold"], _SHARED["ties_larger"]
+    go: threading.Event = _SHARED["go"]
+    go.wait()                                   # not while a checkpoint gathers the buffers
     out = buffers.get()
     try:
         _exposure_one.flop_one_flops(np.ascontiguousarray(classes.flops[start:stop]), sizes,
@@ -405,7 +424,8 @@ def flop_sums(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None 
         buffers.put({"sums": np.zeros((52, solver.HOLDINGS, ROW), dtype=np.int64)})
     _SHARED.clear()
     _SHARED.update(classes=classes, net=settle.array(), fold=settle.fold,
-                   ties_larger=ties_larger, buffers=buffers, decisions=decisions, finished=[])
+                   ties_larger=ties_larger, buffers=buffers, decisions=decisions, finished=[],
+                   go=_open_gate())
     try:
         with blocks.start():
             for start, stop in parallel.map(_flop_task, tasks, workers):
