@@ -5,9 +5,10 @@ the optimal solve at the default rules and Blind table, and each game-protection
     python scripts/pin_digests.py --write    # rewrite tests/digests/uth_full_solves.toml
 
 The solves read and write the cache folder ``$EDGE_CACHE_DIR`` (default ``~/.cache/edge``): with
-an empty folder every one is solved afresh (about 15 minutes on the 2-core machine, more when it
-is shared), with a filled one this takes seconds. ``--fresh`` solves in a new empty folder of
-its own (removed at the end). Each line printed gives the solve's time.
+an empty folder every one is solved afresh (about 11 minutes on the quiet 2-core machine, 41
+minutes measured with it shared at load 6 to 15), with a filled one this takes seconds.
+``--fresh`` solves in a new empty folder of its own (removed at the end). Each line printed
+gives the solve's time.
 
 The digest is of the solve's result as the code holds it in memory, whatever the cache file
 layout: each named integer array's name, dtype, shape and bytes, in name order (the same
@@ -112,7 +113,7 @@ HEADER = """\
 # scripts/pin_digests.py: each named array's name, dtype, shape and bytes, in name order, of the
 # solve as the code holds it (not of a cache file). A regression check: a speed-up or a refactor
 # must leave every sum identical. Checked by `python scripts/pin_digests.py --check` and by
-# tests/test_uth_full_solves.py (`pytest -n 0 -m full_solve tests/test_uth_full_solves.py`,
+# tests/test_uth_full_solves.py (`pytest -n 0 --full-solves tests/test_uth_full_solves.py`,
 # the last step of .ci/run). Refresh, only after a change that is meant to move a result
 # (say why in the commit): `python scripts/pin_digests.py --fresh --write`.
 """

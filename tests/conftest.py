@@ -44,7 +44,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--full-solves", action="store_true", default=False,
                      help="run the tests marked full_solve: every full Ultimate Texas Hold'em "
-                     "solve made afresh (about 15 minutes on 2 cores; .ci/run's last step)")
+                     "solve made afresh (about 11 minutes on 2 quiet cores; .ci/run's last step)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

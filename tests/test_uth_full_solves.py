@@ -1,7 +1,7 @@
 """Every full Ultimate Texas Hold'em solve re-made and re-checked: the optimal solve at the
 default rules and Blind table, and each game-protection scenario (issue 26).
 
-These take minutes each (about 15 minutes in all on the 2-core machine), so they are marked
+These take minutes each (about 11 minutes in all on the quiet 2-core machine), so they are marked
 ``full_solve`` and skipped unless ``--full-solves`` is given; ``.ci/run`` runs them last, in an
 empty cache folder, with the published-figure tests that read the same solves:
 
