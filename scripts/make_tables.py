@@ -7,7 +7,8 @@ its default settings in tables/reports/ (with an index).
 
 A game whose exposure scenarios take minutes to solve (``Protection.slow``) has their tables
 written here but not re-solved by the test suite (tests/test_tables_current.py): its reduced
-cases are checked there instead, and this script's ``--check`` checks them in full.
+cases are checked there instead, and this script's ``--check`` checks them in full, as does
+tests/test_uth_full_solves.py (``--full-solves``, the last step of .ci/run).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from edge.document import render
 from edge.document.returns import return_table_document
-from edge.games import RunSettings, builtin_games
+from edge.games import AnyGame, RunSettings, builtin_games
 from edge.report import Analyses, index_report, make_report, strategy_document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,23 +60,32 @@ def generated_files(games: Iterable[str] | None = None, *, slow: bool = True
             assert strategy is not None
             text = render(strategy, "markdown")
             yield (TABLES / game.name / case.stem).with_suffix(".md"), text
-        protection = game.protection
-        if protection is not None and (slow or not protection.slow):
-            bet = game.bet(protection.bet)
-            for scenario in protection.scenarios:
-                rules = game.make_rules({"seen": scenario.name})
-                table = analyses.table(bet.name, bet.paytable(None), rules)
-                base = TABLES / game.name / "protection" / protection_stem(bet.name,
-                                                                           scenario.name)
-                document = return_table_document(table)
-                yield base.with_suffix(".md"), render(document, "markdown")
-                yield base.with_suffix(".json"), render(document, "json")
+        if game.protection is not None and (slow or not game.protection.slow):
+            yield from protection_files(game, analyses)
         report = make_report(game, analyses=analyses, environment=False, fmt="markdown")
         reports.append(report)
         yield REPORTS / f"{game.name}.md", render(report, "markdown")
     if wanted is None:
         index = index_report(reports, "markdown", "python scripts/make_tables.py")
         yield REPORTS / "index.md", render(index, "markdown")
+
+
+def protection_files(game: AnyGame, analyses: Analyses | None = None
+                     ) -> Iterator[tuple[Path, str]]:
+    """Every game-protection scenario's table files and their expected text (tables/<game>/
+    protection/); tests/test_uth_full_solves.py checks the slow ones after re-solving them."""
+    protection = game.protection
+    if protection is None:
+        return
+    analyses = analyses if analyses is not None else Analyses(game, RunSettings())
+    bet = game.bet(protection.bet)
+    for scenario in protection.scenarios:
+        rules = game.make_rules({"seen": scenario.name})
+        table = analyses.table(bet.name, bet.paytable(None), rules)
+        base = TABLES / game.name / "protection" / protection_stem(bet.name, scenario.name)
+        document = return_table_document(table)
+        yield base.with_suffix(".md"), render(document, "markdown")
+        yield base.with_suffix(".json"), render(document, "json")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -41,6 +41,24 @@ def pytest_configure(config: pytest.Config) -> None:
     config.add_cleanup(restore)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full-solves", action="store_true", default=False,
+                     help="run the tests marked full_solve: every full Ultimate Texas Hold'em "
+                     "solve made afresh (about 11 minutes on 2 quiet cores; .ci/run's last step)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``full_solve`` re-solve every full UTH solve (minutes each): skipped, at
+    no cost, unless ``--full-solves`` is given."""
+    if config.getoption("full_solves", default=False):
+        return
+    skip = pytest.mark.skip(reason="a full solve takes minutes: --full-solves runs it "
+                            "(.ci/run does, at the end)")
+    for item in items:
+        if "full_solve" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def edge_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The session's own cache of UTH solves (``$EDGE_CACHE_DIR``), empty at the start: the

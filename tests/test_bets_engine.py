@@ -25,6 +25,9 @@ from edge.bets.language import ConditionError, parse
 from edge.bets.layout import Layout, Place, Slot
 from tests.conftest import CliRunner
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 HEADER = """
 name = "{name}"
 title = "Test bet"

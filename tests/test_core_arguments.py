@@ -11,6 +11,9 @@ import pytest
 
 from edge import _core
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 ROYAL = [48, 44, 40, 36, 32]             # A K Q J T of suit 0
 
 

@@ -12,6 +12,9 @@ import pytest
 from edge.deal import combinations, multisets, shoe_weights
 from edge.errors import EdgeError
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 
 @pytest.mark.parametrize("n, k", [(0, 0), (5, 0), (5, 5), (7, 3), (9, 5), (10, 6), (12, 7)])
 def test_combinations_match_itertools(n: int, k: int) -> None:

@@ -34,6 +34,9 @@ from edge.games.double_hand_poker.simulation import (
 from edge.options import make_options
 from edge.simulation import simulate
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 ALL_DEALS: list[tuple[int, ...]] = list(combinations(range(28), 3))
 MASKS = np.array([sum(1 << t for t in deal) for deal in ALL_DEALS], dtype=np.int64)
 DEAL_INDEX = {deal: index for index, deal in enumerate(ALL_DEALS)}

@@ -37,6 +37,9 @@ from edge.games.double_hand_poker.strategy import differences
 from edge.games.double_hand_poker.tiles import format_tiles, parse_tiles
 from edge.options import make_options
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 ALL_DEALS: list[tuple[int, ...]] = list(combinations(range(28), 3))
 DEAL_INDEX = {deal: index for index, deal in enumerate(ALL_DEALS)}
 FIVE_PERCENT = Fraction(1, 20)

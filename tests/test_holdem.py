@@ -17,6 +17,9 @@ from edge import _core, holdem
 from edge.cards import parse_cards
 from edge.errors import CardError, EdgeError
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 # --- a plain-Python reference evaluator, written for clarity, not speed ----------------------
 
 REFERENCE_CLASSES = holdem.CLASS_NAMES

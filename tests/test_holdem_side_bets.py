@@ -22,6 +22,9 @@ from edge.games.ultimate_texas_holdem.solve.side_bets import (
     make_progressive,
 )
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 # Published class counts (Wikipedia "Poker probability", docs/references.md), best first.
 SEVEN_CARD_COUNTS = {
     "royal-flush": 4_324, "straight-flush": 37_260, "four-of-a-kind": 224_848,

@@ -43,6 +43,9 @@ from edge.simulation.stats import (
 )
 from edge.table import exact
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 # --- statistics --------------------------------------------------------------------------
 
 

@@ -25,6 +25,9 @@ from edge.sampling import deal
 from edge.simulation import simulate
 from edge.simulation.engine import Simulator
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 
 def simulator_of(bet: str, paytable: PayTable | None,
                  rules: UltimateTexasHoldemRules) -> Simulator:

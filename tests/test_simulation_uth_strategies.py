@@ -33,6 +33,9 @@ from edge.sampling import deal
 from edge.simulation.engine import run
 from tests.conftest import CliRunner
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 HOLE, FLOP, BOARD = (0, 1), (4, 5, 6), (4, 5, 6, 7, 8)
 NO_RANK = 13
 STRATEGIES = Path(__file__).resolve().parent.parent / "edge" / "games" \

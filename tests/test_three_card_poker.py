@@ -33,6 +33,9 @@ from edge.games.three_card_poker._kernels import HAND_CLASSES
 from edge.games.three_card_poker.rules import RaiseRule, Strategy, ThreeCardRules, Ties
 from edge.paytables import PayTable, make_paytable
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 DECK = range(52)
 STRAIGHTS = {frozenset((r, r + 1, r + 2)): r + 2 for r in range(11)}   # 2-3-4 .. Q-K-A
 

@@ -37,6 +37,9 @@ from edge.games.three_card_poker.strategy import ante_decision, combined_decisio
 from edge.protection import NONE
 from edge.table import ReturnTable
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 if TYPE_CHECKING:
     from tests.conftest import CliRunner
 

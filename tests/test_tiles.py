@@ -17,6 +17,9 @@ from edge.games.double_hand_poker.tiles import (
     tile_numbers,
 )
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 
 def test_the_set_has_every_pair_of_numbers_once() -> None:
     assert TILE_COUNT == 28

@@ -32,6 +32,9 @@ from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
 from edge.paytables import load_paytable
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 STANDARD = uth.BLIND_PRESETS["standard"]
 SETTLE = solver.settlement(STANDARD.as_dict(), "ante-push")
 HOLDING_ID = {pair: index for index, pair in enumerate(combinations(range(52), 2))}

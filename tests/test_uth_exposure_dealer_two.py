@@ -32,6 +32,9 @@ from edge.games.ultimate_texas_holdem.exposure import solution as exposure
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 IntArray = npt.NDArray[np.int64]
 SETTLE = solver.settlement(uth.BLIND_PRESETS["standard"].as_dict(), "ante-push")
 ROYAL = (8 << 26) | (1 << 25)

@@ -23,6 +23,9 @@ from edge.games.ultimate_texas_holdem.exposure import dealer_one as one
 from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution, Seen
 from edge.games.ultimate_texas_holdem.solve import solver
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 IntArray = npt.NDArray[np.int64]
 STANDARD = {"royal-flush": Fraction(500), "straight-flush": Fraction(50),
             "four-of-a-kind": Fraction(10), "full-house": Fraction(3),

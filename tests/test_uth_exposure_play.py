@@ -32,6 +32,9 @@ from edge.simulation import simulate
 from tests.conftest import CliRunner
 from tests.uth_exposure_fake import ahead, fake_solution, fake_two_card_solution, made_up_choice
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 GAME = get_game("ultimate-texas-holdem")
 STANDARD = GAME.bet("main").paytable(None)
 assert STANDARD is not None

@@ -35,6 +35,9 @@ from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
 from tests.test_uth_cache import damage_middle, damage_truncate, tied_solution
 
+# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+
 ROOT = Path(__file__).resolve().parents[1]
 SETTLE = solver.settlement(uth.BLIND_PRESETS["standard"].as_dict(), "ante-push")
 CLASSES = [0, 5, 1200]        # trip deuces, a paired flop, a rainbow flop

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import queue
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -79,6 +80,13 @@ def dealer_units(classes: solver.FlopClasses) -> Units:
                  np.array(weights, dtype=np.int64))
 
 
+def _open_gate() -> threading.Event:
+    """The event units wait for before taking a buffer (set: they may)."""
+    go = threading.Event()
+    go.set()
+    return go
+
+
 @dataclass(frozen=True)
 class _Sweep:
     """What the worker units of one sweep share, passed to each (every sweep has its own, so
@@ -91,6 +99,13 @@ class _Sweep:
     ties_larger: bool
     buffers: queue.SimpleQueue[dict[str, npt.NDArray[Any]]]
     finished: list[tuple[int, int]] = field(default_factory=list)
+    # set while units may take a buffer; a checkpoint clears it while it gathers them
+    go: threading.Event = field(default_factory=_open_gate)
+
+    def take(self) -> dict[str, npt.NDArray[Any]]:
+        """A buffer for one unit, once no checkpoint is gathering them."""
+        self.go.wait()
+        return self.buffers.get()
 
 
 def _dealer_task(units: Units, mode: int, sweep: _Sweep, bounds: tuple[int, int]
@@ -98,7 +113,7 @@ def _dealer_task(units: Units, mode: int, sweep: _Sweep, bounds: tuple[int, int]
     start, stop = bounds
     offsets = units.offsets[start:stop + 1]
     first, last = int(offsets[0]), int(offsets[-1])
-    out = sweep.buffers.get()
+    out = sweep.take()
     try:
         _exposure_one.dealer_one_flops(
             np.ascontiguousarray(units.classes.flops[start:stop]),
@@ -117,11 +132,17 @@ def _save_buffers(blocks: Blocks, sweep: _Sweep, count: int, base: npt.NDArray[n
                   extra: Mapping[str, npt.NDArray[Any]] | None = None) -> None:
     """A checkpoint of the workers' sums: it takes every buffer (each worker between two
     units), adds them into the first, saves it with the flop classes they hold (those of the
-    checkpoint resumed from, ``base``, and every unit finished since), and gives them back."""
+    checkpoint resumed from, ``base``, and every unit finished since), and gives them back.
+    The units start none meanwhile (``go``): a worker giving its buffer back and taking it
+    again at once (it keeps the GIL between the two) would otherwise keep it from this thread
+    to the end of the sweep, the other workers waiting too (seen on the full sweeps: progress
+    frozen, one thread running)."""
     began = time.monotonic()          # the workers' wait counts as the checkpoint's time
     buffers = sweep.buffers
-    held = [buffers.get() for _ in range(count)]
+    sweep.go.clear()
+    held: list[dict[str, npt.NDArray[Any]]] = []
     try:
+        held.extend(buffers.get() for _ in range(count))
         total = held[0]
         for other in held[1:]:
             for name, part in other.items():
@@ -134,6 +155,7 @@ def _save_buffers(blocks: Blocks, sweep: _Sweep, count: int, base: npt.NDArray[n
     finally:
         for one in held:
             buffers.put(one)
+        sweep.go.set()
 
 
 def _run(blocks: Blocks, sweep: _Sweep,
@@ -226,7 +248,7 @@ def _flop_task(classes: solver.FlopClasses, every: npt.NDArray[np.uint8], sweep:
     start, stop = bounds
     sizes = np.diff(classes.image_offsets[start:stop + 1]).astype(np.int64)
     decisions = np.zeros((stop - start, solver.HOLDINGS), dtype=np.uint8)
-    out = sweep.buffers.get()
+    out = sweep.take()
     try:
         _exposure_one.flop_one_flops(np.ascontiguousarray(classes.flops[start:stop]), sizes,
                                      sweep.net, sweep.fold, sweep.ties_larger, out["sums"],
