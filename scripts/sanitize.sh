@@ -39,11 +39,11 @@ started=$SECONDS
 (cd "$work" && CFLAGS="$flags" LDFLAGS="$flags" python setup.py build_ext --inplace -j 2 \
     > "$work/build.log" 2>&1) || { cat "$work/build.log"; exit 1; }
 # every module was compiled with the sanitizers (its .so needs their runtimes)
-for module in "$work"/edge/*.so "$work"/edge/games/*/*.so; do
+while IFS= read -r module; do
     # (grep reads all of ldd's output: grep -q would stop early, and pipefail fail the pipe)
     ldd "$module" | grep libasan > /dev/null || {
         echo "sanitize: $module is not instrumented" >&2; exit 1; }
-done
+done < <(find "$work/edge" -name '*.so')
 echo "sanitizer build: $((SECONDS - started)) s"
 
 started=$SECONDS
