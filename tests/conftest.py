@@ -3,6 +3,7 @@ session's own folders for what the code caches (so the tests never write to the 
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import tempfile
@@ -112,22 +113,20 @@ def edge_cli(capsys: pytest.CaptureFixture[str]) -> CliRunner:
 DefaultReport = Callable[[str], "Report"]
 
 
-@pytest.fixture(scope="session")
-def default_report() -> DefaultReport:
+@functools.cache
+def default_report_of(game: str) -> Report:
     """A game's report at its default settings, without simulated figures, made once per test
-    session (several test files read the same reports; each UTH report costs seconds)."""
+    process (several test files read the same reports; the UTH report costs most of a minute).
+    """
     from edge.games import get_game
     from edge.report import make_report
+    return make_report(get_game(game).name, environment=False)
 
-    made: dict[str, Report] = {}
 
-    def report(game: str) -> Report:
-        name = get_game(game).name
-        if name not in made:
-            made[name] = make_report(name, environment=False)
-        return made[name]
-
-    return report
+@pytest.fixture(scope="session")
+def default_report() -> DefaultReport:
+    """:func:`default_report_of` as a fixture."""
+    return default_report_of
 
 
 @pytest.fixture(scope="session")

@@ -31,6 +31,7 @@ from edge.report import figures_digest, make_report
 from edge.report.front import hold_bases
 from edge.report.metadata import NOT_STATED, Metadata, load_metadata, parse_metadata
 from edge.report.volatility import spreads
+from tests.conftest import default_report_of
 
 from .conftest import CliRunner
 
@@ -44,7 +45,10 @@ FULL = Metadata(game="Tri-Card", rules_version="2.1", applicant="Inventor Ltd",
 
 @cache
 def report(game: str, meta: Metadata | None = None) -> Report:
-    """A game's report at its defaults (made once per test session)."""
+    """A game's report at its defaults (made once per test process; without metadata, the
+    same report the other test files read)."""
+    if meta is None:
+        return default_report_of(game)
     return make_report(game, meta=meta, environment=False)
 
 
