@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from edge import __version__
+from edge.counting.play import REPORT_ROUNDS, add_play_arguments, play_from_arguments
 from edge.document import FORMATS, Report, format_name, render
 from edge.document.render import ALIASES, FORMAT_NAMES
 from edge.document.returns import return_table_document
@@ -208,55 +209,9 @@ def cmd_counting(args: argparse.Namespace) -> int:
     bet = game.bet(args.bet)
     fitted = fit_bet(game, bet, own_paytable(game, bet, args.paytable), game_options(game, args))
     found = analyse(game, bet, fitted.paytables[bet.name], fitted.rules,
-                    counter_play(args, args.rounds) if args.rounds else None)
+                    play_from_arguments(args, args.rounds) if args.rounds else None)
     sys.stdout.write(render(counting_document(found), args.format))
     return 0
-
-
-def counter_play(args: argparse.Namespace, rounds: int) -> Any:
-    """The simulated counter's game from ``--spread``, ``--from``, ``--every-round``,
-    ``--other-cards``, ``--hands-per-hour``, ``--seed``, ``--cluster`` and ``--workers``
-    (an :class:`edge.counting.play.CounterPlay`)."""
-    from edge.cluster import check_arguments
-    from edge.counting.play import CounterPlay
-    check_arguments(args)
-    low, high = parse_spread(args.spread)
-    return CounterPlay(rounds=rounds, low=low, high=high, start=args.start,
-                       every_round=args.every_round, other_cards=args.other_cards,
-                       hands_per_hour=args.hands_per_hour, seed=args.seed,
-                       cluster=args.cluster, workers=args.workers)
-
-
-def parse_spread(text: str) -> tuple[int, int]:
-    """``--spread 1-8`` (or ``4``): the bet in units, lowest and highest."""
-    low, _, high = text.strip().partition("-")
-    try:
-        return int(low), int(high or low)
-    except ValueError:
-        raise EdgeError(f"--spread {text!r} is not LOW-HIGH units (1-8) or one number.") from None
-
-
-def add_counter_arguments(parser: argparse.ArgumentParser) -> None:
-    """The simulated counter's options (``edge counting``, ``edge report --counting``)."""
-    from edge.cluster import add_arguments
-    from edge.counting.play import SEED
-    parser.add_argument("--spread", default="1", metavar="LOW-HIGH",
-                        help="the counter's bet in units: LOW at the first true count bet, one "
-                             "more per true count above up to HIGH (default 1)")
-    parser.add_argument("--from", dest="start", type=int, metavar="TC",
-                        help="the true count the counter bets from (default: the count's "
-                             "break-even true count rounded up)")
-    parser.add_argument("--every-round", action="store_true",
-                        help="bet LOW below that true count too, instead of sitting the "
-                             "wager out")
-    parser.add_argument("--other-cards", type=int, default=0, metavar="N",
-                        help="other cards the counter sees each round (other players', the "
-                             "dealer's; default 0)")
-    parser.add_argument("--hands-per-hour", type=int, default=100, metavar="N",
-                        help="rounds dealt an hour (default 100)")
-    parser.add_argument("--seed", type=int, default=SEED,
-                        help=f"seed of the simulated shoes (default {SEED})")
-    add_arguments(parser)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -293,7 +248,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                               game_options(get_game(args.game), args),
                               run=run_settings(args), fmt=fmt, meta=meta,
                               protection=args.protection,
-                              counting=(counter_play(args, args.counting_rounds)
+                              counting=(play_from_arguments(args, args.counting_rounds)
                                         if args.counting else False))
     if args.output:
         print(f"wrote {report.write_report(made, args.output, fmt)}", file=sys.stderr)
@@ -476,7 +431,7 @@ def build_parser(command: str | None = None, plugins: bool = False) -> argparse.
                           help="simulate the counter's win rate at four depths of the shoe, "
                                "at least N rounds each, on the best count (default: no "
                                "simulation)")
-    add_counter_arguments(counting)
+    add_play_arguments(counting)
     add_format_argument(counting)
     counting.set_defaults(handler=cmd_counting)
 
@@ -509,11 +464,10 @@ def build_parser(command: str | None = None, plugins: bool = False) -> argparse.
                         help="add the card-counting section: each shoe-dealt wager's effects "
                              "of removal, best count and suit mix (docs/counting.md), and the "
                              "counter's simulated win rates")
-    from edge.counting.play import REPORT_ROUNDS
     report.add_argument("--counting-rounds", type=int, default=REPORT_ROUNDS, metavar="N",
                         help=f"rounds the counting section simulates at each depth (default "
                              f"{REPORT_ROUNDS:,}; 0: no simulation)")
-    add_counter_arguments(report)
+    add_play_arguments(report)
     report.set_defaults(handler=cmd_report)
 
     tuning = sub.add_parser(

@@ -17,6 +17,7 @@ rates are simulated, with their standard errors, and say so.
 
 from __future__ import annotations
 
+import argparse
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -192,3 +193,47 @@ def simulated_json(rates: Sequence[WinRate], play: CounterPlay,
                    "standard_error_per_hour": rate.standard_error_per_hour}
                   for rate in rates],
     }
+
+
+# --- the command line: edge counting --rounds, edge report --counting ------------------------
+def play_from_arguments(args: argparse.Namespace, rounds: int) -> CounterPlay:
+    """The simulated counter's game from ``--spread``, ``--from``, ``--every-round``,
+    ``--other-cards``, ``--hands-per-hour``, ``--seed``, ``--cluster`` and ``--workers``."""
+    from edge.cluster import check_arguments
+    check_arguments(args)
+    low, high = parse_spread(args.spread)
+    return CounterPlay(rounds=rounds, low=low, high=high, start=args.start,
+                       every_round=args.every_round, other_cards=args.other_cards,
+                       hands_per_hour=args.hands_per_hour, seed=args.seed,
+                       cluster=args.cluster, workers=args.workers)
+
+
+def parse_spread(text: str) -> tuple[int, int]:
+    """``--spread 1-8`` (or ``4``): the bet in units, lowest and highest."""
+    low, _, high = text.strip().partition("-")
+    try:
+        return int(low), int(high or low)
+    except ValueError:
+        raise EdgeError(f"--spread {text!r} is not LOW-HIGH units (1-8) or one number.") from None
+
+
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    """The simulated counter's options (``edge counting``, ``edge report --counting``)."""
+    from edge.cluster import add_arguments
+    parser.add_argument("--spread", default="1", metavar="LOW-HIGH",
+                        help="the counter's bet in units: LOW at the first true count bet, one "
+                             "more per true count above up to HIGH (default 1)")
+    parser.add_argument("--from", dest="start", type=int, metavar="TC",
+                        help="the true count the counter bets from (default: the count's "
+                             "break-even true count rounded up)")
+    parser.add_argument("--every-round", action="store_true",
+                        help="bet LOW below that true count too, instead of sitting the "
+                             "wager out")
+    parser.add_argument("--other-cards", type=int, default=0, metavar="N",
+                        help="other cards the counter sees each round (other players', the "
+                             "dealer's; default 0)")
+    parser.add_argument("--hands-per-hour", type=int, default=100, metavar="N",
+                        help="rounds dealt an hour (default 100)")
+    parser.add_argument("--seed", type=int, default=SEED,
+                        help=f"seed of the simulated shoes (default {SEED})")
+    add_arguments(parser)
