@@ -32,7 +32,7 @@ preload="$asan:$(gcc -print-file-name=libstdc++.so.6)"
 # the same copy as .ci/run's debug build: sources only, no build products (the tests read
 # scripts/ and examples/bets/)
 tar -C "$root" --exclude=build --exclude='*.so' --exclude='*.c' --exclude=__pycache__ \
-    -cf - edge tests scripts examples setup.py pyproject.toml README.md LICENSE | tar -C "$work" -xf -
+    -cf - edge tests scripts examples docs setup.py pyproject.toml README.md LICENSE | tar -C "$work" -xf -
 
 flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 started=$SECONDS
