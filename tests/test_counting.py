@@ -501,3 +501,9 @@ def test_the_report_command_names_the_simulated_rounds() -> None:
                                                       counting=CounterPlay(rounds=5000))
     assert "--counting-rounds" not in report_command(
         game, (), rules, counting=CounterPlay(rounds=REPORT_ROUNDS))
+    # every setting that changes a figure is spelled out, so the command rebuilds the report
+    played = CounterPlay(low=2, high=8, start=3, every_round=True, other_cards=5,
+                         hands_per_hour=80, seed=7, workers=1)
+    command = report_command(game, (), rules, counting=played)
+    assert ("--counting --spread 2-8 --from 3 --every-round --other-cards 5 "
+            "--hands-per-hour 80 --seed 7") in command and "--workers" not in command

@@ -111,11 +111,24 @@ class CounterPlay:
                                workers=self.workers, progress=f"counting {bet.name}")
 
     def options(self) -> list[str]:
-        """The command-line options that set this play (those away from a report's
-        defaults)."""
+        """The command-line options that set this play, those away from a report's defaults
+        (where the shoes ran, ``--cluster`` and ``--workers``, changes no figure)."""
+        default = CounterPlay()
         parts = []
-        if self.rounds != REPORT_ROUNDS:
+        if self.rounds != default.rounds:
             parts.append(f"--counting-rounds {self.rounds}")
+        if (self.low, self.high) != (default.low, default.high):
+            parts.append(f"--spread {self.low}-{self.high}")
+        if self.start is not None:
+            parts.append(f"--from {self.start}")
+        if self.every_round:
+            parts.append("--every-round")
+        if self.other_cards != default.other_cards:
+            parts.append(f"--other-cards {self.other_cards}")
+        if self.hands_per_hour != default.hands_per_hour:
+            parts.append(f"--hands-per-hour {self.hands_per_hour}")
+        if self.seed != default.seed:
+            parts.append(f"--seed {self.seed}")
         return parts
 
 
