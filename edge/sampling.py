@@ -105,3 +105,9 @@ def scaled(pays: Sequence[Fraction], scale: int) -> IntArray:
     if any(unit.denominator != 1 for unit in units):
         raise ValueError(f"The scale {scale} does not make every pay whole.")
     return np.array([int(unit) for unit in units], dtype=np.int64)
+
+
+def chunk_seed(seed: int, index: int) -> np.random.SeedSequence:
+    """The seed sequence of chunk (or task) ``index``: the ``index``-th child of
+    ``SeedSequence(seed)``, so its draws depend on the seed and the index alone."""
+    return np.random.SeedSequence(seed, spawn_key=(index,))

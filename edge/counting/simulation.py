@@ -78,6 +78,7 @@ from edge.errors import EdgeError
 from edge.games import Bet, Rules, RunSettings, Wager
 from edge.paytables import PayTable
 from edge.player import player_of
+from edge.sampling import chunk_seed
 
 __all__ = ["Bucket", "NetOf", "SHOES_PER_TASK", "Settle", "Spread", "WinRate",
            "centred_running", "count_tags", "nearest_true_count", "play_shoes", "settlement",
@@ -391,8 +392,7 @@ def shuffled_shoes(rng: np.random.Generator, shoes: int, decks: int) -> CardArra
 
 def play_shoes(game: ShoeGame, penetration: float, task: int, shoes: int) -> Tally:
     """Deal ``shoes`` shoes of task ``task`` to the cut card and tally the counter's results."""
-    rng = np.random.Generator(np.random.PCG64DXSM(np.random.SeedSequence(
-        game.seed, spawn_key=(task,))))
+    rng = np.random.Generator(np.random.PCG64DXSM(chunk_seed(game.seed, task)))
     rounds = game.rounds_per_shoe(penetration)
     per_round = game.per_round
     dealt = shuffled_shoes(rng, shoes, game.decks)[:, :rounds * per_round]

@@ -21,6 +21,7 @@ from edge import parallel
 from edge.games import Simulator as Simulator  # re-exported: the simulate hooks' type
 from edge.parallel import available_cores
 from edge.sampling import IntArray as IntArray  # re-exported
+from edge.sampling import chunk_seed as chunk_seed  # re-exported
 from edge.sampling import common_scale as common_scale  # re-exported
 from edge.sampling import scaled as scaled  # re-exported
 
@@ -82,11 +83,6 @@ def tally_hands(outcome: IntArray, net: IntArray, outcomes: int) -> Tally:
         pick = np.isin(outcome, bad)
         nets.update(_pairs(outcome[pick], net[pick]))
     return Tally(hands, nets)
-
-
-def chunk_seed(seed: int, index: int) -> np.random.SeedSequence:
-    """The seed sequence of chunk ``index``: the ``index``-th child of ``SeedSequence(seed)``."""
-    return np.random.SeedSequence(seed, spawn_key=(index,))
 
 
 def chunk_sizes(hands: int) -> list[int]:
