@@ -47,6 +47,68 @@ class Scenario:
 
 
 @dataclass(frozen=True)
+class Collusion:
+    """What players who share their cards share, for a game that analyses collusion (the
+    wager's ``collude`` hook, :class:`edge.games.Exposed`).
+
+    ``shared``: what each partner shows, in the game's words (``"their three cards"``);
+    ``partners``: the numbers of partners analysed, in the order reports list them;
+    ``exact``: the numbers of partners whose situations are enumerated exactly (the others are
+    simulated, with a confidence interval); ``slow``: the exact analyses take hours (a report
+    does not run them unless asked)."""
+
+    shared: str
+    partners: tuple[int, ...]
+    exact: tuple[int, ...]
+    slow: bool = False
+
+
+@dataclass(frozen=True)
+class CollusionRequest:
+    """What a collusion analysis is asked: how many partners share their cards, and for a
+    simulated one how many situations to draw (``rounds``) from which seed; ``cluster``: a Dask
+    scheduler's address (None: this machine, ``workers`` processes; edge.cluster)."""
+
+    partners: int
+    rounds: int = 100_000
+    seed: int = 1
+    cluster: str | None = None
+    workers: int | None = None
+    progress: bool = False
+
+
+@dataclass(frozen=True)
+class CollusionResult:
+    """A collusion analysis: the colluding player's expected return per unit of the initial
+    wager (``basis``), exact (``standard_error`` None) or the mean of ``situations`` sampled
+    situations each valued exactly (with its standard error); ``situations`` says how many
+    situations were enumerated or drawn (``classes``: how many there are in all, where known),
+    ``method`` how, in one sentence; ``unexposed_return``: the same player with nothing shared.
+    ``decisions``: (decision, share of hands) of the colluding player, where known."""
+
+    partners: int
+    shared: str
+    player_return: Fraction
+    unexposed_return: Fraction
+    basis: str
+    situations: int
+    method: str
+    standard_error: Fraction | None = None
+    classes: int | None = None
+    decisions: tuple[tuple[str, Fraction], ...] = ()
+
+    @property
+    def exact(self) -> bool:
+        """Whether every situation was enumerated (no sampling error)."""
+        return self.standard_error is None
+
+    @property
+    def gain(self) -> Fraction:
+        """What sharing is worth: the colluding player's return minus the lone player's."""
+        return self.player_return - self.unexposed_return
+
+
+@dataclass(frozen=True)
 class Protection:
     """A game's exposures: the wager whose decisions they change and the scenarios, in the order
     reports list them (``none`` is not one of them). ``slow``: a scenario takes minutes to
@@ -56,6 +118,7 @@ class Protection:
     bet: str
     scenarios: tuple[Scenario, ...]
     slow: bool = False
+    collusion: Collusion | None = None
 
     def scenario(self, name: str) -> Scenario:
         """The scenario called ``name`` (a ``seen=`` value)."""
@@ -75,6 +138,25 @@ def information_value(exposed: ReturnTable, unexposed: ReturnTable) -> Fraction:
     optimal player's, per unit of the initial wager (the tables' basis, per Ante for a game
     with an Ante)."""
     return exposed.expected_return - unexposed.expected_return
+
+
+def mixed_return(exposed: Fraction, unexposed: Fraction, rate: Fraction) -> Fraction:
+    """The player's expected return when the card is seen on a share ``rate`` of hands (the
+    exposure rate) and the others are played by basic strategy, per unit of the initial wager."""
+    if not 0 <= rate <= 1:
+        raise ValueError(f"An exposure rate is a share of hands from 0 to 1, not {rate}.")
+    return rate * exposed + (1 - rate) * unexposed
+
+
+def break_even_rate(exposed: Fraction, unexposed: Fraction) -> Fraction | None:
+    """The exposure rate above which the player has the edge: where :func:`mixed_return` is
+    zero (0 when the game as dealt already favours the player; None when even seeing the card
+    on every hand leaves the house the edge)."""
+    if unexposed >= 0:
+        return Fraction(0)
+    if exposed <= 0:
+        return None
+    return -unexposed / (exposed - unexposed)
 
 
 def information_note(exposed: ReturnTable, unexposed: ReturnTable) -> str:

@@ -29,7 +29,7 @@ from edge.errors import EdgeError, OptionError
 from edge.options import format_value, make_options, validate
 from edge.paytables import PayTable, resolve_paytable, shorten
 from edge.player import SEEN, Player, has_option, player_of, strategy_type
-from edge.protection import Protection
+from edge.protection import CollusionRequest, CollusionResult, Protection
 from edge.published import Citation, Published
 from edge.run import RunSettings
 from edge.strategies import PlayerStrategy, StrategyComparison
@@ -88,6 +88,13 @@ Compare = Callable[[Wager[RulesT]], StrategyComparison]
 # rules_of_play: the exposed player's strategy in a few plain lines (the report's game-protection
 # section); an empty list when no short rule exists.
 RulesOfPlay = Callable[[Wager[RulesT]], list[str]]
+# surveillance: what surveillance staff should watch for under the wager's exposure: how the
+# exposed player's decisions differ from basic strategy at each decision point (how often, on
+# which hands), as report sections of tables and charts (docs/protection.md).
+Surveil = Callable[[Wager[RulesT]], Sequence["Section"]]
+# collude: the return of a player whose partners share their cards (the wager as dealt, no
+# exposure set; edge.protection.Collusion declares what is shared and how many partners).
+Collude = Callable[[Wager[RulesT], CollusionRequest], CollusionResult]
 # A game's rule variants for the report's "every variant" section: (option, values) pairs; None
 # lets the report find them from the options (choices, true/false, small whole-number ranges).
 ReportVariants = Callable[[RulesT], Sequence[tuple[str, Sequence[object]]]]
@@ -159,6 +166,8 @@ class Exposed(Generic[RulesT]):
     simulate: Simulate[RulesT] | None = None
     compare: Compare[RulesT] | None = None
     rules_of_play: RulesOfPlay[RulesT] | None = None
+    surveillance: Surveil[RulesT] | None = None
+    collude: Collude[RulesT] | None = None
 
 
 @dataclass(frozen=True)
@@ -265,6 +274,20 @@ class Bet(Generic[RulesT]):
         exposed = self._seen(wager)
         hook = exposed.rules_of_play if exposed is not None else None
         return hook(wager) if hook is not None else []
+
+    def surveillance(self, wager: Wager[RulesT]) -> list[Section]:
+        """What surveillance should watch for under the player's exposure (empty: the game as
+        dealt, or the wager has no such analysis)."""
+        exposed = self._seen(wager)
+        hook = exposed.surveillance if exposed is not None else None
+        return list(hook(wager)) if hook is not None else []
+
+    def collusion(self, wager: Wager[RulesT], request: CollusionRequest) -> CollusionResult:
+        """The return of a player whose partners share their cards (``request``)."""
+        hook = self.exposed.collude if self.exposed is not None else None
+        if hook is None:
+            raise EdgeError(f"The {self.name} wager has no collusion analysis.")
+        return hook(wager, request)
 
     def applies(self, option: str, rules: RulesT) -> bool:
         """Whether this wager's figures depend on ``option`` under ``rules`` (``uses``): an
