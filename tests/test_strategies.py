@@ -56,11 +56,12 @@ def test_every_named_strategy_has_its_source_and_figure() -> None:
     """Every named Tri-Card strategy reproduces its published house edge (Ante Bonus 5-4-1,
     J. Grochowski, "Three Card Poker Dissected"; docs/references.md section 2) to the published
     precision; the strategies the game always had keep their names."""
-    assert RaiseRule.names() == ("optimal", "mimic", "q-6-4", "raise-all")
+    assert RaiseRule.names() == ("optimal", "mimic", "q-6-4", "raise-all",
+                                 "seen-dealer-1-jacobson", "seen-sorted-1")
     checked = 0
     for name in RaiseRule.names():
         rule = RaiseRule.resolve(name)
-        if rule.is_optimal:
+        if rule.is_optimal or rule.reads_seen:     # seen cards: tests/test_tricard_play.py
             continue
         assert rule.info.source and rule.info.published_house_edge is not None, name
         assert rule.info.published_bet == "ante"

@@ -244,7 +244,8 @@ SAMPLE = SUIT_CLASSES[::15]       # 117 of the 1,755 suit classes, every hand cl
 
 
 @pytest.mark.parametrize(("bet", "seen"), [
-    *(("ante", seen) for seen in Seen if seen is not Seen.NONE),
+    *(("ante", seen) for seen in Seen           # split-k: tests/test_tricard_split.py
+      if seen is not Seen.NONE and not seen.startswith("split")),
     ("combined", Seen.DEALER_1), ("combined", Seen.SORTED_3)], ids=str)
 def test_each_hand_and_thing_seen_against_a_plain_enumeration(seen: Seen, bet: str) -> None:
     rules = ThreeCardRules()
@@ -308,8 +309,9 @@ def test_the_simulation_deals_the_exposure_and_agrees(bet: str, seen: str) -> No
 # --- bad input --------------------------------------------------------------------------------
 @pytest.mark.parametrize(("argv", "named"), [
     (("--set", "seen=dealer-4"), "dealer-4"),
-    (("--set", "seen=dealer-1", "--strategy", "mimic"), "strategy=mimic"),
-    (("--set", "seen=sorted-2", "--set", "strategy=raise-all"), "strategy=raise-all"),
+    (("--strategy", "seen-dealer-1-jacobson"), "seen=none"),        # it reads a seen card
+    (("--set", "seen=dealer-2", "--strategy", "seen-dealer-1-jacobson"), "seen=dealer-2"),
+    (("--set", "seen=split-1", "--set", "split=A/K-J/2-9"), "split=A/K-J/2-9"),
 ])
 def test_bad_exposures_are_one_error_line(edge_cli: CliRunner, argv: tuple[str, ...],
                                           named: str) -> None:

@@ -12,6 +12,7 @@ tables), ``report`` (the raise chart of ``edge report``) and ``simulation``. Eac
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from types import ModuleType
 from typing import cast
@@ -21,6 +22,7 @@ from edge.games import (
     PUBLISHED_FIGURES,
     SMALL_CASES,
     Bet,
+    Compare,
     Exposed,
     Game,
     ReportSections,
@@ -35,6 +37,7 @@ from edge.games import (
 )
 from edge.games.three_card_poker import analysis, sources
 from edge.games.three_card_poker.exposure import SCENARIOS
+from edge.games.three_card_poker.exposure_play import exposed_comparison
 from edge.games.three_card_poker.exposure_strategy import (
     exposed_solution,
     exposed_strategy_document,
@@ -53,6 +56,7 @@ from edge.games.three_card_poker.pays import (
     SPLITS,
 )
 from edge.games.three_card_poker.rules import (
+    OPTIMAL,
     Seen,
     Strategy,
     ThreeCardRules,
@@ -138,6 +142,22 @@ def combined_compare(wager: Wager[ThreeCardRules]) -> StrategyComparison:
     return compare_strategy(combined_decision(table, rules), rules, 1 + rules.pair_plus_ratio)
 
 
+def _exposed_compare(bet: str) -> Compare[ThreeCardRules]:
+    """The exposed wager's compare hook: the player's rule against the exact exposed solve."""
+    exposed = analysis.exposed_ante if bet == "ante" else analysis.exposed_combined
+
+    def compare(wager: Wager[ThreeCardRules]) -> StrategyComparison:
+        rules = wager.rules
+        table = wager.paytable or PRESETS[bet][DEFAULT_PAYTABLE]
+        pays = ante_decision(table) if bet == "ante" else combined_decision(table, rules)
+        returns = (exposed(wager.paytable, replace(rules, strategy=OPTIMAL), wager.run),
+                   exposed(wager.paytable, rules, wager.run))
+        return exposed_comparison(exposed_solution(pays, rules), rules.strategy, rules.split,
+                                  bet, returns[0].initial_wager,
+                                  (returns[0].expected_return, returns[1].expected_return))
+    return compare
+
+
 def _simulate(bet: str, exposed: bool = False) -> Simulate[ThreeCardRules]:
     """The Ante's or the combined wager's simulate hook, the player seeing ``rules.seen`` when
     ``exposed`` (:mod:`.simulation` is imported when a simulation is run)."""
@@ -167,11 +187,11 @@ GAME = Game(
             ANTE_BONUS_OUTCOMES, PRESETS["ante"], DEFAULT_PAYTABLE,
             strategy=ante_strategy, simulate=_simulate("ante"),
             compare=ante_compare, splits=SPLITS,
-            uses=uses("ace_low_straight", "strategy", "ties", "seen"),
+            uses=uses("ace_low_straight", "strategy", "ties", "seen", "split"),
             exposed=Exposed(
                 lambda wager: analysis.exposed_ante(wager.paytable, wager.rules, wager.run),
                 strategy=exposed_ante_strategy, simulate=_simulate("ante", True),
-                rules_of_play=ante_rules_of_play)),
+                compare=_exposed_compare("ante"), rules_of_play=ante_rules_of_play)),
         Bet("pair-plus", "paid on the player's pair or better",
             pays_and_rules(analysis.analyze_pair_plus),
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
@@ -190,7 +210,7 @@ GAME = Game(
             exposed=Exposed(
                 lambda wager: analysis.exposed_combined(wager.paytable, wager.rules, wager.run),
                 strategy=exposed_combined_strategy,
-                simulate=_simulate("combined", True))),
+                simulate=_simulate("combined", True), compare=_exposed_compare("combined"))),
     ),
     source="An online casino's Tri-Card Poker help page",
     sources=sources.SOURCES,

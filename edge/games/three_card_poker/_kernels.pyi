@@ -17,11 +17,10 @@ DEALER_HAND_COUNT: int
 def three_card_counts(
     ace_low_straight: bool, qualifying_strength: int
 ) -> tuple[Int64Array, Int64Array, Int64Array, Int64Array]: ...
-# The decision recorded for a slot of ``exposed_counts`` that no dealer hand falls in.
+# The decision recorded for a slot of the exposed solve that no dealer hand falls in.
 NO_DEAL: int
 
-def exposed_counts(
+def slot_counts(
     cards: Int64Array, strengths: Int64Array, qualifying_strength: int,
-    bin_of: npt.NDArray[np.int32], bins: int, result_in_bin: bool, extra: Int64Array,
-    denominator: int, ties_larger: bool, players: Int64Array,
-) -> tuple[Int64Array, Int64Array, npt.NDArray[np.uint8], Int64Array]: ...
+    bin_of: npt.NDArray[np.int32], bins: int, result_in_bin: bool, players: Int64Array,
+) -> npt.NDArray[np.int32]: ...

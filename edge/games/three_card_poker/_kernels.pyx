@@ -165,56 +165,33 @@ cdef enum:
 # The decision of a slot no dealer hand falls in (the seen cards are the player's own).
 NO_DEAL = NO_DEAL_SLOT
 
-def exposed_counts(const int64_t[:, ::1] cards, const int64_t[::1] strengths,
-                   int64_t qualifying_strength, const int32_t[:, ::1] bin_of, int bins,
-                   bint result_in_bin, const int64_t[::1] extra, int64_t denominator,
-                   bint ties_larger, const int64_t[::1] players):
-    """Solve the raise decision of every player hand for each thing the player can see.
-
-    ``cards``/``strengths``: every 3-card hand (``three_card_hands`` order), both as the player
-    hand and as the dealer hand; ``players`` the indexes of the player hands to solve (row i of
-    every result is the hand ``players[i]``). For a player hand h and a bin, raising is worth
-    ``denominator * sum(result pays) + deals * extra[h]`` more than folding (in units of
-    ``1 / denominator`` of the Ante, over the deals of the bin; the result pays are those of
-    Ante and Raise, ``extra[h]`` what the rest of the wagers add on a raise less what a fold
-    loses); the player raises when that is above 0 (or 0 with ``ties_larger``).
-
-    Returns ``(folds[n], raised[n, 4], decisions[n, slots], ties[n])`` for the n players: deals
-    folded and raised deals by dealer result (each deal counted once per way), the decision
-    per slot (a bin, or a bin and result: ``bin * 4 + result``): 0 fold, 1 raise, ``NO_DEAL``
-    when no dealer hand falls in it; and how many slots of each hand tie exactly.
-    """
+def slot_counts(const int64_t[:, ::1] cards, const int64_t[::1] strengths,
+                int64_t qualifying_strength, const int32_t[:, ::1] bin_of, int bins,
+                bint result_in_bin, const int64_t[::1] players):
+    """Count, for each player hand ``players[i]``, the dealer hands of the 49 cards it leaves by
+    slot and by the dealer's result against it: ``counts[i, slot, result]`` (int32), each dealer
+    hand once per choice of the seen cards (``bin_of[d, w]``; a slot is a bin, or with
+    ``result_in_bin`` a bin and result: ``bin * 4 + result``). Any strategy's exact return over
+    the exposed cycle is a sum of these counts: the optimal raise/fold decision and a player's
+    rule are both read from them (:mod:`.exposure`)."""
     cdef Py_ssize_t hands = cards.shape[0]
     cdef int ways = bin_of.shape[1]
     cdef int slots = bins * 4 if result_in_bin else bins
-    if bin_of.shape[0] != hands or strengths.shape[0] != hands or extra.shape[0] != hands:
-        raise ValueError("cards, strengths, bin_of and extra must have one row per hand.")
+    if bin_of.shape[0] != hands or strengths.shape[0] != hands:
+        raise ValueError("cards, strengths and bin_of must have one row per hand.")
     cdef Py_ssize_t solved = players.shape[0]
     cdef Py_ssize_t i
     for i in range(solved):
         if not 0 <= players[i] < hands:
             raise ValueError(f"players[{i}] = {players[i]} is not a hand index.")
-    folds = np.zeros(solved, dtype=np.int64)
-    raised = np.zeros((solved, 4), dtype=np.int64)
-    decisions = np.full((solved, slots), NO_DEAL_SLOT, dtype=np.uint8)
-    ties = np.zeros(solved, dtype=np.int64)
+    counts = np.zeros((solved, slots, 4), dtype=np.int32)
     masks = np.zeros(hands, dtype=np.uint64)
-    counts = np.zeros((slots, 4), dtype=np.int64)
+    cdef int32_t[:, :, ::1] cv = counts
     cdef uint64_t[::1] mv = masks
-    cdef int64_t[:, ::1] cv = counts
-    cdef int64_t[::1] fv = folds
-    cdef int64_t[:, ::1] rv = raised
-    cdef uint8_t[:, ::1] dv = decisions
-    cdef int64_t[::1] tv = ties
     cdef Py_ssize_t h, d
-    cdef int w, r, b, k
+    cdef int w, r, b
     cdef uint64_t mask
-    cdef int64_t ps, ds, deals, value
-    cdef int64_t pays[4]
-    pays[DEALER_NOT_QUALIFIED] = 1 * denominator
-    pays[PLAYER_WINS] = 2 * denominator
-    pays[PLAYER_TIES] = 0
-    pays[PLAYER_LOSES] = -2 * denominator
+    cdef int64_t ps, ds
     with nogil:
         for h in range(hands):
             mv[h] = ((<uint64_t>1) << cards[h, 0]) | ((<uint64_t>1) << cards[h, 1]) \
@@ -223,9 +200,6 @@ def exposed_counts(const int64_t[:, ::1] cards, const int64_t[::1] strengths,
             h = players[i]
             mask = mv[h]
             ps = strengths[h]
-            for b in range(slots):
-                for r in range(4):
-                    cv[b, r] = 0
             for d in range(hands):
                 if mv[d] & mask:
                     continue
@@ -242,21 +216,5 @@ def exposed_counts(const int64_t[:, ::1] cards, const int64_t[::1] strengths,
                     b = bin_of[d, w]
                     if result_in_bin:
                         b = b * 4 + r
-                    cv[b, r] += 1
-            for b in range(slots):
-                deals = cv[b, 0] + cv[b, 1] + cv[b, 2] + cv[b, 3]
-                if deals == 0:
-                    continue
-                dv[i, b] = 0
-                value = deals * extra[h]
-                for r in range(4):
-                    value += cv[b, r] * pays[r]
-                if value == 0:
-                    tv[i] += 1
-                if value > 0 or (value == 0 and ties_larger):
-                    dv[i, b] = 1
-                    for r in range(4):
-                        rv[i, r] += cv[b, r]
-                else:
-                    fv[i] += deals
-    return folds, raised, decisions, ties
+                    cv[i, b, r] += 1
+    return counts

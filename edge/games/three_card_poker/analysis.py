@@ -17,6 +17,7 @@ from edge import _core
 from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS
 from edge.games.three_card_poker.exposure import ExposedSolution, scenario_of, solve_exposed
+from edge.games.three_card_poker.exposure_play import play
 from edge.games.three_card_poker.hands import (
     DEALER_HANDS,
     PLAYER_HANDS,
@@ -40,6 +41,7 @@ from edge.games.three_card_poker.pays import (
 )
 from edge.games.three_card_poker.rules import (
     OPTIMAL,
+    RaiseRule,
     Seen,
     Strategy,
     ThreeCardRules,
@@ -90,21 +92,29 @@ def _exposed_counts(paytable: PayTable, decision: DecisionPays, rules: ThreeCard
     when ``run.cache`` is false, else kept for the process."""
     solver = solve_exposed if run is None or run.cache else solve_exposed.__wrapped__
     solution = solver(rules.seen, decision.on_raise, decision.on_fold,
-                      rules.ace_low_straight, rules.ties)
-    counts = _class_counts(solution.hands.pay_classes, solution.folds, solution.raised,
-                           paytable)
-    raised = solution.raise_count
+                      rules.ace_low_straight, rules.ties, rules.split)
+    folds, raised_deals = solution.folds, solution.raised
+    if not rules.strategy.is_optimal:            # a rule of the player's own (.exposure_play)
+        played = play(solution, rules.strategy, rules.split)
+        folds, raised_deals = played.folds, played.raised
+    counts = _class_counts(solution.hands.pay_classes, folds, raised_deals, paytable)
+    raised = int(raised_deals.sum())
     return counts, (("raise", raised), ("fold", solution.cycle - raised)), solution
 
 
 def _exposure_notes(table: ReturnTable, solution: ExposedSolution,
-                    unexposed: ReturnTable) -> ReturnTable:
+                    unexposed: ReturnTable, rule: RaiseRule) -> ReturnTable:
     """The exposed table with what is seen and the value of the information first."""
     scenario = scenario_of(solution.seen)
     ways = f"{scenario.ways} ways" if scenario.ways > 1 else "1 way"
-    seen = (f"Seen: {scenario.description}. The player raises or folds as "
-            "the exact solve says for what he sees (card removal included; ties as the ties "
-            f"option says); {solution.raise_count:,} raised deals of {solution.cycle:,}. "
+    raised = dict(table.decisions).get("raise", 0)
+    plays = ("the exact solve says for what he sees (card removal included; ties as the ties "
+             "option says)") if rule.is_optimal else (
+        f"the strategy {rule} says ({rule.description or rule_summary(rule)}); its cost "
+        f"against the exact exposed solve: `edge strategy {GAME_NAME} --set "
+        f"seen={solution.seen} --compare {rule}`")
+    seen = (f"Seen: {scenario.description}. The player raises or folds as {plays}; "
+            f"{raised:,} raised deals of {solution.cycle:,}. "
             f"Cycle: {PLAYER_HANDS:,} x {DEALER_HANDS:,} deals x {ways} to choose the seen "
             "cards among the dealer's three.")
     notes = (seen, information_note(table, unexposed), *table.notes[1:])
@@ -157,7 +167,8 @@ def exposed_ante(paytable: PayTable | None, rules: ThreeCardRules,
     paytable = paytable or PRESETS["ante"][DEFAULT_PAYTABLE]
     counts, decisions, exposed = _exposed_counts(paytable, ante_decision(paytable), rules, run)
     table = _ante_table(paytable, rules, counts, decisions, "")
-    return _exposure_notes(table, exposed, analyze_ante(paytable, _unexposed(rules), run))
+    return _exposure_notes(table, exposed, analyze_ante(paytable, _unexposed(rules), run),
+                           rules.strategy)
 
 
 def _unexposed(rules: ThreeCardRules) -> ThreeCardRules:
@@ -207,7 +218,8 @@ def exposed_combined(paytable: PayTable | None, rules: ThreeCardRules,
     decision = combined_decision(paytable, rules)
     counts, decisions, exposed = _exposed_counts(paytable, decision, rules, run)
     table = _combined_table(paytable, rules, counts, decisions, "")
-    return _exposure_notes(table, exposed, analyze_combined(paytable, _unexposed(rules), run))
+    return _exposure_notes(table, exposed,
+                           analyze_combined(paytable, _unexposed(rules), run), rules.strategy)
 
 
 def _combined_table(paytable: PayTable, rules: ThreeCardRules, counts: ClassCounts,

@@ -83,7 +83,7 @@ class SeenRule:
         return f"{len(self.exceptions):,}: {shown}{more}"
 
 
-def _group_key(seen: Seen, slot: int, slots: tuple[str, ...]) -> tuple[int, str]:
+def seen_group(seen: Seen, slot: int, slots: tuple[str, ...]) -> tuple[int, str]:
     """What a rule groups a slot under, with its sort order."""
     if seen is Seen.DEALER_1:
         return slot >> 2, RANKS[slot >> 2]
@@ -101,7 +101,7 @@ def seen_rules(solution: ExposedSolution) -> list[SeenRule]:
     groups: dict[tuple[int, str], list[int]] = {}
     slots = solution.bins.slots
     for slot in range(len(slots)):
-        groups.setdefault(_group_key(solution.seen, slot, slots), []).append(slot)
+        groups.setdefault(seen_group(solution.seen, slot, slots), []).append(slot)
     strengths = solution.hands.strengths
     rules = []
     for (_, label), members in sorted(groups.items()):
@@ -171,7 +171,7 @@ def plain_rules(solution: ExposedSolution) -> list[str]:
 def exposed_solution(pays: DecisionPays, rules: ThreeCardRules) -> ExposedSolution:
     """The exposed solve for a wager's decision pays and the rules' ``seen``."""
     return solve_exposed(rules.seen, pays.on_raise, pays.on_fold, rules.ace_low_straight,
-                         rules.ties)
+                         rules.ties, rules.split)
 
 
 def exposed_strategy_document(paytable: PayTable, rules: ThreeCardRules, pays: DecisionPays,

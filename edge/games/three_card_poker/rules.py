@@ -48,7 +48,9 @@ class Strategy(StrEnum):
 # () raises every hand of the class, None folds every one.
 ClassRule = tuple[int, ...] | None
 ALL: ClassRule = ()
-RULE_KEYS = ("play", "raise_from", "raise")
+RULE_KEYS = ("play", "raise_from", "raise", "against")
+# Names a strategy's [against] table may give a group of seen ranks (edge sorting's groups).
+RANK_GROUP_NAMES = {"low": "2-J", "high": "Q-A"}
 # How many deciding ranks each class has (high to low; a pair: its rank, then the kicker).
 DECIDING_RANKS = {"high-card": 3, "pair": 2, "flush": 3, "straight": 1, "three-of-a-kind": 1,
                   "straight-flush": 1}
@@ -61,6 +63,18 @@ class RaiseRule(PlayerStrategy):
 
     solved: bool = False
     classes: tuple[ClassRule, ...] = (ALL,) * len(HAND_CLASSES)
+    # by the rank of the one dealer card seen (13, deuce first): the rule against it; () when
+    # the rule reads no seen card (``classes`` alone decides)
+    against: tuple[tuple[ClassRule, ...], ...] = ()
+
+    @property
+    def reads_seen(self) -> bool:
+        """Whether the rule depends on a seen dealer card (an ``[against]`` table)."""
+        return bool(self.against)
+
+    def against_rank(self, rank: int) -> RaiseRule:
+        """The rule a player follows once the seen dealer card's rank is ``rank``."""
+        return RaiseRule(self.info, classes=self.against[rank]) if self.against else self
 
     def raises(self, hand_class: str, ranks: tuple[int, ...]) -> bool:
         """Whether the rule raises a hand of ``hand_class`` with these deciding ranks (high to
@@ -80,6 +94,10 @@ def rule_summary(rule: RaiseRule) -> str:
     """A raise rule in one line: ``'Raise: high-card from Q-6-4, pair all, flush none, ...'``."""
     if rule.solved:
         return "Raise or fold as the exact solve says."
+    if rule.against:
+        parts = [f"against a {RANKS[rank]}: {rule_summary(rule.against_rank(rank))[7:-1]}"
+                 for rank in range(len(RANKS))]
+        return "Raise, by the seen dealer card: " + "; ".join(parts) + "."
     parts = [f"{name} {'from ' if weakest else ''}{rule_text(weakest, name)}"
              for name, weakest in zip(HAND_CLASSES, rule.classes, strict=True)]
     return "Raise: " + ", ".join(parts) + "."
@@ -157,9 +175,9 @@ def _class_rule(value: object, hand_class: str, where: str, reader: StrategyFile
     return ranks
 
 
-def _raise_from(value: object, reader: StrategyFile) -> tuple[ClassRule, ...]:
+def _raise_from(value: object, reader: StrategyFile,
+                where: str = "raise_from") -> tuple[ClassRule, ...]:
     """``raise_from``: "any", a class name (that class and better), or the weakest hand."""
-    where = "raise_from"
     if not isinstance(value, str):
         raise reader.error(where, f"{value!r} must be a string: any, a hand class or a hand")
     text = value.strip().lower()
@@ -174,6 +192,41 @@ def _raise_from(value: object, reader: StrategyFile) -> tuple[ClassRule, ...]:
                  for k in range(len(HAND_CLASSES)))
 
 
+def rank_group(text: str) -> tuple[int, ...] | None:
+    """The ranks a group names (``Q``, ``2-J``, ``K-J``: one rank or a range, either way
+    round), or None when ``text`` names none."""
+    ends = [part.strip().upper() for part in text.split("-")]
+    if not 1 <= len(ends) <= 2 or any(len(end) != 1 or end not in RANKS for end in ends):
+        return None
+    ranks = sorted(RANKS.index(end) for end in ends)
+    return tuple(range(ranks[0], ranks[-1] + 1))
+
+
+def _against(table: TomlTable, reader: StrategyFile) -> tuple[tuple[ClassRule, ...], ...]:
+    """``[against]``: by the seen dealer card, a group of ranks (``"2-J"``, ``Q``, ``low``,
+    ``high``) and the rule against it, as ``raise_from`` writes it (or ``none``)."""
+    found: dict[int, tuple[ClassRule, ...]] = {}
+    for key, value in table.items():
+        where = f"[against] {key}"
+        ranks = rank_group(RANK_GROUP_NAMES.get(key.strip().lower(), key))
+        if ranks is None:
+            raise reader.error(where, f"{key!r} is not a seen card: give a rank (Q), a range "
+                                      "of ranks (2-J) or low (2-J) / high (Q-A)")
+        if isinstance(value, str) and value.strip().lower() == "none":
+            rule: tuple[ClassRule, ...] = (None,) * len(HAND_CLASSES)
+        else:
+            rule = _raise_from(value, reader, where)
+        for rank in ranks:
+            if rank in found:
+                raise reader.error(where, f"the rank {RANKS[rank]} is given twice")
+            found[rank] = rule
+    missing = [RANKS[rank] for rank in range(len(RANKS)) if rank not in found]
+    if missing:
+        raise reader.error("[against]", f"no rule against a seen {', '.join(missing)}: give "
+                                        "one for every rank")
+    return tuple(found[rank] for rank in range(len(RANKS)))
+
+
 def _per_class(table: TomlTable, reader: StrategyFile) -> tuple[ClassRule, ...]:
     reader.check_keys(table, HAND_CLASSES, "[raise]")
     return tuple(_class_rule(table[name], name, f"[raise] {name}", reader)
@@ -182,14 +235,16 @@ def _per_class(table: TomlTable, reader: StrategyFile) -> tuple[ClassRule, ...]:
 
 def parse_raise_rule(reader: StrategyFile) -> RaiseRule:
     """A Tri-Card strategy file: the shared keys, then exactly one of ``play = "optimal"``,
-    ``raise_from = "Q-6-4"`` or a ``[raise]`` table by hand class."""
+    ``raise_from = "Q-6-4"``, a ``[raise]`` table by hand class, or an ``[against]`` table by
+    the one dealer card seen (game protection)."""
     data = reader.data
     reader.check_keys(data, (*reader.header_keys, *RULE_KEYS))
     info = reader.info()
     given = [key for key in RULE_KEYS if key in data]
     if len(given) != 1:
         raise reader.error("", "give exactly one of play = \"optimal\", raise_from = "
-                               "\"Q-6-4\" or a [raise] table by hand class"
+                               "\"Q-6-4\", a [raise] table by hand class or an [against] "
+                               "table by seen dealer card"
                            + (f" (found {', '.join(given)})" if given else ""))
     if "play" in data:
         play = reader.string(data, "play", "play")
@@ -199,6 +254,9 @@ def parse_raise_rule(reader: StrategyFile) -> RaiseRule:
         return RaiseRule(info, solved=True)
     if "raise_from" in data:
         return RaiseRule(info, classes=_raise_from(data["raise_from"], reader))
+    if "against" in data:
+        return RaiseRule(info, against=_against(reader.table(data, "against", "[against]"),
+                                                reader))
     return RaiseRule(info, classes=_per_class(reader.table(data, "raise", "[raise]"), reader))
 
 
@@ -213,8 +271,9 @@ COMPARED = tuple(Strategy)
 
 class Seen(StrEnum):
     """What the player sees of the dealer's hand before the raise decision (game protection,
-    docs/protection.md): nothing, one to three of the dealer's cards, or only whether one to
-    three of them are high (Q, K, A) or low (2 to J), as edge sorting tells."""
+    docs/protection.md): nothing, one to three of the dealer's cards, only whether one to
+    three of them are high (Q, K, A) or low (2 to J), as edge sorting tells, or which group of
+    ranks (the ``split`` option) each of one to three of them is in."""
 
     NONE = "none"
     DEALER_1 = "dealer-1"
@@ -223,6 +282,47 @@ class Seen(StrEnum):
     SORTED_1 = "sorted-1"
     SORTED_2 = "sorted-2"
     SORTED_3 = "sorted-3"
+    SPLIT_1 = "split-1"
+    SPLIT_2 = "split-2"
+    SPLIT_3 = "split-3"
+
+
+# The scenarios a rule with an [against] table reads: one dealer card, or its group of ranks.
+ONE_CARD_SEEN = (Seen.DEALER_1, Seen.SORTED_1, Seen.SPLIT_1)
+# Edge sorting's groups, as a split: high Q-A, low 2-J (sorted-k is split-k with this split).
+SORTED_SPLIT = "Q-A/2-J"
+DEFAULT_SPLIT = "A/K-J/2-T"       # ace / face card (J, Q, K) / low (2 to 10)
+
+
+def parse_split(text: str) -> tuple[tuple[int, ...], ...]:
+    """The groups of ranks a ``split`` names (``A/K-J/2-T``): each a rank or a range, every
+    rank in exactly one group; an :class:`OptionError` naming the bad value otherwise."""
+    groups: list[tuple[int, ...]] = []
+    for part in text.split("/"):
+        ranks = rank_group(part)
+        if ranks is None:
+            raise OptionError(f"The option split={text}: {part.strip()!r} is not a rank or a "
+                              "range of ranks (write groups like A/K-J/2-T).")
+        groups.append(ranks)
+    given = [rank for group in groups for rank in group]
+    if len(groups) < 2 or sorted(given) != list(range(len(RANKS))):
+        twice = sorted({RANKS[r] for r in given if given.count(r) > 1})
+        missing = [RANKS[r] for r in range(len(RANKS)) if r not in given]
+        raise OptionError(f"The option split={text} must put every rank in exactly one of "
+                          "two or more groups separated by / (e.g. A/K-J/2-T)"
+                          + (f"; given twice: {', '.join(twice)}" if twice else "")
+                          + (f"; missing: {', '.join(missing)}" if missing else "") + ".")
+    return tuple(groups)
+
+
+def split_groups(rules: ThreeCardRules) -> tuple[tuple[int, ...], ...]:
+    """The groups of ranks the player tells apart under ``rules.seen`` (edge sorting: high and
+    low; split-k: the ``split`` option; otherwise every rank alone)."""
+    if rules.seen.startswith("sorted"):
+        return parse_split(SORTED_SPLIT)
+    if rules.seen.startswith("split"):
+        return parse_split(rules.split)
+    return tuple((rank,) for rank in range(len(RANKS)))
 
 
 class Ties(StrEnum):
@@ -249,7 +349,11 @@ class ThreeCardRules(Rules):
     ties: Ties = option(Ties.SMALLER, "when raising and folding are worth exactly the same: the "
                         "smaller wager (fold) or the larger (raise)")
     seen: Seen = option(Seen.NONE, "game protection: dealer cards seen before the raise "
-                        "(dealer-k), or known only as high Q-K-A or low 2-J (sorted-k)",
+                        "(dealer-k), known only as high Q-K-A or low 2-J (sorted-k), or only "
+                        "by their group of ranks in the split option (split-k)",
+                        quiet_default=True)
+    split: str = option(DEFAULT_SPLIT, "with seen=split-k: the groups of ranks the player "
+                        "tells apart, separated by / (A/K-J/2-T: ace, face card, low)",
                         quiet_default=True)
 
     def __post_init__(self) -> None:
@@ -258,11 +362,19 @@ class ThreeCardRules(Rules):
             raise OptionError(f"The option pair_plus_ratio={ratio} must be more than 0 "
                               "(the Pair Plus wager per unit of Ante).")
         validate(self)
-        if self.seen is not Seen.NONE and not self.strategy.is_optimal:
-            raise OptionError(f"The option seen={self.seen} is analysed for the optimal "
-                              f"strategy only, not strategy={self.strategy}: the exposed "
-                              "player plays the exact solve of what he sees (`edge report "
-                              "GAME --protection` reports every exposure).")
+        parse_split(self.split)
+        rule = self.strategy
+        if not rule.reads_seen:
+            return
+        if self.seen not in ONE_CARD_SEEN:
+            raise OptionError(f"The strategy {rule} reads one seen dealer card: use it with "
+                              f"seen={', '.join(ONE_CARD_SEEN)}, not seen={self.seen}.")
+        for group in split_groups(self):
+            if len({rule.against[rank] for rank in group}) > 1:
+                raise OptionError(
+                    f"The strategy {rule} plays differently against the ranks "
+                    f"{'-'.join(RANKS[r] for r in group)}, which seen={self.seen} tells apart "
+                    "only as one group: give one rule per group.")
 
 
 def describe_rules(rules: ThreeCardRules) -> list[str]:

@@ -24,8 +24,9 @@ looks up the exposed solve's decision for it (:class:`SeenDeal`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations_with_replacement
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +34,7 @@ import numpy.typing as npt
 from edge.errors import EdgeError
 from edge.games.three_card_poker._kernels import DEALER_RESULTS, HAND_CLASSES
 from edge.games.three_card_poker.exposure import HIGH_RANK, PAIR_INDEX, solve_exposed
+from edge.games.three_card_poker.exposure_play import rule_decisions
 from edge.games.three_card_poker.hands import QUALIFYING_CARDS
 from edge.games.three_card_poker.pays import (
     ANTE_BONUS_PREFIX,
@@ -41,7 +43,7 @@ from edge.games.three_card_poker.pays import (
     splits_mini_royal,
 )
 from edge.games.three_card_poker.pays import STRAIGHT_FLUSH as STRAIGHT_FLUSH_NAME
-from edge.games.three_card_poker.rules import RaiseRule, Seen, ThreeCardRules
+from edge.games.three_card_poker.rules import RaiseRule, Seen, ThreeCardRules, parse_split
 from edge.games.three_card_poker.strategy import (
     DecisionPays,
     StrategySolution,
@@ -206,6 +208,9 @@ class SeenDeal:
     hand_index: Int32Array
     decisions: npt.NDArray[np.uint8]
     pair_index: npt.NDArray[np.int32]
+    # split-k: each rank's group (the split option), and the slot of each sorted tuple of groups
+    group_of: IntArray = field(default_factory=lambda: np.zeros(13, dtype=np.int64))
+    group_slot: dict[tuple[int, ...], int] | None = None
 
     def choose(self, rng: np.random.Generator, hands: int) -> IntArray:
         """Which of the dealer's cards are seen, for ``hands`` hands."""
@@ -229,6 +234,12 @@ class SeenDeal:
             slot = (one >> 2 >= HIGH_RANK).astype(np.int64)
         elif self.seen is Seen.SORTED_2:
             slot = (left >> 2 >= HIGH_RANK).astype(np.int64) + (right >> 2 >= HIGH_RANK)
+        elif self.group_slot is not None:                   # split-k: the seen cards' groups
+            seen_cards = {Seen.SPLIT_1: [one], Seen.SPLIT_2: [left, right]}.get(
+                self.seen, [cards[0], cards[1], cards[2]])
+            groups = np.sort(np.stack([self.group_of[c >> 2] for c in seen_cards]), axis=0)
+            slot = np.array([self.group_slot[tuple(int(g) for g in column)]
+                             for column in groups.T], dtype=np.int64)
         else:
             slot = (cards >> 2 >= HIGH_RANK).sum(axis=0).astype(np.int64)
         decision = self.decisions[self.hand_index[player_key], slot]
@@ -239,13 +250,24 @@ class SeenDeal:
 def seen_deal(rules: ThreeCardRules, decision: DecisionPays) -> SeenDeal:
     """The exposed player's decisions for ``rules.seen``, solved by :mod:`.exposure`."""
     solution = solve_exposed(rules.seen, decision.on_raise, decision.on_fold,
-                             rules.ace_low_straight, rules.ties)
+                             rules.ace_low_straight, rules.ties, rules.split)
     index = np.full(TRIPLES, -1, dtype=np.int32)
     hands = solution.hands.cards.T
     rows = np.arange(len(solution.hands.cards), dtype=np.int32)
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
         index[triple_key(hands[order[0]], hands[order[1]], hands[order[2]])] = rows
-    return SeenDeal(rules.seen, index, solution.decisions, PAIR_INDEX)
+    decisions = solution.decisions
+    if not rules.strategy.is_optimal:                   # the player's own rule
+        decisions = rule_decisions(solution, rules.strategy, rules.split).astype(np.uint8)
+    if not rules.seen.startswith("split"):
+        return SeenDeal(rules.seen, index, decisions, PAIR_INDEX)
+    groups = parse_split(rules.split)
+    group_of = np.zeros(13, dtype=np.int64)
+    for number, ranks in enumerate(groups):
+        group_of[list(ranks)] = number
+    keys = combinations_with_replacement(range(len(groups)), int(rules.seen[-1]))
+    return SeenDeal(rules.seen, index, decisions, PAIR_INDEX, group_of,
+                    {key: slot for slot, key in enumerate(keys)})
 
 
 @dataclass(frozen=True)
