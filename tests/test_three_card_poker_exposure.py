@@ -41,6 +41,8 @@ from edge.table import ReturnTable
 pytestmark = pytest.mark.kernels
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tests.conftest import CliRunner
 
 IntArray = npt.NDArray[np.int64]
@@ -166,14 +168,16 @@ def combined_extra(hand: int) -> int:
     return ante_extra(hand) + PAIR_PLUS[int(CLASSES[hand])] + 1
 
 
-def plain_ante(seen: Seen) -> tuple[Fraction, Fraction]:
+def plain_ante(seen: Seen, count: Callable[[list[int]], IntArray] | None = None
+               ) -> tuple[Fraction, Fraction]:
     """The exposed Ante's exact return and hit frequency (net win), every deal enumerated
-    once per suit class of the player's hand."""
+    once per suit class of the player's hand (``count``: the counts by what is seen, when not
+    :func:`plain_counts`'s)."""
     total, wins, deals = 0, 0, 0
     for start in range(0, len(SUIT_CLASSES), 150):
         batch = SUIT_CLASSES[start:start + 150]
         hands = [hand for hand, _ in batch]
-        counts = plain_counts(hands, seen)
+        counts = plain_counts(hands, seen) if count is None else count(hands)
         _, raised = plain_decisions(counts, [ante_extra(hand) for hand in hands])
         for i, (hand, size) in enumerate(batch):
             pay = RESULT_PAY + ANTE_BONUS.get(int(CLASSES[hand]), 0)
