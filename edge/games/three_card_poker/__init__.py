@@ -17,7 +17,7 @@ from fractions import Fraction
 from types import ModuleType
 from typing import cast
 
-from edge.document import Report
+from edge.document import Report, Section
 from edge.games import (
     PUBLISHED_FIGURES,
     SMALL_CASES,
@@ -35,6 +35,7 @@ from edge.games import (
     pays_and_rules,
     uses,
 )
+from edge.games.contract import Surveil
 from edge.games.three_card_poker import analysis, sources
 from edge.games.three_card_poker.exposure import SCENARIOS
 from edge.games.three_card_poker.exposure_play import exposed_comparison
@@ -158,6 +159,17 @@ def _exposed_compare(bet: str) -> Compare[ThreeCardRules]:
     return compare
 
 
+def _surveillance(bet: str) -> Surveil[ThreeCardRules]:
+    """The exposed wager's surveillance hook (:mod:`.surveillance`: tables imported when used)."""
+    def watch(wager: Wager[ThreeCardRules]) -> list[Section]:
+        from edge.games.three_card_poker.surveillance import surveillance
+        rules = wager.rules
+        table = wager.paytable or PRESETS[bet][DEFAULT_PAYTABLE]
+        pays = ante_decision(table) if bet == "ante" else combined_decision(table, rules)
+        return surveillance(pays, rules)
+    return watch
+
+
 def _simulate(bet: str, exposed: bool = False) -> Simulate[ThreeCardRules]:
     """The Ante's or the combined wager's simulate hook, the player seeing ``rules.seen`` when
     ``exposed`` (:mod:`.simulation` is imported when a simulation is run)."""
@@ -191,7 +203,8 @@ GAME = Game(
             exposed=Exposed(
                 lambda wager: analysis.exposed_ante(wager.paytable, wager.rules, wager.run),
                 strategy=exposed_ante_strategy, simulate=_simulate("ante", True),
-                compare=_exposed_compare("ante"), rules_of_play=ante_rules_of_play)),
+                compare=_exposed_compare("ante"), surveillance=_surveillance("ante"),
+                rules_of_play=ante_rules_of_play)),
         Bet("pair-plus", "paid on the player's pair or better",
             pays_and_rules(analysis.analyze_pair_plus),
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
@@ -210,7 +223,8 @@ GAME = Game(
             exposed=Exposed(
                 lambda wager: analysis.exposed_combined(wager.paytable, wager.rules, wager.run),
                 strategy=exposed_combined_strategy,
-                simulate=_simulate("combined", True), compare=_exposed_compare("combined"))),
+                simulate=_simulate("combined", True), compare=_exposed_compare("combined"),
+                surveillance=_surveillance("combined"))),
     ),
     source="An online casino's Tri-Card Poker help page",
     sources=sources.SOURCES,
