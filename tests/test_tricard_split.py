@@ -139,3 +139,19 @@ def test_a_bad_split_is_one_error_line(edge_cli: CliRunner, split: str, named: s
     assert result.status == 2 and result.out == ""
     lines = result.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("edge: error:") and named in lines[0]
+
+
+def test_the_published_exposure_figures_agree_at_their_precision() -> None:
+    """The game's published figures with cards seen (sources.py; the report prints them beside
+    edge's own) agree with the exact returns to their published precision."""
+    from edge.report.sections import published_value
+    checked = 0
+    for entry in GAME.published:
+        if "seen" not in entry.options:
+            continue
+        table = GAME.analyze(entry.bet, GAME.bet(entry.bet).paytable(entry.paytable),
+                             GAME.make_rules(dict(entry.options)), RUN)
+        value = published_value(table, entry)
+        assert value is not None and entry.agrees(value), (entry, value)
+        checked += 1
+    assert checked == 3

@@ -41,7 +41,6 @@ from edge.games.three_card_poker.pays import (
 )
 from edge.games.three_card_poker.rules import (
     OPTIMAL,
-    RaiseRule,
     Seen,
     Strategy,
     ThreeCardRules,
@@ -103,9 +102,11 @@ def _exposed_counts(paytable: PayTable, decision: DecisionPays, rules: ThreeCard
 
 
 def _exposure_notes(table: ReturnTable, solution: ExposedSolution,
-                    unexposed: ReturnTable, rule: RaiseRule) -> ReturnTable:
+                    unexposed: ReturnTable, rules: ThreeCardRules) -> ReturnTable:
     """The exposed table with what is seen and the value of the information first."""
     scenario = scenario_of(solution.seen)
+    rule = rules.strategy
+    groups = f" (split={rules.split})" if solution.seen.startswith("split") else ""
     ways = f"{scenario.ways} ways" if scenario.ways > 1 else "1 way"
     raised = dict(table.decisions).get("raise", 0)
     plays = ("the exact solve says for what he sees (card removal included; ties as the ties "
@@ -113,7 +114,7 @@ def _exposure_notes(table: ReturnTable, solution: ExposedSolution,
         f"the strategy {rule} says ({rule.description or rule_summary(rule)}); its cost "
         f"against the exact exposed solve: `edge strategy {GAME_NAME} --set "
         f"seen={solution.seen} --compare {rule}`")
-    seen = (f"Seen: {scenario.description}. The player raises or folds as {plays}; "
+    seen = (f"Seen: {scenario.description}{groups}. The player raises or folds as {plays}; "
             f"{raised:,} raised deals of {solution.cycle:,}. "
             f"Cycle: {PLAYER_HANDS:,} x {DEALER_HANDS:,} deals x {ways} to choose the seen "
             "cards among the dealer's three.")
@@ -168,7 +169,7 @@ def exposed_ante(paytable: PayTable | None, rules: ThreeCardRules,
     counts, decisions, exposed = _exposed_counts(paytable, ante_decision(paytable), rules, run)
     table = _ante_table(paytable, rules, counts, decisions, "")
     return _exposure_notes(table, exposed, analyze_ante(paytable, _unexposed(rules), run),
-                           rules.strategy)
+                           rules)
 
 
 def _unexposed(rules: ThreeCardRules) -> ThreeCardRules:
@@ -219,7 +220,7 @@ def exposed_combined(paytable: PayTable | None, rules: ThreeCardRules,
     counts, decisions, exposed = _exposed_counts(paytable, decision, rules, run)
     table = _combined_table(paytable, rules, counts, decisions, "")
     return _exposure_notes(table, exposed,
-                           analyze_combined(paytable, _unexposed(rules), run), rules.strategy)
+                           analyze_combined(paytable, _unexposed(rules), run), rules)
 
 
 def _combined_table(paytable: PayTable, rules: ThreeCardRules, counts: ClassCounts,

@@ -27,7 +27,7 @@ from edge.games.three_card_poker.exposure import (
     solve_exposed,
 )
 from edge.games.three_card_poker.hands import hand_label, hand_name
-from edge.games.three_card_poker.rules import OPTIMAL, Seen, ThreeCardRules
+from edge.games.three_card_poker.rules import OPTIMAL, Seen, ThreeCardRules, rule_summary
 from edge.games.three_card_poker.strategy import GAME_NAME, Analysis, DecisionPays
 from edge.options import options_dict
 from edge.paytables import PayTable
@@ -210,8 +210,13 @@ def exposed_strategy_document(paytable: PayTable, rules: ThreeCardRules, pays: D
                         for rule in rules_by_seen),
                   "The exposed rule by what is seen (raised: player hand and seen card "
                   "situations raised, of those that can be dealt)")
-    head = (Paragraph(f"Seen: {scenario.description}. The player raises or folds each hand as "
-                      "the exact solve says for what he sees (card removal included)."),)
+    rule = rules.strategy
+    plays = ("raises or folds each hand as the exact solve says for what he sees (card removal "
+             "included)") if rule.is_optimal else (
+        f"follows the strategy {rule} ({(rule.description or rule_summary(rule)).rstrip('.')}): "
+        "the figures are its own; the rules and the chart below are the exact exposed solve's "
+        f"(`--compare {rule}` for its cost against them)")
+    head = (Paragraph(f"Seen: {scenario.description}. The player {plays}."),)
     plain = (Items(tuple(lines)),) if lines else (Paragraph(
         "No short rule: the weakest hand raised depends on both seen cards (see the chart)."),)
     title = f"Tri-Card Poker strategy with seen={rules.seen}"

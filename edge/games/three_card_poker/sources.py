@@ -29,6 +29,11 @@ PUBLISHED = (
               "\"Three Card Poker is easy, fun and a good bet\", poker-corner.com (articles/364)",
               "trips-3"),
     Published("ante", "player_edge", "3.4829%", JACOBSON, "3", {"seen": "dealer-1"}),
+    Published("ante", "player_edge", "3.4829%", JACOBSON + " (his rule, played as a fixed rule)",
+              "3", {"seen": "dealer-1", "strategy": "seen-dealer-1-jacobson"}),
+    Published("ante", "player_edge", "2.41%", "M. Shackleford, Wizard of Odds newsletter, "
+              "6 September 2003 (an ace, a face card or a low card told apart)", "3",
+              {"seen": "split-1"}),
     Published("pair-plus", "house_edge", "2.32%", PAIR_PLUS, "3"),
     Published("pair-plus", "house_edge", "7.28%", PAIR_PLUS, "common"),
     Published("pair-plus", "house_edge", "5.57%", PAIR_PLUS, "straight-5"),
