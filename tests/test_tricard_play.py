@@ -77,6 +77,12 @@ def test_jacobsons_rule_played_hand_by_hand_against_a_plain_enumeration() -> Non
         assert played.raised[hand].tolist() == counts[i][up].sum(axis=0).tolist()
 
 
+def test_the_optimal_strategy_compared_with_itself_departs_nowhere() -> None:
+    rules = GAME.make_rules({"seen": "dealer-2"})
+    comparison = GAME.bet("ante").comparison(GAME.wager(None, rules, RUN))
+    assert comparison is not None and comparison.departures == ()
+
+
 def test_jacobsons_rule_returns_exactly_the_optimal_exposed_return() -> None:
     """Jacobson's rule is the solve's decision everywhere: the same exact return, which is his
     published 3.4829% to the published precision, and no departure in the comparison."""
@@ -168,7 +174,9 @@ def test_a_rule_the_split_cannot_follow_is_refused(edge_cli: CliRunner) -> None:
 
 @pytest.mark.parametrize(("seen", "strategy"), [("dealer-1", "mimic"),
                                                 ("split-1", "q-6-4"),
-                                                ("sorted-1", "seen-sorted-1")])
+                                                ("sorted-1", "seen-sorted-1"),
+                                                ("split-2", "optimal"),
+                                                ("split-3", "optimal")])
 def test_the_simulation_plays_the_rule_and_agrees(seen: str, strategy: str) -> None:
     """The simulator deals the exposure and plays the rule (not the solve): its mean is
     within four standard errors of the exact return."""

@@ -50,6 +50,9 @@ def slot_ranks(seen: Seen, split: str) -> IntArray | None:
 
 def rule_decisions(solution: ExposedSolution, rule: RaiseRule, split: str) -> BoolArray:
     """Whether the rule raises each player hand at each slot that can be dealt."""
+    if rule.is_optimal:                       # the exact exposed solve's own decisions
+        solved: BoolArray = solution.decisions == RAISE
+        return solved
     hands = solution.hands
     slots = solution.decisions.shape[1]
     ranks = slot_ranks(solution.seen, split) if rule.reads_seen else None
