@@ -120,6 +120,9 @@ def test_the_cost_of_basic_strategy_with_a_seen_card_is_the_value_of_the_informa
     # the largest departures: raising high cards against a seen A (Jacobson folds below A-9-2)
     top = comparison.departures[0]
     assert top.situation.startswith("seen A:") and top.played == "raise"
+    combined = GAME.bet("combined").comparison(GAME.wager(None, rules, RUN))
+    assert combined is not None and combined.departures
+    assert combined.total_cost == combined.difference > 0
 
 
 def test_a_plain_rule_file_with_seen_card_conditions(tmp_path: Path) -> None:
