@@ -218,7 +218,8 @@ def test_the_digest_covers_the_protection_figures() -> None:
     data = json.loads(guarded.render("json"))
     assert json.loads(plain.render("json"))["digest"] == figures_digest(plain.tables)
     assert set(data["protection"]) == {"dealer-1", "dealer-2", "dealer-3", "sorted-1",
-                                       "sorted-2", "sorted-3"}
+                                       "sorted-2", "sorted-3", "split-1", "split-2",
+                                       "split-3"}
     assert data["digest"] != figures_digest(guarded.tables)
     found = get_game("three-card-poker")
     analyses = Analyses(found)
