@@ -135,6 +135,12 @@ def test_a_plain_rule_file_with_seen_card_conditions(tmp_path: Path) -> None:
     rules = GAME.make_rules({"seen": "sorted-1", "strategy": str(path)})
     table = GAME.analyze("ante", None, rules, RUN)
     assert "raise against a low card only" in " ".join(table.notes)
+    unnamed = tmp_path / "unnamed.toml"
+    unnamed.write_text('[against]\nlow = "any"\nhigh = "K"\n')
+    note = GAME.analyze("ante", None, GAME.make_rules(
+        {"seen": "sorted-1", "strategy": str(unnamed)}), RUN).notes[0]
+    assert "against a 2 to J: high-card all" in note and "against a Q to A: high-card from K" \
+        in note
     from edge.games.three_card_poker.exposure_play import play
     from edge.games.three_card_poker.exposure_strategy import exposed_solution
     from edge.games.three_card_poker.pays import PRESETS

@@ -111,8 +111,8 @@ def _exposure_notes(table: ReturnTable, solution: ExposedSolution,
     raised = dict(table.decisions).get("raise", 0)
     plays = ("the exact solve says for what he sees (card removal included; ties as the ties "
              "option says)") if rule.is_optimal else (
-        f"the strategy {rule} says ({rule.description or rule_summary(rule)}); its cost "
-        f"against the exact exposed solve: `edge strategy {GAME_NAME} --set "
+        f"the strategy {rule} says ({(rule.description or rule_summary(rule)).rstrip('.')}); "
+        f"its cost against the exact exposed solve: `edge strategy {GAME_NAME} --set "
         f"seen={solution.seen} --compare {rule}`")
     seen = (f"Seen: {scenario.description}{groups}. The player raises or folds as {plays}; "
             f"{raised:,} raised deals of {solution.cycle:,}. "

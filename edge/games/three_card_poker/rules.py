@@ -95,8 +95,14 @@ def rule_summary(rule: RaiseRule) -> str:
     if rule.solved:
         return "Raise or fold as the exact solve says."
     if rule.against:
-        parts = [f"against a {RANKS[rank]}: {rule_summary(rule.against_rank(rank))[7:-1]}"
-                 for rank in range(len(RANKS))]
+        runs: list[list[int]] = []          # consecutive seen ranks with the same rule
+        for rank in range(len(RANKS)):
+            if runs and rule.against[runs[-1][0]] == rule.against[rank]:
+                runs[-1].append(rank)
+            else:
+                runs.append([rank])
+        parts = [f"against a {RANKS[run[0]]}" + (f" to {RANKS[run[-1]]}" if len(run) > 1 else "")
+                 + f": {rule_summary(rule.against_rank(run[0]))[7:-1]}" for run in runs]
         return "Raise, by the seen dealer card: " + "; ".join(parts) + "."
     parts = [f"{name} {'from ' if weakest else ''}{rule_text(weakest, name)}"
              for name, weakest in zip(HAND_CLASSES, rule.classes, strict=True)]
