@@ -112,7 +112,7 @@ def test_one_partner_is_exact_and_counts_its_situations(exact: CollusionResult) 
 
 def test_one_partner_exact_and_simulated_agree(exact: CollusionResult) -> None:
     assert GAME.bet("main").collusion(wager(), CollusionRequest(partners=1, rounds=1)).exact
-    simulated = dh.simulated_result(wager(), CollusionRequest(partners=1, rounds=8_000))
+    simulated = dh.simulated_result(wager(), CollusionRequest(partners=1, rounds=5_000))
     assert simulated.standard_error is not None and simulated.standard_error > 0
     assert abs(simulated.player_return - exact.player_return) <= 4 * simulated.standard_error
     assert simulated.unexposed_return == exact.unexposed_return

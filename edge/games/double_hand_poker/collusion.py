@@ -42,6 +42,7 @@ from edge.games.double_hand_poker.analysis import (
     setting_counts,
 )
 from edge.games.double_hand_poker.rules import OPTIMAL, DoubleHandRules, PlayerSetting
+from edge.parallel import Progress
 from edge.protection import Collusion, CollusionRequest, CollusionResult
 from edge.sampling import deal
 from edge.table import ReturnTable
@@ -162,7 +163,6 @@ def exact_one_partner(commission: Fraction, preferred: IntArray, progress: bool 
     """With one partner: the sum of every situation's best value (units of ``1 / q`` for a
     commission p/q, over the 1,540 dealer deals) and the situations set otherwise than
     ``preferred`` (the lone optimal player's slots)."""
-    from edge.parallel import Progress
     found = table()
     p, q = commission.numerator, commission.denominator
     total = departs = 0

@@ -34,6 +34,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
+from edge.errors import EdgeError
 from edge.games import Wager
 from edge.games.colluding import Lone, Tally, check_request, generator, simulated, tally
 from edge.games.three_card_poker.analysis import analyze_ante
@@ -42,6 +43,7 @@ from edge.games.three_card_poker.hands import DEALER_HANDS, PLAYER_HANDS, hand_c
 from edge.games.three_card_poker.pays import DEFAULT_PAYTABLE, PRESETS
 from edge.games.three_card_poker.rules import OPTIMAL, ThreeCardRules, Ties
 from edge.games.three_card_poker.strategy import RESULT_PAYS, ante_decision, solve
+from edge.parallel import Progress
 from edge.paytables import PayTable
 from edge.protection import Collusion, CollusionRequest, CollusionResult
 from edge.sampling import deal
@@ -83,8 +85,13 @@ def ante_pays(paytable: PayTable | None) -> AntePays:
     def as_units(values: tuple[Fraction | int, ...]) -> IntArray:
         return np.array([int(v * scale) for v in values], dtype=np.int64)
 
-    return AntePays(as_units(RESULT_PAYS), as_units(decision.on_raise),
+    pays = AntePays(as_units(RESULT_PAYS), as_units(decision.on_raise),
                     as_units(decision.on_fold), scale)
+    largest = int(np.abs(np.concatenate([pays.result, pays.bonus, pays.fold])).max())
+    if 3 * largest * DEALER_HANDS * DEALER_HANDS >= 2 ** 62:    # a player hand's 64-bit sums
+        raise EdgeError("The pays are too far apart for the collusion counts' 64-bit sums (a "
+                        "pay with a huge denominator).")
+    return pays
 
 
 @dataclass(frozen=True)
@@ -177,7 +184,6 @@ def exact_one_partner(pays: AntePays, rules: ThreeCardRules, progress: bool = Fa
     """With one partner: the sum of every situation's best value (units of ``1 / pays.scale``
     Ante over the 15,180 dealer hands) and the situations raised, over all 407,170,400; and
     the player hands solved (one per class up to renaming the suits)."""
-    from edge.parallel import Progress
     table = deck(rules.ace_low_straight)
     members = suit_symmetry(table.cards).representative
     representatives, sizes = np.unique(members, return_counts=True)
