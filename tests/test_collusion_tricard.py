@@ -129,6 +129,33 @@ def test_one_partner_is_exact_and_counts_its_situations(exact: CollusionResult) 
     assert sum(share for _, share in exact.decisions) == 1
 
 
+def test_the_decisions_split_the_lone_players_raises(exact: CollusionResult) -> None:
+    shares = dict(exact.decisions)
+    # the lone optimal player raises Q-6-4 or better (J. Grochowski, docs/references.md), each
+    # hand in as many situations as any other: counted here with the plain evaluator
+    q64 = key((10 * 4, 4 * 4 + 1, 2 * 4 + 2))
+    lone_raises = Fraction(sum(k >= q64 for k in KEYS.values()), len(KEYS))
+    assert shares["raise, as the lone player"] + shares["fold where the lone player raises"] \
+        == lone_raises
+    assert shares["raise where the lone player folds"] > 0
+    assert shares["fold where the lone player raises"] > 0
+
+
+def test_a_hand_and_its_suit_renaming_have_the_same_situations() -> None:
+    # the exact figure solves one hand per class up to renaming the suits and weights it: a
+    # renamed hand meets the renamed partners, so its situations' values are the same
+    table = tri.deck(True)
+    pays = tri.ante_pays(None)
+    for cards in ((0, 5, 22), (13, 30, 51)):
+        renamed = tuple(sorted((c // 4) * 4 + (3 - c % 4) for c in cards))
+        values = []
+        for hand in (cards, renamed):
+            index = int(table.hand_of[(hand[0] * 52 + hand[1]) * 52 + hand[2]])
+            _, on_raise, on_fold = tri.partner_values(table, pays, index)
+            values.append(sorted(np.maximum(on_raise, on_fold).tolist()))
+        assert values[0] == values[1]
+
+
 def test_the_lone_player_is_jacobsons_baseline(exact: CollusionResult) -> None:
     # E. Jacobson, "Collusion, 101" (and "Three Card Poker Hole-Card Play"): the baseline
     # house edge 3.37% (3.373%), Ante Bonus 5-4-1 (docs/references.md, collusion).

@@ -133,10 +133,11 @@ class Lone:
 
 def simulated(declared: Collusion, request: CollusionRequest,
               task: Callable[[tuple[int, int]], Tally], lone: Lone, valued: str,
-              in_all: int, decisions: Callable[[int, int], tuple[tuple[str, Fraction], ...]],
+              in_all: int,
+              decisions: Callable[[tuple[int, ...], int], tuple[tuple[str, Fraction], ...]],
               label: str) -> CollusionResult:
     """Run the tasks of a simulated figure (each situation's value its gain over the lone
-    player, ``extra[0]`` the count ``decisions`` reads) and make the result: the lone player's
+    player, ``extra`` the counts ``decisions`` reads) and make the result: the lone player's
     exact return plus the mean gain, with its standard error."""
     found = run_tasks(task, request, label)
     gain, error = mean_and_error(found, lone.unit)
@@ -147,4 +148,4 @@ def simulated(declared: Collusion, request: CollusionRequest,
     return CollusionResult(request.partners, declared.shared, lone.unexposed + gain,
                            lone.unexposed, lone.basis, found.situations, method,
                            standard_error=error, classes=in_all,
-                           decisions=decisions(found.extra[0], found.situations))
+                           decisions=decisions(found.extra, found.situations))

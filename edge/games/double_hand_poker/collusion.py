@@ -211,9 +211,10 @@ def simulate_task(partners: int, seed: int, commission: Fraction, preferred: Int
     return tally(gains, (departs,))
 
 
-def decisions(departs: int, situations: int) -> tuple[tuple[str, Fraction], ...]:
-    """The shares of situations set as the lone optimal player sets, and otherwise."""
-    share = Fraction(departs, situations)
+def decisions(counts: tuple[int, ...], situations: int) -> tuple[tuple[str, Fraction], ...]:
+    """The shares of situations set as the lone optimal player sets, and otherwise (from
+    ``counts``: the situations set otherwise)."""
+    share = Fraction(counts[0], situations)
     return ((SAME, 1 - share), (OTHERWISE, share))
 
 
@@ -248,7 +249,7 @@ def exact_result(wager: Wager[DoubleHandRules], request: CollusionRequest) -> Co
         f"exact: every player deal ({PLAYER_DEALS:,}) against every partner deal of the 25 "
         f"tiles left ({DEALER_DEALS:,}), each situation's settings valued over the "
         f"{LEFT_WITH_ONE:,} dealer deals of the 22 tiles left by inclusion-exclusion",
-        classes=situations, decisions=decisions(departs, situations))
+        classes=situations, decisions=decisions((departs,), situations))
 
 
 def simulated_result(wager: Wager[DoubleHandRules], request: CollusionRequest

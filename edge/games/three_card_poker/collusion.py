@@ -179,23 +179,29 @@ def raises(on_raise: IntArray, on_fold: IntArray, ties: Ties) -> npt.NDArray[np.
     return np.asarray(on_raise > on_fold)
 
 
-def exact_one_partner(pays: AntePays, rules: ThreeCardRules, progress: bool = False
-                      ) -> tuple[int, int, int]:
-    """With one partner: the sum of every situation's best value (units of ``1 / pays.scale``
-    Ante over the 15,180 dealer hands) and the situations raised, over all 407,170,400; and
-    the player hands solved (one per class up to renaming the suits)."""
+def exact_one_partner(pays: AntePays, rules: ThreeCardRules, basic: npt.NDArray[np.bool_],
+                      progress: bool = False) -> tuple[int, tuple[int, int, int], int]:
+    """With one partner, over all 407,170,400 situations: the sum of every situation's best
+    value (units of ``1 / pays.scale`` Ante over the 15,180 dealer hands), the situations
+    raised, raised where the lone player folds (``basic[hand]``: he raises it) and folded where
+    he raises; and the player hands solved (one per class up to renaming the suits)."""
     table = deck(rules.ace_low_straight)
     members = suit_symmetry(table.cards).representative
     representatives, sizes = np.unique(members, return_counts=True)
-    total = raised = 0
+    total = raised = up = down = 0
     with Progress("Tri-Card collusion", len(representatives), enabled=progress,
                   unit="hands") as bar:
         for player, size in zip(representatives.tolist(), sizes.tolist(), strict=True):
             _, on_raise, on_fold = partner_values(table, pays, player)
             total += size * int(np.maximum(on_raise, on_fold).sum())
-            raised += size * int(raises(on_raise, on_fold, rules.ties).sum())
+            count = int(raises(on_raise, on_fold, rules.ties).sum())
+            raised += size * count
+            if basic[player]:
+                down += size * (len(on_raise) - count)
+            else:
+                up += size * count
             bar.advance()
-    return total, raised, len(representatives)
+    return total, (raised, up, down), len(representatives)
 
 
 def situation_values(table: Deck, pays: AntePays, seen: IntArray) -> tuple[IntArray, IntArray]:
@@ -229,26 +235,34 @@ def situation_values(table: Deck, pays: AntePays, seen: IntArray) -> tuple[IntAr
 def simulate_task(partners: int, seed: int, pays: AntePays, basic: npt.NDArray[np.bool_],
                   ace_low_straight: bool, ties: Ties, task: tuple[int, int]) -> Tally:
     """Draw and value one task's situations (index, how many): each situation's gain over the
-    lone player's decision (``basic[hand]``: he raises the hand), and the situations raised."""
+    lone player's decision (``basic[hand]``: he raises the hand), and the situations raised,
+    raised where the lone player folds and folded where he raises."""
     index, size = task
     cards = deal(generator(seed, index), size, 3 + 3 * partners).T.astype(np.int64)
     table = deck(ace_low_straight)
     gains: list[int] = []
-    raised = 0
+    raised = up = down = 0
     for start in range(0, size, BATCH):
         seen = cards[start:start + BATCH]
         on_raise, on_fold = situation_values(table, pays, seen)
-        lone = np.where(basic[table.hand_of[(seen[:, 0] * 52 + seen[:, 1]) * 52 + seen[:, 2]]],
-                        on_raise, on_fold)
+        alone = basic[table.hand_of[(seen[:, 0] * 52 + seen[:, 1]) * 52 + seen[:, 2]]]
+        lone = np.where(alone, on_raise, on_fold)
         gains.extend((np.maximum(on_raise, on_fold) - lone).tolist())
-        raised += int(raises(on_raise, on_fold, ties).sum())
-    return tally(gains, (raised,))
+        raising = raises(on_raise, on_fold, ties)
+        raised += int(raising.sum())
+        up += int((raising & ~alone).sum())
+        down += int((~raising & alone).sum())
+    return tally(gains, (raised, up, down))
 
 
-def decisions(raised: int, situations: int) -> tuple[tuple[str, Fraction], ...]:
-    """The colluding player's raise and fold shares."""
-    share = Fraction(raised, situations)
-    return (("raise", share), ("fold", 1 - share))
+def decisions(counts: tuple[int, ...], situations: int) -> tuple[tuple[str, Fraction], ...]:
+    """The colluding player's decisions as shares of the situations, from the situations
+    raised, raised where the lone player folds and folded where he raises."""
+    raised, up, down = counts
+    return (("raise, as the lone player", Fraction(raised - up, situations)),
+            ("raise where the lone player folds", Fraction(up, situations)),
+            ("fold, as the lone player", Fraction(situations - raised - down, situations)),
+            ("fold where the lone player raises", Fraction(down, situations)))
 
 
 def collude(wager: Wager[ThreeCardRules], request: CollusionRequest) -> CollusionResult:
@@ -271,7 +285,8 @@ def exact_result(wager: Wager[ThreeCardRules], request: CollusionRequest) -> Col
     """One partner, every situation enumerated."""
     paytable, rules, unexposed = _lone(wager)
     pays = ante_pays(paytable)
-    total, raised, classes = exact_one_partner(pays, rules, request.progress)
+    basic = solve(ante_decision(paytable), rules).optimal
+    total, counts, classes = exact_one_partner(pays, rules, basic, request.progress)
     cycle = PLAYER_HANDS * DEALER_HANDS
     return CollusionResult(
         request.partners, COLLUSION.shared, Fraction(total, pays.scale * LEFT_WITH_ONE * cycle),
@@ -280,7 +295,7 @@ def exact_result(wager: Wager[ThreeCardRules], request: CollusionRequest) -> Col
         f"{PLAYER_HANDS:,} hands) against every partner hand of the 49 cards left "
         f"({DEALER_HANDS:,}), each situation valued over the {LEFT_WITH_ONE:,} dealer hands of "
         "the 46 cards left by inclusion-exclusion",
-        classes=cycle, decisions=decisions(raised, cycle))
+        classes=cycle, decisions=decisions(counts, cycle))
 
 
 def simulated_result(wager: Wager[ThreeCardRules], request: CollusionRequest
