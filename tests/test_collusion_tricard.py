@@ -202,6 +202,7 @@ def test_the_tasks_add_up_whatever_runs_them() -> None:
     (CollusionRequest(partners=7), "not 7"),
     (CollusionRequest(partners=0), "not 0"),
     (CollusionRequest(partners=2, rounds=1), "not 1"),
+    (CollusionRequest(partners=2, seed=-3), "not -3"),
 ])
 def test_bad_requests_are_one_line(request_: CollusionRequest, named: str) -> None:
     with pytest.raises(EdgeError, match=named):

@@ -107,8 +107,9 @@ def mean_and_error(found: Tally, unit: int) -> tuple[Fraction, Fraction]:
 
 
 def check_request(request: CollusionRequest, declared: Collusion, game: str, seen: str) -> None:
-    """Refuse a number of partners the game does not analyse, fewer than 2 rounds to draw, or
-    an exposure (``seen`` other than none: collusion is analysed for the game as dealt)."""
+    """Refuse a number of partners the game does not analyse, fewer than 2 rounds to draw, a
+    negative seed, or an exposure (``seen`` other than none: collusion is analysed for the
+    game as dealt)."""
     if request.partners not in declared.partners:
         allowed = ", ".join(str(k) for k in declared.partners)
         raise EdgeError(f"{game} analyses collusion with {allowed} partners, not "
@@ -116,6 +117,8 @@ def check_request(request: CollusionRequest, declared: Collusion, game: str, see
     if request.partners not in declared.exact and request.rounds < 2:
         raise EdgeError(f"A simulated collusion figure needs at least 2 rounds, not "
                         f"{request.rounds}.")
+    if request.seed < 0:
+        raise EdgeError(f"A seed is a whole number from 0, not {request.seed}.")
     if seen != NONE:
         raise EdgeError(f"Collusion is analysed for the game as dealt, not with seen={seen}: "
                         "leave the seen option out.")
