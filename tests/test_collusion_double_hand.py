@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 from edge.errors import EdgeError
+from edge.games import Wager
 from edge.games.double_hand_poker import GAME
 from edge.games.double_hand_poker import collusion as dh
 from edge.games.double_hand_poker.analysis import chosen_slots, setting_counts
@@ -60,8 +61,9 @@ def plain_best(player: tuple[int, ...], seen: set[int]) -> Fraction:
     return best
 
 
-def wager(**options: object) -> object:
-    return GAME.wager(None, DoubleHandRules(**options))  # type: ignore[arg-type]
+def wager() -> Wager[DoubleHandRules]:
+    """The wager as dealt, default options."""
+    return GAME.wager(None, DoubleHandRules())
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +72,7 @@ def exact() -> CollusionResult:
 
 
 def test_the_game_declares_collusion() -> None:
+    assert GAME.protection is not None
     declared = GAME.protection.collusion
     assert declared is not None
     assert declared.partners == (1, 2, 3, 4, 5, 6) and declared.exact == (1,)

@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from edge.errors import EdgeError
+from edge.games import Wager
 from edge.games.three_card_poker import GAME
 from edge.games.three_card_poker import collusion as tri
 from edge.games.three_card_poker.rules import Seen, ThreeCardRules
@@ -53,7 +54,8 @@ def key(hand: tuple[int, ...]) -> tuple[int, ...]:
     return (HIGH, *ranks)
 
 
-KEYS = {hand: key(hand) for hand in combinations(range(52), 3)}
+KEYS: dict[tuple[int, ...], tuple[int, ...]] = {
+    hand: key(hand) for hand in combinations(range(52), 3)}
 
 
 def plain_values(player: tuple[int, ...], seen: set[int]) -> tuple[int, int]:
@@ -77,8 +79,9 @@ def plain_values(player: tuple[int, ...], seen: set[int]) -> tuple[int, int]:
     return on_raise, on_fold
 
 
-def wager(**options: object) -> object:
-    return GAME.wager(None, ThreeCardRules(**options))  # type: ignore[arg-type]
+def wager() -> Wager[ThreeCardRules]:
+    """The wager as dealt, default options."""
+    return GAME.wager(None, ThreeCardRules())
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +90,7 @@ def exact() -> CollusionResult:
 
 
 def test_the_game_declares_collusion() -> None:
+    assert GAME.protection is not None
     declared = GAME.protection.collusion
     assert declared is not None
     assert declared.partners == (1, 2, 3, 4, 5, 6) and declared.exact == (1,)
