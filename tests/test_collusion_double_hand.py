@@ -93,6 +93,28 @@ def test_one_partner_sampled_situations_match_a_plain_enumeration() -> None:
             assert best == plain_best(mine, set(mine) | set(theirs))
 
 
+def test_every_partner_of_one_deal_matches_a_plain_count() -> None:
+    # 10-10 Q-K K-A (the source's first worked example): all 2,300 partner deals at once, the
+    # dealer deals as 28-bit masks, each setting's value against each of them by the plain
+    # house way
+    found = dh.table()
+    mine = (13, 23, 26)
+    deals = list(combinations(range(28), 3))
+    bits = np.array([sum(1 << t for t in deal) for deal in deals], dtype=np.int64)
+    ours = sum(1 << t for t in mine)
+    dealers = [dealer_hands(deal) for deal in deals]
+    values = np.array([[19 if front > f and back > b else -20 if front <= f and back <= b else 0
+                        for f, b in dealers]
+                       for front, back in ((s.front_rank, s.back_rank) for s in settings(mine))],
+                      dtype=np.int64).T
+    apart = (bits & ours) == 0
+    partners, left = dh.partner_values(found, deals.index(mine), 19, 20)
+    expected = (apart[None, :] & ((bits[None, :] & bits[partners][:, None]) == 0)
+                ).astype(np.int64) @ values
+    assert len(partners) == math.comb(25, 3)
+    assert (np.sort(left, axis=1) == np.sort(expected, axis=1)).all()
+
+
 @pytest.mark.parametrize("partners", [2, 5])
 def test_simulated_situations_match_a_plain_enumeration(partners: int) -> None:
     found = dh.table()

@@ -112,6 +112,35 @@ def test_one_partner_sampled_situations_match_a_plain_enumeration() -> None:
             assert (int(on_raise[pick]), int(on_fold[pick])) == expected
 
 
+def test_every_partner_of_one_hand_matches_a_plain_count() -> None:
+    # Q-6-4 offsuit, the lone player's weakest raise: all 18,424 partner hands at once, each
+    # dealer hand's result by the plain evaluator and its cards as a 52-bit mask
+    table = tri.deck(True)
+    pays = tri.ante_pays(None)
+    mine = (2 * 4 + 2, 4 * 4 + 1, 10 * 4)          # 4h 6d Qc, ascending
+    hands = list(KEYS)
+    bits = np.array([sum(1 << c for c in hand) for hand in hands], dtype=np.uint64)
+    ours = np.uint64(sum(1 << c for c in mine))
+    pay = np.array([1 if theirs[0] == HIGH and theirs[1] < QUEEN else
+                    2 if KEYS[mine] > theirs else 0 if KEYS[mine] == theirs else -2
+                    for theirs in KEYS.values()], dtype=np.int64)
+    apart = (bits & ours) == 0
+    player = int(table.hand_of[(mine[0] * 52 + mine[1]) * 52 + mine[2]])
+    partners, on_raise, on_fold = tri.partner_values(table, pays, player)
+    found = {tuple(int(c) for c in table.cards[q]): (int(r), int(f))
+             for q, r, f in zip(partners, on_raise, on_fold, strict=True)}
+    expected = {}
+    others = np.flatnonzero(apart)
+    for start in range(0, len(others), 2000):
+        chunk = others[start:start + 2000]
+        left = apart[None, :] & ((bits[None, :] & bits[chunk][:, None]) == 0)
+        assert (left.sum(axis=1) == math.comb(46, 3)).all()
+        raised = left.astype(np.int64) @ pay
+        for q, value in zip(chunk.tolist(), raised.tolist(), strict=True):
+            expected[hands[q]] = (value, -math.comb(46, 3))
+    assert found == expected
+
+
 @pytest.mark.parametrize("partners", [2, 6])
 def test_simulated_situations_match_a_plain_enumeration(partners: int) -> None:
     table = tri.deck(True)
