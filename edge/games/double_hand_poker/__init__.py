@@ -32,6 +32,7 @@ from edge.games.double_hand_poker.analysis import (
     analyze_tile_bet,
     main_table,
 )
+from edge.games.double_hand_poker.collusion import COLLUSION, collude
 from edge.games.double_hand_poker.commands import HOUSE_WAY
 from edge.games.double_hand_poker.exposure import SCENARIOS, exposed_table
 from edge.games.double_hand_poker.exposure_strategy import (
@@ -102,7 +103,8 @@ GAME: Game[DoubleHandRules] = Game(
                 strategy=lambda wager: exposed_strategy_document(wager.rules, wager.run),
                 simulate=lambda wager: simulate_exposed_main(wager.rules, wager.run),
                 compare=lambda wager: refuse_exposed_compare(wager.rules),
-                rules_of_play=lambda wager: rules_of_play(wager.rules, wager.run))),
+                rules_of_play=lambda wager: rules_of_play(wager.rules, wager.run),
+                collude=collude)),
         _tile_bet(LO_CARD),
         _tile_bet(HI_CARD),
         _dice_bet(DICE_LO),
@@ -121,5 +123,5 @@ GAME: Game[DoubleHandRules] = Game(
     report_sections=on_call(_report),
     commands=(HOUSE_WAY,),
     rules_sections=on_call(_rules_document),
-    protection=Protection("main", tuple(SCENARIOS.values())),
+    protection=Protection("main", tuple(SCENARIOS.values()), collusion=COLLUSION),
 )

@@ -37,6 +37,7 @@ from edge.games import (
 )
 from edge.games.contract import Surveil
 from edge.games.three_card_poker import analysis, sources
+from edge.games.three_card_poker.collusion import COLLUSION, collude
 from edge.games.three_card_poker.exposure import SCENARIOS
 from edge.games.three_card_poker.exposure_play import exposed_comparison
 from edge.games.three_card_poker.exposure_strategy import (
@@ -204,7 +205,7 @@ GAME = Game(
                 lambda wager: analysis.exposed_ante(wager.paytable, wager.rules, wager.run),
                 strategy=exposed_ante_strategy, simulate=_simulate("ante", True),
                 compare=_exposed_compare("ante"), surveillance=_surveillance("ante"),
-                rules_of_play=ante_rules_of_play)),
+                rules_of_play=ante_rules_of_play, collude=collude)),
         Bet("pair-plus", "paid on the player's pair or better",
             pays_and_rules(analysis.analyze_pair_plus),
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
@@ -235,5 +236,5 @@ GAME = Game(
     extra_tables=_extra_tables(),
     report_sections=on_call(_report),
     rules_sections=on_call(_rules_document),
-    protection=Protection("ante", SCENARIOS),
+    protection=Protection("ante", SCENARIOS, collusion=COLLUSION),
 )
