@@ -33,11 +33,12 @@ from edge.games.double_hand_poker.analysis import (
     main_table,
 )
 from edge.games.double_hand_poker.commands import HOUSE_WAY
-from edge.games.double_hand_poker.exposure import SCENARIOS, exposed_table
+from edge.games.double_hand_poker.exposure import SCENARIOS
 from edge.games.double_hand_poker.exposure_strategy import (
     exposed_strategy_document,
     rules_of_play,
 )
+from edge.games.double_hand_poker.informed import exposed_compare, exposed_main_table
 from edge.games.double_hand_poker.rules import (
     GAME_NAME,
     SOURCE,
@@ -53,11 +54,7 @@ from edge.games.double_hand_poker.simulation import (
     simulate_main,
     simulate_tile_bet,
 )
-from edge.games.double_hand_poker.strategy import (
-    compare_setting,
-    refuse_exposed_compare,
-    strategy,
-)
+from edge.games.double_hand_poker.strategy import compare_setting, strategy
 from edge.protection import Protection
 
 __all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
@@ -98,10 +95,10 @@ GAME: Game[DoubleHandRules] = Game(
             compare=lambda wager: compare_setting(wager.rules),
             uses=uses("strategy", "commission", "seen"),
             exposed=Exposed(
-                lambda wager: exposed_table(wager.rules, wager.run),
+                lambda wager: exposed_main_table(wager.rules, wager.run),
                 strategy=lambda wager: exposed_strategy_document(wager.rules, wager.run),
                 simulate=lambda wager: simulate_exposed_main(wager.rules, wager.run),
-                compare=lambda wager: refuse_exposed_compare(wager.rules),
+                compare=lambda wager: exposed_compare(wager.rules, wager.run),
                 rules_of_play=lambda wager: rules_of_play(wager.rules, wager.run))),
         _tile_bet(LO_CARD),
         _tile_bet(HI_CARD),
