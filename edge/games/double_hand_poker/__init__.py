@@ -20,6 +20,7 @@ from edge.games import (
     on_call,
     uses,
 )
+from edge.games.contract import Surveil
 from edge.games.double_hand_poker import sources
 from edge.games.double_hand_poker.analysis import (
     DICE_HI,
@@ -65,6 +66,11 @@ def _report() -> ReportSections[DoubleHandRules]:
     return report.report_sections
 
 
+def _surveillance() -> Surveil[DoubleHandRules]:
+    from edge.games.double_hand_poker import surveillance  # charts: imported when asked
+    return lambda wager: surveillance.surveillance_sections(wager.rules, wager.run)
+
+
 def _rules_document() -> RulesSections[DoubleHandRules]:
     from edge.games.double_hand_poker import rules_document
     return rules_document.rules_sections
@@ -99,7 +105,8 @@ GAME: Game[DoubleHandRules] = Game(
                 strategy=lambda wager: exposed_strategy_document(wager.rules, wager.run),
                 simulate=lambda wager: simulate_exposed_main(wager.rules, wager.run),
                 compare=lambda wager: exposed_compare(wager.rules, wager.run),
-                rules_of_play=lambda wager: rules_of_play(wager.rules, wager.run))),
+                rules_of_play=lambda wager: rules_of_play(wager.rules, wager.run),
+                surveillance=on_call(_surveillance))),
         _tile_bet(LO_CARD),
         _tile_bet(HI_CARD),
         _dice_bet(DICE_LO),

@@ -73,19 +73,20 @@ def seen_tile_sets(seen: Seen) -> npt.NDArray[np.int8]:
     return found
 
 
-def rule_slots(counts: SettingCounts, rule: SettingRule, seen: Seen,
-               commission: Fraction) -> npt.NDArray[np.int8]:
-    """The slot the rule sets in every situation: ``[3,276, situations]``. The house way's,
-    unless an exception applies to the deal's levels and to what is seen (the first that
-    applies wins); the optimal base sets each deal's unexposed optimal slot."""
+def rule_choices(counts: SettingCounts, rule: SettingRule, seen: Seen, commission: Fraction
+                 ) -> tuple[npt.NDArray[np.int8], Int64Array]:
+    """The slot the rule sets in every situation (``[3,276, situations]``), and the exception
+    taken there (-1: none). The house way's slot, unless an exception applies to the deal's
+    levels and to what is seen (the first that applies wins); the optimal base sets each
+    deal's unexposed optimal slot."""
     situations = comb(OTHER_TILES, seen.tiles)
     base = chosen_slots(counts, rule.base, commission)
     slots = np.repeat(base[:, None], situations, axis=1).astype(np.int8)
-    taken = np.zeros(slots.shape, dtype=np.bool_)
+    taken = np.full(slots.shape, -1, dtype=np.int64)
     tiles = seen_tile_sets(seen)
-    for exception in rule.exceptions:
+    for number, exception in enumerate(rule.exceptions):
         target = exception_targets(counts, exception)
-        active = (target >= 0)[:, None] & ~taken
+        active = (target >= 0)[:, None] & (taken < 0)
         if exception.informed:
             listed, when = exception.listed()
             mask = np.zeros(TILE_COUNT, dtype=np.bool_)
@@ -93,8 +94,14 @@ def rule_slots(counts: SettingCounts, rule: SettingRule, seen: Seen,
             hit = mask[tiles].any(axis=2)
             active &= hit if when else ~hit
         slots = np.where(active, target[:, None], slots).astype(np.int8)
-        taken |= active
-    return slots
+        taken[active] = number
+    return slots, taken
+
+
+def rule_slots(counts: SettingCounts, rule: SettingRule, seen: Seen,
+               commission: Fraction) -> npt.NDArray[np.int8]:
+    """The slot the rule sets in every situation (:func:`rule_choices`)."""
+    return rule_choices(counts, rule, seen, commission)[0]
 
 
 def slot_counts(seen: Seen, slots: npt.NDArray[np.int8]
