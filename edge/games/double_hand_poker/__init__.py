@@ -121,6 +121,8 @@ GAME: Game[DoubleHandRules] = Game(
     extra_tables=(
         TableCase("main", None, {"strategy": PlayerSetting.HOUSE_WAY.value}, "main-house-way"),
         TableCase("lo-card", None, {"players": "7"}, "lo-card-7-players"),
+        TableCase("main", None, {"strategy": "house-way-seen", "seen": "dealer-1"},
+                  "main-house-way-seen-dealer-1"),
     ),
     report_sections=on_call(_report),
     commands=(HOUSE_WAY,),

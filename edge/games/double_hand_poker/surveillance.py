@@ -90,9 +90,9 @@ class Watch:
 
     played: PlayedSetting
     kind: IntArray
-    rows: IntArray
+    rows: npt.NDArray[np.int8]
     row_names: tuple[str, ...]
-    informed: IntArray
+    informed: npt.NDArray[np.int8]
     off_house: npt.NDArray[np.bool_]
     off_own: npt.NDArray[np.bool_]
     unexposed_off_house: int
@@ -112,16 +112,15 @@ def watch(rules: DoubleHandRules, run: RunSettings | None = None) -> Watch:
     played = played_setting(rules, run)
     counts = setting_counts()
     levels = slot_levels(counts)
-    code = levels[:, :, 0] * len(LEVELS) + levels[:, :, 1]
-    deals = np.arange(PLAYER_DEALS)
-    kind = code[deals, counts.house_slot]
-    slots = played.slots.astype(np.int64)
-    informed = np.take_along_axis(code, slots, axis=1)
-    tiles = seen_tile_sets(rules.seen).astype(np.int64)
+    code = (levels[:, :, 0] * len(LEVELS) + levels[:, :, 1]).astype(np.int8)
+    kind = code[np.arange(PLAYER_DEALS), counts.house_slot].astype(np.int64)
+    slots = played.slots
+    informed = np.take_along_axis(code, slots.astype(np.intp), axis=1)
+    tiles = seen_tile_sets(rules.seen)     # ascending within each situation
     if rules.seen is Seen.DEALER_3:
-        ordered = np.sort(tiles, axis=2)
-        key = (ordered[:, :, 0] * TILE_COUNT + ordered[:, :, 1]) * TILE_COUNT + ordered[:, :, 2]
-        rows = dealer_level_codes()[key][:, :, None]
+        key = ((tiles[:, :, 0].astype(np.int32) * TILE_COUNT + tiles[:, :, 1]) * TILE_COUNT
+               + tiles[:, :, 2])
+        rows = dealer_level_codes().astype(np.int8)[key][:, :, None]
         names = tuple(levels_text(c) for c in range(_KINDS))
     else:
         rows = tiles
@@ -145,13 +144,13 @@ def cross(found: Watch) -> Cross:
     """Count every situation under each of its rows (two seen tiles: under both) and its hand
     type."""
     size = len(found.row_names) * _KINDS
-    kind = np.broadcast_to(found.kind[:, None, None], found.rows.shape)
-    index = (found.rows * _KINDS + kind).reshape(-1)
+    index = (found.rows.astype(np.int16) * _KINDS
+             + found.kind.astype(np.int16)[:, None, None]).reshape(-1)
     per = found.rows.shape[2]
 
     def count(where: npt.NDArray[np.bool_] | None) -> IntArray:
-        weights = None if where is None else np.repeat(where.reshape(-1), per)
-        return np.bincount(index, weights=weights, minlength=size).astype(np.int64).reshape(
+        chosen = index if where is None else index[np.repeat(where.reshape(-1), per)]
+        return np.bincount(chosen, minlength=size).astype(np.int64).reshape(
             len(found.row_names), _KINDS)
 
     return Cross(count(None), count(found.off_house), count(found.off_own))
@@ -183,9 +182,9 @@ def _top_departures(found: Watch, top: int) -> tuple[tuple[str, ...], ...]:
     tells = found.off_house & found.off_own
     deals, situations = np.nonzero(tells)
     per = found.rows.shape[2]
-    rows = found.rows[deals, situations].reshape(-1)
+    rows = found.rows[deals, situations].reshape(-1).astype(np.int64)
     kinds = np.repeat(found.kind[deals], per)
-    sets = np.repeat(found.informed[deals, situations], per)
+    sets = np.repeat(found.informed[deals, situations].astype(np.int64), per)
     key = (rows * _KINDS + kinds) * _KINDS + sets
     values, first, number = np.unique(key, return_index=True, return_counts=True)
     order = np.lexsort((values, -number))[:top]
