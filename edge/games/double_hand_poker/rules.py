@@ -266,8 +266,9 @@ class DoubleHandRules(Rules):
     """Variant options of Casino Double-Hand Poker."""
 
     strategy: SettingRule = strategy_option(
-        OPTIMAL, "the player's setting: optimal (best EV against the house way), house-way, "
-        "or a strategy file (the house way with exceptions)", tuple(PlayerSetting),
+        OPTIMAL, "the player's setting: optimal (best EV against the house way, or given the "
+        "seen tiles), house-way, another named one, or a strategy file (the house way with "
+        "exceptions, which may hang on the seen tiles)", tuple(PlayerSetting),
         practical="house-way")
     commission: Fraction = option(Fraction(1, 20), "commission on a main-wager win "
                                   "(1/20, 0.05 or 5%)", minimum=Fraction(0), maximum=Fraction(1))
