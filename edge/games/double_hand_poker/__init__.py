@@ -3,7 +3,10 @@
 The game is put together here from its parts: :mod:`.rules` (the options), :mod:`.tiles` and
 :mod:`.house_way` (tiles, hands, the dealer's setting), :mod:`.analysis` (each wager's exact
 return table), :mod:`.strategy` (where the optimal setting leaves the house way),
-:mod:`.simulation`, :mod:`.report` (report sections) and :mod:`.commands` (``edge house-way``).
+:mod:`.exposure` and :mod:`.informed` (dealer tiles seen: the exposed optimal solve, and any
+strategy played with the seen tiles), :mod:`.surveillance` (what surveillance should watch
+for), :mod:`.simulation`, :mod:`.report` (report sections) and :mod:`.commands` (``edge
+house-way``).
 """
 
 from __future__ import annotations
