@@ -20,11 +20,14 @@ import pytest
 
 import edge
 from edge.cli import main as cli_main
+from edge.games import RunSettings
 from edge.games.double_hand_poker import GAME
+from edge.games.double_hand_poker.exposure_strategy import rules_of_play
 from edge.games.double_hand_poker.house_way import Setting, house_way, settings
 from edge.games.double_hand_poker.rules import DoubleHandRules, Seen, SettingRule
 from edge.options import make_options
 from edge.simulation import simulate
+from edge.table import exact
 
 pytestmark = pytest.mark.kernels
 
@@ -183,3 +186,11 @@ def test_bad_seen_conditions_are_one_line(tmp_path: Path, capsys: pytest.Capture
                      "--set", "seen=dealer-1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("edge: error: ") and expected in err and err.count("\n") == 1, err
+
+
+def test_the_rules_of_play_name_the_informed_rule_with_its_exact_return() -> None:
+    rules = make_options(DoubleHandRules, {"seen": "dealer-1"})
+    line = rules_of_play(rules, RunSettings())[-1]
+    played = edge.analyze("double-hand-poker", "main",
+                          options={"seen": "dealer-1", "strategy": "house-way-seen"})
+    assert "house-way-seen" in line and exact(played.expected_return) in line

@@ -58,6 +58,7 @@ def _levels_text(code: int) -> str:
     return f"{LEVELS[code // len(LEVELS)]} / {LEVELS[code % len(LEVELS)]}"
 
 CHUNK = 256   # player deals per kernel call (dealer-3: 256 x 2,300 x 10 counts, 12 MB each)
+INFORMED_RULE = "house-way-seen"  # the named strategy a real player who sees a tile could follow
 
 
 @functools.cache
@@ -295,3 +296,14 @@ def exposed_compare(rules: DoubleHandRules, run: RunSettings) -> StrategyCompari
                "each situation with the highest exact EV given the seen tiles. Levels are "
                f"front / back; commission {format_value(rules.commission)}; the dealer sets by "
                "the house way.",))
+
+
+def informed_rule_line(rules: DoubleHandRules, run: RunSettings | None = None) -> str:
+    """The named rule a real player could follow under ``rules.seen``, with its exact return,
+    what the tiles are worth to it and what it leaves against perfect use (one line)."""
+    rule = SettingRule.resolve(INFORMED_RULE)
+    played, unexposed, best = exposed_returns(dataclasses.replace(rules, strategy=rule), run)
+    return (f"A rule a player could follow: {rule} (a named strategy: the house way with "
+            f"exceptions, some hanging on the seen tile) returns {percent(played)} per unit "
+            f"wagered ({exact(played)}), {percent(played - unexposed)} more than with nothing "
+            f"seen and {percent(best - played)} less than the exposed optimal player.")

@@ -41,6 +41,7 @@ from edge.games.double_hand_poker.analysis import (
 from edge.games.double_hand_poker.exposure import SCENARIOS, exposed_setting
 from edge.games.double_hand_poker.exposure_strategy import full_view_rules
 from edge.games.double_hand_poker.informed import (
+    INFORMED_RULE,
     PlayedSetting,
     played_setting,
     rule_choices,
@@ -56,7 +57,6 @@ if TYPE_CHECKING:
 IntArray = npt.NDArray[np.int64]
 _KINDS = len(LEVELS) ** 2        # hand types: (front level, back level), coded front x 4 + back
 TOP = 12                         # the most frequent departures listed
-INFORMED_RULE = "house-way-seen"  # the named strategy a real player could follow
 
 
 def levels_text(code: int) -> str:
