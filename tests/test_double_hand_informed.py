@@ -176,6 +176,7 @@ def test_simulation_of_the_informed_rule_agrees() -> None:
     ('seen = ["K-Z"]', "'K-Z'"),
     ("seen = []", "give at least one tile"),
     ("seen = [7]", "7 is not a tile"),
+    ('seen = ["with Z"]', "'Z' is not a number"),
 ])
 def test_bad_seen_conditions_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                          body: str, expected: str) -> None:

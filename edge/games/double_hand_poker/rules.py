@@ -73,6 +73,24 @@ DOUBLES = "doubles"     # every tile of two equal numbers (a seen double: the de
 WITH = "with "         # "with A": every tile that shows the number
 
 
+def _parse_entry(entry: str) -> tuple[str, frozenset[int]]:
+    """An entry of ``seen`` / ``unless_seen`` as edge prints it, and the tiles it stands for."""
+    text = " ".join(entry.strip().lower().split())
+    if text == DOUBLES:
+        return DOUBLES, frozenset(t for t, (low, high) in enumerate(TILES) if low == high)
+    if text.startswith(WITH):
+        symbol = text[len(WITH):]
+        try:
+            number = TILES[parse_tile(f"{symbol}-{symbol}")][0]
+        except CardError:
+            raise CardError(f"{symbol.upper()!r} is not a number: write 1-7 or one of the "
+                            "symbols 8, 9, 10, J, Q, K, A") from None
+        return (WITH + format_number(number),
+                frozenset(t for t, numbers in enumerate(TILES) if number in numbers))
+    found = parse_tile(text)
+    return format_tile(found), frozenset((found,))
+
+
 def seen_group(entry: str) -> frozenset[int]:
     """The tiles an entry of ``seen`` / ``unless_seen`` stands for: a tile (``"K-K"``),
     ``"doubles"`` or ``"with X"`` (every tile showing the number X, a symbol or 1..7).
@@ -80,23 +98,12 @@ def seen_group(entry: str) -> frozenset[int]:
     >>> sorted(format_tile(t) for t in seen_group("with A"))[:2]
     ['10-A', '8-A']
     """
-    text = " ".join(entry.strip().lower().split())
-    if text == DOUBLES:
-        return frozenset(t for t, (low, high) in enumerate(TILES) if low == high)
-    if text.startswith(WITH):
-        number = parse_tile(f"{text[len(WITH):]}-{text[len(WITH):]}")
-        return frozenset(t for t, numbers in enumerate(TILES) if TILES[number][0] in numbers)
-    return frozenset((parse_tile(text),))
+    return _parse_entry(entry)[1]
 
 
 def seen_entry(entry: str) -> str:
     """An entry of ``seen`` as edge prints it: ``"K-K"``, ``"doubles"``, ``"with A"``."""
-    text = " ".join(entry.strip().lower().split())
-    if text == DOUBLES:
-        return DOUBLES
-    if text.startswith(WITH):
-        return WITH + format_number(TILES[parse_tile(f"{text[5:]}-{text[5:]}")][0])
-    return format_tile(parse_tile(text))
+    return _parse_entry(entry)[0]
 
 
 def _entries_text(entries: tuple[str, ...]) -> str:
