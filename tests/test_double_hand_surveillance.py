@@ -21,6 +21,7 @@ from edge.games.double_hand_poker.rules import DoubleHandRules, Seen
 from edge.games.double_hand_poker.surveillance import cross, watch
 from edge.options import make_options
 from edge.table import percent
+from tests.test_double_hand_exposure import SAMPLE, plain_exposure
 from tests.test_double_hand_informed import ALL_DEALS, NUMBERS, dealer_strengths, rule_table
 
 pytestmark = pytest.mark.kernels
@@ -148,3 +149,18 @@ def test_plain_rules_name_the_informed_rule_and_its_exceptions() -> None:
     assert isinstance(lines, Items)
     assert "house-way-seen" in str(lines.items[0])
     assert any("when K-K or A-A is seen" in str(line) for line in lines.items)
+
+
+def test_exposed_optimal_departures_on_sampled_deals_match_the_plain_solve() -> None:
+    """One tile seen, the exposed optimal player: on the sampled deals, where he leaves the
+    house way and his unexposed optimal setting, situation by situation, against the plain
+    exposure solve of tests/test_double_hand_exposure.py."""
+    found = watch(make_options(DoubleHandRules, {"seen": "dealer-1"}))
+    house, _ = house_and_type()
+    for index in SAMPLE:
+        deal = ALL_DEALS[index]
+        plain = plain_exposure(deal, 1, Fraction(1, 20))
+        every = [(s.front_rank, s.back_rank) for s in settings(deal)]   # plain's slots
+        own = every.index(tuple(house[index]))
+        assert (found.off_house[index] == (plain["chosen"] != own)).all()
+        assert (found.off_own[index] == (plain["chosen"] != plain["preferred"])).all()
