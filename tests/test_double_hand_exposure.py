@@ -20,7 +20,6 @@ import pytest
 
 import edge
 from edge.cli import main as cli_main
-from edge.errors import EdgeError, OptionError
 from edge.games import RunSettings
 from edge.games.double_hand_poker import GAME
 from edge.games.double_hand_poker.exposure import exposed_setting, seen_tiles, solve
@@ -268,12 +267,8 @@ def test_strategy_command_prints_the_exposed_document(capsys: pytest.CaptureFixt
     (["table", "double-hand-poker", "--set", "seen=dealer-4"],
      "edge: error: The option seen='dealer-4' is not one of: none, dealer-1, dealer-2, "
      "dealer-3."),
-    (["table", "double-hand-poker", "--set", "seen=dealer-1", "--set", "strategy=house-way"],
-     "edge: error: The option seen=dealer-1 needs strategy=optimal"),
-    (["strategy", "double-hand-poker", "--set", "seen=dealer-2", "--compare", "house-way"],
-     "edge: error: The option seen=dealer-2 needs strategy=optimal"),
-    (["simulate", "double-hand-poker", "--set", "seen=dealer-3", "--strategy", "house-way"],
-     "edge: error: The option seen=dealer-3 needs strategy=optimal"),
+    (["table", "double-hand-poker", "--set", "seen=dealer-1", "--strategy", "nonesuch"],
+     "edge: error: Unknown strategy 'nonesuch'"),
 ])
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str],
                                expected: str) -> None:
@@ -282,9 +277,3 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[st
     assert err.startswith(expected) and err.count("\n") == 1, err
 
 
-def test_rules_refuse_an_exposure_with_a_fixed_strategy() -> None:
-    with pytest.raises(OptionError, match="needs strategy=optimal"):
-        make_options(DoubleHandRules, {"seen": "dealer-3", "strategy": "house-way"})
-    seen = make_options(DoubleHandRules, {"seen": "dealer-1"})
-    with pytest.raises(EdgeError, match="not supported"):
-        GAME.bet("main").comparison(GAME.wager(None, seen))

@@ -70,7 +70,7 @@ def test_every_named_strategy_has_its_source_and_figure() -> None:
             rule.info.published_text), (name, float(edge))
         checked += 1
     assert checked == 3
-    assert SettingRule.names() == ("optimal", "house-way")
+    assert SettingRule.names() == ("optimal", "house-way", "house-way-seen")
 
 
 def test_a_rule_equal_to_the_optimal_one_returns_exactly_the_optimal_return(

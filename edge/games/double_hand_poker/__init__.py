@@ -3,7 +3,10 @@
 The game is put together here from its parts: :mod:`.rules` (the options), :mod:`.tiles` and
 :mod:`.house_way` (tiles, hands, the dealer's setting), :mod:`.analysis` (each wager's exact
 return table), :mod:`.strategy` (where the optimal setting leaves the house way),
-:mod:`.simulation`, :mod:`.report` (report sections) and :mod:`.commands` (``edge house-way``).
+:mod:`.exposure` and :mod:`.informed` (dealer tiles seen: the exposed optimal solve, and any
+strategy played with the seen tiles), :mod:`.surveillance` (what surveillance should watch
+for), :mod:`.simulation`, :mod:`.report` (report sections) and :mod:`.commands` (``edge
+house-way``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from edge.games import (
     on_call,
     uses,
 )
+from edge.games.contract import Surveil
 from edge.games.double_hand_poker import sources
 from edge.games.double_hand_poker.analysis import (
     DICE_HI,
@@ -34,11 +38,12 @@ from edge.games.double_hand_poker.analysis import (
 )
 from edge.games.double_hand_poker.collusion import COLLUSION, collude
 from edge.games.double_hand_poker.commands import HOUSE_WAY
-from edge.games.double_hand_poker.exposure import SCENARIOS, exposed_table
+from edge.games.double_hand_poker.exposure import SCENARIOS
 from edge.games.double_hand_poker.exposure_strategy import (
     exposed_strategy_document,
     rules_of_play,
 )
+from edge.games.double_hand_poker.informed import exposed_compare, exposed_main_table
 from edge.games.double_hand_poker.rules import (
     GAME_NAME,
     SOURCE,
@@ -54,11 +59,7 @@ from edge.games.double_hand_poker.simulation import (
     simulate_main,
     simulate_tile_bet,
 )
-from edge.games.double_hand_poker.strategy import (
-    compare_setting,
-    refuse_exposed_compare,
-    strategy,
-)
+from edge.games.double_hand_poker.strategy import compare_setting, strategy
 from edge.protection import Protection
 
 __all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
@@ -67,6 +68,11 @@ __all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
 def _report() -> ReportSections[DoubleHandRules]:
     from edge.games.double_hand_poker import report  # charts: imported for a report only
     return report.report_sections
+
+
+def _surveillance() -> Surveil[DoubleHandRules]:
+    from edge.games.double_hand_poker import surveillance  # charts: imported when asked
+    return lambda wager: surveillance.surveillance_sections(wager.rules, wager.run)
 
 
 def _rules_document() -> RulesSections[DoubleHandRules]:
@@ -99,12 +105,12 @@ GAME: Game[DoubleHandRules] = Game(
             compare=lambda wager: compare_setting(wager.rules),
             uses=uses("strategy", "commission", "seen"),
             exposed=Exposed(
-                lambda wager: exposed_table(wager.rules, wager.run),
+                lambda wager: exposed_main_table(wager.rules, wager.run),
                 strategy=lambda wager: exposed_strategy_document(wager.rules, wager.run),
                 simulate=lambda wager: simulate_exposed_main(wager.rules, wager.run),
-                compare=lambda wager: refuse_exposed_compare(wager.rules),
+                compare=lambda wager: exposed_compare(wager.rules, wager.run),
                 rules_of_play=lambda wager: rules_of_play(wager.rules, wager.run),
-                collude=collude)),
+                surveillance=on_call(_surveillance), collude=collude)),
         _tile_bet(LO_CARD),
         _tile_bet(HI_CARD),
         _dice_bet(DICE_LO),
@@ -119,6 +125,8 @@ GAME: Game[DoubleHandRules] = Game(
     extra_tables=(
         TableCase("main", None, {"strategy": PlayerSetting.HOUSE_WAY.value}, "main-house-way"),
         TableCase("lo-card", None, {"players": "7"}, "lo-card-7-players"),
+        TableCase("main", None, {"strategy": "house-way-seen", "seen": "dealer-1"},
+                  "main-house-way-seen-dealer-1"),
     ),
     report_sections=on_call(_report),
     commands=(HOUSE_WAY,),

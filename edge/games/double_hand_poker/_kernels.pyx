@@ -399,6 +399,67 @@ cdef inline int dh_choose3(int n) noexcept nogil:
     return n * (n - 1) * (n - 2) // 6
 
 
+cdef int dh_bins(int seen) except -1:
+    if not 1 <= seen <= 3:
+        raise ValueError(f"seen={seen}: the player sees 1, 2 or 3 of the dealer's tiles")
+    return (25, 300, 2300)[seen - 1]
+
+
+cdef int32_t* dh_bin_buffer(int bins) except NULL:
+    """Room for one player deal's counts: ``bins`` x 10 settings (freed by the caller)."""
+    cdef int32_t* buffer = <int32_t*> malloc(bins * DH_MAX_SETTINGS * sizeof(int32_t))
+    if buffer == NULL:
+        raise MemoryError()
+    return buffer
+
+
+cdef void dh_bin_counts(int p, int seen, int bins, int64_t[:, ::1] dealer_set,
+                        DhSettings* found, int32_t* bin_win, int32_t* bin_lose) noexcept nogil:
+    """Player deal p's settings (``found``) against every dealer deal of the 25 tiles p leaves,
+    added into the bins of the dealer deal's seen subsets: ``bin_win[bin * 10 + slot]`` and
+    ``bin_lose`` count the deals the setting in ``slot`` wins both / loses both."""
+    cdef int i, j, l, d, t, n, k, m, touched
+    cdef int[25] others
+    cdef int[3] touched_bins
+    cdef int64_t dealer_front, dealer_back
+    n = 0
+    for t in range(DH_TILES):
+        if (t != dh_deal_tiles[p][0] and t != dh_deal_tiles[p][1]
+                and t != dh_deal_tiles[p][2]):
+            others[n] = t
+            n += 1
+    dh_settings(dh_deal_tiles[p][0], dh_deal_tiles[p][1], dh_deal_tiles[p][2], found)
+    memset(bin_win, 0, bins * DH_MAX_SETTINGS * sizeof(int32_t))
+    memset(bin_lose, 0, bins * DH_MAX_SETTINGS * sizeof(int32_t))
+    for l in range(2, 25):
+        for j in range(1, l):
+            for i in range(j):
+                d = dh_deal_of[others[i]][others[j]][others[l]]
+                dealer_front = dealer_set[d, 0]
+                dealer_back = dealer_set[d, 1]
+                if seen == 1:
+                    touched = 3
+                    touched_bins[0] = i
+                    touched_bins[1] = j
+                    touched_bins[2] = l
+                elif seen == 2:
+                    touched = 3
+                    touched_bins[0] = dh_choose2(j) + i
+                    touched_bins[1] = dh_choose2(l) + i
+                    touched_bins[2] = dh_choose2(l) + j
+                else:
+                    touched = 1
+                    touched_bins[0] = dh_choose3(l) + dh_choose2(j) + i
+                for k in range(found.count):
+                    if dealer_front < found.front[k] and dealer_back < found.back[k]:
+                        for m in range(touched):
+                            bin_win[touched_bins[m] * DH_MAX_SETTINGS + k] += 1
+                    elif (dealer_front >= found.front[k]
+                          and dealer_back >= found.back[k]):
+                        for m in range(touched):
+                            bin_lose[touched_bins[m] * DH_MAX_SETTINGS + k] += 1
+
+
 def double_hand_exposed(int seen, int64_t win_value, int64_t lose_value, preferred):
     """Every player deal set knowing ``seen`` (1..3) of the dealer's tiles, bin by bin.
 
@@ -407,9 +468,7 @@ def double_hand_exposed(int seen, int64_t win_value, int64_t lose_value, preferr
     ``lose`` (int16, dealer deals of the bin the chosen setting wins both / loses both), and
     ``preferred_win`` and ``preferred_lose`` (the same for the preferred slot).
     """
-    if not 1 <= seen <= 3:
-        raise ValueError(f"seen={seen}: the player sees 1, 2 or 3 of the dealer's tiles")
-    cdef int bins = (25, 300, 2300)[seen - 1]
+    cdef int bins = dh_bins(seen)
     pref = np.ascontiguousarray(preferred, dtype=np.int64)
     if pref.shape[0] != DH_DEALS:
         raise ValueError(f"preferred has {pref.shape[0]} slots; give one per player deal")
@@ -427,61 +486,20 @@ def double_hand_exposed(int seen, int64_t win_value, int64_t lose_value, preferr
     cdef int16_t[:, ::1] pl = pref_lose
     cdef int64_t[:, ::1] dealer_set = dealer
     cdef DhSettings found
-    cdef int p, k, i, j, l, d, t, n, m, best, bin, keep, touched, bad = -1
-    cdef int[25] others
-    cdef int[3] touched_bins
-    cdef int64_t dealer_front, dealer_back, value, best_value
-    cdef int32_t* bin_win = <int32_t*> malloc(bins * DH_MAX_SETTINGS * sizeof(int32_t))
-    cdef int32_t* bin_lose = <int32_t*> malloc(bins * DH_MAX_SETTINGS * sizeof(int32_t))
-    if bin_win == NULL or bin_lose == NULL:
-        free(bin_win)
-        free(bin_lose)
-        raise MemoryError()
+    cdef int p, k, best, bin, keep, bad = -1
+    cdef int64_t value, best_value
+    cdef int32_t* bin_win = dh_bin_buffer(bins)
+    cdef int32_t* bin_lose = NULL
     try:
+        bin_lose = dh_bin_buffer(bins)
         with nogil:
             dh_dealer_settings(dealer_set)
             for p in range(DH_DEALS):
-                n = 0
-                for t in range(DH_TILES):
-                    if (t != dh_deal_tiles[p][0] and t != dh_deal_tiles[p][1]
-                            and t != dh_deal_tiles[p][2]):
-                        others[n] = t
-                        n += 1
-                dh_settings(dh_deal_tiles[p][0], dh_deal_tiles[p][1], dh_deal_tiles[p][2],
-                            &found)
+                dh_bin_counts(p, seen, bins, dealer_set, &found, bin_win, bin_lose)
                 keep = <int> pf[p]
                 if keep < 0 or keep >= found.count:
                     bad = p
                     break
-                memset(bin_win, 0, bins * DH_MAX_SETTINGS * sizeof(int32_t))
-                memset(bin_lose, 0, bins * DH_MAX_SETTINGS * sizeof(int32_t))
-                for l in range(2, 25):
-                    for j in range(1, l):
-                        for i in range(j):
-                            d = dh_deal_of[others[i]][others[j]][others[l]]
-                            dealer_front = dealer_set[d, 0]
-                            dealer_back = dealer_set[d, 1]
-                            if seen == 1:
-                                touched = 3
-                                touched_bins[0] = i
-                                touched_bins[1] = j
-                                touched_bins[2] = l
-                            elif seen == 2:
-                                touched = 3
-                                touched_bins[0] = dh_choose2(j) + i
-                                touched_bins[1] = dh_choose2(l) + i
-                                touched_bins[2] = dh_choose2(l) + j
-                            else:
-                                touched = 1
-                                touched_bins[0] = dh_choose3(l) + dh_choose2(j) + i
-                            for k in range(found.count):
-                                if dealer_front < found.front[k] and dealer_back < found.back[k]:
-                                    for m in range(touched):
-                                        bin_win[touched_bins[m] * DH_MAX_SETTINGS + k] += 1
-                                elif (dealer_front >= found.front[k]
-                                      and dealer_back >= found.back[k]):
-                                    for m in range(touched):
-                                        bin_lose[touched_bins[m] * DH_MAX_SETTINGS + k] += 1
                 for bin in range(bins):
                     best = keep
                     best_value = (bin_win[bin * DH_MAX_SETTINGS + keep] * win_value
@@ -503,3 +521,38 @@ def double_hand_exposed(int seen, int64_t win_value, int64_t lose_value, preferr
     if bad >= 0:
         raise ValueError(f"preferred[{bad}] = {pref[bad]} is not a slot of that deal's settings")
     return chosen, win, lose, pref_win, pref_lose
+
+
+def double_hand_exposed_slots(int seen, int first, int last):
+    """Every setting of the player deals ``first..last - 1`` against the dealer deals of each
+    bin (``seen`` of the dealer's tiles seen, bins as above): int16 arrays ``win`` and
+    ``lose`` ``[last - first, C(25, seen), 10]`` (slots past a deal's last setting: 0), the
+    bin's dealer deals each setting wins both / loses both. A player who sets by a rule of
+    what he sees is scored from them (the rule's slot of each bin)."""
+    cdef int bins = dh_bins(seen)
+    if not 0 <= first <= last <= DH_DEALS:
+        raise ValueError(f"deals {first}..{last}: give 0 <= first <= last <= {DH_DEALS}")
+    win = np.zeros((last - first, bins, DH_MAX_SETTINGS), dtype=np.int16)
+    lose = np.zeros((last - first, bins, DH_MAX_SETTINGS), dtype=np.int16)
+    dealer = np.zeros((DH_DEALS, 2), dtype=np.int64)
+    cdef int16_t[:, :, ::1] wn = win
+    cdef int16_t[:, :, ::1] ls = lose
+    cdef int64_t[:, ::1] dealer_set = dealer
+    cdef DhSettings found
+    cdef int p, k, bin
+    cdef int32_t* bin_win = dh_bin_buffer(bins)
+    cdef int32_t* bin_lose = NULL
+    try:
+        bin_lose = dh_bin_buffer(bins)
+        with nogil:
+            dh_dealer_settings(dealer_set)
+            for p in range(first, last):
+                dh_bin_counts(p, seen, bins, dealer_set, &found, bin_win, bin_lose)
+                for bin in range(bins):
+                    for k in range(found.count):
+                        wn[p - first, bin, k] = bin_win[bin * DH_MAX_SETTINGS + k]
+                        ls[p - first, bin, k] = bin_lose[bin * DH_MAX_SETTINGS + k]
+    finally:
+        free(bin_win)
+        free(bin_lose)
+    return win, lose

@@ -38,6 +38,7 @@ from edge.games.double_hand_poker.rules import (
     DoubleHandRules,
     PlayerSetting,
     Prefer,
+    SettingException,
     SettingRule,
 )
 from edge.games.double_hand_poker.tiles import TILE_COUNT, TILES, format_tile
@@ -114,26 +115,37 @@ def slot_levels(counts: SettingCounts) -> Int64Array:
     return np.stack([level_of[counts.front], level_of[counts.back]], axis=-1)
 
 
+def exception_targets(counts: SettingCounts, exception: SettingException) -> Int64Array:
+    """Each deal's slot under one exception: where the house way sets the deal at the
+    exception's ``house_way`` levels and the deal has a setting at the levels it takes, the
+    strongest such by its ``prefer`` order; -1 where it does not apply (whatever is seen)."""
+    levels = slot_levels(counts)
+    house_levels = levels[np.arange(len(counts.house_slot)), counts.house_slot]
+    # hand strength order: HANDS is sorted weakest first, so an index compares strengths
+    front, back = counts.front, counts.back
+    applies = (house_levels[:, 0] == exception.house_way[0]) \
+        & (house_levels[:, 1] == exception.house_way[1])
+    allowed = (levels[:, :, 0] == exception.take[0]) & (levels[:, :, 1] == exception.take[1])
+    first, second = (back, front) if exception.prefer == Prefer.BACK else (front, back)
+    order = np.where(allowed, first * (len(HANDS) + 1) + second, -1)
+    found = applies & allowed.any(axis=1)
+    return np.where(found, order.argmax(axis=1), -1).astype(np.int64)
+
+
 def exception_choices(counts: SettingCounts, rule: SettingRule) -> tuple[Int64Array, Int64Array]:
     """The analysis's reading of a house way with exceptions: each deal's house-way slot,
     unless an exception applies to its levels and the deal has a setting at the levels it
     takes (then the strongest such by the exception's order; the first exception that
-    applies wins). Returns the slots and, per deal, the exception taken (-1: none)."""
+    applies wins). Returns the slots and, per deal, the exception taken (-1: none). Nothing
+    is seen here: an exception that needs a seen tile (``seen``) never applies."""
     slots = counts.house_slot.copy()
     taken = np.full(len(slots), -1, dtype=np.int64)
-    levels = slot_levels(counts)
-    deals = np.arange(len(slots))
-    house_levels = levels[deals, counts.house_slot]
-    # hand strength order: HANDS is sorted weakest first, so an index compares strengths
-    front, back = counts.front, counts.back
     for number, exception in enumerate(rule.exceptions):
-        applies = (taken < 0) & (house_levels[:, 0] == exception.house_way[0]) \
-            & (house_levels[:, 1] == exception.house_way[1])
-        allowed = (levels[:, :, 0] == exception.take[0]) & (levels[:, :, 1] == exception.take[1])
-        first, second = (back, front) if exception.prefer == Prefer.BACK else (front, back)
-        order = np.where(allowed, first * (len(HANDS) + 1) + second, -1)
-        found = applies & allowed.any(axis=1)
-        slots = np.where(found, order.argmax(axis=1), slots)
+        if not exception.applies_unseen:
+            continue
+        target = exception_targets(counts, exception)
+        found = (taken < 0) & (target >= 0)
+        slots = np.where(found, target, slots)
         taken = np.where(found, number, taken)
     return slots.astype(np.int64), taken
 

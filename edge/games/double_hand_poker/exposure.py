@@ -36,7 +36,13 @@ from edge.games.double_hand_poker.analysis import (
     main_table,
     setting_counts,
 )
-from edge.games.double_hand_poker.rules import GAME_NAME, DoubleHandRules, PlayerSetting, Seen
+from edge.games.double_hand_poker.rules import (
+    GAME_NAME,
+    OPTIMAL,
+    DoubleHandRules,
+    PlayerSetting,
+    Seen,
+)
 from edge.options import format_value
 from edge.protection import Scenario, information_note
 from edge.table import ReturnTable, Row, exact, percent
@@ -176,8 +182,9 @@ def exposed_setting(seen: Seen, commission: Fraction, run: RunSettings | None = 
 
 
 def unexposed_table(rules: DoubleHandRules) -> ReturnTable:
-    """The game as dealt with the unexposed optimal setting (the exposure's baseline)."""
-    return main_table(dataclasses.replace(rules, seen=Seen.NONE))
+    """The game as dealt with the unexposed optimal setting (the exposure's baseline), whatever
+    the rules' strategy."""
+    return main_table(dataclasses.replace(rules, seen=Seen.NONE, strategy=OPTIMAL))
 
 
 def exposed_table(rules: DoubleHandRules, run: RunSettings) -> ReturnTable:

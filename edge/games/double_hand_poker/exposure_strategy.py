@@ -39,6 +39,7 @@ from edge.games.double_hand_poker.exposure import (
     seen_tiles,
     unexposed_table,
 )
+from edge.games.double_hand_poker.informed import informed_rule_line
 from edge.games.double_hand_poker.rules import GAME_NAME, TITLE, DoubleHandRules, Seen
 from edge.games.double_hand_poker.tiles import format_tile, format_tiles
 from edge.options import format_value
@@ -246,10 +247,12 @@ def exposed_strategy(rules: DoubleHandRules, run: RunSettings, top: int = TOP
 def rules_of_play(rules: DoubleHandRules, run: RunSettings) -> list[str]:
     """The exposed player's setting in a few plain lines (the report's game-protection
     section), read from the solve: the full rule with all three tiles seen, the shape of the
-    departures otherwise."""
+    departures otherwise, with the named rule a real player could follow and its exact
+    return."""
     if rules.seen is Seen.DEALER_3:
         return full_view_rules(exposed_setting(rules.seen, rules.commission, run))
-    return plain_rules(exposed_strategy(rules, run, top=0), rules)
+    return [*plain_rules(exposed_strategy(rules, run, top=0), rules),
+            informed_rule_line(rules, run)]
 
 
 def full_view_rules(solution: ExposedSetting) -> list[str]:

@@ -2,7 +2,8 @@
 
 The player's setting is a strategy (docs/strategies.md, Casino Double-Hand Poker): the optimal
 setting, the house way, or the house way with listed exceptions, each a change of the hands'
-levels (front / back) the house way would make.
+levels (front / back) the house way would make, and each may hang on the dealer's tiles the
+player sees (``seen`` / ``unless_seen``: game protection, docs/protection.md).
 
 >>> DoubleHandRules().strategy.base is PlayerSetting.OPTIMAL
 True
@@ -16,9 +17,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from edge.errors import OptionError
+from edge.errors import CardError
 from edge.games import Rules
-from edge.games.double_hand_poker._kernels import LEVELS
+from edge.games.double_hand_poker._kernels import LEVELS, TILES
+from edge.games.double_hand_poker.tiles import format_number, format_tile, parse_tile
 from edge.options import format_value, option
 from edge.strategies import (
     PlayerStrategy,
@@ -67,18 +69,90 @@ class Prefer(StrEnum):
 Levels = tuple[int, int]   # (front level, back level), indexes into LEVELS
 
 
+DOUBLES = "doubles"     # every tile of two equal numbers (a seen double: the dealer has a pair)
+WITH = "with "         # "with A": every tile that shows the number
+
+
+def _parse_entry(entry: str) -> tuple[str, frozenset[int]]:
+    """An entry of ``seen`` / ``unless_seen`` as edge prints it, and the tiles it stands for."""
+    text = " ".join(entry.strip().lower().split())
+    if text == DOUBLES:
+        return DOUBLES, frozenset(t for t, (low, high) in enumerate(TILES) if low == high)
+    if text.startswith(WITH):
+        symbol = text[len(WITH):]
+        try:
+            number = TILES[parse_tile(f"{symbol}-{symbol}")][0]
+        except CardError:
+            raise CardError(f"{symbol.upper()!r} is not a number: write 1-7 or one of the "
+                            "symbols 8, 9, 10, J, Q, K, A") from None
+        return (WITH + format_number(number),
+                frozenset(t for t, numbers in enumerate(TILES) if number in numbers))
+    found = parse_tile(text)
+    return format_tile(found), frozenset((found,))
+
+
+def seen_group(entry: str) -> frozenset[int]:
+    """The tiles an entry of ``seen`` / ``unless_seen`` stands for: a tile (``"K-K"``),
+    ``"doubles"`` or ``"with X"`` (every tile showing the number X, a symbol or 1..7).
+
+    >>> sorted(format_tile(t) for t in seen_group("with A"))[:2]
+    ['10-A', '8-A']
+    """
+    return _parse_entry(entry)[1]
+
+
+def seen_entry(entry: str) -> str:
+    """An entry of ``seen`` as edge prints it: ``"K-K"``, ``"doubles"``, ``"with A"``."""
+    return _parse_entry(entry)[0]
+
+
+def _entries_text(entries: tuple[str, ...]) -> str:
+    """``("doubles", "with A", "Q-K")`` -> ``'a double, a tile with A or Q-K'``."""
+    words = ["a double" if entry == DOUBLES else f"a tile {entry}" if entry.startswith(WITH)
+             else entry for entry in entries]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 @dataclass(frozen=True)
 class SettingException:
     """Where the house way would set the hands at ``house_way`` levels (front, back) and a
-    setting at ``take`` levels exists, set that one instead (the ``prefer`` order picks)."""
+    setting at ``take`` levels exists, set that one instead (the ``prefer`` order picks).
+
+    ``seen``: the exception applies only when one of the dealer's tiles the player sees is
+    among these entries (tiles, ``doubles``, ``with X``); ``unless_seen``: only when none is
+    (with nothing seen, always). Empty: whatever is seen."""
 
     house_way: Levels
     take: Levels
     prefer: Prefer = Prefer.BACK
+    seen: tuple[str, ...] = ()
+    unless_seen: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return (f"{levels_text(self.house_way)} -> {levels_text(self.take)}"
+        text = (f"{levels_text(self.house_way)} -> {levels_text(self.take)}"
                 + (f" (strongest {self.prefer})"))
+        if self.seen:
+            text += " when " + _entries_text(self.seen) + " is seen"
+        if self.unless_seen:
+            text += " unless " + _entries_text(self.unless_seen) + " is seen"
+        return text
+
+    @property
+    def informed(self) -> bool:
+        """Whether the exception hangs on the dealer's tiles seen."""
+        return bool(self.seen or self.unless_seen)
+
+    @property
+    def applies_unseen(self) -> bool:
+        """Whether it applies when nothing is seen (the game as dealt)."""
+        return not self.seen
+
+    def listed(self) -> tuple[frozenset[int], bool]:
+        """The tiles its condition lists, and whether a seen one of them makes it apply
+        (``seen``) or keeps it from applying (``unless_seen``)."""
+        entries = self.seen or self.unless_seen
+        tiles = frozenset().union(*(seen_group(entry) for entry in entries))
+        return tiles, bool(self.seen)
 
 
 def levels_text(levels: Levels) -> str:
@@ -99,9 +173,14 @@ class SettingRule(PlayerStrategy):
         """The optimal setting (best exact EV against the house-way dealer)."""
         return self.base is PlayerSetting.OPTIMAL
 
+    @property
+    def informed(self) -> bool:
+        """Whether some exception hangs on the dealer's tiles seen."""
+        return any(exception.informed for exception in self.exceptions)
+
 
 SETTING_KEYS = ("setting", "exception")
-EXCEPTION_KEYS = ("house_way", "take", "prefer")
+EXCEPTION_KEYS = ("house_way", "take", "prefer", "seen", "unless_seen")
 
 
 def _levels(value: object, where: str, reader: StrategyFile) -> Levels:
@@ -130,9 +209,31 @@ def _exception(table: object, number: int, reader: StrategyFile) -> SettingExcep
     prefer = reader.string(table, "prefer", f"{where} prefer", Prefer.BACK.value)
     if prefer not in tuple(Prefer):
         raise reader.error(f"{where} prefer", f"{prefer!r}: choose back or front")
+    seen = _seen_entries(table, "seen", where, reader)
+    unless_seen = _seen_entries(table, "unless_seen", where, reader)
+    if seen and unless_seen:
+        raise reader.error(where, "give seen or unless_seen, not both")
     return SettingException(_levels(table.get("house_way"), f"{where} house_way", reader),
                             _levels(table.get("take"), f"{where} take", reader),
-                            Prefer(prefer))
+                            Prefer(prefer), seen, unless_seen)
+
+
+def _seen_entries(table: TomlTable, key: str, where: str, reader: StrategyFile
+                  ) -> tuple[str, ...]:
+    values = reader.array(table, key, f"{where} {key}", False)
+    if key in table and not values:
+        raise reader.error(f"{where} {key}", "give at least one tile, \"doubles\" or "
+                                             "\"with X\"")
+    entries = []
+    for value in values:
+        if not isinstance(value, str):
+            raise reader.error(f"{where} {key}", f"{value!r} is not a tile, \"doubles\" or "
+                                                 "\"with X\"")
+        try:
+            entries.append(seen_entry(value))
+        except CardError as error:
+            raise reader.error(f"{where} {key}", f"{value!r}: {error}") from None
+    return tuple(entries)
 
 
 def parse_setting_rule(reader: StrategyFile) -> SettingRule:
@@ -172,8 +273,9 @@ class DoubleHandRules(Rules):
     """Variant options of Casino Double-Hand Poker."""
 
     strategy: SettingRule = strategy_option(
-        OPTIMAL, "the player's setting: optimal (best EV against the house way), house-way, "
-        "or a strategy file (the house way with exceptions)", tuple(PlayerSetting),
+        OPTIMAL, "the player's setting: optimal (best EV against the house way, or given the "
+        "seen tiles), house-way, another named one, or a strategy file (the house way with "
+        "exceptions, which may hang on the seen tiles)", tuple(PlayerSetting),
         practical="house-way")
     commission: Fraction = option(Fraction(1, 20), "commission on a main-wager win "
                                   "(1/20, 0.05 or 5%)", minimum=Fraction(0), maximum=Fraction(1))
@@ -184,13 +286,6 @@ class DoubleHandRules(Rules):
     seen: Seen = option(Seen.NONE, "game protection: the dealer's tiles the player sees before "
                         "he sets (main wager)",
                         quiet_default=True)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.seen is not Seen.NONE and not self.strategy.is_optimal:
-            raise OptionError(f"The option seen={self.seen} needs strategy=optimal: the exposed "
-                              f"player sets each deal optimally given the tiles he sees "
-                              f"(strategy={self.strategy} with an exposure is not supported).")
 
 
 def describe_rules(rules: DoubleHandRules) -> list[str]:

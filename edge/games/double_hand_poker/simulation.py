@@ -46,6 +46,7 @@ from edge.games.double_hand_poker.analysis import (
 )
 from edge.games.double_hand_poker.exposure import exposed_setting
 from edge.games.double_hand_poker.house_way import HANDS
+from edge.games.double_hand_poker.informed import played_setting
 from edge.games.double_hand_poker.rules import (
     DoubleHandRules,
     PlayerSetting,
@@ -364,13 +365,15 @@ class ExposedMainSimulator:
 
 def simulate_exposed_main(rules: DoubleHandRules, run: RunSettings) -> ExposedMainSimulator:
     """The main wager's simulator under an exposure (``rules.seen``): the solved exposed
-    setting (looked up per situation), this module's own ranking and house way."""
+    setting, or the player's strategy's (looked up per situation), this module's own ranking
+    and house way."""
     pays, scale = _main_pays(rules)
     counts = setting_counts()
-    solution = exposed_setting(rules.seen, rules.commission, run)
+    chosen = (exposed_setting(rules.seen, rules.commission, run).chosen
+              if rules.strategy.is_optimal else played_setting(rules, run).slots)
     own = np.array([hand_strength(hand) for hand in HANDS] + [-1], dtype=np.int64)
     return ExposedMainSimulator(MAIN_ROWS, scale, Fraction(1), pays, rules.seen.tiles,
-                                solution.chosen, own[counts.front], own[counts.back],
+                                chosen, own[counts.front], own[counts.back],
                                 *dealer_table())
 
 

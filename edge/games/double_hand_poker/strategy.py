@@ -11,7 +11,6 @@ import numpy as np
 
 from edge.document import Paragraph, Report, Section, Table
 from edge.document.document import JsonValue
-from edge.errors import EdgeError
 from edge.games.double_hand_poker._kernels import DEALER_DEALS, LEVELS
 from edge.games.double_hand_poker.analysis import (
     PLAYER_DEALS,
@@ -208,14 +207,6 @@ def strategy(rules: DoubleHandRules, top: int = TOP) -> Report:
         game=GAME_NAME, game_title=TITLE, data=strategy_data(c, rules))
 
 
-
-
-def refuse_exposed_compare(rules: DoubleHandRules) -> StrategyComparison:
-    """The exposed main wager's ``compare`` hook: there is no strategy to compare."""
-    raise EdgeError(f"--compare with seen={rules.seen} is not supported: the exposed player "
-                    "sets optimally given what he sees (`edge strategy double-hand-poker "
-                    f"--set seen={rules.seen}` compares it with the unexposed optimal "
-                    "setting).")
 
 
 def compare_setting(rules: DoubleHandRules) -> StrategyComparison:
