@@ -18,6 +18,7 @@ import numpy.typing as npt
 import pytest
 
 from edge import _core
+from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem.exposure import dealer_one as one
 from edge.games.ultimate_texas_holdem.exposure import dealer_river, flop_cards
 from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, Seen
@@ -110,3 +111,14 @@ def test_reduced_sweep_sums_every_flop_of_the_class(settle: solver.Settlement) -
 def test_ways_and_deals() -> None:
     assert WAYS[Seen.DEALER_1_RIVER] == 2
     assert solver.HOLDINGS * dealer_river.DEALS == 2 * solver.CYCLE
+
+
+def test_the_simulation_refuses_it() -> None:
+    # its flop decision (checking worth the river played with a dealer card) is not computed
+    # on the spot, so the simulator does not play it: an EdgeError (one error line), raised
+    # before any solve
+    from edge.games.ultimate_texas_holdem import GAME
+    from edge.games.ultimate_texas_holdem.simulation.exposure import simulate_exposed
+    rules = GAME.make_rules({"seen": "dealer-1-river"})
+    with pytest.raises(EdgeError, match="seen=dealer-1-river is not simulated"):
+        simulate_exposed(GAME.bet("main").paytable(None), rules)
