@@ -4,16 +4,21 @@ Each hand is dealt from a fresh deck (rows player 2, dealer 2, flop 3, turn, riv
 exposure is dealt too: which of the dealer's two cards, of the three flop cards or of the turn
 and river is seen is drawn uniformly, and that card is moved to the first row of its group (row
 2 for a dealer card, row 4 for a flop card, row 7 for a turn-river card: the order within a
-group changes no outcome). The player then plays:
+group changes no outcome); with two or three flop cards seen (``flop-2``, ``flop-3``) they are
+the first two or three flop rows, as uniformly dealt as any. The player then plays:
 
 - preflop, the solved choice of the exposure's solve (:class:`.exposure.ExposedSolution`) for
   his two cards and the seen cards, found through the suit permutation that takes the dealt
   state to the state the solve lists;
 - on the flop and the river, the exact decision of that dealt situation computed on the spot
   (:mod:`._exposure_play`: every unseen board completion and dealer hole card, evaluated and
-  settled); with no dealer card seen (``flop-1``) the flop is the game as dealt, so the
-  unexposed solve's recorded flop decisions are used and the river is compared over the 990
-  dealer holdings, as :class:`.main_simulation.MainSimulator` does.
+  settled); with no dealer card seen (``flop-1``, ``flop-2``, ``flop-3``) the flop is the game
+  as dealt, so the unexposed solve's recorded flop decisions are used and the river is
+  compared over the 990 dealer holdings, as :class:`.main_simulation.MainSimulator` does.
+
+``dealer-1-river`` (a dealer card seen before the river only) is not simulated: its flop
+decision, whose checking line plays the river with the dealer card seen, is not computed on
+the spot (:data:`.exposure.main_bet.NOT_SIMULATED`).
 
 Every hand is then settled by :class:`.main_simulation.MainSimulator` from the rules. The flop
 and river decisions do not come from the exposure solvers, so the simulated return checks
