@@ -9,21 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import numpy.typing as npt
 import pytest
 
 from edge import cache
 from edge.games.ultimate_texas_holdem.exposure import dealer_river, flop_cards
-from tests.test_uth_resume import (
-    SETTLE,
-    assert_same,
-    checkpoint_every_block,
-    count_units,
-    interrupt_after_saves,
-    reduced,
-    settle_threads,
-)
+from tests import test_uth_resume as resume
+from tests.test_uth_resume import SETTLE, reduced
 
 pytestmark = pytest.mark.kernels
 
@@ -41,9 +33,9 @@ def solve_river(checkpoint: cache.Checkpoint | None) -> Arrays:
                                             checkpoint=checkpoint)}
 
 
-SOLVERS: dict[str, tuple[Callable[[cache.Checkpoint | None], Arrays], Any]] = {
-    "flop-2": (solve_flop_cards, flop_cards),
-    "dealer-1-river": (solve_river, dealer_river),
+SOLVERS: dict[str, tuple[Callable[[cache.Checkpoint | None], Arrays], Any, str]] = {
+    "flop-2": (solve_flop_cards, flop_cards, "_task"),
+    "dealer-1-river": (solve_river, dealer_river, "_task"),
 }
 
 
@@ -51,21 +43,7 @@ SOLVERS: dict[str, tuple[Callable[[cache.Checkpoint | None], Arrays], Any]] = {
 def test_interrupted_after_a_checkpoint_resumes_to_the_same_result(
         name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    solve, module = SOLVERS[name]
-    whole = solve(None)
-    checkpoint = cache.Checkpoint(tmp_path / "entry.npz", cache.warn)
-    checkpoint_every_block(monkeypatch)
-    with monkeypatch.context() as patch:
-        interrupt_after_saves(patch, 1)
-        count_units(patch, module, "_task", pause=1.0)
-        with pytest.raises(KeyboardInterrupt):
-            solve(checkpoint)
-    settle_threads()
-    with np.load(checkpoint.path) as data:
-        done = np.flatnonzero(data["done"]).tolist()
-    assert 0 in done and len(done) < 3, done
-    units = count_units(monkeypatch, module, "_task")
-    resumed = solve(checkpoint)
-    assert sorted(start for start, _ in units) == [c for c in range(3) if c not in done]
-    assert_same(resumed, whole)
-    assert capsys.readouterr().err == ""
+    # test_uth_resume's own test, with this sweep among its solvers
+    monkeypatch.setitem(resume.SOLVERS, name, SOLVERS[name])
+    resume.test_interrupted_after_a_checkpoint_resumes_to_the_same_result(
+        name, {name: SOLVERS[name][0](None)}, tmp_path, monkeypatch, capsys)
