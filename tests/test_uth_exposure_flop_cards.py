@@ -159,3 +159,22 @@ def test_full_solve_sees_more_than_flop_one(scenario: Seen, settle: solver.Settl
                         settle.scale * one_solution.cycle)
     assert player_edge(solution) > player_edge(fewer)
     assert not (solution.choice == 3).any()
+
+
+@pytest.mark.full_solve
+@pytest.mark.slow
+def test_full_sweep_gives_flop_ones_pinned_solve() -> None:
+    """The flop-card sweep in full (minutes: only with ``--full-solves``): its k = 1 is exactly
+    flop-1's own solve (the SHA-256 pinned for it), its flop-2 and flop-3 are the pinned ones."""
+    from tests.test_uth_full_solves import PIN
+    settle = solver.settlement(STANDARD, "ante-push")
+    solutions = flop_cards.solve_uncached(Seen.FLOP_2, settle, False)
+    pins = PIN.read_pins()
+    for seen, solution in solutions.items():
+        arrays = {"counts": np.stack([solution.counts[p] for p in (4, 3, 2, 1)]),
+                  "folds": np.array(solution.folds, dtype=np.int64),
+                  "cycle": np.array(solution.cycle, dtype=np.int64),
+                  "deals_per_state": np.array(solution.deals_per_state, dtype=np.int64),
+                  "state_cards": solution.state_cards, "state_weight": solution.state_weight,
+                  "choice": solution.choice, "values": solution.values}
+        assert PIN.digest(arrays) == pins[str(seen)], seen
