@@ -36,8 +36,8 @@ from edge._core cimport (HOLDEM_CLASS_SHIFT, HOLDEM_PAIR, HoldemTables, cy_evalu
 from edge.games.ultimate_texas_holdem.holdem cimport (
     UTH_CATEGORIES, UTH_HOLDINGS, UTH_LOSE_QUALIFIED, UTH_LOSE_UNQUALIFIED, UTH_TIE,
     UTH_RANK_PAIRS, UTH_WIN_UNQUALIFIED, UthTables, cy_blind_class, cy_card_mask, cy_flop_bets,
-    cy_flush_suit, cy_holdings_off, cy_outcome_counts, cy_rank_order, cy_turn_rivers,
-    cy_uth_init_tables)
+    cy_flush_suit, cy_holdings_off, cy_outcome_counts, cy_rank_order, cy_sort_small,
+    cy_turn_rivers, cy_uth_init_tables)
 
 cdef const HoldemTables* HT = cy_holdem_tables()
 cdef UthTables T
@@ -115,18 +115,6 @@ cdef void _sort_by_strength(RiverWork* w, int n) noexcept nogil:
             w.order[j] = h
 
 
-cdef void _sort_ints(int32_t* values, int n) noexcept nogil:
-    cdef int i, j
-    cdef int32_t v
-    for i in range(1, n):
-        v = values[i]
-        j = i
-        while j > 0 and values[j - 1] > v:
-            values[j] = values[j - 1]
-            j -= 1
-        values[j] = v
-
-
 cdef void _board(RiverWork* w, const int* board, const int64_t* net1, int64_t fold_value,
                  bint ties_larger) noexcept nogil:
     """Add one board: every seen dealer card d off it, every holding off it and d. The river
@@ -137,7 +125,8 @@ cdef void _board(RiverWork* w, const int* board, const int64_t* net1, int64_t fo
     cdef uint64_t mask = cy_card_mask(board, 5)
     cdef int n = 0, i, h, a, b, d, x, k, lt, le, unq_total, weaker, ties, unq, blind, cls
     cdef int32_t s, sa, sb
-    cdef int32_t dealer[46]
+    cdef int strengths[46]
+    cdef int dealer[46]
     cdef int64_t value, win, win_unq, lose_q, lose_u
     cdef int keep
     cdef int* row
@@ -183,10 +172,10 @@ cdef void _board(RiverWork* w, const int* board, const int64_t* net1, int64_t fo
         for x in range(52):
             if x == d or (mask >> x) & 1:
                 continue
-            dealer[k] = w.strength[T.pair_id[d][x]]
-            unq_total += dealer[k] < PAIR_FLOOR
+            strengths[k] = w.strength[T.pair_id[d][x]]
+            unq_total += strengths[k] < PAIR_FLOOR
             k += 1
-        _sort_ints(dealer, 46)
+        cy_sort_small(strengths, 46, dealer)
         lt = 0
         le = 0
         for i in range(n):
