@@ -44,7 +44,8 @@ class TripsRule(StrEnum):
 
 class Seen(StrEnum):
     """What the player sees before the preflop decision (``--set seen=...``; game protection,
-    docs/protection.md): ``none`` is the game as dealt."""
+    docs/protection.md), or, for ``dealer-1-river``, only before the river decision: ``none``
+    is the game as dealt."""
 
     NONE = "none"
     DEALER_1 = "dealer-1"
@@ -52,6 +53,9 @@ class Seen(StrEnum):
     DEALER_1_FLOP_1 = "dealer-1,flop-1"
     DEALER_1_TURN_RIVER_1 = "dealer-1,turn-river-1"
     FLOP_1 = "flop-1"
+    FLOP_2 = "flop-2"
+    FLOP_3 = "flop-3"
+    DEALER_1_RIVER = "dealer-1-river"    # seen only before the river decision
 
 
 class Ties(StrEnum):
@@ -93,8 +97,10 @@ class UltimateTexasHoldemRules(Rules):
     seen: Seen = option(
         Seen.NONE, "cards the player sees before the preflop decision (game protection): none "
         "(the game as dealt), dealer-1, dealer-2 (the dealer's hole cards), dealer-1,flop-1, "
-        "dealer-1,turn-river-1 (one dealer card and one flop, or turn or river, card) or "
-        "flop-1 (one flop card); the player then plays optimally given all he has seen",
+        "dealer-1,turn-river-1 (one dealer card and one flop, or turn or river, card), "
+        "flop-1, flop-2 or flop-3 (one, two or all three of the flop cards), or "
+        "dealer-1-river (one dealer card, seen only before the river decision); the player "
+        "then plays optimally given all he has seen",
         choices=tuple(Seen), quiet_default=True)
 
     def __post_init__(self) -> None:

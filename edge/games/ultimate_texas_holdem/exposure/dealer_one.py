@@ -27,8 +27,10 @@ club, each standing for the 4 states of its suit choices (``state_weight`` 4);
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from math import comb
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -142,24 +144,54 @@ def dealer_solution(scenario: Seen, settle: solver.Settlement, ties_larger: bool
                      lines.reshape(-1, ROW)[:, PLAY].sum())
 
 
+@dataclass(frozen=True)
+class StateBasis:
+    """What one listed preflop state stands for: its deals (``deals``), the dealer hands
+    behind one folded board (``fold_deals``), and how many dealt states each listed one is
+    (``weight``)."""
+
+    deals: int
+    fold_deals: int
+    weight: IntArray
+
+
+def preflop_values(picked: npt.NDArray[np.int64], settle: solver.Settlement, fold_deals: int
+                   ) -> tuple[IntArray, IntArray, IntArray]:
+    """The exact values of 4x, 3x and checking (then the lines the flop and river chose) of
+    states with lines ``picked`` ``[n, 56]``, in the settlement's scaled units."""
+    net = settle.array()
+    four: IntArray = picked[:, PLAY] @ net[4]
+    three: IntArray = picked[:, PLAY] @ net[3]
+    checking: IntArray = (picked[:, BET] @ net[2] + picked[:, CHECK] @ net[1]
+                          + picked[:, FOLDS] * fold_deals * settle.fold)
+    return four, three, checking
+
+
 def _solution(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
               states: npt.NDArray[np.int64], picked: npt.NDArray[np.int64],
               total_play: int) -> ExposedSolution:
     deals = DEALS[scenario]
-    fold_deals = FOLD_DEALS[scenario]
-    if not (picked[:, PLAY].sum(axis=1) == deals).all() or total_play != deals * len(states):
+    if total_play != deals * len(states):
+        raise RuntimeError(f"The seen={scenario} solve lost deals: its totals do not add up.")
+    return lines_solution(scenario, settle, ties_larger, states, picked,
+                          StateBasis(deals, FOLD_DEALS[scenario],
+                                     np.full(len(states), 4, dtype=np.int64)))
+
+
+def lines_solution(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
+                   states: npt.NDArray[np.int64], picked: npt.NDArray[np.int64],
+                   basis: StateBasis) -> ExposedSolution:
+    """The :class:`ExposedSolution` of listed ``states`` with their exact lines ``picked``
+    (``[n, 56]``): each state's preflop choice and the deals of the chosen lines, weighted."""
+    deals, fold_deals, weight = basis.deals, basis.fold_deals, basis.weight
+    if not (picked[:, PLAY].sum(axis=1) == deals).all():
         raise RuntimeError(f"The seen={scenario} solve lost deals: its totals do not add up.")
     checked_total = (picked[:, BET].sum(axis=1) + picked[:, CHECK].sum(axis=1)
                      + picked[:, FOLDS] * fold_deals)
     if not (checked_total == deals).all():
         raise RuntimeError(f"The seen={scenario} solve lost deals on the checking line.")
-    net = settle.array()
-    four = picked[:, PLAY] @ net[4]
-    three = picked[:, PLAY] @ net[3]
-    checking = (picked[:, BET] @ net[2] + picked[:, CHECK] @ net[1]
-                + picked[:, FOLDS] * fold_deals * settle.fold)
+    four, three, checking = preflop_values(picked, settle, fold_deals)
     choice = solver.best_preflop(four, three, checking, ties_larger)
-    weight = np.full(len(states), 4, dtype=np.int64)
     counts = {
         4: (weight[choice == 4, None] * picked[choice == 4][:, PLAY]).sum(axis=0),
         3: (weight[choice == 3, None] * picked[choice == 3][:, PLAY]).sum(axis=0),
@@ -167,16 +199,26 @@ def _solution(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
         1: (weight[choice == 0, None] * picked[choice == 0][:, CHECK]).sum(axis=0),
     }
     folds = int((weight[choice == 0] * picked[choice == 0][:, FOLDS]).sum()) * fold_deals
+    return finished_solution(scenario, settle, ties_larger, states, basis, choice,
+                             np.stack([checking, three, four], axis=1), counts, folds)
+
+
+def finished_solution(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
+                      states: npt.NDArray[np.int64], basis: StateBasis,
+                      choice: npt.NDArray[np.int8], values: IntArray,
+                      counts: Mapping[int, IntArray], folds: int) -> ExposedSolution:
+    """The :class:`ExposedSolution` of decided states: their choices and values, and the
+    deals of every final line (``counts`` by Play, ``folds``), checked against the cycle."""
     cycle = solver.CYCLE * WAYS[scenario]
     if sum(int(c.sum()) for c in counts.values()) + folds != cycle:
         raise RuntimeError(f"The seen={scenario} solve does not add up to its cycle.")
     decisions = solver.line_decisions(counts, folds)
     return ExposedSolution(
         scenario=scenario, settlement=settle, ties_larger=ties_larger, cycle=cycle,
-        counts={p: c.astype(np.int64) for p, c in counts.items()}, folds=folds,
-        decisions=decisions, state_cards=states.astype(np.int8), state_weight=weight,
-        choice=choice, values=np.stack([checking, three, four], axis=1).astype(np.int64),
-        deals_per_state=deals)
+        counts={p: np.asarray(c).astype(np.int64) for p, c in counts.items()}, folds=folds,
+        decisions=decisions, state_cards=states.astype(np.int8),
+        state_weight=basis.weight.astype(np.int64), choice=choice,
+        values=values.astype(np.int64), deals_per_state=basis.deals)
 
 
 # --- flop-1 ----------------------------------------------------------------------------------
@@ -220,14 +262,16 @@ class ExposedCache(cache.Entry):
     """One cached exposure solve (:class:`edge.cache.Entry`): an ``.npz`` of the solution's
     arrays and their SHA-256, checked on every read, written atomically, locked while one
     process solves it. Its name depends on the scenario, the pays, the ties rule and the code
-    of the sweep (this module, the solution's, the unexposed solve's and their kernels)."""
+    of the sweep (this module, the solution's, the unexposed solve's and their kernels, and
+    ``code``: the modules of another solver)."""
 
-    def __init__(self, scenario: Seen, settle: solver.Settlement, ties_larger: bool) -> None:
+    def __init__(self, scenario: Seen, settle: solver.Settlement, ties_larger: bool,
+                 code: Sequence[ModuleType] = ()) -> None:
         path = cache.entry_path("uth-exposed", {
             "scenario": str(scenario), "net": settle.net, "fold": settle.fold,
             "scale": settle.scale, "ties_larger": ties_larger, "arrays": CACHE_ARRAYS},
             (sys.modules[__name__], sweep_one, sys.modules[ExposedSolution.__module__], solver,
-             _kernels, _exposure_one))
+             _kernels, _exposure_one, *code))
         super().__init__(path, f"ultimate-texas-holdem seen={scenario}")
         self.scenario = scenario
         self.settle = settle
@@ -298,22 +342,30 @@ def solve_uncached(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
 
 def _solve(scenario: Seen, settle: solver.Settlement, ties_larger: bool, *,
            jobs: int | None, use_cache: bool, progress: bool) -> ExposedSolution:
-    entry = ExposedCache(scenario, settle, ties_larger)
+    return cached_solve(scenario, settle, ties_larger, lambda checkpoint: solve_uncached(
+        scenario, settle, ties_larger, jobs=jobs, progress=progress, checkpoint=checkpoint),
+        use_cache)
+
+
+def cached_solve(scenario: Seen, settle: solver.Settlement, ties_larger: bool,
+                 solve: Callable[[Checkpoint], dict[Seen, ExposedSolution]], use_cache: bool,
+                 code: Sequence[ModuleType] = ()) -> ExposedSolution:
+    """A scenario's solution from the disk cache, or ``solve``d (with the entry's checkpoint)
+    and stored with the other scenarios the same sweep solved (``code``: the modules of the
+    solver besides this one's, in every entry's name)."""
+    entry = ExposedCache(scenario, settle, ties_larger, code)
 
     def store(solutions: dict[Seen, ExposedSolution]) -> None:
         entry.store_solution(solutions[scenario])
         for other, solution in solutions.items():
             if other != scenario:    # the same sweep's other scenarios: cached as well
-                ExposedCache(other, settle, ties_larger).store_solution(solution)
+                ExposedCache(other, settle, ties_larger, code).store_solution(solution)
 
     def load() -> dict[Seen, ExposedSolution] | None:
         cached = entry.load_solution()
         return None if cached is None else {scenario: cached}
 
-    return cache.read_or_solve(
-        entry, load, lambda checkpoint: solve_uncached(
-            scenario, settle, ties_larger, jobs=jobs, progress=progress, checkpoint=checkpoint),
-        store, use_cache)[scenario]
+    return cache.read_or_solve(entry, load, solve, store, use_cache)[scenario]
 
 
 def solve_dealer_one(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None = None,

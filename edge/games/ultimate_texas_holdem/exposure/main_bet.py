@@ -16,6 +16,7 @@ import dataclasses
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -52,13 +53,23 @@ SCENARIOS = (
              "the river card", WHEN, WAYS[Seen.DEALER_1_TURN_RIVER_1],
              f"player edge 26.1867%, 4x on 36.1368% of hands ({SOURCE})"),
     Scenario(str(Seen.FLOP_1), "one of the three flop cards", WHEN, WAYS[Seen.FLOP_1]),
+    Scenario(str(Seen.FLOP_2), "two of the three flop cards", WHEN, WAYS[Seen.FLOP_2]),
+    Scenario(str(Seen.FLOP_3), "the three flop cards", WHEN, WAYS[Seen.FLOP_3]),
+    Scenario(str(Seen.DEALER_1_RIVER), "one of the dealer's two hole cards",
+             "before the river decision only", WAYS[Seen.DEALER_1_RIVER]),
 )
 
-# How many of the dealer's cards and of the board's each scenario shows before the flop.
+# How many of the dealer's cards and of the board's each scenario shows before the preflop
+# decision (dealer-1-river shows its dealer card only before the river decision).
 DEALER_SEEN = {Seen.DEALER_1: 1, Seen.DEALER_2: 2, Seen.DEALER_1_FLOP_1: 1,
-               Seen.DEALER_1_TURN_RIVER_1: 1, Seen.FLOP_1: 0}
+               Seen.DEALER_1_TURN_RIVER_1: 1, Seen.FLOP_1: 0, Seen.FLOP_2: 0, Seen.FLOP_3: 0,
+               Seen.DEALER_1_RIVER: 0}
 BOARD_SEEN = {Seen.DEALER_1: 0, Seen.DEALER_2: 0, Seen.DEALER_1_FLOP_1: 1,
-              Seen.DEALER_1_TURN_RIVER_1: 1, Seen.FLOP_1: 1}
+              Seen.DEALER_1_TURN_RIVER_1: 1, Seen.FLOP_1: 1, Seen.FLOP_2: 2, Seen.FLOP_3: 3,
+              Seen.DEALER_1_RIVER: 0}
+# Scenarios the simulation does not play: dealer-1-river's flop decision (checking is worth
+# the river played with a dealer card seen) is not computed on the spot.
+NOT_SIMULATED = {Seen.DEALER_1_RIVER}
 # What the one seen card is called in the chart of the scenarios that show one card.
 SEEN_CARD = {Seen.DEALER_1: "dealer card", Seen.FLOP_1: "flop card",
              Seen.DEALER_1_FLOP_1: "dealer card", Seen.DEALER_1_TURN_RIVER_1: "dealer card"}
@@ -75,14 +86,11 @@ def scenario_of(seen: Seen) -> Scenario:
 
 
 def states_total(seen: Seen) -> int:
-    """How many preflop states there are: the player's two cards and the seen cards."""
+    """How many preflop states there are: the player's two cards and the seen cards (the seen
+    dealer cards a set, the seen board cards a set: they come from one group of cards)."""
     dealer, board = DEALER_SEEN[seen], BOARD_SEEN[seen]
-    rest = 50
-    total: int = solver.HOLDINGS
-    for k in range(dealer):
-        total *= rest - k
-    total //= 2 if dealer == 2 else 1         # the two dealer cards are a set
-    return total * (rest - dealer) if board else total     # one board card at most
+    total: int = solver.HOLDINGS * comb(50, dealer) * comb(50 - dealer, board)
+    return total
 
 
 def solve_exposure(paytable: PayTable, rules: MainRules, run: RunSettings) -> ExposedSolution:
@@ -458,8 +466,9 @@ def strategy_report(solution: ExposedSolution, paytable: PayTable, options: Mapp
         f"{exact(returns.expected_return)}), element of risk "
         f"{percent(-returns.element_of_risk)} in the player's favour.",
         "On the flop and the river the exposed player bets 2x, plays 1x or folds by the exact "
-        "value of each choice over what is still unseen; `edge simulate "
-        f"{GAME_NAME} --bet main --set seen={seen}` plays it so.",
+        "value of each choice over what is still unseen"
+        + ("." if seen in NOT_SIMULATED else f"; `edge simulate {GAME_NAME} --bet main --set "
+           f"seen={seen}` plays it so."),
     ]
     if scenario.published:
         summary.append(f"Published: {scenario.published}.")

@@ -7,9 +7,10 @@ cards and the board are dealt from what is left. Every scenario's exact solve re
 (:mod:`.solve`), so the return table is built the same way.
 
 The cycle of a scenario counts the deals of the unexposed cycle once for each way the seen
-cards can be chosen among the cards they come from: one of the dealer's two hole cards (2 ways),
-one of the three flop cards (3), one of the turn and river (2), so ``dealer-1,flop-1`` counts
-each deal 6 times and ``dealer-2`` once.
+cards can be chosen among the cards they come from: one of the dealer's two hole cards (2 ways,
+also for ``dealer-1-river``, where it is seen only before the river decision),
+one of the three flop cards (3), two of them (3), one of the turn and river (2), so
+``dealer-1,flop-1`` counts each deal 6 times and ``dealer-2`` and ``flop-3`` once.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ IntArray = npt.NDArray[np.int64]
 
 # How many ways the seen cards can be chosen per deal of the unexposed cycle.
 WAYS = {Seen.DEALER_1: 2, Seen.DEALER_2: 1, Seen.DEALER_1_FLOP_1: 6,
-        Seen.DEALER_1_TURN_RIVER_1: 4, Seen.FLOP_1: 3}
+        Seen.DEALER_1_TURN_RIVER_1: 4, Seen.FLOP_1: 3, Seen.FLOP_2: 3, Seen.FLOP_3: 1,
+        Seen.DEALER_1_RIVER: 2}
+# The scenarios whose preflop state holds no dealer card (``dealer-1-river``'s is seen later).
+NO_DEALER_CARD = (Seen.FLOP_1, Seen.FLOP_2, Seen.FLOP_3, Seen.DEALER_1_RIVER)
 
 
 @dataclass(frozen=True)
@@ -65,20 +69,21 @@ class ExposedSolution:
 
     def choice_of(self, holding: Sequence[int], seen_cards: Sequence[int]) -> int:
         """The preflop choice (4, 3 or 0) of any dealt state: the player's two cards and the
-        seen cards in ``state_cards``' order (dealer card(s), then the flop or turn-river card).
-        A state not listed is found through the suit permutation taking it to a listed one."""
+        seen cards in ``state_cards``' order (dealer card(s), then the flop or turn-river
+        card(s), in any order). A state not listed is found through the suit permutation
+        taking it to a listed one."""
         cards = [int(c) for c in holding] + [int(c) for c in seen_cards]
         width = self.state_cards.shape[1]
         if len(cards) != width or len(set(cards)) != width or not all(0 <= c < 52 for c in cards):
             raise ValueError(f"A seen={self.scenario} state is {width} distinct cards 0..51, "
                              f"not {cards!r}.")
-        dealer = 2 if self.scenario == Seen.DEALER_2 else (0 if self.scenario == Seen.FLOP_1
-                                                           else 1)
+        dealer = 2 if self.scenario == Seen.DEALER_2 else (
+            0 if self.scenario in NO_DEALER_CARD else 1)
         index = self._state_index()
         for perm in itertools.permutations(range(4)):
             moved = [(c & ~3) | perm[c & 3] for c in cards]
             key = (tuple(sorted(moved[:2])) + tuple(sorted(moved[2:2 + dealer]))
-                   + tuple(moved[2 + dealer:]))
+                   + tuple(sorted(moved[2 + dealer:])))
             if key in index:
                 return int(self.choice[index[key]])
         raise ValueError(f"No listed seen={self.scenario} state matches {cards!r}.")
@@ -100,6 +105,9 @@ SOLVERS: Mapping[Seen, tuple[str, str]] = {
     Seen.DEALER_1_TURN_RIVER_1: ("exposure.dealer_one", "solve_dealer_one_turn_river_one"),
     Seen.FLOP_1: ("exposure.dealer_one", "solve_flop_one"),
     Seen.DEALER_2: ("exposure.dealer_two", "solve_dealer_two"),
+    Seen.FLOP_2: ("exposure.flop_cards", "solve_flop_two"),
+    Seen.FLOP_3: ("exposure.flop_cards", "solve_flop_three"),
+    Seen.DEALER_1_RIVER: ("exposure.dealer_river", "solve_dealer_one_river"),
 }
 
 

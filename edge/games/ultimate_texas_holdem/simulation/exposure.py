@@ -4,16 +4,21 @@ Each hand is dealt from a fresh deck (rows player 2, dealer 2, flop 3, turn, riv
 exposure is dealt too: which of the dealer's two cards, of the three flop cards or of the turn
 and river is seen is drawn uniformly, and that card is moved to the first row of its group (row
 2 for a dealer card, row 4 for a flop card, row 7 for a turn-river card: the order within a
-group changes no outcome). The player then plays:
+group changes no outcome); with two or three flop cards seen (``flop-2``, ``flop-3``) they are
+the first two or three flop rows, as uniformly dealt as any. The player then plays:
 
 - preflop, the solved choice of the exposure's solve (:class:`.exposure.ExposedSolution`) for
   his two cards and the seen cards, found through the suit permutation that takes the dealt
   state to the state the solve lists;
 - on the flop and the river, the exact decision of that dealt situation computed on the spot
   (:mod:`._exposure_play`: every unseen board completion and dealer hole card, evaluated and
-  settled); with no dealer card seen (``flop-1``) the flop is the game as dealt, so the
-  unexposed solve's recorded flop decisions are used and the river is compared over the 990
-  dealer holdings, as :class:`.main_simulation.MainSimulator` does.
+  settled); with no dealer card seen (``flop-1``, ``flop-2``, ``flop-3``) the flop is the game
+  as dealt, so the unexposed solve's recorded flop decisions are used and the river is
+  compared over the 990 dealer holdings, as :class:`.main_simulation.MainSimulator` does.
+
+``dealer-1-river`` (a dealer card seen before the river only) is not simulated: its flop
+decision, whose checking line plays the river with the dealer card seen, is not computed on
+the spot (:data:`.exposure.main_bet.NOT_SIMULATED`).
 
 Every hand is then settled by :class:`.main_simulation.MainSimulator` from the rules. The flop
 and river decisions do not come from the exposure solvers, so the simulated return checks
@@ -33,6 +38,7 @@ from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem.exposure.main_bet import (
     BOARD_SEEN,
     DEALER_SEEN,
+    NOT_SIMULATED,
     solve_exposure,
 )
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
@@ -54,7 +60,9 @@ BoolArray = npt.NDArray[np.bool_]
 DEALER_ROWS, FLOP_ROWS, TURN_RIVER_ROWS = (2, 3), (4, 5, 6), (7, 8)
 # the turn-river card seen sits in the fifth board row
 TURN_RIVER_SEEN = {Seen.DEALER_1_TURN_RIVER_1}
-FLOP_SEEN = {Seen.DEALER_1_FLOP_1, Seen.FLOP_1}
+# how many flop cards each scenario shows (one is drawn uniformly; two or three: the first
+# rows of the flop, as uniformly dealt as any)
+FLOP_SEEN = {Seen.DEALER_1_FLOP_1: 1, Seen.FLOP_1: 1, Seen.FLOP_2: 2, Seen.FLOP_3: 3}
 
 
 def expose(seen: Seen, cards: CardArray, rng: np.random.Generator) -> CardArray:
@@ -64,7 +72,7 @@ def expose(seen: Seen, cards: CardArray, rng: np.random.Generator) -> CardArray:
     groups: list[tuple[int, ...]] = []
     if DEALER_SEEN[seen] == 1:
         groups.append(DEALER_ROWS)
-    if seen in FLOP_SEEN:
+    if FLOP_SEEN.get(seen) == 1:
         groups.append(FLOP_ROWS)
     if seen in TURN_RIVER_SEEN:
         groups.append(TURN_RIVER_ROWS)
@@ -82,8 +90,7 @@ def seen_rows(seen: Seen) -> tuple[int, ...]:
     """The rows of a dealt hand the preflop state reads: the player's two cards, the seen dealer
     cards, the seen board card (the order of :attr:`.ExposedSolution.state_cards`)."""
     rows: tuple[int, ...] = (0, 1, *DEALER_ROWS[:DEALER_SEEN[seen]])
-    if seen in FLOP_SEEN:
-        rows += (FLOP_ROWS[0],)
+    rows += FLOP_ROWS[:FLOP_SEEN.get(seen, 0)]
     if seen in TURN_RIVER_SEEN:
         rows += (TURN_RIVER_ROWS[0],)
     return rows
@@ -91,12 +98,13 @@ def seen_rows(seen: Seen) -> tuple[int, ...]:
 
 def state_codes(state: IntArray, dealer_seen: int) -> IntArray:
     """A number for each preflop state (columns of ``state``: the two hole cards, the seen
-    dealer cards, the seen board card), the hole cards and the dealer cards each in ascending
-    order, as the solve lists them."""
+    dealer cards, the seen board card(s)), the hole cards, the dealer cards and the board cards
+    each in ascending order, as the solve lists them."""
     rows = state.copy()
     rows[:2] = np.sort(rows[:2], axis=0)
     if dealer_seen == 2:
         rows[2:4] = np.sort(rows[2:4], axis=0)
+    rows[2 + dealer_seen:] = np.sort(rows[2 + dealer_seen:], axis=0)
     code = np.zeros(rows.shape[1], dtype=np.int64)
     for row in rows:
         code = code * 52 + row
@@ -215,5 +223,8 @@ def simulate_exposed(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
     """The main bet's simulator under an exposure (the ``simulate`` hook with ``seen`` set)."""
     if paytable is None:
         raise EdgeError("The Ultimate Texas Hold'em main simulation needs a pay table.")
+    if rules.seen in NOT_SIMULATED:
+        raise EdgeError(f"seen={rules.seen} is not simulated (its flop decision is not "
+                        "computed on the spot); `edge table` gives its exact return.")
     run = run or RunSettings()
     return exposed_simulator(solve_exposure(paytable, rules, run), paytable, rules, run)
