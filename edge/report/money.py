@@ -209,7 +209,8 @@ def exposure_chart(found: Sequence[ExposureMoney]) -> Figure:
             axes.plot([0.0, 1.0], [float(m.unexposed), float(m.exposed)], color=colour,
                       linewidth=1.4, linestyle=LINE_STYLES[index % len(LINE_STYLES)],
                       marker=MARKERS[index % len(MARKERS)], markersize=3.5,
-                      label=f"seen={m.name} ({signed_percent(m.exposed)} on every hand)")
+                      label=f"seen={m.name} ({signed_percent(m.exposed)} on every hand"
+                      + ("; the house keeps the edge)" if m.break_even is None else ")"))
         for (even, index), level in zip(marked, levels, strict=True):
             colour = PALETTE[index % len(PALETTE)]
             x, y = float(even), low - row * (level + 1)
