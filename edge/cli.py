@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
-from edge import __version__
+from edge import __version__, collusion_command, protection_command
 from edge.counting.play import REPORT_ROUNDS, add_play_arguments, play_from_arguments
 from edge.document import FORMATS, Report, format_name, render
 from edge.document.render import ALIASES, FORMAT_NAMES
@@ -214,6 +214,29 @@ def cmd_counting(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_protection(args: argparse.Namespace) -> int:
+    """Print every exposure of a game in money: break-even rates and win per hour."""
+    return _protected(args, protection_command.protected_bet,
+                      protection_command.protection_document)
+
+
+def cmd_collusion(args: argparse.Namespace) -> int:
+    """Print the return of a player whose partners share their cards."""
+    return _protected(args, collusion_command.colluding_bet,
+                      collusion_command.collusion_document)
+
+
+def _protected(args: argparse.Namespace, bet_of: Callable[[AnyGame], Bet[Rules]],
+               document: Callable[..., Any]) -> int:
+    """A game-protection command on the wager ``bet_of`` the game: its document printed."""
+    game = get_game(args.game)
+    bet = bet_of(game)
+    fitted = fit_bet(game, bet, own_paytable(game, bet, args.paytable), game_options(game, args))
+    sys.stdout.write(render(document(game, fitted.paytables[bet.name], fitted.rules, args,
+                                     run_settings(args)), args.format))
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     """Write a game's mathematical report (or every game's, with an index, for --all)."""
     from edge import report
@@ -224,7 +247,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     meta = load_metadata(args.meta) if args.meta else None
     if args.all:
         if (args.game or args.paytable or args.sets or args.strategy or args.protection
-                or args.counting):
+                or args.counting or args.collusion_rounds is not None):
             raise EdgeError("--all reports every game at its default settings: "
                             "give no game, --paytable or --set with it.")
         if not args.output:
@@ -240,6 +263,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 0
     if not args.game:
         raise EdgeError("Name a game (see `edge games`) or give --all.")
+    if args.collusion_rounds is not None and (not args.protection or args.collusion_rounds < 1):
+        raise EdgeError(f"--collusion-rounds {args.collusion_rounds}: give 1 or more, with "
+                        "--protection (the collusion analyses are part of its section).")
     if args.output and args.output.endswith(("/", os.sep)):
         raise EdgeError(f"-o {args.output} names a folder: a report is one file, such as "
                         "-o report.html (--all writes a folder of reports).")
@@ -248,6 +274,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                               game_options(get_game(args.game), args),
                               run=run_settings(args), fmt=fmt, meta=meta,
                               protection=args.protection,
+                              collusion_rounds=args.collusion_rounds,
                               counting=(play_from_arguments(args, args.counting_rounds)
                                         if args.counting else False))
     if args.output:
@@ -467,8 +494,28 @@ def build_parser(command: str | None = None, plugins: bool = False) -> argparse.
     report.add_argument("--counting-rounds", type=int, default=REPORT_ROUNDS, metavar="N",
                         help=f"rounds the counting section simulates at each depth (default "
                              f"{REPORT_ROUNDS:,}; 0: no simulation)")
+    report.add_argument("--collusion-rounds", type=int, metavar="N",
+                        help="with --protection, add the collusion analyses of a game whose "
+                             "exact ones take hours, N situations a simulated one (default: "
+                             "only a game's quick ones)")
     add_play_arguments(report)
     report.set_defaults(handler=cmd_report)
+
+    for name, module, handler, help_line, description in (
+            ("protection", protection_command, cmd_protection,
+             "every exposure in money: break-even rates, win per hour",
+             "For every exposure the game declares (seen= scenarios): what is seen, the player "
+             "edge when it is seen on every hand, the break-even exposure rate, and the player "
+             "edge and expected win per hour at each exposure rate (docs/protection.md)."),
+            ("collusion", collusion_command, cmd_collusion,
+             "the return of players who share their cards",
+             "The return of a player whose partners show him their cards, by the number of "
+             "partners, exact or simulated (docs/protection.md).")):
+        guarded = sub.add_parser(name, help=help_line, description=description)
+        add_game_arguments(guarded, bet=False)
+        module.add_arguments(guarded)
+        add_format_argument(guarded)
+        guarded.set_defaults(handler=handler)
 
     tuning = sub.add_parser(
         "tune", help="find the pay tables that hit a target house edge",

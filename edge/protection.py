@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from edge.errors import OptionError
 from edge.table import ReturnTable, exact, percent
 
 NONE = "none"          # the seen= value of the game as dealt
@@ -113,12 +114,15 @@ class Protection:
     """A game's exposures: the wager whose decisions they change and the scenarios, in the order
     reports list them (``none`` is not one of them). ``slow``: a scenario takes minutes to
     solve (the test suite checks reduced cases instead of re-solving tables/). The wager's
-    hooks for the exposed player are its ``exposed`` hooks (:class:`edge.games.Exposed`)."""
+    hooks for the exposed player are its ``exposed`` hooks (:class:`edge.games.Exposed`).
+    ``hands_per_hour``: the game's pace, for the win per hour (None: 60 hands an hour)."""
 
     bet: str
     scenarios: tuple[Scenario, ...]
     slow: bool = False
     collusion: Collusion | None = None
+    # hands dealt an hour at one table, for the win per hour (None: DEFAULT_HANDS_PER_HOUR)
+    hands_per_hour: int | None = None
 
     def scenario(self, name: str) -> Scenario:
         """The scenario called ``name`` (a ``seen=`` value)."""
@@ -160,10 +164,98 @@ def break_even_rate(exposed: Fraction, unexposed: Fraction) -> Fraction | None:
 
 
 def information_note(exposed: ReturnTable, unexposed: ReturnTable) -> str:
-    """The value of the information as a return table's note, with both returns and its basis."""
+    """The value of the information as a return table's note, with both returns and its
+    basis, and the break-even exposure rate (:func:`break_even_note`)."""
     basis = exposed.basis
     value = information_value(exposed, unexposed)
     return (f"Value of the information: the exposed player's expected return is "
             f"{percent(exposed.expected_return)} per {basis}, the unexposed optimal player's "
             f"{percent(unexposed.expected_return)}: the exposure is worth {percent(value)} per "
-            f"{basis} (exactly {exact(value)}).")
+            f"{basis} (exactly {exact(value)}). "
+            + break_even_note(exposed, unexposed))
+
+
+# --- money: exposure rates and win per hour -------------------------------------------------
+# the exposure rates reports and `edge protection` show unless told others
+DEFAULT_RATES = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 4), Fraction(1, 2), Fraction(1))
+DEFAULT_UNIT = 25               # the Ante, in money units, of the win per hour
+DEFAULT_HANDS_PER_HOUR = 60     # hands an hour when the game declares no pace of its own
+
+
+def hands_per_hour(protection: Protection) -> int:
+    """The hands dealt an hour the win per hour assumes: the game's own, else 60."""
+    return protection.hands_per_hour or DEFAULT_HANDS_PER_HOUR
+
+
+def parse_rate(text: str) -> Fraction:
+    """An exposure rate as given: ``10%``, ``0.1`` or ``1/10`` (a share of hands, 0 to 1)."""
+    given = text.strip()
+    body = given[:-1].strip() if given.endswith("%") else given
+    try:
+        value = Fraction(body)
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(f"The exposure rate {text!r} is not a share of hands such as 10%, "
+                          "0.1 or 1/10.") from None
+    if given.endswith("%"):
+        value /= 100
+    if not 0 <= value <= 1:
+        raise OptionError(f"The exposure rate {text!r} is not a share of hands from 0 to 100%.")
+    return value
+
+
+def win_per_hour(player_return: Fraction, unit: Fraction, hands: int) -> Fraction:
+    """The player's expected win an hour: hands an hour x the initial wager (``unit``) x the
+    expected return per unit of it (negative: the house wins)."""
+    return hands * unit * player_return
+
+
+@dataclass(frozen=True)
+class ExposureMoney:
+    """One scenario in money: the exposed and unexposed optimal players' expected returns per
+    unit of the initial wager (``basis``), a bet of ``unit`` and ``hands`` hands an hour.
+
+    >>> money = ExposureMoney("one", "a card", Fraction(1, 5), Fraction(-1, 20), "Ante", 25, 60)
+    >>> money.break_even, money.player_return(Fraction(1, 2)), money.win_per_hour(1)
+    (Fraction(1, 5), Fraction(3, 40), Fraction(300, 1))
+    """
+
+    name: str
+    seen: str
+    exposed: Fraction
+    unexposed: Fraction
+    basis: str
+    unit: Fraction
+    hands: int
+
+    @property
+    def break_even(self) -> Fraction | None:
+        """The exposure rate above which the player has the edge (:func:`break_even_rate`)."""
+        return break_even_rate(self.exposed, self.unexposed)
+
+    def player_return(self, rate: Fraction) -> Fraction:
+        """The expected return per unit of the initial wager at exposure rate ``rate``."""
+        return mixed_return(self.exposed, self.unexposed, Fraction(rate))
+
+    def win_per_hour(self, rate: Fraction) -> Fraction:
+        """The expected win an hour at exposure rate ``rate``."""
+        return win_per_hour(self.player_return(Fraction(rate)), self.unit, self.hands)
+
+
+def break_even_text(rate: Fraction | None) -> str:
+    """A break-even exposure rate for a table or note (``none``: never, even on every hand)."""
+    if rate is None:
+        return "none (the house keeps the edge)"
+    if rate == 0:
+        return "0% (the game as dealt favours the player)"
+    return percent(rate, 2)
+
+
+def break_even_note(exposed: ReturnTable, unexposed: ReturnTable) -> str:
+    """The break-even exposure rate as a return table's note, with what it means."""
+    rate = break_even_rate(exposed.expected_return, unexposed.expected_return)
+    if rate is None or rate == 0:
+        return f"Break-even exposure rate: {break_even_text(rate)}."
+    return (f"Break-even exposure rate: {percent(rate, 2)} (exactly {exact(rate)}): a player "
+            "who sees this on more than that share of hands, and plays the others by the "
+            "unexposed optimal strategy, has the edge (`edge protection` gives the win per "
+            "hour).")

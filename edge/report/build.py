@@ -59,7 +59,8 @@ from edge.table import ReturnTable, percent
 
 def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
                    fmt: str = "html", protection: bool = False, meta: str = "",
-                   counting: bool | CounterPlay = False) -> str:
+                   counting: bool | CounterPlay = False,
+                   collusion_rounds: int | None = None) -> str:
     """The ``edge report`` command that rebuilds a report, every option spelled out (and the
     metadata file ``meta`` it was made with, if any)."""
     parts = ["edge", "report", game.command_name]
@@ -67,6 +68,8 @@ def report_command(game: AnyGame, specs: Sequence[str], rules: Rules,
     parts += [f"--set {name}={_quote(value)}" for name, value in options_dict(rules).items()]
     if protection:
         parts.append("--protection")
+        if collusion_rounds is not None:
+            parts.append(f"--collusion-rounds {collusion_rounds}")
     if counting:
         parts.append("--counting")
         if isinstance(counting, CounterPlay):
@@ -98,7 +101,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                 options: Mapping[str, object] | None = None, *, run: RunSettings | None = None,
                 analyses: Analyses[Rules] | None = None, environment: bool = True,
                 fmt: str = "html", meta: Metadata | None = None,
-                protection: bool = False, counting: bool | CounterPlay = False) -> Report:
+                protection: bool = False, counting: bool | CounterPlay = False,
+                collusion_rounds: int | None = None) -> Report:
     """Analyse every wager of ``game`` and assemble its report.
 
     ``paytables`` are ``--paytable`` specs (see :func:`resolve_paytables`), ``options`` the
@@ -108,7 +112,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     ``fmt`` only goes into the reproducing command. ``meta`` is the submission's metadata
     (``--meta``): the title and certification block show it, and it never enters the figures'
     digest. ``protection`` adds the game-protection section (every exposure the game declares,
-    solved exactly; an error for a game that declares none). ``counting`` adds the card
+    solved exactly, in money, with collusion where quick or ``collusion_rounds`` is given; an
+    error for a game that declares none). ``counting`` adds the card
     counting section (:mod:`edge.counting`; an error for a game with no shoe-dealt wager),
     with the counter's win rates simulated as a :class:`~edge.counting.play.CounterPlay`
     says (``True``: its defaults; never without ``environment``, like the verification).
@@ -128,7 +133,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     # comparisons, a game's own sections) reuse what was just solved and cached
     analyses.run = dataclasses.replace(analyses.run, cache=True)
     context = ReportContext(found, rules, chosen, tables, analyses, fitted.notes)
-    command = report_command(found, paytables, rules, fmt, protection, meta.file, counting)
+    command = report_command(found, paytables, rules, fmt, protection, meta.file, counting,
+                             collusion_rounds)
     sections: list[Section] = [
         certification_section(context, meta),
         rules_of_play_section(context, meta),
@@ -145,7 +151,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     if found.report_sections is not None:
         sections += found.report_sections(context)
     times: list[tuple[str, str]] = []
-    guarded = protection_section(context, times=times) if protection else None
+    guarded = (protection_section(context, times=times, collusion_rounds=collusion_rounds)
+               if protection else None)
     if guarded is not None:
         sections.append(guarded)
     exposures = protection_tables(context) if guarded is not None else {}

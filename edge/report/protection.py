@@ -9,11 +9,24 @@ from the wager's own ``analyze`` hook with the ``seen`` option set; nothing here
 from __future__ import annotations
 
 import time
+from fractions import Fraction
 
 from edge.document import Items, Paragraph, Section, Table
+from edge.document.document import Block
 from edge.games import ReportContext, Rules
 from edge.player import seeing
-from edge.protection import NONE, Protection, Scenario, information_value
+from edge.protection import (
+    DEFAULT_RATES,
+    DEFAULT_UNIT,
+    NONE,
+    ExposureMoney,
+    Protection,
+    Scenario,
+    hands_per_hour,
+    information_value,
+)
+from edge.report.collusion import collusion_section
+from edge.report.money import money_chart, money_tables, pace_text
 from edge.table import ReturnTable, exact, percent
 
 HEADERS = ("seen", "what the player sees", "player edge", "hit frequency",
@@ -41,8 +54,12 @@ def _row(scenario: Scenario | None, table: ReturnTable, unexposed: ReturnTable
 
 
 def protection_section(context: ReportContext[Rules], *,
-                       times: list[tuple[str, str]] | None = None) -> Section | None:
-    """Every exposure of the game against the game as dealt (None: the game declares none).
+                       times: list[tuple[str, str]] | None = None,
+                       collusion_rounds: int | None = None) -> Section | None:
+    """Every exposure of the game against the game as dealt (None: the game declares none):
+    each in money, what surveillance should watch for under it (the wager's ``surveillance``
+    hook), and collusion (the ``collude`` hook: the game's quick analyses, or every one with
+    ``collusion_rounds``, the situations a simulated one draws).
 
     ``times``, where given, receives each scenario's solve time, for the appendix at most (it
     depends on the machine and on what the cache held, so it is never in the body).
@@ -56,6 +73,8 @@ def protection_section(context: ReportContext[Rules], *,
     unexposed = context.analyses.table(bet, paytable, base)
     rows = [_row(None, unexposed, unexposed)]
     children: list[Section] = []
+    found: list[ExposureMoney] = []
+    unit, hands = Fraction(DEFAULT_UNIT), hands_per_hour(protection)
     for scenario in protection.scenarios:
         rules = seeing(context.rules, scenario.name)
         start = time.perf_counter()
@@ -63,6 +82,8 @@ def protection_section(context: ReportContext[Rules], *,
         if times is not None:
             times.append((f"seen={scenario.name}", f"{time.perf_counter() - start:,.1f} s"))
         rows.append(_row(scenario, table, unexposed))
+        found.append(ExposureMoney(scenario.name, scenario.description, table.expected_return,
+                                   unexposed.expected_return, table.basis, unit, hands))
         blocks: list[Paragraph | Items] = [Paragraph(
             f"Seen: {scenario.description}. Cycle {table.cycle:,} (every deal, {scenario.ways} "
             f"way{'s' if scenario.ways > 1 else ''} to choose the seen cards). Exact expected "
@@ -71,11 +92,12 @@ def protection_section(context: ReportContext[Rules], *,
             f"{percent(unexposed.expected_return)} for the unexposed optimal player: the "
             f"information is worth {percent(information_value(table, unexposed))} per "
             f"{table.basis} (exactly {exact(information_value(table, unexposed))}).")]
-        lines = context.game.bet(bet).rules_of_play(context.game.wager(paytable, rules,
-                                                                       context.run))
+        wager = context.game.wager(paytable, rules, context.run)
+        lines = context.game.bet(bet).rules_of_play(wager)
         if lines:
             blocks.append(Items(tuple(lines)))
-        children.append(Section(f"seen={scenario.name}", tuple(blocks)))
+        children.append(Section(f"seen={scenario.name}", tuple(blocks),
+                                tuple(context.game.bet(bet).surveillance(wager))))
     first = unexposed.basis
     intro = Paragraph(
         "What a player who sees cards he should not, and uses them perfectly, wins. For each "
@@ -89,7 +111,31 @@ def protection_section(context: ReportContext[Rules], *,
         "simulate GAME --set seen=...` deals the exposure and plays that strategy.")
     table_block = Table(HEADERS, tuple(rows), f"Every exposure of the {bet} wager, per {first}",
                         align="llrrrll")
-    return Section("Game protection", (intro, table_block), tuple(children), page_break=True)
+    money = money_blocks(found, unit, hands, protection.hands_per_hour is not None) \
+        if found else []
+    collusion = collusion_section(context, collusion_rounds)
+    if collusion is not None:
+        children.append(collusion)
+    return Section("Game protection", (intro, table_block, *money), tuple(children),
+                   page_break=True)
+
+
+def money_blocks(found: list[ExposureMoney], unit: Fraction, hands: int,
+                 declared: bool) -> list[Block]:
+    """Every scenario at the default exposure rates: player edge, break-even rate, win per
+    hour, and the chart of the player edge against the exposure rate."""
+    basis = found[0].basis
+    edges, wins = money_tables(found, DEFAULT_RATES, unit, hands, described=False)
+    intro = Paragraph(
+        "Money: exposure rates and win per hour. A player rarely sees the card on every "
+        "hand. Seen on a share of hands (the exposure rate), the others played by the "
+        f"unexposed optimal strategy, the player's return per {basis} is rate x exposed + "
+        "(1 - rate) x unexposed; above the break-even exposure rate the player has the edge. "
+        f"The win per hour is at {pace_text(hands, declared)} with an initial wager "
+        f"({basis}) of {exact(unit)}: hands an hour x {basis} x return. `edge protection GAME "
+        "--exposure-rate R --unit U --hands-per-hour N` gives them at other rates, bets and "
+        "paces, with the exact fractions.")
+    return [intro, edges, wins, money_chart(found)]
 
 
 def protection_tables(context: ReportContext[Rules]) -> dict[str, ReturnTable]:

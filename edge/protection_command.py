@@ -1,0 +1,120 @@
+"""``edge protection GAME``: every exposure the game declares in money (issue 27, part 1).
+
+For each scenario: what is seen, the player edge when it is seen on every hand, the break-even
+exposure rate, and the player edge and expected win per hour at each exposure rate asked
+(``--exposure-rate``, default 5%, 10%, 25%, 50%, 100%) for a bet of ``--unit`` (default 25) at
+``--hands-per-hour`` (default: the game's own pace, else 60). Every figure is exact until
+printed (:mod:`edge.report.money`). The module imports nothing heavy at the top: the command
+line adds its arguments for every command.
+"""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from edge.document import Document, Items, Paragraph
+from edge.errors import EdgeError, OptionError
+from edge.protection import DEFAULT_RATES, DEFAULT_UNIT, Protection, hands_per_hour, parse_rate
+from edge.table import exact
+
+if TYPE_CHECKING:
+    from edge.games import AnyGame, Bet, Rules, RunSettings
+    from edge.paytables import PayTable
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The money options: rates, bet size, pace, and which scenarios."""
+    rates = ", ".join(f"{float(rate * 100):g}%%" for rate in DEFAULT_RATES)
+    parser.add_argument("--exposure-rate", action="append", metavar="R", dest="rates",
+                        help="a share of hands on which the card is seen: 10%%, 0.1 or 1/10; "
+                             f"repeat for several (default {rates})")
+    parser.add_argument("--unit", default=str(DEFAULT_UNIT), metavar="U",
+                        help=f"the initial wager (Ante) in money (default {DEFAULT_UNIT})")
+    parser.add_argument("--hands-per-hour", type=int, metavar="N",
+                        help="hands dealt an hour (default: the game's own pace, else 60)")
+    parser.add_argument("--seen", metavar="A,B",
+                        help="only these scenarios (seen= values; default: every one)")
+
+
+def protection_of(game: AnyGame) -> Protection:
+    """The game's exposures, or an error naming the games that declare some."""
+    if game.protection is not None:
+        return game.protection
+    from edge.games import all_games
+    having = [name for name, other in all_games().items() if other.protection is not None]
+    raise EdgeError(f"The game {game.name} declares no exposures (no seen= scenarios): "
+                    f"`edge protection` applies to {', '.join(having) or 'no game'}.")
+
+
+def protected_bet(game: AnyGame) -> Bet[Rules]:
+    """The wager whose decisions the game's exposures change."""
+    return game.bet(protection_of(game).bet)
+
+
+def parse_unit(text: str) -> Fraction:
+    """``--unit``: a positive amount of money (``25``, ``12.50``, ``5/2``)."""
+    try:
+        unit = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(f"--unit {text!r} is not an amount of money such as 25 or "
+                          "12.50.") from None
+    if not 0 < unit <= 10 ** 9:
+        raise OptionError(f"--unit {text!r} must be above 0 and at most 10^9.")
+    return unit
+
+
+def parse_hands(hands: int | None, protection: Protection) -> tuple[int, bool]:
+    """``--hands-per-hour`` (None: the game's own pace, else 60) and whether it is the
+    game's own."""
+    if hands is None:
+        return hands_per_hour(protection), protection.hands_per_hour is not None
+    if not 1 <= hands <= 10_000:
+        raise OptionError(f"--hands-per-hour {hands} must be from 1 to 10,000.")
+    return hands, False
+
+
+def protection_document(game: AnyGame, paytable: PayTable | None, rules: Rules,
+                        args: argparse.Namespace, run: RunSettings) -> Document:
+    """Every scenario (or those of ``--seen``) in money, as ``edge protection`` prints it."""
+    from edge.games import Analyses
+    from edge.report import money
+    protection = protection_of(game)
+    if game.player(rules).exposed:
+        raise EdgeError("`edge protection` shows every scenario beside the game as dealt: "
+                        "leave out --set seen=... (choose scenarios with --seen A,B).")
+    rates = [parse_rate(text) for text in args.rates or ()] or list(DEFAULT_RATES)
+    unit = parse_unit(args.unit)
+    hands, declared = parse_hands(args.hands_per_hour, protection)
+    scenarios = money.chosen_scenarios(protection, args.seen)
+    unexposed, found = money.exposure_money(Analyses(game, run), protection, paytable, rules,
+                                      scenarios, unit, hands)
+    basis = unexposed.basis
+    edges, wins = money.money_tables(found, rates, unit, hands)
+    intro = Paragraph(
+        f"The {protection.bet} wager of {game.title} per {basis}: a player who sees the card "
+        "on a share of hands (the exposure rate) and plays the others by the unexposed optimal "
+        f"strategy returns rate x exposed + (1 - rate) x unexposed. The game as dealt returns "
+        f"{money.signed_percent(unexposed.expected_return)} per {basis}. The break-even exposure "
+        "rate is the share of hands above which the player has the edge. The win per hour is "
+        f"hands an hour x {basis} x return: {money.pace_text(hands, declared)}, an initial "
+        f"wager ({basis}) of {exact(unit)}. Every figure is exact until printed (`--format json` "
+        "and `csv` give the exact fractions).")
+    lines = tuple(f"seen={m.name}: break-even exposure rate "
+                  + (exact(m.break_even) if m.break_even is not None else "none")
+                  for m in found)
+    data = {"game": game.name, "bet": protection.bet,
+            "paytable": None if paytable is None else paytable.name,
+            "options": dict(unexposed.options), "basis": basis,
+            "unexposed_return": exact(unexposed.expected_return), "unit": exact(unit),
+            "hands_per_hour": hands, "hands_per_hour_declared": declared,
+            "exposure_rates": [exact(rate) for rate in rates],
+            "scenarios": money.money_json(found, rates)}
+    context = (("game", game.name), ("bet", protection.bet),
+               ("options", ", ".join(f"{k}={v}" for k, v in unexposed.options.items())))
+    return Document(
+        f"{game.title}: exposures in money, at "
+        + ", ".join(money.rate_text(rate) for rate in rates) + " of hands seen",
+        (intro, edges, wins, Items(lines)), context, records=money.money_records(found, rates),
+        data=data)

@@ -1,0 +1,178 @@
+"""Collusion as a table: players who share their cards, by the number of partners, exact or
+simulated (``edge collusion`` and the report's game-protection section).
+
+Generic: what is shared and the partners analysed come from the game's
+:class:`~edge.protection.Collusion`, every figure from the wager's ``collude`` hook
+(:meth:`edge.games.Bet.collusion`); nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from edge.document import Items, Paragraph, Section, Table
+from edge.document.document import Block, JsonValue
+from edge.errors import EdgeError
+from edge.protection import Collusion, CollusionRequest, CollusionResult
+from edge.table import decimal, exact, percent
+
+if TYPE_CHECKING:
+    from edge.games import AnyGame, Bet, ReportContext, Rules, Wager
+
+# the normal quantile of a two-sided 95% interval
+Z95 = Fraction(196, 100)
+
+HEADERS = ("partners", "what is shared", "method", "player's return", "standard error",
+           "95% interval", "lone player's return", "gain", "situations", "classes in all",
+           "decisions")
+
+
+def collusion_of(game: AnyGame) -> Collusion:
+    """What the game's colluders share, or an error naming the games that analyse it."""
+    protection = game.protection
+    if protection is not None and protection.collusion is not None:
+        return protection.collusion
+    from edge.games import all_games
+    having = [name for name, other in all_games().items()
+              if other.protection is not None and other.protection.collusion is not None]
+    raise EdgeError(f"The game {game.name} has no collusion analysis: `edge collusion` "
+                    f"applies to {', '.join(having) or 'no game yet'}.")
+
+
+def parse_partners(text: str | None, collusion: Collusion) -> tuple[int, ...]:
+    """``--partners K[,K...]`` (None: every number the game analyses)."""
+    if text is None:
+        return collusion.partners
+    found = []
+    for part in text.split(","):
+        try:
+            number = int(part.strip())
+        except ValueError:
+            raise EdgeError(f"--partners {text!r}: {part.strip()!r} is not a whole number of "
+                            "partners.") from None
+        if number not in collusion.partners:
+            raise EdgeError(f"--partners {text!r}: the game analyses "
+                            f"{', '.join(map(str, collusion.partners))} partners, not {number}.")
+        if number not in found:
+            found.append(number)
+    return tuple(found)
+
+
+def collude(bet: Bet[Rules], wager: Wager[Rules], partners: Sequence[int],
+            request: CollusionRequest) -> list[CollusionResult]:
+    """The wager's collusion hook for each number of partners (the rest of ``request`` kept)."""
+    return [bet.collusion(wager, replace(request, partners=k)) for k in partners]
+
+
+def interval(result: CollusionResult) -> tuple[Fraction, Fraction] | None:
+    """The 95% interval of a simulated player's return (None: exact)."""
+    error = result.standard_error
+    if error is None:
+        return None
+    return result.player_return - Z95 * error, result.player_return + Z95 * error
+
+
+def _row(result: CollusionResult) -> tuple[str, ...]:
+    bounds = interval(result)
+    error = result.standard_error
+    return (str(result.partners), result.shared,
+            "exact" if result.exact else "simulated",
+            percent(result.player_return), "-" if error is None else percent(error),
+            "-" if bounds is None else f"{percent(bounds[0])} to {percent(bounds[1])}",
+            percent(result.unexposed_return), percent(result.gain),
+            f"{result.situations:,} {'enumerated' if result.exact else 'drawn'}",
+            "-" if result.classes is None else f"{result.classes:,}",
+            ", ".join(f"{name} {percent(share, 2)}" for name, share in result.decisions))
+
+
+def collusion_blocks(results: Sequence[CollusionResult]) -> list[Block]:
+    """The table of every number of partners, then each row's method in a sentence."""
+    basis = results[0].basis if results else "unit"
+    simulated = any(not result.exact for result in results)
+    blocks: list[Block] = [Table(
+        HEADERS, tuple(_row(result) for result in results),
+        f"A player whose partners share their cards, per {basis} of the initial wager "
+        "(returns: negative is the house's edge; gain: the player's return minus the lone "
+        "player's)", align="rllrrrrrrrl")]
+    blocks.append(Items(tuple((f"{result.partners} partner{'s' if result.partners != 1 else ''}",
+                               result.method) for result in results), aligned=True))
+    if simulated:
+        blocks.append(Paragraph(
+            "A simulated row is the mean of the situations drawn, each valued exactly: it "
+            "carries sampling error (standard error; the 95% interval is the return "
+            "± 1.96 standard errors) and depends on the seed; an exact row enumerates every "
+            "situation.", "note"))
+    return blocks
+
+
+def collusion_json(results: Sequence[CollusionResult]) -> list[JsonValue]:
+    """Every result for ``--format json`` (exact values as strings)."""
+    out: list[JsonValue] = []
+    for result in results:
+        bounds = interval(result)
+        out.append({
+            "partners": result.partners, "shared": result.shared, "exact": result.exact,
+            "basis": result.basis, "player_return": exact(result.player_return),
+            "standard_error": None if result.standard_error is None
+            else exact(result.standard_error),
+            "interval_95": None if bounds is None else [exact(b) for b in bounds],
+            "unexposed_return": exact(result.unexposed_return), "gain": exact(result.gain),
+            "situations": result.situations, "classes": result.classes,
+            "method": result.method,
+            "decisions": [{"decision": name, "share": exact(share)}
+                          for name, share in result.decisions]})
+    return out
+
+
+def collusion_records(results: Sequence[CollusionResult]) -> Table:
+    """One line per number of partners, exact values beside the decimals (CSV)."""
+    rows = []
+    for result in results:
+        bounds = interval(result)
+        error = result.standard_error
+        rows.append((str(result.partners), result.shared,
+                     "exact" if result.exact else "simulated", exact(result.player_return),
+                     decimal(result.player_return, 12), "" if error is None else exact(error),
+                     "" if bounds is None else decimal(bounds[0], 12),
+                     "" if bounds is None else decimal(bounds[1], 12),
+                     exact(result.unexposed_return), exact(result.gain),
+                     decimal(result.gain, 12), str(result.situations),
+                     "" if result.classes is None else str(result.classes), result.method,
+                     "; ".join(f"{name} {exact(share)}" for name, share in result.decisions)))
+    return Table(("partners", "shared", "method", "player_return", "player_return_decimal",
+                  "standard_error", "interval_95_low", "interval_95_high", "unexposed_return",
+                  "gain", "gain_decimal", "situations", "classes", "how", "decisions"),
+                 tuple(rows))
+
+
+def collusion_section(context: ReportContext[Rules], rounds: int | None) -> Section | None:
+    """The report's "Collusion" subsection: every number of partners the game analyses, for a
+    game whose analyses are quick, or for any when ``rounds`` (``--collusion-rounds``) is
+    given (it sets the situations a simulated row draws); None: no collusion analysis."""
+    protection = context.game.protection
+    collusion = None if protection is None else protection.collusion
+    if protection is None or collusion is None:
+        return None
+    if collusion.slow and rounds is None:
+        return Section("Collusion", (Paragraph(
+            f"Players who share {collusion.shared}: the exact analyses take hours, so this "
+            "report leaves them out; `edge collusion "
+            f"{context.game.command_name}` prints them, and `edge report ... --protection "
+            "--collusion-rounds N` adds them here."),))
+    bet = context.game.bet(protection.bet)
+    paytable = context.paytables.get(protection.bet)
+    wager = context.game.wager(paytable, context.rules, context.run)
+    request = CollusionRequest(collusion.partners[0])
+    if rounds is not None:
+        request = replace(request, rounds=rounds)
+    results = collude(bet, wager, collusion.partners, request)
+    intro = Paragraph(
+        f"A player whose partners at the table show him {collusion.shared}, against the lone "
+        "player, each playing the best strategy given what he sees. Exact rows enumerate every "
+        f"situation; simulated rows draw {request.rounds:,} situations from seed "
+        f"{request.seed}, each valued exactly (`edge collusion {context.game.command_name}` "
+        "prints the same table).")
+    return Section("Collusion", (intro, *collusion_blocks(results)))

@@ -1,0 +1,252 @@
+"""Game protection in money (issue 27, part 1): exposure rates, break-even rates, win per hour
+(edge/protection.py, edge/report/money.py, `edge protection`, the report's money subsection)
+and the report's wiring of the surveillance hook (part 3).
+
+Every figure is checked against a plain calculation written here from the two return tables'
+expected returns (r x exposed + (1 - r) x unexposed; hands x unit x return; the rate where the
+mixed return is zero), never against the code's own output, and the break-even rates against
+the hand checks of issue 27 (about 13.9% and 5.4% for one and both UTH dealer cards, 49% for
+one Tri-Card dealer card).
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import json
+from fractions import Fraction
+from typing import cast
+
+import pytest
+
+from edge.cli import main
+from edge.document import Chart, Paragraph, Section, Table
+from edge.games import Exposed, Game, Rules, Wager, get_game, pays_and_rules
+from edge.player import seeing
+from edge.protection import (
+    DEFAULT_RATES,
+    Protection,
+    Scenario,
+    break_even_rate,
+    mixed_return,
+    parse_rate,
+)
+from edge.report import make_report
+from edge.report.money import chosen_scenarios, label_levels, money
+from tests.test_protection_report import TOY, ToyRules, toy_analyze
+
+TCP = "three-card-poker"
+
+
+def plain_money(exposed: Fraction, unexposed: Fraction, rate: Fraction, unit: Fraction,
+                hands: int) -> tuple[Fraction, Fraction]:
+    """The player's return at a rate, and the win per hour, the plain way."""
+    value = rate * exposed + (1 - rate) * unexposed
+    return value, hands * unit * value
+
+
+def plain_break_even(exposed: Fraction, unexposed: Fraction) -> Fraction:
+    """Solve r x exposed + (1 - r) x unexposed = 0 for r (the house has the edge unexposed)."""
+    return unexposed / (unexposed - exposed)
+
+
+# --- hand checks --------------------------------------------------------------------------
+
+def test_break_even_rates_are_the_hand_checks_of_the_issue() -> None:
+    # the exact returns edge reproduces from the published figures (docs/references.md):
+    # UTH house edge 2.1850% (Wizard of Odds), one dealer card 13.5922% and both 38.5816%
+    # (E. Jacobson, 888casino blog); Tri-Card 5-4-1 -3.3730% (J. Grochowski) and one dealer
+    # card 3.4829% (E. Jacobson, "Three Card Poker Hole-Card Play: Update #1")
+    uth = -Fraction(50643648973, 2317817502000)
+    one = break_even_rate(Fraction(8592081451, 63213204600), uth)
+    both = break_even_rate(Fraction(2682750886069, 6953452506000), uth)
+    tcp = break_even_rate(Fraction(443162, 12724075), -Fraction(686689, 20358520))
+    assert one is not None and abs(one - Fraction(139, 1000)) < Fraction(1, 1000)  # 13.9%
+    assert both is not None and abs(both - Fraction(54, 1000)) < Fraction(1, 1000)  # 5.4%
+    assert tcp is not None and abs(tcp - Fraction(49, 100)) < Fraction(1, 100)     # 49%
+    for rate in (one, both, tcp):
+        assert rate is not None and 0 < rate < 1
+
+
+def test_break_even_when_either_side_already_decides() -> None:
+    assert break_even_rate(Fraction(1, 10), Fraction(1, 100)) == 0          # dealt: player's
+    assert break_even_rate(Fraction(-1, 100), Fraction(-1, 50)) is None     # never the player's
+    assert mixed_return(Fraction(1, 5), Fraction(-1, 20), Fraction(1, 5)) == 0
+
+
+@pytest.mark.parametrize("text", ["10%", "0.1", "1/10", " 10 % ", "10.0%"])
+def test_a_rate_is_read_as_a_percentage_a_decimal_or_a_fraction(text: str) -> None:
+    assert parse_rate(text) == Fraction(1, 10)
+
+
+@pytest.mark.parametrize("text", ["x", "2", "-1%", "1/0", "101%", ""])
+def test_a_bad_rate_is_one_error_line(text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["protection", TCP, f"--exposure-rate={text}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("edge: error: The exposure rate")
+    assert repr(text) in err
+
+
+@pytest.mark.parametrize("args", [
+    ["--unit", "0"], ["--unit", "ten"], ["--hands-per-hour", "0"], ["--seen", "dealer-9"],
+    ["--set", "seen=dealer-1"], ["--bet", "ante"]])
+def test_other_bad_input_is_one_error_line(args: list[str],
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    status: object
+    try:
+        status = main(["protection", TCP, *args])
+    except SystemExit as stop:                  # argparse's own refusals
+        status = stop.code
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("edge: error:")
+
+
+def test_a_game_without_exposures_is_an_error_naming_those_with_some(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["protection", "triple-bet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "three-card-poker" in err and "triple-bet" in err
+
+
+def test_seen_takes_scenario_names_that_hold_commas() -> None:
+    protection = Protection("main", tuple(Scenario(name, name, "early", 1) for name in
+                                          ("dealer-1", "dealer-1,flop-1", "flop-1")))
+    assert [s.name for s in chosen_scenarios(protection, "flop-1,dealer-1,flop-1")] == [
+        "dealer-1,flop-1", "flop-1"]
+    assert [s.name for s in chosen_scenarios(protection, "dealer-1")] == ["dealer-1"]
+    assert len(chosen_scenarios(protection, None)) == 3
+
+
+def test_money_is_rounded_to_the_cent_and_signed() -> None:
+    assert money(Fraction(52241, 1000)) == "+52.24"
+    assert money(Fraction(-1, 200)) == "0.00"             # half a cent, half to even: 0
+    assert money(Fraction(-3, 200)) == "-0.02"
+    assert money(Fraction(123456789, 100)) == "+1,234,567.89"
+
+
+def test_break_even_labels_close_together_take_other_rows() -> None:
+    assert label_levels([0.08, 0.16, 0.17, 0.26, 0.49]) == [0, 0, 1, 0, 0]
+
+
+# --- the command against a plain calculation ----------------------------------------------
+
+def tcp_returns() -> tuple[Fraction, dict[str, Fraction]]:
+    """The Tri-Card Ante's expected return as dealt and under each exposure (the analyses'
+    own tables: what the money figures are made from)."""
+    game = get_game(TCP)
+    rules = game.make_rules()
+    protection = game.protection
+    assert protection is not None
+    unexposed = game.analyze(protection.bet, None, seeing(rules, "none")).expected_return
+    return unexposed, {s.name: game.analyze(protection.bet, None, seeing(rules, s.name))
+                       .expected_return for s in protection.scenarios}
+
+
+def test_json_figures_against_a_plain_calculation(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["protection", TCP, "--exposure-rate", "5%", "--exposure-rate", "1/3",
+                 "--unit", "12.5", "--hands-per-hour", "45", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    unexposed, exposed = tcp_returns()
+    assert Fraction(data["unexposed_return"]) == unexposed
+    assert (data["unit"], data["hands_per_hour"]) == ("25/2", 45)
+    assert [s["seen"] for s in data["scenarios"]] == list(exposed)
+    for scenario in data["scenarios"]:
+        mine = exposed[scenario["seen"]]
+        assert Fraction(scenario["exposed_return"]) == mine
+        assert Fraction(scenario["break_even_rate"]) == plain_break_even(mine, unexposed)
+        for at, rate in zip(scenario["rates"], (Fraction(1, 20), Fraction(1, 3)), strict=True):
+            value, win = plain_money(mine, unexposed, rate, Fraction(25, 2), 45)
+            assert Fraction(at["exposure_rate"]) == rate
+            assert Fraction(at["player_return"]) == value
+            assert Fraction(at["win_per_hour"]) == win
+
+
+def test_plain_output_states_its_basis_and_the_default_pace(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["protection", TCP, "--seen", "dealer-1"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    unexposed, exposed = tcp_returns()
+    even = plain_break_even(exposed["dealer-1"], unexposed)
+    assert f"{float(even) * 100:.2f}%" == "49.20%" and "49.20%" in text
+    assert "60 hands an hour (edge's default: the game declares no pace)" in text
+    assert "per Ante" in text and "initial wager (Ante) of 25" in text
+    _, win = plain_money(exposed["dealer-1"], unexposed, Fraction(1), Fraction(25), 60)
+    assert f"+{float(win):.2f}" in text
+    assert "sorted-1" not in text
+
+
+def test_csv_is_one_line_per_scenario_and_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["protection", TCP, "--format", "csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    unexposed, exposed = tcp_returns()
+    assert len(rows) == len(exposed) * len(DEFAULT_RATES)
+    for row in rows:
+        value, win = plain_money(exposed[row["seen"]], unexposed,
+                                 Fraction(row["exposure_rate"]), Fraction(25), 60)
+        assert Fraction(row["player_return"]) == value and Fraction(row["win_per_hour"]) == win
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html", "latex"])
+def test_every_format_prints(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["protection", TCP, "--seen", "dealer-2", "--format", fmt]) == 0
+    assert "16.39" in capsys.readouterr().out
+
+
+def test_a_table_of_an_exposure_notes_its_break_even_rate(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["table", TCP, "--bet", "ante", "--set", "seen=dealer-1", "--format",
+                 "json"]) == 0
+    notes = " ".join(json.loads(capsys.readouterr().out)["notes"])
+    unexposed, exposed = tcp_returns()
+    assert (f"Break-even exposure rate: 49.20% (exactly "
+            f"{plain_break_even(exposed['dealer-1'], unexposed)})") in notes
+
+
+# --- the report ---------------------------------------------------------------------------
+
+def _surveil(wager: Wager[ToyRules]) -> list[Section]:
+    return [Section(f"Watch for: seen={wager.player.seen}", (Paragraph("every raise"),))]
+
+
+assert TOY.protection is not None
+PACED = dataclasses.replace(
+    TOY, bets=(dataclasses.replace(TOY.bets[0], exposed=Exposed(
+        pays_and_rules(toy_analyze), surveillance=_surveil)),),
+    protection=dataclasses.replace(TOY.protection, hands_per_hour=30))
+
+
+def _protection(game: Game[ToyRules]) -> Section:
+    report = make_report(cast("Game[Rules]", game), environment=False, protection=True)
+    return next(s for s in report.sections if s.title == "Game protection")
+
+
+def test_the_report_shows_every_scenario_in_money() -> None:
+    section = _protection(TOY)
+    words, edges, wins, chart = section.blocks[2:]
+    assert isinstance(words, Paragraph) and isinstance(chart, Chart)
+    assert isinstance(edges, Table) and isinstance(wins, Table)
+    assert words.text.startswith("Money: exposure rates and win per hour")
+    # toy returns: -2/5 dealt, 2/5 with one card seen, 8/5 with all (tests/...report.py)
+    unexposed = Fraction(-2, 5)
+    for row, exposed in zip(edges.rows, (Fraction(2, 5), Fraction(8, 5)), strict=True):
+        even = plain_break_even(exposed, unexposed)
+        assert row[2] == f"{float(even) * 100:.2f}%"
+        for cell, rate in zip(row[3:], DEFAULT_RATES, strict=True):
+            value, _ = plain_money(exposed, unexposed, rate, Fraction(25), 60)
+            assert cell == ("+" if value > 0 else "") + f"{float(value) * 100:.2f}%"
+    assert [row[-1] for row in wins.rows] == ["+600.00", "+2,400.00"]
+    assert "at 60 hands an hour" in wins.caption
+    figure = chart.draw()                                   # the chart draws
+    assert figure.axes[0].get_xlim() == (0.0, 1.0)
+
+
+def test_the_report_takes_the_games_pace_and_its_surveillance_sections() -> None:
+    section = _protection(PACED)
+    words, _, wins, _ = section.blocks[2:]
+    assert isinstance(words, Paragraph) and isinstance(wins, Table)
+    assert "at 30 hands an hour" in wins.caption and "the game declares it" in words.text
+    scenario = next(child for child in section.children if child.title == "seen=one")
+    assert [child.title for child in scenario.children] == ["Watch for: seen=one"]
+    assert not next(c for c in _protection(TOY).children if c.title == "seen=one").children
