@@ -39,6 +39,7 @@ from edge.games import (
 from edge.games.ultimate_texas_holdem import sources
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
 from edge.games.ultimate_texas_holdem.exposure import main_bet as exposure_main
+from edge.games.ultimate_texas_holdem.exposure import players
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.report.content import progressive_figures
 from edge.games.ultimate_texas_holdem.rules import (
@@ -82,6 +83,7 @@ from edge.games.ultimate_texas_holdem.solve.side_bets import (
 from edge.games.ultimate_texas_holdem.solve.solver import settlement
 from edge.games.ultimate_texas_holdem.solve.trips_showdown import fold_showdowns, trips_showdowns
 from edge.games.ultimate_texas_holdem.strategy import practical
+from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.strategies import StrategyComparison
@@ -185,8 +187,29 @@ def _main(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
 def _exposed_main(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
     paytable, rules, run = wager.paytable, wager.rules, wager.run
     assert paytable is not None
+    if not rules.strategy.is_optimal:       # a player's own preflop rule (part 2, issue 27)
+        return _exposed_rule(wager)
     return _exposed_table(paytable, rules, run)(
         exposure_main.solve_exposure(paytable, rules, run))
+
+
+def _exposed_rule(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
+    """The exact return of a player's preflop rule under the exposure (the flop and river
+    played optimally given what is seen) and its cost against perfect use of it."""
+    paytable, rules, run = wager.paytable, wager.rules, wager.run
+    assert paytable is not None
+    solution = exposure_main.solve_exposure(paytable, rules, run)
+    dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
+    unexposed = main_table(paytable, dealt, _main_options(dealt), run, GAME_NAME)
+    return players.rule_table(players.evaluate(rules.strategy, solution), paytable,
+                              _main_options(rules), GAME_NAME, unexposed)
+
+
+def _exposed_compare(wager: Wager[UltimateTexasHoldemRules]) -> StrategyComparison:
+    """The player's preflop rule against perfect use of what he sees."""
+    rules = wager.rules
+    solution = exposure_main.solve_exposure(_main_paytable(wager.paytable), rules, wager.run)
+    return players.comparison(players.evaluate(rules.strategy, solution), GAME_NAME)
 
 
 def _exposed_table(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSettings
@@ -259,7 +282,7 @@ BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
         exposed=Exposed(
             _exposed_main, strategy=_exposed_strategy,
             simulate=lambda wager: simulate_exposed(wager.paytable, wager.rules, wager.run),
-            rules_of_play=_rules_of_play)),
+            compare=_exposed_compare, rules_of_play=_rules_of_play)),
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
         simulate=lambda wager: simulate_trips(wager.paytable, wager.rules, wager.run),
         table_rules=TRIPS_TABLE_RULES, uses=_trips_uses, exposed=Exposed(_exposed_trips)),
