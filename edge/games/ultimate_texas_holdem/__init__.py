@@ -19,7 +19,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from edge import holdem
-from edge.document import Report
+from edge.document import Report, Section
 from edge.errors import EdgeError
 from edge.games import (
     PUBLISHED_FIGURES,
@@ -272,6 +272,17 @@ def _rules_of_play(wager: Wager[UltimateTexasHoldemRules]) -> list[str]:
     return exposure_main.rules_lines(exposure_main.solve_exposure(blind, wager.rules, wager.run))
 
 
+def _surveillance(wager: Wager[UltimateTexasHoldemRules]) -> list[Section]:
+    """What surveillance should watch for under the exposure: the informed player's decisions
+    against basic strategy, preflop exactly, flop and river simulated (docs/protection.md)."""
+    from edge.games.ultimate_texas_holdem.exposure import surveillance
+    paytable = wager.paytable
+    blind = _main_paytable(paytable if paytable is not None else BLIND_PRESETS[BLIND_DEFAULT])
+    rules = replace(wager.rules, strategy=OPTIMAL)       # the informed player plays perfectly
+    solution = exposure_main.solve_exposure(blind, rules, wager.run)
+    return surveillance.surveillance_sections(solution, blind, rules, wager.run)
+
+
 BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
     Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
         strategy=_strategy,
@@ -282,7 +293,8 @@ BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
         exposed=Exposed(
             _exposed_main, strategy=_exposed_strategy,
             simulate=lambda wager: simulate_exposed(wager.paytable, wager.rules, wager.run),
-            compare=_exposed_compare, rules_of_play=_rules_of_play)),
+            compare=_exposed_compare, rules_of_play=_rules_of_play,
+            surveillance=_surveillance)),
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
         simulate=lambda wager: simulate_trips(wager.paytable, wager.rules, wager.run),
         table_rules=TRIPS_TABLE_RULES, uses=_trips_uses, exposed=Exposed(_exposed_trips)),
