@@ -29,6 +29,7 @@ from edge.games.ultimate_texas_holdem.exposure import dealer_two as two
 from edge.games.ultimate_texas_holdem.exposure import players
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.simulation.exposure import exposed_simulator
 from edge.games.ultimate_texas_holdem.solve import solver
 from edge.games.ultimate_texas_holdem.solve.main_bet import main_table
 from edge.games.ultimate_texas_holdem.strategy import seen as seen_rules
@@ -252,3 +253,28 @@ def test_full_dealer_two_ahead_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     cards = solution.state_cards.astype(np.int64)
     assert (value.choice == 4).tolist() == ahead(*cards.T).tolist()
     assert 0 < value.cost < value.optimal_return
+
+
+def test_full_dealer_two_ahead_rule_by_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule's exact return against a simulation that plays its preflop choice and the exact
+    informed flop and river decisions on the spot (the kernel checked against a plain
+    enumeration in test_uth_exposure_play.py), settling each hand from the rules: within four
+    standard errors."""
+    solution = cached(Seen.DEALER_2, monkeypatch)
+    rule = UthStrategy.resolve("jacobson-ahead")
+    value = players.evaluate(rule, solution)
+    rules = UltimateTexasHoldemRules(strategy=rule, seen=Seen.DEALER_2)
+    simulator = exposed_simulator(
+        dataclasses.replace(solution, choice=players.rule_choice(rule, solution)), STANDARD,
+        rules, RunSettings(jobs=1))
+    _, net = simulator.play(np.random.default_rng(27), 200_000)
+    mean = float(net.mean()) / simulator.scale
+    error = float(net.std()) / simulator.scale / np.sqrt(len(net))
+    assert abs(mean - float(value.expected_return)) < 4 * error
+
+
+def test_a_rule_is_not_simulated_outcome_by_outcome() -> None:
+    rules = UltimateTexasHoldemRules(strategy=UthStrategy.resolve("always-4x"),
+                                     seen=Seen.DEALER_2)
+    with pytest.raises(EdgeError, match="has an exact return but no table of outcomes"):
+        GAME.bet("main").simulator(GAME.wager(STANDARD, rules, RunSettings(jobs=1)))

@@ -30,6 +30,7 @@ from edge.games import (
     ReportSections,
     RulesSections,
     RunSettings,
+    Simulator,
     TableCase,
     Wager,
     on_call,
@@ -205,6 +206,17 @@ def _exposed_rule(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
                               _main_options(rules), GAME_NAME, unexposed)
 
 
+def _exposed_simulate(wager: Wager[UltimateTexasHoldemRules]) -> Simulator:
+    """The exposure's simulator; refused for a player's own rule, whose exact table has no
+    outcomes to compare with (only its return: tests/test_uth_players.py simulates it)."""
+    if not wager.rules.strategy.is_optimal:
+        raise EdgeError(f"edge simulate compares every outcome with the exact table, and "
+                        f"strategy={wager.rules.strategy} with seen={wager.rules.seen} has an "
+                        "exact return but no table of outcomes; simulate the exposure with "
+                        "strategy=optimal.")
+    return simulate_exposed(wager.paytable, wager.rules, wager.run)
+
+
 def _exposed_compare(wager: Wager[UltimateTexasHoldemRules]) -> StrategyComparison:
     """The player's preflop rule against perfect use of what he sees."""
     rules = wager.rules
@@ -292,8 +304,7 @@ BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
         uses=uses("strategy", "dealer_no_qualify", "ties", "seen"),
         exposed=Exposed(
             _exposed_main, strategy=_exposed_strategy,
-            simulate=lambda wager: simulate_exposed(wager.paytable, wager.rules, wager.run),
-            compare=_exposed_compare, rules_of_play=_rules_of_play,
+            simulate=_exposed_simulate, compare=_exposed_compare, rules_of_play=_rules_of_play,
             surveillance=_surveillance)),
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
         simulate=lambda wager: simulate_trips(wager.paytable, wager.rules, wager.run),
