@@ -60,7 +60,7 @@ RAISES_MORE, CHECKS_MORE = PALETTE[3], PALETTE[5]     # the two departures' colo
 SEED = 27
 # hands simulated per scenario: about a minute on one core (a dealer card unseen at the flop
 # makes each informed flop decision an enumeration of 45,540 deals)
-HANDS = {1: 6_000, 2: 40_000, 0: 40_000}
+HANDS = {1: 20_000, 2: 40_000, 0: 40_000}
 
 
 # --- preflop, exact --------------------------------------------------------------------------
