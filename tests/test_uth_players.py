@@ -205,6 +205,25 @@ def test_the_costs_of_the_departures_add_up_to_the_difference() -> None:
         int(solution.state_weight.sum()))
 
 
+def test_with_both_dealer_cards_seen_departures_say_ahead_or_not() -> None:
+    full = with_values(fake_two_card_solution(SETTLE), 17)
+    part = slice(None, None, 101)           # a sample of the states keeps it quick
+    solution = dataclasses.replace(
+        full, state_cards=full.state_cards[part], state_weight=full.state_weight[part],
+        choice=full.choice[part], values=full.values[part])
+    rule = UthStrategy.resolve("jacobson-ahead")
+    choice = players.rule_choice(rule, solution)
+    total = int((solution.state_weight * players.line_values(solution, choice)).sum())
+    best = int((solution.state_weight * solution.values.max(axis=1)).sum())
+    comparison = players.comparison(players.PlayerValue(rule, solution, choice, total, best),
+                                    "uth")
+    assert comparison.total_cost == comparison.difference > 0
+    for departure in comparison.departures:
+        name, _, where = departure.situation.partition(", ")
+        assert where in ("ahead", "not ahead")
+        assert departure.played == ("4x" if where == "ahead" else "check")
+
+
 def test_the_rule_table_keeps_only_exact_figures() -> None:
     solution = with_values(fake_solution(SETTLE), 13)
     value = players.evaluate(UthStrategy.resolve("dealer-card-simple"), solution)

@@ -183,9 +183,12 @@ def comparison(value: PlayerValue, game: str) -> StrategyComparison:
     chosen = line_values(solution, value.choice)
     best = line_values(solution, solution.choice.astype(np.int8))
     card = "dealer" if solution.scenario in SEEN_CARD and DEALER_SEEN[solution.scenario] else ""
+    two = DEALER_SEEN[solution.scenario] == 2      # both dealer cards: whether he is ahead
+    ahead = seen_rules.features(cards, 2)["ahead"] if two else np.zeros(0, dtype=np.int64)
     groups: dict[tuple[str, str, str], list[int]] = {}
     for i in np.flatnonzero(value.choice != solution.choice).tolist():
-        key = (state_name(cards[i], card), PLAYS[int(value.choice[i])],
+        where = (", ahead" if ahead[i] else ", not ahead") if two else ""
+        key = (state_name(cards[i], card) + where, PLAYS[int(value.choice[i])],
                PLAYS[int(solution.choice[i])])
         entry = groups.setdefault(key, [0, 0])
         entry[0] += int(weight[i])
