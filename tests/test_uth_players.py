@@ -297,3 +297,16 @@ def test_a_rule_is_not_simulated_outcome_by_outcome() -> None:
                                      seen=Seen.DEALER_2)
     with pytest.raises(EdgeError, match="has an exact return but no table of outcomes"):
         GAME.bet("main").simulator(GAME.wager(STANDARD, rules, RunSettings(jobs=1)))
+
+
+def test_full_strategy_document_with_a_rule(edge_cli: CliRunner,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """`edge strategy --strategy RULE --set seen=dealer-2`: the exposed strategy, then the
+    rule's departures from it (the game as dealt is solved with the optimal strategy: the rule
+    means nothing there)."""
+    cached(Seen.DEALER_2, monkeypatch)
+    result = edge_cli("strategy", "uth", "--strategy", "jacobson-ahead", "--set",
+                      "seen=dealer-2", "--jobs", "1")
+    assert result.status == 0, result.err
+    assert "The strategy jacobson-ahead against the optimal one" in result.out
+    assert "22, ahead" in result.out

@@ -135,8 +135,15 @@ def _exposed_trips(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
 
 def _dealt(wager: Wager[UltimateTexasHoldemRules]) -> Wager[UltimateTexasHoldemRules]:
     """The same wager in the game as dealt (nothing seen)."""
-    return replace(wager, rules=replace(wager.rules, seen=Seen.NONE),
+    return replace(wager, rules=_dealt_rules(wager.rules),
                    player=replace(wager.player, scenario=None))
+
+
+def _dealt_rules(rules: UltimateTexasHoldemRules) -> UltimateTexasHoldemRules:
+    """The rules of the game as dealt (nothing seen): a strategy whose preflop rules name the
+    seen cards means nothing there, so the optimal one takes its place."""
+    strategy = OPTIMAL if rules.strategy.needs_seen else rules.strategy
+    return replace(rules, seen=Seen.NONE, strategy=strategy)
 
 
 def _trips_uses(rules: UltimateTexasHoldemRules) -> frozenset[str]:
@@ -227,7 +234,7 @@ def _exposed_compare(wager: Wager[UltimateTexasHoldemRules]) -> StrategyComparis
 def _exposed_table(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSettings
                    ) -> Callable[[ExposedSolution], ReturnTable]:
     """The return table of an exposure's solve, against the game as dealt (optimal play)."""
-    dealt = replace(rules, seen=Seen.NONE)
+    dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
     unexposed = main_table(paytable, dealt, _main_options(dealt), run, GAME_NAME)
     return lambda solution: exposure_main.exposed_table(solution, paytable, rules,
                                                         _main_options(rules), GAME_NAME,
@@ -314,7 +321,7 @@ BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
                    simulate=pays_and_rules(simulate_progressive), certify=_certify_progressive,
                    uses=uses("meter", "reset", "increment"),
                    exposed=Exposed(lambda wager: _unchanged(
-                       _progressive(wager.paytable, replace(wager.rules, seen=Seen.NONE)),
+                       _progressive(wager.paytable, _dealt_rules(wager.rules)),
                        wager.rules))),
 )
 
