@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Final
 
@@ -49,6 +48,7 @@ from edge.games.ultimate_texas_holdem.strategy.features import (
 from edge.games.ultimate_texas_holdem.strategy.seen import (
     PreflopRule,
     fold_into_chart,
+    hole_card_files,
     parse_rules,
     show_value,
     split_suffix,
@@ -497,18 +497,9 @@ ALWAYS_4X = UthStrategy(StrategyInfo(
     river=StreetPlan(Street.RIVER))
 
 
-def hole_card_strategies() -> tuple[UthStrategy, ...]:
-    """The named hole-card strategies (``data/hole-card-*.toml``): preflop rules naming the
-    seen dealer card(s), valued only with that exposure (docs/protection.md)."""
-    folder = resources.files("edge.games.ultimate_texas_holdem").joinpath("data")
-    files = sorted((entry for entry in folder.iterdir()
-                    if entry.name.startswith("hole-card-") and entry.name.endswith(".toml")),
-                   key=lambda entry: entry.name)
-    return tuple(parse_text(entry.read_text(encoding="utf-8"), entry.name) for entry in files)
-
-
 # The named strategies: the two built in code, the hole-card ones, then strategies/*.toml
 # (docs/strategies.md).
 CATALOG: Final = StrategyCatalog(GAME_NAME, "edge.games.ultimate_texas_holdem",
                                  parse_uth_strategy,
-                                 (OPTIMAL, ALWAYS_4X, *hole_card_strategies()))
+                                 (OPTIMAL, ALWAYS_4X, *(parse_text(text, name)
+                                                        for name, text in hole_card_files())))

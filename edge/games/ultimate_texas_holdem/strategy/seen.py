@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import Final
 
 import numpy as np
@@ -268,3 +269,12 @@ def _example(name: str) -> tuple[int, int]:
     """Two cards of a class (``"AKs"``): the higher in suit 0, the lower in suit 0 or 1."""
     high, low = RANKS.index(name[0]), RANKS.index(name[1])
     return high * 4, low * 4 + (0 if name.endswith("s") else 1)
+
+
+def hole_card_files() -> list[tuple[str, str]]:
+    """The named hole-card strategies' files (``data/hole-card-*.toml``) as (file name, TOML
+    text): rules naming the seen dealer card(s), valued only with that exposure."""
+    folder = resources.files("edge.games.ultimate_texas_holdem").joinpath("data")
+    return [(entry.name, entry.read_text(encoding="utf-8"))
+            for entry in sorted(folder.iterdir(), key=lambda entry: entry.name)
+            if entry.name.startswith("hole-card-") and entry.name.endswith(".toml")]
