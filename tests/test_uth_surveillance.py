@@ -112,6 +112,10 @@ def test_the_hook_gives_a_labelled_section() -> None:
     assert "What to watch for: the player seeing both of the dealer's hole cards" in text
     assert "4x raises on hands basic strategy checks:" in text
     assert "(simulated: 400 hands, seed 27; SE: standard error)" in text
+    # with both dealer cards seen the grid and the rules split by whether he is ahead (the
+    # made-up solve raises exactly when ahead)
+    assert "Ahead (his two cards outrank the dealer's): watch 4x on" in text
+    assert "Not ahead: watch 4x on nothing;" in text
     flop, river = watch.street_counts(fake_two_card_solution(SETTLE), STANDARD, rules, RUN, 400)
     assert 0 < flop.spots <= 400 and river.spots <= flop.spots
     for count in (flop, river):

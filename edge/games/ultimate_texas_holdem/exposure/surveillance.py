@@ -51,6 +51,7 @@ from edge.games.ultimate_texas_holdem.simulation.exposure import (
 from edge.games.ultimate_texas_holdem.simulation.main_bet import PAIR_ID, flop_decisions
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
 from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL
+from edge.games.ultimate_texas_holdem.strategy.seen import features
 from edge.paytables import PayTable
 from edge.sampling import deal
 from edge.table import percent
@@ -121,10 +122,17 @@ def preflop_summary(found: PreflopDepartures) -> list[str]:
     ]
 
 
-def _cell_key(found: PreflopDepartures, by_rank: bool) -> IntArray:
+def _cell_key(found: PreflopDepartures, split: bool) -> IntArray:
+    """Each state's cell: its class x 13, plus with ``split`` the seen card's rank (one card
+    seen) or whether the player is ahead (both dealer cards seen: 1 ahead, 0 not)."""
     cards = found.solution.state_cards.astype(np.int64)
     key: IntArray = class_index(cards[:, 0], cards[:, 1]) * 13
-    return key + (cards[:, 2] >> 2) if by_rank else key
+    if not split:
+        return key
+    if DEALER_SEEN[found.solution.scenario] == 2:
+        ahead: IntArray = features(cards, 2)["ahead"]
+        return key + ahead
+    return key + (cards[:, 2] >> 2)
 
 
 def _sums(key: IntArray, values: IntArray) -> IntArray:
@@ -159,19 +167,22 @@ def preflop_grid(found: PreflopDepartures, basic_by_class: dict[str, int]) -> Ta
     cards seen: the informed 4x share, departures from basic strategy marked and coloured."""
     seen = found.solution.scenario
     by_rank = seen in SEEN_CARD
-    key = _cell_key(found, by_rank)
+    two = DEALER_SEEN[seen] == 2
+    key = _cell_key(found, by_rank or two)
     states = _sums(key, found.weight)
     raised = _sums(key, np.where(found.informed > 0, found.weight, 0))
     names = {name: i for i, name in enumerate(index_names())}
-    ranks = list(range(12, -1, -1)) if by_rank else [0]
+    ranks = list(range(12, -1, -1)) if by_rank else [1, 0] if two else [0]
     rows = []
     for name in chart_order():
         cells = [grid_cell(int(states[names[name] * 13 + r]), int(raised[names[name] * 13 + r]),
                            basic_by_class[name]) for r in ranks]
         rows.append((name, "4x" if basic_by_class[name] else "check", *cells))
     heads = ("class", "basic", *((SEEN_CARD[seen] + " " + RANKS[r] if r == 12 else RANKS[r])
-                                 for r in ranks)) if by_rank else ("class", "basic", "informed")
-    what = f" and the seen {SEEN_CARD[seen]}'s rank (columns)" if by_rank else ""
+                                 for r in ranks)) if by_rank else (
+        "class", "basic", *(("ahead", "not ahead") if two else ("informed",)))
+    what = (f" and the seen {SEEN_CARD[seen]}'s rank (columns)" if by_rank else
+            " and whether his two cards outrank the dealer's (columns)" if two else "")
     return Table(heads, tuple(rows), f"Preflop: the informed player's 4x share by hand class"
                  f"{what}, against basic strategy (! marks a departure)", legend=LEGEND,
                  align="ll" + "c" * len(ranks))
@@ -181,6 +192,13 @@ def preflop_rules(found: PreflopDepartures, basic_by_class: dict[str, int]) -> l
     """Plain rules a person can apply: per seen rank, the classes the informed player mostly
     raises that basic strategy checks, and those he mostly checks that it raises."""
     seen = found.solution.scenario
+    if DEALER_SEEN[seen] == 2:
+        lines = []
+        for ahead, words in ((1, "Ahead (his two cards outrank the dealer's)"),
+                             (0, "Not ahead")):
+            more, fewer = _mostly(found, basic_by_class, ahead)
+            lines.append(f"{words}: watch 4x on {more}; checks on {fewer}.")
+        return lines
     if seen not in SEEN_CARD:
         raises, checks = _mostly(found, basic_by_class, -1)
         return [f"Watch 4x raises on {raises} (basic strategy checks them); and checks on "
