@@ -19,7 +19,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from edge import holdem
-from edge.document import Report
+from edge.document import Report, Section
 from edge.errors import EdgeError
 from edge.games import (
     PUBLISHED_FIGURES,
@@ -30,6 +30,7 @@ from edge.games import (
     ReportSections,
     RulesSections,
     RunSettings,
+    Simulator,
     TableCase,
     Wager,
     on_call,
@@ -39,6 +40,7 @@ from edge.games import (
 from edge.games.ultimate_texas_holdem import sources
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
 from edge.games.ultimate_texas_holdem.exposure import main_bet as exposure_main
+from edge.games.ultimate_texas_holdem.exposure import players
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.report.content import progressive_figures
 from edge.games.ultimate_texas_holdem.rules import (
@@ -82,6 +84,7 @@ from edge.games.ultimate_texas_holdem.solve.side_bets import (
 from edge.games.ultimate_texas_holdem.solve.solver import settlement
 from edge.games.ultimate_texas_holdem.solve.trips_showdown import fold_showdowns, trips_showdowns
 from edge.games.ultimate_texas_holdem.strategy import practical
+from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.strategies import StrategyComparison
@@ -132,8 +135,15 @@ def _exposed_trips(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
 
 def _dealt(wager: Wager[UltimateTexasHoldemRules]) -> Wager[UltimateTexasHoldemRules]:
     """The same wager in the game as dealt (nothing seen)."""
-    return replace(wager, rules=replace(wager.rules, seen=Seen.NONE),
+    return replace(wager, rules=_dealt_rules(wager.rules),
                    player=replace(wager.player, scenario=None))
+
+
+def _dealt_rules(rules: UltimateTexasHoldemRules) -> UltimateTexasHoldemRules:
+    """The rules of the game as dealt (nothing seen): a strategy whose preflop rules name the
+    seen cards means nothing there, so the optimal one takes its place."""
+    strategy = OPTIMAL if rules.strategy.needs_seen else rules.strategy
+    return replace(rules, seen=Seen.NONE, strategy=strategy)
 
 
 def _trips_uses(rules: UltimateTexasHoldemRules) -> frozenset[str]:
@@ -185,14 +195,46 @@ def _main(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
 def _exposed_main(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
     paytable, rules, run = wager.paytable, wager.rules, wager.run
     assert paytable is not None
+    if not rules.strategy.is_optimal:       # a player's own preflop rule (part 2, issue 27)
+        return _exposed_rule(wager)
     return _exposed_table(paytable, rules, run)(
         exposure_main.solve_exposure(paytable, rules, run))
+
+
+def _exposed_rule(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
+    """The exact return of a player's preflop rule under the exposure (the flop and river
+    played optimally given what is seen) and its cost against perfect use of it."""
+    paytable, rules, run = wager.paytable, wager.rules, wager.run
+    assert paytable is not None
+    solution = exposure_main.solve_exposure(paytable, rules, run)
+    dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
+    unexposed = main_table(paytable, dealt, _main_options(dealt), run, GAME_NAME)
+    return players.rule_table(players.evaluate(rules.strategy, solution), paytable,
+                              _main_options(rules), GAME_NAME, unexposed)
+
+
+def _exposed_simulate(wager: Wager[UltimateTexasHoldemRules]) -> Simulator:
+    """The exposure's simulator; refused for a player's own rule, whose exact table has no
+    outcomes to compare with (only its return: tests/test_uth_players.py simulates it)."""
+    if not wager.rules.strategy.is_optimal:
+        raise EdgeError(f"edge simulate compares every outcome with the exact table, and "
+                        f"strategy={wager.rules.strategy} with seen={wager.rules.seen} has an "
+                        "exact return but no table of outcomes; simulate the exposure with "
+                        "strategy=optimal.")
+    return simulate_exposed(wager.paytable, wager.rules, wager.run)
+
+
+def _exposed_compare(wager: Wager[UltimateTexasHoldemRules]) -> StrategyComparison:
+    """The player's preflop rule against perfect use of what he sees."""
+    rules = wager.rules
+    solution = exposure_main.solve_exposure(_main_paytable(wager.paytable), rules, wager.run)
+    return players.comparison(players.evaluate(rules.strategy, solution), GAME_NAME)
 
 
 def _exposed_table(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSettings
                    ) -> Callable[[ExposedSolution], ReturnTable]:
     """The return table of an exposure's solve, against the game as dealt (optimal play)."""
-    dealt = replace(rules, seen=Seen.NONE)
+    dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
     unexposed = main_table(paytable, dealt, _main_options(dealt), run, GAME_NAME)
     return lambda solution: exposure_main.exposed_table(solution, paytable, rules,
                                                         _main_options(rules), GAME_NAME,
@@ -249,6 +291,17 @@ def _rules_of_play(wager: Wager[UltimateTexasHoldemRules]) -> list[str]:
     return exposure_main.rules_lines(exposure_main.solve_exposure(blind, wager.rules, wager.run))
 
 
+def _surveillance(wager: Wager[UltimateTexasHoldemRules]) -> list[Section]:
+    """What surveillance should watch for under the exposure: the informed player's decisions
+    against basic strategy, preflop exactly, flop and river simulated (docs/protection.md)."""
+    from edge.games.ultimate_texas_holdem.exposure import surveillance
+    paytable = wager.paytable
+    blind = _main_paytable(paytable if paytable is not None else BLIND_PRESETS[BLIND_DEFAULT])
+    rules = replace(wager.rules, strategy=OPTIMAL)       # the informed player plays perfectly
+    solution = exposure_main.solve_exposure(blind, rules, wager.run)
+    return surveillance.surveillance_sections(solution, blind, rules, wager.run)
+
+
 BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
     Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
         strategy=_strategy,
@@ -258,8 +311,8 @@ BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
         uses=uses("strategy", "dealer_no_qualify", "ties", "seen"),
         exposed=Exposed(
             _exposed_main, strategy=_exposed_strategy,
-            simulate=lambda wager: simulate_exposed(wager.paytable, wager.rules, wager.run),
-            rules_of_play=_rules_of_play)),
+            simulate=_exposed_simulate, compare=_exposed_compare, rules_of_play=_rules_of_play,
+            surveillance=_surveillance)),
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
         simulate=lambda wager: simulate_trips(wager.paytable, wager.rules, wager.run),
         table_rules=TRIPS_TABLE_RULES, uses=_trips_uses, exposed=Exposed(_exposed_trips)),
@@ -268,7 +321,7 @@ BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
                    simulate=pays_and_rules(simulate_progressive), certify=_certify_progressive,
                    uses=uses("meter", "reset", "increment"),
                    exposed=Exposed(lambda wager: _unchanged(
-                       _progressive(wager.paytable, replace(wager.rules, seen=Seen.NONE)),
+                       _progressive(wager.paytable, _dealt_rules(wager.rules)),
                        wager.rules))),
 )
 

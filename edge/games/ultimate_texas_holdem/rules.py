@@ -105,10 +105,9 @@ class UltimateTexasHoldemRules(Rules):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.seen is not Seen.NONE and not self.strategy.is_optimal:
-            raise EdgeError(f"strategy={self.strategy} with seen={self.seen} is not supported: "
-                            "the exposed player plays the strategy solved for what he sees "
-                            "(strategy=optimal).")
+        refusal = strategy_refusal(self.strategy, self.seen)
+        if refusal:
+            raise EdgeError(refusal)
 
     @property
     def all_push(self) -> bool:
@@ -119,6 +118,33 @@ class UltimateTexasHoldemRules(Rules):
     def ties_larger(self) -> bool:
         """Whether decisions of exactly equal value take the larger wager."""
         return self.ties is Ties.LARGER
+
+
+# how many dealer cards each exposure shows before the preflop decision
+DEALER_CARDS_SEEN = {Seen.NONE: 0, Seen.DEALER_1: 1, Seen.DEALER_2: 2, Seen.DEALER_1_FLOP_1: 1,
+                     Seen.DEALER_1_TURN_RIVER_1: 1, Seen.FLOP_1: 0}
+
+
+def strategy_refusal(strategy: UthStrategy, seen: Seen) -> str:
+    """Why ``strategy`` cannot be played with ``seen`` ("" when it can): with cards seen edge
+    values a preflop chart or rule with the flop and river played optimally given what is seen
+    (exact from the exposure's solve); the strategy's own flop and river rules are not valued
+    then. Preflop rules naming the seen dealer cards need those cards seen."""
+    needs = strategy.needs_seen
+    shown = DEALER_CARDS_SEEN.get(seen, 0)
+    if needs and shown != needs:
+        what = "one dealer card" if needs == 1 else "both dealer cards"
+        return (f"strategy={strategy} names the seen dealer card{'s' if needs == 2 else ''} in "
+                f"its preflop rules: it needs {what} seen ("
+                + ("seen=dealer-1, dealer-1,flop-1 or dealer-1,turn-river-1" if needs == 1
+                   else "seen=dealer-2") + f"), not seen={seen}.")
+    if seen is not Seen.NONE and not strategy.later_streets_optimal:
+        return (f"strategy={strategy} with seen={seen} is not supported: with cards seen edge "
+                "values the strategy's preflop chart and rules with the flop and river played "
+                "optimally given what is seen (write [flop] play = \"optimal\" and [river] "
+                "play = \"optimal\"); later streets by the strategy's own rules are not "
+                "valued exactly.")
+    return ""
 
 
 TRIPS_RULE_TEXT = {

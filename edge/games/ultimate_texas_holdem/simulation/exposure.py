@@ -27,7 +27,7 @@ their exact one independently.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numpy as np
@@ -41,6 +41,7 @@ from edge.games.ultimate_texas_holdem.exposure.main_bet import (
     NOT_SIMULATED,
     solve_exposure,
 )
+from edge.games.ultimate_texas_holdem.exposure.players import rule_choice
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.simulation import _exposure_play
@@ -227,4 +228,7 @@ def simulate_exposed(paytable: PayTable | None, rules: UltimateTexasHoldemRules,
         raise EdgeError(f"seen={rules.seen} is not simulated (its flop decision is not "
                         "computed on the spot); `edge table` gives its exact return.")
     run = run or RunSettings()
-    return exposed_simulator(solve_exposure(paytable, rules, run), paytable, rules, run)
+    solution = solve_exposure(paytable, rules, run)
+    if not rules.strategy.is_optimal:      # a player's own preflop rule: its choice per state
+        solution = replace(solution, choice=rule_choice(rules.strategy, solution))
+    return exposed_simulator(solution, paytable, rules, run)

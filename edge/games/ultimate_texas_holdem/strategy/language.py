@@ -40,11 +40,18 @@ from edge.games.ultimate_texas_holdem.strategy.features import (
     FEATURE_NAMES,
     HAND_NAMES,
     RIVER_ONLY,
-    SUFFIXES,
     Feature,
     Kind,
     all_of,
     condition_words,
+)
+from edge.games.ultimate_texas_holdem.strategy.seen import (
+    PreflopRule,
+    fold_into_chart,
+    hole_card_files,
+    parse_rules,
+    show_value,
+    split_suffix,
 )
 from edge.strategies import (
     STRATEGY_TOML_ERRORS,
@@ -149,6 +156,20 @@ class UthStrategy(PlayerStrategy):
     chart: tuple[int, ...] = (0,) * 169
     flop: StreetPlan = StreetPlan(Street.FLOP, optimal=True)
     river: StreetPlan = StreetPlan(Street.RIVER, optimal=True)
+    # preflop rules naming the seen dealer card(s), ahead of the chart (:mod:`.seen`)
+    preflop_rules: tuple[PreflopRule, ...] = ()
+
+    @property
+    def needs_seen(self) -> int:
+        """What the preflop rules need seen: 0 nothing, 1 one dealer card, 2 both."""
+        return max((rule.needs for rule in self.preflop_rules), default=0)
+
+    @property
+    def later_streets_optimal(self) -> bool:
+        """Whether the flop and river are played optimally (or never reached: no check)."""
+        never_checks = (not self.preflop_optimal and 0 not in self.chart
+                        and all(rule.action for rule in self.preflop_rules))
+        return never_checks or (self.flop.optimal and self.river.optimal)
 
     @property
     def preflop(self) -> dict[str, int]:
@@ -163,7 +184,8 @@ class UthStrategy(PlayerStrategy):
     @property
     def is_always_4x(self) -> bool:
         """Whether every holding bets 4x before the flop (nothing later is decided)."""
-        return not self.preflop_optimal and all(size == 4 for size in self.chart)
+        return (not self.preflop_optimal and all(size == 4 for size in self.chart)
+                and all(rule.action == 4 for rule in self.preflop_rules))
 
     @classmethod
     def resolve(cls, spec: str) -> UthStrategy:
@@ -302,10 +324,7 @@ def _all_values(kind: Kind) -> range:
 
 def _condition(key: str, raw: object, count_ties: str, street: Street,
                where: str) -> Condition:
-    base, suffix = key, ""
-    for candidate in SUFFIXES:
-        if key.endswith(candidate) and key[:-len(candidate)] in FEATURE_KINDS:
-            base, suffix = key[:-len(candidate)], candidate
+    base, suffix = split_suffix(key, FEATURE_KINDS)
     if base not in FEATURE_KINDS:
         raise StrategyError(f"{where}: unknown feature '{key}'; the features are: "
                         f"{', '.join(FEATURE_NAMES)} (with _min, _max, _below, _above for "
@@ -313,7 +332,7 @@ def _condition(key: str, raw: object, count_ties: str, street: Street,
     feature, kind = FEATURE_KINDS[base]
     if feature in RIVER_ONLY and street != Street.RIVER:
         raise StrategyError(f"{where}: '{key}' is a river feature (the river's board is needed)")
-    text = f"{key} = {_show(raw)}"
+    text = f"{key} = {show_value(raw)}"
     if not suffix:
         allowed = _values(key, kind, raw, where)
 
@@ -347,14 +366,6 @@ def _condition(key: str, raw: object, count_ties: str, street: Street,
                          text + " (a tie counts whole)",
                          words + ", an unseen card that would tie him counting as one")
     return Condition(feature, allowed, text, words)
-
-
-def _show(raw: object) -> str:
-    if isinstance(raw, bool):
-        return "true" if raw else "false"
-    if isinstance(raw, list):
-        return "[" + ", ".join(_show(item) for item in raw) + "]"
-    return f'"{raw}"' if isinstance(raw, str) else str(raw)
 
 
 def _optimal(data: object, label: str, keys: tuple[str, ...], usual: str) -> bool:
@@ -421,13 +432,14 @@ def _street(data: object, street: Street, where: str) -> StreetPlan:
     return StreetPlan(street, tuple(rules), actions.index(otherwise))
 
 
-def _preflop(data: object, where: str) -> tuple[dict[str, int], bool]:
+def _preflop(data: object, where: str) -> tuple[dict[str, int], bool, tuple[PreflopRule, ...]]:
     label = f"{where}[preflop]"
     if data is None:
-        return dict.fromkeys(CLASSES, 0), False
-    if _optimal(data, label, ("raise_4x", "raise_3x"), "chart"):
-        return {}, True
+        return dict.fromkeys(CLASSES, 0), False, ()
+    if _optimal(data, label, ("raise_4x", "raise_3x", "rules"), "chart"):
+        return {}, True, ()
     assert isinstance(data, dict)
+    rules = parse_rules(data.get("rules", []), label)
     chart = dict.fromkeys(CLASSES, 0)
     seen: dict[str, str] = {}
     for key, size in (("raise_4x", 4), ("raise_3x", 3)):
@@ -443,7 +455,9 @@ def _preflop(data: object, where: str) -> tuple[dict[str, int], bool]:
                     raise StrategyError(f"{label}: {name} is in both raise_4x and raise_3x")
                 seen[name] = key
                 chart[name] = size
-    return chart, False
+    if not any(rule.needs for rule in rules):     # nothing seen: an ordinary chart
+        return fold_into_chart(rules, CLASSES, chart), False, ()
+    return chart, False, rules
 
 
 TABLES: Final = ("preflop", "flop", "river")
@@ -456,11 +470,11 @@ def parse_uth_strategy(reader: StrategyFile) -> UthStrategy:
     reader.check_keys(data, (*reader.header_keys, *TABLES))
     info = reader.info()
     prefix = f"strategy file {reader.label!r}, "
-    chart, preflop_optimal = _preflop(data.get("preflop"), prefix)
+    chart, preflop_optimal, preflop_rules = _preflop(data.get("preflop"), prefix)
     flop = _street(data.get("flop"), Street.FLOP, prefix)
     river = _street(data.get("river"), Street.RIVER, prefix)
     return UthStrategy(info, preflop_optimal, tuple(chart.get(name, 0) for name in CLASSES),
-                       flop, river)
+                       flop, river, preflop_rules)
 
 
 def parse_text(text: str, label: str = "strategy", game: str = GAME_NAME) -> UthStrategy:
@@ -481,6 +495,11 @@ ALWAYS_4X = UthStrategy(StrategyInfo(
     "always-4x", "Play 4x before the flop with every hand (the \"blind box\" play)."),
     preflop_optimal=False, chart=(4,) * 169, flop=StreetPlan(Street.FLOP),
     river=StreetPlan(Street.RIVER))
-# The named strategies: the two built in code, then strategies/*.toml (docs/strategies.md).
+
+
+# The named strategies: the two built in code, the hole-card ones, then strategies/*.toml
+# (docs/strategies.md).
 CATALOG: Final = StrategyCatalog(GAME_NAME, "edge.games.ultimate_texas_holdem",
-                                 parse_uth_strategy, (OPTIMAL, ALWAYS_4X))
+                                 parse_uth_strategy,
+                                 (OPTIMAL, ALWAYS_4X, *(parse_text(text, name)
+                                                        for name, text in hole_card_files())))

@@ -1,0 +1,339 @@
+"""What surveillance should watch for at Ultimate Texas Hold'em under an exposure (issue 27
+part 3, docs/protection.md): where the informed player's decisions differ from basic strategy
+(the optimal strategy of the game as dealt), at every decision point.
+
+Preflop, exactly: the exposure's solve gives the informed choice of every preflop state (the
+player's two cards and the seen cards); basic strategy's is the unexposed solve's choice for the
+same two cards. Each state is equally likely, so the shares are exact fractions of the states.
+
+Flop and river, by simulation: the exact solve keeps no flop or river decisions, so hands are
+dealt with the exposure and played by the informed player (the exposure simulator's exact
+decision on the spot, :mod:`..simulation.exposure`); at each flop and river he reaches, basic
+strategy's decision at the same spot (the unexposed solve's recorded flop decision, its exact
+river decision over the dealer's 990 possible hands) is counted beside it. Those shares are
+labelled simulated, with their standard errors; the hands are a fixed number with a fixed seed,
+so a report is reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from edge.cards import RANKS
+from edge.document import Items, Paragraph, Section, Table
+from edge.document.colours import GRID_DEPENDS, GRID_NO_RAISE, GRID_RAISE, PALETTE
+from edge.document.document import Cell
+from edge.games import RunSettings
+from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_ids
+from edge.games.ultimate_texas_holdem.exposure.main_bet import (
+    DEALER_SEEN,
+    SEEN_CARD,
+    chart_order,
+    class_index,
+    index_names,
+    scenario_of,
+    share_cell,
+    shorthand,
+)
+from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
+from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.simulation.exposure import (
+    TURN_RIVER_SEEN,
+    expose,
+    exposed_simulator,
+)
+from edge.games.ultimate_texas_holdem.simulation.main_bet import PAIR_ID, flop_decisions
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
+from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL
+from edge.games.ultimate_texas_holdem.strategy.seen import features
+from edge.paytables import PayTable
+from edge.sampling import deal
+from edge.table import percent
+
+IntArray = npt.NDArray[np.int64]
+RAISES_MORE, CHECKS_MORE = PALETTE[3], PALETTE[5]     # the two departures' colours
+SEED = 27
+# hands simulated per scenario: about a minute on one core (a dealer card unseen at the flop
+# makes each informed flop decision an enumeration of 45,540 deals)
+HANDS = {1: 20_000, 2: 40_000, 0: 40_000}
+
+
+# --- preflop, exact --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PreflopDepartures:
+    """The informed preflop choice against basic strategy's, over the listed states (weighted):
+    ``informed`` and ``basic`` per state (4, 3 or 0), ``weight`` the states each stands for."""
+
+    solution: ExposedSolution
+    informed: npt.NDArray[np.int8]
+    basic: npt.NDArray[np.int8]
+    weight: IntArray
+
+    def share(self, mask: npt.NDArray[np.bool_], within: npt.NDArray[np.bool_] | None = None
+              ) -> Fraction:
+        """The weighted share of the states in ``mask`` among those in ``within`` (all)."""
+        base = np.ones(len(self.weight), dtype=bool) if within is None else within
+        total = int(self.weight[base].sum())
+        return Fraction(int(self.weight[mask & base].sum()), total) if total else Fraction(0)
+
+    @property
+    def raises_more(self) -> npt.NDArray[np.bool_]:
+        """States the informed player raises and basic strategy checks."""
+        return np.asarray((self.informed > 0) & (self.basic == 0))
+
+    @property
+    def checks_more(self) -> npt.NDArray[np.bool_]:
+        """States the informed player checks and basic strategy raises."""
+        return np.asarray((self.informed == 0) & (self.basic > 0))
+
+
+def preflop_departures(solution: ExposedSolution, basic_by_holding: npt.NDArray[np.int8]
+                       ) -> PreflopDepartures:
+    """Each listed state's informed choice beside basic strategy's for the same two cards
+    (``basic_by_holding``: the unexposed choice per holding id)."""
+    cards = solution.state_cards.astype(np.int64)
+    ids = holding_ids()[cards[:, 0], cards[:, 1]]
+    return PreflopDepartures(solution, solution.choice.astype(np.int8),
+                             basic_by_holding[ids].astype(np.int8),
+                             solution.state_weight.astype(np.int64))
+
+
+def preflop_summary(found: PreflopDepartures) -> list[str]:
+    """The preflop departures in a few lines, exact shares of the preflop states."""
+    raised = found.informed > 0
+    checked = found.informed == 0
+    differ = found.informed != found.basic
+    return [
+        f"The informed preflop choice differs from basic strategy's on "
+        f"{percent(found.share(differ))} of hands.",
+        "4x raises on hands basic strategy checks: "
+        f"{percent(found.share(found.raises_more, raised))} of the informed player's raises "
+        f"({percent(found.share(found.raises_more))} of hands).",
+        f"Checks on hands basic strategy raises: "
+        f"{percent(found.share(found.checks_more, checked))} of his checks "
+        f"({percent(found.share(found.checks_more))} of hands).",
+    ]
+
+
+def _cell_key(found: PreflopDepartures, split: bool) -> IntArray:
+    """Each state's cell: its class x 13, plus with ``split`` the seen card's rank (one card
+    seen) or whether the player is ahead (both dealer cards seen: 1 ahead, 0 not)."""
+    cards = found.solution.state_cards.astype(np.int64)
+    key: IntArray = class_index(cards[:, 0], cards[:, 1]) * 13
+    if not split:
+        return key
+    if DEALER_SEEN[found.solution.scenario] == 2:
+        ahead: IntArray = features(cards, 2)["ahead"]
+        return key + ahead
+    return key + (cards[:, 2] >> 2)
+
+
+def _sums(key: IntArray, values: IntArray) -> IntArray:
+    """Integer sums of ``values`` by ``key`` (0 .. 169 x 13)."""
+    total = np.zeros(169 * 13, dtype=np.int64)
+    np.add.at(total, key, values)
+    return total
+
+
+def grid_cell(states: int, raised: int, basic: int) -> Cell:
+    """A chart cell: the informed 4x share, coloured by how it stands to basic strategy."""
+    if states == 0:
+        return Cell("")
+    share = Fraction(raised, states)
+    text = share_cell(share)
+    if basic == 0 and raised:
+        return Cell(text + "!", colour=RAISES_MORE)
+    if basic > 0 and raised < states:
+        return Cell(text + "!", colour=CHECKS_MORE)
+    return Cell(text, colour=GRID_RAISE if share == 1 else GRID_NO_RAISE if share == 0
+                else GRID_DEPENDS)
+
+
+LEGEND = ((GRID_RAISE, "4x always, as basic strategy"),
+          (GRID_NO_RAISE, "check always, as basic strategy"),
+          (RAISES_MORE, "raises 4x (on the share shown, marked !) where basic strategy checks"),
+          (CHECKS_MORE, "checks (on the rest, marked !) where basic strategy raises 4x"))
+
+
+def preflop_grid(found: PreflopDepartures, basic_by_class: dict[str, int]) -> Table:
+    """Hand class (rows) by the seen card's rank (columns), or by class alone with both dealer
+    cards seen: the informed 4x share, departures from basic strategy marked and coloured."""
+    seen = found.solution.scenario
+    by_rank = seen in SEEN_CARD
+    two = DEALER_SEEN[seen] == 2
+    key = _cell_key(found, by_rank or two)
+    states = _sums(key, found.weight)
+    raised = _sums(key, np.where(found.informed > 0, found.weight, 0))
+    names = {name: i for i, name in enumerate(index_names())}
+    ranks = list(range(12, -1, -1)) if by_rank else [1, 0] if two else [0]
+    rows = []
+    for name in chart_order():
+        cells = [grid_cell(int(states[names[name] * 13 + r]), int(raised[names[name] * 13 + r]),
+                           basic_by_class[name]) for r in ranks]
+        rows.append((name, "4x" if basic_by_class[name] else "check", *cells))
+    heads = ("class", "basic", *((SEEN_CARD[seen] + " " + RANKS[r] if r == 12 else RANKS[r])
+                                 for r in ranks)) if by_rank else (
+        "class", "basic", *(("ahead", "not ahead") if two else ("informed",)))
+    what = (f" and the seen {SEEN_CARD[seen]}'s rank (columns)" if by_rank else
+            " and whether his two cards outrank the dealer's (columns)" if two else "")
+    return Table(heads, tuple(rows), f"Preflop: the informed player's 4x share by hand class"
+                 f"{what}, against basic strategy (! marks a departure)", legend=LEGEND,
+                 align="ll" + "c" * len(ranks))
+
+
+def preflop_rules(found: PreflopDepartures, basic_by_class: dict[str, int]) -> list[str]:
+    """Plain rules a person can apply: per seen rank, the classes the informed player mostly
+    raises that basic strategy checks, and those he mostly checks that it raises."""
+    seen = found.solution.scenario
+    if DEALER_SEEN[seen] == 2:
+        lines = []
+        for ahead, words in ((1, "Ahead (his two cards outrank the dealer's)"),
+                             (0, "Not ahead")):
+            more, fewer = _mostly(found, basic_by_class, ahead)
+            lines.append(f"{words}: watch 4x on {more}; checks on {fewer}.")
+        return lines
+    if seen not in SEEN_CARD:
+        raises, checks = _mostly(found, basic_by_class, -1)
+        return [f"Watch 4x raises on {raises} (basic strategy checks them); and checks on "
+                f"{checks} (basic strategy raises them)."]
+    lines = []
+    for rank in range(12, -1, -1):
+        more, fewer = _mostly(found, basic_by_class, rank)
+        lines.append(f"{SEEN_CARD[seen].capitalize()} {RANKS[rank]}: watch 4x on {more}; "
+                     f"checks on {fewer}.")
+    return lines
+
+
+def _mostly(found: PreflopDepartures, basic_by_class: dict[str, int], rank: int
+            ) -> tuple[str, str]:
+    by_rank = rank >= 0
+    key = _cell_key(found, by_rank)
+    states = _sums(key, found.weight)
+    raised = _sums(key, np.where(found.informed > 0, found.weight, 0))
+    names = index_names()
+    more, fewer = set(), set()
+    for cell in np.flatnonzero(states).tolist():
+        if by_rank and cell % 13 != rank:
+            continue
+        name = names[cell // 13]
+        mostly = 2 * int(raised[cell]) > int(states[cell])
+        if mostly and not basic_by_class[name]:
+            more.add(name)
+        if not mostly and basic_by_class[name]:
+            fewer.add(name)
+    return shorthand(more), shorthand(fewer)
+
+
+# --- flop and river, simulated ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StreetCount:
+    """At one decision point (simulated): the spots reached and the departures each way."""
+
+    street: str
+    hands: int
+    spots: int
+    more: int          # the informed player bets (plays) where basic strategy checks (folds)
+    fewer: int         # he checks (folds) where basic strategy bets (plays)
+
+    def rate(self, count: int, of: int) -> tuple[float, float]:
+        """A simulated share and its standard error."""
+        if of == 0:
+            return 0.0, 0.0
+        p = count / of
+        return p, math.sqrt(p * (1 - p) / of)
+
+
+def street_counts(solution: ExposedSolution, paytable: PayTable,
+                  rules: UltimateTexasHoldemRules, run: RunSettings, hands: int,
+                  seed: int = SEED) -> tuple[StreetCount, StreetCount]:
+    """Deal ``hands`` hands with the exposure, play them as the informed player does, and count
+    the flop and river spots where basic strategy decides otherwise (see the module
+    docstring)."""
+    dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
+    sim = exposed_simulator(solution, paytable, rules, run)
+    sim = replace(sim, flop_bets=flop_decisions(uth_main.solve_main(paytable, dealt, run)))
+    rng = np.random.default_rng(seed)
+    seen = solution.scenario
+    cards = expose(seen, deal(rng, hands, 9), rng)
+    checked = np.flatnonzero(sim.preflop_plays(cards) == 0)
+    holding = PAIR_ID[cards[0, checked].astype(np.int64) * 52 + cards[1, checked]]
+    basic_flop = sim.flop_bets_of(cards[:, checked], holding)
+    dealer_seen = DEALER_SEEN[seen]
+    informed_flop = basic_flop if dealer_seen == 0 else sim.street_bets(
+        cards, checked, dealer_seen, 4 if seen in TURN_RIVER_SEEN else 3)
+    river = checked[~informed_flop]
+    basic_river = sim.exact_river_plays(cards, river)
+    informed_river = basic_river if dealer_seen == 0 else sim.street_bets(
+        cards, river, dealer_seen, 5)
+    return (StreetCount("flop", hands, len(checked), int((informed_flop & ~basic_flop).sum()),
+                        int((~informed_flop & basic_flop).sum())),
+            StreetCount("river", hands, len(river), int((informed_river & ~basic_river).sum()),
+                        int((~informed_river & basic_river).sum())))
+
+
+def _simulated(rate: tuple[float, float]) -> str:
+    return f"{rate[0] * 100:.2f}% (SE {rate[1] * 100:.2f}%)"
+
+
+def street_table(counts: Sequence[StreetCount]) -> Table:
+    """The flop and river departures as a table, simulated shares with standard errors."""
+    words = {"flop": ("bets 2x where basic strategy checks", "checks where it bets 2x"),
+             "river": ("plays 1x where basic strategy folds", "folds where it plays 1x")}
+    rows = []
+    for count in counts:
+        more, fewer = words[count.street]
+        rows.append((count.street, f"{count.spots:,}", more,
+                     _simulated(count.rate(count.more, count.spots)),
+                     _simulated(count.rate(count.more, count.hands))))
+        rows.append(("", "", fewer, _simulated(count.rate(count.fewer, count.spots)),
+                     _simulated(count.rate(count.fewer, count.hands))))
+    hands = counts[0].hands if counts else 0
+    return Table(("street", "spots reached", "the informed player", "share of spots",
+                  "share of hands"), tuple(rows),
+                 f"Flop and river (simulated: {hands:,} hands, seed {SEED}; SE: standard "
+                 "error): where the informed player departs from basic strategy")
+
+
+# --- the report sections ---------------------------------------------------------------------
+
+def basic_choices(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSettings
+                  ) -> tuple[npt.NDArray[np.int8], dict[str, int]]:
+    """Basic strategy's preflop choice per holding id and per class (the game as dealt)."""
+    dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
+    choice = uth_main.solve_main(paytable, dealt, run).preflop_choice()
+    first, second = np.triu_indices(52, k=1)
+    names = index_names()
+    by_class = {names[int(i)]: int(c) for i, c in zip(
+        class_index(first.astype(np.int64), second.astype(np.int64)).tolist(), choice.tolist(),
+        strict=True)}
+    return choice, by_class
+
+
+def surveillance_sections(solution: ExposedSolution, paytable: PayTable,
+                          rules: UltimateTexasHoldemRules, run: RunSettings,
+                          hands: int | None = None) -> list[Section]:
+    """The sections of one scenario: the preflop departures (exact), the chart and the plain
+    rules, and the flop and river departures (simulated)."""
+    basic, by_class = basic_choices(paytable, rules, run)
+    found = preflop_departures(solution, basic)
+    count = hands if hands is not None else HANDS[DEALER_SEEN[solution.scenario]]
+    streets = street_counts(solution, paytable, rules, run, count)
+    scenario = scenario_of(solution.scenario)
+    return [Section(f"What to watch for: the player seeing {scenario.seen}", (
+        Paragraph("Basic strategy is the optimal strategy of the game as dealt. Preflop shares "
+                  "are exact (every preflop state equally likely); flop and river shares are "
+                  "simulated."),
+        Items(tuple(preflop_summary(found))),
+        preflop_grid(found, by_class),
+        Paragraph("Plain rules (preflop, a class counted when the informed player raises it on "
+                  "most of its suit arrangements):"),
+        Items(tuple(preflop_rules(found, by_class))),
+        street_table(streets)))]
