@@ -25,9 +25,8 @@ if TYPE_CHECKING:
 # the normal quantile of a two-sided 95% interval
 Z95 = Fraction(196, 100)
 
-HEADERS = ("partners", "what is shared", "method", "player's return", "standard error",
-           "95% interval", "lone player's return", "gain", "situations", "classes in all",
-           "decisions")
+HEADERS = ("partners", "method", "player's return", "standard error", "95% interval",
+           "lone player's return", "gain", "situations", "classes in all")
 
 
 def collusion_of(game: AnyGame) -> Collusion:
@@ -78,25 +77,44 @@ def interval(result: CollusionResult) -> tuple[Fraction, Fraction] | None:
 def _row(result: CollusionResult) -> tuple[str, ...]:
     bounds = interval(result)
     error = result.standard_error
-    return (str(result.partners), result.shared,
-            "exact" if result.exact else "simulated",
+    return (str(result.partners), "exact" if result.exact else "simulated",
             percent(result.player_return), "-" if error is None else percent(error),
             "-" if bounds is None else f"{percent(bounds[0])} to {percent(bounds[1])}",
             percent(result.unexposed_return), percent(result.gain),
             f"{result.situations:,} {'enumerated' if result.exact else 'drawn'}",
-            "-" if result.classes is None else f"{result.classes:,}",
-            ", ".join(f"{name} {percent(share, 2)}" for name, share in result.decisions))
+            "-" if result.classes is None else f"{result.classes:,}")
+
+
+def _decisions_table(results: Sequence[CollusionResult]) -> Table | None:
+    """The colluding player's decisions, one column each, one row per number of partners."""
+    names: list[str] = []
+    for result in results:
+        names.extend(name for name, _ in result.decisions if name not in names)
+    if not names:
+        return None
+    rows = []
+    for result in results:
+        shares = dict(result.decisions)
+        rows.append((str(result.partners), *(
+            percent(shares[name], 2) if name in shares else "-" for name in names)))
+    return Table(("partners", *names), tuple(rows),
+                 "The colluding player's decisions, as shares of his hands",
+                 align="r" * (len(names) + 1))
 
 
 def collusion_blocks(results: Sequence[CollusionResult]) -> list[Block]:
-    """The table of every number of partners, then each row's method in a sentence."""
+    """The table of every number of partners, the decisions, then each row's method."""
     basis = results[0].basis if results else "unit"
+    shared = results[0].shared if results else "their cards"
     simulated = any(not result.exact for result in results)
     blocks: list[Block] = [Table(
         HEADERS, tuple(_row(result) for result in results),
-        f"A player whose partners share their cards, per {basis} of the initial wager "
+        f"A player whose partners show him {shared}, per {basis} of the initial wager "
         "(returns: negative is the house's edge; gain: the player's return minus the lone "
-        "player's)", align="rllrrrrrrrl")]
+        "player's)", align="rlrrrrrrr")]
+    decisions = _decisions_table(results)
+    if decisions is not None:
+        blocks.append(decisions)
     blocks.append(Items(tuple((f"{result.partners} partner{'s' if result.partners != 1 else ''}",
                                result.method) for result in results), aligned=True))
     if simulated:
