@@ -44,7 +44,6 @@ cy_uth_init_tables(&T)
 
 cdef enum:
     CARDS = 47                   # cards off the player's holding and the flop
-    PAIRS = 1081                 # C(47, 2): partner holdings off a flop
     DEALERS = 903                # C(43, 2): dealer holdings off P, N and the board
     WEAKER = 1
     TIED = 2
@@ -80,37 +79,82 @@ cdef void _coefficients(const int64_t* net, int blind, bint qualifies,
     c[3] = DEALERS * lose_q
 
 
-cdef void _board(const int* hole, const int* board, const int* cards, int jt, int jr,
-                 const int64_t* net1, const int64_t* net2, int64_t fold,
-                 uint8_t* code, int32_t* w, int32_t* t, int32_t* u,
-                 int64_t* s1, int64_t* s2, int64_t* r) noexcept nogil:
-    """Add one board's values for every partner holding to the flop sums (s1, s2, r, indexed
-    by the pair of card numbers j1 < j2 in row order)."""
+cdef void _rank_table(const int* flop, int32_t* table) noexcept nogil:
+    """The rank-only strength of the flop's ranks with every turn-river rank pair (rows) and
+    hole rank pair (columns), ``table[91 * 91]`` (-1 where a rank would appear five times)."""
+    cdef int ranks[7]
+    cdef int tr, hp
+    ranks[0] = flop[0] >> 2
+    ranks[1] = flop[1] >> 2
+    ranks[2] = flop[2] >> 2
+    for tr in range(UTH_RANK_PAIRS):
+        ranks[3] = T.rank_low[tr]
+        ranks[4] = T.rank_high[tr]
+        for hp in range(UTH_RANK_PAIRS):
+            ranks[5] = T.rank_low[hp]
+            ranks[6] = T.rank_high[hp]
+            table[tr * UTH_RANK_PAIRS + hp] = cy_rank_strength(HT, ranks)
+
+
+cdef inline void _partners(int first, int last, int32_t w1, int32_t t1, int32_t u1,
+                           const uint8_t* code, const int32_t* w, const int32_t* t,
+                           const int32_t* u, const int32_t* c1, const int32_t* c2,
+                           int32_t folded, int64_t* s1, int64_t* s2,
+                           int64_t* r) noexcept nogil:
+    """The partner holdings {j1, j2} for j2 in first..last - 1 (one row's stretch without a
+    board card): ``code``, ``s1``, ``s2`` and ``r`` start at the row's j2 = 0."""
+    cdef int j2
+    cdef int32_t ww, tt, uu, v1, v2
+    cdef uint8_t k
+    for j2 in range(first, last):
+        k = code[j2]
+        ww = w1 - w[j2] + (k & 1)
+        tt = t1 - t[j2] + ((k >> 1) & 1)
+        uu = u1 - u[j2] + ((k >> 2) & 1)
+        v1 = c1[0] * ww + c1[1] * tt + c1[2] * uu + c1[3]
+        v2 = c2[0] * ww + c2[1] * tt + c2[2] * uu + c2[3]
+        s1[j2] += v1
+        s2[j2] += v2
+        r[j2] += v1 if v1 > folded else folded
+
+
+cdef void _board(const int* hole, const int* board, const int* cards, const int* rank_of,
+                 int jt, int jr, const int32_t* ranks, const int64_t* net1,
+                 const int64_t* net2, int64_t fold, uint8_t* code, int32_t* w, int32_t* t,
+                 int32_t* u, int64_t* s1, int64_t* s2, int64_t* r) noexcept nogil:
+    """Add one board's values for every partner holding {j1, j2} to the flop sums (s1, s2, r
+    and ``code`` are [47 * 47], at j1 * 47 + j2); ``ranks``: the flop's row of the rank table
+    for this turn-river rank pair."""
     cdef uint64_t lanes = 0
-    cdef int i, j1, j2, a, b, need, flush_suit, ranks[7], rank_of[CARDS]
+    cdef int i, j1, j2, a, b, need, flush_suit, player_class
     cdef int32_t player, s
     cdef uint8_t rank_code[13][13]
     cdef uint8_t k
-    cdef int64_t c1[4], c2[4], v1, v2, folded = fold * DEALERS
-    cdef int32_t W = 0, Tt = 0, U = 0, w1, t1, u1, ww, tt, uu
-    cdef int idx
+    cdef int64_t c64[4]
+    cdef int32_t c1[4]
+    cdef int32_t c2[4]
+    cdef int32_t folded = <int32_t>(fold * DEALERS)
+    cdef int32_t W = 0, Tt = 0, U = 0, ww, tt, uu
+    cdef int stops[3]
+    cdef int first
     for i in range(5):
         lanes |= cy_card_lane(HT, board[i])
-        ranks[i] = board[i] >> 2
     player = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, hole[0]) | cy_card_lane(HT, hole[1]))
-    _coefficients(net1, cy_blind_class(cy_hand_class(player)), cy_hand_class(player) >= 1, c1)
-    _coefficients(net2, cy_blind_class(cy_hand_class(player)), cy_hand_class(player) >= 1, c2)
+    player_class = cy_hand_class(player)
+    _coefficients(net1, cy_blind_class(player_class), player_class >= 1, c64)
+    for i in range(4):
+        c1[i] = <int32_t>c64[i]
+    _coefficients(net2, cy_blind_class(player_class), player_class >= 1, c64)
+    for i in range(4):
+        c2[i] = <int32_t>c64[i]
     for a in range(13):
         for b in range(a, 13):
-            ranks[5] = a
-            ranks[6] = b
-            s = cy_rank_strength(HT, ranks)
+            s = ranks[T.rank_pair[a][b]]
             k = _code(s, player) if s >= 0 else 0
             rank_code[a][b] = k
             rank_code[b][a] = k
     flush_suit = cy_flush_suit(board, &need)
     for j1 in range(CARDS):
-        rank_of[j1] = cards[j1] >> 2
         w[j1] = 0
         t[j1] = 0
         u[j1] = 0
@@ -123,7 +167,7 @@ cdef void _board(const int* hole, const int* board, const int* cards, int jt, in
             if j2 == jt or j2 == jr:
                 continue
             b = cards[j2]
-            if cy_makes_flush(flush_suit, need, a, b):
+            if flush_suit >= 0 and cy_makes_flush(flush_suit, need, a, b):
                 k = _code(cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, a)
                                             | cy_card_lane(HT, b)), player)
             else:
@@ -141,27 +185,22 @@ cdef void _board(const int* hole, const int* board, const int* cards, int jt, in
             W += ww
             Tt += tt
             U += uu
-    # every partner holding N of the 45: the dealer holdings that avoid it
-    idx = 0
+    # every partner holding N of the 45: the dealer holdings that avoid it, in stretches of
+    # each row between the board's two cards (no test in the inner loop)
+    stops[0] = jt
+    stops[1] = jr
+    stops[2] = CARDS
     for j1 in range(CARDS):
         if j1 == jt or j1 == jr:
-            idx += CARDS - 1 - j1
             continue
-        w1 = W - w[j1]
-        t1 = Tt - t[j1]
-        u1 = U - u[j1]
-        for j2 in range(j1 + 1, CARDS):
-            if j2 != jt and j2 != jr:
-                k = code[j1 * CARDS + j2]
-                ww = w1 - w[j2] + (k & 1)
-                tt = t1 - t[j2] + ((k >> 1) & 1)
-                uu = u1 - u[j2] + ((k >> 2) & 1)
-                v1 = c1[0] * ww + c1[1] * tt + c1[2] * uu + c1[3]
-                v2 = c2[0] * ww + c2[1] * tt + c2[2] * uu + c2[3]
-                s1[idx] += v1
-                s2[idx] += v2
-                r[idx] += v1 if v1 > folded else folded
-            idx += 1
+        first = j1 + 1
+        for i in range(3):
+            if stops[i] > first:
+                _partners(first, stops[i], W - w[j1], Tt - t[j1], U - u[j1],
+                          &code[j1 * CARDS], w, t, u, c1, c2, folded, &s1[j1 * CARDS],
+                          &s2[j1 * CARDS], &r[j1 * CARDS])
+            if stops[i] + 1 > first:
+                first = stops[i] + 1
 
 
 def solve_flops(int first, int second, const int32_t[:, ::1] flops,
@@ -173,7 +212,8 @@ def solve_flops(int first, int second, const int32_t[:, ::1] flops,
     pair, summed over the flops), the flop's best after a preflop check, max(s2, r), summed,
     and the number of flops bet 2x (equal values follow ``ties_larger``). Flop f is added
     through the suit permutations ``perms[offsets[f]:offsets[f + 1]]``, each taking the partner
-    holding to its image (the permutations must keep the player's holding)."""
+    holding to its image (the permutations must keep the player's holding). A board's value
+    is computed in 32 bits: the caller keeps the pays within classes.PAY_LIMIT."""
     if net.shape[0] < 3 or net.shape[1] != UTH_CATEGORIES:
         raise ValueError("net must hold the pays of Play sizes 0..2 by 17 categories")
     if out.shape[0] != UTH_HOLDINGS or out.shape[1] != OUT_COLUMNS:
@@ -182,8 +222,14 @@ def solve_flops(int first, int second, const int32_t[:, ::1] flops,
     cdef int board[5]
     cdef int cards[CARDS]
     cdef uint8_t code[CARDS * CARDS]
-    cdef int32_t w[CARDS], t[CARDS], u[CARDS]
-    cdef int64_t s1[PAIRS], s2[PAIRS], r[PAIRS]
+    cdef int32_t w[CARDS]
+    cdef int32_t t[CARDS]
+    cdef int32_t u[CARDS]
+    cdef int64_t s1[CARDS * CARDS]
+    cdef int64_t s2[CARDS * CARDS]
+    cdef int64_t r[CARDS * CARDS]
+    cdef int32_t ranks[UTH_RANK_PAIRS * UTH_RANK_PAIRS]
+    cdef int rank_of[CARDS]
     cdef int f, c, n, jt, jr, j1, j2, idx, p, h, image
     cdef uint64_t used
     cdef int64_t best
@@ -201,18 +247,22 @@ def solve_flops(int first, int second, const int32_t[:, ::1] flops,
                 if not (used >> c) & 1:
                     cards[n] = c
                     n += 1
+            for c in range(CARDS):
+                rank_of[c] = cards[c] >> 2
             memset(s1, 0, sizeof(s1))
             memset(s2, 0, sizeof(s2))
             memset(r, 0, sizeof(r))
+            _rank_table(&board[0], ranks)
             for jt in range(CARDS):
                 board[3] = cards[jt]
                 for jr in range(jt + 1, CARDS):
                     board[4] = cards[jr]
-                    _board(hole, board, cards, jt, jr, &net[1, 0], &net[2, 0], fold,
-                           code, w, t, u, s1, s2, r)
-            idx = 0
+                    _board(hole, board, cards, rank_of, jt, jr,
+                           &ranks[T.rank_pair[rank_of[jt]][rank_of[jr]] * UTH_RANK_PAIRS],
+                           &net[1, 0], &net[2, 0], fold, code, w, t, u, s1, s2, r)
             for j1 in range(CARDS):
                 for j2 in range(j1 + 1, CARDS):
+                    idx = j1 * CARDS + j2
                     h = T.pair_id[cards[j1]][cards[j2]]
                     bet = s2[idx] > r[idx] or (s2[idx] == r[idx] and ties_larger)
                     best = s2[idx] if s2[idx] > r[idx] else r[idx]
@@ -222,4 +272,3 @@ def solve_flops(int first, int second, const int32_t[:, ::1] flops,
                         out[image, 1] += s2[idx]
                         out[image, 2] += best
                         out[image, 3] += bet
-                    idx += 1

@@ -3,10 +3,13 @@
 The player's 1,326 holdings fall into 169 classes up to suit renaming (13 pairs of 6 holdings,
 78 suited of 4, 78 offsuit of 12); a class is valued on one representative holding P. For each
 partner holding N off P (1,225), every flop (17,296 off P and N), turn-river pair (990) and
-dealer holding (903) is counted: :class:`ClassSums` holds, per N, the sums a line of play
-needs, in units of the Ante times the settlement's scale, over all those deals. The flops are
-taken up to the suit renamings that keep P (its stabiliser: 4 for a pair, 6 suited, 2 offsuit),
-each representative added through the renamings to the flops of its class (the kernel,
+dealer holding (903) is counted: a class's sums (``[1326, 4]`` by partner holding id, in
+units of the Ante times the settlement's scale, over all those deals) are ``play1`` and
+``play2``, the value of a Play of 1 and of 2 made before every river, ``checked``, the value
+after a preflop check with each flop's best decision (bet 2x, or check and then the better of
+1x and folding on each river), and ``flops_bet``, the flops bet 2x. The flops are taken up to
+the suit renamings that keep P (its stabiliser: 4 for a pair, 6 suited, 2 offsuit), each
+representative added through the renamings to the flops of its class (the kernel,
 :mod:`._collusion`).
 
 Each class is one task (:func:`solve_class`), cached on disk under the pays, the ties rule,
@@ -41,6 +44,8 @@ TURN_RIVERS = 990                # C(45, 2)
 DEALERS = 903                    # C(43, 2)
 DEALS = FLOPS * TURN_RIVERS * DEALERS       # deals of one (player, partner) situation
 COLUMNS = ("play1", "play2", "checked", "flops_bet")
+# the kernel values a board in 32 bits: a Play's value there is at most 4 x 903 pays
+PAY_LIMIT = (2 ** 31 - 1) // (4 * DEALERS)
 
 
 @dataclass(frozen=True)
@@ -121,7 +126,10 @@ def partner_orbits(first: int, second: int) -> int:
 
 def sweep(first: int, second: int, flops: Flops, net: IntArray, fold: int,
           ties_larger: bool) -> IntArray:
-    """The kernel over the given flops: ``[1326, 4]`` sums by partner holding id."""
+    """The kernel over the given flops: ``[1326, 4]`` sums by partner holding id (pays of
+    Play sizes 1 and 2 and the fold within :data:`PAY_LIMIT` scaled units)."""
+    if max(int(np.abs(net[1:3]).max()), abs(fold)) > PAY_LIMIT:
+        raise ValueError(f"pays above {PAY_LIMIT} units do not fit the collusion kernel")
     out = np.zeros((HOLDINGS, len(COLUMNS)), dtype=np.int64)
     _collusion.solve_flops(first, second, np.ascontiguousarray(flops.flops),
                            np.ascontiguousarray(flops.offsets), np.ascontiguousarray(flops.perms),
@@ -140,7 +148,7 @@ class ClassTask:
     use_cache: bool = True
 
 
-def _cache_path(task: ClassTask) -> cache.Entry:
+def _entry(task: ClassTask) -> cache.Entry:
     path = cache.entry_path("uth-collusion", {
         "net": task.net, "fold": task.fold, "ties_larger": task.ties_larger,
         "class": hole_classes()[task.index].name, "columns": COLUMNS},
@@ -150,20 +158,25 @@ def _cache_path(task: ClassTask) -> cache.Entry:
 
 def cached_class(task: ClassTask) -> IntArray | None:
     """A class's sums from the disk cache, or None."""
-    return _cache_path(task).load(["sums"], lambda arrays: _checked(arrays["sums"]))
+    return _entry(task).load(["sums"], lambda arrays: _checked(arrays["sums"]))
 
 
 def solve_class(task: ClassTask) -> IntArray:
     """One class's sums ``[1326, 4]`` (by partner holding id; zero rows for holdings that
     share a card with the representative): read from the cache, or solved and stored."""
-    entry = _cache_path(task)
     if task.use_cache and (found := cached_class(task)) is not None:
         return found
     hole = hole_classes()[task.index]
     sums = sweep(hole.first, hole.second, flops_of(hole.first, hole.second),
                  np.array(task.net, dtype=np.int64), task.fold, task.ties_larger)
-    entry.store({"sums": sums})
+    store_class(task, sums)
     return _checked(sums)
+
+
+def store_class(task: ClassTask, sums: IntArray) -> None:
+    """Write a class's sums to the cache (atomically; a cache that cannot be written only
+    costs time)."""
+    _entry(task).store({"sums": sums})
 
 
 def _checked(sums: IntArray) -> IntArray:
