@@ -25,9 +25,13 @@ from functools import lru_cache
 import numpy as np
 
 from edge.errors import EdgeError
+from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem.collusion import classes
 from edge.games.ultimate_texas_holdem.collusion.classes import ClassTask, IntArray
+from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.solve import solver
+from edge.games.ultimate_texas_holdem.solve.main_bet import solve_main
+from edge.paytables import PayTable
 from edge.protection import CollusionRequest, CollusionResult
 
 SHARED = "their two hole cards"
@@ -62,6 +66,16 @@ def check_pays(settle: solver.Settlement) -> None:
     if biggest > classes.PAY_LIMIT:
         raise EdgeError(f"The Blind pays reach {biggest} parts of the Ante: too large for the "
                         f"collusion analysis (limit {classes.PAY_LIMIT:,}).")
+
+
+def check_request(request: CollusionRequest) -> None:
+    """Refuse a number of partners other than one, and a sample of fewer than two classes."""
+    if request.partners != 1:
+        raise EdgeError(f"--partners {request.partners}: the Ultimate Texas Hold'em collusion "
+                        "analysis is of one partner (--partners 1).")
+    if request.rounds < 2:
+        raise EdgeError(f"--rounds {request.rounds}: a sample needs at least 2 classes drawn "
+                        f"(or {CLASSES} for the exact figure).")
 
 
 def value_class(index: int, sums: IntArray, ties_larger: bool) -> ClassValue:
@@ -121,14 +135,9 @@ def collusion(settle: solver.Settlement, ties_larger: bool, request: CollusionRe
               unexposed_return: Fraction, *, use_cache: bool = True) -> CollusionResult:
     """The colluding player's return per Ante with one partner's hole cards seen: exact over
     all 169 classes when ``request.rounds`` reaches them, else sampled."""
-    if request.partners != 1:
-        raise EdgeError(f"--partners {request.partners}: the Ultimate Texas Hold'em collusion "
-                        "analysis is of one partner (--partners 1).")
+    check_request(request)
     check_pays(settle)
     exact = request.rounds >= CLASSES
-    if not exact and request.rounds < 2:
-        raise EdgeError(f"--rounds {request.rounds}: a sample needs at least 2 classes drawn "
-                        f"(or {CLASSES} for the exact figure).")
     drawn = list(range(CLASSES)) if exact else draw(request.rounds, request.seed)
     distinct = sorted(set(drawn))
     net = tuple(tuple(int(v) for v in row) for row in settle.array())
@@ -175,3 +184,45 @@ def result(values: dict[int, ClassValue], drawn: Sequence[int], scale: int,
         partners=1, shared=SHARED, player_return=player, unexposed_return=unexposed_return,
         basis=BASIS, situations=counted, method=method, standard_error=error, classes=total,
         decisions=tuple((name, shares[size]) for size, name in PREFLOP))
+
+
+def unexposed_return(solution: solver.Solution) -> Fraction:
+    """The lone optimal player's expected return per Ante, from the game's own solve."""
+    four, three, checking = solution.line_values()
+    choice = solution.preflop_choice()
+    best = np.where(choice == 4, four, np.where(choice == 3, three, checking))
+    return Fraction(int(best.sum()), solver.CYCLE * solution.settlement.scale)
+
+
+def collude(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSettings,
+            request: CollusionRequest) -> CollusionResult:
+    """The main bet's collusion analysis (the ``collude`` hook): the game as dealt, these
+    pays and rules, one partner's hole cards seen."""
+    if rules.seen is not Seen.NONE:
+        raise EdgeError(f"seen={rules.seen}: collusion is analysed for the game as dealt; "
+                        "leave out seen=.")
+    check_request(request)
+    settle = solver.settlement(paytable.as_dict(), rules.dealer_no_qualify)
+    check_pays(settle)
+    lone = unexposed_return(solve_main(paytable, rules, run))
+    return collusion(settle, rules.ties_larger, request, lone, use_cache=run.cache)
+
+
+@dataclass(frozen=True)
+class ReducedTask:
+    """A class cut down to its first ``flops`` flop classes: a partial sum, never cached (for
+    tests and timings)."""
+
+    task: ClassTask
+    flops: int
+
+
+def solve_reduced(reduced: ReducedTask) -> IntArray:
+    """The sums of a reduced class (:class:`ReducedTask`)."""
+    hole = classes.hole_classes()[reduced.task.index]
+    every = classes.flops_of(hole.first, hole.second)
+    stop = int(every.offsets[reduced.flops])
+    part = classes.Flops(every.flops[:reduced.flops], every.offsets[:reduced.flops + 1],
+                         every.perms[:stop])
+    return classes.sweep(hole.first, hole.second, part, np.array(reduced.task.net),
+                         reduced.task.fold, reduced.task.ties_larger)
