@@ -97,17 +97,19 @@ cdef void _rank_table(const int* flop, int32_t* table) noexcept nogil:
 
 
 cdef inline void _partners(int first, int last, int32_t w1, int32_t t1, int32_t u1,
-                           const uint8_t* code, const int32_t* w, const int32_t* t,
+                           const uint8_t* code, const int* index, const int32_t* w,
+                           const int32_t* t,
                            const int32_t* u, const int32_t* c1, const int32_t* c2,
                            int32_t folded, int64_t* s1, int64_t* s2,
                            int64_t* r) noexcept nogil:
     """The partner holdings {j1, j2} for j2 in first..last - 1 (one row's stretch without a
-    board card): ``code``, ``s1``, ``s2`` and ``r`` start at the row's j2 = 0."""
+    board card): the code of {j1, j2} is ``code[index[j2]]`` (by rank or by card);
+    ``s1``, ``s2`` and ``r`` start at the row's j2 = 0."""
     cdef int j2
     cdef int32_t ww, tt, uu, v1, v2
     cdef uint8_t k
     for j2 in range(first, last):
-        k = code[j2]
+        k = code[index[j2]]
         ww = w1 - w[j2] + (k & 1)
         tt = t1 - t[j2] + ((k >> 1) & 1)
         uu = u1 - u[j2] + ((k >> 2) & 1)
@@ -137,6 +139,13 @@ cdef void _board(const int* hole, const int* board, const int* cards, const int*
     cdef int32_t W = 0, Tt = 0, U = 0, ww, tt, uu
     cdef int stops[3]
     cdef int first
+    cdef int avail[13]
+    cdef int32_t wr[13]
+    cdef int32_t tr[13]
+    cdef int32_t ur[13]
+    cdef int identity[CARDS]
+    cdef const uint8_t* row
+    cdef const int* index
     for i in range(5):
         lanes |= cy_card_lane(HT, board[i])
     player = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, hole[0]) | cy_card_lane(HT, hole[1]))
@@ -154,37 +163,66 @@ cdef void _board(const int* hole, const int* board, const int* cards, const int*
             rank_code[a][b] = k
             rank_code[b][a] = k
     flush_suit = cy_flush_suit(board, &need)
-    for j1 in range(CARDS):
-        w[j1] = 0
-        t[j1] = 0
-        u[j1] = 0
-    # every dealer holding of the 45 cards off the board: its code and the per-card tallies
-    for j1 in range(CARDS):
-        if j1 == jt or j1 == jr:
-            continue
-        a = cards[j1]
-        for j2 in range(j1 + 1, CARDS):
-            if j2 == jt or j2 == jr:
+    if flush_suit < 0:
+        # no flush: a dealer holding's code is its rank pair's, so the tallies go by rank
+        # (cards of rank a meet avail[b] cards of rank b, one fewer of their own rank)
+        for a in range(13):
+            avail[a] = 0
+        for j1 in range(CARDS):
+            if j1 != jt and j1 != jr:
+                avail[rank_of[j1]] += 1
+        for a in range(13):
+            wr[a] = -(rank_code[a][a] & 1)
+            tr[a] = -((rank_code[a][a] >> 1) & 1)
+            ur[a] = -((rank_code[a][a] >> 2) & 1)
+            for b in range(13):
+                k = rank_code[a][b]
+                wr[a] += avail[b] * (k & 1)
+                tr[a] += avail[b] * ((k >> 1) & 1)
+                ur[a] += avail[b] * ((k >> 2) & 1)
+            W += avail[a] * wr[a]
+            Tt += avail[a] * tr[a]
+            U += avail[a] * ur[a]
+        W //= 2             # each dealer holding was counted at both its cards
+        Tt //= 2
+        U //= 2
+        for j1 in range(CARDS):
+            w[j1] = wr[rank_of[j1]]
+            t[j1] = tr[rank_of[j1]]
+            u[j1] = ur[rank_of[j1]]
+    else:
+        for j1 in range(CARDS):
+            w[j1] = 0
+            t[j1] = 0
+            u[j1] = 0
+            identity[j1] = j1
+        # every dealer holding of the 45 cards off the board: its code and the tallies
+        for j1 in range(CARDS):
+            if j1 == jt or j1 == jr:
                 continue
-            b = cards[j2]
-            if flush_suit >= 0 and cy_makes_flush(flush_suit, need, a, b):
-                k = _code(cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, a)
-                                            | cy_card_lane(HT, b)), player)
-            else:
-                k = rank_code[rank_of[j1]][rank_of[j2]]
-            code[j1 * CARDS + j2] = k
-            ww = k & 1
-            tt = (k >> 1) & 1
-            uu = (k >> 2) & 1
-            w[j1] += ww
-            w[j2] += ww
-            t[j1] += tt
-            t[j2] += tt
-            u[j1] += uu
-            u[j2] += uu
-            W += ww
-            Tt += tt
-            U += uu
+            a = cards[j1]
+            for j2 in range(j1 + 1, CARDS):
+                if j2 == jt or j2 == jr:
+                    continue
+                b = cards[j2]
+                if cy_makes_flush(flush_suit, need, a, b):
+                    k = _code(cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, a)
+                                                | cy_card_lane(HT, b)), player)
+                else:
+                    k = rank_code[rank_of[j1]][rank_of[j2]]
+                code[j1 * CARDS + j2] = k
+                ww = k & 1
+                tt = (k >> 1) & 1
+                uu = (k >> 2) & 1
+                w[j1] += ww
+                w[j2] += ww
+                t[j1] += tt
+                t[j2] += tt
+                u[j1] += uu
+                u[j2] += uu
+                W += ww
+                Tt += tt
+                U += uu
     # every partner holding N of the 45: the dealer holdings that avoid it, in stretches of
     # each row between the board's two cards (no test in the inner loop)
     stops[0] = jt
@@ -193,12 +231,18 @@ cdef void _board(const int* hole, const int* board, const int* cards, const int*
     for j1 in range(CARDS):
         if j1 == jt or j1 == jr:
             continue
+        if flush_suit < 0:
+            row = &rank_code[rank_of[j1]][0]
+            index = rank_of
+        else:
+            row = &code[j1 * CARDS]
+            index = identity
         first = j1 + 1
         for i in range(3):
             if stops[i] > first:
-                _partners(first, stops[i], W - w[j1], Tt - t[j1], U - u[j1],
-                          &code[j1 * CARDS], w, t, u, c1, c2, folded, &s1[j1 * CARDS],
-                          &s2[j1 * CARDS], &r[j1 * CARDS])
+                _partners(first, stops[i], W - w[j1], Tt - t[j1], U - u[j1], row, index,
+                          w, t, u, c1, c2, folded, &s1[j1 * CARDS], &s2[j1 * CARDS],
+                          &r[j1 * CARDS])
             if stops[i] + 1 > first:
                 first = stops[i] + 1
 
