@@ -53,7 +53,7 @@ def pay(play: int, player: tuple[int, ...], outcome: int, qualifies: bool) -> Fr
         return play + (1 if qualifies else 0) + BLIND.get(player[0], Fraction(0))
     if outcome == 0:
         return Fraction(0)
-    return -(play + 1 + (1 if qualifies else 0))
+    return Fraction(-(play + 1 + (1 if qualifies else 0)))
 
 
 def brute_force_flop(hole: list[int], partner: list[int], flop: list[int]

@@ -107,9 +107,8 @@ def test_situations_by_canonical_forms() -> None:
     # every (player, partner) pair of holdings renamed by the 24 suit permutations: the least
     # image names its class
     pairs = np.array(list(itertools.combinations(range(52), 2)), dtype=np.int64)
-    p, n = np.meshgrid(np.arange(1326), np.arange(1326), indexing="ij")
-    p, n = p.ravel(), n.ravel()
-    a, b = pairs[p], pairs[n]
+    grid_p, grid_n = np.meshgrid(np.arange(1326), np.arange(1326), indexing="ij")
+    a, b = pairs[grid_p.ravel()], pairs[grid_n.ravel()]
     apart = (a[:, :, None] != b[:, None, :]).all(axis=(1, 2))
     a, b = a[apart], b[apart]
     assert len(a) == 1326 * 1225
@@ -159,3 +158,28 @@ def test_the_game_declares_and_hooks_collusion() -> None:
     assert bet.exposed is not None and bet.exposed.collude is not None
     with pytest.raises(EdgeError, match="--partners 3"):
         bet.collusion(game.wager(None, game.make_rules()), CollusionRequest(3))
+
+
+@pytest.mark.full_solve
+@pytest.mark.slow
+def test_a_whole_class_against_the_games_own_solve() -> None:
+    # Every deal of the lone player (holding P, a flop, a turn-river pair, a dealer holding)
+    # leaves 43 cards, so C(43, 2) = 903 partner holdings: summed over the partners, the
+    # colluder's "Play of p on every board" sums are 903 times the game's own solve's for P,
+    # and seeing the partner's cards is never worth less than not seeing them.
+    from edge.games import RunSettings
+    from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+    from edge.games.ultimate_texas_holdem.solve.main_bet import solve_main
+    paytable = get_game("ultimate-texas-holdem").bet("main").paytable(None)
+    assert paytable is not None
+    lone = solve_main(paytable, UltimateTexasHoldemRules(), RunSettings())
+    index = next(i for i, c in enumerate(classes.hole_classes()) if c.name == "K5o")
+    hole = classes.hole_classes()[index]
+    sums = classes.solve_class(task(index))
+    holding = list(itertools.combinations(range(52), 2)).index((hole.first, hole.second))
+    net = SETTLE.array()
+    for column, play in ((0, 1), (1, 2)):
+        assert int(sums[:, column].sum()) == 903 * int(lone.play[holding] @ net[play])
+    four, three, checking = (line[holding] for line in lone.line_values())
+    colluder = two_player.value_class(index, sums, ties_larger=False)
+    assert colluder.best >= 903 * max(int(four), int(three), int(checking))
