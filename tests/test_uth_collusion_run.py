@@ -183,3 +183,12 @@ def test_a_whole_class_against_the_games_own_solve() -> None:
     four, three, checking = (line[holding] for line in lone.line_values())
     colluder = two_player.value_class(index, sums, ties_larger=False)
     assert colluder.best >= 903 * max(int(four), int(three), int(checking))
+    # S. How (discountgambling.net, "Two-Player Collusion for Ultimate Texas Hold'em", 2009):
+    # a borderline raise such as K6o is checked when the partner holds a K or a 6. K5o, a 4x
+    # raise alone, is checked against every partner holding with a K or a 5.
+    assert lone.preflop_choice()[holding] == 4
+    for h, (a, b) in enumerate(itertools.combinations(range(52), 2)):
+        if {a, b} & {hole.first, hole.second} or not {a >> 2, b >> 2} & {11, 3}:
+            continue
+        s1, s2, checked = (int(v) for v in sums[h, :3])
+        assert checked > max(s1 + 3 * (s2 - s1), s1 + 2 * (s2 - s1))
