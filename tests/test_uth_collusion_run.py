@@ -69,7 +69,7 @@ def fake_values() -> dict[int, two_player.ClassValue]:
 
 def test_exact_figure_weights_classes_by_holdings() -> None:
     values = fake_values()
-    result = two_player.result(values, list(range(169)), 2, Fraction(-1, 50), 1)
+    result = two_player.result(values, list(range(169)), 2, two_player.Lone(Fraction(-1, 50)), 1)
     # every holding of a class has its representative's value: 6 a pair, 4 suited, 12 offsuit
     weight = {0: 6, 13: 4, 14: 12}
     holdings = [6] * 13 + [w for _ in range(78) for w in (4, 12)]
@@ -87,7 +87,7 @@ def test_exact_figure_weights_classes_by_holdings() -> None:
 def test_sampled_figure_and_its_standard_error() -> None:
     values = fake_values()
     drawn = two_player.draw(12, 3)
-    result = two_player.result(values, drawn, 2, Fraction(0), 3)
+    result = two_player.result(values, drawn, 2, two_player.Lone(Fraction(0)), 3)
     returns = [values[i].best / (1225 * 17296 * 990 * 903 * 2) for i in drawn]
     assert not result.exact
     assert float(result.player_return) == pytest.approx(np.mean(returns), rel=1e-12)
@@ -95,6 +95,48 @@ def test_sampled_figure_and_its_standard_error() -> None:
     assert float(result.standard_error) == pytest.approx(
         np.std(returns, ddof=1) / math.sqrt(12), rel=1e-9)
     assert "Sampled" in result.method and "seed 3" in result.method
+
+
+def test_sampled_gain_over_the_lone_player() -> None:
+    # with the lone player's return by class known, the estimate is his exact return plus the
+    # mean gain of the drawn classes (the same expectation, a smaller spread)
+    values = fake_values()
+    rng = np.random.default_rng(13)
+    by_class = tuple(Fraction(int(rng.integers(-10**6, 10**6)), 10**7) for _ in range(169))
+    lone = two_player.Lone(Fraction(-2185, 100000), by_class)
+    drawn = two_player.draw(9, 4)
+    result = two_player.result(values, drawn, 2, lone, 4)
+    deals = 1225 * 17296 * 990 * 903 * 2
+    gains = [Fraction(values[i].best, deals) - by_class[i] for i in drawn]
+    assert result.player_return == Fraction(-2185, 100000) + sum(gains, Fraction(0)) / 9
+    assert result.unexposed_return == Fraction(-2185, 100000)
+    assert result.standard_error is not None
+    assert float(result.standard_error) == pytest.approx(
+        np.std([float(g) for g in gains], ddof=1) / 3, rel=1e-9)
+    assert "mean gain" in result.method
+
+
+def test_lone_player_by_class() -> None:
+    rng = np.random.default_rng(17)
+    counts = [rng.integers(0, 10**6, size=(1326, 17)) for _ in range(3)]
+    extra = rng.integers(0, 10**3, size=(1326, 4))
+    solution = solver.Solution(SETTLE, False, counts[0], counts[1], counts[2], extra,
+                               np.zeros((1, 1326), dtype=np.uint8))
+    lone = two_player.lone_player(solution)
+    net = SETTLE.array()
+    holdings = list(itertools.combinations(range(52), 2))
+    total = Fraction(0)
+    for h in range(1326):
+        four = int(counts[0][h] @ net[4])
+        three = int(counts[0][h] @ net[3])
+        checking = int(counts[1][h] @ net[2] + counts[2][h] @ net[1]) + int(
+            extra[h, 0]) * 990 * SETTLE.fold
+        total += max(four, three, checking)
+        for i, hole in enumerate(classes.hole_classes()):
+            if holdings[h] == (hole.first, hole.second):
+                assert lone.by_class[i] == Fraction(max(four, three, checking),
+                                                    19600 * 1081 * 990 * 2)
+    assert lone.player_return == total / (1326 * 19600 * 1081 * 990 * 2)
 
 
 def test_draws_follow_the_weights() -> None:
@@ -143,9 +185,10 @@ def test_value_class_takes_each_partners_best_line() -> None:
 
 def test_bad_requests_are_one_line_errors() -> None:
     with pytest.raises(EdgeError, match="--partners 2"):
-        two_player.collusion(SETTLE, False, CollusionRequest(2), Fraction(0))
+        two_player.collusion(SETTLE, False, CollusionRequest(2), two_player.Lone(Fraction(0)))
     with pytest.raises(EdgeError, match="--rounds 1"):
-        two_player.collusion(SETTLE, False, CollusionRequest(1, rounds=1), Fraction(0))
+        two_player.collusion(SETTLE, False, CollusionRequest(1, rounds=1),
+                             two_player.Lone(Fraction(0)))
 
 
 def test_the_game_declares_and_hooks_collusion() -> None:

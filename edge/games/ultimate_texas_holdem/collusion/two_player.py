@@ -6,7 +6,8 @@ The work is one task per class of the player's two cards (169, :mod:`.classes`),
 classes not yet cached. With every class the figure is exact; asked for fewer draws than there
 are classes (``CollusionRequest.rounds``), classes are drawn at random with probability
 proportional to their number of holdings (with replacement, from ``seed``), each valued
-exactly, and the figure is the mean of their returns with its standard error (sampled).
+exactly, and the figure (sampled) is the lone optimal player's exact return plus the mean gain
+of the drawn classes over him, with its standard error.
 
 Per (player holding P, partner holding N) the three preflop lines are worth, over every deal
 (the columns ``play1``, ``play2``, ``checked`` of a class's sums, :mod:`.classes`): 4x
@@ -131,8 +132,30 @@ def class_sums(tasks: Sequence[ClassTask], request: CollusionRequest) -> list[In
     return [found_sums for task in tasks if (found_sums := found[task.index]) is not None]
 
 
+@dataclass(frozen=True)
+class Lone:
+    """The lone optimal player (the game as dealt): his return per Ante and, where known, each
+    class's (its holdings' return per Ante, by class index; empty when not known)."""
+
+    player_return: Fraction
+    by_class: tuple[Fraction, ...] = ()
+
+
+def lone_player(solution: solver.Solution) -> Lone:
+    """The lone optimal player's returns per Ante, from the game's own solve."""
+    four, three, checking = solution.line_values()
+    choice = solution.preflop_choice()
+    best = np.where(choice == 4, four, np.where(choice == 3, three, checking))
+    scale = solution.settlement.scale
+    ids = {cards: h for h, cards in enumerate(_holding_cards())}
+    by_class = tuple(Fraction(int(best[ids[c.first, c.second]]),
+                              solver.DEALS_PER_HOLDING * scale)
+                     for c in classes.hole_classes())
+    return Lone(Fraction(int(best.sum()), solver.CYCLE * scale), by_class)
+
+
 def collusion(settle: solver.Settlement, ties_larger: bool, request: CollusionRequest,
-              unexposed_return: Fraction, *, use_cache: bool = True) -> CollusionResult:
+              lone: Lone, *, use_cache: bool = True) -> CollusionResult:
     """The colluding player's return per Ante with one partner's hole cards seen: exact over
     all 169 classes when ``request.rounds`` reaches them, else sampled."""
     check_request(request)
@@ -144,13 +167,15 @@ def collusion(settle: solver.Settlement, ties_larger: bool, request: CollusionRe
     tasks = [ClassTask(i, net, settle.fold, ties_larger, use_cache) for i in distinct]
     values = {task.index: value_class(task.index, sums, ties_larger)
               for task, sums in zip(tasks, class_sums(tasks, request), strict=True)}
-    return result(values, drawn, settle.scale, unexposed_return, request.seed)
+    return result(values, drawn, settle.scale, lone, request.seed)
 
 
-def result(values: dict[int, ClassValue], drawn: Sequence[int], scale: int,
-           unexposed_return: Fraction, seed: int) -> CollusionResult:
+def result(values: dict[int, ClassValue], drawn: Sequence[int], scale: int, lone: Lone,
+           seed: int) -> CollusionResult:
     """The CollusionResult of the classes valued: exact when every class was (weighted by
-    holdings), else the mean over the draws and its standard error."""
+    holdings); else sampled: the lone player's exact return plus the mean over the draws of
+    each class's gain over the lone player, with its standard error (the mean of the drawn
+    classes' returns when the lone player's by class are not known)."""
     holes = classes.hole_classes()
     total = situations()
     chosen = Fraction(1, len(drawn))
@@ -168,30 +193,29 @@ def result(values: dict[int, ClassValue], drawn: Sequence[int], scale: int,
                   f"knowing both holdings.")
         counted = total
     else:
-        returns = [values[i].player_return(scale) for i in drawn]
-        player = sum(returns, Fraction(0)) * chosen
-        spread = sum(((r - player) ** 2 for r in returns), Fraction(0)) / (len(drawn) - 1)
+        # the gain over the lone player varies far less from class to class than the return
+        # does (a pair of aces against K5o): its mean is the sharper estimate of the same sum
+        base = lone.by_class or (Fraction(0),) * CLASSES
+        gains = [values[i].player_return(scale) - base[i] for i in drawn]
+        mean = sum(gains, Fraction(0)) * chosen
+        player = mean + (lone.player_return if lone.by_class else 0)
+        spread = sum(((g - mean) ** 2 for g in gains), Fraction(0)) / (len(drawn) - 1)
         error = Fraction(math.sqrt(spread * chosen))
         shares = {size: chosen * sum((Fraction(values[i].choices[size], classes.PARTNERS)
                                       for i in drawn), Fraction(0)) for size, _ in PREFLOP}
         counted = sum(classes.partner_orbits(holes[i].first, holes[i].second) for i in values)
+        what = ("the lone optimal player's exact return plus the mean gain of the drawn "
+                "classes over it" if lone.by_class else "the mean of their returns")
         method = (f"Sampled: {len(drawn)} draws (seed {seed}; {len(values)} distinct) of the "
                   f"{CLASSES} classes of the player's two cards, each drawn by its number of "
                   f"holdings and valued exactly over every partner holding, flop, turn-river "
-                  f"pair and dealer holding; the mean of their returns, with its standard "
-                  f"error. The whole table has {total:,} situations up to suit renaming.")
+                  f"pair and dealer holding; {what}, with its standard error. The whole "
+                  f"table has {total:,} situations up to suit renaming.")
     return CollusionResult(
-        partners=1, shared=SHARED, player_return=player, unexposed_return=unexposed_return,
+        partners=1, shared=SHARED, player_return=player,
         basis=BASIS, situations=counted, method=method, standard_error=error, classes=total,
+        unexposed_return=lone.player_return,
         decisions=tuple((name, shares[size]) for size, name in PREFLOP))
-
-
-def unexposed_return(solution: solver.Solution) -> Fraction:
-    """The lone optimal player's expected return per Ante, from the game's own solve."""
-    four, three, checking = solution.line_values()
-    choice = solution.preflop_choice()
-    best = np.where(choice == 4, four, np.where(choice == 3, three, checking))
-    return Fraction(int(best.sum()), solver.CYCLE * solution.settlement.scale)
 
 
 def collude(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSettings,
@@ -204,7 +228,7 @@ def collude(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSetting
     check_request(request)
     settle = solver.settlement(paytable.as_dict(), rules.dealer_no_qualify)
     check_pays(settle)
-    lone = unexposed_return(solve_main(paytable, rules, run))
+    lone = lone_player(solve_main(paytable, rules, run))
     return collusion(settle, rules.ties_larger, request, lone, use_cache=run.cache)
 
 
