@@ -17,6 +17,8 @@ from edge.games.ultimate_texas_holdem.collusion import classes
 from edge.games.ultimate_texas_holdem.solve import solver
 from tests.test_uth import reference_strength
 
+pytestmark = pytest.mark.kernels
+
 # Blind pays of the standard table (docs/rules.md section 4), by reference class 4..9
 BLIND = {4: Fraction(1), 5: Fraction(3, 2), 6: Fraction(3), 7: Fraction(10), 8: Fraction(50),
          9: Fraction(500)}
