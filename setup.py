@@ -38,6 +38,7 @@ MODULES = [
     "edge.games.ultimate_texas_holdem.exposure._two",
     "edge.games.ultimate_texas_holdem.exposure._one",
     "edge.games.ultimate_texas_holdem.exposure._river",
+    "edge.games.ultimate_texas_holdem.collusion._collusion",
 ]
 # Cython's utility code, generated once for all the modules above (Cython 3.1 or later)
 SHARED = "edge._cyutility"

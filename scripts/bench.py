@@ -17,6 +17,9 @@ time, and the analysis time plus 0.3 s. ``--install`` times ``pip install .`` of
 against its 3-minute target. Both print the machine's load beside the times: on a shared
 machine they vary with it.
 
+The collusion rows (issue 27) time reduced classes of Ultimate Texas Hold'em collusion on a local
+Dask cluster of 1 and 2 workers and project the whole two-player table from the CPU per flop.
+
 The counting rows (issue 28) time the counter's win-rate simulation as a plain loop in this
 process and on a local Dask cluster of 1 and of 2 workers (the cluster extra; skipped without
 it), with the speed-up of 2 workers over 1 and the rounds per CPU second of each, in one run.
@@ -393,6 +396,77 @@ def _counting_ratio_rows(rows: list[tuple[str, str, str, str, str]],
     print(f"counting rows measured at {_load()}")
 
 
+class _CollusionRun(_CountingRun):
+    """Issue 27: UTH collusion (one partner's hole cards seen), the same reduced classes (the
+    first flop classes of 8 classes of the player's cards) on a local Dask cluster of 1 and
+    of 2 workers; the rows project the whole table (169 classes) from the CPU per flop."""
+
+    CLASSES = (0, 12, 13, 90, 91, 120, 167, 168)       # 22, AA, 32s, T9s, 32o, ... AKo
+    FLOPS = 20                                          # flop classes of each
+
+    def tasks(self) -> list[Any]:
+        from edge.games.ultimate_texas_holdem.collusion import classes, two_player
+        from edge.games.ultimate_texas_holdem.solve import solver
+        settle = solver.settlement(get_game("ultimate-texas-holdem").bet("main").presets[
+            "standard"].as_dict())
+        net = tuple(tuple(int(v) for v in row) for row in settle.array())
+        return [two_player.ReducedTask(classes.ClassTask(i, net, settle.fold, False),
+                                       self.FLOPS) for i in self.CLASSES]
+
+    def on_cluster(self) -> object:
+        from edge.cluster import map_tasks
+        from edge.games.ultimate_texas_holdem.collusion import two_player
+        before = self.workers_cpu()
+        found = map_tasks(two_player.solve_reduced, self.tasks(), cluster=self.address)
+        workers = len(self.client.scheduler_info()["workers"])
+        self._spent(workers, self.workers_cpu() - before)
+        return found
+
+
+_COLLUSION = _CollusionRun()
+_COLLUSION_NAMES = tuple(f"uth collusion: 8 classes x 20 flops, local Dask cluster, {n} "
+                         f"worker{'s' if n > 1 else ''}" for n in (1, 2))
+
+
+def _collusion_cases() -> list[Case]:
+    flops = len(_CollusionRun.CLASSES) * _CollusionRun.FLOPS
+    return [Case(_COLLUSION_NAMES[0], None, _COLLUSION.on_cluster, "flops", flops,
+                 prepare=lambda: _COLLUSION.start(1), cleanup=_COLLUSION.stop),
+            Case(_COLLUSION_NAMES[1], None, _COLLUSION.on_cluster, "flops", flops,
+                 prepare=lambda: _COLLUSION.start(2), cleanup=_COLLUSION.stop)]
+
+
+def _collusion_rows(rows: list[tuple[str, str, str, str, str]], times: dict[str, float]) -> None:
+    """The speed-up of 2 workers over 1, the CPU per flop and per class, and the whole
+    table's time projected on machines of many cores (from the least CPU per flop)."""
+    one, two = (times.get(name) for name in _COLLUSION_NAMES)
+    if one is not None and two is not None:
+        # the cores the work had: the workers' CPU over the wall time (what the load left)
+        busy = ", ".join(f"{_COLLUSION.cpu[n] / wall:.2f} cores busy on {n}"
+                         for n, wall in ((1, one), (2, two)) if n in _COLLUSION.cpu)
+        rows.append(("uth collusion: speed-up of 2 Dask workers over 1 (wall time)",
+                     f"{one / two:.2f}x", "", "",
+                     f"{one / two / 2:.0%} parallel efficiency; {busy}"))
+    if not _COLLUSION.cpu:
+        return
+    from edge.games.ultimate_texas_holdem.collusion import classes
+    per_flop = min(_COLLUSION.cpu.values()) / (len(_CollusionRun.CLASSES) * _CollusionRun.FLOPS)
+    flops = [len(classes.flops_of(c.first, c.second).flops) for c in classes.hole_classes()]
+    table = per_flop * sum(flops)
+    rows.append(("uth collusion: CPU per flop class (workers' CPU, least of 1 and 2)",
+                 f"{per_flop * 1000:,.1f} ms CPU", "", "",
+                 f"a class {min(flops) * per_flop / 60:.0f}-{max(flops) * per_flop / 60:.0f} "
+                 f"min CPU ({sum(flops):,} flop classes in all)"))
+    for machines, cores in ((1, 2), (1, 16), (4, 16), (8, 32)):
+        # tasks are whole classes: the longest one bounds the time however many cores
+        wall = max(table / (machines * cores), max(flops) * per_flop)
+        where = f"{machines} machine{'s' if machines > 1 else ''} of {cores} cores"
+        rows.append((f"uth collusion: whole table (169 classes) projected, {where}",
+                     f"{wall / 60:,.0f} min", "60 min" if machines > 1 else "", "",
+                     f"{table / 3600:,.1f} CPU hours"))
+    print(f"uth collusion rows measured at {_load()} (a shared machine: see its load)")
+
+
 def _protection_cases(slow: bool) -> list[Case]:
     """Every game's exposure scenarios (issue 17): the exposed wager's exact table, solved
     afresh (no disk cache, two worker threads). Seconds for the card games with three-card
@@ -563,7 +637,8 @@ def main() -> None:
         return
     rows: list[tuple[str, str, str, str, str]] = []
     times: dict[str, float] = {}
-    cases = (CASES + BET_CASES + _counting_cases() + _protection_cases(args.protection)
+    cases = (CASES + BET_CASES + _counting_cases() + _collusion_cases()
+             + _protection_cases(args.protection)
              + ([_test_suite()] if args.tests else []))
     for case in cases:
         if args.only and args.only not in case.name:
@@ -589,6 +664,7 @@ def main() -> None:
         times[case.name] = best
     _ratio_row(rows, times)
     _counting_ratio_rows(rows, times)
+    _collusion_rows(rows, times)
     print(tabulate(rows, headers=["case", "best time", "target", "", "throughput"],
                    disable_numparse=True))
 

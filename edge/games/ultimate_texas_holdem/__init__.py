@@ -87,6 +87,7 @@ from edge.games.ultimate_texas_holdem.strategy import practical
 from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL
 from edge.options import options_dict
 from edge.paytables import PayTable
+from edge.protection import CollusionRequest, CollusionResult
 from edge.strategies import StrategyComparison
 from edge.table import ReturnTable
 
@@ -302,6 +303,15 @@ def _surveillance(wager: Wager[UltimateTexasHoldemRules]) -> list[Section]:
     return surveillance.surveillance_sections(solution, blind, rules, wager.run)
 
 
+def _collude(wager: Wager[UltimateTexasHoldemRules], request: CollusionRequest
+             ) -> CollusionResult:
+    """The return of a player who sees a partner's hole cards (collusion/two_player.py)."""
+    from edge.games.ultimate_texas_holdem.collusion.two_player import collude
+    paytable = wager.paytable
+    blind = _main_paytable(paytable if paytable is not None else BLIND_PRESETS[BLIND_DEFAULT])
+    return collude(blind, wager.rules, wager.run, request)
+
+
 BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
     Bet("main", MAIN_DESCRIPTION, _main, BLIND_OUTCOMES, BLIND_PRESETS, BLIND_DEFAULT,
         strategy=_strategy,
@@ -312,7 +322,7 @@ BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
         exposed=Exposed(
             _exposed_main, strategy=_exposed_strategy,
             simulate=_exposed_simulate, compare=_exposed_compare, rules_of_play=_rules_of_play,
-            surveillance=_surveillance)),
+            surveillance=_surveillance, collude=_collude)),
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
         simulate=lambda wager: simulate_trips(wager.paytable, wager.rules, wager.run),
         table_rules=TRIPS_TABLE_RULES, uses=_trips_uses, exposed=Exposed(_exposed_trips)),

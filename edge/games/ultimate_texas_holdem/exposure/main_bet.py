@@ -526,6 +526,11 @@ def strategy_data(solution: ExposedSolution, options: Mapping[str, str], paytabl
 
 def protection() -> Protection:
     """The game's exposures (edge.protection), each solved in minutes (``slow``): the
-    scenarios whose solver is in :data:`.exposure.SOLVERS`."""
+    scenarios whose solver is in :data:`.exposure.SOLVERS`; and collusion with one partner's
+    hole cards, exact in hours (docs/collusion-uth.md)."""
+    from edge.protection import Collusion
+
     ready = tuple(scenario for scenario in SCENARIOS if Seen(scenario.name) in exposure.SOLVERS)
-    return Protection("main", ready, slow=True)
+    return Protection("main", ready, slow=True,
+                      collusion=Collusion(shared="their two hole cards", partners=(1,),
+                                          exact=(1,), slow=True))
