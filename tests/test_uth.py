@@ -598,7 +598,9 @@ def test_rules_options_are_str_enums() -> None:
     optimal = game.rules(strategy="optimal").strategy  # type: ignore[arg-type]
     assert type(optimal) is UthStrategy and optimal.is_optimal
     allowed = {info.name: info.allowed for info in describe(game.rules)}
-    assert allowed["strategy"] == "optimal | always-4x | wizard-practical | FILE.toml"
+    assert allowed["strategy"] == ("optimal | always-4x | dealer-card-below-high | "
+                                   "dealer-card-simple | jacobson-ahead | wizard-practical | "
+                                   "FILE.toml")
     with pytest.raises(EdgeError, match="Unknown strategy 'best' for ultimate-texas-holdem"):
         game.make_rules({"strategy": "best"})
 

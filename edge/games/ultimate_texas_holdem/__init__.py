@@ -307,6 +307,9 @@ def _collude(wager: Wager[UltimateTexasHoldemRules], request: CollusionRequest
              ) -> CollusionResult:
     """The return of a player who sees a partner's hole cards (collusion/two_player.py)."""
     from edge.games.ultimate_texas_holdem.collusion.two_player import collude
+    if wager.player.exposed:
+        raise EdgeError(f"seen={wager.player.seen}: collusion is analysed for the game as "
+                        "dealt; leave out seen=.")
     paytable = wager.paytable
     blind = _main_paytable(paytable if paytable is not None else BLIND_PRESETS[BLIND_DEFAULT])
     return collude(blind, wager.rules, wager.run, request)

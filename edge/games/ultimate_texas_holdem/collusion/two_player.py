@@ -29,7 +29,7 @@ from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem.collusion import classes
 from edge.games.ultimate_texas_holdem.collusion.classes import ClassTask, IntArray
-from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.solve import solver
 from edge.games.ultimate_texas_holdem.solve.main_bet import solve_main
 from edge.paytables import PayTable
@@ -222,9 +222,6 @@ def collude(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSetting
             request: CollusionRequest) -> CollusionResult:
     """The main bet's collusion analysis (the ``collude`` hook): the game as dealt, these
     pays and rules, one partner's hole cards seen."""
-    if rules.seen is not Seen.NONE:
-        raise EdgeError(f"seen={rules.seen}: collusion is analysed for the game as dealt; "
-                        "leave out seen=.")
     check_request(request)
     settle = solver.settlement(paytable.as_dict(), rules.dealer_no_qualify)
     check_pays(settle)

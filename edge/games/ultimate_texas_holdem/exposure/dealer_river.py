@@ -35,7 +35,7 @@ from edge.games.ultimate_texas_holdem.exposure.flop_cards import (
     symmetrised,
 )
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, IntArray, Seen
-from edge.games.ultimate_texas_holdem.exposure.sweep_one import _run, _Sweep
+from edge.games.ultimate_texas_holdem.exposure.sweep_one import Sweep, run_sweep
 from edge.games.ultimate_texas_holdem.solve import solver
 
 SCENARIO = Seen.DEALER_1_RIVER
@@ -54,7 +54,7 @@ def river_lines(flop: npt.NDArray[np.int32], settle: solver.Settlement, ties_lar
     return lines
 
 
-def _task(classes: solver.FlopClasses, settle: solver.Settlement, sweep: _Sweep,
+def _task(classes: solver.FlopClasses, settle: solver.Settlement, sweep: Sweep,
           bounds: tuple[int, int]) -> tuple[int, int]:
     start, stop = bounds
     out = sweep.take()
@@ -88,7 +88,8 @@ def river_sums(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None
         return {"sums": np.zeros((solver.HOLDINGS, ROW), dtype=np.int64)}
     first = empty()
     first = blocks.resume(first) or first
-    buffers = _run(blocks, _Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue()),
+    sweep = Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue())
+    buffers = run_sweep(blocks, sweep,
                    functools.partial(_task, classes, settle), n_flops, workers,
                    [first, *(empty() for _ in range(workers - 1))])
     total: npt.NDArray[np.int64] = buffers.get()["sums"]

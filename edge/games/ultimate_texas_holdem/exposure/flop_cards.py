@@ -52,9 +52,9 @@ from edge.games.ultimate_texas_holdem.exposure.dealer_one import (
 )
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, IntArray, Seen
 from edge.games.ultimate_texas_holdem.exposure.sweep_one import (
-    _run,
-    _Sweep,
+    Sweep,
     permute_cards,
+    run_sweep,
     suit_permutations,
 )
 from edge.games.ultimate_texas_holdem.solve import solver
@@ -193,7 +193,7 @@ def add_flop(sums: dict[str, npt.NDArray[Any]], work: _Work, index: int) -> None
     sums["three"] += size * _chosen_counts(lines[off], choice)
 
 
-def _task(work: _Work, sweep: _Sweep, bounds: tuple[int, int]) -> tuple[int, int]:
+def _task(work: _Work, sweep: Sweep, bounds: tuple[int, int]) -> tuple[int, int]:
     start, stop = bounds
     out = sweep.take()
     try:
@@ -227,7 +227,8 @@ def flop_cards_sums(settle: solver.Settlement, ties_larger: bool, *, jobs: int |
         choice, values = resumed.pop("choice"), resumed.pop("values")
         first = resumed
     work = _Work(classes, settle, ties_larger, choice, values)
-    buffers = _run(blocks, _Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue()),
+    sweep = Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue())
+    buffers = run_sweep(blocks, sweep,
                    functools.partial(_task, work), n_flops, workers,
                    [first, *(_buffers() for _ in range(workers - 1))],
                    {"choice": choice, "values": values})

@@ -5,7 +5,7 @@ into the raw accumulators that :mod:`.dealer_one` symmetrises into solutions.
 Every worker holds one accumulator buffer at a time (a queue of one per worker), so the sums
 are added without a lock; a checkpoint takes every buffer between two units, adds them up and
 writes them with the flop classes they hold (:class:`edge.cache.Blocks`). Each sweep passes
-its own :class:`_Sweep` to its units: sweeps are reentrant.
+its own :class:`Sweep` to its units: sweeps are reentrant.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def _open_gate() -> threading.Event:
 
 
 @dataclass(frozen=True)
-class _Sweep:
+class Sweep:
     """What the worker units of one sweep share, passed to each (every sweep has its own, so
     two sweeps in one process, or a unit an interrupt left running, never see each other's):
     the pays, the accumulator buffers (one per worker: a unit takes one and gives it back)
@@ -108,7 +108,7 @@ class _Sweep:
         return self.buffers.get()
 
 
-def _dealer_task(units: Units, mode: int, sweep: _Sweep, bounds: tuple[int, int]
+def _dealer_task(units: Units, mode: int, sweep: Sweep, bounds: tuple[int, int]
                  ) -> tuple[int, int]:
     start, stop = bounds
     offsets = units.offsets[start:stop + 1]
@@ -128,7 +128,7 @@ def _dealer_task(units: Units, mode: int, sweep: _Sweep, bounds: tuple[int, int]
     return bounds
 
 
-def _save_buffers(blocks: Blocks, sweep: _Sweep, count: int, base: npt.NDArray[np.uint8],
+def _save_buffers(blocks: Blocks, sweep: Sweep, count: int, base: npt.NDArray[np.uint8],
                   extra: Mapping[str, npt.NDArray[Any]] | None = None) -> None:
     """A checkpoint of the workers' sums: it takes every buffer (each worker between two
     units), adds them into the first, saves it with the flop classes they hold (those of the
@@ -158,8 +158,8 @@ def _save_buffers(blocks: Blocks, sweep: _Sweep, count: int, base: npt.NDArray[n
         sweep.go.set()
 
 
-def _run(blocks: Blocks, sweep: _Sweep,
-         unit: Callable[[_Sweep, tuple[int, int]], tuple[int, int]], n_flops: int, workers: int,
+def run_sweep(blocks: Blocks, sweep: Sweep,
+         unit: Callable[[Sweep, tuple[int, int]], tuple[int, int]], n_flops: int, workers: int,
          buffers: list[dict[str, npt.NDArray[Any]]],
          extra: Mapping[str, npt.NDArray[Any]] | None = None
          ) -> queue.SimpleQueue[dict[str, npt.NDArray[Any]]]:
@@ -229,7 +229,8 @@ def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
                                             "flops": units.classes.flops})
     first = _accumulators(chosen)
     first = blocks.resume(first) or first
-    buffers = _run(blocks, _Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue()),
+    sweep = Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue())
+    buffers = run_sweep(blocks, sweep,
                    functools.partial(_dealer_task, units, mode), n_flops, workers,
                    [first, *(_accumulators(chosen) for _ in range(workers - 1))])
     total = buffers.get()
@@ -243,7 +244,7 @@ def dealer_sums(scenarios: Seen | tuple[Seen, ...], settle: solver.Settlement,
 
 # --- flop-1 ----------------------------------------------------------------------------------
 
-def _flop_task(classes: solver.FlopClasses, every: npt.NDArray[np.uint8], sweep: _Sweep,
+def _flop_task(classes: solver.FlopClasses, every: npt.NDArray[np.uint8], sweep: Sweep,
                bounds: tuple[int, int]) -> tuple[int, int]:
     start, stop = bounds
     sizes = np.diff(classes.image_offsets[start:stop + 1]).astype(np.int64)
@@ -281,7 +282,8 @@ def flop_sums(settle: solver.Settlement, ties_larger: bool, *, jobs: int | None 
     resumed = blocks.resume({**first, "decisions": decisions})
     if resumed is not None:
         first, decisions = {"sums": resumed["sums"]}, resumed["decisions"]
-    buffers = _run(blocks, _Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue()),
+    sweep = Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue())
+    buffers = run_sweep(blocks, sweep,
                    functools.partial(_flop_task, classes, decisions), n_flops, workers,
                    [first, *({"sums": np.zeros((52, solver.HOLDINGS, ROW), dtype=np.int64)}
                              for _ in range(workers - 1))], {"decisions": decisions})
