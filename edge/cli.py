@@ -628,14 +628,10 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"edge: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        # a second Ctrl-C while this one is reported changes nothing; the handler is given
-        # back after, so a program that calls main() (a test, a notebook) keeps its Ctrl-C
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            end_progress()
-            print("edge: interrupted", file=sys.stderr, flush=True)
-        finally:
-            signal.signal(signal.SIGINT, previous)
+        # a second Ctrl-C while this one is reported changes nothing
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        end_progress()
+        print("edge: interrupted", file=sys.stderr, flush=True)
         return 130
     except BrokenPipeError:
         return 0
@@ -681,7 +677,6 @@ def _entry() -> Any:
         print("edge: interrupted", file=sys.stderr, flush=True)
         status = 130
     if status == 130 or running():
-        signal.signal(signal.SIGINT, signal.SIG_IGN)      # nothing is left to interrupt
         # end now: worker threads still inside a kernel are not waited for (nothing they
         # compute is written anywhere), and nothing else is left to run
         for stream in (sys.stdout, sys.stderr):

@@ -202,23 +202,3 @@ def test_a_worker_left_running_is_seen() -> None:
         time.sleep(0.01)
     assert not parallel.running()
 
-
-def test_main_gives_back_the_ctrl_c_handler_after_an_interrupt(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    # A program that calls main() (a test process, a notebook) keeps its own Ctrl-C: before,
-    # main() left SIGINT ignored after reporting an interrupt, and every process started
-    # afterwards (a later test's `edge` child) inherited the ignored signal.
-    from edge import cli
-
-    monkeypatch.setattr(cli, "build_parser", lambda *args, **kwargs: _Interrupting())
-    before = signal.getsignal(signal.SIGINT)
-    assert cli.main(["games"]) == 130
-    assert signal.getsignal(signal.SIGINT) is before
-    assert capsys.readouterr().err.strip() == "edge: interrupted"
-
-
-class _Interrupting:
-    """A parser whose parsing is interrupted by Ctrl-C."""
-
-    def parse_args(self, given: object) -> object:
-        raise KeyboardInterrupt
