@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 
 from edge.document import render
@@ -70,16 +70,19 @@ def generated_files(games: Iterable[str] | None = None, *, slow: bool = True
         yield REPORTS / "index.md", render(index, "markdown")
 
 
-def protection_files(game: AnyGame, analyses: Analyses | None = None
-                     ) -> Iterator[tuple[Path, str]]:
+def protection_files(game: AnyGame, analyses: Analyses | None = None,
+                     scenarios: Collection[str] | None = None) -> Iterator[tuple[Path, str]]:
     """Every game-protection scenario's table files and their expected text (tables/<game>/
-    protection/); tests/test_uth_full_solves.py checks the slow ones after re-solving them."""
+    protection/), or those of ``scenarios`` (by name); tests/test_uth_full_solves.py checks
+    the slow ones after re-solving them."""
     protection = game.protection
     if protection is None:
         return
     analyses = analyses if analyses is not None else Analyses(game, RunSettings())
     bet = game.bet(protection.bet)
     for scenario in protection.scenarios:
+        if scenarios is not None and scenario.name not in scenarios:
+            continue
         rules = game.make_rules({"seen": scenario.name})
         table = analyses.table(bet.name, bet.paytable(None), rules)
         base = TABLES / game.name / "protection" / protection_stem(bet.name, scenario.name)

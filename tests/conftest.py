@@ -4,12 +4,15 @@ session's own folders for what the code caches (so the tests never write to the 
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
@@ -42,19 +45,60 @@ def pytest_configure(config: pytest.Config) -> None:
     config.add_cleanup(restore)
 
 
+def load_script(name: str) -> ModuleType:
+    """A module of scripts/ by file name (scripts/ is not a package), loaded once."""
+    module_name = f"edge_scripts_{name}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--full-solves", action="store_true", default=False,
                      help="run the tests marked full_solve: every full Ultimate Texas Hold'em "
-                     "solve made afresh (about 11 minutes on 2 quiet cores; .ci/run's last step)")
+                     "solve made afresh (about 20 minutes on 2 quiet cores)")
+    parser.addoption("--full-solves-changed", action="store_true", default=False,
+                     help="as --full-solves, but a test marked uses_solve runs only when the code "
+                     "key of one of its solves moved since its pin in "
+                     "tests/digests/uth_full_solves.toml (.ci/run's last step)")
+
+
+MOVED = pytest.StashKey[set[str]]()
+
+
+def moved_solves(config: pytest.Config) -> set[str] | None:
+    """The pinned solves (and checks) whose code key moved, under ``--full-solves-changed``;
+    None (every one) otherwise."""
+    if not config.getoption("full_solves_changed", default=False):
+        return None
+    if MOVED not in config.stash:
+        pins = load_script("pin_digests")
+        config.stash[MOVED] = set(pins.moved(pins.read_keys()))
+    return config.stash[MOVED]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked ``full_solve`` re-solve every full UTH solve (minutes each): skipped, at
-    no cost, unless ``--full-solves`` is given."""
+    no cost, unless ``--full-solves`` or ``--full-solves-changed`` is given. With the latter,
+    a test marked ``uses_solve(NAME, ...)`` is skipped when none of its solves' code keys
+    moved since the pin: the code that made the pinned results is today's."""
+    moved = moved_solves(config)
+    if moved is not None:
+        for item in items:
+            marker = item.get_closest_marker("uses_solve")
+            if marker is not None and not set(marker.args) & moved:
+                item.add_marker(pytest.mark.skip(
+                    reason=f"code unchanged since the pin: {', '.join(marker.args)}"))
+        return
     if config.getoption("full_solves", default=False):
         return
     skip = pytest.mark.skip(reason="a full solve takes minutes: --full-solves runs it "
-                            "(.ci/run does, at the end)")
+                            "(.ci/run does, at the end, for the solves whose code changed)")
     for item in items:
         if "full_solve" in item.keywords:
             item.add_marker(skip)

@@ -205,6 +205,7 @@ def test_the_game_declares_and_hooks_collusion() -> None:
 
 @pytest.mark.full_solve
 @pytest.mark.slow
+@pytest.mark.uses_solve("optimal", "collusion")    # the optimal solve, the collusion kernel
 def test_a_whole_class_against_the_games_own_solve() -> None:
     # Every deal of the lone player (holding P, a flop, a turn-river pair, a dealer holding)
     # leaves 43 cards, so C(43, 2) = 903 partner holdings: summed over the partners, the

@@ -239,6 +239,7 @@ def full() -> Iterator[exposure.ExposedSolution]:
 
 
 @pytest.mark.slow
+@pytest.mark.uses_solve("dealer-2")
 @pytest.mark.skipif(not FULL and not PUBLISHED_CACHE, reason="the full dealer-2 solve takes "
                     "minutes: EDGE_EXPOSURE_FULL=1 runs it, EDGE_PUBLISHED_CACHE=DIR reads it")
 def test_published_figures(full: exposure.ExposedSolution) -> None:
@@ -285,6 +286,7 @@ def direct_values(hole: list[int], dealer: list[int], settle: solver.Settlement,
 
 
 @pytest.mark.slow
+@pytest.mark.uses_solve("dealer-2")
 @pytest.mark.skipif(not FULL and not PUBLISHED_CACHE, reason="the full dealer-2 solve takes "
                     "minutes: EDGE_EXPOSURE_FULL=1 runs it, EDGE_PUBLISHED_CACHE=DIR reads it")
 def test_sampled_states_against_a_direct_computation(full: exposure.ExposedSolution) -> None:

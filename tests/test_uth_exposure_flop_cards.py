@@ -163,6 +163,7 @@ def test_full_solve_sees_more_than_flop_one(scenario: Seen, settle: solver.Settl
 
 @pytest.mark.full_solve
 @pytest.mark.slow
+@pytest.mark.uses_solve("flop-1", "flop-2", "flop-3")
 def test_full_sweep_gives_flop_ones_pinned_solve() -> None:
     """The flop-card sweep in full (minutes: only with ``--full-solves``): its k = 1 is exactly
     flop-1's own solve (the SHA-256 pinned for it), its flop-2 and flop-3 are the pinned ones."""

@@ -267,7 +267,8 @@ PUBLISHED = {Seen.DEALER_1: ("13.5922", None), Seen.DEALER_1_FLOP_1: ("22.3286",
              Seen.DEALER_1_TURN_RIVER_1: ("26.1867", "36.1368")}
 
 
-@pytest.mark.parametrize("scenario", list(PUBLISHED))
+@pytest.mark.parametrize("scenario", [pytest.param(s, marks=pytest.mark.uses_solve(str(s)))
+                                      for s in PUBLISHED])
 def test_published_player_edges(scenario: Seen, settle: solver.Settlement,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """The full solves against the published figures. They take minutes each and are never

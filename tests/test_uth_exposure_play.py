@@ -317,8 +317,9 @@ PUBLISHED_CACHE = os.environ.get("EDGE_PUBLISHED_CACHE", "")
 @pytest.mark.skipif(not FULL and not PUBLISHED_CACHE,
                     reason="the full exposure solves take minutes: EDGE_EXPOSURE_FULL=1 makes "
                     "them, EDGE_PUBLISHED_CACHE=DIR reads them")
-@pytest.mark.parametrize("seen", sorted(str(seen) for seen in exposure.SOLVERS
-                                         if seen not in xs.NOT_SIMULATED))
+@pytest.mark.parametrize("seen", [pytest.param(seen, marks=pytest.mark.uses_solve(seen))
+                                  for seen in sorted(str(seen) for seen in exposure.SOLVERS
+                                                     if seen not in xs.NOT_SIMULATED)])
 def test_the_simulation_agrees_with_the_exact_solve(seen: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     # the simulation's flop and river decisions are the oracle's, not the solver's: agreement

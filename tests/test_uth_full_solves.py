@@ -1,12 +1,12 @@
 """Every full Ultimate Texas Hold'em solve re-made and re-checked: the optimal solve at the
 default rules and Blind table, and each game-protection scenario (issue 26).
 
-These take minutes each (about 11 minutes in all on the quiet 2-core machine), so they are marked
-``full_solve`` and skipped unless ``--full-solves`` is given; ``.ci/run`` runs them last, in an
-empty cache folder, with the published-figure tests that read the same solves:
-
-    EDGE_PUBLISHED_CACHE=$(mktemp -d) pytest -p no:cacheprovider -n 0 --full-solves \\
-        tests/test_uth_full_solves.py tests/test_uth_exposure_one.py::test_published_player_edges
+These take minutes each (about 20 minutes in all on the quiet 2-core machine), so they are
+marked ``full_solve`` and skipped unless ``--full-solves`` is given; scripts/full_solves.sh runs
+them in an empty cache folder, with the published-figure tests that read the same solves, and
+``.ci/run`` runs it last with ``--changed`` (``pytest --full-solves-changed``): a solve whose
+code key is the one pinned beside its digest is skipped, "code unchanged since the pin"
+(docs/development.md).
 
 The solves go to the folder ``$EDGE_PUBLISHED_CACHE`` when it is set (empty: every solve is
 made afresh; one a make_tables run filled: they are read, and checked, in seconds), else to the
@@ -26,32 +26,17 @@ tests/test_uth_exposure_play.py, which read ``$EDGE_PUBLISHED_CACHE``.
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from edge.games.ultimate_texas_holdem import GAME
+from tests.conftest import ROOT, load_script, moved_solves
 
 pytestmark = [pytest.mark.full_solve, pytest.mark.slow]
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def load_script(name: str) -> ModuleType:
-    """A module of scripts/ by file name (scripts/ is not a package)."""
-    path = ROOT / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"edge_scripts_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 PIN = load_script("pin_digests")
 
@@ -75,16 +60,28 @@ def test_every_solve_is_pinned() -> None:
 
 
 # in PIN.solves() order (dealer-1,turn-river-1 before the two its sweep also caches)
-@pytest.mark.parametrize("name", list(PIN.solves()))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.uses_solve(name))
+                                  for name in PIN.solves()])
 def test_solve_matches_its_pinned_digest(name: str) -> None:
     arrays = PIN.solves()[name]()
+    pinned, now = PIN.read_keys().get(name), PIN.code_key(name)
+    moved = "" if pinned == now else f" (its code key moved: pinned {pinned}, now {now})"
     assert PIN.digest(arrays) == PIN.read_pins()[name], (
-        f"the full solve {name!r} changed: if that was meant, re-pin with "
+        f"the full solve {name!r} changed{moved}: if that was meant, re-pin with "
         "`python scripts/pin_digests.py --fresh --write` and say why in the commit")
+    if moved:
+        warnings.warn(f"the full solve {name!r} is identical{moved}: refresh the keys with "
+                      "`python scripts/pin_digests.py --check --changed --refresh-keys` "
+                      "(or scripts/full_solves.sh)", stacklevel=1)
 
 
-def test_protection_tables_are_current() -> None:
+@pytest.mark.uses_solve(*PIN.SCENARIOS)
+def test_protection_tables_are_current(request: pytest.FixtureRequest) -> None:
+    # the tables of the scenarios solved in this run (every one, but with
+    # --full-solves-changed those whose code key moved)
     make_tables = load_script("make_tables")
-    stale = [str(path.relative_to(ROOT)) for path, text in make_tables.protection_files(GAME)
+    moved = moved_solves(request.config)
+    files = make_tables.protection_files(GAME, scenarios=moved)
+    stale = [str(path.relative_to(ROOT)) for path, text in files
              if not path.exists() or path.read_text(encoding="utf-8") != text]
     assert not stale, "run `python scripts/make_tables.py`; out of date: " + ", ".join(stale)
