@@ -1,4 +1,4 @@
-"""``edge.testing``: every built-in game and two bet files keep every contract a game must
+"""``edge.testing``: every built-in game and three bet files keep every contract a game must
 meet, and a game that breaks one fails with the contract's name.
 
 The built-in games' reports are the session's default reports (tests/conftest.py makes each
@@ -31,7 +31,9 @@ from edge.testing import CHECKS, Check, check_game, game_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILT_IN = [entry.name for entry in BUILTINS]
-BET_FILES = [ROOT / "examples" / "bets" / name for name in ("pair-plus.toml", "21-plus-3.toml")]
+# a single deck, a shoe, and poker5() (whose report once swept decks it cannot deal)
+BET_FILES = [ROOT / "examples" / "bets" / name
+             for name in ("pair-plus.toml", "21-plus-3.toml", "six-card-bonus.toml")]
 
 
 @pytest.mark.parametrize("check", [check for name in BUILT_IN
@@ -52,7 +54,7 @@ def test_the_built_in_games_reports_build(name: str,
                                                       get_game(name).bets}
 
 
-@pytest.mark.parametrize("path", [BET_FILES[0], str(BET_FILES[1])],
+@pytest.mark.parametrize("path", [BET_FILES[0], str(BET_FILES[1]), BET_FILES[2]],
                          ids=lambda path: Path(path).name)
 def test_bet_files_keep_every_contract(path: Path | str) -> None:
     check_game(path)                        # a Path or a str, as a command line gives it
