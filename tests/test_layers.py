@@ -57,6 +57,9 @@ LAYERS: dict[str, int] = {
     "edge.comparison": 3,
     # edge.counting: card counting, built on a wager's shoe_return and simulate hooks
     "edge.counting": 3,
+    # edge.testing: the contracts every game must meet (check_game), run through the games,
+    # the simulation and the report
+    "edge.testing": 3,
     "edge": 3,          # the facade edge/__init__.py: re-exports edge.games.analyze and below
     # 4: the command line
     "edge.cli": 4, "edge.__main__": 4,

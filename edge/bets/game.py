@@ -49,11 +49,25 @@ SETTLEMENT = ("by the bet file's own conditions, the same as the enumeration's (
 
 
 def rules_type(bet: BetFile) -> type[Rules]:
-    """The file's rules: one option, ``decks``, defaulting to the file's own number."""
+    """The file's rules: one option, ``decks``, defaulting to the file's own number (one only
+    when a condition needs distinct cards: ``poker5``)."""
     name = "".join(part.title() for part in bet.name.split("-")) + "Rules"
+    if not bet.single_deck:
+        return dataclasses.make_dataclass(
+            name, [("decks", int, option(bet.decks, "decks in the shoe", minimum=1, maximum=8))],
+            bases=(Rules,), frozen=True)
+
+    def one_deck(rules: Rules) -> None:
+        if isinstance(getattr(rules, "decks", None), int) and _decks(rules) > 1:
+            raise BetFileError(f"{bet.path.name}: poker5() needs a single deck (the best five "
+                               f"of distinct cards), not decks={_decks(rules)}.")
+        Rules.__post_init__(rules)
+
+    # the range says so too, so the report's variants do not sweep decks it cannot deal
     return dataclasses.make_dataclass(
-        name, [("decks", int, option(bet.decks, "decks in the shoe", minimum=1, maximum=8))],
-        bases=(Rules,), frozen=True)
+        name, [("decks", int, option(1, "decks in the shoe (one: poker5() needs distinct cards)",
+                                     minimum=1, maximum=1))],
+        bases=(Rules,), frozen=True, namespace={"__post_init__": one_deck})
 
 
 def _decks(rules: Rules) -> int:

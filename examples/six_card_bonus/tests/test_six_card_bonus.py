@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 from edge.games import get_game
+from edge.testing import Check, game_checks
 
 six_card_bonus = pytest.importorskip("six_card_bonus")
 simulation = pytest.importorskip("six_card_bonus.simulation")
@@ -107,24 +108,12 @@ def test_the_simulation_settles_as_the_plain_count(ranks: tuple[int, ...], rares
     assert [names[row] for row in rows.tolist()] == expected
 
 
-def test_the_simulation_agrees_with_the_exact_table() -> None:
-    from edge.simulation.engine import run
-
-    game = get_game("six-card-bonus")
-    bet = game.bet("bonus")
-    paytable = bet.paytable(None)
-    simulator = bet.simulator(game.wager(paytable, game.make_rules()))
-    assert simulator is not None
-    exact = bet.table(game.wager(paytable, game.make_rules()))
-    hands = 1 << 19
-    tally = run(simulator, hands, seed=2024, jobs=1)
-    assert tally.hands == hands
-    assert simulator.outcomes == tuple(row.outcome for row in exact.rows)
-    for index, row in enumerate(exact.rows):
-        p = row.combinations / exact.cycle
-        sigma = math.sqrt(hands * p * (1 - p))
-        # five standard deviations, or a few hands for the rarest rows
-        assert abs(tally.count(index) - hands * p) <= max(5 * sigma, 4), row.outcome
+@pytest.mark.parametrize("check", game_checks("six-card-bonus"), ids=str)
+def test_the_contracts_every_game_keeps(check: Check) -> None:
+    # edge.testing: every table adds up, every named pay table is analysed, bad options and
+    # tables are refused, a seeded simulation settles every hand at its row's pay and agrees
+    # with the exact return, the report builds
+    check()
 
 
 def test_class_counts_of_the_whole_deck() -> None:
@@ -154,9 +143,11 @@ def test_published_house_edges() -> None:
     assert abs(richer.house_edge - Fraction(1023, 10000)) < Fraction(1, 10000)
 
 
-def test_the_return_table_adds_up() -> None:
-    table = get_game("six-card-bonus").analyze("bonus", None, get_game("six-card-bonus")
-                                                .make_rules())
+def test_the_return_table_is_the_kernels_counts_at_the_pays() -> None:
+    # what check_game cannot know: the cycle is every set of six cards once, and the return
+    # is the kernel's class counts at the pays typed here
+    game = get_game("six-card-bonus")
+    table = game.analyze("bonus", None, game.make_rules())
     assert table.cycle == math.comb(52, 6)
     counts = six_card_bonus.class_counts()
     paid = dict(zip(six_card_bonus.CLASS_NAMES, counts, strict=True))
