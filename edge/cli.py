@@ -15,9 +15,10 @@ import os
 import shlex
 import signal
 import sys
+import threading
 import traceback
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from edge import __version__, collusion_command, protection_command
@@ -628,10 +629,9 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"edge: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        # a second Ctrl-C while this one is reported changes nothing
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        end_progress()
-        print("edge: interrupted", file=sys.stderr, flush=True)
+        with _ctrl_c_ignored():         # a second Ctrl-C while this one is reported
+            end_progress()
+            print("edge: interrupted", file=sys.stderr, flush=True)
         return 130
     except BrokenPipeError:
         return 0
@@ -669,14 +669,42 @@ def _drop_output() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _entry() -> Any:
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ctrl-C ignored within, and the handler found given back after: a program that calls
+    :func:`main` (a script, a notebook, a test) keeps its own Ctrl-C. (Signal handlers belong
+    to the main thread: in another, nothing changes.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    found = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        status = main()
+        yield
+    finally:
+        signal.signal(signal.SIGINT, found)
+
+
+def _interrupt_once(signum: int, frame: object) -> None:
+    """The ``edge`` command's Ctrl-C: the first stops the run, and any later one, while it is
+    reported and the process ends, is ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def entry(argv: Sequence[str] | None = None) -> NoReturn:
+    """The ``edge`` command (its console script and ``python -m edge``): :func:`main`, then
+    the process ends with its exit status. The exit owns Ctrl-C: after the first, later ones
+    change nothing (where the process was started with Ctrl-C ignored, it stays ignored)."""
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt_once)
+    try:
+        status = main(argv)
     except KeyboardInterrupt:             # before main's own handler was in place
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("edge: interrupted", file=sys.stderr, flush=True)
         status = 130
     if status == 130 or running():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)      # nothing is left to interrupt
         # end now: worker threads still inside a kernel are not waited for (nothing they
         # compute is written anywhere), and nothing else is left to run
         for stream in (sys.stdout, sys.stderr):
@@ -687,4 +715,4 @@ def _entry() -> Any:
 
 
 if __name__ == "__main__":
-    _entry()
+    entry()
