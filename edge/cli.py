@@ -629,37 +629,39 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"edge: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        with _ctrl_c_ignored():         # a second Ctrl-C while this one is reported
-            end_progress()
-            print("edge: interrupted", file=sys.stderr, flush=True)
-        return 130
+        return _report_interrupt()
     except BrokenPipeError:
         return 0
-    except MemoryError:
+    except Exception as error:
+        # a Ctrl-C that a library turned into another error is still an interrupt (_CTRL_C)
+        return _report_interrupt() if _CTRL_C.is_set() else _report_failure(error)
+
+
+def _report_failure(error: Exception) -> int:
+    """Say what went wrong (memory, the machine's files, or a bug: one line each, a bug's
+    traceback only when asked); the exit status."""
+    end_progress()
+    if isinstance(error, MemoryError):
         # the values edge can check are bounded before any work; this is the last guard
-        end_progress()
         print("edge: error: out of memory: this run needs more memory than the machine "
               "has (a smaller --hands, range or grid?).", file=sys.stderr)
         return 2
-    except OSError as error:          # a full disk, a device gone: the machine's, not a bug
-        end_progress()
+    if isinstance(error, OSError):    # a full disk, a device gone: the machine's, not a bug
         _drop_output()
         what = (f"read or write {error.filename}" if error.filename is not None
                 else "write the output")
         print(f"edge: error: could not {what}: {error.strerror or error}.", file=sys.stderr)
         return 2
-    except Exception as error:          # a bug: one line, the traceback only when asked
-        end_progress()
-        debug = bool(os.environ.get(DEBUG_VARIABLE))
-        if debug:
-            traceback.print_exc()
-        what = " ".join(f"{type(error).__name__}: {error}".split())
-        print(f"edge: internal error: {what[:300]}. This is a bug in edge: please report it "
-              "with the command that gave it"
-              + ("" if debug else f" and the traceback it prints with {DEBUG_VARIABLE}=1 set "
-                                  f"({DEBUG_VARIABLE}=1 edge ...)") + ".",
-              file=sys.stderr)
-        return INTERNAL_ERROR
+    debug = bool(os.environ.get(DEBUG_VARIABLE))
+    if debug:
+        traceback.print_exc()
+    what = " ".join(f"{type(error).__name__}: {error}".split())
+    print(f"edge: internal error: {what[:300]}. This is a bug in edge: please report it "
+          "with the command that gave it"
+          + ("" if debug else f" and the traceback it prints with {DEBUG_VARIABLE}=1 set "
+                              f"({DEBUG_VARIABLE}=1 edge ...)") + ".",
+          file=sys.stderr)
+    return INTERNAL_ERROR
 
 
 def _drop_output() -> None:
@@ -667,6 +669,20 @@ def _drop_output() -> None:
     again (not when it is no file: a test's capture)."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+# Set by the ``edge`` command's Ctrl-C (:func:`entry`): a Ctrl-C that a library turned into
+# another error on its way up (numpy's extension modules, interrupted while they are imported,
+# raise ImportError) is still reported as an interrupt, not as a bug.
+_CTRL_C = threading.Event()
+
+
+def _report_interrupt() -> int:
+    """Say the run was interrupted; its exit status."""
+    with _ctrl_c_ignored():         # a second Ctrl-C while this one is reported
+        end_progress()
+        print("edge: interrupted", file=sys.stderr, flush=True)
+    return 130
 
 
 @contextlib.contextmanager
@@ -688,6 +704,7 @@ def _interrupt_once(signum: int, frame: object) -> None:
     """The ``edge`` command's Ctrl-C: the first stops the run, and any later one, while it is
     reported and the process ends, is ignored."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _CTRL_C.set()
     raise KeyboardInterrupt
 
 

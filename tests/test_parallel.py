@@ -179,6 +179,34 @@ def test_ctrl_c_ends_a_simulation_at_once(signals: int) -> None:
     assert out == "", said            # no report: the run was stopped, not finished
 
 
+# A library that turns a Ctrl-C into another error on its way up, as numpy's extension modules
+# do when a Ctrl-C lands while they are imported (ImportError: numpy._core.umath failed to
+# import): the command still reports an interrupt, not a bug.
+SWALLOWED = """
+import os, signal, sys, time
+from edge import cli
+
+def build_parser(*args, **kwargs):
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(60)
+    except KeyboardInterrupt:
+        raise ImportError("numpy._core.umath failed to import") from None
+
+cli.build_parser = build_parser
+cli.entry(["games"])
+"""
+
+
+def test_a_ctrl_c_a_library_turned_into_another_error_is_an_interrupt() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+             + SWALLOWED)
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "edge: interrupted\n")
+
+
 def test_a_bar_left_drawn_is_ended_before_a_message() -> None:
     stream = _Terminal()
     bar = parallel.Progress("solving", 10, stream=stream)
