@@ -18,7 +18,7 @@ import sys
 import threading
 import traceback
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from edge import __version__, collusion_command, protection_command
@@ -678,45 +678,53 @@ _CTRL_C = threading.Event()
 
 
 def _report_interrupt() -> int:
-    """Say the run was interrupted; its exit status."""
-    with _ctrl_c_ignored():         # a second Ctrl-C while this one is reported
+    """Say the run was interrupted; its exit status. A second Ctrl-C meanwhile changes
+    nothing. The handler found is given back after (a program that calls :func:`main` keeps
+    its own Ctrl-C), but for the ``edge`` command's own (:func:`entry`): its process ends now,
+    and a later Ctrl-C stays ignored. (Signal handlers belong to the main thread: in another,
+    nothing changes.)"""
+    main_thread = threading.current_thread() is threading.main_thread()
+    found = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+    try:
         end_progress()
         print("edge: interrupted", file=sys.stderr, flush=True)
+    finally:
+        if found is not None and found is not _interrupt:
+            signal.signal(signal.SIGINT, found)
     return 130
 
 
-@contextlib.contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
-    """Ctrl-C ignored within, and the handler found given back after: a program that calls
-    :func:`main` (a script, a notebook, a test) keeps its own Ctrl-C. (Signal handlers belong
-    to the main thread: in another, nothing changes.)"""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    found = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, found)
-
-
-def _interrupt_once(signum: int, frame: object) -> None:
-    """The ``edge`` command's Ctrl-C: the first stops the run, and any later one, while it is
-    reported and the process ends, is ignored."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _interrupt(signum: int, frame: object) -> None:
+    """The ``edge`` command's Ctrl-C: stop the run (again, should the last one have been lost
+    on its way)."""
     _CTRL_C.set()
     raise KeyboardInterrupt
 
 
+def _unraisable(report: sys.UnraisableHookArgs) -> None:
+    """A Ctrl-C raised where Python can only print it and go on (in a weakref callback, as
+    when it lands in importlib's cleanup, or a ``__del__``) is delivered again a moment later,
+    once this hook has returned, to stop the run where it can; anything else Python prints as
+    usual."""
+    if isinstance(report.exc_value, KeyboardInterrupt):
+        again = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
+        again.daemon = True
+        again.start()
+        return
+    sys.__unraisablehook__(report)
+
+
 def entry(argv: Sequence[str] | None = None) -> NoReturn:
     """The ``edge`` command (its console script and ``python -m edge``): :func:`main`, then
-    the process ends with its exit status. The exit owns Ctrl-C: after the first, later ones
-    change nothing (where the process was started with Ctrl-C ignored, it stays ignored)."""
+    the process ends with its exit status. The exit owns Ctrl-C: once an interrupt is
+    reported, later ones change nothing (where the process was started with Ctrl-C ignored,
+    it stays ignored)."""
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        signal.signal(signal.SIGINT, _interrupt_once)
+        signal.signal(signal.SIGINT, _interrupt)
+        sys.unraisablehook = _unraisable
     try:
         status = main(argv)
-    except KeyboardInterrupt:             # before main's own handler was in place
+    except KeyboardInterrupt:     # before main's try, or a second one as main reported one
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("edge: interrupted", file=sys.stderr, flush=True)
         status = 130

@@ -179,29 +179,43 @@ def test_ctrl_c_ends_a_simulation_at_once(signals: int) -> None:
     assert out == "", said            # no report: the run was stopped, not finished
 
 
-# A library that turns a Ctrl-C into another error on its way up, as numpy's extension modules
-# do when a Ctrl-C lands while they are imported (ImportError: numpy._core.umath failed to
+# A Ctrl-C that a library turns into another error on its way up, as numpy's extension
+# modules do when one lands while they are imported (ImportError: numpy._core.umath failed to
 # import): the command still reports an interrupt, not a bug.
-SWALLOWED = """
-import os, signal, sys, time
-from edge import cli
-
+TURNED = """
 def build_parser(*args, **kwargs):
     try:
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(60)
     except KeyboardInterrupt:
         raise ImportError("numpy._core.umath failed to import") from None
+"""
+# A Ctrl-C raised where Python only prints it and goes on, as in importlib's weakref callback
+# (the run went on to the end, and a second Ctrl-C was ignored): delivered again, it stops the
+# run.
+LOST = """
+class Thing:
+    pass
 
-cli.build_parser = build_parser
-cli.entry(["games"])
+def build_parser(*args, **kwargs):
+    def callback(ref):
+        raise KeyboardInterrupt
+    thing = Thing()
+    ref = weakref.ref(thing, callback)
+    del thing
+    time.sleep(60)
+    raise SystemExit("the run was not interrupted")
 """
 
 
-def test_a_ctrl_c_a_library_turned_into_another_error_is_an_interrupt() -> None:
+@pytest.mark.parametrize("parser", [TURNED, LOST], ids=["turned", "lost"])
+def test_a_ctrl_c_a_library_mislays_is_still_an_interrupt(parser: str) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    child = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-             + SWALLOWED)
+    child = "\n".join([
+        "import os, signal, sys, time, weakref",
+        "signal.signal(signal.SIGINT, signal.default_int_handler)",
+        "from edge import cli", parser, "cli.build_parser = build_parser",
+        "cli.entry(['games'])"])
     done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
                           env=env, timeout=120)
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "edge: interrupted\n")
