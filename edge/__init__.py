@@ -15,12 +15,22 @@ from pathlib import Path
 from edge import document  # installs the renderers behind ReturnTable.render and Report.render
 from edge.errors import EdgeError
 from edge.games import analyze, get_game
+from edge.games.contract import AnyGame
+from edge.games.registry import read_bet_files_with
 from edge.paytables import PayTable
 from edge.table import ReturnTable, Row
 from edge.version import __version__
 
 __all__ = ["EdgeError", "PayTable", "ReturnTable", "Row", "__version__", "analyze", "document",
            "get_game", "get_include"]
+
+
+def _read_bet_file(path: str) -> AnyGame:
+    from edge.bets import load_bet_file  # the bet-file engine: loaded only for a bet file
+    return load_bet_file(path)
+
+
+read_bet_files_with(_read_bet_file)
 
 
 def get_include() -> str:

@@ -1,5 +1,5 @@
 """``python -m edge`` runs the command line."""
 
-from edge.cli import main
+from edge.cli import entry
 
-raise SystemExit(main())
+entry()

@@ -15,6 +15,7 @@ import os
 import shlex
 import signal
 import sys
+import threading
 import traceback
 import warnings
 from collections.abc import Callable, Sequence
@@ -628,38 +629,39 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"edge: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        # a second Ctrl-C while this one is reported changes nothing
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        end_progress()
-        print("edge: interrupted", file=sys.stderr, flush=True)
-        return 130
+        return _report_interrupt()
     except BrokenPipeError:
         return 0
-    except MemoryError:
+    except Exception as error:
+        # a Ctrl-C that a library turned into another error is still an interrupt (_CTRL_C)
+        return _report_interrupt() if _CTRL_C.is_set() else _report_failure(error)
+
+
+def _report_failure(error: Exception) -> int:
+    """Say what went wrong (memory, the machine's files, or a bug: one line each, a bug's
+    traceback only when asked); the exit status."""
+    end_progress()
+    if isinstance(error, MemoryError):
         # the values edge can check are bounded before any work; this is the last guard
-        end_progress()
         print("edge: error: out of memory: this run needs more memory than the machine "
               "has (a smaller --hands, range or grid?).", file=sys.stderr)
         return 2
-    except OSError as error:          # a full disk, a device gone: the machine's, not a bug
-        end_progress()
+    if isinstance(error, OSError):    # a full disk, a device gone: the machine's, not a bug
         _drop_output()
         what = (f"read or write {error.filename}" if error.filename is not None
                 else "write the output")
         print(f"edge: error: could not {what}: {error.strerror or error}.", file=sys.stderr)
         return 2
-    except Exception as error:          # a bug: one line, the traceback only when asked
-        end_progress()
-        debug = bool(os.environ.get(DEBUG_VARIABLE))
-        if debug:
-            traceback.print_exc()
-        what = " ".join(f"{type(error).__name__}: {error}".split())
-        print(f"edge: internal error: {what[:300]}. This is a bug in edge: please report it "
-              "with the command that gave it"
-              + ("" if debug else f" and the traceback it prints with {DEBUG_VARIABLE}=1 set "
-                                  f"({DEBUG_VARIABLE}=1 edge ...)") + ".",
-              file=sys.stderr)
-        return INTERNAL_ERROR
+    debug = bool(os.environ.get(DEBUG_VARIABLE))
+    if debug:
+        traceback.print_exc()
+    what = " ".join(f"{type(error).__name__}: {error}".split())
+    print(f"edge: internal error: {what[:300]}. This is a bug in edge: please report it "
+          "with the command that gave it"
+          + ("" if debug else f" and the traceback it prints with {DEBUG_VARIABLE}=1 set "
+                              f"({DEBUG_VARIABLE}=1 edge ...)") + ".",
+          file=sys.stderr)
+    return INTERNAL_ERROR
 
 
 def _drop_output() -> None:
@@ -669,14 +671,65 @@ def _drop_output() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _entry() -> Any:
+# Set by the ``edge`` command's Ctrl-C (:func:`entry`): a Ctrl-C that a library turned into
+# another error on its way up (numpy's extension modules, interrupted while they are imported,
+# raise ImportError) is still reported as an interrupt, not as a bug.
+_CTRL_C = threading.Event()
+
+
+def _report_interrupt() -> int:
+    """Say the run was interrupted; its exit status. A second Ctrl-C meanwhile changes
+    nothing. The handler found is given back after (a program that calls :func:`main` keeps
+    its own Ctrl-C), but for the ``edge`` command's own (:func:`entry`): its process ends now,
+    and a later Ctrl-C stays ignored. (Signal handlers belong to the main thread: in another,
+    nothing changes.)"""
+    main_thread = threading.current_thread() is threading.main_thread()
+    found = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
     try:
-        status = main()
-    except KeyboardInterrupt:             # before main's own handler was in place
+        end_progress()
+        print("edge: interrupted", file=sys.stderr, flush=True)
+    finally:
+        if found is not None and found is not _interrupt:
+            signal.signal(signal.SIGINT, found)
+    return 130
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """The ``edge`` command's Ctrl-C: stop the run (again, should the last one have been lost
+    on its way)."""
+    _CTRL_C.set()
+    raise KeyboardInterrupt
+
+
+def _unraisable(report: sys.UnraisableHookArgs) -> None:
+    """A Ctrl-C raised where Python can only print it and go on (in a weakref callback, as
+    when it lands in importlib's cleanup, or a ``__del__``) is delivered again a moment later,
+    once this hook has returned, to stop the run where it can; anything else Python prints as
+    usual."""
+    if isinstance(report.exc_value, KeyboardInterrupt):
+        again = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
+        again.daemon = True
+        again.start()
+        return
+    sys.__unraisablehook__(report)
+
+
+def entry(argv: Sequence[str] | None = None) -> NoReturn:
+    """The ``edge`` command (its console script and ``python -m edge``): :func:`main`, then
+    the process ends with its exit status. The exit owns Ctrl-C: once an interrupt is
+    reported, later ones change nothing (where the process was started with Ctrl-C ignored,
+    it stays ignored)."""
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt)
+        sys.unraisablehook = _unraisable
+    try:
+        status = main(argv)
+    except KeyboardInterrupt:     # before main's try, or a second one as main reported one
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("edge: interrupted", file=sys.stderr, flush=True)
         status = 130
     if status == 130 or running():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)      # nothing is left to interrupt
         # end now: worker threads still inside a kernel are not waited for (nothing they
         # compute is written anywhere), and nothing else is left to run
         for stream in (sys.stdout, sys.stderr):
@@ -687,4 +740,4 @@ def _entry() -> Any:
 
 
 if __name__ == "__main__":
-    _entry()
+    entry()

@@ -3,10 +3,12 @@ session's own folders for what the code caches (so the tests never write to the 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -121,6 +123,59 @@ def edge_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("EDGE_CACHE_DIR", str(folder))
         yield folder
+
+
+# Dask's timeouts for the tests' local clusters (and their worker processes, which inherit the
+# environment): its defaults (30 s to connect, 30 s of a silent connection) are met on a quiet
+# machine, not on a loaded one, where a worker process may take that long to start.
+DASK_TIMEOUTS = {"distributed.comm.timeouts.connect": "120s",
+                 "distributed.comm.timeouts.tcp": "120s"}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def dask_timeouts() -> Iterator[None]:
+    """Dask's connection timeouts at :data:`DASK_TIMEOUTS` for the session: set in the
+    environment (read when Dask is first imported, here or in a worker process) and in Dask's
+    configuration if it is imported already (a test module imported it at collection)."""
+    with pytest.MonkeyPatch.context() as patch, contextlib.ExitStack() as stack:
+        for key, value in DASK_TIMEOUTS.items():
+            variable = "DASK_" + key.upper().replace(".", "__").replace("-", "_")
+            patch.setenv(variable, value)
+        if "dask" in sys.modules:
+            import dask
+            stack.enter_context(dask.config.set(DASK_TIMEOUTS))
+        yield
+
+
+@pytest.fixture(scope="module")
+def dask_address() -> Iterator[str]:
+    """The scheduler address of a local Dask cluster of 2 worker processes (one thread each),
+    started once for the test module, reached by address as a user's running scheduler is;
+    :func:`edge.cluster.map_tasks` waits up to 120 s to reach it there, not the 5 s a user's
+    scheduler gets (the tests' machine may be loaded)."""
+    distributed = pytest.importorskip("distributed")
+    from edge import cluster
+    with pytest.MonkeyPatch.context() as patch, distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as local:
+        defaults = cluster.map_tasks.__kwdefaults__
+        assert defaults is not None and "connect_timeout" in defaults
+        patch.setitem(defaults, "connect_timeout", 120.0)
+        yield local.scheduler_address
+
+
+@pytest.fixture(autouse=True)
+def sigint_handler_kept() -> Iterator[None]:
+    """Fail a test after which the Ctrl-C (SIGINT) handler differs from before: a handler left
+    ignored is inherited by every process the test worker starts later, and a later test's
+    ``edge`` child then never sees its Ctrl-C."""
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    after = signal.getsignal(signal.SIGINT)
+    if after is not before:
+        signal.signal(signal.SIGINT, before)        # the next test starts as this one did
+        pytest.fail(f"the test left the SIGINT handler {after!r} (it was {before!r})",
+                    pytrace=False)
 
 
 @dataclass(frozen=True)

@@ -30,12 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def address() -> Iterator[str]:
+def address(dask_address: str) -> str:
     """The scheduler address of a local cluster of 2 worker processes (one thread each)."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None,
-                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as local:
-        yield local.scheduler_address
+    return dask_address
 
 
 @pytest.fixture(autouse=True)
@@ -181,7 +178,7 @@ def test_ctrl_c_at_a_terminal_ends_the_run_without_tracebacks(tmp_path: Path) ->
         deadline = time.monotonic() + 120
         while not marker.exists() and process.poll() is None and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert marker.exists(), process.communicate(timeout=5)
+        assert marker.exists(), process.communicate(timeout=60)
         os.killpg(process.pid, signal.SIGINT)
         out, err = process.communicate(timeout=60)
     finally:

@@ -9,7 +9,6 @@ Triple Bet's Flush) within 4 standard errors; the tallies add up; bad input is r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -40,12 +39,9 @@ HI_LO = tuple(1 if face // 4 <= 4 else (0 if face // 4 <= 7 else -1) for face in
 
 
 @pytest.fixture(scope="module")
-def address() -> Iterator[str]:
+def address(dask_address: str) -> str:
     """The scheduler address of a local cluster of 2 worker processes (one thread each)."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None,
-                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as local:
-        yield local.scheduler_address
+    return dask_address
 
 
 def wager(game: str, bet: str | None = None, cards: int = 3) -> tuple[NetOf, int, Fraction, int]:

@@ -13,8 +13,10 @@ level, inside a function, under ``if TYPE_CHECKING:``): a cycle that only type c
 still a cycle in the design. Relative imports are resolved against the importing module. A
 package is the module of its ``__init__.py``, so it imports what that file imports; importing
 ``edge.a.b`` also runs the package ``edge.a`` (unless the importer is inside it already).
-Imports made from strings (``importlib.import_module``, entry points) are not seen: the game
-registry is the one place that does that, on purpose.
+An import made from a string literal, ``importlib.import_module("edge.x")`` (or an f-string
+whose fixed start names a package, ``import_module(f"edge.x.{name}")``: that package), counts
+as an import of that module. Module names held in data are not seen: the game registry's
+built-in games and the plug-ins' entry points, on purpose.
 """
 
 from __future__ import annotations
@@ -83,6 +85,32 @@ def is_inside(importer: str, package: str) -> bool:
     return importer == package or importer.startswith(package + ".")
 
 
+def string_import(node: ast.Call) -> str | None:
+    """The edge module an ``import_module("edge...")`` (or ``__import__``) call names, if it is
+    one: the literal's module or its nearest known package; an f-string's fixed start up to its
+    last dot (``f"edge.games.{name}"``: ``edge.games``)."""
+    function = node.func
+    called = function.id if isinstance(function, ast.Name) else (
+        function.attr if isinstance(function, ast.Attribute) else None)
+    if called not in ("import_module", "__import__") or not node.args:
+        return None
+    first = node.args[0]
+    if isinstance(first, ast.JoinedStr):
+        start = first.values[0] if first.values else None
+        if not (isinstance(start, ast.Constant) and isinstance(start.value, str)):
+            return None
+        text = start.value.rpartition(".")[0]
+    elif isinstance(first, ast.Constant) and isinstance(first.value, str):
+        text = first.value
+    else:
+        return None
+    if text.split(".")[0] != "edge":
+        return None
+    while text and text not in KNOWN:
+        text = text.rpartition(".")[0]
+    return text or None
+
+
 @dataclass(frozen=True)
 class PrivateUse:
     """One use of another module's private name, with where it is."""
@@ -127,7 +155,11 @@ def read_module(name: str, source: str | None = None) -> ModuleImports:
                 targets.add(parent)
 
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
+        if isinstance(node, ast.Call):
+            named = string_import(node)
+            if named is not None:
+                add_target(named)
+        elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] != "edge":
                     continue
@@ -344,6 +376,20 @@ def test_private_names_are_found_in_from_imports_and_attributes() -> None:
     found = read_module("edge.report.sections", source).private
     assert sorted((use.line, use.name) for use in found) == [
         (4, "_row_cells"), (7, "_helper"), (8, "_figure_lines"), (9, "_private")]
+
+
+def test_imports_from_string_literals_are_seen() -> None:
+    source = "\n".join([
+        "import importlib",
+        "from importlib import import_module",
+        "def load(name):",
+        "    importlib.import_module('edge.bets')",                 # a literal
+        "    import_module(f'edge.games.triple_bet.{name}')",      # an f-string: its package
+        "    importlib.import_module(name)",                        # data: not seen
+        "    importlib.import_module('numpy')",                     # not edge
+    ])
+    assert read_module("edge.table", source).targets == {"edge.bets", "edge.games.triple_bet",
+                                                         "edge.games"}
 
 
 def test_no_any_in_the_game_contracts() -> None:

@@ -16,8 +16,9 @@ lower one (tests/test_imports.py checks, beside this, that there is no cycle at 
 Every ``import`` and ``from ... import`` counts wherever it stands: at module level, inside a
 function (a lazy import runs later, but it is still a dependency of the design) and under
 ``if TYPE_CHECKING:`` (an annotation that names a higher layer ties the lower one to it as
-much as a call does). An import that goes up is a violation unless it is listed in
-``EXCEPTIONS`` below with the reason it is there. The module of a package is its
+much as a call does); so does ``importlib.import_module("edge...")`` with a literal name. An
+import that goes up is a violation unless it is listed in ``EXCEPTIONS`` below with the reason
+it is there. The module of a package is its
 ``__init__.py``; relative imports are resolved against the importer (the helpers are shared
 with tests/test_imports.py).
 """
@@ -28,7 +29,7 @@ import ast
 import fnmatch
 from dataclasses import dataclass
 
-from tests.test_imports import KNOWN, MODULES, PACKAGE, resolve_relative
+from tests.test_imports import KNOWN, MODULES, PACKAGE, resolve_relative, string_import
 
 LAYER_NAMES = ("cards and counting", "document model", "games", "reports", "command line")
 
@@ -150,6 +151,10 @@ def imports_of(name: str, source: str | None = None) -> list[Import]:
             for child in node.orelse:
                 visit(child, where)
             return
+        if isinstance(node, ast.Call):          # import_module("edge..."): an import too
+            named = string_import(node)
+            if named is not None:
+                add(named, node.lineno, where)
         inner = where
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) \
                 and where == "at module level":
@@ -208,6 +213,7 @@ def test_the_reader_sees_every_kind_of_import() -> None:
         "    from edge.report import ReportContext",
         "def hook():",
         "    from edge.simulation.engine import scaled",
+        "    importlib.import_module('edge.listing')",
         "    return scaled",
     ])
     found = {(i.imported, i.where) for i in imports_of("edge.games", source)}
@@ -217,6 +223,7 @@ def test_the_reader_sees_every_kind_of_import() -> None:
         ("edge.document.render", "at module level"),
         ("edge.report", "under TYPE_CHECKING"),
         ("edge.simulation.engine", "in a function"),
+        ("edge.listing", "in a function"),
     }
 
 

@@ -27,7 +27,7 @@ import numpy.typing as npt
 import pytest
 
 from edge import _core
-from edge.games.ultimate_texas_holdem.exposure import dealer_two
+from edge.games.ultimate_texas_holdem.exposure import dealer_two, solvers
 from edge.games.ultimate_texas_holdem.exposure import solution as exposure
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
@@ -185,8 +185,7 @@ def test_river_follows_ties(reduced_rows: IntArray) -> None:
 
 
 def test_registered() -> None:
-    assert exposure.SOLVERS[exposure.Seen.DEALER_2] == ("exposure.dealer_two",
-                                                         "solve_dealer_two")
+    assert solvers.solver_of(exposure.Seen.DEALER_2) is dealer_two.solve_dealer_two
 
 
 def test_kernel_refuses_bad_flops() -> None:
@@ -235,7 +234,7 @@ def full() -> Iterator[exposure.ExposedSolution]:
     with pytest.MonkeyPatch.context() as patch:
         if PUBLISHED_CACHE:
             patch.setenv("EDGE_CACHE_DIR", PUBLISHED_CACHE)
-        yield exposure.solve_exposed(exposure.Seen.DEALER_2, SETTLE, False)
+        yield solvers.solve_exposed(exposure.Seen.DEALER_2, SETTLE, False)
 
 
 @pytest.mark.slow

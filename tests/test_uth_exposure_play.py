@@ -21,7 +21,7 @@ from edge import _core
 from edge.document import render
 from edge.games import RunSettings, get_game
 from edge.games.ultimate_texas_holdem.exposure import main_bet as xm
-from edge.games.ultimate_texas_holdem.exposure import solution as exposure
+from edge.games.ultimate_texas_holdem.exposure import solvers as exposure
 from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution
 from edge.games.ultimate_texas_holdem.rules import Seen
 from edge.games.ultimate_texas_holdem.simulation import _exposure_play

@@ -14,10 +14,13 @@ import itertools
 import random
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
+from edge.cache import Memo
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem.report.content import (
     FlopGroup,
@@ -33,6 +36,7 @@ from edge.games.ultimate_texas_holdem.strategy.language import (
     HOLDING_CARDS,
     HOLDING_CLASSES,
     Feature,
+    UthStrategy,
     expand_range,
     parse_text,
 )
@@ -332,6 +336,40 @@ def test_a_fixed_chart_plays_the_flop_only_for_the_holdings_it_checks() -> None:
         mine, full = getattr(chart, name), getattr(every, name)
         assert np.array_equal(mine[:, checked], full[:, checked]), name
         assert not mine[:, ~checked].any(), name
+
+
+def test_an_evaluation_is_cached_on_disk_and_read_back_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second evaluation of a strategy (in a new process: nothing kept in memory) reads
+    the first one's disk cache entry and gives the identical arrays (a few flop classes)."""
+    monkeypatch.setenv("EDGE_CACHE_DIR", str(tmp_path))
+    settle = solver.settlement(BLIND_PRESETS["standard"].as_dict())
+    subset = solver.flop_classes().subset([0, 1754])
+    partial = solver.solve(settle, classes=subset)
+    made: list[UthStrategy] = []
+    real = practical.evaluate
+
+    def counted(strategy: UthStrategy, solution: solver.Solution,
+                **options: Any) -> practical.Evaluation:
+        made.append(strategy)
+        return real(strategy, solution, classes=subset, **options)
+
+    monkeypatch.setattr(practical, "evaluate", counted)
+    strategy = parse_text(WIZARD)
+    evaluations = []
+    for _ in range(2):
+        monkeypatch.setattr(practical, "_CACHE", Memo(1))     # a new process: nothing kept
+        evaluations.append(practical.evaluate_cached(strategy, partial))
+    first, second = evaluations
+    assert made == [strategy] and second is not first
+    assert practical.evaluation_entry(strategy, partial).path.is_file()
+    for name in practical.STORED:
+        mine, read = getattr(first, name), getattr(second, name)
+        assert read.dtype == mine.dtype and np.array_equal(read, mine), name
+    assert second.strategy is strategy and second.total() == first.total()
+    # asked not to use the cache: evaluated afresh, the same again
+    again = practical.evaluate_cached(strategy, partial, use_cache=False)
+    assert len(made) == 2 and np.array_equal(again.flop_values, first.flop_values)
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
@@ -66,6 +66,20 @@ _builtins: dict[str, AnyGame] = {}
 _plugins: dict[str, AnyGame] | None = None
 # the games of bet files read in this process, by name (a table names its game by name)
 _file_games: dict[str, AnyGame] = {}
+
+
+# What reads a bet file into its game: edge.bets's load_bet_file, set by the package's facade
+# (edge/__init__.py, which runs before any module of edge). edge.bets imports edge.games, so
+# the registry reaches it through this seam, not by importing it.
+_bet_file_reader: Callable[[str], AnyGame] | None = None
+
+
+def read_bet_files_with(reader: Callable[[str], AnyGame]) -> None:
+    """Set what :func:`get_game` calls to read a bet file's path into its game (the facade
+    ``edge/__init__.py`` sets :func:`edge.bets.load_bet_file`, imported at the first bet
+    file)."""
+    global _bet_file_reader
+    _bet_file_reader = reader
 
 
 def entry_points(*, group: str) -> tuple[EntryPoint, ...]:
@@ -171,8 +185,10 @@ def get_game(name: str) -> AnyGame:
     Only that game is loaded: a built-in game's package, or the plug-ins when ``name`` is
     none of the built-in games' names."""
     if name.strip().lower().endswith(".toml"):
-        bets = importlib.import_module("edge.bets")     # loaded only for a bet file
-        loaded = cast(AnyGame, bets.load_bet_file(name.strip()))
+        if _bet_file_reader is None:
+            raise EdgeError(f"Cannot read the bet file {name.strip()!r}: no bet-file reader is "
+                            "set (import edge, which sets edge.bets's).")
+        loaded = _bet_file_reader(name.strip())
         plugins = plugin_games().values()
         if _builtin_named(loaded.name) is not None or any(
                 loaded.name in _names(game) for game in plugins):

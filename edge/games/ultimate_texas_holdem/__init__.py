@@ -267,7 +267,7 @@ def _compare(wager: Wager[UltimateTexasHoldemRules]) -> StrategyComparison:
     rules, run = wager.rules, wager.run
     solution = solve_main(_main_paytable(wager.paytable), rules, run)
     evaluation = practical.evaluate_cached(rules.strategy, solution, jobs=run.jobs,
-                                           progress=run.progress)
+                                           progress=run.progress, use_cache=run.cache)
     return practical.comparison(evaluation, GAME_NAME, "main", rules.strategy)
 
 

@@ -252,7 +252,7 @@ def flop_solution(settle: solver.Settlement, ties_larger: bool,
                      int(lines[0::4, :, PLAY].sum()))
 
 
-# --- the solvers (exposure.SOLVERS) and their disk cache -------------------------------------
+# --- the solvers (exposure.solvers.SOLVERS) and their disk cache -----------------------------
 
 CACHE_ARRAYS = ("state_cards", "state_weight", "choice", "values", "counts", "folds", "cycle",
                 "deals_per_state", "net")

@@ -1,7 +1,7 @@
 """Ultimate Texas Hold'em's main bet with cards exposed (game protection, docs/protection.md):
 the return table, the exposed player's preflop strategy and its plain rules.
 
-Every scenario's exact solve (:func:`.exposure.solve_exposed`) gives an
+Every scenario's exact solve (:func:`.exposure.solvers.solve_exposed`) gives an
 :class:`~.exposure.ExposedSolution`: the deals of every final line, as the unexposed solve
 gives them, and each preflop state's choice (the player's two cards with the seen cards). The
 return table is built from the counts by the same code as the unexposed one
@@ -26,7 +26,7 @@ from edge.document import Items, Paragraph, Report, Section, Table
 from edge.document.document import JsonValue
 from edge.errors import EdgeError
 from edge.games import RunSettings
-from edge.games.ultimate_texas_holdem.exposure import solution as exposure
+from edge.games.ultimate_texas_holdem.exposure import solvers as exposure
 from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution
 from edge.games.ultimate_texas_holdem.rules import GAME_NAME, Seen
 from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules as MainRules
@@ -526,8 +526,8 @@ def strategy_data(solution: ExposedSolution, options: Mapping[str, str], paytabl
 
 def protection() -> Protection:
     """The game's exposures (edge.protection), each solved in minutes (``slow``): the
-    scenarios whose solver is in :data:`.exposure.SOLVERS`; and collusion with one partner's
-    hole cards, exact in hours (docs/collusion-uth.md)."""
+    scenarios whose solver is in :data:`.exposure.solvers.SOLVERS`; and collusion with one
+    partner's hole cards, exact in hours (docs/collusion-uth.md)."""
     from edge.protection import Collusion
 
     ready = tuple(scenario for scenario in SCENARIOS if Seen(scenario.name) in exposure.SOLVERS)

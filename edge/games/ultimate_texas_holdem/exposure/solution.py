@@ -15,15 +15,13 @@ one of the three flop cards (3), two of them (3), one of the turn and river (2),
 
 from __future__ import annotations
 
-import importlib
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem.rules import Seen as Seen
 from edge.games.ultimate_texas_holdem.solve.solver import Settlement
 
@@ -95,29 +93,3 @@ class ExposedSolution:
                       for i, row in enumerate(self.state_cards.tolist())}
             object.__setattr__(self, "_index", cached)
         return cached
-
-
-# scenario -> (module, function) of its solver: solve(settle, ties_larger, *, jobs, use_cache,
-# progress) -> ExposedSolution.
-SOLVERS: Mapping[Seen, tuple[str, str]] = {
-    Seen.DEALER_1: ("exposure.dealer_one", "solve_dealer_one"),
-    Seen.DEALER_1_FLOP_1: ("exposure.dealer_one", "solve_dealer_one_flop_one"),
-    Seen.DEALER_1_TURN_RIVER_1: ("exposure.dealer_one", "solve_dealer_one_turn_river_one"),
-    Seen.FLOP_1: ("exposure.dealer_one", "solve_flop_one"),
-    Seen.DEALER_2: ("exposure.dealer_two", "solve_dealer_two"),
-    Seen.FLOP_2: ("exposure.flop_cards", "solve_flop_two"),
-    Seen.FLOP_3: ("exposure.flop_cards", "solve_flop_three"),
-    Seen.DEALER_1_RIVER: ("exposure.dealer_river", "solve_dealer_one_river"),
-}
-
-
-def solve_exposed(scenario: Seen, settle: Settlement, ties_larger: bool, *,
-                  jobs: int | None = None, use_cache: bool = True,
-                  progress: bool = False) -> ExposedSolution:
-    """The exact solve of one exposure scenario (cached on disk like the unexposed solve)."""
-    if scenario not in SOLVERS:
-        raise EdgeError(f"The exposure seen={scenario} has no solver.")
-    module, name = SOLVERS[scenario]
-    solver: Callable[..., ExposedSolution] = getattr(
-        importlib.import_module(f"edge.games.ultimate_texas_holdem.{module}"), name)
-    return solver(settle, ties_larger, jobs=jobs, use_cache=use_cache, progress=progress)

@@ -101,7 +101,8 @@ def main_lines(solution: solver.Solution, strategy: UthStrategy | str,
     if not chosen.is_optimal and not chosen.is_always_4x:
         settings = run or RunSettings()
         evaluation = practical.evaluate_cached(chosen, solution, jobs=settings.jobs,
-                                               progress=settings.progress)
+                                               progress=settings.progress,
+                                               use_cache=settings.cache)
         return MainLines(solution, evaluation.choice, evaluation.counts(), evaluation.folds())
     if chosen.is_always_4x:
         choice = np.full(solver.HOLDINGS, 4, dtype=np.int8)

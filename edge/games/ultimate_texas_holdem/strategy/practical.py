@@ -20,9 +20,12 @@ strategy's (checked in tests/test_uth_strategies.py).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -249,18 +252,74 @@ def evaluate(strategy: UthStrategy, solution: solver.Solution, *, jobs: int | No
 # One evaluation (about 60 MB: the flop values of every class and holding): a table, a report
 # and a comparison of one strategy share it; another strategy or pays take its place.
 _CACHE: cache.Memo[tuple[str, tuple[tuple[int, ...], ...], int, bool], Evaluation] = cache.Memo(1)
+# The arrays of an evaluation's disk cache entry (the strategy and the solve are the caller's).
+STORED = ("choice", "bet", "check", "extra", "flop_values", "flop_decisions", "flop_rules",
+          "river_cost", "river_points")
 
 
 def evaluate_cached(strategy: UthStrategy, solution: solver.Solution, *,
-                    jobs: int | None = None, progress: bool = False) -> Evaluation:
-    """:func:`evaluate`, kept for the last strategy and pays asked for in this process (a table,
-    a report and a comparison of one strategy share one evaluation; two strategies that decide
-    alike, whatever their names, share it too). The result carries the strategy first asked
-    for."""
+                    jobs: int | None = None, progress: bool = False,
+                    use_cache: bool = True) -> Evaluation:
+    """:func:`evaluate`, cached on disk like the solves (:func:`evaluation_entry`) and kept for
+    the last strategy and pays asked for in this process (a table, a report and a comparison
+    of one strategy share one evaluation; two strategies that decide alike, whatever their
+    names, share it too). The result carries the strategy asked for. ``use_cache=False``
+    evaluates afresh and still writes the entry."""
     settle = solution.settlement
     decided = repr((strategy.preflop_optimal, strategy.chart, strategy.flop, strategy.river))
     key = (decided, settle.net, settle.fold, solution.ties_larger)
-    return _CACHE.get(key, lambda: evaluate(strategy, solution, jobs=jobs, progress=progress))
+    entry = evaluation_entry(strategy, solution)
+
+    def made() -> Evaluation:
+        return cache.read_or_solve(
+            entry, lambda: _load(entry, strategy, solution),
+            lambda _: evaluate(strategy, solution, jobs=jobs, progress=progress),
+            lambda evaluation: entry.store(
+                {name: getattr(evaluation, name) for name in STORED}), use_cache)
+
+    found = _CACHE.get(key, made) if use_cache else made()
+    return found if found.strategy is strategy else dataclasses.replace(found, strategy=strategy)
+
+
+def evaluation_entry(strategy: UthStrategy, solution: solver.Solution) -> cache.Entry:
+    """The disk cache entry of a strategy's evaluation, named by what the kernels read of the
+    strategy (the preflop chart, or none when the preflop is optimal, and the compiled flop and
+    river plans), the pays, the ties rule and the code of this module, the solve's and their
+    kernels."""
+    settle = solution.settlement
+    path = cache.entry_path("uth-strategy", {
+        "net": settle.net, "fold": settle.fold, "scale": settle.scale,
+        "ties_larger": solution.ties_larger,
+        "chart": None if strategy.preflop_optimal else _chart(strategy).tolist(),
+        "flop": _program_key(compile_plan(strategy.flop)),
+        "river": _program_key(compile_plan(strategy.river)), "arrays": STORED},
+        (sys.modules[__name__], solver, _kernels))
+    return cache.Entry(path, "ultimate-texas-holdem strategy evaluation")
+
+
+def _program_key(program: Program) -> list[object]:
+    features, masks, actions, otherwise, optimal = program
+    return [features.tolist(), masks.tolist(), actions.tolist(), otherwise, optimal]
+
+
+def _load(entry: cache.Entry, strategy: UthStrategy, solution: solver.Solution
+          ) -> Evaluation | None:
+    """The cached evaluation, or None when there is none or it is damaged."""
+    flops = solution.flop_decisions.shape[0]
+    shapes = {"choice": (solver.HOLDINGS,), "bet": (solver.HOLDINGS, solver.CATEGORIES),
+              "check": (solver.HOLDINGS, solver.CATEGORIES), "extra": (solver.HOLDINGS, 4),
+              "flop_values": (flops, solver.HOLDINGS, 3),
+              "flop_decisions": (flops, solver.HOLDINGS), "flop_rules": (flops, solver.HOLDINGS),
+              "river_cost": (solver.HOLDINGS, RIVER_GROUPS),
+              "river_points": (solver.HOLDINGS, RIVER_GROUPS)}
+
+    def accept(arrays: dict[str, npt.NDArray[Any]]) -> Evaluation:
+        wrong = [name for name in STORED if arrays[name].shape != shapes[name]]
+        if wrong:
+            raise ValueError(f"the arrays {', '.join(wrong)} have the wrong shape")
+        return Evaluation(strategy, solution, **arrays)
+
+    return entry.load(STORED, accept)
 
 
 # --- departures from optimal play ---------------------------------------------------------------
