@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from edge.bets.file import read_bet_file
 from edge.cli import DEBUG_VARIABLE, INTERNAL_ERROR, main
 from edge.paytables import MAX_DENOMINATOR, MAX_PAY
 from edge.simulation import MAX_HANDS
@@ -172,6 +173,13 @@ def _lucky_ladies(suited_20: str) -> str:
     return text.replace(condition, suited_20)
 
 
+# a condition over several lines (a TOML multi-line string): the error names the line and the
+# column of the unknown word in the file (it named the condition's first line)
+MULTI_LINE = _lucky_ladies('""\ntotal(player) == 20\n    and same_sute(player)""')
+MULTI_LINE_AT = (f"line {MULTI_LINE[:MULTI_LINE.index('same_sute')].count(chr(10)) + 1}, "
+                 "column 9")
+
+
 @dataclass(frozen=True)
 class Case:
     """A bad input and edge's answer: ``argv`` (split as a shell would, ``{tmp}`` the test's
@@ -206,6 +214,19 @@ CASES = {
                                                                   + " == 3")}),
     "not, 5000 times": Case("table {tmp}/not.toml", ("nests too deeply",),
                             {"not.toml": _lucky_ladies("not " * 5000 + "same_suit(player)")}),
+    "a multi-line condition": Case("table {tmp}/lines.toml",
+                                   (f"outcome 'suited-20', {MULTI_LINE_AT}: unknown function "
+                                    "'same_sute'", '(in "total(player) == 20     and same_sute'),
+                                   {"lines.toml": MULTI_LINE}),
+    # a function comparing cards, given one: it held on every deal (+500% player edge)
+    "same_rank of one card": Case("table {tmp}/one.toml",
+                                  ("same_rank() compares two or more cards", "player[1] is one "
+                                   "card", "would hold on every deal"),
+                                  {"one.toml": _lucky_ladies("same_rank(player[1])")}),
+    "same_suit of a one-card place": Case("table {tmp}/one.toml",
+                                          ("same_suit() compares", "dealer is one card"),
+                                          {"one.toml": _lucky_ladies("same_suit(dealer)")
+                                           .replace("dealer = 2", "dealer = 1")}),
     # a Double-Hand exception given twice (the second never taken)
     "an exception twice": Case("table double-hand-poker --strategy {tmp}/twice.toml",
                                ("[[exception]] 2: the same exception as [[exception]] 1",),
@@ -377,3 +398,55 @@ def test_a_bet_in_a_paytable_spec_is_read_as_a_game_name_is(
                             "--format", "json")
     assert status == 0, err
     assert json.loads(out)["tables"]["pair-plus"]["paytable"]["name"] == "2"
+
+
+# --- issue 33, item 9: bad input on the new surfaces ---------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+BOM = "\ufeff"
+
+
+@pytest.mark.parametrize("argv", [
+    "table {tmp}/bet.toml",
+    "table three-card-poker --bet pair-plus --paytable {tmp}/pays.toml",
+    "table three-card-poker --strategy {tmp}/strategy.toml",
+    "report triple-bet --meta {tmp}/meta.toml -o {tmp}/r.md",
+])
+def test_a_byte_order_mark_is_read_as_nothing(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path, argv: str) -> None:
+    """A file saved with a UTF-8 byte-order mark (Windows' Notepad) is read as without it:
+    bet files, pay tables, strategies and --meta (it was "Invalid statement" at line 1)."""
+    texts = {"bet.toml": (EXAMPLES / "bets" / "lucky-ladies.toml").read_text(encoding="utf-8"),
+             "pays.toml": PAIR_PLUS.format(pair=2),
+             "strategy.toml": (EXAMPLES / "strategies" / "tri-card-king-nine.toml")
+             .read_text(encoding="utf-8"),
+             "meta.toml": 'applicant = "A. Inventor"\n'}
+    for name, text in texts.items():
+        (tmp_path / name).write_text(BOM + text, encoding="utf-8")
+    status, out, err = _run(capsys, *shlex.split(argv.replace("{tmp}", str(tmp_path))))
+    assert status == 0 and "error" not in err, err
+    if "-o" in argv:
+        assert "A. Inventor" in (tmp_path / "r.md").read_text(encoding="utf-8")
+    else:
+        assert out
+
+
+def _many_outcomes(count: int) -> str:
+    """A bet file with ``count`` outcomes (most never happen: it is read, not analysed)."""
+    lines = ['name = "many"', 'title = "Many"', "[shoe]", "decks = 1", "[deal]", "player = 3"]
+    for number in range(count):
+        lines += ["[[outcome]]", f'name = "total-{number}"',
+                  f'when = "total(player) == {number} and same_suit(player)"']
+    pays = ", ".join(f"total-{number} = 1" for number in range(count))
+    return "\n".join([*lines, "[paytables]", f"A = {{ {pays} }}"]) + "\n"
+
+
+def test_a_bet_file_of_thousands_of_outcomes_is_read(tmp_path: Path) -> None:
+    """Reading a bet file takes time in proportion to its outcomes: 5,000 are read at once
+    (3,000 took a minute, 10,000 never ended, when each condition's place in the file was
+    found by searching the file from its start)."""
+    path = tmp_path / "many.toml"
+    path.write_text(_many_outcomes(5000), encoding="utf-8")
+    bet = read_bet_file(path)
+    assert len(bet.outcomes) == 5000 and bet.outcomes[-1].name == "total-4999"
+    assert len(bet.presets["A"].pays) == 5000
