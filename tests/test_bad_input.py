@@ -305,6 +305,27 @@ CASES = {
                                "straight-flush=1..400 --vary three-of-a-kind=1..300 --step 0.5",
                                ("Re-solving 299,500 candidates", "more than --max-seconds 60",
                                 "give --max-seconds"), before=2),
+    # options of the new commands that did nothing, or read a typo as something else
+    "counting --jobs 0": Case("counting triple-bet --jobs 0", ("--jobs 0 must be at least 1",)),
+    "--spread 1-": Case("counting triple-bet --spread 1-",
+                        ("--spread '1-' is not LOW-HIGH units",)),
+    "--spread 5-2": Case("counting triple-bet --spread 5-2",
+                         ("--spread '5-2'", "1 <= LOW <= HIGH")),
+    "--other-cards -1": Case("counting triple-bet --other-cards -1",
+                             ("--other-cards -1 must be from 0 to 52",)),
+    "--hands-per-hour 0": Case("counting triple-bet --hands-per-hour 0",
+                               ("--hands-per-hour 0 must be from 1 to",)),
+    "one exposure rate twice": Case("protection three-card-poker --exposure-rate 10% "
+                                    "--exposure-rate 0.1",
+                                    ("--exposure-rate gives the rate 1/10 twice (10% and 0.1)",)),
+    "an empty exposure rate": Case("protection three-card-poker --exposure-rate 10%,",
+                                   ("--exposure-rate '10%,' has an empty rate",)),
+    "--seen twice": Case("protection three-card-poker --seen dealer-1 --seen dealer-2",
+                         ("--seen", "given twice (dealer-1 and dealer-2)")),
+    "one scenario twice": Case("protection three-card-poker --seen dealer-1,dealer-1",
+                               ("--seen 'dealer-1,dealer-1' names 'dealer-1' twice",)),
+    "one number of partners twice": Case("collusion three-card-poker --partners 1,1",
+                                         ("--partners '1,1' names 1 twice",)),
     # files: a name that names nothing, a suffix edge cannot write
     "--write ''": Case(f"{TUNE} --vary flush=1..5 --write ''", ("--write '' names no folder",)),
     "-o ''": Case("report triple-bet -o ''", ("-o '' names no file",)),
@@ -439,6 +460,16 @@ def _many_outcomes(count: int) -> str:
                   f'when = "total(player) == {number} and same_suit(player)"']
     pays = ", ".join(f"total-{number} = 1" for number in range(count))
     return "\n".join([*lines, "[paytables]", f"A = {{ {pays} }}"]) + "\n"
+
+
+def test_exposure_rates_repeated_or_listed_are_all_taken(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--exposure-rate`` repeated, or several in one (``10%,1/3``): every rate, in order."""
+    status, out, err = _run(capsys, "protection", "three-card-poker", "--seen", "dealer-1",
+                            "--exposure-rate", "10%,1/3", "--exposure-rate", "0.5",
+                            "--format", "json")
+    assert status == 0, err
+    assert json.loads(out)["exposure_rates"] == ["1/10", "1/3", "1/2"]
 
 
 def test_a_bet_file_of_thousands_of_outcomes_is_read(tmp_path: Path) -> None:
