@@ -8,7 +8,11 @@ import errno
 import json
 import os
 import shlex
+import signal
 import stat
+import subprocess
+import sys
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -481,3 +485,64 @@ def test_a_bet_file_of_thousands_of_outcomes_is_read(tmp_path: Path) -> None:
     bet = read_bet_file(path)
     assert len(bet.outcomes) == 5000 and bet.outcomes[-1].name == "total-4999"
     assert len(bet.presets["A"].pays) == 5000
+
+
+ROOT = Path(__file__).resolve().parent.parent
+# the child starts with Ctrl-C as a terminal gives it, says when edge is imported, runs main()
+CHILD = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+         "{prepare}\n"
+         "import sys; from edge.cli import main; print('ready', file=sys.stderr, flush=True)\n"
+         "sys.exit(main({argv!r}))\n")
+# Ctrl-C while the local Dask cluster starts: the child sends it itself as the start begins
+# (it was ignored then, and lost: the run went on to its end)
+IN_THE_START = ("import os, distributed\n"
+                "started = distributed.LocalCluster\n"
+                "def starting(*args, **kwargs):\n"
+                "    os.kill(os.getpid(), signal.SIGINT)\n"
+                "    return started(*args, **kwargs)\n"
+                "distributed.LocalCluster = starting")
+
+
+def _interrupted(argv: tuple[str, ...], prepare: str = "", wait: float = 1.0) -> tuple[int, str]:
+    """Run ``edge ARGV`` in a child, Ctrl-C it ``wait`` seconds after edge is imported (unless
+    ``prepare`` sends it): its exit status and standard error."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    process = subprocess.Popen([sys.executable, "-c", CHILD.format(prepare=prepare, argv=argv)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=env, start_new_session=True)
+    try:
+        assert process.stderr is not None
+        assert process.stderr.readline() == "ready\n", process.communicate()
+        if not prepare:
+            time.sleep(wait)
+            assert process.poll() is None, process.communicate()
+            process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    return process.returncode, err
+
+
+@pytest.mark.parametrize("argv", [
+    ("protection", "ultimate-texas-holdem", "--no-cache", "--seen", "dealer-1"),
+    ("collusion", "ultimate-texas-holdem", "--no-cache", "--partners", "1"),
+])
+def test_ctrl_c_ends_a_new_command(argv: tuple[str, ...]) -> None:
+    """Ctrl-C ends ``edge protection`` and ``edge collusion`` with one line, status 130."""
+    status, err = _interrupted(argv)
+    assert (status, err) == (130, "edge: interrupted\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ("counting", "triple-bet", "--bet", "block", "--rounds", "20000"),
+    ("collusion", "three-card-poker", "--partners", "6", "--rounds", "20000", "--workers", "1"),
+])
+def test_ctrl_c_while_the_local_cluster_starts(argv: tuple[str, ...]) -> None:
+    """A Ctrl-C while the local Dask cluster starts ends the run once the cluster is up (it
+    was ignored, so that the workers spawned would ignore it too: 2 of 17 Ctrl-Cs were lost),
+    and no worker prints a traceback."""
+    pytest.importorskip("distributed")
+    status, err = _interrupted(argv, prepare=IN_THE_START)
+    assert (status, err) == (130, "edge: interrupted\n")
