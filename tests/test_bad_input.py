@@ -315,6 +315,11 @@ CASES = {
                         ("--spread '1-' is not LOW-HIGH units",)),
     "--spread 5-2": Case("counting triple-bet --spread 5-2",
                          ("--spread '5-2'", "1 <= LOW <= HIGH")),
+    "a spread past the bound": Case("counting triple-bet --spread 1-1000000001",
+                                    ("--spread '1-1000000001'", "at most 1,000,000,000 units")),
+    "a pay table for a wager of none": Case("protection double-hand-poker --paytable 99-99",
+                                            ("--paytable '99-99'", "main wager has no pay "
+                                             "table to choose")),
     "--other-cards -1": Case("counting triple-bet --other-cards -1",
                              ("--other-cards -1 must be from 0 to 52",)),
     "--hands-per-hour 0": Case("counting triple-bet --hands-per-hour 0",

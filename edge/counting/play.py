@@ -42,10 +42,11 @@ REPORT_ROUNDS = 1_000_000
 SEED = 2026
 # the true count the first-order line is compared with the simulation at most this far
 MIN_BUCKET_ROUNDS = 2_000
-# bounds of the counter's options: a true count, cards seen in a round, rounds an hour
+# bounds of the counter's options: a true count, cards seen in a round, rounds an hour, a bet
 MOST_TRUE_COUNT = 100
 MOST_OTHER_CARDS = 52
 MOST_HANDS_PER_HOUR = 10_000
+MOST_UNITS = 10 ** 9
 
 
 @dataclass(frozen=True)
@@ -238,7 +239,7 @@ def check_play_arguments(args: argparse.Namespace) -> tuple[int, int]:
     return parse_spread(args.spread)
 
 
-_SPREAD = re.compile(r"\s*([0-9]{1,9})\s*(?:-\s*([0-9]{1,9})\s*)?")
+_SPREAD = re.compile(r"\s*([0-9]{1,40})\s*(?:-\s*([0-9]{1,40})\s*)?")
 
 
 def parse_spread(text: str) -> tuple[int, int]:
@@ -251,6 +252,8 @@ def parse_spread(text: str) -> tuple[int, int]:
     if not 1 <= low <= high:
         raise EdgeError(f"--spread {text!r}: the bet is LOW-HIGH units with 1 <= LOW <= HIGH "
                         "(1-8), or one number.")
+    if high > MOST_UNITS:
+        raise EdgeError(f"--spread {text!r}: the bet is at most {MOST_UNITS:,} units.")
     return low, high
 
 
