@@ -466,7 +466,7 @@ def _many_outcomes(count: int) -> str:
     lines = ['name = "many"', 'title = "Many"', "[shoe]", "decks = 1", "[deal]", "player = 3"]
     for number in range(count):
         lines += ["[[outcome]]", f'name = "total-{number}"',
-                  f'when = "total(player) == {number} and same_suit(player)"']
+                  f'when = "total(player) == {number}"']
     pays = ", ".join(f"total-{number} = 1" for number in range(count))
     return "\n".join([*lines, "[paytables]", f"A = {{ {pays} }}"]) + "\n"
 
