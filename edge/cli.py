@@ -22,7 +22,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from edge import __version__, collusion_command, protection_command
-from edge.counting.play import REPORT_ROUNDS, add_play_arguments, play_from_arguments
+from edge.counting.play import (
+    REPORT_ROUNDS,
+    add_play_arguments,
+    check_play_arguments,
+    play_from_arguments,
+)
 from edge.document import FORMATS, Report, format_name, render
 from edge.document.render import ALIASES, FORMAT_NAMES
 from edge.document.returns import return_table_document
@@ -206,6 +211,8 @@ def cmd_counting(args: argparse.Namespace) -> int:
     """Print the card-counting analysis of a shoe-dealt wager: effects of removal, the best
     linear count and where the wager turns, and the suit mix where it moves the wager."""
     from edge.counting.document import analyse, counting_document
+    check_jobs(args.jobs)
+    check_play_arguments(args)              # with or without --rounds
     game = get_game(args.game)
     bet = game.bet(args.bet)
     fitted = fit_bet(game, bet, own_paytable(game, bet, args.paytable), game_options(game, args))

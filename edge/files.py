@@ -20,6 +20,8 @@ from typing import Any
 
 from edge.errors import EdgeError
 
+BYTE_ORDER_MARK = "\ufeff"
+
 
 @dataclass(frozen=True)
 class TomlErrors:
@@ -38,16 +40,17 @@ class TomlErrors:
 
 
 def read_toml(path: str | Path, errors: TomlErrors) -> dict[str, Any]:
-    """The contents of a TOML file (UTF-8); a missing, unreadable or invalid one raises
-    ``errors.error`` with the matching message."""
+    """The contents of a TOML file (UTF-8, as :func:`read_text` reads it); a missing,
+    unreadable or invalid one raises ``errors.error`` with the matching message."""
     return _parse(read_text(path, errors), errors, _fields(path, Path(path).name))
 
 
 def read_text(path: str | Path, errors: TomlErrors) -> str:
-    """The text of a file (UTF-8); a missing or unreadable one raises ``errors.error``."""
+    """The text of a file (UTF-8, a byte-order mark dropped, as Windows' Notepad may write
+    one); a missing or unreadable one raises ``errors.error``."""
     fields = _fields(path, Path(path).name)
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError as error:
         raise _failure(errors, errors.missing or errors.unreadable, fields, error) from None
     except OSError as error:
@@ -58,8 +61,8 @@ def read_text(path: str | Path, errors: TomlErrors) -> str:
 
 def parse_toml(text: str, errors: TomlErrors, label: str) -> dict[str, Any]:
     """The contents of TOML text (``label``: what the messages call it, a file's name or
-    path); invalid text raises ``errors.error``."""
-    return _parse(text, errors, _fields(label, label))
+    path; a leading byte-order mark is dropped); invalid text raises ``errors.error``."""
+    return _parse(text.removeprefix(BYTE_ORDER_MARK), errors, _fields(label, label))
 
 
 def _fields(path: str | Path, label: str) -> dict[str, str]:

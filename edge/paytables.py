@@ -212,8 +212,9 @@ def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
     be listed too, see :func:`accepted_orders`) and build a table in that order."""
     where = source or f"pay table {name!r}"
     splits = splits or {}
-    optional = [split for split in splits if split not in outcomes]
-    unknown = [key for key in pays if key not in outcomes and key not in optional]
+    known = set(outcomes)                   # a set: a bet file may have thousands
+    optional = [split for split in splits if split not in known]
+    unknown = [key for key in pays if key not in known and key not in optional]
     if unknown:
         also = f" (and, split out: {', '.join(optional)})" if optional else ""
         raise PayTableError(f"Unknown outcome {shorten(repr(unknown[0]), 60)} in {where}; "

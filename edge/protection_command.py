@@ -11,6 +11,7 @@ line adds its arguments for every command.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -29,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rates = ", ".join(f"{float(rate * 100):g}%%" for rate in DEFAULT_RATES)
     parser.add_argument("--exposure-rate", action="append", metavar="R", dest="rates",
                         help="a share of hands on which the card is seen: 10%%, 0.1 or 1/10; "
-                             f"repeat for several (default {rates})")
+                             f"repeat or give several as 10%%,25%% (default {rates})")
     parser.add_argument("--unit", default=str(DEFAULT_UNIT), metavar="U",
                         help=f"the initial wager (Ante) in money (default {DEFAULT_UNIT})")
     parser.add_argument("--hands-per-hour", type=int, metavar="N",
@@ -65,6 +66,25 @@ def parse_unit(text: str) -> Fraction:
     return unit
 
 
+def parse_rates(given: Sequence[str]) -> list[Fraction]:
+    """``--exposure-rate``, each given (``10%``) or several in one (``10%,25%``), in the
+    order given; the same rate twice (``10%`` and ``0.1``) is refused."""
+    rates: dict[Fraction, str] = {}
+    for text in given:
+        parts = text.split(",")
+        if len(parts) > 1 and not all(part.strip() for part in parts):
+            raise OptionError(f"--exposure-rate {text!r} has an empty rate: write the rates "
+                              "as 10%,25% or repeat --exposure-rate.")
+        for part in parts:
+            rate = parse_rate(part)
+            if rate in rates:
+                raise OptionError(f"--exposure-rate gives the rate {exact(rate)} twice "
+                                  f"({rates[rate].strip()} and {part.strip()}): give each "
+                                  "rate once.")
+            rates[rate] = part
+    return list(rates)
+
+
 def parse_hands(hands: int | None, protection: Protection) -> tuple[int, bool]:
     """``--hands-per-hour`` (None: the game's own pace, else 60) and whether it is the
     game's own."""
@@ -84,7 +104,7 @@ def protection_document(game: AnyGame, paytable: PayTable | None, rules: Rules,
     if game.player(rules).exposed:
         raise EdgeError("`edge protection` shows every scenario beside the game as dealt: "
                         "leave out --set seen=... (choose scenarios with --seen A,B).")
-    rates = [parse_rate(text) for text in args.rates or ()] or list(DEFAULT_RATES)
+    rates = parse_rates(args.rates or ()) or list(DEFAULT_RATES)
     unit = parse_unit(args.unit)
     hands, declared = parse_hands(args.hands_per_hour, protection)
     scenarios = money.chosen_scenarios(protection, args.seen)

@@ -8,13 +8,18 @@ import errno
 import json
 import os
 import shlex
+import signal
 import stat
+import subprocess
+import sys
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from edge.bets.file import read_bet_file
 from edge.cli import DEBUG_VARIABLE, INTERNAL_ERROR, main
 from edge.paytables import MAX_DENOMINATOR, MAX_PAY
 from edge.simulation import MAX_HANDS
@@ -172,6 +177,13 @@ def _lucky_ladies(suited_20: str) -> str:
     return text.replace(condition, suited_20)
 
 
+# a condition over several lines (a TOML multi-line string): the error names the line and the
+# column of the unknown word in the file (it named the condition's first line)
+MULTI_LINE = _lucky_ladies('""\ntotal(player) == 20\n    and same_sute(player)""')
+MULTI_LINE_AT = (f"line {MULTI_LINE[:MULTI_LINE.index('same_sute')].count(chr(10)) + 1}, "
+                 "column 9")
+
+
 @dataclass(frozen=True)
 class Case:
     """A bad input and edge's answer: ``argv`` (split as a shell would, ``{tmp}`` the test's
@@ -206,6 +218,19 @@ CASES = {
                                                                   + " == 3")}),
     "not, 5000 times": Case("table {tmp}/not.toml", ("nests too deeply",),
                             {"not.toml": _lucky_ladies("not " * 5000 + "same_suit(player)")}),
+    "a multi-line condition": Case("table {tmp}/lines.toml",
+                                   (f"outcome 'suited-20', {MULTI_LINE_AT}: unknown function "
+                                    "'same_sute'", '(in "total(player) == 20     and same_sute'),
+                                   {"lines.toml": MULTI_LINE}),
+    # a function comparing cards, given one: it held on every deal (+500% player edge)
+    "same_rank of one card": Case("table {tmp}/one.toml",
+                                  ("same_rank() compares two or more cards", "player[1] is one "
+                                   "card", "would hold on every deal"),
+                                  {"one.toml": _lucky_ladies("same_rank(player[1])")}),
+    "same_suit of a one-card place": Case("table {tmp}/one.toml",
+                                          ("same_suit() compares", "dealer is one card"),
+                                          {"one.toml": _lucky_ladies("same_suit(dealer)")
+                                           .replace("dealer = 2", "dealer = 1")}),
     # a Double-Hand exception given twice (the second never taken)
     "an exception twice": Case("table double-hand-poker --strategy {tmp}/twice.toml",
                                ("[[exception]] 2: the same exception as [[exception]] 1",),
@@ -284,6 +309,32 @@ CASES = {
                                "straight-flush=1..400 --vary three-of-a-kind=1..300 --step 0.5",
                                ("Re-solving 299,500 candidates", "more than --max-seconds 60",
                                 "give --max-seconds"), before=2),
+    # options of the new commands that did nothing, or read a typo as something else
+    "counting --jobs 0": Case("counting triple-bet --jobs 0", ("--jobs 0 must be at least 1",)),
+    "--spread 1-": Case("counting triple-bet --spread 1-",
+                        ("--spread '1-' is not LOW-HIGH units",)),
+    "--spread 5-2": Case("counting triple-bet --spread 5-2",
+                         ("--spread '5-2'", "1 <= LOW <= HIGH")),
+    "a spread past the bound": Case("counting triple-bet --spread 1-1000000001",
+                                    ("--spread '1-1000000001'", "at most 1,000,000,000 units")),
+    "a pay table for a wager of none": Case("protection double-hand-poker --paytable 99-99",
+                                            ("--paytable '99-99'", "main wager has no pay "
+                                             "table to choose")),
+    "--other-cards -1": Case("counting triple-bet --other-cards -1",
+                             ("--other-cards -1 must be from 0 to 52",)),
+    "--hands-per-hour 0": Case("counting triple-bet --hands-per-hour 0",
+                               ("--hands-per-hour 0 must be from 1 to",)),
+    "one exposure rate twice": Case("protection three-card-poker --exposure-rate 10% "
+                                    "--exposure-rate 0.1",
+                                    ("--exposure-rate gives the rate 1/10 twice (10% and 0.1)",)),
+    "an empty exposure rate": Case("protection three-card-poker --exposure-rate 10%,",
+                                   ("--exposure-rate '10%,' has an empty rate",)),
+    "--seen twice": Case("protection three-card-poker --seen dealer-1 --seen dealer-2",
+                         ("--seen", "given twice (dealer-1 and dealer-2)")),
+    "one scenario twice": Case("protection three-card-poker --seen dealer-1,dealer-1",
+                               ("--seen 'dealer-1,dealer-1' names 'dealer-1' twice",)),
+    "one number of partners twice": Case("collusion three-card-poker --partners 1,1",
+                                         ("--partners '1,1' names 1 twice",)),
     # files: a name that names nothing, a suffix edge cannot write
     "--write ''": Case(f"{TUNE} --vary flush=1..5 --write ''", ("--write '' names no folder",)),
     "-o ''": Case("report triple-bet -o ''", ("-o '' names no file",)),
@@ -377,3 +428,126 @@ def test_a_bet_in_a_paytable_spec_is_read_as_a_game_name_is(
                             "--format", "json")
     assert status == 0, err
     assert json.loads(out)["tables"]["pair-plus"]["paytable"]["name"] == "2"
+
+
+# --- issue 33, item 9: bad input on the new surfaces ---------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+BOM = "\ufeff"
+
+
+@pytest.mark.parametrize("argv", [
+    "table {tmp}/bet.toml",
+    "table three-card-poker --bet pair-plus --paytable {tmp}/pays.toml",
+    "table three-card-poker --strategy {tmp}/strategy.toml",
+    "report triple-bet --meta {tmp}/meta.toml -o {tmp}/r.md",
+])
+def test_a_byte_order_mark_is_read_as_nothing(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path, argv: str) -> None:
+    """A file saved with a UTF-8 byte-order mark (Windows' Notepad) is read as without it:
+    bet files, pay tables, strategies and --meta (it was "Invalid statement" at line 1)."""
+    texts = {"bet.toml": (EXAMPLES / "bets" / "lucky-ladies.toml").read_text(encoding="utf-8"),
+             "pays.toml": PAIR_PLUS.format(pair=2),
+             "strategy.toml": (EXAMPLES / "strategies" / "tri-card-king-nine.toml")
+             .read_text(encoding="utf-8"),
+             "meta.toml": 'applicant = "A. Inventor"\n'}
+    for name, text in texts.items():
+        (tmp_path / name).write_text(BOM + text, encoding="utf-8")
+    status, out, err = _run(capsys, *shlex.split(argv.replace("{tmp}", str(tmp_path))))
+    assert status == 0 and "error" not in err, err
+    if "-o" in argv:
+        assert "A. Inventor" in (tmp_path / "r.md").read_text(encoding="utf-8")
+    else:
+        assert out
+
+
+def _many_outcomes(count: int) -> str:
+    """A bet file with ``count`` outcomes (most never happen: it is read, not analysed)."""
+    lines = ['name = "many"', 'title = "Many"', "[shoe]", "decks = 1", "[deal]", "player = 3"]
+    for number in range(count):
+        lines += ["[[outcome]]", f'name = "total-{number}"',
+                  f'when = "total(player) == {number}"']
+    pays = ", ".join(f"total-{number} = 1" for number in range(count))
+    return "\n".join([*lines, "[paytables]", f"A = {{ {pays} }}"]) + "\n"
+
+
+def test_exposure_rates_repeated_or_listed_are_all_taken(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--exposure-rate`` repeated, or several in one (``10%,1/3``): every rate, in order."""
+    status, out, err = _run(capsys, "protection", "three-card-poker", "--seen", "dealer-1",
+                            "--exposure-rate", "10%,1/3", "--exposure-rate", "0.5",
+                            "--format", "json")
+    assert status == 0, err
+    assert json.loads(out)["exposure_rates"] == ["1/10", "1/3", "1/2"]
+
+
+def test_a_bet_file_of_thousands_of_outcomes_is_read(tmp_path: Path) -> None:
+    """Reading a bet file takes time in proportion to its outcomes: 5,000 are read at once
+    (3,000 took a minute, 10,000 never ended, when each condition's place in the file was
+    found by searching the file from its start)."""
+    path = tmp_path / "many.toml"
+    path.write_text(_many_outcomes(5000), encoding="utf-8")
+    bet = read_bet_file(path)
+    assert len(bet.outcomes) == 5000 and bet.outcomes[-1].name == "total-4999"
+    assert len(bet.presets["A"].pays) == 5000
+
+
+ROOT = Path(__file__).resolve().parent.parent
+# the child starts with Ctrl-C as a terminal gives it, says when edge is imported, runs main()
+CHILD = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+         "{prepare}\n"
+         "import sys; from edge.cli import main; print('ready', file=sys.stderr, flush=True)\n"
+         "sys.exit(main({argv!r}))\n")
+# Ctrl-C while the local Dask cluster starts: the child sends it itself as the start begins
+# (it was ignored then, and lost: the run went on to its end)
+IN_THE_START = ("import os, distributed\n"
+                "started = distributed.LocalCluster\n"
+                "def starting(*args, **kwargs):\n"
+                "    os.kill(os.getpid(), signal.SIGINT)\n"
+                "    return started(*args, **kwargs)\n"
+                "distributed.LocalCluster = starting")
+
+
+def _interrupted(argv: tuple[str, ...], prepare: str = "", wait: float = 1.0) -> tuple[int, str]:
+    """Run ``edge ARGV`` in a child, Ctrl-C it ``wait`` seconds after edge is imported (unless
+    ``prepare`` sends it): its exit status and standard error."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    process = subprocess.Popen([sys.executable, "-c", CHILD.format(prepare=prepare, argv=argv)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=env, start_new_session=True)
+    try:
+        assert process.stderr is not None
+        assert process.stderr.readline() == "ready\n", process.communicate()
+        if not prepare:
+            time.sleep(wait)
+            assert process.poll() is None, process.communicate()
+            process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    return process.returncode, err
+
+
+@pytest.mark.parametrize("argv", [
+    ("protection", "ultimate-texas-holdem", "--no-cache", "--seen", "dealer-1"),
+    ("collusion", "ultimate-texas-holdem", "--no-cache", "--partners", "1"),
+])
+def test_ctrl_c_ends_a_new_command(argv: tuple[str, ...]) -> None:
+    """Ctrl-C ends ``edge protection`` and ``edge collusion`` with one line, status 130."""
+    status, err = _interrupted(argv)
+    assert (status, err) == (130, "edge: interrupted\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ("counting", "triple-bet", "--bet", "block", "--rounds", "20000"),
+    ("collusion", "three-card-poker", "--partners", "6", "--rounds", "20000", "--workers", "1"),
+])
+def test_ctrl_c_while_the_local_cluster_starts(argv: tuple[str, ...]) -> None:
+    """A Ctrl-C while the local Dask cluster starts ends the run once the cluster is up (it
+    was ignored, so that the workers spawned would ignore it too: 2 of 17 Ctrl-Cs were lost),
+    and no worker prints a traceback."""
+    pytest.importorskip("distributed")
+    status, err = _interrupted(argv, prepare=IN_THE_START)
+    assert (status, err) == (130, "edge: interrupted\n")

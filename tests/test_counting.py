@@ -482,7 +482,7 @@ def test_the_command_simulates_the_counter_on_one_local_worker(edge_cli: Any) ->
     (("--spread", "4-1"), "1 <= LOW <= HIGH"),
     (("--spread", "one"), "--spread 'one'"),
     (("--workers", "0"), "workers"),
-    (("--other-cards", "-1"), "other cards"),
+    (("--other-cards", "-1"), "--other-cards -1"),
 ])
 def test_the_simulation_s_errors(edge_cli: Any, args: tuple[str, ...], says: str) -> None:
     result = edge_cli("counting", str(BETS / "21-plus-3.toml"), "--rounds", "10", *args)

@@ -54,6 +54,8 @@ POKER5 = ("royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flus
 CLASSES = {"poker3": POKER3, "poker5": POKER5}
 
 CARD_FUNCTIONS = ("rank", "suit", "colour", "value")
+# the group functions that compare the cards with one another: true of any one card
+COMPARING = ("same_rank", "same_suit", "same_colour", "same_card", "consecutive")
 GROUP_FUNCTIONS = ("same_rank", "same_suit", "same_colour", "same_card", "count",
                    "distinct_ranks", "distinct_suits", "most_of_a_rank", "most_of_a_suit",
                    "high_rank", "low_rank", "consecutive", "total", "hard_total", "soft",
@@ -395,6 +397,11 @@ class _Compiler:
         columns = self.group(args[0], name)
         if name == "count":
             return self.count(node, columns)
+        if name in COMPARING and len(columns) < 2:
+            raise ConditionError(f"{name}() compares two or more cards, and "
+                                 f"{_one_card(args[0])} is one card: it would hold on every "
+                                 "deal (give the place more cards in [deal], or join places "
+                                 "with +)", node.at)
         if name == "poker3" and len(columns) != 3:
             raise ConditionError(f"poker3() takes three cards, not {len(columns)}", node.at)
         if name == "poker5" and not 5 <= len(columns) <= 7:
@@ -496,6 +503,15 @@ def _rank_index(value: int, at: int) -> int:
     if 2 <= value <= 13:
         return value - 2
     raise ConditionError(f"{value} is not a rank (2..10, J, Q, K, A)", at)
+
+
+def _one_card(node: Node) -> str:
+    """How a condition wrote the one card a comparing function was given."""
+    if isinstance(node, Name):
+        return node.name
+    if isinstance(node, Index):
+        return f"{node.place}[{node.index}]"
+    return "that"
 
 
 def _described(value: Value) -> str:

@@ -7,6 +7,7 @@ and says where (the key, or the line and column of a condition) and what is wron
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -137,23 +138,50 @@ def _rules(data: dict[str, Any], path: Path) -> tuple[Rules, bool]:
             chosen["outcomes"] == "exclusive")
 
 
-def _locate(source: str, when: str, index: int) -> tuple[int, int] | None:
-    """The line and column (from 1) in the file of ``when``'s first character, for the
-    ``index``-th outcome (found by text: the n-th ``when = "..."``)."""
-    found = [m for m in re.finditer(r"^\s*when\s*=\s*(\"\"\"|'''|\"|')", source, re.MULTILINE)]
-    if index >= len(found):
-        return None
-    start = found[index].end()
-    if source[start:start + len(when)] != when:
-        return None
-    line = source.count("\n", 0, start) + 1
-    column = start - (source.rfind("\n", 0, start) + 1) + 1
-    return line, column
+_WHEN = re.compile(r"^[ \t]*when[ \t]*=[ \t]*(\"\"\"|\'\'\'|\"|\')", re.MULTILINE)
 
 
-def _outcome_nodes(entries: list[Any], source: str,
-                   path: Path) -> list[tuple[str, str, str, Node, tuple[int, int] | None]]:
+@dataclass(frozen=True)
+class _Source:
+    """A bet file's text, with where each ``when = "..."`` starts and where each line starts:
+    found once, so that placing every outcome's condition takes time linear in the file."""
+
+    text: str
+    whens: tuple[int, ...]
+    lines: tuple[int, ...]
+
+    @classmethod
+    def of(cls, text: str) -> _Source:
+        """The text's conditions and lines, found."""
+        whens = []
+        for found in _WHEN.finditer(text):
+            start = found.end()
+            if len(found.group(1)) == 3:         # TOML drops a newline just after """
+                newline = re.match(r"\r?\n", text[start:start + 2])
+                start += newline.end() if newline else 0
+            whens.append(start)
+        lines = [0] + [found.end() for found in re.finditer("\n", text)]
+        return cls(text, tuple(whens), tuple(lines))
+
+    def locate(self, when: str, index: int) -> int | None:
+        """Where in the text the ``index``-th outcome's condition ``when`` starts (found by
+        text: the n-th ``when = "..."``), or ``None`` when it is not there as written (an
+        escape, a line-ending backslash)."""
+        if index >= len(self.whens):
+            return None
+        start = self.whens[index]
+        return start if self.text[start:start + len(when)] == when else None
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The line and column (from 1) of the character at ``offset``."""
+        line = bisect_right(self.lines, offset)
+        return line, offset - self.lines[line - 1] + 1
+
+
+def _outcome_nodes(entries: list[Any], source: _Source,
+                   path: Path) -> list[tuple[str, str, str, Node, int | None]]:
     read = []
+    seen: set[str] = set()
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
             raise _fail(path, f"outcome {number} must be a table ([[outcome]]).")
@@ -165,34 +193,38 @@ def _outcome_nodes(entries: list[Any], source: str,
         if name == "lose":
             raise _fail(path, "no outcome may be called 'lose': a deal that meets no "
                               "condition loses the wager (the row 'lose').")
-        when = _text(entry, "when", path, required=True, where=f"outcome {name!r}: ")
+        _text(entry, "when", path, required=True, where=f"outcome {name!r}: ")
         raw_when = entry["when"]
-        where = _locate(source, raw_when, number - 1)
+        if name in seen:
+            raise _fail(path, f"the outcome {name!r} is named twice.")
+        seen.add(name)
+        where = source.locate(raw_when, number - 1)
         try:
             node = parse(raw_when)
         except ConditionError as error:
-            raise _condition_error(path, name, raw_when, where, error) from None
-        read.append((name, " ".join(when.split()), _text(entry, "text", path), node, where))
-    names = [item[0] for item in read]
-    twice = sorted({name for name in names if names.count(name) > 1})
-    if twice:
-        raise _fail(path, f"the outcome {twice[0]!r} is named twice.")
+            raise _condition_error(path, name, raw_when, source, where, error) from None
+        read.append((name, raw_when, _text(entry, "text", path), node, where))
     return read
 
 
-def _condition_error(path: Path, name: str, when: str, where: tuple[int, int] | None,
+def _condition_error(path: Path, name: str, when: str, source: _Source, where: int | None,
                      error: ConditionError) -> BetFileError:
     at = min(error.at, len(when))
     if where is not None:
-        line, column = where
-        place = f"line {line}, column {column + at}"
+        line, column = source.position(where + at)
+        place = f"line {line}, column {column}"
     else:
         place = f"character {at + 1} of its condition"
     return _fail(path, f"outcome {name!r}, {place}: {error.message} (in {_excerpt(when, at)}).")
 
 
+_ONE_LINE = str.maketrans("\n\r\t", "   ")
+
+
 def _excerpt(when: str, at: int, keep: int = 50) -> str:
-    """A condition quoted in an error: whole, or when long the part around ``at``."""
+    """A condition quoted in an error, on one line: whole, or when long the part around
+    ``at``."""
+    when = when.translate(_ONE_LINE)
     if len(when) <= 2 * keep:
         return f'"{when}"'
     start = max(0, min(at - keep // 2, len(when) - keep))
@@ -251,15 +283,17 @@ def read_bet_file(path: Path) -> BetFile:
     if not isinstance(entries, list) or not entries:
         raise _fail(path, "no outcome: add one or more [[outcome]] tables, each with a name "
                           "and a condition (when = \"...\").")
-    read = _outcome_nodes(entries, source, path)
+    source_text = _Source.of(source)
+    read = _outcome_nodes(entries, source_text, path)
     layout = Layout.of(places, [node for *_, node, _ in read])
     outcomes = []
     for outcome_name, when, text, node, where in read:
         try:
             condition = compile_condition(node, layout, rules)
         except ConditionError as error:
-            raise _condition_error(path, outcome_name, when, where, error) from None
-        outcomes.append(Outcome(outcome_name, when, text, node, condition))
+            raise _condition_error(path, outcome_name, when, source_text, where,
+                                   error) from None
+        outcomes.append(Outcome(outcome_name, " ".join(when.split()), text, node, condition))
     if layout.cards == 0:
         raise _fail(path, "no condition looks at any card.")
     if layout.cards > MOST_LOOKED_AT:

@@ -146,24 +146,41 @@ def start_local_cluster(workers: int | None = None) -> Any:
     import dask
 
     from edge.parallel import available_cores
-    # SIGINT ignored while the cluster starts, and so by every worker process it spawns (an
-    # ignored signal stays ignored in a new process): Ctrl-C at the terminal reaches the whole
-    # process group, and the caller alone handles it. (A Ctrl-C in these seconds is lost; the
-    # preload covers a worker a nanny restarts later.) Only the main thread sets handlers.
-    main = threading.current_thread() is threading.main_thread()
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    # SIGINT blocked while the cluster starts, in this thread and so in the threads it starts
+    # and every worker process they spawn (a blocked signal stays blocked in a new process;
+    # the preload then ignores it): Ctrl-C at the terminal reaches the whole process group,
+    # and the caller alone handles it. A Ctrl-C in these seconds waits, and is raised here
+    # once the cluster is up (it was lost when SIGINT was ignored instead), closing it.
+    # Only the main thread takes SIGINT (and only POSIX has signal masks).
+    block = (threading.current_thread() is threading.main_thread()
+             and hasattr(signal, "pthread_sigmask"))
+    if block:
+        # multiprocessing's resource tracker, started by the first process spawned, unblocks
+        # SIGINT in the thread that starts it (a thread that then spawns the workers): started
+        # first, it is started unblocked, and leaves the others blocked
+        from multiprocessing import resource_tracker
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         with dask.config.set(LOCAL_CONFIG):
-            return distributed.LocalCluster(
+            cluster = distributed.LocalCluster(
                 n_workers=workers or available_cores(), threads_per_worker=1, processes=True,
                 dashboard_address=None, silence_logs=logging.CRITICAL + 1,
                 # no dashboard; the scheduler's plain HTTP routes on a free port of this
                 # machine alone (by default they take port 8787, or warn when it is taken)
                 scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                 preload=["edge.cluster._worker"])
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, handler)
+    except BaseException:
+        if block:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        raise
+    try:
+        if block:                  # a Ctrl-C given meanwhile is raised here
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    except BaseException:
+        cluster.close()
+        raise
+    return cluster
 
 
 @contextlib.contextmanager

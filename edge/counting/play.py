@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,11 @@ REPORT_ROUNDS = 1_000_000
 SEED = 2026
 # the true count the first-order line is compared with the simulation at most this far
 MIN_BUCKET_ROUNDS = 2_000
+# bounds of the counter's options: a true count, cards seen in a round, rounds an hour, a bet
+MOST_TRUE_COUNT = 100
+MOST_OTHER_CARDS = 52
+MOST_HANDS_PER_HOUR = 10_000
+MOST_UNITS = 10 ** 9
 
 
 @dataclass(frozen=True)
@@ -214,20 +220,41 @@ def play_from_arguments(args: argparse.Namespace, rounds: int) -> CounterPlay:
     ``--other-cards``, ``--hands-per-hour``, ``--seed``, ``--cluster`` and ``--workers``."""
     from edge.cluster import check_arguments
     check_arguments(args)
-    low, high = parse_spread(args.spread)
+    low, high = check_play_arguments(args)
     return CounterPlay(rounds=rounds, low=low, high=high, start=args.start,
                        every_round=args.every_round, other_cards=args.other_cards,
                        hands_per_hour=args.hands_per_hour, seed=args.seed,
                        cluster=args.cluster, workers=args.workers)
 
 
+def check_play_arguments(args: argparse.Namespace) -> tuple[int, int]:
+    """Refuse a malformed ``--spread``, ``--from``, ``--other-cards`` or ``--hands-per-hour``
+    (with or without ``--rounds``), naming it; the spread read."""
+    for flag, value, low, high in (("--from", args.start, -MOST_TRUE_COUNT, MOST_TRUE_COUNT),
+                                   ("--other-cards", args.other_cards, 0, MOST_OTHER_CARDS),
+                                   ("--hands-per-hour", args.hands_per_hour, 1,
+                                    MOST_HANDS_PER_HOUR)):
+        if value is not None and not low <= value <= high:
+            raise EdgeError(f"{flag} {value} must be from {low} to {high:,}.")
+    return parse_spread(args.spread)
+
+
+_SPREAD = re.compile(r"\s*([0-9]{1,40})\s*(?:-\s*([0-9]{1,40})\s*)?")
+
+
 def parse_spread(text: str) -> tuple[int, int]:
-    """``--spread 1-8`` (or ``4``): the bet in units, lowest and highest."""
-    low, _, high = text.strip().partition("-")
-    try:
-        return int(low), int(high or low)
-    except ValueError:
-        raise EdgeError(f"--spread {text!r} is not LOW-HIGH units (1-8) or one number.") from None
+    """``--spread 1-8`` (or ``4``): the bet in units, lowest and highest, 1 <= LOW <= HIGH."""
+    found = _SPREAD.fullmatch(text)
+    if found is None:
+        raise EdgeError(f"--spread {text!r} is not LOW-HIGH units (1-8) or one number.")
+    low = int(found.group(1))
+    high = int(found.group(2) or low)
+    if not 1 <= low <= high:
+        raise EdgeError(f"--spread {text!r}: the bet is LOW-HIGH units with 1 <= LOW <= HIGH "
+                        "(1-8), or one number.")
+    if high > MOST_UNITS:
+        raise EdgeError(f"--spread {text!r}: the bet is at most {MOST_UNITS:,} units.")
+    return low, high
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:

@@ -299,7 +299,9 @@ class Bet(Generic[RulesT]):
         """Resolve a preset name, pays label, typed pays or TOML path to a validated table."""
         if not self.outcomes:
             if spec is not None:
-                raise EdgeError(f"The bet {self.name!r} has no pay table to choose.")
+                given = spec.name if isinstance(spec, PayTable) else spec
+                raise EdgeError(f"--paytable {shorten(repr(given), 60)}: the {self.name} wager "
+                                "has no pay table to choose: leave --paytable out.")
             return None
         assert self.default_paytable is not None
         return resolve_paytable(spec, self.presets, self.default_paytable, self.outcomes,

@@ -55,8 +55,10 @@ def parse_partners(text: str | None, collusion: Collusion) -> tuple[int, ...]:
         if number not in collusion.partners:
             raise EdgeError(f"--partners {text!r}: the game analyses "
                             f"{', '.join(map(str, collusion.partners))} partners, not {number}.")
-        if number not in found:
-            found.append(number)
+        if number in found:
+            raise EdgeError(f"--partners {text!r} names {number} twice: name each number of "
+                            "partners once.")
+        found.append(number)
     return tuple(found)
 
 

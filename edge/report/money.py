@@ -46,6 +46,9 @@ def chosen_scenarios(protection: Protection, names: str | None) -> tuple[Scenari
         for size in range(len(wanted), 0, -1):
             name = ",".join(wanted[:size])
             if name in known:
+                if name in picked:
+                    raise EdgeError(f"--seen {names!r} names {name!r} twice: name each "
+                                    "scenario once.")
                 picked.append(name)
                 del wanted[:size]
                 break
