@@ -52,9 +52,6 @@ ALL: ClassRule = ()
 RULE_KEYS = ("play", "raise_from", "raise", "against")
 # Names a strategy's [against] table may give a group of seen ranks (edge sorting's groups).
 RANK_GROUP_NAMES = {"low": "2-J", "high": "Q-A"}
-# How many deciding ranks each class has (high to low; a pair: its rank, then the kicker).
-DECIDING_RANKS = {"high-card": 3, "pair": 2, "flush": 3, "straight": 1, "three-of-a-kind": 1,
-                  "straight-flush": 1}
 
 
 @dataclass(frozen=True)
