@@ -16,10 +16,6 @@ from edge.errors import CardError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
-RANK_NAMES = (
-    "deuce", "three", "four", "five", "six", "seven", "eight",
-    "nine", "ten", "jack", "queen", "king", "ace",
-)
 SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
 

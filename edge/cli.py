@@ -133,12 +133,29 @@ def add_format_argument(parser: argparse.ArgumentParser, default: str | None = "
                         metavar="{" + ",".join(FORMATS) + "}", help=help)
 
 
+def add_games_arguments(parser: argparse.ArgumentParser) -> None:
+    """``edge games [GAME]``: its description and arguments."""
+    parser.description = ("Every game (or GAME): each wager's outcomes in the order typed pays "
+                          "follow, its named pay tables with their pays, and the game's options "
+                          "with their allowed values. --format json gives a stable shape for "
+                          "scripts.")
+    parser.add_argument("game", nargs="?", help="one game (default: every game)")
+    add_format_argument(parser)
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     """List every game (or one), its bets' outcomes and named pay tables, and its options."""
     from edge.listing import games_document
     games = [get_game(args.game)] if args.game else list(all_games().values())
     sys.stdout.write(render(games_document(games), args.format))
     return 0
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """``edge table GAME``: its arguments."""
+    add_game_arguments(parser)
+    add_strategy_argument(parser)
+    add_format_argument(parser)
 
 
 def cmd_table(args: argparse.Namespace) -> int:
@@ -151,6 +168,16 @@ def cmd_table(args: argparse.Namespace) -> int:
                                     run_settings(args)), fitted.notes)
     sys.stdout.write(render(return_table_document(table), args.format))
     return 0
+
+
+def add_strategy_arguments(parser: argparse.ArgumentParser) -> None:
+    """``edge strategy GAME``: its arguments."""
+    add_game_arguments(parser)
+    add_strategy_argument(parser)
+    parser.add_argument("--compare", metavar="NAME|FILE",
+                        help="where this strategy departs from the optimal one, how often "
+                             "and at what exact cost, largest first")
+    add_format_argument(parser)
 
 
 def cmd_strategy(args: argparse.Namespace) -> int:
@@ -207,6 +234,23 @@ def _compare(game: AnyGame, bet: Bet[Rules], args: argparse.Namespace) -> int:
     return 0
 
 
+def add_counting_arguments(parser: argparse.ArgumentParser) -> None:
+    """``edge counting GAME``: its description and arguments."""
+    parser.description = (
+        "The exact effect on a shoe-dealt wager's return of removing each card, the best "
+        "linear count (level 1 to 3) with its betting correlation, the return against the "
+        "true count and the true count at which the wager turns in the player's favour, and, "
+        "where the suits left move the wager, the exact returns of shoes short of one suit "
+        "(docs/counting.md).")
+    add_game_arguments(parser)
+    parser.add_argument("--rounds", type=int, default=0, metavar="N",
+                        help="simulate the counter's win rate at four depths of the shoe, "
+                             "at least N rounds each, on the best count (default: no "
+                             "simulation)")
+    add_play_arguments(parser)
+    add_format_argument(parser)
+
+
 def cmd_counting(args: argparse.Namespace) -> int:
     """Print the card-counting analysis of a shoe-dealt wager: effects of removal, the best
     linear count and where the wager turns, and the suit mix where it moves the wager."""
@@ -222,10 +266,30 @@ def cmd_counting(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_protection_arguments(parser: argparse.ArgumentParser) -> None:
+    """``edge protection GAME``: its description and arguments."""
+    parser.description = (
+        "For every exposure the game declares (seen= scenarios): what is seen, the player edge "
+        "when it is seen on every hand, the break-even exposure rate, and the player edge and "
+        "expected win per hour at each exposure rate (docs/protection.md).")
+    add_game_arguments(parser, bet=False)
+    protection_command.add_arguments(parser)
+    add_format_argument(parser)
+
+
 def cmd_protection(args: argparse.Namespace) -> int:
     """Print every exposure of a game in money: break-even rates and win per hour."""
     return _protected(args, protection_command.protected_bet,
                       protection_command.protection_document)
+
+
+def add_collusion_arguments(parser: argparse.ArgumentParser) -> None:
+    """``edge collusion GAME``: its description and arguments."""
+    parser.description = ("The return of a player whose partners show him their cards, by the "
+                          "number of partners, exact or simulated (docs/protection.md).")
+    add_game_arguments(parser, bet=False)
+    collusion_command.add_arguments(parser)
+    add_format_argument(parser)
 
 
 def cmd_collusion(args: argparse.Namespace) -> int:
@@ -243,6 +307,47 @@ def _protected(args: argparse.Namespace, bet_of: Callable[[AnyGame], Bet[Rules]]
     sys.stdout.write(render(document(game, fitted.paytables[bet.name], fitted.rules, args,
                                      run_settings(args)), args.format))
     return 0
+
+
+def add_report_arguments(parser: argparse.ArgumentParser) -> None:
+    """``edge report [GAME]``: its description and arguments."""
+    parser.description = ("Every wager of a game: rules, options, pay tables, exact return "
+                          "tables, summary, strategy, volatility, charts and reproducibility "
+                          "data.")
+    parser.add_argument("game", nargs="?", help="game name (see `edge games`)")
+    parser.add_argument("--all", action="store_true",
+                        help="every game at its default settings, plus an index page, into -o "
+                             "DIR")
+    parser.add_argument("--paytable", action="append", metavar="[BET=]TABLE",
+                        help="a named pay table, pays typed in outcome order (35-20-7-4-1) or "
+                             "a .toml file, for every bet that has it or (BET=) for one bet; "
+                             "repeat for several")
+    add_run_arguments(parser, "solve afresh (the report's later steps reuse that solve)")
+    add_strategy_argument(parser)
+    parser.add_argument("-o", "--output", help="output file (format from its suffix: .txt, "
+                        ".md, .html, .tex, .csv, .json) "
+                        "or, with --all, a directory; default: standard output")
+    add_format_argument(parser, None, "output format (default: from -o, else markdown; html "
+                        "for --all)")
+    parser.add_argument("--meta", metavar="FILE.toml",
+                        help="submission metadata for the title and certification block (game "
+                        "as submitted, rules version, applicant, analyst, organisation, "
+                        "jurisdictions, document_id, revision, date; see the README)")
+    parser.add_argument("--protection", action="store_true",
+                        help="add the game-protection section: every exposure the game "
+                             "analyses (seen= scenarios) solved exactly, side by side")
+    parser.add_argument("--counting", action="store_true",
+                        help="add the card-counting section: each shoe-dealt wager's effects "
+                             "of removal, best count and suit mix (docs/counting.md), and the "
+                             "counter's simulated win rates")
+    parser.add_argument("--counting-rounds", type=int, default=REPORT_ROUNDS, metavar="N",
+                        help=f"rounds the counting section simulates at each depth (default "
+                             f"{REPORT_ROUNDS:,}; 0: no simulation)")
+    parser.add_argument("--collusion-rounds", type=int, metavar="N",
+                        help="with --protection, add the collusion analyses of a game whose "
+                             "exact ones take hours, N situations a simulated one (default: "
+                             "only a game's quick ones)")
+    add_play_arguments(parser)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -290,6 +395,39 @@ def cmd_report(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(made.render(fmt))
     return 0
+
+
+def add_tune_arguments(parser: argparse.ArgumentParser) -> None:
+    """``edge tune GAME``: its description and arguments."""
+    parser.description = ("Score candidate pay tables against a target house edge, or solve "
+                          "one pay exactly (--solve). Pays and numeric options are named as in "
+                          "`edge games`.")
+    add_game_arguments(parser)
+    parser.add_argument("--target-edge", required=True, metavar="EDGE",
+                        help="a range (2%%..3.5%%) or one value (3%%, 0.03)")
+    parser.add_argument("--vary", action="append", metavar="NAME=LO..HI",
+                        help="a pay (or numeric option) and its range; repeat for several")
+    parser.add_argument("--solve", metavar="NAME",
+                        help="the exact pay (or numeric option) giving the target edge")
+    parser.add_argument("--step", action="append", metavar="STEP",
+                        help="step between values: 0.5 for halves (default whole units), or "
+                             "NAME=STEP for one quantity; repeat for several")
+    parser.add_argument("--unordered", action="store_true",
+                        help="allow a lesser hand to pay more than a better one")
+    parser.add_argument("--hit-frequency", metavar="LO..HI",
+                        help="keep tables whose hit frequency is in range (20%%.., ..35%%)")
+    parser.add_argument("--std-dev", metavar="LO..HI",
+                        help="keep tables whose standard deviation is in range (..3)")
+    parser.add_argument("--limit", type=int, default=20, help="tables shown (default 20)")
+    parser.add_argument("--write", metavar="DIR",
+                        help="write each listed table into DIR as a TOML pay table file that "
+                             "--paytable reads (DIR is made if missing)")
+    add_format_argument(parser)
+    parser.add_argument("--max-candidates", type=int, default=20_000_000,
+                        help="refuse larger grids (default 20,000,000)")
+    parser.add_argument("--max-seconds", type=float, default=60,
+                        help="refuse re-solving runs estimated to take longer (default 60: a "
+                             "minute)")
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
@@ -363,6 +501,22 @@ def chosen_paytable(game: str, bet: str | None,
     return resolve_paytables(found, specs)[found.bet(bet).name]
 
 
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """``edge simulate GAME``: its description and arguments."""
+    parser.description = (
+        "Deal and settle random hands independently of the enumeration and compare them with "
+        "the exact analysis: mean return with 95% and 99.9% intervals, z-score, outcome "
+        "frequencies with a chi-square test. Exit status 1 when the exact value lies outside "
+        "the 99.9% interval (or a hand settles unlike its row), 0 when they agree.")
+    add_game_arguments(parser, several=True)
+    add_strategy_argument(parser)
+    parser.add_argument("--hands", type=int, default=1_000_000,
+                        help="hands to play (default: 1,000,000; at most 10^10)")
+    parser.add_argument("--seed", type=int,
+                        help="seed for a reproducible run (default: a fresh one, printed)")
+    add_format_argument(parser)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate one wager and compare it with the exact analysis; 1 when they disagree."""
     from edge.simulation import simulate
@@ -374,6 +528,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                       progress=settings.progress, run_settings=settings)
     sys.stdout.write(render(result.document(), args.format))
     return 0 if result.agrees else 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Command:
+    """One of edge's own commands: its name, its line in ``edge --help``, the function that
+    adds its description and arguments to its parser, and its handler."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    handler: Handler
+
+
+#: edge's own commands in the order ``edge --help`` lists them; the built-in games' own
+#: commands come after these and before :data:`CHECK_COMMANDS`.
+COMMANDS = (
+    Command("games", "list games, bets, pay tables and options", add_games_arguments,
+            cmd_games),
+    Command("table", "print a wager's exact return table", add_table_arguments, cmd_table),
+    Command("strategy", "print the optimal player strategy, or compare a strategy with it",
+            add_strategy_arguments, cmd_strategy),
+    Command("counting", "card counting of a shoe-dealt wager: effects of removal, a count",
+            add_counting_arguments, cmd_counting),
+    Command("report", "write a game's mathematical report (html, markdown, latex, ...)",
+            add_report_arguments, cmd_report),
+    Command("protection", "every exposure in money: break-even rates, win per hour",
+            add_protection_arguments, cmd_protection),
+    Command("collusion", "the return of players who share their cards",
+            add_collusion_arguments, cmd_collusion),
+    Command("tune", "find the pay tables that hit a target house edge", add_tune_arguments,
+            cmd_tune),
+)
+#: edge's commands listed after the built-in games' own.
+CHECK_COMMANDS = (
+    Command("simulate", "check a wager's exact analysis by simulation",
+            add_simulate_arguments, cmd_simulate),
+)
 
 
 class _StoreOnce(argparse._StoreAction):
@@ -427,164 +618,27 @@ def build_parser(command: str | None = None, plugins: bool = False) -> argparse.
         prog="edge", description="Exact combinatorial analysis of casino table games.")
     parser.add_argument("--version", action="version", version=f"edge {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-
-    games = sub.add_parser(
-        "games", help="list games, bets, pay tables and options",
-        description="Every game (or GAME): each wager's outcomes in the order typed pays "
-                    "follow, its named pay tables with their pays, and the game's options "
-                    "with their allowed values. --format json gives a stable shape for "
-                    "scripts.")
-    games.add_argument("game", nargs="?", help="one game (default: every game)")
-    add_format_argument(games)
-    games.set_defaults(handler=cmd_games)
-
-    table = sub.add_parser("table", help="print a wager's exact return table")
-    add_game_arguments(table)
-    add_strategy_argument(table)
-    add_format_argument(table)
-    table.set_defaults(handler=cmd_table)
-
-    strategy = sub.add_parser("strategy", help="print the optimal player strategy, or "
-                              "compare a strategy with it")
-    add_game_arguments(strategy)
-    add_strategy_argument(strategy)
-    strategy.add_argument("--compare", metavar="NAME|FILE",
-                          help="where this strategy departs from the optimal one, how often "
-                               "and at what exact cost, largest first")
-    add_format_argument(strategy)
-    strategy.set_defaults(handler=cmd_strategy)
-
-    counting = sub.add_parser(
-        "counting", help="card counting of a shoe-dealt wager: effects of removal, a count",
-        description="The exact effect on a shoe-dealt wager's return of removing each card, "
-                    "the best linear count (level 1 to 3) with its betting correlation, the "
-                    "return against the true count and the true count at which the wager "
-                    "turns in the player's favour, and, where the suits left move the wager, "
-                    "the exact returns of shoes short of one suit (docs/counting.md).")
-    add_game_arguments(counting)
-    counting.add_argument("--rounds", type=int, default=0, metavar="N",
-                          help="simulate the counter's win rate at four depths of the shoe, "
-                               "at least N rounds each, on the best count (default: no "
-                               "simulation)")
-    add_play_arguments(counting)
-    add_format_argument(counting)
-    counting.set_defaults(handler=cmd_counting)
-
-    report = sub.add_parser(
-        "report", help="write a game's mathematical report (html, markdown, latex, ...)",
-        description="Every wager of a game: rules, options, pay tables, exact return tables, "
-                    "summary, strategy, volatility, charts and reproducibility data.")
-    report.add_argument("game", nargs="?", help="game name (see `edge games`)")
-    report.add_argument("--all", action="store_true",
-                        help="every game at its default settings, plus an index page, into -o DIR")
-    report.add_argument("--paytable", action="append", metavar="[BET=]TABLE",
-                        help="a named pay table, pays typed in outcome order (35-20-7-4-1) or "
-                             "a .toml file, for every bet that has it or (BET=) for one bet; "
-                             "repeat for several")
-    add_run_arguments(report, "solve afresh (the report's later steps reuse that solve)")
-    add_strategy_argument(report)
-    report.add_argument("-o", "--output", help="output file (format from its suffix: .txt, "
-                        ".md, .html, .tex, .csv, .json) "
-                        "or, with --all, a directory; default: standard output")
-    add_format_argument(report, None, "output format (default: from -o, else markdown; html "
-                        "for --all)")
-    report.add_argument("--meta", metavar="FILE.toml",
-                        help="submission metadata for the title and certification block (game "
-                        "as submitted, rules version, applicant, analyst, organisation, "
-                        "jurisdictions, document_id, revision, date; see the README)")
-    report.add_argument("--protection", action="store_true",
-                        help="add the game-protection section: every exposure the game "
-                             "analyses (seen= scenarios) solved exactly, side by side")
-    report.add_argument("--counting", action="store_true",
-                        help="add the card-counting section: each shoe-dealt wager's effects "
-                             "of removal, best count and suit mix (docs/counting.md), and the "
-                             "counter's simulated win rates")
-    report.add_argument("--counting-rounds", type=int, default=REPORT_ROUNDS, metavar="N",
-                        help=f"rounds the counting section simulates at each depth (default "
-                             f"{REPORT_ROUNDS:,}; 0: no simulation)")
-    report.add_argument("--collusion-rounds", type=int, metavar="N",
-                        help="with --protection, add the collusion analyses of a game whose "
-                             "exact ones take hours, N situations a simulated one (default: "
-                             "only a game's quick ones)")
-    add_play_arguments(report)
-    report.set_defaults(handler=cmd_report)
-
-    for name, module, handler, help_line, description in (
-            ("protection", protection_command, cmd_protection,
-             "every exposure in money: break-even rates, win per hour",
-             "For every exposure the game declares (seen= scenarios): what is seen, the player "
-             "edge when it is seen on every hand, the break-even exposure rate, and the player "
-             "edge and expected win per hour at each exposure rate (docs/protection.md)."),
-            ("collusion", collusion_command, cmd_collusion,
-             "the return of players who share their cards",
-             "The return of a player whose partners show him their cards, by the number of "
-             "partners, exact or simulated (docs/protection.md).")):
-        guarded = sub.add_parser(name, help=help_line, description=description)
-        add_game_arguments(guarded, bet=False)
-        module.add_arguments(guarded)
-        add_format_argument(guarded)
-        guarded.set_defaults(handler=handler)
-
-    tuning = sub.add_parser(
-        "tune", help="find the pay tables that hit a target house edge",
-        description="Score candidate pay tables against a target house edge, or solve one pay "
-                    "exactly (--solve). Pays and numeric options are named as in `edge games`.")
-    add_game_arguments(tuning)
-    tuning.add_argument("--target-edge", required=True, metavar="EDGE",
-                        help="a range (2%%..3.5%%) or one value (3%%, 0.03)")
-    tuning.add_argument("--vary", action="append", metavar="NAME=LO..HI",
-                        help="a pay (or numeric option) and its range; repeat for several")
-    tuning.add_argument("--solve", metavar="NAME",
-                        help="the exact pay (or numeric option) giving the target edge")
-    tuning.add_argument("--step", action="append", metavar="STEP",
-                        help="step between values: 0.5 for halves (default whole units), or "
-                             "NAME=STEP for one quantity; repeat for several")
-    tuning.add_argument("--unordered", action="store_true",
-                        help="allow a lesser hand to pay more than a better one")
-    tuning.add_argument("--hit-frequency", metavar="LO..HI",
-                        help="keep tables whose hit frequency is in range (20%%.., ..35%%)")
-    tuning.add_argument("--std-dev", metavar="LO..HI",
-                        help="keep tables whose standard deviation is in range (..3)")
-    tuning.add_argument("--limit", type=int, default=20, help="tables shown (default 20)")
-    tuning.add_argument("--write", metavar="DIR",
-                        help="write each listed table into DIR as a TOML pay table file that "
-                             "--paytable reads (DIR is made if missing)")
-    add_format_argument(tuning)
-    tuning.add_argument("--max-candidates", type=int, default=20_000_000,
-                        help="refuse larger grids (default 20,000,000)")
-    tuning.add_argument("--max-seconds", type=float, default=60,
-                        help="refuse re-solving runs estimated to take longer (default 60: a "
-                             "minute)")
-    tuning.set_defaults(handler=cmd_tune)
-
+    for own in COMMANDS:
+        add_command(sub.add_parser(own.name, help=own.help), own)
     for entry in BUILTINS:
         for name, help_line in entry.commands:
-            own = sub.add_parser(name, help=help_line)
+            game_parser = sub.add_parser(name, help=help_line)
             if name == command:
-                add_game_command(own, get_game(entry.name), name)
-
-    simulate = sub.add_parser(
-        "simulate", help="check a wager's exact analysis by simulation",
-        description="Deal and settle random hands independently of the enumeration and compare "
-                    "them with the exact analysis: mean return with 95% and 99.9% intervals, "
-                    "z-score, outcome frequencies with a chi-square test. Exit status 1 when the "
-                    "exact value lies outside the 99.9% interval (or a hand settles unlike its "
-                    "row), 0 when they agree.")
-    add_game_arguments(simulate, several=True)
-    add_strategy_argument(simulate)
-    simulate.add_argument("--hands", type=int, default=1_000_000,
-                          help="hands to play (default: 1,000,000; at most 10^10)")
-    simulate.add_argument("--seed", type=int,
-                          help="seed for a reproducible run (default: a fresh one, printed)")
-    add_format_argument(simulate)
-    simulate.set_defaults(handler=cmd_simulate)
-
+                add_game_command(game_parser, get_game(entry.name), name)
+    for own in CHECK_COMMANDS:
+        add_command(sub.add_parser(own.name, help=own.help), own)
     if plugins or (command is not None and command not in sub.choices):
         for game in plugin_games().values():
             for own_command in game.commands:
                 add_game_command(sub.add_parser(own_command.name, help=own_command.help),
                                  game, own_command.name)
     return parser
+
+
+def add_command(parser: argparse.ArgumentParser, command: Command) -> None:
+    """One of edge's own commands: its description, arguments and handler."""
+    command.add_arguments(parser)
+    parser.set_defaults(handler=command.handler)
 
 
 def add_game_command(parser: argparse.ArgumentParser, game: AnyGame, name: str) -> None:

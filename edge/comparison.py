@@ -17,7 +17,7 @@ from edge.games import AnyGame, Bet, Rules, RunSettings
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.strategies import Departure, StrategyComparison
-from edge.table import decimal, exact, percent
+from edge.table import exact, percent
 
 TOP = 15   # departures the report lists one by one
 HEADERS = ("stage", "situation", "strategy", "optimal", "frequency", "cost", "exact cost",
@@ -112,13 +112,6 @@ def comparison_section(comparison: StrategyComparison) -> Section:
     """The report's section on a practical strategy: its rule, cost and largest departures."""
     return Section(f"The strategy {comparison.strategy.name} against the optimal one",
                    tuple(comparison_blocks(comparison, TOP)))
-
-
-def cost_line(comparison: StrategyComparison) -> str:
-    """One line: the strategy's house edge and what it costs over the optimal one."""
-    return (f"{comparison.strategy.name}: house edge {percent(-comparison.strategy_return)}, "
-            f"{decimal(comparison.difference * 100, 4)} points above the optimal "
-            f"{percent(-comparison.optimal_return)}")
 
 
 def strategy_document(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None, rules: Rules,

@@ -222,6 +222,8 @@ class OptionInfo:
     allowed: str
     assumption: bool
     choices: tuple[str, ...] = ()   # the allowed values of an option with named choices
+    minimum: int | Fraction | None = None   # the declared range of a number (``allowed``: lo..hi)
+    maximum: int | Fraction | None = None
 
 
 def describe(cls: type[Any]) -> list[OptionInfo]:
@@ -246,5 +248,6 @@ def describe(cls: type[Any]) -> list[OptionInfo]:
         else:
             allowed = "any"
         infos.append(OptionInfo(field.name, format_value(field.default), meta["help"],
-                                allowed, bool(meta["assumption"]), choices or ()))
+                                allowed, bool(meta["assumption"]), choices or (),
+                                meta["minimum"], meta["maximum"]))
     return infos

@@ -16,7 +16,6 @@ every exposure is judged by (:func:`information_value`, :func:`information_note`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 
 from edge.errors import OptionError
@@ -130,11 +129,6 @@ class Protection:
             if scenario.name == name:
                 return scenario
         raise KeyError(name)
-
-
-def seen_choices(seen: type[StrEnum]) -> str:
-    """The allowed ``seen=`` values in one phrase, for an option's help text."""
-    return ", ".join(str(value) for value in seen)
 
 
 def information_value(exposed: ReturnTable, unexposed: ReturnTable) -> Fraction:

@@ -245,6 +245,7 @@ def uth_strategy_evaluation() -> Callable[[str], Evaluation]:
     def evaluation(name: str) -> Evaluation:
         if name not in found:
             rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
+            assert paytable is not None
             solution = uth_main.solve_main(paytable, rules, RunSettings())
             found[name] = practical.evaluate_cached(UthStrategy.resolve(name), solution)
         return found[name]

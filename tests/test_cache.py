@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from edge.cache import Memo
 
 
@@ -13,7 +15,7 @@ def test_memo_keeps_at_most_its_size_and_drops_the_least_recently_used() -> None
         return key * key
 
     memo: Memo[int, int] = Memo(2)
-    assert [memo.get(k, lambda k=k: make(k)) for k in (1, 2, 1, 3)] == [1, 4, 1, 9]
+    assert [memo.get(k, functools.partial(make, k)) for k in (1, 2, 1, 3)] == [1, 4, 1, 9]
     assert made == [1, 2, 3] and list(memo.kept) == [1, 3]      # 2 was the least recent
     assert memo.get(2, lambda: make(2)) == 4 and made == [1, 2, 3, 2]
     assert len(memo.kept) == 2

@@ -149,8 +149,9 @@ def plain_returns(settle: Settle, size: int, decks: int,
     full = Fraction(int(pays.sum()), len(rows))
     cards = 52 * decks
     # a deal holds a physical card at most once: the deals with card k, and what they pay
-    holding = sum(np.bincount(rows[:, i], minlength=cards) for i in range(size))
-    paid = sum(np.bincount(rows[:, i], weights=pays, minlength=cards) for i in range(size))
+    holding = np.sum([np.bincount(rows[:, i], minlength=cards) for i in range(size)], axis=0)
+    paid = np.sum([np.bincount(rows[:, i], weights=pays, minlength=cards) for i in range(size)],
+                  axis=0)
     removed = []
     for face in range(52):
         card = next(c for c in range(face, cards, 52) if c not in gone)

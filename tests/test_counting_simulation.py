@@ -10,12 +10,15 @@ Triple Bet's Flush) within 4 standard errors; the tallies add up; bad input is r
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Protocol, runtime_checkable
 
 import pytest
 
 import edge
 from edge.counting.count import LinearCount
 from edge.counting.simulation import (
+    CardArray,
+    IntArray,
     NetOf,
     ShoeGame,
     Spread,
@@ -44,6 +47,19 @@ def address(dask_address: str) -> str:
     return dask_address
 
 
+@runtime_checkable
+class ShoeDealer(Protocol):
+    """What the counting simulation reads of a wager's simulator (edge.counting.simulation's
+    Dealer) and the decks of its shoe."""
+
+    scale: int
+    cards_dealt: int
+    decks: int
+
+    def settle(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle dealt faces, one row per card."""
+
+
 def wager(game: str, bet: str | None = None, cards: int = 3) -> tuple[NetOf, int, Fraction, int]:
     """A wager's settlement, scale, exact house edge and decks, from its game's hooks (its
     simulator deals ``cards`` a hand)."""
@@ -51,8 +67,8 @@ def wager(game: str, bet: str | None = None, cards: int = 3) -> tuple[NetOf, int
     chosen = found.bet(bet)
     rules = found.make_rules({}, chosen.name)
     simulator = chosen.simulator(found.wager(chosen.paytable(None), rules))
-    assert simulator is not None
-    settle, scale, dealt = settlement(simulator)  # type: ignore[arg-type]
+    assert isinstance(simulator, ShoeDealer)
+    settle, scale, dealt = settlement(simulator)
     assert dealt == cards and scale == simulator.scale
     table = edge.analyze(game, bet=bet)
     return settle, scale, table.house_edge, simulator.decks
@@ -60,8 +76,9 @@ def wager(game: str, bet: str | None = None, cards: int = 3) -> tuple[NetOf, int
 
 def test_the_same_seed_gives_the_same_tallies_on_any_number_of_workers(address: str) -> None:
     settle, scale, _, decks = wager(TWENTY_ONE_PLUS_THREE)
-    options = dict(cards=3, penetrations=[0.5, 0.8], spread=Spread(1, 8, wong=-1),
-                   rounds=30_000, seed=2028, other_cards=4, shoes_per_task=100)
+    options: dict[str, Any] = dict(cards=3, penetrations=[0.5, 0.8],
+                                   spread=Spread(1, 8, wong=-1), rounds=30_000, seed=2028,
+                                   other_cards=4, shoes_per_task=100)
     two = win_rates(settle, scale, decks, HI_LO, cluster=address, **options)
     one = win_rates(settle, scale, decks, HI_LO, workers=1, **options)
     assert one == two

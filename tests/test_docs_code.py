@@ -224,7 +224,7 @@ def prose_signatures(guide: str) -> list[tuple[str, Callable[..., object], list[
     text = (ROOT / guide).read_text(encoding="utf-8")
     prose = FENCE.sub("", text)
     names = guide_names(guide)
-    found = []
+    found: list[tuple[str, Callable[..., object], list[ast.expr], list[ast.keyword]]] = []
     for match in INLINE.finditer(prose.replace("\n  ", " ")):
         callee = lookup(match.group(1), names)
         if callee is None or not callable(callee) or not is_edge(callee):

@@ -87,8 +87,8 @@ def plain_exposure(deal: tuple[int, ...], seen: int, commission: Fraction
     seen_masks = np.array([sum(1 << others[r] for r in s) for s in subsets], dtype=np.int64)
     if seen == 3:   # each situation is one dealer deal: put the deals in situation order
         order = {int(mask): place for place, mask in enumerate(masks)}
-        rows = [order[int(mask)] for mask in seen_masks]
-        win, lose = wins[rows], loses[rows]
+        in_order = [order[int(mask)] for mask in seen_masks]
+        win, lose = wins[in_order], loses[in_order]
     else:
         holds = ((masks[None, :] & seen_masks[:, None]) == seen_masks[:, None]).astype(np.int64)
         assert (holds.sum(axis=1) == len(list(combinations(range(25 - seen), 3 - seen)))).all()
@@ -180,7 +180,8 @@ def test_situations_in_the_kernel_order_and_the_simulators_lookup() -> None:
             ranks = tuple(others.index(t) for t in seen_set)
             situation = sorted(combinations(range(25), seen), key=lambda s: s[::-1]).index(ranks)
             assert seen_tiles(deal, seen, situation) == seen_set
-            found = situation_index(np.array(tiles[:3])[:, None], np.array(tiles[3:])[:, None])
+            found = situation_index(np.array(tiles[:3], dtype=np.int16)[:, None],
+                                    np.array(tiles[3:], dtype=np.int16)[:, None])
             assert int(found[0]) == situation
 
 

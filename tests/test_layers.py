@@ -159,8 +159,8 @@ def imports_of(name: str, source: str | None = None) -> list[Import]:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) \
                 and where == "at module level":
             inner = "in a function"
-        for child in ast.iter_child_nodes(node):
-            visit(child, inner)
+        for part in ast.iter_child_nodes(node):
+            visit(part, inner)
 
     visit(ast.parse(source, filename=name), "at module level")
     return found

@@ -95,7 +95,8 @@ def test_validate_in_post_init() -> None:
 
 def test_triple_bet_decks() -> None:
     game = get_game("triple-bet")
-    assert game.make_rules().decks == 6
+    rules = game.make_rules()
+    assert isinstance(rules, TripleBetRules) and rules.decks == 6
     assert game.make_rules({"decks": "1"}) == TripleBetRules(decks=1)
     for bad in ("0", "9", "-1"):
         with pytest.raises(EdgeError, match=f"decks={bad}"):

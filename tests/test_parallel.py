@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -235,20 +236,23 @@ def test_make_simulator_calls_the_bets_simulate_hook(monkeypatch: pytest.MonkeyP
 
     from edge.games import Rules, RunSettings, Wager, get_game
     from edge.simulation import make_simulator, simulates
+    from edge.simulation.engine import Simulator
 
     game = get_game("triple-bet")
     made: list[tuple[object, object, RunSettings]] = []
+    # stand-ins the hook passes through untouched, whatever their types
+    simulator: Any = "the hook's simulator"
+    rules: Any = "rules"
 
-    def hook(wager: Wager[Rules]) -> str:
+    def hook(wager: Wager[Rules]) -> Simulator:
         made.append((wager.paytable, wager.rules, wager.run))
-        return "the hook's simulator"
+        return simulator
 
     bets = tuple(dataclasses.replace(bet, simulate=hook) for bet in game.bets)
     hooked = dataclasses.replace(game, bets=bets)
     monkeypatch.setattr("edge.simulation.get_game", lambda name: hooked)
     settings = RunSettings(jobs=1)
-    assert make_simulator("triple-bet", "flush", None, "rules", settings) == (
-        "the hook's simulator")
+    assert make_simulator("triple-bet", "flush", None, rules, settings) == simulator
     assert made == [(None, "rules", settings)] and simulates(hooked)
 
 

@@ -70,7 +70,7 @@ SEVEN_CARD_HANDS = 133784560
 def edge_of(counts: Counter[str] | dict[str, int], pays: dict[str, Fraction],
             total: int) -> Fraction:
     """The house edge of a bet that pays ``pays`` to 1 on these classes and loses otherwise."""
-    won = sum(counts[name] * pay for name, pay in pays.items())
+    won = sum((counts[name] * pay for name, pay in pays.items()), Fraction(0))
     lost = total - sum(counts[name] for name in pays)
     return -(won - lost) / total
 
@@ -150,7 +150,9 @@ def test_typed_pays_round_trip(tmp_path: Path, game: str, bet: str) -> None:
         assert found.paytable(preset.label()) is preset
         spelled = "-".join(f"{v.numerator}:{v.denominator}" for _, v in preset.pays)
         assert found.paytable(spelled) is preset, name
-    label = other_pays(found.paytable(None))
+    default = found.paytable(None)
+    assert default is not None
+    label = other_pays(default)
     mine = found.paytable(label)
     assert mine is not None and mine.name == mine.label() == mine.source
     assert [pay for _, pay in mine.pays] == [Fraction(text) for text in label.split("-")]

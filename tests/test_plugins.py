@@ -245,7 +245,7 @@ def test_only_the_wagers_with_a_simulation_are_verified_by_one(plugins: list[Ent
     simulated = Bet("toss-again", "heads wins", analyze_again, ("heads",), {"even": PAYTABLE},
                     "even", simulate=simulate_coin)
     both = Game(game.name, game.title, game.rules, (*game.bets, simulated))
-    sys.modules[MODULE].BOTH = both              # the simulation finds the game by its name
+    vars(sys.modules[MODULE])["BOTH"] = both      # the simulation finds the game by its name
     plugins.append(point("coin", "BOTH"))
     report = make_report(both, environment=environment)          # type: ignore[arg-type]
     method = next(part for part in report.sections if part.title == "Method")

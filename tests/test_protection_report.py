@@ -6,10 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import cast
 
 import pytest
 
 from edge.cli import main
+from edge.document.document import Cell, Table
 from edge.games import Bet, Exposed, Game, Rules, Wager, pays_and_rules
 from edge.options import option, options_dict
 from edge.paytables import PayTable, make_paytable
@@ -83,11 +85,15 @@ def test_the_exposure_is_quiet_at_its_default_and_not_a_swept_variant() -> None:
     assert [name for name, _ in variant_options(ToyRules)] == ["bonus"]
 
 
+def text_of(cell: str | Cell) -> str:
+    return cell.text if isinstance(cell, Cell) else cell
+
+
 def test_the_report_section_lists_every_scenario_beside_the_game_as_dealt() -> None:
-    report = make_report(TOY, environment=False, protection=True)
+    report = make_report(cast("Game[Rules]", TOY), environment=False, protection=True)
     section = next(s for s in report.sections if s.title == "Game protection")
-    table = next(b for b in section.blocks if hasattr(b, "rows"))
-    rows = {row[0]: row for row in table.rows}            # type: ignore[attr-defined]
+    table = next(b for b in section.blocks if isinstance(b, Table))
+    rows = {text_of(row[0]): [text_of(cell) for cell in row] for row in table.rows}
     assert list(rows) == ["none", "one", "all"]
     assert rows["one"][2] == "40.0000%" and rows["one"][4] == "80.0000%"
     assert rows["all"][2] == "160.0000%" and rows["all"][4] == "200.0000%"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -24,7 +24,7 @@ from edge import games
 from edge.cli import main
 from edge.document.layout import display_name
 from edge.errors import EdgeError
-from edge.games import Analyze, Bet, Game, Rules, RunSettings, Wager, get_game, registry
+from edge.games import Analyze, AnyGame, Bet, Game, Rules, RunSettings, Wager, get_game, registry
 from edge.options import option
 from edge.paytables import PayTable, make_paytable
 from edge.report import (
@@ -137,8 +137,8 @@ def toy_analyze(bet: str, paytable: PayTable | None, rules: ToyRules,
                 run: RunSettings) -> ReturnTable:
     assert paytable is not None
     if bet == "side":
-        rows = (Row("hit", paytable["hit"], 1), Row("lose", Fraction(-1), 5))
-        return ReturnTable("toy", bet, rows, paytable, {"strategy": rules.strategy})
+        side = (Row("hit", paytable["hit"], 1), Row("lose", Fraction(-1), 5))
+        return ReturnTable("toy", bet, side, paytable, {"strategy": rules.strategy})
     raise_count = 3 if rules.strategy == "optimal" else 4
     rows = (Row("raise, win", Fraction(2), 2, Fraction(2)),
             Row("raise, bonus", paytable["bonus-hand"] + 2, 1, Fraction(2)),
@@ -157,7 +157,8 @@ def toy_strategy(wager: Wager[ToyRules]) -> Report:
 def toy_sections(context: ReportContext[ToyRules]) -> list[Section]:
     cells = tuple(tuple(Cell("R" if (r + c) % 2 else "F", colour="#a5d6a7" if (r + c) % 2
                              else "#ef9a9a") for c in range(3)) for r in range(3))
-    rows = tuple((label, *row) for label, row in zip("ABC", cells, strict=True))
+    rows: tuple[tuple[str | Cell, ...], ...] = tuple(
+        (label, *row) for label, row in zip("ABC", cells, strict=True))
     grid = Table(("", "x", "y", "z"), rows, "Toy chart",
                  legend=(("#a5d6a7", "raise"), ("#ef9a9a", "fold")))
     return [Section("Toy chart", (grid,), page_break=True)]
@@ -187,6 +188,11 @@ TOY = Game(
         f"The player raises or folds; strategy {r.strategy}."],
     report_sections=toy_sections,
 )
+
+
+def registered(game: Game[ToyRules]) -> AnyGame:
+    """A toy game as the registry holds every game (its rules type widened: edge.games.AnyGame)."""
+    return cast(AnyGame, game)
 
 
 @pytest.fixture(scope="module")
@@ -266,7 +272,7 @@ def test_markdown_and_tex_build(triple: edge.report.Report) -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 def test_tex_compiles(tmp_path: Path) -> None:
-    tex = make_report(TOY).to_tex()
+    tex = make_report(registered(TOY)).to_tex()
     (tmp_path / "toy.tex").write_text(tex, encoding="utf-8")
     done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "toy.tex"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
@@ -275,7 +281,7 @@ def test_tex_compiles(tmp_path: Path) -> None:
 
 
 def test_game_hook_strategy_and_assumptions() -> None:
-    report = make_report(TOY, options={"bonus": "9"})
+    report = make_report(registered(TOY), options={"bonus": "9"})
     html_text = report.to_html()
     page = parse(html_text)
     titles = [re.sub(r"^[\d.]+ ", "", h) for h in page.headings["h2"]]
@@ -324,10 +330,11 @@ def test_paytable_specs(tmp_path: Path) -> None:
     assert resolve_paytables(TOY, ["side=rich"])["side"] == SIDE_PRESETS["rich"]
     toml = tmp_path / "mine.toml"
     toml.write_text("[pays]\nhit = \"11/2\"\n", encoding="utf-8")
-    assert resolve_paytables(TOY, [str(toml)])["side"]["hit"] == Fraction(11, 2)
+    typed = resolve_paytables(TOY, [str(toml)])["side"]
+    assert typed is not None and typed["hit"] == Fraction(11, 2)
     with pytest.raises(EdgeError, match="No wager of toy takes the pay table 'poor'"):
         resolve_paytables(TOY, ["poor"])
-    report = make_report(TOY, ["side=rich"])
+    report = make_report(registered(TOY), ["side=rich"])
     assert "--paytable side=rich" in report.to_markdown()
 
 
@@ -401,7 +408,7 @@ def test_return_table_conveniences() -> None:
 
 
 def test_report_in_a_notebook() -> None:
-    report = make_report(TOY)
+    report = make_report(registered(TOY))
     fragment = report._repr_html_()
     assert fragment.startswith("<div class=\"edge-report\"><style>")
     parse(fragment)
@@ -420,7 +427,7 @@ def test_context_analyze_caches_and_changes_options() -> None:
         calls.append((bet, rules))
         return toy_analyze(bet, paytable, rules, run)
 
-    game = hooked(TOY, counting)
+    game = registered(hooked(TOY, counting))
     analyses = Analyses(game)
     make_report(game, analyses=analyses)
     first = len(calls)
@@ -439,7 +446,7 @@ def test_strategy_without_raises_uses_the_first_wager() -> None:
                                                                             4)), paytable)
 
     game = dataclasses.replace(hooked(TOY, flat), report_sections=None)
-    report = make_report(game)
+    report = make_report(registered(game))
     parse(report.to_html())
     markdown = report.to_markdown()
     assert "Raise with a <pair> or better & fold the rest (optimal)." in markdown
@@ -467,7 +474,7 @@ def test_hook_helpers_option_sweep_and_linear_option() -> None:
     bonus = Bet("bonus", "pays the bonus option", bind(with_bonus, "bonus"))
     game = dataclasses.replace(hooked(dataclasses.replace(TOY, bets=(*TOY.bets, bonus)),
                                       with_bonus), report_sections=hook)
-    report = make_report(game)
+    report = make_report(registered(game))
     page = parse(report.to_html())
     titles = [re.sub(r"^[\d.]+ ", "", h) for h in page.headings["h2"]]
     assert "Break-even bonus" in titles and "By bonus" in titles
@@ -531,7 +538,7 @@ def test_no_cache_solves_once() -> None:
     game = hooked(TOY, analyze)
     game = dataclasses.replace(game, bets=(dataclasses.replace(game.bets[0], strategy=strategy),
                                            *game.bets[1:]))
-    make_report(game, run=RunSettings(cache=False))
+    make_report(registered(game), run=RunSettings(cache=False))
     assert seen[:2] == [("analyze ante optimal", False), ("analyze side optimal", False)]
     assert all(cache for _, cache in seen[2:]) and ("strategy", True) in seen
     assert ("analyze ante always", True) in seen

@@ -7,12 +7,13 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 import pytest
 
 from edge.document import Report
+from edge.document.document import Block, Cell, Table
 from edge.games import Analyses, RunSettings, all_games, get_game, resolve_paytables
 from edge.games.double_hand_poker.frequencies import setting_frequencies
 from edge.games.double_hand_poker.house_way import house_way
@@ -25,12 +26,15 @@ from edge.games.ultimate_texas_holdem.report.content import (
     progressive_figures,
     showdowns,
 )
+from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.solve import solver
 from edge.games.ultimate_texas_holdem.solve.main_bet import BLIND_PRESETS, main_lines, solve_main
 from edge.games.ultimate_texas_holdem.solve.side_bets import (
     PROGRESSIVE_PRESETS,
+    ProgressiveTable,
     analyze_progressive,
 )
+from edge.paytables import PayTable
 from edge.report.context import ReportContext
 from edge.report.payouts import maximum_payout, payouts_section
 from edge.report.variants import paytables_summary, variant_options, variants_summary
@@ -45,9 +49,10 @@ def _context(name: str, options: dict[str, object] | None = None) -> ReportConte
     return ReportContext(game, rules, chosen, tables, analyses)
 
 
-def _cells(section_table: object) -> list[list[str]]:
-    rows: list[list[object]] = getattr(section_table, "rows")  # noqa: B009
-    return [[getattr(cell, "text", cell) for cell in row] for row in rows]
+def _cells(section_table: Block) -> list[list[str]]:
+    assert isinstance(section_table, Table)
+    return [[cell.text if isinstance(cell, Cell) else cell for cell in row]
+            for row in section_table.rows]
 
 
 # --- every pay table and variant ----------------------------------------------------------
@@ -58,7 +63,7 @@ def test_every_preset_row_is_the_analysis_of_that_preset(name: str) -> None:
     rows = _cells(paytables_summary(context).blocks[0])
     expected = 0
     for bet in context.game.bets:
-        presets = bet.presets or {"none": None}
+        presets: Mapping[str, PayTable | None] = bet.presets or {"none": None}
         for preset, paytable in presets.items():
             table = context.game.analyze(bet.name, paytable, context.rules)
             matching = [row for row in rows if row[0] == bet.name
@@ -202,6 +207,7 @@ def test_double_hand_dealer_levels_by_plain_house_way() -> None:
 
 def test_progressive_figures() -> None:
     table = PROGRESSIVE_PRESETS["example"]
+    assert isinstance(table, ProgressiveTable)
     figures = progressive_figures(table, Fraction(25000), Fraction(10000), Fraction(15, 100))
     assert figures.at_meter == analyze_progressive(table, Fraction(25000)).expected_return
     assert figures.at_reset == analyze_progressive(table, Fraction(10000)).expected_return
@@ -240,8 +246,8 @@ def test_uth_sections(default_report: Callable[[str], Report]) -> None:
     for title in ("Every pay table and variant", "Maximum payout per round", "Hand frequencies",
                   "Progressive", "Strategy in words"):
         assert title in titles
-    game = get_game("uth")
-    rules = game.make_rules()
+    rules = get_game("uth").make_rules()
+    assert isinstance(rules, UltimateTexasHoldemRules)
     solution = solve_main(BLIND_PRESETS["standard"], rules, RunSettings())
     found = showdowns(solution)
     assert found.total == solver.CYCLE
@@ -256,8 +262,9 @@ def test_uth_sections(default_report: Callable[[str], Report]) -> None:
     assert sum(g.spots for g in groups) == int(checked.sum()) * solver.FLOPS_PER_HOLDING
     assert sum(g.bets for g in groups) == int(solution.extra[checked, 2].sum())
     appendix = report.sections[-1]
-    assert appendix.title.startswith("Appendix") and len(appendix.children[0].blocks[-1].rows) \
-        == 169  # type: ignore[union-attr]
+    chart = appendix.children[0].blocks[-1]
+    assert appendix.title.startswith("Appendix") and isinstance(chart, Table)
+    assert len(chart.rows) == 169
     # the strategy's lines add to the cycle
     lines = main_lines(solution, rules.strategy)
     assert sum(int(lines.counts[p].sum()) for p in (1, 2, 3, 4)) + lines.folds == solver.CYCLE

@@ -18,6 +18,7 @@ import pytest
 from edge.distribution import LOWER, UPPER
 from edge.document.document import (
     Block,
+    Cell,
     Columns,
     Items,
     Paragraph,
@@ -149,11 +150,12 @@ def test_certification_states_every_wagers_hold_with_its_basis() -> None:
     made = report("three-card-poker")
     holds = next(block for block in section(made, "Certification").blocks
                  if isinstance(block, Table) and block.caption.startswith("Theoretical hold"))
-    by_bet = {str(row[0]): row for row in holds.rows}
+    by_bet = {str(row[0]): [cell.text if isinstance(cell, Cell) else cell for cell in row]
+              for row in holds.rows}
     assert set(by_bet) == set(made.tables)
     for bet, table in made.tables.items():
         row = by_bet[bet]
-        assert Fraction(getattr(row[4], "text", row[4])) == table.house_edge
+        assert Fraction(row[4]) == table.house_edge
     assert "per unit wagered on the pair-plus wager" in by_bet["pair-plus"][2]
     assert "per Ante" in by_bet["ante"][2]
     assert "2 units initially wagered" in by_bet["combined"][2]

@@ -324,7 +324,7 @@ def test_short_simulation_agrees(game: str, bet: str, paytable: str | None,
 
 
 # The main wagers at 10^7 hands (a minute or so in all).
-MAIN_WAGERS = [
+MAIN_WAGERS: list[tuple[str, str, str | None, dict[str, str]]] = [
     ("triple-bet", "combined", None, {}),
     ("three-card-poker", "ante", "3", {}),
     ("three-card-poker", "pair-plus", "3", {}),

@@ -15,7 +15,7 @@ from edge.games import three_card_poker as tcp
 from edge.games.three_card_poker import simulation as sim
 from edge.games.three_card_poker import strategy as tc_strategy
 from edge.games.three_card_poker.pays import PRESETS
-from edge.games.three_card_poker.rules import Strategy, ThreeCardRules
+from edge.games.three_card_poker.rules import RaiseRule, Strategy, ThreeCardRules
 
 # drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
 pytestmark = pytest.mark.kernels
@@ -51,7 +51,7 @@ def test_strength_is_the_same_in_every_card_order() -> None:
 
 @pytest.mark.parametrize("strategy", [Strategy.OPTIMAL, Strategy.MIMIC])
 def test_the_raise_look_up_is_the_solved_strategy(strategy: Strategy) -> None:
-    rules = ThreeCardRules(strategy=strategy)
+    rules = ThreeCardRules(strategy=RaiseRule.resolve(strategy))
     solution = tc_strategy.solve(tc_strategy.ante_decision(PRESETS["ante"]["3"]), rules)
     table = sim.raise_table(solution)
     cards = solution.hands.cards.T

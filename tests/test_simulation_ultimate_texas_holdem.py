@@ -69,6 +69,7 @@ def _dealt(text: str) -> np.ndarray:
 ], ids=str)
 def test_trips_settlement_examples(cards: str, row: str, net: int) -> None:
     simulator = simulator_of("trips", GAME.bet("trips").paytable(None), GAME.make_rules())
+    assert isinstance(simulator, sim.SideBetSimulator)
     outcome, paid = simulator.settle(_dealt(cards))
     assert simulator.outcomes[int(outcome[0])] == row
     assert Fraction(int(paid[0]), simulator.scale) == net
@@ -170,8 +171,9 @@ def test_flop_decisions_are_the_solve_s_on_every_flop() -> None:
     solve's kernel (not through their suit class) give the same decision holding by holding
     as the solve's record of their class, spread to them by a suit permutation."""
     simulator = _main_simulator()
-    solution = uth_main.solve_main(GAME.bet("main").paytable(None), GAME.make_rules(),
-                                   RunSettings())
+    paytable = GAME.bet("main").paytable(None)
+    assert paytable is not None
+    solution = uth_main.solve_main(paytable, GAME.make_rules(), RunSettings())
     assert solution.flop_decisions.shape == (1755, sim_main.HOLDINGS)
     bets = np.unpackbits(simulator.flop_bets)[:sim_main.FLOPS * sim_main.HOLDINGS]
     per_holding = bets.reshape(sim_main.FLOPS, sim_main.HOLDINGS).sum(axis=0)
@@ -207,7 +209,7 @@ def test_river_counts_match_the_solve_s_river_kernel() -> None:
         assert mine[column].tolist() == theirs[1:].tolist()
 
 
-def _one_flop_class_solve(paytable: PayTable, rules: uth_main.MainRules,
+def _one_flop_class_solve(paytable: PayTable, rules: UltimateTexasHoldemRules,
                           run: RunSettings) -> solver.Solution:
     """The solve of one suit class of flops only (``solver.solve``'s ``classes``), in place of
     the full one (about 10 s per rule variant, on every core) where the strategy reads

@@ -22,8 +22,8 @@ from edge.games.ultimate_texas_holdem import GAME
 from edge.games.ultimate_texas_holdem.simulation import strategy as sim
 from edge.games.ultimate_texas_holdem.simulation.main_bet import MainSimulator, make_main_simulator
 from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
+from edge.games.ultimate_texas_holdem.strategy.features import Feature
 from edge.games.ultimate_texas_holdem.strategy.language import (
-    Feature,
     load_strategy,
     parse_text,
 )
@@ -182,6 +182,7 @@ def test_simulated_practical_strategy_agrees_with_its_exact_return(
     # 400,000 hands (seed 2026) of the Wizard of Odds practical strategy, played by the
     # simulation's own reading of the file: the exact return lies in the 99.9% interval
     rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
+    assert paytable is not None
     strategy = load_strategy(STRATEGIES / "wizard-practical.toml")
     simulator = sim.make_strategy_simulator(paytable, rules, strategy)
     tally = run(simulator, 400_000, 2026, jobs=1)
@@ -218,6 +219,7 @@ def test_a_file_of_optimal_play_simulates_like_the_solve() -> None:
     # the published chart is the optimal preflop play; with the flop and river "optimal" the
     # file's simulator decides every dealt hand as the solved strategy's simulator does
     rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
+    assert paytable is not None
     text = (PUBLISHED_CHART + '\n[flop]\nplay = "optimal"\n[river]\nplay = "optimal"\n')
     strategy = parse_text(text)
     cards = deal(np.random.default_rng(31), 50_000, 9)
@@ -228,6 +230,7 @@ def test_a_file_of_optimal_play_simulates_like_the_solve() -> None:
 
 def test_an_optimal_flop_needs_an_optimal_river() -> None:
     rules, paytable = GAME.make_rules(), GAME.bet("main").paytable(None)
+    assert paytable is not None
     flop_only = parse_text('[flop]\nplay = "optimal"\n')
     with pytest.raises(EdgeError, match="cannot play the flop \"optimal\""):
         sim.make_strategy_simulator(paytable, rules, flop_only)

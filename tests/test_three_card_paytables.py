@@ -19,12 +19,13 @@ import pytest
 
 from edge.errors import EdgeError, PayTableError
 from edge.games import get_game, resolve_paytables
+from edge.games.three_card_poker.rules import ThreeCardRules
 from edge.games.three_card_poker.simulation import simulate_ante, simulate_pair_plus
 from edge.paytables import PayTable, accepted_orders, make_paytable, resolve_paytable
 from edge.report import figures_digest
 
 GAME = get_game("three-card-poker")
-RULES = GAME.make_rules()
+RULES = ThreeCardRules()                  # the game's defaults, as GAME.make_rules() gives them
 HANDS = 22100
 DEALER_HANDS = 18424
 
@@ -129,6 +130,7 @@ def test_ante_named_tables(name: str, label: str, kind: str | None,
     better", which raises every straight or better, so a table's house edge differs from the
     published 5-4-1 figure by exactly the changed bonuses times the plain class counts."""
     base = GAME.analyze("ante", GAME.bet("ante").paytable("3"), RULES)
+    assert base.paytable is not None
     table = GAME.bet("ante").paytable(name)
     assert table is not None and table.label() == label
     result = GAME.analyze("ante", table, RULES)

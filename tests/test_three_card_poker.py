@@ -12,6 +12,7 @@ import json
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 
@@ -100,9 +101,10 @@ def kernel(ace_low_straight: bool = True) -> tc_hands.HandCounts:
     return tc_hands.hand_counts(ace_low_straight)
 
 
-def hand_index(cards: tuple[int, ...]) -> int:
+def hand_index(cards: Sequence[int]) -> int:
     """Lexicographic index of a sorted 3-card hand among C(52, 3)."""
-    return list(itertools.combinations(DECK, 3)).index(cards)
+    first, second, third = cards
+    return list(itertools.combinations(DECK, 3)).index((first, second, third))
 
 
 # --- evaluator --------------------------------------------------------------------------------
@@ -121,7 +123,8 @@ def test_strengths_order_hands_like_the_reference(ace_low: bool) -> None:
 
 def test_strength_hook_examples() -> None:
     def strength(text: str, ace_low: bool = True) -> int:
-        return _core.three_card_strength(*parse_cards(text), ace_low)
+        first, second, third = parse_cards(text)
+        return _core.three_card_strength(first, second, third, ace_low)
 
     assert strength("Ac 2d 3h") < strength("2c 3d 4h") < strength("Qc Kd Ah")
     assert strength("Ac 2d 3h", ace_low=False) < strength("Ac 2d 4h", ace_low=False)
@@ -207,6 +210,7 @@ def test_strategy_border_from_plain_counts(name: str) -> None:
     assert solution.exceptions.size == 0          # monotone: raise exactly at or above the border
     hands = kernel()
     border = solution.border
+    assert border is not None
     below = int(hands.strengths[hands.strengths < border].max())
     for h in np.flatnonzero(np.isin(hands.strengths, (border, below)))[::7]:
         player = tuple(int(c) for c in hands.cards[h])
@@ -438,7 +442,7 @@ def test_ante_strategy_hook_returns_the_raise_rule_as_a_document() -> None:
     # each strategy's row holds that strategy's house edge, the optimal one the lowest
     edges = {row[0]: Fraction(str(row[2])) for row in compared.rows}
     for choice in Strategy:
-        table = analysis.analyze_ante(None, ThreeCardRules(strategy=choice))
+        table = analysis.analyze_ante(None, ThreeCardRules(strategy=RaiseRule.resolve(choice)))
         assert edges[str(choice)] == table.house_edge
     assert min(edges.values()) == edges["optimal"]
     assert report.render("markdown").count("| Q-6-4 ") >= 1

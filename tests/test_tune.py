@@ -16,12 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from edge.cli import main
 from edge.errors import EdgeError
-from edge.games import Analyze, Bet, Game, Rules, RunSettings, all_games, get_game
+from edge.games import Analyze, AnyGame, Bet, Game, Rules, RunSettings, all_games, get_game
 from edge.options import option, options_dict
 from edge.paytables import PayTable, make_paytable
 from edge.table import ReturnTable, Row
@@ -122,16 +123,16 @@ def bind(bet: str) -> Analyze[ToyRules]:
     return lambda wager: toy_analyze(bet, wager.paytable, wager.rules, wager.run)
 
 
-def toy_game(**linear: bool | None) -> Game[ToyRules]:
-    """The toy game; ``linear`` overrides a bet's declaration."""
-    return Game("toy", "Toy dice", ToyRules, (
+def toy_game(**linear: bool | None) -> AnyGame:
+    """The toy game (as the registry holds a game); ``linear`` overrides a bet's declaration."""
+    return cast(AnyGame, Game("toy", "Toy dice", ToyRules, (
         Bet("side", "side bet", bind("side"), SIDE, {"usual": SIDE_TABLE}, "usual",
             linear=linear.get("side")),
         Bet("duel", "play or fold", bind("duel"), DUEL, {"usual": DUEL_TABLE}, "usual",
             linear=linear.get("duel")),
         Bet("hidden", "the duel, decisions unrecorded", bind("hidden"), DUEL,
             {"usual": DUEL_TABLE}, "usual"),
-    ))
+    )))
 
 
 TOY = toy_game()
@@ -167,7 +168,7 @@ def brute_force(base: ReturnTable, ranges: dict[str, list[Fraction]], target: tu
     Returns (distance, edge, values) for the candidates in range, sorted like tune sorts.
     """
     centre = (target[0] + target[1]) / 2
-    found = []
+    found: list[tuple[F, F, tuple[F, ...]]] = []
     names = list(ranges)
     base_pays = dict(base.paytable.pays) if base.paytable else {}
     for values in itertools.product(*ranges.values()):
@@ -178,10 +179,10 @@ def brute_force(base: ReturnTable, ranges: dict[str, list[Fraction]], target: tu
                 continue
         rows = [(pays.get(r.outcome, r.pays), r.combinations) for r in base.rows]
         cycle = sum(c for _, c in rows)
-        mean = sum(p * c for p, c in rows) / cycle
+        mean = sum((p * c for p, c in rows), F(0)) / cycle
         edge = -mean
         hit_f = F(sum(c for p, c in rows if p > 0), cycle)
-        variance = sum(p * p * c for p, c in rows) / cycle - mean * mean
+        variance = sum((p * p * c for p, c in rows), F(0)) / cycle - mean * mean
         if target[0] != target[1] and not target[0] <= edge <= target[1]:
             continue
         if not hit.admits(hit_f):
@@ -241,8 +242,8 @@ def test_block_rows_map_to_their_outcomes() -> None:
     assert not isinstance(model, str)
     mapping = {outcome: (fixed, paid) for outcome, fixed, paid in model.mapping()}
     for name in ("ultimate", "pair-block", "flush-block", "block"):
-        assert mapping[name] == (0, [(name, 1)])
-    assert mapping["push"] == (0, []) and mapping["lose"] == (-1, [])
+        assert mapping[name] == (F(0), [(name, F(1))])
+    assert mapping["push"] == (F(0), []) and mapping["lose"] == (F(-1), [])
 
 
 def test_combined_rows_pay_one_outcome_of_each_wager() -> None:
@@ -417,6 +418,7 @@ def test_option_pay_is_linear_and_solved_exactly() -> None:
     solved = solve(TOY, "side", "jackpot", "5%")
     assert solved.method == "linear"
     rules = TOY.make_rules({"jackpot": str(solved.value)})
+    assert isinstance(rules, ToyRules)
     assert toy_side(SIDE_TABLE, rules).house_edge == F(5, 100)
     below, exact_row, above = solved.rows
     assert below[0] < solved.value == exact_row[0] < above[0]
@@ -436,6 +438,7 @@ def test_re_solved_option_solves_exactly() -> None:
         solved = solve(TOY, "duel", "commission", target, step=F(1, 100))
         assert solved.method == "re-solved"
         rules = TOY.make_rules({"commission": str(solved.value)})
+        assert isinstance(rules, ToyRules)
         assert toy_duel(DUEL_TABLE, rules).house_edge == parse_target(target).low
 
 
@@ -447,6 +450,7 @@ def test_strategy_changes_without_recorded_decisions_are_caught() -> None:
     assert far.method == "re-solved"
     for solved, target in ((near, F(12, 100)), (far, F(40, 100))):
         rules = TOY.make_rules({"commission": str(solved.value)})
+        assert isinstance(rules, ToyRules)
         assert toy_duel(DUEL_TABLE, rules).house_edge == target
     wide = tune(TOY, "hidden", "10%..45%", ["commission=0..0.5"])
     assert wide.method == "re-solved"

@@ -14,6 +14,7 @@ import itertools
 import json
 import random
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -27,9 +28,11 @@ from edge import _core
 from edge.cli import main
 from edge.errors import EdgeError
 from edge.games import RunSettings, get_game
+from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
+from edge.games.ultimate_texas_holdem.strategy.language import HOLDING_CLASSES
 from edge.paytables import load_paytable
 
 # drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
@@ -198,13 +201,14 @@ def direct_flop_sums(flop: list[int], holding: tuple[int, int], net: npt.NDArray
     return play, check, folds, ties
 
 
-def one_flop(flop: list[int], perm: list[int] | None = None, **tables: npt.NDArray[np.uint64]
+def one_flop(flop: list[int], perm: list[int] | None = None,
+             tables: Mapping[str, npt.NDArray[np.uint64]] | None = None
              ) -> tuple[npt.NDArray[np.int64], ...]:
     """Solve one flop (mapped by one suit permutation) with the standard pays."""
     return tuple(uth_kernels.uth_solve_flops(
         np.array([flop], dtype=np.int32), np.array([0, 1], dtype=np.int32),
         np.array([perm or [0, 1, 2, 3]], dtype=np.int8), SETTLE.array(), SETTLE.fold, False,
-        tables.get("records"), tables.get("keys")))
+        (tables or {}).get("records"), (tables or {}).get("keys")))
 
 
 def board_key(board: list[int]) -> int:
@@ -233,7 +237,7 @@ def test_flop_sums_against_direct_loop() -> None:
     holdings = [(50, 51), (16, 33), (0, 5)]                 # Ah As, 6c Td, 2c 3d
     net = SETTLE.array()
     direct = one_flop(sorted(flop))
-    via_classes = one_flop(sorted(flop), **records_for([sorted(flop)]))
+    via_classes = one_flop(sorted(flop), tables=records_for([sorted(flop)]))
     for got in (direct, via_classes):
         for ours, theirs in zip(got, direct, strict=True):
             assert np.array_equal(ours, theirs)
@@ -335,7 +339,7 @@ def test_board_classes_against_direct() -> None:
     flops = [[2, 27, 40], [3, 7, 11], [20, 21, 22]]
     tables = records_for(flops)
     for flop in flops:
-        for ours, theirs in zip(one_flop(flop, **tables), one_flop(flop), strict=True):
+        for ours, theirs in zip(one_flop(flop, tables=tables), one_flop(flop), strict=True):
             assert np.array_equal(ours, theirs)
 
 
@@ -363,10 +367,17 @@ def test_reduced_solve_is_the_same_whatever_the_jobs() -> None:
         assert np.array_equal(one.flop_decisions[index], decided[0])
 
 
+def uth_rules(options: Mapping[str, str] | None = None) -> UltimateTexasHoldemRules:
+    """The game's rules from ``--set`` options, typed as the game's own."""
+    rules = get_game("uth").make_rules(options or {})
+    assert isinstance(rules, UltimateTexasHoldemRules)
+    return rules
+
+
 @pytest.fixture(scope="module")
 def standard() -> solver.Solution:
     """The full standard solve (from the disk cache when it is there)."""
-    return uth.solve_main(STANDARD, get_game("uth").make_rules(), RunSettings())
+    return uth.solve_main(STANDARD, uth_rules(), RunSettings())
 
 
 @pytest.mark.slow
@@ -385,20 +396,20 @@ def test_published_figures(standard: solver.Solution) -> None:
     assert not (standard.preflop_choice() == 3).any()
     # Wizard of Odds practical 4x chart: 69 classes, 500 hands
     assert len(uth.PRACTICAL_FOUR_X) == 69
-    assert sum(Counter(uth.HOLDING_CLASSES)[name] for name in uth.PRACTICAL_FOUR_X) == 500
-    optimal = {uth.HOLDING_CLASSES[h] for h in np.flatnonzero(standard.preflop_choice() == 4)}
+    assert sum(Counter(HOLDING_CLASSES)[name] for name in uth.PRACTICAL_FOUR_X) == 500
+    optimal = {HOLDING_CLASSES[h] for h in np.flatnonzero(standard.preflop_choice() == 4)}
     assert optimal == uth.PRACTICAL_FOUR_X
     # every holding of a class has the same values (suit symmetry of the whole solve)
     for values in (four, checking):
         by_class: dict[str, set[int]] = {}
-        for h, name in enumerate(uth.HOLDING_CLASSES):
+        for h, name in enumerate(HOLDING_CLASSES):
             by_class.setdefault(name, set()).add(int(values[h]))
         assert all(len(found) == 1 for found in by_class.values())
 
 
 @pytest.mark.slow
 def test_table_rows_and_decisions(standard: solver.Solution) -> None:
-    rules = get_game("uth").make_rules()
+    rules = uth_rules()
     table = uth.table_from_solution(standard, STANDARD, rules, {}, "ultimate-texas-holdem")
     decisions = dict(table.decisions)
     assert sum(decisions.values()) == table.cycle
@@ -408,7 +419,7 @@ def test_table_rows_and_decisions(standard: solver.Solution) -> None:
     assert wagers["fold"] == 2 and wagers["4x lose"] == 6 and wagers["1x tie"] == 3
     assert len({row.outcome for row in table.rows}) == len(table.rows)
     boxed = uth.table_from_solution(standard, STANDARD,
-                                    get_game("uth").make_rules({"strategy": "always-4x"}), {},
+                                    uth_rules({"strategy": "always-4x"}), {},
                                     "ultimate-texas-holdem")
     assert boxed.cycle == table.cycle and boxed.house_edge > table.house_edge
     assert {row.wager for row in boxed.rows} == {6}
@@ -417,7 +428,7 @@ def test_table_rows_and_decisions(standard: solver.Solution) -> None:
 def test_options_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     game = get_game("ultimate-texas-holdem")
     assert game.bets[0].name == "main"
-    assert game.make_rules({"dealer_no_qualify": "all-push"}).dealer_no_qualify == "all-push"
+    assert uth_rules({"dealer_no_qualify": "all-push"}).dealer_no_qualify == "all-push"
     assert main(["table", "uth", "--bet", "main", "--set", "strategy=sometimes"]) == 2
     assert "sometimes" in capsys.readouterr().err
     assert main(["table", "uth", "--bet", "main", "--set", "ties=equal"]) == 2
@@ -590,12 +601,12 @@ def test_rules_options_are_str_enums() -> None:
     from edge.options import describe, options_dict
 
     game = get_game("uth")
-    rules = game.make_rules({"strategy": "always-4x", "dealer_no_qualify": "all-push",
-                             "ties": "larger"})
+    rules = uth_rules({"strategy": "always-4x", "dealer_no_qualify": "all-push",
+                       "ties": "larger"})
     assert rules.strategy is ALWAYS_4X and rules.all_push and rules.ties_larger
     assert rules.dealer_no_qualify is DealerNoQualify.ALL_PUSH and rules.ties is Ties.LARGER
     assert options_dict(rules)["strategy"] == "always-4x"            # printed as before
-    optimal = game.rules(strategy="optimal").strategy  # type: ignore[arg-type]
+    optimal = UltimateTexasHoldemRules(strategy="optimal").strategy  # type: ignore[arg-type]
     assert type(optimal) is UthStrategy and optimal.is_optimal
     allowed = {info.name: info.allowed for info in describe(game.rules)}
     assert allowed["strategy"] == ("optimal | always-4x | dealer-card-below-high | "
@@ -611,6 +622,7 @@ def test_main_bet_owns_its_hooks() -> None:
     assert game.bet("main").strategy is not None
     assert [command.name for command in game.commands] == ["hands"]
     assert "seed" not in game.source.lower() and ".txt" not in game.source
+    assert game.describe_rules is not None
     assert not any("seed" in line.lower() for line in game.describe_rules(game.make_rules()))
 
 

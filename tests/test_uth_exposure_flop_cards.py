@@ -85,8 +85,9 @@ def test_reduced_flop_two_against_plain_enumeration(
     for _ in range(2):
         flop = flops[int(rng.integers(len(flops)))]
         seen = sorted(int(c) for c in rng.choice(flop, 2, replace=False))
-        holding = tuple(sorted(int(c) for c in rng.choice(
-            [c for c in range(52) if c not in flop], 2, replace=False)))
+        low, high = sorted(int(c) for c in rng.choice(
+            [c for c in range(52) if c not in flop], 2, replace=False))
+        holding = (low, high)
         expected = np.zeros(56, dtype=np.int64)
         for other in flops:             # every flop of the sweep holding the two seen cards
             if set(seen) <= set(other) and not set(other) & set(holding):
@@ -145,7 +146,7 @@ def test_full_solve_sees_more_than_flop_one(scenario: Seen, settle: solver.Settl
     if not folder:
         pytest.skip("EDGE_PUBLISHED_CACHE names no cache of the full solves")
     monkeypatch.setenv("EDGE_CACHE_DIR", folder)
-    code = (flop_cards.sys.modules[flop_cards.__name__],)
+    code = (flop_cards,)
     solution = one.ExposedCache(scenario, settle, False, code).load_solution()
     fewer = one.ExposedCache(Seen.FLOP_1 if scenario == Seen.FLOP_2 else Seen.FLOP_2, settle,
                              False, () if scenario == Seen.FLOP_2 else code).load_solution()

@@ -21,6 +21,7 @@ import pytest
 from edge import _core
 from edge.games.ultimate_texas_holdem.exposure import dealer_one as one
 from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolution, Seen
+from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
 from edge.games.ultimate_texas_holdem.solve import solver
 
 # drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
@@ -100,7 +101,7 @@ def plain_flop_line(holding: tuple[int, int], seen: int, flop: list[int],
 
 def orbit_flops(flop: npt.NDArray[np.int32]) -> list[list[int]]:
     """Every flop of a flop's suit class."""
-    perms = solver._kernels.uth_permutations().astype(np.int64)  # noqa: SLF001
+    perms = uth_kernels.uth_permutations().astype(np.int64)
     cards = flop.astype(np.int64)
     images = {tuple(sorted(((cards & ~3) | perm[cards & 3]).tolist())) for perm in perms}
     return [list(image) for image in sorted(images)]
@@ -138,8 +139,9 @@ def test_reduced_dealer_solve_against_plain_enumeration(
     checked = 0
     for _ in range(2):
         seen = 4 * int(rng.integers(13))                       # a club: the listed frame
-        holding = tuple(sorted(int(c) for c in rng.choice(
-            [c for c in range(52) if c != seen], 2, replace=False)))
+        low, high = sorted(int(c) for c in rng.choice(
+            [c for c in range(52) if c != seen], 2, replace=False))
+        holding = (low, high)
         # the other seen card: on one of the flops (flop-1) or off one (turn-river-1)
         usable = [f for f in flops if not set(f) & (set(holding) | {seen})]
         pool = sorted({c for f in usable for c in f}) if mode == 1 else sorted(

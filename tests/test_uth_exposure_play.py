@@ -26,6 +26,7 @@ from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolu
 from edge.games.ultimate_texas_holdem.rules import Seen
 from edge.games.ultimate_texas_holdem.simulation import _exposure_play
 from edge.games.ultimate_texas_holdem.simulation import exposure as xs
+from edge.games.ultimate_texas_holdem.simulation.main_bet import PAIR_ID
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 from edge.sampling import deal
 from edge.simulation import simulate
@@ -180,14 +181,17 @@ def test_exposed_table(fake: ExposedSolution) -> None:
 def test_exposed_strategy_chart(fake: ExposedSolution) -> None:
     rules = GAME.make_rules({"seen": "dealer-1"})
     document = GAME.bet("main").document(GAME.wager(STANDARD, rules))
+    assert document is not None
     data = document.data
     assert data is not None
-    by_class = {entry["class"]: entry for entry in data["classes"]}  # type: ignore[index,union-attr]
+    classes = data["classes"]
+    assert isinstance(classes, list)
+    by_class = {entry["class"]: entry for entry in classes}
     # KQo against a jack: 4x when the jack shares a suit with the K or the Q, 2 suits of 4
-    assert by_class["KQo"]["four_x_share_by_seen_rank"]["J"] == "1/2"   # type: ignore[index]
-    assert by_class["KQs"]["four_x_share_by_seen_rank"]["J"] == "1/4"   # type: ignore[index]
-    assert by_class["72o"]["four_x_share_by_seen_rank"]["5"] == "1"     # type: ignore[index]
-    assert by_class["72o"]["four_x_share_by_seen_rank"]["6"] == "0"     # type: ignore[index]
+    assert by_class["KQo"]["four_x_share_by_seen_rank"]["J"] == "1/2"
+    assert by_class["KQs"]["four_x_share_by_seen_rank"]["J"] == "1/4"
+    assert by_class["72o"]["four_x_share_by_seen_rank"]["5"] == "1"
+    assert by_class["72o"]["four_x_share_by_seen_rank"]["6"] == "0"
     text = render(document, "plain")
     assert "Dealer card A: 4x pairs 22+; suited A2+; offsuit A2+; depending on suits" in text
     assert "KQo" in text and "50%" in text
@@ -196,17 +200,20 @@ def test_exposed_strategy_chart(fake: ExposedSolution) -> None:
 def test_two_dealer_cards_chart_and_rule_of_thumb(fake: ExposedSolution) -> None:
     rules = GAME.make_rules({"seen": "dealer-2"})
     document = GAME.bet("main").document(GAME.wager(STANDARD, rules))
+    assert document is not None
     data = document.data
     assert data is not None
-    by_class = {entry["class"]: entry for entry in data["classes"]}  # type: ignore[index,union-attr]
+    classes = data["classes"]
+    assert isinstance(classes, list)
+    by_class = {entry["class"]: entry for entry in classes}
     # AA is behind nothing; it ties only the dealer's other two aces, 1 of C(50,2) holdings
-    assert by_class["AA"]["four_x_share"] == "1224/1225"                # type: ignore[index]
+    assert by_class["AA"]["four_x_share"] == "1224/1225"
     # 32o is ahead of no unpaired dealer hand and of no pair: counted plainly
     hole = np.array([[4, 1]] * 1225)
     others = [c for c in range(52) if c not in (4, 1)]
     dealer = np.array(list(itertools.combinations(others, 2)))
     plain = Fraction(int(ahead(hole[:, 0], hole[:, 1], dealer[:, 0], dealer[:, 1]).sum()), 1225)
-    assert by_class["32o"]["four_x_share"] == str(plain)              # type: ignore[index]
+    assert by_class["32o"]["four_x_share"] == str(plain)
     text = render(document, "plain")
     assert "takes the exact choice on 100.0000% of the states" in text
 
@@ -266,7 +273,7 @@ def test_flop_one_uses_the_dealt_games_flop(fake: ExposedSolution) -> None:
     cards = deal(
         np.random.default_rng(5), 3, 9)
     columns = np.arange(3, dtype=np.int64)
-    holding = xs.PAIR_ID[cards[0].astype(np.int64) * 52 + cards[1]]
+    holding = PAIR_ID[cards[0].astype(np.int64) * 52 + cards[1]]
     solved = simulator.flop_bets_of(cards, holding)
     exact = _exposure_play.street_bets(cards, columns, 0, 3, SETTLE.array(), SETTLE.fold, False)
     assert (solved == exact).all()
@@ -319,7 +326,7 @@ PUBLISHED_CACHE = os.environ.get("EDGE_PUBLISHED_CACHE", "")
                     "them, EDGE_PUBLISHED_CACHE=DIR reads them")
 @pytest.mark.parametrize("seen", [pytest.param(seen, marks=pytest.mark.uses_solve(seen))
                                   for seen in sorted(str(seen) for seen in exposure.SOLVERS
-                                                     if seen not in xs.NOT_SIMULATED)])
+                                                     if seen not in xm.NOT_SIMULATED)])
 def test_the_simulation_agrees_with_the_exact_solve(seen: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     # the simulation's flop and river decisions are the oracle's, not the solver's: agreement

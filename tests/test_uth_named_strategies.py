@@ -63,8 +63,9 @@ def _rounded(value: Fraction, places: int) -> Decimal:
 def test_named_strategy_reproduces_its_published_house_edge(
         name: str, uth_strategy_evaluation: Callable[[str], Evaluation]) -> None:
     figure = Decimal(named(name).info.published_text[:-1])
-    places = -figure.as_tuple().exponent
-    assert isinstance(places, int)
+    exponent = figure.as_tuple().exponent
+    assert isinstance(exponent, int)              # a finite number
+    places = -exponent
     house_edge = -uth_strategy_evaluation(name).expected_return()
     assert _rounded(house_edge, places) == figure
 

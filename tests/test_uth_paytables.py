@@ -41,7 +41,9 @@ from edge.games import (
     fitted_paytables,
     get_game,
 )
+from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.rules_document import explain
+from edge.games.ultimate_texas_holdem.simulation.side_bets import BeatDealerSimulator
 from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
 from edge.games.ultimate_texas_holdem.solve import solver, trips_showdown
 from edge.games.ultimate_texas_holdem.solve.main_bet import BLIND_PRESETS
@@ -169,6 +171,7 @@ def test_trips_rule_option_and_errors(capsys: pytest.CaptureFixture[str]) -> Non
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("edge: error:") and "beat" in err[0]
     rules = GAME.make_rules({"trips_rule": "beat-dealer"})
+    assert GAME.describe_rules is not None
     assert any("beats the dealer's" in line for line in GAME.describe_rules(rules))
     assert not any("beats the dealer's" in line for line in GAME.describe_rules(
         GAME.make_rules()))
@@ -184,6 +187,7 @@ def test_beat_dealer_settlement_examples(cards: str, row: str) -> None:
     simulator = GAME.bet("trips").simulator(GAME.wager(
         GAME.bet("trips").paytable("50-40-30-10-8-6-3"),
         GAME.make_rules({"trips_rule": "beat-dealer"})))
+    assert isinstance(simulator, BeatDealerSimulator)
     dealt = np.array(parse_cards(cards), dtype=np.int16).reshape(9, 1)
     outcome, _ = simulator.settle(dealt)
     assert simulator.outcomes[int(outcome[0])] == row
@@ -270,6 +274,7 @@ def test_a_table_and_a_rule_fit(specs: tuple[str, ...], options: dict[str, str],
                                 table: str, noted: bool) -> None:
     fitted = fitted_paytables(GAME, specs, options)
     found = fitted.paytables["trips"]
+    assert isinstance(fitted.rules, UltimateTexasHoldemRules)
     assert str(fitted.rules.trips_rule) == rule and found is not None and found.name == table
     assert bool(fitted.notes) == noted         # what was set to make them fit is said
 

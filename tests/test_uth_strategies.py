@@ -31,11 +31,11 @@ from edge.games.ultimate_texas_holdem.report.content import (
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 from edge.games.ultimate_texas_holdem.solve.main_bet import BLIND_PRESETS, main_lines
 from edge.games.ultimate_texas_holdem.strategy import practical
+from edge.games.ultimate_texas_holdem.strategy.features import Feature
 from edge.games.ultimate_texas_holdem.strategy.language import (
     CLASSES,
     HOLDING_CARDS,
     HOLDING_CLASSES,
-    Feature,
     UthStrategy,
     expand_range,
     parse_text,
@@ -262,10 +262,10 @@ def test_published_outs_example() -> None:
 
 def test_features_match_their_plain_definitions_on_sampled_deals() -> None:
     rng = random.Random(15)
-    deals = []
+    deals: list[tuple[tuple[int, int], tuple[int, ...]]] = []
     for n in range(800):
         cards = rng.sample(range(52), 7)
-        deals.append((tuple(cards[:2]), tuple(cards[2:5] if n % 4 else cards[2:7])))
+        deals.append(((cards[0], cards[1]), tuple(cards[2:5] if n % 4 else cards[2:7])))
     # deals that reach the rarer values
     deals += [((0, 1), (20, 33, 45)), ((48, 44, 40)[:2], (36, 32, 5)),   # pocket 2s; draws
               ((48, 49), (44, 40, 36, 3, 7)), ((4, 9), (12, 16, 50, 51, 30))]

@@ -49,9 +49,6 @@ BLOCK_ROWS = 1 << 20
 MOST_ROWS = 4 * 10**9
 
 
-Copies = tuple[int, ...]
-
-
 def _slot_rows(slot: Slot, decks: int) -> Iterator[IntArray]:
     if not slot.is_set:
         yield np.arange(52, dtype=np.int64)[:, None]

@@ -66,7 +66,7 @@ simulator's scale and cards a round.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol, cast
@@ -276,11 +276,6 @@ class WinRate:
     def standard_error_per_hour(self) -> float:
         """The standard error of :attr:`win_per_hour`."""
         return self.hands_per_hour * self.standard_error_per_round
-
-    @property
-    def return_on_wagered(self) -> float:
-        """The counter's net per unit wagered."""
-        return self.net / (self.wagered * self.scale) if self.wagered else 0.0
 
     def bucket(self, true_count: int) -> Bucket | None:
         """The rounds at one true count (nearest), if any were dealt."""
@@ -528,9 +523,3 @@ def _win_rate(game: ShoeGame, penetration: float, tally: Tally,
     return WinRate(penetration, game.decks, game.per_round, game.rounds_per_shoe(penetration),
                    game.spread, hands_per_hour, game.scale, tally.shoes, tally.rounds,
                    tally.rounds_bet, tally.wagered, tally.net, tally.squares, buckets)
-
-
-def bucket_table(rate: WinRate) -> Mapping[int, tuple[int, float, float]]:
-    """Per true count (nearest): rounds, the wager's return per unit and its standard error
-    (for a chart of return against true count)."""
-    return {b.true_count: (b.rounds, b.player_return, b.standard_error) for b in rate.buckets}

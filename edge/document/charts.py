@@ -250,38 +250,3 @@ def pay_chart(edge_now: Fraction, lines: Sequence[PayLine], title: str = "") -> 
                              tuple(float(s) for s in shares), edges, marks))
     return edge_chart(series, "pay as a share of the current pay (others unchanged)",
                       current=1.0, x_percent=True, title=title)
-
-
-@dataclass(frozen=True)
-class Band:
-    """A wager's 95% range of the average result per hand: mean +- z * sd / sqrt(hands)."""
-
-    name: str
-    mean: Fraction
-    standard_deviation: float
-
-
-def volatility_chart(bands: Sequence[Band], z: float, title: str = "") -> Figure:
-    """The 95% range of the player's average result per hand against the number of hands."""
-    with _style():
-        figure = _new_figure(7.0, 3.4)
-        axes = figure.add_subplot()
-        hands = [10 ** (k / 8) for k in range(16, 49)]
-        for index, band in enumerate(bands):
-            colour = PALETTE[index % len(PALETTE)]
-            mean = float(band.mean)
-            spread = [z * band.standard_deviation / math.sqrt(n) for n in hands]
-            axes.fill_between(hands, [mean - s for s in spread], [mean + s for s in spread],
-                              color=colour, alpha=0.07, linewidth=0)
-            style = LINE_STYLES[index % len(LINE_STYLES)]
-            axes.plot(hands, [mean + s for s in spread], color=colour, linewidth=1.1,
-                      linestyle=style, label=band.name)
-            axes.plot(hands, [mean - s for s in spread], color=colour, linewidth=1.1,
-                      linestyle=style)
-            axes.axhline(mean, color=colour, linewidth=0.8, linestyle="--")
-        axes.axhline(0.0, color="#424242", linewidth=0.6)
-        axes.set_xscale("log")
-        axes.set_xlabel("hands played")
-        axes.set_ylabel("average result per hand")
-        _finish(axes, title, "upper right")
-        return figure

@@ -29,7 +29,6 @@ from edge.sampling import chunk_seed
 
 CHUNK = 10_000            # situations per task
 SE_DIGITS = 24            # a standard error is rounded down to 10^-24 (its square root)
-Z_95 = Fraction(196, 100)  # a 95% interval is the mean +- 1.96 standard errors
 
 
 @dataclass(frozen=True)

@@ -59,13 +59,13 @@ def variant_options(rules: type[Rules]) -> list[tuple[str, tuple[Any, ...]]]:
             found.append((info.name, compared_strategies(rules)))
         elif isinstance(default, bool):
             found.append((info.name, (True, False)))
-        elif " | " in info.allowed:
+        elif len(info.choices) > 1:
             found.append((info.name, tuple(type(default)(v) if isinstance(default, str) else v
-                                           for v in info.allowed.split(" | "))))
-        elif isinstance(default, int) and ".." in info.allowed:
-            low, _, high = info.allowed.partition("..")
-            if low and high and 0 < int(high) - int(low) + 1 <= SMALL_RANGE:
-                found.append((info.name, tuple(range(int(low), int(high) + 1))))
+                                           for v in info.choices)))
+        elif (isinstance(default, int) and not info.choices and info.minimum is not None
+              and info.maximum is not None
+              and 0 < info.maximum - info.minimum + 1 <= SMALL_RANGE):
+            found.append((info.name, tuple(range(int(info.minimum), int(info.maximum) + 1))))
     return found
 
 

@@ -14,7 +14,7 @@ import numpy.typing as npt
 from edge.errors import EdgeError
 from edge.paytables import MAX_DENOMINATOR, MAX_PAY, format_pay
 from edge.tune.progress import Reporter
-from edge.tune.setting import Parameter, Setting, Steps, check_steps, step_for
+from edge.tune.setting import Kind, Parameter, Setting, Steps, check_steps, step_for
 from edge.tune.targets import Range
 
 Int64Array = npt.NDArray[np.int64]
@@ -115,8 +115,8 @@ def rank_neighbours(setting: Setting, name: str, varied: Sequence[str] = ()
     (pays not in ``varied``), with their outcomes: the bounds rank order puts on ``name``."""
     outcomes = [o for o in setting.outcomes if _group(o) == _group(name)]
     position = outcomes.index(name)
-    above = [(setting.base_value("pay", o), o) for o in outcomes[:position] if o not in varied]
-    below = [(setting.base_value("pay", o), o) for o in outcomes[position + 1:]
+    above = [(setting.base_value(Kind.PAY, o), o) for o in outcomes[:position] if o not in varied]
+    below = [(setting.base_value(Kind.PAY, o), o) for o in outcomes[position + 1:]
              if o not in varied]
     return (min(above) if above else None), (max(below) if below else None)
 
@@ -137,15 +137,15 @@ def make_grid(setting: Setting, ranges: Sequence[Range], step: Steps,
         if any(p.name == key for p in params):
             raise EdgeError(f"The pay {key!r} is varied twice.")
         gap = step_for(setting, step, kind, key)
-        if kind == "pay":
+        if kind is Kind.PAY:
             check_pay_range(key, item.low, item.high)
-        if kind == "option":
+        if kind is Kind.OPTION:
             for end in (item.low, item.high):
                 setting.rules({key: end})   # raises on a value out of the option's range
         params.append(Parameter(key, kind, item.low, gap, int((item.high - item.low) // gap) + 1))
     check_steps(setting, step, [(p.kind, p.name) for p in params])
     if ordered:
-        params = [_prune(setting, p, params, report or Reporter()) if p.kind == "pay" else p
+        params = [_prune(setting, p, params, report or Reporter()) if p.kind is Kind.PAY else p
                   for p in params]
     grid = Grid(tuple(params), _rank_pairs(setting, params) if ordered else ())
     if max(abs(p.low) + (p.count - 1) * p.step for p in params) / grid.unit >= 2 ** 53:
@@ -187,7 +187,7 @@ def _prune(setting: Setting, param: Parameter, params: Sequence[Parameter],
 def _rank_pairs(setting: Setting, params: Sequence[Parameter]) -> tuple[tuple[int, int], ...]:
     """Consecutive varied pays of one group, better outcome first: (i, j) means i >= j."""
     order = {name: n for n, name in enumerate(setting.outcomes)}
-    pays = sorted((order[p.name], k) for k, p in enumerate(params) if p.kind == "pay")
+    pays = sorted((order[p.name], k) for k, p in enumerate(params) if p.kind is Kind.PAY)
     pairs = []
     for (_, i), (_, j) in zip(pays, pays[1:], strict=False):
         if _group(params[i].name) == _group(params[j].name):

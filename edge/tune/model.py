@@ -15,7 +15,7 @@ from edge.errors import EdgeError
 from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable, Row
 from edge.tune.progress import Reporter
-from edge.tune.setting import Setting, numeric_options
+from edge.tune.setting import Kind, Setting, numeric_options
 from edge.tune.targets import number_text
 
 PROBE_UNIT = 1024              # probe pays are PROBE_UNIT * 2**k; fixed row pays stay below half
@@ -32,7 +32,7 @@ class LinearModel:
 
     template: ReturnTable
     names: tuple[str, ...]
-    kinds: tuple[str, ...]
+    kinds: tuple[Kind, ...]
     fixed: tuple[Fraction, ...]
     terms: tuple[tuple[Fraction, ...], ...]
 
@@ -85,7 +85,7 @@ def _shape_difference(a: ReturnTable, b: ReturnTable) -> str | None:
 
 def _probe_values(setting: Setting, key: str, wanted: Sequence[Fraction]) -> list[Fraction]:
     """Distinct valid values of a numeric option to probe it with (the wanted ones first)."""
-    base = setting.base_value("option", key)
+    base = setting.base_value(Kind.OPTION, key)
     meta = numeric_options(setting.game)[key].metadata
     extra = [base + 1, base - 1, base * 2, base / 2, base + Fraction(1, 7)]
     extra += [Fraction(v) for v in (meta.get("minimum"), meta.get("maximum")) if v is not None]
@@ -101,7 +101,7 @@ def _probe_values(setting: Setting, key: str, wanted: Sequence[Fraction]) -> lis
     return found
 
 
-def build_model(setting: Setting, varied: Sequence[tuple[str, str]],
+def build_model(setting: Setting, varied: Sequence[tuple[Kind, str]],
                 wanted: Mapping[str, Sequence[Fraction]] | None = None) -> LinearModel | str:
     """The linear model of the bet in what is varied, or the reason there is none.
 
@@ -113,7 +113,7 @@ def build_model(setting: Setting, varied: Sequence[tuple[str, str]],
     values must agree with the model row by row.
     """
     probes = {key: _probe_values(setting, key, (wanted or {}).get(key, ()))
-              for kind, key in varied if kind == "option"}
+              for kind, key in varied if kind is Kind.OPTION}
     for key, values in probes.items():
         if len(values) < 2:
             return f"the option {key} has only one allowed value"
@@ -131,11 +131,12 @@ def build_model(setting: Setting, varied: Sequence[tuple[str, str]],
     decoded = _decode(rest, len(outcomes))
     if decoded is not None:
         model = LinearModel(first, outcomes + tuple(probes),
-                            ("pay",) * len(outcomes) + ("option",) * len(probes), decoded[0],
+                            (Kind.PAY,) * len(outcomes) + (Kind.OPTION,) * len(probes),
+                            decoded[0],
                             tuple(t + tuple(s) for t, s in zip(decoded[1], slopes, strict=True)))
         if not _check_model(setting, model, probes):
             return model
-    return _moved_model(setting, [key for kind, key in varied if kind == "pay"], probes)
+    return _moved_model(setting, [key for kind, key in varied if kind is Kind.PAY], probes)
 
 
 def _slopes(setting: Setting, first: ReturnTable, pays: Mapping[str, Fraction],
@@ -179,18 +180,18 @@ def _moved_model(setting: Setting, pays: Sequence[str],
         return slopes
     columns: list[list[Fraction]] = []
     for name in pays:
-        moved = setting.analyze({name: setting.base_value("pay", name) + 1}, base)
+        moved = setting.analyze({name: setting.base_value(Kind.PAY, name) + 1}, base)
         problem = _shape_difference(first, moved)
         if problem:
             return f"{problem} when {name} changes"
         columns.append([b.pays - a.pays for a, b in zip(first.rows, moved.rows, strict=True)])
     terms = tuple(tuple(column[r] for column in columns) + tuple(slopes[r])
                   for r in range(len(first.rows)))
-    values = [setting.base_value("pay", name) for name in pays] + list(base.values())
+    values = [setting.base_value(Kind.PAY, name) for name in pays] + list(base.values())
     fixed = tuple(row.pays - sum((c * v for c, v in zip(t, values, strict=True)), Fraction(0))
                   for row, t in zip(first.rows, terms, strict=True))
     model = LinearModel(first, tuple(pays) + tuple(probes),
-                        ("pay",) * len(pays) + ("option",) * len(probes), fixed, terms)
+                        (Kind.PAY,) * len(pays) + (Kind.OPTION,) * len(probes), fixed, terms)
     return _check_model(setting, model, probes) or model
 
 
@@ -199,7 +200,7 @@ def _check_model(setting: Setting, model: LinearModel,
     """Re-analyse at other pays and option values; the model must predict every row exactly."""
     pays = {name: Fraction(2 * k + 3) + Fraction(1, k + 2)
             for k, (name, kind) in enumerate(zip(model.names, model.kinds, strict=True))
-            if kind == "pay"}
+            if kind is Kind.PAY}
     options = {key: values[2] if len(values) > 2 else values[1] for key, values in probes.items()}
     check = setting.analyze(pays, options)
     problem = _shape_difference(model.template, check)
@@ -213,7 +214,7 @@ def _check_model(setting: Setting, model: LinearModel,
     return None
 
 
-def linear_model(setting: Setting, varied: Sequence[tuple[str, str]],
+def linear_model(setting: Setting, varied: Sequence[tuple[Kind, str]],
                  wanted: Mapping[str, Sequence[Fraction]] | None = None,
                  report: Reporter | None = None) -> LinearModel | str:
     """The model when the bet is linear in what is varied, else why it is not (then every

@@ -9,6 +9,7 @@ from edge.document import Block, Document, Items, Table, render
 from edge.paytables import format_pay
 from edge.table import decimal, exact
 from edge.tune.scoring import Candidate
+from edge.tune.setting import Kind
 from edge.tune.solve import SolveResult
 from edge.tune.targets import Bounds, Figures, number_text, percent_text
 from edge.tune.tuning import TuneResult
@@ -52,7 +53,7 @@ def _tune_lines(result: TuneResult) -> list[str]:
              if filters.standard_deviation != Bounds() else ""]
     lines = [f"{result.game.title}, {result.bet.name}: {wanted}"
              + "".join(f"; {e}" for e in extra if e)]
-    pays = any(p.kind == "pay" for p in result.params)
+    pays = any(p.kind is Kind.PAY for p in result.params)
     lines.append(f"varied: {', '.join(str(p) for p in result.params)}"
                  f"{' (pays kept in rank order)' if result.ordered and pays else ''}")
     how = (f"scored at once from a linear model of the bet ({result.analyses} analyses made "
@@ -188,14 +189,14 @@ def solve_dict(result: SolveResult) -> dict[str, Any]:
 
 def solve_document(result: SolveResult) -> Document:
     """A solved pay as a document: the exact value, then the practical values either side."""
-    what = "pay" if result.kind == "pay" else "option"
+    what = str(result.kind)
     title = (f"{result.game.title}, {result.bet.name}: the {result.name} {what} that gives a "
              f"house edge of exactly {percent_text(result.target)}")
     how = ("solved from the linear model and confirmed by a fresh analysis"
            if result.method == "linear" else "found by exact re-solved analyses")
     lines = (f"{result.name} = {number_text(result.value)} (about {float(result.value):.6g})",
              f"{how} ({result.analyses} analyses, {result.seconds:.2f} s); the practical "
-             f"{'pays' if result.kind == 'pay' else 'values'} either side step by "
+             f"{'pays' if result.kind is Kind.PAY else 'values'} either side step by "
              f"{format_pay(result.step)}")
     body = []
     for value, figures in result.rows:

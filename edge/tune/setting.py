@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -13,6 +14,13 @@ from edge.games import AnyGame, Bet, Game, Rules, RunSettings, fit_bet, get_game
 from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable
 from edge.tune.targets import parse_number
+
+
+class Kind(StrEnum):
+    """What a tuned quantity is: a pay of the pay table or a numeric option."""
+
+    PAY = "pay"
+    OPTION = "option"
 
 
 def numeric_options(game: AnyGame) -> dict[str, dataclasses.Field[Any]]:
@@ -43,17 +51,17 @@ class Setting:
         """The pay-table outcomes of the bet (none when it has no pay table)."""
         return () if self.paytable is None else tuple(self.paytable)
 
-    def resolve(self, name: str) -> tuple[str, str]:
-        """``("pay", outcome)`` or ``("option", field)`` for a name the user typed."""
+    def resolve(self, name: str) -> tuple[Kind, str]:
+        """``(Kind.PAY, outcome)`` or ``(Kind.OPTION, field)`` for a name the user typed."""
         text = name.strip().lower()
         if text.replace("_", "-") in self.outcomes:
-            return "pay", text.replace("_", "-")
+            return Kind.PAY, text.replace("_", "-")
         base = self.rules({})
         numeric = [option for option in numeric_options(self.game)
                    if self.bet.applies(option, base)]
         key = text.replace("-", "_")
         if key in numeric:
-            return "option", key
+            return Kind.OPTION, key
         if key in numeric_options(self.game):            # another wager's option
             raise self.game.unused(self.bet, key, base)
         known = {f.name for f in dataclasses.fields(self.game.rules) if "help" in f.metadata}
@@ -79,9 +87,9 @@ class Setting:
         values.update({key: self.option_value(key, value) for key, value in options.items()})
         return self.game.make_rules(values, self.bet.name)
 
-    def base_value(self, kind: str, key: str) -> Fraction:
+    def base_value(self, kind: Kind, key: str) -> Fraction:
         """The pay or option value before tuning."""
-        if kind == "pay":
+        if kind is Kind.PAY:
             assert self.paytable is not None
             return self.paytable[key]
         return Fraction(getattr(self.rules({}), key))
@@ -103,10 +111,11 @@ class Setting:
                                  self.run)
 
     def split(self, names: Sequence[str], values: Sequence[Fraction],
-              kinds: Sequence[str]) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+              kinds: Sequence[Kind]) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
         """Pays and options from parallel name/value/kind lists."""
-        pays = {n: v for n, v, k in zip(names, values, kinds, strict=True) if k == "pay"}
-        options = {n: v for n, v, k in zip(names, values, kinds, strict=True) if k == "option"}
+        pays = {n: v for n, v, k in zip(names, values, kinds, strict=True) if k is Kind.PAY}
+        options = {n: v for n, v, k in zip(names, values, kinds, strict=True)
+                   if k is Kind.OPTION}
         return pays, options
 
 
@@ -153,7 +162,7 @@ class Parameter:
     """One varied quantity: values ``low, low + step, ...`` (``count`` of them)."""
 
     name: str
-    kind: str                 # "pay" (a pay-table outcome) or "option" (a numeric option)
+    kind: Kind                # a pay-table outcome or a numeric option
     low: Fraction
     step: Fraction
     count: int
@@ -174,9 +183,9 @@ class Parameter:
         return f"{self.name} {format_pay(self.low)}..{format_pay(self.high)}{step}"
 
 
-def default_step(setting: Setting, kind: str, key: str) -> Fraction:
+def default_step(setting: Setting, kind: Kind, key: str) -> Fraction:
     """Whole units for pays and integer options; a fraction's own scale (1% for 5%)."""
-    if kind == "pay" or isinstance(numeric_options(setting.game)[key].default, int):
+    if kind is Kind.PAY or isinstance(numeric_options(setting.game)[key].default, int):
         return Fraction(1)
     base = abs(setting.base_value(kind, key))
     if base == 0:
@@ -208,7 +217,7 @@ def parse_steps(texts: Sequence[str]) -> dict[str, Fraction]:
     return steps
 
 
-def step_for(setting: Setting, steps: Steps, kind: str, key: str) -> Fraction:
+def step_for(setting: Setting, steps: Steps, kind: Kind, key: str) -> Fraction:
     """The step of one varied quantity: its own ``--step NAME=S``, the common one, or default."""
     table = steps if isinstance(steps, Mapping) else {"": steps} if steps is not None else {}
     mine = [v for name, v in table.items() if name and setting.resolve(name) == (kind, key)]
@@ -216,12 +225,12 @@ def step_for(setting: Setting, steps: Steps, kind: str, key: str) -> Fraction:
     step = default_step(setting, kind, key) if step is None else step
     if step <= 0:
         raise EdgeError(f"The step {format_pay(step)} for {key} must be positive.")
-    if kind == "option":
+    if kind is Kind.OPTION:
         setting.option_value(key, step)
     return step
 
 
-def check_steps(setting: Setting, steps: Steps, varied: Sequence[tuple[str, str]]) -> None:
+def check_steps(setting: Setting, steps: Steps, varied: Sequence[tuple[Kind, str]]) -> None:
     if isinstance(steps, Mapping):
         for name in steps:
             if name and setting.resolve(name) not in varied:

@@ -15,7 +15,15 @@ from edge.table import ReturnTable, exact
 from edge.tune.grid import rank_neighbours
 from edge.tune.model import LinearModel, linear_model
 from edge.tune.progress import Reporter, check_max_seconds, check_time
-from edge.tune.setting import Setting, Steps, check_steps, make_setting, numeric_options, step_for
+from edge.tune.setting import (
+    Kind,
+    Setting,
+    Steps,
+    check_steps,
+    make_setting,
+    numeric_options,
+    step_for,
+)
 from edge.tune.targets import (
     Figures,
     Range,
@@ -37,7 +45,7 @@ class SolveResult:
     game: AnyGame
     bet: Bet[Rules]
     name: str
-    kind: str
+    kind: Kind
     target: Fraction
     value: Fraction
     rows: tuple[tuple[Fraction, Figures], ...]   # ascending values; one of them is ``value``
@@ -77,7 +85,7 @@ def solve(game: str | AnyGame, bet: str | None, name: str, target: Target | str,
         raise EdgeError(f"With --solve {key}, --vary may only bound {key} itself.")
     check_steps(setting, step, [(kind, key)])
     gap = step_for(setting, step, kind, key)
-    probes = {key: [bracket.low, bracket.high]} if bracket and kind == "option" else {}
+    probes = {key: [bracket.low, bracket.high]} if bracket and kind is Kind.OPTION else {}
     model = linear_model(setting, [(kind, key)], probes, report)
     solver = _AnalysisSolver(setting, kind, key)
     value = None
@@ -106,10 +114,10 @@ def _anything(value: Fraction) -> bool:
     return True
 
 
-def _check_order(setting: Setting, kind: str, key: str, value: Fraction,
+def _check_order(setting: Setting, kind: Kind, key: str, value: Fraction,
                  target: Fraction) -> Callable[[Fraction], bool]:
     """Refuse a solved pay that breaks the rank order of the pays; else the test of order."""
-    if kind != "pay":
+    if kind is not Kind.PAY:
         return _anything
     above, below = rank_neighbours(setting, key)
     for bound, name in ((above, "above"), (below, "below")):
@@ -129,12 +137,12 @@ def _check_order(setting: Setting, kind: str, key: str, value: Fraction,
 class _AnalysisSolver:
     """The figures at one value of the solved pay or option, by a fresh analysis."""
 
-    def __init__(self, setting: Setting, kind: str, key: str) -> None:
+    def __init__(self, setting: Setting, kind: Kind, key: str) -> None:
         self.setting, self.kind, self.key = setting, kind, key
 
     def allowed(self, value: Fraction) -> bool:
         """Whether the game accepts this value (pays are not negative; options in range)."""
-        if self.kind == "pay":
+        if self.kind is Kind.PAY:
             return value >= 0
         try:
             self.setting.rules({self.key: value})
@@ -144,8 +152,8 @@ class _AnalysisSolver:
 
     def analyze(self, value: Fraction) -> ReturnTable:
         """A fresh analysis at ``value``."""
-        pays = {self.key: value} if self.kind == "pay" else {}
-        options = {self.key: value} if self.kind == "option" else {}
+        pays = {self.key: value} if self.kind is Kind.PAY else {}
+        options = {self.key: value} if self.kind is Kind.OPTION else {}
         return self.setting.analyze(pays, options)
 
     def figures(self, value: Fraction) -> Figures:
@@ -156,7 +164,7 @@ class _AnalysisSolver:
 class _LinearSolver(_AnalysisSolver):
     """Figures from the linear model; the solution itself confirmed by a fresh analysis."""
 
-    def __init__(self, setting: Setting, kind: str, key: str, model: LinearModel) -> None:
+    def __init__(self, setting: Setting, kind: Kind, key: str, model: LinearModel) -> None:
         super().__init__(setting, kind, key)
         self.model = model
         self.base = base_values(setting, model)
@@ -191,12 +199,12 @@ class _LinearSolver(_AnalysisSolver):
         return None
 
 
-def _bracket(setting: Setting, kind: str, key: str,
+def _bracket(setting: Setting, kind: Kind, key: str,
              bracket: Range | None) -> tuple[Fraction, Fraction]:
     """Where a re-solved --solve searches: the --vary range, the option's range, or 0 up."""
     if bracket is not None:
         return bracket.low, bracket.high
-    if kind == "option":
+    if kind is Kind.OPTION:
         meta = numeric_options(setting.game)[key].metadata
         if meta.get("minimum") is not None and meta.get("maximum") is not None:
             return Fraction(meta["minimum"]), Fraction(meta["maximum"])

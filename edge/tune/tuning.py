@@ -21,7 +21,7 @@ from edge.tune.grid import DEFAULT_MAX_CANDIDATES, Grid, make_grid
 from edge.tune.model import LinearModel, linear_model
 from edge.tune.progress import Reporter, check_max_seconds, check_time
 from edge.tune.scoring import MARGIN, Candidate, scaled_figures, scan
-from edge.tune.setting import Parameter, Setting, Steps, make_setting
+from edge.tune.setting import Kind, Parameter, Setting, Steps, make_setting
 from edge.tune.targets import Bounds, Figures, Filters, Range, Target, parse_target, parse_vary
 
 DEFAULT_LIMIT = 20
@@ -75,7 +75,7 @@ def tune(game: str | AnyGame, bet: str | None, target: Target | str,
     filters = Filters(parse_target(target) if isinstance(target, str) else target,
                       hit_frequency or Bounds(), standard_deviation or Bounds())
     grid = make_grid(setting, ranges, step, ordered, max_candidates, report)
-    wanted = {p.name: [p.low, p.high] for p in grid.params if p.kind == "option"}
+    wanted = {p.name: [p.low, p.high] for p in grid.params if p.kind is Kind.OPTION}
     model = linear_model(setting, [(p.kind, p.name) for p in grid.params], wanted, report)
     if isinstance(model, LinearModel):
         found = _tune_linear(setting, model, grid, filters, limit)

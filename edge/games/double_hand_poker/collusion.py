@@ -51,7 +51,6 @@ IntArray = npt.NDArray[np.int64]
 
 COLLUSION = Collusion(shared="their three tiles", partners=(1, 2, 3, 4, 5, 6), exact=(1,))
 GAME = "Casino Double-Hand Poker"
-SETTINGS = 10               # the most settings a deal has (slots of the setting counts)
 BATCH = 200                 # situations valued at once
 SAME, OTHERWISE = "set as the lone optimal player", "set otherwise"
 LEFT_WITH_ONE = math.comb(TILE_COUNT - 6, 3)     # dealer deals left with one partner: 1,540

@@ -148,9 +148,6 @@ class ExposedSetting:
         """A sum of gains (:meth:`departures`) as expected return per unit wagered."""
         return Fraction(gains, self.commission.denominator * self.cycle)
 
-    def gain_in_situation(self, gains: int) -> Fraction:
-        """One situation's gain (:meth:`departures`) as EV per unit wagered in that situation."""
-        return Fraction(gains, self.commission.denominator * self.deals_per_situation)
 
 
 def solve(seen: Seen, commission: Fraction, counts: SettingCounts | None = None

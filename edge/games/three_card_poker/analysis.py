@@ -42,6 +42,7 @@ from edge.games.three_card_poker.pays import (
 from edge.games.three_card_poker.rules import (
     OPTIMAL,
     Seen,
+    SeenKind,
     Strategy,
     ThreeCardRules,
     rule_summary,
@@ -106,7 +107,7 @@ def _exposure_notes(table: ReturnTable, solution: ExposedSolution,
     """The exposed table with what is seen and the value of the information first."""
     scenario = scenario_of(solution.seen)
     rule = rules.strategy
-    groups = f" (split={rules.split})" if solution.seen.startswith("split") else ""
+    groups = f" (split={rules.split})" if rules.exposure.kind is SeenKind.SPLIT else ""
     ways = f"{scenario.ways} ways" if scenario.ways > 1 else "1 way"
     raised = dict(table.decisions).get("raise", 0)
     plays = ("the exact solve says for what he sees (card removal included; ties as the ties "

@@ -38,16 +38,20 @@ from edge.errors import EdgeError
 from edge.games.three_card_poker import _kernels
 from edge.games.three_card_poker._kernels import DEALER_RESULTS, NO_DEAL
 from edge.games.three_card_poker.hands import DEALER_HANDS, PLAYER_HANDS, HandCounts, hand_counts
-from edge.games.three_card_poker.rules import DEFAULT_SPLIT, Seen, Ties, parse_split
+from edge.games.three_card_poker.rules import (
+    DEFAULT_SPLIT,
+    SEEN_KINDS,
+    Seen,
+    Ties,
+    parse_split,
+)
 from edge.games.three_card_poker.strategy import RESULT_PAYS
 from edge.protection import Scenario
 
 IntArray = npt.NDArray[np.int64]
 HIGH_RANK = RANKS.index("Q")        # Q, K, A are high to an edge sorter; 2 to J low
 # How many of the dealer's three cards each scenario sees.
-SEEN_CARDS = {Seen.DEALER_1: 1, Seen.DEALER_2: 2, Seen.DEALER_3: 3,
-              Seen.SORTED_1: 1, Seen.SORTED_2: 2, Seen.SORTED_3: 3,
-              Seen.SPLIT_1: 1, Seen.SPLIT_2: 2, Seen.SPLIT_3: 3}
+SEEN_CARDS = {seen: cards for seen, (_, cards) in SEEN_KINDS.items() if cards}
 # The ways the seen cards can be chosen among the dealer's three: C(3, k).
 WAYS = {seen: math.comb(3, k) for seen, k in SEEN_CARDS.items()}
 

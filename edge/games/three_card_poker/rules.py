@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 
 from edge.cards import RANKS
 from edge.errors import OptionError
@@ -51,9 +52,6 @@ ALL: ClassRule = ()
 RULE_KEYS = ("play", "raise_from", "raise", "against")
 # Names a strategy's [against] table may give a group of seen ranks (edge sorting's groups).
 RANK_GROUP_NAMES = {"low": "2-J", "high": "Q-A"}
-# How many deciding ranks each class has (high to low; a pair: its rank, then the kicker).
-DECIDING_RANKS = {"high-card": 3, "pair": 2, "flush": 3, "straight": 1, "three-of-a-kind": 1,
-                  "straight-flush": 1}
 
 
 @dataclass(frozen=True)
@@ -321,14 +319,48 @@ def parse_split(text: str) -> tuple[tuple[int, ...], ...]:
     return tuple(groups)
 
 
-def split_groups(rules: ThreeCardRules) -> tuple[tuple[int, ...], ...]:
-    """The groups of ranks the player tells apart under ``rules.seen`` (edge sorting: high and
-    low; split-k: the ``split`` option; otherwise every rank alone)."""
-    if rules.seen.startswith("sorted"):
-        return parse_split(SORTED_SPLIT)
-    if rules.seen.startswith("split"):
-        return parse_split(rules.split)
-    return tuple((rank,) for rank in range(len(RANKS)))
+class SeenKind(StrEnum):
+    """What each seen dealer card tells the player: nothing is seen, the card itself, whether
+    it is high or low (edge sorting), or its group of ranks (the ``split`` option)."""
+
+    NONE = "none"
+    DEALER = "dealer"
+    SORTED = "sorted"
+    SPLIT = "split"
+
+
+# Each seen= value's kind and number of the dealer's three cards seen.
+SEEN_KINDS = {Seen.NONE: (SeenKind.NONE, 0),
+              Seen.DEALER_1: (SeenKind.DEALER, 1), Seen.DEALER_2: (SeenKind.DEALER, 2),
+              Seen.DEALER_3: (SeenKind.DEALER, 3),
+              Seen.SORTED_1: (SeenKind.SORTED, 1), Seen.SORTED_2: (SeenKind.SORTED, 2),
+              Seen.SORTED_3: (SeenKind.SORTED, 3),
+              Seen.SPLIT_1: (SeenKind.SPLIT, 1), Seen.SPLIT_2: (SeenKind.SPLIT, 2),
+              Seen.SPLIT_3: (SeenKind.SPLIT, 3)}
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """What the player sees of the dealer's hand, read once from the ``seen`` and ``split``
+    options: the kind of sight, how many of the dealer's three cards are seen (0 to 3), and the
+    groups of ranks the player tells apart (edge sorting: low and high; split-k: the ``split``
+    option's; otherwise every rank alone)."""
+
+    kind: SeenKind
+    cards: int
+    groups: tuple[tuple[int, ...], ...]
+
+
+def exposure_of(seen: Seen, split: str = DEFAULT_SPLIT) -> Exposure:
+    """The :class:`Exposure` of ``seen`` (``split``: the groups of ranks of split-k)."""
+    kind, cards = SEEN_KINDS[seen]
+    if kind is SeenKind.SORTED:
+        groups = parse_split(SORTED_SPLIT)
+    elif kind is SeenKind.SPLIT:
+        groups = parse_split(split)
+    else:
+        groups = tuple((rank,) for rank in range(len(RANKS)))
+    return Exposure(kind, cards, groups)
 
 
 class Ties(StrEnum):
@@ -375,12 +407,17 @@ class ThreeCardRules(Rules):
         if self.seen not in ONE_CARD_SEEN:
             raise OptionError(f"The strategy {rule} reads one seen dealer card: use it with "
                               f"seen={', '.join(ONE_CARD_SEEN)}, not seen={self.seen}.")
-        for group in split_groups(self):
+        for group in self.exposure.groups:
             if len({rule.against[rank] for rank in group}) > 1:
                 raise OptionError(
                     f"The strategy {rule} plays differently against the ranks "
                     f"{'-'.join(RANKS[r] for r in group)}, which seen={self.seen} tells apart "
                     "only as one group: give one rule per group.")
+
+    @cached_property
+    def exposure(self) -> Exposure:
+        """What the player sees, read from the ``seen`` and ``split`` options once."""
+        return exposure_of(self.seen, self.split)
 
 
 def describe_rules(rules: ThreeCardRules) -> list[str]:

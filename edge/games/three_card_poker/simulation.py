@@ -43,7 +43,7 @@ from edge.games.three_card_poker.pays import (
     splits_mini_royal,
 )
 from edge.games.three_card_poker.pays import STRAIGHT_FLUSH as STRAIGHT_FLUSH_NAME
-from edge.games.three_card_poker.rules import RaiseRule, Seen, ThreeCardRules, parse_split
+from edge.games.three_card_poker.rules import RaiseRule, Seen, SeenKind, ThreeCardRules
 from edge.games.three_card_poker.strategy import (
     DecisionPays,
     StrategySolution,
@@ -259,13 +259,13 @@ def seen_deal(rules: ThreeCardRules, decision: DecisionPays) -> SeenDeal:
     decisions = solution.decisions
     if not rules.strategy.is_optimal:                   # the player's own rule
         decisions = rule_decisions(solution, rules.strategy, rules.split).astype(np.uint8)
-    if not rules.seen.startswith("split"):
+    exposure = rules.exposure
+    if exposure.kind is not SeenKind.SPLIT:
         return SeenDeal(rules.seen, index, decisions, PAIR_INDEX)
-    groups = parse_split(rules.split)
     group_of = np.zeros(13, dtype=np.int64)
-    for number, ranks in enumerate(groups):
+    for number, ranks in enumerate(exposure.groups):
         group_of[list(ranks)] = number
-    keys = combinations_with_replacement(range(len(groups)), int(rules.seen[-1]))
+    keys = combinations_with_replacement(range(len(exposure.groups)), exposure.cards)
     return SeenDeal(rules.seen, index, decisions, PAIR_INDEX, group_of,
                     {key: slot for slot, key in enumerate(keys)})
 

@@ -322,21 +322,21 @@ def chosen_rule(solution: StrategySolution) -> str:
         else rule.description or rule_summary(rule)
 
 
-# --- the strategy as data, as text (interim) and as a document --------------------------------
-def strategy_report(paytable: PayTable, rules: ThreeCardRules,
-                    pays: DecisionPays) -> dict[str, Any]:
+# --- the strategy as data and as a document ---------------------------------------------------
+def _group_data(group: HandGroup) -> dict[str, Any]:
+    return {"hand": group.name, "class": group.hand_class, "suits": group.suits,
+            "hands": group.hands, "ev_raise": exact(group.ev_raise),
+            "ev_fold": exact(group.ev_fold),
+            "raise_minus_fold": exact(group.ev_raise - group.ev_fold),
+            "optimal": "raise" if group.optimal else "fold",
+            "decision": "raise" if group.raises else "fold"}
+
+
+def strategy_data(paytable: PayTable, rules: ThreeCardRules, solution: StrategySolution,
+                  border: Sequence[HandGroup], exceptions: Sequence[HandGroup]
+                  ) -> dict[str, Any]:
     """Everything the strategy shows, as plain data (exact values as strings)."""
-    solution = solve(pays, rules)
     weakest = solution.weakest_raise
-
-    def group_dict(group: HandGroup) -> dict[str, Any]:
-        return {"hand": group.name, "class": group.hand_class, "suits": group.suits,
-                "hands": group.hands, "ev_raise": exact(group.ev_raise),
-                "ev_fold": exact(group.ev_fold),
-                "raise_minus_fold": exact(group.ev_raise - group.ev_fold),
-                "optimal": "raise" if group.optimal else "fold",
-                "decision": "raise" if group.raises else "fold"}
-
     raised = int(np.count_nonzero(solution.raises))
     return {
         "game": GAME_NAME,
@@ -350,45 +350,56 @@ def strategy_report(paytable: PayTable, rules: ThreeCardRules,
             "hand": hand_label(solution.hands.cards[weakest]),
             "class": HAND_CLASSES[solution.class_of(weakest)]},
         "monotone": solution.exceptions.size == 0,
-        "exceptions": [group_dict(g) for g in hand_groups(solution, solution.exceptions)],
+        "exceptions": [_group_data(g) for g in exceptions],
         "exact_ties": solution.exact_ties,
         "raise_hands": raised,
         "raise_frequency": exact(Fraction(raised, PLAYER_HANDS)),
         "ev_unit": solution.ev_unit,
-        "border": [group_dict(g) for g in hand_groups(solution, border_hands(solution))],
+        "border": [_group_data(g) for g in border],
     }
+
+
+def strategy_report(paytable: PayTable, rules: ThreeCardRules,
+                    pays: DecisionPays) -> dict[str, Any]:
+    """Everything the strategy of one wager shows, as plain data (:func:`strategy_data`)."""
+    solution = solve(pays, rules)
+    return strategy_data(paytable, rules, solution, hand_groups(solution, border_hands(solution)),
+                         hand_groups(solution, solution.exceptions))
 
 
 HAND_HEADERS = ("hand", "class", "suits", "hands", "EV raise", "EV fold", "raise - fold",
                 "optimal", "decision")
 
 
-def _cells(group: dict[str, Any]) -> list[str]:
-    diff = Fraction(group["raise_minus_fold"])
-    return [group["hand"], group["class"], group["suits"], str(group["hands"]),
-            f"{group['ev_raise']} ({decimal(Fraction(group['ev_raise']), 6)})",
-            f"{group['ev_fold']} ({decimal(Fraction(group['ev_fold']), 6)})",
-            decimal(diff, 6), group["optimal"], group["decision"]]
+def _cells(group: HandGroup) -> tuple[str, ...]:
+    return (group.name, group.hand_class, group.suits, str(group.hands),
+            f"{exact(group.ev_raise)} ({decimal(group.ev_raise, 6)})",
+            f"{exact(group.ev_fold)} ({decimal(group.ev_fold, 6)})",
+            decimal(group.ev_raise - group.ev_fold, 6), "raise" if group.optimal else "fold",
+            "raise" if group.raises else "fold")
 
 
-def _facts(report: dict[str, Any]) -> list[tuple[str, str]]:
-    paytable = ", ".join(f"{k} {v}" for k, v in report["paytable"]["pays"].items())
-    options = ", ".join(f"{k}={v}" for k, v in report["options"].items())
-    weakest = report["weakest_raise"]
+def _facts(paytable: PayTable, rules: ThreeCardRules, solution: StrategySolution,
+           exception_groups: int) -> list[tuple[str, str]]:
+    pays = ", ".join(f"{k} {exact(v)}" for k, v in paytable.pays)
+    options = ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())
+    weakest = solution.weakest_raise
+    raised = int(np.count_nonzero(solution.raises))
     return [
-        ("bet", report["bet"]),
-        ("pay table", f"{report['paytable']['name']} ({paytable})"),
+        ("bet", solution.bet),
+        ("pay table", f"{paytable.name} ({pays})"),
         ("options", options),
-        ("optimal rule", report["optimal_rule"]),
-        ("weakest raising hand", "none" if weakest is None
-         else f"{weakest['hand']} ({weakest['class'].replace('-', ' ')})"),
-        ("monotone", "yes" if report["monotone"] else
-         f"no: {len(report['exceptions'])} exception groups"),
-        ("hands with raise = fold exactly", str(report["exact_ties"])),
+        ("optimal rule", strategy_rule(solution)),
+        ("weakest raising hand", "none" if weakest < 0
+         else f"{hand_label(solution.hands.cards[weakest])} "
+              f"({HAND_CLASSES[solution.class_of(weakest)].replace('-', ' ')})"),
+        ("monotone", "yes" if solution.exceptions.size == 0 else
+         f"no: {exception_groups} exception groups"),
+        ("hands with raise = fold exactly", str(solution.exact_ties)),
         ("hands raised (chosen strategy)",
-         f"{report['raise_hands']:,} of {PLAYER_HANDS:,} "
-         f"({decimal(Fraction(report['raise_frequency']) * 100, 4)}%)"),
-        ("EVs", report["ev_unit"]),
+         f"{raised:,} of {PLAYER_HANDS:,} "
+         f"({decimal(Fraction(raised, PLAYER_HANDS) * 100, 4)}%)"),
+        ("EVs", solution.ev_unit),
     ]
 
 
@@ -399,15 +410,17 @@ def strategy_document(paytable: PayTable, rules: ThreeCardRules, pays: DecisionP
                       analysis: Analysis, run: RunSettings) -> Report:
     """The strategy of one wager as a document: the rule and its facts, the hands near the
     border (and any exceptions), and the wager under each strategy the game offers."""
-    report = strategy_report(paytable, rules, pays)
+    solution = solve(pays, rules)
+    rule = chosen_rule(solution)
+    border = hand_groups(solution, border_hands(solution))
+    exceptions = hand_groups(solution, solution.exceptions)
     blocks: list[Paragraph | Items | Table] = [
-        Paragraph(f"Strategy {report['strategy']}: {report['rule']}"),
-        Items(tuple(_facts(report))),
-        Table(HAND_HEADERS, tuple(tuple(_cells(g)) for g in report["border"]),
-              "Hands near the border"),
+        Paragraph(f"Strategy {rules.strategy}: {rule}"),
+        Items(tuple(_facts(paytable, rules, solution, len(exceptions)))),
+        Table(HAND_HEADERS, tuple(_cells(g) for g in border), "Hands near the border"),
     ]
-    if report["exceptions"]:
-        blocks.append(Table(HAND_HEADERS, tuple(tuple(_cells(g)) for g in report["exceptions"]),
+    if exceptions:
+        blocks.append(Table(HAND_HEADERS, tuple(_cells(g) for g in exceptions),
                             "Exceptions to the rule (not monotone)"))
     compared = []
     for strategy in Strategy:
@@ -419,10 +432,11 @@ def strategy_document(paytable: PayTable, rules: ThreeCardRules, pays: DecisionP
     comparison = Table(("strategy", "house edge", "exact", "hands raised"), tuple(compared),
                        "The wager under each strategy")
     return Report(
-        f"Tri-Card Poker strategy: {report['rule']}", (), (
-            Section(f"The {report['bet']} wager", tuple(blocks)),
+        f"Tri-Card Poker strategy: {rule}", (), (
+            Section(f"The {solution.bet} wager", tuple(blocks)),
             Section("Strategies compared", (comparison,)),
-        ), game=GAME_NAME, game_title="Tri-Card Poker (Three Card Poker)", data=report)
+        ), game=GAME_NAME, game_title="Tri-Card Poker (Three Card Poker)",
+        data=strategy_data(paytable, rules, solution, border, exceptions))
 
 
 # --- a strategy against the optimal one -------------------------------------------------------
