@@ -298,10 +298,7 @@ def test_published_player_edges(scenario: Seen, settle: solver.Settlement,
 
 
 def test_every_scenario_names_a_solver_that_exists() -> None:
-    """solve_exposed finds each scenario's solver by module and name (they moved once)."""
-    import importlib
-
-    from edge.games.ultimate_texas_holdem.exposure.solution import SOLVERS
-    for scenario, (module, name) in SOLVERS.items():
-        found = importlib.import_module(f"edge.games.ultimate_texas_holdem.{module}")
-        assert callable(getattr(found, name)), scenario
+    """solve_exposed finds each scenario's solver (they moved once)."""
+    from edge.games.ultimate_texas_holdem.exposure.solvers import SOLVERS, solver_of
+    for scenario in SOLVERS:
+        assert callable(solver_of(scenario)), scenario

@@ -39,6 +39,7 @@ from tests.conftest import ROOT, load_script, moved_solves
 pytestmark = [pytest.mark.full_solve, pytest.mark.slow]
 
 PIN = load_script("pin_digests")
+SCENARIOS: tuple[str, ...] = tuple(PIN.SCENARIOS)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -75,7 +76,7 @@ def test_solve_matches_its_pinned_digest(name: str) -> None:
                       "(or scripts/full_solves.sh)", stacklevel=1)
 
 
-@pytest.mark.uses_solve(*PIN.SCENARIOS)
+@pytest.mark.uses_solve(*SCENARIOS)
 def test_protection_tables_are_current(request: pytest.FixtureRequest) -> None:
     # the tables of the scenarios solved in this run (every one, but with
     # --full-solves-changed those whose code key moved)
