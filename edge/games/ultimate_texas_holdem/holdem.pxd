@@ -328,8 +328,9 @@ cdef inline bint cy_flop_bets(const int64_t* play, const int64_t* check, int64_t
 # --- checks at a kernel's entry and bounds asserted in the debug build -----------------------
 #
 # A kernel's ``def`` entry point checks what it is given once per call (cy_check_cards,
-# cy_check_perms: a ValueError naming the bad value), before its loops: past that point cards
-# index tables of 52 and permutations index suits, with no check. Inside the loops, the bounds
+# cy_check_perms, cy_check_offsets, cy_check_pays: a ValueError naming the bad value), before
+# its loops: past that point cards index tables of 52, permutations index suits and offsets
+# index arrays, with no check. Inside the loops, the bounds
 # each integer type was chosen for are asserted with cy_assert_bound, which the debug build
 # (EDGE_DEBUG=1, setup.py) compiles in and the release build compiles out (EDGE_DEBUG is 0 and
 # the C compiler drops the test): a broken bound there prints what broke and aborts.

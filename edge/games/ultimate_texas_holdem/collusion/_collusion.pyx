@@ -35,7 +35,7 @@
 # pays x counts of w + t dealers less lq (w + t); without one: every weaker or tied dealer is
 # below a pair, the same within 2 P u), and v itself within 903 P. PAY_LIMIT = (2**31 - 1) //
 # (4 x 903) keeps twice that margin. The flop sums (int64) add 990 boards, the output 17,296
-# flops at most: 17,296 x 990 x 903 x PAY_LIMIT < 10**16, 900 times below 2**63. solve_flops
+# flops at most: 17,296 x 990 x 903 x PAY_LIMIT < 10**16, 1,000 times below 2**63. solve_flops
 # refuses pays beyond PAY_LIMIT and cards that are not distinct (the 47 cards off P and a flop
 # are counted into arrays of 47); the debug build asserts each board value against int64.
 

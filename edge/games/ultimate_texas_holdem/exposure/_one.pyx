@@ -55,7 +55,7 @@
 # flops off d, t and the holding of X_TURN_RIVER_SUM each: 6 x 17,296 x 1,980 = 205,476,480,
 # 10.5 times below. The packed fields hold one state's counts: X_FLOP_DEALER_SUM in 16 bits
 # (1.44 times below 2**16), X_FLOP_SUM in 21 bits (1.96 times below 2**21), X_TURN_RIVER_SUM
-# in 11 bits (3.4% below 2**11 = 2,048: the tightest; a state of more boards would not fit).
+# in 11 bits (3.3% below 2**11 = 2,048: the tightest; a state of more boards would not fit).
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
