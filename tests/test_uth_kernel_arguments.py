@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from edge.games.ultimate_texas_holdem.collusion import _collusion
-from edge.games.ultimate_texas_holdem.exposure import _one, _two, dealer_two
+from edge.games.ultimate_texas_holdem.exposure import _one, _river, _two, dealer_two
 
 pytestmark = pytest.mark.kernels
 
@@ -201,3 +201,23 @@ def test_dealer_two_refuses_a_card_52() -> None:
     with pytest.raises(ValueError, match="card 52 is not a card 0..51"):
         _two.solve_flops(np.array([[4, 8, 52]], dtype=np.int32), table.index,
                          np.zeros(17, dtype=np.int64), np.zeros(17, dtype=np.int64), False, rows)
+
+
+# --- exposure/_river: river_dealer_lines (seen=dealer-1-river) ---------------------------------
+
+def _river_lines() -> Arguments:
+    return {"flop": np.array([0, 5, 10], dtype=np.int32),
+            "net": np.zeros((5, 17), dtype=np.int64), "fold_net": 0, "ties_larger": False,
+            "out": np.zeros((1326, 56), dtype=np.int64)}
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (_put("flop", (2,), 52), "three distinct cards 0..51"),
+    (_put("flop", (2,), 0), "three distinct cards 0..51"),
+    (_set("flop", [0, 5], np.int32), "three distinct cards 0..51"),
+    (_put("net", (4, 0), 2 ** 41), "pay 2199023255552 is beyond the kernel's limit"),
+    (_set("fold_net", 2 ** 41), "fold pay 2199023255552 is beyond"),
+    (_set("out", np.zeros((1326, 55), dtype=np.int64)), "out must be \\[1326, 56\\]"),
+])
+def test_river_lines_refuse(change: Change, message: str) -> None:
+    _refused(_river.river_dealer_lines, _river_lines(), change, message)
