@@ -47,8 +47,11 @@ SHARED = "edge._cyutility"
 # saved; a debug build keeps it.
 OPTIMIZE = ["/O2"] if os.name == "nt" else ["-O3"] if DEBUG else ["-O3", "-g0"]
 # The modules use numpy from Python only (no numpy C API): no numpy headers to compile against.
+# The debug build defines EDGE_DEBUG, which compiles in the kernels' bound assertions (the
+# UTH kernels' cy_assert_bound, edge/games/ultimate_texas_holdem/holdem.pxd).
+MACROS = [("EDGE_DEBUG", "1")] if DEBUG else []
 extensions = [Extension(name, [name.replace(".", "/") + (".c" if name == SHARED else ".pyx")],
-                        extra_compile_args=OPTIMIZE)
+                        extra_compile_args=OPTIMIZE, define_macros=MACROS)
               for name in (SHARED, *MODULES)]
 
 

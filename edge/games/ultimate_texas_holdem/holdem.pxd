@@ -323,3 +323,97 @@ cdef inline bint cy_flop_bets(const int64_t* play, const int64_t* check, int64_t
     bet_value[0] = bet
     check_value[0] = checked
     return bet > checked or (bet == checked and ties_larger)
+
+
+# --- checks at a kernel's entry and bounds asserted in the debug build -----------------------
+#
+# A kernel's ``def`` entry point checks what it is given once per call (cy_check_cards,
+# cy_check_perms, cy_check_offsets, cy_check_pays: a ValueError naming the bad value), before
+# its loops: past that point cards index tables of 52, permutations index suits and offsets
+# index arrays, with no check. Inside the loops, the bounds
+# each integer type was chosen for are asserted with cy_assert_bound, which the debug build
+# (EDGE_DEBUG=1, setup.py) compiles in and the release build compiles out (EDGE_DEBUG is 0 and
+# the C compiler drops the test): a broken bound there prints what broke and aborts.
+cdef extern from *:
+    """
+    #ifndef EDGE_DEBUG
+    #define EDGE_DEBUG 0
+    #endif
+    #include <stdio.h>
+    #include <stdlib.h>
+    static inline void edge_bound_broken(const char *what, const char *file, int line) {
+        fprintf(stderr, "edge: kernel bound broken: %s (%s:%d)\\n", what, file, line);
+        abort();
+    }
+    #define cy_assert_bound(ok, what) \\
+        do { if (EDGE_DEBUG && !(ok)) edge_bound_broken((what), __FILE__, __LINE__); } while (0)
+    """
+    # 1 in the debug build, 0 in the release build (a C constant: ``if EDGE_DEBUG:`` blocks
+    # are compiled out of the release build)
+    const bint EDGE_DEBUG
+    void cy_assert_bound(bint ok, const char* what) noexcept nogil
+
+
+cdef inline int cy_check_cards(const int32_t* cards, Py_ssize_t n, uint64_t taken, str what,
+                               Py_ssize_t index=-1, str off="taken") except -1:
+    """ValueError unless the n ``cards`` are distinct cards 0..51 none of which is in the mask
+    ``taken``; the message names ``what`` (followed by ``index`` unless it is -1) and, for a
+    taken card, ``off`` (no string is made unless a card is bad)."""
+    cdef Py_ssize_t i
+    cdef uint64_t used = 0
+    for i in range(n):
+        if cards[i] < 0 or cards[i] > 51 or (used >> cards[i]) & 1 or (taken >> cards[i]) & 1:
+            label = what if index < 0 else f"{what} {index}"
+            if cards[i] < 0 or cards[i] > 51:
+                raise ValueError(f"{label}: card {cards[i]} is not a card 0..51")
+            if (used >> cards[i]) & 1:
+                raise ValueError(f"{label}: card {cards[i]} appears twice")
+            raise ValueError(f"{label}: card {cards[i]} is {off}")
+        used |= (<uint64_t>1) << cards[i]
+    return 0
+
+
+cdef inline int cy_check_perms(const int8_t* perms, Py_ssize_t n, str what) except -1:
+    """ValueError unless each of the n rows of 4 values (``perms[4 i + s]``: the suit that suit
+    s becomes) is a permutation of the suits 0..3."""
+    cdef Py_ssize_t i
+    cdef int s, seen
+    for i in range(n):
+        seen = 0
+        for s in range(4):
+            if 0 <= perms[4 * i + s] <= 3:
+                seen |= 1 << perms[4 * i + s]
+        if seen != 15:
+            raise ValueError(f"{what}[{i}] = {[perms[4 * i + s] for s in range(4)]} is not a "
+                             "permutation of the suits 0..3")
+    return 0
+
+
+cdef inline int cy_check_offsets(const int32_t* offsets, Py_ssize_t n, Py_ssize_t length,
+                                 str what) except -1:
+    """ValueError unless the n + 1 ``offsets`` rise from 0 or more and end within ``length``
+    (the array they cut into pieces)."""
+    cdef Py_ssize_t i
+    if offsets[0] < 0:
+        raise ValueError(f"{what} start at {offsets[0]}, below 0")
+    for i in range(n):
+        if offsets[i + 1] < offsets[i]:
+            raise ValueError(f"{what} fall from {offsets[i]} to {offsets[i + 1]} at {i + 1}")
+    if offsets[n] > length:
+        raise ValueError(f"{what} end at {offsets[n]}, past the {length} rows they index")
+    return 0
+
+
+cdef inline int cy_check_pays(const int64_t* net, Py_ssize_t n, int64_t fold, int64_t limit,
+                              str what) except -1:
+    """ValueError unless the n integer pays ``net`` and the fold's are within +-``limit`` (the
+    bound a kernel's int64 or int32 values were sized for)."""
+    cdef Py_ssize_t i
+    for i in range(n):
+        if not -limit <= net[i] <= limit:
+            raise ValueError(f"{what}: pay {net[i]} is beyond the kernel's limit of {limit:,} "
+                             "units")
+    if not -limit <= fold <= limit:
+        raise ValueError(f"{what}: fold pay {fold} is beyond the kernel's limit of {limit:,} "
+                         "units")
+    return 0

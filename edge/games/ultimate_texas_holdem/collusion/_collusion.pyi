@@ -5,6 +5,7 @@ import numpy.typing as npt
 
 OUT_COLUMNS: int
 HOLDINGS: int
+PAY_LIMIT: int
 
 def solve_flops(first: int, second: int, flops: npt.NDArray[np.int32],
                 offsets: npt.NDArray[np.int32], perms: npt.NDArray[np.int8],

@@ -27,6 +27,17 @@
 # Suit symmetry: the driver passes flop class representatives under the suit permutations that
 # keep P, with the permutations taking each to the flops of its class; a representative's sums
 # for partner N are added to partner holding perm(N) for each of them.
+#
+# Bounds. A board's values are int32 (the inner loop's width): v = c0 w + c1 t + c2 u + c3 with
+# w + t <= 903, u <= 903 and pays within P (PAY_LIMIT) has |c0|, |c1|, |c2| <= 2 P, |c3| <=
+# 903 P; each product and each partial sum in the order written is within 2 x 903 x P (a player
+# with a pair or better: the weaker w include the u below a pair and c0 w + c1 t + c2 u =
+# pays x counts of w + t dealers less lq (w + t); without one: every weaker or tied dealer is
+# below a pair, the same within 2 P u), and v itself within 903 P. PAY_LIMIT = (2**31 - 1) //
+# (4 x 903) keeps twice that margin. The flop sums (int64) add 990 boards, the output 17,296
+# flops at most: 17,296 x 990 x 903 x PAY_LIMIT < 10**16, 1,000 times below 2**63. solve_flops
+# refuses pays beyond PAY_LIMIT and cards that are not distinct (the 47 cards off P and a flop
+# are counted into arrays of 47); the debug build asserts each board value against int64.
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
@@ -34,9 +45,10 @@ from libc.string cimport memset
 from edge._core cimport (HoldemTables, cy_card_lane, cy_evaluate_lanes, cy_hand_class,
                          cy_holdem_tables)
 from edge.games.ultimate_texas_holdem.holdem cimport (
-    UTH_CATEGORIES, UTH_HOLDINGS, UTH_LOSE_QUALIFIED, UTH_LOSE_UNQUALIFIED, UTH_RANK_PAIRS,
-    UTH_TIE, UTH_WIN_QUALIFIED, UTH_WIN_UNQUALIFIED, UthTables, cy_blind_class, cy_flush_suit,
-    cy_makes_flush, cy_permuted_holding, cy_rank_strength, cy_uth_init_tables)
+    EDGE_DEBUG, UTH_CATEGORIES, UTH_HOLDINGS, UTH_LOSE_QUALIFIED, UTH_LOSE_UNQUALIFIED,
+    UTH_RANK_PAIRS, UTH_TIE, UTH_WIN_QUALIFIED, UTH_WIN_UNQUALIFIED, UthTables, cy_assert_bound,
+    cy_blind_class, cy_check_cards, cy_check_offsets, cy_check_pays, cy_check_perms,
+    cy_flush_suit, cy_makes_flush, cy_permuted_holding, cy_rank_strength, cy_uth_init_tables)
 
 cdef const HoldemTables* HT = cy_holdem_tables()
 cdef UthTables T
@@ -51,6 +63,9 @@ cdef enum:
 
 OUT_COLUMNS = 4                  # per partner holding: s1, s2, flop-best, flops bet 2x
 HOLDINGS = UTH_HOLDINGS
+# the pays a board's int32 values hold (see the header: twice the margin they need)
+PAY_LIMIT = (2 ** 31 - 1) // (4 * DEALERS)
+cdef int64_t _PAY_LIMIT = PAY_LIMIT
 
 
 cdef inline uint8_t _code(int32_t strength, int32_t player) noexcept nogil:
@@ -115,6 +130,13 @@ cdef inline void _partners(int first, int last, int32_t w1, int32_t t1, int32_t 
         uu = u1 - u[j2] + ((k >> 2) & 1)
         v1 = c1[0] * ww + c1[1] * tt + c1[2] * uu + c1[3]
         v2 = c2[0] * ww + c2[1] * tt + c2[2] * uu + c2[3]
+        if EDGE_DEBUG:
+            cy_assert_bound(0 <= ww and 0 <= tt and ww + tt <= DEALERS and 0 <= uu <= DEALERS,
+                            "a partner's dealer counts are not within the 903 dealer holdings")
+            cy_assert_bound(v1 == <int64_t>c1[0] * ww + <int64_t>c1[1] * tt
+                            + <int64_t>c1[2] * uu + c1[3]
+                            and v2 == <int64_t>c2[0] * ww + <int64_t>c2[1] * tt
+                            + <int64_t>c2[2] * uu + c2[3], "a board's int32 value overflows")
         s1[j2] += v1
         s2[j2] += v2
         r[j2] += v1 if v1 > folded else folded
@@ -247,6 +269,39 @@ cdef void _board(const int* hole, const int* board, const int* cards, const int*
                 first = stops[i] + 1
 
 
+cdef int _check_arguments(int first, int second, const int32_t[:, ::1] flops,
+                          const int32_t[::1] offsets, const int8_t[:, ::1] perms,
+                          const int64_t[:, ::1] net, int64_t fold,
+                          int64_t[:, ::1] out) except -1:
+    """What solve_flops needs (ValueError naming the first that is wrong), once per call."""
+    cdef int32_t hole[2]
+    cdef Py_ssize_t f, p, n_flops = flops.shape[0]
+    cdef int player
+    if net.shape[0] < 3 or net.shape[1] != UTH_CATEGORIES:
+        raise ValueError("net must hold the pays of Play sizes 0..2 by 17 categories")
+    cy_check_pays(&net[1, 0], 2 * UTH_CATEGORIES, fold, _PAY_LIMIT, "net")
+    if out.shape[0] != UTH_HOLDINGS or out.shape[1] != OUT_COLUMNS:
+        raise ValueError("out must be [1326, 4]")
+    hole[0] = first
+    hole[1] = second
+    cy_check_cards(hole, 2, 0, "the player's holding")
+    cdef uint64_t player_mask = ((<uint64_t>1) << first) | ((<uint64_t>1) << second)
+    if flops.shape[1] != 3 or offsets.shape[0] != n_flops + 1:
+        raise ValueError("flops must be [n, 3] with n + 1 offsets")
+    if perms.shape[1] != 4:
+        raise ValueError(f"perms must be [n, 4], not [{perms.shape[0]}, {perms.shape[1]}]")
+    cy_check_offsets(&offsets[0], n_flops, perms.shape[0], "offsets")
+    if perms.shape[0]:
+        cy_check_perms(&perms[0, 0], perms.shape[0], "perms")
+    player = T.pair_id[first][second]
+    for p in range(perms.shape[0]):
+        if cy_permuted_holding(&T, player, &perms[p, 0]) != player:
+            raise ValueError(f"perms[{p}] moves the player's holding {first}, {second}")
+    for f in range(n_flops):
+        cy_check_cards(&flops[f, 0], 3, player_mask, "flop", f, "the player's")
+    return 0
+
+
 def solve_flops(int first, int second, const int32_t[:, ::1] flops,
                 const int32_t[::1] offsets, const int8_t[:, ::1] perms,
                 const int64_t[:, ::1] net, int64_t fold, bint ties_larger,
@@ -257,11 +312,10 @@ def solve_flops(int first, int second, const int32_t[:, ::1] flops,
     and the number of flops bet 2x (equal values follow ``ties_larger``). Flop f is added
     through the suit permutations ``perms[offsets[f]:offsets[f + 1]]``, each taking the partner
     holding to its image (the permutations must keep the player's holding). A board's value
-    is computed in 32 bits: the caller keeps the pays within classes.PAY_LIMIT."""
-    if net.shape[0] < 3 or net.shape[1] != UTH_CATEGORIES:
-        raise ValueError("net must hold the pays of Play sizes 0..2 by 17 categories")
-    if out.shape[0] != UTH_HOLDINGS or out.shape[1] != OUT_COLUMNS:
-        raise ValueError("out must be [1326, 4]")
+    is computed in 32 bits: the pays of Play sizes 1 and 2 and ``fold`` must be within
+    PAY_LIMIT (ValueError otherwise, as for cards that are not distinct or permutations that
+    move the player's holding)."""
+    _check_arguments(first, second, flops, offsets, perms, net, fold, out)
     cdef int hole[2]
     cdef int board[5]
     cdef int cards[CARDS]

@@ -44,8 +44,8 @@ TURN_RIVERS = 990                # C(45, 2)
 DEALERS = 903                    # C(43, 2)
 DEALS = FLOPS * TURN_RIVERS * DEALERS       # deals of one (player, partner) situation
 COLUMNS = ("play1", "play2", "checked", "flops_bet")
-# the kernel values a board in 32 bits: a Play's value there is at most 4 x 903 pays
-PAY_LIMIT = (2 ** 31 - 1) // (4 * DEALERS)
+# the kernel values a board in 32 bits: the pays it holds (its header derives the bound)
+PAY_LIMIT: int = _collusion.PAY_LIMIT
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,8 @@ Int64Array = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 Int8Array = npt.NDArray[np.int8]
 
+DEBUG: bool
+
 def dealer_one_flops(flops: Int32Array, unit_offsets: Int32Array, seen: Int32Array,
                      perms: Int8Array, weights: Int64Array, net: Int64Array, fold_net: int,
                      ties_larger: bool, mode: int, out_dealer: Int64Array | None = None,

@@ -44,6 +44,18 @@
 # the states that also know a flop or turn-river card): 0..16 the 4x/3x line's counts,
 # 17..33 the 2x line's, 34..50 the 1x line's, 51 turn-river pairs (or rivers) folded, 52 river
 # decisions of equal value, 53 flops bet 2x, 54 flop decisions of equal value, 55 unused.
+#
+# Bounds (the X_*_SUM and X_*_CELL constants below; the debug build asserts each where it is
+# used, see holdem.pxd's cy_assert_bound). A sweep counts every state 6 times (a unit's weight,
+# 6 / the permutations fixing the flop and the seen card, times its holdings' orbits): at most
+# X_UNIT_WEIGHT and X_ORBIT each. An int32 cell of dealer-1,flop-1 (rank of d, flop card f,
+# holding) sums the flop states of the C(48, 2) = 1,128 flops through f off d and the holding,
+# each's values at most X_FLOP_DEALER_SUM: 6 x 1,128 x 45,540 = 308,214,720, 6.97 times below
+# 2**31 - 1; a cell of dealer-1,turn-river-1 (card t instead of f) sums the C(48, 3) = 17,296
+# flops off d, t and the holding of X_TURN_RIVER_SUM each: 6 x 17,296 x 1,980 = 205,476,480,
+# 10.5 times below. The packed fields hold one state's counts: X_FLOP_DEALER_SUM in 16 bits
+# (1.44 times below 2**16), X_FLOP_SUM in 21 bits (1.96 times below 2**21), X_TURN_RIVER_SUM
+# in 11 bits (3.3% below 2**11 = 2,048: the tightest; a state of more boards would not fit).
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
@@ -54,11 +66,12 @@ import numpy as np
 from edge._core cimport (HoldemTables, cy_card_lane, cy_evaluate_lanes, cy_hand_class,
                          cy_holdem_tables)
 from edge.games.ultimate_texas_holdem.holdem cimport (
-    UTH_CATEGORIES, UTH_HOLDINGS, UTH_LOSE_QUALIFIED, UTH_LOSE_UNQUALIFIED, UTH_RANK_PAIRS,
-    UTH_TIE, UthTables, cy_blind_class, cy_card_mask, cy_flop_bets, cy_flush_keys,
-    cy_flush_suit, cy_holdings_off, cy_makes_flush, cy_outcome_counts, cy_permuted_card,
-    cy_permuted_holding, cy_play_value, cy_rank_order, cy_turn_rivers, cy_uth_init_tables,
-    cy_unpack21)
+    EDGE_DEBUG, UTH_CATEGORIES, UTH_HOLDINGS, UTH_LOSE_QUALIFIED, UTH_LOSE_UNQUALIFIED,
+    UTH_RANK_PAIRS, UTH_TIE, UthTables, cy_assert_bound, cy_blind_class, cy_card_mask,
+    cy_check_cards, cy_check_offsets, cy_check_pays, cy_check_perms, cy_flop_bets,
+    cy_flush_keys, cy_flush_suit, cy_holdings_off, cy_makes_flush, cy_outcome_counts,
+    cy_permuted_card, cy_permuted_holding, cy_play_value, cy_rank_order, cy_turn_rivers,
+    cy_uth_init_tables, cy_unpack21)
 
 cdef const HoldemTables* HT = cy_holdem_tables()
 # the holding, rank-pair and suit-permutation numbering shared by the UTH kernels (holdem.pxd)
@@ -79,8 +92,44 @@ cdef enum:
     X_FLOP_BETS = 53
     X_FLOP_TIES = 54
     X_NONE = 0xFFFF
+    # the bounds of the header, by the integer type each is for
+    X_FLOP_DEALER_SUM = 45540      # C(46, 2) turn-river pairs x 44 dealer hands, 16-bit fields
+    X_FLOP_SUM = 1070190           # C(47, 2) turn-river pairs x 990 dealer holdings, 21 bits
+    X_TURN_RIVER_SUM = 1980        # 45 boards of one turn-river card x 44 dealer hands, 11 bits
+    X_UNIT_WEIGHT = 6              # a unit's weight at most (6 / the permutations fixing it)
+    X_ORBIT = 24                   # a flop class's flops at most (flop_one_flops)
+    X_DEALER_HANDS = 44            # dealer hands {d, x} off a board and a holding
+    X_DEALER_HOLDINGS = 990        # dealer holdings off a board and a holding (flop-1)
+
+# The pays' bound: a state's int64 values are its counts (at most X_FLOP_SUM) times a pay, so
+# pays within 2**40 keep them within 1,070,190 x 2**40 < 1.2 x 10**18, 7.8 times below 2**63.
+cdef int64_t X_PAY_LIMIT = (<int64_t>1) << 40
 
 cdef uint64_t M16 = 0xFFFF
+cdef int64_t INT32_MAX = 2147483647
+# whether this build asserts the bounds (the debug build, EDGE_DEBUG=1; for the tests)
+DEBUG = bool(EDGE_DEBUG)
+
+
+cdef inline void _debug_sums(const int64_t* play, const int64_t* check, int64_t folds,
+                             int64_t dealers, int64_t total, const char* what) noexcept nogil:
+    """The debug build's check of one state's unpacked sums: the counts of the 4x/3x/2x line
+    add up to ``total`` (every board's dealer hands) and the checking line's with its folded
+    boards' alike, which a field that overflowed into the next would break."""
+    cdef int64_t played = 0, checked = 0
+    cdef int k
+    for k in range(UTH_CATEGORIES):
+        played += play[k]
+        checked += check[k]
+    cy_assert_bound(played == total and checked + folds * dealers == total, what)
+
+
+cdef inline void _add_int32(int32_t* cell, int64_t value) noexcept nogil:
+    """Add ``value`` to an int32 accumulator cell (the header's X_*_CELL bounds, asserted in
+    the debug build)."""
+    if EDGE_DEBUG:
+        cy_assert_bound(0 <= cell[0] + value <= INT32_MAX, "an int32 accumulator overflows")
+    cell[0] += <int32_t>value
 
 cdef struct FlopWork:
     int flop[3]
@@ -530,18 +579,18 @@ cdef inline void _decide_add32(const int64_t* play, const int64_t* check, int64_
                                   &net[2 * UTH_CATEGORIES], ties_larger, &bet_value,
                                   &check_value)
     for k in range(UTH_CATEGORIES):
-        out[X_PLAY + k] += <int32_t>(weight * play[k])
+        _add_int32(&out[X_PLAY + k], weight * play[k])
     if bets:
         for k in range(UTH_CATEGORIES):
-            out[X_BET + k] += <int32_t>(weight * play[k])
-        out[X_FLOP_BETS] += <int32_t>weight
+            _add_int32(&out[X_BET + k], weight * play[k])
+        _add_int32(&out[X_FLOP_BETS], weight)
     else:
         for k in range(UTH_CATEGORIES):
-            out[X_CHECK + k] += <int32_t>(weight * check[k])
-        out[X_FOLDS] += <int32_t>(weight * folds)
-        out[X_RIVER_TIES] += <int32_t>(weight * rties)
+            _add_int32(&out[X_CHECK + k], weight * check[k])
+        _add_int32(&out[X_FOLDS], weight * folds)
+        _add_int32(&out[X_RIVER_TIES], weight * rties)
     if bet_value == check_value:
-        out[X_FLOP_TIES] += <int32_t>weight
+        _add_int32(&out[X_FLOP_TIES], weight)
 
 
 cdef inline void _add64(const int64_t* line, int64_t weight, int64_t* out) noexcept nogil:
@@ -553,7 +602,7 @@ cdef inline void _add64(const int64_t* line, int64_t weight, int64_t* out) noexc
 cdef inline void _add32(const int64_t* line, int64_t weight, int32_t* out) noexcept nogil:
     cdef int k
     for k in range(X_ROW):
-        out[k] += <int32_t>(weight * line[k])
+        _add_int32(&out[k], weight * line[k])
 
 
 cdef void _representatives(const int* flop, int d, uint8_t* wanted) noexcept nogil:
@@ -770,6 +819,9 @@ cdef void _dealer_turn_river_states(DealerOneWork* x, const int* flop, int d,
                 continue
             _share_ranks_turn_river(x.w, h, t, x.records, x.rank_turn_river, &row[i * 8], state)
             _unpack_state(state, play, check, &folds, &rties)
+            if EDGE_DEBUG:
+                _debug_sums(play, check, folds, X_DEALER_HANDS, X_TURN_RIVER_SUM,
+                            "a turn-river state's 11-bit fields overflow")
             target = cy_permuted_holding(&T, h, perm)
             _decide_add32(play, check, folds, rties, out.net, out.fold_value, out.ties_larger,
                           weight * x.wanted[h],
@@ -806,6 +858,9 @@ cdef void _dealer_flop_states(DealerOneWork* x, const int* flop, int d, const in
                 check[k] = tot[17 + k] >> 1
             folds = tot[34] >> 1
             rties = tot[35] >> 1
+        if EDGE_DEBUG:
+            _debug_sums(play, check, folds, X_DEALER_HANDS, X_FLOP_DEALER_SUM,
+                        "a dealer-1 flop state's 16-bit fields overflow")
         _decide_counts(play, check, folds, rties, out.net, out.fold_value, out.ties_larger,
                        line)
         target = cy_permuted_holding(&T, h, perm)
@@ -837,17 +892,27 @@ cdef void _dealer_unit(DealerOneWork* x, const int* flop, int d, const int8_t* p
 
 cdef int _check_dealer_one(const int32_t[:, ::1] flops, const int32_t[::1] unit_offsets,
                            const int32_t[::1] seen, const int8_t[:, ::1] perms,
-                           const int64_t[::1] weights, const int64_t[:, ::1] net, int mode,
-                           out_dealer, out_flop, out_turn_river) except -1:
-    """The shapes dealer_one_flops needs (ValueError naming the first that is wrong)."""
-    cdef Py_ssize_t n_flops = flops.shape[0]
+                           const int64_t[::1] weights, const int64_t[:, ::1] net,
+                           int64_t fold_net, int mode, out_dealer, out_flop,
+                           out_turn_river) except -1:
+    """What dealer_one_flops needs (ValueError naming the first that is wrong): the shapes,
+    each flop three distinct cards, units that rise through their arrays, each seen card off
+    its flop with a suit permutation taking it to suit 0 and a weight 1..X_UNIT_WEIGHT (the
+    int32 bounds of the header count on it). Once per call, before the loops."""
+    cdef Py_ssize_t n_flops = flops.shape[0], f, u
+    cdef uint64_t flop_mask
     if flops.shape[1] != 3 or unit_offsets.shape[0] != n_flops + 1:
         raise ValueError("flops must be [n, 3] with n + 1 unit offsets")
+    if perms.shape[1] != 4:
+        raise ValueError(f"perms must be [n, 4], not [{perms.shape[0]}, {perms.shape[1]}]")
+    cy_check_offsets(&unit_offsets[0], n_flops, min(seen.shape[0], perms.shape[0],
+                                                    weights.shape[0]), "unit offsets")
     cdef Py_ssize_t n_units = unit_offsets[n_flops]
-    if seen.shape[0] < n_units or perms.shape[0] < n_units or weights.shape[0] < n_units:
-        raise ValueError("one seen card, permutation and weight per unit")
+    if n_units:
+        cy_check_perms(&perms[0, 0], n_units, "perms")
     if net.shape[0] != 5 or net.shape[1] != UTH_CATEGORIES:
         raise ValueError("net must be [5, 17]")
+    cy_check_pays(&net[0, 0], 5 * UTH_CATEGORIES, fold_net, X_PAY_LIMIT, "net")
     if mode not in (0, 1, 2, 3):
         raise ValueError(f"mode {mode} is not 0, 1, 2 or 3")
     cdef int64_t[:, :, ::1] dealer_view
@@ -872,9 +937,16 @@ cdef int _check_dealer_one(const int32_t[:, ::1] flops, const int32_t[::1] unit_
                 or turn_view.shape[2] != X_ROW:
             raise ValueError("out_turn_river must be [676, 1326, 56]")
     for f in range(n_flops):
-        if len({int(flops[f, 0]), int(flops[f, 1]), int(flops[f, 2])}) != 3 \
-                or not all(0 <= int(flops[f, j]) < 52 for j in range(3)):
-            raise ValueError(f"flop {f} is not three distinct cards")
+        cy_check_cards(&flops[f, 0], 3, 0, "flop", f)
+        flop_mask = (((<uint64_t>1) << flops[f, 0]) | ((<uint64_t>1) << flops[f, 1])
+                     | ((<uint64_t>1) << flops[f, 2]))
+        for u in range(unit_offsets[f], unit_offsets[f + 1]):
+            cy_check_cards(&seen[u], 1, flop_mask, "seen card of unit", u, "on its flop")
+            if perms[u, seen[u] & 3] != 0:
+                raise ValueError(f"perms[{u}] takes the seen card {seen[u]} to suit "
+                                 f"{perms[u, seen[u] & 3]}, not 0")
+            if not 1 <= weights[u] <= X_UNIT_WEIGHT:
+                raise ValueError(f"weight {weights[u]} of unit {u} is not 1..{X_UNIT_WEIGHT}")
     return 0
 
 
@@ -902,8 +974,8 @@ def dealer_one_flops(const int32_t[:, ::1] flops, const int32_t[::1] unit_offset
     ``net[p, k]``: integer net pays of category k with a Play bet of p (rows 0..4);
     ``fold_net`` a fold's.
     """
-    _check_dealer_one(flops, unit_offsets, seen, perms, weights, net, mode, out_dealer,
-                      out_flop, out_turn_river)
+    _check_dealer_one(flops, unit_offsets, seen, perms, weights, net, fold_net, mode,
+                      out_dealer, out_flop, out_turn_river)
     cdef Py_ssize_t n_flops = flops.shape[0], ff
     cdef int64_t[:, :, ::1] dealer_view
     cdef int32_t[:, :, ::1] flop_view
@@ -1063,14 +1135,16 @@ def flop_one_flops(const int32_t[:, ::1] flops, const int64_t[::1] orbit_sizes,
         raise ValueError("flops must be [n, 3] with n orbit sizes")
     if net.shape[0] != 5 or net.shape[1] != UTH_CATEGORIES:
         raise ValueError("net must be [5, 17]")
+    cy_check_pays(&net[0, 0], 5 * UTH_CATEGORIES, fold_net, X_PAY_LIMIT, "net")
     if out.shape[0] != 52 or out.shape[1] != UTH_HOLDINGS or out.shape[2] != X_ROW:
         raise ValueError("out must be [52, 1326, 56]")
     if decisions.shape[0] != n_flops or decisions.shape[1] != UTH_HOLDINGS:
         raise ValueError("decisions must be [len(flops), 1326]")
+    cdef Py_ssize_t f
     for f in range(n_flops):
-        if len({int(flops[f, 0]), int(flops[f, 1]), int(flops[f, 2])}) != 3 \
-                or not all(0 <= int(flops[f, j]) < 52 for j in range(3)):
-            raise ValueError(f"flop {f} is not three distinct cards")
+        cy_check_cards(&flops[f, 0], 3, 0, "flop", f)
+        if not 1 <= orbit_sizes[f] <= X_ORBIT:
+            raise ValueError(f"orbit size {orbit_sizes[f]} of flop {f} is not 1..{X_ORBIT}")
     cdef int64_t fold_value = fold_net * 990
     cdef FlopWork* w = <FlopWork*>malloc(sizeof(FlopWork))
     cdef uint64_t* sums = <uint64_t*>calloc(UTH_HOLDINGS * 16, sizeof(uint64_t))
@@ -1099,6 +1173,9 @@ def flop_one_flops(const int32_t[:, ::1] flops, const int64_t[::1] orbit_sizes,
                     h = w.holdings[i]
                     _unpack21(&sums[h * 16], play, &unused, &unused2)
                     _unpack21(&sums[h * 16 + 8], check, &folds, &rties)
+                    if EDGE_DEBUG:
+                        _debug_sums(play, check, folds, X_DEALER_HOLDINGS, X_FLOP_SUM,
+                                    "a flop-1 flop state's 21-bit fields overflow")
                     bets = cy_flop_bets(play, check, folds, fold_value, &net[1, 0], &net[2, 0],
                                         ties_larger, &bet_value, &check_value)
                     decisions[ff, h] = bets

@@ -35,9 +35,9 @@ from edge._core cimport (HOLDEM_CLASS_SHIFT, HOLDEM_PAIR, HoldemTables, cy_evalu
                          cy_hand_class, cy_holdem_tables)
 from edge.games.ultimate_texas_holdem.holdem cimport (
     UTH_CATEGORIES, UTH_HOLDINGS, UTH_LOSE_QUALIFIED, UTH_LOSE_UNQUALIFIED, UTH_TIE,
-    UTH_RANK_PAIRS, UTH_WIN_UNQUALIFIED, UthTables, cy_blind_class, cy_card_mask, cy_flop_bets,
-    cy_flush_suit, cy_holdings_off, cy_outcome_counts, cy_rank_order, cy_sort_small,
-    cy_turn_rivers, cy_uth_init_tables)
+    UTH_RANK_PAIRS, UTH_WIN_UNQUALIFIED, UthTables, cy_blind_class, cy_card_mask, cy_check_pays,
+    cy_flop_bets, cy_flush_suit, cy_holdings_off, cy_outcome_counts, cy_rank_order,
+    cy_sort_small, cy_turn_rivers, cy_uth_init_tables)
 
 cdef const HoldemTables* HT = cy_holdem_tables()
 cdef UthTables T
@@ -54,6 +54,10 @@ cdef enum:
     R_FLOP_TIES = 54
     R_DEALERS = 44            # dealer hands {d, x} left to a holding once d is seen
 
+# The pays' bound: a holding's int64 values are its counts, at most 1,081 boards x 46 seen
+# cards x 44 dealer hands = 2,187,944 deals, times a pay: within 2**40 they stay below
+# 2.5 x 10**18, 3.8 times below 2**63.
+cdef int64_t R_PAY_LIMIT = (<int64_t>1) << 40
 # the least strength of a pair: the dealer qualifies at or above it
 cdef int32_t PAIR_FLOOR = HOLDEM_PAIR << HOLDEM_CLASS_SHIFT
 
@@ -335,6 +339,7 @@ def river_dealer_lines(const int32_t[::1] flop, const int64_t[:, ::1] net, int64
         raise ValueError("flop must be three distinct cards 0..51")
     if net.shape[0] != 5 or net.shape[1] != UTH_CATEGORIES:
         raise ValueError("net must be [5, 17]")
+    cy_check_pays(&net[0, 0], 5 * UTH_CATEGORIES, fold_net, R_PAY_LIMIT, "net")
     if out.shape[0] != UTH_HOLDINGS or out.shape[1] != R_ROW:
         raise ValueError("out must be [1326, 56]")
     cdef RiverWork* w = <RiverWork*>malloc(sizeof(RiverWork))

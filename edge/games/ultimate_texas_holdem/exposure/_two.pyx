@@ -31,7 +31,8 @@ from libc.stdlib cimport free, malloc
 import numpy as np
 
 from edge._core cimport HoldemTables, cy_evaluate_lanes, cy_evaluate_mask, cy_holdem_tables
-from edge.games.ultimate_texas_holdem.holdem cimport (UTH_TURN_RIVERS, UthTables,
+from edge.games.ultimate_texas_holdem.holdem cimport (UTH_HOLDINGS, UTH_TURN_RIVERS,
+                                                      UthTables, cy_check_cards,
                                                       cy_permuted_card, cy_uth_init_tables)
 
 cdef extern from "_two.h":
@@ -283,6 +284,25 @@ cdef int _solve_flop(const int32_t* flop, const int32_t* state_index, const int6
     return bad
 
 
+cdef int _check_state_index(const int32_t[:, ::1] state_index, Py_ssize_t n_rows) except -1:
+    """ValueError unless ``state_index[D, P]`` is a row 0..n_rows - 1 wherever holdings D and P
+    share no card (the kernel adds to the row it names, unchecked; the others are not read).
+
+    The rows are int32: a row sums its class's states (at most 24, the suit permutations)
+    over the C(48, 3) = 17,296 flops off both holdings, 990 turn-rivers each: at most 24 x
+    17,296 x 990 = 410,952,960 per count, 5.2 times below 2**31 - 1."""
+    cdef Py_ssize_t d, p
+    cdef int32_t row
+    for d in range(UTH_HOLDINGS):
+        for p in range(UTH_HOLDINGS):
+            row = state_index[d, p]
+            if not 0 <= row < n_rows and T.pair_a[d] != T.pair_a[p] \
+                    and T.pair_a[d] != T.pair_b[p] and T.pair_b[d] != T.pair_a[p] \
+                    and T.pair_b[d] != T.pair_b[p]:
+                raise ValueError(f"state_index[{d}, {p}] = {row} is not a row 0..{n_rows - 1}")
+    return 0
+
+
 def solve_flops(const int32_t[:, ::1] flops, const int32_t[:, ::1] state_index,
                 const int64_t[::1] net2, const int64_t[::1] river, bint ties_larger,
                 int32_t[:, ::1] rows):
@@ -304,9 +324,8 @@ def solve_flops(const int32_t[:, ::1] flops, const int32_t[:, ::1] state_index,
     if flops.shape[1] != 3:
         raise ValueError("flops must be [n, 3].")
     for f in range(n_flops):
-        cards = {int(flops[f, 0]), int(flops[f, 1]), int(flops[f, 2])}
-        if len(cards) != 3 or not cards <= set(range(52)):
-            raise ValueError(f"bad flop {list(flops[f])}: three distinct cards 0..51.")
+        cy_check_cards(&flops[f, 0], 3, 0, "bad flop", f)
+    _check_state_index(state_index, rows.shape[0])
     cdef int16_t* table = <int16_t*>malloc(sizeof(int16_t) * X2_PAIRS * X2_STRIDE)
     cdef int16_t* totals = <int16_t*>malloc(sizeof(int16_t) * X2_CLASSES * X2_STRIDE)
     cdef X2Boards* boards = <X2Boards*>malloc(GROUP * sizeof(X2Boards))
