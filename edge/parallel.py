@@ -13,10 +13,20 @@ instead, for work measured to be faster that way. Either way:
 
 :class:`Progress` is the one progress bar: one line on stderr, redrawn in place with an estimate of
 the time left, drawn only when stderr is a terminal.
+
+:func:`map_tasks` is the one seam for work cut into independent tasks (a simulation's chunks,
+a collusion analysis's classes): it runs them on a :class:`concurrent.futures.Executor` that
+:func:`executor` gives, either this machine's cores (a process pool, nothing extra installed;
+``--workers N`` for fewer) or, only when ``--cluster ADDRESS`` is given, the workers of a
+running Dask scheduler (:mod:`edge.cluster`, the one module that imports Dask). The results come
+back in the order of the tasks, so they are the same either way, on any number of workers.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import itertools
 import math
 import os
 import signal
@@ -24,15 +34,17 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TextIO, TypeVar
+from concurrent.futures import Executor, Future, as_completed
+from typing import Any, TextIO, TypeVar
 
 from edge.errors import EdgeError
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-__all__ = ["Progress", "available_cores", "check_jobs", "end_progress", "map", "running",
-           "time_left", "workers"]
+__all__ = ["ProcessExecutor", "Progress", "add_arguments", "available_cores", "check_arguments",
+           "check_jobs", "end_progress", "executor", "map", "map_tasks", "running", "time_left",
+           "workers"]
 
 
 def available_cores() -> int:
@@ -43,15 +55,16 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def check_jobs(jobs: int | None) -> int | None:
-    """Refuse a worker count below 1 or above the cores available, naming it and the limit."""
+def check_jobs(jobs: int | None, option: str = "--jobs") -> int | None:
+    """Refuse a worker count below 1 or above the cores available, naming it (as ``option``)
+    and the limit."""
     if jobs is None:
         return None
     cores = available_cores()
     if jobs < 1:
-        raise EdgeError(f"--jobs {jobs} must be at least 1.")
+        raise EdgeError(f"{option} {jobs} must be at least 1.")
     if jobs > cores:
-        raise EdgeError(f"--jobs {jobs} is more than the {cores} "
+        raise EdgeError(f"{option} {jobs} is more than the {cores} "
                         f"core{'s' if cores != 1 else ''} available: give at most {cores}.")
     return jobs
 
@@ -269,3 +282,154 @@ def map(function: Callable[[T], R], units: Iterable[T], jobs: int | None = None,
         if close is not None:
             close()
 
+
+
+# --- tasks on an Executor: this machine's processes, or a Dask cluster (--cluster) ----------
+
+# Functions the process pool's workers inherit by fork (a closure or a bound method of a local
+# object cannot be pickled to them): registered before the pool starts its processes.
+_INHERITED: dict[int, Callable[..., object]] = {}
+_KEYS = itertools.count()
+
+
+def _call_inherited(key: int, args: tuple[object, ...]) -> object:
+    return _INHERITED[key](*args)
+
+
+class ProcessExecutor(Executor):
+    """A ``concurrent.futures.Executor`` on ``count`` worker processes of this machine, forked
+    where the system can (they inherit the caller's memory, and the first function submitted
+    need not be picklable) at the first task; they ignore SIGINT (the caller alone handles
+    Ctrl-C) and are ended by :meth:`shutdown` without waiting for a running task unless
+    ``wait``."""
+
+    def __init__(self, count: int) -> None:
+        import multiprocessing  # here: a command that runs no process pool never loads it
+        methods = multiprocessing.get_all_start_methods()
+        self.fork = "fork" in methods
+        self.context = multiprocessing.get_context("fork" if self.fork else None)
+        self.count = count
+        self.pool: multiprocessing.pool.Pool | None = None
+        self.inherited: dict[Callable[..., object], int] = {}
+
+    def submit(self, fn: Callable[..., R], /, *args: object, **kwargs: object) -> Future[R]:
+        """Run ``fn(*args)`` on a worker process (keyword arguments are not taken)."""
+        if kwargs:
+            raise TypeError("ProcessExecutor.submit takes no keyword arguments.")
+        if self.pool is None:
+            if self.fork:
+                self.inherited[fn] = next(_KEYS)
+                _INHERITED[self.inherited[fn]] = fn
+            self.pool = self.context.Pool(self.count, initializer=_start_process,
+                                          initargs=(None,))
+        future: Future[R] = Future()
+        future.set_running_or_notify_cancel()
+
+        def settle(result: Any) -> None:
+            future.set_result(result)
+
+        def fail(error: BaseException) -> None:
+            future.set_exception(error)
+
+        if fn in self.inherited:
+            self.pool.apply_async(_call_inherited, (self.inherited[fn], args),
+                                  callback=settle, error_callback=fail)
+        else:
+            self.pool.apply_async(fn, args, callback=settle, error_callback=fail)
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """End the worker processes: after the tasks submitted when ``wait`` (and not
+        ``cancel_futures``), else at once."""
+        if self.pool is not None:
+            if wait and not cancel_futures:
+                self.pool.close()
+            else:
+                self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+        for key in self.inherited.values():
+            _INHERITED.pop(key, None)
+        self.inherited.clear()
+
+
+@contextlib.contextmanager
+def executor(cluster: str | None = None, workers: int | None = None) -> Iterator[Executor]:
+    """The executor tasks run on: a :class:`ProcessExecutor` of ``workers`` processes of this
+    machine (default one per core; ended on leaving, a running task not waited for), or, given
+    a Dask scheduler's address, its workers (:func:`edge.cluster.cluster_executor`; Dask is
+    imported then alone)."""
+    if cluster is not None:
+        from edge.cluster import cluster_executor
+        with cluster_executor(cluster) as found:
+            yield found
+        return
+    pool = ProcessExecutor(workers or available_cores())
+    try:
+        yield pool
+    finally:
+        pool.shutdown(wait=False)
+
+
+def map_tasks(function: Callable[[T], R], tasks: Sequence[T], *, cluster: str | None = None,
+              workers: int | None = None, progress: str | None = None) -> list[R]:
+    """``function`` over ``tasks``, the results in the order of ``tasks`` (the same wherever
+    they ran): on this machine's cores (``workers`` processes, default one per core; one
+    worker, or one task, runs here in this process) or on the Dask scheduler at ``cluster``.
+
+    The function and the tasks are pickled to the workers (a module-level function, or a
+    picklable callable object); an exception in a task is raised here, and Ctrl-C cancels the
+    tasks not finished. ``progress``: the label of a :class:`Progress` bar counting tasks done
+    (drawn on a terminal only)."""
+    check_arguments(argparse.Namespace(cluster=cluster, workers=workers))
+    if not tasks:
+        return []
+    with Progress(progress or "", len(tasks), enabled=progress is not None,
+                  unit="tasks") as bar:
+        if cluster is None and min(workers or available_cores(), len(tasks)) == 1:
+            done = []
+            for task in tasks:
+                done.append(function(task))
+                bar.advance()
+            return done
+        with executor(cluster, workers) as pool:
+            return _gather(pool, function, tasks, bar)
+
+
+def _gather(pool: Executor, function: Callable[[T], R], tasks: Sequence[T],
+            bar: Progress) -> list[R]:
+    """Submit every task to ``pool`` and wait for them all, in any order (the first error, or
+    Ctrl-C, cancels those not finished)."""
+    futures: dict[Future[R], int] = {pool.submit(function, task): index
+                                     for index, task in enumerate(tasks)}
+    found: dict[int, R] = {}
+    try:
+        for future in as_completed(futures):
+            found[futures[future]] = future.result()
+            bar.advance()
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return [found[index] for index in range(len(tasks))]
+
+
+def add_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """Add ``--workers N`` and ``--cluster ADDRESS`` to a command's parser (or group)."""
+    parser.add_argument(
+        "--workers", type=int, metavar="N",
+        help="worker processes on this machine (default: one per core)")
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS",
+        help="run on the Dask scheduler at ADDRESS instead (tcp://host:8786; needs "
+             "pip install 'edge-casino-math[cluster]' and the same edge on its workers)")
+
+
+def check_arguments(args: argparse.Namespace) -> None:
+    """Refuse ``--workers`` below 1 or above the cores available, and ``--workers`` with
+    ``--cluster`` (a running scheduler has the workers started for it)."""
+    if args.workers is not None and args.cluster is not None:
+        raise EdgeError(f"--workers {args.workers} sets the worker processes of this machine; "
+                        f"the scheduler at {args.cluster} has the workers started for it: "
+                        "leave --workers out, or leave out --cluster.")
+    check_jobs(args.workers, "--workers")

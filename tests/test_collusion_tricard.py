@@ -223,12 +223,9 @@ def test_more_partners_are_simulated_with_their_error() -> None:
 
 
 def test_the_tasks_add_up_whatever_runs_them() -> None:
-    distributed = pytest.importorskip("distributed")
-    assert distributed
-    here = tri.simulated_result(wager(), CollusionRequest(partners=2, rounds=15_000))
-    dask = tri.simulated_result(wager(), CollusionRequest(partners=2, rounds=15_000,
-                                                          workers=1))
-    assert here == dask
+    here = tri.simulated_result(wager(), CollusionRequest(partners=2, rounds=25_000, workers=1))
+    two = tri.simulated_result(wager(), CollusionRequest(partners=2, rounds=25_000, workers=2))
+    assert here == two
 
 
 @pytest.mark.parametrize(("request_", "named"), [

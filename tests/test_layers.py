@@ -44,7 +44,7 @@ LAYERS: dict[str, int] = {
     "edge.player": 0, "edge.cache": 0,
     # edge.sampling: random deals and exact integer nets, what every simulate hook builds on
     "edge.sampling": 0,
-    # edge.cluster: parallel work on Dask (imports edge.errors, edge.parallel, edge.version
+    # edge.cluster: work on a Dask cluster for --cluster (imports edge.errors, edge.version
     # only; Dask lazily), so games below the reports (issue 27's collusion solves) may use it
     "edge.cluster": 0,
     # 1: the document model

@@ -23,7 +23,7 @@ from fractions import Fraction
 import numpy as np
 
 from edge.errors import EdgeError
-from edge.parallel import Progress
+from edge.parallel import map_tasks
 from edge.protection import NONE, Collusion, CollusionRequest, CollusionResult
 from edge.sampling import chunk_seed
 
@@ -71,21 +71,12 @@ def generator(seed: int, index: int) -> np.random.Generator:
 
 def run_tasks(function: Callable[[tuple[int, int]], Tally], request: CollusionRequest,
               label: str) -> Tally:
-    """``function`` over the tasks of ``request.rounds`` situations: on Dask
-    (:func:`edge.cluster.map_tasks`) when the request names a cluster or a number of workers,
-    else one after the other here; the tallies added up (the same either way)."""
-    work = tasks(request.rounds)
-    if request.cluster is not None or request.workers is not None:
-        from edge.cluster import map_tasks
-        return add_tallies(map_tasks(function, work, cluster=request.cluster,
-                                     workers=request.workers,
-                                     progress=label if request.progress else None))
-    done = []
-    with Progress(label, len(work), enabled=request.progress, unit="tasks") as bar:
-        for task in work:
-            done.append(function(task))
-            bar.advance()
-    return add_tallies(done)
+    """``function`` over the tasks of ``request.rounds`` situations
+    (:func:`edge.parallel.map_tasks`: this machine's cores, or the request's cluster); the
+    tallies added up (the same wherever they ran)."""
+    return add_tallies(map_tasks(function, tasks(request.rounds), cluster=request.cluster,
+                                 workers=request.workers,
+                                 progress=label if request.progress else None))
 
 
 def square_root(value: Fraction, digits: int = SE_DIGITS) -> Fraction:
