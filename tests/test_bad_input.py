@@ -304,10 +304,11 @@ CASES = {
     "--workers with --cluster": Case(f"{COUNTING} --rounds 10 --workers 1 --cluster "
                                      "tcp://127.0.0.1:1", ("--workers 1", "leave --workers out")),
     "counting --rounds 10^30": Case(f"{COUNTING} --rounds {10 ** 30}",
-                                    (f"--rounds {10 ** 30} must be from 1 to 10,000,000,000",)),
+                                    (f"--rounds {10 ** 30} must be from 0 (no simulation) to "
+                                     "10,000,000,000",)),
     "report --counting-rounds 10^30": Case(f"report {BET_FILES}/21-plus-3.toml --counting "
                                            f"--counting-rounds {10 ** 30}",
-                                           (f"--counting-rounds {10 ** 30} must be from 1",)),
+                                           (f"--counting-rounds {10 ** 30} must be from 0",)),
     "counting --seed -1": Case(f"{COUNTING} --rounds 10 --seed -1",
                                ("--seed -1", "a whole number from 0")),
     "counting --workers without --rounds": Case(f"{COUNTING} --workers 1",
