@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -66,8 +67,9 @@ def wager(game: str, bet: str | None = None, cards: int = 3) -> tuple[NetOf, int
 
 def test_the_same_seed_gives_the_same_tallies_on_any_number_of_workers(address: str) -> None:
     settle, scale, _, decks = wager(TWENTY_ONE_PLUS_THREE)
-    options = dict(cards=3, penetrations=[0.5, 0.8], spread=Spread(1, 8, wong=-1),
-                   rounds=30_000, seed=2028, other_cards=4, shoes_per_task=100)
+    options: dict[str, Any] = dict(cards=3, penetrations=[0.5, 0.8],
+                                   spread=Spread(1, 8, wong=-1), rounds=30_000, seed=2028,
+                                   other_cards=4, shoes_per_task=100)
     two = win_rates(settle, scale, decks, HI_LO, cluster=address, **options)
     one = win_rates(settle, scale, decks, HI_LO, workers=1, **options)
     here = win_rates(settle, scale, decks, HI_LO, workers=2, **options)
@@ -83,7 +85,7 @@ def test_the_same_seed_gives_the_same_tallies_on_any_number_of_workers(address: 
             rate.rounds, rate.rounds_bet, rate.wagered, rate.net, rate.squares)
     check_tallies(two)
     other = win_rates(settle, scale, decks, HI_LO,
-                      **{**options, "seed": 2029})   # type: ignore[arg-type]
+                      **{**options, "seed": 2029})
     assert other != two
 
 

@@ -344,3 +344,35 @@ def test_the_parallel_commands_run_without_dask(tmp_path: Path, argv: tuple[str,
 
 def test_the_uth_collusion_classes_run_without_dask(tmp_path: Path) -> None:
     assert _without_dask(UTH_CLASSES, tmp_path).startswith("classes ")
+
+
+def test_ctrl_c_ends_a_counting_simulation_and_its_workers(tmp_path: Path) -> None:
+    """Ctrl-C at a terminal (SIGINT to the process group) during `edge counting --rounds` on
+    this machine's worker processes: `edge: interrupted`, status 130, no traceback, no worker
+    left behind."""
+    bets = ROOT / "examples" / "bets"
+    child = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+             "import sys; from edge.cli import main; print('ready', file=sys.stderr, "
+             "flush=True); sys.exit(main(sys.argv[1:]))")
+    env = {**os.environ, "EDGE_CACHE_DIR": str(tmp_path), "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    process = subprocess.Popen([sys.executable, "-c", child, "counting",
+                                str(bets / "21-plus-3.toml"), "--rounds", str(10 ** 9),
+                                "--workers", "2"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env,
+                               start_new_session=True)
+    try:
+        assert process.stderr is not None
+        assert process.stderr.readline() == "ready\n", process.communicate()
+        time.sleep(3)                         # into the shoes (the exact analysis comes first)
+        assert process.poll() is None, process.communicate()
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+        left = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True,
+                              text=True, check=False).stdout.split()
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130, err
+    assert err.strip().splitlines()[-1] == "edge: interrupted" and "Traceback" not in err
+    assert left == []
