@@ -26,23 +26,23 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import itertools
 import math
 import os
-import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, as_completed
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from edge.errors import EdgeError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-__all__ = ["ProcessExecutor", "Progress", "add_arguments", "available_cores", "check_arguments",
+__all__ = ["Progress", "add_arguments", "available_cores", "check_arguments",
            "check_jobs", "end_progress", "executor", "map", "map_tasks", "running", "time_left",
            "workers"]
 
@@ -232,18 +232,13 @@ def _thread_map(function: Callable[[T], R], units: Sequence[T], count: int) -> I
             queue.stop = True
 
 
-def _start_process(initializer: Callable[[], None] | None) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)     # the parent alone handles Ctrl-C
-    if initializer is not None:
-        initializer()
-
-
 def _process_map(function: Callable[[T], R], units: Sequence[T], count: int,
                  initializer: Callable[[], None] | None) -> Iterator[R]:
     import multiprocessing  # here: a command that runs no process pool never loads it
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = context.Pool(count, initializer=_start_process, initargs=(initializer,))
+    from edge.processes import start_worker
+    pool = context.Pool(count, initializer=start_worker, initargs=(initializer,))
     try:
         yield from pool.imap(function, units)
         pool.close()
@@ -286,76 +281,10 @@ def map(function: Callable[[T], R], units: Iterable[T], jobs: int | None = None,
 
 # --- tasks on an Executor: this machine's processes, or a Dask cluster (--cluster) ----------
 
-# Functions the process pool's workers inherit by fork (a closure or a bound method of a local
-# object cannot be pickled to them): registered before the pool starts its processes.
-_INHERITED: dict[int, Callable[..., object]] = {}
-_KEYS = itertools.count()
-
-
-def _call_inherited(key: int, args: tuple[object, ...]) -> object:
-    return _INHERITED[key](*args)
-
-
-class ProcessExecutor(Executor):
-    """A ``concurrent.futures.Executor`` on ``count`` worker processes of this machine, forked
-    where the system can (they inherit the caller's memory, and the first function submitted
-    need not be picklable) at the first task; they ignore SIGINT (the caller alone handles
-    Ctrl-C) and are ended by :meth:`shutdown` without waiting for a running task unless
-    ``wait``."""
-
-    def __init__(self, count: int) -> None:
-        import multiprocessing  # here: a command that runs no process pool never loads it
-        methods = multiprocessing.get_all_start_methods()
-        self.fork = "fork" in methods
-        self.context = multiprocessing.get_context("fork" if self.fork else None)
-        self.count = count
-        self.pool: multiprocessing.pool.Pool | None = None
-        self.inherited: dict[Callable[..., object], int] = {}
-
-    def submit(self, fn: Callable[..., R], /, *args: object, **kwargs: object) -> Future[R]:
-        """Run ``fn(*args)`` on a worker process (keyword arguments are not taken)."""
-        if kwargs:
-            raise TypeError("ProcessExecutor.submit takes no keyword arguments.")
-        if self.pool is None:
-            if self.fork:
-                self.inherited[fn] = next(_KEYS)
-                _INHERITED[self.inherited[fn]] = fn
-            self.pool = self.context.Pool(self.count, initializer=_start_process,
-                                          initargs=(None,))
-        future: Future[R] = Future()
-        future.set_running_or_notify_cancel()
-
-        def settle(result: Any) -> None:
-            future.set_result(result)
-
-        def fail(error: BaseException) -> None:
-            future.set_exception(error)
-
-        if fn in self.inherited:
-            self.pool.apply_async(_call_inherited, (self.inherited[fn], args),
-                                  callback=settle, error_callback=fail)
-        else:
-            self.pool.apply_async(fn, args, callback=settle, error_callback=fail)
-        return future
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """End the worker processes: after the tasks submitted when ``wait`` (and not
-        ``cancel_futures``), else at once."""
-        if self.pool is not None:
-            if wait and not cancel_futures:
-                self.pool.close()
-            else:
-                self.pool.terminate()
-            self.pool.join()
-            self.pool = None
-        for key in self.inherited.values():
-            _INHERITED.pop(key, None)
-        self.inherited.clear()
-
-
 @contextlib.contextmanager
 def executor(cluster: str | None = None, workers: int | None = None) -> Iterator[Executor]:
-    """The executor tasks run on: a :class:`ProcessExecutor` of ``workers`` processes of this
+    """The executor tasks run on: a :class:`edge.processes.ProcessExecutor` of ``workers``
+    processes of this
     machine (default one per core; ended on leaving, a running task not waited for), or, given
     a Dask scheduler's address, its workers (:func:`edge.cluster.cluster_executor`; Dask is
     imported then alone)."""
@@ -364,6 +293,7 @@ def executor(cluster: str | None = None, workers: int | None = None) -> Iterator
         with cluster_executor(cluster) as found:
             yield found
         return
+    from edge.processes import ProcessExecutor  # here: concurrent.futures loads logging
     pool = ProcessExecutor(workers or available_cores())
     try:
         yield pool
@@ -400,6 +330,7 @@ def _gather(pool: Executor, function: Callable[[T], R], tasks: Sequence[T],
             bar: Progress) -> list[R]:
     """Submit every task to ``pool`` and wait for them all, in any order (the first error, or
     Ctrl-C, cancels those not finished)."""
+    from concurrent.futures import Future, as_completed
     futures: dict[Future[R], int] = {pool.submit(function, task): index
                                      for index, task in enumerate(tasks)}
     found: dict[int, R] = {}

@@ -83,7 +83,7 @@ def test_an_interrupt_cancels_the_tasks(address: str, monkeypatch: pytest.Monkey
     """Ctrl-C while waiting: the tasks are cancelled, the client closed, the interrupt raised."""
     def interrupted(*args: object, **kwargs: object) -> Iterator[object]:
         raise KeyboardInterrupt
-    monkeypatch.setattr("edge.parallel.as_completed", interrupted)
+    monkeypatch.setattr("concurrent.futures.as_completed", interrupted)
     with pytest.raises(KeyboardInterrupt):
         map_tasks(math.factorial, [200_000] * 8, cluster=address)
     monkeypatch.undo()

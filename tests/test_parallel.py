@@ -376,3 +376,15 @@ def test_ctrl_c_ends_a_counting_simulation_and_its_workers(tmp_path: Path) -> No
     assert process.returncode == 130, err
     assert err.strip().splitlines()[-1] == "edge: interrupted" and "Traceback" not in err
     assert left == []
+
+
+def test_a_command_that_runs_no_tasks_loads_no_pool() -> None:
+    """The seam's executors are imported when tasks run: concurrent.futures (and the logging it
+    loads), multiprocessing and Dask are not loaded by edge's command line itself."""
+    code = ("import sys, edge.cli, edge.parallel; print(sorted({'concurrent.futures', "
+            "'logging', 'multiprocessing', 'dask', 'distributed'} & set(sys.modules)))")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env=env, check=True, timeout=120)
+    assert found.stdout.strip() == "[]"
