@@ -44,6 +44,14 @@ def address() -> Iterator[str]:
 
 
 @pytest.fixture(autouse=True)
+def patient(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test of the running cluster gives it SLOW seconds to answer (5 s, the command's
+    limit, may pass on a loaded machine before a local scheduler answers)."""
+    if "address" in request.fixturenames:
+        monkeypatch.setattr("edge.cluster.CONNECT_TIMEOUT", SLOW)
+
+
+@pytest.fixture(autouse=True)
 def no_port_warning(recwarn: pytest.WarningsRecorder) -> Iterator[None]:
     """A local cluster takes no fixed port (8787 may be in use)."""
     yield

@@ -51,6 +51,14 @@ def address() -> Iterator[str]:
         local.close()
 
 
+@pytest.fixture(autouse=True)
+def patient(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test of the Dask cluster gives it 120 s to answer (5 s, the command's limit, may pass
+    on a loaded machine before a local scheduler answers)."""
+    if "address" in request.fixturenames:
+        monkeypatch.setattr("edge.cluster.CONNECT_TIMEOUT", 120)
+
+
 def wager(game: str, bet: str | None = None, cards: int = 3) -> tuple[NetOf, int, Fraction, int]:
     """A wager's settlement, scale, exact house edge and decks, from its game's hooks (its
     simulator deals ``cards`` a hand)."""

@@ -168,12 +168,13 @@ def _connect(distributed: Any, address: str, timeout: float) -> Any:
 
 
 @contextlib.contextmanager
-def cluster_executor(address: str, timeout: float = CONNECT_TIMEOUT) -> Iterator[Executor]:
+def cluster_executor(address: str, timeout: float | None = None) -> Iterator[Executor]:
     """A ``concurrent.futures.Executor`` on the workers of the Dask scheduler at ``address``
     (Dask's ``Client.get_executor``), after checking they run this edge; the client is closed on
-    leaving. An address that does not answer as a scheduler within ``timeout`` seconds, and
-    workers without this edge, are :class:`ClusterError` lines."""
+    leaving. An address that does not answer as a scheduler within ``timeout`` seconds (None:
+    :data:`CONNECT_TIMEOUT`), and workers without this edge, are :class:`ClusterError` lines."""
     distributed = _distributed()
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
     if not address.strip():
         raise ClusterError("--cluster '' names no scheduler: give its address "
                            "(tcp://host:8786).")
