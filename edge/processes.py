@@ -5,15 +5,23 @@ named. A module of its own, imported only when tasks run: ``concurrent.futures``
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import signal
+import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, InvalidStateError
 from typing import Any, TypeVar
+
+from edge.errors import EdgeError
 
 R = TypeVar("R")
 
-__all__ = ["ProcessExecutor", "start_worker"]
+__all__ = ["ProcessExecutor", "WorkerLost", "start_worker"]
+
+
+class WorkerLost(EdgeError):
+    """A worker process died before finishing its task (killed, or ended by the task)."""
 
 
 def start_worker(initializer: Callable[[], None] | None) -> None:
@@ -39,7 +47,8 @@ class ProcessExecutor(Executor):
     where the system can (they inherit the caller's memory, and the first function submitted
     need not be picklable) at the first task; they ignore SIGINT (the caller alone handles
     Ctrl-C) and are ended by :meth:`shutdown` without waiting for a running task unless
-    ``wait``."""
+    ``wait``. A worker that dies (killed by the system for memory, say) fails the tasks not
+    finished with one :class:`WorkerLost` line, where a plain pool would wait for ever."""
 
     def __init__(self, count: int) -> None:
         import multiprocessing  # here: a command that runs no process pool never loads it
@@ -49,6 +58,8 @@ class ProcessExecutor(Executor):
         self.count = count
         self.pool: multiprocessing.pool.Pool | None = None
         self.inherited: dict[Callable[..., object], int] = {}
+        self.futures: list[Future[Any]] = []
+        self.stopped = threading.Event()
 
     def submit(self, fn: Callable[..., R], /, *args: object, **kwargs: object) -> Future[R]:
         """Run ``fn(*args)`` on a worker process (keyword arguments are not taken)."""
@@ -60,14 +71,19 @@ class ProcessExecutor(Executor):
                 _INHERITED[self.inherited[fn]] = fn
             self.pool = self.context.Pool(self.count, initializer=start_worker,
                                           initargs=(None,))
+            threading.Thread(target=self._watch, args=(self.pool,), name="edge-pool-watch",
+                             daemon=True).start()
         future: Future[R] = Future()
         future.set_running_or_notify_cancel()
+        self.futures.append(future)
 
         def settle(result: Any) -> None:
-            future.set_result(result)
+            with contextlib.suppress(InvalidStateError):     # failed by _watch already
+                future.set_result(result)
 
         def fail(error: BaseException) -> None:
-            future.set_exception(error)
+            with contextlib.suppress(InvalidStateError):
+                future.set_exception(error)
 
         if fn in self.inherited:
             self.pool.apply_async(_call_inherited, (self.inherited[fn], args),
@@ -76,9 +92,35 @@ class ProcessExecutor(Executor):
             self.pool.apply_async(fn, args, callback=settle, error_callback=fail)
         return future
 
+    def _watch(self, pool: Any) -> None:
+        """Fail every task not finished once a worker process of ``pool`` has died (the pool
+        would start another and wait for ever for the task it was running)."""
+        # the pool starts its workers before this thread, and starts one only for one that
+        # died (no worker retires): a worker beyond the first ``count`` is a death too
+        seen = {process.pid: process for process in list(getattr(pool, "_pool", ()))}
+        while not self.stopped.wait(0.1):
+            for process in list(getattr(pool, "_pool", ())):
+                seen[process.pid] = process
+            lost = [p.exitcode for p in seen.values() if p.exitcode not in (None, 0)]
+            if (lost or len(seen) > self.count) and not self.stopped.is_set():
+                code = lost[0] if lost else None
+                how = ("its exit status not known" if code is None
+                       else f"killed by signal {-code}" + (", perhaps by the system for want of "
+                                                          "memory" if code == -signal.SIGKILL
+                                                          else "")
+                       if code < 0 else f"exit status {code}")
+                error = WorkerLost(f"A worker process ended before its task was done ({how}): "
+                                   "try fewer --workers, or a smaller run.")
+                for future in list(self.futures):
+                    with contextlib.suppress(InvalidStateError):
+                        future.set_exception(error)
+                return
+
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """End the worker processes: after the tasks submitted when ``wait`` (and not
         ``cancel_futures``), else at once."""
+        self.stopped.set()
+        self.futures.clear()
         if self.pool is not None:
             if wait and not cancel_futures:
                 self.pool.close()

@@ -388,3 +388,25 @@ def test_a_command_that_runs_no_tasks_loads_no_pool() -> None:
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            env=env, check=True, timeout=120)
     assert found.stdout.strip() == "[]"
+
+
+def _dies(value: int) -> int:
+    if value == 3:
+        os.kill(os.getpid(), signal.SIGKILL)     # as the system kills a process out of memory
+    if value == 5:
+        os._exit(4)
+    time.sleep(0.05)
+    return value
+
+
+@pytest.mark.parametrize(("tasks", "says"), [
+    ([0, 1, 2, 3, 4], "killed by signal 9, perhaps by the system for want of memory"),
+    ([0, 1, 5, 2], "exit status 4"),
+])
+def test_a_worker_process_that_dies_is_one_error_not_a_hang(tasks: list[int], says: str) -> None:
+    """A plain process pool waits for ever for the task of a worker that died; the seam's
+    fails the run with one line."""
+    from edge.processes import WorkerLost
+    with pytest.raises(WorkerLost, match=says):
+        parallel.map_tasks(_dies, tasks, workers=2)
+    assert parallel.map_tasks(_dies, [0, 1, 2], workers=2) == [0, 1, 2]
