@@ -284,10 +284,9 @@ def map(function: Callable[[T], R], units: Iterable[T], jobs: int | None = None,
 @contextlib.contextmanager
 def executor(cluster: str | None = None, workers: int | None = None) -> Iterator[Executor]:
     """The executor tasks run on: a :class:`edge.processes.ProcessExecutor` of ``workers``
-    processes of this
-    machine (default one per core; ended on leaving, a running task not waited for), or, given
-    a Dask scheduler's address, its workers (:func:`edge.cluster.cluster_executor`; Dask is
-    imported then alone)."""
+    processes of this machine (default one per core; ended on leaving, a running task not
+    waited for), or, given a Dask scheduler's address, its workers
+    (:func:`edge.cluster.cluster_executor`; Dask is imported then alone)."""
     if cluster is not None:
         from edge.cluster import cluster_executor
         with cluster_executor(cluster) as found:
@@ -307,10 +306,11 @@ def map_tasks(function: Callable[[T], R], tasks: Sequence[T], *, cluster: str | 
     they ran): on this machine's cores (``workers`` processes, default one per core; one
     worker, or one task, runs here in this process) or on the Dask scheduler at ``cluster``.
 
-    The function and the tasks are pickled to the workers (a module-level function, or a
-    picklable callable object); an exception in a task is raised here, and Ctrl-C cancels the
-    tasks not finished. ``progress``: the label of a :class:`Progress` bar counting tasks done
-    (drawn on a terminal only)."""
+    The tasks are pickled to the workers, and so is the function on a cluster (a module-level
+    function, or a picklable callable object; this machine's workers inherit it by fork); an
+    exception in a task is raised here, and Ctrl-C cancels the tasks not finished.
+    ``progress``: the label of a :class:`Progress` bar counting tasks done (drawn on a terminal
+    only)."""
     check_arguments(argparse.Namespace(cluster=cluster, workers=workers))
     if not tasks:
         return []
