@@ -26,6 +26,7 @@ from edge.counting.play import (
     REPORT_ROUNDS,
     add_play_arguments,
     check_play_arguments,
+    check_unused,
     play_from_arguments,
 )
 from edge.document import FORMATS, Report, format_name, render
@@ -260,6 +261,8 @@ def cmd_counting(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     bet = game.bet(args.bet)
     fitted = fit_bet(game, bet, own_paytable(game, bet, args.paytable), game_options(game, args))
+    if not args.rounds:
+        check_unused(args, "--rounds N")
     found = analyse(game, bet, fitted.paytables[bet.name], fitted.rules,
                     play_from_arguments(args, args.rounds) if args.rounds else None)
     sys.stdout.write(render(counting_document(found), args.format))
@@ -376,6 +379,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 0
     if not args.game:
         raise EdgeError("Name a game (see `edge games`) or give --all.")
+    if not args.counting:
+        check_unused(args, "--counting")
     if args.collusion_rounds is not None and (not args.protection or args.collusion_rounds < 1):
         raise EdgeError(f"--collusion-rounds {args.collusion_rounds}: give 1 or more, with "
                         "--protection (the collusion analyses are part of its section).")
@@ -388,7 +393,8 @@ def cmd_report(args: argparse.Namespace) -> int:
                               run=run_settings(args), fmt=fmt, meta=meta,
                               protection=args.protection,
                               collusion_rounds=args.collusion_rounds,
-                              counting=(play_from_arguments(args, args.counting_rounds)
+                              counting=(play_from_arguments(args, args.counting_rounds,
+                                                            "--counting-rounds")
                                         if args.counting else False))
     if args.output:
         print(f"wrote {report.write_report(made, args.output, fmt)}", file=sys.stderr)

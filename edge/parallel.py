@@ -13,26 +13,38 @@ instead, for work measured to be faster that way. Either way:
 
 :class:`Progress` is the one progress bar: one line on stderr, redrawn in place with an estimate of
 the time left, drawn only when stderr is a terminal.
+
+:func:`map_tasks` is the one seam for work cut into independent tasks (a simulation's chunks,
+a collusion analysis's classes): it runs them on a :class:`concurrent.futures.Executor` that
+:func:`executor` gives, either this machine's cores (a process pool, nothing extra installed;
+``--workers N`` for fewer) or, only when ``--cluster ADDRESS`` is given, the workers of a
+running Dask scheduler (:mod:`edge.cluster`, the one module that imports Dask). The results come
+back in the order of the tasks, so they are the same either way, on any number of workers.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import math
 import os
-import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TextIO, TypeVar
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from edge.errors import EdgeError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-__all__ = ["Progress", "available_cores", "check_jobs", "end_progress", "map", "running",
-           "time_left", "workers"]
+__all__ = ["Progress", "add_arguments", "available_cores", "check_arguments",
+           "check_jobs", "end_progress", "executor", "map", "map_tasks", "running", "time_left",
+           "workers"]
 
 
 def available_cores() -> int:
@@ -43,15 +55,16 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def check_jobs(jobs: int | None) -> int | None:
-    """Refuse a worker count below 1 or above the cores available, naming it and the limit."""
+def check_jobs(jobs: int | None, option: str = "--jobs") -> int | None:
+    """Refuse a worker count below 1 or above the cores available, naming it (as ``option``)
+    and the limit."""
     if jobs is None:
         return None
     cores = available_cores()
     if jobs < 1:
-        raise EdgeError(f"--jobs {jobs} must be at least 1.")
+        raise EdgeError(f"{option} {jobs} must be at least 1.")
     if jobs > cores:
-        raise EdgeError(f"--jobs {jobs} is more than the {cores} "
+        raise EdgeError(f"{option} {jobs} is more than the {cores} "
                         f"core{'s' if cores != 1 else ''} available: give at most {cores}.")
     return jobs
 
@@ -219,18 +232,13 @@ def _thread_map(function: Callable[[T], R], units: Sequence[T], count: int) -> I
             queue.stop = True
 
 
-def _start_process(initializer: Callable[[], None] | None) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)     # the parent alone handles Ctrl-C
-    if initializer is not None:
-        initializer()
-
-
 def _process_map(function: Callable[[T], R], units: Sequence[T], count: int,
                  initializer: Callable[[], None] | None) -> Iterator[R]:
     import multiprocessing  # here: a command that runs no process pool never loads it
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = context.Pool(count, initializer=_start_process, initargs=(initializer,))
+    from edge.processes import start_worker
+    pool = context.Pool(count, initializer=start_worker, initargs=(initializer,))
     try:
         yield from pool.imap(function, units)
         pool.close()
@@ -269,3 +277,90 @@ def map(function: Callable[[T], R], units: Iterable[T], jobs: int | None = None,
         if close is not None:
             close()
 
+
+
+# --- tasks on an Executor: this machine's processes, or a Dask cluster (--cluster) ----------
+
+@contextlib.contextmanager
+def executor(cluster: str | None = None, workers: int | None = None) -> Iterator[Executor]:
+    """The executor tasks run on: a :class:`edge.processes.ProcessExecutor` of ``workers``
+    processes of this machine (default one per core; ended on leaving, a running task not
+    waited for), or, given a Dask scheduler's address, its workers
+    (:func:`edge.cluster.cluster_executor`; Dask is imported then alone)."""
+    if cluster is not None:
+        from edge.cluster import cluster_executor
+        with cluster_executor(cluster) as found:
+            yield found
+        return
+    from edge.processes import ProcessExecutor  # here: concurrent.futures loads logging
+    pool = ProcessExecutor(workers or available_cores())
+    try:
+        yield pool
+    finally:
+        pool.shutdown(wait=False)
+
+
+def map_tasks(function: Callable[[T], R], tasks: Sequence[T], *, cluster: str | None = None,
+              workers: int | None = None, progress: str | None = None) -> list[R]:
+    """``function`` over ``tasks``, the results in the order of ``tasks`` (the same wherever
+    they ran): on this machine's cores (``workers`` processes, default one per core; one
+    worker, or one task, runs here in this process) or on the Dask scheduler at ``cluster``.
+
+    The tasks are pickled to the workers, and so is the function on a cluster (a module-level
+    function, or a picklable callable object; this machine's workers inherit it by fork); an
+    exception in a task is raised here, and Ctrl-C cancels the tasks not finished.
+    ``progress``: the label of a :class:`Progress` bar counting tasks done (drawn on a terminal
+    only)."""
+    check_arguments(argparse.Namespace(cluster=cluster, workers=workers))
+    if not tasks:
+        return []
+    with Progress(progress or "", len(tasks), enabled=progress is not None,
+                  unit="tasks") as bar:
+        if cluster is None and min(workers or available_cores(), len(tasks)) == 1:
+            done = []
+            for task in tasks:
+                done.append(function(task))
+                bar.advance()
+            return done
+        with executor(cluster, workers) as pool:
+            return _gather(pool, function, tasks, bar)
+
+
+def _gather(pool: Executor, function: Callable[[T], R], tasks: Sequence[T],
+            bar: Progress) -> list[R]:
+    """Submit every task to ``pool`` and wait for them all, in any order (the first error, or
+    Ctrl-C, cancels those not finished)."""
+    from concurrent.futures import Future, as_completed
+    futures: dict[Future[R], int] = {pool.submit(function, task): index
+                                     for index, task in enumerate(tasks)}
+    found: dict[int, R] = {}
+    try:
+        for future in as_completed(futures):
+            found[futures[future]] = future.result()
+            bar.advance()
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return [found[index] for index in range(len(tasks))]
+
+
+def add_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """Add ``--workers N`` and ``--cluster ADDRESS`` to a command's parser (or group)."""
+    parser.add_argument(
+        "--workers", type=int, metavar="N",
+        help="worker processes on this machine (default: one per core)")
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS",
+        help="run on the Dask scheduler at ADDRESS instead (tcp://host:8786; needs "
+             "pip install 'edge-casino-math[cluster]' and the same edge on its workers)")
+
+
+def check_arguments(args: argparse.Namespace) -> None:
+    """Refuse ``--workers`` below 1 or above the cores available, and ``--workers`` with
+    ``--cluster`` (a running scheduler has the workers started for it)."""
+    if args.workers is not None and args.cluster is not None:
+        raise EdgeError(f"--workers {args.workers} sets the worker processes of this machine; "
+                        f"the scheduler at {args.cluster} has the workers started for it: "
+                        "leave --workers out, or leave out --cluster.")
+    check_jobs(args.workers, "--workers")

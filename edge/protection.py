@@ -67,7 +67,7 @@ class Collusion:
 class CollusionRequest:
     """What a collusion analysis is asked: how many partners share their cards, and for a
     simulated one how many situations to draw (``rounds``) from which seed; ``cluster``: a Dask
-    scheduler's address (None: this machine, ``workers`` processes; edge.cluster)."""
+    scheduler's address (None: this machine, ``workers`` processes; edge.parallel)."""
 
     partners: int
     rounds: int = 100_000

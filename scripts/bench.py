@@ -324,7 +324,7 @@ class _CountingRun:
         import distributed
 
         from edge.cluster import start_local_cluster
-        self.local = start_local_cluster(workers)       # as map_tasks starts it
+        self.local = start_local_cluster(workers)
         self.address = self.local.scheduler_address
         self.client = distributed.Client(self.address)
 
@@ -414,8 +414,8 @@ class _CollusionRun(_CountingRun):
                                        self.FLOPS) for i in self.CLASSES]
 
     def on_cluster(self) -> object:
-        from edge.cluster import map_tasks
         from edge.games.ultimate_texas_holdem.collusion import two_player
+        from edge.parallel import map_tasks
         before = self.workers_cpu()
         found = map_tasks(two_player.solve_reduced, self.tasks(), cluster=self.address)
         workers = len(self.client.scheduler_info()["workers"])

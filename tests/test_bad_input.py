@@ -199,6 +199,8 @@ class Case:
 
 
 TUNE = "tune three-card-poker --bet pair-plus --target-edge 3%"
+BET_FILES = Path(__file__).resolve().parent.parent / "examples" / "bets"
+COUNTING = f"counting {BET_FILES}/21-plus-3.toml"
 CASES = {
     # deeply nested TOML: one line naming the file, not a RecursionError
     "nested strategy file": Case("table three-card-poker --strategy {tmp}/deep.toml",
@@ -345,6 +347,36 @@ CASES = {
     "--all into a file": Case("report --all -o {tmp}/all.md",
                               ("--all writes a folder", "names a .md file")),
     "-o r.pdf": Case("report triple-bet -o {tmp}/r.pdf", ("Cannot tell the format", "r.pdf")),
+    # issue 33, item 9: the simulated counter and the collusion runs (where they run, how long)
+    "--workers 1000": Case(f"{COUNTING} --rounds 10 --workers 1000",
+                           ("--workers 1000 is more than the", "cores available")),
+    "collusion --workers 1000": Case("collusion three-card-poker --partners 2 --workers 1000",
+                                     ("--workers 1000 is more than the",)),
+    "--workers with --cluster": Case(f"{COUNTING} --rounds 10 --workers 1 --cluster "
+                                     "tcp://127.0.0.1:1", ("--workers 1", "leave --workers out")),
+    "counting --rounds 10^30": Case(f"{COUNTING} --rounds {10 ** 30}",
+                                    (f"--rounds {10 ** 30} must be from 0 (no simulation) to "
+                                     "10,000,000,000",)),
+    "report --counting-rounds 10^30": Case(f"report {BET_FILES}/21-plus-3.toml --counting "
+                                           f"--counting-rounds {10 ** 30}",
+                                           (f"--counting-rounds {10 ** 30} must be from 0",)),
+    "counting --seed -1": Case(f"{COUNTING} --rounds 10 --seed -1",
+                               ("--seed -1", "a whole number from 0")),
+    "counting --workers without --rounds": Case(f"{COUNTING} --workers 1",
+                                                ("--workers 1 sets the simulated counter",
+                                                 "give --rounds N too")),
+    "counting --every-round without --rounds": Case(f"{COUNTING} --every-round",
+                                                    ("--every-round sets the simulated counter",
+                                                     "give --rounds N too")),
+    "report --spread without --counting": Case(f"report {BET_FILES}/21-plus-3.toml --spread 1-4",
+                                               ("--spread 1-4 sets the simulated counter",
+                                                "give --counting too")),
+    "collusion --rounds on an exact row": Case("collusion three-card-poker --partners 1 "
+                                               "--rounds 5",
+                                               ("--rounds 5 sets a simulated row",
+                                                "(--partners 1) is exact")),
+    "collusion --seed on an exact row": Case("collusion double-hand-poker --partners 1 --seed 3",
+                                             ("--seed 3 sets a simulated row",)),
 }
 
 

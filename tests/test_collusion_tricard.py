@@ -15,6 +15,8 @@ import math
 import random
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -223,12 +225,9 @@ def test_more_partners_are_simulated_with_their_error() -> None:
 
 
 def test_the_tasks_add_up_whatever_runs_them() -> None:
-    distributed = pytest.importorskip("distributed")
-    assert distributed
-    here = tri.simulated_result(wager(), CollusionRequest(partners=2, rounds=15_000))
-    dask = tri.simulated_result(wager(), CollusionRequest(partners=2, rounds=15_000,
-                                                          workers=1))
-    assert here == dask
+    here = tri.simulated_result(wager(), CollusionRequest(partners=2, rounds=25_000, workers=1))
+    two = tri.simulated_result(wager(), CollusionRequest(partners=2, rounds=25_000, workers=2))
+    assert here == two
 
 
 @pytest.mark.parametrize(("request_", "named"), [
@@ -246,3 +245,40 @@ def test_an_exposure_is_refused() -> None:
     rules = dataclasses.replace(ThreeCardRules(), seen=Seen.DEALER_1)
     with pytest.raises(EdgeError, match="seen=dealer-1"):
         GAME.bet("ante").collusion(GAME.wager(None, rules), CollusionRequest(partners=2))
+
+
+def test_a_result_is_read_from_the_cache_on_the_next_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Collusion results are cached like the solves (issue 33, item 4): the second run reads
+    the first's result (the same), an exact row whatever the rounds and seed asked, a simulated
+    row per rounds and seed; ``cache=False`` computes it again."""
+    monkeypatch.setenv("EDGE_CACHE_DIR", str(tmp_path))
+    computed: list[tuple[str, int]] = []
+
+    def counted(name: str) -> Any:
+        real = getattr(tri, name)
+
+        def run(given: Wager[ThreeCardRules], request: CollusionRequest) -> CollusionResult:
+            computed.append((name, request.partners))
+            if name == "exact_result":       # the real enumeration takes about a minute
+                return dataclasses.replace(simulated, partners=1, standard_error=None)
+            return real(given, request)       # type: ignore[no-any-return]
+        return run
+
+    simulated = tri.simulated_result(wager(), CollusionRequest(partners=2, rounds=20_000))
+    for name in ("exact_result", "simulated_result"):
+        monkeypatch.setattr(tri, name, counted(name))
+    bet = GAME.bet("ante")
+    first = bet.collusion(wager(), CollusionRequest(partners=2, rounds=20_000))
+    assert first == simulated and computed == [("simulated_result", 2)]
+    assert bet.collusion(wager(), CollusionRequest(partners=2, rounds=20_000)) == first
+    assert computed == [("simulated_result", 2)]                      # read, not computed
+    other = bet.collusion(wager(), CollusionRequest(partners=2, rounds=20_000, seed=2))
+    assert other != first and len(computed) == 2                      # another seed: computed
+    exact = bet.collusion(wager(), CollusionRequest(partners=1))
+    assert bet.collusion(wager(), CollusionRequest(partners=1, rounds=5, seed=9)) == exact
+    assert computed[2:] == [("exact_result", 1)]
+    uncached = dataclasses.replace(wager(), run=dataclasses.replace(wager().run, cache=False))
+    assert bet.collusion(uncached, CollusionRequest(partners=1)) == exact
+    assert computed[3:] == [("exact_result", 1)]
+    assert len(list(tmp_path.glob("collusion-tri-card-*.json"))) == 3

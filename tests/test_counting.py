@@ -465,8 +465,8 @@ def test_the_level_1_search_finds_the_best_of_every_count() -> None:
 
 # --- the counter's win rate, simulated (edge counting --rounds, report --counting) -----------
 def test_the_command_simulates_the_counter_on_one_local_worker(edge_cli: Any) -> None:
-    """--rounds plays the best count's shoes at the four depths (a local Dask cluster of one
-    worker): the JSON carries each depth's exact tallies, and the rounds dealt at true count
+    """--rounds plays the best count's shoes at the four depths (one worker, in this
+    process): the JSON carries each depth's exact tallies, and the rounds dealt at true count
     0 lose about the exact house edge (the check the table prints)."""
     result = edge_cli("counting", str(BETS / "21-plus-3.toml"), "--rounds", "20000",
                       "--workers", "1", "--spread", "1-4", "--format", "json")

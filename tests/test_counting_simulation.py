@@ -1,7 +1,8 @@
 """The counter's win rate by simulation (edge.counting.simulation, issue 28 item 3).
 
-Checked: the same seed gives the same exact tallies on one worker and on two (a local Dask
-cluster of two processes started by the test) and on a plain loop over the tasks; with a count
+Checked: the same seed gives the same exact tallies on one worker, on two processes of this
+machine, on a Dask cluster of two processes started by the test (``--cluster``, skipped without
+Dask) and on a plain loop over the tasks; with a count
 that never moves (every tag 0) and a flat bet, the simulated edge, overall and at true count 0,
 agrees with the exact house edge of the wager (21+3 from its bet file at 6 decks, the Hybrid
 Triple Bet's Flush) within 4 standard errors; the tallies add up; bad input is refused.
@@ -32,8 +33,6 @@ from edge.counting.simulation import (
 )
 from edge.errors import EdgeError
 from edge.games import get_game
-
-distributed = pytest.importorskip("distributed")
 
 TWENTY_ONE_PLUS_THREE = "examples/bets/21-plus-3.toml"
 # A Hi-Lo-like count by rank (2-6 +1, 7-9 0, 10-A -1): not tuned to any wager, it moves the
@@ -81,7 +80,8 @@ def test_the_same_seed_gives_the_same_tallies_on_any_number_of_workers(address: 
                                    other_cards=4, shoes_per_task=100)
     two = win_rates(settle, scale, decks, HI_LO, cluster=address, **options)
     one = win_rates(settle, scale, decks, HI_LO, workers=1, **options)
-    assert one == two
+    here = win_rates(settle, scale, decks, HI_LO, workers=2, **options)
+    assert one == two == here
     # and a plain loop over the same tasks, no cluster
     game = ShoeGame(settle, scale, 3, 4, decks, HI_LO, Spread(1, 8, wong=-1), 2028, 100)
     for rate in two:
@@ -92,8 +92,8 @@ def test_the_same_seed_gives_the_same_tallies_on_any_number_of_workers(address: 
         assert (tally.rounds, tally.rounds_bet, tally.wagered, tally.net, tally.squares) == (
             rate.rounds, rate.rounds_bet, rate.wagered, rate.net, rate.squares)
     check_tallies(two)
-    other = win_rates(settle, scale, decks, HI_LO, cluster=address,
-                      **{**options, "seed": 2029})   # type: ignore[arg-type]
+    other = win_rates(settle, scale, decks, HI_LO,
+                      **{**options, "seed": 2029})
     assert other != two
 
 
@@ -125,13 +125,13 @@ def within(found: float, exact: Fraction, error: float) -> bool:
     (TWENTY_ONE_PLUS_THREE, None, 3, 1_000_000),
     ("triple-bet", "flush", 5, 400_000),
 ])
-def test_a_count_that_never_moves_has_the_exact_edge(address: str, game: str, bet: str | None,
+def test_a_count_that_never_moves_has_the_exact_edge(game: str, bet: str | None,
                                                       cards: int, rounds: int) -> None:
     """Every tag 0, a flat bet: every round is at true count 0, bet one unit, and the edge
     overall and at true count 0 is the wager's exact house edge (within 4 standard errors)."""
     settle, scale, house_edge, decks = wager(game, bet, cards)
     (rate,) = win_rates(settle, scale, decks, (0,) * 52, cards=cards, penetrations=[0.75],
-                        spread=(1, 1), rounds=rounds, seed=1, cluster=address)
+                        spread=(1, 1), rounds=rounds, seed=1)
     assert rate.rounds >= rounds and rate.share_bet == 1 and rate.wagered == rate.rounds
     assert [b.true_count for b in rate.buckets] == [0]
     assert within(-rate.win_per_round, house_edge, rate.standard_error_per_round)
@@ -140,18 +140,18 @@ def test_a_count_that_never_moves_has_the_exact_edge(address: str, game: str, be
     assert rate.win_per_hour == pytest.approx(rate.hands_per_hour * rate.win_per_round)
 
 
-def test_the_true_count_bucket_at_zero_has_the_edge_off_the_top(address: str) -> None:
+def test_the_true_count_bucket_at_zero_has_the_edge_off_the_top() -> None:
     """With a count that moves, the rounds at true count 0 (nearest) still have the wager's
     exact edge: its return off the top of a shoe."""
     settle, scale, house_edge, decks = wager(TWENTY_ONE_PLUS_THREE)
     (rate,) = win_rates(settle, scale, decks, HI_LO, cards=3, penetrations=[0.75],
-                        spread=(1, 4), rounds=600_000, seed=5, cluster=address)
+                        spread=(1, 4), rounds=600_000, seed=5)
     zero = rate.bucket(0)
     assert zero is not None and zero.rounds > rate.rounds / 10
     assert within(zero.edge, house_edge, zero.standard_error)
 
 
-def test_an_unbalanced_count_is_centred(address: str) -> None:
+def test_an_unbalanced_count_is_centred() -> None:
     """An unbalanced count (edge.counting.count's LinearCount; tags summing to 3 a deck) is
     taken on its balanced equivalent, as edge.counting.count's E(TC) takes it: the rounds at
     true count 0 still have the wager's exact edge (the Triple Bet's Block, whose return rises
@@ -160,20 +160,20 @@ def test_an_unbalanced_count_is_centred(address: str) -> None:
     count = LinearCount(tuple(ranks[face // 4] for face in range(52)), "block")
     settle, scale, house_edge, decks = wager("triple-bet", "block", 5)
     (rate,) = win_rates(settle, scale, decks, count, cards=5, penetrations=[0.8],
-                        spread=Spread(1, 10, wong=1), rounds=600_000, seed=11, cluster=address)
+                        spread=Spread(1, 10, wong=1), rounds=600_000, seed=11)
     zero = rate.bucket(0)
     assert zero is not None and zero.rounds > rate.rounds / 20
     assert within(zero.edge, house_edge, zero.standard_error)
     assert 0 < rate.share_bet < 1
 
 
-def test_a_wager_by_its_hooks(address: str) -> None:
+def test_a_wager_by_its_hooks() -> None:
     """wager_win_rates: a game's wager settled by its own simulate hook (decks and cards from
     its simulator) gives what win_rates gives on the same settlement."""
     found = get_game("triple-bet")
     bet = found.bet("flush")
     rules = found.make_rules({"decks": 4}, "flush")
-    options = dict(penetrations=[0.7], spread=(1, 4), rounds=50_000, seed=3, cluster=address)
+    options = dict(penetrations=[0.7], spread=(1, 4), rounds=50_000, seed=3)
     by_hooks = wager_win_rates(bet, None, rules, HI_LO, **options)  # type: ignore[arg-type]
     assert by_hooks[0].decks == 4
     settle, scale, house_edge, decks = wager("triple-bet", "flush", 5)

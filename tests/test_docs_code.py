@@ -1,5 +1,5 @@
 """The Python in the guides runs against the real code (issue 26): docs/writing-a-game.md,
-docs/api/plugin.md, and docs/bets.md should it ever hold Python.
+docs/api/plugin.md, docs/cluster.md, and docs/bets.md should it ever hold Python.
 
 Every ```python block is compiled; every name it imports must exist where it imports it from;
 every call of an imported edge callable is bound (``inspect.signature(...).bind``) to the real
@@ -34,7 +34,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-GUIDES = ("docs/writing-a-game.md", "docs/bets.md", "docs/api/plugin.md")
+GUIDES = ("docs/writing-a-game.md", "docs/bets.md", "docs/api/plugin.md", "docs/cluster.md")
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 FRAGMENT = re.compile(r"<!--\s*fragment\b.*?-->\s*$")
 

@@ -39,13 +39,13 @@ LAYERS: dict[str, int] = {
     "edge._core": 0, "edge._cyutility": 0, "edge.cards": 0, "edge.holdem": 0, "edge.deal": 0,
     "edge.distribution": 0, "edge.table": 0, "edge.paytables": 0, "edge.options": 0,
     "edge.errors": 0, "edge.run": 0, "edge.version": 0, "edge.files": 0, "edge.published": 0,
-    "edge.protection": 0, "edge.strategies": 0, "edge.parallel": 0,
+    "edge.protection": 0, "edge.strategies": 0, "edge.parallel": 0, "edge.processes": 0,
     # edge.player: what the player knows and how they play (strategies and protection only);
     # edge.cache: the one disk cache every game's long solves use (knows no game)
     "edge.player": 0, "edge.cache": 0,
     # edge.sampling: random deals and exact integer nets, what every simulate hook builds on
     "edge.sampling": 0,
-    # edge.cluster: parallel work on Dask (imports edge.errors, edge.parallel, edge.version
+    # edge.cluster: work on a Dask cluster for --cluster (imports edge.errors, edge.version
     # only; Dask lazily), so games below the reports (issue 27's collusion solves) may use it
     "edge.cluster": 0,
     # 1: the document model

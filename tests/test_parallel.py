@@ -286,3 +286,211 @@ def test_main_leaves_the_ctrl_c_handler_as_it_found_it(
     assert cli.main(["games"]) == 130
     assert signal.getsignal(signal.SIGINT) is before
     assert capsys.readouterr().err.strip() == "edge: interrupted"
+
+
+# --- map_tasks: the one seam for tasks (this machine's processes; Dask for --cluster) ---------
+
+def test_map_tasks_gives_the_same_results_on_any_number_of_processes() -> None:
+    tasks = list(range(40))
+    expected = [n * n for n in tasks]
+    assert parallel.map_tasks(_square, tasks, workers=1) == expected     # here, in order
+    assert parallel.map_tasks(_square, tasks, workers=2) == expected     # two processes
+    assert parallel.map_tasks(_square, tasks) == expected                # every core
+    assert parallel.map_tasks(_square, []) == []
+
+
+def test_map_tasks_runs_a_function_that_cannot_be_pickled() -> None:
+    """The worker processes inherit the function by fork: a closure (a bet file's settlement,
+    say) runs on them as it does here."""
+    offset = 7
+    assert parallel.map_tasks(lambda n: n + offset, [1, 2, 3], workers=2) == [8, 9, 10]
+
+
+def test_map_tasks_raises_a_task_s_error_here() -> None:
+    with pytest.raises(EdgeError, match="--jobs 0 must be at least 1"):
+        parallel.map_tasks(parallel.check_jobs, [1, 0, 1], workers=2)
+
+
+def test_the_process_pool_is_an_executor() -> None:
+    from concurrent.futures import Executor
+    with parallel.executor(workers=2) as pool:
+        assert isinstance(pool, Executor)
+        assert [f.result(timeout=120) for f in [pool.submit(_square, n) for n in (2, 3)]] == [
+            4, 9]
+
+
+@pytest.mark.parametrize(("workers", "says"), [
+    (0, "--workers 0 must be at least 1"),
+    (1000, "--workers 1000 is more than the"),
+])
+def test_map_tasks_checks_the_workers(workers: int, says: str) -> None:
+    with pytest.raises(EdgeError, match=says):
+        parallel.map_tasks(_square, [1], workers=workers)
+
+
+CTRL_C = """
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from edge.parallel import map_tasks
+
+def work(marker):
+    open(marker, "w").close()           # a task is running on a worker
+    time.sleep(60)
+
+if __name__ == "__main__":
+    try:
+        map_tasks(work, [sys.argv[1]] * 4, workers=2)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+"""
+
+
+def test_ctrl_c_at_a_terminal_ends_the_tasks_without_tracebacks(tmp_path: Path) -> None:
+    """SIGINT to the whole process group (as a terminal's Ctrl-C): the caller alone handles
+    it; the worker processes print nothing and are gone."""
+    script, marker = tmp_path / "run.py", tmp_path / "running"
+    script.write_text(CTRL_C)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    process = subprocess.Popen([sys.executable, str(script), str(marker)], cwd=tmp_path,
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not marker.exists() and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert marker.exists(), process.communicate(timeout=5)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert out == "interrupted\n"
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+
+
+# Python run with Dask made unimportable (as after a plain `pip install edge-casino-math`),
+# then the code given
+NO_DASK = """
+import sys
+for name in ("dask", "distributed"):
+    sys.modules[name] = None            # import fails
+"""
+
+UTH_CLASSES = NO_DASK + """
+from edge.games import get_game
+from edge.games.ultimate_texas_holdem.collusion import classes, two_player
+from edge.games.ultimate_texas_holdem.solve import solver
+from edge.protection import CollusionRequest
+
+settle = solver.settlement(get_game("ultimate-texas-holdem").bet("main").presets[
+    "standard"].as_dict())
+net = tuple(tuple(int(v) for v in row) for row in settle.array())
+tasks = [classes.ClassTask(i, net, settle.fold, False, use_cache=False) for i in (0, 20)]
+# each class cut to its first two flop classes (a full class takes minutes)
+classes.solve_class = lambda task: two_player.solve_reduced(two_player.ReducedTask(task, 2))
+found = two_player.class_sums(tasks, CollusionRequest(1, rounds=2, workers=2))
+assert [s.shape for s in found] == [(classes.HOLDINGS, len(classes.COLUMNS))] * 2
+print("classes", sum(int(s.sum()) for s in found))
+"""
+
+
+def _without_dask(code: str, tmp_path: Path, *argv: str) -> str:
+    env = {**os.environ, "EDGE_CACHE_DIR": str(tmp_path), "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    found = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
+                           env=env, timeout=600, cwd=tmp_path)
+    assert found.returncode == 0, found.stderr
+    assert "dask" not in found.stderr.lower(), found.stderr
+    return found.stdout
+
+
+COMMAND = NO_DASK + """
+from edge.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("argv", [
+    ("counting", "{bets}/21-plus-3.toml", "--rounds", "20000", "--spread", "1-4",
+     "--format", "json"),
+    ("report", "{bets}/21-plus-3.toml", "--counting", "--counting-rounds", "5000",
+     "--format", "markdown"),
+    ("collusion", "three-card-poker", "--partners", "2", "--rounds", "20000",
+     "--format", "json"),
+], ids=["counting --rounds", "report --counting", "collusion simulated"])
+def test_the_parallel_commands_run_without_dask(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """What a plain install runs on this machine's cores needs no Dask (issue 33, item 4)."""
+    bets = ROOT / "examples" / "bets"
+    out = _without_dask(COMMAND, tmp_path, *(a.format(bets=bets) for a in argv))
+    assert out
+
+
+def test_the_uth_collusion_classes_run_without_dask(tmp_path: Path) -> None:
+    assert _without_dask(UTH_CLASSES, tmp_path).startswith("classes ")
+
+
+def test_ctrl_c_ends_a_counting_simulation_and_its_workers(tmp_path: Path) -> None:
+    """Ctrl-C at a terminal (SIGINT to the process group) during `edge counting --rounds` on
+    this machine's worker processes: `edge: interrupted`, status 130, no traceback, no worker
+    left behind."""
+    bets = ROOT / "examples" / "bets"
+    child = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+             "import sys; from edge.cli import main; print('ready', file=sys.stderr, "
+             "flush=True); sys.exit(main(sys.argv[1:]))")
+    env = {**os.environ, "EDGE_CACHE_DIR": str(tmp_path), "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    process = subprocess.Popen([sys.executable, "-c", child, "counting",
+                                str(bets / "21-plus-3.toml"), "--rounds", str(10 ** 9),
+                                "--workers", "2"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env,
+                               start_new_session=True)
+    try:
+        assert process.stderr is not None
+        assert process.stderr.readline() == "ready\n", process.communicate()
+        time.sleep(3)                         # into the shoes (the exact analysis comes first)
+        assert process.poll() is None, process.communicate()
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+        left = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True,
+                              text=True, check=False).stdout.split()
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130, err
+    assert err.strip().splitlines()[-1] == "edge: interrupted" and "Traceback" not in err
+    assert left == []
+
+
+def test_a_command_that_runs_no_tasks_loads_no_pool() -> None:
+    """The seam's executors are imported when tasks run: concurrent.futures (and the logging it
+    loads), multiprocessing and Dask are not loaded by edge's command line itself."""
+    code = ("import sys, edge.cli, edge.parallel; print(sorted({'concurrent.futures', "
+            "'logging', 'multiprocessing', 'dask', 'distributed'} & set(sys.modules)))")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env=env, check=True, timeout=120)
+    assert found.stdout.strip() == "[]"
+
+
+def _dies(value: int) -> int:
+    if value == 3:
+        os.kill(os.getpid(), signal.SIGKILL)     # as the system kills a process out of memory
+    if value == 5:
+        os._exit(4)
+    time.sleep(0.05)
+    return value
+
+
+@pytest.mark.parametrize(("tasks", "says"), [
+    ([0, 1, 2, 3, 4], "killed by signal 9, perhaps by the system for want of memory"),
+    ([0, 1, 5, 2], "exit status 4"),
+])
+def test_a_worker_process_that_dies_is_one_error_not_a_hang(tasks: list[int], says: str) -> None:
+    """A plain process pool waits for ever for the task of a worker that died; the seam's
+    fails the run with one line."""
+    from edge.processes import WorkerLost
+    with pytest.raises(WorkerLost, match=says):
+        parallel.map_tasks(_dies, tasks, workers=2)
+    assert parallel.map_tasks(_dies, [0, 1, 2], workers=2) == [0, 1, 2]

@@ -30,8 +30,7 @@ def task(index: int) -> classes.ClassTask:
 
 
 def test_same_sums_on_one_and_two_workers() -> None:
-    pytest.importorskip("distributed")
-    from edge.cluster import map_tasks
+    from edge.parallel import map_tasks
     reduced = [two_player.ReducedTask(task(i), 2) for i in (0, 20, 168)]
     one = map_tasks(two_player.solve_reduced, reduced, workers=1)
     two = map_tasks(two_player.solve_reduced, reduced, workers=2)
@@ -42,7 +41,7 @@ def test_same_sums_on_one_and_two_workers() -> None:
 
 
 def test_rerun_solves_only_the_classes_not_cached(monkeypatch: pytest.MonkeyPatch) -> None:
-    import edge.cluster
+    from edge import parallel
     stored = np.zeros((classes.HOLDINGS, len(classes.COLUMNS)), dtype=np.int64)
     stored[5] = (1, 2, 3, 4)
     classes.store_class(task(0), stored)
@@ -53,7 +52,7 @@ def test_rerun_solves_only_the_classes_not_cached(monkeypatch: pytest.MonkeyPatc
         asked.extend(tasks)
         return [stored * (job.index + 1) for job in tasks]
 
-    monkeypatch.setattr(edge.cluster, "map_tasks", fake_map)
+    monkeypatch.setattr(parallel, "map_tasks", fake_map)
     found = two_player.class_sums([task(0), task(1)], CollusionRequest(1, workers=1))
     assert [job.index for job in asked] == [1]
     assert np.array_equal(found[0], stored) and np.array_equal(found[1], 2 * stored)

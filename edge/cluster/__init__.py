@@ -1,55 +1,37 @@
-"""Work that outgrows one process, on Dask distributed: edge's one bridge to a cluster.
+"""Work on a Dask cluster (``--cluster ADDRESS``): edge's one bridge to Dask distributed.
 
-:func:`map_tasks` runs a function over tasks on a Dask cluster and returns the results in the
-order of the tasks, so a result is the same whatever the number of workers and whatever order
-they finish in (each task must carry everything it depends on, its own seed included). The
-cluster is either
-
-- a ``LocalCluster`` started for the call (``cluster=None``, the default): ``workers`` processes
-  (default one per core this process may use), one thread each, no dashboard, Dask's logs
-  silenced, shut down when the call returns; or
-- a running Dask scheduler, given by its address (``cluster="tcp://host:8786"``, as printed by
-  ``dask scheduler``), with workers started on as many machines as wanted (``dask worker
-  tcp://host:8786``), each with the same edge installed: the workers are checked to run the
-  same edge version as this process.
+:func:`cluster_executor` gives a ``concurrent.futures.Executor`` on the workers of a running
+Dask scheduler (Dask's ``Client.get_executor``), the executor :func:`edge.parallel.executor`
+uses when ``--cluster`` is given; without it work runs on this machine's cores and Dask is never
+imported. The scheduler is given by its address (``tcp://host:8786``, as printed by ``dask
+scheduler``), with workers started on as many machines as wanted (``dask worker
+tcp://host:8786``), each with the same edge installed: the workers are checked to run the same
+edge version as this process.
 
 Dask distributed (``pip install 'edge-casino-math[cluster]'``) is an optional dependency: it is
 imported here alone, and only when a function is called, never when edge starts. Its absence,
-an address that cannot be reached (within ``connect_timeout`` seconds) and workers without the
-same edge are :class:`ClusterError` messages, one ``edge: error:`` line on the command line.
+an address where no scheduler answers (within ``timeout`` seconds, whatever answers there
+instead) and workers without the same edge are :class:`ClusterError` messages, one ``edge:
+error:`` line on the command line.
 
-Ctrl-C (``KeyboardInterrupt`` in the caller) cancels the tasks not finished, closes the client
-(and the local cluster) without Dask's tracebacks, and is raised again for the caller to end
-the command as it ends any other. The local cluster's workers ignore SIGINT (Ctrl-C at a
-terminal reaches the whole process group; the caller alone handles it): they ignore it from
-birth because the caller ignores it while the cluster starts, so a Ctrl-C in those seconds
-(about two on an idle machine) is lost, and the next one stops the run.
-
-The local cluster's workers are new processes (multiprocessing's spawn), which import the
-caller's main module: a script of one's own that calls :func:`map_tasks` keeps its top level
-under ``if __name__ == "__main__":``, as for any multiprocessing (the ``edge`` command does).
-
-:func:`add_arguments` adds ``--cluster ADDRESS`` and ``--workers N`` to a command's parser;
-:func:`check_arguments` checks what was given.
+:func:`start_local_cluster` starts a scheduler and workers on this machine (for tests and
+benchmarks of the Dask way); its workers ignore SIGINT (Ctrl-C at a terminal reaches the whole
+process group; the caller alone handles it).
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import logging
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from typing import Any
 
 from edge.errors import EdgeError
 
-T = TypeVar("T")
-R = TypeVar("R")
-
-__all__ = ["ClusterError", "INSTALL", "LOCAL_CONFIG", "add_arguments", "check_arguments",
-           "map_tasks", "start_local_cluster"]
+__all__ = ["ClusterError", "INSTALL", "LOCAL_CONFIG", "cluster_executor", "start_local_cluster"]
 
 INSTALL = "pip install 'edge-casino-math[cluster]'"
 CONNECT_TIMEOUT = 5.0      # seconds to reach a scheduler before giving up
@@ -72,8 +54,8 @@ LOCAL_CONFIG = {
 
 
 class ClusterError(EdgeError):
-    """Dask distributed not installed, a scheduler that cannot be reached, a worker count out
-    of range, or workers that do not run this edge."""
+    """Dask distributed not installed, a scheduler that cannot be reached, or workers that do
+    not run this edge."""
 
 
 def _distributed() -> Any:
@@ -98,19 +80,6 @@ def _quiet() -> Iterator[None]:
     finally:
         for logger, level in zip(loggers, levels, strict=True):
             logger.setLevel(level)
-
-
-def check_workers(workers: int | None, cluster: str | None) -> None:
-    """Refuse a worker count below 1, and one given with a running scheduler (its workers are
-    the ones started for it)."""
-    if workers is None:
-        return
-    if workers < 1:
-        raise ClusterError(f"--workers {workers} must be at least 1.")
-    if cluster is not None:
-        raise ClusterError(f"--workers {workers} sets the workers of the local cluster; the "
-                           f"scheduler at {cluster} has the workers started for it: leave "
-                           "--workers out, or leave out --cluster.")
 
 
 def _edge_version() -> str:
@@ -138,14 +107,13 @@ def _check_versions(client: Any, address: str) -> None:
                            f"{__version__}, as this process does: {'; '.join(others)}.")
 
 
-def start_local_cluster(workers: int | None = None) -> Any:
-    """A ``distributed.LocalCluster`` of ``workers`` processes (default one per core), one
-    thread each, as :func:`map_tasks` starts it (see :data:`LOCAL_CONFIG`); close it when
-    done."""
+def start_local_cluster(workers: int) -> Any:
+    """A ``distributed.LocalCluster`` of ``workers`` processes on this machine, one thread
+    each, its workers ignoring SIGINT, with :data:`LOCAL_CONFIG`: a scheduler to give
+    ``--cluster`` (tests and benchmarks); close it when done."""
     distributed = _distributed()
     import dask
 
-    from edge.parallel import available_cores
     # SIGINT blocked while the cluster starts, in this thread and so in the threads it starts
     # and every worker process they spawn (a blocked signal stays blocked in a new process;
     # the preload then ignores it): Ctrl-C at the terminal reaches the whole process group,
@@ -164,7 +132,7 @@ def start_local_cluster(workers: int | None = None) -> Any:
     try:
         with dask.config.set(LOCAL_CONFIG):
             cluster = distributed.LocalCluster(
-                n_workers=workers or available_cores(), threads_per_worker=1, processes=True,
+                n_workers=workers, threads_per_worker=1, processes=True,
                 dashboard_address=None, silence_logs=logging.CRITICAL + 1,
                 # no dashboard; the scheduler's plain HTTP routes on a free port of this
                 # machine alone (by default they take port 8787, or warn when it is taken)
@@ -183,75 +151,55 @@ def start_local_cluster(workers: int | None = None) -> Any:
     return cluster
 
 
+def _connect(distributed: Any, address: str, timeout: float) -> Any:
+    """A Dask client of the scheduler at ``address``, or one ClusterError line within about
+    ``timeout`` seconds: Dask's own timeout does not cover an address where something else
+    answers (an HTTP server made it wait 200 s; garbage made it report memory errors), so the
+    client is made in a thread given that long."""
+    made: list[Any] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            made.append(distributed.Client(address, timeout=timeout))
+        except Exception as error:  # noqa: BLE001 - told in one line below
+            failed.append(error)
+
+    worker = threading.Thread(target=connect, name="edge-connect", daemon=True)
+    with _quiet():
+        worker.start()
+        worker.join(timeout + 1)
+    if made:
+        return made[0]
+    if failed:
+        error = failed[0]
+        reason = " ".join(str(error).split())[:200] or type(error).__name__
+        if not isinstance(error, (OSError, TimeoutError)):
+            reason = (f"what answers there is not a Dask scheduler: {type(error).__name__}: "
+                      f"{reason}")
+    else:
+        reason = "what answers there is not a Dask scheduler: no answer"
+    raise ClusterError(f"Cannot reach a Dask scheduler at {address!r} within {timeout:g} s "
+                       f"({reason}): start one with `dask scheduler` and give its address "
+                       "(tcp://host:8786).")
+
+
 @contextlib.contextmanager
-def _client(cluster: str | None, workers: int | None, timeout: float) -> Iterator[Any]:
-    """A Dask client: of a local cluster started (and closed) here, or of the scheduler at
-    ``cluster``."""
+def cluster_executor(address: str, timeout: float | None = None) -> Iterator[Executor]:
+    """A ``concurrent.futures.Executor`` on the workers of the Dask scheduler at ``address``
+    (Dask's ``Client.get_executor``), after checking they run this edge; the client is closed on
+    leaving. An address that does not answer as a scheduler within ``timeout`` seconds (None:
+    :data:`CONNECT_TIMEOUT`), and workers without this edge, are :class:`ClusterError` lines."""
     distributed = _distributed()
-    if cluster is None:
-        local = start_local_cluster(workers)
-        try:
-            with distributed.Client(local) as client:
-                yield client
-        finally:
-            local.close()
-        return
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
+    if not address.strip():
+        raise ClusterError("--cluster '' names no scheduler: give its address "
+                           "(tcp://host:8786).")
+    client = _connect(distributed, address, timeout)
     try:
-        client = distributed.Client(cluster, timeout=timeout)
-    except (OSError, TimeoutError, ValueError) as error:
-        reason = " ".join(str(error).split()) or type(error).__name__
-        raise ClusterError(f"Cannot reach the Dask scheduler at {cluster!r} within "
-                           f"{timeout:g} s ({reason}): start one with `dask scheduler` and "
-                           "give its address (tcp://host:8786).") from None
-    try:
-        _check_versions(client, cluster)
-        yield client
+        with _quiet():
+            _check_versions(client, address)
+            yield client.get_executor(pure=False)
     finally:
-        client.close()
-
-
-def map_tasks(function: Callable[[T], R], tasks: Sequence[T], *, cluster: str | None = None,
-              workers: int | None = None, progress: str | None = None,
-              connect_timeout: float = CONNECT_TIMEOUT) -> list[R]:
-    """``function`` over ``tasks`` on a Dask cluster; the results in the order of ``tasks``.
-
-    ``cluster``: None starts a local cluster of ``workers`` processes (default one per core),
-    else the address of a running scheduler (``workers`` must then be None). ``function`` and
-    the tasks are pickled (cloudpickle) to the workers: a module-level function of an installed
-    module, or a picklable callable object. An exception in a task is raised here. ``progress``:
-    the label of a progress bar (:class:`edge.parallel.Progress`, drawn on a terminal only)
-    counting tasks done.
-    """
-    check_workers(workers, cluster)
-    if not tasks:
-        return []
-    from edge.parallel import Progress
-    with _quiet(), _client(cluster, workers, connect_timeout) as client:
-        distributed = _distributed()
-        futures = client.map(function, list(tasks), pure=False)
-        try:
-            with Progress(progress or "", len(futures), enabled=progress is not None,
-                          unit="tasks") as bar:
-                for _ in distributed.as_completed(futures):
-                    bar.advance()
-            results: list[R] = client.gather(futures)
-        except BaseException:
-            client.cancel(futures)
-            raise
-        return results
-
-
-def add_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """Add ``--cluster ADDRESS`` and ``--workers N`` to a command's parser (or group)."""
-    parser.add_argument(
-        "--cluster", metavar="ADDRESS",
-        help="run on the Dask scheduler at ADDRESS (tcp://host:8786; its workers need the same "
-             f"edge installed); default: a local cluster on this machine's cores ({INSTALL})")
-    parser.add_argument(
-        "--workers", type=int, metavar="N",
-        help="worker processes of the local cluster (default: one per core)")
-
-
-def check_arguments(args: argparse.Namespace) -> None:
-    """Check ``--cluster`` and ``--workers`` as given (:func:`check_workers`)."""
-    check_workers(args.workers, args.cluster)
+        with _quiet():
+            client.close()

@@ -1,4 +1,5 @@
-"""Preloaded by each worker process of a local cluster (:func:`edge.cluster.map_tasks`)."""
+"""Preloaded by each worker process of a local cluster
+(:func:`edge.cluster.start_local_cluster`)."""
 
 from __future__ import annotations
 

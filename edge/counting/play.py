@@ -4,7 +4,7 @@ The counter follows the best linear count (:mod:`edge.counting.count`): it bets 
 from a true count (``start``, by default the break-even true count rounded up: below it the
 wager loses on average), ``low`` units there and ``step`` more per true count up to ``high``,
 and sits the wager out below ``start`` unless told to bet ``low`` on every round. The shoes are
-dealt by :mod:`edge.counting.simulation` on a Dask cluster (a local one by default); the win
+dealt by :mod:`edge.counting.simulation` on this machine's cores (or a Dask cluster); the win
 rates are simulated, with their standard errors, and say so.
 
 >>> play = CounterPlay(rounds=10**6, low=1, high=4)
@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 
 # rounds a report simulates at each penetration unless told otherwise
 REPORT_ROUNDS = 1_000_000
+# the most rounds a depth simulates: about an hour of one core a depth (21+3 from its bet file
+# dealt 4,000,135 rounds in 1.3 CPU seconds, 2026-12-06); a larger number (10^30 was tried)
+# built its task list for ever before the first shoe was dealt, with no word
+MAX_ROUNDS = 10 ** 10
 SEED = 2026
 # the true count the first-order line is compared with the simulation at most this far
 MIN_BUCKET_ROUNDS = 2_000
@@ -54,7 +58,7 @@ class CounterPlay:
     """The simulated counter's game: rounds per penetration, the bet spread in units (from
     ``start``, None: the break-even true count rounded up), whether it sits out below
     ``start`` (``every_round`` False), other cards it sees each round, the pace, the seed, and
-    where the shoes are dealt (``cluster`` None: a local cluster of ``workers``)."""
+    where the shoes are dealt (``cluster`` None: this machine, ``workers`` processes)."""
 
     rounds: int = REPORT_ROUNDS
     low: int = 1
@@ -68,8 +72,11 @@ class CounterPlay:
     workers: int | None = None
 
     def __post_init__(self) -> None:
-        if self.rounds < 0:
-            raise EdgeError(f"The rounds to simulate must be 0 or more, not {self.rounds}.")
+        if not 0 <= self.rounds <= MAX_ROUNDS:
+            raise EdgeError(f"The rounds to simulate must be from 0 to {MAX_ROUNDS:,}, not "
+                            f"{self.rounds}.")
+        if self.seed < 0:
+            raise EdgeError(f"A seed is a whole number from 0, not {self.seed}.")
         if not 1 <= self.low <= self.high:
             raise EdgeError(f"The bet spread {self.low}-{self.high} must be LOW-HIGH units "
                             "with 1 <= LOW <= HIGH.")
@@ -215,11 +222,18 @@ def simulated_json(rates: Sequence[WinRate], play: CounterPlay,
 
 
 # --- the command line: edge counting --rounds, edge report --counting ------------------------
-def play_from_arguments(args: argparse.Namespace, rounds: int) -> CounterPlay:
+def play_from_arguments(args: argparse.Namespace, rounds: int,
+                        option: str = "--rounds") -> CounterPlay:
     """The simulated counter's game from ``--spread``, ``--from``, ``--every-round``,
-    ``--other-cards``, ``--hands-per-hour``, ``--seed``, ``--cluster`` and ``--workers``."""
-    from edge.cluster import check_arguments
+    ``--other-cards``, ``--hands-per-hour``, ``--seed``, ``--workers`` and ``--cluster``;
+    ``rounds`` as given by ``option``."""
+    from edge.parallel import check_arguments
     check_arguments(args)
+    if not 0 <= rounds <= MAX_ROUNDS:
+        raise EdgeError(f"{option} {rounds} must be from 0 (no simulation) to {MAX_ROUNDS:,} "
+                        "(10^10) rounds a depth.")
+    if args.seed < 0:
+        raise EdgeError(f"--seed {args.seed}: a seed is a whole number from 0.")
     low, high = check_play_arguments(args)
     return CounterPlay(rounds=rounds, low=low, high=high, start=args.start,
                        every_round=args.every_round, other_cards=args.other_cards,
@@ -237,6 +251,20 @@ def check_play_arguments(args: argparse.Namespace) -> tuple[int, int]:
         if value is not None and not low <= value <= high:
             raise EdgeError(f"{flag} {value} must be from {low} to {high:,}.")
     return parse_spread(args.spread)
+
+
+def check_unused(args: argparse.Namespace, needs: str) -> None:
+    """Refuse an option of the simulated counter given without ``needs`` (``--rounds N`` or
+    ``--counting``), the option that runs the simulation: it would change nothing."""
+    defaults = {"spread": "1", "start": None, "every_round": False, "other_cards": 0,
+                "hands_per_hour": 100, "seed": SEED, "workers": None, "cluster": None}
+    for name, default in defaults.items():
+        value = getattr(args, name)
+        if value != default:
+            option = "--from" if name == "start" else "--" + name.replace("_", "-")
+            given = option if value is True else f"{option} {value}"
+            raise EdgeError(f"{given} sets the simulated counter, which runs only with "
+                            f"{needs}: give {needs} too, or leave {option} out.")
 
 
 _SPREAD = re.compile(r"\s*([0-9]{1,40})\s*(?:-\s*([0-9]{1,40})\s*)?")
@@ -259,7 +287,7 @@ def parse_spread(text: str) -> tuple[int, int]:
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     """The simulated counter's options (``edge counting``, ``edge report --counting``)."""
-    from edge.cluster import add_arguments
+    from edge.parallel import add_arguments
     parser.add_argument("--spread", default="1", metavar="LOW-HIGH",
                         help="the counter's bet in units: LOW at the first true count bet, one "
                              "more per true count above up to HIGH (default 1)")

@@ -45,8 +45,8 @@ once and all their rounds settled in one call. A result depends only on the seed
 task and the parameters: never on the number of workers or the order they finish in. Every
 penetration deals from the same streams (task ``i`` shuffles the same shoes whatever the
 penetration), so the comparison between penetrations is sharper than with independent runs.
-The tasks run on Dask distributed (:func:`edge.cluster.map_tasks`: a local cluster of this
-machine's cores by default, or ``cluster="tcp://host:8786"``).
+The tasks run on this machine's cores by default, or on a Dask cluster given
+``cluster="tcp://host:8786"`` (:func:`edge.parallel.map_tasks`).
 
 **Results** are exact integers: rounds, rounds bet, units wagered, the net won in units of
 ``1 / scale``, and the sum of the squares of each shoe's net (shoes are independent, so the
@@ -76,6 +76,7 @@ import numpy.typing as npt
 
 from edge.errors import EdgeError
 from edge.games import Bet, Rules, RunSettings, Wager
+from edge.parallel import map_tasks
 from edge.paytables import PayTable
 from edge.player import player_of
 from edge.sampling import chunk_seed
@@ -454,8 +455,8 @@ def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[i
     ``settle``: the wager's settlement of ``cards`` dealt cards (:data:`Settle`), its nets in
     units of ``1 / scale``; ``tags``: the count (an object with ``tags``, or the 52 tags);
     ``rounds``: at least this many rounds per penetration (whole shoes); ``spread``: a
-    :class:`Spread` or ``(low, high)`` units. The shoes run in tasks on ``cluster`` (None: a
-    local cluster of ``workers`` processes), the same results whatever the workers.
+    :class:`Spread` or ``(low, high)`` units. The shoes run in tasks on ``cluster`` (None: this
+    machine, ``workers`` processes), the same results whatever the workers.
     """
     pens = [float(p) for p in penetrations]
     if decks < 1:
@@ -481,7 +482,6 @@ def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[i
         plans.append((pen, shoes))
         for index in range(-(-shoes // shoes_per_task)):
             tasks.append((pen, index, min(shoes_per_task, shoes - index * shoes_per_task)))
-    from edge.cluster import map_tasks
     results = map_tasks(partial(_run, game), tasks, cluster=cluster, workers=workers,
                         progress=progress)
     totals: dict[float, Tally] = {}

@@ -16,14 +16,18 @@ valued exactly as an integer (in units the game chooses), so the tasks' sums add
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 
+from edge import cache
 from edge.errors import EdgeError
-from edge.parallel import Progress
+from edge.parallel import map_tasks
 from edge.protection import NONE, Collusion, CollusionRequest, CollusionResult
 from edge.sampling import chunk_seed
 
@@ -70,21 +74,12 @@ def generator(seed: int, index: int) -> np.random.Generator:
 
 def run_tasks(function: Callable[[tuple[int, int]], Tally], request: CollusionRequest,
               label: str) -> Tally:
-    """``function`` over the tasks of ``request.rounds`` situations: on Dask
-    (:func:`edge.cluster.map_tasks`) when the request names a cluster or a number of workers,
-    else one after the other here; the tallies added up (the same either way)."""
-    work = tasks(request.rounds)
-    if request.cluster is not None or request.workers is not None:
-        from edge.cluster import map_tasks
-        return add_tallies(map_tasks(function, work, cluster=request.cluster,
-                                     workers=request.workers,
-                                     progress=label if request.progress else None))
-    done = []
-    with Progress(label, len(work), enabled=request.progress, unit="tasks") as bar:
-        for task in work:
-            done.append(function(task))
-            bar.advance()
-    return add_tallies(done)
+    """``function`` over the tasks of ``request.rounds`` situations
+    (:func:`edge.parallel.map_tasks`: this machine's cores, or the request's cluster); the
+    tallies added up (the same wherever they ran)."""
+    return add_tallies(map_tasks(function, tasks(request.rounds), cluster=request.cluster,
+                                 workers=request.workers,
+                                 progress=label if request.progress else None))
 
 
 def square_root(value: Fraction, digits: int = SE_DIGITS) -> Fraction:
@@ -151,3 +146,52 @@ def simulated(declared: Collusion, request: CollusionRequest,
                            lone.unexposed, lone.basis, found.situations, method,
                            standard_error=error, classes=in_all,
                            decisions=decisions(found.extra, found.situations))
+
+
+def result_json(result: CollusionResult) -> dict[str, Any]:
+    """A result as JSON (Fractions as strings), as the cache keeps it."""
+    return {"partners": result.partners, "shared": result.shared,
+            "player_return": str(result.player_return),
+            "unexposed_return": str(result.unexposed_return), "basis": result.basis,
+            "situations": result.situations, "method": result.method,
+            "standard_error": None if result.standard_error is None
+            else str(result.standard_error),
+            "classes": result.classes,
+            "decisions": [[name, str(share)] for name, share in result.decisions]}
+
+
+def result_from_json(data: dict[str, Any]) -> CollusionResult:
+    """A result read back from :func:`result_json`'s JSON."""
+    error = data["standard_error"]
+    return CollusionResult(
+        int(data["partners"]), str(data["shared"]), Fraction(data["player_return"]),
+        Fraction(data["unexposed_return"]), str(data["basis"]), int(data["situations"]),
+        str(data["method"]), None if error is None else Fraction(error),
+        None if data["classes"] is None else int(data["classes"]),
+        tuple((str(name), Fraction(share)) for name, share in data["decisions"]))
+
+
+def cached_result(game: str, wager: Any, request: CollusionRequest, declared: Collusion,
+                  code: Sequence[ModuleType], compute: Callable[[], CollusionResult]
+                  ) -> CollusionResult:
+    """The result of ``compute()`` for ``wager`` (its pay table and rules) and ``request``,
+    read from the disk cache when a run has computed it before (:mod:`edge.cache`: the entry is
+    keyed by the pay table, the rules, the partners, the rounds and seed of a simulated row,
+    and the code of ``code`` and of this module), else computed and stored. ``wager.run.cache``
+    False: computed, neither read nor stored."""
+    exact = request.partners in declared.exact
+    inputs = {"paytable": repr(wager.paytable), "rules": repr(wager.rules),
+              "partners": request.partners,
+              "sample": None if exact else [request.rounds, request.seed]}
+    path = cache.entry_path(f"collusion-{game}", inputs, (sys.modules[__name__], *code),
+                            suffix=".json")
+    use_cache = bool(getattr(getattr(wager, "run", None), "cache", True))
+    if use_cache:
+        try:
+            return result_from_json(cache.read_json(path))
+        except Exception:  # noqa: BLE001, S110 - none yet, or not whole: computed again
+            pass
+    result = compute()
+    if use_cache:
+        cache.write_json(path, result_json(result))
+    return result

@@ -23,16 +23,19 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, partial
 from itertools import combinations
+from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
 
+from edge import sampling
 from edge.errors import EdgeError
-from edge.games import Wager
+from edge.games import Wager, colluding
 from edge.games.colluding import Lone, Tally, check_request, generator, simulated, tally
 from edge.games.double_hand_poker._kernels import DEALER_DEALS, TILE_COUNT
 from edge.games.double_hand_poker.analysis import (
@@ -221,9 +224,16 @@ def collude(wager: Wager[DoubleHandRules], request: CollusionRequest) -> Collusi
     """The main wager of a player who sees ``request.partners`` other players' tiles: exact
     for one partner, else simulated (per unit wagered)."""
     check_request(request, COLLUSION, GAME, str(wager.rules.seen))
-    if request.partners in COLLUSION.exact:
-        return exact_result(wager, request)
-    return simulated_result(wager, request)
+    compute = exact_result if request.partners in COLLUSION.exact else simulated_result
+    return colluding.cached_result("double-hand", wager, request, COLLUSION, _code(),
+                                   partial(compute, wager, request))
+
+
+def _code() -> tuple[ModuleType, ...]:
+    """The modules a result is computed by, this one and the game's modules it imports from
+    (its cache entry is keyed by their code)."""
+    from edge.games.double_hand_poker import _kernels, analysis, rules
+    return (sys.modules[__name__], _kernels, analysis, rules, sampling)
 
 
 def _lone(rules: DoubleHandRules) -> tuple[Fraction, IntArray, ReturnTable]:

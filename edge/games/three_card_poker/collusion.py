@@ -26,17 +26,28 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, partial
 from itertools import combinations
+from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
 
+from edge import sampling
 from edge.errors import EdgeError
 from edge.games import Wager
-from edge.games.colluding import Lone, Tally, check_request, generator, simulated, tally
+from edge.games.colluding import (
+    Lone,
+    Tally,
+    cached_result,
+    check_request,
+    generator,
+    simulated,
+    tally,
+)
 from edge.games.three_card_poker.analysis import analyze_ante
 from edge.games.three_card_poker.exposure import PAIR_INDEX, PAIRS, suit_symmetry
 from edge.games.three_card_poker.hands import DEALER_HANDS, PLAYER_HANDS, hand_counts
@@ -269,9 +280,16 @@ def collude(wager: Wager[ThreeCardRules], request: CollusionRequest) -> Collusio
     """The Ante (with the Ante Bonus) of a player who sees ``request.partners`` partners'
     cards: exact for one partner, else simulated (per Ante)."""
     check_request(request, COLLUSION, GAME, str(wager.rules.seen))
-    if request.partners in COLLUSION.exact:
-        return exact_result(wager, request)
-    return simulated_result(wager, request)
+    compute = exact_result if request.partners in COLLUSION.exact else simulated_result
+    return cached_result("tri-card", wager, request, COLLUSION, _code(),
+                         partial(compute, wager, request))
+
+
+def _code() -> tuple[ModuleType, ...]:
+    """The modules a result is computed by, this one and the game's modules it imports from
+    (its cache entry is keyed by their code)."""
+    from edge.games.three_card_poker import analysis, exposure, hands, pays, rules, strategy
+    return (sys.modules[__name__], analysis, exposure, hands, pays, rules, strategy, sampling)
 
 
 def _lone(wager: Wager[ThreeCardRules]) -> tuple[PayTable, ThreeCardRules, Fraction]:

@@ -1,13 +1,13 @@
 """Two colluding players at Ultimate Texas Hold'em: the return of a player who sees one
 partner's two hole cards and plays every street optimally knowing them (docs/collusion-uth.md).
 
-The work is one task per class of the player's two cards (169, :mod:`.classes`), run on Dask
-(:func:`edge.cluster.map_tasks`) and cached per class on disk: a run that stops resumes with the
-classes not yet cached. With every class the figure is exact; asked for fewer draws than there
-are classes (``CollusionRequest.rounds``), classes are drawn at random with probability
-proportional to their number of holdings (with replacement, from ``seed``), each valued
-exactly, and the figure (sampled) is the lone optimal player's exact return plus the mean gain
-of the drawn classes over him, with its standard error.
+The work is one task per class of the player's two cards (169, :mod:`.classes`), run on this
+machine's cores or a Dask cluster (:func:`edge.parallel.map_tasks`) and cached per class on disk:
+a run that stops resumes with the classes not yet cached. With every class the figure is
+exact; asked for fewer draws than there are classes (``CollusionRequest.rounds``), classes are
+drawn at random with probability proportional to their number of holdings (with replacement,
+from ``seed``), each valued exactly, and the figure (sampled) is the lone optimal player's
+exact return plus the mean gain of the drawn classes over him, with its standard error.
 
 Per (player holding P, partner holding N) the three preflop lines are worth, over every deal
 (the columns ``play1``, ``play2``, ``checked`` of a class's sums, :mod:`.classes`): 4x
@@ -25,6 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from edge import parallel
 from edge.errors import EdgeError
 from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem.collusion import classes
@@ -117,13 +118,12 @@ def draw(rounds: int, seed: int) -> list[int]:
 
 
 def class_sums(tasks: Sequence[ClassTask], request: CollusionRequest) -> list[IntArray]:
-    """Every task's sums: the cached ones read here, the others solved on the cluster (each
+    """Every task's sums: the cached ones read here, the others solved by the workers (each
     stored as it finishes, on the worker's disk, and again here)."""
     found = {task.index: classes.cached_class(task) for task in tasks if task.use_cache}
     missing = [task for task in tasks if found.get(task.index) is None]
     if missing:
-        from edge.cluster import map_tasks
-        solved = map_tasks(classes.solve_class, missing, cluster=request.cluster,
+        solved = parallel.map_tasks(classes.solve_class, missing, cluster=request.cluster,
                            workers=request.workers,
                            progress="collusion classes" if request.progress else None)
         for task, sums in zip(missing, solved, strict=True):
