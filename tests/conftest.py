@@ -7,6 +7,7 @@ import contextlib
 import functools
 import importlib.util
 import os
+import pickle
 import shutil
 import signal
 import sys
@@ -18,6 +19,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
+from filelock import FileLock
 
 from edge.cli import main
 from edge.document import Report
@@ -212,14 +214,46 @@ def edge_cli(capsys: pytest.CaptureFixture[str]) -> CliRunner:
 DefaultReport = Callable[[str], "Report"]
 
 
+SHARED_REPORTS = "EDGE_TESTS_SHARED_REPORTS"  # the folder the xdist workers share reports in
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_reports_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | None]:
+    """Under pytest-xdist, the folder in which the run's workers share the default reports
+    (``$EDGE_TESTS_SHARED_REPORTS``, beside the shared cache of :func:`edge_cache_dir`);
+    ``None`` in one process, where :func:`default_report_of`'s own cache is enough."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        yield None
+        return
+    folder = tmp_path_factory.getbasetemp().parent / "default-reports"
+    folder.mkdir(exist_ok=True)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(SHARED_REPORTS, str(folder))
+        yield folder
+
+
 @functools.cache
 def default_report_of(game: str) -> Report:
     """A game's report at its default settings, without simulated figures, made once per test
-    process (several test files read the same reports; the UTH report costs most of a minute).
-    """
+    run (several test files read the same reports; the UTH report costs most of a minute).
+
+    Under pytest-xdist the first worker to ask makes it and leaves it pickled in the shared
+    folder; another worker asking meanwhile waits on the lock, then reads it."""
     from edge.games import get_game
     from edge.report import make_report
-    return make_report(get_game(game).name, environment=False)
+    name = get_game(game).name
+    shared = os.environ.get(SHARED_REPORTS)
+    if shared is None:
+        return make_report(name, environment=False)
+    path = Path(shared) / f"{name}.pickle"
+    with FileLock(path.with_suffix(".lock")):
+        if path.exists():
+            found: Report = pickle.loads(path.read_bytes())
+            return found
+        report = make_report(name, environment=False)
+        path.with_suffix(".part").write_bytes(pickle.dumps(report))
+        path.with_suffix(".part").replace(path)
+        return report
 
 
 @pytest.fixture(scope="session")
