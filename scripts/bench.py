@@ -4,10 +4,11 @@
     python scripts/bench.py --startup [--repeat N]
     python scripts/bench.py --install [CHECKOUT]
 
-``--tests`` also times one cold run of the whole test suite (a fresh solve cache, in a
-subprocess), against its 4-minute target. ``--protection`` also times every game-protection
-scenario of Ultimate Texas Hold'em once, solved afresh (minutes each, against the 10-minute
-target; the other games' scenarios take seconds and are always timed).
+``--tests`` also times one cold run of the test suite (a plain ``pytest``, without the ``slow``
+references; a fresh solve cache, in a subprocess), against its 4-minute target.
+``--protection`` also times every game-protection scenario of Ultimate Texas Hold'em once,
+solved afresh (minutes each, against the 10-minute target; the other games' scenarios take
+seconds and are always timed).
 
 ``--startup`` times whole ``edge`` processes as a user starts them (``--version``, ``--help``,
 the Tri-Card Ante table; with bytecode compiled, as pip installs it) against ``python -c
@@ -489,7 +490,8 @@ def _protection_cases(slow: bool) -> list[Case]:
 
 
 def _test_suite() -> Case:
-    """One cold run of the whole test suite, as CI runs it (a fresh, empty solve cache)."""
+    """One cold run of the test suite as a plain ``pytest`` runs it (without the ``slow``
+    references, which ``.ci/run`` adds), from a fresh, empty solve cache."""
     import os
     import subprocess
     import sys
@@ -618,7 +620,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per case; the best is kept")
     parser.add_argument("--only", help="run only cases whose name contains this text")
     parser.add_argument("--tests", action="store_true",
-                        help="also time one cold run of the whole test suite (minutes)")
+                        help="also time one cold run of the test suite (minutes)")
     parser.add_argument("--protection", action="store_true",
                         help="also time each Ultimate Texas Hold'em exposure scenario once "
                              "(minutes each)")

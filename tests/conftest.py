@@ -7,6 +7,7 @@ import contextlib
 import functools
 import importlib.util
 import os
+import pickle
 import shutil
 import signal
 import sys
@@ -18,6 +19,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
+from filelock import FileLock
 
 from edge.cli import main
 from edge.document import Report
@@ -68,6 +70,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="as --full-solves, but a test marked uses_solve runs only when the code "
                      "key of one of its solves moved since its pin in "
                      "tests/digests/uth_full_solves.toml (.ci/run's last step)")
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="also run the tests marked slow, the exhaustive references (left out "
+                     "unless given or a -m expression chooses; .ci/run gives it)")
 
 
 MOVED = pytest.StashKey[set[str]]()
@@ -89,6 +94,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     no cost, unless ``--full-solves`` or ``--full-solves-changed`` is given. With the latter,
     a test marked ``uses_solve(NAME, ...)`` is skipped when none of its solves' code keys
     moved since the pin: the code that made the pinned results is today's."""
+    leave_out_slow(config, items)
     moved = moved_solves(config)
     if moved is not None:
         for item in items:
@@ -104,6 +110,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "full_solve" in item.keywords:
             item.add_marker(skip)
+
+
+def leave_out_slow(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` (exhaustive references, seconds each) are deselected: a plain
+    ``pytest`` is the quick suite, ``pytest --slow`` the whole one (``.ci/run``). They run
+    when ``--slow``, ``--full-solves`` or ``--full-solves-changed`` is given, a ``-m``
+    expression says which tests run, or a test is named on the command line (``FILE::TEST``)."""
+    chosen = ("slow", "full_solves", "full_solves_changed")
+    if (any(config.getoption(name, default=False) for name in chosen)
+            or config.option.markexpr or any("::" in arg for arg in config.args)):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item.get_closest_marker("slow") is None]
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -216,14 +237,51 @@ def edge_cli(capsys: pytest.CaptureFixture[str]) -> CliRunner:
 DefaultReport = Callable[[str], "Report"]
 
 
+SHARED_REPORTS = "EDGE_TESTS_SHARED_REPORTS"  # the folder the xdist workers share reports in
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_reports_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | None]:
+    """Under pytest-xdist, the folder in which the run's workers share the default reports
+    (``$EDGE_TESTS_SHARED_REPORTS``, beside the shared cache of :func:`edge_cache_dir`);
+    ``None`` in one process, where :func:`default_report_of`'s own cache is enough."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        yield None
+        return
+    folder = tmp_path_factory.getbasetemp().parent / "default-reports"
+    folder.mkdir(exist_ok=True)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(SHARED_REPORTS, str(folder))
+        yield folder
+
+
+def shared_report(key: str, make: Callable[[], Report]) -> Report:
+    """``make()``, once per test run under pytest-xdist: the first worker to ask makes the
+    report and leaves it pickled under ``key`` in the shared folder; another worker asking
+    meanwhile waits on the lock, then reads it. In one process, simply ``make()``."""
+    shared = os.environ.get(SHARED_REPORTS)
+    if shared is None:
+        return make()
+    path = Path(shared) / f"{key}.pickle"
+    with FileLock(path.with_suffix(".lock")):
+        if path.exists():
+            found: Report = pickle.loads(path.read_bytes())
+            return found
+        report = make()
+        path.with_suffix(".part").write_bytes(pickle.dumps(report))
+        path.with_suffix(".part").replace(path)
+        return report
+
+
 @functools.cache
 def default_report_of(game: str) -> Report:
     """A game's report at its default settings, without simulated figures, made once per test
-    process (several test files read the same reports; the UTH report costs most of a minute).
-    """
+    run (several test files read the same reports; the UTH report costs most of a minute) and
+    shared between the workers (:func:`shared_report`)."""
     from edge.games import get_game
     from edge.report import make_report
-    return make_report(get_game(game).name, environment=False)
+    name = get_game(game).name
+    return shared_report(name, functools.partial(make_report, name, environment=False))
 
 
 @pytest.fixture(scope="session")

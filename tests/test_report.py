@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import pickle
 import re
 import shutil
 import subprocess
@@ -30,6 +31,7 @@ from edge.paytables import PayTable, make_paytable
 from edge.report import (
     Analyses,
     Cell,
+    Chart,
     Paragraph,
     Report,
     ReportContext,
@@ -520,6 +522,21 @@ def test_progressive_break_even_meter_agrees(default_report: Callable[[str], Rep
     markdown = report.to_markdown()
     part = markdown.split("break-even meter")[-1].split("\n## ")[0]
     assert re.search(rf"\| +{even.numerator}/{even.denominator} \|", part)
+
+
+@pytest.mark.parametrize("game", ["triple-bet", "three-card-poker", "double-hand-poker"])
+def test_a_report_pickles(default_report: Callable[[str], Report], game: str) -> None:
+    """A report goes through pickle whole (the test workers share the default reports so):
+    its charts are data and a module-level function, which draw again from the copy."""
+    report = default_report(game)
+    again = pickle.loads(pickle.dumps(report))
+    assert again.render("json") == report.render("json")
+    sections, charts = list(again.sections), []
+    while sections:
+        section = sections.pop()
+        sections += section.children
+        charts += [block for block in section.blocks if isinstance(block, Chart)]
+    assert charts and all(chart.draw().axes for chart in charts[:2])
 
 
 def test_no_cache_solves_once() -> None:

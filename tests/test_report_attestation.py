@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,7 @@ from edge.report.front import certified_holds, wager_assumptions
 from edge.report.metadata import Metadata, load_metadata
 from edge.report.protection import protection_tables
 from edge.report.sections import published_applies, published_value
+from tests.conftest import default_report_of, shared_report
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST_GAMES = ("triple-bet", "three-card-poker", "double-hand-poker")
@@ -34,7 +35,14 @@ SCIENTIFIC = re.compile(r"(?<![0-9a-f])[0-9]+(\.[0-9]+)?e[-+][0-9]+")
 @cache
 def report(game: str, paytables: tuple[str, ...] = (), meta: Metadata | None = None,
            protection: bool = False) -> Report:
-    return make_report(game, paytables, meta=meta, environment=False, protection=protection)
+    """A game's report, made once per test process; at the default pay tables and without
+    metadata, once per run (the workers share it: a report with protection costs seconds)."""
+    if paytables or meta is not None:
+        return make_report(game, paytables, meta=meta, environment=False, protection=protection)
+    if not protection:
+        return default_report_of(game)
+    return shared_report(f"{get_game(game).name}-protection", partial(
+        make_report, game, environment=False, protection=True))
 
 
 def section(found: Report | Section, title: str) -> Section:

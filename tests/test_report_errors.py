@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import shlex
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from edge.errors import PayTableError
 from edge.games import get_game
 from edge.report import index_report, make_report, resolve_paytables
 from edge.table import ReturnTable, percent, row_cells
+from tests.conftest import shared_report
 
 PAIR_PLUS = "[pays]\nstraight-flush = 40\nthree-of-a-kind = 30\nstraight = 5\nflush = 4\npair = 1\n"
 # pays no named table has (a file with a preset's pays is that preset, named as it)
@@ -44,7 +46,9 @@ def row(text: str, label: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def uth() -> edge.report.Report:
-    return make_report("ultimate-texas-holdem", fmt="markdown")
+    # with the verification by simulation; made once per run, the workers share it
+    return shared_report("ultimate-texas-holdem-markdown",
+                         partial(make_report, "ultimate-texas-holdem", fmt="markdown"))
 
 
 @pytest.fixture(scope="module")

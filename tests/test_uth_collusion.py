@@ -94,10 +94,13 @@ def one_flop(flop: list[int]) -> classes.Flops:
                          np.array([[0, 1, 2, 3]], dtype=np.int8))
 
 
+# about 5 s each: the first is the kernel tests' case (.ci/run's debug and sanitizer builds)
 @pytest.mark.parametrize(("hole", "partner", "flop"), [
     ("Ah Kh", "Qh 2c", "Jh Th 3d"),      # flush and royal draws, the partner holds one out
-    ("7c 7d", "7s 2h", "Kc 8d 8h"),      # a pair against the partner's trip card
-    ("5s 3d", "Ad Ac", "9c 6h 2s"),      # a weak hand that folds on most rivers
+    pytest.param("7c 7d", "7s 2h", "Kc 8d 8h",      # a pair against the partner's trip card
+                 marks=pytest.mark.slow),
+    pytest.param("5s 3d", "Ad Ac", "9c 6h 2s",      # a weak hand that folds on most rivers
+                 marks=pytest.mark.slow),
 ])
 def test_one_flop_against_brute_force(hole: str, partner: str, flop: str) -> None:
     p, n, f = (list(parse_cards(text)) for text in (hole, partner, flop))

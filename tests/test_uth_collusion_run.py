@@ -144,6 +144,7 @@ def test_draws_follow_the_weights() -> None:
     assert offsuit == pytest.approx(78 * 12 / 1326, abs=0.015)     # 0.706, 5 sd about 0.016
 
 
+@pytest.mark.slow         # seconds and about 1 GB: 1,624,350 pairs of holdings, 24 times
 def test_situations_by_canonical_forms() -> None:
     # every (player, partner) pair of holdings renamed by the 24 suit permutations: the least
     # image names its class

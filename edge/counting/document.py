@@ -9,6 +9,7 @@ past a break-even point are normal approximations and say so.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -337,7 +338,7 @@ def blocks(c: Counting) -> list[Block]:
         where = (f"; dotted: two spreads of the true count at 3/4 of the shoe dealt ({reach:.1f})"
                  if reach is not None else "")
         out.append(Chart("The house edge against the true count (first order), zero where the "
-                         f"wager turns in the player's favour{where}", lambda: _draw(c)))
+                         f"wager turns in the player's favour{where}", functools.partial(_draw, c)))
     return out + _mix_blocks(c)
 
 

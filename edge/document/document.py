@@ -69,7 +69,10 @@ class Preformatted:
 
 @dataclass(frozen=True)
 class Chart:
-    """A matplotlib chart, inline SVG in HTML; markdown and LaTeX show ``fallback`` instead."""
+    """A matplotlib chart, inline SVG in HTML; markdown and LaTeX show ``fallback`` instead.
+
+    ``draw`` is a module-level function with its data bound (``functools.partial``), never a
+    closure or a lambda: a report then pickles (the tests share one between processes)."""
 
     caption: str
     draw: Callable[[], Figure]

@@ -5,7 +5,8 @@ whose :class:`~edge.games.ReportContext` they read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -45,8 +46,9 @@ def option_sweep(context: ReportContext[RulesT], bets: Sequence[str], option: st
         from edge.document.charts import Series
         series = [Series(bet, tuple(x for x, _ in p), tuple(y for _, y in p))
                   for bet, p in points.items()]
-        blocks.append(Chart(f"House edge against {option}", _edge_drawer(
-            series, option, float(current) if isinstance(current, int | Fraction) else None)))
+        marked = float(current) if isinstance(current, int | Fraction) else None
+        blocks.append(Chart(f"House edge against {option}",
+                            functools.partial(_draw_edges, series, option, marked)))
     return Section(title or f"By {option}", tuple(blocks))
 
 
@@ -85,14 +87,11 @@ def linear_option(context: ReportContext[RulesT], bets: Sequence[str], option: s
                "break-even (exact)", "break-even"), tuple(rows),
               f"The return is linear in {option}"),
         Chart(f"House edge against {option} (open dots: break-even)",
-              _edge_drawer(series, option, float(current))),
+              functools.partial(_draw_edges, series, option, float(current))),
     ]
     return Section(title or f"Break-even {option}", tuple(blocks))
 
 
-def _edge_drawer(series: Sequence[Any], xlabel: str,
-                 current: float | None) -> Callable[[], Figure]:
-    def draw() -> Figure:
-        from edge.document.charts import edge_chart
-        return edge_chart(series, xlabel, current=current)
-    return draw
+def _draw_edges(series: Sequence[Any], xlabel: str, current: float | None) -> Figure:
+    from edge.document.charts import edge_chart
+    return edge_chart(series, xlabel, current=current)

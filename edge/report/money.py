@@ -10,7 +10,8 @@ game: the scenarios come from the game's :class:`~edge.protection.Protection`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -161,13 +162,7 @@ def money_chart(found: Sequence[ExposureMoney]) -> Chart:
     basis = found[0].basis if found else "unit"
     return Chart(f"Player edge per {basis} against the exposure rate (the share of hands on "
                  "which the card is seen), one line per scenario; dots: the break-even rates, "
-                 "where the player takes the edge", _drawer(tuple(found)))
-
-
-def _drawer(found: tuple[ExposureMoney, ...]) -> Callable[[], Figure]:
-    def draw() -> Figure:
-        return exposure_chart(found)
-    return draw
+                 "where the player takes the edge", functools.partial(exposure_chart, tuple(found)))
 
 
 def label_levels(points: Sequence[float], gap: float = 0.08) -> list[int]:

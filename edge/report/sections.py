@@ -7,6 +7,7 @@ reproducibility.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import math
@@ -365,15 +366,14 @@ def wager_section(table: ReturnTable, description: str, combined: bool = False) 
     )))
     blocks += [Paragraph(note, "note") for note in table.notes]
     blocks.append(Chart(f"Probability of each outcome of the {table.bet} wager "
-                        "(blue wins, grey pushes, orange losses)", _outcome_drawer(table)))
+                        "(blue wins, grey pushes, orange losses)",
+                        functools.partial(_draw_outcomes, table)))
     return Section(table.bet, tuple(blocks), page_break=True)
 
 
-def _outcome_drawer(table: ReturnTable) -> Callable[[], Figure]:
-    def draw() -> Figure:
-        from edge.document.charts import outcome_chart
-        return outcome_chart(table)
-    return draw
+def _draw_outcomes(table: ReturnTable) -> Figure:
+    from edge.document.charts import outcome_chart
+    return outcome_chart(table)
 
 
 def wagers_section(context: ReportContext[Rules]) -> Section:

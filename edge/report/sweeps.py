@@ -6,7 +6,7 @@ The pay section, and the sweeps a game's ``report_sections`` hook uses (:func:`o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +63,8 @@ def pay_section(context: ReportContext[RulesT]) -> Section | None:
         children.append(Section(name, (
             table_block,
             Chart(f"House edge of the {name} wager as each pay moves from 0 to twice its value "
-                  "(dots: break-even pays)", _pay_drawer(table.house_edge, lines)),
+                  "(dots: break-even pays)",
+                  functools.partial(_draw_pays, table.house_edge, lines)),
         )))
     if not children:
         return None
@@ -74,8 +75,6 @@ def pay_section(context: ReportContext[RulesT]) -> Section | None:
         tuple(children), page_break=True)
 
 
-def _pay_drawer(edge: Fraction, lines: list[Any]) -> Callable[[], Figure]:
-    def draw() -> Figure:
-        from edge.document.charts import pay_chart
-        return pay_chart(edge, lines)
-    return draw
+def _draw_pays(edge: Fraction, lines: list[Any]) -> Figure:
+    from edge.document.charts import pay_chart
+    return pay_chart(edge, lines)

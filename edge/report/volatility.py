@@ -9,8 +9,9 @@ possible range, and labelled.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
@@ -218,7 +219,7 @@ def volatility_section(context: ReportContext[Rules]) -> Section:
         Chart("95% range (2.5% to 97.5% quantile) of the player's average result per hand "
               "against hands played, per unit each wager's figures are quoted per (as in its "
               "table; dashed: the expected return)",
-              _quantile_drawer(context.tables)),
+              functools.partial(_draw_quantiles, context.tables)),
     )
     return Section("Volatility", blocks, tuple(children), page_break=True)
 
@@ -284,7 +285,5 @@ def quantile_chart(bands: Sequence[QuantileBand], title: str = "") -> Figure:
         return figure
 
 
-def _quantile_drawer(tables: Mapping[str, ReturnTable]) -> Callable[[], Figure]:
-    def draw() -> Figure:
-        return quantile_chart(quantile_bands(tables))
-    return draw
+def _draw_quantiles(tables: Mapping[str, ReturnTable]) -> Figure:
+    return quantile_chart(quantile_bands(tables))

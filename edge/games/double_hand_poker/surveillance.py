@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -245,29 +245,27 @@ def _chart(found: Watch, table: Cross) -> Chart:
                            for n, h, o in zip(names, house, own, strict=True)))
     return Chart(f"How often the informed player sets otherwise, by {what} (blue: than the "
                  "house way; orange: than with nothing seen)",
-                 _drawer(names, house, own, what), (fallback,))
+                 functools.partial(_draw_settings, names, house, own, what), (fallback,))
 
 
-def _drawer(names: Sequence[str], house: Sequence[float], own: Sequence[float], what: str
-            ) -> Callable[[], Figure]:
-    def draw() -> Figure:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-        from matplotlib.ticker import PercentFormatter
-        figure = Figure(figsize=(6.5, 1.4 + 0.17 * len(names)), layout="constrained")
-        FigureCanvasAgg(figure)
-        axes = figure.add_subplot()
-        place = np.arange(len(names))
-        axes.barh(place - 0.2, house, 0.4, color=PALETTE[0], label="than the house way")
-        axes.barh(place + 0.2, own, 0.4, color=PALETTE[1], label="than with nothing seen")
-        axes.set_yticks(place, names)
-        axes.invert_yaxis()
-        axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-        axes.set_xlabel("share of hands set otherwise")
-        axes.set_ylabel(what)
-        axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=2, frameon=False)
-        return figure
-    return draw
+def _draw_settings(names: Sequence[str], house: Sequence[float], own: Sequence[float],
+                   what: str) -> Figure:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import PercentFormatter
+    figure = Figure(figsize=(6.5, 1.4 + 0.17 * len(names)), layout="constrained")
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    place = np.arange(len(names))
+    axes.barh(place - 0.2, house, 0.4, color=PALETTE[0], label="than the house way")
+    axes.barh(place + 0.2, own, 0.4, color=PALETTE[1], label="than with nothing seen")
+    axes.set_yticks(place, names)
+    axes.invert_yaxis()
+    axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    axes.set_xlabel("share of hands set otherwise")
+    axes.set_ylabel(what)
+    axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=2, frameon=False)
+    return figure
 
 
 def _plain_rules(found: Watch, rules: DoubleHandRules, run: RunSettings | None) -> list[str]:
