@@ -466,8 +466,8 @@ def test_the_level_1_search_finds_the_best_of_every_count() -> None:
 # --- the counter's win rate, simulated (edge counting --rounds, report --counting) -----------
 def test_the_command_simulates_the_counter_on_one_local_worker(edge_cli: Any) -> None:
     """--rounds plays the best count's shoes at the four depths (one worker, in this
-    process): the JSON carries each depth's exact tallies, and the rounds dealt at true count
-    0 lose about the exact house edge (the check the table prints)."""
+    process): the JSON carries each depth's exact tallies, and the check the table prints:
+    one unit on every round against the exact house edge, in words that follow the z."""
     result = edge_cli("counting", str(BETS / "21-plus-3.toml"), "--rounds", "20000",
                       "--workers", "1", "--spread", "1-4", "--format", "json")
     assert result.status == 0, result.err
@@ -477,6 +477,11 @@ def test_the_command_simulates_the_counter_on_one_local_worker(edge_cli: Any) ->
     assert [rate["penetration"] for rate in rates] == [0.5, 2 / 3, 0.75, 5 / 6]
     assert all(rate["rounds"] >= 20000 and rate["rounds_bet"] <= rate["rounds"]
                for rate in rates)
+    zs = [rate["flat_z"] for rate in rates]
+    says = "agrees" if all(abs(z) <= 3 for z in zs) else "disagrees"
+    assert f"The simulation {says}" in found["check"]
+    assert all(f"(z = {z:+.2f})" in found["check"] and rate["stake"] == "1"
+               for rate, z in zip(rates, zs, strict=True))
 
 
 @pytest.mark.parametrize("args, says", [

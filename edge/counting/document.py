@@ -369,7 +369,7 @@ def data(c: Counting) -> dict[str, JsonValue]:
                                  "turning_return": exact(d.turning_return)
                                  if d.turning_return is not None else None}
                                 for d in c.depths]},
-        **({"simulated": simulated_json(c.simulated, c.play, best.fit)}
+        **({"simulated": simulated_json(c.simulated, c.play, best.fit, e.full)}
            if c.play is not None and c.simulated and best is not None else {}),
     }
 

@@ -46,6 +46,10 @@ MAX_ROUNDS = 10 ** 10
 SEED = 2026
 # the true count the first-order line is compared with the simulation at most this far
 MIN_BUCKET_ROUNDS = 2_000
+# the check: the flat bet's simulated return agrees with the exact return off the top when it
+# is at most this many standard errors from it at every depth (at most about 1 run in 100 of four
+# depths of a sound simulation says "disagrees" by chance)
+CHECK_Z = 3
 # bounds of the counter's options: a true count, cards seen in a round, rounds an hour, a bet
 MOST_TRUE_COUNT = 100
 MOST_OTHER_CARDS = 52
@@ -168,12 +172,13 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
                      f"{rate.average_bet:.2f}",
                      f"{_signed(rate.win_per_100)} ± {rate.standard_error_per_100:.3f}",
                      f"{_signed(rate.win_per_hour)} ± {rate.standard_error_per_hour:.3f}",
-                     _edge_at_zero(rate), verdict(rate)))
+                     f"{-rate.flat_return:.3%} ± {rate.flat_standard_error:.3%}",
+                     f"{rate.flat_z(full):+.2f}", verdict(rate)))
     table = Table(("dealt", "rounds", "rounds bet", "units a bet",
-                   "units won per 100 rounds", "units won per hour", "house edge at TC 0",
-                   "counter"), tuple(rows),
+                   "units won per 100 rounds", "units won per hour",
+                   "house edge, every round", "z", "counter"), tuple(rows),
                   f"The counter's win rate on the {bet} wager, simulated "
-                  f"({play.hands_per_hour} rounds an hour)", align="rrrrrrrl")
+                  f"({play.hands_per_hour} rounds an hour)", align="rrrrrrrrl")
     best = max(rates, key=lambda r: r.win_per_hour) if rates else None
     words = [
         f"Simulated: the counter keeps {fit.count.name} over every card dealt"
@@ -181,9 +186,9 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
         + f", and bets {play.text(fit.break_even)}. Each penetration deals whole shoes from seed "
         f"{play.seed} until at least {play.rounds:,} rounds are dealt; the win is in units "
         "of the wager per round dealt (bet or not), ± one standard error from the shoes' "
-        "totals; 'counter' says whether the win per hour is two standard errors from zero.",
-        f"Check: the house edge of the rounds dealt at true count 0 is the wager's exact "
-        f"house edge off the top, {percent(-full)}, within its sampling error.",
+        "totals; 'counter' says whether the win per hour is two standard errors from zero."
+        + _stake_text(rates),
+        flat_check(rates, full),
     ]
     if best is not None:
         answer = (f"At best ({best.penetration:.0%} of the shoe dealt) the counter "
@@ -197,16 +202,41 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
                       "note")]
 
 
-def _edge_at_zero(rate: WinRate) -> str:
-    bucket = rate.bucket(0)
-    if bucket is None or bucket.rounds < MIN_BUCKET_ROUNDS:
-        return "-"
-    return f"{bucket.edge:.3%} ± {bucket.standard_error:.3%}"
+def _stake_text(rates: Sequence[WinRate]) -> str:
+    stake = rates[0].stake if rates else Fraction(1)
+    if stake == 1:
+        return ""
+    return (f" A bet of one unit of this wager puts {stake} units at risk (one on each part): "
+            "the units bet and won are such bets, the house edges are per unit wagered.")
 
 
-def simulated_json(rates: Sequence[WinRate], play: CounterPlay,
-                   fit: CountFit) -> dict[str, Any]:
-    """The simulated win rates for ``--format json``."""
+def flat_check(rates: Sequence[WinRate], full: Fraction) -> str:
+    """The check of the simulation in words that follow its numbers: one unit bet on every
+    round dealt returns on average exactly ``full``, the wager's return off the top per unit
+    wagered, whatever the count; "agrees" when the simulated return is at most
+    :data:`CHECK_Z` standard errors from it at every depth, else "disagrees" with the z."""
+    zs = [rate.flat_z(full) for rate in rates]
+    found = "; ".join(f"{rate.penetration:.0%} dealt {-rate.flat_return:.3%} ± "
+                      f"{rate.flat_standard_error:.3%} (z = {z:+.2f})"
+                      for rate, z in zip(rates, zs, strict=True))
+    far = [(rate, z) for rate, z in zip(rates, zs, strict=True) if not abs(z) <= CHECK_Z]
+    if far:
+        words = "disagrees: " + ", ".join(f"z = {z:+.2f} at {rate.penetration:.0%} dealt"
+                                          for rate, z in far) + f" (|z| above {CHECK_Z})"
+    else:
+        words = f"agrees: |z| <= {CHECK_Z} at every depth"
+    return (f"Check: one unit bet on every round dealt, whatever the count, has an expected "
+            f"house edge of exactly the wager's house edge off the top, {percent(-full)} per "
+            f"unit wagered (every round is a random draw of the full shuffled shoe). Simulated "
+            f"(house edge per unit wagered ± one standard error from the shoes' totals, z = "
+            f"the simulated less the exact house edge, in standard errors): {found}. "
+            f"The simulation {words}.")
+
+
+def simulated_json(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
+                   full: Fraction) -> dict[str, Any]:
+    """The simulated win rates for ``--format json`` (``full``: the exact return off the top
+    per unit wagered, for the check)."""
     return {
         "bets": play.text(fit.break_even), "seed": play.seed,
         "hands_per_hour": play.hands_per_hour, "other_cards": play.other_cards,
@@ -216,8 +246,14 @@ def simulated_json(rates: Sequence[WinRate], play: CounterPlay,
                    "win_per_100": rate.win_per_100,
                    "standard_error_per_100": rate.standard_error_per_100,
                    "win_per_hour": rate.win_per_hour,
-                   "standard_error_per_hour": rate.standard_error_per_hour}
+                   "standard_error_per_hour": rate.standard_error_per_hour,
+                   "stake": str(rate.stake),
+                   "flat_net": str(Fraction(rate.flat_net, rate.scale)),
+                   "flat_house_edge": -rate.flat_return,
+                   "flat_standard_error": rate.flat_standard_error,
+                   "flat_z": rate.flat_z(full)}
                   for rate in rates],
+        "check": flat_check(rates, full),
     }
 
 

@@ -50,10 +50,25 @@ The tasks run on this machine's cores by default, or on a Dask cluster given
 
 **Results** are exact integers: rounds, rounds bet, units wagered, the net won in units of
 ``1 / scale``, and the sum of the squares of each shoe's net (shoes are independent, so the
-standard error comes from the spread of the per-shoe totals); per true count (nearest), the
-rounds, the units wagered and net won by the counter, and the net and squared net of one unit
-bet on every round (the wager's return at that true count, rounds taken as independent for its
-standard error).
+standard error comes from the spread of the per-shoe totals); the same two for a flat bet of
+one unit on every round dealt, the check of the simulation (below); per true count (nearest),
+the rounds, the units wagered and net won by the counter, and the net and squared net of one
+unit bet on every round (the wager's return at that true count, rounds taken as independent for
+its standard error).
+
+**The check.** Every round is dealt from a uniformly shuffled shoe, so its cards, whatever came
+before them, are a random draw of the full shoe: the expectation of every round is the wager's
+exact return off the top. The flat bet's average over all rounds is therefore an unbiased
+estimate of that exact return, with a standard error from the per-shoe totals:
+:meth:`WinRate.flat_z` is how many standard errors apart the two are, and a broken deal or
+settlement moves it. (The rounds at true count 0 are not such a check: they are chosen by the
+cards already seen, and their return is only to first order the return off the top.)
+
+**Per unit wagered.** A bet of one unit of a wager may put more than one unit at risk: the
+Hybrid Triple Bet's combined wager is one unit on each of its three parts (``stake`` 3, the
+simulator's ``initial_wager``). The counter's bets and wins are in units of the wager's bet (one
+unit on each part); the returns and house edges (by true count and the flat bet's) are per unit
+wagered, the basis of the exact house edge.
 
 The settlement is a parameter, so nothing here knows a game: a callable taking the dealt
 faces, an int16 array of shape ``(cards, rounds)`` (card ``face = rank * 4 + suit``, rank 0 the
@@ -68,6 +83,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import partial
 from typing import Any, Protocol, cast
 
@@ -82,8 +98,8 @@ from edge.player import player_of
 from edge.sampling import chunk_seed
 
 __all__ = ["Bucket", "NetOf", "SHOES_PER_TASK", "Settle", "Spread", "WinRate",
-           "centred_running", "count_tags", "nearest_true_count", "play_shoes", "settlement",
-           "true_count", "wager_win_rates", "win_rates"]
+           "centred_running", "count_tags", "mean_error", "nearest_true_count", "play_shoes",
+           "settlement", "true_count", "wager_win_rates", "win_rates"]
 
 CardArray = npt.NDArray[np.int16]
 IntArray = npt.NDArray[np.int64]
@@ -183,6 +199,19 @@ class Spread:
                 f"then {self.step} more per true count up to {self.high}{wong}")
 
 
+def mean_error(total: int, squares: int, draws: int) -> float:
+    """The standard error of the mean of ``draws`` independent draws whose sum is ``total``
+    and sum of squares ``squares`` (infinite below two draws).
+
+    >>> mean_error(4, 10, 2)     # draws 1 and 3
+    1.0
+    """
+    if draws < 2:
+        return math.inf
+    variance = (squares - total ** 2 / draws) / (draws - 1)
+    return math.sqrt(max(variance, 0.0) / draws)
+
+
 @dataclass(frozen=True)
 class Bucket:
     """The rounds dealt at one true count (rounded to the nearest integer)."""
@@ -194,11 +223,12 @@ class Bucket:
     unit_net: int       # the net of one unit bet on every one of them, x scale
     unit_squares: int   # the sum of its squares, x scale**2
     scale: int
+    stake: Fraction = Fraction(1)     # units wagered by a bet of one unit of the wager
 
     @property
     def player_return(self) -> float:
-        """The wager's return per unit at this true count (one unit on every round)."""
-        return self.unit_net / (self.rounds * self.scale)
+        """The wager's return per unit wagered at this true count (one unit on every round)."""
+        return float(Fraction(self.unit_net, self.rounds * self.scale) / self.stake)
 
     @property
     def edge(self) -> float:
@@ -208,11 +238,8 @@ class Bucket:
     @property
     def standard_error(self) -> float:
         """The standard error of the return (rounds taken as independent)."""
-        n = self.rounds
-        if n < 2:
-            return math.inf
-        variance = (self.unit_squares - self.unit_net ** 2 / n) / (n - 1)
-        return math.sqrt(max(variance, 0.0) / n) / self.scale
+        return (mean_error(self.unit_net, self.unit_squares, self.rounds)
+                / (self.scale * float(self.stake)))
 
 
 @dataclass(frozen=True)
@@ -233,6 +260,9 @@ class WinRate:
     net: int                   # x scale
     squares: int               # the sum over shoes of (the shoe's net x scale) squared
     buckets: tuple[Bucket, ...] = field(default=())
+    flat_net: int = 0          # one unit bet on every round: the net, x scale
+    flat_squares: int = 0      # the sum over shoes of (the shoe's flat net x scale) squared
+    stake: Fraction = Fraction(1)   # units wagered by a bet of one unit of the wager
 
     @property
     def share_bet(self) -> float:
@@ -252,11 +282,7 @@ class WinRate:
     @property
     def standard_error_per_round(self) -> float:
         """The standard error of :attr:`win_per_round`, from the per-shoe totals."""
-        n = self.shoes
-        if n < 2:
-            return math.inf
-        variance = (self.squares - self.net ** 2 / n) / (n - 1)      # of one shoe's net
-        return math.sqrt(max(variance, 0.0) / n) / (self.rounds_per_shoe * self.scale)
+        return mean_error(self.net, self.squares, self.shoes) / (self.rounds_per_shoe * self.scale)
 
     @property
     def win_per_100(self) -> float:
@@ -278,13 +304,42 @@ class WinRate:
         """The standard error of :attr:`win_per_hour`."""
         return self.hands_per_hour * self.standard_error_per_round
 
+    @property
+    def flat_return(self) -> float:
+        """The return per unit wagered of one unit bet on every round dealt (the check)."""
+        return float(Fraction(self.flat_net, self.rounds * self.scale) / self.stake)
+
+    @property
+    def flat_standard_error(self) -> float:
+        """The standard error of :attr:`flat_return`, from the per-shoe totals."""
+        return (mean_error(self.flat_net, self.flat_squares, self.shoes)
+                / (self.rounds_per_shoe * self.scale * float(self.stake)))
+
+    def flat_z(self, exact_return: Fraction) -> float:
+        """The flat bet's simulated house edge less the wager's exact house edge off the top
+        (``-exact_return``, per unit wagered), in standard errors: positive when the simulated
+        edge is the higher; infinite when they differ and no error can be read.
+
+        >>> rate = WinRate(0.5, 6, 3, 2, Spread(), 100.0, 10, 2, 4, 4, 4, 0, 0, (), -4, 10, 1)
+        >>> rate.flat_return, rate.flat_standard_error, rate.flat_z(Fraction(-1, 5))
+        (-0.1, 0.05, -2.0)
+        """
+        error = self.flat_standard_error
+        gap = float(exact_return) - self.flat_return
+        if gap == 0:
+            return 0.0
+        if not 0 < error < math.inf:
+            return math.copysign(math.inf, gap)
+        return gap / error
+
     def bucket(self, true_count: int) -> Bucket | None:
         """The rounds at one true count (nearest), if any were dealt."""
         return next((b for b in self.buckets if b.true_count == true_count), None)
 
     @property
     def edge_at_zero(self) -> float:
-        """The house edge at true count 0 (nearest): the wager's edge off the top."""
+        """The house edge per unit wagered at true count 0 (nearest): to first order the
+        wager's edge off the top (not exactly: see the module's docstring)."""
         found = self.bucket(0)
         return math.nan if found is None else found.edge
 
@@ -304,6 +359,7 @@ class ShoeGame:
     spread: Spread
     seed: int
     shoes_per_task: int
+    stake: Fraction = Fraction(1)
 
     @property
     def size(self) -> int:
@@ -331,6 +387,8 @@ class Tally:
     wagered: int = 0
     net: int = 0
     squares: int = 0
+    flat_net: int = 0
+    flat_squares: int = 0
     # true count -> [rounds, wagered, net, unit net, unit squares]
     buckets: dict[int, list[int]] = field(default_factory=dict)
 
@@ -342,6 +400,8 @@ class Tally:
         self.wagered += other.wagered
         self.net += other.net
         self.squares += other.squares
+        self.flat_net += other.flat_net
+        self.flat_squares += other.flat_squares
         for count, values in other.buckets.items():
             mine = self.buckets.setdefault(count, [0] * len(values))
             for i, value in enumerate(values):
@@ -408,9 +468,12 @@ def play_shoes(game: ShoeGame, penetration: float, task: int, shoes: int) -> Tal
     won = units * unit_net
 
     shoe_net = won.sum(axis=1)
+    shoe_flat = unit_net.sum(axis=1)
     tally = Tally(shoes=shoes, rounds=shoes * rounds, rounds_bet=int(np.count_nonzero(units)),
                   wagered=int(units.sum()), net=int(shoe_net.sum()),
-                  squares=sum(total * total for total in shoe_net.tolist()))
+                  squares=sum(total * total for total in shoe_net.tolist()),
+                  flat_net=int(shoe_flat.sum()),
+                  flat_squares=sum(total * total for total in shoe_flat.tolist()))
     keys, index = np.unique(nearest, return_inverse=True)
     index = index.reshape(-1)
     columns = (np.ones(index.size, dtype=np.int64), units.reshape(-1), won.reshape(-1),
@@ -449,13 +512,15 @@ def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[i
               rounds: int, seed: int, other_cards: int = 0,
               hands_per_hour: float = HANDS_PER_HOUR, cluster: str | None = None,
               workers: int | None = None, shoes_per_task: int = SHOES_PER_TASK,
-              progress: str | None = None) -> list[WinRate]:
+              progress: str | None = None, stake: Fraction | int = 1) -> list[WinRate]:
     """The counter's win rate at each penetration, simulated (see the module's docstring).
 
     ``settle``: the wager's settlement of ``cards`` dealt cards (:data:`Settle`), its nets in
     units of ``1 / scale``; ``tags``: the count (an object with ``tags``, or the 52 tags);
     ``rounds``: at least this many rounds per penetration (whole shoes); ``spread``: a
-    :class:`Spread` or ``(low, high)`` units. The shoes run in tasks on ``cluster`` (None: this
+    :class:`Spread` or ``(low, high)`` units; ``stake``: the units wagered by a bet of one
+    unit of the wager (3 for one unit on each of three parts), the returns being per unit
+    wagered. The shoes run in tasks on ``cluster`` (None: this
     machine, ``workers`` processes), the same results whatever the workers.
     """
     pens = [float(p) for p in penetrations]
@@ -466,8 +531,10 @@ def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[i
                         f"{other_cards} others (at least 0).")
     if rounds < 1 or shoes_per_task < 1 or scale < 1:
         raise EdgeError("The rounds, the shoes per task and the scale must be at least 1.")
+    if stake <= 0:
+        raise EdgeError(f"A bet of one unit wagers a positive number of units, not {stake}.")
     game = ShoeGame(settle, scale, cards, other_cards, decks, count_tags(tags), _spread(spread),
-                    seed, shoes_per_task)
+                    seed, shoes_per_task, Fraction(stake))
     if game.per_round > game.size:
         raise EdgeError(f"A round of {game.per_round} cards does not fit a shoe of "
                         f"{game.size} cards.")
@@ -497,7 +564,8 @@ def wager_win_rates(bet: Bet[Any], paytable: PayTable | None, rules: Rules,
                     cluster: str | None = None, workers: int | None = None,
                     progress: str | None = None) -> list[WinRate]:
     """:func:`win_rates` of a game's wager, settled by its own ``simulate`` hook (its
-    simulator's ``settle``, ``scale``, ``cards_dealt`` and ``decks``): for the report's and
+    simulator's ``settle``, ``scale``, ``cards_dealt``, ``decks`` and ``initial_wager``, the
+    units a bet of one unit wagers): for the report's and
     ``edge counting``'s simulated win rates, on the count ``c.best.fit.count``. ``paytable``:
     None for the wager's default table."""
     simulator = bet.simulator(Wager(paytable or bet.paytable(None), rules,
@@ -509,17 +577,20 @@ def wager_win_rates(bet: Bet[Any], paytable: PayTable | None, rules: Rules,
         raise EdgeError(f"The {bet.name} wager's simulator does not say its shoe's decks and "
                         "cards a hand: it cannot deal a shoe game.")
     settle, scale, cards = settlement(cast(Dealer, simulator))
+    stake = Fraction(getattr(simulator, "initial_wager", 1))
     return win_rates(settle, scale, decks, tags, cards=cards, penetrations=penetrations,
                      spread=spread, rounds=rounds, seed=seed, other_cards=other_cards,
                      hands_per_hour=hands_per_hour, cluster=cluster, workers=workers,
-                     progress=progress)
+                     progress=progress, stake=stake)
 
 
 def _win_rate(game: ShoeGame, penetration: float, tally: Tally,
               hands_per_hour: float) -> WinRate:
-    buckets = tuple(Bucket(count, rounds, wagered, net, unit_net, unit_squares, game.scale)
+    buckets = tuple(Bucket(count, rounds, wagered, net, unit_net, unit_squares, game.scale,
+                           game.stake)
                     for count, (rounds, wagered, net, unit_net, unit_squares)
                     in sorted(tally.buckets.items()))
     return WinRate(penetration, game.decks, game.per_round, game.rounds_per_shoe(penetration),
                    game.spread, hands_per_hour, game.scale, tally.shoes, tally.rounds,
-                   tally.rounds_bet, tally.wagered, tally.net, tally.squares, buckets)
+                   tally.rounds_bet, tally.wagered, tally.net, tally.squares, buckets,
+                   tally.flat_net, tally.flat_squares, game.stake)
