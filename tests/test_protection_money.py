@@ -343,6 +343,7 @@ def test_the_command_prints_and_keeps_the_games_pace(capsys: pytest.CaptureFixtu
                  "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["hands_per_hour"] == game.pace.hands
+    assert data["stakes"] == "an initial wager of 25"           # per unit wagered: one wager
     assert (data["hands_per_hour_source"], data["hands_per_hour_assumed"]) == (
         game.pace.source, True)
     assert main(["protection", "double-hand-poker", "--seen", "dealer-3"]) == 0
