@@ -200,6 +200,11 @@ class Pace:
     source: str
     assumed: bool = False
 
+    def __post_init__(self) -> None:
+        if not 1 <= self.hands <= 10_000 or not self.source.strip():
+            raise ValueError(f"A pace is 1 to 10,000 hands an hour with its source, not "
+                             f"{self.hands} ({self.source!r}).")
+
     @property
     def text(self) -> str:
         """The pace with its source, as the money tables print it."""

@@ -307,6 +307,12 @@ def test_every_game_with_exposures_states_its_pace_with_a_source(name: str) -> N
     assert parse_hands(45, pace) == (45, None)
 
 
+@pytest.mark.parametrize(("hands", "source"), [(0, "a source"), (30, " ")])
+def test_a_pace_has_hands_and_a_source(hands: int, source: str) -> None:
+    with pytest.raises(ValueError, match="A pace is 1 to 10,000 hands an hour"):
+        Pace(hands, source)
+
+
 def test_ultimate_texas_holdem_deals_30_hands_an_hour_from_a_published_source() -> None:
     pace = get_game("ultimate-texas-holdem").pace
     assert (pace.hands, pace.assumed) == (30, False) and "Frome" in pace.source
