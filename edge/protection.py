@@ -114,14 +114,14 @@ class Protection:
     reports list them (``none`` is not one of them). ``slow``: a scenario takes minutes to
     solve (the test suite checks reduced cases instead of re-solving tables/). The wager's
     hooks for the exposed player are its ``exposed`` hooks (:class:`edge.games.Exposed`).
-    ``hands_per_hour``: the game's pace, for the win per hour (None: 60 hands an hour)."""
+    ``stakes``: the wagers a hand starts with, each one bet of the money unit, in the game's
+    words (Ultimate Texas Hold'em: ``("Ante", "Blind")``; empty: one initial wager)."""
 
     bet: str
     scenarios: tuple[Scenario, ...]
     slow: bool = False
     collusion: Collusion | None = None
-    # hands dealt an hour at one table, for the win per hour (None: DEFAULT_HANDS_PER_HOUR)
-    hands_per_hour: int | None = None
+    stakes: tuple[str, ...] = ()
 
     def scenario(self, name: str) -> Scenario:
         """The scenario called ``name`` (a ``seen=`` value)."""
@@ -166,19 +166,63 @@ def information_note(exposed: ReturnTable, unexposed: ReturnTable) -> str:
             f"{percent(exposed.expected_return)} per {basis}, the unexposed optimal player's "
             f"{percent(unexposed.expected_return)}: the exposure is worth {percent(value)} per "
             f"{basis} (exactly {exact(value)}). "
-            + break_even_note(exposed, unexposed))
+            + break_even_note(exposed, unexposed) + which_edge_note(exposed))
+
+
+def which_edge_note(exposed: ReturnTable) -> str:
+    """Which of the two player edges a table prints side by side a manager should use (empty
+    when it prints one): the edge per initial wager gives the money, the edge per unit wagered
+    compares games."""
+    if exposed.expected_return <= 0 or exposed.element_of_risk == exposed.house_edge:
+        return ""
+    basis = exposed.basis
+    return (f" Which player edge to use: the player edge per {basis} "
+            f"({percent(exposed.expected_return)}) gives the money: hands an hour x the {basis} "
+            f"x it is the win per hour (`edge protection`). The player edge per unit wagered "
+            f"({percent(-exposed.element_of_risk)}) divides by everything wagered, raises "
+            "included: it is for comparing games, not for money.")
 
 
 # --- money: exposure rates and win per hour -------------------------------------------------
 # the exposure rates reports and `edge protection` show unless told others
 DEFAULT_RATES = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 4), Fraction(1, 2), Fraction(1))
 DEFAULT_UNIT = 25               # the Ante, in money units, of the win per hour
-DEFAULT_HANDS_PER_HOUR = 60     # hands an hour when the game declares no pace of its own
+DEFAULT_HANDS_PER_HOUR = 60     # hands an hour when the game states no pace of its own
 
 
-def hands_per_hour(protection: Protection) -> int:
-    """The hands dealt an hour the win per hour assumes: the game's own, else 60."""
-    return protection.hands_per_hour or DEFAULT_HANDS_PER_HOUR
+@dataclass(frozen=True)
+class Pace:
+    """How many hands a full table deals an hour, for the win per hour, and where that figure
+    comes from (a published source, in docs/references.md); ``assumed``: no published figure
+    was found, the figure is edge's assumption (the source says why it was chosen)."""
+
+    hands: int
+    source: str
+    assumed: bool = False
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.hands <= 10_000 or not self.source.strip():
+            raise ValueError(f"A pace is 1 to 10,000 hands an hour with its source, not "
+                             f"{self.hands} ({self.source!r}).")
+
+    @property
+    def text(self) -> str:
+        """The pace with its source, as the money tables print it."""
+        kind = "edge's assumption" if self.assumed else "published"
+        return f"{self.hands} hands an hour at a full table ({kind}: {self.source})"
+
+
+# the pace of a game that states none of its own (Game.pace)
+DEFAULT_PACE = Pace(DEFAULT_HANDS_PER_HOUR, "the game states no pace of its own", assumed=True)
+
+
+def stake_text(protection: Protection, basis: str, unit: Fraction) -> str:
+    """What a hand starts with in money: ``Ante 25 and Blind 25`` (each of the game's
+    ``stakes`` is one bet of ``unit``), else ``an initial wager (Ante) of 25``."""
+    if not protection.stakes:
+        named = "" if basis == "unit wagered" else f" ({basis})"
+        return f"an initial wager{named} of {exact(unit)}"
+    return " and ".join(f"{name} {exact(unit)}" for name in protection.stakes)
 
 
 def parse_rate(text: str) -> Fraction:

@@ -3,9 +3,9 @@
 For each scenario: what is seen, the player edge when it is seen on every hand, the break-even
 exposure rate, and the player edge and expected win per hour at each exposure rate asked
 (``--exposure-rate``, default 5%, 10%, 25%, 50%, 100%) for a bet of ``--unit`` (default 25) at
-``--hands-per-hour`` (default: the game's own pace, else 60). Every figure is exact until
-printed (:mod:`edge.report.money`). The module imports nothing heavy at the top: the command
-line adds its arguments for every command.
+``--hands-per-hour`` (default: the pace the game states, :attr:`edge.games.Game.pace`). Every
+figure is exact until printed (:mod:`edge.report.money`). The module imports nothing heavy at
+the top: the command line adds its arguments for every command.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from edge.document import Document, Items, Paragraph
 from edge.errors import EdgeError, OptionError
-from edge.protection import DEFAULT_RATES, DEFAULT_UNIT, Protection, hands_per_hour, parse_rate
+from edge.protection import DEFAULT_RATES, DEFAULT_UNIT, Pace, Protection, parse_rate, stake_text
 from edge.table import exact
 
 if TYPE_CHECKING:
@@ -34,9 +34,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--unit", default=str(DEFAULT_UNIT), metavar="U",
                         help=f"the initial wager (Ante) in money (default {DEFAULT_UNIT})")
     parser.add_argument("--hands-per-hour", type=int, metavar="N",
-                        help="hands dealt an hour (default: the game's own pace, else 60)")
-    parser.add_argument("--seen", metavar="A,B",
-                        help="only these scenarios (seen= values; default: every one)")
+                        help="hands dealt an hour (default: the usual pace of a full table "
+                             "the game states, with its source)")
+    parser.add_argument("--seen", metavar="'A;B'",
+                        help="only these scenarios (seen= values; default: every one): ';' "
+                             "separates scenarios, ',' joins the parts of one in any order "
+                             "(dealer-1,flop-1 = flop-1,dealer-1)")
 
 
 def protection_of(game: AnyGame) -> Protection:
@@ -85,14 +88,14 @@ def parse_rates(given: Sequence[str]) -> list[Fraction]:
     return list(rates)
 
 
-def parse_hands(hands: int | None, protection: Protection) -> tuple[int, bool]:
-    """``--hands-per-hour`` (None: the game's own pace, else 60) and whether it is the
-    game's own."""
+def parse_hands(hands: int | None, pace: Pace) -> tuple[int, Pace | None]:
+    """``--hands-per-hour`` (None: the game's pace) and the pace it is, where it is the
+    game's (None: given on the command line)."""
     if hands is None:
-        return hands_per_hour(protection), protection.hands_per_hour is not None
+        return pace.hands, pace
     if not 1 <= hands <= 10_000:
         raise OptionError(f"--hands-per-hour {hands} must be from 1 to 10,000.")
-    return hands, False
+    return hands, None
 
 
 def protection_document(game: AnyGame, paytable: PayTable | None, rules: Rules,
@@ -103,24 +106,24 @@ def protection_document(game: AnyGame, paytable: PayTable | None, rules: Rules,
     protection = protection_of(game)
     if game.player(rules).exposed:
         raise EdgeError("`edge protection` shows every scenario beside the game as dealt: "
-                        "leave out --set seen=... (choose scenarios with --seen A,B).")
+                        "leave out --set seen=... (choose scenarios with --seen 'A;B').")
     rates = parse_rates(args.rates or ()) or list(DEFAULT_RATES)
     unit = parse_unit(args.unit)
-    hands, declared = parse_hands(args.hands_per_hour, protection)
+    hands, pace = parse_hands(args.hands_per_hour, game.pace)
     scenarios = money.chosen_scenarios(protection, args.seen)
     unexposed, found = money.exposure_money(Analyses(game, run), protection, paytable, rules,
                                       scenarios, unit, hands)
     basis = unexposed.basis
-    edges, wins = money.money_tables(found, rates, unit, hands)
+    stakes = stake_text(protection, basis, unit)
+    edges, wins = money.money_tables(found, rates, stakes, hands, pace)
     intro = Paragraph(
         f"The {protection.bet} wager of {game.title} per {basis}: a player who sees the card "
         "on a share of hands (the exposure rate) and plays the others by the unexposed optimal "
         f"strategy returns rate x exposed + (1 - rate) x unexposed. The game as dealt returns "
         f"{money.signed_percent(unexposed.expected_return)} per {basis}. The break-even exposure "
         "rate is the share of hands above which the player has the edge. The win per hour is "
-        f"hands an hour x {basis} x return: {money.pace_text(hands, declared)}, an initial "
-        f"wager ({basis}) of {exact(unit)}. Every figure is exact until printed (`--format json` "
-        "and `csv` give the exact fractions).")
+        f"hands an hour x {basis} x return: {money.pace_text(hands, pace)}, {stakes}. Every "
+        "figure is exact until printed (`--format json` and `csv` give the exact fractions).")
     lines = tuple(f"seen={m.name}: break-even exposure rate "
                   + (exact(m.break_even) if m.break_even is not None else "none")
                   for m in found)
@@ -128,7 +131,10 @@ def protection_document(game: AnyGame, paytable: PayTable | None, rules: Rules,
             "paytable": None if paytable is None else paytable.name,
             "options": dict(unexposed.options), "basis": basis,
             "unexposed_return": exact(unexposed.expected_return), "unit": exact(unit),
-            "hands_per_hour": hands, "hands_per_hour_declared": declared,
+            "stakes": stakes,
+            "hands_per_hour": hands, "hands_per_hour_declared": pace is not None,
+            "hands_per_hour_source": None if pace is None else pace.source,
+            "hands_per_hour_assumed": None if pace is None else pace.assumed,
             "exposure_rates": [exact(rate) for rate in rates],
             "scenarios": money.money_json(found, rates)}
     context = (("game", game.name), ("bet", protection.bet),

@@ -335,6 +335,15 @@ CASES = {
                          ("--seen", "given twice (dealer-1 and dealer-2)")),
     "one scenario twice": Case("protection three-card-poker --seen dealer-1,dealer-1",
                                ("--seen 'dealer-1,dealer-1' names 'dealer-1' twice",)),
+    # --seen: ',' joins the parts of ONE scenario (any order), ';' separates scenarios
+    "a comma list of scenarios": Case("protection three-card-poker --seen dealer-1,dealer-2",
+                                      ("--seen 'dealer-1,dealer-2'", "is not a scenario",
+                                       "separate them with ';': 'dealer-1;dealer-2'")),
+    "one scenario twice, two ways": Case("protection ultimate-texas-holdem --seen "
+                                         "'dealer-1,flop-1;flop-1,dealer-1'",
+                                         ("names 'dealer-1,flop-1' twice",)),
+    "an empty scenario": Case("protection three-card-poker --seen 'dealer-1;'",
+                              ("--seen 'dealer-1;' has an empty scenario or part",)),
     "one number of partners twice": Case("collusion three-card-poker --partners 1,1",
                                          ("--partners '1,1' names 1 twice",)),
     # files: a name that names nothing, a suffix edge cannot write

@@ -15,25 +15,34 @@ import csv
 import dataclasses
 import io
 import json
+import re
 from fractions import Fraction
+from pathlib import Path
 from typing import cast
 
 import pytest
 
 from edge.cli import main
 from edge.document import Chart, Paragraph, Section, Table
+from edge.errors import EdgeError
 from edge.games import Exposed, Game, Rules, Wager, get_game, pays_and_rules
 from edge.player import seeing
 from edge.protection import (
+    DEFAULT_PACE,
     DEFAULT_RATES,
+    ExposureMoney,
+    Pace,
     Protection,
     Scenario,
     break_even_rate,
     mixed_return,
     parse_rate,
+    stake_text,
+    which_edge_note,
 )
+from edge.protection_command import parse_hands
 from edge.report import make_report
-from edge.report.money import chosen_scenarios, label_levels, money
+from edge.report.money import chosen_scenarios, label_levels, money, money_tables
 from tests.test_protection_report import TOY, ToyRules, toy_analyze
 
 TCP = "three-card-poker"
@@ -110,13 +119,44 @@ def test_a_game_without_exposures_is_an_error_naming_those_with_some(
     assert err.count("\n") == 1 and "three-card-poker" in err and "triple-bet" in err
 
 
-def test_seen_takes_scenario_names_that_hold_commas() -> None:
+def test_seen_reads_a_comma_as_one_scenario_in_any_order_and_a_semicolon_as_two() -> None:
     protection = Protection("main", tuple(Scenario(name, name, "early", 1) for name in
                                           ("dealer-1", "dealer-1,flop-1", "flop-1")))
-    assert [s.name for s in chosen_scenarios(protection, "flop-1,dealer-1,flop-1")] == [
-        "dealer-1,flop-1", "flop-1"]
-    assert [s.name for s in chosen_scenarios(protection, "dealer-1")] == ["dealer-1"]
+
+    def names(given: str) -> list[str]:
+        return [s.name for s in chosen_scenarios(protection, given)]
+
+    # one reading whatever the order: a comma joins the parts of ONE scenario
+    assert names("dealer-1,flop-1") == names("flop-1,dealer-1") == ["dealer-1,flop-1"]
+    assert names(" flop-1 , dealer-1 ") == ["dealer-1,flop-1"]
+    # ';' separates scenarios, listed in the game's order whatever the order given
+    assert names("flop-1;dealer-1") == names("dealer-1;flop-1") == ["dealer-1", "flop-1"]
+    assert names("flop-1,dealer-1;flop-1") == ["dealer-1,flop-1", "flop-1"]
+    assert names("dealer-1") == ["dealer-1"]
     assert len(chosen_scenarios(protection, None)) == 3
+
+
+@pytest.mark.parametrize(("given", "words"), [
+    ("dealer-1,dealer-1", "names 'dealer-1' twice"),
+    ("dealer-1,flop-1;flop-1,dealer-1", "names 'dealer-1,flop-1' twice"),
+    ("dealer-1;dealer-1", "names 'dealer-1' twice"),
+    ("dealer-1,flop-1,dealer-9", "is not a scenario of the game"),
+    ("dealer-1;", "has an empty scenario or part"),
+    ("", "has an empty scenario or part"),
+])
+def test_seen_refuses_what_names_no_scenario_or_one_twice(given: str, words: str) -> None:
+    protection = Protection("main", tuple(Scenario(name, name, "early", 1) for name in
+                                          ("dealer-1", "dealer-1,flop-1", "flop-1")))
+    with pytest.raises(EdgeError, match=re.escape(words)):
+        chosen_scenarios(protection, given)
+
+
+def test_a_comma_list_of_separate_scenarios_is_refused_naming_the_semicolon() -> None:
+    protection = Protection("main", tuple(Scenario(name, name, "early", 1) for name in
+                                          ("dealer-1", "dealer-2")))
+    with pytest.raises(EdgeError, match=re.escape("separate them with ';': "
+                                                  "'dealer-1;dealer-2'")):
+        chosen_scenarios(protection, "dealer-1,dealer-2")
 
 
 def test_money_is_rounded_to_the_cent_and_signed() -> None:
@@ -163,15 +203,16 @@ def test_json_figures_against_a_plain_calculation(capsys: pytest.CaptureFixture[
             assert Fraction(at["win_per_hour"]) == win
 
 
-def test_plain_output_states_its_basis_and_the_default_pace(
+def test_plain_output_states_its_basis_and_the_games_pace(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["protection", TCP, "--seen", "dealer-1"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     unexposed, exposed = tcp_returns()
     even = plain_break_even(exposed["dealer-1"], unexposed)
     assert f"{float(even) * 100:.2f}%" == "49.20%" and "49.20%" in text
-    assert "60 hands an hour (edge's default: the game declares no pace)" in text
-    assert "per Ante" in text and "initial wager (Ante) of 25" in text
+    assert ("60 hands an hour at a full table (edge's assumption: no published figure found; "
+            "docs/references.md)") in text
+    assert "per Ante" in text and "Ante 25 a hand" in text
     _, win = plain_money(exposed["dealer-1"], unexposed, Fraction(1), Fraction(25), 60)
     assert f"+{float(win):.2f}" in text
     assert "sorted-1" not in text
@@ -214,7 +255,7 @@ assert TOY.protection is not None
 PACED = dataclasses.replace(
     TOY, bets=(dataclasses.replace(TOY.bets[0], exposed=Exposed(
         pays_and_rules(toy_analyze), surveillance=_surveil)),),
-    protection=dataclasses.replace(TOY.protection, hands_per_hour=30))
+    pace=Pace(30, "a toy source"))
 
 
 def _protection(game: Game[ToyRules]) -> Section:
@@ -237,7 +278,8 @@ def test_the_report_shows_every_scenario_in_money() -> None:
             value, _ = plain_money(exposed, unexposed, rate, Fraction(25), 60)
             assert cell == ("+" if value > 0 else "") + f"{float(value) * 100:.2f}%"
     assert [row[-1] for row in wins.rows] == ["+600.00", "+2,400.00"]
-    assert "at 60 hands an hour" in wins.caption
+    assert ("at 60 hands an hour at a full table (edge's assumption: the game states no pace "
+            "of its own)") in wins.caption
     figure = chart.draw()                                   # the chart draws
     assert figure.axes[0].get_xlim() == (0.0, 1.0)
 
@@ -246,7 +288,110 @@ def test_the_report_takes_the_games_pace_and_its_surveillance_sections() -> None
     section = _protection(PACED)
     words, _, wins, _ = section.blocks[2:]
     assert isinstance(words, Paragraph) and isinstance(wins, Table)
-    assert "at 30 hands an hour" in wins.caption and "the game declares it" in words.text
+    assert "at 30 hands an hour at a full table (published: a toy source)" in wins.caption
+    assert "30 hands an hour at a full table (published: a toy source)" in words.text
     scenario = next(child for child in section.children if child.title == "seen=one")
     assert [child.title for child in scenario.children] == ["Watch for: seen=one"]
     assert not next(c for c in _protection(TOY).children if c.title == "seen=one").children
+
+
+# --- the pace each game states, and what a hand stakes ------------------------------------
+
+@pytest.mark.parametrize("name", ["ultimate-texas-holdem", TCP, "double-hand-poker"])
+def test_every_game_with_exposures_states_its_pace_with_a_source(name: str) -> None:
+    pace = get_game(name).pace
+    assert pace is not DEFAULT_PACE and 1 <= pace.hands <= 200
+    assert "docs/references.md" in pace.source
+    # the default of --hands-per-hour is the game's pace, and says so; a given one is not
+    assert parse_hands(None, pace) == (pace.hands, pace)
+    assert parse_hands(45, pace) == (45, None)
+
+
+@pytest.mark.parametrize(("hands", "source"), [(0, "a source"), (30, " ")])
+def test_a_pace_has_hands_and_a_source(hands: int, source: str) -> None:
+    with pytest.raises(ValueError, match="A pace is 1 to 10,000 hands an hour"):
+        Pace(hands, source)
+
+
+def test_ultimate_texas_holdem_deals_30_hands_an_hour_from_a_published_source() -> None:
+    pace = get_game("ultimate-texas-holdem").pace
+    assert (pace.hands, pace.assumed) == (30, False) and "Frome" in pace.source
+    assert pace.text.startswith("30 hands an hour at a full table (published: E. Frome")
+
+
+def test_ultimate_texas_holdem_money_says_the_blind_equals_the_ante() -> None:
+    """The UTH money wording without a UTH solve: its declared stakes through the functions
+    that print them, on a made-up scenario."""
+    game = get_game("ultimate-texas-holdem")
+    assert game.protection is not None
+    stakes = stake_text(game.protection, "Ante", Fraction(25))
+    assert stakes == "Ante 25 and Blind 25"
+    found = [ExposureMoney("dealer-1", "a card", Fraction(1, 10), Fraction(-1, 50), "Ante",
+                           Fraction(25), game.pace.hands)]
+    _, wins = money_tables(found, [Fraction(1)], stakes, game.pace.hands, game.pace)
+    assert "Ante 25 and Blind 25 a hand" in wins.caption
+    assert "initial wager (Ante)" not in wins.caption
+    assert "30 hands an hour at a full table (published: E. Frome" in wins.caption
+    assert wins.rows[0][1] == money(Fraction(30 * 25, 10))     # 30 x 25 x 1/10 per Ante
+
+
+def test_one_initial_wager_is_named_by_its_basis() -> None:
+    protection = Protection("main", ())
+    assert stake_text(protection, "unit wagered", Fraction(25, 2)) == (
+        "an initial wager of 25/2")
+    assert stake_text(protection, "Ante", Fraction(25)) == "an initial wager (Ante) of 25"
+
+
+def test_the_command_prints_and_keeps_the_games_pace(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    game = get_game("double-hand-poker")
+    assert main(["protection", "double-hand-poker", "--seen", "dealer-3", "--format",
+                 "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hands_per_hour"] == game.pace.hands
+    assert data["stakes"] == "an initial wager of 25"           # per unit wagered: one wager
+    assert (data["hands_per_hour_source"], data["hands_per_hour_assumed"]) == (
+        game.pace.source, True)
+    assert main(["protection", "double-hand-poker", "--seen", "dealer-3"]) == 0
+    out = capsys.readouterr().out
+    assert game.pace.text in " ".join(out.split())
+
+
+def test_the_tri_card_table_says_which_player_edge_a_manager_uses() -> None:
+    game = get_game(TCP)
+    rules = game.make_rules()
+    exposed = game.analyze("ante", None, seeing(rules, "dealer-1"))
+    note = next(n for n in exposed.notes if "Which player edge to use" in n)
+    assert "the player edge per Ante (3.4829%) gives the money" in note
+    assert "per unit wagered (1.8489%)" in note and "for comparing games" in note
+    # the game as dealt prints no player edge: nothing to choose between
+    assert which_edge_note(game.analyze("ante", None, seeing(rules, "none"))) == ""
+
+
+def test_docs_money_table_is_at_each_games_pace(repo_root: Path) -> None:
+    """docs/protection.md's money table: each win an hour (at 10% and 100%) is the game's pace
+    x a 25-unit Ante x the return, from the exact returns in tables/ (no solve)."""
+    from tests.test_tables_current import load_make_tables
+    make_tables = load_make_tables(repo_root)
+    text = (repo_root / "docs" / "protection.md").read_text(encoding="utf-8")
+    start = text.index("| game | `seen=` | player edge seen every hand |")
+    rows = [[cell.strip(" `") for cell in line.split("|")[1:-1]]
+            for line in text[start:].split("\n\n", 1)[0].splitlines()[2:]]
+    checked = 0
+    for name, seen_cell, _, _, at_10, at_100 in rows:
+        seen = seen_cell.split("`")[0].strip()             # `split-1` (ace / face / low)
+        if not at_10:
+            continue                        # the house keeps the edge: no money columns
+        game = get_game(name)
+        assert game.protection is not None
+        bet = game.bet(game.protection.bet)
+        folder = repo_root / "tables" / name
+        stem = bet.name if bet.default_paytable is None else f"{bet.name}-{bet.default_paytable}"
+        unexposed = Fraction(json.loads((folder / f"{stem}.json").read_text())["expected_return"])
+        path = folder / "protection" / f"{make_tables.protection_stem(bet.name, seen)}.json"
+        exposed = Fraction(json.loads(path.read_text())["expected_return"])
+        for cell, rate in ((at_10, Fraction(1, 10)), (at_100, Fraction(1))):
+            _, win = plain_money(exposed, unexposed, rate, Fraction(25), game.pace.hands)
+            assert cell == money(win), (name, seen, rate)
+        checked += 1
+    assert checked == 18

@@ -29,7 +29,7 @@ from edge.errors import EdgeError, OptionError
 from edge.options import format_value, make_options, validate
 from edge.paytables import PayTable, resolve_paytable, shorten
 from edge.player import SEEN, Player, has_option, player_of, strategy_type
-from edge.protection import CollusionRequest, CollusionResult, Protection
+from edge.protection import DEFAULT_PACE, CollusionRequest, CollusionResult, Pace, Protection
 from edge.published import Citation, Published
 from edge.run import RunSettings
 from edge.strategies import PlayerStrategy, StrategyComparison
@@ -374,6 +374,9 @@ class Game(Generic[RulesT]):
     rules_sections: RulesSections[RulesT] | None = None
     # the exposures game protection analyses (edge.protection; rules option ``seen``)
     protection: Protection | None = None
+    # how many hands a full table deals an hour, with its source: the default of the win per
+    # hour (`edge protection --hands-per-hour`); a game that states none gets edge's default
+    pace: Pace = DEFAULT_PACE
     # The independent checks the game's counts have, each a phrase the report's Method section
     # states as "every count is compared with ..." (SMALL_CASES, PUBLISHED_FIGURES or a phrase
     # of the game's own). Only what the game declares is claimed; the simulation is claimed when

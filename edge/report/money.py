@@ -19,13 +19,7 @@ from edge.document import Chart, Table
 from edge.document.document import JsonValue
 from edge.errors import EdgeError
 from edge.player import seeing
-from edge.protection import (
-    DEFAULT_HANDS_PER_HOUR,
-    ExposureMoney,
-    Protection,
-    Scenario,
-    break_even_text,
-)
+from edge.protection import ExposureMoney, Pace, Protection, Scenario, break_even_text
 from edge.table import ReturnTable, decimal, exact, percent
 
 if TYPE_CHECKING:
@@ -36,29 +30,39 @@ if TYPE_CHECKING:
 
 
 def chosen_scenarios(protection: Protection, names: str | None) -> tuple[Scenario, ...]:
-    """The scenarios ``--seen A,B`` names (None: every one), in the game's order."""
+    """The scenarios ``--seen`` names (None: every one), in the game's order. ``;`` separates
+    scenarios; ``,`` joins the parts of one scenario, in any order: ``dealer-1,flop-1`` and
+    ``flop-1,dealer-1`` are both the scenario ``seen=dealer-1,flop-1``, ``dealer-1;flop-1`` is
+    two. A comma list that is no scenario (``dealer-1,dealer-2``) is refused, naming ``;``."""
     if names is None:
         return protection.scenarios
-    wanted = [name.strip() for name in names.split(",") if name.strip()]
-    # a scenario's own name may hold a comma (dealer-1,flop-1): take the longest match first
-    known = {scenario.name for scenario in protection.scenarios}
-    picked: list[str] = []
-    while wanted:
-        for size in range(len(wanted), 0, -1):
-            name = ",".join(wanted[:size])
-            if name in known:
-                if name in picked:
-                    raise EdgeError(f"--seen {names!r} names {name!r} twice: name each "
-                                    "scenario once.")
-                picked.append(name)
-                del wanted[:size]
-                break
-        else:
-            raise EdgeError(f"--seen {names!r}: {wanted[0]!r} is not a scenario of the game "
-                            f"(its scenarios: {'; '.join(sorted(known))}).")
-    if not picked:
-        raise EdgeError(f"--seen {names!r} names no scenario.")
-    return tuple(s for s in protection.scenarios if s.name in picked)
+    by_parts = {frozenset(scenario.name.split(",")): scenario
+                for scenario in protection.scenarios}
+    picked: list[Scenario] = []
+    for group in names.split(";"):
+        parts = [part.strip() for part in group.split(",")]
+        if not all(parts):
+            raise EdgeError(f"--seen {names!r} has an empty scenario or part: separate "
+                            "scenarios with ';' (dealer-1;dealer-2), join the parts of one "
+                            "with ',' (dealer-1,flop-1).")
+        twice = next((part for index, part in enumerate(parts) if part in parts[:index]), None)
+        if twice is not None:
+            raise EdgeError(f"--seen {names!r} names {twice!r} twice: name each scenario and "
+                            "each part of one once.")
+        scenario = by_parts.get(frozenset(parts))
+        if scenario is None:
+            singles = len(parts) > 1 and all(frozenset((part,)) in by_parts for part in parts)
+            hint = (f" To ask for each of them, separate them with ';': "
+                    f"{';'.join(parts)!r}." if singles else "")
+            raise EdgeError(f"--seen {names!r}: {group.strip()!r} is not a scenario of the game "
+                            "(a comma joins the parts of one scenario, in any order; ';' "
+                            f"separates scenarios).{hint} Its scenarios: "
+                            f"{'; '.join(s.name for s in protection.scenarios)}.")
+        if scenario in picked:
+            raise EdgeError(f"--seen {names!r} names {scenario.name!r} twice: name each "
+                            "scenario once.")
+        picked.append(scenario)
+    return tuple(s for s in protection.scenarios if s in picked)
 
 
 def exposure_money(analyses: Analyses[Rules], protection: Protection,
@@ -93,17 +97,18 @@ def rate_text(rate: Fraction) -> str:
     return f"{text}%"
 
 
-def pace_text(hands: int, declared: bool) -> str:
-    """Where the hands an hour come from, in words."""
-    return (f"{hands} hands an hour ({'the game declares it' if declared else 'given'})"
-            if declared or hands != DEFAULT_HANDS_PER_HOUR
-            else f"{hands} hands an hour (edge's default: the game declares no pace)")
+def pace_text(hands: int, pace: Pace | None) -> str:
+    """The hands an hour and where they come from: the game's pace with its source, or
+    ``--hands-per-hour`` (``pace`` None)."""
+    return pace.text if pace is not None else f"{hands} hands an hour (--hands-per-hour)"
 
 
-def money_tables(found: Sequence[ExposureMoney], rates: Sequence[Fraction],
-                 unit: Fraction, hands: int, described: bool = True) -> tuple[Table, Table]:
+def money_tables(found: Sequence[ExposureMoney], rates: Sequence[Fraction], stakes: str,
+                 hands: int, pace: Pace | None, described: bool = True) -> tuple[Table, Table]:
     """The player edge at each exposure rate with the break-even rate, and the win per hour at
-    each rate, one row per scenario (``described``: with what the player sees)."""
+    each rate for a hand that starts with ``stakes`` (``Ante 25 and Blind 25``) at ``hands``
+    an hour (``pace``: the game's, printed with its source), one row per scenario
+    (``described``: with what the player sees)."""
     if not found:
         raise ValueError("no scenario")
     basis = found[0].basis
@@ -119,9 +124,9 @@ def money_tables(found: Sequence[ExposureMoney], rates: Sequence[Fraction],
                   "others are played by the unexposed optimal strategy (negative: the house's "
                   "edge)", align="l" + "l" * len(seen) + "rr" + "r" * len(rates)),
             Table(("seen", *heads), wins,
-                  f"Expected win per hour, in money, at {hands} hands an hour of an initial "
-                  f"wager ({basis}) of {exact(unit)}, at each exposure rate (negative: the "
-                  "house wins)",
+                  f"Expected win per hour, in money, at {pace_text(hands, pace)}, {stakes} a "
+                  f"hand (hands an hour x {basis} x the return per {basis}), at each exposure "
+                  "rate (negative: the house wins)",
                   align="l" + "r" * len(rates)))
 
 

@@ -20,10 +20,11 @@ from edge.protection import (
     DEFAULT_UNIT,
     NONE,
     ExposureMoney,
+    Pace,
     Protection,
     Scenario,
-    hands_per_hour,
     information_value,
+    stake_text,
 )
 from edge.report.collusion import collusion_section
 from edge.report.money import money_chart, money_tables, pace_text
@@ -74,7 +75,7 @@ def protection_section(context: ReportContext[Rules], *,
     rows = [_row(None, unexposed, unexposed)]
     children: list[Section] = []
     found: list[ExposureMoney] = []
-    unit, hands = Fraction(DEFAULT_UNIT), hands_per_hour(protection)
+    unit, pace = Fraction(DEFAULT_UNIT), context.game.pace
     for scenario in protection.scenarios:
         rules = seeing(context.rules, scenario.name)
         start = time.perf_counter()
@@ -83,7 +84,7 @@ def protection_section(context: ReportContext[Rules], *,
             times.append((f"seen={scenario.name}", f"{time.perf_counter() - start:,.1f} s"))
         rows.append(_row(scenario, table, unexposed))
         found.append(ExposureMoney(scenario.name, scenario.description, table.expected_return,
-                                   unexposed.expected_return, table.basis, unit, hands))
+                                   unexposed.expected_return, table.basis, unit, pace.hands))
         blocks: list[Paragraph | Items] = [Paragraph(
             f"Seen: {scenario.description}. Cycle {table.cycle:,} (every deal, {scenario.ways} "
             f"way{'s' if scenario.ways > 1 else ''} to choose the seen cards). Exact expected "
@@ -111,8 +112,7 @@ def protection_section(context: ReportContext[Rules], *,
         "simulate GAME --set seen=...` deals the exposure and plays that strategy.")
     table_block = Table(HEADERS, tuple(rows), f"Every exposure of the {bet} wager, per {first}",
                         align="llrrrll")
-    money = money_blocks(found, unit, hands, protection.hands_per_hour is not None) \
-        if found else []
+    money = money_blocks(found, stake_text(protection, first, unit), pace) if found else []
     collusion = collusion_section(context, collusion_rounds)
     if collusion is not None:
         children.append(collusion)
@@ -120,19 +120,19 @@ def protection_section(context: ReportContext[Rules], *,
                    page_break=True)
 
 
-def money_blocks(found: list[ExposureMoney], unit: Fraction, hands: int,
-                 declared: bool) -> list[Block]:
-    """Every scenario at the default exposure rates: player edge, break-even rate, win per
-    hour, and the chart of the player edge against the exposure rate."""
+def money_blocks(found: list[ExposureMoney], stakes: str, pace: Pace) -> list[Block]:
+    """Every scenario at the default exposure rates for a hand that starts with ``stakes``
+    (``Ante 25 and Blind 25``) at the game's pace: player edge, break-even rate, win per hour,
+    and the chart of the player edge against the exposure rate."""
     basis = found[0].basis
-    edges, wins = money_tables(found, DEFAULT_RATES, unit, hands, described=False)
+    edges, wins = money_tables(found, DEFAULT_RATES, stakes, pace.hands, pace, described=False)
     intro = Paragraph(
         "Money: exposure rates and win per hour. A player rarely sees the card on every "
         "hand. Seen on a share of hands (the exposure rate), the others played by the "
         f"unexposed optimal strategy, the player's return per {basis} is rate x exposed + "
         "(1 - rate) x unexposed; above the break-even exposure rate the player has the edge. "
-        f"The win per hour is at {pace_text(hands, declared)} with an initial wager "
-        f"({basis}) of {exact(unit)}: hands an hour x {basis} x return. `edge protection GAME "
+        f"The win per hour is at {pace_text(pace.hands, pace)}, {stakes} a hand: hands an "
+        f"hour x {basis} x return per {basis}. `edge protection GAME "
         "--exposure-rate R --unit U --hands-per-hour N` gives them at other rates, bets and "
         "paces, with the exact fractions.")
     return [intro, edges, wins, money_chart(found)]

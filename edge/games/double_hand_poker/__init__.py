@@ -60,7 +60,7 @@ from edge.games.double_hand_poker.simulation import (
     simulate_tile_bet,
 )
 from edge.games.double_hand_poker.strategy import compare_setting, strategy
-from edge.protection import Protection
+from edge.protection import Pace, Protection
 
 __all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
 
@@ -132,4 +132,6 @@ GAME: Game[DoubleHandRules] = Game(
     commands=(HOUSE_WAY,),
     rules_sections=on_call(_rules_document),
     protection=Protection("main", tuple(SCENARIOS.values()), collusion=COLLUSION),
+    pace=Pace(30, "no published figure found, Pai Gow Poker is put at 25 to 40; "
+              "docs/references.md", assumed=True),
 )

@@ -72,7 +72,7 @@ from edge.games.three_card_poker.strategy import (
     compare_strategy,
     strategy_document,
 )
-from edge.protection import Protection
+from edge.protection import Pace, Protection
 from edge.strategies import StrategyComparison
 
 __all__ = ["GAME", "Seen", "Strategy", "ThreeCardRules", "Ties"]
@@ -236,5 +236,6 @@ GAME = Game(
     extra_tables=_extra_tables(),
     report_sections=on_call(_report),
     rules_sections=on_call(_rules_document),
-    protection=Protection("ante", SCENARIOS, collusion=COLLUSION),
+    protection=Protection("ante", SCENARIOS, collusion=COLLUSION, stakes=("Ante",)),
+    pace=Pace(60, "no published figure found; docs/references.md", assumed=True),
 )

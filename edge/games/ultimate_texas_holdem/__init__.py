@@ -87,7 +87,7 @@ from edge.games.ultimate_texas_holdem.strategy import practical
 from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL
 from edge.options import options_dict
 from edge.paytables import PayTable
-from edge.protection import CollusionRequest, CollusionResult
+from edge.protection import CollusionRequest, CollusionResult, Pace
 from edge.strategies import StrategyComparison
 from edge.table import ReturnTable
 
@@ -362,4 +362,6 @@ GAME = Game(
     commands=COMMANDS,
     rules_sections=on_call(_rules_document),
     protection=exposure_main.protection(),
+    pace=Pace(30, 'E. Frome, "Speed of play counts in all gambling", Gaming Today; '
+              "docs/references.md"),
 )

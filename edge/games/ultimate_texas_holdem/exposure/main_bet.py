@@ -531,6 +531,6 @@ def protection() -> Protection:
     from edge.protection import Collusion
 
     ready = tuple(scenario for scenario in SCENARIOS if Seen(scenario.name) in exposure.SOLVERS)
-    return Protection("main", ready, slow=True,
+    return Protection("main", ready, slow=True, stakes=("Ante", "Blind"),
                       collusion=Collusion(shared="their two hole cards", partners=(1,),
                                           exact=(1,), slow=True))
