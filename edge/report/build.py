@@ -139,7 +139,6 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         certification_section(context, meta),
         rules_of_play_section(context, meta),
         glossary_section(context),
-        method_section(context),
         summary_section(context),
         options_section(context),
         paytables_section(context),
@@ -173,6 +172,9 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     sections = with_appendix(sections)
     if environment and times:        # machine-dependent: an appendix, never the body
         sections.append(solve_times_section(times))
+    # the Method, after the glossary, says what the sections built did (what they simulated,
+    # approximated or dealt from a shoe) and names only sections that are there
+    sections.insert(3, method_section(context, sections))
     subtitle = [f"Mathematical report on every wager, made by edge {edge_version()} from exact "
                 "enumeration of every deal."]
     if meta.rules_source:

@@ -10,10 +10,11 @@ examples settled by the game's own settlement.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from edge.document.document import Block, Cell, Items, Paragraph, Section, Table, edge_version
-from edge.games import AnyGame, Game, Rules, is_builtin
+from edge.games import EXHAUSTIVE_ENUMERATION, AnyGame, Game, Rules, is_builtin
 from edge.options import describe, options_dict
 from edge.report.context import ReportContext
 from edge.report.metadata import NOT_STATED, Metadata
@@ -237,32 +238,62 @@ def sources_statement(game: Game[Rules]) -> str:
             f"figures are those of its source: {game.source or 'not stated'}.")
 
 
-def method_section(context: ReportContext[Rules]) -> Section:
-    """How the figures were computed: enumeration, strategy, ties; sources cited by title."""
+PLUG_IN_METHOD = (
+    "The counts come from the game's own analysis (code of the package that provides the game, "
+    "not edge's): edge did not make them and cannot say how they were found. edge checked that "
+    "they add up: every count is a whole number, none is negative, and every probability, "
+    "return, variance and hold is an exact fraction of their total.")
+STRATEGY_SOLVED = (
+    "The player's strategy is solved exactly: at each decision the expected values of the "
+    "choices are compared as integers over a common denominator, so no comparison is decided "
+    "by rounding. Where the strategy option names a fixed rule instead, that rule is applied "
+    "as stated.")
+EQUIPMENT = "Equipment and shuffle"
+COUNTING = "Card counting"
+
+
+def titles(sections: Sequence[Section]) -> list[str]:
+    """The title of every section and subsection, in order."""
+    return [title for section in sections
+            for title in (section.title, *titles(section.children))]
+
+
+def section_methods(sections: Sequence[Section]) -> list[str]:
+    """What the sections state of how their figures were made (``Section.method``), in the
+    order they appear, each sentence once."""
+    found = [line for section in sections
+             for line in (*section.method, *section_methods(section.children))]
+    return list(dict.fromkeys(found))
+
+
+def method_section(context: ReportContext[Rules], sections: Sequence[Section]) -> Section:
+    """How the figures were computed, from what the report holds (``sections``, every other
+    section as built): the game's own method or edge's enumeration, the strategy, ties, what
+    any section simulated, approximated or dealt from a shoe, the checks and the sources.
+    Every section a sentence names is one of ``sections``."""
+    game = context.game
+    builtin = is_builtin(game)
+    items: list[str] = list(game.method if game.method is not None else
+                            (EXHAUSTIVE_ENUMERATION,) if builtin else (PLUG_IN_METHOD,))
+    present = titles(sections)
+    if EQUIPMENT in present:
+        outside = ("Outside the \"Card counting\" section, each round is independent"
+                   if COUNTING in present else "Each round is independent")
+        items.append(f"{outside}: the cards (or tiles) are shuffled completely before every "
+                     "round, as the equipment section of the rules of play states.")
     decisions = any(table.has_decisions for table in context.tables.values())
-    items: list[str] = [
-        "Exhaustive enumeration: every deal the rules allow is counted once, with its weight "
-        "where deals are grouped by symmetry; each outcome's count is an integer, and every "
-        "probability, return, variance and hold is an exact fraction of those counts. "
-        "Decimals appear only when a figure is printed.",
-        "Each round is independent: the cards (or tiles) are shuffled completely before every "
-        "round, as the equipment section of the rules of play states.",
-    ]
-    if decisions:
-        items.append(
-            "The player's strategy is solved exactly: at each decision the expected values of "
-            "the choices are compared as integers over a common denominator, so no comparison "
-            "is decided by rounding. Where the strategy option names a fixed rule instead, that "
-            "rule is applied as stated.")
-    ties = "ties" in options_dict(context.rules)
-    if ties:
+    if decisions and builtin and game.method is None:
+        items.append(STRATEGY_SOLVED)
+    if "ties" in options_dict(context.rules):
         items.append(
             "Tie rule: where two choices are worth exactly the same, the player takes the one "
             "the ties option names (this report: the "
             f"{options_dict(context.rules)['ties']} wager). The house edge does not change "
             "with it; the average wager and the element of risk can.")
-    items += [
-        checks_statement(context.game),
-        sources_statement(context.game),
-    ]
+    made = section_methods(sections)
+    items += made
+    if made:
+        items.append("Every other figure in this report is exact: an exact fraction of counts, "
+                     "rounded only when printed.")
+    items += [checks_statement(game), sources_statement(game)]
     return Section("Method", (Items(tuple(items)),))
