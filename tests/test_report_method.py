@@ -23,7 +23,7 @@ from edge.protection import CollusionRequest
 from edge.report.build import make_report
 from edge.report.front import PLUG_IN_METHOD, STRATEGY_SOLVED, titles
 from edge.table import ReturnTable, Row
-from tests.test_bet_files import bet_file
+from tests.test_bet_files import bet_file, six_card_bonus_package
 from tests.test_collusion_command import colluding
 
 DefaultReport = Callable[[str], Report]
@@ -181,3 +181,14 @@ def test_section_methods_are_gathered_in_order_once() -> None:
     sections: Sequence[Section] = (Section("a", method=("one",), children=(inner,)),
                                    Section("c", method=("three",)))
     assert section_methods(sections) == ["one", "two", "three"]
+
+
+def test_the_example_plug_in_states_its_own_method() -> None:
+    """examples/six_card_bonus declares how its kernel counts: the Method says that, in place
+    of edge's own account, and points to no section its report lacks."""
+    game = six_card_bonus_package().GAME
+    report = make_report(game, environment=False)
+    items = method_items(report)
+    assert game.method is not None and items[0] == game.method[0]
+    assert PLUG_IN_METHOD not in items and "solved exactly" not in " ".join(items)
+    assert unresolved(report) == []

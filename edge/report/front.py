@@ -233,16 +233,17 @@ def sources_statement(game: Game[Rules]) -> str:
         return ("The method is described in full in \"How edge computes\", the rules in "
                 "\"Rules of the games, as edge implements them\", and the published figures "
                 "compared in \"Published figures and sources\", documents that ship with edge.")
-    return ("The method is described in full in \"How edge computes\", a document that ships "
-            "with edge; this game is not one of edge's own, and its rules and any published "
-            f"figures are those of its source: {game.source or 'not stated'}.")
+    return ("edge's part of the method is described in full in \"How edge computes\", a "
+            "document that ships with edge; this game is not one of edge's own, and its rules "
+            f"and any published figures are those of its source: {game.source or 'not stated'}.")
 
 
 PLUG_IN_METHOD = (
     "The counts come from the game's own analysis (code of the package that provides the game, "
-    "not edge's): edge did not make them and cannot say how they were found. edge checked that "
-    "they add up: every count is a whole number, none is negative, and every probability, "
-    "return, variance and hold is an exact fraction of their total.")
+    "not edge's): edge did not make them, and cannot say how they were found or whether the "
+    "player's choices in them are the best. edge checked that they add up (no count negative, "
+    "a total above zero) and derives every probability, return, variance and hold as an exact "
+    "fraction of that total.")
 STRATEGY_SOLVED = (
     "The player's strategy is solved exactly: at each decision the expected values of the "
     "choices are compared as integers over a common denominator, so no comparison is decided "
