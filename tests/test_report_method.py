@@ -103,6 +103,9 @@ def test_protection_changes_the_method_and_names_the_simulated_rows() -> None:
     assert "The \"Game protection\" section: each exposure of the ante wager comes from the " \
            "game's own analysis" in text
     assert "solved exactly" not in text
+    # nor do the certification, the subtitle or the protection section say it
+    whole = report.render("markdown")
+    assert "solved exactly" not in whole and "enumeration of every" not in whole
     assert "the row for 1 partner is exact" in text
     drawn = CollusionRequest(2)
     assert (f"the row for 2 partners is simulated, each the mean of {drawn.rounds:,} "
@@ -115,6 +118,7 @@ def test_a_bet_files_report_certifies_no_strategy() -> None:
     text = " ".join(method_items(report))
     assert "solved exactly" not in text
     assert "Exhaustive enumeration" in text        # a bet file is counted by edge itself
+    assert "by exhaustive enumeration of every equally likely deal" in report.render("markdown")
     assert unresolved(report) == []
 
 
@@ -155,6 +159,9 @@ def test_a_plug_in_states_only_what_edge_can_know() -> None:
     assert not any("Equipment" in title for title in titles(report.sections))
     assert "equipment section" not in text
     assert unresolved(report) == []
+    whole = report.render("markdown")
+    assert "solved exactly" not in whole and "enumeration of every" not in whole
+    assert "from the counts of the game's own analysis, as the Method section states" in whole
 
 
 def test_a_plug_in_states_its_own_method() -> None:

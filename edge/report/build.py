@@ -36,6 +36,7 @@ from edge.report.context import Analyses, ReportContext
 from edge.report.data import report_data
 from edge.report.front import (
     certification_section,
+    edge_counts,
     glossary_section,
     method_section,
     rules_of_play_section,
@@ -175,8 +176,9 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     # the Method, after the glossary, says what the sections built did (what they simulated,
     # approximated or dealt from a shoe) and names only sections that are there
     sections.insert(3, method_section(context, sections))
-    subtitle = [f"Mathematical report on every wager, made by edge {edge_version()} from exact "
-                "enumeration of every deal."]
+    subtitle = [f"Mathematical report on every wager, made by edge {edge_version()} from "
+                + ("exact enumeration of every deal." if edge_counts(found) else
+                   "the exact counts of the game's own analysis.")]
     if meta.rules_source:
         subtitle.append(f"Rules source: {meta.rules_source} (the applicant's rules document).")
     elif found.source:

@@ -74,6 +74,13 @@ def certified_holds(context: ReportContext[Rules], bet: str) -> list[tuple[str, 
     return [(basis, hold, rests) for basis, hold in hold_bases(bet, table)]
 
 
+def edge_counts(game: AnyGame) -> bool:
+    """Whether edge made the game's counts by its own exhaustive enumeration (one of its own
+    games, or a bet file's), so that a report may say so; a game from another package counts
+    by code edge cannot vouch for."""
+    return is_builtin(game) or EXHAUSTIVE_ENUMERATION in (game.method or ())
+
+
 def attestation(context: ReportContext[Rules], meta: Metadata) -> str:
     """The analyst's statement, in the first person, over the signature line."""
     who = meta.analyst or "the analyst named below"
@@ -82,9 +89,13 @@ def attestation(context: ReportContext[Rules], meta: Metadata) -> str:
     text = (f"I, {who}, certify that the theoretical hold (house edge) of each wager of "
             f"{context.game.title}, under the rules of play, options and pay tables stated in "
             "this report and with the player's strategy it states, is the player's expected "
-            "loss given in the table above. I computed each figure with edge, by exhaustive "
-            "enumeration of every equally likely deal in exact rational arithmetic; each is "
-            "exact, and only its percentage is rounded for print. Where a figure rests on a "
+            "loss given in the table above. I computed each figure with edge, "
+            + ("by exhaustive enumeration of every equally likely deal in exact rational "
+               "arithmetic" if edge_counts(context.game) else
+               "in exact rational arithmetic from the counts of the game's own analysis, as "
+               "the Method section states")
+            + "; each is exact, and only its percentage is rounded for print. Where a figure "
+            "rests on a "
             "value the rules of play do not give, its row says so and what value was assumed.")
     text += (f" My qualifications: {meta.qualifications.rstrip('.')}." if meta.qualifications
              else " My qualifications: not stated.")

@@ -101,9 +101,11 @@ def protection_section(context: ReportContext[Rules], *,
     first = unexposed.basis
     intro = Paragraph(
         "What a player who sees cards he should not, and uses them perfectly, wins. For each "
-        "exposure the player's decisions are solved exactly given everything seen (the seen "
-        "cards are removed from the deck), over every deal and every way the seen cards can be "
-        "chosen among the cards they come from. Figures are per "
+        + ("exposure the player's decisions are solved exactly given everything seen (the seen "
+           "cards are removed from the deck), over every deal and every way the seen cards can "
+           "be chosen among the cards they come from." if is_builtin(context.game) else
+           "exposure the figures are the game's own analysis of it (its exposed hook).")
+        + " Figures are per "
         f"{first} of the {bet} wager; the value of the information is the exposed player's "
         "expected return minus the unexposed optimal player's. A positive player edge means "
         "the exposure beats the house. `edge table GAME --set seen=...` prints each full "
