@@ -32,7 +32,7 @@ from edge.bets.file import BetFile, BetFileError, Outcome
 from edge.bets.words import condition_in_words
 from edge.cards import format_card
 from edge.document.document import Items, Section, Table
-from edge.games import Bet, Game, ReportContext, Rules, Wager
+from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, ReportContext, Rules, Wager
 from edge.games.worked import Deal, examples_section
 from edge.options import option, options_dict
 from edge.paytables import PayTable, format_pay
@@ -345,7 +345,7 @@ def make_game(bet: BetFile) -> Game[Any]:
     game: Game[Any] = Game(
         name=bet.name, title=bet.title, rules=rules, bets=(wager,), source=source,
         describe_rules=lambda r: describe_rules(bet, r), invoked_as=str(bet.path),
-        checks=(TOTAL_CHECK,), settlement=SETTLEMENT,
+        checks=(TOTAL_CHECK,), settlement=SETTLEMENT, method=(EXHAUSTIVE_ENUMERATION,),
         rules_sections=lambda context: rules_sections(analysis, context))
     return game
 

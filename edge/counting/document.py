@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -387,7 +388,42 @@ def counting_document(c: Counting) -> Document:
 
 def counting_section(c: Counting) -> Section:
     """One wager's part of the report's "Card counting" section."""
-    return Section(f"Card counting: the {c.bet} wager", tuple(blocks(c)))
+    title = f"Card counting: the {c.bet} wager"
+    return Section(title, tuple(blocks(c)), method=counting_method(c, title))
+
+
+def counting_method(c: Counting, title: str) -> tuple[str, ...]:
+    """The Method section's sentence on one wager's counting analysis: what in it is a
+    first-order estimate, a normal approximation or simulated (nothing: all exact)."""
+    said = []
+    if c.best is not None:
+        said.append("the return at a true count, E(TC), is the first-order (linear) estimate "
+                    "from the effects of removal")
+        if c.best.fit.break_even is not None:
+            said.append("the share of rounds past the break-even true count is a normal "
+                        "approximation (the spread of the true count is exact)")
+    if c.mix.suits_matter:
+        said.append("the share of shoes as uneven as the turning shoe takes the imbalance over "
+                    "its exact mean as a chi-square with 3 degrees of freedom over 3 (an "
+                    "approximation)")
+    if c.play is not None and c.simulated:
+        said.append(f"the counter's win rates are simulated ({c.play.rounds:,} rounds at each "
+                    f"depth from seed {c.play.seed}, on the best count), with their standard "
+                    "errors")
+    return (f"The \"{title}\" section: {'; '.join(said)}.",) if said else ()
+
+
+def shoe_method(found: Sequence[Counting]) -> str:
+    """The Method section's sentence on the "Card counting" section as a whole: the shoe it
+    deals down, and what in it is exact."""
+    dealt = [f"{p.numerator}/{p.denominator}" for p in PENETRATIONS]
+    shoe = found[0].effects
+    return (f"The \"Card counting\" section deals the shoe down ({shoe.copies[0]} decks, "
+            f"{shoe.cards} cards, no shuffle between rounds; the shoe looked at with "
+            f"{', '.join(dealt[:-1])} and {dealt[-1]} of it dealt), where the rest of the "
+            "report shuffles before every round. Its effects of removal, the counts' betting "
+            "correlations, slopes and break-even true counts, and the return of every shoe it "
+            "names are exact, each from the wager's exact return from that shoe.")
 
 
 def report_section(context: ReportContext[Rules], play: CounterPlay | None = None) -> Section:
@@ -401,8 +437,9 @@ def report_section(context: ReportContext[Rules], play: CounterPlay | None = Non
                         "analyse: --counting applies to shoe-dealt wagers (a bet file with a "
                         "shoe, the Hybrid Triple Bet).")
     shoe_of(context.rules, shoe_dealt[0].name, game.command_name)    # one deck: an error
-    children = tuple(counting_section(analyse(game, bet, context.paytables[bet.name],
-                                              context.rules, play)) for bet in shoe_dealt)
+    found = [analyse(game, bet, context.paytables[bet.name], context.rules, play)
+             for bet in shoe_dealt]
+    children = tuple(counting_section(c) for c in found)
     intro = Paragraph(
         "Whether a card counter can beat a shoe-dealt wager: for each wager, the exact effect "
         "on its return of removing each card from the full shoe, the best linear count made "
@@ -413,4 +450,5 @@ def report_section(context: ReportContext[Rules], play: CounterPlay | None = Non
            if play is not None and play.rounds else "")
         + ". The method is in docs/counting.md; `edge counting "
         f"{game.command_name} --bet BET` prints each part alone.")
-    return Section("Card counting", (intro,), children, page_break=True)
+    return Section("Card counting", (intro,), children, page_break=True,
+                   method=(shoe_method(found),))

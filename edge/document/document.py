@@ -102,6 +102,10 @@ class Section:
     children: tuple[Section, ...] = ()
     page_break: bool = False
     keep_last: int = 0  # the last this many blocks are printed on one page (HTML, LaTeX)
+    # how the section's figures were made where not by exact enumeration (what is simulated,
+    # approximated or dealt), in sentences the report's Method section states; never printed
+    # in the section itself
+    method: tuple[str, ...] = ()
 
 
 # A JSON-ready value (what ``json.dumps`` writes): built by whoever builds the document.

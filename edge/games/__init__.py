@@ -11,6 +11,7 @@ name: :func:`get_game`).
 from __future__ import annotations
 
 from edge.games.contract import (
+    EXHAUSTIVE_ENUMERATION,
     PUBLISHED_FIGURES,
     SMALL_CASES,
     Analyses,
@@ -64,7 +65,8 @@ from edge.games.registry import (
 from edge.run import RunSettings as RunSettings  # re-exported: every game names it from here
 
 __all__ = [
-    "BUILTINS", "BUILTIN_GAMES", "ENTRY_POINT_GROUP", "PUBLISHED_FIGURES", "SMALL_CASES",
+    "BUILTINS", "BUILTIN_GAMES", "ENTRY_POINT_GROUP", "EXHAUSTIVE_ENUMERATION",
+    "PUBLISHED_FIGURES", "SMALL_CASES",
     "Analyses", "Analyze", "AnyGame", "Bet", "BuiltinGame", "Certify", "Command", "Compare",
     "Exposed", "Fitted", "Game", "ReportContext", "ReportSections", "ReportVariants", "Rules",
     "RulesOfPlay", "RulesSections", "RulesT", "RunSettings", "ShoeReturn", "Simulate", "Simulator",

@@ -47,6 +47,12 @@ if TYPE_CHECKING:
 # The independent checks a game can declare in ``Game.checks`` (see the report's Method section).
 SMALL_CASES = "a plain enumeration on cases small enough to run both"
 PUBLISHED_FIGURES = "published figures where they exist"
+# How edge's own analyses count, for a report's Method section (``Game.method``).
+EXHAUSTIVE_ENUMERATION = (
+    "Exhaustive enumeration: every deal the rules allow is counted once, with its weight where "
+    "deals are grouped by symmetry; each outcome's count is an integer, and every probability, "
+    "return, variance and hold is an exact fraction of those counts. Decimals appear only when "
+    "a figure is printed.")
 
 
 @dataclass(frozen=True)
@@ -387,6 +393,11 @@ class Game(Generic[RulesT]):
     settlement: str = ""
     # what a command line names the game by, when not its name (a bet file: its path)
     invoked_as: str = ""
+    # How the game's counts are made, in sentences the report's Method section states. None:
+    # edge's own account for its own games (exhaustive enumeration, the strategy solved
+    # exactly), and for a game from another package a neutral sentence (the counts come from
+    # the game's own analysis; edge checked they add up), since edge cannot know more of it.
+    method: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         """A game declares what it supports: exposures (``protection``, its rules' ``seen``

@@ -36,6 +36,7 @@ from edge.report.context import Analyses, ReportContext
 from edge.report.data import report_data
 from edge.report.front import (
     certification_section,
+    edge_counts,
     glossary_section,
     method_section,
     rules_of_play_section,
@@ -139,7 +140,6 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         certification_section(context, meta),
         rules_of_play_section(context, meta),
         glossary_section(context),
-        method_section(context),
         summary_section(context),
         options_section(context),
         paytables_section(context),
@@ -173,8 +173,12 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     sections = with_appendix(sections)
     if environment and times:        # machine-dependent: an appendix, never the body
         sections.append(solve_times_section(times))
-    subtitle = [f"Mathematical report on every wager, made by edge {edge_version()} from exact "
-                "enumeration of every deal."]
+    # the Method, after the glossary, says what the sections built did (what they simulated,
+    # approximated or dealt from a shoe) and names only sections that are there
+    sections.insert(3, method_section(context, sections))
+    subtitle = [f"Mathematical report on every wager, made by edge {edge_version()} from "
+                + ("exact enumeration of every deal." if edge_counts(found) else
+                   "the exact counts of the game's own analysis.")]
     if meta.rules_source:
         subtitle.append(f"Rules source: {meta.rules_source} (the applicant's rules document).")
     elif found.source:

@@ -195,4 +195,37 @@ def collusion_section(context: ReportContext[Rules], rounds: int | None) -> Sect
         f"situation; simulated rows draw {request.rounds:,} situations from seed "
         f"{request.seed}, each valued exactly (`edge collusion {context.game.command_name}` "
         "prints the same table).")
-    return Section("Collusion", (intro, *collusion_blocks(results)))
+    return Section("Collusion", (intro, *collusion_blocks(results)),
+                   method=(collusion_method(results, request),))
+
+
+def _rows(results: Sequence[CollusionResult]) -> str:
+    return "the row for" if len(results) == 1 else "the rows for"
+
+
+def _partners(results: Sequence[CollusionResult]) -> str:
+    numbers = [str(result.partners) for result in results]
+    said = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return f"{said} partner{'s' if numbers != ['1'] else ''}"
+
+
+def collusion_method(results: Sequence[CollusionResult], request: CollusionRequest) -> str:
+    """The Method section's sentence on the collusion table: which rows are exact, which
+    simulated (situations drawn, seed) and the normal approximation of their intervals."""
+    exact_rows = [result for result in results if result.exact]
+    drawn = [result for result in results if not result.exact]
+    parts = []
+    if exact_rows:
+        parts.append(f"{_rows(exact_rows)} {_partners(exact_rows)} "
+                     f"{'is' if len(exact_rows) == 1 else 'are'} exact (every situation "
+                     "enumerated)")
+    if drawn:
+        sizes = sorted({result.situations for result in drawn})
+        many = f"{sizes[0]:,} situations" if len(sizes) == 1 else "the situations it says"
+        parts.append(f"{_rows(drawn)} {_partners(drawn)} "
+                     f"{'is' if len(drawn) == 1 else 'are'} simulated, each the mean of "
+                     f"{many} drawn from seed {request.seed}, each valued exactly, with its "
+                     "standard error; a simulated row's 95% interval is a normal "
+                     "approximation (± 1.96 standard errors), and its decision shares are "
+                     "those of the situations drawn")
+    return "The \"Collusion\" table: " + "; ".join(parts) + "."

@@ -10,10 +10,11 @@ examples settled by the game's own settlement.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from edge.document.document import Block, Cell, Items, Paragraph, Section, Table, edge_version
-from edge.games import AnyGame, Game, Rules, is_builtin
+from edge.games import EXHAUSTIVE_ENUMERATION, AnyGame, Game, Rules, is_builtin
 from edge.options import describe, options_dict
 from edge.report.context import ReportContext
 from edge.report.metadata import NOT_STATED, Metadata
@@ -73,6 +74,13 @@ def certified_holds(context: ReportContext[Rules], bet: str) -> list[tuple[str, 
     return [(basis, hold, rests) for basis, hold in hold_bases(bet, table)]
 
 
+def edge_counts(game: AnyGame) -> bool:
+    """Whether edge made the game's counts by its own exhaustive enumeration (one of its own
+    games, or a bet file's), so that a report may say so; a game from another package counts
+    by code edge cannot vouch for."""
+    return is_builtin(game) or EXHAUSTIVE_ENUMERATION in (game.method or ())
+
+
 def attestation(context: ReportContext[Rules], meta: Metadata) -> str:
     """The analyst's statement, in the first person, over the signature line."""
     who = meta.analyst or "the analyst named below"
@@ -81,9 +89,13 @@ def attestation(context: ReportContext[Rules], meta: Metadata) -> str:
     text = (f"I, {who}, certify that the theoretical hold (house edge) of each wager of "
             f"{context.game.title}, under the rules of play, options and pay tables stated in "
             "this report and with the player's strategy it states, is the player's expected "
-            "loss given in the table above. I computed each figure with edge, by exhaustive "
-            "enumeration of every equally likely deal in exact rational arithmetic; each is "
-            "exact, and only its percentage is rounded for print. Where a figure rests on a "
+            "loss given in the table above. I computed each figure with edge, "
+            + ("by exhaustive enumeration of every equally likely deal in exact rational "
+               "arithmetic" if edge_counts(context.game) else
+               "in exact rational arithmetic from the counts of the game's own analysis, as "
+               "the Method section states")
+            + "; each is exact, and only its percentage is rounded for print. Where a figure "
+            "rests on a "
             "value the rules of play do not give, its row says so and what value was assumed.")
     text += (f" My qualifications: {meta.qualifications.rstrip('.')}." if meta.qualifications
              else " My qualifications: not stated.")
@@ -232,37 +244,68 @@ def sources_statement(game: Game[Rules]) -> str:
         return ("The method is described in full in \"How edge computes\", the rules in "
                 "\"Rules of the games, as edge implements them\", and the published figures "
                 "compared in \"Published figures and sources\", documents that ship with edge.")
-    return ("The method is described in full in \"How edge computes\", a document that ships "
-            "with edge; this game is not one of edge's own, and its rules and any published "
-            f"figures are those of its source: {game.source or 'not stated'}.")
+    return ("edge's part of the method is described in full in \"How edge computes\", a "
+            "document that ships with edge; this game is not one of edge's own, and its rules "
+            f"and any published figures are those of its source: {game.source or 'not stated'}.")
 
 
-def method_section(context: ReportContext[Rules]) -> Section:
-    """How the figures were computed: enumeration, strategy, ties; sources cited by title."""
+PLUG_IN_METHOD = (
+    "The counts come from the game's own analysis (code of the package that provides the game, "
+    "not edge's): edge did not make them, and cannot say how they were found or whether the "
+    "player's choices in them are the best. edge checked that they add up (no count negative, "
+    "a total above zero) and derives every probability, return, variance and hold as an exact "
+    "fraction of that total.")
+STRATEGY_SOLVED = (
+    "The player's strategy is solved exactly: at each decision the expected values of the "
+    "choices are compared as integers over a common denominator, so no comparison is decided "
+    "by rounding. Where the strategy option names a fixed rule instead, that rule is applied "
+    "as stated.")
+EQUIPMENT = "Equipment and shuffle"
+COUNTING = "Card counting"
+
+
+def titles(sections: Sequence[Section]) -> list[str]:
+    """The title of every section and subsection, in order."""
+    return [title for section in sections
+            for title in (section.title, *titles(section.children))]
+
+
+def section_methods(sections: Sequence[Section]) -> list[str]:
+    """What the sections state of how their figures were made (``Section.method``), in the
+    order they appear, each sentence once."""
+    found = [line for section in sections
+             for line in (*section.method, *section_methods(section.children))]
+    return list(dict.fromkeys(found))
+
+
+def method_section(context: ReportContext[Rules], sections: Sequence[Section]) -> Section:
+    """How the figures were computed, from what the report holds (``sections``, every other
+    section as built): the game's own method or edge's enumeration, the strategy, ties, what
+    any section simulated, approximated or dealt from a shoe, the checks and the sources.
+    Every section a sentence names is one of ``sections``."""
+    game = context.game
+    builtin = is_builtin(game)
+    items: list[str] = list(game.method if game.method is not None else
+                            (EXHAUSTIVE_ENUMERATION,) if builtin else (PLUG_IN_METHOD,))
+    present = titles(sections)
+    if EQUIPMENT in present:
+        outside = ("Outside the \"Card counting\" section, each round is independent"
+                   if COUNTING in present else "Each round is independent")
+        items.append(f"{outside}: the cards (or tiles) are shuffled completely before every "
+                     "round, as the equipment section of the rules of play states.")
     decisions = any(table.has_decisions for table in context.tables.values())
-    items: list[str] = [
-        "Exhaustive enumeration: every deal the rules allow is counted once, with its weight "
-        "where deals are grouped by symmetry; each outcome's count is an integer, and every "
-        "probability, return, variance and hold is an exact fraction of those counts. "
-        "Decimals appear only when a figure is printed.",
-        "Each round is independent: the cards (or tiles) are shuffled completely before every "
-        "round, as the equipment section of the rules of play states.",
-    ]
-    if decisions:
-        items.append(
-            "The player's strategy is solved exactly: at each decision the expected values of "
-            "the choices are compared as integers over a common denominator, so no comparison "
-            "is decided by rounding. Where the strategy option names a fixed rule instead, that "
-            "rule is applied as stated.")
-    ties = "ties" in options_dict(context.rules)
-    if ties:
+    if decisions and builtin and game.method is None:
+        items.append(STRATEGY_SOLVED)
+    if "ties" in options_dict(context.rules):
         items.append(
             "Tie rule: where two choices are worth exactly the same, the player takes the one "
             "the ties option names (this report: the "
             f"{options_dict(context.rules)['ties']} wager). The house edge does not change "
             "with it; the average wager and the element of risk can.")
-    items += [
-        checks_statement(context.game),
-        sources_statement(context.game),
-    ]
+    made = section_methods(sections)
+    items += made
+    if made:
+        items.append("Every other figure in this report is exact: an exact fraction of counts, "
+                     "rounded only when printed.")
+    items += [checks_statement(game), sources_statement(game)]
     return Section("Method", (Items(tuple(items)),))

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from edge.document import Items, Paragraph, Section, Table
 from edge.document.document import Block
-from edge.games import ReportContext, Rules
+from edge.games import ReportContext, Rules, is_builtin
 from edge.player import seeing
 from edge.protection import (
     DEFAULT_RATES,
@@ -102,9 +102,11 @@ def protection_section(context: ReportContext[Rules], *,
     first = unexposed.basis
     intro = Paragraph(
         "What a player who sees cards he should not, and uses them perfectly, wins. For each "
-        "exposure the player's decisions are solved exactly given everything seen (the seen "
-        "cards are removed from the deck), over every deal and every way the seen cards can be "
-        "chosen among the cards they come from. Figures are per "
+        + ("exposure the player's decisions are solved exactly given everything seen (the seen "
+           "cards are removed from the deck), over every deal and every way the seen cards can "
+           "be chosen among the cards they come from." if is_builtin(context.game) else
+           "exposure the figures are the game's own analysis of it (its exposed hook).")
+        + " Figures are per "
         f"{first} of the {bet} wager; the value of the information is the exposed player's "
         "expected return minus the unexposed optimal player's. A positive player edge means "
         "the exposure beats the house. `edge table GAME --set seen=...` prints each full "
@@ -116,8 +118,14 @@ def protection_section(context: ReportContext[Rules], *,
     collusion = collusion_section(context, collusion_rounds)
     if collusion is not None:
         children.append(collusion)
+    solved = ("is solved exactly, over every deal and every way to choose the seen cards"
+              if is_builtin(context.game) else
+              "comes from the game's own analysis of it (the wager's exposed hook)")
+    said = (f"The \"Game protection\" section: each exposure of the {bet} wager {solved}; "
+            "its money (the return at each exposure rate, the break-even rate, the win per "
+            "hour) is exact from those returns at the rates, bet and pace it states.")
     return Section("Game protection", (intro, table_block, *money), tuple(children),
-                   page_break=True)
+                   page_break=True, method=(said,))
 
 
 def money_blocks(found: list[ExposureMoney], stakes: str, pace: Pace) -> list[Block]:

@@ -221,7 +221,26 @@ def volatility_section(context: ReportContext[Rules]) -> Section:
               "table; dashed: the expected return)",
               functools.partial(_draw_quantiles, context.tables)),
     )
-    return Section("Volatility", blocks, tuple(children), page_break=True)
+    return Section("Volatility", blocks, tuple(children), page_break=True,
+                   method=(volatility_method([s for found in computed.values() for s in found]),))
+
+
+def volatility_method(found: Sequence[Spread]) -> str:
+    """The Method section's sentence on the volatility section: how its distributions were
+    computed (exact convolution, FFT with an error bound, or only the normal approximation)."""
+    ways = {"exact" if s.distribution.method == "exact" else "FFT"
+            for s in found if s.distribution is not None}
+    exact_text = "the exact integer convolution of the counts"
+    fft_text = ("an FFT convolution in floating point, with a bound on the error of every "
+                "probability")
+    done = (f"{exact_text} for the smaller n and {fft_text} for the larger"
+            if ways == {"exact", "FFT"} else exact_text if "exact" in ways
+            else fft_text if ways else "not computed")
+    unknown = any(s.distribution is None for s in found)
+    return ("The \"Volatility\" section: the distribution of the net result after n hands is "
+            f"{done}; its last column is the normal approximation, for comparison only"
+            + ("; where n is too large to convolve, the range and the chance of being ahead "
+               "are that normal approximation" if unknown else "") + ".")
 
 
 @dataclass(frozen=True)

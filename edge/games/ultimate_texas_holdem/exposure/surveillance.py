@@ -327,7 +327,11 @@ def surveillance_sections(solution: ExposedSolution, paytable: PayTable,
     count = hands if hands is not None else HANDS[DEALER_SEEN[solution.scenario]]
     streets = street_counts(solution, paytable, rules, run, count)
     scenario = scenario_of(solution.scenario)
-    return [Section(f"What to watch for: the player seeing {scenario.seen}", (
+    title = f"What to watch for: the player seeing {scenario.seen}"
+    said = (f"The \"{title}\" section: the preflop shares are exact (every preflop state); "
+            f"the flop and river shares are simulated ({count:,} hands dealt with the exposure, "
+            f"seed {SEED}), each with its binomial standard error.")
+    return [Section(title, (
         Paragraph("Basic strategy is the optimal strategy of the game as dealt. Preflop shares "
                   "are exact (every preflop state equally likely); flop and river shares are "
                   "simulated."),
@@ -336,4 +340,4 @@ def surveillance_sections(solution: ExposedSolution, paytable: PayTable,
         Paragraph("Plain rules (preflop, a class counted when the informed player raises it on "
                   "most of its suit arrangements):"),
         Items(tuple(preflop_rules(found, by_class))),
-        street_table(streets)))]
+        street_table(streets)), method=(said,))]
