@@ -409,7 +409,8 @@ def counting_method(c: Counting, title: str) -> tuple[str, ...]:
     if c.play is not None and c.simulated:
         said.append(f"the counter's win rates are simulated ({c.play.rounds:,} rounds at each "
                     f"depth from seed {c.play.seed}, on the best count), with their standard "
-                    "errors")
+                    "errors; the simulation is checked by the flat bet of every round dealt, "
+                    "whose expectation is the exact house edge off the top (a z at each depth)")
     return (f"The \"{title}\" section: {'; '.join(said)}.",) if said else ()
 
 
