@@ -513,3 +513,57 @@ def test_the_report_command_names_the_simulated_rounds() -> None:
     command = report_command(game, (), rules, counting=played)
     assert ("--counting --spread 2-8 --from 3 --every-round --other-cards 5 "
             "--hands-per-hour 80 --seed 7") in command and "--workers" not in command
+
+
+def test_a_counter_who_bets_nothing_gets_no_verdict(edge_cli: Any) -> None:
+    """A counter who never reaches its first bet (--from 40) bet no round: the table says so
+    where a win would be, no "breaks even within its error", no "+0.000 ± 0.000"; the tables of
+    the true count and of the simulation name what their shares are."""
+    result = edge_cli("counting", str(BETS / "21-plus-3.toml"), "--rounds", "3000",
+                      "--workers", "1", "--from", "40", "--seed", "3")
+    assert result.status == 0, result.err
+    out = result.out
+    assert "breaks even within its error" not in out and "0.000 ± 0.000" not in out
+    assert out.count("no rounds bet") == 8 and out.count("bet no round") >= 4
+    assert "The counter bet no round at any depth" in out
+    assert "rounds at that depth past break-even (normal model)" in out
+    assert "share of rounds bet" in out and "cut card at (share of the shoe)" in out
+    assert "not from the break-even true count 4.98 itself" in out
+
+
+def test_a_counter_who_bets_gets_a_verdict_with_its_digits(edge_cli: Any) -> None:
+    """From true count 1 the counter bets hundreds of rounds at each depth: a verdict for each,
+    its win printed to the error's second significant figure (the JSON's figures, printed)."""
+    from edge.counting.play import MIN_VERDICT_ROUNDS, with_error
+    args = ("counting", str(BETS / "21-plus-3.toml"), "--rounds", "3000", "--workers", "1",
+            "--from", "1", "--seed", "3")
+    found = json.loads(edge_cli(*args, "--format", "json").out)["simulated"]["rates"]
+    out = edge_cli(*args).out
+    for rate in found:
+        assert rate["rounds_bet"] >= MIN_VERDICT_ROUNDS
+        assert rate["counter"] in ("wins", "loses", "breaks even within its error")
+        shown = with_error(rate["win_per_100"], rate["standard_error_per_100"])
+        assert shown in out
+        error = shown.split(" ± ")[1]
+        assert len(error.lstrip("0.")) >= 2            # two significant figures at least
+
+
+def test_a_win_is_printed_to_its_error_s_digits() -> None:
+    from edge.counting.play import with_error
+    assert with_error(-0.0000412, 0.0000123) == "-0.000041 ± 0.000012"
+    assert with_error(0.0904, 0.0891) == "+0.090 ± 0.089"
+    assert with_error(1.23456, 0.5) == "+1.235 ± 0.500"
+    assert with_error(0.5, math.inf).endswith("(no error)")
+
+
+def test_no_verdict_on_too_few_rounds_bet() -> None:
+    """Fewer than MIN_VERDICT_ROUNDS rounds bet: "too few to tell", whatever the win."""
+    from edge.counting.play import MIN_VERDICT_ROUNDS, verdict
+    from edge.counting.simulation import Spread, WinRate
+
+    def rate(bet: int, net: int) -> WinRate:
+        return WinRate(0.75, 6, 3, 100, Spread(), 100.0, 1, 100, 10_000, bet, bet, net,
+                       net * net // 100 + 1)
+    assert verdict(rate(0, 0)) == "bet no round"
+    assert verdict(rate(MIN_VERDICT_ROUNDS - 1, 90)).startswith("bet too few rounds to tell")
+    assert verdict(rate(MIN_VERDICT_ROUNDS, 0)) == "breaks even within its error"

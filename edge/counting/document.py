@@ -200,10 +200,17 @@ def _count_blocks(c: Counting) -> list[Block]:
             "return at TC = 0 (an unseen card changes no expectation).")
     blocks: list[Block] = [table, Items(tuple(words))]
     if spread:
-        blocks.append(Table(("dealt", "cards left", "spread of the true count",
-                             "break-even in spreads", "rounds past break-even"),
+        blocks.append(Table(("depth (share of the shoe dealt)", "cards left",
+                             "spread of the true count", "break-even in spreads",
+                             "rounds at that depth past break-even (normal model)"),
                             tuple(spread), "How often the true count reaches break-even, by "
                             "depth in the shoe", align="rrrrr"))
+        blocks.append(Paragraph(
+            "Each row is the share of the rounds dealt at that one depth (with that many cards "
+            "left) whose true count is past break-even, by a normal model of the true count: "
+            "not the share of all rounds of a shoe dealt to that depth, most of which are dealt "
+            "nearer the shuffle where the true count strays less, nor the share a counter bets, "
+            "which starts at a whole true count (--from).", "note"))
     return blocks + simulated_blocks(c)
 
 
