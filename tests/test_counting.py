@@ -567,3 +567,35 @@ def test_no_verdict_on_too_few_rounds_bet() -> None:
     assert verdict(rate(0, 0)) == "bet no round"
     assert verdict(rate(MIN_VERDICT_ROUNDS - 1, 90)).startswith("bet too few rounds to tell")
     assert verdict(rate(MIN_VERDICT_ROUNDS, 0)) == "breaks even within its error"
+
+
+def test_every_count_of_level_1_is_scored_and_the_rest_say_best_found(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 1 by rank (3^13 counts) is searched count by count: with the local search
+    crippled (one start, no climb) the level-1 count is still the best of all 3^13, and it is
+    marked exhaustive; levels 2 and 3 (5^13, 7^13 counts) are only the best found, and the
+    words say so."""
+    import edge.counting.count as count
+    from edge.counting.document import _count_blocks, analyse
+    found, _ = effects("block", 2)
+    e = np.array([float(x) for x in found.by_rank])
+    tags = (np.indices((3,) * 13).reshape(13, -1).T - 1).astype(float)
+    centred = tags - tags.mean(axis=1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bc = np.where((centred * centred).sum(axis=1) > 0,
+                      centred @ e / np.sqrt((centred * centred).sum(axis=1) * (e * e).sum()),
+                      -1.0)
+    monkeypatch.setattr(count, "_starts", lambda e, n, level, balanced: [np.zeros(len(e))])
+    monkeypatch.setattr(count, "_climb", lambda tags, n, e, level, moves: tags)
+    level_1 = [c for c in candidates(found) if c.level == 1]
+    assert level_1 and all(c.exhaustive for c in level_1)
+    assert max(c.fit.bc for c in level_1) == pytest.approx(float(bc.max()), abs=1e-12)
+    monkeypatch.undo()
+    game = get_game("triple-bet")
+    bet = game.bet("combined")
+    c = analyse(game, bet, None, game.make_rules({}, "combined"))
+    assert {cand.level for cand in c.candidates if not cand.exhaustive} == {2, 3}
+    assert c.best is not None and not c.best.exhaustive
+    text = " ".join(str(block) for block in _count_blocks(c))
+    assert "the best found by a local search (not every count of its level)" in text
+    assert "every count" in text and "the best found" in text
