@@ -599,3 +599,34 @@ def test_every_count_of_level_1_is_scored_and_the_rest_say_best_found(
     text = " ".join(str(block) for block in _count_blocks(c))
     assert "the best found by a local search (not every count of its level)" in text
     assert "every count" in text and "the best found" in text
+
+
+def test_the_first_bet_says_where_it_comes_from() -> None:
+    """The first bet is the first-order line's break-even rounded up, and the words say so
+    (edge has no exact return by true count), or --from; a simulated true count whose return
+    is two standard errors above zero on enough rounds is named, below the first bet."""
+    from edge.counting.play import CounterPlay, entry_basis, simulated_turn
+    from edge.counting.simulation import Bucket, Spread, WinRate
+    found, _ = effects("21-plus-3.toml", 2)
+    best = best_count(found)
+    assert best is not None and best.fit.break_even is not None
+    words = entry_basis(CounterPlay(), best.fit)
+    rounded = math.ceil(best.fit.break_even)
+    assert words.startswith(f"true count {rounded} is the break-even true count of the "
+                            "first-order line") and "no exact return by true count" in words
+    assert entry_basis(CounterPlay(start=2), best.fit) == "true count 2 as --from sets it"
+
+    def rate(pen: float, *buckets: Bucket) -> WinRate:
+        return WinRate(pen, 2, 3, 30, Spread(), 100.0, 1, 10, 300, 0, 0, 0, 0, buckets)
+    # 3,000 rounds at true count 3 returning +0.2 each with a spread of about 0.98
+    strong = Bucket(3, 3000, 0, 600, 600, 3000, 1)
+    weak = Bucket(2, 3000, 0, 30, 30, 3000, 1)          # +0.01 ± 0.018: not two errors above
+    few = Bucket(1, 100, 0, 100, 100, 100, 1)           # too few rounds
+    assert simulated_turn([rate(0.5, weak, few)]) is None
+    turned = simulated_turn([rate(0.5, weak, strong), rate(0.75, few, strong)])
+    assert turned is not None and turned[0].penetration == 0.75 and turned[1] is strong
+    from edge.counting.play import simulated_blocks
+    text = " ".join(str(block) for block in simulated_blocks(
+        [rate(0.75, few, strong)], CounterPlay(), best.fit, found.full, "21-plus-3"))
+    assert "Simulated return by true count: at 75% dealt the rounds at true count 3" in text
+    assert ("(--from 3) may win more" in text) == (rounded > 3)

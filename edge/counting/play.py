@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from edge.counting.count import CountFit, LinearCount
-    from edge.counting.simulation import Spread, WinRate
+    from edge.counting.simulation import Bucket, Spread, WinRate
     from edge.games import Bet, Rules
     from edge.paytables import PayTable
 
@@ -195,7 +195,9 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
                    with_error(rate.win_per_hour, rate.standard_error_per_hour))
         else:
             won = ("no rounds bet", "no rounds bet")
-        rows.append((f"{rate.penetration:.0%}", f"{rate.rounds:,}", f"{rate.share_bet:.2%}",
+        share = (f"{rate.share_bet * 100:.2g}%" if 0 < rate.share_bet < 0.0001
+                 else f"{rate.share_bet:.2%}")
+        rows.append((f"{rate.penetration:.0%}", f"{rate.rounds:,}", share,
                      f"{rate.average_bet:.2f}" if rate.rounds_bet else "", *won,
                      f"{-rate.flat_return:.3%} ± {rate.flat_standard_error:.3%}",
                      f"{rate.flat_z(full):+.2f}", verdict(rate)))
@@ -210,7 +212,8 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
     words = [
         f"Simulated: the counter keeps {fit.count.name} over every card dealt"
         + (f" and {play.other_cards} other cards a round" if play.other_cards else "")
-        + f", and bets {play.text(fit.break_even)}. Each penetration deals whole shoes from seed "
+        + f", and bets {play.text(fit.break_even)} ({entry_basis(play, fit)}). Each "
+        "penetration deals whole shoes from seed "
         f"{play.seed} until at least {play.rounds:,} rounds are dealt; the win is in units "
         "of the wager per round dealt (bet or not), ± one standard error from the shoes' "
         "totals; 'counter' says whether the win per hour is two standard errors from zero "
@@ -218,6 +221,18 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
         + _stake_text(rates),
         flat_check(rates, full),
     ]
+    turned = simulated_turn(rates)
+    if turned is not None and play.start is None:
+        rate, bucket = turned
+        words.append(
+            f"Simulated return by true count: at {rate.penetration:.0%} dealt the rounds at "
+            f"true count {bucket.true_count} (rounded to the nearest) return "
+            f"{bucket.player_return:+.3%} ± {bucket.standard_error:.3%} per unit wagered "
+            f"({bucket.rounds:,} rounds), above zero by more than two standard errors"
+            + (f", below the first bet's true count {start}: a counter starting there "
+               f"(--from {bucket.true_count}) may win more than this one"
+               if bucket.true_count < start else "")
+            + ". A simulated figure, not the exact return at that true count.")
     if fit.break_even is not None and not play.every_round:
         words.insert(1, (
             "The share of rounds bet is of every round dealt before the cut card, from the "
@@ -243,6 +258,34 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
             Paragraph("A simulation, not an enumeration: these figures depend on the seed and "
                       "carry sampling error; every other figure of this section is exact.",
                       "note")]
+
+
+def simulated_turn(rates: Sequence[WinRate]) -> tuple[WinRate, Bucket] | None:
+    """The lowest true count (from 0) whose simulated return, at some depth, is more than two
+    standard errors above zero on at least :data:`MIN_BUCKET_ROUNDS` rounds, with its depth
+    (the deepest of the lowest), or None."""
+    found = [(bucket.true_count, -rate.penetration, rate, bucket)
+             for rate in rates for bucket in rate.buckets
+             if bucket.true_count >= 0 and bucket.rounds >= MIN_BUCKET_ROUNDS
+             and bucket.player_return - 2 * bucket.standard_error > 0]
+    if not found:
+        return None
+    _, _, rate, bucket = min(found, key=lambda item: (item[0], item[1]))
+    return rate, bucket
+
+
+def entry_basis(play: CounterPlay, fit: CountFit) -> str:
+    """Where the counter's first bet comes from, in words: ``--from``, or the first-order
+    line's break-even rounded up (edge has no exact return by true count to take it from)."""
+    if play.start is not None:
+        return f"true count {play.start} as --from sets it"
+    if fit.break_even is None:
+        return "the count never turns the wager, so from true count 1"
+    return (f"true count {play.first_bet(fit.break_even)} is the break-even true count of the "
+            f"first-order line E(TC), {float(fit.break_even):.2f}, rounded up: edge has no "
+            "exact return by true count for this wager, and where the return is not linear in "
+            "the count the line can name a later first bet than the shoes' own returns would; "
+            "--from sets another")
 
 
 def _stake_text(rates: Sequence[WinRate]) -> str:
