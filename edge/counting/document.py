@@ -426,7 +426,10 @@ def counting_method(c: Counting, title: str) -> tuple[str, ...]:
         said.append(f"the counter's win rates are simulated ({c.play.rounds:,} rounds at each "
                     f"depth from seed {c.play.seed}, on the best count), with their standard "
                     "errors; the simulation is checked by the flat bet of every round dealt, "
-                    "whose expectation is the exact house edge off the top (a z at each depth)")
+                    "whose expectation is the exact house edge off the top (a z at each depth)"
+                    + ("; the counter's first bet is the first-order break-even rounded up"
+                       if c.play.start is None and c.best is not None
+                       and c.best.fit.break_even is not None else ""))
     return (f"The \"{title}\" section: {'; '.join(said)}.",) if said else ()
 
 
