@@ -263,8 +263,12 @@ def cmd_counting(args: argparse.Namespace) -> int:
     fitted = fit_bet(game, bet, own_paytable(game, bet, args.paytable), game_options(game, args))
     if not args.rounds:
         check_unused(args, "--rounds N")
-    found = analyse(game, bet, fitted.paytables[bet.name], fitted.rules,
-                    play_from_arguments(args, args.rounds) if args.rounds else None)
+    play = play_from_arguments(args, args.rounds) if args.rounds else None
+    found = analyse(game, bet, fitted.paytables[bet.name], fitted.rules, play)
+    if play is not None and found.best is None:
+        raise EdgeError(f"--rounds {args.rounds}: the {bet.name} wager has no count to "
+                        "simulate (no single card moves its return, so no linear count "
+                        "follows it); leave --rounds out.")
     sys.stdout.write(render(counting_document(found), args.format))
     return 0
 

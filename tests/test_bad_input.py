@@ -369,6 +369,9 @@ CASES = {
     "report --counting-rounds 10^30": Case(f"report {BET_FILES}/21-plus-3.toml --counting "
                                            f"--counting-rounds {10 ** 30}",
                                            (f"--counting-rounds {10 ** 30} must be from 0",)),
+    "counting --rounds on a wager with no count": Case(
+        "counting triple-bet --bet flush --rounds 1000",
+        ("--rounds 1000: the flush wager has no count to simulate", "leave --rounds out")),
     "counting --seed -1": Case(f"{COUNTING} --rounds 10 --seed -1",
                                ("--seed -1", "a whole number from 0")),
     "counting --workers without --rounds": Case(f"{COUNTING} --workers 1",

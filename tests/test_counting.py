@@ -513,3 +513,120 @@ def test_the_report_command_names_the_simulated_rounds() -> None:
     command = report_command(game, (), rules, counting=played)
     assert ("--counting --spread 2-8 --from 3 --every-round --other-cards 5 "
             "--hands-per-hour 80 --seed 7") in command and "--workers" not in command
+
+
+def test_a_counter_who_bets_nothing_gets_no_verdict(edge_cli: Any) -> None:
+    """A counter who never reaches its first bet (--from 40) bet no round: the table says so
+    where a win would be, no "breaks even within its error", no "+0.000 ± 0.000"; the tables of
+    the true count and of the simulation name what their shares are."""
+    result = edge_cli("counting", str(BETS / "21-plus-3.toml"), "--rounds", "3000",
+                      "--workers", "1", "--from", "40", "--seed", "3")
+    assert result.status == 0, result.err
+    out = result.out
+    assert "breaks even within its error" not in out and "0.000 ± 0.000" not in out
+    assert out.count("no rounds bet") == 8 and out.count("bet no round") >= 4
+    assert "The counter bet no round at any depth" in out
+    assert "rounds at that depth past break-even (normal model)" in out
+    assert "share of rounds bet" in out and "cut card at (share of the shoe)" in out
+    assert "not from the break-even true count 4.98 itself" in out
+
+
+def test_a_counter_who_bets_gets_a_verdict_with_its_digits(edge_cli: Any) -> None:
+    """From true count 1 the counter bets hundreds of rounds at each depth: a verdict for each,
+    its win printed to the error's second significant figure (the JSON's figures, printed)."""
+    from edge.counting.play import MIN_VERDICT_ROUNDS, with_error
+    args = ("counting", str(BETS / "21-plus-3.toml"), "--rounds", "3000", "--workers", "1",
+            "--from", "1", "--seed", "3")
+    found = json.loads(edge_cli(*args, "--format", "json").out)["simulated"]["rates"]
+    out = edge_cli(*args).out
+    for rate in found:
+        assert rate["rounds_bet"] >= MIN_VERDICT_ROUNDS
+        assert rate["counter"] in ("wins", "loses", "breaks even within its error")
+        shown = with_error(rate["win_per_100"], rate["standard_error_per_100"])
+        assert shown in out
+        error = shown.split(" ± ")[1]
+        assert len(error.lstrip("0.")) >= 2            # two significant figures at least
+
+
+def test_a_win_is_printed_to_its_error_s_digits() -> None:
+    from edge.counting.play import with_error
+    assert with_error(-0.0000412, 0.0000123) == "-0.000041 ± 0.000012"
+    assert with_error(0.0904, 0.0891) == "+0.090 ± 0.089"
+    assert with_error(1.23456, 0.5) == "+1.235 ± 0.500"
+    assert with_error(0.5, math.inf).endswith("(no error)")
+
+
+def test_no_verdict_on_too_few_rounds_bet() -> None:
+    """Fewer than MIN_VERDICT_ROUNDS rounds bet: "too few to tell", whatever the win."""
+    from edge.counting.play import MIN_VERDICT_ROUNDS, verdict
+    from edge.counting.simulation import Spread, WinRate
+
+    def rate(bet: int, net: int) -> WinRate:
+        return WinRate(0.75, 6, 3, 100, Spread(), 100.0, 1, 100, 10_000, bet, bet, net,
+                       net * net // 100 + 1)
+    assert verdict(rate(0, 0)) == "bet no round"
+    assert verdict(rate(MIN_VERDICT_ROUNDS - 1, 90)).startswith("bet too few rounds to tell")
+    assert verdict(rate(MIN_VERDICT_ROUNDS, 0)) == "breaks even within its error"
+
+
+def test_every_count_of_level_1_is_scored_and_the_rest_say_best_found(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 1 by rank (3^13 counts) is searched count by count: with the local search
+    crippled (one start, no climb) the level-1 count is still the best of all 3^13, and it is
+    marked exhaustive; levels 2 and 3 (5^13, 7^13 counts) are only the best found, and the
+    words say so."""
+    import edge.counting.count as count
+    from edge.counting.document import _count_blocks, analyse
+    found, _ = effects("block", 2)
+    e = np.array([float(x) for x in found.by_rank])
+    tags = (np.indices((3,) * 13).reshape(13, -1).T - 1).astype(float)
+    centred = tags - tags.mean(axis=1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bc = np.where((centred * centred).sum(axis=1) > 0,
+                      centred @ e / np.sqrt((centred * centred).sum(axis=1) * (e * e).sum()),
+                      -1.0)
+    monkeypatch.setattr(count, "_starts", lambda e, n, level, balanced: [np.zeros(len(e))])
+    monkeypatch.setattr(count, "_climb", lambda tags, n, e, level, moves: tags)
+    level_1 = [c for c in candidates(found) if c.level == 1]
+    assert level_1 and all(c.exhaustive for c in level_1)
+    assert max(c.fit.bc for c in level_1) == pytest.approx(float(bc.max()), abs=1e-12)
+    monkeypatch.undo()
+    game = get_game("triple-bet")
+    bet = game.bet("combined")
+    c = analyse(game, bet, None, game.make_rules({}, "combined"))
+    assert {cand.level for cand in c.candidates if not cand.exhaustive} == {2, 3}
+    assert c.best is not None and not c.best.exhaustive
+    text = " ".join(str(block) for block in _count_blocks(c))
+    assert "the best found by a local search (not every count of its level)" in text
+    assert "every count" in text and "the best found" in text
+
+
+def test_the_first_bet_says_where_it_comes_from() -> None:
+    """The first bet is the first-order line's break-even rounded up, and the words say so
+    (edge has no exact return by true count), or --from; a simulated true count whose return
+    is two standard errors above zero on enough rounds is named, below the first bet."""
+    from edge.counting.play import CounterPlay, entry_basis, simulated_turn
+    from edge.counting.simulation import Bucket, Spread, WinRate
+    found, _ = effects("21-plus-3.toml", 2)
+    best = best_count(found)
+    assert best is not None and best.fit.break_even is not None
+    words = entry_basis(CounterPlay(), best.fit)
+    rounded = math.ceil(best.fit.break_even)
+    assert words.startswith(f"true count {rounded} is the break-even true count of the "
+                            "first-order line") and "no exact return by true count" in words
+    assert entry_basis(CounterPlay(start=2), best.fit) == "true count 2 as --from sets it"
+
+    def rate(pen: float, *buckets: Bucket) -> WinRate:
+        return WinRate(pen, 2, 3, 30, Spread(), 100.0, 1, 10, 300, 0, 0, 0, 0, buckets)
+    # 3,000 rounds at true count 3 returning +0.2 each with a spread of about 0.98
+    strong = Bucket(3, 3000, 0, 600, 600, 3000, 1)
+    weak = Bucket(2, 3000, 0, 30, 30, 3000, 1)          # +0.01 ± 0.018: not two errors above
+    few = Bucket(1, 100, 0, 100, 100, 100, 1)           # too few rounds
+    assert simulated_turn([rate(0.5, weak, few)]) is None
+    turned = simulated_turn([rate(0.5, weak, strong), rate(0.75, few, strong)])
+    assert turned is not None and turned[0].penetration == 0.75 and turned[1] is strong
+    from edge.counting.play import simulated_blocks
+    text = " ".join(str(block) for block in simulated_blocks(
+        [rate(0.75, few, strong)], CounterPlay(), best.fit, found.full, "21-plus-3"))
+    assert "Simulated return by true count: at 75% dealt the rounds at true count 3" in text
+    assert ("(--from 3) may win more" in text) == (rounded > 3)

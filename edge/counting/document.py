@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from edge.counting.count import Candidate, CountFit, best_count, candidates
+from edge.counting.count import Candidate, CountFit, best_of, candidates
 from edge.counting.play import MIN_BUCKET_ROUNDS, CounterPlay, simulated_json
 from edge.counting.removal import Effects, effects_of_removal, shoe_of
 from edge.counting.suits import (
@@ -94,7 +94,7 @@ def analyse(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
     depths = tuple(depth(shoe, cards_left(sum(shoe), pen), returns, effects.full,
                          mix.suits_matter, mix.favoured)
                    for pen in PENETRATIONS)
-    best = best_count(effects)
+    best = best_of(found)
     simulated: tuple[WinRate, ...] = ()
     if play is not None and play.rounds and best is not None:
         simulated = tuple(play.win_rates(bet, table, rules, best.fit.count, best.fit.break_even,
@@ -158,19 +158,27 @@ def _count_blocks(c: Counting) -> list[Block]:
     for cand in c.candidates:
         fit = cand.fit
         be = fit.break_even
-        rows.append((str(cand.level), "yes" if cand.balanced else "no", fit.count.text(),
-                     f"{fit.bc:.4f}", decimal(fit.slope * 100, 5),
+        rows.append((str(cand.level), "yes" if cand.balanced else "no",
+                     "every count" if cand.exhaustive else "the best found",
+                     fit.count.text(), f"{fit.bc:.4f}", decimal(fit.slope * 100, 5),
                      decimal(be, 2) if be is not None else "never"))
-    table = Table(("level", "balanced", "tags", "betting correlation",
+    table = Table(("level", "balanced", "searched", "tags", "betting correlation",
                    "slope, % per true count", "break-even true count"), tuple(rows),
-                  "The best count found at each level, balanced and unbalanced", align="llllrr")
+                  "The best count found at each level, balanced and unbalanced", align="lllllrr")
     best = c.best.fit
     be = best.break_even
+    partial = [cand for cand in c.candidates if not cand.exhaustive]
     words = [
         f"The best count found: {best.count.text()} (level {c.best.level}, "
         f"{'balanced' if c.best.balanced else 'unbalanced'}), betting correlation "
-        f"{best.bc:.4f}. A count's true count is in its own units: a level-3 count's runs "
-        "about three times a level-1 count's, so its slope per true count is smaller.",
+        f"{best.bc:.4f}, {c.best.search}. A count's true count is in its own units: a "
+        "level-3 count's runs about three times a level-1 count's, so its slope per true count "
+        "is smaller.",
+        *(["Searched: 'every count' scored every count of its level (it is the best of them); "
+           "'the best found' is a local search from the effects (rounded at many scales, then "
+           "one or two tags changed at a time while the betting correlation grows), which does "
+           "not try every count of its level: a count of a higher betting correlation may "
+           "exist."] if partial else []),
         f"First order, the return at true count TC (the count per deck left) is E(TC) = "
         f"{_pct(best.full)} + TC x {decimal(best.slope * 100, 5)}% (slope exactly "
         f"{exact(best.slope)}).",
@@ -200,10 +208,17 @@ def _count_blocks(c: Counting) -> list[Block]:
             "return at TC = 0 (an unseen card changes no expectation).")
     blocks: list[Block] = [table, Items(tuple(words))]
     if spread:
-        blocks.append(Table(("dealt", "cards left", "spread of the true count",
-                             "break-even in spreads", "rounds past break-even"),
+        blocks.append(Table(("depth (share of the shoe dealt)", "cards left",
+                             "spread of the true count", "break-even in spreads",
+                             "rounds at that depth past break-even (normal model)"),
                             tuple(spread), "How often the true count reaches break-even, by "
                             "depth in the shoe", align="rrrrr"))
+        blocks.append(Paragraph(
+            "Each row is the share of the rounds dealt at that one depth (with that many cards "
+            "left) whose true count is past break-even, by a normal model of the true count: "
+            "not the share of all rounds of a shoe dealt to that depth, most of which are dealt "
+            "nearer the shuffle where the true count strays less, nor the share a counter bets, "
+            "which starts at a whole true count (--from).", "note"))
     return blocks + simulated_blocks(c)
 
 
@@ -353,7 +368,8 @@ def data(c: Counting) -> dict[str, JsonValue]:
         "suit_symmetric": e.suit_symmetric,
         "effects": {label: exact(effect) for label, _, effect in e.groups()},
         "counts": [{"name": cand.fit.count.name, "level": cand.level,
-                    "balanced": cand.balanced, "tags": list(cand.fit.count.tags),
+                    "balanced": cand.balanced, "exhaustive": cand.exhaustive,
+                    "tags": list(cand.fit.count.tags),
                     "betting_correlation": cand.fit.bc,
                     "betting_correlation_squared": exact(cand.fit.bc_squared),
                     "slope": exact(cand.fit.slope),
@@ -410,7 +426,10 @@ def counting_method(c: Counting, title: str) -> tuple[str, ...]:
         said.append(f"the counter's win rates are simulated ({c.play.rounds:,} rounds at each "
                     f"depth from seed {c.play.seed}, on the best count), with their standard "
                     "errors; the simulation is checked by the flat bet of every round dealt, "
-                    "whose expectation is the exact house edge off the top (a z at each depth)")
+                    "whose expectation is the exact house edge off the top (a z at each depth)"
+                    + ("; the counter's first bet is the first-order break-even rounded up"
+                       if c.play.start is None and c.best is not None
+                       and c.best.fit.break_even is not None else ""))
     return (f"The \"{title}\" section: {'; '.join(said)}.",) if said else ()
 
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from edge.counting.count import CountFit, LinearCount
-    from edge.counting.simulation import Spread, WinRate
+    from edge.counting.simulation import Bucket, Spread, WinRate
     from edge.games import Bet, Rules
     from edge.paytables import PayTable
 
@@ -55,6 +55,11 @@ MOST_TRUE_COUNT = 100
 MOST_OTHER_CARDS = 52
 MOST_HANDS_PER_HOUR = 10_000
 MOST_UNITS = 10 ** 9
+# the fewest rounds bet at a depth for a verdict on the counter (wins, loses, breaks even):
+# below it the standard error from the shoes' totals rests on too few bets to read
+MIN_VERDICT_ROUNDS = 100
+# the most decimal places a simulated win is printed to
+MOST_PLACES = 12
 
 
 @dataclass(frozen=True)
@@ -149,12 +154,29 @@ class CounterPlay:
         return parts
 
 
-def _signed(value: float, places: int = 3) -> str:
-    return f"{value:+.{places}f}"
+def with_error(value: float, error: float, signed: bool = True) -> str:
+    """``value ± error`` to as many places as the error's second significant figure needs (at
+    least three): a small win is not printed as 0.000.
+
+    >>> with_error(-0.000041, 0.0000123)
+    '-0.000041 ± 0.000012'
+    >>> with_error(0.0904, 0.0891)
+    '+0.090 ± 0.089'
+    """
+    places = 3
+    if math.isfinite(error) and error > 0:
+        places = min(MOST_PLACES, max(places, 1 - math.floor(math.log10(error))))
+    shown = f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
+    return f"{shown} ± {error:.{places}f}" if math.isfinite(error) else f"{shown} ± (no error)"
 
 
 def verdict(rate: WinRate) -> str:
-    """Whether the counter wins at this penetration, in words, with the basis."""
+    """Whether the counter wins at this penetration, in words, with the basis: no verdict when
+    it bet no round, or fewer than :data:`MIN_VERDICT_ROUNDS` (too few to judge its error)."""
+    if rate.rounds_bet == 0:
+        return "bet no round"
+    if rate.rounds_bet < MIN_VERDICT_ROUNDS:
+        return f"bet too few rounds to tell ({rate.rounds_bet:,})"
     win, error = rate.win_per_hour, rate.standard_error_per_hour
     if win - 2 * error > 0:
         return "wins"
@@ -168,38 +190,102 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
     """The simulated win rates as a table, with what they rest on and the answer first."""
     rows = []
     for rate in rates:
-        rows.append((f"{rate.penetration:.0%}", f"{rate.rounds:,}", f"{rate.share_bet:.2%}",
-                     f"{rate.average_bet:.2f}",
-                     f"{_signed(rate.win_per_100)} ± {rate.standard_error_per_100:.3f}",
-                     f"{_signed(rate.win_per_hour)} ± {rate.standard_error_per_hour:.3f}",
+        if rate.rounds_bet:
+            won = (with_error(rate.win_per_100, rate.standard_error_per_100),
+                   with_error(rate.win_per_hour, rate.standard_error_per_hour))
+        else:
+            won = ("no rounds bet", "no rounds bet")
+        share = (f"{rate.share_bet * 100:.2g}%" if 0 < rate.share_bet < 0.0001
+                 else f"{rate.share_bet:.2%}")
+        rows.append((f"{rate.penetration:.0%}", f"{rate.rounds:,}", share,
+                     f"{rate.average_bet:.2f}" if rate.rounds_bet else "", *won,
                      f"{-rate.flat_return:.3%} ± {rate.flat_standard_error:.3%}",
                      f"{rate.flat_z(full):+.2f}", verdict(rate)))
-    table = Table(("dealt", "rounds", "rounds bet", "units a bet",
-                   "units won per 100 rounds", "units won per hour",
+    table = Table(("cut card at (share of the shoe)", "rounds dealt", "share of rounds bet",
+                   "units a bet", "units won per 100 rounds", "units won per hour",
                    "house edge, every round", "z", "counter"), tuple(rows),
                   f"The counter's win rate on the {bet} wager, simulated "
                   f"({play.hands_per_hour} rounds an hour)", align="rrrrrrrrl")
-    best = max(rates, key=lambda r: r.win_per_hour) if rates else None
+    judged = [r for r in rates if r.rounds_bet >= MIN_VERDICT_ROUNDS]
+    best = max(judged, key=lambda r: r.win_per_hour) if judged else None
+    start = play.first_bet(fit.break_even)
     words = [
         f"Simulated: the counter keeps {fit.count.name} over every card dealt"
         + (f" and {play.other_cards} other cards a round" if play.other_cards else "")
-        + f", and bets {play.text(fit.break_even)}. Each penetration deals whole shoes from seed "
+        + f", and bets {play.text(fit.break_even)} ({entry_basis(play, fit)}). Each "
+        "penetration deals whole shoes from seed "
         f"{play.seed} until at least {play.rounds:,} rounds are dealt; the win is in units "
         "of the wager per round dealt (bet or not), ± one standard error from the shoes' "
-        "totals; 'counter' says whether the win per hour is two standard errors from zero."
+        "totals; 'counter' says whether the win per hour is two standard errors from zero "
+        f"(no verdict below {MIN_VERDICT_ROUNDS} rounds bet)."
         + _stake_text(rates),
         flat_check(rates, full),
     ]
+    turned = simulated_turn(rates)
+    if turned is not None and play.start is None:
+        rate, bucket = turned
+        words.append(
+            f"Simulated return by true count: at {rate.penetration:.0%} dealt the rounds at "
+            f"true count {bucket.true_count} (rounded to the nearest) return "
+            f"{bucket.player_return:+.3%} ± {bucket.standard_error:.3%} per unit wagered "
+            f"({bucket.rounds:,} rounds), above zero by more than two standard errors"
+            + (f", below the first bet's true count {start}: a counter starting there "
+               f"(--from {bucket.true_count}) may win more than this one"
+               if bucket.true_count < start else "")
+            + ". A simulated figure, not the exact return at that true count.")
+    if fit.break_even is not None and not play.every_round:
+        words.insert(1, (
+            "The share of rounds bet is of every round dealt before the cut card, from the "
+            "shuffle on, and simulated: it is smaller than the share of rounds past break-even "
+            "at a depth (the table above, a normal model), which counts only the rounds dealt "
+            "at that depth, where the true count strays furthest; and the counter bets only "
+            f"from true count {start} (the true count floored, --from), not from the "
+            f"break-even true count {float(fit.break_even):.2f} itself."))
     if best is not None:
         answer = (f"At best ({best.penetration:.0%} of the shoe dealt) the counter "
-                  f"{verdict(best)}: {_signed(best.win_per_hour)} ± "
-                  f"{best.standard_error_per_hour:.3f} units an hour, betting "
-                  f"{best.share_bet:.2%} of rounds.")
-        words.insert(0, answer)
+                  f"{verdict(best)}: {with_error(best.win_per_hour, best.standard_error_per_hour)}"
+                  f" units an hour, betting {best.share_bet:.2%} of rounds.")
+    else:
+        bet_at_all = sum(r.rounds_bet for r in rates)
+        answer = ("The counter bet no round at any depth: the simulation says nothing of its "
+                  "win rate (a lower --from, a deeper cut card or more --rounds would)."
+                  if not bet_at_all else
+                  f"The counter bet too few rounds at every depth to tell whether it wins "
+                  f"({bet_at_all:,} in all, fewer than {MIN_VERDICT_ROUNDS} at each): more "
+                  "--rounds would tell.")
+    words.insert(0, answer)
     return [Items(tuple(words)), table,
             Paragraph("A simulation, not an enumeration: these figures depend on the seed and "
                       "carry sampling error; every other figure of this section is exact.",
                       "note")]
+
+
+def simulated_turn(rates: Sequence[WinRate]) -> tuple[WinRate, Bucket] | None:
+    """The lowest true count (from 0) whose simulated return, at some depth, is more than two
+    standard errors above zero on at least :data:`MIN_BUCKET_ROUNDS` rounds, with its depth
+    (the deepest of the lowest), or None."""
+    found = [(bucket.true_count, -rate.penetration, rate, bucket)
+             for rate in rates for bucket in rate.buckets
+             if bucket.true_count >= 0 and bucket.rounds >= MIN_BUCKET_ROUNDS
+             and bucket.player_return - 2 * bucket.standard_error > 0]
+    if not found:
+        return None
+    _, _, rate, bucket = min(found, key=lambda item: (item[0], item[1]))
+    return rate, bucket
+
+
+def entry_basis(play: CounterPlay, fit: CountFit) -> str:
+    """Where the counter's first bet comes from, in words: ``--from``, or the first-order
+    line's break-even rounded up (edge has no exact return by true count to take it from)."""
+    if play.start is not None:
+        return f"true count {play.start} as --from sets it"
+    if fit.break_even is None:
+        return "the count never turns the wager, so from true count 1"
+    return (f"true count {play.first_bet(fit.break_even)} is the break-even true count of the "
+            f"first-order line E(TC), {float(fit.break_even):.2f}, rounded up: edge has no "
+            "exact return by true count for this wager, and where the return is not linear in "
+            "the count the line can name a later first bet than the shoes' own returns would; "
+            "--from sets another")
 
 
 def _stake_text(rates: Sequence[WinRate]) -> str:
@@ -251,7 +337,7 @@ def simulated_json(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
                    "flat_net": str(Fraction(rate.flat_net, rate.scale)),
                    "flat_house_edge": -rate.flat_return,
                    "flat_standard_error": rate.flat_standard_error,
-                   "flat_z": rate.flat_z(full)}
+                   "flat_z": rate.flat_z(full), "counter": verdict(rate)}
                   for rate in rates],
         "check": flat_check(rates, full),
     }
