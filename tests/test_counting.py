@@ -569,6 +569,7 @@ def test_no_verdict_on_too_few_rounds_bet() -> None:
     assert verdict(rate(MIN_VERDICT_ROUNDS, 0)) == "breaks even within its error"
 
 
+@pytest.mark.slow       # every level-1 count by brute force, and the combined wager analysed
 def test_every_count_of_level_1_is_scored_and_the_rest_say_best_found(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Level 1 by rank (3^13 counts) is searched count by count: with the local search
