@@ -257,3 +257,12 @@ def test_a_sample_of_three_classes_prints_a_t_interval() -> None:
     assert (low + high) / 2 == pytest.approx(3.0, abs=1e-4)
     # the normal interval printed before was less than half as wide
     assert high - low > 2 * (2 * 1.96 * error)
+
+
+def test_the_method_counts_the_classes_drawn() -> None:
+    from edge.protection import CollusionRequest
+    from edge.report.collusion import collusion_method
+    values = fake_values()
+    result = two_player.result(values, two_player.draw(5, 2), 2, two_player.Lone(Fraction(0)), 2)
+    text = collusion_method([result], CollusionRequest(1, rounds=5, seed=2))
+    assert "each the mean of 5 classes drawn from seed 2" in text

@@ -239,8 +239,9 @@ def collusion_method(results: Sequence[CollusionResult], request: CollusionReque
                      f"{'is' if len(exact_rows) == 1 else 'are'} exact (every situation "
                      "enumerated)")
     if drawn:
-        sizes = sorted({result.situations for result in drawn})
-        many = f"{sizes[0]:,} situations" if len(sizes) == 1 else "the situations it says"
+        sizes = sorted({(draws(result), result.drawn) for result in drawn})
+        many = (f"{sizes[0][0]:,} {sizes[0][1]}" if len(sizes) == 1
+                else "the situations it says")
         parts.append(f"{_rows(drawn)} {_partners(drawn)} "
                      f"{'is' if len(drawn) == 1 else 'are'} simulated, each the mean of "
                      f"{many} drawn from seed {request.seed}, each valued exactly, with its "
