@@ -84,7 +84,9 @@ class CollusionResult:
     situations each valued exactly (with its standard error); ``situations`` says how many
     situations were enumerated or drawn (``classes``: how many there are in all, where known),
     ``method`` how, in one sentence; ``unexposed_return``: the same player with nothing shared.
-    ``decisions``: (decision, share of hands) of the colluding player, where known."""
+    ``decisions``: (decision, share of hands) of the colluding player, where known.
+    ``draws``: the independent draws a sampled mean and its standard error come from, and
+    ``drawn`` what one draw is (plural; None: each of the ``situations`` is one draw)."""
 
     partners: int
     shared: str
@@ -96,6 +98,8 @@ class CollusionResult:
     standard_error: Fraction | None = None
     classes: int | None = None
     decisions: tuple[tuple[str, Fraction], ...] = ()
+    draws: int | None = None
+    drawn: str = "situations"
 
     @property
     def exact(self) -> bool:

@@ -189,3 +189,40 @@ def test_the_arguments(given: list[str], message: str) -> None:
     with pytest.raises(EdgeError, match=message):
         check_arguments(args)
     check_arguments(parser.parse_args([]))
+
+
+@pytest.mark.slow
+def test_lost_workers_are_told_and_none_left_fails(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker lost during a run is a warning on stderr; with none left the run fails with one
+    ClusterError naming the address after edge.cluster.WORKERLESS_TIMEOUT seconds (not a
+    silent wait)."""
+    from edge.cluster import start_local_cluster
+    monkeypatch.setattr("edge.cluster.CONNECT_TIMEOUT", float(SLOW))
+    monkeypatch.setattr("edge.cluster.WORKERLESS_TIMEOUT", 3.0)
+    monkeypatch.setattr("edge.cluster.WATCH_INTERVAL", 0.2)
+    local = start_local_cluster(2)
+    try:
+        with distributed.Client(local.scheduler_address, timeout=SLOW) as client:
+            client.wait_for_workers(2, timeout=SLOW)
+
+        def retire() -> None:          # one worker, then the other, while the tasks run
+            time.sleep(3)
+            local.scale(1)
+            time.sleep(3)
+            local.scale(0)
+
+        threading.Thread(target=retire, daemon=True).start()
+        started = time.monotonic()
+        with pytest.raises(ClusterError) as failed:
+            map_tasks(time.sleep, [1.0] * 200, cluster=local.scheduler_address)
+        assert time.monotonic() - started < SLOW
+    finally:
+        local.close()
+    message = str(failed.value)
+    assert local.scheduler_address in message and "no worker left for 3 s" in message
+    warnings = [line for line in capsys.readouterr().err.splitlines()
+                if line.startswith("edge: warning:")]
+    assert warnings[0] == (f"edge: warning: the Dask scheduler at {local.scheduler_address} "
+                           "lost 1 worker during the run: 1 left")
+    assert warnings[-1].endswith("0 left; the run fails if none joins within 3 s")

@@ -110,7 +110,7 @@ def test_protection_changes_the_method_and_names_the_simulated_rows() -> None:
     drawn = CollusionRequest(2)
     assert (f"the row for 2 partners is simulated, each the mean of {drawn.rounds:,} "
             f"situations drawn from seed {drawn.seed}") in text
-    assert "normal approximation (± 1.96 standard errors)" in text
+    assert "or the normal 1.96 from 1,000 draws on" in text
 
 
 def test_a_bet_files_report_certifies_no_strategy() -> None:

@@ -236,3 +236,33 @@ def test_a_whole_class_against_the_games_own_solve() -> None:
             continue
         s1, s2, checked = (int(v) for v in sums[h, :3])
         assert checked > max(s1 + 3 * (s2 - s1), s1 + 2 * (s2 - s1))
+
+
+def test_a_sample_of_three_classes_prints_a_t_interval() -> None:
+    # three classes returning 1%, 2% and 6% of the Ante: mean 3%, sample variance
+    # ((-2)^2 + (-1)^2 + 3^2) / 2 = 7 (in squared points), standard error sqrt(7 / 3) points
+    from edge.report.collusion import _row
+    deals = 1225 * 17296 * 990 * 903
+    values = {i: two_player.ClassValue(i, deals * r // 100, {4: 1225, 3: 0, 0: 0})
+              for i, r in enumerate((1, 2, 6))}
+    result = two_player.result(values, [0, 1, 2], 1, two_player.Lone(Fraction(0)), 5)
+    assert result.player_return == Fraction(3, 100)
+    assert (result.draws, result.drawn) == (3, "classes")
+    cell = _row(result)[4]
+    assert cell.endswith("(t, 3 classes drawn)")
+    low, high = (float(part.rstrip("%")) for part in cell.split(" (")[0].split(" to "))
+    error = math.sqrt(7 / 3)                                  # points of the Ante
+    t2 = math.sqrt(2 * 0.95 ** 2 / (1 - 0.95 ** 2))           # 4.3027: P(|T| < t) = 0.95
+    assert high - low == pytest.approx(2 * t2 * error, abs=2e-4)
+    assert (low + high) / 2 == pytest.approx(3.0, abs=1e-4)
+    # the normal interval printed before was less than half as wide
+    assert high - low > 2 * (2 * 1.96 * error)
+
+
+def test_the_method_counts_the_classes_drawn() -> None:
+    from edge.protection import CollusionRequest
+    from edge.report.collusion import collusion_method
+    values = fake_values()
+    result = two_player.result(values, two_player.draw(5, 2), 2, two_player.Lone(Fraction(0)), 2)
+    text = collusion_method([result], CollusionRequest(1, rounds=5, seed=2))
+    assert "each the mean of 5 classes drawn from seed 2" in text

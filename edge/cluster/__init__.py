@@ -14,6 +14,10 @@ an address where no scheduler answers (within ``timeout`` seconds, whatever answ
 instead) and workers without the same edge are :class:`ClusterError` messages, one ``edge:
 error:`` line on the command line.
 
+While tasks run the scheduler's workers are watched (:class:`WatchedExecutor`): a worker lost is
+an ``edge: warning:`` line on stderr, and no worker left for :data:`WORKERLESS_TIMEOUT` seconds
+fails the run with a :class:`ClusterError` naming the address (Dask would wait for ever).
+
 :func:`start_local_cluster` starts a scheduler and workers on this machine (for tests and
 benchmarks of the Dask way); its workers ignore SIGINT (Ctrl-C at a terminal reaches the whole
 process group; the caller alone handles it).
@@ -24,17 +28,24 @@ from __future__ import annotations
 import contextlib
 import logging
 import signal
+import sys
 import threading
-from collections.abc import Iterator
-from concurrent.futures import Executor
-from typing import Any
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, InvalidStateError
+from typing import Any, TypeVar
 
 from edge.errors import EdgeError
 
-__all__ = ["ClusterError", "INSTALL", "LOCAL_CONFIG", "cluster_executor", "start_local_cluster"]
+__all__ = ["ClusterError", "INSTALL", "LOCAL_CONFIG", "WORKERLESS_TIMEOUT", "WatchedExecutor",
+           "cluster_executor", "start_local_cluster"]
+
+R = TypeVar("R")
 
 INSTALL = "pip install 'edge-casino-math[cluster]'"
 CONNECT_TIMEOUT = 5.0      # seconds to reach a scheduler before giving up
+WORKERLESS_TIMEOUT = 60.0  # seconds a run waits with no worker left (docs/cluster.md)
+WATCH_INTERVAL = 1.0       # seconds between two looks at the scheduler's workers
 _LOGGERS = ("distributed", "dask", "tornado", "bokeh")
 
 
@@ -54,8 +65,8 @@ LOCAL_CONFIG = {
 
 
 class ClusterError(EdgeError):
-    """Dask distributed not installed, a scheduler that cannot be reached, or workers that do
-    not run this edge."""
+    """Dask distributed not installed, a scheduler that cannot be reached, workers that do
+    not run this edge, or no worker left during a run."""
 
 
 def _distributed() -> Any:
@@ -184,22 +195,131 @@ def _connect(distributed: Any, address: str, timeout: float) -> Any:
                        "(tcp://host:8786).")
 
 
+class WatchedExecutor(Executor):
+    """Dask's executor on the workers of the scheduler at ``address``, watched while tasks
+    run: a worker lost is one ``edge: warning:`` line on stderr, and with no worker left (or the
+    scheduler not answering) for ``patience`` seconds every task not finished fails with one
+    :class:`ClusterError` naming the address, where Dask would wait in silence for a worker."""
+
+    def __init__(self, client: Any, address: str, patience: float = WORKERLESS_TIMEOUT,
+                 interval: float = WATCH_INTERVAL) -> None:
+        self.client = client
+        self.inner = client.get_executor(pure=False)
+        self.address = address
+        self.patience = patience
+        self.interval = interval
+        self.futures: set[Future[Any]] = set()
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.failed: ClusterError | None = None
+        self.watcher: threading.Thread | None = None
+
+    def submit(self, fn: Callable[..., R], /, *args: Any, **kwargs: Any) -> Future[R]:
+        """Run ``fn(*args, **kwargs)`` on a worker of the cluster."""
+        if self.failed is not None:
+            raise self.failed
+        inner: Future[R] = self.inner.submit(fn, *args, **kwargs)
+        outer: Future[R] = Future()
+        with self.lock:
+            self.futures.add(outer)
+            if self.watcher is None:
+                self.watcher = threading.Thread(target=self._watch, name="edge-cluster-watch",
+                                                daemon=True)
+                self.watcher.start()
+
+        def settle(done: Future[R]) -> None:
+            with self.lock:
+                self.futures.discard(outer)
+            with contextlib.suppress(InvalidStateError):     # failed by the watcher already
+                if done.cancelled():
+                    outer.cancel()
+                elif (error := done.exception()) is not None:
+                    outer.set_exception(error)
+                else:
+                    outer.set_result(done.result())
+
+        def cancel(done: Future[R]) -> None:
+            if done.cancelled():
+                inner.cancel()
+
+        inner.add_done_callback(settle)
+        outer.add_done_callback(cancel)
+        return outer
+
+    def workers(self) -> int | None:
+        """The workers the scheduler has now (None: it did not answer within
+        :data:`CONNECT_TIMEOUT` seconds)."""
+        try:                 # (Dask's loggers are quiet while cluster_executor runs)
+            info = self.client.sync(self.client.scheduler.identity,
+                                    callback_timeout=CONNECT_TIMEOUT)
+        except Exception:  # noqa: BLE001 - a scheduler gone or not answering: no workers
+            return None
+        return len(info.get("workers", {}))
+
+    def _watch(self) -> None:
+        """Warn when workers are lost; fail the tasks not finished once none has been left
+        (or the scheduler has not answered) for ``patience`` seconds."""
+        known = self.workers()
+        since = None if known else time.monotonic()
+        while not self.stopped.wait(self.interval):
+            count = self.workers()
+            if count is not None and known is not None and count < known:
+                lost = known - count
+                tail = (f"; the run fails if none joins within {self.patience:g} s"
+                        if count == 0 else "")
+                sys.stderr.write(f"edge: warning: the Dask scheduler at {self.address} lost "
+                                 f"{lost} worker{'s' if lost != 1 else ''} during the run: "
+                                 f"{count} left{tail}\n")
+            if count is not None:
+                known = count
+            if count:
+                since = None
+                continue
+            since = time.monotonic() if since is None else since
+            if time.monotonic() - since >= self.patience:
+                self._fail("no worker left" if count == 0 else "no answer from it")
+                return
+
+    def _fail(self, what: str) -> None:
+        """Fail every task not finished with one ClusterError line."""
+        self.failed = ClusterError(
+            f"The Dask scheduler at {self.address} has had {what} for {self.patience:g} s "
+            f"(edge.cluster.WORKERLESS_TIMEOUT): the tasks not finished cannot run; start "
+            f"workers with `dask worker {self.address}` and run again.")
+        with self.lock:
+            pending = list(self.futures)
+        for future in pending:
+            with contextlib.suppress(InvalidStateError):
+                future.set_exception(self.failed)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop watching and shut Dask's executor down."""
+        self.stopped.set()
+        self.inner.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
 @contextlib.contextmanager
 def cluster_executor(address: str, timeout: float | None = None) -> Iterator[Executor]:
     """A ``concurrent.futures.Executor`` on the workers of the Dask scheduler at ``address``
-    (Dask's ``Client.get_executor``), after checking they run this edge; the client is closed on
-    leaving. An address that does not answer as a scheduler within ``timeout`` seconds (None:
-    :data:`CONNECT_TIMEOUT`), and workers without this edge, are :class:`ClusterError` lines."""
+    (Dask's ``Client.get_executor``, watched: :class:`WatchedExecutor`), after checking they
+    run this edge; the client is closed on leaving. An address that does not answer as a
+    scheduler within ``timeout`` seconds (None: :data:`CONNECT_TIMEOUT`), workers without this
+    edge, and no worker left for :data:`WORKERLESS_TIMEOUT` seconds during a run, are
+    :class:`ClusterError` lines."""
     distributed = _distributed()
     timeout = CONNECT_TIMEOUT if timeout is None else timeout
     if not address.strip():
         raise ClusterError("--cluster '' names no scheduler: give its address "
                            "(tcp://host:8786).")
     client = _connect(distributed, address, timeout)
+    watched = None
     try:
         with _quiet():
             _check_versions(client, address)
-            yield client.get_executor(pure=False)
+            watched = WatchedExecutor(client, address, WORKERLESS_TIMEOUT, WATCH_INTERVAL)
+            yield watched
     finally:
+        if watched is not None:
+            watched.stopped.set()
         with _quiet():
             client.close()

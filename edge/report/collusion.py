@@ -10,20 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from edge.document import Items, Paragraph, Section, Table
 from edge.document.document import Block, JsonValue
 from edge.errors import EdgeError
+from edge.intervals import NORMAL_FROM, Interval, interval95
 from edge.protection import Collusion, CollusionRequest, CollusionResult
 from edge.table import decimal, exact, percent
 
 if TYPE_CHECKING:
     from edge.games import AnyGame, Bet, ReportContext, Rules, Wager
 
-# the normal quantile of a two-sided 95% interval
-Z95 = Fraction(196, 100)
+INTERVAL_RULE = (
+    "the 95% interval is the return ± t standard errors, t Student's quantile with n - 1 "
+    f"degrees of freedom from n draws, or the normal 1.96 from {NORMAL_FROM:,} draws on "
+    "(each interval says which, and how many draws)")
 
 HEADERS = ("partners", "method", "player's return", "standard error", "95% interval",
            "lone player's return", "gain", "situations", "classes in all")
@@ -68,12 +70,24 @@ def collude(bet: Bet[Rules], wager: Wager[Rules], partners: Sequence[int],
     return [bet.collusion(wager, replace(request, partners=k)) for k in partners]
 
 
-def interval(result: CollusionResult) -> tuple[Fraction, Fraction] | None:
-    """The 95% interval of a simulated player's return (None: exact)."""
+def interval(result: CollusionResult) -> Interval | None:
+    """The 95% interval of a simulated player's return (None: exact): Student's t with
+    ``n - 1`` degrees of freedom from ``n`` draws, the normal ±1.96 standard errors from
+    :data:`edge.intervals.NORMAL_FROM` draws on."""
     error = result.standard_error
     if error is None:
         return None
-    return result.player_return - Z95 * error, result.player_return + Z95 * error
+    return interval95(result.player_return, error, draws(result))
+
+
+def draws(result: CollusionResult) -> int:
+    """The independent draws a simulated row's mean comes from."""
+    return result.situations if result.draws is None else result.draws
+
+
+def interval_words(bounds: Interval, drawn: str) -> str:
+    """How an interval was made, in a few words: "t, 3 classes drawn"."""
+    return f"{bounds.distribution}, {bounds.draws:,} {drawn} drawn"
 
 
 def _row(result: CollusionResult) -> tuple[str, ...]:
@@ -81,7 +95,8 @@ def _row(result: CollusionResult) -> tuple[str, ...]:
     error = result.standard_error
     return (str(result.partners), "exact" if result.exact else "simulated",
             percent(result.player_return), "-" if error is None else percent(error),
-            "-" if bounds is None else f"{percent(bounds[0])} to {percent(bounds[1])}",
+            "-" if bounds is None else f"{percent(bounds.low)} to {percent(bounds.high)} "
+            f"({interval_words(bounds, result.drawn)})",
             percent(result.unexposed_return), percent(result.gain),
             f"{result.situations:,} {'enumerated' if result.exact else 'drawn'}",
             "-" if result.classes is None else f"{result.classes:,}")
@@ -122,9 +137,8 @@ def collusion_blocks(results: Sequence[CollusionResult]) -> list[Block]:
     if simulated:
         blocks.append(Paragraph(
             "A simulated row is the mean of the situations drawn, each valued exactly: it "
-            "carries sampling error (standard error; the 95% interval is the return "
-            "± 1.96 standard errors) and depends on the seed; an exact row enumerates every "
-            "situation.", "note"))
+            f"carries sampling error (standard error; {INTERVAL_RULE}) and depends on the "
+            "seed; an exact row enumerates every situation.", "note"))
     return blocks
 
 
@@ -138,7 +152,9 @@ def collusion_json(results: Sequence[CollusionResult]) -> list[JsonValue]:
             "basis": result.basis, "player_return": exact(result.player_return),
             "standard_error": None if result.standard_error is None
             else exact(result.standard_error),
-            "interval_95": None if bounds is None else [exact(b) for b in bounds],
+            "interval_95": None if bounds is None else [exact(bounds.low), exact(bounds.high)],
+            "interval_95_distribution": None if bounds is None else bounds.distribution,
+            "draws": None if bounds is None else bounds.draws, "drawn": result.drawn,
             "unexposed_return": exact(result.unexposed_return), "gain": exact(result.gain),
             "situations": result.situations, "classes": result.classes,
             "method": result.method,
@@ -156,15 +172,18 @@ def collusion_records(results: Sequence[CollusionResult]) -> Table:
         rows.append((str(result.partners), result.shared,
                      "exact" if result.exact else "simulated", exact(result.player_return),
                      decimal(result.player_return, 12), "" if error is None else exact(error),
-                     "" if bounds is None else decimal(bounds[0], 12),
-                     "" if bounds is None else decimal(bounds[1], 12),
+                     "" if bounds is None else decimal(bounds.low, 12),
+                     "" if bounds is None else decimal(bounds.high, 12),
+                     "" if bounds is None else bounds.distribution,
+                     "" if bounds is None else f"{bounds.draws} {result.drawn}",
                      exact(result.unexposed_return), exact(result.gain),
                      decimal(result.gain, 12), str(result.situations),
                      "" if result.classes is None else str(result.classes), result.method,
                      "; ".join(f"{name} {exact(share)}" for name, share in result.decisions)))
     return Table(("partners", "shared", "method", "player_return", "player_return_decimal",
-                  "standard_error", "interval_95_low", "interval_95_high", "unexposed_return",
-                  "gain", "gain_decimal", "situations", "classes", "how", "decisions"),
+                  "standard_error", "interval_95_low", "interval_95_high",
+                  "interval_95_distribution", "draws", "unexposed_return", "gain",
+                  "gain_decimal", "situations", "classes", "how", "decisions"),
                  tuple(rows))
 
 
@@ -220,12 +239,12 @@ def collusion_method(results: Sequence[CollusionResult], request: CollusionReque
                      f"{'is' if len(exact_rows) == 1 else 'are'} exact (every situation "
                      "enumerated)")
     if drawn:
-        sizes = sorted({result.situations for result in drawn})
-        many = f"{sizes[0]:,} situations" if len(sizes) == 1 else "the situations it says"
+        sizes = sorted({(draws(result), result.drawn) for result in drawn})
+        many = (f"{sizes[0][0]:,} {sizes[0][1]}" if len(sizes) == 1
+                else "the situations it says")
         parts.append(f"{_rows(drawn)} {_partners(drawn)} "
                      f"{'is' if len(drawn) == 1 else 'are'} simulated, each the mean of "
                      f"{many} drawn from seed {request.seed}, each valued exactly, with its "
-                     "standard error; a simulated row's 95% interval is a normal "
-                     "approximation (± 1.96 standard errors), and its decision shares are "
+                     f"standard error ({INTERVAL_RULE}), and its decision shares are "
                      "those of the situations drawn")
     return "The \"Collusion\" table: " + "; ".join(parts) + "."

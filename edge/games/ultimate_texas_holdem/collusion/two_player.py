@@ -185,7 +185,7 @@ def result(values: dict[int, ClassValue], drawn: Sequence[int], scale: int, lone
         shares = {size: Fraction(sum(holes[i].weight * v.choices[size]
                                      for i, v in values.items()),
                                  classes.HOLDINGS * classes.PARTNERS) for size, _ in PREFLOP}
-        error = None
+        error, draws = None, None
         method = (f"Exact: every one of the {total:,} situations (the player's two cards "
                   f"and the partner's, up to suit renaming; {CLASSES} classes of the player's "
                   f"cards by 1,225 partner holdings) enumerated over 17,296 flops, 990 "
@@ -201,6 +201,7 @@ def result(values: dict[int, ClassValue], drawn: Sequence[int], scale: int, lone
         player = mean + (lone.player_return if lone.by_class else 0)
         spread = sum(((g - mean) ** 2 for g in gains), Fraction(0)) / (len(drawn) - 1)
         error = Fraction(math.sqrt(spread * chosen))
+        draws = len(drawn)
         shares = {size: chosen * sum((Fraction(values[i].choices[size], classes.PARTNERS)
                                       for i in drawn), Fraction(0)) for size, _ in PREFLOP}
         counted = sum(classes.partner_orbits(holes[i].first, holes[i].second) for i in values)
@@ -209,13 +210,15 @@ def result(values: dict[int, ClassValue], drawn: Sequence[int], scale: int, lone
         method = (f"Sampled: {len(drawn)} draws (seed {seed}; {len(values)} distinct) of the "
                   f"{CLASSES} classes of the player's two cards, each drawn by its number of "
                   f"holdings and valued exactly over every partner holding, flop, turn-river "
-                  f"pair and dealer holding; {what}, with its standard error. The whole "
+                  f"pair and dealer holding; {what}, with its standard error (its 95% "
+                  f"interval Student's t with {len(drawn) - 1} degrees of freedom). The whole "
                   f"table has {total:,} situations up to suit renaming.")
     return CollusionResult(
         partners=1, shared=SHARED, player_return=player,
         basis=BASIS, situations=counted, method=method, standard_error=error, classes=total,
         unexposed_return=lone.player_return,
-        decisions=tuple((name, shares[size]) for size, name in PREFLOP))
+        decisions=tuple((name, shares[size]) for size, name in PREFLOP),
+        draws=draws, drawn="classes")
 
 
 def collude(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSettings,
