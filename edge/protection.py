@@ -181,9 +181,9 @@ def which_edge_note(exposed: ReturnTable) -> str:
         return ""
     basis = exposed.basis
     return (f" Which player edge to use: the player edge per {basis} "
-            f"({percent(exposed.expected_return)}) gives the money: hands an hour x the {basis} "
-            f"x it is the win per hour (`edge protection`). The player edge per unit wagered "
-            f"({percent(-exposed.element_of_risk)}) divides by everything wagered, raises "
+            f"({percent(exposed.expected_return)}) gives the money: the win per hour is hands "
+            f"an hour x the {basis} x this edge (`edge protection`). The player edge per unit "
+            f"wagered ({percent(-exposed.element_of_risk)}) divides by everything wagered, raises "
             "included: it is for comparing games, not for money.")
 
 
