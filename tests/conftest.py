@@ -174,10 +174,18 @@ def dask_address() -> Iterator[str]:
     started once for the test module, reached by address as a user's running scheduler is
     (:func:`dask_patience` gives it 120 s to answer)."""
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as local:
-        yield local.scheduler_address
+    with pytest.MonkeyPatch.context() as patch:
+        # the workers unpickle the tests' own task functions (``tests.test_cluster._square``)
+        # by importing them: they must find the checkout's ``tests`` package as this process
+        # does, whether pytest was started as ``pytest`` (no checkout on sys.path) or
+        # ``python -m pytest``
+        patch.syspath_prepend(str(ROOT))
+        patch.setenv("PYTHONPATH", os.pathsep.join(
+            filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))))
+        with distributed.LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as local:
+            yield local.scheduler_address
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ import pytest
 from edge.document import Report, render
 from edge.document.document import Cell
 from edge.games import RunSettings, get_game
-from edge.games.ultimate_texas_holdem.exposure import solution as exposure
+from edge.games.ultimate_texas_holdem.exposure import solvers as exposure
 from edge.games.ultimate_texas_holdem.exposure import surveillance as watch
 from edge.games.ultimate_texas_holdem.exposure.main_bet import index_names
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
