@@ -173,6 +173,9 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         sections.append(verification)
     sections.append(reproducibility_section(context, command, environment, exposures))
     sections = with_appendix(sections)
+    # the glossary, once every section is built, adds the terms of those that are there
+    sections = [glossary_section(context, sections) if section.title == "Glossary"
+                else section for section in sections]
     if environment and times:        # machine-dependent: an appendix, never the body
         sections.append(solve_times_section(times))
     # the Method, after the glossary, says what the sections built did (what they simulated,
