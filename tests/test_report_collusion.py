@@ -75,3 +75,13 @@ def test_the_reports_json_holds_the_money_and_collusion_tables() -> None:
     assert first["partners"] == 1 and first["exact"] and first["standard_error"] is None
     assert all(row["gain_standard_error"] for row in collusion["results"][1:])
     assert set(collusion) == {"rounds", "seed", "results"}
+
+
+def test_a_sample_of_classes_gives_its_decision_shares_no_binomial_error() -> None:
+    """Drawn by classes (each draw many situations), a share is not a 0-1 mean: no ± is made
+    up for it."""
+    from dataclasses import replace
+    classes = replace(SIMULATED, draws=3, drawn="classes")
+    decisions = [b for b in collusion_blocks([classes]) if isinstance(b, Table)][1]
+    assert "±" not in " ".join(text(cell) for cell in decisions.rows[0])
+    assert "±" not in (decisions.caption or "")
