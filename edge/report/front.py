@@ -242,7 +242,8 @@ COUNTING_GLOSSARY: tuple[tuple[str, str], ...] = (
     ("flat bet", "the same bet on every round, whatever the count"),
     ("standard error", "the typical size of a simulated figure's sampling error: the sample "
      "standard deviation over the square root of the number of rounds or situations drawn"),
-    ("95% interval", "a simulated figure ± 1.96 standard errors"),
+    ("95% interval", "a simulated figure ± 1.96 standard errors (from few draws, ± Student's t "
+     "quantile standard errors, as each interval says)"),
 )
 
 
