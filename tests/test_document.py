@@ -129,3 +129,43 @@ def test_aligned_pairs_in_plain() -> None:
     text = render(Document("t", (Items((("a", "1"), ("long label", "2"), "free line"),
                                        aligned=True),)), "plain")
     assert text == "t\na           1\nlong label  2\nfree line\n"
+
+
+def test_latex_prints_a_real_plus_minus_and_no_backticks() -> None:
+    """± (and its ASCII spelling " +- ") is the math sign; `code` is typewriter type."""
+    from edge.document.render_tex import tex_escape
+    text = tex_escape("0.16% ± 0.004% (the mean +- 1.96 errors; `edge collusion --rounds 5`)")
+    assert text.count(r"\ensuremath{\pm}") == 2 and "+-" not in text
+    assert r"\texttt{edge collusion -{}-rounds 5}" in text and "`" not in text
+    latex = render(Report("R", (), (Section("S", (Paragraph("a ` b ± c"),)),)), "latex")
+    assert "`" not in latex and "\u00b1" not in latex
+
+
+def test_latex_keeps_a_heading_with_the_heading_under_it() -> None:
+    """A section with no text of its own: its first subsection's heading follows it with no
+    page break between (the room asked before the first is for both)."""
+    report = Report("R", (), (Section("Parent", (), (Section("Child", (Paragraph("x"),)),)),))
+    latex = render(report, "latex")
+    parent = latex.index(r"\section*{1. Parent}")
+    between = latex[parent:latex.index(r"\subsection*{1.1 Child}")]
+    assert r"\nopagebreak" in between and "edgeneedspace" not in between
+    assert r"\edgeneedspace{0.37\textheight}" in latex[:parent]
+    # a heading over a table asks room for the table's caption and first rows too
+    latex = render(Report("R", (), (Section("S", (TABLE,)),)), "latex")
+    assert r"\edgeroom{10\baselineskip}" in latex
+
+
+def test_a_long_hyphenated_header_breaks_and_leaves_its_neighbours_room() -> None:
+    """The Tri-Card Pair Plus pay tables: headers such as mini-royal-100-straight-5 break
+    after their hyphens, so the narrow columns beside them keep the width of their own
+    headers (outcome, common)."""
+    import re
+    names = ("outcome", "1", "2", "3 (in use)", "common", "straight-5", "trips-33",
+             "mini-royal-50", "mini-royal-50-straight-5", "mini-royal-100-straight-5")
+    rows = tuple(("three of a kind", *("as straight flush" if k < 6 else "30"
+                                       for k in range(len(names) - 1))) for _ in range(3))
+    latex = render(Report("R", (), (Section("S", (Table(names, rows),)),)), "latex")
+    widths = [float(w) for w in re.findall(r"p\{([0-9.]+)\\linewidth\}", latex)]
+    assert len(widths) == len(names)
+    # "outcome" and "common" in bold scriptsize need about 0.07 of the line
+    assert widths[0] >= 0.07 and widths[4] >= 0.07

@@ -76,7 +76,7 @@ PRINT_CSS = """
 @media print {
   body { max-width: none; margin: 0; padding: 0; font-size: 9.5pt; }
   h2 { margin-top: 1.4rem; }
-  h2, h3, h4 { break-after: avoid; page-break-after: avoid; }
+  h2, h3, h4, h5 { break-after: avoid; page-break-after: avoid; }
   tr, figure, p.note, table.small, table.grid, div.keep, tbody.keep { break-inside: avoid;
     page-break-inside: avoid; }
   pre.wrap, pre.narrow { break-inside: avoid; page-break-inside: avoid; }

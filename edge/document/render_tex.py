@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -25,14 +26,18 @@ def _ascii(text: str) -> str:
 
 
 def tex_escape(text: str) -> str:
-    """Text made safe for LaTeX (special characters escaped, a few symbols spelled out); a
-    hyphen before a hyphen is kept apart (``--set`` is not typeset as a dash), and a minus
-    sign stays with its number (no line break after it)."""
-    text = _ascii(text.replace("\u2014", "\0"))
+    """Text made safe for LaTeX (special characters escaped, a few symbols spelled out, ± as
+    the math sign, `code` in typewriter type and no backtick printed); a hyphen before a
+    hyphen is kept apart (``--set`` is not typeset as a dash), and a minus sign stays with its
+    number (no line break after it)."""
+    # ± (or its ASCII spelling, " +- ") as the math sign
+    text = _ascii(text.replace("\u2014", "\0").replace("\u00b1", "\1").replace(" +- ", " \1 "))
     escaped = "".join("-{}" if char == "-" and text[index + 1:index + 2] == "-"
                       else r"\mbox{-}" if char == "-" and text[index + 1:index + 2].isdigit()
                       else _TEX_CHARS.get(char, char) for index, char in enumerate(text))
-    return escaped.replace("\0", "---")
+    # `code` in typewriter type; a backtick left alone is dropped, never printed
+    escaped = re.sub(r"`([^`]+)`", r"\\texttt{\1}", escaped).replace("`", "")
+    return escaped.replace("\0", "---").replace("\1", r"\ensuremath{\pm}")
 
 
 def tex_command_lines(text: str) -> str:
@@ -108,7 +113,10 @@ def _column_specs(table: Table, numeric: list[bool]) -> tuple[str, bool]:
                  for cell in (row[i] for row in table.rows if i < len(row)))
              for i in range(len(numeric))]
     longest = [max([_chars(t) for t in cells] or [0.0]) for cells in columns]
-    heads = [max([_chars(word) for word in head.split()] or [0.0]) for head in table.headers]
+    # a heading breaks at a space or after a hyphen before a letter (tex_escape keeps a
+    # hyphen before a digit with it): its widest piece is what its column must hold
+    heads = [max([_chars(word) for word in re.split(r"\s+|(?<=-)(?=[^\d\s-])", head) if word]
+                 or [0.0]) for head in table.headers]
     # a heading is set in bold (a quarter wider), an exact column at most _EXACT_WIDTH wide
     natural = sum(max(min(n, _EXACT_WIDTH) if e else n, 1.25 * len(h)) + 2
                   for n, h, e in zip(longest, table.headers, exact, strict=True))
@@ -239,7 +247,8 @@ TEX_PREAMBLE = r"""\documentclass[10pt,a4paper]{article}
 \makeatother
 """
 # room a heading needs below it on its page, by level (else it starts the next page)
-_TEX_NEED = {2: r"0.22\textheight", 3: r"0.15\textheight"}
+# (a share of the text height)
+_TEX_NEED = {2: 0.22, 3: 0.15}
 
 
 def _page_style(report: Report) -> list[str]:
@@ -271,11 +280,26 @@ def latex_report(report: Report, charts: Callable[[Chart], str] | None = None) -
     out += [f"\\contentsline{{{_TEX_LEVELS[head.level]}}}{{{tex_escape(head.text)}}}"
             f"{{\\pageref*{{edge-head-{index}}}}}{{}}"
             for index, head in enumerate(heads) if head.level <= 4]
+    needs = [0.4 if head.section.page_break and head.level == 2
+             else _TEX_NEED.get(head.level, 0.1) for head in heads]
+    for index in reversed(range(len(heads) - 1)):
+        if not heads[index].section.blocks:     # its first subsection's heading follows
+            needs[index] = min(needs[index] + needs[index + 1], 0.6)
     for index, head in enumerate(heads):
         section = head.section
-        need = (r"0.4\textheight" if section.page_break and head.level == 2
-                else _TEX_NEED.get(head.level, r"0.1\textheight"))
-        out.append(f"\\edgeneedspace{{{need}}}")
+        if index and not heads[index - 1].section.blocks:
+            # right under its parent's heading: never a page break between the two (the
+            # parent's room counted this heading's too)
+            out.append(r"\nopagebreak")
+        else:
+            out.append(f"\\edgeneedspace{{{needs[index]:.2f}\\textheight}}")
+        if section.blocks:
+            # and room for the start of what follows it (a table's caption and first rows
+            # move to the next page together, and would leave the heading alone here)
+            first = section.blocks[0]
+            start = min(len(first.rows), 4) + 4 if isinstance(first, Table) else min(
+                _tex_lines(first), 6)
+            out.append(f"\\edgeroom{{{start + 3}\\baselineskip}}")
         command = _TEX_LEVELS.get(head.level, "paragraph")
         out.append(f"\\{command}*{{{tex_escape(head.text)}}}\\label{{edge-head-{index}}}")
         cut = len(section.blocks) - min(section.keep_last, len(section.blocks))

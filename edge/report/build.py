@@ -12,6 +12,7 @@ from edge.document.document import (
     Cell,
     CellLike,
     Items,
+    JsonValue,
     Paragraph,
     Preformatted,
     Report,
@@ -151,8 +152,9 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     if found.report_sections is not None:
         sections += found.report_sections(context)
     times: list[tuple[str, str]] = []
-    guarded = (protection_section(context, times=times, collusion_rounds=collusion_rounds)
-               if protection else None)
+    guarded_data: dict[str, JsonValue] = {}
+    guarded = (protection_section(context, times=times, collusion_rounds=collusion_rounds,
+                                  data=guarded_data) if protection else None)
     if guarded is not None:
         sections.append(guarded)
     exposures = protection_tables(context) if guarded is not None else {}
@@ -171,6 +173,9 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
         sections.append(verification)
     sections.append(reproducibility_section(context, command, environment, exposures))
     sections = with_appendix(sections)
+    # the glossary, once every section is built, adds the terms of those that are there
+    sections = [glossary_section(context, sections) if section.title == "Glossary"
+                else section for section in sections]
     if environment and times:        # machine-dependent: an appendix, never the body
         sections.append(solve_times_section(times))
     # the Method, after the glossary, says what the sections built did (what they simulated,
@@ -188,8 +193,8 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                        ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
     return Report(f"{found.title}: mathematical report", tuple(subtitle), tuple(sections),
                   found.name, tables, found.title, context=context_columns,
-                  data=report_data(context, meta, exposures), document_id=meta.document_id,
-                  revision=meta.revision)
+                  data=report_data(context, meta, exposures, guarded_data),
+                  document_id=meta.document_id, revision=meta.revision)
 
 
 # --- writing files ----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from edge.document import Items, Paragraph, Section, Table
@@ -28,7 +29,7 @@ INTERVAL_RULE = (
     "(each interval says which, and how many draws)")
 
 HEADERS = ("partners", "method", "player's return", "standard error", "95% interval",
-           "lone player's return", "gain", "situations", "classes in all")
+           "lone player's return", "gain", "situations", "situations in all")
 
 
 def collusion_of(game: AnyGame) -> Collusion:
@@ -90,16 +91,42 @@ def interval_words(bounds: Interval, drawn: str) -> str:
     return f"{bounds.distribution}, {bounds.draws:,} {drawn} drawn"
 
 
+def share_error(share: Fraction, situations: int) -> Fraction:
+    """The standard error of a share of ``situations`` drawn situations (each in or out: the
+    sample standard deviation of a 0-1 value over the square root of the number drawn)."""
+    from edge.games.colluding import square_root
+    return square_root(share * (1 - share) / (situations - 1))
+
+
+def decision_error(result: CollusionResult, share: Fraction) -> Fraction | None:
+    """A decision share's standard error: None for an exact row, and for one whose draws are
+    not its situations (a sample of classes: each draw holds many situations, the shares of a
+    draw are not 0 or 1)."""
+    if result.exact or result.draws is not None:
+        return None
+    return share_error(share, result.situations)
+
+
 def _row(result: CollusionResult) -> tuple[str, ...]:
     bounds = interval(result)
     error = result.standard_error
+    returned = percent(result.player_return)
+    if error is None:
+        returned += f" = {exact(result.player_return)}"
     return (str(result.partners), "exact" if result.exact else "simulated",
-            percent(result.player_return), "-" if error is None else percent(error),
+            returned, "-" if error is None else percent(error),
             "-" if bounds is None else f"{percent(bounds.low)} to {percent(bounds.high)} "
             f"({interval_words(bounds, result.drawn)})",
-            percent(result.unexposed_return), percent(result.gain),
+            percent(result.unexposed_return),
+            percent(result.gain) if error is None
+            else f"{percent(result.gain)} ± {percent(error)}",
             f"{result.situations:,} {'enumerated' if result.exact else 'drawn'}",
             "-" if result.classes is None else f"{result.classes:,}")
+
+
+def _share_text(result: CollusionResult, share: Fraction) -> str:
+    error = decision_error(result, share)
+    return percent(share, 2) + ("" if error is None else f" ± {percent(error, 2)}")
 
 
 def _decisions_table(results: Sequence[CollusionResult]) -> Table | None:
@@ -113,9 +140,11 @@ def _decisions_table(results: Sequence[CollusionResult]) -> Table | None:
     for result in results:
         shares = dict(result.decisions)
         rows.append((str(result.partners), *(
-            percent(shares[name], 2) if name in shares else "-" for name in names)))
+            "-" if name not in shares else _share_text(result, shares[name]) for name in names)))
+    simulated = any(decision_error(result, Fraction(0)) is not None for result in results)
     return Table(("partners", *names), tuple(rows),
-                 "The colluding player's decisions, as shares of his hands",
+                 "The colluding player's decisions, as shares of his hands"
+                 + (" (a simulated row: the share ± its standard error)" if simulated else ""),
                  align="r" * (len(names) + 1))
 
 
@@ -127,8 +156,10 @@ def collusion_blocks(results: Sequence[CollusionResult]) -> list[Block]:
     blocks: list[Block] = [Table(
         HEADERS, tuple(_row(result) for result in results),
         f"A player whose partners show him {shared}, per {basis} of the initial wager "
-        "(returns: negative is the house's edge; gain: the player's return minus the lone "
-        "player's)", align="rlrrrrrrr")]
+        "(returns: negative is the house's edge; an exact row gives its exact fraction; gain: "
+        "the player's return minus the lone player's, ± its standard error where simulated; "
+        "situations in all: the distinct situations there are, of which a row enumerates or "
+        "draws those in the situations column)", align="rlrrrrrrr")]
     decisions = _decisions_table(results)
     if decisions is not None:
         blocks.append(decisions)
@@ -155,10 +186,15 @@ def collusion_json(results: Sequence[CollusionResult]) -> list[JsonValue]:
             "interval_95": None if bounds is None else [exact(bounds.low), exact(bounds.high)],
             "interval_95_distribution": None if bounds is None else bounds.distribution,
             "draws": None if bounds is None else bounds.draws, "drawn": result.drawn,
+            "gain_standard_error": None if result.standard_error is None
+            else exact(result.standard_error),
             "unexposed_return": exact(result.unexposed_return), "gain": exact(result.gain),
-            "situations": result.situations, "classes": result.classes,
+            "situations": result.situations,
             "method": result.method,
-            "decisions": [{"decision": name, "share": exact(share)}
+            "situations_in_all": result.classes,
+            "decisions": [{"decision": name, "share": exact(share),
+                           "standard_error": None if decision_error(result, share) is None
+                           else exact(share_error(share, result.situations))}
                           for name, share in result.decisions]})
     return out
 
@@ -183,14 +219,16 @@ def collusion_records(results: Sequence[CollusionResult]) -> Table:
     return Table(("partners", "shared", "method", "player_return", "player_return_decimal",
                   "standard_error", "interval_95_low", "interval_95_high",
                   "interval_95_distribution", "draws", "unexposed_return", "gain",
-                  "gain_decimal", "situations", "classes", "how", "decisions"),
+                  "gain_decimal", "situations", "situations_in_all", "how", "decisions"),
                  tuple(rows))
 
 
-def collusion_section(context: ReportContext[Rules], rounds: int | None) -> Section | None:
+def collusion_section(context: ReportContext[Rules], rounds: int | None,
+                      data: dict[str, JsonValue] | None = None) -> Section | None:
     """The report's "Collusion" subsection: every number of partners the game analyses, for a
     game whose analyses are quick, or for any when ``rounds`` (``--collusion-rounds``) is
-    given (it sets the situations a simulated row draws); None: no collusion analysis."""
+    given (it sets the situations a simulated row draws); None: no collusion analysis.
+    ``data``, where given, receives the rows as JSON under ``collusion``."""
     protection = context.game.protection
     collusion = None if protection is None else protection.collusion
     if protection is None or collusion is None:
@@ -208,6 +246,9 @@ def collusion_section(context: ReportContext[Rules], rounds: int | None) -> Sect
     if rounds is not None:
         request = replace(request, rounds=rounds)
     results = collude(bet, wager, collusion.partners, request)
+    if data is not None:
+        data["collusion"] = {"rounds": request.rounds, "seed": request.seed,
+                             "results": collusion_json(results)}
     intro = Paragraph(
         f"A player whose partners at the table show him {collusion.shared}, against the lone "
         "player, each playing the best strategy given what he sees. Exact rows enumerate every "

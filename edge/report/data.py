@@ -46,7 +46,8 @@ def volatility_rows(table: ReturnTable) -> list[dict[str, object]]:
 
 
 def report_data(context: ReportContext[Rules], meta: Metadata,
-                protection: Mapping[str, ReturnTable] | None = None) -> dict[str, object]:
+                protection: Mapping[str, ReturnTable] | None = None,
+                guarded: Mapping[str, object] | None = None) -> dict[str, object]:
     """A report's JSON contract: every figure as an exact ``"p/q"`` string, the metadata and the
     figures' digest, so that two submissions can be compared by a diff.
 
@@ -54,7 +55,8 @@ def report_data(context: ReportContext[Rules], meta: Metadata,
     each wager's figures, what they rest on (``assumptions``) and its certified holds;
     ``volatility`` every row of the report's volatility tables (exact where the distribution is
     exact); ``protection`` (a report with --protection) each exposure's figures, which the
-    digest then covers too.
+    digest then covers too; ``guarded`` (the same report) the protection section's money and
+    collusion tables, under ``protection_money`` and ``collusion``.
     """
     summary: dict[str, object] = {}
     volatility: dict[str, object] = {}
@@ -79,4 +81,9 @@ def report_data(context: ReportContext[Rules], meta: Metadata,
         data["protection"] = {name: {key: exact(value) if isinstance(value, Fraction) else value
                                      for key, value in table.summary()}
                               for name, table in protection.items()}
+    if guarded:
+        if "money" in guarded:
+            data["protection_money"] = guarded["money"]
+        if "collusion" in guarded:
+            data["collusion"] = guarded["collusion"]
     return data

@@ -199,16 +199,76 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
 )
 
 
-def glossary_section(context: ReportContext[Rules]) -> Section:
+# The terms of the game-protection section (``--protection``), and of the collusion table.
+PROTECTION_GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("exposure", "a way a player sees cards he should not before his decision (a dealer's "
+     "card flashed or seen by hole-carding, the high or low cards told apart by edge sorting), "
+     "named by its seen= value"),
+    ("informed player", "a player who sees the exposed cards and plays the exact best "
+     "decision given them"),
+    ("basic strategy", "the exact best play of the game as dealt, with nothing seen: what the "
+     "informed player is compared with"),
+    ("value of the information", "the informed player's return minus the return of basic "
+     "strategy with nothing seen"),
+    ("player edge", "a positive return: the player's expected gain per unit of the basis"),
+    ("exposure rate", "the share of hands on which the card is seen; the other hands are "
+     "played by basic strategy"),
+    ("break-even exposure rate", "the exposure rate at which the player's return is exactly "
+     "zero; above it the player has the edge"),
+    ("win per hour", "the informed player's expected win in money over an hour: hands an hour "
+     "x the bet x the return per unit of the basis at that exposure rate"),
+)
+COLLUSION_GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("collusion", "players who show each other their cards, so that one decides knowing his "
+     "partners' cards too"),
+    ("partners", "the other players whose cards the colluding player sees"),
+    ("situation", "one deal of the colluding player's and his partners' cards; situations in "
+     "all: how many distinct ones there are"),
+)
+# The terms of the card counting section (``--counting``).
+COUNTING_GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("shoe", "the cards of several decks dealt from without shuffling until the cut card"),
+    ("penetration", "how far the shoe is dealt before the shuffle (in cards, or as a share of "
+     "the shoe)"),
+    ("effect of removal", "how much the wager's exact return changes when one card of a rank "
+     "(or suit) is taken out of the full shoe"),
+    ("tags", "the whole number a count adds for each card seen, by rank (or suit)"),
+    ("running count", "the sum of the tags of the cards seen since the shuffle"),
+    ("true count", "the running count divided by the decks left in the shoe"),
+    ("balanced count", "a count whose tags add to zero over a full shoe"),
+    ("betting correlation", "the correlation of a count's tags with the effects of removal: "
+     "how well the count tracks the wager's return"),
+    ("break-even count", "the true count at and above which the wager's return is positive"),
+    ("flat bet", "the same bet on every round, whatever the count"),
+    ("standard error", "the typical size of a simulated figure's sampling error: the sample "
+     "standard deviation over the square root of the number of rounds or situations drawn"),
+    ("95% interval", "a simulated figure ± 1.96 standard errors (from few draws, ± Student's t "
+     "quantile standard errors, as each interval says)"),
+)
+
+
+def glossary_section(context: ReportContext[Rules], sections: Sequence[Section] = ()
+                     ) -> Section:
     """The terms the report uses, defined ("figures per" with this game's own example, and the
-    net zero of a combined wager only where the game has one)."""
+    net zero of a combined wager only where the game has one); with ``sections`` (the report's
+    others), the terms of its game-protection, collusion and card counting sections where they
+    are there."""
     staked = [table for table in context.tables.values() if table.quotes_stake]
     example = "".join(f" (one {table.basis} for the {table.bet} wager, though each round "
                       f"stakes {amount(table, table.stake)})" for table in staked[:1])
     combined = any(bet.parts for bet in context.game.bets)
-    terms = tuple((term, text.format(example=example)) for term, text in GLOSSARY
-                  if combined or not term.startswith("net zero"))
-    return Section("Glossary", (Items(terms),))
+    terms = [(term, text.format(example=example)) for term, text in GLOSSARY
+             if combined or not term.startswith("net zero")]
+    present = titles(sections)
+    if "Game protection" in present:
+        terms += PROTECTION_GLOSSARY
+    if "Collusion" in present:
+        terms += COLLUSION_GLOSSARY
+    if "Card counting" in present:
+        terms += COUNTING_GLOSSARY
+    elif "Game protection" in present:
+        terms += COUNTING_GLOSSARY[-2:]           # the simulated rows' standard error
+    return Section("Glossary", (Items(tuple(dict(terms).items())),))
 
 
 SIMULATION = "a simulation that deals and settles rounds by its own code"

@@ -12,7 +12,7 @@ import time
 from fractions import Fraction
 
 from edge.document import Items, Paragraph, Section, Table
-from edge.document.document import Block
+from edge.document.document import Block, JsonValue
 from edge.games import ReportContext, Rules, is_builtin
 from edge.player import seeing
 from edge.protection import (
@@ -27,7 +27,7 @@ from edge.protection import (
     stake_text,
 )
 from edge.report.collusion import collusion_section
-from edge.report.money import money_chart, money_tables, pace_text
+from edge.report.money import money_chart, money_json, money_tables, pace_text
 from edge.table import ReturnTable, exact, percent
 
 HEADERS = ("seen", "what the player sees", "player edge", "hit frequency",
@@ -56,7 +56,8 @@ def _row(scenario: Scenario | None, table: ReturnTable, unexposed: ReturnTable
 
 def protection_section(context: ReportContext[Rules], *,
                        times: list[tuple[str, str]] | None = None,
-                       collusion_rounds: int | None = None) -> Section | None:
+                       collusion_rounds: int | None = None,
+                       data: dict[str, JsonValue] | None = None) -> Section | None:
     """Every exposure of the game against the game as dealt (None: the game declares none):
     each in money, what surveillance should watch for under it (the wager's ``surveillance``
     hook), and collusion (the ``collude`` hook: the game's quick analyses, or every one with
@@ -64,6 +65,8 @@ def protection_section(context: ReportContext[Rules], *,
 
     ``times``, where given, receives each scenario's solve time, for the appendix at most (it
     depends on the machine and on what the cache held, so it is never in the body).
+    ``data``, where given, receives the money and collusion tables as JSON (``money``,
+    ``collusion``: exact values as strings), for the report's ``--format json``.
     """
     protection: Protection | None = context.game.protection
     if protection is None:
@@ -114,8 +117,12 @@ def protection_section(context: ReportContext[Rules], *,
         "simulate GAME --set seen=...` deals the exposure and plays that strategy.")
     table_block = Table(HEADERS, tuple(rows), f"Every exposure of the {bet} wager, per {first}",
                         align="llrrrll")
-    money = money_blocks(found, stake_text(protection, first, unit), pace) if found else []
-    collusion = collusion_section(context, collusion_rounds)
+    stakes = stake_text(protection, first, unit)
+    money = money_blocks(found, stakes, pace) if found else []
+    collusion = collusion_section(context, collusion_rounds, data)
+    if data is not None and found:
+        data["money"] = {"stakes": stakes, "hands_per_hour": pace.hands,
+                         "scenarios": money_json(found, DEFAULT_RATES)}
     if collusion is not None:
         children.append(collusion)
     solved = ("is solved exactly, over every deal and every way to choose the seen cards"

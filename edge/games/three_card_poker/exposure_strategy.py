@@ -9,13 +9,14 @@ better, against a K K-9-2, against an A A-9-2.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
 
-from edge.cards import RANKS
+from edge.cards import RANKS, rank_of, suit_of
 from edge.document import Items, Paragraph, Report, Section, Table
 from edge.games import RunSettings
 from edge.games.three_card_poker._kernels import DEALER_RESULTS
@@ -26,7 +27,7 @@ from edge.games.three_card_poker.exposure import (
     scenario_of,
     solve_exposed,
 )
-from edge.games.three_card_poker.hands import hand_label, hand_name
+from edge.games.three_card_poker.hands import hand_name
 from edge.games.three_card_poker.rules import OPTIMAL, Seen, ThreeCardRules, rule_summary
 from edge.games.three_card_poker.strategy import GAME_NAME, Analysis, DecisionPays
 from edge.options import options_dict
@@ -57,30 +58,78 @@ class SeenRule:
 
     @property
     def text(self) -> str:
-        """The rule in words: ``'raise Q-9-2 (high card) or better'``."""
+        """The rule in words: ``'raise Q-9-2 (high card) or better'``; where the solve folds
+        some suit patterns of the weakest hand raised, that hand by the patterns raised
+        (``'raise K-J-8 (high card) or better, and K-J-7 (high card) of three suits'``)."""
         if self.raised == self.situations:
             return "raise every hand"
         if self.raised == 0:
             return "fold every hand"
         assert self.border is not None
-        hands = self.solution.hands
-        return (f"raise {hand_name(hands.cards[self.border], int(hands.classes[self.border]))}"
-                " or better")
+        border = self._name(self.border)
+        folded = self._excepted().get(("fold", border, ""))
+        if folded is None:
+            return f"raise {border} or better"
+        strengths = self.solution.hands.strengths
+        stronger = strengths[strengths > strengths[self.border]]
+        raised = " or ".join(sorted(self.patterns(border) - folded))
+        if not stronger.size:
+            return f"raise {border} {raised}"
+        above = int(np.flatnonzero(strengths == stronger.min())[0])
+        return f"raise {self._name(above)} or better, and {border} {raised}"
 
     @property
     def exception_text(self) -> str:
-        """The exceptions, a few named: ``'none'`` or ``'12: fold A-J-3 (...), ...'``."""
-        if not self.exceptions:
-            return "none"
+        """The exceptions the rule's text does not already say, in words: each hand by its
+        ranks and class and, where only some of its suit patterns are excepted, by those
+        (``'none'`` or ``'fold K-K-Q (pair)'``), with what is seen where it is narrower than
+        the rule's (no count, no index: a hand and a seen card a reader can check)."""
+        border = None if self.border is None else self._name(self.border)
+        phrases = []
+        for (verb, name, against), patterns in self._excepted().items():
+            if (verb, name, against) == ("fold", border, ""):
+                continue                                # said by the rule's text
+            every = self.patterns(name)
+            named = "" if patterns == every else " " + " or ".join(sorted(patterns))
+            phrases.append(f"{verb} {name}{named}{against}")
+        return "; ".join(phrases) or "none"
+
+    def _name(self, hand: int) -> str:
         hands = self.solution.hands
-        named: dict[str, int] = {}
+        return hand_name(hands.cards[hand], int(hands.classes[hand]))
+
+    def _excepted(self) -> dict[tuple[str, str, str], set[str]]:
+        """The exceptions by (decision, hand name, what is seen where narrower than the
+        rule's): the suit patterns excepted."""
+        decisions, slots = self.solution.decisions, self.solution.bins.slots
+        excepted: dict[tuple[str, str, str], set[str]] = {}
         for hand, slot in self.exceptions:
-            verb = "raise" if self.solution.decisions[hand, slot] == RAISE else "fold"
-            key = f"{verb} {hand_label(hands.cards[hand])}"
-            named[key] = named.get(key, 0) + 1
-        shown = ", ".join(f"{name} ({count})" for name, count in list(named.items())[:6])
-        more = ", ..." if len(named) > 6 else ""
-        return f"{len(self.exceptions):,}: {shown}{more}"
+            verb = "raise" if decisions[hand, slot] == RAISE else "fold"
+            against = "" if slots[slot] == self.seen else f" against {slots[slot]} seen"
+            key = (verb, self._name(hand), against)
+            excepted.setdefault(key, set()).add(suit_pattern(self.solution.hands.cards[hand]))
+        return excepted
+
+    def patterns(self, name: str) -> set[str]:
+        """Every suit pattern of the player hands named ``name`` (ranks and class)."""
+        cards, classes = self.solution.hands.cards, self.solution.hands.classes
+        return {suit_pattern(cards[h]) for h in range(len(cards))
+                if hand_name(cards[h], int(classes[h])) == name}
+
+
+def suit_pattern(cards: Sequence[int] | npt.NDArray[np.int64]) -> str:
+    """How a hand's suits fall, in words: ``'of three suits'``, ``'with its K and J of one
+    suit'``, ``'of one suit'``."""
+    ordered = sorted((int(c) for c in cards), key=rank_of, reverse=True)
+    suits = [suit_of(c) for c in ordered]
+    if len(set(suits)) == 1:
+        return "of one suit"
+    if len(set(suits)) == len(suits):
+        return "of three suits"
+    first, second = next((i, j) for i in range(3) for j in range(i + 1, 3)
+                         if suits[i] == suits[j])
+    return (f"with its {RANKS[rank_of(ordered[first])]} and {RANKS[rank_of(ordered[second])]} "
+            "of one suit")
 
 
 def seen_group(seen: Seen, slot: int, slots: tuple[str, ...]) -> tuple[int, str]:
@@ -143,13 +192,13 @@ def _merged_ranks(rules: list[SeenRule]) -> list[tuple[str, SeenRule]]:
             for names, rule in merged]
 
 
-def _line(rule: SeenRule) -> str:
+def rule_line(rule: SeenRule) -> str:
     """A rule as a plain line's end: the rule, then its exceptions if any."""
     text = rule.text
     if rule.border is not None:
         text += ", fold the rest"
-    if rule.exceptions:
-        text += f" (exceptions: {rule.exception_text})"
+    if rule.exception_text != "none":
+        text += f"; but {rule.exception_text}"
     return text
 
 
@@ -159,13 +208,13 @@ def plain_rules(solution: ExposedSolution) -> list[str]:
     rules = seen_rules(solution)
     seen = solution.seen
     if seen is Seen.DEALER_1:
-        return [f"Dealer's card seen {names}: {_line(rule)}."
+        return [f"Dealer's card seen {names}: {rule_line(rule)}."
                 for names, rule in _merged_ranks(rules)]
     if seen is Seen.DEALER_2:
         return []
     if seen is Seen.DEALER_3:
-        return [f"When {rule.seen}: {_line(rule)}." for rule in rules]
-    return [f"Seen {rule.seen}: {_line(rule)}." for rule in rules]
+        return [f"When {rule.seen}: {rule_line(rule)}." for rule in rules]
+    return [f"Seen {rule.seen}: {rule_line(rule)}." for rule in rules]
 
 
 def exposed_solution(pays: DecisionPays, rules: ThreeCardRules) -> ExposedSolution:
@@ -233,5 +282,5 @@ def exposed_strategy_document(paytable: PayTable, rules: ThreeCardRules, pays: D
               "value_of_information": exact(information_value(exposed, unexposed))})
 
 
-__all__ = ["SeenRule", "exposed_strategy_document", "plain_rules",
+__all__ = ["SeenRule", "exposed_strategy_document", "plain_rules", "rule_line",
            "seen_rules"]

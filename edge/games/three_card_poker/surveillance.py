@@ -24,6 +24,7 @@ from edge.games.three_card_poker.exposure import PAIRS, ExposedSolution, IntArra
 from edge.games.three_card_poker.exposure_strategy import (
     RAISE,
     exposed_solution,
+    rule_line,
     seen_group,
     seen_rules,
 )
@@ -180,7 +181,7 @@ def surveillance(pays: DecisionPays, rules: ThreeCardRules) -> list[Section]:
         ("cycle", f"{cycle:,} deals ({deals:,} counted; each deal once per choice of the "
                   "seen cards)"),
     ]
-    rule_text = {rule.seen: rule.text for rule in seen_rules(solution)}
+    rule_text = {rule.seen: rule_line(rule) for rule in seen_rules(solution)}
     by_seen = tuple((name, *_shares(found, (slice(None), k), ("raised", "up", "down")))
                     for k, name in enumerate(found.columns))
     by_hand = tuple((name, *_shares(found, k, ("raised", "basic", "up", "down")))
@@ -195,7 +196,9 @@ def surveillance(pays: DecisionPays, rules: ThreeCardRules) -> list[Section]:
     return [Section(f"What surveillance should watch for: the {pays.bet} wager, {rules.seen}", (
         Paragraph(f"How the informed player (who sees {scenario.description}, and plays "
                   "the exact solve) departs from basic strategy. Shares are exact: deals of "
-                  "the exposed cycle."),
+                  "the exposed cycle."
+                  + (" The two cards seen are grouped by the higher of them: Q-x is a seen Q "
+                     "with a seen card no higher." if rules.seen is Seen.DEALER_2 else "")),
         Items(tuple(facts)),
         Items(tuple(watch_rules(found, rule_text))),
         Table(headers, by_seen, "By what is seen (shares of the deals where it is seen)"),
