@@ -114,6 +114,7 @@ def test_one_partner_sampled_situations_match_a_plain_enumeration() -> None:
             assert (int(on_raise[pick]), int(on_fold[pick])) == expected
 
 
+@pytest.mark.slow       # a plain count over every partner hand (seconds)
 def test_every_partner_of_one_hand_matches_a_plain_count() -> None:
     # Q-6-4 offsuit, the lone player's weakest raise: all 18,424 partner hands at once, each
     # dealer hand's result by the plain evaluator and its cards as a 52-bit mask

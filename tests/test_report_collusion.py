@@ -5,12 +5,14 @@ standard errors, and the report's JSON holds the money and collusion tables."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 from edge.document.document import Cell, Table
 from edge.protection import CollusionResult
 from edge.report import make_report
 from edge.report.collusion import HEADERS, collusion_blocks, collusion_json, share_error
 from edge.table import exact, percent
+from tests.conftest import shared_report
 
 EXACT = CollusionResult(1, "their cards", Fraction(-7, 300), Fraction(-1, 40), "Ante", 1_000,
                         "exact: made up", classes=5_000,
@@ -63,7 +65,10 @@ def test_a_simulated_gain_and_its_decision_shares_carry_their_standard_error() -
 
 
 def test_the_reports_json_holds_the_money_and_collusion_tables() -> None:
-    report = make_report("three-card-poker", environment=False, protection=True)
+    # the Tri-Card report with protection that test_report_attestation also reads (made once a
+    # run, shared between the test workers)
+    report = shared_report("three-card-poker-protection", partial(
+        make_report, "three-card-poker", environment=False, protection=True))
     data = report.data
     assert isinstance(data, dict)
     money = data["protection_money"]

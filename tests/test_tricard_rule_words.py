@@ -83,6 +83,7 @@ def said(rule: SeenRule, line: str) -> dict[tuple[str, str], bool]:
     return decided
 
 
+@pytest.mark.slow       # every hand of three exposures against its solve (seconds each)
 @pytest.mark.parametrize("seen", ["sorted-3", "split-2", "split-3"])
 def test_each_line_decides_every_hand_as_the_solve_does(seen: str) -> None:
     """Hand by hand: raised at or above the border (and the patterns named at it), folded
