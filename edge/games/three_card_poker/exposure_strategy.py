@@ -27,7 +27,7 @@ from edge.games.three_card_poker.exposure import (
     scenario_of,
     solve_exposed,
 )
-from edge.games.three_card_poker.hands import hand_name
+from edge.games.three_card_poker.hands import HandCounts, hand_name
 from edge.games.three_card_poker.rules import OPTIMAL, Seen, ThreeCardRules, rule_summary
 from edge.games.three_card_poker.strategy import GAME_NAME, Analysis, DecisionPays
 from edge.options import options_dict
@@ -112,9 +112,26 @@ class SeenRule:
 
     def patterns(self, name: str) -> set[str]:
         """Every suit pattern of the player hands named ``name`` (ranks and class)."""
-        cards, classes = self.solution.hands.cards, self.solution.hands.classes
-        return {suit_pattern(cards[h]) for h in range(len(cards))
-                if hand_name(cards[h], int(classes[h])) == name}
+        return set(_patterns_by_name(self.solution.hands).get(name, ()))
+
+
+# the suit patterns of each hand name, by table of player hands (the solutions of one report
+# share one table: named once, not once a rule and a name)
+_PATTERNS: dict[int, tuple[object, dict[str, frozenset[str]]]] = {}
+
+
+def _patterns_by_name(hands: HandCounts) -> dict[str, frozenset[str]]:
+    """Every suit pattern of the player hands of each name (ranks and class) in ``hands``."""
+    found = _PATTERNS.get(id(hands))
+    if found is None or found[0] is not hands:
+        table: dict[str, set[str]] = {}
+        for h in range(len(hands.cards)):
+            name = hand_name(hands.cards[h], int(hands.classes[h]))
+            table.setdefault(name, set()).add(suit_pattern(hands.cards[h]))
+        if len(_PATTERNS) >= 8:
+            _PATTERNS.clear()
+        found = _PATTERNS[id(hands)] = (hands, {k: frozenset(v) for k, v in table.items()})
+    return found[1]
 
 
 def suit_pattern(cards: Sequence[int] | npt.NDArray[np.int64]) -> str:
