@@ -113,6 +113,7 @@ def plain_full_view() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return situations, off_house, off_own
 
 
+@pytest.mark.slow       # a plain enumeration of every deal (seconds)
 def test_full_view_counts_match_a_plain_enumeration() -> None:
     situations, off_house, off_own = plain_full_view()
     found = watch(make_options(DoubleHandRules, {"seen": "dealer-3"}))

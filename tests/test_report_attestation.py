@@ -244,7 +244,11 @@ def test_no_timing_in_the_body_of_a_report() -> None:
     assert "Time to solve" not in text
 
 
-@pytest.mark.parametrize("game", FAST_GAMES)
+# the Double-Hand report with protection is made for this test alone (seconds of collusion and
+# surveillance): in the slow run
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.slow)
+                                  if game == "double-hand-poker" else game
+                                  for game in FAST_GAMES])
 def test_no_scientific_notation_in_a_report(game: str) -> None:
     made = report(game, protection=game != "triple-bet")
     for fmt in ("markdown", "html", "json"):
