@@ -36,9 +36,16 @@ BET_FILES = [ROOT / "examples" / "bets" / name
              for name in ("pair-plus.toml", "21-plus-3.toml", "six-card-bonus.toml")]
 
 
-@pytest.mark.parametrize("check", [check for name in BUILT_IN
-                                   for check in game_checks(name, report=False)],
-                         ids=lambda check: f"{check.game}-{check.name}")
+# Ultimate Texas Hold'em's contracts that solve again (each named Blind table, each option
+# choice) or simulate take seconds each: in the slow run
+SOLVES_AGAIN = ("paytables_analysable", "options_accepted", "simulation_agrees")
+
+
+@pytest.mark.parametrize("check", [
+    pytest.param(check, marks=pytest.mark.slow)
+    if name == "ultimate-texas-holdem" and check.name in SOLVES_AGAIN else check
+    for name in BUILT_IN for check in game_checks(name, report=False)],
+    ids=lambda check: f"{check.game}-{check.name}")
 def test_the_built_in_games_keep_every_contract(check: Check) -> None:
     check()
 
