@@ -178,6 +178,7 @@ def test_the_optimal_rule_gives_the_solves_own_return() -> None:
     assert comparison.departures == ()
 
 
+@pytest.mark.slow       # every state of two made-up solutions, one by one (seconds)
 def test_a_rule_ignoring_the_seen_card_takes_the_dealt_chart() -> None:
     """The Wizard's chart with informed later streets: each state's choice is the chart's for
     its two cards, whatever is seen, and its value the sum of those choices' values."""
