@@ -212,6 +212,7 @@ def test_a_published_figure_agrees_at_its_own_precision() -> None:
 
 
 # --- item 11: housekeeping -------------------------------------------------------------------
+@pytest.mark.slow       # reads the Tri-Card report with protection (collusion simulated: seconds)
 def test_inline_code_is_set_as_code_in_html() -> None:
     html = report("three-card-poker", protection=True).render("html")
     body = html.split("<body", 1)[1]
@@ -220,6 +221,7 @@ def test_inline_code_is_set_as_code_in_html() -> None:
     assert "<code>edge table GAME --set seen=...</code>" in body
 
 
+@pytest.mark.slow       # reads the Tri-Card report with protection (collusion simulated: seconds)
 def test_the_digest_covers_the_protection_figures() -> None:
     plain = report("three-card-poker")
     guarded = report("three-card-poker", protection=True)
@@ -238,17 +240,16 @@ def test_the_digest_covers_the_protection_figures() -> None:
     assert data["digest"] in guarded.render("markdown")
 
 
+@pytest.mark.slow       # reads the Tri-Card report with protection (collusion simulated: seconds)
 def test_no_timing_in_the_body_of_a_report() -> None:
     text = report("three-card-poker", protection=True).render("markdown")
     assert not re.search(r"[0-9] s\b", text)
     assert "Time to solve" not in text
 
 
-# the Double-Hand report with protection is made for this test alone (seconds of collusion and
-# surveillance): in the slow run
+# the reports with protection (seconds of collusion and surveillance each): in the slow run
 @pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.slow)
-                                  if game == "double-hand-poker" else game
-                                  for game in FAST_GAMES])
+                                  if game != "triple-bet" else game for game in FAST_GAMES])
 def test_no_scientific_notation_in_a_report(game: str) -> None:
     made = report(game, protection=game != "triple-bet")
     for fmt in ("markdown", "html", "json"):

@@ -7,6 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import partial
 
+import pytest
+
 from edge.document.document import Cell, Table
 from edge.protection import CollusionResult
 from edge.report import make_report
@@ -64,6 +66,7 @@ def test_a_simulated_gain_and_its_decision_shares_carry_their_standard_error() -
     assert shares[0][0]["standard_error"] == exact(error)
 
 
+@pytest.mark.slow       # the Tri-Card report with protection (collusion simulated: seconds)
 def test_the_reports_json_holds_the_money_and_collusion_tables() -> None:
     # the Tri-Card report with protection that test_report_attestation also reads (made once a
     # run, shared between the test workers)

@@ -57,6 +57,7 @@ def uth_markdown(uth: edge.report.Report) -> str:
 
 
 # --- 1. every figure names its basis ------------------------------------------------------
+@pytest.mark.slow       # the UTH report with its verification by simulation (seconds)
 def test_uth_main_is_quoted_per_ante_and_per_unit_staked(uth: edge.report.Report,
                                                          uth_markdown: str) -> None:
     main_table = uth.tables["main"]
@@ -185,6 +186,7 @@ def test_printed_commands_run(game: str, spec: str, text: str, tmp_path: Path,
 # --- 5. the trial figure only where it holds: tests/test_triple_bet.py ------------------------
 
 # --- 6. the smaller ones ------------------------------------------------------------------
+@pytest.mark.slow       # the UTH report with its verification by simulation (seconds)
 def test_pays_meaning_names_rows_that_lose_more_than_one_unit(uth_markdown: str,
                                                               uth: edge.report.Report) -> None:
     rules = section(uth_markdown, "Rules of play")
