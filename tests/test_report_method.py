@@ -59,6 +59,7 @@ def test_a_plain_report_names_only_its_own_sections(default_report: DefaultRepor
     assert any(item.startswith("Every other figure in this report is exact") for item in items)
 
 
+@pytest.mark.slow       # a report with the counting section (the shoe analysed: seconds)
 def test_counting_changes_the_method_and_names_what_it_simulated(
         default_report: DefaultReport) -> None:
     plain = method_items(default_report("triple-bet"))
@@ -78,6 +79,7 @@ def test_counting_changes_the_method_and_names_what_it_simulated(
     assert "\"Verification by simulation\" section's figures are simulated" in text
 
 
+@pytest.mark.slow       # a report with the counting section (the shoe analysed: seconds)
 def test_the_committed_counting_report_claims_no_simulation(
         default_report: DefaultReport) -> None:
     """Without the environment (the committed reports) the counter's shoes are not played:
