@@ -78,8 +78,10 @@ class PayTable:
         return self[outcome]
 
     def label(self) -> str:
-        """The pays joined by dashes, the way the trade names a table (``40-30-6-4-1``)."""
-        return "-".join(format_pay(value) for _, value in self.pays)
+        """The pays joined by dashes, the way the trade names a table (``40-30-6-4-1``); a
+        loss of part of the stake in parentheses (``1-(-1/2)``), so no dash is doubled."""
+        return "-".join(format_pay(value) if value >= 0 else f"({format_pay(value)})"
+                        for _, value in self.pays)
 
     def toml_lines(self, bet: str = "") -> list[str]:
         """The table as the lines of a TOML pay table file (``name``, ``bet``, ``[pays]``)
@@ -132,8 +134,10 @@ def toml_pay(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else toml_string(format_pay(value))
 
 
-def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
-    """One pay from a TOML value or a command-line string, exactly; negative pays are refused."""
+def parse_pay(value: Any, outcome: str, source: str, least: Fraction = Fraction(0)) -> Fraction:
+    """One pay from a TOML value or a command-line string, exactly; a pay below ``least`` is
+    refused (0: pays are net wins or pushes; -1: a wager may also lose part of its stake, as a
+    bet file's tie that loses half, -1/2)."""
     shown = str(value) if isinstance(value, Fraction) else repr(value)
     if isinstance(value, bool) or not isinstance(value, Fraction | int | float | str):
         raise PayTableError(f"The pay for {outcome!r} in {source} is {shown}, not a number.")
@@ -156,14 +160,21 @@ def parse_pay(value: Any, outcome: str, source: str) -> Fraction:
     except (ValueError, ZeroDivisionError):
         raise PayTableError(f"The pay for {outcome!r} in {source} is {shown}, "
                             "not a number (write 8, 1.5, \"3/2\" or \"3:2\").") from None
-    if pay < 0:
-        raise PayTableError(f"The pay for {outcome!r} in {source} is {shown}: "
-                            "pays are net wins and cannot be negative.")
+    if pay < least:
+        raise PayTableError(_below_least(outcome, source, shown, least))
     if pay > MAX_PAY or pay.denominator > MAX_DENOMINATOR:
         raise PayTableError(f"The pay for {outcome!r} in {source} is {shorten(shown)}: pays "
                             f"are at most {MAX_PAY:,} to 1, in parts of at most "
                             f"1/{MAX_DENOMINATOR:,} of a unit.")
     return pay
+
+
+def _below_least(outcome: str, source: str, shown: str, least: Fraction) -> str:
+    if least == 0:
+        return (f"The pay for {outcome!r} in {source} is {shown}: pays are net wins and "
+                "cannot be negative.")
+    return (f"The pay for {outcome!r} in {source} is {shown}: a pay is at least "
+            f"{format_pay(least)}, the whole stake lost (-1/2 loses half of it, 0 is a push).")
 
 
 def shorten(text: str, keep: int = 40) -> str:
@@ -207,9 +218,11 @@ def _insert_before(order: tuple[str, ...], split: str, parent: str) -> tuple[str
 
 def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
                   source: str | None = None,
-                  splits: Mapping[str, str] | None = None) -> PayTable:
+                  splits: Mapping[str, str] | None = None,
+                  least: Fraction = Fraction(0)) -> PayTable:
     """Validate ``pays`` against the bet's ``outcomes`` (every one, no others; ``splits`` may
-    be listed too, see :func:`accepted_orders`) and build a table in that order."""
+    be listed too, see :func:`accepted_orders`; none below ``least``, see :func:`parse_pay`)
+    and build a table in that order."""
     where = source or f"pay table {name!r}"
     splits = splits or {}
     known = set(outcomes)                   # a set: a bet file may have thousands
@@ -224,7 +237,8 @@ def make_paytable(name: str, pays: Mapping[str, Any], outcomes: tuple[str, ...],
         raise PayTableError(f"The {where} has no pay for {', '.join(repr(m) for m in missing)}.")
     order = next(order for order in accepted_orders(outcomes, splits)
                  if set(order) == set(pays))
-    return PayTable(name, tuple((key, parse_pay(pays[key], key, where)) for key in order))
+    return PayTable(name, tuple((key, parse_pay(pays[key], key, where, least))
+                                for key in order))
 
 
 def read_toml(path: str | Path, what: str = "pay table file") -> dict[str, Any]:
@@ -237,7 +251,8 @@ def read_toml(path: str | Path, what: str = "pay table file") -> dict[str, Any]:
 
 
 def load_paytable(path: str | Path, outcomes: tuple[str, ...], bet: str = "",
-                  splits: Mapping[str, str] | None = None) -> PayTable:
+                  splits: Mapping[str, str] | None = None,
+                  least: Fraction = Fraction(0)) -> PayTable:
     """Read a pay table from a TOML file and validate it against ``outcomes`` (and
     ``splits``, see :func:`accepted_orders`; and, when the file names its wager with
     ``bet = "..."``, against ``bet``)."""
@@ -261,7 +276,7 @@ def load_paytable(path: str | Path, outcomes: tuple[str, ...], bet: str = "",
         raise PayTableError(f"The pay table file {str(path)!r} is for the "
                             f"{shorten(written_for)} wager, not {bet}.")
     table = make_paytable(name, _flatten(pays), outcomes, source=f"pay table file {str(path)!r}",
-                          splits=splits)
+                          splits=splits, least=least)
     return replace(table, source=str(path))
 
 
@@ -336,11 +351,12 @@ def _note_reading(spec: str, table: PayTable, outcomes: tuple[str, ...],
 
 def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable],
                      default: str, outcomes: tuple[str, ...], bet: str = "",
-                     splits: Mapping[str, str] | None = None) -> PayTable:
+                     splits: Mapping[str, str] | None = None,
+                     least: Fraction = Fraction(0)) -> PayTable:
     """A preset by name (or its pays label, ``40-30-6-4-1``), typed pays in the order of the
     outcomes (``35-20-7-4-1``), a TOML file path, or the default."""
     if isinstance(spec, PayTable):
-        return make_paytable(spec.name, spec.as_dict(), outcomes, splits=splits)
+        return make_paytable(spec.name, spec.as_dict(), outcomes, splits=splits, least=least)
     if spec is None:
         return presets[default]
     if spec in presets:
@@ -350,7 +366,7 @@ def resolve_paytable(spec: str | PayTable | None, presets: Mapping[str, PayTable
             return table
     typed = looks_typed(spec)
     if spec.endswith(".toml") or (typed is not True and Path(spec).is_file()):
-        return same_pays_preset(load_paytable(spec, outcomes, bet, splits), presets)
+        return same_pays_preset(load_paytable(spec, outcomes, bet, splits, least), presets)
     if typed is not False:
         # typed pays equal to a preset's (``3:2`` for ``3/2``, ``1.5``) are that preset
         table = typed_paytable(spec, outcomes, bet, splits)

@@ -38,6 +38,7 @@ from edge.bets.language import (
     Node,
     Not,
     Number,
+    children,
 )
 from edge.bets.layout import Layout
 
@@ -60,13 +61,16 @@ GROUP_FUNCTIONS = ("same_rank", "same_suit", "same_colour", "same_card", "count"
                    "distinct_ranks", "distinct_suits", "most_of_a_rank", "most_of_a_suit",
                    "high_rank", "low_rank", "consecutive", "total", "hard_total", "soft",
                    "poker3", "poker5")
-FUNCTIONS = CARD_FUNCTIONS + GROUP_FUNCTIONS
+# showdowns: a hand's full strength (class and kickers), comparable only with another of its kind
+SHOWDOWN_FUNCTIONS = ("hand3", "hand5")
+FUNCTIONS = CARD_FUNCTIONS + GROUP_FUNCTIONS + SHOWDOWN_FUNCTIONS
 RESERVED = (set(FUNCTIONS) | set(RANK_LETTERS) | set(SUITS) | set(COLOURS) | set(POKER5)
             | set(POKER3) | {"and", "or", "not", "between", "true", "false", "lose"})
 
 # kinds of value a compiled expression has
 BOOL, INT, SUIT, COLOUR, CARDS, CLASS_NAME = ("condition", "number", "suit", "colour", "cards",
                                               "hand class")
+STRENGTH = "hand strength"          # hand3() / hand5(): family names which
 
 
 @dataclass(frozen=True)
@@ -179,11 +183,35 @@ _ROYAL = int(_core.evaluate_cards([48, 44, 40, 36, 32]))
 
 def _poker5(deals: Deals, columns: tuple[int, ...]) -> Array:
     """Best-five classes by value (9 royal flush .. 0 high card), by edge's hold'em evaluator."""
-    every = columns == tuple(range(deals.rows.shape[1]))
-    cards = np.ascontiguousarray(deals.rows if every else deals.rows[:, list(columns)],
-                                 dtype=np.int64)
-    strength = np.asarray(_core.evaluate_many(cards), dtype=np.int64)
+    strength = _hand5(deals, columns)
     return np.where(strength >= _ROYAL, 9, strength >> 26)
+
+
+# --- showdowns: full strengths -------------------------------------------------------------
+def _hand5(deals: Deals, columns: tuple[int, ...]) -> Array:
+    """The full strength of the best five of 5 to 7 distinct cards (higher beats lower, equal
+    ties), by edge's hold'em evaluator; made once per chunk."""
+    def make() -> Array:
+        every = columns == tuple(range(deals.rows.shape[1]))
+        cards = np.ascontiguousarray(deals.rows if every else deals.rows[:, list(columns)],
+                                     dtype=np.int64)
+        return np.asarray(_core.evaluate_many(cards), dtype=np.int64)
+    return deals.get(("hand5", columns), make)
+
+
+def _hand3(deals: Deals, columns: tuple[int, ...], rules: Rules) -> Array:
+    """The full strength of three cards: the ``poker3`` class times 13^3, then the ranks that
+    break ties (a pair's rank before its kicker; a straight's top card, A-2-3 the lowest; else
+    the ranks high to low, in base 13). Cards may repeat from a shoe of several decks."""
+    high, middle, low = (np.sort(deals.ranks(columns), axis=1)[:, ::-1]).T
+    kind = deals.get(("poker3", columns), lambda: _poker3(deals, columns, rules))
+    pair = np.where(high == middle, high, middle)           # the rank held twice (or thrice)
+    kicker = np.where(high == middle, low, high)
+    wheel = (high == 12) & (middle == 1) & (low == 0)      # A-2-3, a straight when allowed
+    top = np.where(wheel, 1, high)
+    breaks = np.select([(kind == 1) | (kind == 4), (kind == 3) | (kind == 5)],
+                       [pair * 169 + kicker * 13, top * 169], high * 169 + middle * 13 + low)
+    return np.asarray(kind * 2197 + breaks, dtype=np.int64)
 
 
 class _Compiler:
@@ -328,6 +356,7 @@ class _Compiler:
 
     def compare(self, node: Binary, left: Value, right: Value) -> Value:
         op = node.op
+        _check_showdown(node, left, right)
         for value, other in ((left, right), (right, left)):
             if value.kind == CLASS_NAME:
                 if other.kind == CLASS_NAME:
@@ -391,6 +420,8 @@ class _Compiler:
                                  f"{', '.join(FUNCTIONS)}", node.at)
         if name != "count" and len(args) != 1:
             raise ConditionError(f"{name}() takes one argument, not {len(args)}", node.at)
+        if name in SHOWDOWN_FUNCTIONS:
+            return self.hand(name, self.group(args[0], name), node)
         if name in CARD_FUNCTIONS:
             column = self.card(args[0], name)
             return self.card_function(name, column)
@@ -435,6 +466,7 @@ class _Compiler:
                 raise ConditionError("count() counts a rank (2..10, J, Q, K, A), a suit or a "
                                      f"colour written as a word, not {_described(found)}",
                                      arg.at)
+        _check_count_and(node, tests)
 
         def holds(deals: Deals, test: tuple[str, int]) -> Array:
             what, value = test
@@ -497,6 +529,107 @@ class _Compiler:
             ("poker5", columns), lambda: _poker5(deals, columns)), family="poker5")
 
 
+    # --- showdowns ------------------------------------------------------------------------
+    def hand(self, name: str, columns: tuple[int, ...], node: Call) -> Value:
+        """``hand3(g)`` / ``hand5(g)``: the full strength of a hand, comparable only with the
+        full strength of another hand of its kind."""
+        rules = self.rules
+        if name == "hand3":
+            if len(columns) != 3:
+                raise ConditionError(f"hand3() takes three cards, not {len(columns)}", node.at)
+            return Value(STRENGTH, lambda deals: deals.get(
+                ("hand3", columns), lambda: _hand3(deals, columns, rules)), family=name)
+        if not 5 <= len(columns) <= 7:
+            raise ConditionError(f"hand5() takes 5 to 7 cards, not {len(columns)}", node.at)
+        self.single_deck = True
+        return Value(STRENGTH, lambda deals: _hand5(deals, columns), family=name)
+
+
+SHOWDOWN_OF_CLASS = {"poker3": "hand3", "poker5": "hand5"}
+HAND_SIZES = {"hand3": "a 3-card hand", "hand5": "a best-five hand",
+              "poker3": "a 3-card hand", "poker5": "a best-five hand"}
+
+
+def _check_showdown(node: Binary, left: Value, right: Value) -> None:
+    """Refuse what would pass silently for a showdown: two hands' classes compared (a pair of
+    twos would tie a pair of aces), hands of unlike kinds, a full strength against anything
+    but another."""
+    hands = [value for value in (left, right)
+             if value.kind == STRENGTH or (value.kind == "class" and value.constant is None)]
+    if len(hands) == 2 and hands[0].family != hands[1].family and (
+            HAND_SIZES[hands[0].family] != HAND_SIZES[hands[1].family]):
+        raise ConditionError(f"a showdown of unlike hands: {HAND_SIZES[left.family]} "
+                             f"({left.family}) against {HAND_SIZES[right.family]} "
+                             f"({right.family}); compare hands of one kind", node.at)
+    if len(hands) == 2 and all(value.kind == "class" for value in hands):
+        word = SHOWDOWN_OF_CLASS[left.family]
+        mine, theirs = _argument_text(node.left), _argument_text(node.right)
+        raise ConditionError(f"{left.family}({mine}) {node.op} {left.family}({theirs}) "
+                             "compares the hands' classes only (a pair of twos would tie a "
+                             "pair of aces); for a showdown compare them in full, kickers "
+                             f"too: {word}({mine}) {node.op} {word}({theirs})", node.at)
+    strength = next((value for value in (left, right) if value.kind == STRENGTH), None)
+    if strength is not None:
+        other = right if strength is left else left
+        if other.kind != STRENGTH or other.family != strength.family:
+            kind = strength.family
+            classes = "poker3" if kind == "hand3" else "poker5"
+            raise ConditionError(f"{kind}() is a hand's full strength and compares only with "
+                                 f"another {kind}() (a showdown), not with "
+                                 f"{_described(other)}; for a hand class write "
+                                 f"{classes}(...) >= ...", node.at)
+
+
+def _check_count_and(node: Call, tests: list[tuple[str, int]]) -> None:
+    """Refuse ``count(g, Q, K)``: it counts cards that are a queen and a king at once, none
+    ever; a user who wrote it meant "queens or kings", a sum of counts."""
+    ranks = {value for what, value in tests if what == "ranks"}
+    suits = {value for what, value in tests if what == SUIT}
+    colours = {value for what, value in tests if what == COLOUR}
+    colours |= {int(suit in (1, 2)) for suit in suits}
+    if len(ranks) < 2 and len(suits) < 2 and len(colours) < 2:
+        return
+    cards = _argument_text(node)
+    whats = [_word_text(arg) for arg in node.args[1:]]
+    raise ConditionError(f"count({cards}, {', '.join(whats)}) counts the cards that are "
+                         f"{' and '.join(whats)} at once, and no card is: it is always 0; to "
+                         f"count cards that are {' or '.join(whats)} write "
+                         + " + ".join(f"count({cards}, {what})" for what in whats), node.at)
+
+
+def count_and_hint(node: Node) -> str:
+    """For an outcome that can never happen: when its condition counts cards that are two
+    things at once (``count(player, Q, hearts)``), a reminder that this is "and", not "or"."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Call) and item.name == "count" and len(item.args) > 2:
+            cards, whats = _argument_text(item), [_word_text(arg) for arg in item.args[1:]]
+            return (f"; note that count({cards}, {', '.join(whats)}) counts the cards that are "
+                    f"{' and '.join(whats)} at once: for cards that are {' or '.join(whats)} "
+                    "write " + " + ".join(f"count({cards}, {what})" for what in whats))
+        stack.extend(children(item))
+    return ""
+
+
+def _word_text(node: Node) -> str:
+    return (node.name if isinstance(node, Name) else str(node.value)
+            if isinstance(node, Number) else "...")
+
+
+def _argument_text(node: Node) -> str:
+    """The cards a call was given, as written (``player + board``), for a message."""
+    def text(item: Node) -> str:
+        if isinstance(item, Name):
+            return item.name
+        if isinstance(item, Index):
+            return f"{item.place}[{item.index}]"
+        if isinstance(item, Binary) and item.op == "+":
+            return f"{text(item.left)} + {text(item.right)}"
+        return "..."
+    return text(node.args[0]) if isinstance(node, Call) and node.args else "..."
+
+
 def _rank_index(value: int, at: int) -> int:
     if value == 1 or value == 14:
         return 12
@@ -521,6 +654,8 @@ def _described(value: Value) -> str:
         return f"the hand class {value.name!r}"
     if value.kind == "class":
         return f"a {value.family} class"
+    if value.kind == STRENGTH:
+        return f"{HAND_SIZES[value.family]} in full ({value.family})"
     return {BOOL: "a true/false condition", INT: "a number", SUIT: "a suit",
             COLOUR: "a colour"}.get(value.kind, value.kind)
 
@@ -547,3 +682,9 @@ def compile_condition(node: Node, layout: Layout, rules: Rules) -> Condition:
             result = np.broadcast_to(result, (len(deals),)).copy()
         return result
     return Condition(test, compiler.single_deck)
+
+
+def compile_value(node: Node, layout: Layout, rules: Rules) -> Value:
+    """Type-check and compile one expression of a condition (a word and its cards, say): its
+    kind, the cards it looks at, and how to evaluate it over a chunk of deals."""
+    return _Compiler(layout, rules).value(node)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from edge.files import TomlErrors, parse_toml, read_text
 from edge.paytables import PayTable, make_paytable
 
 MOST_DECKS = 8
+# the lowest pay a bet file may state: -1, the whole stake lost (a tie that loses half: -1/2)
+LEAST_PAY = Fraction(-1)
 MOST_LOOKED_AT = 7
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _PLACE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -244,7 +247,8 @@ def _paytables(data: dict[str, Any], outcomes: tuple[str, ...],
         if not isinstance(pays, dict):
             raise _fail(path, f"the pay table {name!r} must be a table of pays, not {pays!r}.")
         try:
-            presets[name] = make_paytable(name, pays, outcomes, source=f"pay table {name!r}")
+            presets[name] = make_paytable(name, pays, outcomes, source=f"pay table {name!r}",
+                                          least=LEAST_PAY)
         except PayTableError as error:
             raise _fail(path, str(error)) from None
     if default is None:

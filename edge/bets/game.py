@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.bets.classes import best_five_only, count_by_class
-from edge.bets.compile import Deals
+from edge.bets.compile import Deals, count_and_hint
 from edge.bets.enumeration import (
     Counts,
     Weighing,
@@ -28,7 +28,8 @@ from edge.bets.enumeration import (
     cycle_size,
     deal_rows,
 )
-from edge.bets.file import BetFile, BetFileError, Outcome
+from edge.bets.file import LEAST_PAY, BetFile, BetFileError, Outcome
+from edge.bets.showdown import count_two_hands, two_hands
 from edge.bets.words import condition_in_words
 from edge.cards import format_card
 from edge.document.document import Items, Section, Table
@@ -152,10 +153,16 @@ class BetAnalysis:
             raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the "
                                f"best five of distinct cards), not decks={decks}.")
         layout, outcomes = self.bet.layout, len(self.bet.outcomes)
+        showdown = None
         if by_class is None:
             by_class = decks == 1 and best_five_only(layout, [o.node for o in self.bet.outcomes])
+            if decks == 1 and not by_class:
+                showdown = two_hands(layout, [o.node for o in self.bet.outcomes],
+                                     self.bet.rules)
         if by_class:
             found = count_by_class(layout, outcomes, self.classify)
+        elif showdown is not None:
+            found = count_two_hands(layout, self.bet.rules, showdown, outcomes, self.classify)
         else:
             found = count_outcomes(layout.slots, decks, outcomes, self.classify)
         never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False) if n == 0]
@@ -163,7 +170,8 @@ class BetAnalysis:
             raise BetFileError(
                 f"{self.bet.path.name}: the outcome {never[0]!r} can never happen at {decks} "
                 f"deck{'s' if decks != 1 else ''} (its condition never holds, or an earlier "
-                "outcome takes every deal it holds for).")
+                "outcome takes every deal it holds for)"
+                f"{count_and_hint(next(o.node for o in self.bet.outcomes if o.name == never[0]))}.")
         return found
 
     def analyze(self, paytable: PayTable | None, rules: Rules) -> ReturnTable:
@@ -292,6 +300,9 @@ def _example_deal(bet: BetFile, faces: Sequence[int], decks: int) -> tuple[int, 
 
 
 def _pays_text(pay: Fraction) -> str:
+    if pay < 0:
+        return ("loses the wager" if pay == -1
+                else f"loses {format_pay(-pay)} of the wager (the rest returned)")
     return "push (wager returned)" if pay == 0 else f"{format_pay(pay)} to 1"
 
 
@@ -341,7 +352,8 @@ def make_game(bet: BetFile) -> Game[Any]:
     source = bet.source or f"the bet file {bet.path.name} (no source stated)"
     wager = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
                 bet.presets, bet.default_paytable, simulate=simulate, linear=True,
-                shoe_return=None if bet.single_deck else analysis.shoe_return)
+                shoe_return=None if bet.single_deck else analysis.shoe_return,
+                least_pay=LEAST_PAY)
     game: Game[Any] = Game(
         name=bet.name, title=bet.title, rules=rules, bets=(wager,), source=source,
         describe_rules=lambda r: describe_rules(bet, r), invoked_as=str(bet.path),

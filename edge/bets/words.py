@@ -52,6 +52,20 @@ GROUP_WORDS = {
     "value": "the blackjack value of {0}",
 }
 
+# showdowns: a hand in full, and one hand's full strength against another's
+SHOWDOWN_WORDS = {"hand3": "{0} as a 3-card poker hand in full (kickers too)",
+                  "hand5": "the best five of {0} in full (kickers too)"}
+SHOWDOWN_VERBS = {"==": "ties", "!=": "does not tie", ">": "beats", ">=": "beats or ties",
+                  "<": "loses to", "<=": "loses to or ties"}
+
+
+def _showdown(node: Binary, places: Mapping[str, int]) -> str | None:
+    """``hand3(a) > hand3(b)`` in words: ``... beats ...``."""
+    if isinstance(node.left, Call) and node.left.name in SHOWDOWN_WORDS:
+        return (f"{_value(node.left, places)} {SHOWDOWN_VERBS[node.op]} "
+                f"{_value(node.right, places)}")
+    return None
+
 
 def _possessive(place: str) -> str:
     return f"the {place.replace('_', ' ')}'s"
@@ -89,6 +103,8 @@ def _value(node: Node, places: Mapping[str, int]) -> str:
         if node.name in ("poker3", "poker5"):
             return (f"{target}, as a 3-card poker hand," if node.name == "poker3"
                     else f"the best five of {target}")
+        if node.name in SHOWDOWN_WORDS:
+            return SHOWDOWN_WORDS[node.name].format(target)
         return GROUP_WORDS[node.name].format(target)
     if isinstance(node, Binary) and node.op in ("+", "-"):
         return f"{_value(node.left, places)} {node.op} {_value(node.right, places)}"
@@ -105,6 +121,9 @@ def condition_in_words(node: Node, places: Mapping[str, int]) -> str:
         return (f"{_value(node.value, places)} is strictly between "
                 f"{_value(node.low, places)} and {_value(node.high, places)}")
     if isinstance(node, Binary) and node.op in NUMBER_WORDS:
+        showdown = _showdown(node, places)
+        if showdown is not None:
+            return showdown
         left = node.left
         if isinstance(left, Call) and left.name in ("poker3", "poker5") and isinstance(
                 node.right, Name):

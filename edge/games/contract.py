@@ -242,6 +242,9 @@ class Bet(Generic[RulesT]):
     uses: Callable[[RulesT], Collection[str]] | None = None
     # The hooks for a player who sees cards (the game declares the scenarios: Game.protection).
     exposed: Exposed[RulesT] | None = None
+    # The lowest pay a table may give an outcome: 0 (a push), or -1 for a wager that may lose
+    # part of its stake (a bet file: a tie loses half, -1/2); see edge.paytables.parse_pay.
+    least_pay: Fraction = Fraction(0)
 
     # whether --paytable takes this bet's pays typed in its outcome order (``35-20-7-4-1``)
     typed_pays: ClassVar[bool] = True
@@ -311,7 +314,7 @@ class Bet(Generic[RulesT]):
             return None
         assert self.default_paytable is not None
         return resolve_paytable(spec, self.presets, self.default_paytable, self.outcomes,
-                                self.name, self.splits)
+                                self.name, self.splits, least=self.least_pay)
 
     def rule_of(self, paytable: PayTable | None) -> TableRule | None:
         """The rule a table is meant for: a named table's (None for a table offered under every

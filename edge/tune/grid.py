@@ -95,11 +95,16 @@ def number_text(value: Fraction) -> str:
     return text if len(text) <= 24 else f"a {len(str(abs(value.numerator))):,}-digit number"
 
 
-def check_pay_range(name: str, low: Fraction, high: Fraction) -> None:
-    """Refuse a range of pays beyond the bound every pay table keeps (edge.paytables)."""
-    if low < 0:
-        raise EdgeError(f"The range for {name} starts at {number_text(low)}: pays are net "
-                        "wins and cannot be negative.")
+def check_pay_range(name: str, low: Fraction, high: Fraction,
+                    least: Fraction = Fraction(0)) -> None:
+    """Refuse a range of pays beyond the bound every pay table keeps (edge.paytables); a pay
+    is at least ``least``, the bet's lowest pay (0, or -1 for a bet file)."""
+    if low < least:
+        if least == 0:
+            raise EdgeError(f"The range for {name} starts at {number_text(low)}: pays are net "
+                            "wins and cannot be negative.")
+        raise EdgeError(f"The range for {name} starts at {number_text(low)}: a pay is at "
+                        f"least {number_text(least)}, the whole stake lost.")
     if high > MAX_PAY:
         raise EdgeError(f"The range for {name} reaches {number_text(high)}: pays are at most "
                         f"{MAX_PAY:,}.")
@@ -138,7 +143,7 @@ def make_grid(setting: Setting, ranges: Sequence[Range], step: Steps,
             raise EdgeError(f"The pay {key!r} is varied twice.")
         gap = step_for(setting, step, kind, key)
         if kind is Kind.PAY:
-            check_pay_range(key, item.low, item.high)
+            check_pay_range(key, item.low, item.high, setting.bet.least_pay)
         if kind is Kind.OPTION:
             for end in (item.low, item.high):
                 setting.rules({key: end})   # raises on a value out of the option's range

@@ -141,9 +141,10 @@ class _AnalysisSolver:
         self.setting, self.kind, self.key = setting, kind, key
 
     def allowed(self, value: Fraction) -> bool:
-        """Whether the game accepts this value (pays are not negative; options in range)."""
+        """Whether the game accepts this value (pays not below the bet's least, 0 or -1;
+        options in range)."""
         if self.kind is Kind.PAY:
-            return value >= 0
+            return value >= self.setting.bet.least_pay
         try:
             self.setting.rules({self.key: value})
         except EdgeError:
