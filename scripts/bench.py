@@ -260,6 +260,11 @@ BET_CASES: list[Case] = [
     # issue 24: a best-5-of-7 bet under 30 s on the 2-core machine
     Case("bet file: UTH Trips (best five of seven), 1 deck", 30.0, _bet_file("trips.toml"),
          "deals", comb(52, 7), once=True),
+    # issue 35: a showdown with kickers, three cards against three, by the hands' signatures
+    Case("bet file: Three Card Poker play every hand (hand3 showdown), 1 deck", None,
+         _bet_file("three-card-poker-play-every-hand.toml"), "deals", comb(52, 3) * comb(49, 3)),
+    Case("bet file: Dragon Tiger (a tie loses half), 8 decks", 1.0,
+         _bet_file("dragon-tiger.toml"), "deals", 416 * 415),
 ]
 
 

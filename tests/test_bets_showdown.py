@@ -21,7 +21,7 @@ import numpy.typing as npt
 import pytest
 
 import edge
-from edge.bets import load_bet_file
+from edge.bets import load_bet_file, showdown
 from edge.bets.compile import Deals, Rules, compile_value
 from edge.bets.file import read_bet_file
 from edge.bets.game import BetAnalysis
@@ -123,52 +123,85 @@ def test_a_showdown_reads_as_beats() -> None:
 
 # --- showdown counts against plain enumerations ------------------------------------------------
 
-def test_two_hands_from_one_deck_against_plain_deals(tmp_path: Path) -> None:
-    """Blackjack totals and high cards of two 2-card hands from one deck (counted through the
-    hands' signatures), against every deal of two cards to each (in no order within a hand)."""
-    outcomes = {"higher": "total(player) > total(dealer)",
-                "equal-high": "total(player) == total(dealer) and high_rank(player) > "
-                              "high_rank(dealer)",
-                "dealer-soft": "soft(dealer) and count(player, hearts) == 2"}
-    path = write_bet(tmp_path, outcomes, deal="player = 2\ndealer = 2")
-    pairs = np.array(list(itertools.combinations(range(52), 2)))
-    player_at, dealer_at = (a.ravel() for a in np.meshgrid(np.arange(len(pairs)),
-                                                          np.arange(len(pairs)), indexing="ij"))
-    deals = np.concatenate([pairs[player_at], pairs[dealer_at]], axis=1)
-    deals = deals[np.all([deals[:, i] != deals[:, j] for i in (0, 1) for j in (2, 3)], axis=0)]
-    ranks, suits = deals // 4, deals % 4
-    values = np.where(ranks == 12, 1, np.minimum(ranks + 2, 10))
+@pytest.fixture
+def by_signatures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Count every showdown of two hands by their signatures, however few its deals."""
+    monkeypatch.setattr(showdown, "FEWEST_ROWS", 0)
 
-    def total(cards: slice) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
-        hard = values[:, cards].sum(axis=1)
-        soft = (ranks[:, cards] == 12).any(axis=1) & (hard + 10 <= 21)
-        return np.where(soft, hard + 10, hard), soft
 
-    (player, _), (dealer, dealer_soft) = total(slice(0, 2)), total(slice(2, 4))
-    settle = [player > dealer,
-              (player == dealer) & (ranks[:, :2].max(axis=1) > ranks[:, 2:].max(axis=1)),
-              dealer_soft & ((suits[:, :2] == 2).sum(axis=1) == 2)]
-    left = np.ones(len(deals), dtype=bool)
-    expected = {}
-    for name, holds in zip([*outcomes, "lose"], [*settle, left], strict=True):
-        expected[name] = Fraction(int((left & holds).sum()), len(deals))
+def plain_two_hands(decks: int, sizes: tuple[int, int]) -> npt.NDArray[np.int64]:
+    """Every deal of two hands of physical cards (in no order within a hand), as faces."""
+    hands = [np.array(list(itertools.combinations(range(52 * decks), size))) for size in sizes]
+    first, second = (a.ravel() for a in np.meshgrid(np.arange(len(hands[0])),
+                                                   np.arange(len(hands[1])), indexing="ij"))
+    deals = np.concatenate([hands[0][first], hands[1][second]], axis=1)
+    apart = np.all([deals[:, i] != deals[:, j] for i in range(sizes[0])
+                    for j in range(sizes[0], sum(sizes))], axis=0)
+    return np.asarray(deals[apart] % 52)
+
+
+def first_match(names: list[str], settle: list[npt.NDArray[np.bool_]]) -> dict[str, Fraction]:
+    """Each outcome's probability, the first that holds (then lose), over equally likely deals."""
+    left = np.ones(len(settle[0]), dtype=bool)
+    found = {}
+    for name, holds in zip([*names, "lose"], [*settle, left], strict=True):
+        found[name] = Fraction(int((left & holds).sum()), len(left))
         left &= ~holds
+    return found
+
+
+def blackjack_total(ranks: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64],
+                                                          npt.NDArray[np.bool_]]:
+    """The total (aces 1 or 11) and whether it is soft, plainly."""
+    hard = np.where(ranks == 12, 1, np.minimum(ranks + 2, 10)).sum(axis=1)
+    soft = (ranks == 12).any(axis=1) & (hard + 10 <= 21)
+    return np.where(soft, hard + 10, hard), soft
+
+
+@pytest.mark.parametrize(("decks", "sizes"), [(1, (3, 1)), (2, (2, 1))])
+@pytest.mark.usefixtures("by_signatures")
+def test_two_hands_against_plain_deals(tmp_path: Path, decks: int,
+                                       sizes: tuple[int, int]) -> None:
+    """Blackjack totals, suits and colours of two hands, counted through the hands'
+    signatures, against every deal of physical cards to each (one deck, and two)."""
+    outcomes = {"higher": "total(player) > total(dealer)",
+                "suited": "same_suit(player) and count(dealer, red) == 1",
+                "dealer-soft": "soft(dealer) and count(player, hearts) == 2"}
+    deal = f"player = {sizes[0]}\ndealer = {sizes[1]}"
+    path = write_bet(tmp_path, outcomes, deal=deal, decks=decks)
+    deals = plain_two_hands(decks, sizes)
+    ranks, suits = deals // 4, deals % 4
+    mine, theirs = slice(0, sizes[0]), slice(sizes[0], sum(sizes))
+    (player, _), (dealer, dealer_soft) = blackjack_total(ranks[:, mine]), \
+        blackjack_total(ranks[:, theirs])
+    settle = [player > dealer,
+              (suits[:, mine] == suits[:, :1]).all(axis=1)
+              & (((suits[:, theirs] == 1) | (suits[:, theirs] == 2)).sum(axis=1) == 1),
+              dealer_soft & ((suits[:, mine] == 2).sum(axis=1) == 2)]
     table = edge.analyze(str(path))
-    assert {row.outcome: table.probability(row) for row in table.rows} == expected
+    assert {row.outcome: table.probability(row) for row in table.rows} == first_match(
+        list(outcomes), settle)
     assert table.cycle == len(deals)
 
 
-def test_two_hands_count_what_the_deal_by_deal_route_counts(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("decks", "deal"), [(1, "player = 3\ndealer = 1"),
+                                             (3, "player = 2\ndealer = 2"),
+                                             pytest.param(2, "player = 3\ndealer = 2",
+                                                          marks=pytest.mark.slow)])
+@pytest.mark.usefixtures("by_signatures")
+def test_two_hands_count_what_the_deal_by_deal_route_counts(tmp_path: Path, decks: int,
+                                                            deal: str) -> None:
     """The counts by the hands' signatures are the integers the deal-by-deal enumeration
     finds, with worked examples that are real deals of their outcomes."""
-    outcomes = {"higher": "high_rank(player) > high_rank(dealer) and poker3(player) == flush",
-                "soft": "soft(player) and count(dealer, hearts) >= 1"}
-    path = write_bet(tmp_path, outcomes, deal="player = 3\ndealer = 1")
+    outcomes = {"higher": "high_rank(player) > high_rank(dealer) and same_suit(player)",
+                "soft": "soft(dealer) and count(player, hearts) >= 1",
+                "pair": "same_rank(player) and total(dealer) >= total(player)"}
+    path = write_bet(tmp_path, outcomes, deal=deal, decks=decks)
     analysis = BetAnalysis(read_bet_file(path))
-    fast, slow = analysis.counts(1), analysis.counts(1, by_class=False)
+    fast, slow = analysis.counts(decks), analysis.counts(decks, by_class=False)
     assert fast.counts == slow.counts and fast.cycle == slow.cycle
     for index, example in enumerate(fast.examples):
-        assert example is not None and len(set(example)) == 4
+        assert example is not None and max(Counter(example).values()) <= decks
         assert analysis.classify(Deals(np.array([example]))).tolist() == [index]
 
 

@@ -156,13 +156,14 @@ class BetAnalysis:
         showdown = None
         if by_class is None:
             by_class = decks == 1 and best_five_only(layout, [o.node for o in self.bet.outcomes])
-            if decks == 1 and not by_class:
+            if not by_class:
                 showdown = two_hands(layout, [o.node for o in self.bet.outcomes],
-                                     self.bet.rules)
+                                     self.bet.rules, decks)
         if by_class:
             found = count_by_class(layout, outcomes, self.classify)
         elif showdown is not None:
-            found = count_two_hands(layout, self.bet.rules, showdown, outcomes, self.classify)
+            found = count_two_hands(layout, self.bet.rules, showdown, decks, outcomes,
+                                    self.classify)
         else:
             found = count_outcomes(layout.slots, decks, outcomes, self.classify)
         never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False) if n == 0]

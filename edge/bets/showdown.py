@@ -1,26 +1,31 @@
-"""The fast way for a showdown of two hands from one deck (three cards against three, say).
+"""The fast way for a showdown of two hands (three cards against three, say).
 
 When the cards looked at are two sets (``player`` and ``dealer``, each looked at only as a
-whole) dealt from one deck, and every word of every condition looks at one of the two sets
-whole (``hand3(player) > hand3(dealer)``, ``high_rank(dealer) < Q``), a deal's outcome depends
-only on each hand's *signature*: the values of the words that look at it. The enumeration then
-goes by signatures instead of deals:
+whole), and every word of every condition looks at one of the two sets whole
+(``hand3(player) > hand3(dealer)``, ``high_rank(dealer) < Q``), a deal's outcome depends only
+on each hand's *signature*: the values of the words that look at it. The enumeration then goes
+by signatures instead of deals:
 
-1. every hand of each set (every k-subset of the deck) gets its signature, evaluated by the
-   file's own compiled words, and the hands are grouped by signature;
-2. the disjoint pairs of hands, one from each group, are counted by inclusion and exclusion
-   over the cards the two hands share: with ``M_s[S, i]`` the number of the first set's hands
-   of group i holding the s cards S (and ``N_s`` the same for the second set), the disjoint
-   pairs of groups i and j number ``sum over s of (-1)^s sum over S of M_s[S, i] N_s[S, j]``,
-   a matrix product for each s (exact in float64: every sum is far below 2^53);
+1. every hand of faces of each set (every k-multiset of the 52 faces the shoe can deal) gets
+   its signature, evaluated by the file's own compiled words; hands are grouped by signature;
+2. the pairs of physical hands that share no physical card, one from each group, are counted
+   by inclusion and exclusion over the cards they share: with ``M_s[S, i]`` the number of
+   physical hands of the first set's group i holding a given set of s physical cards with
+   faces S (``prod over faces of C(decks - s_f, p_f - s_f)`` for each hand of faces p), ``N_s``
+   the same for the second set, and ``w(S) = prod over faces of C(decks, s_f)`` the physical
+   sets with faces S, the pairs of groups i and j number
+   ``sum over s of (-1)^s sum over S of w(S) M_s[S, i] N_s[S, j]``, a matrix product for each
+   s (exact in float64: :func:`worth_it` keeps every sum below 2^52);
 3. each pair of groups is settled once by the file's conditions, on a hand of each.
 
-Three cards against three (407,170,400 deals) take about a second instead of minutes; the
-counts are the same integers as the deal-by-deal enumeration's (a test compares the routes).
+Three cards against three (407,170,400 deals from one deck) take about a second instead of
+minutes; the counts are the same integers as the deal-by-deal enumeration's (the tests compare
+the routes, and both with plain enumerations).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable
 
@@ -28,10 +33,10 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.bets.compile import FUNCTIONS, Deals, Rules, compile_value
-from edge.bets.enumeration import Counts, cycle_size
+from edge.bets.enumeration import Counts, cycle_size, rows_to_deal
 from edge.bets.language import Call, Index, Name, Node, children
 from edge.bets.layout import Layout
-from edge.deal import combinations
+from edge.deal import combinations, multisets, shoe_weights
 
 IntArray = npt.NDArray[np.int64]
 
@@ -52,12 +57,15 @@ def _no_place(node: Node, places: set[str]) -> bool:
     return all(_no_place(child, places) for child in children(node))
 
 
-def two_hands(layout: Layout, conditions: Iterable[Node], rules: Rules
+def two_hands(layout: Layout, conditions: Iterable[Node], rules: Rules, decks: int
               ) -> list[tuple[int, Call]] | None:
     """The word calls of the conditions, each with the set (0 or 1) it looks at whole, when
-    the file is a showdown of two sets as the module describes; else None."""
+    the file is a showdown of two sets as the module describes and counting it so is worth
+    it at ``decks`` decks (:func:`worth_it`); else None."""
     slots = layout.slots
     if len(slots) != 2 or not all(slot.is_set for slot in slots):
+        return None
+    if not worth_it(layout, decks):
         return None
     places = {place.name for place in layout.places}
     calls: list[Call] = []
@@ -73,41 +81,87 @@ def two_hands(layout: Layout, conditions: Iterable[Node], rules: Rules
     return found
 
 
-def _subset_ranks(hands: IntArray, size: int) -> IntArray:
-    """The colex rank of every ``size``-subset of each hand's (increasing) cards: one column
-    per subset, one row per hand."""
-    columns = []
-    for chosen in _index_subsets(hands.shape[1], size):
-        rank = np.zeros(len(hands), dtype=np.int64)
-        for place, column in enumerate(chosen, 1):
-            rank += _BINOMIAL[place][hands[:, column]]
-        columns.append(rank)
-    return np.stack(columns, axis=1) if columns else np.zeros((len(hands), 0), np.int64)
+# _BINOMIAL[k][n] = C(n, k): colex ranks of multisets of faces (x_1 <= .. <= x_k is the set
+# x_j + j - 1 of 52 + k - 1 items) and the ways to pick copies of a face (n, k at most 8)
+_BINOMIAL = np.array([[math.comb(n, k) for n in range(60)] for k in range(9)], dtype=np.int64)
+# the deal-by-deal enumeration is kept below this many rows (it is fast there, and its worked
+# examples are the first deals in order)
+FEWEST_ROWS = 1 << 22
+# the counts go through float64 matrix products: exact while every sum stays below 2^53
+_MOST_EXACT = 1 << 52
 
 
-def _index_subsets(n: int, size: int) -> list[tuple[int, ...]]:
-    from itertools import combinations as subsets
-    return list(subsets(range(n), size))
+def worth_it(layout: Layout, decks: int) -> bool:
+    """Whether to count by the hands' signatures at ``decks`` decks: the deal-by-deal
+    enumeration would be large, and every sum stays exact in float64."""
+    a, b = (slot.size for slot in layout.slots)
+    # the term of the sets of s shared cards sums C(shared, s) over every pair of hands
+    shared = min(a, b)
+    bound = math.comb(52 * decks, a) * math.comb(52 * decks, b) * math.comb(shared, shared // 2)
+    return rows_to_deal(layout.slots, decks) >= FEWEST_ROWS and bound < _MOST_EXACT
 
 
-# _BINOMIAL[k][c] = C(c, k), for colex ranks of subsets of cards 0..51
-_BINOMIAL = np.array([[math.comb(c, k) for c in range(52)] for k in range(8)], dtype=np.int64)
+def _sub_multisets(hands: IntArray, size: int, decks: int
+                   ) -> tuple[IntArray, IntArray, IntArray]:
+    """Each sub-multiset of ``size`` faces of each hand (rows of non-decreasing faces), once:
+    the hand's row, the sub-multiset's colex rank, and the number of physical hands of that
+    hand's faces that hold one given set of physical cards with those faces."""
+    rows, ranks, ways = [], [], []
+    width = hands.shape[1]
+    for chosen in itertools.combinations(range(width), size):
+        keep = np.ones(len(hands), dtype=np.bool_)
+        for column in chosen:                  # of equal faces, the first ones are chosen
+            if column > 0 and column - 1 not in chosen:
+                keep &= hands[:, column] != hands[:, column - 1]
+        picked = hands[keep][:, list(chosen)]
+        rank = np.zeros(len(picked), dtype=np.int64)
+        for k in range(size):
+            rank += _BINOMIAL[k + 1][picked[:, k] + k]
+        whole = hands[keep]
+        count = np.ones(len(whole), dtype=np.int64)
+        for column in range(width):
+            face = whole[:, column:column + 1]
+            first = (whole[:, :column] != face).all(axis=1)
+            held = (whole == face).sum(axis=1)
+            taken = (picked == face).sum(axis=1)
+            count *= np.where(first, _BINOMIAL[held - taken, decks - taken], 1)
+        rows.append(np.flatnonzero(keep))
+        ranks.append(rank)
+        ways.append(count)
+    return np.concatenate(rows), np.concatenate(ranks), np.concatenate(ways)
 
 
-def _containing(hands: IntArray, groups: IntArray, count: int, size: int) -> npt.NDArray[
-        np.float64]:
-    """``M[S, g]``: how many hands of group g hold the ``size`` cards S (S by colex rank)."""
-    ranks = _subset_ranks(hands, size)
-    index = (ranks * count + groups[:, None]).ravel()
-    rows = math.comb(52, size)
-    return np.bincount(index, minlength=rows * count).reshape(rows, count).astype(np.float64)
+def _containing(hands: IntArray, groups: IntArray, count: int, size: int,
+                decks: int) -> npt.NDArray[np.float64]:
+    """``M[S, g]``: how many physical hands of group g hold one given set of ``size`` physical
+    cards whose faces are the multiset S (S by colex rank)."""
+    rows, ranks, ways = _sub_multisets(hands, size, decks)
+    total = math.comb(52 + size - 1, size)
+    found = np.bincount(ranks * count + groups[rows], weights=ways.astype(np.float64),
+                        minlength=total * count)
+    return np.asarray(found, dtype=np.float64).reshape(total, count)
 
 
-def _signatures(layout: Layout, rules: Rules, calls: list[Call], slot: int
+def _multiset_weights(size: int, decks: int) -> npt.NDArray[np.float64]:
+    """For each multiset of ``size`` faces (by colex rank), the physical sets with those
+    faces: the product over its faces of C(decks, copies)."""
+    faces = np.concatenate(list(multisets(52, size)))
+    rank = np.zeros(len(faces), dtype=np.int64)
+    for k in range(size):
+        rank += _BINOMIAL[k + 1][faces[:, k] + k]
+    weights = np.zeros(math.comb(52 + size - 1, size), dtype=np.float64)
+    weights[rank] = shoe_weights(faces, decks)
+    return weights
+
+
+def _signatures(layout: Layout, rules: Rules, calls: list[Call], slot: int, decks: int
                 ) -> tuple[IntArray, IntArray, IntArray]:
-    """Every hand of the set ``slot`` (rows of cards), its group, and one hand per group."""
+    """Every hand of faces the shoe can deal to the set ``slot``, its group, and one hand per
+    group."""
     size = layout.slots[slot].size
-    hands = np.concatenate(list(combinations(52, size)))
+    hands = np.concatenate(list(combinations(52, size) if decks == 1
+                                else multisets(52, size)))
+    hands = hands[shoe_weights(hands, decks) > 0]
     columns = layout.slot_columns()[slot]
     rows = np.zeros((len(hands), layout.cards), dtype=np.int64)
     for other in layout.slot_columns():
@@ -123,24 +177,26 @@ def _signatures(layout: Layout, rules: Rules, calls: list[Call], slot: int
 
 
 def count_two_hands(layout: Layout, rules: Rules, calls: list[tuple[int, Call]],
-                    outcomes: int, classify: Callable[[Deals], IntArray]) -> Counts:
+                    decks: int, outcomes: int, classify: Callable[[Deals], IntArray]
+                    ) -> Counts:
     """Every deal's outcome, counted by the hands' signatures (see the module)."""
-    found = [_signatures(layout, rules, [c for s, c in calls if s == slot], slot)
+    found = [_signatures(layout, rules, [c for s, c in calls if s == slot], slot, decks)
              for slot in (0, 1)]
     (hands_a, groups_a, first_a), (hands_b, groups_b, first_b) = found
     count_a, count_b = len(first_a), len(first_b)
     pairs = np.zeros((count_a, count_b), dtype=np.float64)
     for size in range(min(hands_a.shape[1], hands_b.shape[1]) + 1):
         sign = -1.0 if size % 2 else 1.0
-        held_b = _containing(hands_b, groups_b, count_b, size)
+        held_b = _containing(hands_b, groups_b, count_b, size, decks)
+        held_b *= _multiset_weights(size, decks)[:, None]
         if size == hands_a.shape[1]:
-            # each hand of A is its only subset of this size: add up B's rows hand by hand
+            # each hand of A is its only sub-multiset of this size: add B's rows hand by hand
             order = np.argsort(groups_a, kind="stable")
             starts = np.searchsorted(groups_a[order], np.arange(count_a))
-            rows = held_b[_subset_ranks(hands_a, size)[order, 0]]
-            pairs += sign * np.add.reduceat(rows, starts, axis=0)
+            _, ranks, _ = _sub_multisets(hands_a[order], size, decks)
+            pairs += sign * np.add.reduceat(held_b[ranks], starts, axis=0)
         else:
-            pairs += sign * (_containing(hands_a, groups_a, count_a, size).T @ held_b)
+            pairs += sign * (_containing(hands_a, groups_a, count_a, size, decks).T @ held_b)
     joint = np.rint(pairs).astype(np.int64)
     i, j = np.nonzero(joint)
     columns = layout.slot_columns()
@@ -151,24 +207,25 @@ def count_two_hands(layout: Layout, rules: Rules, calls: list[tuple[int, Call]],
     weights = joint[i, j]
     counts = [int(weights[index == k].sum()) for k in range(outcomes + 1)]
     total = sum(counts)
-    if total != cycle_size(layout.slots, 1):
+    if total != cycle_size(layout.slots, decks):
         raise AssertionError(f"the pairs of hands count {total} deals, not "
-                             f"{cycle_size(layout.slots, 1)}")
+                             f"{cycle_size(layout.slots, decks)}")
     examples: list[tuple[int, ...] | None] = []
     for k in range(outcomes + 1):
         at = np.flatnonzero(index == k)
         examples.append(None if len(at) == 0 else _example(
-            hands_a[groups_a == i[at[0]]], hands_b[groups_b == j[at[0]]]))
+            hands_a[groups_a == i[at[0]]], hands_b[groups_b == j[at[0]]], decks))
     return Counts(tuple(counts), tuple(examples), total)
 
 
-def _example(hands_a: IntArray, hands_b: IntArray) -> tuple[int, ...]:
-    """A deal of two disjoint hands, one of each group (the first such pair)."""
-    masks_a = (np.int64(1) << hands_a).sum(axis=1)
-    masks_b = (np.int64(1) << hands_b).sum(axis=1)
-    for at in range(0, len(masks_a), 256):
-        apart = (masks_a[at:at + 256, None] & masks_b[None, :]) == 0
-        if apart.any():
-            a, b = np.argwhere(apart)[0]
-            return tuple(int(card) for card in (*hands_a[at + a], *hands_b[b]))
-    raise AssertionError("no disjoint pair of hands in two groups that have one")
+def _example(hands_a: IntArray, hands_b: IntArray, decks: int) -> tuple[int, ...]:
+    """A deal of two hands, one of each group, that the shoe can deal (the first found)."""
+    for hand in hands_a[:256]:
+        held = np.bincount(hand, minlength=52)
+        fits = np.ones(len(hands_b), dtype=np.bool_)
+        for column in range(hands_b.shape[1]):
+            face = hands_b[:, column:column + 1]
+            fits &= held[face[:, 0]] + (hands_b == face).sum(axis=1) <= decks
+        if fits.any():
+            return tuple(int(card) for card in (*hand, *hands_b[int(np.argmax(fits))]))
+    raise AssertionError("no deal of two hands in two groups that have one")
