@@ -410,3 +410,19 @@ def test_negative_pays_elsewhere_stay_refused(tmp_path: Path, edge_cli: CliRunne
     result = edge_cli("table", "three-card-poker", "--bet", "pair-plus", "--paytable",
                       str(pair_plus))
     assert result.status == 2 and "cannot be negative" in result.err
+
+
+@pytest.mark.usefixtures("by_signatures")
+def test_overlapping_showdown_outcomes_show_a_real_deal(tmp_path: Path,
+                                                        edge_cli: CliRunner) -> None:
+    """With ``outcomes = "exclusive"``, two outcomes met by one deal are shown with a deal the
+    deck can give (four different cards), though the deals are counted by signatures."""
+    path = write_bet(tmp_path, {"win": "high_rank(player) > high_rank(dealer)",
+                                "pair": "poker3(player) == pair"},
+                     deal="player = 3\ndealer = 1")
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "[[outcome]]", '[rules]\noutcomes = "exclusive"\n[[outcome]]', 1), encoding="utf-8")
+    result = edge_cli("table", str(path))
+    found = re.search(r"both hold for the deal ((?:\S\S ){3}\S\S) \(", result.err)
+    assert result.status == 2 and found is not None, result.err
+    assert len(set(found.group(1).split())) == 4

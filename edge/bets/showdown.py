@@ -199,10 +199,7 @@ def count_two_hands(layout: Layout, rules: Rules, calls: list[tuple[int, Call]],
             pairs += sign * (_containing(hands_a, groups_a, count_a, size, decks).T @ held_b)
     joint = np.rint(pairs).astype(np.int64)
     i, j = np.nonzero(joint)
-    columns = layout.slot_columns()
-    rows = np.zeros((len(i), layout.cards), dtype=np.int64)
-    rows[:, columns[0]] = first_a[i]
-    rows[:, columns[1]] = first_b[j]
+    rows = _deals_of_pairs(layout, (hands_a, groups_a, i), (hands_b, groups_b, j), decks)
     index = classify(Deals(rows))
     weights = joint[i, j]
     counts = [int(weights[index == k].sum()) for k in range(outcomes + 1)]
@@ -211,11 +208,55 @@ def count_two_hands(layout: Layout, rules: Rules, calls: list[tuple[int, Call]],
         raise AssertionError(f"the pairs of hands count {total} deals, not "
                              f"{cycle_size(layout.slots, decks)}")
     examples: list[tuple[int, ...] | None] = []
+    dealt = _fits(rows, decks)
     for k in range(outcomes + 1):
         at = np.flatnonzero(index == k)
-        examples.append(None if len(at) == 0 else _example(
-            hands_a[groups_a == i[at[0]]], hands_b[groups_b == j[at[0]]], decks))
+        if len(at) == 0:
+            examples.append(None)
+        elif dealt[at].any():
+            examples.append(tuple(int(card) for card in rows[at[np.argmax(dealt[at])]]))
+        else:
+            examples.append(_example(hands_a[groups_a == i[at[0]]],
+                                     hands_b[groups_b == j[at[0]]], decks))
     return Counts(tuple(counts), tuple(examples), total)
+
+
+def _fits(rows: IntArray, decks: int) -> npt.NDArray[np.bool_]:
+    """Whether the shoe holds every row's cards (no face more often than ``decks``)."""
+    fits = np.ones(len(rows), dtype=np.bool_)
+    for column in range(rows.shape[1]):
+        fits &= (rows == rows[:, column:column + 1]).sum(axis=1) <= decks
+    return fits
+
+
+def _deals_of_pairs(layout: Layout, first: tuple[IntArray, IntArray, IntArray],
+                    second: tuple[IntArray, IntArray, IntArray], decks: int,
+                    tries: int = 8) -> IntArray:
+    """A row of cards for each pair of groups (``first[2]``, ``second[2]``): a hand of each,
+    among the first few of its group, that the shoe can deal together when such are found
+    (the words look at each hand alone, so any hand of a group settles the pair the same;
+    a real deal is what an error or a worked example shows)."""
+    columns = layout.slot_columns()
+    rows = np.zeros((len(first[2]), layout.cards), dtype=np.int64)
+    picks = []
+    for hands, groups, chosen in (first, second):
+        order = np.argsort(groups, kind="stable")
+        starts = np.searchsorted(groups[order], np.arange(int(groups.max()) + 1))
+        sizes = np.diff(np.append(starts, len(groups)))
+        picks.append((hands[order], starts[chosen], sizes[chosen]))
+    undealt = np.ones(len(rows), dtype=np.bool_)
+    random = np.random.default_rng(0)
+    for try_a, try_b in itertools.product(range(tries), repeat=2):
+        at = np.flatnonzero(undealt)
+        if len(at) == 0:
+            break
+        for (hands, start, size), place, step in zip(picks, columns, (try_a, try_b),
+                                                     strict=True):
+            # the first hand of each group, then hands drawn at random (a fixed seed)
+            drawn = random.integers(size[at]) if step else np.zeros(len(at), dtype=np.int64)
+            rows[at[:, None], np.array(place)[None, :]] = hands[start[at] + drawn]
+        undealt[at] = ~_fits(rows[at], decks)
+    return rows
 
 
 def _example(hands_a: IntArray, hands_b: IntArray, decks: int) -> tuple[int, ...]:
