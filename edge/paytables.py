@@ -298,6 +298,9 @@ def typed_paytable(spec: str, outcomes: tuple[str, ...], bet: str = "",
                    splits: Mapping[str, str] | None = None) -> PayTable:
     """The pay table typed as ``spec``: pays joined by dashes, in one of the bet's accepted
     outcome orders; named (and reloaded, ``source``) by its label."""
+    if "(" in spec:                                  # 1-(-1/2): a label with a negative pay
+        raise PayTableError(f"The typed pays {shorten(spec, 60)!r} hold a negative pay: typed "
+                            "pays are 0 or more; give a pay below 0 in a .toml pay table file.")
     given = spec.split("-")
     if not all(part.strip() for part in given):      # 40--30, 40-30-6-4-, -40-30 (negative)
         raise PayTableError(f"The typed pays {shorten(spec, 60)!r} have an empty pay (a dash "

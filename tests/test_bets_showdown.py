@@ -284,6 +284,8 @@ def test_a_negative_pay_in_tables_reports_and_labels(edge_cli: CliRunner, tmp_pa
     table = game.bets[0].presets["standard"]
     assert table.label() == "1-(-1/2)"
     assert edge_cli("table", str(DRAGON_TIGER), "--paytable", "1-(-1/2)").status == 0
+    typed = edge_cli("table", str(DRAGON_TIGER), "--paytable", "1-(-1/4)")
+    assert typed.status == 2 and "hold a negative pay" in typed.err
     pays = tmp_path / "pays.toml"
     pays.write_text("[pays]\ndragon-wins = 1\ntie = -0.25\n", encoding="utf-8")
     result = edge_cli("table", str(DRAGON_TIGER), "--paytable", str(pays))
