@@ -509,6 +509,7 @@ def test_three_card_poker_raise_chart() -> None:
     assert "Raise chart" in [re.sub(r"^[\d.]+ ", "", h) for h in page.headings["h2"]]
 
 
+@pytest.mark.slow       # reads the Ultimate Texas Hold'em report (most of a minute of solving)
 def test_progressive_break_even_meter_agrees(default_report: Callable[[str], Report]) -> None:
     """linear_option's break-even meter (from re-analysing the bet at three meters) is the one
     the progressive bet computes from its class counts."""
