@@ -392,6 +392,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise EdgeError(f"-o {args.output} names a folder: a report is one file, such as "
                         "-o report.html (--all writes a folder of reports).")
     fmt = format_name(args.format, args.output)
+    if args.output:
+        report.check_writable(args.output)
     made = report.make_report(args.game, args.paytable or (),
                               game_options(get_game(args.game), args),
                               run=run_settings(args), fmt=fmt, meta=meta,
