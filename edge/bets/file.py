@@ -264,11 +264,13 @@ _TOML_ERRORS = TomlErrors(
     too_deep="{name}: its tables or arrays nest too deeply to read.")
 
 
-def read_bet_file(path: Path) -> BetFile:
-    """Read and check a bet file (every condition compiled; nothing enumerated yet)."""
+def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset()) -> BetFile:
+    """Read and check a bet file (every condition compiled; nothing enumerated yet).
+    ``more_keys``: top-level keys a reader of a larger format reads itself (a game file's
+    ``game`` and ``decision``, :mod:`edge.decisions`)."""
     source = read_text(path, _TOML_ERRORS)
     data = parse_toml(source, _TOML_ERRORS, path.name)
-    _unknown(data, TOP_KEYS, "", path)
+    _unknown(data, TOP_KEYS | more_keys, "", path)
     name = _text(data, "name", path, required=True)
     if not _NAME.match(name):
         raise _fail(path, f"name = {name!r} must be lower case letters, digits and hyphens.")
