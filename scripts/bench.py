@@ -72,6 +72,7 @@ from edge.options import make_options
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "strategies"
 BET_FILES = Path(__file__).resolve().parent.parent / "examples" / "bets"
+GAME_FILES = BET_FILES.parent / "games"
 SIX_CARD_PLUGIN = Path(__file__).resolve().parent.parent / "examples" / "six_card_bonus" / "src"
 
 
@@ -313,6 +314,16 @@ def _bet_file(name: str, decks: int | None = None) -> Callable[[], object]:
     return run
 
 
+def _game_file(name: str) -> Callable[[], object]:
+    """A game file with decisions read afresh and solved (nothing kept from an earlier run)."""
+    def run() -> object:
+        from edge.decisions.file import read_game_file
+        from edge.decisions.game import make_game as make_decision_game
+        game = make_decision_game(read_game_file(GAME_FILES / name))
+        return game.analyze(None, None, game.make_rules({}))
+    return run
+
+
 def _six_card_plugin_kernel() -> object:
     """The example plug-in's own count of the C(52, 6) six-card sets (its kernel, uncached)."""
     if str(SIX_CARD_PLUGIN) not in sys.path:
@@ -334,6 +345,11 @@ BET_CASES: list[Case] = [
     # issue 24: a best-5-of-7 bet under 30 s on the 2-core machine
     Case("bet file: UTH Trips (best five of seven), 1 deck", 30.0, _bet_file("trips.toml"),
          "deals", comb(52, 7), once=True),
+    # issue 36: games with decisions from a file, solved exactly, each under 10 s
+    Case("game file: Let It Ride, optimal strategy solved", 10.0, _game_file("let-it-ride.toml"),
+         "deals", comb(52, 3) * 49 * 48),
+    Case("game file: Mississippi Stud, optimal strategy solved", 10.0,
+         _game_file("mississippi-stud.toml"), "deals", comb(52, 2) * 50 * 49 * 48),
 ]
 
 

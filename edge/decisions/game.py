@@ -20,6 +20,7 @@ from edge.bets.compile import Deals
 from edge.bets.game import outcome_words
 from edge.decisions.file import GameFile
 from edge.decisions.solve import Problem, Solution, all_sets, set_index, solve
+from edge.document.document import Report
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option, options_dict
 from edge.paytables import PayTable, format_pay
@@ -225,10 +226,14 @@ def make_game(file: GameFile) -> Game[Any]:
     def simulate(wager: Wager[Rules]) -> GameSimulator:
         return simulator(analysis, wager.paytable, wager.rules)
 
+    def strategy(wager: Wager[Rules]) -> Report:
+        from edge.decisions.strategy import strategy_report
+        return strategy_report(analysis, wager.paytable, wager.rules)
+
     source = bet.source or f"the game file {bet.path.name} (no source stated)"
     outcomes = tuple(outcome.name for outcome in bet.outcomes)
     main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
-               bet.presets, bet.default_paytable, simulate=simulate)
+               bet.presets, bet.default_paytable, simulate=simulate, strategy=strategy)
     return Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
                 source=source, describe_rules=lambda r: describe_rules(file, r),
                 invoked_as=str(bet.path), checks=(TOTAL_CHECK,), settlement=SETTLEMENT,
