@@ -264,3 +264,19 @@ def test_bad_game_files_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert err.startswith("edge: error: bad.toml: ") and err.count("\n") == 1, err
     assert said in err, err
+
+
+def test_a_small_game_keeps_every_contract_and_shows_its_strategy(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """edge.testing.check_game's battery (the table adds up, every pay table analysable, the
+    simulation agrees, the report builds, bad options refused) and edge strategy."""
+    from edge.testing import check_game
+
+    path = tmp_path / "three-card-stud.toml"
+    path.write_text(THREE_CARD_STUD.replace("{ties}", "larger").replace("{{", "{")
+                    .replace("}}", "}"), encoding="utf-8")
+    check_game(str(path))
+    assert main(["strategy", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "169 classes" in out and "A-K suited" in out
+    assert "line of play" in out
