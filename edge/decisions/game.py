@@ -28,6 +28,11 @@ from edge.table import ReturnTable, Row
 
 IntArray = npt.NDArray[np.int64]
 LOSE = "lose"
+SOLVED = ("The player's strategy is solved exactly from the game file: every state (the cards "
+          "seen and the total in play) is valued from the last card back, each decision taking "
+          "the option of the highest value as an exact integer sum over the deals still to come; "
+          "the return table then counts every ordered deal under the chosen options "
+          "(docs/games-from-files.md).")
 TOTAL_CHECK = ("the number of ordered deals, computed apart from the solve (the deals "
                "counted under the chosen strategy must sum to it), and the return found "
                "backward from the values equal to the one counted forward")
@@ -172,11 +177,14 @@ def simulator(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -
 
 
 def rules_type(file: GameFile) -> type[Rules]:
-    """The file's options: one deck, and which option a tie between equal values goes to."""
+    """The file's options: one deck, the player's strategy (the solved one), and which option
+    a tie between equal values goes to."""
     name = "".join(part.title() for part in file.bet.name.split("-")) + "Rules"
     return dataclasses.make_dataclass(
         name, [("decks", int, option(1, "decks (one: the game is solved for one deck)",
                                      minimum=1, maximum=1)),
+               ("strategy", str, option("optimal", "the player's strategy: the optimal one, "
+                                        "solved exactly from the file", choices=("optimal",))),
                ("ties", str, option("larger" if file.larger_on_ties else "smaller",
                                     "which option a tie between options of equal value goes "
                                     "to: the larger or the smaller total wager",
@@ -237,4 +245,4 @@ def make_game(file: GameFile) -> Game[Any]:
     return Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
                 source=source, describe_rules=lambda r: describe_rules(file, r),
                 invoked_as=str(bet.path), checks=(TOTAL_CHECK,), settlement=SETTLEMENT,
-                method=(EXHAUSTIVE_ENUMERATION,))
+                method=(EXHAUSTIVE_ENUMERATION, SOLVED))

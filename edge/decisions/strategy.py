@@ -86,8 +86,8 @@ def _decision_section(analysis: GameAnalysis, solution: Solution, d: int) -> Sec
                             align="lr" + "l" * len(arriving)))
     else:
         blocks.append(Paragraph(f"With {decision.seen} cards seen there are too many hands to "
-                                "list one by one here; the lines of play below give how often "
-                                "each option is taken."))
+                                "list one by one here; the lines of play (in the first section) "
+                                "give how often each option is taken."))
     return Section(f"Decision: {decision.name}", tuple(blocks))
 
 
