@@ -321,17 +321,23 @@ def test_the_full_shoe_and_a_shoe_of_copies_agree(tmp_path: Path) -> None:
 
 
 # --- published figures ------------------------------------------------------------------------
-def test_baccarat_at_eight_decks_is_the_published_count(tmp_path: Path) -> None:
-    """The Wizard of Odds, "Baccarat" (wizardofodds.com/games/baccarat/basics/), 8 decks:
-    of 4,998,398,275,503,360 ordered six-card sequences (416!/410!), the banker wins
-    2,292,252,566,437,888, the player 2,230,518,282,592,256 and 475,627,426,473,216 tie."""
+# The Wizard of Odds, "Baccarat" (wizardofodds.com/games/baccarat/basics/), tables
+# "Probabilities in 8-deck Baccarat" and "... 6-deck ...", also reproduced at
+# casinoexploit.com/baccarat.html: banker, player and tie combinations of the ordered six-card
+# sequences, 416!/410! = 4,998,398,275,503,360 at 8 decks.
+BACCARAT_PUBLISHED = {8: (2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216),
+                      6: (403_095_751_234_560, 392_220_492_728_832, 83_552_962_932_288)}
+
+
+@pytest.mark.parametrize("decks", sorted(BACCARAT_PUBLISHED))
+def test_baccarat_is_the_published_count(tmp_path: Path, decks: int) -> None:
     path = write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES,
                                     {"banker": "points(banker) > points(player)",
                                      "player": "points(player) > points(banker)"}))
-    table = edge.analyze(str(path))
-    assert [row.combinations for row in table.rows] == [2_292_252_566_437_888,
-                                                 2_230_518_282_592_256,
-                                                 475_627_426_473_216]
+    table = edge.analyze(str(path), options={"decks": decks})
+    counts = tuple(row.combinations for row in table.rows)
+    assert counts == BACCARAT_PUBLISHED[decks]
+    assert sum(counts) == math.perm(52 * decks, 6)
 
 
 # The Wizard of Odds, Blackjack Appendix 2B "Dealer Probabilities in Blackjack" (Jul 20, 2004,
@@ -432,6 +438,20 @@ def test_a_while_rule_that_empties_the_shoe_is_an_error(tmp_path: Path) -> None:
     shoe = [1 if face < 4 else 0 for face in range(52)]
     with pytest.raises(EdgeError, match="drawing rule 1 .dealer.*more cards than"):
         drawn_deals(analysis.bet, analysis.classify, shoe)
+
+
+def test_the_dealer_bust_example_against_plain_dealing() -> None:
+    """examples/bets/dealer-bust.toml (a while rule, paid by the cards of the busted hand)."""
+    path = Path(__file__).resolve().parent.parent / "examples" / "bets" / "dealer-bust.toml"
+    busted: dict[str, Callable[[Hands], bool]] = {
+        "bust-8-or-more": lambda h: hard_of(h["dealer"]) > 21 and len(h["dealer"]) >= 8,
+        "bust-7": lambda h: hard_of(h["dealer"]) > 21 and len(h["dealer"]) == 7,
+        "bust-6": lambda h: hard_of(h["dealer"]) > 21 and len(h["dealer"]) == 6,
+        "bust-5": lambda h: hard_of(h["dealer"]) > 21 and len(h["dealer"]) == 5,
+        "bust-3-or-4": lambda h: hard_of(h["dealer"]) > 21}
+    plain = Plain((("dealer", 2),), (("dealer", True, _dealer_hits),), tuple(busted.items()))
+    shoe = cards("Ac Ad 2c 2d 3h 4s 6d 9h Kc")
+    assert edge_probabilities(path, shoe) == plain.probabilities(shoe)
 
 
 def test_a_coup_uses_four_to_six_cards(tmp_path: Path) -> None:
