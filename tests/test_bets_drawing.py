@@ -25,7 +25,7 @@ import pytest
 import edge
 from edge.bets.drawing import FACES, RANKS, VALUES, class_level, drawn_deals
 from edge.bets.file import read_bet_file
-from edge.bets.game import BetAnalysis, simulator
+from edge.bets.game import BetAnalysis, drawn_example, simulator
 from edge.errors import EdgeError
 from edge.simulation import simulate
 from tests.conftest import CliRunner
@@ -460,3 +460,36 @@ def test_a_coup_uses_four_to_six_cards(tmp_path: Path) -> None:
     analysis = BetAnalysis(read_bet_file(path))
     found = analysis.drawn_deals(8)
     assert found.most == 6 and found.held.sum(axis=1).min() == 4
+
+
+def test_worked_examples_settle_as_counted(tmp_path: Path) -> None:
+    """Each outcome's example deal (the enumeration's row made physical cards in dealing
+    order) is settled by the simulator to that outcome."""
+    outcomes = {"banker": "points(banker) > points(player)",
+                "tie": "points(banker) == points(player)"}
+    path = write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES, outcomes))
+    analysis = BetAnalysis(read_bet_file(path))
+    settle = simulator(analysis, None, edge.bets.load_bet_file(path).make_rules({"decks": 8}))
+    for index, faces in enumerate(analysis.drawn_deals(8).examples):
+        assert faces is not None
+        text, dealt = drawn_example(analysis.bet, faces)
+        found, _ = settle.settle(np.array(dealt, dtype=np.int16).reshape(-1, 1))
+        assert int(found[0]) == index, text
+
+
+def test_overlapping_exclusive_outcomes_name_a_drawn_deal(tmp_path: Path,
+                                                          edge_cli: CliRunner) -> None:
+    text = bet_text(BACCARAT, BACCARAT_RULES, {"nine": "points(player) == 9",
+                                               "high": "points(player) >= 8"})
+    text = text.replace("[[draw]]", '[rules]\noutcomes = "exclusive"\n[[draw]]', 1)
+    result = edge_cli("table", str(write(tmp_path, text)))
+    assert result.status == 2 and "the outcomes 'nine' and 'high' both hold" in result.err
+    assert result.err.count("\n") == 1
+
+
+def test_the_table_says_how_a_drawn_deal_is_counted() -> None:
+    path = Path(__file__).resolve().parent.parent / "examples" / "bets" / "dealer-bust.toml"
+    table = edge.analyze(str(path), options={"decks": 1})
+    most = next(int(note.split(" of the ")[1].split()[0]) for note in table.notes
+                if note.startswith("Every ordered sequence"))
+    assert sum(row.combinations for row in table.rows) == math.perm(52, most)
