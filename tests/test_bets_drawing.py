@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import edge
-from edge.bets.drawing import FACES, RANKS, VALUES, class_level, drawn_deals
+from edge.bets.drawing import FACES, RANKS, VALUES, class_level, column_levels, drawn_deals
 from edge.bets.file import read_bet_file
 from edge.bets.game import BetAnalysis, drawn_example, simulator
 from edge.errors import EdgeError
@@ -493,3 +493,26 @@ def test_the_table_says_how_a_drawn_deal_is_counted() -> None:
     most = next(int(note.split(" of the ")[1].split()[0]) for note in table.notes
                 if note.startswith("Every ordered sequence"))
     assert sum(row.combinations for row in table.rows) == math.perm(52, most)
+
+
+PAIR = {"pair": "same_rank(player[1] + player[2])"}
+SUITED = {"suited": "same_suit(player[1] + player[2])"}
+
+
+def test_each_card_is_dealt_at_the_level_its_words_need(tmp_path: Path) -> None:
+    """A pair in the player's first two cards, beside the third-card rule: those two cards by
+    rank, the others by value; a suited pair: those two by face."""
+    for outcomes, level in ((PAIR, 1), (SUITED, 2)):
+        path = write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES, outcomes))
+        assert column_levels(read_bet_file(path)) == (level, level, 0, 0, 0, 0)
+
+
+@pytest.mark.slow
+def test_a_pair_beside_the_drawing_rules(tmp_path: Path) -> None:
+    """The pair's probability is that of two cards from 8 decks, (8 x 4 - 1) / 415; suits of
+    the two cards too would be 52 x 52 x 10^4 rows: refused, naming the rule."""
+    table = edge.analyze(str(write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES, PAIR))))
+    assert table.probability(table.rows[0]) == Fraction(31, 415)
+    suited = write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES, SUITED), "suited")
+    with pytest.raises(EdgeError, match="drawing rule 2 .banker.*read fewer of them by suit"):
+        edge.analyze(str(suited))

@@ -23,7 +23,9 @@ from edge.bets.classes import best_five_only, count_by_class
 from edge.bets.compile import Deals
 from edge.bets.drawing import (
     FACES,
+    LEVELS,
     DrawnDeals,
+    column_levels,
     deal_by_rules,
     drawn_deals,
     face_classes,
@@ -331,9 +333,9 @@ def drawn_example(bet: BetFile, faces: Sequence[int]) -> tuple[str, tuple[int, .
     made a different face of its class where it can be."""
     taken: set[int] = set()
     row = []
-    classes, _ = face_classes(bet.card_classes)
-    for face in faces:
+    for face, level in zip(faces, column_levels(bet), strict=True):
         if face >= 0:
+            classes, _ = face_classes(LEVELS[level])
             same = [f for f in range(52) if classes[f] == classes[face] and f not in taken]
             face = same[0] if same else face
             taken.add(face)
