@@ -440,6 +440,17 @@ def test_a_while_rule_that_empties_the_shoe_is_an_error(tmp_path: Path) -> None:
         drawn_deals(analysis.bet, analysis.classify, shoe)
 
 
+def test_a_place_holds_at_most_24_cards(tmp_path: Path) -> None:
+    """A while rule that would give a place a 25th card stops, naming the rule (a shoe of 30
+    deuces: one class, one row, so neither the shoe nor the rows stop it first)."""
+    text = bet_text((("dealer", 2),), '[[draw]]\nplace = "dealer"\nwhile = "true"\n',
+                    {"bust": "bust(dealer)"})
+    analysis = BetAnalysis(read_bet_file(write(tmp_path, text)))
+    shoe = [30] + [0] * 51
+    with pytest.raises(EdgeError, match="drawing rule 1 .dealer.*more than 24 cards"):
+        drawn_deals(analysis.bet, analysis.classify, shoe)
+
+
 def test_the_dealer_bust_example_against_plain_dealing() -> None:
     """examples/bets/dealer-bust.toml (a while rule, paid by the cards of the busted hand)."""
     path = Path(__file__).resolve().parent.parent / "examples" / "bets" / "dealer-bust.toml"
