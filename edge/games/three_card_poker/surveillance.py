@@ -227,11 +227,13 @@ def _strongest(rows: list[str], deals: IntArray, marks: tuple[tuple[str, npt.NDA
                                                               ...], cycle: int
                ) -> tuple[tuple[str, str, Fraction], ...]:
     """The most frequent tells by player hand row and decision, largest first."""
+    names = sorted(set(rows))
+    index = np.array([names.index(name) for name in rows])
     found: dict[tuple[str, str], int] = {}
     for decision, mark in marks:
-        for rep, slot in zip(*np.nonzero(mark & (deals > 0)), strict=True):
-            key = (rows[rep], decision)
-            found[key] = found.get(key, 0) + int(deals[rep, slot])
+        per_row = np.zeros(len(names), dtype=np.int64)
+        np.add.at(per_row, index, np.where(mark, deals, 0).sum(axis=1))
+        found.update({(names[k], decision): int(per_row[k]) for k in np.nonzero(per_row)[0]})
     ranked = sorted(found.items(), key=lambda item: (-item[1], item[0]))[:STRONGEST]
     return tuple((hand, decision, Fraction(count, cycle)) for (hand, decision), count in ranked)
 
