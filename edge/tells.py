@@ -190,7 +190,7 @@ def tells_blocks(tells: Tells, rates: Sequence[Fraction] = WATCH_RATES,
                   f"The informed player's tells against each ordinary player, and the hands "
                   f"an officer must watch to see one with {conf} confidence",
                   align="llrl" + "r" * len(rates))
-    strongest = tuple(f"{decision} {hand}: {percent(share)} of hands"
+    strongest = tuple(f"{hand}: {decision}, {percent(share)} of hands"
                       for hand, decision, share in tells.every.strongest)
     blocks: list[Block] = [
         Paragraph(

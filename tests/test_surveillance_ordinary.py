@@ -381,3 +381,35 @@ def test_the_tri_card_protection_report_has_the_tells(tmp_path: Path) -> None:
     assert ["seen=dealer-1", "seen=sorted-1"] in pairs
     assert set(data["scenarios"]) == {"dealer-1", "dealer-2", "dealer-3", "sorted-1",
                                       "sorted-2", "sorted-3", "split-1", "split-2", "split-3"}
+
+
+# --- Casino Double-Hand Poker: the same tells, for a setting -----------------------------------
+@pytest.mark.slow       # a plain enumeration of every situation (seconds)
+def test_double_hand_tells_against_the_house_way_match_a_plain_enumeration() -> None:
+    """The rule player house-way-seen with one tile seen: his tells against a player who sets
+    by the house way are his settings off the house way (tests/test_double_hand_surveillance.py's
+    plain enumeration of every situation)."""
+    from edge.games.double_hand_poker.rules import DoubleHandRules
+    from edge.games.double_hand_poker.surveillance import tells as double_tells
+    from edge.options import make_options
+    from tests.test_double_hand_surveillance import plain_rule_watch
+    _, off_house, _, total = plain_rule_watch(1)
+    rules = make_options(DoubleHandRules, {"seen": "dealer-1", "strategy": "house-way-seen"})
+    found = double_tells(rules)
+    house = found.players[0]
+    assert house.name == "house way"
+    assert house.share == Fraction(int(off_house.sum()), total)
+
+
+@pytest.mark.slow       # a plain enumeration of every deal with all three tiles seen (seconds)
+def test_double_hand_tells_with_every_tile_seen_match_a_plain_enumeration() -> None:
+    from edge.games.double_hand_poker.rules import DoubleHandRules
+    from edge.games.double_hand_poker.surveillance import tells as double_tells
+    from edge.options import make_options
+    from tests.test_double_hand_surveillance import plain_full_view
+    situations, off_house, off_own = plain_full_view()
+    found = double_tells(make_options(DoubleHandRules, {"seen": "dealer-3"}))
+    cycle = int(situations.sum())
+    assert [player.share for player in found.players] == [
+        Fraction(int(off_house.sum()), cycle), Fraction(int(off_own.sum()), cycle)]
+    assert found.every.share <= min(player.share for player in found.players)
