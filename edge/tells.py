@@ -206,7 +206,10 @@ def tells_blocks(tells: Tells, rates: Sequence[Fraction] = WATCH_RATES,
             "rate he is told from a poor player sooner than from basic strategy, by the hands "
             "he plays well. The last row, the decisions none of the ordinary players makes, is "
             "what points to the exposure itself. A poor player who also slips from his own "
-            "rule needs more hands than this.")] if explain else []
+            "rule needs more hands than this.")] if explain else [Paragraph(
+        "Tells and hands to watch as defined for the first scenario above: a tell is a "
+        "decision the ordinary player never makes; the hands to watch are ceil(ln(1 - "
+        f"{conf}) / ln(1 - q)) for a share q of hands showing one.")]
     blocks.append(table)
     if strongest:
         blocks += [Paragraph(f"The strongest tells, the decisions no ordinary player above "

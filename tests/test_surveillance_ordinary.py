@@ -309,7 +309,7 @@ def test_the_command_prints_the_tells_in_markdown(capsys: pytest.CaptureFixture[
     text = capsys.readouterr().out
     assert "hands to watch" in text and "every ordinary player" in text
     assert "look the same" in text and "J-x-x or lower: raise 75.5102%" in text
-    assert text.count("ceil(ln(1 - 95%)") == 1          # the model is stated once
+    assert text.count("(1 - q)^n <= 1 - 95%") == 1          # the model is stated once
 
 
 def _toy_tells(wager: Wager[ToyRules]) -> Tells:

@@ -117,7 +117,8 @@ def protection_section(context: ReportContext[Rules], *,
         lines = context.game.bet(bet).rules_of_play(wager)
         if lines:
             blocks.append(Items(tuple(lines)))
-        seen = watch_scenario(context.game.bet(bet), wager, table, unexposed)
+        seen = watch_scenario(context.game.bet(bet), wager, table, unexposed,
+                              explain=not told)
         blocks.append(seen.n_zero)
         watched = list(context.game.bet(bet).surveillance(wager))
         tells_data[scenario.name] = seen.data
