@@ -413,3 +413,84 @@ def test_double_hand_tells_with_every_tile_seen_match_a_plain_enumeration() -> N
     assert [player.share for player in found.players] == [
         Fraction(int(off_house.sum()), cycle), Fraction(int(off_own.sum()), cycle)]
     assert found.every.share <= min(player.share for player in found.players)
+
+
+# --- Ultimate Texas Hold'em: the preflop tells, on a made-up solve -----------------------------
+def test_uth_preflop_tells_state_by_state() -> None:
+    """The preflop tells of a made-up solve (tests/uth_exposure_fake.py) recounted state by
+    state with plain Python: a made-up basic strategy (4x with an ace or a pair) and a player
+    who never raises preflop."""
+    from edge.games.ultimate_texas_holdem.exposure.surveillance import preflop_tells
+    from tests.test_uth_surveillance import SETTLE, made_up_basic
+    from tests.uth_exposure_fake import fake_solution
+    solution = fake_solution(SETTLE)
+    basic = made_up_basic()
+    never = basic * 0
+    found = preflop_tells(solution, [("basic strategy", "-", basic), ("never", "-", never)])
+    index = {pair: i for i, pair in enumerate(combinations(range(52), 2))}
+    counted: dict[str, Counter[str]] = {"basic strategy": Counter(), "never": Counter()}
+    alone: Counter[str] = Counter()
+    total = 0
+    for (a, b, _), weight, informed in zip(solution.state_cards.tolist(),
+                                           solution.state_weight.tolist(),
+                                           solution.choice.tolist(), strict=True):
+        total += weight
+        theirs = {"basic strategy": int(basic[index[(a, b)]]), "never": 0}
+        for name, choice in theirs.items():
+            if informed > 0 and choice == 0:
+                counted[name]["raises a hand it checks"] += weight
+            elif informed == 0 and choice > 0:
+                counted[name]["checks a hand it raises"] += weight
+            elif informed != choice:
+                counted[name]["raises another amount"] += weight
+        if all(choice != informed for choice in theirs.values()):
+            alone["every"] += weight
+    assert total == 1326 * 50
+    for player in found.players:
+        assert {what: share for what, share in player.tells if share} == {
+            what: Fraction(count, total) for what, count in counted[player.name].items()}
+    assert found.players[1].as_dealt == Fraction(int((basic > 0).sum()), 1326)
+    assert found.every.share == Fraction(alone["every"], total)
+    # nobody checks what a never-raising player raises: every tell against both is a raise
+    assert dict(found.every.tells)["checks a hand each of them raises"] == 0
+
+
+def test_uth_ordinary_players_read_the_published_charts() -> None:
+    """wizard-practical as its source words it (M. Shackleford, Wizard of Odds: 4x with 33 and
+    up, suited A2+, K2+, Q6+, J8+, offsuit A2+, K5+, Q8+, JT), and a player who never raises."""
+    import numpy as np
+
+    from edge.games.ultimate_texas_holdem.exposure.surveillance import ordinary_players
+    basic = np.full(1326, 4, dtype=np.int8)
+    found = {name: choice for name, _, choice in ordinary_players(basic)}
+    assert list(found) == ["basic strategy", "wizard-practical", "never raises preflop"]
+    for holding, (a, b) in enumerate(combinations(range(52), 2)):
+        high, low = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
+        if a >> 2 == b >> 2:
+            raises = high >= 1
+        elif a & 3 == b & 3:
+            raises = high >= 11 or (high == 10 and low >= 4) or (high == 9 and low >= 6)
+        else:
+            raises = (high == 12 or (high == 11 and low >= 3) or (high == 10 and low >= 6)
+                      or (high == 9 and low == 8))
+        assert found["wizard-practical"][holding] == (4 if raises else 0)
+        assert found["never raises preflop"][holding] == 0
+
+
+@pytest.mark.slow       # basic strategy is the game as dealt's full solve (cached on disk)
+def test_uth_tells_hook_on_a_made_up_solve() -> None:
+    from edge.games.ultimate_texas_holdem.exposure import solvers as exposure
+    from edge.games.ultimate_texas_holdem.rules import Seen as UthSeen
+    from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+    from tests.test_uth_surveillance import SETTLE, STANDARD
+    from tests.uth_exposure_fake import fake_solution
+    game = get_game("ultimate-texas-holdem")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(exposure, "solve_exposed",
+                      lambda seen, settle, ties, **_: fake_solution(settle, seen, ties))
+        found = game.bet("main").tells(game.wager(
+            STANDARD, UltimateTexasHoldemRules(seen=UthSeen.DEALER_1), RunSettings(jobs=1)))
+    assert found is not None and SETTLE is not None
+    assert [p.name for p in found.players] == ["basic strategy", "wizard-practical",
+                                               "never raises preflop"]
+    assert found.every.share <= min(p.share for p in found.players)
