@@ -56,7 +56,8 @@ def report_data(context: ReportContext[Rules], meta: Metadata,
     ``volatility`` every row of the report's volatility tables (exact where the distribution is
     exact); ``protection`` (a report with --protection) each exposure's figures, which the
     digest then covers too; ``guarded`` (the same report) the protection section's money and
-    collusion tables, under ``protection_money`` and ``collusion``.
+    collusion tables and the tells against ordinary play, under ``protection_money``,
+    ``collusion`` and ``protection_tells``.
     """
     summary: dict[str, object] = {}
     volatility: dict[str, object] = {}
@@ -86,4 +87,6 @@ def report_data(context: ReportContext[Rules], meta: Metadata,
             data["protection_money"] = guarded["money"]
         if "collusion" in guarded:
             data["collusion"] = guarded["collusion"]
+        if "tells" in guarded:
+            data["protection_tells"] = guarded["tells"]
     return data
