@@ -56,6 +56,9 @@ LAYERS: dict[str, int] = {
     "edge.games": 2, "edge.bets": 2,
     # edge.decisions: games with decisions from a file (built on the bet-file engine)
     "edge.decisions": 2,
+    # edge.tells: the surveillance tells against ordinary play, a contract the games' exposed
+    # hooks return (it builds document blocks, so it sits above the document model)
+    "edge.tells": 2,
     # 3: reports, tuning, simulation, listings; edge.comparison builds documents from a game's
     # compare hook (it imports edge.games), so it sits here, beside the report that uses it
     "edge.report": 3, "edge.tune": 3, "edge.simulation": 3, "edge.listing": 3,

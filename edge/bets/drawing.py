@@ -81,6 +81,13 @@ def class_level(nodes: Iterable[Node], places: set[str]) -> str:
     return LEVELS[level]
 
 
+def card_classes(bet: BetFile) -> str:
+    """The coarsest classes of cards the file's conditions tell apart (:func:`class_level`)."""
+    return class_level([rule.node for rule in bet.draws]
+                       + [outcome.node for outcome in bet.outcomes],
+                       {place.name for place in bet.layout.places})
+
+
 def column_levels(bet: BetFile) -> tuple[int, ...]:
     """The level each column of the file is dealt at (an index of :data:`LEVELS`): the
     finest that a word reading that card needs (ranks for ``rank()`` of it, faces for its

@@ -25,6 +25,7 @@ from edge.bets.drawing import (
     FACES,
     LEVELS,
     DrawnDeals,
+    card_classes,
     column_levels,
     deal_by_rules,
     drawn_deals,
@@ -161,7 +162,7 @@ class BetAnalysis:
                                "five of distinct cards), not a shoe.")
         if self.bet.draws:
             # by faces, a shoe of many decks is too many rows: each shoe is enumerated
-            faces = self.bet.card_classes == FACES
+            faces = card_classes(self.bet) == FACES
             found = self.drawn_deals(MOST_DECKS, copies if faces else None)
             return found.counts(copies, len(self.bet.outcomes)).counts
         slots = self.bet.layout.slots

@@ -9,25 +9,25 @@ solved choices card by card and settles each hand by the file's own conditions.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from edge.bets.compile import Deals
 from edge.bets.game import outcome_words
+from edge.decisions.analysis import GameAnalysis, larger_on_ties, units_text
 from edge.decisions.file import GameFile
-from edge.decisions.solve import Problem, Solution, all_sets, set_index, solve
+from edge.decisions.solve import Solution, set_index
+from edge.decisions.strategy import strategy_report
 from edge.document.document import Report
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
-from edge.options import option, options_dict
-from edge.paytables import PayTable, format_pay
-from edge.table import ReturnTable, Row
+from edge.options import option
+from edge.paytables import PayTable
+from edge.table import ReturnTable
 
 IntArray = npt.NDArray[np.int64]
-LOSE = "lose"
 SOLVED = ("The player's strategy is solved exactly from the game file: every state (the cards "
           "seen and the total in play) is valued from the last card back, each decision taking "
           "the option of the highest value as an exact integer sum over the deals still to come; "
@@ -38,94 +38,6 @@ TOTAL_CHECK = ("the number of ordered deals, computed apart from the solve (the 
                "backward from the values equal to the one counted forward")
 SETTLEMENT = ("by the solved choices and the game file's own conditions (it checks the "
               "dealing, the counting forward and the settling, not the choices themselves)")
-
-
-def _units(amount: Fraction) -> str:
-    return f"{format_pay(amount)} unit{'s' if amount != 1 else ''}"
-
-
-@dataclass
-class GameAnalysis:
-    """The file, each final card set's outcome (made once), and the solves by pays and ties."""
-
-    file: GameFile
-    solved: dict[tuple[tuple[Fraction, ...], bool], Solution] = field(default_factory=dict)
-    outcome_index: IntArray | None = None
-
-    def outcomes(self) -> IntArray:
-        """The outcome index of every final set of cards, by colex index (last: lose)."""
-        if self.outcome_index is None:
-            rows = all_sets(self.file.bet.layout.cards)
-            deals = Deals(rows)
-            tests = [outcome.condition.test(deals) for outcome in self.file.bet.outcomes]
-            self.outcome_index = np.asarray(
-                np.select(tests, np.arange(len(tests)), len(tests)), dtype=np.int64)
-        return self.outcome_index
-
-    def pays(self, paytable: PayTable | None) -> tuple[Fraction, ...]:
-        """The pays of the outcomes at this table, then the loss."""
-        table = paytable or self.file.bet.presets[self.file.bet.default_paytable]
-        return (*(table[o.name] for o in self.file.bet.outcomes), Fraction(-1))
-
-    def solution(self, paytable: PayTable | None, larger_on_ties: bool) -> Solution:
-        """The exact solve at these pays (made once)."""
-        pays = self.pays(paytable)
-        key = (pays, larger_on_ties)
-        if key not in self.solved:
-            unit = self.file.start[self.file.wagers.index(self.file.unit)]
-            decisions = tuple(dataclasses.replace(d, options=tuple(
-                dataclasses.replace(o, amount=o.amount / unit) for o in d.options))
-                for d in self.file.decisions)
-            problem = Problem(self.file.bet.layout.cards, self.file.first, decisions,
-                              tuple(s / unit for s in self.file.start), self.outcomes(), pays,
-                              larger_on_ties)
-            self.solved[key] = solve(problem)
-        return self.solved[key]
-
-    def rows(self, solution: Solution) -> list[tuple[str, Fraction, int, Fraction,
-                                                     tuple[str, int, Fraction]]]:
-        """The table's rows: name, net, deals, total in play, and the key the simulator
-        settles to (``("o", outcome, total)`` or ``("f", decision, total)``)."""
-        names = [o.name for o in self.file.bet.outcomes] + [LOSE]
-        pays = solution.problem.pays
-        found = []
-        for (o, total), deals in sorted(solution.settled.items(),
-                                        key=lambda item: (item[0][0], -item[0][1])):
-            found.append((f"{names[o]}, {_units(total)}", pays[o] * total, deals, total,
-                          ("o", o, total)))
-        for (d, total), deals in sorted(solution.folded.items()):
-            found.append((f"fold at {self.file.decisions[d].name}, {_units(total)} lost",
-                          -total, deals, total, ("f", d, total)))
-        return found
-
-    def analyze(self, paytable: PayTable | None, rules: Rules) -> ReturnTable:
-        """The exact return table under the optimal strategy."""
-        solution = self.solution(paytable, _larger(rules))
-        file = self.file
-        rows = tuple(Row(name, net, deals, wager)
-                     for name, net, deals, wager, _ in self.rows(solution))
-        decisions = tuple((", ".join(file.decisions[d].options[i].name
-                                     for d, i in enumerate(line)), deals)
-                          for line, deals in sorted(solution.lines.items()) if deals)
-        cards = file.bet.layout.cards
-        notes = (f"Every ordered deal of the {cards} cards from one deck: {solution.cycle:,} "
-                 f"deals, each equally likely; the player sees the first {file.first} at once "
-                 "and the others one by one.",
-                 "The player's strategy is solved exactly: each decision takes the option of "
-                 "the highest expected return given the cards seen (a tie goes to the "
-                 f"{'larger' if _larger(rules) else 'smaller'} total wager).",
-                 f"Every wager in play is paid the outcome's pay; a fold loses them. Figures "
-                 f"are per {file.unit} (1 unit).")
-        return ReturnTable(file.bet.name, file.bet.name, rows,
-                           paytable or file.bet.presets[file.bet.default_paytable],
-                           options_dict(rules), decisions=decisions, notes=notes,
-                           title=file.bet.title, basis=file.unit,
-                           initial_stake=file.initial_stake)
-
-
-def _larger(rules: Rules) -> bool:
-    ties = getattr(rules, "ties", "larger")
-    return bool(ties == "larger")
 
 
 @dataclass(frozen=True)
@@ -167,7 +79,7 @@ class GameSimulator:
 def simulator(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -> GameSimulator:
     """The simulator of the solved strategy at these pays."""
     from edge.sampling import common_scale, scaled
-    solution = analysis.solution(paytable, _larger(rules))
+    solution = analysis.solution(paytable, larger_on_ties(rules))
     rows = analysis.rows(solution)
     nets = [net for _, net, _, _, _ in rows]
     scale = common_scale(nets)
@@ -200,7 +112,7 @@ def describe_rules(file: GameFile, rules: Rules) -> list[str]:
              f"{places}. The player sees the first {file.first} at once, then the others "
              "one at a time.",
              "Wagers at the start: " + ", ".join(
-                 f"{w} {_units(s)}" for w, s in zip(file.wagers, file.start, strict=True))
+                 f"{w} {units_text(s)}" for w, s in zip(file.wagers, file.start, strict=True))
              + f"; the figures are per {file.unit}."]
     for decision in file.decisions:
         choices = []
@@ -210,7 +122,7 @@ def describe_rules(file: GameFile, rules: Rules) -> list[str]:
             elif o.wager is None:
                 choices.append(f"{o.name} (nothing changes)")
             else:
-                choices.append(f"{o.name} ({file.wagers[o.wager]} becomes {_units(o.amount)})")
+                choices.append(f"{o.name} ({file.wagers[o.wager]} becomes {units_text(o.amount)})")
         lines.append(f"With {decision.seen} cards seen, {decision.name}: "
                      + "; ".join(choices) + ".")
     lines.append("When every card is seen, each wager in play is paid the outcome's pay "
@@ -235,7 +147,6 @@ def make_game(file: GameFile) -> Game[Any]:
         return simulator(analysis, wager.paytable, wager.rules)
 
     def strategy(wager: Wager[Rules]) -> Report:
-        from edge.decisions.strategy import strategy_report
         return strategy_report(analysis, wager.paytable, wager.rules)
 
     source = bet.source or f"the game file {bet.path.name} (no source stated)"

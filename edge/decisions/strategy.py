@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from edge.decisions.game import GameAnalysis, _larger, _units
+from edge.decisions.analysis import GameAnalysis, larger_on_ties, units_text
 from edge.decisions.solve import Solution, all_sets
 from edge.document.document import Items, Paragraph, Report, Section, Table
 from edge.games import Rules
@@ -79,7 +79,7 @@ def _decision_section(analysis: GameAnalysis, solution: Solution, d: int) -> Sec
             rows.append((class_name(key), f"{size:,}",
                          *(decision.options[p].name for p in picks)))
         rows.sort(key=lambda row: row[2:])
-        headers = ("hand", "hands", *(f"with {_units(t)} in play" for t in arriving))
+        headers = ("hand", "hands", *(f"with {units_text(t)} in play" for t in arriving))
         blocks.append(Table(headers, tuple(rows),
                             f"{decision.name}: the option for every hand seen (suits renamed "
                             f"alike), {len(rows):,} classes",
@@ -94,7 +94,7 @@ def _decision_section(analysis: GameAnalysis, solution: Solution, d: int) -> Sec
 def strategy_report(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -> Report:
     """The solved strategy at these pays and ties rule, as a document."""
     file = analysis.file
-    solution = analysis.solution(paytable, _larger(rules))
+    solution = analysis.solution(paytable, larger_on_ties(rules))
     lines = sorted(solution.lines.items(), key=lambda item: -item[1])
     line_rows = tuple((", ".join(solution.problem.decisions[d].options[i].name
                                  for d, i in enumerate(line)), f"{deals:,}",
