@@ -250,3 +250,15 @@ def test_the_suit_counter_beats_21_plus_3_deep_in_the_shoe() -> None:
     assert suit is not None
     assert 0.02 < suit.win_per_100 < 0.5
     assert suit.win_per_100 > 2 * suit.standard_error_per_100
+
+
+def test_the_command_with_a_continuous_shuffler_says_counting_is_useless(
+        edge_cli: Any) -> None:
+    args = ("counting", "triple-bet", "--bet", "flush", "--rounds", "2000", "--workers", "1",
+            "--continuous")
+    rate, = json.loads(edge_cli(*args, "--format", "json").out)["simulated"]["rates"]
+    assert rate["continuous"] and rate["cut_cards"] == 0 and rate["rounds_per_shoe"] == 1
+    assert rate["suit_counter"]["rounds_bet"] == 0
+    out = edge_cli(*args).out
+    assert out.count("Counting is useless against it.") == 1
+    assert "continuous shuffler" in out and "breaks even" not in out

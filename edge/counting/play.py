@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 # rounds a report simulates at each penetration unless told otherwise
 REPORT_ROUNDS = 1_000_000
 # the most rounds a depth simulates: about an hour of one core a depth (21+3 from its bet file
-# dealt 4,000,135 rounds in 1.3 CPU seconds, 2026-12-06); a larger number (10^30 was tried)
+# dealt 4,000,135 rounds in 1.3 CPU seconds, 2026-12-06; with the suit counter too, about
+# twice that: 2,000,000 rounds in 1.8 CPU seconds against 0.8); a larger number (10^30 was tried)
 # built its task list for ever before the first shoe was dealt, with no word
 MAX_ROUNDS = 10 ** 10
 SEED = 2026
@@ -446,7 +447,8 @@ def _continuous_words(rates: Sequence[WinRate], who: str) -> list[str]:
             f"sees nothing before it: it bet {rate.rounds_bet:,} of {rate.rounds:,} rounds "
             f"(as told, whatever the count), winning "
             f"{with_error(rate.win_per_100, rate.standard_error_per_100)} units per 100 "
-            "rounds: only the house edge, counting is useless against it."]
+            "rounds: every round's expectation is the return off the top, whatever was counted, "
+            "so counting is useless against it."]
 
 
 def simulated_turn(rates: Sequence[WinRate]) -> tuple[WinRate, Bucket] | None:
