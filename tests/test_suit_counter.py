@@ -123,14 +123,17 @@ def test_even_suits_are_never_bet(game: str, bet: str | None, cards: int) -> Non
 
 
 def suit_game(counter: SuitCounter, settle: Callable[[CardArray], IntArray], cards: int,
-              decks: int) -> ShoeGame:
-    return ShoeGame(settle, 1, cards, 0, decks, (0,) * 52, Spread(), 11, 50, Fraction(1),
-                    counter)
+              decks: int, other_cards: int = 0) -> ShoeGame:
+    return ShoeGame(settle, 1, cards, other_cards, decks, (0,) * 52, Spread(), 11, 50,
+                    Fraction(1), counter)
 
 
-def test_a_bet_round_is_worth_the_exact_return_of_the_shoe_it_saw() -> None:
+@pytest.mark.parametrize("other_cards", [0, 3])
+def test_a_bet_round_is_worth_the_exact_return_of_the_shoe_it_saw(other_cards: int) -> None:
+    """Every card dealt before a round (the wager's and the others seen) is gone from the shoe
+    the round is dealt from and counted by the suit counter."""
     counter = suit_counter(suited_pair_return, (2,) * 52, 2)
-    game = suit_game(counter, suited_pair_settle, 2, 2)
+    game = suit_game(counter, suited_pair_settle, 2, 2, other_cards)
     dealt = deal_rounds(game, Fraction(9, 10), 0, 300)
     faces = dealt.dealt.reshape(300, -1)
     bet = np.argwhere(dealt.suit_units > 0)
@@ -138,7 +141,7 @@ def test_a_bet_round_is_worth_the_exact_return_of_the_shoe_it_saw() -> None:
     gaps = []
     for n, (shoe, round_) in enumerate(bet.tolist()):
         copies = [2] * 52
-        for face in faces[shoe, :2 * round_].tolist():
+        for face in faces[shoe, :(2 + other_cards) * round_].tolist():
             copies[face] -= 1
         if n < 100:             # the estimate is the exact return, counted pair by pair
             assert counter.estimate(suits_of(copies)) == suited_pair_return(tuple(copies))
@@ -162,6 +165,18 @@ def test_the_decision_in_floats_is_the_exact_one(twenty_one: SuitCounter) -> Non
     assert any(exact)
     even = (suits == suits[:, :1]).all(axis=1)
     assert even.any() and not (dealt.suit_units.reshape(-1)[even]).any()
+
+
+def test_the_same_seed_gives_the_same_suit_counter_on_any_number_of_workers() -> None:
+    counter = suit_counter(suited_pair_return, (2,) * 52, 2)
+    options: dict[str, Any] = dict(cards=2, penetrations=[Fraction(3, 4), Fraction(1, 2)],
+                                   spread=(1, 1), rounds=6000, seed=8, suits=counter,
+                                   shoes_per_task=40)
+    one = win_rates(suited_pair_settle, 1, 2, None, workers=1, **options)
+    two = win_rates(suited_pair_settle, 1, 2, None, workers=2, **options)
+    assert one == two and one[0].suit is not None and one[0].suit.rounds_bet > 0
+    assert one != win_rates(suited_pair_settle, 1, 2, None, workers=1,
+                            **{**options, "seed": 9})
 
 
 def test_a_continuous_shuffler_leaves_nothing_to_count(twenty_one: SuitCounter) -> None:
