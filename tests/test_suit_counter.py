@@ -277,3 +277,16 @@ def test_the_command_with_a_continuous_shuffler_says_counting_is_useless(
     out = edge_cli(*args).out
     assert out.count("Counting is useless against it.") == 1
     assert "continuous shuffler" in out and "breaks even" not in out
+
+
+@pytest.mark.slow           # a whole report: half a minute
+def test_the_report_s_json_carries_the_counting_figures() -> None:
+    """``counting`` in a report's JSON: each shoe-dealt wager's figures, the suit counter's
+    simulated win rate at the depth asked among them."""
+    from edge.report import make_report
+    report = make_report("triple-bet", counting=CounterPlay(
+        rounds=500, cuts=(Cut(fraction=Fraction(5, 6)),), workers=1))
+    found: Any = json.loads(json.dumps(report.data))["counting"]
+    assert set(found) >= {"flush", "combined"}
+    rate, = found["flush"]["simulated"]["rates"]
+    assert rate["cut_cards"] == 260 and rate["suit_counter"]["rounds_bet"] >= 0

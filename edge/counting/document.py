@@ -459,10 +459,12 @@ def shoe_method(found: Sequence[Counting]) -> str:
             "names are exact, each from the wager's exact return from that shoe.")
 
 
-def report_section(context: ReportContext[Rules], play: CounterPlay | None = None) -> Section:
+def report_section(context: ReportContext[Rules], play: CounterPlay | None = None,
+                   figures: dict[str, JsonValue] | None = None) -> Section:
     """The report's "Card counting" section (``edge report GAME --counting``): each wager
     dealt from the shoe, analysed at the report's pay tables and options, with the counter's
-    win rates simulated as ``play`` says (None: not simulated)."""
+    win rates simulated as ``play`` says (None: not simulated); ``figures`` receives each
+    wager's figures (:func:`data`, as ``edge counting --format json`` gives them)."""
     game = context.game
     shoe_dealt = [bet for bet in game.bets if bet.shoe_return is not None]
     if not shoe_dealt:
@@ -473,6 +475,8 @@ def report_section(context: ReportContext[Rules], play: CounterPlay | None = Non
     found = [analyse(game, bet, context.paytables[bet.name], context.rules, play)
              for bet in shoe_dealt]
     children = tuple(counting_section(c) for c in found)
+    if figures is not None:
+        figures.update({c.bet: data(c) for c in found})
     intro = Paragraph(
         "Whether a card counter can beat a shoe-dealt wager: for each wager, the exact effect "
         "on its return of removing each card from the full shoe, the best linear count made "
