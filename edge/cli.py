@@ -395,16 +395,23 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise EdgeError(f"-o {args.output} names a folder: a report is one file, such as "
                         "-o report.html (--all writes a folder of reports).")
     fmt = format_name(args.format, args.output)
+    play = (play_from_arguments(args, args.counting_rounds, "--counting-rounds")
+            if args.counting else None)
+    options = game_options(get_game(args.game), args)
+    if play is not None and play.rounds and play.cuts:      # a depth past the shoe, first
+        from edge.counting.removal import shoe_of
+        game = get_game(args.game)
+        dealt = [bet for bet in game.bets if bet.shoe_return is not None]
+        if dealt:
+            play.shares(sum(shoe_of(game.make_rules(options), dealt[0].name,
+                                    game.command_name)), [])
     if args.output:
         report.check_writable(args.output)
-    made = report.make_report(args.game, args.paytable or (),
-                              game_options(get_game(args.game), args),
+    made = report.make_report(args.game, args.paytable or (), options,
                               run=run_settings(args), fmt=fmt, meta=meta,
                               protection=args.protection,
                               collusion_rounds=args.collusion_rounds,
-                              counting=(play_from_arguments(args, args.counting_rounds,
-                                                            "--counting-rounds")
-                                        if args.counting else False))
+                              counting=play if play is not None else False)
     if args.output:
         print(f"wrote {report.write_report(made, args.output, fmt)}", file=sys.stderr)
     else:

@@ -387,6 +387,10 @@ CASES = {
                                                  "'400 cards'",
                                                  ("--penetration 400 cards: the shoe holds "
                                                   "312 cards",)),
+    "report --penetration past the shoe": Case(f"report {BET_FILES}/21-plus-3.toml --counting "
+                                               "--penetration '313 cards'",
+                                               ("--penetration 313 cards: the shoe holds 312 "
+                                                "cards",)),
     "counting --penetration a bare number": Case(f"{COUNTING} --rounds 10 --penetration 260",
                                                  ("--penetration '260': write '260 cards'",)),
     "counting --penetration not a depth": Case(f"{COUNTING} --rounds 10 --penetration deep",
