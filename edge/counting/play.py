@@ -3,9 +3,13 @@
 The counter follows the best linear count (:mod:`edge.counting.count`): it bets the wager only
 from a true count (``start``, by default the break-even true count rounded up: below it the
 wager loses on average), ``low`` units there and ``step`` more per true count up to ``high``,
-and sits the wager out below ``start`` unless told to bet ``low`` on every round. The shoes are
-dealt by :mod:`edge.counting.simulation` on this machine's cores (or a Dask cluster); the win
-rates are simulated, with their standard errors, and say so.
+and sits the wager out below ``start`` unless told to bet ``low`` on every round. Where the
+suits left move the wager, a suit counter (:mod:`edge.counting.suit_counter`) plays the same
+rounds: ``high`` units when its estimate of the shoe's return is above zero, nothing otherwise
+(``low`` with ``every_round``). The depths are the section's four unless ``cuts`` (from
+``--penetration``) or ``continuous`` (``--continuous``, every round from the full shoe) say
+otherwise. The shoes are dealt by :mod:`edge.counting.simulation` on this machine's cores (or
+a Dask cluster); the win rates are simulated, with their standard errors, and say so.
 
 >>> play = CounterPlay(rounds=10**6, low=1, high=4)
 >>> play.text(Fraction(9, 2))
