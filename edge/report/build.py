@@ -159,10 +159,12 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     if guarded is not None:
         sections.append(guarded)
     exposures = protection_tables(context) if guarded is not None else {}
+    counted: dict[str, JsonValue] = {}            # the counting section's figures, by wager
     if counting:
         from edge.counting.document import report_section
         play = counting if isinstance(counting, CounterPlay) else CounterPlay()
-        sections.append(report_section(context, play if environment else None))
+        sections.append(report_section(context, play if environment else None,
+                                       figures=counted))
     pays = None if context.player.exposed else pay_section(context)
     if pays is not None:
         sections.append(pays)
@@ -194,7 +196,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                        ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
     return Report(f"{found.title}: mathematical report", tuple(subtitle), tuple(sections),
                   found.name, tables, found.title, context=context_columns,
-                  data=report_data(context, meta, exposures, guarded_data),
+                  data=report_data(context, meta, exposures, guarded_data, counted),
                   document_id=meta.document_id, revision=meta.revision)
 
 

@@ -243,6 +243,10 @@ COUNTING_GLOSSARY: tuple[tuple[str, str], ...] = (
     ("shoe", "the cards of several decks dealt from without shuffling until the cut card"),
     ("penetration", "how far the shoe is dealt before the shuffle (in cards, or as a share of "
      "the shoe)"),
+    ("continuous shuffler", "a machine that shuffles the cards of every round back into the "
+     "shoe: every round is dealt from the full shoe, so there is no penetration"),
+    ("suit counter", "a counter who keeps the cards left of each of the four suits and bets "
+     "when the return estimated from them is positive"),
     ("effect of removal", "how much the wager's exact return changes when one card of a rank "
      "(or suit) is taken out of the full shoe"),
     ("tags", "the whole number a count adds for each card seen, by rank (or suit)"),
