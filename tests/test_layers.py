@@ -7,8 +7,9 @@ lower one (tests/test_imports.py checks, beside this, that there is no cycle at 
    options, errors, run settings, files, published figures, the protection and strategy
    contracts, parallel work;
 1. the document model: ``edge.document`` (blocks and their renderers);
-2. games: the contracts and registry ``edge.games``, every built-in game ``edge.games.<game>``
-   the bet-file engine ``edge.bets`` and the game files with decisions ``edge.decisions`` (a plug-in from another package is in this layer too);
+2. games: the contracts and registry ``edge.games``, every built-in game ``edge.games.<game>``,
+   the bet-file engine ``edge.bets`` and the game files with decisions ``edge.decisions`` (a
+   plug-in from another package is in this layer too);
 3. what is made from games: reports, tuning, simulation, listings, the strategy comparison
    document, and the package's facade ``edge/__init__.py``;
 4. the command line: ``edge.cli`` and ``edge.__main__``.
