@@ -123,6 +123,20 @@ def test_every_sweep_covers_only_the_decks_the_file_allows(name: str,
         assert "decks=2" in refused.err and len(refused.err.splitlines()) == 1
 
 
+def test_a_file_too_large_for_a_shoe_sweeps_one_deck(edge_cli: CliRunner,
+                                                     tmp_path: Path) -> None:
+    """A file of one deck whose cards at two decks or more would be too many rows to
+    enumerate (the player's two cards and five board cards looked at apart, without poker5)
+    allows one deck: the report's sweep, ``edge games`` and ``--set decks=2`` say so, before
+    any counting."""
+    path = write(tmp_path, "apart", "player = 2\nboard = 5",
+                 {"hearts": "count(board, hearts) >= 4 and same_rank(player)"})
+    assert dict(variant_options(load_bet_file(path).rules))["decks"] == (1,)
+    refused = edge_cli("table", str(path), "--set", "decks=2")
+    assert refused.status == 2 and len(refused.err.splitlines()) == 1
+    assert "too many deals to enumerate" in refused.err and "decks=2" in refused.err
+
+
 # --- the disk cache of a file's counts ------------------------------------------------------
 
 def _fresh_tables(edge_cli: CliRunner, path: Path, *options: str) -> str:

@@ -25,6 +25,7 @@ from edge import deal as card_sets
 from edge.bets.classes import best_five_only, count_by_class, count_by_held, held_only
 from edge.bets.compile import Deals
 from edge.bets.enumeration import (
+    MOST_ROWS,
     Counts,
     Weighing,
     count_outcomes,
@@ -59,23 +60,28 @@ SETTLEMENT = ("by the bet file's own conditions, the same as the enumeration's (
 
 
 def rules_type(bet: BetFile) -> type[Rules]:
-    """The file's rules: one option, ``decks``, defaulting to the file's own number (one only
-    when a condition needs distinct cards: ``poker5``)."""
+    """The file's rules: one option, ``decks``, defaulting to the file's own number; one deck
+    only when a condition needs distinct cards (``poker5``) or when a shoe of more would be
+    too many rows of cards to enumerate (:data:`~edge.bets.enumeration.MOST_ROWS`)."""
     name = "".join(part.title() for part in bet.name.split("-")) + "Rules"
-    if not bet.single_deck:
+    shoe_rows = rows_to_deal(bet.layout.slots, 2)        # the same at any number of decks > 1
+    if not bet.single_deck and (bet.decks > 1 or shoe_rows <= MOST_ROWS):
         return dataclasses.make_dataclass(
             name, [("decks", int, option(bet.decks, "decks in the shoe", minimum=1, maximum=8))],
             bases=(Rules,), frozen=True)
+    why, short = (("poker5() needs a single deck (the best five of distinct cards)",
+                   "poker5() needs distinct cards") if bet.single_deck else
+                  (f"more than one deck is too many deals to enumerate ({shoe_rows:,} rows of "
+                   "cards)", "more are too many deals to enumerate"))
 
     def one_deck(rules: Rules) -> None:
         if isinstance(getattr(rules, "decks", None), int) and _decks(rules) > 1:
-            raise BetFileError(f"{bet.path.name}: poker5() needs a single deck (the best five "
-                               f"of distinct cards), not decks={_decks(rules)}.")
+            raise BetFileError(f"{bet.path.name}: {why}, not decks={_decks(rules)}.")
         Rules.__post_init__(rules)
 
     # the range says so too, so the report's variants do not sweep decks it cannot deal
     return dataclasses.make_dataclass(
-        name, [("decks", int, option(1, "decks in the shoe (one: poker5() needs distinct cards)",
+        name, [("decks", int, option(1, f"decks in the shoe (one: {short})",
                                      minimum=1, maximum=1))],
         bases=(Rules,), frozen=True, namespace={"__post_init__": one_deck})
 
