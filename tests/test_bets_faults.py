@@ -40,6 +40,10 @@ BETS = ROOT / "examples" / "bets"
 SHIPPED = sorted(path.stem for path in BETS.glob("*.toml"))
 ACE_OF_HEARTS, KING_OF_HEARTS = 12 * 4 + 2, 11 * 4 + 2
 
+# The 2,598,960 five-card hands by class, high card to royal flush: the standard table of
+# poker probabilities (Wikipedia, "Poker probability", 5-card poker hands; docs/references.md).
+PUBLISHED_FIVE_CARD_CLASSES = (1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624,
+                               36, 4)
 # the plain evaluator's classes, as poker5 numbers them (0 high card .. 9 royal flush)
 HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL = range(10)
 
@@ -207,12 +211,27 @@ def test_the_kernel_counts_each_held_set_by_class(held: tuple[int, ...]) -> None
 
 
 def test_the_kernel_rows_add_up() -> None:
-    """Each held set's row sums to the hands holding it; each class, over every held card,
-    counts each hand once per card it holds (six cards, one held)."""
-    counts, _ = _kernels.class_counts_by_held(6, 1)
-    assert (counts.sum(axis=1) == math.comb(51, 5)).all()
+    """Each held card's row sums to the hands holding it, and each class, over every held
+    card, counts each hand of that class once per card it holds (five times)."""
+    counts, _ = _kernels.class_counts_by_held(5, 1)
+    assert (counts.sum(axis=1) == math.comb(51, 4)).all()
+    assert list(counts.sum(axis=0)) == [5 * n for n in PUBLISHED_FIVE_CARD_CLASSES]
     with pytest.raises(ValueError, match="held must be"):
         _kernels.class_counts_by_held(7, 4)
+
+
+def test_the_kernel_in_parts_gives_the_whole() -> None:
+    """The sets taken by their lowest card, in parts and in order (as the progress bar takes
+    them), give the counts and the first sets of one call; arrays of another shape are
+    refused."""
+    whole = _kernels.class_counts_by_held(5, 2)
+    parts = None
+    for start in range(0, 52, 7):
+        parts = _kernels.class_counts_by_held(5, 2, start, min(start + 7, 52), parts)
+    assert parts is not None
+    assert (parts[0] == whole[0]).all() and (parts[1] == whole[1]).all()
+    with pytest.raises(ValueError, match="into must be"):
+        _kernels.class_counts_by_held(5, 1, 0, 52, whole)
 
 
 @pytest.mark.slow
@@ -263,7 +282,8 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_a_long_enumeration_says_its_deals_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_long_enumeration_says_its_deals_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
     """On a terminal, an enumeration of many rows draws a bar naming the file and its deals
     from the start; elsewhere (or for a short one) nothing is written."""
     from edge.bets import game
@@ -276,6 +296,15 @@ def test_a_long_enumeration_says_its_deals_on_a_terminal(monkeypatch: pytest.Mon
     analysis.counts(2, by_class=False, run=RunSettings(progress=True))
     shown = terminal.getvalue()
     assert "counting perfect-pairs.toml" in shown and f"{math.comb(104, 2):,} deals" in shown
+    # the held cards and the class: the kernel's sets as it visits them, the deals named
+    monkeypatch.setattr(game, "SHOWN_WORK", 1)
+    held = write(tmp_path, "held", "player = 2\nboard = 3",
+                 {"pair-full": "poker5(player + board) == full-house and same_rank(player)",
+                  "suited": "poker5(player + board) >= pair and same_suit(player)"})
+    BetAnalysis(read_bet_file(held)).counts(1, run=RunSettings(progress=True))
+    shown = terminal.getvalue()
+    assert f"counting held.toml ({52 * 51 // 2 * math.comb(50, 3):,} deals)" in shown
+    assert f"{math.comb(52, 5):,}/{math.comb(52, 5):,} 5-card sets" in shown
 
 
 # --- tune --write ---------------------------------------------------------------------------

@@ -50,7 +50,7 @@ cdef inline void _add(int64_t* counts, uint64_t* examples, const int* hand, int 
             _keep(examples, index, hand, size)
 
 
-def class_counts_by_held(cards, held):
+def class_counts_by_held(cards, held, start=0, stop=52, into=None):
     """For each set of ``held`` cards (1 to 3, by colex index: cards a < b < c have the index
     C(a, 1) + C(b, 2) + C(c, 3)), how many of the C(52, ``cards``) sets of 5 to 7 cards that
     hold it fall in each best-five class (0 high card .. 9 royal flush), and the first such
@@ -58,12 +58,14 @@ def class_counts_by_held(cards, held):
 
     Every set is visited once, in increasing card order, its class found once, and counted
     under each of its C(cards, held) subsets: the counts are exact, and each row sums to
-    C(52 - held, cards - held).
+    C(52 - held, cards - held). ``start`` and ``stop`` limit the sets to those whose lowest
+    card is in that range, added to the arrays ``into`` (a pair this function returned): the
+    ranges 0..52 taken in order, in parts, give what one call gives (for a progress bar).
     """
-    for name, value, low, high in (("cards", cards, 5, 7), ("held", held, 1, MOST_HELD)):
+    for name, value, least, most in (("cards", cards, 5, 7), ("held", held, 1, MOST_HELD)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
-                or not low <= value <= high:
-            raise ValueError(f"{name} must be a whole number from {low} to {high}, not "
+                or not least <= value <= most:
+            raise ValueError(f"{name} must be a whole number from {least} to {most}, not "
                              f"{value!r}")
     cdef int size = <int>cards
     cdef int keep = <int>held
@@ -80,8 +82,19 @@ def class_counts_by_held(cards, held):
     cdef const int[::1] positions_view = positions
     cdef int subsets = len(chosen)
     rows = _choose(52, keep)
-    counts = np.zeros((rows, HOLDEM_CLASSES), dtype=np.int64)
-    examples = np.zeros((rows, HOLDEM_CLASSES), dtype=np.uint64)
+    if into is None:
+        counts = np.zeros((rows, HOLDEM_CLASSES), dtype=np.int64)
+        examples = np.zeros((rows, HOLDEM_CLASSES), dtype=np.uint64)
+    else:
+        counts, examples = into
+        if counts.shape != (rows, HOLDEM_CLASSES) or examples.shape != counts.shape:
+            raise ValueError(f"into must be two arrays of {rows} rows of {HOLDEM_CLASSES} "
+                             "classes, as this function returns them")
+    if isinstance(start, bool) or isinstance(stop, bool) or not 0 <= start <= stop <= 52:
+        raise ValueError(f"start and stop must be 0 <= start <= stop <= 52, not {start!r} "
+                         f"and {stop!r}")
+    cdef int low = <int>start
+    cdef int high = <int>stop
     cdef int64_t[:, ::1] counts_view = counts
     cdef uint64_t[:, ::1] examples_view = examples
     cdef int64_t* out = &counts_view[0, 0]
@@ -92,7 +105,7 @@ def class_counts_by_held(cards, held):
     cdef int[7] hand
     cdef uint64_t la, lb, lc, ld, le, lf, lanes
     with nogil:
-        for a in range(52):
+        for a in range(low, high):
             hand[0] = a
             la = t.lane[a]
             for b in range(a + 1, 52):

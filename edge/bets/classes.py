@@ -146,14 +146,22 @@ def held_only(layout: Layout, conditions: Iterable[Node]) -> Slot | None:
 
 
 def count_by_held(layout: Layout, rest: Slot, outcomes: int,
-                  classify: Callable[[Deals], IntArray]) -> Counts:
+                  classify: Callable[[Deals], IntArray],
+                  progress: Callable[[int], None] | None = None) -> Counts:
     """Every deal's outcome, counted through the held cards and the class (see the module):
-    ``rest`` is the slot seen only through ``poker5`` (:func:`held_only`)."""
+    ``rest`` is the slot seen only through ``poker5`` (:func:`held_only`); ``progress`` is told
+    how many of the C(52, cards) sets the kernel has visited, as it goes."""
     size, columns = layout.cards, layout.slot_columns()
     where = layout.slots.index(rest)
     others = [slot for at, slot in enumerate(layout.slots) if at != where]
     held = size - rest.size
-    per_class, first = _kernels.class_counts_by_held(size, held)
+    tallies = None
+    for lowest in range(52):                 # the sets whose lowest card is ``lowest``
+        tallies = _kernels.class_counts_by_held(size, held, lowest, lowest + 1, tallies)
+        if progress is not None:
+            progress(math.comb(51 - lowest, size - 1))
+    assert tallies is not None
+    per_class, first = tallies
     # every deal of the held cards (distinct cards, in their slots' order), and its subset index
     dealt = np.concatenate([rows for rows, _ in deal_rows(others, 1)])
     ordered = np.sort(dealt, axis=1)

@@ -11,6 +11,7 @@ and settles each hand by the same compiled conditions.
 from __future__ import annotations
 
 import dataclasses
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,6 +51,8 @@ IntArray = npt.NDArray[np.int64]
 LOSE = "lose"
 # an enumeration of this many rows of cards or more (some seconds) shows a progress bar
 SHOWN_ROWS = 20_000_000
+# the held-cards route shows one from this many (set, subset) visits of its kernel (seconds)
+SHOWN_WORK = 1_000_000_000
 PLAIN_RUN = RunSettings()        # the cache used, no progress shown
 # What the report's Method section may claim for a bet file: the check every analysis makes,
 # and how its simulator settles (by the file's conditions, not by code of its own).
@@ -190,7 +193,14 @@ class BetAnalysis:
                 return count_by_class(layout, outcomes, self.classify)
             rest = held_only(layout, nodes)
             if rest is not None:
-                return count_by_held(layout, rest, outcomes, self.classify)
+                work = math.comb(52, layout.cards) * math.comb(layout.cards,
+                                                               layout.cards - rest.size)
+                with Progress(f"counting {self.bet.path.name} "
+                              f"({cycle_size(layout.slots, 1):,} deals)",
+                              math.comb(52, layout.cards), run.progress and work >= SHOWN_WORK,
+                              unit=f"{layout.cards}-card sets") as bar:
+                    bar.update(0)
+                    return count_by_held(layout, rest, outcomes, self.classify, bar.advance)
         shown = run.progress and rows_to_deal(layout.slots, decks) >= SHOWN_ROWS
         with Progress(f"counting {self.bet.path.name}", cycle_size(layout.slots, decks), shown,
                       unit="deals") as bar:
@@ -242,7 +252,7 @@ def cached_counts(analysis: BetAnalysis, decks: int, run: RunSettings) -> Counts
     if not analysis.digest:
         return analysis._count(decks, None, run)
     bet = analysis.bet
-    code = sorted((module for name, module in sys.modules.items()
+    code = sorted((module for name, module in list(sys.modules.items())
                    if name.startswith("edge.bets.") and module is not None),
                   key=lambda module: module.__name__)
     path = entry_path("bet-counts", {"file": analysis.digest, "decks": decks,
