@@ -242,7 +242,6 @@ class BetAnalysis:
                 f"{'' if other != 1 else 's'} no probability)")
 
 
-
 def cached_counts(analysis: BetAnalysis, decks: int, run: RunSettings) -> Counts:
     """The file's counts at ``decks`` decks from the disk cache (:mod:`edge.cache`), else
     counted and stored there. The entry is named by the file's bytes (any edit names another
@@ -281,6 +280,7 @@ def cached_counts(analysis: BetAnalysis, decks: int, run: RunSettings) -> Counts
 
     return read_or_solve(entry, load, lambda _: analysis._count(decks, None, run), store,
                          use_cache=run.cache)
+
 
 @dataclass(frozen=True)
 class BetSimulator:
