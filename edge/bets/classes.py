@@ -26,7 +26,6 @@ import numpy as np
 import numpy.typing as npt
 
 from edge import _core
-from edge.bets import _kernels
 from edge.bets.compile import Deals
 from edge.bets.enumeration import Counts, cycle_size, deal_rows
 from edge.bets.language import Binary, Call, Index, Name, Node, children
@@ -35,6 +34,7 @@ from edge.cards import parse_cards
 
 IntArray = npt.NDArray[np.int64]
 CLASSES = 10
+MOST_HELD = 3           # the most cards looked at apart (the kernel's limit, checked there)
 # A five-card hand of each class, royal flush (9) down to high card (0); more cards are added
 # by :func:`class_examples` without changing the class.
 FIVE_CARD_HANDS = ("Ks Jd 9c 6h 3s", "5c 5d Ks 9h 3c", "Jc Jd 4h 4s Ad", "7c 7d 7h Ks 2d",
@@ -138,7 +138,7 @@ def held_only(layout: Layout, conditions: Iterable[Node]) -> Slot | None:
         return None
     for slot in layout.slots:
         held = layout.cards - slot.size
-        if (slot.is_set and 1 <= held <= _kernels.MOST_HELD
+        if (slot.is_set and 1 <= held <= MOST_HELD
                 and all(_sees_rest_only_in_poker5(node, set(slot.places), layout)
                         for node in nodes)):
             return slot
@@ -155,6 +155,7 @@ def count_by_held(layout: Layout, rest: Slot, outcomes: int,
     where = layout.slots.index(rest)
     others = [slot for at, slot in enumerate(layout.slots) if at != where]
     held = size - rest.size
+    from edge.bets import _kernels  # compiled: a tree not yet built still counts other files
     tallies = None
     for lowest in range(52):                 # the sets whose lowest card is ``lowest``
         tallies = _kernels.class_counts_by_held(size, held, lowest, lowest + 1, tallies)

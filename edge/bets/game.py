@@ -10,7 +10,9 @@ and settles each hand by the same compiled conditions.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import importlib
 import math
 import sys
 from collections.abc import Sequence
@@ -251,6 +253,10 @@ def cached_counts(analysis: BetAnalysis, decks: int, run: RunSettings) -> Counts
     if not analysis.digest:
         return analysis._count(decks, None, run)
     bet = analysis.bet
+    # the held-cards kernel is in every entry's code, imported or not yet (none when not built:
+    # then no file is counted by it, and none read as if it were)
+    with contextlib.suppress(ImportError):
+        importlib.import_module("edge.bets._kernels")
     code = sorted((module for name, module in list(sys.modules.items())
                    if name.startswith("edge.bets.") and module is not None),
                   key=lambda module: module.__name__)
