@@ -21,6 +21,7 @@ import shutil
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -34,6 +35,11 @@ from edge.bets.game import BetAnalysis
 from edge.report.variants import variant_options
 from edge.run import RunSettings
 from tests.conftest import CliRunner
+
+# drives a compiled kernel: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+# the kernel called with values its typed stub does not admit (its own checks are tested)
+UNTYPED_KERNELS: Any = _kernels
 
 ROOT = Path(__file__).resolve().parent.parent
 BETS = ROOT / "examples" / "bets"
@@ -232,6 +238,21 @@ def test_the_kernel_in_parts_gives_the_whole() -> None:
     assert (parts[0] == whole[0]).all() and (parts[1] == whole[1]).all()
     with pytest.raises(ValueError, match="into must be"):
         _kernels.class_counts_by_held(5, 1, 0, 52, whole)
+
+
+@pytest.mark.parametrize("arguments, message", [
+    ((4, 1), "cards must be a whole number from 5 to 7, not 4"),
+    ((8, 1), "cards must be a whole number from 5 to 7"),
+    ((5.0, 1), "cards must be"), ((True, 1), "cards must be"),
+    ((5, 0), "held must be a whole number from 1 to 3, not 0"), ((5, "2"), "held must be"),
+    ((5, 1, -1, 52), "start and stop"), ((5, 1, 10, 9), "start and stop"),
+    ((5, 1, 0, 53), "start and stop"), ((5, 1, 1.5, 52), "start and stop"),
+    ((5, 1, False, 52), "start and stop"), ((5, 1, 0, 52, (1, 2)), "into must be"),
+])
+def test_the_kernel_refuses_bad_arguments(arguments: tuple[object, ...], message: str) -> None:
+    """Every bad argument is a ValueError naming it, never a plausible count."""
+    with pytest.raises(ValueError, match=message):
+        UNTYPED_KERNELS.class_counts_by_held(*arguments)
 
 
 @pytest.mark.slow

@@ -87,10 +87,12 @@ def class_counts_by_held(cards, held, start=0, stop=52, into=None):
         examples = np.zeros((rows, HOLDEM_CLASSES), dtype=np.uint64)
     else:
         counts, examples = into
-        if counts.shape != (rows, HOLDEM_CLASSES) or examples.shape != counts.shape:
+        if (not isinstance(counts, np.ndarray) or not isinstance(examples, np.ndarray)
+                or counts.shape != (rows, HOLDEM_CLASSES) or examples.shape != counts.shape):
             raise ValueError(f"into must be two arrays of {rows} rows of {HOLDEM_CLASSES} "
                              "classes, as this function returns them")
-    if isinstance(start, bool) or isinstance(stop, bool) or not 0 <= start <= stop <= 52:
+    if any(isinstance(end, bool) or not isinstance(end, (int, np.integer))
+           for end in (start, stop)) or not 0 <= start <= stop <= 52:
         raise ValueError(f"start and stop must be 0 <= start <= stop <= 52, not {start!r} "
                          f"and {stop!r}")
     cdef int low = <int>start
