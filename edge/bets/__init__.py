@@ -11,6 +11,7 @@ and :mod:`.game` (the Game, its analysis and simulator).
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -44,5 +45,23 @@ def load_bet_file(path: str | Path) -> Game[Any]:
     if key not in _loaded:
         if len(_loaded) >= _MOST_KEPT:
             _loaded.pop(next(iter(_loaded)))
-        _loaded[key] = make_game(read_bet_file(file))
+        _loaded[key] = _read(file)
     return _loaded[key]
+
+
+def _read(file: Path) -> Game[Any]:
+    """The file's game, with the digest of the bytes it was read from (read again after: an
+    edit while it was read is read again, so the digest is always of what was read)."""
+    for _ in range(3):
+        before = _digest(file)
+        bet = read_bet_file(file)
+        if _digest(file) == before:
+            return make_game(bet, before)
+    return make_game(read_bet_file(file))       # being edited: counted, not cached
+
+
+def _digest(file: Path) -> str:
+    try:
+        return hashlib.sha256(file.read_bytes()).hexdigest()
+    except OSError:
+        return ""

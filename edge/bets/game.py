@@ -10,7 +10,11 @@ and settles each hand by the same compiled conditions.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import importlib
+import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,7 +23,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge.bets.classes import best_five_only, count_by_class
+from edge import _core
+from edge import deal as card_sets
+from edge.bets.classes import best_five_only, count_by_class, count_by_held, held_only
 from edge.bets.compile import Deals
 from edge.bets.drawing import (
     FACES,
@@ -33,24 +39,34 @@ from edge.bets.drawing import (
     first_columns,
 )
 from edge.bets.enumeration import (
+    MOST_ROWS,
     Counts,
     Weighing,
     count_outcomes,
     cycle_size,
     deal_rows,
+    rows_to_deal,
 )
 from edge.bets.file import MOST_DECKS, BetFile, BetFileError, Outcome
 from edge.bets.words import condition_in_words
+from edge.cache import Entry, entry_path, read_json, read_or_solve, write_json
 from edge.cards import format_card
 from edge.document.document import Items, Section, Table
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, ReportContext, Rules, Wager
 from edge.games.worked import Deal, examples_section
 from edge.options import option, options_dict
+from edge.parallel import Progress
 from edge.paytables import PayTable, format_pay
+from edge.run import RunSettings
 from edge.table import ReturnTable, Row
 
 IntArray = npt.NDArray[np.int64]
 LOSE = "lose"
+# an enumeration of this many rows of cards or more (some seconds) shows a progress bar
+SHOWN_ROWS = 20_000_000
+# the held-cards route shows one from this many (set, subset) visits of its kernel (seconds)
+SHOWN_WORK = 1_000_000_000
+PLAIN_RUN = RunSettings()        # the cache used, no progress shown
 # What the report's Method section may claim for a bet file: the check every analysis makes,
 # and how its simulator settles (by the file's conditions, not by code of its own).
 TOTAL_CHECK = ("the number of deals of the cards looked at, computed apart from the "
@@ -60,23 +76,28 @@ SETTLEMENT = ("by the bet file's own conditions, the same as the enumeration's (
 
 
 def rules_type(bet: BetFile) -> type[Rules]:
-    """The file's rules: one option, ``decks``, defaulting to the file's own number (one only
-    when a condition needs distinct cards: ``poker5``)."""
+    """The file's rules: one option, ``decks``, defaulting to the file's own number; one deck
+    only when a condition needs distinct cards (``poker5``) or when a shoe of more would be
+    too many rows of cards to enumerate (:data:`~edge.bets.enumeration.MOST_ROWS`)."""
     name = "".join(part.title() for part in bet.name.split("-")) + "Rules"
-    if not bet.single_deck:
+    shoe_rows = rows_to_deal(bet.layout.slots, 2)        # the same at any number of decks > 1
+    if not bet.single_deck and (bet.decks > 1 or shoe_rows <= MOST_ROWS):
         return dataclasses.make_dataclass(
             name, [("decks", int, option(bet.decks, "decks in the shoe", minimum=1, maximum=8))],
             bases=(Rules,), frozen=True)
+    why, short = (("poker5() needs a single deck (the best five of distinct cards)",
+                   "poker5() needs distinct cards") if bet.single_deck else
+                  (f"more than one deck is too many deals to enumerate ({shoe_rows:,} rows of "
+                   "cards)", "more are too many deals to enumerate"))
 
     def one_deck(rules: Rules) -> None:
         if isinstance(getattr(rules, "decks", None), int) and _decks(rules) > 1:
-            raise BetFileError(f"{bet.path.name}: poker5() needs a single deck (the best five "
-                               f"of distinct cards), not decks={_decks(rules)}.")
+            raise BetFileError(f"{bet.path.name}: {why}, not decks={_decks(rules)}.")
         Rules.__post_init__(rules)
 
     # the range says so too, so the report's variants do not sweep decks it cannot deal
     return dataclasses.make_dataclass(
-        name, [("decks", int, option(1, "decks in the shoe (one: poker5() needs distinct cards)",
+        name, [("decks", int, option(1, f"decks in the shoe (one: {short})",
                                      minimum=1, maximum=1))],
         bases=(Rules,), frozen=True, namespace={"__post_init__": one_deck})
 
@@ -92,6 +113,8 @@ class BetAnalysis:
     """The file, with its outcome counts for each number of decks analysed (at most eight)."""
 
     bet: BetFile
+    # SHA-256 of the file's bytes: the key of its counts in the disk cache ("": not cached)
+    digest: str = ""
     counted: dict[int, Counts] = dataclasses.field(default_factory=dict)
     # every row of faces the shoe can deal (sorted by outcome) and where each outcome's rows
     # start: classified once, weighed again for each shoe (shoe_counts)
@@ -143,15 +166,28 @@ class BetAnalysis:
                              if any(place.name in slot.places for slot in layout.slots))
         return ", ".join(slot.describe() for slot in layout.slots)
 
-    def counts(self, decks: int, by_class: bool | None = None) -> Counts:
-        """Every deal's outcome at ``decks`` decks, counted once and kept. A bet that looks
-        only at the best five of all its cards is counted through the ten classes
-        (:mod:`edge.bets.classes`) unless ``by_class`` is False (the same counts)."""
+    def counts(self, decks: int, by_class: bool | None = None,
+               run: RunSettings = PLAIN_RUN) -> Counts:
+        """Every deal's outcome at ``decks`` decks, counted once and kept (on disk too, for a
+        file read by :func:`edge.bets.load_bet_file`: :func:`cached_counts`). A bet that looks
+        at the best five of all its cards, and apart at one to three of them at most, is
+        counted through the ten classes (:mod:`edge.bets.classes`) unless ``by_class`` is
+        False (the same counts, by every row)."""
         if by_class is not None:
-            return self._count(decks, by_class)
-        if decks not in self.counted:
-            self.counted[decks] = self._count(decks, None)
-        return self.counted[decks]
+            found = self._count(decks, by_class, run)
+        elif decks in self.counted:
+            return self.counted[decks]
+        else:
+            found = cached_counts(self, decks, run)
+        never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False) if n == 0]
+        if never and decks == self.bet.decks:
+            raise BetFileError(
+                f"{self.bet.path.name}: the outcome {never[0]!r} can never happen at {decks} "
+                f"deck{'s' if decks != 1 else ''} (its condition never holds, or an earlier "
+                "outcome takes every deal it holds for).")
+        if by_class is None:
+            self.counted[decks] = found
+        return found
 
     def shoe_counts(self, copies: tuple[int, ...]) -> tuple[int, ...]:
         """The weighted deals of each outcome (the last: lose) from the shoe of ``copies`` (52
@@ -190,31 +226,40 @@ class BetAnalysis:
         return sum((pay * count for pay, count in zip(pays, counts, strict=True)),
                    Fraction(0)) / sum(counts)
 
-    def _count(self, decks: int, by_class: bool | None) -> Counts:
+    def _count(self, decks: int, by_class: bool | None, run: RunSettings) -> Counts:
+        """The counts, by the quickest route the file allows (see :meth:`counts`)."""
         if self.bet.single_deck and decks > 1:
             raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the "
                                f"best five of distinct cards), not decks={decks}.")
         layout, outcomes = self.bet.layout, len(self.bet.outcomes)
-        if by_class is None:
-            by_class = decks == 1 and best_five_only(layout, [o.node for o in self.bet.outcomes])
         if self.bet.draws:
-            found = self.drawn_deals(decks).counts([decks] * 52, outcomes)
-        elif by_class:
-            found = count_by_class(layout, outcomes, self.classify)
-        else:
-            found = count_outcomes(layout.slots, decks, outcomes, self.classify)
-        never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False) if n == 0]
-        if never and decks == self.bet.decks:
-            raise BetFileError(
-                f"{self.bet.path.name}: the outcome {never[0]!r} can never happen at {decks} "
-                f"deck{'s' if decks != 1 else ''} (its condition never holds, or an earlier "
-                "outcome takes every deal it holds for).")
-        return found
+            return self.drawn_deals(decks).counts([decks] * 52, outcomes)
+        nodes = [o.node for o in self.bet.outcomes]
+        if by_class is not False and decks == 1:
+            if best_five_only(layout, nodes):
+                return count_by_class(layout, outcomes, self.classify)
+            rest = held_only(layout, nodes)
+            if rest is not None:
+                work = math.comb(52, layout.cards) * math.comb(layout.cards,
+                                                               layout.cards - rest.size)
+                with Progress(f"counting {self.bet.path.name} "
+                              f"({cycle_size(layout.slots, 1):,} deals)",
+                              math.comb(52, layout.cards), run.progress and work >= SHOWN_WORK,
+                              unit=f"{layout.cards}-card sets") as bar:
+                    bar.update(0)
+                    return count_by_held(layout, rest, outcomes, self.classify, bar.advance)
+        shown = run.progress and rows_to_deal(layout.slots, decks) >= SHOWN_ROWS
+        with Progress(f"counting {self.bet.path.name}", cycle_size(layout.slots, decks), shown,
+                      unit="deals") as bar:
+            bar.update(0)            # at once: how many deals, before the first chunk
+            return count_outcomes(layout.slots, decks, outcomes, self.classify,
+                                  progress=bar.advance)
 
-    def analyze(self, paytable: PayTable | None, rules: Rules) -> ReturnTable:
+    def analyze(self, paytable: PayTable | None, rules: Rules,
+                run: RunSettings = PLAIN_RUN) -> ReturnTable:
         """The exact return table at these pays and decks."""
         decks = _decks(rules)
-        found = self.counts(decks)
+        found = self.counts(decks, run=run)
         table = paytable or self.bet.presets[self.bet.default_paytable]
         rows = [Row(outcome.name, table[outcome.name], count)
                 for outcome, count in zip(self.bet.outcomes, found.counts, strict=False)]
@@ -250,6 +295,50 @@ class BetAnalysis:
         return (f" (the other {other} card{'s' if other != 1 else ''} dealt "
                 f"{'are' if other != 1 else 'is'} looked at by no outcome and change"
                 f"{'' if other != 1 else 's'} no probability)")
+
+
+def cached_counts(analysis: BetAnalysis, decks: int, run: RunSettings) -> Counts:
+    """The file's counts at ``decks`` decks from the disk cache (:mod:`edge.cache`), else
+    counted and stored there. The entry is named by the file's bytes (any edit names another
+    entry), the decks, and the code of every module of :mod:`edge.bets` and the kernels it
+    uses, as a game's solves are; pays are not in it (the counts do not depend on them).
+    ``run.cache`` False counts afresh (and stores)."""
+    if not analysis.digest:
+        return analysis._count(decks, None, run)
+    bet = analysis.bet
+    # the held-cards kernel is in every entry's code, imported or not yet (none when not built:
+    # then no file is counted by it, and none read as if it were)
+    with contextlib.suppress(ImportError):
+        importlib.import_module("edge.bets._kernels")
+    code = sorted((module for name, module in list(sys.modules.items())
+                   if name.startswith("edge.bets.") and module is not None),
+                  key=lambda module: module.__name__)
+    path = entry_path("bet-counts", {"file": analysis.digest, "decks": decks,
+                                     "stores": ["counts", "examples", "cycle"]},
+                      (*code, _core, card_sets), suffix=".json")
+    entry = Entry(path, f"{bet.path.name} at {decks} deck{'s' if decks != 1 else ''}")
+    expected = cycle_size(bet.layout.slots, decks)
+
+    def load() -> Counts | None:
+        try:
+            data = read_json(path)
+            counts = tuple(int(n) for n in data["counts"])
+            examples = tuple(None if e is None else tuple(int(f) for f in e)
+                             for e in data["examples"])
+            found = Counts(counts, examples, int(data["cycle"]))
+        except (OSError, ValueError, TypeError, KeyError):
+            return None
+        whole = (len(counts) == len(examples) == len(bet.outcomes) + 1
+                 and sum(counts) == found.cycle == expected
+                 and all((e is None) == (n == 0) for n, e in zip(counts, examples, strict=True)))
+        return found if whole else None
+
+    def store(found: Counts) -> None:
+        write_json(path, {"counts": list(found.counts), "cycle": found.cycle,
+                          "examples": [None if e is None else list(e) for e in found.examples]})
+
+    return read_or_solve(entry, load, lambda _: analysis._count(decks, None, run), store,
+                         use_cache=run.cache)
 
 
 @dataclass(frozen=True)
@@ -430,14 +519,15 @@ def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[S
             examples_section(context, deals)]
 
 
-def make_game(bet: BetFile) -> Game[Any]:
-    """The :class:`Game` of a bet file."""
-    analysis = BetAnalysis(bet)
+def make_game(bet: BetFile, digest: str = "") -> Game[Any]:
+    """The :class:`Game` of a bet file; ``digest`` (of the file's bytes, as
+    :func:`edge.bets.load_bet_file` read them) keeps its counts in the disk cache."""
+    analysis = BetAnalysis(bet, digest)
     rules = rules_type(bet)
     outcomes = tuple(outcome.name for outcome in bet.outcomes)
 
     def analyze(wager: Wager[Rules]) -> ReturnTable:
-        return analysis.analyze(wager.paytable, wager.rules)
+        return analysis.analyze(wager.paytable, wager.rules, wager.run)
 
     def simulate(wager: Wager[Rules]) -> BetSimulator:
         return simulator(analysis, wager.paytable, wager.rules)
