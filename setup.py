@@ -30,6 +30,7 @@ directives = {
 # kernel module per game, each in its game's folder.
 MODULES = [
     "edge._core",
+    "edge.bets._kernels",
     "edge.games.triple_bet._kernels",
     "edge.games.three_card_poker._kernels",
     "edge.games.double_hand_poker._kernels",

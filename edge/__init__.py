@@ -26,7 +26,11 @@ __all__ = ["EdgeError", "PayTable", "ReturnTable", "Row", "__version__", "analyz
 
 
 def _read_bet_file(path: str) -> AnyGame:
-    from edge.bets import load_bet_file  # the bet-file engine: loaded only for a bet file
+    """A bet file's game, or a game file's (one with a ``[game]`` table: decisions)."""
+    from edge.decisions import has_game_table, load_game_file  # loaded only for a file
+    if has_game_table(path):
+        return load_game_file(path)
+    from edge.bets import load_bet_file
     return load_bet_file(path)
 
 

@@ -256,6 +256,7 @@ def cmd_counting(args: argparse.Namespace) -> int:
     """Print the card-counting analysis of a shoe-dealt wager: effects of removal, the best
     linear count and where the wager turns, and the suit mix where it moves the wager."""
     from edge.counting.document import analyse, counting_document
+    from edge.counting.removal import shoe_of
     check_jobs(args.jobs)
     check_play_arguments(args)              # with or without --rounds
     game = get_game(args.game)
@@ -264,11 +265,13 @@ def cmd_counting(args: argparse.Namespace) -> int:
     if not args.rounds:
         check_unused(args, "--rounds N")
     play = play_from_arguments(args, args.rounds) if args.rounds else None
+    if play is not None and bet.shoe_return is not None:     # a depth past the shoe, first
+        play.shares(sum(shoe_of(fitted.rules, bet.name, game.command_name)), [])
     found = analyse(game, bet, fitted.paytables[bet.name], fitted.rules, play)
-    if play is not None and found.best is None:
+    if play is not None and found.best is None and not found.mix.suits_matter:
         raise EdgeError(f"--rounds {args.rounds}: the {bet.name} wager has no count to "
                         "simulate (no single card moves its return, so no linear count "
-                        "follows it); leave --rounds out.")
+                        "follows it, and neither do its suits); leave --rounds out.")
     sys.stdout.write(render(counting_document(found), args.format))
     return 0
 
@@ -392,14 +395,23 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise EdgeError(f"-o {args.output} names a folder: a report is one file, such as "
                         "-o report.html (--all writes a folder of reports).")
     fmt = format_name(args.format, args.output)
-    made = report.make_report(args.game, args.paytable or (),
-                              game_options(get_game(args.game), args),
+    play = (play_from_arguments(args, args.counting_rounds, "--counting-rounds")
+            if args.counting else None)
+    options = game_options(get_game(args.game), args)
+    if play is not None and play.rounds and play.cuts:      # a depth past the shoe, first
+        from edge.counting.removal import shoe_of
+        game = get_game(args.game)
+        dealt = [bet for bet in game.bets if bet.shoe_return is not None]
+        if dealt:
+            play.shares(sum(shoe_of(game.make_rules(options), dealt[0].name,
+                                    game.command_name)), [])
+    if args.output:
+        report.check_writable(args.output)
+    made = report.make_report(args.game, args.paytable or (), options,
                               run=run_settings(args), fmt=fmt, meta=meta,
                               protection=args.protection,
                               collusion_rounds=args.collusion_rounds,
-                              counting=(play_from_arguments(args, args.counting_rounds,
-                                                            "--counting-rounds")
-                                        if args.counting else False))
+                              counting=play if play is not None else False)
     if args.output:
         print(f"wrote {report.write_report(made, args.output, fmt)}", file=sys.stderr)
     else:

@@ -21,8 +21,11 @@ from edge.protection import DEFAULT_RATES, DEFAULT_UNIT, Pace, Protection, parse
 from edge.table import exact
 
 if TYPE_CHECKING:
-    from edge.games import AnyGame, Bet, Rules, RunSettings
+    from edge.document.document import Block, JsonValue
+    from edge.games import Analyses, AnyGame, Bet, Rules, RunSettings
     from edge.paytables import PayTable
+    from edge.protection import Scenario
+    from edge.tells import Tells
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only these scenarios (seen= values; default: every one): ';' "
                              "separates scenarios, ',' joins the parts of one in any order "
                              "(dealer-1,flop-1 = flop-1,dealer-1)")
+    parser.add_argument("--confidence", default="95%", metavar="C",
+                        help="the confidence at which the hands an officer must watch to see "
+                             "a tell are stated: 95%%, 0.95 or 19/20 (default 95%%)")
 
 
 def protection_of(game: AnyGame) -> Protection:
@@ -88,6 +94,20 @@ def parse_rates(given: Sequence[str]) -> list[Fraction]:
     return list(rates)
 
 
+def parse_confidence(text: str) -> Fraction:
+    """``--confidence``: a share strictly between 0 and 1 (``95%``, ``0.95``, ``19/20``)."""
+    given = text.strip()
+    body = given[:-1].strip() if given.endswith("%") else given
+    try:
+        value = Fraction(body) / (100 if given.endswith("%") else 1)
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(f"--confidence {text!r} is not a share such as 95%, 0.95 or "
+                          "19/20.") from None
+    if not 0 < value < 1:
+        raise OptionError(f"--confidence {text!r} must be above 0% and below 100%.")
+    return value
+
+
 def parse_hands(hands: int | None, pace: Pace) -> tuple[int, Pace | None]:
     """``--hands-per-hour`` (None: the game's pace) and the pace it is, where it is the
     game's (None: given on the command line)."""
@@ -110,9 +130,13 @@ def protection_document(game: AnyGame, paytable: PayTable | None, rules: Rules,
     rates = parse_rates(args.rates or ()) or list(DEFAULT_RATES)
     unit = parse_unit(args.unit)
     hands, pace = parse_hands(args.hands_per_hour, game.pace)
+    confidence = parse_confidence(args.confidence)
     scenarios = money.chosen_scenarios(protection, args.seen)
-    unexposed, found = money.exposure_money(Analyses(game, run), protection, paytable, rules,
-                                      scenarios, unit, hands)
+    analyses = Analyses(game, run)
+    unexposed, found = money.exposure_money(analyses, protection, paytable, rules,
+                                            scenarios, unit, hands)
+    watch_blocks, watch_data = watching(game, analyses, paytable, rules, scenarios, rates,
+                                        confidence, run)
     basis = unexposed.basis
     stakes = stake_text(protection, basis, unit)
     edges, wins = money.money_tables(found, rates, stakes, hands, pace)
@@ -136,11 +160,42 @@ def protection_document(game: AnyGame, paytable: PayTable | None, rules: Rules,
             "hands_per_hour_source": None if pace is None else pace.source,
             "hands_per_hour_assumed": None if pace is None else pace.assumed,
             "exposure_rates": [exact(rate) for rate in rates],
-            "scenarios": money.money_json(found, rates)}
+            "scenarios": money.money_json(found, rates), **watch_data}
     context = (("game", game.name), ("bet", protection.bet),
                ("options", ", ".join(f"{k}={v}" for k, v in unexposed.options.items())))
     return Document(
         f"{game.title}: exposures in money, at "
         + ", ".join(money.rate_text(rate) for rate in rates) + " of hands seen",
-        (intro, edges, wins, Items(lines)), context, records=money.money_records(found, rates),
+        (intro, edges, wins, Items(lines), *watch_blocks), context,
+        records=money.money_records(found, rates),
         data=data)
+
+
+def watching(game: AnyGame, analyses: Analyses[Rules], paytable: PayTable | None, rules: Rules,
+             scenarios: Sequence[Scenario], rates: Sequence[Fraction], confidence: Fraction,
+             run: RunSettings) -> tuple[list[Block], dict[str, JsonValue]]:
+    """What an officer acts on, per scenario at each of ``rates``: N0 and the tells against
+    ordinary play (where the wager has them), and the scenarios that look the same, as blocks
+    and as JSON (``tells``)."""
+    from edge.player import seeing
+    from edge.report.protection import watch_scenario
+    from edge.tells import look_alike_blocks, look_alike_json
+    protection = protection_of(game)
+    bet = game.bet(protection.bet)
+    unexposed = analyses.table(protection.bet, paytable, seeing(rules, "none"))
+    blocks: list[Block] = []
+    data: dict[str, JsonValue] = {}
+    told: list[Tells] = []
+    for scenario in scenarios:
+        exposed = seeing(rules, scenario.name)
+        table = analyses.table(protection.bet, paytable, exposed)
+        seen = watch_scenario(bet, game.wager(paytable, exposed, run), table, unexposed, rates,
+                              confidence, explain=not told)
+        blocks += [Paragraph(f"seen={scenario.name}: what an officer watching for it acts on."),
+                   seen.n_zero, *seen.blocks]
+        data[scenario.name] = seen.data
+        if seen.tells is not None:
+            told.append(seen.tells)
+    blocks += look_alike_blocks(told)
+    return blocks, {"tells": {"confidence": exact(confidence), "scenarios": data,
+                              "look_alike": look_alike_json(told)}}

@@ -370,8 +370,44 @@ CASES = {
                                            f"--counting-rounds {10 ** 30}",
                                            (f"--counting-rounds {10 ** 30} must be from 0",)),
     "counting --rounds on a wager with no count": Case(
-        "counting triple-bet --bet flush --rounds 1000",
-        ("--rounds 1000: the flush wager has no count to simulate", "leave --rounds out")),
+        f"counting {BET_FILES}/perfect-pairs.toml --rounds 1000",
+        ("--rounds 1000: the perfect-pairs wager has no count to simulate",
+         "neither do its suits", "leave --rounds out")),
+    "counting --penetration 0": Case(f"{COUNTING} --rounds 10 --penetration 0",
+                                     ("--penetration '0': the shoe must be dealt to a depth "
+                                      "above 0", "give --continuous")),
+    "counting --penetration 0 cards": Case(f"{COUNTING} --rounds 10 --penetration '0 cards'",
+                                           ("--penetration '0 cards'", "above 0")),
+    "counting --penetration above 1": Case(f"{COUNTING} --rounds 10 --penetration 7/6",
+                                           ("--penetration '7/6': a share of the shoe is at "
+                                            "most 1",)),
+    "counting --penetration 120%": Case(f"{COUNTING} --rounds 10 --penetration 120%",
+                                        ("--penetration '120%'", "at most 1")),
+    "counting --penetration past the shoe": Case(f"{COUNTING} --rounds 10 --penetration "
+                                                 "'400 cards'",
+                                                 ("--penetration 400 cards: the shoe holds "
+                                                  "312 cards",)),
+    "report --penetration past the shoe": Case(f"report {BET_FILES}/21-plus-3.toml --counting "
+                                               "--penetration '313 cards'",
+                                               ("--penetration 313 cards: the shoe holds 312 "
+                                                "cards",)),
+    "counting --penetration a bare number": Case(f"{COUNTING} --rounds 10 --penetration 260",
+                                                 ("--penetration '260': write '260 cards'",)),
+    "counting --penetration not a depth": Case(f"{COUNTING} --rounds 10 --penetration deep",
+                                               ("--penetration 'deep' is not a share of the "
+                                                "shoe",)),
+    "counting --penetration twice": Case(f"{COUNTING} --rounds 10 --penetration 5/6 "
+                                         "--penetration 5/6", ("--penetration 5/6 is given "
+                                                               "twice",)),
+    "counting --penetration with --continuous": Case(
+        f"{COUNTING} --rounds 10 --penetration 5/6 --continuous",
+        ("--continuous deals every round from the full shoe", "give no --penetration 5/6")),
+    "counting --continuous without --rounds": Case(f"{COUNTING} --continuous",
+                                                   ("--continuous sets the simulated counter",
+                                                    "give --rounds N too")),
+    "report --penetration without --counting": Case(
+        f"report {BET_FILES}/21-plus-3.toml --penetration 5/6",
+        ("--penetration 5/6 sets the simulated counter", "give --counting too")),
     "counting --seed -1": Case(f"{COUNTING} --rounds 10 --seed -1",
                                ("--seed -1", "a whole number from 0")),
     "counting --workers without --rounds": Case(f"{COUNTING} --workers 1",

@@ -208,6 +208,17 @@ def test_jacobsons_counts_of_dealer_hands() -> None:
     assert "4,495 dealer hands of the 31 cards left" in result.method
 
 
+def test_few_situations_name_students_t_in_the_method() -> None:
+    """Under 1,000 situations the interval is Student's t, and the Method says so: with 200
+    drawn, t at 199 degrees of freedom is 1.9720 (any table of t quantiles, e.g. NIST/SEMATECH
+    e-Handbook of Statistical Methods, table 1.3.6.7.2), not the normal 1.96."""
+    result = tri.simulated_result(wager(), CollusionRequest(partners=6, rounds=200))
+    assert "+- 1.9720 standard errors (Student's t with 199 degrees of freedom)" in result.method
+    assert "1.96" not in result.method
+    many = tri.simulated_result(wager(), CollusionRequest(partners=6, rounds=1000))
+    assert "+- 1.96 standard errors is a 95% confidence interval" in many.method
+
+
 def test_one_partner_exact_and_simulated_agree(exact: CollusionResult) -> None:
     simulated = tri.simulated_result(wager(), CollusionRequest(partners=1, rounds=200_000))
     assert simulated.standard_error is not None and simulated.standard_error > 0

@@ -523,8 +523,11 @@ def test_a_counter_who_bets_nothing_gets_no_verdict(edge_cli: Any) -> None:
                       "--workers", "1", "--from", "40", "--seed", "3")
     assert result.status == 0, result.err
     out = result.out
-    assert "breaks even within its error" not in out and "0.000 ± 0.000" not in out
-    assert out.count("no rounds bet") == 8 and out.count("bet no round") >= 4
+    assert "0.000 ± 0.000" not in out
+    # the rank counter's part ends with its table (the suit counter's follows, and bets)
+    rank = out[:out.index("\n\n", out.index("The counter's win rate on the"))]
+    assert "breaks even within its error" not in rank
+    assert rank.count("no rounds bet") == 8 and rank.count("bet no round") >= 4
     assert "The counter bet no round at any depth" in out
     assert "rounds at that depth past break-even (normal model)" in out
     assert "share of rounds bet" in out and "cut card at (share of the shoe)" in out

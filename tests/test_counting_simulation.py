@@ -194,7 +194,8 @@ def test_a_wager_by_its_hooks() -> None:
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"tags": (1,) * 51}, "one tag per card face"),
-    ({"penetrations": [0.0]}, "The penetration 0 must be"),
+    ({"penetrations": [0.001]}, "The penetration 0.001 must be"),     # no card: 0 is a CSM
+    ({"penetrations": [-0.5]}, "The penetration -0.5 must be"),
     ({"penetrations": [1.5]}, "The penetration 1.5 must be"),
     ({"spread": (0, 4)}, "1 <= low <= high"),
     ({"spread": (5, 4)}, "1 <= low <= high"),

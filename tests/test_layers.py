@@ -7,8 +7,9 @@ lower one (tests/test_imports.py checks, beside this, that there is no cycle at 
    options, errors, run settings, files, published figures, the protection and strategy
    contracts, parallel work;
 1. the document model: ``edge.document`` (blocks and their renderers);
-2. games: the contracts and registry ``edge.games``, every built-in game ``edge.games.<game>``
-   and the bet-file engine ``edge.bets`` (a plug-in from another package is in this layer too);
+2. games: the contracts and registry ``edge.games``, every built-in game ``edge.games.<game>``,
+   the bet-file engine ``edge.bets`` and the game files with decisions ``edge.decisions`` (a
+   plug-in from another package is in this layer too);
 3. what is made from games: reports, tuning, simulation, listings, the strategy comparison
    document, and the package's facade ``edge/__init__.py``;
 4. the command line: ``edge.cli`` and ``edge.__main__``.
@@ -45,6 +46,8 @@ LAYERS: dict[str, int] = {
     "edge.player": 0, "edge.cache": 0,
     # edge.sampling: random deals and exact integer nets, what every simulate hook builds on
     "edge.sampling": 0,
+    # edge.intervals: confidence intervals of simulated means (Student's t, normal)
+    "edge.intervals": 0,
     # edge.cluster: work on a Dask cluster for --cluster (imports edge.errors, edge.version
     # only; Dask lazily), so games below the reports (issue 27's collusion solves) may use it
     "edge.cluster": 0,
@@ -52,6 +55,11 @@ LAYERS: dict[str, int] = {
     "edge.document": 1,
     # 2: games
     "edge.games": 2, "edge.bets": 2,
+    # edge.decisions: games with decisions from a file (built on the bet-file engine)
+    "edge.decisions": 2,
+    # edge.tells: the surveillance tells against ordinary play, a contract the games' exposed
+    # hooks return (it builds document blocks, so it sits above the document model)
+    "edge.tells": 2,
     # 3: reports, tuning, simulation, listings; edge.comparison builds documents from a game's
     # compare hook (it imports edge.games), so it sits here, beside the report that uses it
     "edge.report": 3, "edge.tune": 3, "edge.simulation": 3, "edge.listing": 3,

@@ -41,12 +41,31 @@ MOST_BLANK = 0.4
 needs_poppler = pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) missing")
 
 
+# the four reports, each read by one test per game: the Ultimate Texas Hold'em report (most of
+# a minute of solving) only in the slow run
+EVERY_GAME = [pytest.param(game, marks=pytest.mark.slow) if game == "ultimate-texas-holdem"
+              else game for game in GAMES]
+
+
+class Reports(dict[str, Report]):
+    """A game's report at its default settings, with a document ID and revision, made when a
+    test first asks for it (so a run that leaves out a game's tests never makes its report)."""
+
+    def __init__(self, default_report: Callable[[str], Report]) -> None:
+        super().__init__()
+        self.default_report = default_report
+
+    def __missing__(self, game: str) -> Report:
+        report = dataclasses.replace(self.default_report(game),
+                                     document_id=DOCUMENT_ID, revision=REVISION)
+        self[game] = report
+        return report
+
+
 @pytest.fixture(scope="module")
-def reports(default_report: Callable[[str], Report]) -> dict[str, Report]:
-    """The four reports at their default settings, with a document ID and revision."""
-    return {game: dataclasses.replace(default_report(game),
-                                      document_id=DOCUMENT_ID, revision=REVISION)
-            for game in GAMES}
+def reports(default_report: Callable[[str], Report]) -> Reports:
+    """The reports, made as the tests ask for them."""
+    return Reports(default_report)
 
 
 def _pages(pdf: Path) -> list[str]:
@@ -195,7 +214,7 @@ def _check_printed(report: Report, pdf: Path) -> None:
 @needs_poppler
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium missing")
 @pytest.mark.parametrize("game", PRINTED)
-def test_html_prints_whole(reports: dict[str, Report], game: str, tmp_path: Path) -> None:
+def test_html_prints_whole(reports: Reports, game: str, tmp_path: Path) -> None:
     """The HTML report printed to A4 by Chromium: numbered, identified, nothing cut."""
     html_file = write_report(reports[game], tmp_path / f"{game}.html")
     pdf = tmp_path / f"{game}.pdf"
@@ -214,7 +233,7 @@ def test_html_prints_whole(reports: dict[str, Report], game: str, tmp_path: Path
 @needs_poppler
 @pytest.mark.skipif(PDFLATEX is None, reason="pdflatex missing")
 @pytest.mark.parametrize("game", PRINTED)
-def test_latex_compiles_and_prints_whole(reports: dict[str, Report], game: str,
+def test_latex_compiles_and_prints_whole(reports: Reports, game: str,
                                          tmp_path: Path) -> None:
     """The LaTeX report compiles with the charts beside it, and two pdflatex runs make it
     whole: the contents' and the page count's ("page x of y") labels are settled by the
@@ -303,35 +322,35 @@ _CHART_ROOM = {"latex": (174 / 25.4, 0.62 * 261 / 25.4), "html": (186 / 25.4, 15
 SMALLEST_POINTS = 6.0
 
 
-def test_chart_labels_read_on_paper(reports: dict[str, Report]) -> None:
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_chart_labels_read_on_paper(reports: Reports, game: str) -> None:
     """Every chart's smallest text is 6 pt or more once the chart is scaled to the room it is
     printed in (a chart of too many bars is grouped, not shrunk)."""
     from matplotlib.text import Text
 
-    for game, report in reports.items():
-        charts = [block for block in _shown_blocks(report) if isinstance(block, Chart)]
-        assert charts, game
-        for chart in charts:
-            figure = chart.draw()
-            width, height = figure.get_size_inches()
-            scale = min(min(1.0, room_w / width, room_h / height)
-                        for room_w, room_h in _CHART_ROOM.values())
-            sizes = [text.get_fontsize() for text in figure.findobj(Text)
-                     if text.get_visible() and text.get_text().strip()]
-            assert min(sizes) * scale >= SMALLEST_POINTS, (
-                f"{game}: {chart.caption}: text of {min(sizes) * scale:.1f} pt")
+    charts = [block for block in _shown_blocks(reports[game]) if isinstance(block, Chart)]
+    assert charts, game
+    for chart in charts:
+        figure = chart.draw()
+        width, height = figure.get_size_inches()
+        scale = min(min(1.0, room_w / width, room_h / height)
+                    for room_w, room_h in _CHART_ROOM.values())
+        sizes = [text.get_fontsize() for text in figure.findobj(Text)
+                 if text.get_visible() and text.get_text().strip()]
+        assert min(sizes) * scale >= SMALLEST_POINTS, (
+            f"{game}: {chart.caption}: text of {min(sizes) * scale:.1f} pt")
 
 
 COLOUR_WORDS = re.compile(r"\b(blue|orange|green|grey|gray|red|yellow|purple|vermillion|"
                           r"colou?rs?|colou?red|shaded)\b", re.IGNORECASE)
 
 
-def test_markdown_names_no_colours(reports: dict[str, Report]) -> None:
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_markdown_names_no_colours(reports: Reports, game: str) -> None:
     """Markdown has no colours, so its text names none: a grid is named by its title, its key
     by the marks (bold, plain) the cells carry."""
-    for game, report in reports.items():
-        words = COLOUR_WORDS.findall(report.to_markdown())
-        assert not words, f"{game}: {sorted(set(words))}"
+    words = COLOUR_WORDS.findall(reports[game].to_markdown())
+    assert not words, f"{game}: {sorted(set(words))}"
 
 
 def test_overlapping_lines_say_so() -> None:

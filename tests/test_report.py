@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 import pickle
 import re
 import shutil
@@ -379,17 +380,55 @@ def test_cli_all_writes_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert "(triple-bet.md)" in (out / "index.md").read_text(encoding="utf-8")
 
 
-def test_cli_unwritable_output_is_one_line(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_unwritable_output_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """An output that cannot be written is refused before the report is built (a report with
+    protection or counting takes minutes), in one line naming it."""
+    from edge.report import build
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the report was built before its output was checked")
+
     blocker = tmp_path / "file"
     blocker.write_text("not a folder", encoding="utf-8")
-    for args, named in ((["triple-bet", "-o", str(blocker / "x.html")], blocker),
-                        (["--all", "-o", str(blocker)], blocker),
-                        (["triple-bet", "--format", "md", "-o", str(tmp_path)], tmp_path)):
-        assert main(["report", *args]) == 2
-        err = capsys.readouterr().err
-        assert err.startswith("edge: error: Cannot") and err.count("\n") == 1
-        assert str(named) in err
+    shut = tmp_path / "shut"
+    shut.mkdir()
+    shut.chmod(0o555)
+    cases = [(["triple-bet", "-o", str(blocker / "x.html")], blocker),
+             (["--all", "-o", str(blocker)], blocker),
+             (["triple-bet", "--format", "md", "-o", str(tmp_path)], tmp_path)]
+    if os.geteuid() != 0:                    # root writes into a folder of mode 555
+        cases.append((["triple-bet", "-o", str(shut / "x.html")], shut / "x.html"))
+    with monkeypatch.context() as patch:
+        patch.setattr(build, "make_report", never)
+        for args, named in cases:
+            assert main(["report", *args]) == 2
+            err = capsys.readouterr().err
+            assert err.startswith("edge: error: Cannot") and err.count("\n") == 1
+            assert str(named) in err
+    assert not list(tmp_path.glob("**/.*"))     # no temporary file left behind
+
+
+def test_a_report_is_written_whole_or_not_at_all(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """An interrupt while a report is written leaves the file as it was, and no part file."""
+    from edge.document import Report
+    from edge.report import build
+
+    target = tmp_path / "r.md"
+    target.write_text("the old report", encoding="utf-8")
+    report = Report("A title", (), ())
+
+    def interrupted(self: Path, data: bytes) -> int:
+        Path.write_text(self, data.decode()[:10], encoding="utf-8")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Path, "write_bytes", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build.write_report(report, target)
+    monkeypatch.undo()
+    assert target.read_text(encoding="utf-8") == "the old report"
+    assert [path.name for path in tmp_path.iterdir()] == ["r.md"]
 
 
 def test_return_table_conveniences() -> None:
@@ -509,6 +548,7 @@ def test_three_card_poker_raise_chart() -> None:
     assert "Raise chart" in [re.sub(r"^[\d.]+ ", "", h) for h in page.headings["h2"]]
 
 
+@pytest.mark.slow       # reads the Ultimate Texas Hold'em report (most of a minute of solving)
 def test_progressive_break_even_meter_agrees(default_report: Callable[[str], Report]) -> None:
     """linear_option's break-even meter (from re-analysing the bet at three meters) is the one
     the progressive bet computes from its class counts."""

@@ -6,12 +6,13 @@ and every word of the condition language are in docs/bets.md. The parts: :mod:`.
 (parsing conditions), :mod:`.layout` (which cards are looked at), :mod:`.compile` (conditions
 to vectorised numpy work), :mod:`.enumeration` (every deal with its exact weight),
 :mod:`.classes` and :mod:`.showdown` (the fast counts of a best-five bet and of a showdown of two
-hands), :mod:`.file` (reading and checking the TOML) and :mod:`.game` (the Game, its analysis and
-simulator).
+hands), :mod:`.drawing` (cards drawn by rule: ``[[draw]]``), :mod:`.file` (reading and checking
+the TOML) and :mod:`.game` (the Game, its analysis and simulator).
 """
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -45,5 +46,23 @@ def load_bet_file(path: str | Path) -> Game[Any]:
     if key not in _loaded:
         if len(_loaded) >= _MOST_KEPT:
             _loaded.pop(next(iter(_loaded)))
-        _loaded[key] = make_game(read_bet_file(file))
+        _loaded[key] = _read(file)
     return _loaded[key]
+
+
+def _read(file: Path) -> Game[Any]:
+    """The file's game, with the digest of the bytes it was read from (read again after: an
+    edit while it was read is read again, so the digest is always of what was read)."""
+    for _ in range(3):
+        before = _digest(file)
+        bet = read_bet_file(file)
+        if _digest(file) == before:
+            return make_game(bet, before)
+    return make_game(read_bet_file(file))       # being edited: counted, not cached
+
+
+def _digest(file: Path) -> str:
+    try:
+        return hashlib.sha256(file.read_bytes()).hexdigest()
+    except OSError:
+        return ""

@@ -214,9 +214,11 @@ Classify = Callable[[Deals], IntArray]
 
 
 def count_outcomes(slots: Sequence[Slot], decks: int, outcomes: int,
-                   classify: Classify, copies: Sequence[int] | None = None) -> Counts:
+                   classify: Classify, copies: Sequence[int] | None = None,
+                   progress: Callable[[int], None] | None = None) -> Counts:
     """Count every deal's outcome (``classify`` gives each row's outcome index), from a shoe of
-    ``decks`` decks or, given ``copies``, of that make-up."""
+    ``decks`` decks or, given ``copies``, of that make-up; ``progress`` is told the deals of
+    each chunk counted."""
     counts = [0] * (outcomes + 1)
     examples: list[tuple[int, ...] | None] = [None] * (outcomes + 1)
     for rows, weights in deal_rows(slots, decks, copies):
@@ -230,6 +232,8 @@ def count_outcomes(slots: Sequence[Slot], decks: int, outcomes: int,
             counts[i] += int(found[i])
             if examples[i] is None:
                 examples[i] = tuple(int(face) for face in rows[int(np.argmax(index == i))])
+        if progress is not None:
+            progress(int(found.sum()))
     total = sum(counts)
     expected = cycle_size(slots, decks, copies)
     if total != expected:

@@ -10,7 +10,11 @@ and settles each hand by the same compiled conditions.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import importlib
+import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,28 +23,51 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge.bets.classes import best_five_only, count_by_class
+from edge import _core
+from edge import deal as card_sets
+from edge.bets.classes import best_five_only, count_by_class, count_by_held, held_only
 from edge.bets.compile import Deals, count_and_hint
+from edge.bets.drawing import (
+    FACES,
+    LEVELS,
+    DrawnDeals,
+    card_classes,
+    column_levels,
+    deal_by_rules,
+    drawn_deals,
+    face_classes,
+    first_columns,
+)
 from edge.bets.enumeration import (
+    MOST_ROWS,
     Counts,
     Weighing,
     count_outcomes,
     cycle_size,
     deal_rows,
+    rows_to_deal,
 )
-from edge.bets.file import LEAST_PAY, BetFile, BetFileError, Outcome
+from edge.bets.file import LEAST_PAY, MOST_DECKS, BetFile, BetFileError, Outcome
 from edge.bets.showdown import count_two_hands, two_hands
 from edge.bets.words import condition_in_words
+from edge.cache import Entry, entry_path, read_json, read_or_solve, write_json
 from edge.cards import format_card
 from edge.document.document import Items, Section, Table
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, ReportContext, Rules, Wager
 from edge.games.worked import Deal, examples_section
 from edge.options import option, options_dict
+from edge.parallel import Progress
 from edge.paytables import PayTable, format_pay
+from edge.run import RunSettings
 from edge.table import ReturnTable, Row
 
 IntArray = npt.NDArray[np.int64]
 LOSE = "lose"
+# an enumeration of this many rows of cards or more (some seconds) shows a progress bar
+SHOWN_ROWS = 20_000_000
+# the held-cards route shows one from this many (set, subset) visits of its kernel (seconds)
+SHOWN_WORK = 1_000_000_000
+PLAIN_RUN = RunSettings()        # the cache used, no progress shown
 # What the report's Method section may claim for a bet file: the check every analysis makes,
 # and how its simulator settles (by the file's conditions, not by code of its own).
 TOTAL_CHECK = ("the number of deals of the cards looked at, computed apart from the "
@@ -50,23 +77,28 @@ SETTLEMENT = ("by the bet file's own conditions, the same as the enumeration's (
 
 
 def rules_type(bet: BetFile) -> type[Rules]:
-    """The file's rules: one option, ``decks``, defaulting to the file's own number (one only
-    when a condition needs distinct cards: ``poker5``)."""
+    """The file's rules: one option, ``decks``, defaulting to the file's own number; one deck
+    only when a condition needs distinct cards (``poker5``) or when a shoe of more would be
+    too many rows of cards to enumerate (:data:`~edge.bets.enumeration.MOST_ROWS`)."""
     name = "".join(part.title() for part in bet.name.split("-")) + "Rules"
-    if not bet.single_deck:
+    shoe_rows = rows_to_deal(bet.layout.slots, 2)        # the same at any number of decks > 1
+    if not bet.single_deck and (bet.decks > 1 or shoe_rows <= MOST_ROWS):
         return dataclasses.make_dataclass(
             name, [("decks", int, option(bet.decks, "decks in the shoe", minimum=1, maximum=8))],
             bases=(Rules,), frozen=True)
+    why, short = (("poker5() needs a single deck (the best five of distinct cards)",
+                   "poker5() needs distinct cards") if bet.single_deck else
+                  (f"more than one deck is too many deals to enumerate ({shoe_rows:,} rows of "
+                   "cards)", "more are too many deals to enumerate"))
 
     def one_deck(rules: Rules) -> None:
         if isinstance(getattr(rules, "decks", None), int) and _decks(rules) > 1:
-            raise BetFileError(f"{bet.path.name}: poker5() needs a single deck (the best five "
-                               f"of distinct cards), not decks={_decks(rules)}.")
+            raise BetFileError(f"{bet.path.name}: {why}, not decks={_decks(rules)}.")
         Rules.__post_init__(rules)
 
     # the range says so too, so the report's variants do not sweep decks it cannot deal
     return dataclasses.make_dataclass(
-        name, [("decks", int, option(1, "decks in the shoe (one: poker5() needs distinct cards)",
+        name, [("decks", int, option(1, f"decks in the shoe (one: {short})",
                                      minimum=1, maximum=1))],
         bases=(Rules,), frozen=True, namespace={"__post_init__": one_deck})
 
@@ -82,10 +114,31 @@ class BetAnalysis:
     """The file, with its outcome counts for each number of decks analysed (at most eight)."""
 
     bet: BetFile
+    # SHA-256 of the file's bytes: the key of its counts in the disk cache ("": not cached)
+    digest: str = ""
     counted: dict[int, Counts] = dataclasses.field(default_factory=dict)
     # every row of faces the shoe can deal (sorted by outcome) and where each outcome's rows
     # start: classified once, weighed again for each shoe (shoe_counts)
     classified: tuple[Weighing, IntArray] | None = None
+    # a file with drawing rules: its deals by classes, for each shoe enumerated (a shoe of
+    # the most decks stands for every smaller one: its deals are weighed for each shoe)
+    drawn: dict[tuple[int, ...], DrawnDeals] = dataclasses.field(default_factory=dict)
+
+    def drawn_deals(self, decks: int, copies: tuple[int, ...] | None = None) -> DrawnDeals:
+        """The deals of a file with drawing rules from ``decks`` decks (or the shoe of
+        ``copies``), made once and kept."""
+        key = (decks,) * 52 if copies is None else copies
+        if key not in self.drawn:
+            if len(self.drawn) >= 8:
+                self.drawn.pop(next(iter(self.drawn)))
+            self.drawn[key] = drawn_deals(self.bet, self.classify, key)
+        return self.drawn[key]
+
+    def most_cards(self, decks: int) -> int:
+        """The most cards a deal uses (the rows :meth:`BetSimulator.settle` takes)."""
+        if self.bet.draws:
+            return self.drawn_deals(decks).most
+        return self.bet.layout.dealt
 
     def classify(self, deals: Deals) -> IntArray:
         """Each deal's outcome index (the first condition that holds; the last index: lose)."""
@@ -95,7 +148,8 @@ class BetAnalysis:
             if met.max(initial=0) > 1:
                 row = int(np.argmax(met > 1))
                 both = [o.name for o, t in zip(self.bet.outcomes, tests, strict=True) if t[row]]
-                cards = " ".join(format_card(int(face)) for face in deals.rows[row])
+                cards = " ".join(format_card(int(face)) for face in deals.rows[row]
+                                 if face >= 0)
                 raise BetFileError(f"{self.bet.path.name}: the outcomes {both[0]!r} and "
                                    f"{both[1]!r} both hold for the deal {cards} "
                                    f"({self.looked_at()}), but [rules] outcomes = "
@@ -103,18 +157,39 @@ class BetAnalysis:
         return np.asarray(np.select(tests, np.arange(len(tests)), len(tests)), dtype=np.int64)
 
     def looked_at(self) -> str:
-        """The cards enumerated, in column order: ``player (2 cards), dealer[1]``."""
-        return ", ".join(slot.describe() for slot in self.bet.layout.slots)
+        """The cards enumerated, in column order: ``player (2 cards), dealer[1]``; with drawing
+        rules, each place's cards: ``player (2 dealt, up to 1 drawn)``."""
+        layout = self.bet.layout
+        if self.bet.draws:
+            return ", ".join(f"{place.name} ({place.cards} dealt"
+                             + (f", up to {place.drawn} drawn)" if place.drawn else ")")
+                             for place in layout.places
+                             if any(place.name in slot.places for slot in layout.slots))
+        return ", ".join(slot.describe() for slot in layout.slots)
 
-    def counts(self, decks: int, by_class: bool | None = None) -> Counts:
-        """Every deal's outcome at ``decks`` decks, counted once and kept. A bet that looks
-        only at the best five of all its cards is counted through the ten classes
-        (:mod:`edge.bets.classes`) unless ``by_class`` is False (the same counts)."""
+    def counts(self, decks: int, by_class: bool | None = None,
+               run: RunSettings = PLAIN_RUN) -> Counts:
+        """Every deal's outcome at ``decks`` decks, counted once and kept (on disk too, for a
+        file read by :func:`edge.bets.load_bet_file`: :func:`cached_counts`). A bet that looks
+        at the best five of all its cards, and apart at one to three of them at most, is
+        counted through the ten classes (:mod:`edge.bets.classes`) unless ``by_class`` is
+        False (the same counts, by every row)."""
         if by_class is not None:
-            return self._count(decks, by_class)
-        if decks not in self.counted:
-            self.counted[decks] = self._count(decks, None)
-        return self.counted[decks]
+            found = self._count(decks, by_class, run)
+        elif decks in self.counted:
+            return self.counted[decks]
+        else:
+            found = cached_counts(self, decks, run)
+        never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False) if n == 0]
+        if never and decks == self.bet.decks:
+            raise BetFileError(
+                f"{self.bet.path.name}: the outcome {never[0]!r} can never happen at {decks} "
+                f"deck{'s' if decks != 1 else ''} (its condition never holds, or an earlier "
+                "outcome takes every deal it holds for)"
+                f"{count_and_hint(next(o.node for o in self.bet.outcomes if o.name == never[0]))}.")
+        if by_class is None:
+            self.counted[decks] = found
+        return found
 
     def shoe_counts(self, copies: tuple[int, ...]) -> tuple[int, ...]:
         """The weighted deals of each outcome (the last: lose) from the shoe of ``copies`` (52
@@ -123,6 +198,11 @@ class BetAnalysis:
         if self.bet.single_deck:
             raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the best "
                                "five of distinct cards), not a shoe.")
+        if self.bet.draws:
+            # by faces, a shoe of many decks is too many rows: each shoe is enumerated
+            faces = card_classes(self.bet) == FACES
+            found = self.drawn_deals(MOST_DECKS, copies if faces else None)
+            return found.counts(copies, len(self.bet.outcomes)).counts
         slots = self.bet.layout.slots
         if self.classified is None:
             most = sum(slot.size for slot in slots)      # a face in every column
@@ -148,47 +228,62 @@ class BetAnalysis:
         return sum((pay * count for pay, count in zip(pays, counts, strict=True)),
                    Fraction(0)) / sum(counts)
 
-    def _count(self, decks: int, by_class: bool | None) -> Counts:
+    def _count(self, decks: int, by_class: bool | None, run: RunSettings) -> Counts:
+        """The counts, by the quickest route the file allows (see :meth:`counts`)."""
         if self.bet.single_deck and decks > 1:
             raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the "
                                f"best five of distinct cards), not decks={decks}.")
         layout, outcomes = self.bet.layout, len(self.bet.outcomes)
-        showdown = None
-        if by_class is None:
-            by_class = decks == 1 and best_five_only(layout, [o.node for o in self.bet.outcomes])
-            if not by_class:
-                showdown = two_hands(layout, [o.node for o in self.bet.outcomes],
-                                     self.bet.rules, decks)
-        if by_class:
-            found = count_by_class(layout, outcomes, self.classify)
-        elif showdown is not None:
-            found = count_two_hands(layout, self.bet.rules, showdown, decks, outcomes,
-                                    self.classify)
-        else:
-            found = count_outcomes(layout.slots, decks, outcomes, self.classify)
-        never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False) if n == 0]
-        if never and decks == self.bet.decks:
-            raise BetFileError(
-                f"{self.bet.path.name}: the outcome {never[0]!r} can never happen at {decks} "
-                f"deck{'s' if decks != 1 else ''} (its condition never holds, or an earlier "
-                "outcome takes every deal it holds for)"
-                f"{count_and_hint(next(o.node for o in self.bet.outcomes if o.name == never[0]))}.")
-        return found
+        if self.bet.draws:
+            return self.drawn_deals(decks).counts([decks] * 52, outcomes)
+        nodes = [o.node for o in self.bet.outcomes]
+        if by_class is not False and decks == 1:
+            if best_five_only(layout, nodes):
+                return count_by_class(layout, outcomes, self.classify)
+            rest = held_only(layout, nodes)
+            if rest is not None:
+                work = math.comb(52, layout.cards) * math.comb(layout.cards,
+                                                               layout.cards - rest.size)
+                with Progress(f"counting {self.bet.path.name} "
+                              f"({cycle_size(layout.slots, 1):,} deals)",
+                              math.comb(52, layout.cards), run.progress and work >= SHOWN_WORK,
+                              unit=f"{layout.cards}-card sets") as bar:
+                    bar.update(0)
+                    return count_by_held(layout, rest, outcomes, self.classify, bar.advance)
+        showdown = None if by_class is False else two_hands(layout, nodes, self.bet.rules, decks)
+        if showdown is not None:
+            return count_two_hands(layout, self.bet.rules, showdown, decks, outcomes,
+                                   self.classify)
+        shown = run.progress and rows_to_deal(layout.slots, decks) >= SHOWN_ROWS
+        with Progress(f"counting {self.bet.path.name}", cycle_size(layout.slots, decks), shown,
+                      unit="deals") as bar:
+            bar.update(0)            # at once: how many deals, before the first chunk
+            return count_outcomes(layout.slots, decks, outcomes, self.classify,
+                                  progress=bar.advance)
 
-    def analyze(self, paytable: PayTable | None, rules: Rules) -> ReturnTable:
+    def analyze(self, paytable: PayTable | None, rules: Rules,
+                run: RunSettings = PLAIN_RUN) -> ReturnTable:
         """The exact return table at these pays and decks."""
         decks = _decks(rules)
-        found = self.counts(decks)
+        found = self.counts(decks, run=run)
         table = paytable or self.bet.presets[self.bet.default_paytable]
         rows = [Row(outcome.name, table[outcome.name], count)
                 for outcome, count in zip(self.bet.outcomes, found.counts, strict=False)]
         rows.append(Row(LOSE, Fraction(-1), found.counts[-1]))
         never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False) if n == 0]
-        notes = [f"Every deal of the {self.bet.layout.cards} card"
-                 f"{'s' if self.bet.layout.cards != 1 else ''} the outcomes look at "
-                 f"({self.looked_at()}) from a shoe of {decks} deck"
-                 f"{'s' if decks != 1 else ''}: {found.cycle:,} deals, each equally likely"
-                 + self._left_out() + "."]
+        if self.bet.draws:
+            most = self.drawn_deals(decks).most
+            notes = [f"Every ordered sequence of the {most} cards a deal can use at most "
+                     f"(the first cards, then those the drawing rules give), from a shoe of "
+                     f"{decks} deck{'s' if decks != 1 else ''}: {found.cycle:,} sequences, each "
+                     "equally likely; a deal that uses fewer stands for every order of the "
+                     "cards it leaves unused."]
+        else:
+            notes = [f"Every deal of the {self.bet.layout.cards} card"
+                     f"{'s' if self.bet.layout.cards != 1 else ''} the outcomes look at "
+                     f"({self.looked_at()}) from a shoe of {decks} deck"
+                     f"{'s' if decks != 1 else ''}: {found.cycle:,} deals, each equally likely"
+                     + self._left_out() + "."]
         notes.append("Each deal is the first outcome, in the order listed, whose condition "
                      "holds; a deal that meets none loses the wager.")
         if never:
@@ -208,6 +303,50 @@ class BetAnalysis:
                 f"{'' if other != 1 else 's'} no probability)")
 
 
+def cached_counts(analysis: BetAnalysis, decks: int, run: RunSettings) -> Counts:
+    """The file's counts at ``decks`` decks from the disk cache (:mod:`edge.cache`), else
+    counted and stored there. The entry is named by the file's bytes (any edit names another
+    entry), the decks, and the code of every module of :mod:`edge.bets` and the kernels it
+    uses, as a game's solves are; pays are not in it (the counts do not depend on them).
+    ``run.cache`` False counts afresh (and stores)."""
+    if not analysis.digest:
+        return analysis._count(decks, None, run)
+    bet = analysis.bet
+    # the held-cards kernel is in every entry's code, imported or not yet (none when not built:
+    # then no file is counted by it, and none read as if it were)
+    with contextlib.suppress(ImportError):
+        importlib.import_module("edge.bets._kernels")
+    code = sorted((module for name, module in list(sys.modules.items())
+                   if name.startswith("edge.bets.") and module is not None),
+                  key=lambda module: module.__name__)
+    path = entry_path("bet-counts", {"file": analysis.digest, "decks": decks,
+                                     "stores": ["counts", "examples", "cycle"]},
+                      (*code, _core, card_sets), suffix=".json")
+    entry = Entry(path, f"{bet.path.name} at {decks} deck{'s' if decks != 1 else ''}")
+    expected = cycle_size(bet.layout.slots, decks)
+
+    def load() -> Counts | None:
+        try:
+            data = read_json(path)
+            counts = tuple(int(n) for n in data["counts"])
+            examples = tuple(None if e is None else tuple(int(f) for f in e)
+                             for e in data["examples"])
+            found = Counts(counts, examples, int(data["cycle"]))
+        except (OSError, ValueError, TypeError, KeyError):
+            return None
+        whole = (len(counts) == len(examples) == len(bet.outcomes) + 1
+                 and sum(counts) == found.cycle == expected
+                 and all((e is None) == (n == 0) for n, e in zip(counts, examples, strict=True)))
+        return found if whole else None
+
+    def store(found: Counts) -> None:
+        write_json(path, {"counts": list(found.counts), "cycle": found.cycle,
+                          "examples": [None if e is None else list(e) for e in found.examples]})
+
+    return read_or_solve(entry, load, lambda _: analysis._count(decks, None, run), store,
+                         use_cache=run.cache)
+
+
 @dataclass(frozen=True)
 class BetSimulator:
     """Deals every place of the file from a shoe of physical cards and settles each hand by the
@@ -224,7 +363,7 @@ class BetSimulator:
     def cards_dealt(self) -> int:
         """Cards dealt a hand (every place of the file, looked at or not): the rows of
         :meth:`settle`."""
-        return self.analysis.bet.layout.dealt
+        return self.analysis.most_cards(self.decks)
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal ``hands`` hands, each from a freshly shuffled shoe, and settle them."""
@@ -233,7 +372,13 @@ class BetSimulator:
         return self.settle(dealt)
 
     def settle(self, dealt: npt.NDArray[np.int16]) -> tuple[IntArray, IntArray]:
-        """Settle dealt cards (one row per card, in the order of the file's places)."""
+        """Settle dealt cards (one row per card, in the order of the file's places; with
+        drawing rules, in the order the shoe gives them, the rules deciding who gets each)."""
+        bet = self.analysis.bet
+        if bet.draws:
+            faces = np.ascontiguousarray(np.asarray(dealt, dtype=np.int64).T)
+            index = self.analysis.classify(Deals(deal_by_rules(bet, faces)))
+            return index, self.pays[index]
         positions = self.analysis.bet.layout.deal_positions()
         rows = np.ascontiguousarray(np.asarray(dealt, dtype=np.int64)[positions].T)
         index = self.analysis.classify(Deals(rows))
@@ -263,6 +408,9 @@ def describe_rules(bet: BetFile, rules: Rules) -> list[str]:
                        for place in bet.layout.places)
     lines = [f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}, freshly "
              f"shuffled for every round; cards are dealt without replacement to: {places}."]
+    for rule in bet.draws:
+        how = ("one card at a time while" if rule.repeat else "one more card when")
+        lines.append(f"Then {rule.place} receives {how}: {rule.when}")
     ace = "high (above the king)" if bet.rules.ace_high else "low (below the deuce)"
     lines.append(f"Ranks run 2 to 10, J, Q, K, A; the ace counts {ace} in rank comparisons"
                  + ("; A-2-3 and Q-K-A are both runs." if bet.rules.ace_low_straights
@@ -273,6 +421,42 @@ def describe_rules(bet: BetFile, rules: Rules) -> list[str]:
     for outcome in bet.outcomes:
         lines.append(f"{outcome.name}: {outcome_words(bet, outcome)}")
     return lines
+
+
+def drawn_example(bet: BetFile, faces: Sequence[int]) -> tuple[str, tuple[int, ...]]:
+    """A deal of a file with drawing rules in words, and its cards in the order the shoe
+    deals them: the enumeration's row (one face standing for each class of cards), each card
+    made a different face of its class where it can be."""
+    taken: set[int] = set()
+    row = []
+    for face, level in zip(faces, column_levels(bet), strict=True):
+        if face >= 0:
+            classes, _ = face_classes(LEVELS[level])
+            same = [f for f in range(52) if classes[f] == classes[face] and f not in taken]
+            face = same[0] if same else face
+            taken.add(face)
+        row.append(face)
+    first = first_columns(bet)
+    order = [row[column] for column in first]
+    dealt = np.full((1, len(row)), -1, dtype=np.int64)
+    dealt[0, first] = order
+    for rule in bet.draws:
+        columns = bet.layout.place_columns(rule.place)
+        while bool(rule.condition.test(Deals(dealt))[0]):
+            given = [c for c in columns if dealt[0, c] < 0]
+            if not given or row[given[0]] < 0:
+                break
+            dealt[0, given[0]] = row[given[0]]
+            order.append(row[given[0]])
+            if not rule.repeat:
+                break
+    parts = []
+    for place in bet.layout.places:
+        if any(place.name in slot.places for slot in bet.layout.slots):
+            cards = [format_card(row[c]) for c in bet.layout.place_columns(place.name)
+                     if row[c] >= 0]
+            parts.append(f"{place.name} {' '.join(cards)}")
+    return ", ".join(parts), tuple(order)
 
 
 def _deal_text(bet: BetFile, dealt: Sequence[int]) -> str:
@@ -325,27 +509,34 @@ def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[S
     for faces in found.examples:
         if faces is None:
             continue
+        if bet.draws:
+            text, cards = drawn_example(bet, faces)
+            deals.append(Deal(bet.name, text, cards))
+            continue
         dealt = _example_deal(bet, faces, decks)
         deals.append(Deal(bet.name, _deal_text(bet, dealt), dealt))
     equipment = Items((f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}, "
                        "no jokers, completely shuffled for every round (what the enumeration "
                        "assumes).",
                        "Cards dealt, in order: " + ", ".join(
-                           f"{p.name} {p.cards}" for p in bet.layout.places) + ".",
+                           f"{p.name} {p.cards}" for p in bet.layout.places)
+                       + ("; then the cards the drawing rules give, each the next card of "
+                          "the shoe" if bet.draws else "") + ".",
                        f"Cards the outcomes look at: {analysis.looked_at()}."))
     return [Section("Equipment and shuffle", (equipment,)),
             Section("Outcomes", (outcomes,)),
             examples_section(context, deals)]
 
 
-def make_game(bet: BetFile) -> Game[Any]:
-    """The :class:`Game` of a bet file."""
-    analysis = BetAnalysis(bet)
+def make_game(bet: BetFile, digest: str = "") -> Game[Any]:
+    """The :class:`Game` of a bet file; ``digest`` (of the file's bytes, as
+    :func:`edge.bets.load_bet_file` read them) keeps its counts in the disk cache."""
+    analysis = BetAnalysis(bet, digest)
     rules = rules_type(bet)
     outcomes = tuple(outcome.name for outcome in bet.outcomes)
 
     def analyze(wager: Wager[Rules]) -> ReturnTable:
-        return analysis.analyze(wager.paytable, wager.rules)
+        return analysis.analyze(wager.paytable, wager.rules, wager.run)
 
     def simulate(wager: Wager[Rules]) -> BetSimulator:
         return simulator(analysis, wager.paytable, wager.rules)

@@ -20,7 +20,11 @@ from edge.cache.lock import write_progress
 from edge.cache.store import failure_reason, load_arrays, write_cache_file
 
 CHECKPOINT_EVERY = 30.0       # seconds of solving between two checkpoints, at least
-CHECKPOINT_SHARE = 0.05       # and at most this share of the time spent writing them
+CHECKPOINT_SHARE = 0.05       # and at most this share of the time spent writing them,
+CHECKPOINT_MOST = 60.0        # unless that would leave more than this many seconds between two
+TASKS_AT_LEAST = 500          # a solve's flop classes are cut into at least this many tasks, so
+                              # that one finishes (and a checkpoint can fall due) every few
+                              # seconds even in a solve of hours
 PROGRESS_EVERY = 1.0          # seconds between a solving process's progress file writes
 
 
@@ -113,13 +117,15 @@ class Blocks:
         return arrays
 
     def tasks(self, chunks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-        """The flop classes of ``chunks`` not done yet, as ranges."""
+        """The flop classes of ``chunks`` not done yet, as ranges of at most 1/500 of all the
+        classes each (:data:`TASKS_AT_LEAST`): a checkpoint is written only between tasks."""
+        most = max(1, -(-len(self.done) // TASKS_AT_LEAST))
         ranges = []
         for start, stop in chunks:
             todo = np.flatnonzero(self.done[start:stop] == 0) + start
             for run in np.split(todo, np.flatnonzero(np.diff(todo) != 1) + 1):
-                if len(run):
-                    ranges.append((int(run[0]), int(run[-1]) + 1))
+                ranges += [(int(run[at]), int(run[min(at + most, len(run)) - 1]) + 1)
+                           for at in range(0, len(run), most)]
         return ranges
 
     def start(self, before: int = 0) -> Blocks:
@@ -169,12 +175,12 @@ class Blocks:
         self._report()
 
     def due(self) -> bool:
-        """Whether a checkpoint is due: some time after the last, and rarely enough that
-        writing them takes a small share of the time."""
+        """Whether a checkpoint is due: some time after the last, rarely enough that writing
+        them takes a small share of the time, and at least once a minute of solving."""
         if self.checkpoint is None or not self.unsaved:
             return False
-        return time.monotonic() - self.saved >= max(CHECKPOINT_EVERY,
-                                                    self.writing / CHECKPOINT_SHARE)
+        return time.monotonic() - self.saved >= max(
+            CHECKPOINT_EVERY, min(CHECKPOINT_MOST, self.writing / CHECKPOINT_SHARE))
 
     def save(self, arrays: Mapping[str, npt.NDArray[Any]],
              done: npt.NDArray[np.uint8] | None = None, began: float | None = None) -> None:

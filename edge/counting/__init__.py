@@ -9,6 +9,9 @@
   favour.
 * :mod:`edge.counting.suits`: what moves a suit-matching wager that no single card moves much:
   the exact return with cards of one suit gone, against a measure of the suits' imbalance.
+* :mod:`edge.counting.simulation`, :mod:`edge.counting.play`: the counters' win rates by
+  simulation, the rank counter's (a linear count) and the suit counter's
+  (:mod:`edge.counting.suit_counter`: the four suits left, the return estimated from them).
 * :mod:`edge.counting.document`: all of it as one document (``edge counting``, the report's
   "Card counting" section).
 

@@ -17,7 +17,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from edge.counting.count import Candidate, CountFit, best_of, candidates
-from edge.counting.play import MIN_BUCKET_ROUNDS, CounterPlay, simulated_json
+from edge.counting.play import (
+    MIN_BUCKET_ROUNDS,
+    CounterPlay,
+    simulated_json,
+    simulated_method,
+)
 from edge.counting.removal import Effects, effects_of_removal, shoe_of
 from edge.counting.suits import (
     Depth,
@@ -96,9 +101,11 @@ def analyse(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
                    for pen in PENETRATIONS)
     best = best_of(found)
     simulated: tuple[WinRate, ...] = ()
-    if play is not None and play.rounds and best is not None:
-        simulated = tuple(play.win_rates(bet, table, rules, best.fit.count, best.fit.break_even,
-                                         PENETRATIONS))
+    if play is not None and play.rounds and (best is not None or mix.suits_matter):
+        simulated = tuple(play.win_rates(
+            bet, table, rules, best.fit.count if best is not None else None,
+            best.fit.break_even if best is not None else None, PENETRATIONS, sum(shoe),
+            returns if mix.suits_matter else None))
     return Counting(game.name, game.title, bet.name, table.name if table else "",
                     {k: str(v) for k, v in options_dict(rules).items()}, effects, found,
                     best, mix, depths, play, simulated)
@@ -219,17 +226,18 @@ def _count_blocks(c: Counting) -> list[Block]:
             "not the share of all rounds of a shoe dealt to that depth, most of which are dealt "
             "nearer the shuffle where the true count strays less, nor the share a counter bets, "
             "which starts at a whole true count (--from).", "note"))
-    return blocks + simulated_blocks(c)
+    return blocks
 
 
 def simulated_blocks(c: Counting) -> list[Block]:
     """The counter's win rates, simulated on the best count at each penetration (when the
     analysis was asked to play the shoes, ``edge counting --rounds``, a report's
     ``--counting``)."""
-    if c.play is None or not c.play.rounds or c.best is None:
+    if c.play is None or not c.simulated:
         return []
     from edge.counting.play import simulated_blocks as blocks_of
-    return blocks_of(c.simulated, c.play, c.best.fit, c.effects.full, c.bet)
+    return blocks_of(c.simulated, c.play, c.best.fit if c.best is not None else None,
+                     c.effects.full, c.bet)
 
 
 def _mix_blocks(c: Counting) -> list[Block]:
@@ -355,7 +363,7 @@ def blocks(c: Counting) -> list[Block]:
                  if reach is not None else "")
         out.append(Chart("The house edge against the true count (first order), zero where the "
                          f"wager turns in the player's favour{where}", functools.partial(_draw, c)))
-    return out + _mix_blocks(c)
+    return out + _mix_blocks(c) + simulated_blocks(c)
 
 
 def data(c: Counting) -> dict[str, JsonValue]:
@@ -386,8 +394,9 @@ def data(c: Counting) -> dict[str, JsonValue]:
                                  "turning_return": exact(d.turning_return)
                                  if d.turning_return is not None else None}
                                 for d in c.depths]},
-        **({"simulated": simulated_json(c.simulated, c.play, best.fit, e.full)}
-           if c.play is not None and c.simulated and best is not None else {}),
+        **({"simulated": simulated_json(c.simulated, c.play,
+                                        best.fit if best is not None else None, e.full)}
+           if c.play is not None and c.simulated else {}),
     }
 
 
@@ -424,12 +433,16 @@ def counting_method(c: Counting, title: str) -> tuple[str, ...]:
                     "approximation)")
     if c.play is not None and c.simulated:
         said.append(f"the counter's win rates are simulated ({c.play.rounds:,} rounds at each "
-                    f"depth from seed {c.play.seed}, on the best count), with their standard "
-                    "errors; the simulation is checked by the flat bet of every round dealt, "
-                    "whose expectation is the exact house edge off the top (a z at each depth)"
+                    f"depth from seed {c.play.seed}"
+                    + (", on the best count" if c.best is not None else "")
+                    + "), with their standard errors; the simulation is checked by the flat "
+                    "bet of every round dealt, whose expectation is the exact house edge off "
+                    "the top (a z at each depth)"
                     + ("; the counter's first bet is the first-order break-even rounded up"
                        if c.play.start is None and c.best is not None
                        and c.best.fit.break_even is not None else ""))
+        if simulated_method(c.simulated, c.play):
+            said.append(simulated_method(c.simulated, c.play))
     return (f"The \"{title}\" section: {'; '.join(said)}.",) if said else ()
 
 
@@ -446,10 +459,12 @@ def shoe_method(found: Sequence[Counting]) -> str:
             "names are exact, each from the wager's exact return from that shoe.")
 
 
-def report_section(context: ReportContext[Rules], play: CounterPlay | None = None) -> Section:
+def report_section(context: ReportContext[Rules], play: CounterPlay | None = None,
+                   figures: dict[str, JsonValue] | None = None) -> Section:
     """The report's "Card counting" section (``edge report GAME --counting``): each wager
     dealt from the shoe, analysed at the report's pay tables and options, with the counter's
-    win rates simulated as ``play`` says (None: not simulated)."""
+    win rates simulated as ``play`` says (None: not simulated); ``figures`` receives each
+    wager's figures (:func:`data`, as ``edge counting --format json`` gives them)."""
     game = context.game
     shoe_dealt = [bet for bet in game.bets if bet.shoe_return is not None]
     if not shoe_dealt:
@@ -460,6 +475,8 @@ def report_section(context: ReportContext[Rules], play: CounterPlay | None = Non
     found = [analyse(game, bet, context.paytables[bet.name], context.rules, play)
              for bet in shoe_dealt]
     children = tuple(counting_section(c) for c in found)
+    if figures is not None:
+        figures.update({c.bet: data(c) for c in found})
     intro = Paragraph(
         "Whether a card counter can beat a shoe-dealt wager: for each wager, the exact effect "
         "on its return of removing each card from the full shoe, the best linear count made "

@@ -3,9 +3,13 @@
 The counter follows the best linear count (:mod:`edge.counting.count`): it bets the wager only
 from a true count (``start``, by default the break-even true count rounded up: below it the
 wager loses on average), ``low`` units there and ``step`` more per true count up to ``high``,
-and sits the wager out below ``start`` unless told to bet ``low`` on every round. The shoes are
-dealt by :mod:`edge.counting.simulation` on this machine's cores (or a Dask cluster); the win
-rates are simulated, with their standard errors, and say so.
+and sits the wager out below ``start`` unless told to bet ``low`` on every round. Where the
+suits left move the wager, a suit counter (:mod:`edge.counting.suit_counter`) plays the same
+rounds: ``high`` units when its estimate of the shoe's return is above zero, nothing otherwise
+(``low`` with ``every_round``). The depths are the section's four unless ``cuts`` (from
+``--penetration``) or ``continuous`` (``--continuous``, every round from the full shoe) say
+otherwise. The shoes are dealt by :mod:`edge.counting.simulation` on this machine's cores (or
+a Dask cluster); the win rates are simulated, with their standard errors, and say so.
 
 >>> play = CounterPlay(rounds=10**6, low=1, high=4)
 >>> play.text(Fraction(9, 2))
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import shlex
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -30,7 +35,7 @@ from edge.errors import EdgeError
 from edge.table import percent
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from edge.counting.count import CountFit, LinearCount
     from edge.counting.simulation import Bucket, Spread, WinRate
@@ -40,7 +45,8 @@ if TYPE_CHECKING:
 # rounds a report simulates at each penetration unless told otherwise
 REPORT_ROUNDS = 1_000_000
 # the most rounds a depth simulates: about an hour of one core a depth (21+3 from its bet file
-# dealt 4,000,135 rounds in 1.3 CPU seconds, 2026-12-06); a larger number (10^30 was tried)
+# dealt 4,000,135 rounds in 1.3 CPU seconds, 2026-12-06; with the suit counter too, about
+# twice that: 2,000,000 rounds in 1.8 CPU seconds against 0.8); a larger number (10^30 was tried)
 # built its task list for ever before the first shoe was dealt, with no word
 MAX_ROUNDS = 10 ** 10
 SEED = 2026
@@ -79,8 +85,14 @@ class CounterPlay:
     seed: int = SEED
     cluster: str | None = None
     workers: int | None = None
+    # the depths to deal the shoe to (none given: the section's four), or a continuous shuffler
+    cuts: tuple[Cut, ...] = ()
+    continuous: bool = False
 
     def __post_init__(self) -> None:
+        if self.continuous and self.cuts:
+            raise EdgeError("--continuous deals every round from the full shoe (no depth): "
+                            "give no --penetration with it.")
         if not 0 <= self.rounds <= MAX_ROUNDS:
             raise EdgeError(f"The rounds to simulate must be from 0 to {MAX_ROUNDS:,}, not "
                             f"{self.rounds}.")
@@ -120,17 +132,40 @@ class CounterPlay:
             return first + (" and above" if not self.every_round else " and beyond")
         return first + f", one more per true count above it up to {self.high}"
 
+    def shares(self, size: int, penetrations: Sequence[Fraction]) -> list[Fraction]:
+        """The shares of a shoe of ``size`` cards dealt before the shuffle: ``--penetration``,
+        else ``penetrations``; ``[0]`` for a continuous shuffler. An error for a depth past
+        the shoe."""
+        if self.continuous:
+            return [Fraction(0)]
+        return [cut.share(size) for cut in self.cuts] if self.cuts else list(penetrations)
+
+    def suit_bets(self) -> tuple[int, int]:
+        """The suit counter's units: when its estimate is above zero, and otherwise."""
+        return self.high, self.low if self.every_round else 0
+
+    def suit_text(self) -> str:
+        """The suit counter's bets in words."""
+        high, other = self.suit_bets()
+        words = f"{high} unit{'s' if high != 1 else ''} when its estimate is above zero"
+        return words + (f", {other} otherwise" if other else ", nothing otherwise")
+
     def win_rates(self, bet: Bet[Rules], paytable: PayTable | None, rules: Rules,
-                  count: LinearCount, break_even: Fraction | None,
-                  penetrations: Sequence[Fraction]) -> list[WinRate]:
-        """The counter's win rate at each penetration (simulated)."""
+                  count: LinearCount | None, break_even: Fraction | None,
+                  penetrations: Sequence[Fraction], size: int,
+                  returns: Callable[[tuple[int, ...]], Fraction] | None = None
+                  ) -> list[WinRate]:
+        """The counters' win rates at each penetration (simulated): the rank counter on
+        ``count`` (None: none), the suit counter from ``returns`` (the wager's exact return
+        from a shoe of any make-up; None: none), on a shoe of ``size`` cards."""
         from edge.counting.simulation import wager_win_rates
         return wager_win_rates(bet, paytable, rules, count,
-                               penetrations=[float(p) for p in penetrations],
+                               penetrations=self.shares(size, penetrations),
                                spread=self.spread(break_even), rounds=self.rounds,
                                seed=self.seed, other_cards=self.other_cards,
                                hands_per_hour=self.hands_per_hour, cluster=self.cluster,
-                               workers=self.workers, progress=f"counting {bet.name}")
+                               workers=self.workers, progress=f"counting {bet.name}",
+                               suit_returns=returns, suit_bet=self.suit_bets())
 
     def options(self) -> list[str]:
         """The command-line options that set this play, those away from a report's defaults
@@ -151,7 +186,78 @@ class CounterPlay:
             parts.append(f"--hands-per-hour {self.hands_per_hour}")
         if self.seed != default.seed:
             parts.append(f"--seed {self.seed}")
+        parts.extend(f"--penetration {shlex.quote(cut.text())}" for cut in self.cuts)
+        if self.continuous:
+            parts.append("--continuous")
         return parts
+
+
+_SHARE = re.compile(r"\s*(?:([0-9]{1,20})\s*/\s*([0-9]{1,20})|([0-9]{0,20}\.[0-9]{1,20})"
+                    r"|([0-9]{1,20}(?:\.[0-9]{1,20})?)\s*%|([0-9]{1,20})\s*(cards?)?)\s*")
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Where the cut card goes: a share of the shoe dealt (``share``), or a number of cards
+    from the top (``cards``), one of the two (:func:`parse_penetration` reads it)."""
+
+    fraction: Fraction | None = None
+    cards: int | None = None
+
+    def share(self, size: int) -> Fraction:
+        """The share of a shoe of ``size`` cards dealt; an error past the shoe."""
+        if self.cards is None:
+            assert self.fraction is not None
+            if round(self.fraction * size) < 1:
+                raise EdgeError(f"--penetration {self.text()}: the cut card must come after "
+                                f"one card of the {size:,} or more.")
+            return self.fraction
+        if self.cards > size:
+            raise EdgeError(f"--penetration {self.text()}: the shoe holds {size:,} cards, "
+                            "and the cut card goes at most after the last of them.")
+        return Fraction(self.cards, size)
+
+    def text(self) -> str:
+        """As ``--penetration`` takes it: ``5/6``, ``260 cards``."""
+        if self.cards is not None:
+            return f"{self.cards} card{'s' if self.cards != 1 else ''}"
+        assert self.fraction is not None
+        return str(self.fraction)
+
+
+def parse_penetration(text: str) -> Cut:
+    """``--penetration``: a share of the shoe dealt before the shuffle (``5/6``, ``0.75``,
+    ``75%``, ``1`` the whole shoe) or a number of cards (``260 cards``), above 0.
+
+    >>> parse_penetration("5/6"), parse_penetration("75%").fraction, parse_penetration("260 cards")
+    (Cut(fraction=Fraction(5, 6), cards=None), Fraction(3, 4), Cut(fraction=None, cards=260))
+    """
+    found = _SHARE.fullmatch(text)
+    if found is None:
+        raise EdgeError(f"--penetration {text!r} is not a share of the shoe (5/6, 0.75, 75%) "
+                        "or a number of cards (260 cards).")
+    top, bottom, point, percentage, whole, cards = found.groups()
+    if whole is not None and cards is None and int(whole) not in (0, 1):
+        raise EdgeError(f"--penetration {text!r}: write '{int(whole)} cards' for a number of "
+                        "cards, or a share of the shoe (5/6, 0.75, 75%).")
+    if cards is not None:
+        cut = Cut(cards=int(whole))
+        value = Fraction(cut.cards or 0)
+    else:
+        if bottom is not None and int(bottom) == 0:
+            raise EdgeError(f"--penetration {text!r}: a share's denominator is not 0.")
+        value = (Fraction(int(top), int(bottom)) if top is not None
+                 else Fraction(point) if point is not None
+                 else Fraction(percentage) / 100 if percentage is not None
+                 else Fraction(int(whole)))
+        cut = Cut(fraction=value)
+    if value <= 0:
+        raise EdgeError(f"--penetration {text!r}: the shoe must be dealt to a depth above 0 "
+                        "(for every round from the full shoe, give --continuous).")
+    if cut.fraction is not None and value > 1:
+        raise EdgeError(f"--penetration {text!r}: a share of the shoe is at most 1 (the "
+                        "whole shoe).")
+    return cut
 
 
 def with_error(value: float, error: float, signed: bool = True) -> str:
@@ -185,20 +291,67 @@ def verdict(rate: WinRate) -> str:
     return "breaks even within its error"
 
 
-def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
+def _won(rate: WinRate) -> tuple[str, str, str, str]:
+    """The share of rounds bet, units a bet and the win per 100 rounds and per hour."""
+    share = (f"{rate.share_bet * 100:.2g}%" if 0 < rate.share_bet < 0.0001
+             else f"{rate.share_bet:.2%}")
+    if not rate.rounds_bet:
+        return share, "", "no rounds bet", "no rounds bet"
+    return (share, f"{rate.average_bet:.2f}",
+            with_error(rate.win_per_100, rate.standard_error_per_100),
+            with_error(rate.win_per_hour, rate.standard_error_per_hour))
+
+
+def _answer(rates: Sequence[WinRate], who: str) -> str:
+    """The best depth's verdict on a counter, first: ``who`` is "the counter" or "the suit
+    counter"."""
+    judged = [r for r in rates if r.rounds_bet >= MIN_VERDICT_ROUNDS]
+    if judged:
+        best = max(judged, key=lambda r: r.win_per_hour)
+        where = ("with a continuous shuffler" if best.continuous
+                 else f"{best.penetration:.0%} of the shoe dealt")
+        return (f"At best ({where}) {who} {verdict(best)}: "
+                f"{with_error(best.win_per_hour, best.standard_error_per_hour)} units an hour "
+                f"({with_error(best.win_per_100, best.standard_error_per_100)} per 100 rounds "
+                f"dealt), betting {best.share_bet:.2%} of rounds.")
+    bet_at_all = sum(r.rounds_bet for r in rates)
+    if not bet_at_all and all(r.continuous for r in rates):
+        return (f"{who.capitalize()} bet no round: with a continuous shuffler it sees nothing "
+                "to bet on.")
+    if not bet_at_all:
+        return (f"{who.capitalize()} bet no round at any depth: the simulation says nothing "
+                "of its win rate"
+                + (" (a lower --from, a deeper cut card or more --rounds would)."
+                   if who == "the counter" else " (a deeper cut card or more --rounds would)."))
+    return (f"{who.capitalize()} bet too few rounds at every depth to tell whether it wins "
+            f"({bet_at_all:,} in all, fewer than {MIN_VERDICT_ROUNDS} at each): more "
+            "--rounds would tell.")
+
+
+def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit | None,
                      full: Fraction, bet: str) -> list[Block]:
-    """The simulated win rates as a table, with what they rest on and the answer first."""
+    """The simulated win rates as tables (the rank counter's on ``fit``'s count, when there
+    is one; the suit counter's, when it played), with what they rest on and the answer
+    first."""
+    suits = [rate.suit for rate in rates if rate.suit is not None]
+    blocks: list[Block] = []
+    if fit is not None:
+        blocks.extend(_rank_blocks(rates, play, fit, full, bet))
+    else:
+        blocks.append(Items((flat_check(rates, full),)))
+    if suits:
+        blocks.extend(suit_blocks(rates, play, bet))
+    blocks.append(Paragraph("A simulation, not an enumeration: these figures depend on the "
+                            "seed and carry sampling error; every other figure of this "
+                            "section is exact.", "note"))
+    return blocks
+
+
+def _rank_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
+                 full: Fraction, bet: str) -> list[Block]:
     rows = []
     for rate in rates:
-        if rate.rounds_bet:
-            won = (with_error(rate.win_per_100, rate.standard_error_per_100),
-                   with_error(rate.win_per_hour, rate.standard_error_per_hour))
-        else:
-            won = ("no rounds bet", "no rounds bet")
-        share = (f"{rate.share_bet * 100:.2g}%" if 0 < rate.share_bet < 0.0001
-                 else f"{rate.share_bet:.2%}")
-        rows.append((f"{rate.penetration:.0%}", f"{rate.rounds:,}", share,
-                     f"{rate.average_bet:.2f}" if rate.rounds_bet else "", *won,
+        rows.append((rate.depth, f"{rate.rounds:,}", *_won(rate),
                      f"{-rate.flat_return:.3%} ± {rate.flat_standard_error:.3%}",
                      f"{rate.flat_z(full):+.2f}", verdict(rate)))
     table = Table(("cut card at (share of the shoe)", "rounds dealt", "share of rounds bet",
@@ -206,10 +359,9 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
                    "house edge, every round", "z", "counter"), tuple(rows),
                   f"The counter's win rate on the {bet} wager, simulated "
                   f"({play.hands_per_hour} rounds an hour)", align="rrrrrrrrl")
-    judged = [r for r in rates if r.rounds_bet >= MIN_VERDICT_ROUNDS]
-    best = max(judged, key=lambda r: r.win_per_hour) if judged else None
     start = play.first_bet(fit.break_even)
     words = [
+        _answer(rates, "the counter"),
         f"Simulated: the counter keeps {fit.count.name} over every card dealt"
         + (f" and {play.other_cards} other cards a round" if play.other_cards else "")
         + f", and bets {play.text(fit.break_even)} ({entry_basis(play, fit)}). Each "
@@ -225,7 +377,7 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
     if turned is not None and play.start is None:
         rate, bucket = turned
         words.append(
-            f"Simulated return by true count: at {rate.penetration:.0%} dealt the rounds at "
+            f"Simulated return by true count: {_where(rate, 'at ')} the rounds at "
             f"true count {bucket.true_count} (rounded to the nearest) return "
             f"{bucket.player_return:+.3%} ± {bucket.standard_error:.3%} per unit wagered "
             f"({bucket.rounds:,} rounds), above zero by more than two standard errors"
@@ -234,30 +386,73 @@ def simulated_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
                if bucket.true_count < start else "")
             + ". A simulated figure, not the exact return at that true count.")
     if fit.break_even is not None and not play.every_round:
-        words.insert(1, (
+        words.insert(2, (
             "The share of rounds bet is of every round dealt before the cut card, from the "
             "shuffle on, and simulated: it is smaller than the share of rounds past break-even "
             "at a depth (the table above, a normal model), which counts only the rounds dealt "
             "at that depth, where the true count strays furthest; and the counter bets only "
             f"from true count {start} (the true count floored, --from), not from the "
             f"break-even true count {float(fit.break_even):.2f} itself."))
-    if best is not None:
-        answer = (f"At best ({best.penetration:.0%} of the shoe dealt) the counter "
-                  f"{verdict(best)}: {with_error(best.win_per_hour, best.standard_error_per_hour)}"
-                  f" units an hour, betting {best.share_bet:.2%} of rounds.")
-    else:
-        bet_at_all = sum(r.rounds_bet for r in rates)
-        answer = ("The counter bet no round at any depth: the simulation says nothing of its "
-                  "win rate (a lower --from, a deeper cut card or more --rounds would)."
-                  if not bet_at_all else
-                  f"The counter bet too few rounds at every depth to tell whether it wins "
-                  f"({bet_at_all:,} in all, fewer than {MIN_VERDICT_ROUNDS} at each): more "
-                  "--rounds would tell.")
-    words.insert(0, answer)
-    return [Items(tuple(words)), table,
-            Paragraph("A simulation, not an enumeration: these figures depend on the seed and "
-                      "carry sampling error; every other figure of this section is exact.",
-                      "note")]
+    words.extend(_continuous_words(rates, "counter"))
+    return [Items(tuple(words)), table]
+
+
+SUIT_BASIS = (
+    "its estimate of the wager's return from the four suits left (the exact return of a shoe "
+    "of those suits with each suit's cards spread evenly over the ranks, less its exact mean "
+    "over the shoes of that depth, plus the exact return off the top: what the suits do not "
+    "tell, the ranks, taken at their average; exact for a wager that looks at suits alone, "
+    "an estimate otherwise)")
+
+
+def suit_blocks(rates: Sequence[WinRate], play: CounterPlay, bet: str) -> list[Block]:
+    """The suit counter's win rate at each depth, with its answer first."""
+    found = [(rate, rate.suit) for rate in rates if rate.suit is not None]
+    rows = tuple((rate.depth, f"{suit.rounds:,}", *_won(suit), verdict(suit))
+                 for rate, suit in found)
+    table = Table(("cut card at (share of the shoe)", "rounds dealt", "share of rounds bet",
+                   "units a bet", "units won per 100 rounds", "units won per hour",
+                   "suit counter"), rows,
+                  f"The suit counter's win rate on the {bet} wager, simulated "
+                  f"({play.hands_per_hour} rounds an hour)", align="rrrrrrl")
+    suits = [suit for _, suit in found]
+    words = [
+        _answer(suits, "the suit counter"),
+        "Simulated on the same rounds: the suit counter keeps the four suits of every card "
+        "dealt apart"
+        + (f" (and of {play.other_cards} other cards a round)" if play.other_cards else "")
+        + f" and bets {play.suit_text()}, by {SUIT_BASIS}. The win is in units of the wager "
+        "per round dealt, ± one standard error from the shoes' totals.",
+    ]
+    both = [(rate, suit) for rate, suit in found
+            if rate.rounds_bet >= MIN_VERDICT_ROUNDS and suit.rounds_bet >= MIN_VERDICT_ROUNDS]
+    if both:
+        rate, suit = max(both, key=lambda pair: pair[1].win_per_100)
+        words.append(
+            f"Side by side at {rate.depth} dealt: the suit counter "
+            f"{with_error(suit.win_per_100, suit.standard_error_per_100)} units per 100 "
+            f"rounds, the rank counter {with_error(rate.win_per_100, rate.standard_error_per_100)}"
+            " (each with its own bets, above).")
+    words.extend(_continuous_words(suits, "suit counter"))
+    return [Items(tuple(words)), table]
+
+
+def _continuous_words(rates: Sequence[WinRate], who: str) -> list[str]:
+    """What a continuous shuffler left the counter, from its numbers."""
+    found = [rate for rate in rates if rate.continuous]
+    if not found:
+        return []
+    rate = found[0]
+    if rate.rounds_bet == 0:
+        return [f"With a continuous shuffler every round is dealt from the full shoe, so the "
+                f"{who} sees nothing before it: it bet none of the {rate.rounds:,} rounds. "
+                "Counting is useless against it."]
+    return [f"With a continuous shuffler every round is dealt from the full shoe, so the {who} "
+            f"sees nothing before it: it bet {rate.rounds_bet:,} of {rate.rounds:,} rounds "
+            f"(as told, whatever the count), winning "
+            f"{with_error(rate.win_per_100, rate.standard_error_per_100)} units per 100 "
+            "rounds: every round's expectation is the return off the top, whatever was counted, "
+            "so counting is useless against it."]
 
 
 def simulated_turn(rates: Sequence[WinRate]) -> tuple[WinRate, Bucket] | None:
@@ -302,12 +497,12 @@ def flat_check(rates: Sequence[WinRate], full: Fraction) -> str:
     wagered, whatever the count; "agrees" when the simulated return is at most
     :data:`CHECK_Z` standard errors from it at every depth, else "disagrees" with the z."""
     zs = [rate.flat_z(full) for rate in rates]
-    found = "; ".join(f"{rate.penetration:.0%} dealt {-rate.flat_return:.3%} ± "
+    found = "; ".join(f"{_where(rate)} {-rate.flat_return:.3%} ± "
                       f"{rate.flat_standard_error:.3%} (z = {z:+.2f})"
                       for rate, z in zip(rates, zs, strict=True))
     far = [(rate, z) for rate, z in zip(rates, zs, strict=True) if not abs(z) <= CHECK_Z]
     if far:
-        words = "disagrees: " + ", ".join(f"z = {z:+.2f} at {rate.penetration:.0%} dealt"
+        words = "disagrees: " + ", ".join(f"z = {z:+.2f} {_where(rate, 'at ')}"
                                           for rate, z in far) + f" (|z| above {CHECK_Z})"
     else:
         words = f"agrees: |z| <= {CHECK_Z} at every depth"
@@ -319,28 +514,61 @@ def flat_check(rates: Sequence[WinRate], full: Fraction) -> str:
             f"The simulation {words}.")
 
 
-def simulated_json(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
+def _where(rate: WinRate, at: str = "") -> str:
+    """``83% dealt`` (``at 83% dealt``), or ``with a continuous shuffler``."""
+    return "with a continuous shuffler" if rate.continuous else f"{at}{rate.penetration:.0%} dealt"
+
+
+def _rate_json(rate: WinRate) -> dict[str, Any]:
+    return {"rounds_bet": rate.rounds_bet, "wagered": rate.wagered,
+            "net": str(Fraction(rate.net, rate.scale)),
+            "win_per_100": rate.win_per_100,
+            "standard_error_per_100": rate.standard_error_per_100,
+            "win_per_hour": rate.win_per_hour,
+            "standard_error_per_hour": rate.standard_error_per_hour,
+            "counter": verdict(rate)}
+
+
+def simulated_json(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit | None,
                    full: Fraction) -> dict[str, Any]:
     """The simulated win rates for ``--format json`` (``full``: the exact return off the top
-    per unit wagered, for the check)."""
+    per unit wagered, for the check): the rank counter's (none without ``fit``), the suit
+    counter's (``suit_counter``, where it played) and the flat bet's, at each depth
+    (``penetration`` 0 and ``continuous``: a continuous shuffler)."""
+    suits = any(rate.suit is not None for rate in rates)
     return {
-        "bets": play.text(fit.break_even), "seed": play.seed,
+        "bets": play.text(fit.break_even) if fit is not None else None, "seed": play.seed,
+        "suit_bets": play.suit_text() if suits else None,
+        "suit_estimate": SUIT_BASIS if suits else None,
         "hands_per_hour": play.hands_per_hour, "other_cards": play.other_cards,
-        "rates": [{"penetration": rate.penetration, "rounds": rate.rounds,
-                   "rounds_bet": rate.rounds_bet, "wagered": rate.wagered,
-                   "net": str(Fraction(rate.net, rate.scale)),
-                   "win_per_100": rate.win_per_100,
-                   "standard_error_per_100": rate.standard_error_per_100,
-                   "win_per_hour": rate.win_per_hour,
-                   "standard_error_per_hour": rate.standard_error_per_hour,
+        "rates": [{"penetration": rate.penetration, "cut_cards": rate.cut,
+                   "continuous": rate.continuous, "rounds": rate.rounds,
+                   "rounds_per_shoe": rate.rounds_per_shoe,
+                   **(_rate_json(rate) if fit is not None else {}),
                    "stake": str(rate.stake),
                    "flat_net": str(Fraction(rate.flat_net, rate.scale)),
                    "flat_house_edge": -rate.flat_return,
                    "flat_standard_error": rate.flat_standard_error,
-                   "flat_z": rate.flat_z(full), "counter": verdict(rate)}
+                   "flat_z": rate.flat_z(full),
+                   "suit_counter": _rate_json(rate.suit) if rate.suit is not None else None}
                   for rate in rates],
         "check": flat_check(rates, full),
     }
+
+
+def simulated_method(rates: Sequence[WinRate], play: CounterPlay) -> str:
+    """The Method's words on the depths dealt and the suit counter (empty without either
+    news)."""
+    said = []
+    if any(rate.continuous for rate in rates):
+        said.append("with a continuous shuffler (every round dealt from the full shoe)")
+    elif play.cuts:
+        said.append("the shoe dealt to " + ", ".join(rate.depth for rate in rates)
+                    + " before each shuffle")
+    if any(rate.suit is not None for rate in rates):
+        said.append(f"a suit counter plays the same rounds, betting {play.suit_text()}, by "
+                    + SUIT_BASIS)
+    return "; ".join(said)
 
 
 # --- the command line: edge counting --rounds, edge report --counting ------------------------
@@ -360,7 +588,22 @@ def play_from_arguments(args: argparse.Namespace, rounds: int,
     return CounterPlay(rounds=rounds, low=low, high=high, start=args.start,
                        every_round=args.every_round, other_cards=args.other_cards,
                        hands_per_hour=args.hands_per_hour, seed=args.seed,
-                       cluster=args.cluster, workers=args.workers)
+                       cluster=args.cluster, workers=args.workers,
+                       cuts=cuts_of(args), continuous=args.continuous)
+
+
+def cuts_of(args: argparse.Namespace) -> tuple[Cut, ...]:
+    """The depths ``--penetration`` gives (none: the four defaults), each once; refused with
+    ``--continuous``."""
+    texts = args.penetration or []
+    cuts = tuple(parse_penetration(text) for text in texts)
+    for i, cut in enumerate(cuts):
+        if cut in cuts[:i]:
+            raise EdgeError(f"--penetration {texts[i]} is given twice: give each depth once.")
+    if cuts and args.continuous:
+        raise EdgeError(f"--continuous deals every round from the full shoe (no depth): "
+                        f"give no --penetration {texts[0]} with it.")
+    return cuts
 
 
 def check_play_arguments(args: argparse.Namespace) -> tuple[int, int]:
@@ -372,6 +615,7 @@ def check_play_arguments(args: argparse.Namespace) -> tuple[int, int]:
                                     MOST_HANDS_PER_HOUR)):
         if value is not None and not low <= value <= high:
             raise EdgeError(f"{flag} {value} must be from {low} to {high:,}.")
+    cuts_of(args)
     return parse_spread(args.spread)
 
 
@@ -379,9 +623,12 @@ def check_unused(args: argparse.Namespace, needs: str) -> None:
     """Refuse an option of the simulated counter given without ``needs`` (``--rounds N`` or
     ``--counting``), the option that runs the simulation: it would change nothing."""
     defaults = {"spread": "1", "start": None, "every_round": False, "other_cards": 0,
-                "hands_per_hour": 100, "seed": SEED, "workers": None, "cluster": None}
+                "hands_per_hour": 100, "seed": SEED, "workers": None, "cluster": None,
+                "penetration": None, "continuous": False}
     for name, default in defaults.items():
         value = getattr(args, name)
+        if isinstance(value, list):
+            value = value[0]
         if value != default:
             option = "--from" if name == "start" else "--" + name.replace("_", "-")
             given = option if value is True else f"{option} {value}"
@@ -426,4 +673,11 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
                         help="rounds dealt an hour (default 100)")
     parser.add_argument("--seed", type=int, default=SEED,
                         help=f"seed of the simulated shoes (default {SEED})")
+    parser.add_argument("--penetration", action="append", metavar="DEPTH",
+                        help="how deep the shoe is dealt before the shuffle: a share of the "
+                             "shoe (5/6, 0.75, 75%%) or a number of cards ('260 cards'); "
+                             "repeat for several (default: 1/2, 2/3, 3/4 and 5/6)")
+    parser.add_argument("--continuous", action="store_true",
+                        help="a continuous shuffler: every round dealt from the full shoe "
+                             "(no depth; the counters then see nothing)")
     add_arguments(parser)

@@ -12,6 +12,15 @@ cards, and a round is dealt while fewer cards than that have come out (the round
 the cut card is finished, then the shoe is shuffled). So every shoe deals the same number of
 rounds: ``ceil(cut / per_round)``, at most as many as the shoe holds. No card is burnt.
 
+**The depth.** A penetration is a share of the shoe; 0 is a continuous shuffler: every round
+is dealt from the full shoe, freshly shuffled (one round a shoe), so the counters see nothing.
+
+**The suit counter** (:mod:`edge.counting.suit_counter`, given as ``suits``) plays the same
+rounds: before each it takes the cards of each suit left (the wager's and the other cards
+dealt so far) and bets ``suit_bet[0]`` units when its estimate of the shoe's return is above
+zero, ``suit_bet[1]`` (default 0) otherwise. Its results are a :class:`WinRate` of their own
+(``WinRate.suit``): the same rounds, shoes and flat bet, its own bets and net.
+
 **The true count** before a round is the running count of the cards dealt from the shoe so
 far (wager's and others', from 0 at the shuffle) per deck left, counted exactly (``cards left /
 52``, no rounding to half decks), the running count taken on the count's balanced equivalent:
@@ -90,6 +99,7 @@ from typing import Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
+from edge.counting.suit_counter import SuitCounter, suit_counter
 from edge.errors import EdgeError
 from edge.games import Bet, Rules, RunSettings, Wager
 from edge.parallel import map_tasks
@@ -97,9 +107,9 @@ from edge.paytables import PayTable
 from edge.player import player_of
 from edge.sampling import chunk_seed
 
-__all__ = ["Bucket", "NetOf", "SHOES_PER_TASK", "Settle", "Spread", "WinRate",
-           "centred_running", "count_tags", "mean_error", "nearest_true_count", "play_shoes",
-           "settlement", "true_count", "wager_win_rates", "win_rates"]
+__all__ = ["Bucket", "NetOf", "Rounds", "SHOES_PER_TASK", "Settle", "Spread", "WinRate",
+           "centred_running", "count_tags", "deal_rounds", "mean_error", "nearest_true_count",
+           "play_shoes", "settlement", "true_count", "wager_win_rates", "win_rates"]
 
 CardArray = npt.NDArray[np.int16]
 IntArray = npt.NDArray[np.int64]
@@ -263,6 +273,20 @@ class WinRate:
     flat_net: int = 0          # one unit bet on every round: the net, x scale
     flat_squares: int = 0      # the sum over shoes of (the shoe's flat net x scale) squared
     stake: Fraction = Fraction(1)   # units wagered by a bet of one unit of the wager
+    cut: int = 0               # the cut card's place in cards (0: a continuous shuffler)
+    suit: WinRate | None = None     # the suit counter's results on the same rounds, if played
+
+    @property
+    def continuous(self) -> bool:
+        """Whether every round was dealt from the full shoe (a continuous shuffler)."""
+        return self.penetration == 0
+
+    @property
+    def depth(self) -> str:
+        """The depth dealt in words: ``83% (260 cards)``, or ``continuous shuffler``."""
+        if self.continuous:
+            return "continuous shuffler"
+        return f"{self.penetration:.0%} ({self.cut:,} cards)"
 
     @property
     def share_bet(self) -> float:
@@ -360,6 +384,8 @@ class ShoeGame:
     seed: int
     shoes_per_task: int
     stake: Fraction = Fraction(1)
+    suits: SuitCounter | None = None
+    suit_bet: tuple[int, int] = (1, 0)    # the suit counter's units: estimate above 0, not
 
     @property
     def size(self) -> int:
@@ -371,10 +397,15 @@ class ShoeGame:
         """Cards dealt a round."""
         return self.cards + self.other_cards
 
-    def rounds_per_shoe(self, penetration: float) -> int:
-        """Rounds dealt from a shoe: while fewer cards than the cut card's place came out."""
-        cut = round(penetration * self.size)
-        return min(-(-cut // self.per_round), self.size // self.per_round)
+    def cut(self, penetration: Fraction | float) -> int:
+        """The cut card's place, in cards from the top (0: a continuous shuffler)."""
+        return round(penetration * self.size)
+
+    def rounds_per_shoe(self, penetration: Fraction | float) -> int:
+        """Rounds dealt from a shoe: while fewer cards than the cut card's place came out
+        (one, from the full shoe, with a continuous shuffler: penetration 0)."""
+        cut = self.cut(penetration)
+        return max(1, min(-(-cut // self.per_round), self.size // self.per_round))
 
 
 @dataclass
@@ -391,9 +422,18 @@ class Tally:
     flat_squares: int = 0
     # true count -> [rounds, wagered, net, unit net, unit squares]
     buckets: dict[int, list[int]] = field(default_factory=dict)
+    # the suit counter's rounds bet, units wagered, net and squared net per shoe
+    suit_bet: int = 0
+    suit_wagered: int = 0
+    suit_net: int = 0
+    suit_squares: int = 0
 
     def add(self, other: Tally) -> None:
         """Add another task's tallies."""
+        self.suit_bet += other.suit_bet
+        self.suit_wagered += other.suit_wagered
+        self.suit_net += other.suit_net
+        self.suit_squares += other.suit_squares
         self.shoes += other.shoes
         self.rounds += other.rounds
         self.rounds_bet += other.rounds_bet
@@ -446,8 +486,25 @@ def shuffled_shoes(rng: np.random.Generator, shoes: int, decks: int) -> CardArra
     return rng.permuted(faces, axis=1, out=faces)
 
 
-def play_shoes(game: ShoeGame, penetration: float, task: int, shoes: int) -> Tally:
-    """Deal ``shoes`` shoes of task ``task`` to the cut card and tally the counter's results."""
+@dataclass(frozen=True)
+class Rounds:
+    """Every round of a task's shoes, one row a shoe (shape ``(shoes, rounds)`` unless said):
+    the faces dealt (``(shoes, rounds, cards a round)``), one unit's net x scale, the rank
+    counter's bet and true count (nearest), the suits left before the round (``(shoes,
+    rounds, 4)``, clubs to spades; zeros without a suit counter) and the suit counter's bet."""
+
+    dealt: CardArray
+    unit_net: IntArray
+    units: IntArray
+    nearest: IntArray
+    suits_left: IntArray
+    suit_units: IntArray
+
+
+def deal_rounds(game: ShoeGame, penetration: Fraction | float, task: int,
+                shoes: int) -> Rounds:
+    """Deal ``shoes`` shoes of task ``task`` to the cut card: each round, its net and both
+    counters' bets."""
     rng = np.random.Generator(np.random.PCG64DXSM(chunk_seed(game.seed, task)))
     rounds = game.rounds_per_shoe(penetration)
     per_round = game.per_round
@@ -464,17 +521,41 @@ def play_shoes(game: ShoeGame, penetration: float, task: int, shoes: int) -> Tal
     left = game.size - gone
     centred = centred_running(running, gone, sum(game.tags))
     units = game.spread.units(true_count(centred, left))
-    nearest = nearest_true_count(centred, left)
-    won = units * unit_net
+    suits_left = np.zeros((shoes, rounds, 4), dtype=np.int64)
+    suit_units = np.zeros((shoes, rounds), dtype=np.int64)
+    if game.suits is not None:
+        suit = dealt % 4
+        each = np.stack([(suit == s).sum(axis=2) for s in range(4)], axis=-1).astype(np.int64)
+        suits_left = (np.asarray(game.suits.full_suits, dtype=np.int64)
+                      - (np.cumsum(each, axis=1) - each))
+        bet, otherwise = game.suit_bet
+        suit_units = np.where(game.suits.bets(suits_left), bet, otherwise).astype(np.int64)
+    return Rounds(dealt, unit_net, units, nearest_true_count(centred, left), suits_left,
+                  suit_units)
 
-    shoe_net = won.sum(axis=1)
-    shoe_flat = unit_net.sum(axis=1)
-    tally = Tally(shoes=shoes, rounds=shoes * rounds, rounds_bet=int(np.count_nonzero(units)),
-                  wagered=int(units.sum()), net=int(shoe_net.sum()),
-                  squares=sum(total * total for total in shoe_net.tolist()),
-                  flat_net=int(shoe_flat.sum()),
-                  flat_squares=sum(total * total for total in shoe_flat.tolist()))
-    keys, index = np.unique(nearest, return_inverse=True)
+
+def _shoe_sums(won: IntArray) -> tuple[int, int]:
+    """The total of a (shoes, rounds) array of nets and the sum of its shoes' squared nets."""
+    shoe = won.sum(axis=1)
+    return int(shoe.sum()), sum(total * total for total in shoe.tolist())
+
+
+def play_shoes(game: ShoeGame, penetration: Fraction | float, task: int,
+               shoes: int) -> Tally:
+    """Deal ``shoes`` shoes of task ``task`` to the cut card and tally the counters' results."""
+    dealt = deal_rounds(game, penetration, task, shoes)
+    unit_net, units = dealt.unit_net, dealt.units
+    won = units * unit_net
+    net, squares = _shoe_sums(won)
+    flat_net, flat_squares = _shoe_sums(unit_net)
+    suit_net, suit_squares = _shoe_sums(dealt.suit_units * unit_net)
+    tally = Tally(shoes=shoes, rounds=unit_net.size, rounds_bet=int(np.count_nonzero(units)),
+                  wagered=int(units.sum()), net=net, squares=squares, flat_net=flat_net,
+                  flat_squares=flat_squares,
+                  suit_bet=int(np.count_nonzero(dealt.suit_units)),
+                  suit_wagered=int(dealt.suit_units.sum()), suit_net=suit_net,
+                  suit_squares=suit_squares)
+    keys, index = np.unique(dealt.nearest, return_inverse=True)
     index = index.reshape(-1)
     columns = (np.ones(index.size, dtype=np.int64), units.reshape(-1), won.reshape(-1),
                unit_net.reshape(-1), unit_net.reshape(-1) ** 2)
@@ -486,7 +567,7 @@ def play_shoes(game: ShoeGame, penetration: float, task: int, shoes: int) -> Tal
     return tally
 
 
-def _run(game: ShoeGame, task: tuple[float, int, int]) -> Tally:
+def _run(game: ShoeGame, task: tuple[Fraction, int, int]) -> Tally:
     """One task of :func:`win_rates`: (penetration, task index, shoes)."""
     penetration, index, shoes = task
     return play_shoes(game, penetration, index, shoes)
@@ -507,23 +588,29 @@ def _spread(spread: Spread | tuple[int, int]) -> Spread:
     return spread if isinstance(spread, Spread) else Spread(*spread)
 
 
-def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[int], *,
-              cards: int, penetrations: Iterable[float], spread: Spread | tuple[int, int],
-              rounds: int, seed: int, other_cards: int = 0,
+def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[int] | None,
+              *, cards: int, penetrations: Iterable[float | Fraction],
+              spread: Spread | tuple[int, int], rounds: int, seed: int, other_cards: int = 0,
               hands_per_hour: float = HANDS_PER_HOUR, cluster: str | None = None,
               workers: int | None = None, shoes_per_task: int = SHOES_PER_TASK,
-              progress: str | None = None, stake: Fraction | int = 1) -> list[WinRate]:
+              progress: str | None = None, stake: Fraction | int = 1,
+              suits: SuitCounter | None = None,
+              suit_bet: tuple[int, int] = (1, 0)) -> list[WinRate]:
     """The counter's win rate at each penetration, simulated (see the module's docstring).
 
     ``settle``: the wager's settlement of ``cards`` dealt cards (:data:`Settle`), its nets in
-    units of ``1 / scale``; ``tags``: the count (an object with ``tags``, or the 52 tags);
+    units of ``1 / scale``; ``tags``: the count (an object with ``tags``, or the 52 tags; None:
+    no rank counter, every tag 0); ``penetrations``: shares of the shoe dealt before the
+    shuffle, 0 for a continuous shuffler (every round from the full shoe); ``suits``: the suit
+    counter (None: none), betting ``suit_bet[0]`` units when its estimate is above zero and
+    ``suit_bet[1]`` otherwise;
     ``rounds``: at least this many rounds per penetration (whole shoes); ``spread``: a
     :class:`Spread` or ``(low, high)`` units; ``stake``: the units wagered by a bet of one
     unit of the wager (3 for one unit on each of three parts), the returns being per unit
     wagered. The shoes run in tasks on ``cluster`` (None: this
     machine, ``workers`` processes), the same results whatever the workers.
     """
-    pens = [float(p) for p in penetrations]
+    pens = [Fraction(p) for p in penetrations]
     if decks < 1:
         raise EdgeError(f"A shoe needs at least one deck, not {decks}.")
     if cards < 1 or other_cards < 0:
@@ -533,17 +620,24 @@ def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[i
         raise EdgeError("The rounds, the shoes per task and the scale must be at least 1.")
     if stake <= 0:
         raise EdgeError(f"A bet of one unit wagers a positive number of units, not {stake}.")
-    game = ShoeGame(settle, scale, cards, other_cards, decks, count_tags(tags), _spread(spread),
-                    seed, shoes_per_task, Fraction(stake))
+    if min(suit_bet) < 0 or max(suit_bet) < 1:
+        raise EdgeError(f"The suit counter's bets {suit_bet} must be whole units from 0, one "
+                        "of them at least 1.")
+    game = ShoeGame(settle, scale, cards, other_cards, decks,
+                    count_tags(tags) if tags is not None else (0,) * FACES, _spread(spread),
+                    seed, shoes_per_task, Fraction(stake), suits, suit_bet)
     if game.per_round > game.size:
         raise EdgeError(f"A round of {game.per_round} cards does not fit a shoe of "
                         f"{game.size} cards.")
+    if suits is not None and suits.size != game.size:
+        raise EdgeError(f"The suit counter counts a shoe of {suits.size} cards, not "
+                        f"{game.size}.")
     for pen in pens:
-        if not 0 < pen <= 1 or round(pen * game.size) < 1:
-            raise EdgeError(f"The penetration {pen:g} must be a share of the shoe above 0 "
-                            "and at most 1.")
-    plans: list[tuple[float, int]] = []        # (penetration, shoes)
-    tasks: list[tuple[float, int, int]] = []
+        if not 0 <= pen <= 1 or (pen and game.cut(pen) < 1):
+            raise EdgeError(f"The penetration {float(pen):g} must be a share of the shoe "
+                            "from 0 (a continuous shuffler) to 1, at least one card.")
+    plans: list[tuple[Fraction, int]] = []        # (penetration, shoes)
+    tasks: list[tuple[Fraction, int, int]] = []
     for pen in pens:
         shoes = -(-rounds // game.rounds_per_shoe(pen))
         plans.append((pen, shoes))
@@ -551,23 +645,28 @@ def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[i
             tasks.append((pen, index, min(shoes_per_task, shoes - index * shoes_per_task)))
     results = map_tasks(partial(_run, game), tasks, cluster=cluster, workers=workers,
                         progress=progress)
-    totals: dict[float, Tally] = {}
+    totals: dict[Fraction, Tally] = {}
     for (pen, _, _), result in zip(tasks, results, strict=True):
         totals.setdefault(pen, Tally()).add(result)
     return [_win_rate(game, pen, totals[pen], hands_per_hour) for pen, _ in plans]
 
 
 def wager_win_rates(bet: Bet[Any], paytable: PayTable | None, rules: Rules,
-                    tags: Counted | Sequence[int], *, penetrations: Iterable[float],
+                    tags: Counted | Sequence[int] | None, *,
+                    penetrations: Iterable[float | Fraction],
                     spread: Spread | tuple[int, int], rounds: int, seed: int,
                     other_cards: int = 0, hands_per_hour: float = HANDS_PER_HOUR,
                     cluster: str | None = None, workers: int | None = None,
-                    progress: str | None = None) -> list[WinRate]:
+                    progress: str | None = None,
+                    suit_returns: Callable[[tuple[int, ...]], Fraction] | None = None,
+                    suit_bet: tuple[int, int] = (1, 0)) -> list[WinRate]:
     """:func:`win_rates` of a game's wager, settled by its own ``simulate`` hook (its
     simulator's ``settle``, ``scale``, ``cards_dealt``, ``decks`` and ``initial_wager``, the
     units a bet of one unit wagers): for the report's and
     ``edge counting``'s simulated win rates, on the count ``c.best.fit.count``. ``paytable``:
-    None for the wager's default table."""
+    None for the wager's default table. ``suit_returns``: the wager's exact return from a shoe
+    of any make-up (52 face counts), for a suit counter (:mod:`edge.counting.suit_counter`);
+    None: no suit counter."""
     simulator = bet.simulator(Wager(paytable or bet.paytable(None), rules,
                                     player_of(rules, None), RunSettings()))
     if simulator is None:
@@ -578,19 +677,25 @@ def wager_win_rates(bet: Bet[Any], paytable: PayTable | None, rules: Rules,
                         "cards a hand: it cannot deal a shoe game.")
     settle, scale, cards = settlement(cast(Dealer, simulator))
     stake = Fraction(getattr(simulator, "initial_wager", 1))
+    suits = (suit_counter(suit_returns, (decks,) * FACES, cards)
+             if suit_returns is not None else None)
     return win_rates(settle, scale, decks, tags, cards=cards, penetrations=penetrations,
                      spread=spread, rounds=rounds, seed=seed, other_cards=other_cards,
                      hands_per_hour=hands_per_hour, cluster=cluster, workers=workers,
-                     progress=progress, stake=stake)
+                     progress=progress, stake=stake, suits=suits, suit_bet=suit_bet)
 
 
-def _win_rate(game: ShoeGame, penetration: float, tally: Tally,
+def _win_rate(game: ShoeGame, penetration: Fraction, tally: Tally,
               hands_per_hour: float) -> WinRate:
     buckets = tuple(Bucket(count, rounds, wagered, net, unit_net, unit_squares, game.scale,
                            game.stake)
                     for count, (rounds, wagered, net, unit_net, unit_squares)
                     in sorted(tally.buckets.items()))
-    return WinRate(penetration, game.decks, game.per_round, game.rounds_per_shoe(penetration),
-                   game.spread, hands_per_hour, game.scale, tally.shoes, tally.rounds,
-                   tally.rounds_bet, tally.wagered, tally.net, tally.squares, buckets,
-                   tally.flat_net, tally.flat_squares, game.stake)
+    made = partial(WinRate, float(penetration), game.decks, game.per_round,
+                   game.rounds_per_shoe(penetration), game.spread, hands_per_hour, game.scale,
+                   tally.shoes, tally.rounds)
+    suit = (made(tally.suit_bet, tally.suit_wagered, tally.suit_net, tally.suit_squares, (),
+                 tally.flat_net, tally.flat_squares, game.stake, game.cut(penetration))
+            if game.suits is not None else None)
+    return made(tally.rounds_bet, tally.wagered, tally.net, tally.squares, buckets,
+                tally.flat_net, tally.flat_squares, game.stake, game.cut(penetration), suit)

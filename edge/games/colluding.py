@@ -27,6 +27,7 @@ import numpy as np
 
 from edge import cache
 from edge.errors import EdgeError
+from edge.intervals import interval95
 from edge.parallel import map_tasks
 from edge.protection import NONE, Collusion, CollusionRequest, CollusionResult
 from edge.sampling import chunk_seed
@@ -138,10 +139,14 @@ def simulated(declared: Collusion, request: CollusionRequest,
     exact return plus the mean gain, with its standard error."""
     found = run_tasks(task, request, label)
     gain, error = mean_and_error(found, lone.unit)
+    bounds = interval95(gain, error, found.situations)
+    spread = (f"+- {float(bounds.quantile):.4f} standard errors (Student's t with "
+              f"{found.situations - 1:,} degrees of freedom)" if bounds.distribution == "t"
+              else "+- 1.96 standard errors")
     method = (f"simulated: {found.situations:,} situations drawn (seed {request.seed}), each "
               f"valued exactly {valued}, as its gain over the lone optimal player (whose mean "
-              "is the exact unexposed return); the mean +- 1.96 standard errors is a 95% "
-              "confidence interval")
+              f"is the exact unexposed return); the mean {spread} is a 95% confidence "
+              "interval")
     return CollusionResult(request.partners, declared.shared, lone.unexposed + gain,
                            lone.unexposed, lone.basis, found.situations, method,
                            standard_error=error, classes=in_all,

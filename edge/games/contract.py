@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from edge.document import Report, Section
+    from edge.tells import Tells
 
 
 # The independent checks a game can declare in ``Game.checks`` (see the report's Method section).
@@ -98,6 +99,9 @@ RulesOfPlay = Callable[[Wager[RulesT]], list[str]]
 # exposed player's decisions differ from basic strategy at each decision point (how often, on
 # which hands), as report sections of tables and charts (docs/protection.md).
 Surveil = Callable[[Wager[RulesT]], Sequence["Section"]]
+# tells: the exposed player's tells against the ordinary players the game models (basic strategy
+# and the common poor rules), each share exact (edge.tells, docs/protection.md).
+TellsOf = Callable[[Wager[RulesT]], "Tells"]
 # collude: the return of a player whose partners share their cards (the wager as dealt, no
 # exposure set; edge.protection.Collusion declares what is shared and how many partners).
 Collude = Callable[[Wager[RulesT], CollusionRequest], CollusionResult]
@@ -174,6 +178,7 @@ class Exposed(Generic[RulesT]):
     rules_of_play: RulesOfPlay[RulesT] | None = None
     surveillance: Surveil[RulesT] | None = None
     collude: Collude[RulesT] | None = None
+    tells: TellsOf[RulesT] | None = None
 
 
 @dataclass(frozen=True)
@@ -290,6 +295,13 @@ class Bet(Generic[RulesT]):
         exposed = self._seen(wager)
         hook = exposed.surveillance if exposed is not None else None
         return list(hook(wager)) if hook is not None else []
+
+    def tells(self, wager: Wager[RulesT]) -> Tells | None:
+        """The exposed player's tells against ordinary play (None: the game as dealt, or the
+        wager has no such analysis)."""
+        exposed = self._seen(wager)
+        hook = exposed.tells if exposed is not None else None
+        return hook(wager) if hook is not None else None
 
     def collusion(self, wager: Wager[RulesT], request: CollusionRequest) -> CollusionResult:
         """The return of a player whose partners share their cards (``request``)."""

@@ -45,6 +45,7 @@ from edge.document.render_tex import TEX_PREAMBLE as TEX_PREAMBLE
 from edge.document.render_tex import tex_escape as tex_escape
 from edge.games.sweeps import linear_option as linear_option
 from edge.games.sweeps import option_sweep as option_sweep
+from edge.report.build import check_writable as check_writable
 from edge.report.build import index_report as index_report
 from edge.report.build import make_report as make_report
 from edge.report.build import report_command as report_command

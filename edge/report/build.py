@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -158,10 +159,12 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
     if guarded is not None:
         sections.append(guarded)
     exposures = protection_tables(context) if guarded is not None else {}
+    counted: dict[str, JsonValue] = {}            # the counting section's figures, by wager
     if counting:
         from edge.counting.document import report_section
         play = counting if isinstance(counting, CounterPlay) else CounterPlay()
-        sections.append(report_section(context, play if environment else None))
+        sections.append(report_section(context, play if environment else None,
+                                       figures=counted))
     pays = None if context.player.exposed else pay_section(context)
     if pays is not None:
         sections.append(pays)
@@ -193,7 +196,7 @@ def make_report(game: str | AnyGame, paytables: Sequence[str] = (),
                        ("options", ", ".join(f"{k}={v}" for k, v in options_dict(rules).items())))
     return Report(f"{found.title}: mathematical report", tuple(subtitle), tuple(sections),
                   found.name, tables, found.title, context=context_columns,
-                  data=report_data(context, meta, exposures, guarded_data),
+                  data=report_data(context, meta, exposures, guarded_data, counted),
                   document_id=meta.document_id, revision=meta.revision)
 
 
@@ -211,12 +214,37 @@ def write_report(report: Report, path: str | Path, fmt: str | None = None) -> Pa
         text = report.render(kind)
     _make_folder(target.parent)
     try:
-        target.write_text(text, encoding="utf-8")
         for name, data in files.items():
-            (target.parent / name).write_bytes(data)
+            _write_whole(target.parent / name, data)
+        _write_whole(target, text.encode("utf-8"))
     except OSError as error:
         raise EdgeError(f"Cannot write the report {target}: {error.strerror or error}.") from error
     return target
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: to a temporary file beside it, then
+    renamed over it (an interrupt or a full disk leaves the old file, or none)."""
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        part.write_bytes(data)
+        part.replace(path)
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def check_writable(path: str | Path) -> None:
+    """Fail at once, before minutes of building, when a report cannot be written at ``path``:
+    its folder cannot be made, or a file cannot be created in it, or ``path`` is a folder."""
+    target = Path(path)
+    if target.is_dir():
+        raise EdgeError(f"Cannot write the report {target}: it is a folder.")
+    _make_folder(target.parent)
+    try:
+        _write_whole(target.parent / f".{target.name}.check", b"")
+        (target.parent / f".{target.name}.check").unlink()
+    except OSError as error:
+        raise EdgeError(f"Cannot write the report {target}: {error.strerror or error}.") from error
 
 
 def _make_folder(folder: Path) -> None:

@@ -47,7 +47,8 @@ def volatility_rows(table: ReturnTable) -> list[dict[str, object]]:
 
 def report_data(context: ReportContext[Rules], meta: Metadata,
                 protection: Mapping[str, ReturnTable] | None = None,
-                guarded: Mapping[str, object] | None = None) -> dict[str, object]:
+                guarded: Mapping[str, object] | None = None,
+                counting: Mapping[str, object] | None = None) -> dict[str, object]:
     """A report's JSON contract: every figure as an exact ``"p/q"`` string, the metadata and the
     figures' digest, so that two submissions can be compared by a diff.
 
@@ -56,7 +57,9 @@ def report_data(context: ReportContext[Rules], meta: Metadata,
     ``volatility`` every row of the report's volatility tables (exact where the distribution is
     exact); ``protection`` (a report with --protection) each exposure's figures, which the
     digest then covers too; ``guarded`` (the same report) the protection section's money and
-    collusion tables, under ``protection_money`` and ``collusion``.
+    collusion tables and the tells against ordinary play, under ``protection_money``,
+    ``collusion`` and ``protection_tells``; ``counting`` (a report with --counting) each
+    shoe-dealt wager's counting figures, simulated win rates included.
     """
     summary: dict[str, object] = {}
     volatility: dict[str, object] = {}
@@ -86,4 +89,8 @@ def report_data(context: ReportContext[Rules], meta: Metadata,
             data["protection_money"] = guarded["money"]
         if "collusion" in guarded:
             data["collusion"] = guarded["collusion"]
+        if "tells" in guarded:
+            data["protection_tells"] = guarded["tells"]
+    if counting:
+        data["counting"] = dict(counting)
     return data

@@ -217,6 +217,19 @@ PROTECTION_GLOSSARY: tuple[tuple[str, str], ...] = (
      "zero; above it the player has the edge"),
     ("win per hour", "the informed player's expected win in money over an hour: hands an hour "
      "x the bet x the return per unit of the basis at that exposure rate"),
+    ("ordinary player", "a player a floor actually sees, following a fixed rule with nothing "
+     "seen: basic strategy, or a poor rule such as raising every hand (raise-all) or raising "
+     "what the dealer needs to qualify (mimic)"),
+    ("tell", "a decision the informed player makes on a hand where an ordinary player, "
+     "following his rule, never makes it"),
+    ("hands to watch", "the least number of hands after which an officer has seen at least "
+     "one tell with the stated confidence (95% unless said): ceil(ln(1 - confidence) / ln(1 - "
+     "q)) for a share q of hands showing a tell"),
+    ("N0", "the hands after which the informed player's expected win equals one standard "
+     "deviation of his total result: the variance over the squared return, per hand"),
+    ("look the same", "two exposures look the same on a player hand when the informed "
+     "player's decisions on it are the same in the same shares under both: an officer who sees "
+     "the hand and the decision cannot tell which exposure it is"),
 )
 COLLUSION_GLOSSARY: tuple[tuple[str, str], ...] = (
     ("collusion", "players who show each other their cards, so that one decides knowing his "
@@ -230,6 +243,10 @@ COUNTING_GLOSSARY: tuple[tuple[str, str], ...] = (
     ("shoe", "the cards of several decks dealt from without shuffling until the cut card"),
     ("penetration", "how far the shoe is dealt before the shuffle (in cards, or as a share of "
      "the shoe)"),
+    ("continuous shuffler", "a machine that shuffles the cards of every round back into the "
+     "shoe: every round is dealt from the full shoe, so there is no penetration"),
+    ("suit counter", "a counter who keeps the cards left of each of the four suits and bets "
+     "when the return estimated from them is positive"),
     ("effect of removal", "how much the wager's exact return changes when one card of a rank "
      "(or suit) is taken out of the full shoe"),
     ("tags", "the whole number a count adds for each card seen, by rank (or suit)"),

@@ -9,11 +9,13 @@ from the wager's own ``analyze`` hook with the ``seen`` option set; nothing here
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from edge.document import Items, Paragraph, Section, Table
 from edge.document.document import Block, JsonValue
-from edge.games import ReportContext, Rules, is_builtin
+from edge.games import Bet, ReportContext, Rules, Wager, is_builtin
 from edge.player import seeing
 from edge.protection import (
     DEFAULT_RATES,
@@ -29,6 +31,19 @@ from edge.protection import (
 from edge.report.collusion import collusion_section
 from edge.report.money import money_chart, money_json, money_tables, pace_text
 from edge.table import ReturnTable, exact, percent
+from edge.tells import (
+    DEFAULT_CONFIDENCE,
+    TITLE,
+    WATCH_RATES,
+    Tells,
+    look_alike_blocks,
+    look_alike_json,
+    mixed_moments,
+    n_zero_block,
+    n_zero_json,
+    tells_blocks,
+    tells_json,
+)
 
 HEADERS = ("seen", "what the player sees", "player edge", "hit frequency",
            "value of the information", "decisions", "published")
@@ -78,6 +93,8 @@ def protection_section(context: ReportContext[Rules], *,
     rows = [_row(None, unexposed, unexposed)]
     children: list[Section] = []
     found: list[ExposureMoney] = []
+    told: list[Tells] = []
+    tells_data: dict[str, JsonValue] = {}
     unit, pace = Fraction(DEFAULT_UNIT), context.game.pace
     for scenario in protection.scenarios:
         rules = seeing(context.rules, scenario.name)
@@ -100,8 +117,15 @@ def protection_section(context: ReportContext[Rules], *,
         lines = context.game.bet(bet).rules_of_play(wager)
         if lines:
             blocks.append(Items(tuple(lines)))
-        children.append(Section(f"seen={scenario.name}", tuple(blocks),
-                                tuple(context.game.bet(bet).surveillance(wager))))
+        seen = watch_scenario(context.game.bet(bet), wager, table, unexposed,
+                              explain=not told)
+        blocks.append(seen.n_zero)
+        watched = list(context.game.bet(bet).surveillance(wager))
+        tells_data[scenario.name] = seen.data
+        if seen.tells is not None:
+            told.append(seen.tells)
+            watched.append(Section(f"{TITLE}: seen={scenario.name}", tuple(seen.blocks)))
+        children.append(Section(f"seen={scenario.name}", tuple(blocks), tuple(watched)))
     first = unexposed.basis
     intro = Paragraph(
         "What a player who sees cards he should not, and uses them perfectly, wins. For each "
@@ -123,6 +147,10 @@ def protection_section(context: ReportContext[Rules], *,
     if data is not None and found:
         data["money"] = {"stakes": stakes, "hands_per_hour": pace.hands,
                          "scenarios": money_json(found, DEFAULT_RATES)}
+        data["tells"] = {"scenarios": tells_data, "look_alike": look_alike_json(told)}
+    alike = look_alike_blocks(told)
+    if alike:
+        children.append(Section("Scenarios that look the same at the table", tuple(alike)))
     if collusion is not None:
         children.append(collusion)
     solved = ("is solved exactly, over every deal and every way to choose the seen cards"
@@ -130,9 +158,43 @@ def protection_section(context: ReportContext[Rules], *,
               "comes from the game's own analysis of it (the wager's exposed hook)")
     said = (f"The \"Game protection\" section: each exposure of the {bet} wager {solved}; "
             "its money (the return at each exposure rate, the break-even rate, the win per "
-            "hour) is exact from those returns at the rates, bet and pace it states.")
+            "hour) is exact from those returns at the rates, bet and pace it states; N0 "
+            "(variance / return^2 per hand) is exact from the returns and variances."
+            + (" The tells against ordinary play are exact shares of the exposed cycle; the "
+               "hands an officer must watch are exact under the model each states (hands "
+               "dealt independently, one tell enough to tell the players apart): the least n "
+               "with (1 - q)^n <= 1 - confidence; the scenarios that look the same are found "
+               "by comparing the exact decision profiles." if told else ""))
     return Section("Game protection", (intro, table_block, *money), tuple(children),
                    page_break=True, method=(said,))
+
+
+@dataclass(frozen=True)
+class Watched:
+    """What an officer watching one scenario acts on: N0 at each exposure rate (a paragraph),
+    the tells against ordinary play where the wager has them (``tells``, ``blocks``), and both
+    as JSON (``data``)."""
+
+    n_zero: Paragraph
+    tells: Tells | None
+    blocks: tuple[Block, ...]
+    data: dict[str, JsonValue]
+
+
+def watch_scenario(bet: Bet[Rules], wager: Wager[Rules], table: ReturnTable,
+                   unexposed: ReturnTable, rates: Sequence[Fraction] = WATCH_RATES,
+                   confidence: Fraction = DEFAULT_CONFIDENCE, explain: bool = True) -> Watched:
+    """N0 and the tells against ordinary play of one scenario (``wager``: the wager with the
+    scenario seen, ``table`` its exposed return table) at each of ``rates`` (``explain``: with
+    the paragraph saying how the tells are found)."""
+    moments = [mixed_moments(table, unexposed, rate) for rate in rates]
+    tells = bet.tells(wager)
+    data: dict[str, JsonValue] = {"n_zero": n_zero_json(moments, rates)}
+    if tells is None:
+        return Watched(n_zero_block(moments, rates), None, (), data)
+    return Watched(n_zero_block(moments, rates), tells,
+                   tuple(tells_blocks(tells, rates, confidence, explain)),
+                   {**tells_json(tells, rates, confidence), **data})
 
 
 def money_blocks(found: list[ExposureMoney], stakes: str, pace: Pace) -> list[Block]:

@@ -1,15 +1,17 @@
 """``edge tune --write DIR``: each listed candidate as a pay table file ``--paytable`` reads.
 
 Every file is a TOML pay table of the tuned wager (its ``name`` is the table's label, its
-``bet`` the wager), headed by comments that give the candidate's exact house edge and the
-command that found it. Files are written whole or not at all: each goes to a temporary file in
-``DIR`` first and is renamed into place once every one is written.
+``bet`` the wager), headed by comments that give the candidate's exact house edge, the command
+that found it and the command that uses it (a bet file named by its path, as typed). Files are
+written whole or not at all: each goes to a temporary file in ``DIR`` first and is renamed
+into place once every one is written.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shlex
 import tempfile
 from pathlib import Path
 
@@ -68,7 +70,8 @@ def file_text(result: TuneResult, rank: int, candidate: Candidate, command: str)
         f"standard deviation {figures.standard_deviation:.4f}"
         + (f", with {sets}" if sets else ""),
         f"# made by: {command}",
-        f"# use it: edge table {result.game.name} --bet {result.bet.name} --paytable FILE"
+        f"# use it: edge table {shlex.quote(result.game.command_name)} --bet {result.bet.name} "
+        "--paytable FILE"
         + (f" {sets}" if sets else ""),
         "",
         *candidate.paytable.toml_lines(result.bet.name),

@@ -11,6 +11,8 @@ house-way``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from edge.games import (
     PUBLISHED_FIGURES,
     SMALL_CASES,
@@ -20,6 +22,7 @@ from edge.games import (
     ReportSections,
     RulesSections,
     TableCase,
+    Wager,
     on_call,
     uses,
 )
@@ -62,6 +65,9 @@ from edge.games.double_hand_poker.simulation import (
 from edge.games.double_hand_poker.strategy import compare_setting, strategy
 from edge.protection import Pace, Protection
 
+if TYPE_CHECKING:
+    from edge.tells import Tells
+
 __all__ = ["GAME", "DoubleHandRules", "PlayerSetting", "SettingRule"]
 
 
@@ -73,6 +79,11 @@ def _report() -> ReportSections[DoubleHandRules]:
 def _surveillance() -> Surveil[DoubleHandRules]:
     from edge.games.double_hand_poker import surveillance  # charts: imported when asked
     return lambda wager: surveillance.surveillance_sections(wager.rules, wager.run)
+
+
+def _tells(wager: Wager[DoubleHandRules]) -> Tells:
+    from edge.games.double_hand_poker import surveillance  # charts: imported when asked
+    return surveillance.tells(wager.rules, wager.run)
 
 
 def _rules_document() -> RulesSections[DoubleHandRules]:
@@ -110,7 +121,8 @@ GAME: Game[DoubleHandRules] = Game(
                 simulate=lambda wager: simulate_exposed_main(wager.rules, wager.run),
                 compare=lambda wager: exposed_compare(wager.rules, wager.run),
                 rules_of_play=lambda wager: rules_of_play(wager.rules, wager.run),
-                surveillance=on_call(_surveillance), collude=collude)),
+                surveillance=on_call(_surveillance), collude=collude,
+                tells=_tells)),
         _tile_bet(LO_CARD),
         _tile_bet(HI_CARD),
         _dice_bet(DICE_LO),

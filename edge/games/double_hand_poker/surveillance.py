@@ -47,9 +47,10 @@ from edge.games.double_hand_poker.informed import (
     rule_choices,
     seen_tile_sets,
 )
-from edge.games.double_hand_poker.rules import DoubleHandRules, Seen, SettingRule
+from edge.games.double_hand_poker.rules import OPTIMAL, DoubleHandRules, Seen, SettingRule
 from edge.games.double_hand_poker.tiles import format_tile, format_tiles
 from edge.table import percent
+from edge.tells import Ordinary, Tells
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -334,3 +335,53 @@ def surveillance_sections(rules: DoubleHandRules, run: RunSettings) -> list[Sect
         Items(tuple(_plain_rules(found, rules, run))),
     ]
     return [Section(f"What surveillance should watch for: {scenario.seen}", tuple(blocks))]
+
+
+OBSERVED = ("the player's three tiles and how he sets them (the house way's levels of his hand "
+            "and of his setting)")
+STRONGEST = 6       # the most frequent tells listed
+
+
+def tells(rules: DoubleHandRules, run: RunSettings | None = None) -> Tells:
+    """The ``tells`` hook: the informed player under ``rules.seen`` against a player who sets
+    every hand by the house way and against basic strategy (the unexposed optimal setting),
+    every share exact (equally likely situations: shares of the exposed cycle)."""
+    found = watch(rules, run)
+    counts = setting_counts()
+    slots = found.played.slots
+    situations = slots.shape[1]
+    basic = (found.played.unexposed if rules.strategy.is_optimal else played_setting(
+        dataclasses.replace(rules, strategy=OPTIMAL), run).unexposed)
+    house = counts.house_slot
+    off_basic = slots != basic[:, None]
+    off_house = found.off_house
+    share = found.share
+
+    def strongest(mark: npt.NDArray[np.bool_]) -> tuple[tuple[str, str, Fraction], ...]:
+        deals, _ = np.nonzero(mark)
+        key = found.kind[deals] * _KINDS + found.informed[mark].astype(np.int64)
+        values, number = np.unique(key, return_counts=True)
+        order = np.lexsort((values, -number))[:STRONGEST]
+        return tuple((f"house way {levels_text(int(values[k]) // _KINDS)}",
+                      f"set otherwise, as {levels_text(int(values[k]) % _KINDS)}",
+                      share(int(number[k]))) for k in order)
+
+    what = "sets a hand otherwise"
+    players = (
+        Ordinary("house way", "sets every hand by the house way (lets the dealer set it)",
+                 ((what, share(int(off_house.sum()))),),
+                 Fraction(int((basic != house).sum()), len(house)), strongest(off_house)),
+        Ordinary("basic strategy", "the optimal setting with nothing seen",
+                 ((what, share(int(off_basic.sum()))),), Fraction(0), strongest(off_basic)))
+    both = off_house & off_basic
+    every = Ordinary("every ordinary player", "the settings neither of those above makes",
+                     ((what, share(int(both.sum()))),), Fraction(0), strongest(both))
+    profile, fine = [], []
+    for kind in range(_KINDS):
+        inside = found.kind == kind
+        if not (inside.any() and off_basic[inside].any()):
+            continue
+        profile.append((f"house way {levels_text(kind)}", "set otherwise",
+                        Fraction(int(off_house[inside].sum()), int(inside.sum()) * situations)))
+        fine.append(tuple(Fraction(int(row.sum()), situations) for row in off_house[inside]))
+    return Tells(f"seen={rules.seen}", players, every, tuple(profile), OBSERVED, tuple(fine))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from types import ModuleType
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from edge.document import Report, Section
 from edge.games import (
@@ -35,7 +35,7 @@ from edge.games import (
     pays_and_rules,
     uses,
 )
-from edge.games.contract import Surveil
+from edge.games.contract import Surveil, TellsOf
 from edge.games.three_card_poker import analysis, sources
 from edge.games.three_card_poker.collusion import COLLUSION, collude
 from edge.games.three_card_poker.exposure import SCENARIOS
@@ -67,6 +67,7 @@ from edge.games.three_card_poker.rules import (
 )
 from edge.games.three_card_poker.strategy import (
     GAME_NAME,
+    DecisionPays,
     ante_decision,
     combined_decision,
     compare_strategy,
@@ -74,6 +75,9 @@ from edge.games.three_card_poker.strategy import (
 )
 from edge.protection import Pace, Protection
 from edge.strategies import StrategyComparison
+
+if TYPE_CHECKING:
+    from edge.tells import Tells
 
 __all__ = ["GAME", "Seen", "Strategy", "ThreeCardRules", "Ties"]
 
@@ -164,11 +168,22 @@ def _surveillance(bet: str) -> Surveil[ThreeCardRules]:
     """The exposed wager's surveillance hook (:mod:`.surveillance`: tables imported when used)."""
     def watch(wager: Wager[ThreeCardRules]) -> list[Section]:
         from edge.games.three_card_poker.surveillance import surveillance
-        rules = wager.rules
-        table = wager.paytable or PRESETS[bet][DEFAULT_PAYTABLE]
-        pays = ante_decision(table) if bet == "ante" else combined_decision(table, rules)
-        return surveillance(pays, rules)
+        return surveillance(_decision_pays(bet, wager), wager.rules)
     return watch
+
+
+def _tells(bet: str) -> TellsOf[ThreeCardRules]:
+    """The exposed wager's tells against ordinary play (:mod:`.surveillance`)."""
+    def tells(wager: Wager[ThreeCardRules]) -> Tells:
+        from edge.games.three_card_poker.surveillance import tells
+        return tells(_decision_pays(bet, wager), wager.rules)
+    return tells
+
+
+def _decision_pays(bet: str, wager: Wager[ThreeCardRules]) -> DecisionPays:
+    """What rides on the wager's raise/fold decision under its pay table."""
+    table = wager.paytable or PRESETS[bet][DEFAULT_PAYTABLE]
+    return ante_decision(table) if bet == "ante" else combined_decision(table, wager.rules)
 
 
 def _simulate(bet: str, exposed: bool = False) -> Simulate[ThreeCardRules]:
@@ -205,7 +220,7 @@ GAME = Game(
                 lambda wager: analysis.exposed_ante(wager.paytable, wager.rules, wager.run),
                 strategy=exposed_ante_strategy, simulate=_simulate("ante", True),
                 compare=_exposed_compare("ante"), surveillance=_surveillance("ante"),
-                rules_of_play=ante_rules_of_play, collude=collude)),
+                rules_of_play=ante_rules_of_play, collude=collude, tells=_tells("ante"))),
         Bet("pair-plus", "paid on the player's pair or better",
             pays_and_rules(analysis.analyze_pair_plus),
             PAIR_PLUS_OUTCOMES, PRESETS["pair-plus"], DEFAULT_PAYTABLE,
@@ -225,7 +240,7 @@ GAME = Game(
                 lambda wager: analysis.exposed_combined(wager.paytable, wager.rules, wager.run),
                 strategy=exposed_combined_strategy,
                 simulate=_simulate("combined", True), compare=_exposed_compare("combined"),
-                surveillance=_surveillance("combined"))),
+                surveillance=_surveillance("combined"), tells=_tells("combined"))),
     ),
     source="An online casino's Tri-Card Poker help page",
     sources=sources.SOURCES,

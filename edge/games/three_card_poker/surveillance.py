@@ -28,9 +28,10 @@ from edge.games.three_card_poker.exposure_strategy import (
     seen_group,
     seen_rules,
 )
-from edge.games.three_card_poker.rules import OPTIMAL, Seen, ThreeCardRules
-from edge.games.three_card_poker.strategy import DecisionPays, solve, strategy_rule
+from edge.games.three_card_poker.rules import OPTIMAL, RaiseRule, Seen, ThreeCardRules
+from edge.games.three_card_poker.strategy import DecisionPays, rule_raises, solve, strategy_rule
 from edge.table import exact, percent
+from edge.tells import Ordinary, Tells
 
 QUEEN = RANKS.index("Q")
 MADE_HANDS = tuple(name.replace("-", " ") for name in reversed(HAND_CLASSES[1:]))
@@ -215,4 +216,77 @@ def surveillance(pays: DecisionPays, rules: ThreeCardRules) -> list[Section]:
     ))]
 
 
-__all__ = ["Watch", "hand_row", "surveillance", "watch", "watch_rules"]
+# The poor players a floor sees, as the named strategies edge ships (beside basic strategy)
+ORDINARY = ("mimic", "raise-all")
+OBSERVED = ("the player's three cards and whether he raises or folds (an overhead camera; "
+            "folded hands included)")
+STRONGEST = 6       # the most frequent tells listed
+
+
+def _strongest(rows: list[str], deals: IntArray, marks: tuple[tuple[str, npt.NDArray[np.bool_]],
+                                                              ...], cycle: int
+               ) -> tuple[tuple[str, str, Fraction], ...]:
+    """The most frequent tells by player hand row and decision, largest first."""
+    names = sorted(set(rows))
+    index = np.array([names.index(name) for name in rows])
+    found: dict[tuple[str, str], int] = {}
+    for decision, mark in marks:
+        per_row = np.zeros(len(names), dtype=np.int64)
+        np.add.at(per_row, index, np.where(mark, deals, 0).sum(axis=1))
+        found.update({(names[k], decision): int(per_row[k]) for k in np.nonzero(per_row)[0]})
+    ranked = sorted(found.items(), key=lambda item: (-item[1], item[0]))[:STRONGEST]
+    return tuple((hand, decision, Fraction(count, cycle)) for (hand, decision), count in ranked)
+
+
+def tells(pays: DecisionPays, rules: ThreeCardRules) -> Tells:
+    """The ``tells`` hook: the informed player under ``rules.seen`` against basic strategy and
+    the poor players of :data:`ORDINARY`, every share exact over the exposed cycle."""
+    solution = exposed_solution(pays, rules)
+    basic = solve(pays, replace(rules, seen=Seen.NONE, strategy=OPTIMAL))
+    reps, cycle = solution.representatives, solution.cycle
+    cards, classes = solution.hands.cards, solution.hands.classes
+    rows = [hand_row(cards[h], int(classes[h])) for h in reps]
+    deals = solution.counts.sum(axis=2, dtype=np.int64) * solution.class_sizes[:, None]
+    informed = solution.decisions[reps] == RAISE
+    named = [RaiseRule.resolve(name) for name in ORDINARY]
+    players = [("basic strategy", strategy_rule(basic).split(";")[0]
+                + " (the optimal play with nothing seen)", basic.optimal),
+               *((rule.name, rule.description, rule_raises(rule, solution.hands))
+                 for rule in named)]
+
+    def share(mark: npt.NDArray[np.bool_]) -> Fraction:
+        return Fraction(int(np.where(mark, deals, 0).sum()), cycle)
+
+    def against(name: str, description: str, up: npt.NDArray[np.bool_],
+                down: npt.NDArray[np.bool_], as_dealt: Fraction) -> Ordinary:
+        marks = (("raise", up), ("fold", down))
+        return Ordinary(name, description, (("raises a hand it folds", share(up)),
+                                            ("folds a hand it raises", share(down))),
+                        as_dealt, _strongest(rows, deals, marks, cycle))
+
+    found = []
+    for name, description, raises in players:
+        theirs = raises[reps][:, None]
+        found.append(against(name, description, informed & ~theirs, ~informed & theirs,
+                             Fraction(int((raises != basic.optimal).sum()), len(raises))))
+    every_raise = np.all([raises[reps] for _, _, raises in players], axis=0)[:, None]
+    every_fold = ~np.any([raises[reps] for _, _, raises in players], axis=0)[:, None]
+    every = against("every ordinary player", "the decisions none of those above makes",
+                    informed & every_fold, ~informed & every_raise, Fraction(0))
+    basic_raises = basic.optimal[reps][:, None]
+    departs = (informed != basic_raises) & (deals > 0)
+    profile, fine = [], []
+    raised_deals = np.where(informed, deals, 0).sum(axis=1)
+    all_deals = deals.sum(axis=1)
+    for row in ROWS:
+        inside = np.array([name == row for name in rows])
+        if (departs & inside[:, None]).any():
+            profile.append((row, "raise", Fraction(int(raised_deals[inside].sum()),
+                                                   int(all_deals[inside].sum()))))
+            fine.append(tuple(Fraction(int(raised_deals[k]), int(all_deals[k]))
+                              for k in np.nonzero(inside)[0]))
+    return Tells(f"seen={rules.seen}", tuple(found), every, tuple(profile), OBSERVED,
+                 tuple(fine))
+
+
+__all__ = ["ORDINARY", "Watch", "hand_row", "surveillance", "tells", "watch", "watch_rules"]

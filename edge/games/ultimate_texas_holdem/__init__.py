@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from edge import holdem
 from edge.document import Report, Section
@@ -89,6 +90,9 @@ from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.protection import CollusionRequest, CollusionResult, Pace
 from edge.strategies import StrategyComparison
+
+if TYPE_CHECKING:
+    from edge.tells import Tells
 from edge.table import ReturnTable
 
 __all__ = ["GAME", "GAME_NAME", "UltimateTexasHoldemRules", "describe_rules"]
@@ -303,6 +307,16 @@ def _surveillance(wager: Wager[UltimateTexasHoldemRules]) -> list[Section]:
     return surveillance.surveillance_sections(solution, blind, rules, wager.run)
 
 
+def _tells(wager: Wager[UltimateTexasHoldemRules]) -> Tells:
+    """The informed player's preflop tells against ordinary play (docs/protection.md)."""
+    from edge.games.ultimate_texas_holdem.exposure import surveillance
+    paytable = wager.paytable
+    blind = _main_paytable(paytable if paytable is not None else BLIND_PRESETS[BLIND_DEFAULT])
+    rules = replace(wager.rules, strategy=OPTIMAL)       # the informed player plays perfectly
+    solution = exposure_main.solve_exposure(blind, rules, wager.run)
+    return surveillance.tells(solution, blind, rules, wager.run)
+
+
 def _collude(wager: Wager[UltimateTexasHoldemRules], request: CollusionRequest
              ) -> CollusionResult:
     """The return of a player who sees a partner's hole cards (collusion/two_player.py)."""
@@ -325,7 +339,7 @@ BETS: tuple[Bet[UltimateTexasHoldemRules], ...] = (
         exposed=Exposed(
             _exposed_main, strategy=_exposed_strategy,
             simulate=_exposed_simulate, compare=_exposed_compare, rules_of_play=_rules_of_play,
-            surveillance=_surveillance, collude=_collude)),
+            surveillance=_surveillance, collude=_collude, tells=_tells)),
     Bet("trips", TRIPS_DESCRIPTION, _trips, TRIPS_OUTCOMES, TRIPS_PRESETS, TRIPS_DEFAULT,
         simulate=lambda wager: simulate_trips(wager.paytable, wager.rules, wager.run),
         table_rules=TRIPS_TABLE_RULES, uses=_trips_uses, exposed=Exposed(_exposed_trips)),

@@ -57,6 +57,18 @@ class Seen(StrEnum):
     FLOP_3 = "flop-3"
     DEALER_1_RIVER = "dealer-1-river"    # seen only before the river decision
 
+    @classmethod
+    def _missing_(cls, value: object) -> Seen | None:
+        """Two cards named in either order, with or without spaces (``flop-1,dealer-1`` is
+        ``dealer-1,flop-1``): one reading of a combined scenario, as ``--seen`` has."""
+        if not isinstance(value, str):
+            return None
+        parts = sorted(part.strip() for part in value.split(","))
+        for member in cls:
+            if sorted(member.value.split(",")) == parts:
+                return member
+        return None
+
 
 class Ties(StrEnum):
     """Which wager a decision of exactly equal value takes."""

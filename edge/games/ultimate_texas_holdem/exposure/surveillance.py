@@ -55,6 +55,7 @@ from edge.games.ultimate_texas_holdem.strategy.seen import features
 from edge.paytables import PayTable
 from edge.sampling import deal
 from edge.table import percent
+from edge.tells import Ordinary, Tells
 
 IntArray = npt.NDArray[np.int64]
 RAISES_MORE, CHECKS_MORE = PALETTE[3], PALETTE[5]     # the two departures' colours
@@ -341,3 +342,98 @@ def surveillance_sections(solution: ExposedSolution, paytable: PayTable,
                   "most of its suit arrangements):"),
         Items(tuple(preflop_rules(found, by_class))),
         street_table(streets)), method=(said,))]
+
+
+# --- tells against ordinary play (edge/tells.py), preflop, exact -----------------------------
+
+ORDINARY_CHARTS = ("wizard-practical",)      # named charts a floor sees, beside basic strategy
+OBSERVED = ("the player's two hole cards and his preflop decision (his flop and river tells, "
+            "simulated above, are not counted: with them an officer needs fewer hands)")
+STRONGEST = 6
+_PLAYS = {4: "4x", 3: "3x", 0: "check"}
+
+
+def ordinary_players(basic_by_holding: npt.NDArray[np.int8]
+                     ) -> list[tuple[str, str, npt.NDArray[np.int8]]]:
+    """The ordinary players' preflop choices per holding id: basic strategy, the named charts of
+    :data:`ORDINARY_CHARTS`, and a player who never raises preflop (checks to the flop)."""
+    from edge.games.ultimate_texas_holdem.exposure.players import chart_choice
+    from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy
+    first, second = np.triu_indices(52, k=1)
+    cards = np.stack([first, second], axis=1).astype(np.int64)
+    found = [("basic strategy", "the optimal play with nothing seen", basic_by_holding)]
+    for name in ORDINARY_CHARTS:
+        chart = UthStrategy.resolve(name)
+        found.append((name, chart.description.split(". Flop")[0] + ".",
+                      chart_choice(chart, cards).astype(np.int8)))
+    found.append(("never raises preflop", "checks every hand preflop (waits for the flop)",
+                  np.zeros(len(first), dtype=np.int8)))
+    return found
+
+
+def preflop_tells(solution: ExposedSolution,
+                  ordinary: Sequence[tuple[str, str, npt.NDArray[np.int8]]]) -> Tells:
+    """The informed preflop choice against each ordinary player's (``ordinary``: name, rule in
+    words, choice per holding id; the first is basic strategy), every share exact over the
+    preflop states (each equally likely, weighted by the states it stands for)."""
+    cards = solution.state_cards.astype(np.int64)
+    ids = holding_ids()[cards[:, 0], cards[:, 1]]
+    informed = solution.choice.astype(np.int64)
+    weight = solution.state_weight.astype(np.int64)
+    total = int(weight.sum())
+    names = index_names()
+    klass = class_index(cards[:, 0], cards[:, 1])
+    basic = ordinary[0][2].astype(np.int64)
+
+    def share(mask: npt.NDArray[np.bool_]) -> Fraction:
+        return Fraction(int(weight[mask].sum()), total)
+
+    def strongest(mask: npt.NDArray[np.bool_]) -> tuple[tuple[str, str, Fraction], ...]:
+        key = klass[mask] * 5 + informed[mask]
+        sums = np.zeros(169 * 5, dtype=np.int64)
+        np.add.at(sums, key, weight[mask])
+        order = sorted(np.nonzero(sums)[0], key=lambda k: (-int(sums[k]), int(k)))[:STRONGEST]
+        return tuple((names[int(k) // 5], _PLAYS[int(k) % 5], Fraction(int(sums[k]), total))
+                     for k in order)
+
+    def against(name: str, description: str, theirs: npt.NDArray[np.int64],
+                as_dealt: Fraction) -> Ordinary:
+        more = (informed > 0) & (theirs == 0)
+        fewer = (informed == 0) & (theirs > 0)
+        other = (informed > 0) & (theirs > 0) & (informed != theirs)
+        kinds = (("raises a hand it checks", share(more)),
+                 ("checks a hand it raises", share(fewer)),
+                 ("raises another amount", share(other)))
+        return Ordinary(name, description, kinds, as_dealt, strongest(more | fewer | other))
+
+    players = []
+    everyone = np.stack([choice.astype(np.int64)[ids] for _, _, choice in ordinary])
+    for (name, description, choice), theirs in zip(ordinary, everyone, strict=True):
+        players.append(against(name, description, theirs, Fraction(
+            int((choice.astype(np.int64) != basic).sum()), len(choice))))
+    # a decision none of them makes: 4x, 3x or check where each of them decides otherwise
+    alone = (everyone != informed[None, :]).all(axis=0)
+    every = Ordinary("every ordinary player", "the decisions none of those above makes", (
+        ("raises a hand each of them checks", share(alone & (everyone == 0).all(axis=0))),
+        ("checks a hand each of them raises", share(alone & (informed == 0))),
+        ("raises an amount none of them does",
+         share(alone & (informed > 0) & ~(everyone == 0).all(axis=0)))),
+        Fraction(0), strongest(alone))
+    departs = informed != basic[ids]
+    profile = []
+    for k in np.unique(klass[departs]):
+        inside = klass == k
+        profile.append((names[int(k)], "raise", Fraction(int(weight[inside & (informed > 0)]
+                                                             .sum()),
+                                                         int(weight[inside].sum()))))
+    order = {name: place for place, name in enumerate(chart_order())}
+    profile.sort(key=lambda entry: order[entry[0]])
+    return Tells(f"seen={solution.scenario}", tuple(players), every, tuple(profile), OBSERVED)
+
+
+def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHoldemRules,
+          run: RunSettings) -> Tells:
+    """The ``tells`` hook: :func:`preflop_tells` against basic strategy (the game as dealt's
+    solve), the named charts a floor sees and a player who never raises preflop."""
+    basic, _ = basic_choices(paytable, rules, run)
+    return preflop_tells(solution, ordinary_players(basic))

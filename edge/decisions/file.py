@@ -1,0 +1,210 @@
+"""Reading a game file: a bet file (docs/bets.md) with the wagers and the player's decisions.
+
+The deal, the outcomes and the pay tables are a bet file's, read by :mod:`edge.bets.file`;
+the ``[game]`` table and the ``[[decision]]`` tables are read here (docs/games-from-files.md)::
+
+    [game]
+    wagers = { ante = 1, third = 0 }     # each wager's amount at the start, in units
+    unit = "ante"                        # the figures are quoted per this wager
+    ties = "larger"                      # a tie between options goes to the larger wager
+
+    [[decision]]
+    name = "third-street"
+    seen = 2                             # made when the deal's first 2 cards are seen
+    options = [{ name = "fold", fold = true }, { name = "1x", set = { third = 1 } }]
+
+Every wager in play is paid the outcome's pay when every card is seen; a fold loses them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from edge.bets.file import BetFile, BetFileError, read_bet_file
+from edge.decisions.solve import MOST_CARDS, Decision, Option
+from edge.files import TomlErrors, read_toml
+
+_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+GAME_KEYS = frozenset({"game", "decision"})
+MOST_AMOUNT = 1000
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """A game file read and checked: its bet file part, wagers, unit and decisions."""
+
+    bet: BetFile
+    wagers: tuple[str, ...]
+    start: tuple[Fraction, ...]
+    unit: str
+    larger_on_ties: bool
+    decisions: tuple[Decision, ...]
+
+    @property
+    def path(self) -> Path:
+        """The file."""
+        return self.bet.path
+
+    @property
+    def first(self) -> int:
+        """How many cards the player sees at once before the first decision."""
+        return self.decisions[0].seen
+
+    @property
+    def initial_stake(self) -> Fraction:
+        """Everything staked at the start, in units of the quote wager."""
+        return sum(self.start, Fraction(0)) / self.start[self.wagers.index(self.unit)]
+
+
+def _fail(path: Path, message: str) -> BetFileError:
+    return BetFileError(f"{path.name}: {message}")
+
+
+def _amount(value: object, what: str, path: Path) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise _fail(path, f"{what} = {value!r} must be a number of units (1, 0.5, \"3:2\").")
+    try:
+        text = str(value)
+        amount = (Fraction(*map(int, text.split(":"))) if ":" in text else Fraction(text))
+    except (ValueError, ZeroDivisionError):
+        raise _fail(path, f"{what} = {value!r} is not a number of units.") from None
+    if not 0 <= amount <= MOST_AMOUNT:
+        raise _fail(path, f"{what} = {value!r} must be 0 to {MOST_AMOUNT} units.")
+    return amount
+
+
+def _game_table(data: dict[str, Any], path: Path) -> tuple[tuple[str, ...],
+                                                            tuple[Fraction, ...], str, bool]:
+    game = data["game"]
+    for key in game:
+        if key not in ("wagers", "unit", "ties"):
+            raise _fail(path, f"unknown key {key!r} in [game]; the keys are ties, unit, "
+                              "wagers.")
+    wagers = game.get("wagers")
+    if not isinstance(wagers, dict) or not wagers:
+        raise _fail(path, "[game] wagers is missing: the wagers and their amounts at the "
+                          "start, such as wagers = { ante = 1, play = 0 }.")
+    names = tuple(str(name) for name in wagers)
+    for name in names:
+        if not _NAME.match(name):
+            raise _fail(path, f"the wager name {name!r} must be lower case letters, digits and "
+                              "hyphens.")
+    start = tuple(_amount(wagers[name], f"[game] wagers.{name}", path) for name in names)
+    unit = game.get("unit", names[0])
+    if unit not in names:
+        raise _fail(path, f"[game] unit = {unit!r} is not one of the wagers "
+                          f"({', '.join(names)}).")
+    if start[names.index(unit)] == 0:
+        raise _fail(path, f"[game] unit = {unit!r} starts at 0 units: the figures are quoted "
+                          "per a wager made at the start.")
+    ties = game.get("ties", "larger")
+    if ties not in ("larger", "smaller"):
+        raise _fail(path, f"[game] ties = {ties!r} must be \"larger\" or \"smaller\" (which "
+                          "option a tie between options of equal value goes to).")
+    return names, start, str(unit), ties == "larger"
+
+
+def _option(entry: object, number: int, decision: str, wagers: tuple[str, ...],
+            path: Path) -> Option:
+    where = f"decision {decision!r}, option {number}"
+    if not isinstance(entry, dict):
+        raise _fail(path, f"{where} must be a table such as {{ name = \"fold\", fold = true }}.")
+    for key in entry:
+        if key not in ("name", "fold", "set"):
+            raise _fail(path, f"unknown key {key!r} in {where}; the keys are fold, name, set.")
+    name = entry.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise _fail(path, f"{where} needs a name of lower case letters, digits and hyphens.")
+    fold = entry.get("fold", False)
+    if not isinstance(fold, bool):
+        raise _fail(path, f"{where}: fold = {fold!r} must be true or false.")
+    sets = entry.get("set", {})
+    if not isinstance(sets, dict) or len(sets) > 1:
+        raise _fail(path, f"{where}: set = {sets!r} must name one wager and its amount, such "
+                          "as set = { play = 2 }.")
+    if fold and sets:
+        raise _fail(path, f"{where} both folds and sets a wager: a fold ends the round.")
+    if not sets:
+        return Option(name, fold=fold)
+    (wager, value), = sets.items()
+    if wager not in wagers:
+        raise _fail(path, f"{where} sets {wager!r}, which is not one of the wagers "
+                          f"({', '.join(wagers)}).")
+    return Option(name, wager=wagers.index(wager),
+                  amount=_amount(value, f"{where}: set.{wager}", path))
+
+
+def _decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int,
+               path: Path) -> tuple[Decision, ...]:
+    entries = data.get("decision")
+    if not isinstance(entries, list) or not entries:
+        raise _fail(path, "no decision: add one or more [[decision]] tables (name, seen, "
+                          "options).")
+    found: list[Decision] = []
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict):
+            raise _fail(path, f"decision {number} must be a table ([[decision]]).")
+        for key in entry:
+            if key not in ("name", "seen", "options"):
+                raise _fail(path, f"unknown key {key!r} in decision {number}; the keys are "
+                                  "name, options, seen.")
+        name = entry.get("name")
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise _fail(path, f"decision {number} needs a name of lower case letters, digits "
+                              "and hyphens.")
+        seen = entry.get("seen")
+        if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen < cards:
+            raise _fail(path, f"decision {name!r}: seen = {seen!r} must be the number of "
+                              f"cards seen when it is made, 1 to {cards - 1} (the deal has "
+                              f"{cards}).")
+        if found and seen <= found[-1].seen:
+            raise _fail(path, f"decision {name!r} is made with {seen} cards seen, not after "
+                              f"the decision before it ({found[-1].seen}): list them in the "
+                              "order they are made, one per card seen at most.")
+        options = entry.get("options")
+        if not isinstance(options, list) or len(options) < 2:
+            raise _fail(path, f"decision {name!r} needs two or more options.")
+        read = tuple(_option(o, i, name, wagers, path) for i, o in enumerate(options, 1))
+        names = [o.name for o in read]
+        if len(set(names)) != len(names):
+            raise _fail(path, f"decision {name!r} names an option twice.")
+        found.append(Decision(name, seen, read))
+    named = [d.name for d in found]
+    if len(set(named)) != len(named):
+        raise _fail(path, "two decisions have the same name.")
+    set_by: dict[int, str] = {}
+    for decision in found:
+        for option in decision.options:
+            if (option.wager is not None
+                    and set_by.setdefault(option.wager, decision.name) != decision.name):
+                raise _fail(path, f"the wager {wagers[option.wager]!r} is set by the "
+                                  f"decisions {set_by[option.wager]!r} and "
+                                  f"{decision.name!r}: each wager by one decision only.")
+    return tuple(found)
+
+
+def read_game_file(path: Path) -> GameFile:
+    """Read and check a game file (nothing solved yet)."""
+    bet = read_bet_file(path, GAME_KEYS)
+    errors = TomlErrors(BetFileError, unreadable="Cannot read the file {path!r}: {reason}.",
+                        invalid="{name}: not valid TOML: {error}.",
+                        too_deep="{name}: its tables or arrays nest too deeply to read.")
+    data = read_toml(path, errors)
+    layout = bet.layout
+    if len(layout.slots) != 1 or not layout.slots[0].is_set or layout.cards != layout.dealt:
+        raise _fail(path, "the outcomes must look at every card dealt as one hand (such as "
+                          "poker5(player + board)): games that settle on parts of the deal "
+                          "(a dealer's hand, a single card) are not solved from a file yet.")
+    if bet.decks != 1:
+        raise _fail(path, f"[shoe] decks = {bet.decks}: a game with decisions is solved for "
+                          "one deck.")
+    if layout.cards > MOST_CARDS:
+        raise _fail(path, f"the deal has {layout.cards} cards; a game with decisions deals "
+                          f"at most {MOST_CARDS} here.")
+    wagers, start, unit, larger = _game_table(data, path)
+    decisions = _decisions(data, wagers, layout.cards, path)
+    return GameFile(bet, wagers, start, unit, larger, decisions)

@@ -1,0 +1,159 @@
+"""A game file as a :class:`~edge.games.Game`: its exact optimal strategy, table and simulator.
+
+The table has a row for each final outcome and total in play (the net is the outcome's pay
+times that total) and for each fold and total lost; the counts are the ordered deals under the
+optimal strategy (:mod:`edge.decisions.solve`). The simulator deals random hands, plays the
+solved choices card by card and settles each hand by the file's own conditions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from edge.bets.game import outcome_words
+from edge.decisions.analysis import GameAnalysis, larger_on_ties, units_text
+from edge.decisions.file import GameFile
+from edge.decisions.solve import Solution, set_index
+from edge.decisions.strategy import strategy_report
+from edge.document.document import Report
+from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
+from edge.options import option
+from edge.paytables import PayTable
+from edge.table import ReturnTable
+
+IntArray = npt.NDArray[np.int64]
+SOLVED = ("The player's strategy is solved exactly from the game file: every state (the cards "
+          "seen and the total in play) is valued from the last card back, each decision taking "
+          "the option of the highest value as an exact integer sum over the deals still to come; "
+          "the return table then counts every ordered deal under the chosen options "
+          "(docs/games-from-files.md).")
+TOTAL_CHECK = ("the number of ordered deals, computed apart from the solve (the deals "
+               "counted under the chosen strategy must sum to it), and the return found "
+               "backward from the values equal to the one counted forward")
+SETTLEMENT = ("by the solved choices and the game file's own conditions (it checks the "
+              "dealing, the counting forward and the settling, not the choices themselves)")
+
+
+@dataclass(frozen=True)
+class GameSimulator:
+    """Deals hands from a shuffled deck, plays the solved choices and settles by the file."""
+
+    analysis: GameAnalysis
+    solution: Solution
+    outcomes: tuple[str, ...]
+    keys: dict[tuple[str, int, Fraction], int]
+    nets: IntArray
+    scale: int
+    initial_wager: Fraction = Fraction(1)
+
+    def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
+        """Deal and play ``hands`` hands."""
+        from edge.sampling import deal
+        problem = self.solution.problem
+        cards = np.asarray(deal(rng, hands, problem.cards, 52), dtype=np.int64).T
+        totals = [sum(problem.start, Fraction(0))] * hands
+        row = np.full(hands, -1, dtype=np.int64)
+        for d, decision in enumerate(problem.decisions):
+            seen = set_index(np.sort(cards[:, :decision.seen], axis=1))
+            arriving = self.solution.totals[d]
+            for hand in np.flatnonzero(row < 0).tolist():
+                column = arriving.index(totals[hand])
+                option = decision.options[int(self.solution.choices[d][seen[hand], column])]
+                if option.fold:
+                    row[hand] = self.keys[("f", d, totals[hand])]
+                elif option.wager is not None:
+                    totals[hand] = (totals[hand] - problem.start[option.wager]
+                                    + option.amount)
+        final = self.analysis.outcomes()[set_index(np.sort(cards, axis=1))]
+        for hand in np.flatnonzero(row < 0).tolist():
+            row[hand] = self.keys[("o", int(final[hand]), totals[hand])]
+        return row, self.nets[row]
+
+
+def simulator(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -> GameSimulator:
+    """The simulator of the solved strategy at these pays."""
+    from edge.sampling import common_scale, scaled
+    solution = analysis.solution(paytable, larger_on_ties(rules))
+    rows = analysis.rows(solution)
+    nets = [net for _, net, _, _, _ in rows]
+    scale = common_scale(nets)
+    return GameSimulator(analysis, solution, tuple(name for name, *_ in rows),
+                         {key: i for i, (*_, key) in enumerate(rows)}, scaled(nets, scale),
+                         scale)
+
+
+def rules_type(file: GameFile) -> type[Rules]:
+    """The file's options: one deck, the player's strategy (the solved one), and which option
+    a tie between equal values goes to."""
+    name = "".join(part.title() for part in file.bet.name.split("-")) + "Rules"
+    return dataclasses.make_dataclass(
+        name, [("decks", int, option(1, "decks (one: the game is solved for one deck)",
+                                     minimum=1, maximum=1)),
+               ("strategy", str, option("optimal", "the player's strategy: the optimal one, "
+                                        "solved exactly from the file", choices=("optimal",))),
+               ("ties", str, option("larger" if file.larger_on_ties else "smaller",
+                                    "which option a tie between options of equal value goes "
+                                    "to: the larger or the smaller total wager",
+                                    choices=("larger", "smaller")))],
+        bases=(Rules,), frozen=True)
+
+
+def describe_rules(file: GameFile, rules: Rules) -> list[str]:
+    """The game in words."""
+    places = ", ".join(f"{p.name} {p.cards} card{'s' if p.cards != 1 else ''}"
+                       for p in file.bet.layout.places)
+    lines = [f"One standard 52-card deck, shuffled for every round; cards dealt in order: "
+             f"{places}. The player sees the first {file.first} at once, then the others "
+             "one at a time.",
+             "Wagers at the start: " + ", ".join(
+                 f"{w} {units_text(s)}" for w, s in zip(file.wagers, file.start, strict=True))
+             + f"; the figures are per {file.unit}."]
+    for decision in file.decisions:
+        choices = []
+        for o in decision.options:
+            if o.fold:
+                choices.append(f"{o.name} (the wagers in play are lost)")
+            elif o.wager is None:
+                choices.append(f"{o.name} (nothing changes)")
+            else:
+                choices.append(f"{o.name} ({file.wagers[o.wager]} becomes {units_text(o.amount)})")
+        lines.append(f"With {decision.seen} cards seen, {decision.name}: "
+                     + "; ".join(choices) + ".")
+    lines.append("When every card is seen, each wager in play is paid the outcome's pay "
+                 "(the first, in this order, whose condition holds; none: the wagers lose):")
+    for outcome in file.bet.outcomes:
+        lines.append(f"{outcome.name}: {outcome_words(file.bet, outcome)}")
+    ties = getattr(rules, "ties", "larger")
+    lines.append(f"Of two options of equal value the player takes the one with the {ties} "
+                 "total wager.")
+    return lines
+
+
+def make_game(file: GameFile) -> Game[Any]:
+    """The :class:`Game` of a game file."""
+    analysis = GameAnalysis(file)
+    bet = file.bet
+
+    def analyze(wager: Wager[Rules]) -> ReturnTable:
+        return analysis.analyze(wager.paytable, wager.rules)
+
+    def simulate(wager: Wager[Rules]) -> GameSimulator:
+        return simulator(analysis, wager.paytable, wager.rules)
+
+    def strategy(wager: Wager[Rules]) -> Report:
+        return strategy_report(analysis, wager.paytable, wager.rules)
+
+    source = bet.source or f"the game file {bet.path.name} (no source stated)"
+    outcomes = tuple(outcome.name for outcome in bet.outcomes)
+    main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
+               bet.presets, bet.default_paytable, simulate=simulate, strategy=strategy)
+    return Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
+                source=source, describe_rules=lambda r: describe_rules(file, r),
+                invoked_as=str(bet.path), checks=(TOTAL_CHECK,), settlement=SETTLEMENT,
+                method=(EXHAUSTIVE_ENUMERATION, SOLVED))
