@@ -30,8 +30,9 @@ ROWS = {"flush": FLUSH_ROWS, "sandwich": SANDWICH_ROWS, "block": BLOCK_ROWS}
 
 
 @cache
-def _tuples(wager: str) -> tuple[IntArray, IntArray]:
-    """Every ordered tuple of faces the wager looks at (one column per card) and its outcome."""
+def _tuples(wager: str) -> tuple[IntArray, IntArray, IntArray]:
+    """Every ordered tuple of faces the wager looks at (one column per card), its outcome, and
+    for each card the number of earlier cards of the tuple with its face (found once)."""
     size = 2 if wager == "flush" else 3
     faces = np.indices((52,) * size).reshape(size, -1).T.astype(np.int64)
     settlers: dict[str, Callable[..., int]] = {
@@ -40,19 +41,23 @@ def _tuples(wager: str) -> tuple[IntArray, IntArray]:
     settle = settlers[wager]
     index = np.fromiter((settle(*map(int, row)) for row in faces), dtype=np.int64,
                         count=len(faces))
-    return faces, index
+    before = np.stack([(faces[:, :j] == faces[:, j:j + 1]).sum(axis=1) for j in range(size)],
+                      axis=1).astype(np.int64)
+    return faces, index, before
 
 
 def wager_counts(wager: str, copies: Sequence[int]) -> list[int]:
     """Each row's count (kernel order, ``*_ROWS``) of one wager from the shoe of ``copies``."""
     supply = np.asarray([int(c) for c in copies], dtype=np.int64)
     assert supply.shape == (52,) and bool((supply >= 0).all()), "52 counts of 0 or more"
-    faces, index = _tuples(wager)
+    faces, index, before = _tuples(wager)
     weights = np.ones(len(faces), dtype=np.int64)
     for j in range(faces.shape[1]):
-        before = (faces[:, :j] == faces[:, j:j + 1]).sum(axis=1)
-        weights *= np.maximum(supply[faces[:, j]] - before, 0)
-    counts = [int(weights[index == i].sum()) for i in range(len(ROWS[wager]))]
+        weights *= np.maximum(supply[faces[:, j]] - before[:, j], 0)
+    # the sums are whole numbers below 2^53 (a shoe of N cards deals N^3 ordered triples at
+    # most), so the float sums of bincount are exact
+    sums = np.bincount(index, weights=weights, minlength=len(ROWS[wager]))
+    counts = [int(total) for total in sums.tolist()]
     total = sum(int(c) for c in copies)
     expected = total * (total - 1) * (total - 2 if faces.shape[1] == 3 else 1)
     assert sum(counts) == expected, f"the weighted deals sum to {sum(counts)}, not {expected}"
