@@ -9,6 +9,9 @@
   favour.
 * :mod:`edge.counting.suits`: what moves a suit-matching wager that no single card moves much:
   the exact return with cards of one suit gone, against a measure of the suits' imbalance.
+* :mod:`edge.counting.sampled`: shoes dealt at random to a depth, each shoe's return and true
+  count exact: how often a shoe is in the player's favour or past break-even, and the return by
+  true count (simulated, with standard errors).
 * :mod:`edge.counting.document`: all of it as one document (``edge counting``, the report's
   "Card counting" section).
 

@@ -500,7 +500,7 @@ def counting_section(c: Counting) -> Section:
 
 def counting_method(c: Counting, title: str) -> tuple[str, ...]:
     """The Method section's sentence on one wager's counting analysis: what in it is a
-    first-order estimate, a normal approximation or simulated (nothing: all exact)."""
+    first-order estimate, a model or simulated (with the shoes and seed; nothing: all exact)."""
     said = []
     if c.best is not None:
         said.append("the return at a true count, E(TC), is the first-order (linear) estimate "

@@ -41,7 +41,7 @@ SEED = 2026
 # shoes drawn at each depth whose exact return is found (the share in the player's favour)
 FAVOUR_SHOES = 500
 # shoes drawn at each depth whose true count is found (cheap: no return is computed)
-COUNT_SHOES = 200_000
+COUNT_SHOES = 50_000
 # shoes drawn at each depth to find, for each whole true count, shoes of that true count
 POOL_SHOES = 20_000
 # shoes of one whole true count at one depth whose exact return is found
