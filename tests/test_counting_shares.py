@@ -196,3 +196,17 @@ def test_the_shares_agree_with_a_reviewer_s_measurement(game: str, bet: str | No
     c = analyse(found_game, wager, fitted.paytables[wager.name], fitted.rules)
     found = c.favour[at]
     assert abs(found.share - share) <= 3 * found.standard_error
+
+
+def test_the_method_names_what_is_simulated() -> None:
+    """The Method sentence of a counting section names the simulated shares, their shoes and
+    the seed; the chi-square and normal models are gone."""
+    from edge.counting.document import analyse, counting_method
+    from edge.counting.sampled import SEED
+    from edge.games import get_game
+    game = get_game("triple-bet")
+    c = analyse(game, game.bet("flush"), None, game.make_rules({}, "flush"))
+    (said,) = counting_method(c, "Card counting: the flush wager")
+    assert (f"the share of shoes in the player's favour is simulated ({FAVOUR_SHOES} shoes "
+            f"dealt at random to each depth from seed {SEED}, each shoe's return exact)") in said
+    assert "chi-square" not in said and "normal" not in said
