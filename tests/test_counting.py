@@ -471,8 +471,14 @@ def test_the_command_simulates_the_counter_on_one_local_worker(edge_cli: Any) ->
     result = edge_cli("counting", str(BETS / "21-plus-3.toml"), "--rounds", "20000",
                       "--workers", "1", "--spread", "1-4", "--format", "json")
     assert result.status == 0, result.err
-    found = json.loads(result.out)["simulated"]
-    assert found["bets"].startswith("nothing below true count 5, 1 unit at 5")
+    whole = json.loads(result.out)
+    found = whole["simulated"]
+    # the first bet: the lowest true count from which every simulated true count's exact
+    # return is above zero (edge.counting.sampled; the first-order line would say 5)
+    above = [r["true_count"] for r in whole["by_true_count"] if r["mean"] > 0]
+    first = min(t for t in above if all(r["mean"] > 0 for r in whole["by_true_count"]
+                                        if r["true_count"] >= t))
+    assert found["bets"].startswith(f"nothing below true count {first}, 1 unit at {first}")
     rates = found["rates"]
     assert [rate["penetration"] for rate in rates] == [0.5, 2 / 3, 0.75, 5 / 6]
     assert all(rate["rounds"] >= 20000 and rate["rounds_bet"] <= rate["rounds"]
@@ -529,7 +535,7 @@ def test_a_counter_who_bets_nothing_gets_no_verdict(edge_cli: Any) -> None:
     assert "breaks even within its error" not in rank
     assert rank.count("no rounds bet") == 8 and rank.count("bet no round") >= 4
     assert "The counter bet no round at any depth" in out
-    assert "rounds at that depth past break-even (normal model)" in out
+    assert "rounds at that depth at or past break-even (simulated)" in out
     assert "share of rounds bet" in out and "cut card at (share of the shoe)" in out
     assert "not from the break-even true count 4.98 itself" in out
 
@@ -606,10 +612,12 @@ def test_every_count_of_level_1_is_scored_and_the_rest_say_best_found(
 
 
 def test_the_first_bet_says_where_it_comes_from() -> None:
-    """The first bet is the first-order line's break-even rounded up, and the words say so
-    (edge has no exact return by true count), or --from; a simulated true count whose return
-    is two standard errors above zero on enough rounds is named, below the first bet."""
+    """The first bet is the lowest true count from which the simulated shoes' exact returns
+    are all above zero, and the words say so; the first-order line's break-even rounded up
+    where they name none (and the words say so), or --from; a simulated true count whose
+    return is two standard errors above zero on enough rounds is named, below the first bet."""
     from edge.counting.play import CounterPlay, entry_basis, simulated_turn
+    from edge.counting.sampled import CountReturn
     from edge.counting.simulation import Bucket, Spread, WinRate
     found, _ = effects("21-plus-3.toml", 2)
     best = best_count(found)
@@ -617,8 +625,21 @@ def test_the_first_bet_says_where_it_comes_from() -> None:
     words = entry_basis(CounterPlay(), best.fit)
     rounded = math.ceil(best.fit.break_even)
     assert words.startswith(f"true count {rounded} is the break-even true count of the "
-                            "first-order line") and "no exact return by true count" in words
+                            "first-order line") and "too few simulated shoes" in words
     assert entry_basis(CounterPlay(start=2), best.fit) == "true count 2 as --from sets it"
+    # made-up returns by true count: from 2 on every one is above zero (1 is not)
+    made = (CountReturn(1, 300, -0.01, 0.001, 1.2), CountReturn(2, 300, 0.001, 0.002, 2.1),
+            CountReturn(3, 300, 0.004, 0.002, 3.1), CountReturn(4, 100, 0.02, 0.004, 4.0))
+    assert CounterPlay(by_count=made).first_bet(best.fit.break_even) == 2
+    words = entry_basis(CounterPlay(by_count=made), best.fit)
+    assert words.startswith("true count 2 is the lowest whole true count from which")
+    assert f"would be {rounded}" in words and "+0.100 ± 0.200% per unit wagered at 2" in words
+    # a return at or below zero above them all: none has turned for good, the line's is used
+    fallen = (*made, CountReturn(5, 100, -0.001, 0.004, 5.0))
+    assert CounterPlay(by_count=fallen).first_bet(best.fit.break_even) == rounded
+    assert "not above zero at true count 5, the highest looked at" in entry_basis(
+        CounterPlay(by_count=fallen), best.fit)
+    assert CounterPlay(start=7, by_count=made).first_bet(best.fit.break_even) == 7
 
     def rate(pen: float, *buckets: Bucket) -> WinRate:
         return WinRate(pen, 2, 3, 30, Spread(), 100.0, 1, 10, 300, 0, 0, 0, 0, buckets)

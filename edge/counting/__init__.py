@@ -12,6 +12,9 @@
 * :mod:`edge.counting.simulation`, :mod:`edge.counting.play`: the counters' win rates by
   simulation, the rank counter's (a linear count) and the suit counter's
   (:mod:`edge.counting.suit_counter`: the four suits left, the return estimated from them).
+* :mod:`edge.counting.sampled`: shoes dealt at random to a depth, each shoe's return and true
+  count exact: how often a shoe is in the player's favour or past break-even, and the return by
+  true count (simulated, with standard errors).
 * :mod:`edge.counting.document`: all of it as one document (``edge counting``, the report's
   "Card counting" section).
 

@@ -3,12 +3,15 @@
 For one wager dealt from a shoe (its ``shoe_return`` hook): the exact effects of removal, the
 best linear count with its betting correlation, slope and break-even true count, how often a
 shoe reaches that count, and, where the suit mix moves the wager, the suit-mix analysis
-(:mod:`edge.counting.suits`). Every figure is exact until it is printed; the shares of shoes
-past a break-even point are normal approximations and say so.
+(:mod:`edge.counting.suits`). Every figure is exact until it is printed, but for the shares of
+shoes in the player's favour or past the break-even true count and the return by true count,
+which are simulated (:mod:`edge.counting.sampled`: shoes dealt at random to the depth, each
+shoe's return and true count exact) and printed with their standard errors.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections.abc import Sequence
@@ -20,18 +23,27 @@ from edge.counting.count import Candidate, CountFit, best_of, candidates
 from edge.counting.play import (
     MIN_BUCKET_ROUNDS,
     CounterPlay,
+    line_first_bet,
     simulated_json,
     simulated_method,
+    with_error,
 )
 from edge.counting.removal import Effects, effects_of_removal, shoe_of
-from edge.counting.suits import (
-    Depth,
-    SuitMix,
-    chi3_tail,
-    depth,
-    suit_counts,
-    suit_mix,
+from edge.counting.sampled import (
+    COUNT_SHOES,
+    FAVOUR_SHOES,
+    PER_TRUE_COUNT,
+    POOL_SHOES,
+    SEED,
+    CountReturn,
+    Share,
+    Tagged,
+    favour_share,
+    first_positive,
+    reach_share,
+    returns_by_count,
 )
+from edge.counting.suits import Depth, SuitMix, depth, suit_counts, suit_mix
 from edge.document import Chart, Document, Items, Paragraph, Section, Table
 from edge.document.document import Block, JsonValue
 from edge.errors import EdgeError
@@ -49,6 +61,10 @@ if TYPE_CHECKING:
 CHART_ERROR = 0.0025
 # penetrations (share of the shoe dealt) at which the shares of shoes are shown
 PENETRATIONS = (Fraction(1, 2), Fraction(2, 3), Fraction(3, 4), Fraction(5, 6))
+# the whole true counts whose exact return the counter's first bet is chosen from: from this
+# many below the first-order line's first bet to this many above it
+LOOK_BELOW = 4
+LOOK_ABOVE = 1
 
 
 @dataclass(frozen=True)
@@ -69,6 +85,12 @@ class Counting:
     # how the counter played the simulated shoes, and the win rate at each of PENETRATIONS
     play: CounterPlay | None = None
     simulated: tuple[WinRate, ...] = ()
+    # simulated at each of PENETRATIONS: the shoes in the player's favour (where the suits
+    # matter) and the shoes whose true count reaches break-even (where a count turns the wager)
+    favour: tuple[Share, ...] = ()
+    reach: tuple[Share, ...] = ()
+    # the exact return of simulated shoes by whole true count (for the counter's first bet)
+    by_count: tuple[CountReturn, ...] = ()
 
 
 def cards_left(total: int, penetration: Fraction) -> int:
@@ -100,6 +122,20 @@ def analyse(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
                          mix.suits_matter, mix.favoured)
                    for pen in PENETRATIONS)
     best = best_of(found)
+    lefts = [deep.left for deep in depths]
+    favour = (tuple(favour_share(shoe, left, returns) for left in lefts)
+              if mix.suits_matter else ())
+    break_even = best.fit.break_even if best is not None else None
+    reach: tuple[Share, ...] = ()
+    by_count: tuple[CountReturn, ...] = ()
+    if best is not None and break_even is not None:
+        counted = Tagged(best.fit.count.tags, shoe)
+        reach = tuple(reach_share(counted, left, break_even) for left in lefts)
+        if play is not None and play.rounds and play.start is None:
+            line = line_first_bet(break_even)
+            looked = range(max(1, line - LOOK_BELOW), line + LOOK_ABOVE + 1)
+            by_count = returns_by_count(counted, lefts, returns, looked, play.seed)
+            play = dataclasses.replace(play, by_count=by_count)
     simulated: tuple[WinRate, ...] = ()
     if play is not None and play.rounds and (best is not None or mix.suits_matter):
         simulated = tuple(play.win_rates(
@@ -108,7 +144,7 @@ def analyse(game: AnyGame, bet: Bet[Rules], paytable: PayTable | None,
             returns if mix.suits_matter else None))
     return Counting(game.name, game.title, bet.name, table.name if table else "",
                     {k: str(v) for k, v in options_dict(rules).items()}, effects, found,
-                    best, mix, depths, play, simulated)
+                    best, mix, depths, play, simulated, favour, reach, by_count)
 
 
 def tc_spread(fit: CountFit, left: int) -> float:
@@ -119,11 +155,6 @@ def tc_spread(fit: CountFit, left: int) -> float:
     gone = total - left
     variance = gone * (total - gone) / (total - 1) * fit.tag_square / total
     return 52 * math.sqrt(float(variance)) / left
-
-
-def normal_tail(z: float) -> float:
-    """P(Z > z) for a standard normal Z."""
-    return 0.5 * math.erfc(z / math.sqrt(2))
 
 
 def _pct(value: Fraction, places: int = 4) -> str:
@@ -203,30 +234,73 @@ def _count_blocks(c: Counting) -> list[Block]:
     spread = []
     if be is not None:
         total = c.effects.cards
-        for pen, deep in zip(PENETRATIONS, c.depths, strict=True):
+        for pen, deep, reached in zip(PENETRATIONS, c.depths, c.reach, strict=True):
             sd = tc_spread(best, deep.left)
             spread.append((f"{decimal(pen * 100, 0)}%", str(deep.left), f"{sd:.3f}",
-                           f"{float(be) / sd:.2f}", f"{normal_tail(float(be) / sd):.3%}"))
+                           f"{float(be) / sd:.2f}", share_text(reached)))
         words.append(
             f"How often a shoe reaches that count: the spread of the true count is exact for "
-            f"cards dealt at random from the {total}; the share of rounds past break-even is "
-            "a normal approximation, for scale. E(TC) is first order: the return averaged "
-            "over the shoes of a true count, which at every depth averages the full shoe's "
-            "return at TC = 0 (an unseen card changes no expectation).")
+            f"cards dealt at random from the {total}; the share of rounds at break-even or "
+            f"past it is simulated ({COUNT_SHOES:,} shoes dealt at random to each depth from "
+            f"seed {SEED}, each shoe's true count exact), ± one standard error. E(TC) is first "
+            "order: the return averaged over the shoes of a true count, which at every depth "
+            "averages the full shoe's return at TC = 0 (an unseen card changes no expectation).")
     blocks: list[Block] = [table, Items(tuple(words))]
     if spread:
         blocks.append(Table(("depth (share of the shoe dealt)", "cards left",
                              "spread of the true count", "break-even in spreads",
-                             "rounds at that depth past break-even (normal model)"),
+                             "rounds at that depth at or past break-even (simulated)"),
                             tuple(spread), "How often the true count reaches break-even, by "
                             "depth in the shoe", align="rrrrr"))
         blocks.append(Paragraph(
             "Each row is the share of the rounds dealt at that one depth (with that many cards "
-            "left) whose true count is past break-even, by a normal model of the true count: "
-            "not the share of all rounds of a shoe dealt to that depth, most of which are dealt "
-            "nearer the shuffle where the true count strays less, nor the share a counter bets, "
-            "which starts at a whole true count (--from).", "note"))
+            "left) whose true count is at or past break-even, from shoes dealt at random to "
+            "that depth: not the share of all rounds of a shoe dealt to that depth, most of "
+            "which are dealt nearer the shuffle where the true count strays less, nor the share "
+            "a counter bets, which starts at a whole true count (--from).", "note"))
+    if c.by_count:
+        blocks += by_count_blocks(c)
     return blocks
+
+
+def share_text(found: Share) -> str:
+    """A simulated share ± its standard error, in percent, to the error's second significant
+    figure; "none of N shoes" ("all N shoes") when no shoe drawn has it (every one has it): no
+    error to give."""
+    if found.hits == 0:
+        return f"none of {found.shoes:,} shoes"
+    if found.hits == found.shoes:
+        return f"all {found.shoes:,} shoes"
+    value, error = found.share * 100, found.standard_error * 100
+    places = max(0, 1 - math.floor(math.log10(error))) if error > 0 else 1
+    return f"{value:.{places}f} ± {error:.{places}f}%"
+
+
+def by_count_blocks(c: Counting) -> list[Block]:
+    """The exact return of simulated shoes at each whole true count, beside the first-order
+    line's."""
+    assert c.best is not None
+    fit = c.best.fit
+    rows = tuple((str(r.true_count), str(r.shoes),
+                  with_error(r.mean * 100, r.standard_error * 100) + "%",
+                  f"{r.mean_true_count:.2f}",
+                  f"{float(fit.full) + float(fit.slope) * r.mean_true_count:+.3%}")
+                 for r in c.by_count)
+    return [
+        Table(("true count (floored)", "shoes", "exact return of the shoes (simulated)",
+               "their mean true count", "first-order line E(TC) there"), rows,
+              "The return at each whole true count: simulated shoes, each return exact",
+              align="rrrrr"),
+        Paragraph(
+            f"At each depth of the table above, {POOL_SHOES:,} shoes are dealt at random "
+            f"(seed {c.play.seed if c.play is not None else SEED}); at each whole true count "
+            f"(floored, as the counter bets) up to {PER_TRUE_COUNT} of the shoes of that true "
+            "count are each given their exact return, and the depths are weighted by how often "
+            "each deals that true count: the mean ± one standard error, beside the line E(TC) "
+            "at the shoes' mean true count. The counter's default first bet is the lowest of "
+            "these true counts from which every one's return is above zero (the mean: the "
+            "bet that gains most on average), the line's where there is none.", "note"),
+    ]
 
 
 def simulated_blocks(c: Counting) -> list[Block]:
@@ -278,21 +352,13 @@ def _mix_blocks(c: Counting) -> list[Block]:
     if not mix.suits_matter:
         return [Paragraph(words[0]), table]
     shares = []
-    reaches = []
-    for pen, deep in zip(PENETRATIONS, c.depths, strict=True):
+    for pen, deep, favour in zip(PENETRATIONS, c.depths, c.favour, strict=True):
         q = deep.imbalance
-        typical = deep.mean_imbalance
-        if deep.turning is None or q is None or deep.turning_return is None:
-            shares.append((f"{decimal(pen * 100, 0)}%", str(deep.left),
-                           _pct(deep.proportional), "never", "", decimal(typical, 5),
-                           "none"))
-            reaches.append(0.0)
-            continue
-        share = chi3_tail(float(3 * q / typical)) if q > 0 else 1.0
-        reaches.append(share)
+        turning = ("never" if deep.turning is None or q is None else
+                   "/".join(str(n) for n in suit_counts(deep.turning)))
         shares.append((f"{decimal(pen * 100, 0)}%", str(deep.left), _pct(deep.proportional),
-                       "/".join(str(n) for n in suit_counts(deep.turning)),
-                       decimal(q, 5), decimal(typical, 5), f"{share:.3%}"))
+                       turning, decimal(q, 5) if q is not None else "",
+                       decimal(deep.mean_imbalance, 5), share_text(favour)))
     words.append(
         "Deeper in the shoe, every depth still averages the full shoe's return over the shoes "
         "it can be, but the suits stray further: the imbalance Q (the sum over suits of "
@@ -300,20 +366,27 @@ def _mix_blocks(c: Counting) -> list[Block]:
         "dealt at random. At each depth the table gives the exact return of the cards left "
         "in proportion, and the least uneven shoe of that size (one suit richest, the ranks "
         "in proportion) at which a suit counter's return, E0 + b (Q - E[Q]) with b read off "
-        "that shoe's exact return, reaches zero. The share of shoes at least as uneven takes "
-        "Q / E[Q] as a chi-square with 3 degrees of freedom over 3 (a normal approximation) "
-        "and any uneven shape as that one: for scale.")
-    best_share = max(reaches, default=0.0)
-    words.append(
-        "A suit-imbalance count (the four suits kept apart) "
-        + (f"would find the wager in the player's favour in up to about {best_share:.1%} of "
-           "shoes at these depths: the suit mix makes it beatable in principle; what that is "
-           "worth per hour depends on penetration, spread and how few rounds are dealt that "
-           "deep (the simulation's question)." if best_share >= 0.01 else
-           "would find the wager in the player's favour too rarely to matter at these "
-           f"depths (at most about {best_share:.2%} of shoes)."))
+        "that shoe's exact return, reaches zero: a model, for where the turn lies. The share "
+        "of shoes in the player's favour is simulated, not modelled: "
+        f"{FAVOUR_SHOES:,} shoes dealt at random to each depth (seed {SEED}), each given its "
+        "exact return, the share above zero ± one standard error.")
+    deepest = max(c.favour, key=lambda found: found.share, default=None)
+    if deepest is not None:
+        at = next(pen for pen, found in zip(PENETRATIONS, c.favour, strict=True)
+                  if found is deepest)
+        words.append(
+            "A suit-imbalance count (the four suits kept apart) "
+            + (f"would find the wager in the player's favour in {share_text(deepest)} of "
+               f"shoes at {at.numerator}/{at.denominator} of the shoe dealt, the most of these "
+               f"depths (simulated, {deepest.shoes:,} shoes): the suit mix makes it beatable "
+               "in principle; what that is worth per hour depends on penetration, spread and "
+               "how few rounds are dealt that deep." if deepest.share >= 0.01 else
+               "would find the wager in the player's favour too rarely to matter at these "
+               f"depths (at most {share_text(deepest)} of shoes, simulated, "
+               f"{deepest.shoes:,} shoes a depth)."))
     spread = Table(("dealt", "cards left", "return, in proportion", "turning shoe c/d/h/s",
-                    "its imbalance Q", "mean Q (exact)", "shoes as uneven"), tuple(shares),
+                    "its imbalance Q", "mean Q (exact)",
+                    "shoes in the player's favour (simulated)"), tuple(shares),
                    "How uneven the suits must be for the wager to turn, at each depth",
                    align="rrrlrrr")
     return [Paragraph(words[0]), table, Items(tuple(words[1:])), spread]
@@ -392,12 +465,25 @@ def data(c: Counting) -> dict[str, JsonValue]:
                                  "turning_suits": list(suit_counts(d.turning))
                                  if d.turning is not None else None,
                                  "turning_return": exact(d.turning_return)
-                                 if d.turning_return is not None else None}
-                                for d in c.depths]},
+                                 if d.turning_return is not None else None,
+                                 **({"favour": share_json(f)} if f is not None else {})}
+                                for d, f in zip(c.depths, c.favour or [None] * len(c.depths),
+                                                strict=True)]},
+        "reach": [share_json(r) for r in c.reach],
+        "by_true_count": [{"true_count": r.true_count, "shoes": r.shoes, "mean": r.mean,
+                           "standard_error": r.standard_error,
+                           "mean_true_count": r.mean_true_count} for r in c.by_count],
+        "seed": SEED,
         **({"simulated": simulated_json(c.simulated, c.play,
                                         best.fit if best is not None else None, e.full)}
            if c.play is not None and c.simulated else {}),
     }
+
+
+def share_json(found: Share) -> dict[str, JsonValue]:
+    """A simulated share for ``--format json``."""
+    return {"left": found.left, "hits": found.hits, "shoes": found.shoes,
+            "share": found.share, "standard_error": found.standard_error}
 
 
 def counting_document(c: Counting) -> Document:
@@ -419,18 +505,27 @@ def counting_section(c: Counting) -> Section:
 
 def counting_method(c: Counting, title: str) -> tuple[str, ...]:
     """The Method section's sentence on one wager's counting analysis: what in it is a
-    first-order estimate, a normal approximation or simulated (nothing: all exact)."""
+    first-order estimate, a model or simulated (with the shoes and seed; nothing: all exact)."""
     said = []
     if c.best is not None:
         said.append("the return at a true count, E(TC), is the first-order (linear) estimate "
                     "from the effects of removal")
-        if c.best.fit.break_even is not None:
-            said.append("the share of rounds past the break-even true count is a normal "
-                        "approximation (the spread of the true count is exact)")
-    if c.mix.suits_matter:
-        said.append("the share of shoes as uneven as the turning shoe takes the imbalance over "
-                    "its exact mean as a chi-square with 3 degrees of freedom over 3 (an "
-                    "approximation)")
+        if c.reach:
+            said.append(f"the share of rounds at or past the break-even true count is "
+                        f"simulated ({c.reach[0].shoes:,} shoes dealt at random to each depth "
+                        f"from seed {SEED}, each shoe's true count exact; the spread of the true "
+                        "count is exact)")
+        if c.by_count:
+            said.append(f"the return at each whole true count near break-even is simulated "
+                        f"(at each depth up to {PER_TRUE_COUNT} shoes of that true count among "
+                        f"{POOL_SHOES:,} dealt at random from seed "
+                        f"{c.play.seed if c.play is not None else SEED}, each shoe's return "
+                        "exact)")
+    if c.favour:
+        said.append(f"the share of shoes in the player's favour is simulated "
+                    f"({c.favour[0].shoes:,} shoes dealt at random to each depth from seed "
+                    f"{SEED}, each shoe's return exact), and the turning shoe is found on the "
+                    "model E0 + b (Q - E[Q]) (its return exact)")
     if c.play is not None and c.simulated:
         said.append(f"the counter's win rates are simulated ({c.play.rounds:,} rounds at each "
                     f"depth from seed {c.play.seed}"
@@ -438,12 +533,22 @@ def counting_method(c: Counting, title: str) -> tuple[str, ...]:
                     + "), with their standard errors; the simulation is checked by the flat "
                     "bet of every round dealt, whose expectation is the exact house edge off "
                     "the top (a z at each depth)"
-                    + ("; the counter's first bet is the first-order break-even rounded up"
-                       if c.play.start is None and c.best is not None
-                       and c.best.fit.break_even is not None else ""))
+                    + first_bet_method(c))
         if simulated_method(c.simulated, c.play):
             said.append(simulated_method(c.simulated, c.play))
     return (f"The \"{title}\" section: {'; '.join(said)}.",) if said else ()
+
+
+def first_bet_method(c: Counting) -> str:
+    """Where the counter's default first bet comes from, for the Method section."""
+    if c.play is None or c.play.start is not None or c.best is None \
+            or c.best.fit.break_even is None:
+        return ""
+    if first_positive(c.by_count) is not None:
+        return ("; the counter's first bet is the lowest whole true count from which the "
+                "simulated shoes' mean exact return is above zero at every true count looked at")
+    return ("; the counter's first bet is the first-order break-even rounded up (no simulated "
+            "true count near it had a mean exact return above zero)")
 
 
 def shoe_method(found: Sequence[Counting]) -> str:

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from edge.counting.count import CountFit, LinearCount
+    from edge.counting.sampled import CountReturn
     from edge.counting.simulation import Bucket, Spread, WinRate
     from edge.games import Bet, Rules
     from edge.paytables import PayTable
@@ -88,6 +89,9 @@ class CounterPlay:
     # the depths to deal the shoe to (none given: the section's four), or a continuous shuffler
     cuts: tuple[Cut, ...] = ()
     continuous: bool = False
+    # the exact return of simulated shoes by whole true count, found by the analysis
+    # (edge.counting.sampled): the default first bet is the lowest that is above zero
+    by_count: tuple[CountReturn, ...] = ()
 
     def __post_init__(self) -> None:
         if self.continuous and self.cuts:
@@ -109,10 +113,17 @@ class CounterPlay:
                             f"{self.hands_per_hour}.")
 
     def first_bet(self, break_even: Fraction | None) -> int:
-        """The true count the counter starts betting (or raising) at."""
+        """The true count the counter starts betting (or raising) at: ``start`` (--from), else
+        the lowest whole true count from which the simulated shoes' mean exact return is above
+        zero (:attr:`by_count`, :func:`~edge.counting.sampled.first_positive`), else the
+        first-order line's ``break_even`` rounded up (1 when the line never turns)."""
         if self.start is not None:
             return self.start
-        return max(1, math.ceil(break_even)) if break_even is not None else 1
+        from edge.counting.sampled import first_positive
+        turned = first_positive(self.by_count)
+        if turned is not None:
+            return turned.true_count
+        return line_first_bet(break_even)
 
     def spread(self, break_even: Fraction | None) -> Spread:
         """The bet spread for a count whose wager turns at ``break_even``."""
@@ -260,6 +271,11 @@ def parse_penetration(text: str) -> Cut:
     return cut
 
 
+def line_first_bet(break_even: Fraction | None) -> int:
+    """The first-order line's first bet: its break-even true count rounded up, at least 1."""
+    return max(1, math.ceil(break_even)) if break_even is not None else 1
+
+
 def with_error(value: float, error: float, signed: bool = True) -> str:
     """``value ± error`` to as many places as the error's second significant figure needs (at
     least three): a small win is not printed as 0.000.
@@ -389,7 +405,7 @@ def _rank_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
         words.insert(2, (
             "The share of rounds bet is of every round dealt before the cut card, from the "
             "shuffle on, and simulated: it is smaller than the share of rounds past break-even "
-            "at a depth (the table above, a normal model), which counts only the rounds dealt "
+            "at a depth (the table above, simulated), which counts only the rounds dealt "
             "at that depth, where the true count strays furthest; and the counter bets only "
             f"from true count {start} (the true count floored, --from), not from the "
             f"break-even true count {float(fit.break_even):.2f} itself."))
@@ -470,17 +486,30 @@ def simulated_turn(rates: Sequence[WinRate]) -> tuple[WinRate, Bucket] | None:
 
 
 def entry_basis(play: CounterPlay, fit: CountFit) -> str:
-    """Where the counter's first bet comes from, in words: ``--from``, or the first-order
-    line's break-even rounded up (edge has no exact return by true count to take it from)."""
+    """Where the counter's first bet comes from, in words: ``--from``, the exact returns of
+    simulated shoes by true count (:attr:`CounterPlay.by_count`), or, where those name none,
+    the first-order line's break-even rounded up."""
+    from edge.counting.sampled import first_positive
     if play.start is not None:
         return f"true count {play.start} as --from sets it"
     if fit.break_even is None:
         return "the count never turns the wager, so from true count 1"
-    return (f"true count {play.first_bet(fit.break_even)} is the break-even true count of the "
-            f"first-order line E(TC), {float(fit.break_even):.2f}, rounded up: edge has no "
-            "exact return by true count for this wager, and where the return is not linear in "
-            "the count the line can name a later first bet than the shoes' own returns would; "
-            "--from sets another")
+    line = (f"the break-even true count of the first-order line E(TC), "
+            f"{float(fit.break_even):.2f}, rounded up")
+    turned = first_positive(play.by_count)
+    if turned is not None:
+        return (f"true count {turned.true_count} is the lowest whole true count from which "
+                f"the shoes' exact return is above zero at every true count looked at: "
+                f"{with_error(turned.mean * 100, turned.standard_error * 100)}% per unit "
+                f"wagered at {turned.true_count}, the mean exact return of {turned.shoes:,} "
+                f"shoes of that true count dealt at random (simulated, seed {play.seed}); "
+                f"{line}, would be {line_first_bet(fit.break_even)}; --from sets another")
+    looked = sorted(r.true_count for r in play.by_count)
+    found = (f"the simulated shoes' mean exact return is not above zero at true count "
+             f"{looked[-1]}, the highest looked at" if looked else
+             "too few simulated shoes reach the true counts near it to read their exact return")
+    return (f"true count {play.first_bet(fit.break_even)} is {line}: {found}, so edge takes "
+            "the line's; --from sets another")
 
 
 def _stake_text(rates: Sequence[WinRate]) -> str:

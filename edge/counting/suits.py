@@ -10,8 +10,9 @@ exact return against the full shoe's shows the mix's own effect. The imbalance i
 
 ``m_s`` cards of suit s among the M left. When cards leave the shoe at random its expectation is
 exact (each suit's count is hypergeometric): ``E[Q] = 3/4 * (N - M) / (M (N - 1))`` for a shoe
-of N cards with M left, and ``Q / E[Q]`` is close to a chi-square with 3 degrees of freedom
-divided by 3 (a normal approximation, stated as such where used).
+of N cards with M left. How often a shoe dealt to a depth is in the player's favour is not
+modelled from Q (a chi-square model of it was off by up to 7 times): it is simulated, each
+shoe's return exact (:mod:`edge.counting.sampled`).
 
 A wager whose outcome looks at ranks only has the same exact return whether the 13 cards gone
 are of one suit or of mixed suits (the ranks left are the same): that comparison says, exactly,
@@ -20,7 +21,6 @@ whether the suits matter at all.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -136,11 +136,6 @@ def depth(copies: Shoe, left: int, returns: ReturnOf, full: Fraction,
         else:
             low = middle
     return Depth(left, proportional, mean, shoe, value)
-
-
-def chi3_tail(x: float) -> float:
-    """P(chi-square with 3 degrees of freedom > x)."""
-    return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +26,7 @@ from edge.games.triple_bet.rules import TripleBetRules
 from edge.paytables import PayTable
 
 IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
 ROWS = {"flush": FLUSH_ROWS, "sandwich": SANDWICH_ROWS, "block": BLOCK_ROWS}
 
 
@@ -43,20 +44,50 @@ def _tuples(wager: str) -> tuple[IntArray, IntArray]:
     return faces, index
 
 
-def wager_counts(wager: str, copies: Sequence[int]) -> list[int]:
-    """Each row's count (kernel order, ``*_ROWS``) of one wager from the shoe of ``copies``."""
-    supply = np.asarray([int(c) for c in copies], dtype=np.int64)
-    assert supply.shape == (52,) and bool((supply >= 0).all()), "52 counts of 0 or more"
+@cache
+def _layout(wager: str) -> tuple[IntArray, IntArray, FloatArray, FloatArray]:
+    """The tuples split as a first part (all cards but the last, each such part once) and the
+    last card, found once: the first parts, how many earlier cards of each first part share
+    each card's face, whether (first part, last face) gives each outcome, and the number of
+    cards of the first part with the last face summed over each outcome's tuples."""
     faces, index = _tuples(wager)
-    weights = np.ones(len(faces), dtype=np.int64)
-    for j in range(faces.shape[1]):
-        before = (faces[:, :j] == faces[:, j:j + 1]).sum(axis=1)
-        weights *= np.maximum(supply[faces[:, j]] - before, 0)
-    counts = [int(weights[index == i].sum()) for i in range(len(ROWS[wager]))]
-    total = sum(int(c) for c in copies)
-    expected = total * (total - 1) * (total - 2 if faces.shape[1] == 3 else 1)
+    size = faces.shape[1]
+    firsts = faces[::52, :size - 1]                 # the last card runs fastest
+    earlier = np.stack([(firsts[:, :j] == firsts[:, j:j + 1]).sum(axis=1)
+                        for j in range(size - 1)], axis=1).astype(np.int64)
+    outcome = index.reshape(len(firsts), 52)
+    repeats = (firsts[:, :, None] == np.arange(52)[None, None, :]).sum(axis=1)
+    gives = np.stack([outcome == row for row in range(len(ROWS[wager]))]).astype(np.float64)
+    taken = (gives * repeats[None, :, :]).sum(axis=2)
+    return firsts, earlier, gives, taken
+
+
+def wager_counts(wager: str, copies: Sequence[int]) -> list[int]:
+    """Each row's count (kernel order, ``*_ROWS``) of one wager from the shoe of ``copies``
+    (the last shoes' counts are kept: the combined wager asks for its parts' counts from the
+    shoes its parts were just given)."""
+    return list(_counts(wager, tuple(int(c) for c in copies)))
+
+
+@lru_cache(maxsize=16384)
+def _counts(wager: str, copies: tuple[int, ...]) -> tuple[int, ...]:
+    """The ordered deals of each outcome: a first part of the tuple is dealt in
+    ``prod (c_f - earlier)`` ways and, when it can be dealt, the last card of face f in
+    ``c_f - (cards of the first part with face f)`` ways, which is linear in the shoe: a
+    product of matrices. Every sum is a whole number below 2^53 (a shoe of N cards deals at
+    most N^3 ordered triples), so the float arithmetic is exact."""
+    supply = np.asarray(copies, dtype=np.int64)
+    assert supply.shape == (52,) and bool((supply >= 0).all()), "52 counts of 0 or more"
+    firsts, earlier, gives, taken = _layout(wager)
+    ways = np.ones(len(firsts), dtype=np.int64)
+    for j in range(firsts.shape[1]):
+        ways *= np.maximum(supply[firsts[:, j]] - earlier[:, j], 0)
+    sums = (gives @ supply.astype(np.float64) - taken) @ ways.astype(np.float64)
+    counts = [round(total) for total in sums.tolist()]
+    total = sum(copies)
+    expected = total * (total - 1) * (total - 2 if firsts.shape[1] == 2 else 1)
     assert sum(counts) == expected, f"the weighted deals sum to {sum(counts)}, not {expected}"
-    return counts
+    return tuple(counts)
 
 
 def wager_return(wager: str, paytable: PayTable, copies: Sequence[int],
