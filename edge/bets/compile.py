@@ -18,6 +18,7 @@ five cards come from edge's Cython hold'em evaluator over whole rows.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,8 +60,13 @@ COMPARING = ("same_rank", "same_suit", "same_colour", "same_card", "consecutive"
 GROUP_FUNCTIONS = ("same_rank", "same_suit", "same_colour", "same_card", "count",
                    "distinct_ranks", "distinct_suits", "most_of_a_rank", "most_of_a_suit",
                    "high_rank", "low_rank", "consecutive", "total", "hard_total", "soft",
-                   "poker3", "poker5")
-FUNCTIONS = CARD_FUNCTIONS + GROUP_FUNCTIONS
+                   "poker3", "poker5", "points", "bust")
+# the functions of a place named alone (a drawn hand's length, whether it drew, a natural)
+PLACE_FUNCTIONS = ("cards", "drew", "natural")
+FUNCTIONS = CARD_FUNCTIONS + GROUP_FUNCTIONS + PLACE_FUNCTIONS
+# the group functions that read a place whose cards may be drawn: they count the cards it
+# received and leave out those it did not
+DRAWN_HAND_FUNCTIONS = ("points", "total", "hard_total", "soft", "bust", "count")
 RESERVED = (set(FUNCTIONS) | set(RANK_LETTERS) | set(SUITS) | set(COLOURS) | set(POKER5)
             | set(POKER3) | {"and", "or", "not", "between", "true", "false", "lose"})
 
@@ -117,6 +123,9 @@ class Value:
     family: str = ""                       # for hand classes: poker3 or poker5
     name: str = ""                         # for a hand class name, until it meets its family
     constant: object = None                # for numbers, suits, colours written as words
+    # drawn cards named by position (player[3]) the value reads: where one was not received,
+    # a condition made of the value is false
+    needs: tuple[int, ...] = ()
 
 
 @dataclass
@@ -164,6 +173,16 @@ def _blackjack_values(ranks: Array) -> Array:
     return np.where(ranks == 12, 1, np.minimum(ranks + 2, 10))
 
 
+def _present(deals: Deals, columns: tuple[int, ...]) -> Array:
+    """Whether each card of the columns was received (a drawn card may not be: -1)."""
+    return deals.get(("present", columns), lambda: deals.rows[:, list(columns)] >= 0)
+
+
+def _baccarat_points(ranks: Array) -> Array:
+    """Baccarat values: aces 1, 2..9 their value, tens and faces 0."""
+    return np.where(ranks == 12, 1, np.where(ranks < 8, ranks + 2, 0))
+
+
 def _poker3(deals: Deals, columns: tuple[int, ...], rules: Rules) -> Array:
     """3-card classes by value (5 straight flush .. 0 high card)."""
     ranks, suits = deals.ranks(columns), deals.suits(columns)
@@ -186,12 +205,29 @@ def _poker5(deals: Deals, columns: tuple[int, ...]) -> Array:
     return np.where(strength >= _ROYAL, 9, strength >> 26)
 
 
+@dataclass(frozen=True)
+class Moment:
+    """When a drawing rule's condition is read: ``own``, the place the rule deals to;
+    ``before``, the places a drawing rule dealt to earlier; ``later``, the places this rule or
+    a later one deals to (their drawn cards are not yet dealt); ``drawing``, every place some
+    rule deals to."""
+
+    own: str
+    before: frozenset[str]
+    later: frozenset[str]
+    drawing: frozenset[str]
+
+
 class _Compiler:
-    def __init__(self, layout: Layout, rules: Rules) -> None:
+    def __init__(self, layout: Layout, rules: Rules, moment: Moment | None,
+                 drawing: frozenset[str]) -> None:
         self.layout = layout
         self.rules = rules
         self.places = {place.name: place for place in layout.places}
         self.single_deck = False
+        self.optional = layout.optional_columns()
+        self.moment = moment
+        self.drawing = drawing
 
     def rank_value(self, ranks: Array) -> Array:
         values = ranks + 2
@@ -201,6 +237,7 @@ class _Compiler:
     def cards_of(self, node: Node) -> Value | None:
         atoms: list[tuple[int, ...]] = []
         seen: set[tuple[int, ...]] = set()
+        needs: list[int] = []
 
         def walk(item: Node) -> bool:
             if isinstance(item, Name) and item.name in self.places:
@@ -218,12 +255,22 @@ class _Compiler:
                 if place is None:
                     raise ConditionError(f"unknown place {item.place!r} (the places are "
                                          f"{', '.join(self.places)})", item.at)
-                if not 1 <= item.index <= place.cards:
-                    raise ConditionError(f"{item.place} has {place.cards} card"
-                                         f"{'s' if place.cards != 1 else ''}: no card "
-                                         f"{item.index}", item.at)
+                if not 1 <= item.index <= place.most:
+                    most = (f"at most {place.most} cards ({place.cards} dealt, "
+                            f"{place.drawn} drawn)" if place.drawn else
+                            f"{place.cards} card{'s' if place.cards != 1 else ''}")
+                    raise ConditionError(f"{item.place} has {most}: no card {item.index}",
+                                         item.at)
+                if (self.moment is not None and item.index > place.cards
+                        and item.place in self.moment.later):
+                    raise ConditionError(
+                        f"{item.place}[{item.index}] is not dealt yet when this rule is read "
+                        f"(a drawing rule of {item.place}, this one or a later one, deals it): "
+                        "a drawing rule reads only the cards dealt before it", item.at)
                 column = (self.layout.card_column(item.place, item.index),)
                 atoms.append(column)
+                if column[0] in self.optional:
+                    needs.append(column[0])
                 return True
             if isinstance(item, Binary) and item.op == "+":
                 return walk(item.left) and walk(item.right)
@@ -235,7 +282,7 @@ class _Compiler:
         if len(set(columns)) != len(columns):
             raise ConditionError("a card is counted twice (a place with one of its own "
                                  "cards)", node.at)
-        return Value(CARDS, lambda deals: None, columns=columns)
+        return Value(CARDS, lambda deals: None, columns=columns, needs=tuple(needs))
 
     def name(self, node: Name) -> Value:
         word = node.name
@@ -261,6 +308,16 @@ class _Compiler:
 
     # --- expressions ---------------------------------------------------------------------
     def value(self, node: Node) -> Value:
+        found = self.plain_value(node)
+        if found.kind == BOOL and found.needs:
+            run, columns = found.run, found.needs
+            return Value(BOOL, lambda deals: np.asarray(run(deals))
+                         & _present(deals, columns).all(axis=1))
+        return found
+
+    def plain_value(self, node: Node) -> Value:
+        """The value of ``node``; a condition reading a drawn card named by position still
+        ``needs`` it (:meth:`value` makes the condition false where it is absent)."""
         cards = self.cards_of(node)
         if cards is not None:
             return cards
@@ -278,12 +335,17 @@ class _Compiler:
         if isinstance(node, Binary):
             return self.binary(node)
         if isinstance(node, Between):
-            value, low, high = (self.number(item, "between")
-                                for item in (node.value, node.low, node.high))
+            found = [self.plain_value(item) for item in (node.value, node.low, node.high)]
+            for term, part in zip(found, (node.value, node.low, node.high), strict=True):
+                if term.kind != INT:
+                    raise ConditionError(f"between needs a {INT}, not {_described(term)}",
+                                         part.at)
+            middle, low, high = (term.run for term in found)
             return Value(BOOL, lambda deals: ((np.minimum(low(deals), high(deals))
-                                               < value(deals))
-                                              & (value(deals)
-                                                 < np.maximum(low(deals), high(deals)))))
+                                               < middle(deals))
+                                              & (middle(deals)
+                                                 < np.maximum(low(deals), high(deals)))),
+                         needs=_joined(*found))
         if isinstance(node, Not):
             item = self.condition(node.item, "not")
             return Value(BOOL, lambda deals: ~np.asarray(item(deals), dtype=np.bool_))
@@ -317,11 +379,12 @@ class _Compiler:
         return self.expect(node, BOOL, f"'{where}'")
 
     def binary(self, node: Binary) -> Value:
-        left, right = self.value(node.left), self.value(node.right)
+        left, right = self.plain_value(node.left), self.plain_value(node.right)
         if node.op in ("+", "-"):
             if left.kind == INT and right.kind == INT:
                 sign = 1 if node.op == "+" else -1
-                return Value(INT, lambda deals: left.run(deals) + sign * right.run(deals))
+                return Value(INT, lambda deals: left.run(deals) + sign * right.run(deals),
+                             needs=_joined(left, right))
             raise ConditionError(f"'{node.op}' adds numbers or joins places' cards, not "
                                  f"{_described(left)} and {_described(right)}", node.at)
         return self.compare(node, left, right)
@@ -360,26 +423,71 @@ class _Compiler:
                                      "and suit)", node.at)
             a, b = left.columns[0], right.columns[0]
             return Value(BOOL, lambda deals: deals.rows[:, a] == deals.rows[:, b]
-                         if op == "==" else deals.rows[:, a] != deals.rows[:, b])
+                         if op == "==" else deals.rows[:, a] != deals.rows[:, b],
+                         needs=_joined(left, right))
         operator = _OPERATORS[op]
         run_left, run_right = left.run, right.run
-        return Value(BOOL, lambda deals: operator(run_left(deals), run_right(deals)))
+        return Value(BOOL, lambda deals: operator(run_left(deals), run_right(deals)),
+                     needs=_joined(left, right))
 
-    def card(self, node: Node, function: str) -> tuple[int, ...]:
-        found = self.value(node)
+    def card(self, node: Node, function: str) -> Value:
+        found = self.plain_value(node)
         if found.kind != CARDS or len(found.columns) != 1:
             what = (f"{len(found.columns)} cards" if found.kind == CARDS
                     else _described(found))
             raise ConditionError(f"{function}() takes one card (a place of one card, or "
                                  f"place[1]), not {what}", node.at)
-        return found.columns
+        if found.columns[0] in self.optional and not found.needs:
+            raise ConditionError(f"{function}() takes one card, and {_one_card(node)} may "
+                                 "hold more or none (name a card: place[1])", node.at)
+        return found
 
-    def group(self, node: Node, function: str) -> tuple[int, ...]:
-        found = self.value(node)
+    def group(self, node: Node, function: str) -> Value:
+        found = self.plain_value(node)
         if found.kind != CARDS:
             raise ConditionError(f"{function}() takes cards (a place, place[1], or places "
                                  f"joined with +), not {_described(found)}", node.at)
-        return found.columns
+        drawn = set(found.columns) & self.optional - set(found.needs)
+        if drawn and function not in DRAWN_HAND_FUNCTIONS:
+            raise ConditionError(f"{function}() cannot read a hand that may draw cards (its "
+                                 f"cards vary); the functions of a drawn hand are "
+                                 f"{', '.join(DRAWN_HAND_FUNCTIONS)}, or name its cards by "
+                                 "position (place[1])", node.at)
+        return found
+
+    def place_function(self, node: Call) -> Value:
+        """``cards(place)``, ``drew(place)``, ``natural(place)``: of one place named alone."""
+        name, (arg,) = node.name, node.args
+        if not isinstance(arg, Name) or arg.name not in self.places:
+            raise ConditionError(f"{name}() takes a place named alone (the places are "
+                                 f"{', '.join(self.places)})", arg.at)
+        place = self.places[arg.name]
+        if name == "natural":
+            if place.cards != 2:
+                raise ConditionError(f"natural() reads a place's first two cards, and "
+                                     f"{place.name} is dealt {place.cards} in [deal], not 2",
+                                     arg.at)
+            first = self.layout.place_columns(place.name)[:2]
+            return Value(BOOL, lambda deals: deals.get(
+                ("points", first), lambda: _baccarat_points(deals.ranks(first)).sum(axis=1)
+                % 10) >= 8)
+        moment = self.moment
+        if name == "drew":
+            if place.name not in self.drawing:
+                raise ConditionError(f"drew({place.name}): no drawing rule deals "
+                                     f"{place.name} a card", arg.at)
+            if (moment is not None and place.name not in moment.before
+                    and place.name != moment.own):
+                raise ConditionError(f"drew({place.name}) is read before {place.name} "
+                                     "draws: its drawing rules come after this one", arg.at)
+        drawn = tuple(column for column in self.layout.place_columns(place.name)
+                      if column in self.optional)
+        if name == "drew":
+            return Value(BOOL, lambda deals: _present(deals, drawn).any(axis=1))
+        dealt = place.cards
+        if not drawn:
+            return _constant(INT, dealt)
+        return Value(INT, lambda deals: dealt + _present(deals, drawn).sum(axis=1))
 
     def call(self, node: Call) -> Value:
         name, args = node.name, node.args
@@ -391,12 +499,16 @@ class _Compiler:
                                  f"{', '.join(FUNCTIONS)}", node.at)
         if name != "count" and len(args) != 1:
             raise ConditionError(f"{name}() takes one argument, not {len(args)}", node.at)
+        if name in PLACE_FUNCTIONS:
+            return self.place_function(node)
         if name in CARD_FUNCTIONS:
-            column = self.card(args[0], name)
-            return self.card_function(name, column)
-        columns = self.group(args[0], name)
+            card = self.card(args[0], name)
+            return dataclasses.replace(self.card_function(name, card.columns),
+                                       needs=card.needs)
+        cards = self.group(args[0], name)
+        columns = cards.columns
         if name == "count":
-            return self.count(node, columns)
+            return dataclasses.replace(self.count(node, columns), needs=cards.needs)
         if name in COMPARING and len(columns) < 2:
             raise ConditionError(f"{name}() compares two or more cards, and "
                                  f"{_one_card(args[0])} is one card: it would hold on every "
@@ -406,7 +518,7 @@ class _Compiler:
             raise ConditionError(f"poker3() takes three cards, not {len(columns)}", node.at)
         if name == "poker5" and not 5 <= len(columns) <= 7:
             raise ConditionError(f"poker5() takes 5 to 7 cards, not {len(columns)}", node.at)
-        return self.group_function(name, columns)
+        return dataclasses.replace(self.group_function(name, columns), needs=cards.needs)
 
     def card_function(self, name: str, columns: tuple[int, ...]) -> Value:
         if name == "rank":
@@ -445,10 +557,14 @@ class _Compiler:
                 return np.asarray(suits == value)
             return np.asarray(((suits == 1) | (suits == 2)) == bool(value))
 
+        drawn = bool(set(columns) & self.optional)
+
         def counted(deals: Deals) -> Array:
             match = holds(deals, tests[0])
             for test in tests[1:]:
                 match = match & holds(deals, test)
+            if drawn:
+                match = match & _present(deals, columns)
             return np.asarray(match.sum(axis=1))
         return Value(INT, counted)
 
@@ -464,11 +580,23 @@ class _Compiler:
         def colours(deals: Deals) -> Array:
             return np.asarray((suits(deals) == 1) | (suits(deals) == 2))
 
+        drawn = bool(set(columns) & self.optional)
+
+        def received(values: Array, deals: Deals) -> Array:
+            """The values of the cards received (an absent drawn card counts 0)."""
+            return values * _present(deals, columns) if drawn else values
+
         def hard(deals: Deals) -> Array:
-            return np.asarray(_blackjack_values(ranks(deals)).sum(axis=1))
+            return deals.get(("hard", columns), lambda: np.asarray(
+                received(_blackjack_values(ranks(deals)), deals).sum(axis=1)))
 
         def soft(deals: Deals) -> Array:
-            return np.asarray((ranks(deals) == 12).any(axis=1) & (hard(deals) + 10 <= 21))
+            return np.asarray(received(ranks(deals) == 12, deals).any(axis=1)
+                              & (hard(deals) + 10 <= 21))
+
+        def points(deals: Deals) -> Array:
+            return deals.get(("points", columns), lambda: np.asarray(
+                received(_baccarat_points(ranks(deals)), deals).sum(axis=1) % 10))
 
         table: dict[str, tuple[str, Evaluate]] = {
             "same_rank": (BOOL, lambda deals: _all_equal(ranks(deals))),
@@ -485,6 +613,8 @@ class _Compiler:
             "hard_total": (INT, hard),
             "total": (INT, lambda deals: np.where(soft(deals), hard(deals) + 10, hard(deals))),
             "soft": (BOOL, soft),
+            "points": (INT, points),
+            "bust": (BOOL, lambda deals: hard(deals) > 21),
         }
         if name in table:
             kind, run = table[name]
@@ -514,6 +644,11 @@ def _one_card(node: Node) -> str:
     return "that"
 
 
+def _joined(*values: Value) -> tuple[int, ...]:
+    """The drawn cards any of the values needs."""
+    return tuple(sorted({column for value in values for column in value.needs}))
+
+
 def _described(value: Value) -> str:
     if value.kind == CARDS:
         return "cards" if len(value.columns) != 1 else "a card"
@@ -535,10 +670,12 @@ _OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
-def compile_condition(node: Node, layout: Layout, rules: Rules) -> Condition:
+def compile_condition(node: Node, layout: Layout, rules: Rules, moment: Moment | None = None,
+                      drawing: frozenset[str] = frozenset()) -> Condition:
     """Type-check a parsed condition and compile it (a :class:`ConditionError` says what and
-    where when it makes no sense)."""
-    compiler = _Compiler(layout, rules)
+    where when it makes no sense). A drawing rule's condition is compiled at its ``moment``;
+    ``drawing``: the places some drawing rule deals to."""
+    compiler = _Compiler(layout, rules, moment, drawing if moment is None else moment.drawing)
     run = compiler.condition(node, "the condition")
 
     def test(deals: Deals) -> BoolArray:

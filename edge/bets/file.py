@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from edge.bets.compile import RESERVED, Condition, Rules, compile_condition
-from edge.bets.language import ConditionError, Node, parse
+from edge.bets.compile import RESERVED, Condition, Moment, Rules, compile_condition
+from edge.bets.language import ConditionError, Index, Name, Node, children, parse
 from edge.bets.layout import Layout, Place
 from edge.errors import EdgeError, PayTableError
 from edge.files import TomlErrors, parse_toml, read_text
@@ -21,10 +21,12 @@ from edge.paytables import PayTable, make_paytable
 
 MOST_DECKS = 8
 MOST_LOOKED_AT = 7
+# the most cards a place can hold when a ``while`` rule draws to it (see docs/bets.md)
+MOST_HELD = 24
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _PLACE = re.compile(r"^[a-z][a-z0-9_]*$")
 TOP_KEYS = {"name", "title", "description", "source", "shoe", "deal", "rules", "outcome",
-            "paytables"}
+            "paytables", "draw"}
 
 
 class BetFileError(EdgeError):
@@ -43,6 +45,24 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class DrawRule:
+    """One drawing rule: the place it deals to, its condition as written and compiled, and
+    whether it repeats (``while``: a card at a time while it holds) or not (``when``)."""
+
+    number: int
+    place: str
+    when: str
+    repeat: bool
+    node: Node
+    condition: Condition
+    where: str = ""                        # its condition's line and column in the file
+
+    def describe(self) -> str:
+        """The rule in words for messages: ``drawing rule 2 (banker)``."""
+        return f"drawing rule {self.number} ({self.place})"
+
+
+@dataclass(frozen=True)
 class BetFile:
     """A bet file read and checked (see docs/bets.md)."""
 
@@ -58,6 +78,7 @@ class BetFile:
     outcomes: tuple[Outcome, ...]
     presets: dict[str, PayTable]
     default_paytable: str
+    draws: tuple[DrawRule, ...] = ()
 
     @property
     def single_deck(self) -> bool:
@@ -138,7 +159,7 @@ def _rules(data: dict[str, Any], path: Path) -> tuple[Rules, bool]:
             chosen["outcomes"] == "exclusive")
 
 
-_WHEN = re.compile(r"^[ \t]*when[ \t]*=[ \t]*(\"\"\"|\'\'\'|\"|\')", re.MULTILINE)
+_WHEN = re.compile(r"^[ \t]*(?:when|while)[ \t]*=[ \t]*(\"\"\"|\'\'\'|\"|\')", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -149,6 +170,7 @@ class _Source:
     text: str
     whens: tuple[int, ...]
     lines: tuple[int, ...]
+    taken: set[int] = field(default_factory=set)
 
     @classmethod
     def of(cls, text: str) -> _Source:
@@ -163,14 +185,15 @@ class _Source:
         lines = [0] + [found.end() for found in re.finditer("\n", text)]
         return cls(text, tuple(whens), tuple(lines))
 
-    def locate(self, when: str, index: int) -> int | None:
-        """Where in the text the ``index``-th outcome's condition ``when`` starts (found by
-        text: the n-th ``when = "..."``), or ``None`` when it is not there as written (an
-        escape, a line-ending backslash)."""
-        if index >= len(self.whens):
-            return None
-        start = self.whens[index]
-        return start if self.text[start:start + len(when)] == when else None
+    def locate(self, when: str) -> int | None:
+        """Where in the text the condition ``when`` starts: the first ``when = "..."`` or
+        ``while = "..."`` not yet taken that holds it as written, or ``None`` when none does
+        (an escape, a line-ending backslash)."""
+        for start in self.whens:
+            if start not in self.taken and self.text[start:start + len(when)] == when:
+                self.taken.add(start)
+                return start
+        return None
 
     def position(self, offset: int) -> tuple[int, int]:
         """The line and column (from 1) of the character at ``offset``."""
@@ -198,16 +221,104 @@ def _outcome_nodes(entries: list[Any], source: _Source,
         if name in seen:
             raise _fail(path, f"the outcome {name!r} is named twice.")
         seen.add(name)
-        where = source.locate(raw_when, number - 1)
+        where = source.locate(raw_when)
         try:
             node = parse(raw_when)
         except ConditionError as error:
-            raise _condition_error(path, name, raw_when, source, where, error) from None
+            raise _condition_error(path, f"outcome {name!r}", raw_when, source, where,
+                                   error) from None
         read.append((name, raw_when, _text(entry, "text", path), node, where))
     return read
 
 
-def _condition_error(path: Path, name: str, when: str, source: _Source, where: int | None,
+_RawDraw = tuple[int, str, str, bool, Node, "int | None"]
+
+
+def _draw_nodes(entries: object, places: set[str], source: _Source,
+                path: Path) -> list[_RawDraw]:
+    """The ``[[draw]]`` tables read and their conditions parsed (in the order written)."""
+    if entries is None:
+        return []
+    if not isinstance(entries, list) or not entries:
+        raise _fail(path, "draw must be one or more [[draw]] tables, each with a place and a "
+                          "condition (when = \"...\" or while = \"...\").")
+    read: list[_RawDraw] = []
+    for number, entry in enumerate(entries, 1):
+        what = f"drawing rule {number}"
+        if not isinstance(entry, dict):
+            raise _fail(path, f"{what} must be a table ([[draw]]).")
+        _unknown(entry, {"place", "when", "while"}, f" in {what}", path)
+        place = _text(entry, "place", path, required=True, where=f"{what}: ")
+        if place not in places:
+            raise _fail(path, f"{what}: place = {place!r} is not a place of [deal] (the places "
+                              f"are {', '.join(sorted(places))}).")
+        if ("when" in entry) == ("while" in entry):
+            raise _fail(path, f"{what} ({place}): write when = \"...\" (one card when it "
+                              "holds) or while = \"...\" (a card at a time while it holds), "
+                              "one of the two.")
+        key = "when" if "when" in entry else "while"
+        _text(entry, key, path, required=True, where=f"{what} ({place}): ")
+        raw = entry[key]
+        where = source.locate(raw)
+        try:
+            node = parse(raw)
+        except ConditionError as error:
+            raise _condition_error(path, f"{what} ({place})", raw, source, where,
+                                   error) from None
+        read.append((number, place, raw, key == "while", node, where))
+    return read
+
+
+def _with_draws(places: tuple[Place, ...], draws: list[_RawDraw]) -> tuple[Place, ...]:
+    """The places with the most cards their drawing rules can give each: one per ``when``
+    rule; up to :data:`MOST_HELD` cards held when a ``while`` rule deals to the place."""
+    changed = []
+    for place in places:
+        mine = [repeat for _, name, _, repeat, *_ in draws if name == place.name]
+        drawn = max(MOST_HELD - place.cards, len(mine)) if any(mine) else len(mine)
+        changed.append(Place(place.name, place.cards, drawn))
+    return tuple(changed)
+
+
+def _places_read(node: Node, places: tuple[Place, ...]) -> set[str]:
+    """The places a condition names (alone, by position, or in a function)."""
+    names = {place.name for place in places}
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Name) and item.name in names:
+            found.add(item.name)
+        elif isinstance(item, Index) and item.place in names:
+            found.add(item.place)
+        stack.extend(children(item))
+    return found
+
+
+def _compile_draws(draws: list[_RawDraw], layout: Layout, rules: Rules, source: _Source,
+                   path: Path) -> tuple[DrawRule, ...]:
+    """Each drawing rule's condition compiled at its moment (it reads only what was dealt
+    before it: see :class:`~edge.bets.compile.Moment`)."""
+    drawing = frozenset(place for _, place, *_ in draws)
+    compiled = []
+    for index, (number, place, raw, repeat, node, where) in enumerate(draws):
+        moment = Moment(place, frozenset(p for _, p, *_ in draws[:index]),
+                        frozenset(p for _, p, *_ in draws[index:]), drawing)
+        try:
+            condition = compile_condition(node, layout, rules, moment)
+        except ConditionError as error:
+            raise _condition_error(path, f"drawing rule {number} ({place})", raw, source,
+                                   where, error) from None
+        at = ""
+        if where is not None:
+            line, column = source.position(where)
+            at = f"line {line}, column {column}"
+        compiled.append(DrawRule(number, place, " ".join(raw.split()), repeat, node,
+                                 condition, at))
+    return tuple(compiled)
+
+
+def _condition_error(path: Path, what: str, when: str, source: _Source, where: int | None,
                      error: ConditionError) -> BetFileError:
     at = min(error.at, len(when))
     if where is not None:
@@ -215,7 +326,7 @@ def _condition_error(path: Path, name: str, when: str, source: _Source, where: i
         place = f"line {line}, column {column}"
     else:
         place = f"character {at + 1} of its condition"
-    return _fail(path, f"outcome {name!r}, {place}: {error.message} (in {_excerpt(when, at)}).")
+    return _fail(path, f"{what}, {place}: {error.message} (in {_excerpt(when, at)}).")
 
 
 _ONE_LINE = str.maketrans("\n\r\t", "   ")
@@ -284,19 +395,31 @@ def read_bet_file(path: Path) -> BetFile:
         raise _fail(path, "no outcome: add one or more [[outcome]] tables, each with a name "
                           "and a condition (when = \"...\").")
     source_text = _Source.of(source)
+    raw_draws = _draw_nodes(data.get("draw"), {place.name for place in places}, source_text,
+                            path)
     read = _outcome_nodes(entries, source_text, path)
-    layout = Layout.of(places, [node for *_, node, _ in read])
+    nodes = [node for *_, node, _ in read]
+    if raw_draws:
+        places = _with_draws(places, raw_draws)
+        looked_at = {place for *_, node, _ in raw_draws for place in _places_read(node, places)}
+        looked_at |= {place for _, place, *_ in raw_draws}
+        looked_at |= {place for node in nodes for place in _places_read(node, places)}
+        layout = Layout.dealing(places, looked_at)
+    else:
+        layout = Layout.of(places, nodes)
+    draws = _compile_draws(raw_draws, layout, rules, source_text, path)
+    drawing = frozenset(rule.place for rule in draws)
     outcomes = []
     for outcome_name, when, text, node, where in read:
         try:
-            condition = compile_condition(node, layout, rules)
+            condition = compile_condition(node, layout, rules, drawing=drawing)
         except ConditionError as error:
-            raise _condition_error(path, outcome_name, when, source_text, where,
-                                   error) from None
+            raise _condition_error(path, f"outcome {outcome_name!r}", when, source_text,
+                                   where, error) from None
         outcomes.append(Outcome(outcome_name, " ".join(when.split()), text, node, condition))
     if layout.cards == 0:
         raise _fail(path, "no condition looks at any card.")
-    if layout.cards > MOST_LOOKED_AT:
+    if layout.cards > MOST_LOOKED_AT and not draws:
         raise _fail(path, f"the conditions look at {layout.cards} cards "
                           f"({', '.join(slot.describe() for slot in layout.slots)}); at most "
                           f"{MOST_LOOKED_AT} can be enumerated.")
@@ -304,7 +427,7 @@ def read_bet_file(path: Path) -> BetFile:
                                   tuple(o.name for o in outcomes), path)
     bet = BetFile(path, name, _text(data, "title", path, required=True),
                   _text(data, "description", path), _text(data, "source", path), decks,
-                  layout, rules, exclusive, tuple(outcomes), presets, default)
+                  layout, rules, exclusive, tuple(outcomes), presets, default, draws)
     if bet.single_deck and decks > 1:
         raise _fail(path, f"poker5() needs a single deck (the best five of distinct cards), "
                           f"but [shoe] decks = {decks}.")

@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from edge.bets.classes import best_five_only, count_by_class
 from edge.bets.compile import Deals
+from edge.bets.drawing import DrawnDeals, deal_by_rules, drawn_deals, first_columns
 from edge.bets.enumeration import (
     Counts,
     Weighing,
@@ -28,7 +29,7 @@ from edge.bets.enumeration import (
     cycle_size,
     deal_rows,
 )
-from edge.bets.file import BetFile, BetFileError, Outcome
+from edge.bets.file import MOST_DECKS, BetFile, BetFileError, Outcome
 from edge.bets.words import condition_in_words
 from edge.cards import format_card
 from edge.document.document import Items, Section, Table
@@ -89,6 +90,22 @@ class BetAnalysis:
     # every row of faces the shoe can deal (sorted by outcome) and where each outcome's rows
     # start: classified once, weighed again for each shoe (shoe_counts)
     classified: tuple[Weighing, IntArray] | None = None
+    # a file with drawing rules: its deals by classes, for each number of decks (0: the
+    # largest shoe, weighed again for each shoe a counter sees)
+    drawn: dict[int, DrawnDeals] = dataclasses.field(default_factory=dict)
+
+    def drawn_deals(self, decks: int) -> DrawnDeals:
+        """The deals of a file with drawing rules from ``decks`` decks, made once."""
+        if decks not in self.drawn:
+            self.drawn[decks] = drawn_deals(self.bet, self.classify,
+                                            [decks or MOST_DECKS] * 52)
+        return self.drawn[decks]
+
+    def most_cards(self, decks: int) -> int:
+        """The most cards a deal uses (the rows :meth:`BetSimulator.settle` takes)."""
+        if self.bet.draws:
+            return self.drawn_deals(decks).most
+        return self.bet.layout.dealt
 
     def classify(self, deals: Deals) -> IntArray:
         """Each deal's outcome index (the first condition that holds; the last index: lose)."""
@@ -126,6 +143,8 @@ class BetAnalysis:
         if self.bet.single_deck:
             raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the best "
                                "five of distinct cards), not a shoe.")
+        if self.bet.draws:
+            return self.drawn_deals(0).counts(copies, len(self.bet.outcomes)).counts
         slots = self.bet.layout.slots
         if self.classified is None:
             most = sum(slot.size for slot in slots)      # a face in every column
@@ -158,7 +177,9 @@ class BetAnalysis:
         layout, outcomes = self.bet.layout, len(self.bet.outcomes)
         if by_class is None:
             by_class = decks == 1 and best_five_only(layout, [o.node for o in self.bet.outcomes])
-        if by_class:
+        if self.bet.draws:
+            found = self.drawn_deals(decks).counts([decks] * 52, outcomes)
+        elif by_class:
             found = count_by_class(layout, outcomes, self.classify)
         else:
             found = count_outcomes(layout.slots, decks, outcomes, self.classify)
@@ -179,11 +200,19 @@ class BetAnalysis:
                 for outcome, count in zip(self.bet.outcomes, found.counts, strict=False)]
         rows.append(Row(LOSE, Fraction(-1), found.counts[-1]))
         never = [o.name for o, n in zip(self.bet.outcomes, found.counts, strict=False) if n == 0]
-        notes = [f"Every deal of the {self.bet.layout.cards} card"
-                 f"{'s' if self.bet.layout.cards != 1 else ''} the outcomes look at "
-                 f"({self.looked_at()}) from a shoe of {decks} deck"
-                 f"{'s' if decks != 1 else ''}: {found.cycle:,} deals, each equally likely"
-                 + self._left_out() + "."]
+        if self.bet.draws:
+            most = self.drawn_deals(decks).most
+            notes = [f"Every ordered sequence of the {most} cards a deal can use at most "
+                     f"(the first cards, then those the drawing rules give), from a shoe of "
+                     f"{decks} deck{'s' if decks != 1 else ''}: {found.cycle:,} sequences, each "
+                     "equally likely; a deal that uses fewer stands for every order of the "
+                     "cards it leaves unused."]
+        else:
+            notes = [f"Every deal of the {self.bet.layout.cards} card"
+                     f"{'s' if self.bet.layout.cards != 1 else ''} the outcomes look at "
+                     f"({self.looked_at()}) from a shoe of {decks} deck"
+                     f"{'s' if decks != 1 else ''}: {found.cycle:,} deals, each equally likely"
+                     + self._left_out() + "."]
         notes.append("Each deal is the first outcome, in the order listed, whose condition "
                      "holds; a deal that meets none loses the wager.")
         if never:
@@ -220,7 +249,7 @@ class BetSimulator:
     def cards_dealt(self) -> int:
         """Cards dealt a hand (every place of the file, looked at or not): the rows of
         :meth:`settle`."""
-        return self.analysis.bet.layout.dealt
+        return self.analysis.most_cards(self.decks)
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal ``hands`` hands, each from a freshly shuffled shoe, and settle them."""
@@ -229,7 +258,13 @@ class BetSimulator:
         return self.settle(dealt)
 
     def settle(self, dealt: npt.NDArray[np.int16]) -> tuple[IntArray, IntArray]:
-        """Settle dealt cards (one row per card, in the order of the file's places)."""
+        """Settle dealt cards (one row per card, in the order of the file's places; with
+        drawing rules, in the order the shoe gives them, the rules deciding who gets each)."""
+        bet = self.analysis.bet
+        if bet.draws:
+            faces = np.ascontiguousarray(np.asarray(dealt, dtype=np.int64).T)
+            index = self.analysis.classify(Deals(deal_by_rules(bet, faces)))
+            return index, self.pays[index]
         positions = self.analysis.bet.layout.deal_positions()
         rows = np.ascontiguousarray(np.asarray(dealt, dtype=np.int64)[positions].T)
         index = self.analysis.classify(Deals(rows))
@@ -270,11 +305,58 @@ def deal_in_words(bet: BetFile, rules: Rules) -> list[str]:
                        for place in bet.layout.places)
     lines = [f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}, freshly "
              f"shuffled for every round; cards are dealt without replacement to: {places}."]
+    for rule in bet.draws:
+        how = ("one card at a time while" if rule.repeat else "one more card when")
+        lines.append(f"Then {rule.place} receives {how}: {rule.when}")
     ace = "high (above the king)" if bet.rules.ace_high else "low (below the deuce)"
     lines.append(f"Ranks run 2 to 10, J, Q, K, A; the ace counts {ace} in rank comparisons"
                  + ("; A-2-3 and Q-K-A are both runs." if bet.rules.ace_low_straights
                     else "; only Q-K-A is a run with an ace."))
     return lines
+
+
+def _drawn_example(bet: BetFile, faces: Sequence[int]) -> tuple[str, tuple[int, ...]]:
+    """A deal of a file with drawing rules in words, and its cards in the order the shoe
+    deals them: the enumeration's row (one face standing for each class of cards), each card
+    made a different face of its class where it can be."""
+    taken: set[int] = set()
+    row = []
+    for face in faces:
+        if face >= 0:
+            same = [f for f in range(52) if _alike(bet, f, face) and f not in taken]
+            face = same[0] if same else face
+            taken.add(face)
+        row.append(face)
+    first = first_columns(bet)
+    order = [row[column] for column in first]
+    dealt = np.full((1, len(row)), -1, dtype=np.int64)
+    dealt[0, first] = order
+    for rule in bet.draws:
+        columns = bet.layout.place_columns(rule.place)
+        while bool(rule.condition.test(Deals(dealt))[0]):
+            given = [c for c in columns if dealt[0, c] < 0]
+            if not given or row[given[0]] < 0:
+                break
+            dealt[0, given[0]] = row[given[0]]
+            order.append(row[given[0]])
+            if not rule.repeat:
+                break
+    parts = []
+    for place in bet.layout.places:
+        if any(place.name in slot.places for slot in bet.layout.slots):
+            cards = [format_card(row[c]) for c in bet.layout.place_columns(place.name)
+                     if row[c] >= 0]
+            parts.append(f"{place.name} {' '.join(cards)}")
+    return ", ".join(parts), tuple(order)
+
+
+def _alike(bet: BetFile, one: int, other: int) -> bool:
+    """Whether the file's conditions cannot tell two faces apart (the same class)."""
+    from edge.bets.drawing import class_level, face_classes
+    level = class_level([r.node for r in bet.draws] + [o.node for o in bet.outcomes],
+                        {place.name for place in bet.layout.places})
+    classes, _ = face_classes(level)
+    return bool(classes[one] == classes[other])
 
 
 def _deal_text(bet: BetFile, dealt: Sequence[int]) -> str:
@@ -335,6 +417,10 @@ def worked_deals(analysis: BetAnalysis, context: ReportContext[Any]) -> list[Dea
     deals = []
     for faces in found.examples:
         if faces is None:
+            continue
+        if bet.draws:
+            text, cards = _drawn_example(bet, faces)
+            deals.append(Deal(bet.name, text, cards))
             continue
         dealt = _example_deal(bet, faces, decks)
         deals.append(Deal(bet.name, _deal_text(bet, dealt), dealt))

@@ -31,10 +31,17 @@ from edge.bets.language import Binary, Index, Name, Node, children
 
 @dataclass(frozen=True)
 class Place:
-    """A place cards are dealt to, with how many it gets."""
+    """A place cards are dealt to, with how many it gets in the deal, and the most further
+    cards its drawing rules can give it (see :mod:`edge.bets.drawing`)."""
 
     name: str
     cards: int
+    drawn: int = 0
+
+    @property
+    def most(self) -> int:
+        """The most cards the place can hold: dealt and drawn."""
+        return self.cards + self.drawn
 
 
 @dataclass(frozen=True)
@@ -118,6 +125,22 @@ class Layout:
         slots.sort(key=lambda slot: -slot.size if slot.is_set else 0)
         return cls(tuple(places), tuple(slots))
 
+    @classmethod
+    def dealing(cls, places: Sequence[Place], looked_at: set[str]) -> Layout:
+        """The slots of a file with drawing rules: one single-card slot for every card each
+        place in ``looked_at`` can hold, dealt or drawn, in the order of the places."""
+        slots = tuple(Slot((place.name,), 1, position) for place in places
+                      if place.name in looked_at for position in range(1, place.most + 1))
+        return cls(tuple(places), slots)
+
+    def optional_columns(self) -> frozenset[int]:
+        """The columns of cards a place may or may not receive (its drawn cards)."""
+        return frozenset(column for slot, columns in zip(self.slots, self.slot_columns(),
+                                                         strict=True)
+                         if slot.position is not None
+                         and slot.position > self.place(slot.places[0]).cards
+                         for column in columns)
+
     @property
     def cards(self) -> int:
         """How many cards the enumeration deals (the cards looked at)."""
@@ -168,7 +191,7 @@ class Layout:
                 return tuple(columns)
         place = self.place(name)
         return tuple(self.card_column(name, position)
-                     for position in range(1, place.cards + 1))
+                     for position in range(1, place.most + 1))
 
     def deal_positions(self) -> list[int]:
         """For each column, the position (from 0) in the whole deal of the card it holds."""

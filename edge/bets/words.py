@@ -50,7 +50,14 @@ GROUP_WORDS = {
     "suit": "the suit of {0}",
     "colour": "the colour of {0}",
     "value": "the blackjack value of {0}",
+    "points": "the baccarat points of {0}",
+    "bust": "{0} bust (a blackjack total over 21)",
+    "cards": "the number of cards {0} received",
+    "drew": "{0} drew a card",
+    "natural": "{0} has a natural (8 or 9 points in its first two cards)",
 }
+# the words of a place named alone: "the player", not "the player's cards"
+PLACE_WORDS = ("cards", "drew", "natural")
 
 
 def _possessive(place: str) -> str:
@@ -89,6 +96,8 @@ def _value(node: Node, places: Mapping[str, int]) -> str:
         if node.name in ("poker3", "poker5"):
             return (f"{target}, as a 3-card poker hand," if node.name == "poker3"
                     else f"the best five of {target}")
+        if node.name in PLACE_WORDS and isinstance(node.args[0], Name):
+            target = f"the {node.args[0].name.replace('_', ' ')}"
         return GROUP_WORDS[node.name].format(target)
     if isinstance(node, Binary) and node.op in ("+", "-"):
         return f"{_value(node.left, places)} {node.op} {_value(node.right, places)}"
