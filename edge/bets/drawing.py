@@ -41,7 +41,7 @@ IntArray = npt.NDArray[np.int64]
 ROWS = npt.NDArray[np.int16]
 # more rows of classes than this at once is refused (a rule that draws without end, or a
 # file that looks at suits of many cards)
-MOST_ROWS = 20_000_000
+MOST_ROWS = 6_000_000
 VALUES, RANKS, FACES = "blackjack values", "ranks", "faces"
 # the words that read a card only through its blackjack value or baccarat points (the same
 # ten classes), or not at all
@@ -117,24 +117,29 @@ class DrawnDeals:
     def counts(self, copies: Iterable[int], outcomes: int) -> Counts:
         """The weighted deals of each outcome from the shoe of ``copies`` (52 counts)."""
         supply = check_copies(list(copies))
-        per_class = np.bincount(self.face_class, weights=supply,
-                                minlength=int(self.face_class.max()) + 1).astype(np.int64)
+        known = self.face_class >= 0
+        if int(supply[~known].sum()):
+            raise AssertionError("the shoe holds cards of a class the enumeration left out")
+        per_class = np.bincount(self.face_class[known], weights=supply[known],
+                                minlength=self.held.shape[1]).astype(np.int64)
         shoe = int(supply.sum())
-        falling: dict[tuple[int, int], int] = {}
-        counts = [0] * (outcomes + 1)
-        held = self.held.tolist()
-        for outcome, row, rows in zip(self.outcome.tolist(), held, self.rows.tolist(),
-                                      strict=True):
-            weight = rows * math.perm(shoe - sum(row), self.most - sum(row))
-            for kind, many in enumerate(row):
-                if many:
-                    key = (kind, many)
-                    if key not in falling:
-                        falling[key] = math.perm(int(per_class[kind]), many)
-                    weight *= falling[key]
-            counts[outcome] += weight
+        # the falling factorials n_c! / (n_c - m) ! of each class, as exact integers
+        falling = np.empty((len(per_class), self.most + 1), dtype=object)
+        for kind, many in enumerate(per_class.tolist()):
+            falling[kind] = [math.perm(many, m) for m in range(self.most + 1)]
+        weights = self.rows.astype(object)
+        for kind in range(len(per_class)):
+            weights = weights * falling[kind, self.held[:, kind]]
+        # the most cards a deal of this shoe uses (a smaller shoe may run out sooner)
+        dealt = self.held.sum(axis=1)
+        most = int(dealt[weights != 0].max())
+        unused = np.array([math.perm(shoe - k, most - k) if k <= most else 0
+                           for k in range(self.most + 1)], dtype=object)
+        weights = weights * unused[dealt]
+        counts = [int(weights[self.outcome == outcome].sum()) for outcome in
+                  range(outcomes + 1)]
         total = sum(counts)
-        cycle = math.perm(shoe, self.most)
+        cycle = math.perm(shoe, most)
         if total != cycle:
             raise AssertionError(f"the weighted deals sum to {total}, not {cycle}")
         return Counts(tuple(counts), self.examples, cycle)
@@ -162,24 +167,48 @@ class _Grower:
     """Rows of representative faces (``-1``: a card not received) with each row's count of
     each class, grown by the drawing rules."""
 
-    def __init__(self, bet: BetFile, level: str, class_copies: IntArray) -> None:
+    def __init__(self, bet: BetFile, level: str, supply: IntArray) -> None:
         self.bet = bet
-        self.face_class, self.representatives = face_classes(level)
-        self.copies = class_copies
-        self.kinds = len(self.representatives)
-        first = first_columns(bet)
-        if self.kinds ** len(first) > MOST_ROWS:
-            raise BetFileError(f"{bet.path.name}: too many deals to enumerate "
-                               f"({self.kinds ** len(first):,} rows of the first "
-                               f"{len(first)} cards by {level}): look at fewer cards.")
-        digits = np.indices((self.kinds,) * len(first)).reshape(len(first), -1).T
-        self.rows: ROWS = np.full((len(digits), bet.layout.cards), -1, dtype=np.int16)
-        self.rows[:, first] = self.representatives[digits]
-        self.held = np.zeros((len(digits), self.kinds), dtype=np.int16)
-        for column in range(len(first)):
-            np.add.at(self.held, (np.arange(len(digits)), digits[:, column]), 1)
-        keep = (self.held <= self.copies).all(axis=1)
-        self.rows, self.held = self.rows[keep], self.held[keep]
+        self.level = level
+        face_class, representatives = face_classes(level)
+        class_copies = np.bincount(face_class, weights=supply,
+                                   minlength=len(representatives)).astype(np.int64)
+        # only the classes the shoe holds: the others would make rows of weight 0
+        held = np.flatnonzero(class_copies)
+        renumber = np.full(len(representatives), -1, dtype=np.int64)
+        renumber[held] = np.arange(len(held))
+        self.face_class = renumber[face_class]
+        self.representatives = representatives[held]
+        self.copies = class_copies[held]
+        self.kinds = len(held)
+        self.rows: ROWS = np.full((1, bet.layout.cards), -1, dtype=np.int16)
+        self.held: ROWS = np.zeros((1, self.kinds), dtype=np.int16)
+        for column in first_columns(bet):
+            self.rows, self.held = self.grow(self.rows, self.held, np.zeros(1, np.int64)
+                                             + column, None)
+
+    def grow(self, rows: ROWS, held: ROWS, columns: IntArray,
+             rule: DrawRule | None) -> tuple[ROWS, ROWS]:
+        """Each row given one more card of each class in its column of ``columns`` (one
+        column, or one per row); rows the shoe cannot deal are left out."""
+        if len(rows) * self.kinds > MOST_ROWS:
+            held_most = int(held.sum(axis=1).max()) + 1
+            message = (f"too many deals to enumerate (over {MOST_ROWS:,} rows of cards by "
+                       f"{self.level}, at {held_most} cards dealt)")
+            if rule is None:
+                raise BetFileError(f"{self.bet.path.name}: {message}: look at fewer cards.")
+            raise _fail(self.bet, rule, f"{message}: does the rule ever stop drawing? (a "
+                                        "while rule draws a card at a time while it holds)")
+        count = len(rows) * self.kinds
+        every = np.arange(count)
+        kinds = np.tile(np.arange(self.kinds), len(rows))
+        grown = np.repeat(rows, self.kinds, axis=0)
+        where = columns if len(columns) == 1 else np.repeat(columns, self.kinds)
+        grown[every, where] = self.representatives[kinds]
+        grown_held = np.repeat(held, self.kinds, axis=0)
+        grown_held[every, kinds] += 1
+        keep = grown_held[every, kinds] <= self.copies[kinds]
+        return grown[keep], grown_held[keep]
 
     def give(self, rule: DrawRule, rows: ROWS, held: ROWS) -> tuple[ROWS, ROWS]:
         """Every row given one more card of each class at the rule's place (rows a shoe
@@ -191,21 +220,9 @@ class _Grower:
                                         f"{len(columns)} cards, the most a place can hold "
                                         "(a while rule draws a card at a time while its "
                                         "condition holds: does it ever stop?)")
-        if len(rows) * self.kinds > MOST_ROWS:
-            raise _fail(self.bet, rule, f"too many deals to enumerate (over {MOST_ROWS:,} "
-                                        f"rows of cards by {len(self.representatives)} "
-                                        "classes): does the rule stop drawing?")
-        count = len(rows) * self.kinds
-        every = np.arange(count)
-        kinds = np.tile(np.arange(self.kinds), len(rows))
-        grown = np.repeat(rows, self.kinds, axis=0)
-        grown[every, np.repeat(columns[position], self.kinds)] = self.representatives[kinds]
-        grown_held = np.repeat(held, self.kinds, axis=0)
-        grown_held[every, kinds] += 1
         if int(held.sum(axis=1).max(initial=0)) >= int(self.copies.sum()):
             raise _fail(self.bet, rule, "it draws more cards than the shoe holds")
-        keep = grown_held[every, kinds] <= self.copies[kinds]
-        return grown[keep], grown_held[keep]
+        return self.grow(rows, held, columns[position], rule)
 
     def apply(self, rule: DrawRule) -> None:
         """Apply one drawing rule to every row."""
@@ -226,39 +243,42 @@ class _Grower:
 
 
 def drawn_deals(bet: BetFile, classify: Callable[[Deals], IntArray],
-                copies: Iterable[int]) -> DrawnDeals:
+                copies: Iterable[int], level: str | None = None) -> DrawnDeals:
     """Every deal of the file's first cards and drawing rules from a shoe of at most
-    ``copies`` (52 counts), grouped by outcome and class counts (see the module)."""
-    places = {place.name for place in bet.layout.places}
-    level = class_level([rule.node for rule in bet.draws]
-                        + [outcome.node for outcome in bet.outcomes], places)
-    face_class, _ = face_classes(level)
+    ``copies`` (52 counts), grouped by outcome and class counts (see the module); by the
+    coarsest classes the file's conditions tell apart unless ``level`` is given."""
+    if level is None:
+        level = bet.card_classes
     supply = check_copies(list(copies))
-    class_copies = np.bincount(face_class, weights=supply,
-                               minlength=int(face_class.max()) + 1).astype(np.int64)
-    grower = _Grower(bet, level, class_copies)
+    grower = _Grower(bet, level, supply)
     for rule in bet.draws:
         grower.apply(rule)
-    rows, held = grower.rows, grower.held.astype(np.int64)
+    rows, held = grower.rows, grower.held
     index = classify(Deals(rows))
     most = int(held.sum(axis=1).max())
     outcomes = len(bet.outcomes) + 1
-    unique, found = _groups(np.column_stack([index, held]), max(most, outcomes) + 1)
+    unique, found = _groups(index, held, max(most, outcomes) + 1)
     examples = []
     for outcome in range(outcomes):
         at = np.flatnonzero(index == outcome)
         examples.append(tuple(int(face) for face in rows[at[0]]) if len(at) else None)
-    return DrawnDeals(level, face_class, unique[:, 0].copy(), unique[:, 1:].copy(),
+    return DrawnDeals(level, grower.face_class, unique[:, 0].copy(), unique[:, 1:].copy(),
                       found.astype(np.int64), most, tuple(examples))
 
 
-def _groups(keys: IntArray, base: int) -> tuple[IntArray, IntArray]:
-    """The distinct rows of ``keys`` (each entry below ``base``) and how often each occurs:
-    sorted as one integer each when they fit in 62 bits (fast), else row by row."""
-    if base ** keys.shape[1] >= 2 ** 62:
+def _groups(index: IntArray, held: ROWS, base: int) -> tuple[IntArray, IntArray]:
+    """The distinct rows of ``index`` beside ``held`` (each entry below ``base``) and how often
+    each occurs: sorted as one integer each when they fit in 62 bits (fast), else row by
+    row."""
+    width = held.shape[1] + 1
+    if base ** width >= 2 ** 62:
+        keys = np.column_stack([index, held.astype(np.int64)])
         return np.unique(keys, axis=0, return_counts=True)
-    powers = base ** np.arange(keys.shape[1], dtype=np.int64)
-    unique, found = np.unique(keys @ powers, return_counts=True)
+    key = index.astype(np.int64)
+    for column in range(held.shape[1]):
+        key = key * base + held[:, column]
+    unique, found = np.unique(key, return_counts=True)
+    powers = base ** np.arange(width - 1, -1, -1, dtype=np.int64)
     return (unique[:, None] // powers) % base, found
 
 

@@ -81,6 +81,15 @@ class BetFile:
     draws: tuple[DrawRule, ...] = ()
 
     @property
+    def card_classes(self) -> str:
+        """The coarsest classes of cards the conditions tell apart (see
+        :func:`edge.bets.drawing.class_level`)."""
+        from edge.bets.drawing import class_level
+        return class_level([rule.node for rule in self.draws]
+                           + [outcome.node for outcome in self.outcomes],
+                           {place.name for place in self.layout.places})
+
+    @property
     def single_deck(self) -> bool:
         """Whether a condition needs distinct cards (``poker5``): one deck only."""
         return any(outcome.condition.single_deck for outcome in self.outcomes)

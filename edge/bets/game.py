@@ -21,7 +21,14 @@ import numpy.typing as npt
 
 from edge.bets.classes import best_five_only, count_by_class
 from edge.bets.compile import Deals
-from edge.bets.drawing import DrawnDeals, deal_by_rules, drawn_deals, first_columns
+from edge.bets.drawing import (
+    FACES,
+    DrawnDeals,
+    deal_by_rules,
+    drawn_deals,
+    face_classes,
+    first_columns,
+)
 from edge.bets.enumeration import (
     Counts,
     Weighing,
@@ -90,16 +97,19 @@ class BetAnalysis:
     # every row of faces the shoe can deal (sorted by outcome) and where each outcome's rows
     # start: classified once, weighed again for each shoe (shoe_counts)
     classified: tuple[Weighing, IntArray] | None = None
-    # a file with drawing rules: its deals by classes, for each number of decks (0: the
-    # largest shoe, weighed again for each shoe a counter sees)
-    drawn: dict[int, DrawnDeals] = dataclasses.field(default_factory=dict)
+    # a file with drawing rules: its deals by classes, for each shoe enumerated (a shoe of
+    # the most decks stands for every smaller one: its deals are weighed for each shoe)
+    drawn: dict[tuple[int, ...], DrawnDeals] = dataclasses.field(default_factory=dict)
 
-    def drawn_deals(self, decks: int) -> DrawnDeals:
-        """The deals of a file with drawing rules from ``decks`` decks, made once."""
-        if decks not in self.drawn:
-            self.drawn[decks] = drawn_deals(self.bet, self.classify,
-                                            [decks or MOST_DECKS] * 52)
-        return self.drawn[decks]
+    def drawn_deals(self, decks: int, copies: tuple[int, ...] | None = None) -> DrawnDeals:
+        """The deals of a file with drawing rules from ``decks`` decks (or the shoe of
+        ``copies``), made once and kept."""
+        key = (decks,) * 52 if copies is None else copies
+        if key not in self.drawn:
+            if len(self.drawn) >= 8:
+                self.drawn.pop(next(iter(self.drawn)))
+            self.drawn[key] = drawn_deals(self.bet, self.classify, key)
+        return self.drawn[key]
 
     def most_cards(self, decks: int) -> int:
         """The most cards a deal uses (the rows :meth:`BetSimulator.settle` takes)."""
@@ -144,7 +154,10 @@ class BetAnalysis:
             raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the best "
                                "five of distinct cards), not a shoe.")
         if self.bet.draws:
-            return self.drawn_deals(0).counts(copies, len(self.bet.outcomes)).counts
+            # by faces, a shoe of many decks is too many rows: each shoe is enumerated
+            faces = self.bet.card_classes == FACES
+            found = self.drawn_deals(MOST_DECKS, copies if faces else None)
+            return found.counts(copies, len(self.bet.outcomes)).counts
         slots = self.bet.layout.slots
         if self.classified is None:
             most = sum(slot.size for slot in slots)      # a face in every column
@@ -321,9 +334,10 @@ def _drawn_example(bet: BetFile, faces: Sequence[int]) -> tuple[str, tuple[int, 
     made a different face of its class where it can be."""
     taken: set[int] = set()
     row = []
+    classes, _ = face_classes(bet.card_classes)
     for face in faces:
         if face >= 0:
-            same = [f for f in range(52) if _alike(bet, f, face) and f not in taken]
+            same = [f for f in range(52) if classes[f] == classes[face] and f not in taken]
             face = same[0] if same else face
             taken.add(face)
         row.append(face)
@@ -348,15 +362,6 @@ def _drawn_example(bet: BetFile, faces: Sequence[int]) -> tuple[str, tuple[int, 
                      if row[c] >= 0]
             parts.append(f"{place.name} {' '.join(cards)}")
     return ", ".join(parts), tuple(order)
-
-
-def _alike(bet: BetFile, one: int, other: int) -> bool:
-    """Whether the file's conditions cannot tell two faces apart (the same class)."""
-    from edge.bets.drawing import class_level, face_classes
-    level = class_level([r.node for r in bet.draws] + [o.node for o in bet.outcomes],
-                        {place.name for place in bet.layout.places})
-    classes, _ = face_classes(level)
-    return bool(classes[one] == classes[other])
 
 
 def _deal_text(bet: BetFile, dealt: Sequence[int]) -> str:
