@@ -31,6 +31,11 @@ import pytest
 import edge
 from edge.bets import BetFileError
 from edge.bets.bundle import game_of_files
+from edge.document import Report
+from edge.document.document import Table
+from edge.document.layout import cell_text
+from edge.games.baccarat import sources
+from edge.published import Published
 from edge.table import ReturnTable
 from tests.conftest import CliRunner
 
@@ -290,6 +295,13 @@ def test_published_house_edges(wager: str, paytable: str | None, decks: int,
     assert round(found, places) == Fraction(edge_percent), (source, float(found))
 
 
+@pytest.mark.parametrize("entry", sources.PUBLISHED, ids=lambda entry: entry.bet)
+def test_the_reports_published_figures_agree(entry: Published) -> None:
+    # what the report prints beside edge's figures (edge/games/baccarat/sources.py)
+    assert entry.figure == "house_edge" and not entry.options
+    assert entry.agrees(edge_table(entry.bet, 8, entry.paytable).house_edge)
+
+
 def test_the_pays_as_stated() -> None:
     # the Banker bet's commission is a pay of 0.95 (19 to 20); ties push (a pay of 0)
     banker = edge_table("banker")
@@ -356,3 +368,26 @@ def test_bad_decks_is_one_error(edge_cli: CliRunner) -> None:
     assert result.status == 2 and result.out == ""
     assert result.err.startswith("edge: error:") and "9" in result.err
     assert len(result.err.strip().splitlines()) == 1
+
+
+# --- the report -----------------------------------------------------------------------------
+
+
+@pytest.mark.slow       # eleven wagers analysed at 1 to 8 decks, each simulated: half a minute
+def test_the_report(default_report: Callable[[str], Report]) -> None:
+    report = default_report("baccarat")
+    titles = [section.title for section in report.sections]
+    for title in ("Rules of play", "Every pay table and variant", "Maximum payout per round",
+                  "Verification by simulation"):
+        assert title in titles
+    assert set(report.tables) == set(ALL_WAGERS)
+    # the published figures beside edge's, each agreeing (docs/references.md, "Baccarat")
+    summary = next(part for part in report.sections if part.title == "Summary of wagers")
+    published = next(block for block in summary.blocks if isinstance(block, Table)
+                     and block.caption.startswith("Published figures"))
+    agrees = published.headers.index("agrees")
+    game = edge.get_game("baccarat")
+    at_defaults = [entry for entry in sources.PUBLISHED
+                   if entry.paytable == game.bet(entry.bet).default_paytable]
+    assert len(published.rows) == len(at_defaults)
+    assert all(cell_text(row[agrees]) == "yes" for row in published.rows), published.rows

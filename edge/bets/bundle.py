@@ -28,6 +28,7 @@ from edge.bets.game import (
 from edge.document.document import Section
 from edge.games import EXHAUSTIVE_ENUMERATION, Game, ReportContext, Rules
 from edge.games.worked import examples_section
+from edge.published import Citation, Published
 
 
 def dealing(bet: BetFile) -> tuple[object, ...]:
@@ -53,12 +54,14 @@ def read_alike(folder: Path, names: Sequence[str]) -> tuple[BetFile, ...]:
 
 
 def game_of_files(name: str, title: str, folder: Path, wagers: Sequence[str], *,
-                  source: str, aliases: tuple[str, ...] = (),
-                  checks: tuple[str, ...] = ()) -> Game[Any]:
+                  source: str, aliases: tuple[str, ...] = (), checks: tuple[str, ...] = (),
+                  sources: tuple[Citation, ...] = (),
+                  published: tuple[Published, ...] = ()) -> Game[Any]:
     """The game of the bet files ``folder/<wager>.toml``, one wager each, in that order.
 
     ``checks`` are the independent checks the game's tests make (the report's Method section
-    states them beside the check every analysis makes)."""
+    states them beside the check every analysis makes); ``sources`` and ``published`` are the
+    rules' documents and the published figures the report cites (:mod:`edge.published`)."""
     files = read_alike(folder, wagers)
     analyses = tuple(BetAnalysis(bet, name) for bet in files)
 
@@ -84,4 +87,5 @@ def game_of_files(name: str, title: str, folder: Path, wagers: Sequence[str], *,
                 bets=tuple(file_bet(analysis) for analysis in analyses), source=source,
                 aliases=aliases, describe_rules=describe,
                 checks=(TOTAL_CHECK, *checks), settlement=SETTLEMENT,
-                method=(EXHAUSTIVE_ENUMERATION,), rules_sections=sections)
+                method=(EXHAUSTIVE_ENUMERATION,), rules_sections=sections, sources=sources,
+                published=published)

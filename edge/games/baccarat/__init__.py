@@ -13,6 +13,7 @@ from typing import Any
 
 from edge.bets.bundle import game_of_files
 from edge.games import PUBLISHED_FIGURES, SMALL_CASES, Game
+from edge.games.baccarat import sources
 
 # the wagers, as `edge table baccarat --bet NAME` names them (each is NAME.toml here)
 WAGERS = ("banker", "player", "tie", "player-pair", "banker-pair", "dragon-bonus-player",
@@ -23,4 +24,5 @@ GAME: Game[Any] = game_of_files(
     aliases=("punto-banco", "mini-baccarat"),
     source="the rules of punto banco as dealt in Nevada and Macau, with EZ Baccarat's banker "
            "(docs/baccarat.md; sources in docs/references.md)",
-    checks=(SMALL_CASES, PUBLISHED_FIGURES))
+    checks=(SMALL_CASES, PUBLISHED_FIGURES), sources=sources.SOURCES,
+    published=sources.PUBLISHED)
