@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -242,6 +243,26 @@ def _bet_file(name: str, decks: int | None = None,
     return run
 
 
+def _baccarat_main(decks: int) -> Callable[[], object]:
+    """Issue 35: baccarat's banker and tie from a bet file with the third-card rule as two
+    drawing rules, as tests/test_bets_drawing.py writes it, analysed afresh."""
+    root = str(Path(__file__).resolve().parent.parent)
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    drawing = importlib.import_module("tests.test_bets_drawing")
+    text = drawing.bet_text(drawing.BACCARAT, drawing.BACCARAT_RULES,
+                            {"banker": "points(banker) > points(player)",
+                             "tie": "points(banker) == points(player)"}, decks)
+
+    def run() -> object:
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "baccarat.toml"
+            path.write_text(text, encoding="utf-8")
+            game = make_game(read_bet_file(path))
+            return game.analyze(None, None, game.make_rules({"decks": decks}))
+    return run
+
+
 def _six_card_plugin_kernel() -> object:
     """The example plug-in's own count of the C(52, 6) six-card sets (its kernel, uncached)."""
     if str(SIX_CARD_PLUGIN) not in sys.path:
@@ -263,6 +284,11 @@ BET_CASES: list[Case] = [
     # issue 24: a best-5-of-7 bet under 30 s on the 2-core machine
     Case("bet file: UTH Trips (best five of seven), 1 deck", 30.0, _bet_file("trips.toml"),
          "deals", comb(52, 7), once=True),
+    # issue 35: drawing rules, by classes of cards (ten values)
+    Case("bet file: baccarat banker (third-card rule), 8 decks", 1.0,
+         _baccarat_main(8), "sequences", perm(416, 6)),
+    Case("bet file: Dealer Bust (dealer draws to 17), 8 decks", 10.0,
+         _bet_file("dealer-bust.toml", 8), "sequences", perm(416, 13)),
 ]
 # issue 35: every baccarat wager (a bet file with drawing rules) at 8 decks under 1 s, its
 # file read afresh; the throughput counts the ordered sequences of six cards

@@ -23,9 +23,9 @@ import numpy as np
 import pytest
 
 import edge
-from edge.bets.drawing import FACES, RANKS, VALUES, class_level, drawn_deals
+from edge.bets.drawing import FACES, RANKS, VALUES, class_level, column_levels, drawn_deals
 from edge.bets.file import read_bet_file
-from edge.bets.game import BetAnalysis, simulator
+from edge.bets.game import BetAnalysis, drawn_example, simulator
 from edge.errors import EdgeError
 from edge.simulation import simulate
 from tests.conftest import CliRunner
@@ -321,17 +321,23 @@ def test_the_full_shoe_and_a_shoe_of_copies_agree(tmp_path: Path) -> None:
 
 
 # --- published figures ------------------------------------------------------------------------
-def test_baccarat_at_eight_decks_is_the_published_count(tmp_path: Path) -> None:
-    """The Wizard of Odds, "Baccarat" (wizardofodds.com/games/baccarat/basics/), 8 decks:
-    of 4,998,398,275,503,360 ordered six-card sequences (416!/410!), the banker wins
-    2,292,252,566,437,888, the player 2,230,518,282,592,256 and 475,627,426,473,216 tie."""
+# The Wizard of Odds, "Baccarat" (wizardofodds.com/games/baccarat/basics/), tables
+# "Probabilities in 8-deck Baccarat" and "... 6-deck ...", also reproduced at
+# casinoexploit.com/baccarat.html: banker, player and tie combinations of the ordered six-card
+# sequences, 416!/410! = 4,998,398,275,503,360 at 8 decks.
+BACCARAT_PUBLISHED = {8: (2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216),
+                      6: (403_095_751_234_560, 392_220_492_728_832, 83_552_962_932_288)}
+
+
+@pytest.mark.parametrize("decks", sorted(BACCARAT_PUBLISHED))
+def test_baccarat_is_the_published_count(tmp_path: Path, decks: int) -> None:
     path = write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES,
                                     {"banker": "points(banker) > points(player)",
                                      "player": "points(player) > points(banker)"}))
-    table = edge.analyze(str(path))
-    assert [row.combinations for row in table.rows] == [2_292_252_566_437_888,
-                                                 2_230_518_282_592_256,
-                                                 475_627_426_473_216]
+    table = edge.analyze(str(path), options={"decks": decks})
+    counts = tuple(row.combinations for row in table.rows)
+    assert counts == BACCARAT_PUBLISHED[decks]
+    assert sum(counts) == math.perm(52 * decks, 6)
 
 
 # The Wizard of Odds, Blackjack Appendix 2B "Dealer Probabilities in Blackjack" (Jul 20, 2004,
@@ -434,9 +440,90 @@ def test_a_while_rule_that_empties_the_shoe_is_an_error(tmp_path: Path) -> None:
         drawn_deals(analysis.bet, analysis.classify, shoe)
 
 
+def test_a_place_holds_at_most_24_cards(tmp_path: Path) -> None:
+    """A while rule that would give a place a 25th card stops, naming the rule (a shoe of 30
+    deuces: one class, one row, so neither the shoe nor the rows stop it first)."""
+    text = bet_text((("dealer", 2),), '[[draw]]\nplace = "dealer"\nwhile = "true"\n',
+                    {"bust": "bust(dealer)"})
+    analysis = BetAnalysis(read_bet_file(write(tmp_path, text)))
+    shoe = [30] + [0] * 51
+    with pytest.raises(EdgeError, match="drawing rule 1 .dealer.*more than 24 cards"):
+        drawn_deals(analysis.bet, analysis.classify, shoe)
+
+
+def test_the_dealer_bust_example_against_plain_dealing() -> None:
+    """examples/bets/dealer-bust.toml (a while rule, paid by the cards of the busted hand)."""
+    path = Path(__file__).resolve().parent.parent / "examples" / "bets" / "dealer-bust.toml"
+    busted: dict[str, Callable[[Hands], bool]] = {
+        "bust-8-or-more": lambda h: hard_of(h["dealer"]) > 21 and len(h["dealer"]) >= 8,
+        "bust-7": lambda h: hard_of(h["dealer"]) > 21 and len(h["dealer"]) == 7,
+        "bust-6": lambda h: hard_of(h["dealer"]) > 21 and len(h["dealer"]) == 6,
+        "bust-5": lambda h: hard_of(h["dealer"]) > 21 and len(h["dealer"]) == 5,
+        "bust-3-or-4": lambda h: hard_of(h["dealer"]) > 21}
+    plain = Plain((("dealer", 2),), (("dealer", True, _dealer_hits),), tuple(busted.items()))
+    shoe = cards("Ac Ad 2c 2d 3h 4s 6d 9h Kc")
+    assert edge_probabilities(path, shoe) == plain.probabilities(shoe)
+
+
 def test_a_coup_uses_four_to_six_cards(tmp_path: Path) -> None:
     """Baccarat's deals use 4 to 6 cards: the cycle is of 6."""
     path = write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES, {"tie": "points(player) == 0"}))
     analysis = BetAnalysis(read_bet_file(path))
     found = analysis.drawn_deals(8)
     assert found.most == 6 and found.held.sum(axis=1).min() == 4
+
+
+def test_worked_examples_settle_as_counted(tmp_path: Path) -> None:
+    """Each outcome's example deal (the enumeration's row made physical cards in dealing
+    order) is settled by the simulator to that outcome."""
+    outcomes = {"banker": "points(banker) > points(player)",
+                "tie": "points(banker) == points(player)"}
+    path = write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES, outcomes))
+    analysis = BetAnalysis(read_bet_file(path))
+    settle = simulator(analysis, None, edge.bets.load_bet_file(path).make_rules({"decks": 8}))
+    for index, faces in enumerate(analysis.drawn_deals(8).examples):
+        assert faces is not None
+        text, dealt = drawn_example(analysis.bet, faces)
+        found, _ = settle.settle(np.array(dealt, dtype=np.int16).reshape(-1, 1))
+        assert int(found[0]) == index, text
+
+
+def test_overlapping_exclusive_outcomes_name_a_drawn_deal(tmp_path: Path,
+                                                          edge_cli: CliRunner) -> None:
+    text = bet_text(BACCARAT, BACCARAT_RULES, {"nine": "points(player) == 9",
+                                               "high": "points(player) >= 8"})
+    text = text.replace("[[draw]]", '[rules]\noutcomes = "exclusive"\n[[draw]]', 1)
+    result = edge_cli("table", str(write(tmp_path, text)))
+    assert result.status == 2 and "the outcomes 'nine' and 'high' both hold" in result.err
+    assert result.err.count("\n") == 1
+
+
+def test_the_table_says_how_a_drawn_deal_is_counted() -> None:
+    path = Path(__file__).resolve().parent.parent / "examples" / "bets" / "dealer-bust.toml"
+    table = edge.analyze(str(path), options={"decks": 1})
+    most = next(int(note.split(" of the ")[1].split()[0]) for note in table.notes
+                if note.startswith("Every ordered sequence"))
+    assert sum(row.combinations for row in table.rows) == math.perm(52, most)
+
+
+PAIR = {"pair": "same_rank(player[1] + player[2])"}
+SUITED = {"suited": "same_suit(player[1] + player[2])"}
+
+
+def test_each_card_is_dealt_at_the_level_its_words_need(tmp_path: Path) -> None:
+    """A pair in the player's first two cards, beside the third-card rule: those two cards by
+    rank, the others by value; a suited pair: those two by face."""
+    for outcomes, level in ((PAIR, 1), (SUITED, 2)):
+        path = write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES, outcomes))
+        assert column_levels(read_bet_file(path)) == (level, level, 0, 0, 0, 0)
+
+
+@pytest.mark.slow
+def test_a_pair_beside_the_drawing_rules(tmp_path: Path) -> None:
+    """The pair's probability is that of two cards from 8 decks, (8 x 4 - 1) / 415; suits of
+    the two cards too would be 52 x 52 x 10^4 rows: refused, naming the rule."""
+    table = edge.analyze(str(write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES, PAIR))))
+    assert table.probability(table.rows[0]) == Fraction(31, 415)
+    suited = write(tmp_path, bet_text(BACCARAT, BACCARAT_RULES, SUITED), "suited")
+    with pytest.raises(EdgeError, match="drawing rule 2 .banker.*read fewer of them by suit"):
+        edge.analyze(str(suited))

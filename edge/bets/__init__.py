@@ -4,8 +4,9 @@
 game's name; :func:`load_bet_file` turns the file into a :class:`~edge.games.Game`. The format
 and every word of the condition language are in docs/bets.md. The parts: :mod:`.language`
 (parsing conditions), :mod:`.layout` (which cards are looked at), :mod:`.compile` (conditions
-to vectorised numpy work), :mod:`.enumeration` (every deal with its exact weight), :mod:`.file`
-(reading and checking the TOML) and :mod:`.game` (the Game, its analysis and simulator).
+to vectorised numpy work), :mod:`.enumeration` (every deal with its exact weight),
+:mod:`.drawing` (cards drawn by rule: ``[[draw]]``), :mod:`.file` (reading and checking the TOML)
+and :mod:`.game` (the Game, its analysis and simulator).
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 
 A compiled condition takes a :class:`Deals` (a chunk of rows of card faces, one column per card
 looked at, see :mod:`edge.bets.layout`) and returns one boolean per row. Cards are faces 0..51
-(rank * 4 + suit, rank 0 = deuce .. 12 = ace; suits clubs, diamonds, hearts, spades). Nothing is
-evaluated one deal at a time: every word is a numpy expression over whole columns, and the best
-five cards come from edge's Cython hold'em evaluator over whole rows.
+(rank * 4 + suit, rank 0 = deuce .. 12 = ace; suits clubs, diamonds, hearts, spades; -1 a card a
+drawing rule did not give, see :mod:`edge.bets.drawing`). Nothing is evaluated one deal at a
+time: every word is a numpy expression over whole columns, and the best five cards come from
+edge's Cython hold'em evaluator over whole rows.
 
 >>> from edge.bets.language import parse
 >>> from edge.bets.layout import Layout, Place

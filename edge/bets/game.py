@@ -23,7 +23,9 @@ from edge.bets.classes import best_five_only, count_by_class
 from edge.bets.compile import Deals
 from edge.bets.drawing import (
     FACES,
+    LEVELS,
     DrawnDeals,
+    column_levels,
     deal_by_rules,
     drawn_deals,
     face_classes,
@@ -125,7 +127,8 @@ class BetAnalysis:
             if met.max(initial=0) > 1:
                 row = int(np.argmax(met > 1))
                 both = [o.name for o, t in zip(self.bet.outcomes, tests, strict=True) if t[row]]
-                cards = " ".join(format_card(int(face)) for face in deals.rows[row])
+                cards = " ".join(format_card(int(face)) for face in deals.rows[row]
+                                 if face >= 0)
                 raise BetFileError(f"{self.bet.path.name}: the outcomes {both[0]!r} and "
                                    f"{both[1]!r} both hold for the deal {cards} "
                                    f"({self.looked_at()}), but [rules] outcomes = "
@@ -133,8 +136,15 @@ class BetAnalysis:
         return np.asarray(np.select(tests, np.arange(len(tests)), len(tests)), dtype=np.int64)
 
     def looked_at(self) -> str:
-        """The cards enumerated, in column order: ``player (2 cards), dealer[1]``."""
-        return ", ".join(slot.describe() for slot in self.bet.layout.slots)
+        """The cards enumerated, in column order: ``player (2 cards), dealer[1]``; with drawing
+        rules, each place's cards: ``player (2 dealt, up to 1 drawn)``."""
+        layout = self.bet.layout
+        if self.bet.draws:
+            return ", ".join(f"{place.name} ({place.cards} dealt"
+                             + (f", up to {place.drawn} drawn)" if place.drawn else ")")
+                             for place in layout.places
+                             if any(place.name in slot.places for slot in layout.slots))
+        return ", ".join(slot.describe() for slot in layout.slots)
 
     def counts(self, decks: int, by_class: bool | None = None) -> Counts:
         """Every deal's outcome at ``decks`` decks, counted once and kept. A bet that looks
@@ -328,15 +338,15 @@ def deal_in_words(bet: BetFile, rules: Rules) -> list[str]:
     return lines
 
 
-def _drawn_example(bet: BetFile, faces: Sequence[int]) -> tuple[str, tuple[int, ...]]:
+def drawn_example(bet: BetFile, faces: Sequence[int]) -> tuple[str, tuple[int, ...]]:
     """A deal of a file with drawing rules in words, and its cards in the order the shoe
     deals them: the enumeration's row (one face standing for each class of cards), each card
     made a different face of its class where it can be."""
     taken: set[int] = set()
     row = []
-    classes, _ = face_classes(bet.card_classes)
-    for face in faces:
+    for face, level in zip(faces, column_levels(bet), strict=True):
         if face >= 0:
+            classes, _ = face_classes(LEVELS[level])
             same = [f for f in range(52) if classes[f] == classes[face] and f not in taken]
             face = same[0] if same else face
             taken.add(face)
@@ -424,7 +434,7 @@ def worked_deals(analysis: BetAnalysis, context: ReportContext[Any]) -> list[Dea
         if faces is None:
             continue
         if bet.draws:
-            text, cards = _drawn_example(bet, faces)
+            text, cards = drawn_example(bet, faces)
             deals.append(Deal(bet.name, text, cards))
             continue
         dealt = _example_deal(bet, faces, decks)
@@ -440,7 +450,9 @@ def equipment(analysis: BetAnalysis, context: ReportContext[Any]) -> Items:
                   "no jokers, completely shuffled for every round (what the enumeration "
                   "assumes).",
                   "Cards dealt, in order: " + ", ".join(
-                      f"{p.name} {p.cards}" for p in bet.layout.places) + ".",
+                      f"{p.name} {p.cards}" for p in bet.layout.places)
+                  + ("; then the cards the drawing rules give, each the next card of "
+                     "the shoe" if bet.draws else "") + ".",
                   f"Cards the outcomes look at: {analysis.looked_at()}."))
 
 
