@@ -295,6 +295,15 @@ def test_published_house_edges(wager: str, paytable: str | None, decks: int,
     assert round(found, places) == Fraction(edge_percent), (source, float(found))
 
 
+def test_jacobson_s_dragon_7_figures() -> None:
+    # E. Jacobson, "Card counting the Dragon/Fortune 7 baccarat side bet" (2014), 8 decks:
+    # house edge 7.6113%, standard deviation 6.0849, hit frequency 2.2534%
+    table = edge_table("dragon-7")
+    assert round(table.house_edge * 100, 4) == Fraction("7.6113")
+    assert round(float(table.standard_deviation), 4) == 6.0849
+    assert round(table.hit_frequency * 100, 4) == Fraction("2.2534")
+
+
 @pytest.mark.parametrize("entry", sources.PUBLISHED, ids=lambda entry: entry.bet)
 def test_the_reports_published_figures_agree(entry: Published) -> None:
     # what the report prints beside edge's figures (edge/games/baccarat/sources.py)
