@@ -81,21 +81,28 @@ def coups() -> IntArray:
     return np.array(rows, dtype=np.int64)
 
 
-def weights(decks: int) -> IntArray:
+def full_shoe(decks: int) -> tuple[int, ...]:
+    """The cards of each point value 0 to 9 in a shoe of ``decks`` decks: 16 per deck of
+    points 0 (tens and faces), 4 of each other."""
+    return (16 * decks, *(4 * decks,) * 9)
+
+
+def weights(decks: int, shoe: tuple[int, ...] | None = None) -> IntArray:
     """How many ordered sequences of six physical cards give each coup: the cards it deals,
-    each from the copies of its points left (16 per deck of points 0, 4 of each other), then
-    the unused positions from whatever is left."""
+    each from the copies of its points left, then the unused positions from whatever is left
+    (from a full shoe of ``decks`` decks, or from ``shoe``: the cards of each point value)."""
+    left = np.array(shoe or full_shoe(decks), dtype=np.int64)
     rows = coups()
     weight = np.ones(len(rows), dtype=np.int64)
     used = np.zeros(len(rows), dtype=np.int64)
     for column in range(6):
         card = rows[:, column]
         earlier = (rows[:, :column] == card[:, None]).sum(axis=1)
-        copies = np.where(card == 0, 16 * decks, 4 * decks) - earlier
-        weight *= np.where(card != NONE, copies, 1)
+        copies = left[np.maximum(card, 0)] - earlier
+        weight *= np.where(card != NONE, np.maximum(copies, 0), 1)
         used += card != NONE
     for position in range(6):                  # the cards no hand takes, after those it does
-        weight *= np.where(used <= position, 52 * decks - position, 1)
+        weight *= np.where(used <= position, int(left.sum()) - position, 1)
     return weight
 
 
@@ -400,3 +407,53 @@ def test_the_report(default_report: Callable[[str], Report]) -> None:
                    if entry.paytable == game.bet(entry.bet).default_paytable]
     assert len(published.rows) == len(at_defaults)
     assert all(cell_text(row[agrees]) == "yes" for row in published.rows), published.rows
+
+
+# --- card counting: the shoe less one card (issue 35 section 3) -------------------------------
+
+
+def points_of_rank(rank: int) -> int:
+    """A rank's points (rank 0 the deuce .. 12 the ace, edge's order of faces)."""
+    return rank + 2 if rank <= 7 else 1 if rank == 12 else 0
+
+
+def reference_return(wager: str, pays: Mapping[str, int], shoe: tuple[int, ...]) -> Fraction:
+    """A wager's exact return per unit from a shoe of the given cards of each point value."""
+    weight = weights(0, shoe)
+    masks = WAGERS[wager]()
+    won = sum(pays[outcome] * int(weight[mask].sum()) for outcome, mask in masks.items())
+    covered = np.logical_or.reduce(list(masks.values()))
+    return Fraction(won - int(weight[~covered].sum()), int(weight.sum()))
+
+
+@pytest.mark.parametrize("rank", [6, 7, 2, 8, 12], ids=["8", "9", "4", "T", "A"])
+def test_dragon_7_from_a_shoe_less_one_card(rank: int) -> None:
+    # edge's shoe return (what its counting's effects of removal are made of) against the
+    # reference from the same shoe: 8 decks less one card of the rank
+    game = edge.get_game("baccarat")
+    bet = game.bet("dragon-7")
+    assert bet.shoe_return is not None
+    copies = [8] * 52
+    copies[4 * rank] -= 1
+    shoe = list(full_shoe(8))
+    shoe[points_of_rank(rank)] -= 1
+    found = bet.shoe_return(game.wager(None, game.make_rules({})), tuple(copies))
+    assert found == reference_return("dragon-7", {"dragon-7": 40}, tuple(shoe))
+
+
+@pytest.mark.slow       # 52 shoes less one card, then every count of levels 1 to 3: seconds
+def test_jacobson_s_dragon_7_count() -> None:
+    # E. Jacobson's count for the Dragon 7 (Wizard of Odds, "Card Counting the Dragon Side Bet
+    # in EZ Baccarat", 2011; the tags as S. How gives them, discountgambling.net, "Baccarat
+    # Dragon-7 tracking sheet", 4 October 2011): 4 to 7 count -1, 8 and 9 count +2, the rest 0,
+    # a balanced count. Removing an 8 or a 9 helps the wager most (the cards that keep the
+    # banker from drawing). It is the best balanced count of level 2 that edge finds.
+    from edge.counting.document import analyse
+    game = edge.get_game("baccarat")
+    found = analyse(game, game.bet("dragon-7"), None, game.make_rules({}))
+    effects = found.effects.effects
+    by_rank = [effects[4 * rank] for rank in range(13)]
+    assert max(by_rank) == by_rank[6] and sorted(by_rank)[-2] == by_rank[7]   # 8, then 9
+    level_2 = next(c for c in found.candidates if c.level == 2 and c.balanced)
+    jacobson = {2: -1, 3: -1, 4: -1, 5: -1, 6: 2, 7: 2}       # ranks 4 to 7, 8 and 9
+    assert level_2.fit.count.tags == tuple(jacobson.get(face // 4, 0) for face in range(52))
