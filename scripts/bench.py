@@ -57,6 +57,7 @@ from edge.counting.simulation import (
     win_rates,
 )
 from edge.games import AnyGame, Rules, RunSettings, all_games, analyze, get_game
+from edge.games.baccarat import WAGERS as BACCARAT_WAGERS
 from edge.games.double_hand_poker import _kernels as dh_kernels
 from edge.games.double_hand_poker.analysis import compute_setting_counts, main_table
 from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
@@ -75,6 +76,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "strategies"
 BET_FILES = Path(__file__).resolve().parent.parent / "examples" / "bets"
 GAME_FILES = BET_FILES.parent / "games"
 SIX_CARD_PLUGIN = Path(__file__).resolve().parent.parent / "examples" / "six_card_bonus" / "src"
+BACCARAT = Path(__file__).resolve().parent.parent / "edge" / "games" / "baccarat"
 
 
 @dataclass(frozen=True)
@@ -306,10 +308,11 @@ def _analysis(game: AnyGame, bet: str, rules: Rules, run: RunSettings) -> Callab
     return lambda: chosen.table(game.wager(chosen.paytable(None), rules, run))
 
 
-def _bet_file(name: str, decks: int | None = None) -> Callable[[], object]:
+def _bet_file(name: str, decks: int | None = None,
+              folder: Path = BET_FILES) -> Callable[[], object]:
     """A bet file read afresh and analysed (no counts kept from an earlier run)."""
     def run() -> object:
-        game = make_game(read_bet_file(BET_FILES / name))
+        game = make_game(read_bet_file(folder / name))
         rules = game.make_rules({} if decks is None else {"decks": decks})
         return game.analyze(None, None, rules)
     return run
@@ -418,6 +421,11 @@ BET_CASES: list[Case] = [
     Case("bet file: Dragon Tiger (a tie loses half), 8 decks", 1.0,
          _bet_file("dragon-tiger.toml"), "deals", 416 * 415),
 ]
+# issue 35: every baccarat wager (a bet file with drawing rules) at 8 decks under 1 s, its
+# file read afresh; the throughput counts the ordered sequences of six cards
+BET_CASES += [Case(f"baccarat: {wager}, 8 decks", 1.0,
+                   _bet_file(f"{wager}.toml", 8, BACCARAT), "coups", perm(416, 6))
+              for wager in BACCARAT_WAGERS]
 
 
 def _ratio_row(rows: list[tuple[str, str, str, str, str]], times: dict[str, float]) -> None:

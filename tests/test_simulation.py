@@ -302,6 +302,11 @@ WAGERS = [
     ("ultimate-texas-holdem", "progressive", None, {"meter": "25000"}, 2_000_000),
     ("ultimate-texas-holdem", "main", None, {}, 1_000_000),
     ("ultimate-texas-holdem", "main", None, {"strategy": "always-4x"}, 1_000_000),
+    # baccarat: whole coups dealt card by card and settled by the wagers' bet files
+    *[("baccarat", bet, None, {}, 200_000)
+      for bet in ("banker", "player", "tie", "player-pair", "banker-pair", "dragon-bonus-player",
+                  "dragon-bonus-banker", "ez-banker", "dragon-7", "panda-8", "lucky-6")],
+    ("baccarat", "tie", "9-to-1", {"decks": "1"}, 200_000),
 ]
 
 
@@ -331,6 +336,7 @@ MAIN_WAGERS: list[tuple[str, str, str | None, dict[str, str]]] = [
     ("double-hand-poker", "main", None, {}),
     ("ultimate-texas-holdem", "trips", None, {}),
     ("ultimate-texas-holdem", "main", None, {}),
+    ("baccarat", "dragon-bonus-player", None, {}),
 ]
 
 

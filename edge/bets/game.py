@@ -76,11 +76,12 @@ SETTLEMENT = ("by the bet file's own conditions, the same as the enumeration's (
               "dealing, the shoe's weights and the counting, not the conditions themselves)")
 
 
-def rules_type(bet: BetFile) -> type[Rules]:
+def rules_type(bet: BetFile, game: str | None = None) -> type[Rules]:
     """The file's rules: one option, ``decks``, defaulting to the file's own number; one deck
     only when a condition needs distinct cards (``poker5``) or when a shoe of more would be
-    too many rows of cards to enumerate (:data:`~edge.bets.enumeration.MOST_ROWS`)."""
-    name = "".join(part.title() for part in bet.name.split("-")) + "Rules"
+    too many rows of cards to enumerate (:data:`~edge.bets.enumeration.MOST_ROWS`); named after
+    ``game`` (the file's name when ``None``)."""
+    name = "".join(part.title() for part in (game or bet.name).split("-")) + "Rules"
     shoe_rows = rows_to_deal(bet.layout.slots, 2)        # the same at any number of decks > 1
     if not bet.single_deck and (bet.decks > 1 or shoe_rows <= MOST_ROWS):
         return dataclasses.make_dataclass(
@@ -116,6 +117,9 @@ class BetAnalysis:
     bet: BetFile
     # SHA-256 of the file's bytes: the key of its counts in the disk cache ("": not cached)
     digest: str = ""
+    # the game the tables name: the file's own name, or the game the file is a wager of
+    # (edge.bets.bundle)
+    game: str = ""
     counted: dict[int, Counts] = dataclasses.field(default_factory=dict)
     # every row of faces the shoe can deal (sorted by outcome) and where each outcome's rows
     # start: classified once, weighed again for each shoe (shoe_counts)
@@ -289,8 +293,9 @@ class BetAnalysis:
         if never:
             notes.append(f"Cannot happen with {decks} deck{'s' if decks != 1 else ''}: "
                          f"{', '.join(never)}.")
-        return ReturnTable(self.bet.name, self.bet.name, tuple(rows), table, options_dict(rules),
-                           notes=tuple(notes), title=f"{self.bet.title}, {decks} deck"
+        return ReturnTable(self.game or self.bet.name, self.bet.name, tuple(rows), table,
+                           options_dict(rules), notes=tuple(notes),
+                           title=f"{self.bet.title}, {decks} deck"
                            f"{'s' if decks != 1 else ''}")
 
     def _left_out(self) -> str:
@@ -403,6 +408,17 @@ def outcome_words(bet: BetFile, outcome: Outcome) -> str:
 
 def describe_rules(bet: BetFile, rules: Rules) -> list[str]:
     """The file's rules in words."""
+    order = ("no deal meets two outcomes" if bet.exclusive
+             else "a deal is the first outcome, in this order, whose condition holds")
+    lines = deal_in_words(bet, rules)
+    lines.append(f"The outcomes ({order}); a deal that meets none loses the wager:")
+    for outcome in bet.outcomes:
+        lines.append(f"{outcome.name}: {outcome_words(bet, outcome)}")
+    return lines
+
+
+def deal_in_words(bet: BetFile, rules: Rules) -> list[str]:
+    """The file's shoe, deal and card rules in words (what files dealt alike share)."""
     decks = _decks(rules)
     places = ", ".join(f"{place.name} {place.cards} card{'s' if place.cards != 1 else ''}"
                        for place in bet.layout.places)
@@ -415,11 +431,6 @@ def describe_rules(bet: BetFile, rules: Rules) -> list[str]:
     lines.append(f"Ranks run 2 to 10, J, Q, K, A; the ace counts {ace} in rank comparisons"
                  + ("; A-2-3 and Q-K-A are both runs." if bet.rules.ace_low_straights
                     else "; only Q-K-A is a run with an ace."))
-    order = ("no deal meets two outcomes" if bet.exclusive
-             else "a deal is the first outcome, in this order, whose condition holds")
-    lines.append(f"The outcomes ({order}); a deal that meets none loses the wager:")
-    for outcome in bet.outcomes:
-        lines.append(f"{outcome.name}: {outcome_words(bet, outcome)}")
     return lines
 
 
@@ -494,16 +505,28 @@ def _pays_text(pay: Fraction) -> str:
 def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[Section]:
     """The outcome table and worked examples (one deal per outcome, found by the enumeration
     and settled by the file's own conditions)."""
+    return [Section("Equipment and shuffle", (equipment(analysis, context),)),
+            Section("Outcomes", (outcomes_table(analysis, context),)),
+            examples_section(context, worked_deals(analysis, context))]
+
+
+def outcomes_table(analysis: BetAnalysis, context: ReportContext[Any]) -> Table:
+    """The file's outcomes, their conditions and pays, in the order they are checked."""
     bet = analysis.bet
-    decks = _decks(context.rules)
     table = context.paytables.get(bet.name)
     rows = [(outcome.name, outcome_words(bet, outcome), outcome.when,
              _pays_text(table[outcome.name]) if table is not None else "")
             for outcome in bet.outcomes]
     rows.append((LOSE, "no outcome above", "", "loses the wager"))
-    outcomes = Table(("outcome", "in words", "condition in the bet file", "pays"), tuple(rows),
-                     "The outcomes, checked in this order (the first whose condition holds); "
-                     "conditions in the bet file's language (docs/bets.md)", align="llll")
+    return Table(("outcome", "in words", "condition in the bet file", "pays"), tuple(rows),
+                 "The outcomes, checked in this order (the first whose condition holds); "
+                 "conditions in the bet file's language (docs/bets.md)", align="llll")
+
+
+def worked_deals(analysis: BetAnalysis, context: ReportContext[Any]) -> list[Deal]:
+    """One deal of each outcome, found by the enumeration (for the worked examples)."""
+    bet = analysis.bet
+    decks = _decks(context.rules)
     found = analysis.counts(decks)
     deals = []
     for faces in found.examples:
@@ -515,24 +538,26 @@ def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[S
             continue
         dealt = _example_deal(bet, faces, decks)
         deals.append(Deal(bet.name, _deal_text(bet, dealt), dealt))
-    equipment = Items((f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}, "
-                       "no jokers, completely shuffled for every round (what the enumeration "
-                       "assumes).",
-                       "Cards dealt, in order: " + ", ".join(
-                           f"{p.name} {p.cards}" for p in bet.layout.places)
-                       + ("; then the cards the drawing rules give, each the next card of "
-                          "the shoe" if bet.draws else "") + ".",
-                       f"Cards the outcomes look at: {analysis.looked_at()}."))
-    return [Section("Equipment and shuffle", (equipment,)),
-            Section("Outcomes", (outcomes,)),
-            examples_section(context, deals)]
+    return deals
 
 
-def make_game(bet: BetFile, digest: str = "") -> Game[Any]:
-    """The :class:`Game` of a bet file; ``digest`` (of the file's bytes, as
-    :func:`edge.bets.load_bet_file` read them) keeps its counts in the disk cache."""
-    analysis = BetAnalysis(bet, digest)
-    rules = rules_type(bet)
+def equipment(analysis: BetAnalysis, context: ReportContext[Any]) -> Items:
+    """The shoe, the places dealt and the cards the outcomes look at."""
+    bet = analysis.bet
+    decks = _decks(context.rules)
+    return Items((f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}, "
+                  "no jokers, completely shuffled for every round (what the enumeration "
+                  "assumes).",
+                  "Cards dealt, in order: " + ", ".join(
+                      f"{p.name} {p.cards}" for p in bet.layout.places)
+                  + ("; then the cards the drawing rules give, each the next card of "
+                     "the shoe" if bet.draws else "") + ".",
+                  f"Cards the outcomes look at: {analysis.looked_at()}."))
+
+
+def file_bet(analysis: BetAnalysis) -> Bet[Any]:
+    """The wager a bet file describes: its outcomes, pay tables, analysis and simulator."""
+    bet = analysis.bet
     outcomes = tuple(outcome.name for outcome in bet.outcomes)
 
     def analyze(wager: Wager[Rules]) -> ReturnTable:
@@ -541,13 +566,20 @@ def make_game(bet: BetFile, digest: str = "") -> Game[Any]:
     def simulate(wager: Wager[Rules]) -> BetSimulator:
         return simulator(analysis, wager.paytable, wager.rules)
 
+    return Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
+               bet.presets, bet.default_paytable, simulate=simulate, linear=True,
+               shoe_return=None if bet.single_deck else analysis.shoe_return,
+               least_pay=LEAST_PAY)
+
+
+def make_game(bet: BetFile, digest: str = "") -> Game[Any]:
+    """The :class:`Game` of a bet file; ``digest`` (of the file's bytes, as
+    :func:`edge.bets.load_bet_file` read them) keeps its counts in the disk cache."""
+    analysis = BetAnalysis(bet, digest)
     source = bet.source or f"the bet file {bet.path.name} (no source stated)"
-    wager = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
-                bet.presets, bet.default_paytable, simulate=simulate, linear=True,
-                shoe_return=None if bet.single_deck else analysis.shoe_return,
-                least_pay=LEAST_PAY)
     game: Game[Any] = Game(
-        name=bet.name, title=bet.title, rules=rules, bets=(wager,), source=source,
+        name=bet.name, title=bet.title, rules=rules_type(bet), bets=(file_bet(analysis),),
+        source=source,
         describe_rules=lambda r: describe_rules(bet, r), invoked_as=str(bet.path),
         checks=(TOTAL_CHECK,), settlement=SETTLEMENT, method=(EXHAUSTIVE_ENUMERATION,),
         rules_sections=lambda context: rules_sections(analysis, context))

@@ -54,6 +54,7 @@ BUILTINS = (
     BuiltinGame("ultimate-texas-holdem", "edge.games.ultimate_texas_holdem",
                 ("uth", "ultimate-texas-hold-em", "ultimate-holdem"),
                 (("hands", "exact hand-class counts (holdem: every 7-card hand)"),)),
+    BuiltinGame("baccarat", "edge.games.baccarat", ("punto-banco", "mini-baccarat")),
 )
 BUILTIN_GAMES = tuple(game.module for game in BUILTINS)
 ENTRY_POINT_GROUP = "edge.games"
