@@ -1,0 +1,333 @@
+"""Ultimate Texas Hold'em with both dealer hole cards seen, the player following his own flop
+and river rules (issue 34, section 4; edge/games/ultimate_texas_holdem/exposure/rule_two.py and
+its kernel _rule_two.pyx).
+
+Checked against plain enumerations written here (a plain five-card poker ranking of its own
+for the flop comparison, and the shared evaluator edge._core.evaluate_many, tested on its own,
+for the 7-card showdowns, as tests/test_uth_exposure_dealer_two.py does): on a reduced case (the
+flops of two suit classes, every flop of their orbits) each sampled state class's row must be
+its orbit size times the plain counts of one of its states, the flop decided by E. Jacobson's
+rule ("2x if your hand outranks the dealer's on the flop"; E. Jacobson, "Ultimate Texas
+Hold'em Hole-Card Play: Two Dealer Cards", 888casino blog, 9 August 2015; docs/references.md).
+The whole count takes minutes; with ``EDGE_EXPOSURE_FULL=1`` (or the count in the cache) the
+slow test checks it against a seeded simulation of the rule written here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from edge import _core
+from edge.errors import EdgeError
+from edge.games.ultimate_texas_holdem.exposure import _rule_two, dealer_two, rule_two
+from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
+from edge.games.ultimate_texas_holdem.solve import main_bet as uth
+from edge.games.ultimate_texas_holdem.solve import solver
+from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy, parse_text
+from edge.table import ReturnTable, Row
+
+pytestmark = pytest.mark.kernels
+
+IntArray = npt.NDArray[np.int64]
+ROOT = Path(__file__).resolve().parent.parent
+SETTLE = solver.settlement(uth.BLIND_PRESETS["standard"].as_dict(), "ante-push")
+ROYAL = (8 << 26) | (1 << 25)
+PERMUTATIONS = list(itertools.permutations(range(4)))
+FULL = os.environ.get("EDGE_EXPOSURE_FULL", "") not in ("", "0")
+PLAYED = ROOT / "examples/strategies/uth-jacobson-easiest-river-ties-played.toml"
+FOLDED = ROOT / "examples/strategies/uth-jacobson-easiest-river-ties-folded.toml"
+
+
+# --- plain references ------------------------------------------------------------------------
+
+def plain_rank(cards: list[int]) -> tuple[int, ...]:
+    """A five-card poker hand's rank as a tuple (larger is better): the kind of hand, then the
+    ranks that break ties (the wheel counts its ace low)."""
+    ranks = sorted((c >> 2 for c in cards), reverse=True)
+    counts = Counter(ranks)
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    order = [rank for rank, _ in groups]
+    flush = len({c & 3 for c in cards}) == 1
+    straight_top = None
+    if len(counts) == 5 and ranks[0] - ranks[4] == 4:
+        straight_top = ranks[0]
+    if ranks == [12, 3, 2, 1, 0]:
+        straight_top = 3
+    shape = sorted(counts.values(), reverse=True)
+    if straight_top is not None:
+        return (8 if flush else 4, straight_top)
+    if flush:
+        return (5, *ranks)
+    kind = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(
+        tuple(shape), 0)
+    return (kind, *order)
+
+
+def categories(player: IntArray, dealer: IntArray) -> IntArray:
+    """The outcome category of each showdown (docs/rules.md section 4)."""
+    hand_class = np.where(player >= ROYAL, 9, player >> 26)
+    blind = np.maximum(hand_class - 3, 0)
+    qualifies = (dealer >> 26) >= 1
+    return np.select(
+        [(player > dealer) & qualifies, player > dealer, player == dealer, qualifies],
+        [blind, 7 + blind, np.full_like(blind, 14), np.full_like(blind, 15)], 16)
+
+
+def flop_counts(hole: list[int], dealer: list[int], flop: list[int]) -> IntArray:
+    """The 17 category counts of one (holding, dealer holding, flop) over its 990 turn-rivers."""
+    rest = [c for c in range(52) if c not in hole + dealer + flop]
+    pairs = np.array(list(itertools.combinations(rest, 2)))
+    boards = np.concatenate([np.tile(flop, (len(pairs), 1)), pairs], axis=1)
+    player = _core.evaluate_many(np.concatenate([np.tile(hole, (len(pairs), 1)), boards], 1))
+    banker = _core.evaluate_many(np.concatenate([np.tile(dealer, (len(pairs), 1)), boards], 1))
+    return np.bincount(categories(player, banker), minlength=17).astype(np.int64)
+
+
+def flop_orbit(flop: list[int]) -> list[list[int]]:
+    """Every flop a suit permutation makes of ``flop``."""
+    return [list(f) for f in sorted({tuple(sorted((c & ~3) | p[c & 3] for c in flop))
+                                     for p in PERMUTATIONS})]
+
+
+def plain_row(hole: list[int], dealer: list[int], flops: list[list[int]],
+              bets: object) -> IntArray:
+    """One state's row over some flops (17 counts bet 2x, 17 checked, the flops bet), the
+    flop decided by ``bets(hole, dealer, flop, counts)``."""
+    row = np.zeros(36, dtype=np.int64)
+    for flop in flops:
+        if set(flop) & set(hole + dealer):
+            continue
+        counts = flop_counts(hole, dealer, flop)
+        assert callable(bets)
+        if bets(hole, dealer, flop, counts):
+            row[:17] += counts
+            row[34] += 1
+        else:
+            row[17:34] += counts
+    return row
+
+
+def jacobson_flop(hole: list[int], dealer: list[int], flop: list[int], counts: IntArray
+                  ) -> bool:
+    """2x when the player's five cards on the flop outrank the dealer's."""
+    return plain_rank(hole + flop) > plain_rank(dealer + flop)
+
+
+# --- the reduced case ------------------------------------------------------------------------
+
+REDUCED_FLOPS = ([0, 1, 2], [0, 4, 8])      # trip deuces, a monotone 2-3-4: 4 flops each
+
+
+def class_of(flop: list[int]) -> int:
+    target = {tuple(f) for f in flop_orbit(flop)}
+    for index, representative in enumerate(solver.flop_classes().flops.tolist()):
+        if tuple(sorted(representative)) in target:
+            return index
+    raise AssertionError(f"no class holds {flop}")
+
+
+def reduced_classes() -> solver.FlopClasses:
+    return solver.flop_classes().subset([class_of(flop) for flop in REDUCED_FLOPS])
+
+
+def sampled_states(count: int, seed: int) -> list[int]:
+    table = dealer_two.states()
+    rng = np.random.default_rng(seed)
+    return sorted({0, 1, len(table.weight) - 1}
+                  | {int(i) for i in rng.choice(len(table.weight), count, replace=False)})
+
+
+def test_plain_rank_orders_the_kinds() -> None:
+    # a wheel below a six-high straight, a flush above a straight, a pair above high card
+    wheel, six_high = [48, 0, 4, 8, 13], [4, 8, 12, 17, 20]
+    assert plain_rank(wheel) < plain_rank(six_high)
+    assert plain_rank([0, 8, 16, 24, 44]) > plain_rank(six_high)
+    assert plain_rank([0, 1, 8, 12, 20]) > plain_rank([48, 44, 40, 36, 5])
+
+
+def test_reduced_case_matches_a_plain_enumeration() -> None:
+    strategy = UthStrategy.resolve(str(PLAYED))
+    rows = rule_two.solve_rows(strategy, SETTLE, False, classes=reduced_classes(), jobs=1)
+    table = dealer_two.states()
+    flops = [f for flop in REDUCED_FLOPS for f in flop_orbit(flop)]
+    for state in sampled_states(8, seed=34):
+        hole, dealer = table.cards[state, :2].tolist(), table.cards[state, 2:].tolist()
+        expected = plain_row(hole, dealer, flops, jacobson_flop)
+        assert (rows[state] == table.weight[state] * expected).all(), (hole, dealer)
+    # every (holding, dealer holding) off a flop, 990 deals each, over the 8 flops
+    assert int(rows[:, :34].sum()) == 8 * 1176 * 1081 * 990
+
+
+def test_an_optimal_flop_before_a_river_rule() -> None:
+    """A flop played optimally compares 2x with checking given the rule's river (the folded
+    tie of the literal reading), through the dealer-2 kernel."""
+    text = PLAYED.read_text().replace("[flop]\n\n[[flop.rules]]\nversus_dealer = \"ahead\"\n"
+                                      "action = \"bet\"", "[flop]\nplay = \"optimal\"")
+    strategy = parse_text(text.replace('["ahead", "tied"]', '"ahead"'), "optimal-flop")
+    assert strategy.flop.optimal and not strategy.river.optimal
+    classes = solver.flop_classes().subset([class_of([0, 4, 8])])
+    rows = rule_two.solve_rows(strategy, SETTLE, False, classes=classes, jobs=1)
+    net = np.array(SETTLE.net)
+    # the river of the literal reading: 1x on a win, fold a tie or a loss
+    river = np.where(np.arange(17) < 14, net[1], SETTLE.fold)
+
+    def better(hole: list[int], dealer: list[int], flop: list[int], counts: IntArray) -> bool:
+        return int(counts @ net[2]) > int(counts @ river)
+
+    table = dealer_two.states()
+    for state in sampled_states(6, seed=3):
+        hole, dealer = table.cards[state, :2].tolist(), table.cards[state, 2:].tolist()
+        expected = plain_row(hole, dealer, flop_orbit([0, 4, 8]), better)
+        assert (rows[state, :35] == table.weight[state] * expected[:35]).all(), (hole, dealer)
+
+
+def test_river_rules_by_outcome() -> None:
+    played = UthStrategy.resolve(str(PLAYED))
+    folded = UthStrategy.resolve(str(FOLDED))
+    plays = rule_two.river_plays(played.river, SETTLE, False)
+    assert plays[:15].all() and not plays[15:].any()        # wins and the tie
+    plays = rule_two.river_plays(folded.river, SETTLE, False)
+    assert plays[:14].all() and not plays[14:].any()        # wins only
+    # played ties are the optimal river with both dealer cards seen
+    assert (rule_two.river_values(played.river, SETTLE, False)
+            == dealer_two.river_values(SETTLE, False)[0]).all()
+
+
+def test_the_rule_needs_both_dealer_cards() -> None:
+    played = UthStrategy.resolve(str(PLAYED))
+    UltimateTexasHoldemRules(strategy=played, seen=Seen.DEALER_2)          # accepted
+    for seen in (Seen.NONE, Seen.DEALER_1):
+        with pytest.raises(EdgeError, match="needs both dealer cards seen"):
+            UltimateTexasHoldemRules(strategy=played, seen=seen)
+    # a river rule reading anything but versus_dealer is refused with both cards seen
+    text = PLAYED.read_text().replace("[[preflop.rules]]\nahead = true\naction = \"4x\"", "")
+    river = text.replace('versus_dealer = ["ahead", "tied"]', 'hand_min = "pair"')
+    with pytest.raises(EdgeError, match="river rules that read only versus_dealer"):
+        UltimateTexasHoldemRules(strategy=parse_text(river, "river"), seen=Seen.DEALER_2)
+
+
+def test_kernel_refuses_bad_arguments() -> None:
+    index = dealer_two.states().index
+    rows = np.zeros((len(dealer_two.states().weight), _rule_two.ROW), dtype=np.int32)
+    plan = np.zeros((1, 3, 1326), dtype=np.uint8)
+    with pytest.raises(ValueError, match="bad flop"):
+        _rule_two.solve_flops(np.array([[0, 0, 1]], dtype=np.int32), index, plan, rows)
+    with pytest.raises(ValueError, match="plan must be"):
+        _rule_two.solve_flops(np.array([[0, 1, 2]], dtype=np.int32), index, plan[:, :2], rows)
+    plan[0, 1, 7] = 2
+    with pytest.raises(ValueError, match=r"plan\[0, 1, 7\] = 2"):
+        _rule_two.solve_flops(np.array([[0, 1, 2]], dtype=np.int32), index, plan, rows)
+    with pytest.raises(ValueError, match="state_index"):
+        _rule_two.solve_flops(np.array([[0, 1, 2]], dtype=np.int32),
+                              np.zeros((1326, 1326), dtype=np.int32) - 1,
+                              np.zeros((1, 3, 1326), dtype=np.uint8), rows)
+
+
+# --- the whole count, against a simulation ----------------------------------------------------
+
+def simulate(hands: int, seed: int, ties_played: bool) -> tuple[Fraction, float]:
+    """E. Jacobson's rule played on ``hands`` seeded deals, settled from the pays: the mean
+    net per Ante and its standard error."""
+    rng = np.random.default_rng(seed)
+    net = np.array(SETTLE.net)
+    results = np.empty(hands, dtype=np.int64)
+    for n in range(hands):
+        cards = rng.permutation(52)[:9].tolist()
+        hole, dealer, board = cards[:2], cards[2:4], cards[4:]
+        player, banker = _core.evaluate_many([hole + board, dealer + board]).tolist()
+        category = int(categories(np.array([player]), np.array([banker]))[0])
+        if plain_start(hole) > plain_start(dealer):
+            results[n] = net[4][category]
+        elif plain_rank(hole + board[:3]) > plain_rank(dealer + board[:3]):
+            results[n] = net[2][category]
+        elif player > banker or (ties_played and player == banker):
+            results[n] = net[1][category]
+        else:
+            results[n] = SETTLE.fold
+    mean = Fraction(int(results.sum()), hands * SETTLE.scale)
+    return mean, float(results.std(ddof=1)) / SETTLE.scale / hands ** 0.5
+
+
+def plain_start(cards: list[int]) -> tuple[int, int, int]:
+    """Two cards' order as starting hands: a pair above no pair, then the ranks."""
+    high, low = max(c >> 2 for c in cards), min(c >> 2 for c in cards)
+    return (int(high == low), high, low)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not FULL, reason="the whole count takes minutes: EDGE_EXPOSURE_FULL=1")
+@pytest.mark.parametrize(("path", "ties_played"), [(PLAYED, True), (FOLDED, False)])
+def test_whole_count_against_a_simulation(path: Path, ties_played: bool) -> None:
+    strategy = UthStrategy.resolve(str(path))
+    exact = rule_two.solve_rule(strategy, SETTLE).expected_return
+    mean, error = simulate(40_000, seed=34, ties_played=ties_played)
+    assert abs(float(mean - exact)) < 5 * error, (float(exact), float(mean), error)
+
+
+# --- the lines and the table, from made-up rows ---------------------------------------------
+
+def made_up_rows() -> IntArray:
+    """Rows of a whole count, made up: every state's deals half bet 2x on the flop and won
+    against a qualifying dealer below a straight, half checked and tied."""
+    table = dealer_two.states()
+    rows = np.zeros((len(table.weight), 36), dtype=np.int64)
+    half = dealer_two.DEALS_PER_STATE // 2
+    rows[:, solver.WIN_QUALIFIED[0]] = table.weight * half
+    rows[:, 17 + solver.TIE] = table.weight * half
+    rows[:, 34] = table.weight * 17296 // 2
+    return rows
+
+
+@pytest.mark.parametrize(("path", "ties_played"), [(PLAYED, True), (FOLDED, False)])
+def test_lines_from_made_up_rows(path: Path, ties_played: bool) -> None:
+    strategy = UthStrategy.resolve(str(path))
+    ruled = rule_two.rule_solution(strategy, made_up_rows(), SETTLE, False)
+    table = dealer_two.states()
+    cards = table.cards.astype(np.int64)
+    ahead = plain_start_order(cards[:, :2]) > plain_start_order(cards[:, 2:])
+    net = np.array(SETTLE.net)
+    tie = 0 if ties_played else SETTLE.fold
+    # per deal of a state: half a win, half a tie; 4x when ahead, else 2x on the won half
+    per_deal = np.where(ahead, net[4][0] + net[4][solver.TIE], net[2][0] + tie)
+    total = int((table.weight * per_deal).sum()) * (dealer_two.DEALS_PER_STATE // 2)
+    assert ruled.expected_return == Fraction(total, solver.CYCLE * SETTLE.scale)
+    assert (ruled.solution.choice == np.where(ahead, 4, 0)).all()
+    assert ruled.solution.folds == (0 if ties_played else int(
+        table.weight[~ahead].sum()) * (dealer_two.DEALS_PER_STATE // 2))
+
+
+def plain_start_order(cards: IntArray) -> IntArray:
+    """Two cards' order as starting hands, one number per row (see :func:`plain_start`)."""
+    return np.array([1000 * a + 13 * b + c for a, b, c in
+                     (plain_start(row) for row in cards.tolist())], dtype=np.int64)
+
+
+def test_the_table_of_own_rules() -> None:
+    from edge.games.ultimate_texas_holdem import GAME
+    from edge.games.ultimate_texas_holdem.exposure import players
+    from tests.uth_exposure_fake import fake_two_card_solution
+
+    strategy = UthStrategy.resolve(str(PLAYED))
+    ruled = rule_two.rule_solution(strategy, made_up_rows(), SETTLE, False)
+    paytable = GAME.bet("main").paytable(None)
+    assert paytable is not None
+    rules = UltimateTexasHoldemRules(strategy=strategy, seen=Seen.DEALER_2)
+    # the game as dealt, made up: a return of -2% per Ante over a cycle of 50 deals
+    unexposed = ReturnTable("ultimate-texas-holdem", "main",
+                            (Row("made up", Fraction(-1, 50), 50),), paytable, {},
+                            initial_wager=Fraction(1), basis="Ante")
+    table = players.own_rules_table(ruled, fake_two_card_solution(SETTLE), paytable, rules,
+                                    {"seen": "dealer-2"}, "ultimate-texas-holdem", unexposed)
+    assert table.expected_return == ruled.expected_return
+    text = " ".join(table.notes)
+    assert "rule 1: he bets 2x on the flop when his hand outranks the dealer's" in text
+    assert "no rule applies: he folds on the river" in text
+    assert "Jacobson" in text
