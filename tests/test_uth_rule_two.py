@@ -312,7 +312,7 @@ def plain_start_order(cards: IntArray) -> IntArray:
 
 def test_the_table_of_own_rules() -> None:
     from edge.games.ultimate_texas_holdem import GAME
-    from edge.games.ultimate_texas_holdem.exposure import players
+    from edge.games.ultimate_texas_holdem.exposure import own_rules
     from tests.uth_exposure_fake import fake_two_card_solution
 
     strategy = UthStrategy.resolve(str(PLAYED))
@@ -324,8 +324,8 @@ def test_the_table_of_own_rules() -> None:
     unexposed = ReturnTable("ultimate-texas-holdem", "main",
                             (Row("made up", Fraction(-1, 50), 50),), paytable, {},
                             initial_wager=Fraction(1), basis="Ante")
-    table = players.own_rules_table(ruled, fake_two_card_solution(SETTLE), paytable, rules,
-                                    {"seen": "dealer-2"}, "ultimate-texas-holdem", unexposed)
+    table = own_rules.own_rules_table(ruled, fake_two_card_solution(SETTLE), paytable, rules,
+                                      {"seen": "dealer-2"}, "ultimate-texas-holdem", unexposed)
     assert table.expected_return == ruled.expected_return
     text = " ".join(table.notes)
     assert "rule 1: he bets 2x on the flop when his hand outranks the dealer's" in text

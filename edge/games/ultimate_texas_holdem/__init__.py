@@ -40,7 +40,7 @@ from edge.games import (
 from edge.games.ultimate_texas_holdem import sources
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
 from edge.games.ultimate_texas_holdem.exposure import main_bet as exposure_main
-from edge.games.ultimate_texas_holdem.exposure import players, rule_two
+from edge.games.ultimate_texas_holdem.exposure import own_rules, players, rule_two
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.report.content import progressive_figures
 from edge.games.ultimate_texas_holdem.rules import (
@@ -215,7 +215,7 @@ def _exposed_rule(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
         settle = settlement(paytable.as_dict(), rules.dealer_no_qualify)
         ruled = rule_two.solve_rule(rules.strategy, settle, rules.ties_larger, jobs=run.jobs,
                                     use_cache=run.cache, progress=run.progress)
-        return players.own_rules_table(ruled, solution, paytable, rules, _main_options(rules),
+        return own_rules.own_rules_table(ruled, solution, paytable, rules, _main_options(rules),
                                        GAME_NAME, unexposed)
     return players.rule_table(players.evaluate(rules.strategy, solution), paytable,
                               _main_options(rules), GAME_NAME, unexposed)

@@ -8,16 +8,15 @@ state's deals, each followed by optimal informed play. The rule's return is the 
 choice in each state, summed with the state weights, over the scenario's cycle; the cost of the
 rule against perfect use of the information is the optimal choice's sum minus that. Later
 streets by a strategy's own rules are not in the solve (it keeps no flop or river values per
-state): with both dealer cards seen they are counted by :mod:`.rule_two`
-(:func:`own_rules_table`), with other exposures :func:`..rules.strategy_refusal` refuses them.
+state): with both dealer cards seen they are counted by :mod:`.rule_two` (the table:
+:mod:`.own_rules`), with other exposures :func:`..rules.strategy_refusal` refuses them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -30,21 +29,14 @@ from edge.games.ultimate_texas_holdem.exposure.main_bet import (
     class_index,
     cycle_note,
     index_names,
-    preflop_shares,
     scenario_of,
 )
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
-from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules as MainRules
-from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
 from edge.games.ultimate_texas_holdem.strategy import seen as seen_rules
-from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL, UthStrategy
+from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy
 from edge.paytables import PayTable
-from edge.protection import information_note
 from edge.strategies import Departure, StrategyComparison, largest_first
 from edge.table import ReturnTable, Row, exact, percent
-
-if TYPE_CHECKING:
-    from edge.games.ultimate_texas_holdem.exposure.rule_two import RuleSolution
 
 IntArray = npt.NDArray[np.int64]
 PLAYS = {0: "check", 3: "3x", 4: "4x"}
@@ -176,65 +168,6 @@ def rule_table(value: PlayerValue, paytable: PayTable, options: Mapping[str, str
     return RuleTable(game, "main", tuple(rows), paytable, dict(options),
                      initial_wager=Fraction(1), notes=notes, title=title, basis="Ante",
                      initial_stake=Fraction(2))
-
-
-def own_rules_table(ruled: RuleSolution, perfect: ExposedSolution, paytable: PayTable,
-                    rules: MainRules, options: Mapping[str, str], game: str,
-                    unexposed: ReturnTable) -> ReturnTable:
-    """The exact return table of a strategy that follows its own flop and river rules with both
-    dealer cards seen (:mod:`.rule_two`: every line's outcomes counted), with its cost against
-    perfect use of the information (``perfect``, the dealer-2 solve) and its gain against the
-    game as dealt."""
-    solution = ruled.solution
-    check_solution(solution)
-    settle = solution.settlement
-    scenario = scenario_of(solution.scenario)
-    rows = uth_main.outcome_rows(settle, solution.counts, solution.folds, rules.all_push)
-    shares = preflop_shares(solution)
-    checked = int(solution.counts[2].sum() + solution.counts[1].sum()) + solution.folds
-    strategy = ruled.strategy
-    optimal = evaluate(OPTIMAL, perfect)
-    cost = optimal.optimal_return - ruled.expected_return
-    steps = "; ".join(_steps(strategy))
-    notes = [
-        cycle_note(solution.scenario, solution.cycle),
-        f"Seen: {scenario.description}. The player follows strategy {strategy} on every "
-        f"street ({steps}); the dealer plays as always. Exact: every deal counted "
-        "(docs/protection.md, \"Rules with their own flop and river steps\").",
-        uth_main.PAYS_NOTE,
-        f"Preflop: 4x on {percent(shares[4])} of the preflop states, 3x on "
-        f"{percent(shares[3])}, check on {percent(shares[0])}. "
-        + uth_main.street_shares(solution.counts, solution.folds, solution.cycle, checked),
-        f"Against perfect use of the information (player edge "
-        f"{percent(optimal.optimal_return)}, exactly {exact(optimal.optimal_return)}) the "
-        f"strategy costs {percent(cost)} per Ante (exactly {exact(cost)}).",
-    ]
-    if strategy.info.source:
-        notes.append(f"Source of the strategy: {strategy.info.source}.")
-    title = (f"Ultimate Texas Hold'em: Ante, Blind and Play, the player seeing {scenario.seen} "
-             f"and playing {strategy} on every street, Blind {paytable.label()}")
-    table = ReturnTable(game, "main", rows, paytable, dict(options), initial_wager=Fraction(1),
-                        decisions=solution.decisions, notes=tuple(notes), title=title,
-                        basis="Ante", initial_stake=Fraction(2))
-    if table.expected_return != ruled.expected_return:
-        raise RuntimeError("The rule's table does not give its own exact return.")
-    notes.insert(4, information_note(table, unexposed))
-    return replace(table, notes=tuple(notes))
-
-
-def _steps(strategy: UthStrategy) -> list[str]:
-    """Each street of a strategy in a few words: its rules, or optimal play."""
-    preflop = ("preflop optimally" if strategy.preflop_optimal else
-               "preflop by its chart" + (" and rules" if strategy.preflop_rules else ""))
-    words = [preflop]
-    for plan in (strategy.flop, strategy.river):
-        street = plan.street.name.lower()
-        if plan.optimal:
-            words.append(f"on the {street} optimally given what he sees")
-        else:
-            words += [plan.rule_words(rule.number) for rule in plan.rules]
-            words.append(plan.rule_words(0))
-    return words
 
 
 def state_name(cards: npt.NDArray[np.int64], seen: str) -> str:
