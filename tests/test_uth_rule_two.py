@@ -32,7 +32,9 @@ from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRule
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
 from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy, parse_text
+from edge.paytables import PayTable
 from edge.table import ReturnTable, Row
+from tests.conftest import CliRunner
 
 pytestmark = pytest.mark.kernels
 
@@ -233,27 +235,32 @@ def test_kernel_refuses_bad_arguments() -> None:
 
 # --- the whole count, against a simulation ----------------------------------------------------
 
-def simulate(hands: int, seed: int, ties_played: bool) -> tuple[Fraction, float]:
-    """E. Jacobson's rule played on ``hands`` seeded deals, settled from the pays: the mean
-    net per Ante and its standard error."""
+def simulate(hands: int, seed: int) -> dict[bool, tuple[Fraction, float]]:
+    """E. Jacobson's rule played on ``hands`` seeded deals (nine cards from a shuffled deck:
+    player, dealer, flop, turn, river), settled from the pays; for a river tie played (True)
+    and folded (False), the mean net per Ante and its standard error. The flop comparison and
+    the showdown use the shared evaluator, the 4x test :func:`plain_start_order`."""
     rng = np.random.default_rng(seed)
+    # nine cards of a shuffled deck per deal, 100,000 deals at a time (a deck of floats each)
+    cards = np.concatenate([np.argsort(rng.random((min(100_000, hands - start), 52)),
+                                       axis=1)[:, :9] for start in range(0, hands, 100_000)])
+    hole, dealer, board = cards[:, :2], cards[:, 2:4], cards[:, 4:]
+    player = _core.evaluate_many(np.concatenate([hole, board], axis=1))
+    banker = _core.evaluate_many(np.concatenate([dealer, board], axis=1))
+    flop_player = _core.evaluate_many(np.concatenate([hole, board[:, :3]], axis=1))
+    flop_banker = _core.evaluate_many(np.concatenate([dealer, board[:, :3]], axis=1))
+    category = categories(player, banker)
     net = np.array(SETTLE.net)
-    results = np.empty(hands, dtype=np.int64)
-    for n in range(hands):
-        cards = rng.permutation(52)[:9].tolist()
-        hole, dealer, board = cards[:2], cards[2:4], cards[4:]
-        player, banker = _core.evaluate_many([hole + board, dealer + board]).tolist()
-        category = int(categories(np.array([player]), np.array([banker]))[0])
-        if plain_start(hole) > plain_start(dealer):
-            results[n] = net[4][category]
-        elif plain_rank(hole + board[:3]) > plain_rank(dealer + board[:3]):
-            results[n] = net[2][category]
-        elif player > banker or (ties_played and player == banker):
-            results[n] = net[1][category]
-        else:
-            results[n] = SETTLE.fold
-    mean = Fraction(int(results.sum()), hands * SETTLE.scale)
-    return mean, float(results.std(ddof=1)) / SETTLE.scale / hands ** 0.5
+    four = plain_start_order(hole) > plain_start_order(dealer)
+    two = ~four & (flop_player > flop_banker)
+    out = {}
+    for ties_played in (True, False):
+        plays = (player > banker) | (ties_played & (player == banker))
+        results = np.select([four, two, plays], [net[4][category], net[2][category],
+                                                  net[1][category]], SETTLE.fold)
+        mean = Fraction(int(results.sum()), hands * SETTLE.scale)
+        out[ties_played] = (mean, float(results.std(ddof=1)) / SETTLE.scale / hands ** 0.5)
+    return out
 
 
 def plain_start(cards: list[int]) -> tuple[int, int, int]:
@@ -264,12 +271,18 @@ def plain_start(cards: list[int]) -> tuple[int, int, int]:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not FULL, reason="the whole count takes minutes: EDGE_EXPOSURE_FULL=1")
-@pytest.mark.parametrize(("path", "ties_played"), [(PLAYED, True), (FOLDED, False)])
-def test_whole_count_against_a_simulation(path: Path, ties_played: bool) -> None:
-    strategy = UthStrategy.resolve(str(path))
-    exact = rule_two.solve_rule(strategy, SETTLE).expected_return
-    mean, error = simulate(40_000, seed=34, ties_played=ties_played)
-    assert abs(float(mean - exact)) < 5 * error, (float(exact), float(mean), error)
+def test_whole_count_against_a_simulation() -> None:
+    simulated = simulate(2_000_000, seed=34)
+    for path, ties_played in ((PLAYED, True), (FOLDED, False)):
+        exact = rule_two.solve_rule(UthStrategy.resolve(str(path)), SETTLE).expected_return
+        mean, error = simulated[ties_played]
+        assert abs(float(mean - exact)) < 4 * error, (float(exact), float(mean), error)
+
+
+def test_a_small_simulation_runs() -> None:
+    """The simulation itself on a few hands: the tie reading changes only ties."""
+    simulated = simulate(2_000, seed=1)
+    assert simulated[True][0] >= simulated[False][0]
 
 
 # --- the lines and the table, from made-up rows ---------------------------------------------
@@ -331,3 +344,36 @@ def test_the_table_of_own_rules() -> None:
     assert "rule 1: he bets 2x on the flop when his hand outranks the dealer's" in text
     assert "no rule applies: he folds on the river" in text
     assert "Jacobson" in text
+
+
+def test_the_command_line_prints_the_own_rules_table(monkeypatch: pytest.MonkeyPatch,
+                                                     edge_cli: CliRunner) -> None:
+    """``edge table`` with such a strategy and seen=dealer-2 goes through the count (here the
+    made-up rows, and made-up solves for perfect play and the game as dealt)."""
+    import edge.games.ultimate_texas_holdem as package
+    from edge.games.ultimate_texas_holdem.exposure import main_bet as exposure_main
+    from tests.uth_exposure_fake import fake_two_card_solution
+
+    def made_up(strategy: UthStrategy, settle: solver.Settlement, ties_larger: bool,
+                **_: object) -> rule_two.RuleSolution:
+        return rule_two.rule_solution(strategy, made_up_rows(), settle, ties_larger)
+
+    def dealt(paytable: object, *_: object) -> ReturnTable:
+        assert isinstance(paytable, PayTable)
+        return ReturnTable("ultimate-texas-holdem", "main",
+                           (Row("made up", Fraction(-1, 50), 50),), paytable, {},
+                           initial_wager=Fraction(1), basis="Ante")
+
+    monkeypatch.setattr(rule_two, "solve_rule", made_up)
+    monkeypatch.setattr(exposure_main, "solve_exposure",
+                        lambda *_: fake_two_card_solution(SETTLE))
+    monkeypatch.setattr(package, "main_table", dealt)
+    result = edge_cli("table", "ultimate-texas-holdem", "--set", "seen=dealer-2",
+                      "--strategy", str(PLAYED))
+    assert result.status == 0, result.err
+    assert "playing jacobson-easiest-ties-played on every street" in result.out
+    assert "preflop rule 1: he bets 4x when his two cards outrank the dealer's" in result.out
+    result = edge_cli("strategy", "ultimate-texas-holdem", "--set", "seen=dealer-2",
+                      "--compare", str(PLAYED))
+    assert result.status == 2 and result.err.count("\n") == 1
+    assert "plays the flop and the river by its own rules" in result.err

@@ -43,10 +43,11 @@ def own_rules_table(ruled: RuleSolution, perfect: ExposedSolution, paytable: Pay
     optimal = evaluate(OPTIMAL, perfect)
     cost = optimal.optimal_return - ruled.expected_return
     steps = "; ".join(_steps(strategy))
+    where = f" (file {strategy.file})" if strategy.file else ""
     notes = [
         cycle_note(solution.scenario, solution.cycle),
-        f"Seen: {scenario.description}. The player follows strategy {strategy} on every "
-        f"street ({steps}); the dealer plays as always. Exact: every deal counted "
+        f"Seen: {scenario.description}. The player follows strategy {strategy.name}{where} "
+        f"on every street ({steps}); the dealer plays as always. Exact: every deal counted "
         "(docs/protection.md, \"Rules with their own flop and river steps\").",
         uth_main.PAYS_NOTE,
         f"Preflop: 4x on {percent(shares[4])} of the preflop states, 3x on "
@@ -56,10 +57,11 @@ def own_rules_table(ruled: RuleSolution, perfect: ExposedSolution, paytable: Pay
         f"{percent(optimal.optimal_return)}, exactly {exact(optimal.optimal_return)}) the "
         f"strategy costs {percent(cost)} per Ante (exactly {exact(cost)}).",
     ]
-    if strategy.info.source:
-        notes.append(f"Source of the strategy: {strategy.info.source}.")
+    if strategy.description:
+        notes.append(f"Strategy {strategy.name}: {strategy.description}"
+                     + (f" Source: {strategy.info.source}." if strategy.info.source else ""))
     title = (f"Ultimate Texas Hold'em: Ante, Blind and Play, the player seeing {scenario.seen} "
-             f"and playing {strategy} on every street, Blind {paytable.label()}")
+             f"and playing {strategy.name} on every street, Blind {paytable.label()}")
     table = ReturnTable(game, "main", rows, paytable, dict(options), initial_wager=Fraction(1),
                         decisions=solution.decisions, notes=tuple(notes), title=title,
                         basis="Ante", initial_stake=Fraction(2))
@@ -71,9 +73,14 @@ def own_rules_table(ruled: RuleSolution, perfect: ExposedSolution, paytable: Pay
 
 def _steps(strategy: UthStrategy) -> list[str]:
     """Each street of a strategy in a few words: its rules, or optimal play."""
-    preflop = ("preflop optimally" if strategy.preflop_optimal else
-               "preflop by its chart" + (" and rules" if strategy.preflop_rules else ""))
-    words = [preflop]
+    if strategy.preflop_optimal:
+        words = ["preflop optimally given his own flop and river"]
+    else:
+        plays = {4: "bets 4x", 3: "bets 3x", 0: "checks"}
+        words = [f"preflop rule {rule.number}: he {plays[rule.action]} when {rule.words}"
+                 for rule in strategy.preflop_rules]
+        words.append("preflop otherwise: his chart (4x on " + str(strategy.chart.count(4))
+                     + " of the 169 classes, 3x on " + str(strategy.chart.count(3)) + ")")
     for plan in (strategy.flop, strategy.river):
         street = plan.street.name.lower()
         if plan.optimal:
