@@ -377,3 +377,17 @@ def test_the_command_line_prints_the_own_rules_table(monkeypatch: pytest.MonkeyP
                       "--compare", str(PLAYED))
     assert result.status == 2 and result.err.count("\n") == 1
     assert "plays the flop and the river by its own rules" in result.err
+
+
+def test_the_game_as_dealt_of_such_a_strategy(tmp_path: Path) -> None:
+    """The side bets' game as dealt (nothing seen) takes the optimal strategy in place of one
+    whose flop rule reads versus_dealer, which means nothing there (nothing seen preflop)."""
+    from edge.games.ultimate_texas_holdem import _dealt_rules
+
+    text = PLAYED.read_text().replace("[[preflop.rules]]\nahead = true\naction = \"4x\"", "")
+    path = tmp_path / "flop-only.toml"
+    path.write_text(text)
+    strategy = UthStrategy.resolve(str(path))
+    assert strategy.needs_seen == 0 and strategy.names_versus_dealer
+    dealt = _dealt_rules(UltimateTexasHoldemRules(strategy=strategy, seen=Seen.DEALER_2))
+    assert dealt.seen is Seen.NONE and dealt.strategy.is_optimal

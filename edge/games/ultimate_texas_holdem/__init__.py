@@ -142,8 +142,10 @@ def _dealt(wager: Wager[UltimateTexasHoldemRules]) -> Wager[UltimateTexasHoldemR
 
 def _dealt_rules(rules: UltimateTexasHoldemRules) -> UltimateTexasHoldemRules:
     """The rules of the game as dealt (nothing seen): a strategy whose preflop rules name the
-    seen cards means nothing there, so the optimal one takes its place."""
-    strategy = OPTIMAL if rules.strategy.needs_seen else rules.strategy
+    seen cards (or its flop and river rules the dealer's hand) means nothing there, so the
+    optimal one takes its place."""
+    named = rules.strategy.needs_seen or rules.strategy.names_versus_dealer
+    strategy = OPTIMAL if named else rules.strategy
     return replace(rules, seen=Seen.NONE, strategy=strategy)
 
 
