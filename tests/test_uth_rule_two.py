@@ -168,6 +168,32 @@ def test_reduced_case_matches_a_plain_enumeration() -> None:
     assert int(rows[:, :34].sum()) == 8 * 1176 * 1081 * 990
 
 
+def test_a_flop_rule_mixing_versus_dealer_with_other_features() -> None:
+    """2x with a pair or better when not behind, then with four to a flush when behind: the
+    kernels' own flop features and versus_dealer together, in rule order."""
+    text = PLAYED.read_text().replace(
+        "[[flop.rules]]\nversus_dealer = \"ahead\"\naction = \"bet\"",
+        "[[flop.rules]]\nversus_dealer = [\"tied\", \"ahead\"]\nhand_min = \"pair\"\n"
+        "action = \"bet\"\n\n[[flop.rules]]\nversus_dealer = \"behind\"\n"
+        "flush_draw = true\naction = \"bet\"")
+    strategy = parse_text(text, "mixed")
+    assert len(strategy.flop.rules) == 2
+    classes = solver.flop_classes().subset([class_of([0, 4, 8])])
+    rows = rule_two.solve_rows(strategy, SETTLE, False, classes=classes, jobs=1)
+
+    def bets(hole: list[int], dealer: list[int], flop: list[int], counts: IntArray) -> bool:
+        mine, his = plain_rank(hole + flop), plain_rank(dealer + flop)
+        suits = Counter(c & 3 for c in hole + flop)
+        four_flush = max(suits.values()) == 4
+        return (mine >= his and mine[0] >= 1) or (mine < his and four_flush)
+
+    table = dealer_two.states()
+    for state in sampled_states(6, seed=8):
+        hole, dealer = table.cards[state, :2].tolist(), table.cards[state, 2:].tolist()
+        expected = plain_row(hole, dealer, flop_orbit([0, 4, 8]), bets)
+        assert (rows[state] == table.weight[state] * expected).all(), (hole, dealer)
+
+
 def test_an_optimal_flop_before_a_river_rule() -> None:
     """A flop played optimally compares 2x with checking given the rule's river (the folded
     tie of the literal reading), through the dealer-2 kernel."""

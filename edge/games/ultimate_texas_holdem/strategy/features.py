@@ -49,7 +49,8 @@ class Feature(IntEnum):
 
 
 
-FEATURES: Final = len(Feature)
+# the features the kernels compute, all but versus_dealer (the kernels' list of values)
+FEATURES: Final = int(Feature.VERSUS_DEALER)
 RIVER_ONLY: Final = frozenset({Feature.DEALER_OUTS, Feature.DEALER_OUTS_HALF_TIES,
                                Feature.DEALER_OUTS_WITH_TIES})
 
