@@ -325,6 +325,12 @@ def made_up_rows() -> IntArray:
     return rows
 
 
+def made_up_dealt(paytable: PayTable) -> ReturnTable:
+    """The game as dealt, made up: a return of -2% per Ante over a cycle of 50 deals."""
+    return ReturnTable("ultimate-texas-holdem", "main", (Row("made up", Fraction(-1, 50), 50),),
+                       paytable, {}, initial_wager=Fraction(1), basis="Ante")
+
+
 @pytest.mark.parametrize(("path", "ties_played"), [(PLAYED, True), (FOLDED, False)])
 def test_lines_from_made_up_rows(path: Path, ties_played: bool) -> None:
     strategy = UthStrategy.resolve(str(path))
@@ -359,10 +365,7 @@ def test_the_table_of_own_rules() -> None:
     paytable = GAME.bet("main").paytable(None)
     assert paytable is not None
     rules = UltimateTexasHoldemRules(strategy=strategy, seen=Seen.DEALER_2)
-    # the game as dealt, made up: a return of -2% per Ante over a cycle of 50 deals
-    unexposed = ReturnTable("ultimate-texas-holdem", "main",
-                            (Row("made up", Fraction(-1, 50), 50),), paytable, {},
-                            initial_wager=Fraction(1), basis="Ante")
+    unexposed = made_up_dealt(paytable)
     table = own_rules.own_rules_table(ruled, fake_two_card_solution(SETTLE), paytable, rules,
                                       {"seen": "dealer-2"}, "ultimate-texas-holdem", unexposed)
     assert table.expected_return == ruled.expected_return
@@ -386,9 +389,7 @@ def test_the_command_line_prints_the_own_rules_table(monkeypatch: pytest.MonkeyP
 
     def dealt(paytable: object, *_: object) -> ReturnTable:
         assert isinstance(paytable, PayTable)
-        return ReturnTable("ultimate-texas-holdem", "main",
-                           (Row("made up", Fraction(-1, 50), 50),), paytable, {},
-                           initial_wager=Fraction(1), basis="Ante")
+        return made_up_dealt(paytable)
 
     monkeypatch.setattr(rule_two, "solve_rule", made_up)
     monkeypatch.setattr(exposure_main, "solve_exposure",
@@ -417,3 +418,22 @@ def test_the_game_as_dealt_of_such_a_strategy(tmp_path: Path) -> None:
     assert strategy.needs_seen == 0 and strategy.names_versus_dealer
     dealt = _dealt_rules(UltimateTexasHoldemRules(strategy=strategy, seen=Seen.DEALER_2))
     assert dealt.seen is Seen.NONE and dealt.strategy.is_optimal
+
+
+def test_the_preflop_only_rule_says_what_it_is() -> None:
+    """jacobson-ahead is his preflop step alone, then perfect play: its table says so."""
+    from edge.games.ultimate_texas_holdem import GAME
+    from edge.games.ultimate_texas_holdem.exposure import players
+    from tests.uth_exposure_fake import fake_two_card_solution
+
+    rule = UthStrategy.resolve("jacobson-ahead")
+    assert "preflop step alone, then perfect informed play" in rule.description
+    paytable = GAME.bet("main").paytable(None)
+    assert paytable is not None
+    unexposed = made_up_dealt(paytable)
+    table = players.rule_table(players.evaluate(rule, fake_two_card_solution(SETTLE)),
+                               paytable, {"seen": "dealer-2"}, "ultimate-texas-holdem",
+                               unexposed)
+    text = " ".join(" ".join(table.notes).split())
+    assert "whatever the strategy says there" in text
+    assert "Not his whole \"world's easiest strategy\"" in text
