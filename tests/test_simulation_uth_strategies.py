@@ -22,7 +22,7 @@ from edge.games.ultimate_texas_holdem import GAME
 from edge.games.ultimate_texas_holdem.simulation import strategy as sim
 from edge.games.ultimate_texas_holdem.simulation.main_bet import MainSimulator, make_main_simulator
 from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
-from edge.games.ultimate_texas_holdem.strategy.features import Feature
+from edge.games.ultimate_texas_holdem.strategy.features import FEATURES, Feature
 from edge.games.ultimate_texas_holdem.strategy.language import (
     load_strategy,
     parse_text,
@@ -173,8 +173,9 @@ def test_the_simulation_and_the_exact_evaluation_read_the_features_alike() -> No
                 name = feature.name.lower()
                 if name in mine:
                     assert int(mine[name][i]) == theirs[feature], (name, cards[:, i].tolist())
-        # the river reads every feature; the flop all but the dealer outs
-        assert len(mine) == len(Feature) - (3 if len(rows) == 3 else 0)
+        # the river reads every feature of the kernels' (versus_dealer is not one: it needs
+        # both dealer cards seen); the flop all but the dealer outs
+        assert len(mine) == FEATURES - (3 if len(rows) == 3 else 0)
 
 
 def test_simulated_practical_strategy_agrees_with_its_exact_return(

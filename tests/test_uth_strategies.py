@@ -31,7 +31,7 @@ from edge.games.ultimate_texas_holdem.report.content import (
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 from edge.games.ultimate_texas_holdem.solve.main_bet import BLIND_PRESETS, main_lines
 from edge.games.ultimate_texas_holdem.strategy import practical
-from edge.games.ultimate_texas_holdem.strategy.features import Feature
+from edge.games.ultimate_texas_holdem.strategy.features import FEATURES, Feature
 from edge.games.ultimate_texas_holdem.strategy.language import (
     CLASSES,
     HOLDING_CARDS,
@@ -193,7 +193,7 @@ def plain_features(hole: tuple[int, int], board: tuple[int, ...]) -> list[int]:
         board_hand = {3: 3, 2: 1}.get(max(board_ranks.values()), 0)
     else:
         board_hand = hand_category(board)
-    values = [0] * len(Feature)
+    values = [0] * FEATURES            # the kernels' features (all but versus_dealer)
     values[Feature.HAND], values[Feature.BOARD_HAND] = hand, board_hand
     values[Feature.HIDDEN] = int(hand > board_hand)
     values[Feature.POCKET_PAIR] = int(ra == rb)

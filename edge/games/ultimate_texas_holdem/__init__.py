@@ -41,7 +41,7 @@ from edge.games import (
 from edge.games.ultimate_texas_holdem import sources
 from edge.games.ultimate_texas_holdem.commands import COMMANDS
 from edge.games.ultimate_texas_holdem.exposure import main_bet as exposure_main
-from edge.games.ultimate_texas_holdem.exposure import players
+from edge.games.ultimate_texas_holdem.exposure import own_rules, players, rule_two
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.report.content import progressive_figures
 from edge.games.ultimate_texas_holdem.rules import (
@@ -146,8 +146,10 @@ def _dealt(wager: Wager[UltimateTexasHoldemRules]) -> Wager[UltimateTexasHoldemR
 
 def _dealt_rules(rules: UltimateTexasHoldemRules) -> UltimateTexasHoldemRules:
     """The rules of the game as dealt (nothing seen): a strategy whose preflop rules name the
-    seen cards means nothing there, so the optimal one takes its place."""
-    strategy = OPTIMAL if rules.strategy.needs_seen else rules.strategy
+    seen cards (or its flop and river rules the dealer's hand) means nothing there, so the
+    optimal one takes its place."""
+    named = rules.strategy.needs_seen or rules.strategy.names_versus_dealer
+    strategy = OPTIMAL if named else rules.strategy
     return replace(rules, seen=Seen.NONE, strategy=strategy)
 
 
@@ -208,12 +210,19 @@ def _exposed_main(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
 
 def _exposed_rule(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
     """The exact return of a player's preflop rule under the exposure (the flop and river
-    played optimally given what is seen) and its cost against perfect use of it."""
+    played optimally given what is seen, or, with both dealer cards seen, by the strategy's own
+    flop and river rules) and its cost against perfect use of it."""
     paytable, rules, run = wager.paytable, wager.rules, wager.run
     assert paytable is not None
     solution = exposure_main.solve_exposure(paytable, rules, run)
     dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
     unexposed = main_table(paytable, dealt, _main_options(dealt), run, GAME_NAME)
+    if not rules.strategy.later_streets_optimal:      # its own flop and river (seen=dealer-2)
+        settle = settlement(paytable.as_dict(), rules.dealer_no_qualify)
+        ruled = rule_two.solve_rule(rules.strategy, settle, rules.ties_larger, jobs=run.jobs,
+                                    use_cache=run.cache, progress=run.progress)
+        return own_rules.own_rules_table(ruled, solution, paytable, rules, _main_options(rules),
+                                       GAME_NAME, unexposed)
     return players.rule_table(players.evaluate(rules.strategy, solution), paytable,
                               _main_options(rules), GAME_NAME, unexposed)
 
@@ -232,6 +241,11 @@ def _exposed_simulate(wager: Wager[UltimateTexasHoldemRules]) -> Simulator:
 def _exposed_compare(wager: Wager[UltimateTexasHoldemRules]) -> StrategyComparison:
     """The player's preflop rule against perfect use of what he sees."""
     rules = wager.rules
+    if not rules.strategy.later_streets_optimal:
+        raise EdgeError(f"strategy={rules.strategy} plays the flop and the river by its own "
+                        "rules: --compare lists preflop departures only, which would leave "
+                        "those out; `edge table` gives its exact return and its cost against "
+                        "perfect play.")
     solution = exposure_main.solve_exposure(_main_paytable(wager.paytable), rules, wager.run)
     return players.comparison(players.evaluate(rules.strategy, solution), GAME_NAME)
 

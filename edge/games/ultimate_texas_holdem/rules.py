@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from edge.errors import EdgeError
 from edge.games import Rules
+from edge.games.ultimate_texas_holdem.strategy.features import Feature
 from edge.games.ultimate_texas_holdem.strategy.language import GAME_NAME as GAME_NAME
 from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL, UthStrategy
 from edge.options import option
@@ -138,10 +139,11 @@ DEALER_CARDS_SEEN = {Seen.NONE: 0, Seen.DEALER_1: 1, Seen.DEALER_2: 2, Seen.DEAL
 
 
 def strategy_refusal(strategy: UthStrategy, seen: Seen) -> str:
-    """Why ``strategy`` cannot be played with ``seen`` ("" when it can): with cards seen edge
+    """Why ``strategy`` cannot be played with ``seen`` ("" when it can). With cards seen edge
     values a preflop chart or rule with the flop and river played optimally given what is seen
-    (exact from the exposure's solve); the strategy's own flop and river rules are not valued
-    then. Preflop rules naming the seen dealer cards need those cards seen."""
+    (exact from the exposure's solve); with both dealer cards seen (``dealer-2``) also the
+    strategy's own flop rules and river rules that read only ``versus_dealer`` (exact,
+    :mod:`.exposure.rule_two`). Rules naming the seen dealer cards need those cards seen."""
     needs = strategy.needs_seen
     shown = DEALER_CARDS_SEEN.get(seen, 0)
     if needs and shown != needs:
@@ -150,12 +152,22 @@ def strategy_refusal(strategy: UthStrategy, seen: Seen) -> str:
                 f"its preflop rules: it needs {what} seen ("
                 + ("seen=dealer-1, dealer-1,flop-1 or dealer-1,turn-river-1" if needs == 1
                    else "seen=dealer-2") + f"), not seen={seen}.")
-    if seen is not Seen.NONE and not strategy.later_streets_optimal:
-        return (f"strategy={strategy} with seen={seen} is not supported: with cards seen edge "
-                "values the strategy's preflop chart and rules with the flop and river played "
-                "optimally given what is seen (write [flop] play = \"optimal\" and [river] "
-                "play = \"optimal\"); later streets by the strategy's own rules are not "
-                "valued exactly.")
+    if strategy.names_versus_dealer and seen is not Seen.DEALER_2:
+        return (f"strategy={strategy} names versus_dealer in its flop or river rules: it needs "
+                f"both dealer cards seen (seen=dealer-2), not seen={seen}.")
+    if seen is Seen.DEALER_2 and not strategy.river.optimal and any(
+            condition.feature != Feature.VERSUS_DEALER for rule in strategy.river.rules
+            for condition in rule.conditions):
+        return (f"strategy={strategy} with seen={seen} is not supported: with both dealer cards "
+                "seen edge values river rules that read only versus_dealer (the river's "
+                "result is then known; write [river] play = \"optimal\" or rules on "
+                "versus_dealer alone); its flop rules may read any feature.")
+    if seen not in (Seen.NONE, Seen.DEALER_2) and not strategy.later_streets_optimal:
+        return (f"strategy={strategy} with seen={seen} is not supported: with this exposure "
+                "edge values the strategy's preflop chart and rules with the flop and river "
+                "played optimally given what is seen (write [flop] play = \"optimal\" and "
+                "[river] play = \"optimal\"); later streets by the strategy's own rules are valued "
+                "exactly with both dealer cards seen (seen=dealer-2) only.")
     return ""
 
 

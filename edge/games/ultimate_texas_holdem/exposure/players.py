@@ -7,8 +7,9 @@ player's two cards and the seen cards), the exact total value of checking, 3x an
 state's deals, each followed by optimal informed play. The rule's return is the value of its
 choice in each state, summed with the state weights, over the scenario's cycle; the cost of the
 rule against perfect use of the information is the optimal choice's sum minus that. Later
-streets by a basic strategy's own rules are not valued (the solve keeps no flop or river values
-per state): :func:`..rules.strategy_refusal` refuses them.
+streets by a strategy's own rules are not in the solve (it keeps no flop or river values per
+state): with both dealer cards seen they are counted by :mod:`.rule_two` (the table:
+:mod:`.own_rules`), with other exposures :func:`..rules.strategy_refusal` refuses them.
 """
 
 from __future__ import annotations
@@ -149,8 +150,10 @@ def rule_table(value: PlayerValue, paytable: PayTable, options: Mapping[str, str
         f"Seen: {scenario.description}. Preflop the player follows strategy {value.strategy} "
         f"(4x on {percent(shares[4])} of the preflop states, 3x on {percent(shares[3])}, check "
         f"on {percent(shares[0])}); on the flop and the river he plays optimally given all he "
-        "has seen. Exact: each state's value of the rule's choice from the exposure's solve, "
-        "summed with the state weights.",
+        "has seen, whatever the strategy says there. Exact: each state's value of the rule's "
+        "choice from the exposure's solve, summed with the state weights.",
+        *([f"Strategy {value.strategy}: {value.strategy.description}"]
+          if value.strategy.description else []),
         f"Against perfect use of the information (player edge "
         f"{percent(value.optimal_return)}, exactly {exact(value.optimal_return)}) the rule "
         f"costs {percent(value.cost)} per Ante (exactly {exact(value.cost)}); against the game "

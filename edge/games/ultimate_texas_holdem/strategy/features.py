@@ -17,6 +17,7 @@ HAND_NAMES: Final = ("high-card", "pair", "two-pair", "three-of-a-kind", "straig
                      "full-house", "four-of-a-kind", "straight-flush", "royal-flush")
 PAIR_NAMES: Final = ("none", "pocket", "top", "second", "third", "fourth", "fifth", "board")
 STRAIGHT_DRAW_NAMES: Final = ("none", "inside", "open")
+VERSUS_NAMES: Final = ("behind", "tied", "ahead")
 NO_RANK: Final = 13          # the value of a rank feature when there is no such card
 MAX_VALUE: Final = 127       # every feature value fits in 0..127 (two 64-bit masks)
 
@@ -41,9 +42,15 @@ class Feature(IntEnum):
     DEALER_OUTS_HALF_TIES = 14   # river: 2 x outs + cards that tie (ties count half, doubled)
     DEALER_OUTS_WITH_TIES = 15   # river: outs + cards that tie
     HOLE_PAIRED = 16         # 1 if a hole card's rank appears twice or more among all cards
+    # with both dealer cards seen (seen=dealer-2) only: how the player's hand stands against
+    # the dealer's on the same board (behind / tied / ahead); never sent to the kernels, which
+    # know the 17 above (exposure/rule_two.py reads it)
+    VERSUS_DEALER = 17
 
 
-FEATURES: Final = len(Feature)
+
+# the features the kernels compute, all but versus_dealer (the kernels' list of values)
+FEATURES: Final = int(Feature.VERSUS_DEALER)
 RIVER_ONLY: Final = frozenset({Feature.DEALER_OUTS, Feature.DEALER_OUTS_HALF_TIES,
                                Feature.DEALER_OUTS_WITH_TIES})
 
@@ -77,6 +84,7 @@ FEATURE_KINDS: Final[dict[str, tuple[Feature, Kind]]] = {
     "suited": (Feature.SUITED, Kind(BOOLEAN)),
     "hole_paired": (Feature.HOLE_PAIRED, Kind(BOOLEAN)),
     "dealer_outs": (Feature.DEALER_OUTS, Kind(None, limit=45)),
+    "versus_dealer": (Feature.VERSUS_DEALER, Kind(VERSUS_NAMES)),
 }
 FEATURE_NAMES: Final = tuple(FEATURE_KINDS)
 SUFFIXES: Final = ("_min", "_max", "_below", "_above")
@@ -98,6 +106,7 @@ _PAIR_WORDS: Final = ("his two hole cards", "a hole card and the highest board c
                       "a hole card and the fifth board card", "the board alone")
 _DRAW_WORDS: Final = ("no straight draw", "an inside straight draw (one rank makes it)",
                       "an open-ended straight draw (two ranks make it)")
+_VERSUS_WORDS: Final = ("is behind the dealer's", "ties the dealer's", "outranks the dealer's")
 # the sentence of each true-or-false feature, when it holds and when it does not
 _YES_NO: Final = {
     Feature.HIDDEN: ("a hole card lifts his hand above the board's kind of hand",
@@ -151,6 +160,9 @@ def condition_words(feature: Feature, suffix: str, codes: Sequence[int]) -> str:
                                   for code in codes if code)])
     if feature == Feature.STRAIGHT_DRAW:
         return f"he holds {_one_of([_DRAW_WORDS[code] for code in codes])}"
+    if feature == Feature.VERSUS_DEALER:
+        return (f"his hand {_one_of([_VERSUS_WORDS[code] for code in codes])} (both dealer "
+                "cards seen, on the same board)")
     if feature == Feature.DEALER_OUTS:
         count = codes[0]
         if suffix:

@@ -165,6 +165,12 @@ class UthStrategy(PlayerStrategy):
         return max((rule.needs for rule in self.preflop_rules), default=0)
 
     @property
+    def names_versus_dealer(self) -> bool:
+        """Whether a flop or river rule names ``versus_dealer`` (both dealer cards needed)."""
+        return any(c.feature == Feature.VERSUS_DEALER for plan in (self.flop, self.river)
+                   for rule in plan.rules for c in rule.conditions)
+
+    @property
     def later_streets_optimal(self) -> bool:
         """Whether the flop and river are played optimally (or never reached: no check)."""
         never_checks = (not self.preflop_optimal and 0 not in self.chart
