@@ -8,10 +8,12 @@ import errno
 import json
 import os
 import shlex
+import shutil
 import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -591,8 +593,11 @@ IN_THE_START = ("import os, edge.processes\n"
 def _interrupted(argv: tuple[str, ...], prepare: str = "", wait: float = 1.0) -> tuple[int, str]:
     """Run ``edge ARGV`` in a child, Ctrl-C it ``wait`` seconds after edge is imported (unless
     ``prepare`` sends it): its exit status and standard error."""
+    # a cache folder of its own: another test solving the same entry at the same time would
+    # hold its lock, and the child would say it waits before it says it was interrupted
+    cache = tempfile.mkdtemp(prefix="edge-interrupted-")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+        filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))), "EDGE_CACHE_DIR": cache}
     process = subprocess.Popen([sys.executable, "-c", CHILD.format(prepare=prepare, argv=argv)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env=env, start_new_session=True)
@@ -607,6 +612,7 @@ def _interrupted(argv: tuple[str, ...], prepare: str = "", wait: float = 1.0) ->
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
+        shutil.rmtree(cache, ignore_errors=True)
     return process.returncode, err
 
 
