@@ -412,8 +412,9 @@ sys.exit(main(sys.argv[1:]))
 
 
 @pytest.mark.parametrize("argv", [
-    ("counting", "{bets}/21-plus-3.toml", "--rounds", "20000", "--spread", "1-4",
-     "--format", "json"),
+    pytest.param(("counting", "{bets}/21-plus-3.toml", "--rounds", "20000", "--spread", "1-4",
+                  "--format", "json"), marks=pytest.mark.slow),   # the suit counter: seconds
+
     pytest.param(("report", "{bets}/21-plus-3.toml", "--counting", "--counting-rounds", "5000",
                   "--format", "markdown"), marks=pytest.mark.slow),   # a report: seconds more
     ("collusion", "three-card-poker", "--partners", "2", "--rounds", "20000",

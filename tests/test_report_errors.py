@@ -238,6 +238,7 @@ def test_lo_hi_card_has_no_row_that_cannot_occur(players: int) -> None:
     assert any(r.outcome == "lose-other-player" for r in table.rows) == (players > 1)
 
 
+@pytest.mark.slow       # the UTH report with its verification by simulation (seconds)
 def test_meter_shares_are_captioned_as_shares(uth_markdown: str) -> None:
     part = section(uth_markdown, "Pay tables").split("### 7.3 progressive")[1]
     assert "pays to 1 of every named table" not in part

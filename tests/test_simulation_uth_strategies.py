@@ -178,6 +178,7 @@ def test_the_simulation_and_the_exact_evaluation_read_the_features_alike() -> No
         assert len(mine) == FEATURES - (3 if len(rows) == 3 else 0)
 
 
+@pytest.mark.slow       # 400,000 hands and the strategy's exact evaluation: seconds
 def test_simulated_practical_strategy_agrees_with_its_exact_return(
         uth_strategy_evaluation: Callable[[str], Evaluation]) -> None:
     # 400,000 hands (seed 2026) of the Wizard of Odds practical strategy, played by the

@@ -431,6 +431,7 @@ def test_every_condition_reads_in_words(condition: str, words: str) -> None:
     assert plan.rule_words(1) == f"rule 1: he {bets} when {words}"
 
 
+@pytest.mark.slow       # every river decision of the optimal solve, grouped: seconds
 def test_the_optimal_river_play_as_rules_holds_every_river_decision() -> None:
     solution = solver.solve(solver.settlement(BLIND_PRESETS["standard"].as_dict()))
     lines = main_lines(solution, "optimal")
