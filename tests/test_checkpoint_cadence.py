@@ -12,7 +12,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from edge.cache import blocks
 from edge.cache.blocks import Blocks, Checkpoint
 
 
@@ -39,7 +38,7 @@ def test_a_checkpoint_falls_due_within_a_minute_even_when_writing_is_slow(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     solve = _blocks(10, tmp_path)
     now = [1000.0]
-    monkeypatch.setattr(blocks.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr("edge.cache.blocks.time.monotonic", lambda: now[0])
     solve.saved, solve.writing, solve.unsaved = now[0], 20.0, True   # 20 s to write one
     now[0] += 59.0
     assert not solve.due()

@@ -140,13 +140,14 @@ def test_the_seen_option_reads_two_cards_in_either_order() -> None:
     """``--set seen=flop-1,dealer-1`` is the scenario ``dealer-1,flop-1``, as ``--seen`` reads
     it (it was refused as not one of the choices)."""
     from edge.games import get_game
-    from edge.games.ultimate_texas_holdem.rules import Seen
+    from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
 
     game = get_game("ultimate-texas-holdem")
     for given, scenario in (("flop-1,dealer-1", Seen.DEALER_1_FLOP_1),
                             ("turn-river-1, dealer-1", Seen.DEALER_1_TURN_RIVER_1),
                             ("dealer-1", Seen.DEALER_1)):
-        assert game.make_rules({"seen": given}).seen is scenario
+        rules = game.make_rules({"seen": given})
+        assert isinstance(rules, UltimateTexasHoldemRules) and rules.seen is scenario
     with pytest.raises(EdgeError, match=re.escape("seen='flop-1,flop-2' is not one of")):
         game.make_rules({"seen": "flop-1,flop-2"})
 
