@@ -73,7 +73,11 @@ def test_counting_changes_the_method_and_names_what_it_simulated(
     assert "deals the shoe down (6 decks, 312 cards" in text
     # the approximations, and the counter's simulation with its rounds and seed
     assert "first-order (linear) estimate" in text
-    assert "normal approximation (the spread of the true count is exact)" in text
+    # the shares of shoes past break-even and in the player's favour: simulated shoes, each
+    # exact (issue 34, section 2: no normal model)
+    assert "break-even true count is simulated" in text
+    assert "break-even true count is a normal approximation" not in text
+    assert "share of shoes in the player's favour is simulated" in text
     assert "win rates are simulated (20,000 rounds at each depth from seed 2026" in text
     # the simulation of the report's own verification
     assert "\"Verification by simulation\" section's figures are simulated" in text
