@@ -328,26 +328,6 @@ def _game_file(name: str) -> Callable[[], object]:
     return run
 
 
-def _baccarat_main(decks: int) -> Callable[[], object]:
-    """Issue 35: baccarat's banker and tie from a bet file with the third-card rule as two
-    drawing rules, as tests/test_bets_drawing.py writes it, analysed afresh."""
-    root = str(Path(__file__).resolve().parent.parent)
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    drawing = importlib.import_module("tests.test_bets_drawing")
-    text = drawing.bet_text(drawing.BACCARAT, drawing.BACCARAT_RULES,
-                            {"banker": "points(banker) > points(player)",
-                             "tie": "points(banker) == points(player)"}, decks)
-
-    def run() -> object:
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "baccarat.toml"
-            path.write_text(text, encoding="utf-8")
-            game = make_game(read_bet_file(path))
-            return game.analyze(None, None, game.make_rules({"decks": decks}))
-    return run
-
-
 # issue 35: a best-five-of-seven bet that also looks at the player's two cards (2.8 billion deals)
 POCKET_PAIR_TRIPS = """name = "pocket-pair-trips"
 title = "Trips with a pocket pair"
@@ -406,8 +386,7 @@ BET_CASES: list[Case] = [
     Case("game file: Mississippi Stud, optimal strategy solved", 10.0,
          _game_file("mississippi-stud.toml"), "deals", comb(52, 2) * 50 * 49 * 48),
     # issue 35: drawing rules, by classes of cards (ten values)
-    Case("bet file: baccarat banker (third-card rule), 8 decks", 1.0,
-         _baccarat_main(8), "sequences", perm(416, 6)),
+    # (baccarat's wagers, each from its own file of the game: the rows below)
     Case("bet file: Dealer Bust (dealer draws to 17), 8 decks", 10.0,
          _bet_file("dealer-bust.toml", 8), "sequences", perm(416, 13)),
     # issue 35: the same seven cards and the player's two apart, by the held cards and the

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 
 import pytest
 
@@ -169,3 +170,12 @@ def test_a_long_hyphenated_header_breaks_and_leaves_its_neighbours_room() -> Non
     assert len(widths) == len(names)
     # "outcome" and "common" in bold scriptsize need about 0.07 of the line
     assert widths[0] >= 0.07 and widths[4] >= 0.07
+
+
+def test_json_has_no_infinity_or_nan() -> None:
+    """JSON has no Infinity or NaN (a reader in another language refuses them): an infinite
+    standard error (fewer than two draws) or an undefined figure is written null."""
+    data = {"error": math.inf, "rates": [1.5, -math.inf, math.nan, {"z": math.inf}], "n": 2}
+    text = render(Document("t", (TABLE,), data=data), "json")
+    assert "Infinity" not in text and "NaN" not in text
+    assert json.loads(text) == {"error": None, "rates": [1.5, None, None, {"z": None}], "n": 2}

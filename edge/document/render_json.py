@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING
 
 from edge.document.document import Cell, Chart, Columns, Document, Items, Paragraph, Table
@@ -34,8 +35,21 @@ def _section_data(section: Section) -> dict[str, JsonValue]:
             "sections": [_section_data(child) for child in section.children]}
 
 
+def finite(data: JsonValue) -> JsonValue:
+    """``data`` with every infinite or undefined number made ``None`` (JSON ``null``): JSON has
+    no ``Infinity`` or ``NaN``, and a reader in another language would refuse the file (a
+    standard error from fewer than two draws is infinite)."""
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, dict):
+        return {key: finite(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [finite(value) for value in data]
+    return data
+
+
 def _dump(data: JsonValue) -> str:
-    return json.dumps(data, indent=2) + "\n"
+    return json.dumps(finite(data), indent=2, allow_nan=False) + "\n"
 
 
 def json_text(document: Document | Report) -> str:
