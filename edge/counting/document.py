@@ -582,6 +582,7 @@ def report_section(context: ReportContext[Rules], play: CounterPlay | None = Non
     children = tuple(counting_section(c) for c in found)
     if figures is not None:
         figures.update({c.bet: data(c) for c in found})
+    left_out = [bet.name for bet in game.bets if bet.shoe_return is None]
     intro = Paragraph(
         "Whether a card counter can beat a shoe-dealt wager: for each wager, the exact effect "
         "on its return of removing each card from the full shoe, the best linear count made "
@@ -591,6 +592,8 @@ def report_section(context: ReportContext[Rules], play: CounterPlay | None = Non
         + (", and the counter's win rate at each depth of the shoe, simulated"
            if play is not None and play.rounds else "")
         + ". The method is in docs/counting.md; `edge counting "
-        f"{game.command_name} --bet BET` prints each part alone.")
+        f"{game.command_name} --bet BET` prints each part alone."
+        + (f" Not in this section: {', '.join(left_out)} (not dealt from a shoe edge can "
+           "analyse card by card, so a count has nothing to read)." if left_out else ""))
     return Section("Card counting", (intro,), children, page_break=True,
                    method=(shoe_method(found),))
