@@ -823,7 +823,9 @@ def compile_condition(node: Node, layout: Layout, rules: Rules, moment: Moment |
     return Condition(test, compiler.single_deck)
 
 
-def compile_value(node: Node, layout: Layout, rules: Rules) -> Value:
+def compile_value(node: Node, layout: Layout, rules: Rules,
+                  drawing: frozenset[str] = frozenset()) -> Value:
     """Type-check and compile one expression of a condition (a word and its cards, say): its
-    kind, the cards it looks at, and how to evaluate it over a chunk of deals."""
-    return _Compiler(layout, rules, None, frozenset()).value(node)
+    kind, the cards it looks at, and how to evaluate it over a chunk of deals; ``drawing``:
+    the places some drawing rule deals to."""
+    return _Compiler(layout, rules, None, drawing).value(node)

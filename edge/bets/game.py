@@ -49,6 +49,7 @@ from edge.bets.enumeration import (
 )
 from edge.bets.file import LEAST_PAY, MOST_DECKS, BetFile, BetFileError, Outcome
 from edge.bets.showdown import count_two_hands, two_hands
+from edge.bets.tableau import drawing_tables
 from edge.bets.words import condition_in_words
 from edge.cache import Entry, entry_path, read_json, read_or_solve, write_json
 from edge.cards import format_card
@@ -505,7 +506,8 @@ def _pays_text(pay: Fraction) -> str:
 def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[Section]:
     """The outcome table and worked examples (one deal per outcome, found by the enumeration
     and settled by the file's own conditions)."""
-    return [Section("Equipment and shuffle", (equipment(analysis, context),)),
+    return [Section("Equipment and shuffle",
+                    (equipment(analysis, context), *drawing_tables(analysis.bet))),
             Section("Outcomes", (outcomes_table(analysis, context),)),
             examples_section(context, worked_deals(analysis, context))]
 
