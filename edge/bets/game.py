@@ -30,6 +30,7 @@ from edge.bets.compile import Deals, count_and_hint
 from edge.bets.drawing import (
     FACES,
     LEVELS,
+    VALUES,
     DrawnDeals,
     card_classes,
     column_levels,
@@ -132,11 +133,21 @@ class BetAnalysis:
     def drawn_deals(self, decks: int, copies: tuple[int, ...] | None = None) -> DrawnDeals:
         """The deals of a file with drawing rules from ``decks`` decks (or the shoe of
         ``copies``), made once and kept."""
-        key = (decks,) * 52 if copies is None else copies
+        shoe = (decks,) * 52 if copies is None else copies
+        # which rows a shoe can deal depends on its cards of each face, rank and value only up
+        # to the most cards a deal holds: shoes alike up to that deal the same rows (weighed
+        # apart for each shoe by counts()), so baccarat's 2 to 8 decks share one enumeration
+        most = self.bet.layout.cards
+        by_rank = np.asarray(shoe, dtype=np.int64).reshape(13, 4).sum(axis=1)
+        by_value = (*by_rank[:8], by_rank[8:12].sum(), by_rank[12])
+        levels = set(column_levels(self.bet))
+        kinds = ((*shoe,) if LEVELS.index(FACES) in levels else ()) + (
+            (*by_rank,) if levels - {LEVELS.index(VALUES)} else ()) + by_value
+        key = tuple(min(int(c), most) for c in kinds)
         if key not in self.drawn:
             if len(self.drawn) >= 8:
                 self.drawn.pop(next(iter(self.drawn)))
-            self.drawn[key] = drawn_deals(self.bet, self.classify, key)
+            self.drawn[key] = drawn_deals(self.bet, self.classify, shoe)
         return self.drawn[key]
 
     def most_cards(self, decks: int) -> int:
