@@ -25,16 +25,23 @@ import random
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pytest
 
 import edge
+from edge.bets import _kernels
 from edge.bets.compile import Deals
 from edge.bets.file import read_bet_file
 from edge.bets.game import BetAnalysis
 from tests.conftest import CliRunner
+
+# drives a compiled kernel: .ci/run also runs it against the debug and sanitizer builds
+pytestmark = pytest.mark.kernels
+# the kernel called with values its typed stub does not admit (its own checks are tested)
+UNTYPED_KERNELS: Any = _kernels
 
 ROOT = Path(__file__).resolve().parent.parent
 FORTUNE = ROOT / "examples" / "bets" / "fortune-pai-gow.toml"
@@ -389,3 +396,51 @@ def test_two_jokers_are_refused(tmp_path: Path, edge_cli: CliRunner) -> None:
     path = write_bet(tmp_path, {"x": "poker5(player) >= straight"}, shoe="decks = 1\njokers = 2")
     result = edge_cli("table", str(path))
     assert result.status == 2 and "[shoe] jokers must be a whole number from 0 to 1" in result.err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((4,), "cards must be a whole number from 5 to 7"),
+    ((True,), "cards must be a whole number from 5 to 7"),
+    ((5, 0, 54), "start and stop must be 0 <= start <= stop <= 53"),
+    ((5, 3, 2), "start and stop must be 0 <= start <= stop <= 53"),
+])
+def test_the_joker_kernel_checks_its_arguments(args: tuple[Any, ...], message: str) -> None:
+    """The kernel refuses a set size or a range it does not count."""
+    with pytest.raises(ValueError, match=message):
+        UNTYPED_KERNELS.joker_classes(*args)
+
+
+def test_the_joker_kernel_writes_the_sets_it_is_asked_for() -> None:
+    """Its cells sum to C(53, 5); the sets of a wanted cell are that many, each of that cell
+    by the evaluator above, and its first set is the first written."""
+    wanted = np.zeros((2, 11, 6), dtype=bool)
+    wanted[1, STRAIGHT_FLUSH, 1] = True
+    counts, firsts, hands = _kernels.joker_classes(5, wanted=wanted)
+    assert int(counts.sum()) == math.comb(53, 5)
+    assert len(hands) == counts[1, STRAIGHT_FLUSH, 1] > 0
+    assert {bug_class(tuple(hand)) for hand in hands.tolist()} == {STRAIGHT_FLUSH}
+    assert int(firsts[1, STRAIGHT_FLUSH, 1]) == sum(1 << int(card) for card in hands[0])
+
+
+@pytest.mark.slow
+def test_cells_settled_one_by_one_agree_with_deal_by_deal(tmp_path: Path) -> None:
+    """A condition the cells cannot read (a count of hearts) has every set settled by the
+    conditions: the same counts as the deal-by-deal route."""
+    path = write_bet(tmp_path, {"x": "count(player, hearts) >= 2 and poker5(player) >= pair",
+                                "y": "jokers(player) == 1"}, "player = 5")
+    analysis = BetAnalysis(read_bet_file(path))
+    assert analysis.counts(1, by_class=None).counts == analysis.counts(1, by_class=False).counts
+
+
+def test_exclusive_outcomes_overlapping_inside_a_cell_are_found(tmp_path: Path,
+                                                                edge_cli: CliRunner) -> None:
+    """With outcomes = "exclusive", a cell is read only where every condition is: a flush of
+    four hearts and the joker is both outcomes, and the error shows such a deal."""
+    path = write_bet(tmp_path, {"a": "poker5(player) == flush",
+                                "b": "count(player, hearts) >= 4 and jokers(player) == 1"},
+                     "player = 5")
+    path.write_text(path.read_text().replace("[deal]", '[rules]\noutcomes = "exclusive"\n\n[deal]'))
+    result = edge_cli("table", str(path))
+    assert result.status == 2 and result.err.count("\n") == 1
+    assert "the outcomes 'a' and 'b' both hold for the deal" in result.err
+    assert "joker" in result.err, result.err

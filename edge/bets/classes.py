@@ -294,16 +294,21 @@ def _known(node: Node, cell: tuple[int, int, int], layout: Layout) -> bool | Non
     return None
 
 
-def joker_outcomes(layout: Layout, conditions: Sequence[Node]) -> npt.NDArray[np.int64]:
+def joker_outcomes(layout: Layout, conditions: Sequence[Node],
+                   exclusive: bool = False) -> npt.NDArray[np.int64]:
     """For each cell, the outcome the conditions give every set of it (the last index: none,
-    the wager loses), or -1 where the sets of the cell must be settled one by one."""
+    the wager loses), or -1 where the sets of the cell must be settled one by one. With
+    ``exclusive`` outcomes a cell is read only when every condition is (so that each set of a
+    cell where two might hold is settled, and the overlap found)."""
     decided = np.full(JOKER_CELLS, _UNDECIDED, dtype=np.int64)
     for cell in itertools.product(*(range(n) for n in JOKER_CELLS)):
-        for index, node in enumerate(conditions):
-            known = _known(node, (cell[0], cell[1], cell[2]), layout)
-            if known is None:
+        known = [_known(node, (cell[0], cell[1], cell[2]), layout) for node in conditions]
+        if exclusive and None in known:
+            continue
+        for index, holds in enumerate(known):
+            if holds is None:
                 break
-            if known:
+            if holds:
                 decided[cell] = index
                 break
         else:
@@ -317,12 +322,13 @@ def _cards_of(mask: int) -> tuple[int, ...]:
 
 def count_with_joker(layout: Layout, conditions: Sequence[Node], outcomes: int,
                      classify: Callable[[Deals], IntArray],
-                     progress: Callable[[int], None] | None = None) -> Counts:
+                     progress: Callable[[int], None] | None = None,
+                     exclusive: bool = False) -> Counts:
     """Every set of the 53 cards counted by cells (see above); ``progress`` is told the sets
-    visited, as the kernel goes."""
+    visited, as the kernel goes; ``exclusive``: as :func:`joker_outcomes`."""
     from edge.bets import _kernels
     size = layout.cards
-    decided = joker_outcomes(layout, conditions)
+    decided = joker_outcomes(layout, conditions, exclusive)
     wanted = decided == _UNDECIDED
     counts = [0] * (outcomes + 1)
     found: list[tuple[int, ...] | None] = [None] * (outcomes + 1)

@@ -300,7 +300,7 @@ class BetAnalysis:
                           unit=f"{layout.cards}-card sets") as bar:
                 bar.update(0)
                 return count_with_joker(layout, [o.node for o in self.bet.outcomes], outcomes,
-                                        self.classify, bar.advance)
+                                        self.classify, bar.advance, self.bet.exclusive)
         shown = run.progress and rows_to_deal(layout.slots, 1, JOKER_FACES) >= SHOWN_ROWS
         with Progress(f"counting {self.bet.path.name}",
                       cycle_size(layout.slots, 1, faces=JOKER_FACES), shown, unit="deals") as bar:
