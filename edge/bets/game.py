@@ -221,6 +221,9 @@ class BetAnalysis:
         """The weighted deals of each outcome (the last: lose) from the shoe of ``copies`` (52
         counts, face = rank * 4 + suit): every row of faces is classified once and weighed
         for each shoe (:func:`~edge.bets.enumeration.weigh_rows`); the total is checked."""
+        if self.bet.rules.jokers:
+            raise BetFileError(f"{self.bet.path.name}: a deck with the joker is a single deck "
+                               "(Pai Gow Poker's 53 cards), not a shoe.")
         if self.bet.single_deck:
             raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the best "
                                "five of distinct cards), not a shoe.")
