@@ -444,3 +444,63 @@ def test_exclusive_outcomes_overlapping_inside_a_cell_are_found(tmp_path: Path,
     assert result.status == 2 and result.err.count("\n") == 1
     assert "the outcomes 'a' and 'b' both hold for the deal" in result.err
     assert "joker" in result.err, result.err
+
+
+# Pai Gow Mania's three-card bet (Wizard of Odds, Pai Gow Poker appendix 5): the player's
+# first three cards of 53, by 3-card class, a natural straight flush and three of a kind above
+# a straight flush with the joker; return -0.03859 at 40-30-5-4-3-1.
+PUBLISHED_MANIA_THREE = {"natural-straight-flush": 48, "three-of-a-kind": 58,
+                         "wild-straight-flush": 100, "straight": 1_020, "flush": 1_308,
+                         "pair": 3_912, "lose": 16_980}
+MANIA_THREE_PAYS = {"natural-straight-flush": 40, "three-of-a-kind": 30,
+                    "wild-straight-flush": 5, "straight": 4, "flush": 3, "pair": 1}
+THREE_CARD = ("high-card", "pair", "flush", "straight", "three-of-a-kind", "straight-flush")
+
+
+def three_card_class(cards: tuple[tuple[int, int], ...]) -> int:
+    """The 3-card class (0 high card .. 5 straight flush, a straight above a flush) of three
+    (rank, suit) cards, which may repeat; A-2-3 a straight."""
+    ranks = sorted({rank for rank, _ in cards})
+    run = len(ranks) == 3 and (ranks[2] - ranks[0] == 2 or ranks == [0, 1, ACE])
+    flush = len({suit for _, suit in cards}) == 1
+    most = max(Counter(rank for rank, _ in cards).values())
+    if run and flush:
+        return 5
+    return 4 if most == 3 else 3 if run else 2 if flush else 1 if most == 2 else 0
+
+
+def three_card_bug(hand: tuple[int, ...]) -> int:
+    """The 3-card class with the joker tried as every card: as an ace always, as another card
+    where it makes a straight, a flush or a straight flush."""
+    real = tuple((card // 4, card % 4) for card in hand if card != JOKER)
+    if len(real) == 3:
+        return three_card_class(real)
+    best = 0
+    for stand_in in range(52):
+        found = three_card_class(real + ((stand_in // 4, stand_in % 4),))
+        if stand_in // 4 == ACE or found in (2, 3, 5):
+            best = max(best, found)
+    return best
+
+
+def test_pai_gow_mania_three_cards_reproduce_the_published_counts(tmp_path: Path) -> None:
+    """Every three-card hand of the 53 cards by poker3 with the joker: the evaluator above, and
+    the Wizard of Odds' Pai Gow Mania three-card table with its return."""
+    outcomes = {"natural-straight-flush": "jokers(player) == 0 and poker3(player) == "
+                                          "straight-flush",
+                "three-of-a-kind": "poker3(player) == three-of-a-kind",
+                "wild-straight-flush": "poker3(player) == straight-flush",
+                "straight": "poker3(player) == straight", "flush": "poker3(player) == flush",
+                "pair": "poker3(player) == pair"}
+    counts = BetAnalysis(read_bet_file(write_bet(tmp_path, outcomes, "player = 3"))).counts(1)
+    found = dict(zip([*outcomes, "lose"], counts.counts, strict=True))
+    assert found == PUBLISHED_MANIA_THREE
+    plain: Counter[str] = Counter()
+    for hand in itertools.combinations(range(53), 3):
+        klass = three_card_bug(hand)
+        natural = klass == 5 and JOKER not in hand
+        plain["natural-straight-flush" if natural else "wild-straight-flush" if klass == 5
+              else THREE_CARD[klass] if klass else "lose"] += 1
+    assert found == dict(plain)
+    won = sum(MANIA_THREE_PAYS[name] * count for name, count in found.items() if name != "lose")
+    assert round(Fraction(won - found["lose"], counts.cycle), 5) == Fraction(-3_859, 10**5)

@@ -69,11 +69,13 @@ PLACE_FUNCTIONS = ("cards", "drew", "natural")
 SHOWDOWN_FUNCTIONS = ("hand3", "hand5")
 FUNCTIONS = CARD_FUNCTIONS + GROUP_FUNCTIONS + PLACE_FUNCTIONS + SHOWDOWN_FUNCTIONS
 # the joker (a 53rd card, face 52): it completes a straight, a flush or a straight flush, else
-# it is an ace. The words that say what it is in a hand: poker5 (that rule), jokers (how many),
+# it is an ace. The words that say what it is in a hand: poker5 and poker3 (that rule), jokers
+# (how many),
 # count (it is no rank and no suit: only jokers() counts it), same_suit and consecutive (it
 # completes them, as it completes a flush and a straight), most_of_a_rank (it is an ace)
 JOKER = 52
-JOKER_WORDS = ("poker5", "jokers", "count", "same_suit", "consecutive", "most_of_a_rank")
+JOKER_WORDS = ("poker5", "poker3", "jokers", "count", "same_suit", "consecutive",
+               "most_of_a_rank")
 # the group functions that read a place whose cards may be drawn: they count the cards it
 # received and leave out those it did not
 DRAWN_HAND_FUNCTIONS = ("points", "total", "hard_total", "soft", "bust", "count")
@@ -204,6 +206,30 @@ def _poker3(deals: Deals, columns: tuple[int, ...], rules: Rules) -> Array:
     straight = _runs(ranks, rules.ace_low_straights)
     pair = _most(ranks) == 2
     return np.select([straight & flush, trips, straight, flush, pair], [5, 4, 3, 2, 1], 0)
+
+
+def _poker3_joker(deals: Deals, columns: tuple[int, ...], rules: Rules) -> Array:
+    """3-card classes (as :func:`_poker3`) of three cards of which one may be the joker: it
+    completes a straight, a flush or a straight flush, else it is an ace (two aces and the
+    joker are three of a kind)."""
+    found = np.asarray(_poker3(deals, columns, rules))
+    rows = deals.rows[:, list(columns)]
+    wild = (rows == JOKER).any(axis=1)
+    if not wild.any():
+        return found
+    real = np.sort(rows[wild], axis=1)[:, :2]               # the joker sorts last
+    ranks, suits = real >> 2, real & 3
+    low, high = ranks[:, 0], ranks[:, 1]
+    pair = low == high
+    run = ~pair & (high - low <= 2)                          # the joker fills a run of three
+    if rules.ace_low_straights:
+        played_low = np.where(ranks == 12, -1, ranks)
+        run |= ~pair & (np.abs(played_low[:, 0] - played_low[:, 1]) <= 2)
+    suited = suits[:, 0] == suits[:, 1]
+    found = found.copy()
+    found[wild] = np.select([run & suited, pair & (high == 12), run, suited,
+                             pair | (high == 12)], [5, 4, 3, 2, 1], 0)
+    return found
 
 
 _ROYAL = int(_core.evaluate_cards([48, 44, 40, 36, 32]))
@@ -726,8 +752,9 @@ class _Compiler:
             kind, run = table[name]
             return Value(kind, run)
         if name == "poker3":
+            three = _poker3_joker if rules.jokers else _poker3
             return Value("class", lambda deals: deals.get(
-                ("poker3", columns), lambda: _poker3(deals, columns, rules)), family="poker3")
+                ("poker3", columns), lambda: three(deals, columns, rules)), family="poker3")
         self.single_deck = True
         five = _poker5_joker if rules.jokers else _poker5
         return Value("class", lambda deals: deals.get(
