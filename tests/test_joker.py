@@ -13,6 +13,8 @@ ace or where it makes a straight or a flush), never calling edge's kernels:
   Odds, "Fortune Pai Gow Poker" (its pay tables and combinations) and "Pai Gow Mania"
   (wizardofodds.com/games/pai-gow-poker/appendix/5/: the best five of seven by class, five
   aces to straight); docs/references.md;
+- Pai Gow Mania's three-card bet (poker3 with the joker), every three-card hand of 53, against
+  the evaluator and the same page's counts;
 - the bad files: the joker with more than one deck, a joker word with none, a word that cannot
   say what the joker is.
 """
