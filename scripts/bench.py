@@ -394,6 +394,10 @@ BET_CASES: list[Case] = [
     # on the loaded 2-core machine) before
     Case("bet file: best five of seven and a pocket pair (2.8e9 deals), 1 deck", 30.0,
          _bet_text(POCKET_PAIR_TRIPS), "deals", comb(52, 2) * comb(50, 5), once=True),
+    # issue 35: the joker (53 cards), Fortune Pai Gow's bonus: the best five of seven with the
+    # bug rule, the seven-card straight flushes and the royal match, by cells of the kernel
+    Case("bet file: Fortune Pai Gow bonus (7 of 53 cards, the joker), 1 deck", 30.0,
+         _bet_file("fortune-pai-gow.toml"), "deals", comb(53, 7), once=True),
     # issue 35: a showdown with kickers, three cards against three, by the hands' signatures
     Case("bet file: Three Card Poker play every hand (hand3 showdown), 1 deck", None,
          _bet_file("three-card-poker-play-every-hand.toml"), "deals", comb(52, 3) * comb(49, 3)),

@@ -85,8 +85,10 @@ class BetFile:
 
     @property
     def single_deck(self) -> bool:
-        """Whether a condition needs distinct cards (``poker5``): one deck only."""
-        return any(outcome.condition.single_deck for outcome in self.outcomes)
+        """Whether a condition needs distinct cards (``poker5``), or the deck has a joker: one
+        deck only."""
+        return self.rules.jokers or any(outcome.condition.single_deck
+                                        for outcome in self.outcomes)
 
 
 def _fail(path: Path, message: str) -> BetFileError:
@@ -146,7 +148,7 @@ def _places(deal: dict[str, Any], path: Path) -> tuple[Place, ...]:
     return tuple(places)
 
 
-def _rules(data: dict[str, Any], path: Path) -> tuple[Rules, bool]:
+def _rules(data: dict[str, Any], path: Path, jokers: bool) -> tuple[Rules, bool]:
     _unknown(data, {"ace", "straights", "outcomes"}, " in [rules]", path)
     choices = {"ace": ("high", "low"), "straights": ("ace-high-or-low", "ace-high"),
                "outcomes": ("first-match", "exclusive")}
@@ -158,7 +160,7 @@ def _rules(data: dict[str, Any], path: Path) -> tuple[Rules, bool]:
                               f"{' or '.join(repr(a) for a in allowed)}.")
         chosen[key] = value
     return (Rules(ace_high=chosen["ace"] == "high",
-                  ace_low_straights=chosen["straights"] == "ace-high-or-low"),
+                  ace_low_straights=chosen["straights"] == "ace-high-or-low", jokers=jokers),
             chosen["outcomes"] == "exclusive")
 
 
@@ -321,6 +323,16 @@ def _compile_draws(draws: list[_RawDraw], layout: Layout, rules: Rules, source: 
     return tuple(compiled)
 
 
+def _key_at(text: str, key: str) -> str:
+    """Where ``key = ...`` is first written in a file's text: ``, line 5, column 1``."""
+    found = re.search(rf"^[ \t]*{key}[ \t]*=", text, re.MULTILINE)
+    if found is None:
+        return ""
+    at = found.start() + len(found.group(0)) - len(found.group(0).lstrip())
+    line, column = _Source.of(text).position(at)
+    return f" (line {line}, column {column})"
+
+
 def _condition_error(path: Path, what: str, when: str, source: _Source, where: int | None,
                      error: ConditionError) -> BetFileError:
     at = min(error.at, len(when))
@@ -390,12 +402,17 @@ def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset()) -> BetFil
     if not _NAME.match(name):
         raise _fail(path, f"name = {name!r} must be lower case letters, digits and hyphens.")
     shoe = _table(data, "shoe", path, True)
-    _unknown(shoe, {"decks"}, " in [shoe]", path)
+    _unknown(shoe, {"decks", "jokers"}, " in [shoe]", path)
     if "decks" not in shoe:
         raise _fail(path, "[shoe] decks is missing (the default number of decks, 1 to 8).")
     decks = _whole(shoe["decks"], "[shoe] decks", 1, MOST_DECKS, path)
+    jokers = _whole(shoe.get("jokers", 0), "[shoe] jokers", 0, 1, path)
+    if jokers and decks > 1:
+        raise _fail(path, f"[shoe] jokers = 1{_key_at(source, 'jokers')}: the joker is Pai "
+                          "Gow Poker's 53rd card, in a single deck, but [shoe] decks = "
+                          f"{decks} (write decks = 1).")
     places = _places(_table(data, "deal", path, True), path)
-    rules, exclusive = _rules(_table(data, "rules", path, False), path)
+    rules, exclusive = _rules(_table(data, "rules", path, False), path, bool(jokers))
     entries = data.get("outcome")
     if not isinstance(entries, list) or not entries:
         raise _fail(path, "no outcome: add one or more [[outcome]] tables, each with a name "
@@ -403,6 +420,9 @@ def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset()) -> BetFil
     source_text = _Source.of(source)
     raw_draws = _draw_nodes(data.get("draw"), {place.name for place in places}, source_text,
                             path)
+    if raw_draws and jokers:
+        raise _fail(path, f"[shoe] jokers = 1{_key_at(source, 'jokers')}: a deck with the "
+                          "joker cannot have drawing rules ([[draw]]).")
     read = _outcome_nodes(entries, source_text, path)
     nodes = [node for *_, node, _ in read]
     if raw_draws:
