@@ -184,3 +184,30 @@ def test_the_report_downloaded_is_the_command_line_s(folder: Path, tmp_path: Pat
     subprocess.run([sys.executable, "-m", "edge", "report", "perfect-pairs.toml", "--format",
                     "markdown", "-o", "out.md"], cwd=elsewhere, check=True)
     assert made.content == (elsewhere / "out.md").read_bytes()
+
+
+def test_newer_input_ends_the_older_analysis() -> None:
+    """A page's analysis still working when newer input comes is ended (its process
+    terminated), the newer answered; an input answered before is answered at once."""
+    import asyncio
+    import time
+
+    from edge.studio.jobs import Jobs, Superseded
+    jobs = Jobs()
+
+    async def both() -> tuple[int, float]:
+        first = asyncio.create_task(jobs.run("page", "slow", time.sleep, 60))
+        await asyncio.sleep(0.5)
+        slow = jobs.running["page"]
+        started = time.monotonic()
+        second = await jobs.run("page", "quick", pow, 2, 10)
+        with pytest.raises(Superseded):
+            await first
+        assert not slow.is_alive()
+        return second, time.monotonic() - started
+
+    answer, took = asyncio.run(both())
+    assert answer == 1024 and took < 30
+    again = asyncio.run(jobs.run("other", "quick", pow, 3, 3))
+    assert again == 1024                              # kept by its input, not recomputed
+    jobs.close()

@@ -98,5 +98,6 @@ def cmd_studio(args: argparse.Namespace) -> int:
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[listener])
+    app.state.jobs.close()
     print("edge studio: stopped", file=sys.stderr)
     return 0

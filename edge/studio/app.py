@@ -31,7 +31,9 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from edge.errors import EdgeError
-from edge.studio.work import Answer, analyse, check_name
+from edge.studio.jobs import Jobs, Superseded
+from edge.studio.views import analysed, result_context, tune_context
+from edge.studio.work import Answer, check_name
 
 HERE = Path(__file__).parent
 REPORT_FORMATS = {"html": "html", "markdown": "md", "latex": "tex", "json": "json"}
@@ -111,7 +113,7 @@ def _decks(form: Any) -> int | None:
 def make_app(settings: Settings) -> Starlette:
     """The studio's application for ``settings``."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
-    from edge.studio.views import result_context
+    jobs = Jobs()
 
     async def page(request: Request) -> Response:
         path = settings.folder / settings.file
@@ -128,25 +130,29 @@ def make_app(settings: Settings) -> Starlette:
         seq = str(form.get("seq", "0"))
         try:
             decks = _decks(form)
-            answer = await asyncio.to_thread(analyse, str(form.get("text", "")),
-                                             check_name(str(form.get("name", ""))), decks,
-                                             _form_pays(form))
+            args = (str(form.get("text", "")), check_name(str(form.get("name", ""))), decks,
+                    tuple(sorted(_form_pays(form).items())))
+            context = await jobs.run(str(form.get("page", "")), args, analysed, *args)
         except EdgeError as error:
-            answer = Answer(str(form.get("name", "")), error=str(error))
-        context = result_context(answer)
+            context = result_context(Answer(str(form.get("name", "")), error=str(error)))
+        except Superseded:
+            return JSONResponse({"seq": seq, "superseded": True})
         result = templates.get_template("result.html").render(context)
-        pays = templates.get_template("pays.html").render(context)
-        return JSONResponse({"seq": seq, "ok": answer.ok, "result": result, "pays": pays,
+        boxes = templates.get_template("pays.html").render(context)
+        return JSONResponse({"seq": seq, "ok": context["ok"], "result": result, "pays": boxes,
                              "outcomes": context["outcomes_key"],
-                             "error_line": answer.line})
+                             "error_line": context.get("line")})
 
     async def tune_view(request: Request) -> Response:
-        from edge.studio.views import tune_context
         form = await request.form()
-        context = await asyncio.to_thread(
-            tune_context, str(form.get("text", "")), check_name(str(form.get("name", ""))),
-            str(form.get("target", "")), str(form.get("vary", "")), form.get("decks"),
-            _form_pays(form))
+        args = (str(form.get("text", "")), check_name(str(form.get("name", ""))),
+                str(form.get("target", "")), str(form.get("vary", "")),
+                str(form.get("decks", "")), tuple(sorted(_form_pays(form).items())))
+        try:
+            context = await jobs.run(f"{form.get('page', '')} tune", ("tune", *args),
+                                     tune_context, *args)
+        except Superseded:
+            return HTMLResponse("")
         return HTMLResponse(templates.get_template("tune.html").render(context))
 
     async def save_view(request: Request) -> Response:
@@ -188,7 +194,9 @@ def make_app(settings: Settings) -> Starlette:
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=[
                       host.rsplit(":", 1)[0] for host in settings.hosts]),
                   Middleware(Guard, settings=settings)]
-    return Starlette(routes=routes, middleware=middleware)
+    app = Starlette(routes=routes, middleware=middleware)
+    app.state.jobs = jobs          # ended by the command when the server stops
+    return app
 
 
 def report_bytes(text: str, name: str, fmt: str, decks: int | None) -> bytes | str:

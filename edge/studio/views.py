@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from edge.errors import EdgeError
-from edge.studio.work import Answer, read_text, typed_paytable
+from edge.studio.work import Answer, analyse, read_text, typed_paytable
 from edge.table import exact, figure_lines, percent
 
 
@@ -33,8 +32,14 @@ def result_context(answer: Answer) -> dict[str, Any]:
             "pays": pays, "outcomes_key": "|".join(p["outcome"] for p in pays)}
 
 
-def tune_context(text: str, name: str, target: str, vary: str, decks: object,
-                 pays: Mapping[str, str]) -> dict[str, Any]:
+def analysed(text: str, name: str, decks: int | None,
+             pays: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    """The values the templates print for the file ``text`` (run in a worker process)."""
+    return result_context(analyse(text, name, decks, dict(pays)))
+
+
+def tune_context(text: str, name: str, target: str, vary: str, decks: str,
+                 pays: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     """The pay tables reaching ``target`` with the pays of ``vary`` (``NAME=LO..HI`` on each
     line or split by commas) and the others as typed (``pays``), as ``edge tune`` finds them."""
     from edge.tune import tune
@@ -46,8 +51,8 @@ def tune_context(text: str, name: str, target: str, vary: str, decks: object,
             game = read_text(text, name, Path(private))
             bet = game.bets[0]
             typed = typed_paytable(bet.presets.get(bet.default_paytable or ""), bet.outcomes,
-                                   pays)
-            options = {"decks": str(decks)} if str(decks or "").strip() else {}
+                                   dict(pays))
+            options = {"decks": decks.strip()} if decks.strip() else {}
             found = tune(game, None, target, ranges, paytable=typed, options=options,
                          limit=10)
     except EdgeError as error:

@@ -6,6 +6,8 @@
   const text = $("text"), lines = $("lines"), result = $("result"), state = $("state");
   const paysForm = $("pays"), fileForm = $("file");
   let latest = 0, outcomes = null, timer = null, pending = null, errorLine = null;
+  // this page's name for the server: its analyses run one at a time, the older ended
+  const page = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
 
   function numberLines() {
     const count = text.value.split("\n").length;
@@ -21,6 +23,7 @@
     const data = new FormData(fileForm);
     for (const [key, value] of new FormData(paysForm)) data.append(key, value);
     for (const [key, value] of Object.entries(extra || {})) data.append(key, value);
+    data.append("page", page);
     return data;
   }
 
@@ -29,7 +32,11 @@
     if (pending) pending.abort();
     pending = new AbortController();
     result.classList.add("stale");
+    const started = Date.now();
     state.textContent = "working...";
+    const clock = setInterval(() => {
+      if (seq === latest) state.textContent = "working... " + Math.round((Date.now() - started) / 1000) + " s";
+    }, 1000);
     if (resetPays) paysForm.innerHTML = "";
     let answer;
     try {
@@ -37,10 +44,12 @@
                                                 signal: pending.signal});
       answer = await response.json();
     } catch (error) {
+      clearInterval(clock);
       if (error.name !== "AbortError" && seq === latest) state.textContent = "no answer: " + error;
       return;
     }
-    if (Number(answer.seq) !== latest) return;        // a newer input is on its way
+    clearInterval(clock);
+    if (answer.superseded || Number(answer.seq) !== latest) return;   // newer input is on its way
     result.innerHTML = answer.result;
     result.dataset.seq = answer.seq;
     result.classList.remove("stale");
