@@ -211,3 +211,14 @@ def test_newer_input_ends_the_older_analysis() -> None:
     again = asyncio.run(jobs.run("other", "quick", pow, 3, 3))
     assert again == 1024                              # kept by its input, not recomputed
     jobs.close()
+
+
+@pytest.mark.slow   # Let It Ride's solve (a few seconds)
+def test_a_game_file_with_decisions_opens_too(folder: Path) -> None:
+    """Let It Ride from examples/games: 3.51% per unit (Wizard of Odds, docs/references.md)."""
+    text = (ROOT / "examples" / "games" / "let-it-ride.toml").read_text()
+    answer = analyse(client(folder), text, name="let-it-ride.toml")
+    assert answer["ok"], answer["result"]
+    import re
+    shown = re.search(r'id="house-edge">([0-9.]+)%', answer["result"])
+    assert shown is not None and round(float(shown.group(1)), 2) == 3.51

@@ -64,14 +64,15 @@ def _failed(name: str, message: str) -> Answer:
 
 
 def read_text(text: str, name: str, folder: Path) -> Game[Any]:
-    """The game of a bet file's ``text``, read as ``folder/name`` (written there first)."""
-    from edge.bets import load_bet_file
+    """The game of a bet file's ``text`` (or a game file's, with decisions), read as
+    ``folder/name`` (written there first), as ``edge table NAME`` reads it."""
+    from edge.games import get_game
     if len(text) > MOST_TEXT:
         raise EdgeError(f"the file is {len(text):,} characters long; the studio takes "
                         f"{MOST_TEXT:,} at most.")
     path = folder / check_name(name)
     path.write_text(text, encoding="utf-8")
-    return load_bet_file(path)
+    return get_game(str(path))
 
 
 def analyse(text: str, name: str, decks: int | None = None,
