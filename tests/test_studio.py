@@ -222,3 +222,25 @@ def test_a_game_file_with_decisions_opens_too(folder: Path) -> None:
     import re
     shown = re.search(r'id="house-edge">([0-9.]+)%', answer["result"])
     assert shown is not None and round(float(shown.group(1)), 2) == 3.51
+
+
+def test_one_of_edge_s_games_opens_with_its_wagers_and_options(tmp_path: Path) -> None:
+    """Three Card Poker's Pair Plus from the studio: the 1-4-6-30-40 table counted by hand
+    (22,100 hands: 48 straight flushes, 52 trips, 720 straights, 1,096 flushes, 3,744 pairs)."""
+    host = "127.0.0.1:8000"
+    studio = TestClient(make_app(Settings(tmp_path, "", (host,), "", "three-card-poker")),
+                        base_url=f"http://{host}")
+    page = studio.get("/")
+    assert page.status_code == 200 and 'name="bet"' in page.text and "<textarea" not in page.text
+    pays = {"straight-flush": 40, "three-of-a-kind": 30, "straight": 6, "flush": 4, "pair": 1}
+    counts = {"straight-flush": 48, "three-of-a-kind": 52, "straight": 720, "flush": 1096,
+              "pair": 3744}
+    won = sum(pays[o] * n for o, n in counts.items())
+    expected = -Fraction(won - (22100 - sum(counts.values())), 22100)
+    answer = studio.post("/analyse", data={"bet": "pair-plus", "options": "", "seq": "1",
+                                           "page": "p"}).json()
+    assert answer["ok"], answer["result"]
+    assert f"{expected.numerator}/{expected.denominator}" in answer["result"]
+    bad = studio.post("/analyse", data={"bet": "pair-plus", "options": "nope=1", "seq": "2",
+                                        "page": "p"}).json()
+    assert bad["ok"] is False and "nope" in bad["result"]

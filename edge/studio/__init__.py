@@ -30,7 +30,8 @@ def add_studio_arguments(parser: argparse.ArgumentParser) -> None:
                           "return table as you type (an optional extra: " + EXTRA + ").")
     parser.add_argument("file", nargs="?", default="my-bet.toml",
                         help="the bet file to open, in this folder (default: my-bet.toml; "
-                             "a file that does not exist starts from an example)")
+                             "a file that does not exist starts from an example), or one of "
+                             "edge's games by name (its pays and options; no file)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="the address to listen on (default 127.0.0.1, this machine "
                              "only; any other needs the token printed at start)")
@@ -73,7 +74,12 @@ def cmd_studio(args: argparse.Namespace) -> int:
 
     from edge.studio.app import Settings, make_app
     folder = Path.cwd()
-    name = _file_in(folder, args.file)
+    game = ""
+    if args.file.strip().lower().endswith(".toml"):
+        name = _file_in(folder, args.file)
+    else:                                  # one of edge's games: its pays and options
+        from edge.games import get_game
+        game, name = get_game(args.file).name, ""
     if not 0 <= args.port <= 65535:
         raise EdgeError(f"--port {args.port}: 0 (a free port) to 65535.")
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -89,7 +95,7 @@ def cmd_studio(args: argparse.Namespace) -> int:
     hosts = [f"{shown}:{port}"] + ([f"localhost:{port}", f"127.0.0.1:{port}"]
                                    if _loopback(args.host) else [])
     token = "" if _loopback(args.host) else secrets.token_urlsafe(24)
-    app = make_app(Settings(folder, name, tuple(hosts), token))
+    app = make_app(Settings(folder, name, tuple(hosts), token, game))
     address = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
     print(f"edge studio: {address} (folder {folder}; Ctrl-C ends it)", flush=True)
     if not args.no_browser:

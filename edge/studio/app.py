@@ -16,6 +16,7 @@ import hmac
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,13 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from edge.errors import EdgeError
 from edge.studio.jobs import Jobs, Superseded
-from edge.studio.views import analysed, result_context, tune_context
+from edge.studio.views import (
+    analysed,
+    analysed_game,
+    result_context,
+    tune_context,
+    tune_game_context,
+)
 from edge.studio.work import Answer, check_name
 
 HERE = Path(__file__).parent
@@ -65,6 +72,7 @@ class Settings:
     file: str
     hosts: tuple[str, ...]
     token: str = ""
+    game: str = ""                     # one of edge's games, opened instead of a file
 
 
 class Guard:
@@ -116,11 +124,20 @@ def make_app(settings: Settings) -> Starlette:
     jobs = Jobs()
 
     async def page(request: Request) -> Response:
-        path = settings.folder / settings.file
-        text = path.read_text(encoding="utf-8") if path.is_file() else STARTER
-        response = templates.TemplateResponse(
-            request, "page.html", {"text": text, "name": settings.file,
-                                   "formats": list(REPORT_FORMATS)})
+        context: dict[str, Any] = {"formats": list(REPORT_FORMATS)}
+        if settings.game:
+            from edge.games import get_game
+            from edge.options import options_dict
+            game = get_game(settings.game)
+            context.update(game=game.name, name=game.title,
+                           bets=[(bet.name, bet.description) for bet in game.bets],
+                           defaults=", ".join(f"{key}={value}" for key, value in
+                                              options_dict(game.make_rules({})).items()))
+        else:
+            path = settings.folder / settings.file
+            context.update(text=path.read_text(encoding="utf-8") if path.is_file() else STARTER,
+                           name=settings.file, game="")
+        response = templates.TemplateResponse(request, "page.html", context)
         if settings.token:
             response.set_cookie("edge-token", settings.token, httponly=True, samesite="strict")
         return response
@@ -128,11 +145,17 @@ def make_app(settings: Settings) -> Starlette:
     async def analyse_view(request: Request) -> Response:
         form = await request.form()
         seq = str(form.get("seq", "0"))
+        pays = tuple(sorted(_form_pays(form).items()))
         try:
-            decks = _decks(form)
-            args = (str(form.get("text", "")), check_name(str(form.get("name", ""))), decks,
-                    tuple(sorted(_form_pays(form).items())))
-            context = await jobs.run(str(form.get("page", "")), args, analysed, *args)
+            if settings.game:
+                chosen = (settings.game, str(form.get("bet", "")),
+                          str(form.get("options", "")), pays)
+                context = await jobs.run(str(form.get("page", "")), chosen, analysed_game,
+                                         *chosen)
+            else:
+                args = (str(form.get("text", "")), check_name(str(form.get("name", ""))),
+                        _decks(form), pays)
+                context = await jobs.run(str(form.get("page", "")), args, analysed, *args)
         except EdgeError as error:
             context = result_context(Answer(str(form.get("name", "")), error=str(error)))
         except Superseded:
@@ -145,12 +168,19 @@ def make_app(settings: Settings) -> Starlette:
 
     async def tune_view(request: Request) -> Response:
         form = await request.form()
-        args = (str(form.get("text", "")), check_name(str(form.get("name", ""))),
-                str(form.get("target", "")), str(form.get("vary", "")),
-                str(form.get("decks", "")), tuple(sorted(_form_pays(form).items())))
+        pays = tuple(sorted(_form_pays(form).items()))
+        wanted = (str(form.get("target", "")), str(form.get("vary", "")))
+        if settings.game:
+            args = (settings.game, str(form.get("bet", "")), *wanted,
+                    str(form.get("options", "")), pays)
+            work: Callable[..., dict[str, Any]] = tune_game_context
+        else:
+            args = (str(form.get("text", "")), check_name(str(form.get("name", ""))), *wanted,
+                    str(form.get("decks", "")), pays)
+            work = tune_context
         try:
-            context = await jobs.run(f"{form.get('page', '')} tune", ("tune", *args),
-                                     tune_context, *args)
+            context = await jobs.run(f"{form.get('page', '')} tune", ("tune", *args), work,
+                                     *args)
         except Superseded:
             return HTMLResponse("")
         return HTMLResponse(templates.get_template("tune.html").render(context))
@@ -174,12 +204,18 @@ def make_app(settings: Settings) -> Starlette:
         if fmt not in REPORT_FORMATS:
             return PlainTextResponse(f"format {fmt!r}: one of {', '.join(REPORT_FORMATS)}", 400)
         try:
-            name = check_name(str(form.get("name", "")))
-            decks = _decks(form)
+            if settings.game:
+                from edge.cli import parse_sets
+                options = parse_sets([part.strip() for part in
+                                      str(form.get("options", "")).split(",") if part.strip()])
+                name, text = settings.game, ""
+            else:
+                name, text = check_name(str(form.get("name", ""))), str(form.get("text", ""))
+                decks = _decks(form)
+                options = {} if decks is None else {"decks": str(decks)}
         except EdgeError as error:
             return PlainTextResponse(str(error), 400)
-        made = await asyncio.to_thread(report_bytes, str(form.get("text", "")), name, fmt,
-                                       decks)
+        made = await asyncio.to_thread(report_bytes, text, name, fmt, options)
         if isinstance(made, str):
             return PlainTextResponse(made, 400)
         download = f"{Path(name).stem}-report.{REPORT_FORMATS[fmt]}"
@@ -199,14 +235,16 @@ def make_app(settings: Settings) -> Starlette:
     return app
 
 
-def report_bytes(text: str, name: str, fmt: str, decks: int | None) -> bytes | str:
-    """``edge report NAME --format FMT`` run on the text in a private folder (the bytes the
-    command line gives for that file), or its error line."""
+def report_bytes(text: str, name: str, fmt: str, options: dict[str, str]) -> bytes | str:
+    """``edge report NAME --format FMT`` run in a private folder, on the file ``text`` written
+    there as ``name`` (or, with no text, on the game ``name``): the bytes the command line
+    gives, or its error line."""
     with tempfile.TemporaryDirectory(prefix="edge-studio-report-") as private:
-        (Path(private) / name).write_text(text, encoding="utf-8")
+        if text:
+            (Path(private) / name).write_text(text, encoding="utf-8")
         command = [sys.executable, "-m", "edge", "report", name, "--format", fmt, "-o", "out"]
-        if decks is not None:
-            command += ["--set", f"decks={decks}"]
+        for key, value in options.items():
+            command += ["--set", f"{key}={value}"]
         done = subprocess.run(command, cwd=private, capture_output=True, text=True,
                               check=False)
         if done.returncode != 0:

@@ -82,19 +82,39 @@ def analyse(text: str, name: str, decks: int | None = None,
     try:
         with tempfile.TemporaryDirectory(prefix="edge-studio-") as private:
             game = read_text(text, name, folder or Path(private))
-            bet = game.bets[0]
             options = {} if decks is None else {"decks": str(decks)}
-            rules = game.make_rules(options)
-            table = typed_paytable(bet.presets.get(bet.default_paytable or ""), bet.outcomes,
-                              pays or {})
-            found = game.analyze(bet.name, table, rules, RunSettings(progress=False))
-            used = table or bet.presets.get(bet.default_paytable or "")
-            lines = tuple(game.describe_rules(rules)) if game.describe_rules else ()
-            return Answer(name, game=game, table=found,
-                          pays=tuple(used.pays) if used is not None else (),
-                          decks=getattr(rules, "decks", None), rules=lines)
+            return _answer(name, game, game.bets[0].name, options, pays or {})
     except EdgeError as error:
         return _failed(name, str(error))
+
+
+def analyse_game(name: str, bet: str, options: str,
+                 pays: Mapping[str, str] | None = None) -> Answer:
+    """The exact return table of one of edge's games (``name``), its wager ``bet`` with the
+    options ``options`` (``decks=6, seen=dealer-1``, as ``--set`` takes them) and ``pays``
+    typed over its default pay table; or the error."""
+    from edge.cli import parse_sets
+    from edge.games import get_game
+    try:
+        game = get_game(name)
+        pairs = [part.strip() for part in options.split(",") if part.strip()]
+        return _answer(name, game, bet or game.bets[0].name, parse_sets(pairs), pays or {})
+    except EdgeError as error:
+        return _failed(name, str(error))
+
+
+def _answer(name: str, game: Game[Any], bet_name: str, options: Mapping[str, str],
+            pays: Mapping[str, str]) -> Answer:
+    bet = game.bet(bet_name)
+    rules = game.make_rules(dict(options))
+    preset = bet.presets.get(bet.default_paytable or "")
+    table = typed_paytable(preset, bet.outcomes, pays)
+    found = game.analyze(bet.name, table, rules, RunSettings(progress=False))
+    used = table or preset
+    lines = tuple(game.describe_rules(rules)) if game.describe_rules else ()
+    return Answer(name, game=game, table=found,
+                  pays=tuple(used.pays) if used is not None else (),
+                  decks=getattr(rules, "decks", None), rules=lines)
 
 
 def typed_paytable(base: PayTable | None, outcomes: tuple[str, ...],

@@ -10,6 +10,7 @@
   const page = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
 
   function numberLines() {
+    if (!text) return;                                 // one of edge's games: no file
     const count = text.value.split("\n").length;
     let out = "";
     for (let n = 1; n <= count; n++) {
@@ -17,7 +18,7 @@
     }
     lines.innerHTML = out;
   }
-  text.addEventListener("scroll", () => { lines.scrollTop = text.scrollTop; });
+  if (text) text.addEventListener("scroll", () => { lines.scrollTop = text.scrollTop; });
 
   function body(extra) {
     const data = new FormData(fileForm);
@@ -69,9 +70,14 @@
     timer = setTimeout(() => analyse(resetPays), 120);
   }
 
-  text.addEventListener("input", () => { numberLines(); soon(false); });
-  $("decks").addEventListener("change", () => soon(false));
-  $("name").addEventListener("input", () => soon(false));
+  if (text) {
+    text.addEventListener("input", () => { numberLines(); soon(false); });
+    $("decks").addEventListener("change", () => soon(false));
+    $("name").addEventListener("input", () => soon(false));
+  } else {
+    $("bet").addEventListener("change", () => soon(true));
+    $("options").addEventListener("input", () => soon(false));
+  }
   paysForm.addEventListener("input", () => soon(false));
   paysForm.addEventListener("click", (event) => {
     if (event.target.id === "file-pays") soon(true);
@@ -111,7 +117,7 @@
     soon(false);
   });
 
-  $("save").addEventListener("click", async () => {
+  if ($("save")) $("save").addEventListener("click", async () => {
     const response = await fetch("save", {method: "POST", body: body()});
     $("saved").textContent = await response.text();
   });
@@ -124,7 +130,7 @@
     link.click();
     link.remove();
   }
-  $("download-file").addEventListener("click", () => {
+  if ($("download-file")) $("download-file").addEventListener("click", () => {
     download(new Blob([text.value], {type: "text/plain"}), $("name").value);
   });
   document.querySelectorAll("button.report").forEach((button) => {
