@@ -92,8 +92,16 @@ def rules_type(file: GameFile) -> type[Rules]:
     """The file's options: one deck, the player's strategy (the solved one), and which option
     a tie between equal values goes to."""
     name = "".join(part.title() for part in file.bet.name.split("-")) + "Rules"
+    # with a dealer, each wager made at the start (but the unit) may be changed for a run:
+    # --set pair-plus=0 solves the Ante alone
+    amounts = [(wager.replace("-", "_"), Fraction,
+                option(amount, f"the {wager} wager at the start, in units (0: not made)",
+                       minimum=Fraction(0)))
+               for wager, amount in zip(file.wagers, file.start, strict=True)
+               if file.dealer is not None and wager != file.unit and amount > 0]
     return dataclasses.make_dataclass(
-        name, [("decks", int, option(1, "decks (one: the game is solved for one deck)",
+        name, [*amounts,
+               ("decks", int, option(1, "decks (one: the game is solved for one deck)",
                                      minimum=1, maximum=1)),
                ("strategy", str, option("optimal", "the player's strategy: the optimal one, "
                                         "solved exactly from the file", choices=("optimal",))),

@@ -1,0 +1,350 @@
+"""A game file's dealer and its wagers paid apart: the ``[dealer]`` and ``[settle]`` tables.
+
+::
+
+    [dealer]
+    hand = "dealer"                    # the place of [deal] dealt to the dealer, face down
+    qualifies = "poker3(dealer) >= pair or high_rank(dealer) >= Q"
+    showdown = "hand3(player) > hand3(dealer)"     # when the player's hand beats the dealer's
+
+    [settle]                           # each wager's pay for each result of the showdown
+    ante = { not-qualified = 1, win = 1, tie = 0, lose = -1, bonus = true }
+    play = { not-qualified = 0, win = 1, tie = 0, lose = -1 }
+    pair-plus = "hand"                 # paid on the player's hand alone
+
+A pay is a number, or ``"hand"``: the pay of the player's hand in the pay table, where each
+wager paid on the hand has its own pays, ``{ pair-plus = { flush = 4, ..., other = -1 } }``
+(``other``: a hand that meets no outcome). ``bonus = true`` adds the wager's hand pay whatever
+the dealer holds (an Ante Bonus). The showdown results count every hand the dealer can hold
+with the cards the player has not got (docs/games-from-files.md).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from edge.bets.compile import Deals, Rules, compile_condition, compile_value
+from edge.bets.file import BetFileError
+from edge.bets.language import Binary, ConditionError, Index, Name, Node, children, parse
+from edge.bets.layout import Layout, Place
+from edge.decisions.solve import DECK, IntArray, Settlement, all_sets, set_index
+from edge.errors import PayTableError
+from edge.paytables import PayTable, parse_pay
+
+# the showdown's results, as [settle] names them, and in words (rows of the table)
+RESULTS = ("not-qualified", "win", "tie", "lose")
+RESULT_WORDS = ("dealer does not qualify", "player wins", "tie", "dealer wins")
+HAND = "hand"
+OTHER = "other"
+# the most cards of a dealer's hand counted here (every hand it can hold is listed once)
+MOST_DEALER = 5
+DEALER_KEYS = ("hand", "up", "qualifies", "showdown")
+
+
+@dataclass(frozen=True)
+class Dealer:
+    """The dealer's hand: its place and cards (``up`` of them face up), the qualifying rule
+    and the showdown (the player's strength against the dealer's), as written and parsed."""
+
+    place: str
+    cards: int
+    up: int
+    qualifies: str
+    qualify_node: Node
+    showdown: str
+    showdown_node: Node
+    player_side: Node
+    dealer_side: Node
+
+
+@dataclass(frozen=True)
+class Settle:
+    """How one wager is paid: per showdown result a fixed pay or ``None`` (the pay of the
+    player's hand for this wager), and whether the hand's pay is added whatever the dealer
+    holds (``bonus``)."""
+
+    pays: tuple[Fraction | None, ...]
+    bonus: bool = False
+
+    @property
+    def on_hand(self) -> bool:
+        """Whether the pay table pays this wager on the player's hand."""
+        return self.bonus or None in self.pays
+
+
+def fail(path: Path, message: str) -> BetFileError:
+    """An error about the file (one line, starting with its name)."""
+    return BetFileError(f"{path.name}: {message}")
+
+
+def where(text: str, key: str, table: str | None = None, at: int | None = None) -> str:
+    """``line L, column C`` of ``key = ...`` in the file's text (under ``[table]`` when
+    given; ``at``: a character of the key's text value), or of the table's header."""
+    start = 0
+    if table is not None:
+        header = re.search(rf"^[ \t]*\[{re.escape(table)}\][ \t]*$", text, re.MULTILINE)
+        if header is None:
+            return "line 1, column 1"
+        start = header.start()
+        if not key:
+            return _position(text, start)
+    found = re.compile(rf"^[ \t]*{re.escape(key)}[ \t]*=[ \t]*", re.MULTILINE).search(text,
+                                                                                      start)
+    if found is None:
+        return _position(text, start)
+    offset = found.start() + len(found.group(0)) - len(found.group(0).lstrip())
+    if at is not None:
+        quote = re.match(r"\"\"\"\r?\n?|'''\r?\n?|\"|'", text[found.end():])
+        offset = found.end() + (quote.end() if quote else 0) + at
+    return _position(text, offset)
+
+
+def _position(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def _places_read(node: Node, names: set[str]) -> list[Node]:
+    """The nodes of ``node`` that name a place of ``names`` (alone or by position)."""
+    found: list[Node] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if (isinstance(item, Name) and item.name in names) or (
+                isinstance(item, Index) and item.place in names):
+            found.append(item)
+        stack.extend(children(item))
+    return sorted(found, key=lambda item: item.at)
+
+
+def _condition(text: str, value: object, key: str, path: Path) -> tuple[str, Node]:
+    if not isinstance(value, str) or not value.strip():
+        raise fail(path, f"{where(text, key, 'dealer')}: [dealer] {key} must be a condition "
+                         "in quotes.")
+    try:
+        return value, parse(value)
+    except ConditionError as error:
+        raise fail(path, f"{where(text, key, 'dealer', error.at)}: [dealer] {key}: "
+                         f"{error.message}.") from None
+
+
+def read_dealer(data: dict[str, Any], text: str, deal: dict[str, Any], path: Path) -> Dealer:
+    """The ``[dealer]`` table, checked against the places of ``[deal]`` (before the bet file
+    part is read, so that a dealer dealt too many cards is named here)."""
+    table = data["dealer"]
+    if not isinstance(table, dict):
+        raise fail(path, f"{where(text, 'dealer')}: dealer must be a table ([dealer]).")
+    for key in table:
+        if key not in DEALER_KEYS:
+            raise fail(path, f"{where(text, key, 'dealer')}: unknown key {key!r} in [dealer]; "
+                             f"the keys are {', '.join(sorted(DEALER_KEYS))}.")
+    place = table.get("hand")
+    if not isinstance(place, str) or place not in deal:
+        raise fail(path, f"{where(text, 'hand', 'dealer')}: [dealer] hand = {place!r} must "
+                         f"name a place of [deal] ({', '.join(map(str, deal))}).")
+    cards = deal[place]
+    seen = sum(v for k, v in deal.items() if k != place and isinstance(v, int))
+    if isinstance(cards, int) and not isinstance(cards, bool) and (
+            not 1 <= cards <= MOST_DEALER or cards > DECK - seen):
+        raise fail(path, f"{where(text, place, 'deal')}: the dealer is dealt {cards} cards; "
+                         f"with the player's {seen} there are {DECK - seen} left, and a "
+                         f"dealer's hand has 1 to {MOST_DEALER} cards here.")
+    up = table.get("up", 0)
+    if isinstance(up, bool) or not isinstance(up, int) or up != 0:
+        raise fail(path, f"{where(text, 'up', 'dealer')}: [dealer] up = {up!r}: a dealer's "
+                         "card dealt face up is not solved from a file yet (write up = 0, "
+                         "or leave it out).")
+    for key in ("qualifies", "showdown"):
+        if key not in table:
+            raise fail(path, f"{where(text, '', 'dealer')}: [dealer] {key} is missing.")
+    qualifies, qualify_node = _condition(text, table["qualifies"], "qualifies", path)
+    others = {str(k) for k in deal if k != place}
+    for node in _places_read(qualify_node, others):
+        raise fail(path, f"{where(text, 'qualifies', 'dealer', node.at)}: the qualifying "
+                         f"rule reads cards other than the dealer's ({qualifies.strip()!r}): "
+                         "it must be decided from the dealer's cards alone.")
+    showdown, node = _condition(text, table["showdown"], "showdown", path)
+    sides = _sides(node)
+    if sides is None:
+        raise fail(path, f"{where(text, 'showdown', 'dealer', node.at)}: [dealer] showdown "
+                         f"= {showdown!r} must say when the player's hand beats the "
+                         "dealer's, such as \"hand3(player) > hand3(dealer)\".")
+    player_side, dealer_side = sides
+    bad = (_places_read(player_side, {place}) or _places_read(dealer_side, others))
+    if bad:
+        raise fail(path, f"{where(text, 'showdown', 'dealer', bad[0].at)}: [dealer] "
+                         "showdown: the left side is the player's hand, the right side the "
+                         f"dealer's ({place}) alone.")
+    return Dealer(place, int(cards), up, qualifies, qualify_node, showdown, node, player_side,
+                  dealer_side)
+
+
+def _sides(node: Node) -> tuple[Node, Node] | None:
+    """The two sides of ``A > B``, else None."""
+    if isinstance(node, Binary) and node.op == ">":
+        return node.left, node.right
+    return None
+
+
+def _pay(value: object, what: str, text: str, wager: str, path: Path) -> Fraction | None:
+    if value == HAND:
+        return None
+    try:
+        return parse_pay(value, what, f"[settle] {wager}", Fraction(-1))
+    except PayTableError as error:
+        raise fail(path, f"{where(text, wager, 'settle')}: {error}") from None
+
+
+def read_settle(data: dict[str, Any], text: str, wagers: tuple[str, ...],
+                path: Path) -> tuple[Settle, ...]:
+    """The ``[settle]`` table: how each wager is paid (every wager must be)."""
+    table = data.get("settle")
+    if not isinstance(table, dict):
+        raise fail(path, f"{where(text, '', 'dealer')}: a game with a dealer needs a [settle] "
+                         "table: each wager's pay for each result (not-qualified, win, tie, "
+                         "lose), or \"hand\" for a wager paid on the player's hand alone.")
+    for name in table:
+        if name not in wagers:
+            raise fail(path, f"{where(text, name, 'settle')}: [settle] {name} is not one of "
+                             f"the wagers ({', '.join(wagers)}).")
+    found = []
+    for wager in wagers:
+        if wager not in table:
+            raise fail(path, f"{where(text, '', 'settle')}: the wager {wager!r} is never "
+                             f"settled: give it a line in [settle] (its pay for each of "
+                             f"{', '.join(RESULTS)}, or \"hand\").")
+        value = table[wager]
+        if value == HAND:
+            found.append(Settle((None,) * len(RESULTS)))
+            continue
+        if not isinstance(value, dict):
+            raise fail(path, f"{where(text, wager, 'settle')}: [settle] {wager} must be "
+                             f"\"hand\" or a table of pays {{ {' = 1, '.join(RESULTS)} = -1 }}.")
+        for key in value:
+            if key not in (*RESULTS, "bonus"):
+                raise fail(path, f"{where(text, wager, 'settle')}: unknown key {key!r} in "
+                                 f"[settle] {wager}; the keys are {', '.join(RESULTS)}, "
+                                 "bonus.")
+        missing = [key for key in RESULTS if key not in value]
+        if missing:
+            raise fail(path, f"{where(text, wager, 'settle')}: [settle] {wager} has no pay "
+                             f"for {', '.join(missing)}.")
+        bonus = value.get("bonus", False)
+        if not isinstance(bonus, bool):
+            raise fail(path, f"{where(text, wager, 'settle')}: [settle] {wager}: bonus = "
+                             f"{bonus!r} must be true or false.")
+        found.append(Settle(tuple(_pay(value[key], key, text, wager, path) for key in RESULTS),
+                            bonus))
+    return tuple(found)
+
+
+def hand_pay_names(settles: tuple[Settle, ...], wagers: tuple[str, ...],
+                   outcomes: tuple[str, ...]) -> tuple[str, ...]:
+    """The names every pay table pays: ``wager.outcome`` and ``wager.other``."""
+    return tuple(f"{wager}.{name}" for wager, settle in zip(wagers, settles, strict=True)
+                 if settle.on_hand for name in (*outcomes, OTHER))
+
+
+def settlement(settles: tuple[Settle, ...], wagers: tuple[str, ...],
+               outcomes: tuple[str, ...], paytable: PayTable, counts: IntArray,
+               completions: int, hidden: int) -> Settlement:
+    """Each wager's pay by result and hand outcome at this pay table, for the solve."""
+    nets = []
+    for wager, settle in zip(wagers, settles, strict=True):
+        hand = ([paytable[f"{wager}.{name}"] for name in (*outcomes, OTHER)]
+                if settle.on_hand else [Fraction(0)] * (len(outcomes) + 1))
+        nets.append(tuple(tuple((pay if pay is not None else hand[p])
+                                + (hand[p] if settle.bonus else 0)
+                                for p in range(len(outcomes) + 1))
+                          for pay in settle.pays))
+    names = tuple(f"{RESULT_WORDS[r]}, {name}" for r in range(len(RESULTS))
+                  for name in (*outcomes, "no outcome"))
+    return Settlement(tuple(nets), names, counts, completions, hidden)
+
+
+def check_dealer(dealer: Dealer, places: tuple[Place, ...], rules: Rules, text: str,
+                 path: Path) -> None:
+    """Compile the qualifying rule and the showdown (each side on its own hand, and the two
+    compared), so that a mistake in them is named where it is written."""
+    mine = tuple(p for p in places if p.name != dealer.place)
+    theirs = (Place(dealer.place, dealer.cards),)
+    for node, key, side in ((dealer.player_side, "showdown", mine),
+                            (dealer.dealer_side, "showdown", theirs),
+                            (dealer.qualify_node, "qualifies", theirs)):
+        layout = Layout.of(side, [node])
+        if len(layout.slots) != 1 or not layout.slots[0].is_set or \
+                layout.cards != sum(p.cards for p in side):
+            raise fail(path, f"{where(text, key, 'dealer', node.at)}: [dealer] {key} must "
+                             "read each hand whole (every card of it as one hand, not single "
+                             "cards by position).")
+    for node, key in ((dealer.qualify_node, "qualifies"), (dealer.showdown_node, "showdown")):
+        try:
+            compile_condition(node, Layout.of(places, [node]), rules)
+        except ConditionError as error:
+            raise fail(path, f"{where(text, key, 'dealer', error.at)}: [dealer] {key}: "
+                             f"{error.message}.") from None
+
+
+def _values(node: Node, places: tuple[Place, ...], cards: int, rules: Rules,
+            condition: bool) -> IntArray:
+    """A word (or, ``condition``, a condition) of one hand over every set of its cards."""
+    layout = Layout.of(places, [node])
+    rows = all_sets(cards)
+    if condition:
+        return compile_condition(node, layout, rules).test(Deals(rows)).astype(np.int64)
+    value = compile_value(node, layout, rules)
+    return np.broadcast_to(np.asarray(value.run(Deals(rows)), dtype=np.int64),
+                           (len(rows),)).copy()
+
+
+def showdown_counts(dealer: Dealer, places: tuple[Place, ...], rules: Rules) -> IntArray:
+    """For every set of the player's final cards (by colex index), how many of the dealer's
+    hands from the cards left give each result (``RESULTS``): the dealer's hands are listed
+    once with their strength and whether they qualify; the hands sharing no card with the
+    player's are counted by inclusion and exclusion over the shared cards (the hands holding
+    a given set of cards, by strength, found by sorting)."""
+    mine = tuple(p for p in places if p.name != dealer.place)
+    n = sum(p.cards for p in mine)
+    d = dealer.cards
+    theirs = (Place(dealer.place, d),)
+    ours = _values(dealer.player_side, mine, n, rules, False)
+    strength = _values(dealer.dealer_side, theirs, d, rules, False)
+    qualifies = _values(dealer.qualify_node, theirs, d, rules, True).astype(np.bool_)
+    low = min(int(ours.min()), int(strength.min()))
+    ours, strength = ours - low, strength - low
+    big = max(int(ours.max()), int(strength.max())) + 1
+    if math.comb(DECK, min(n, d)) * big >= 1 << 62:
+        raise BetFileError("The showdown's hand strengths are too large to count here.")
+    dealer_sets, player_sets = all_sets(d), all_sets(n)
+    counts = np.zeros((len(player_sets), len(RESULTS)), dtype=np.int64)
+    for shared in range(min(n, d) + 1):
+        sign = -1 if shared % 2 else 1
+        keys, unqualified = [], np.zeros(math.comb(DECK, shared), dtype=np.int64)
+        for columns in itertools.combinations(range(d), shared):
+            index = set_index(dealer_sets[:, list(columns)])
+            keys.append(index[qualifies] * big + strength[qualifies])
+            unqualified += np.bincount(index[~qualifies], minlength=len(unqualified))
+        ordered = np.sort(np.concatenate(keys))
+        for columns in itertools.combinations(range(n), shared):
+            index = set_index(player_sets[:, list(columns)])
+            base = index * big
+            first = np.searchsorted(ordered, base, "left")
+            below = np.searchsorted(ordered, base + ours, "left")
+            upto = np.searchsorted(ordered, base + ours, "right")
+            last = np.searchsorted(ordered, base + big, "left")
+            counts[:, 0] += sign * unqualified[index]
+            counts[:, 1] += sign * (below - first)
+            counts[:, 2] += sign * (upto - below)
+            counts[:, 3] += sign * (last - upto)
+    if not (counts.sum(axis=1) == math.comb(DECK - n, d)).all():
+        raise AssertionError("the dealer's hands do not add up for every player's hand")
+    return counts
