@@ -30,10 +30,20 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from edge.bets.compile import Deals, Rules, compile_condition, compile_value
 from edge.bets.file import BetFileError
-from edge.bets.language import Binary, ConditionError, Index, Name, Node, children, parse
+from edge.bets.language import (
+    Binary,
+    Call,
+    ConditionError,
+    Index,
+    Name,
+    Node,
+    children,
+    parse,
+)
 from edge.bets.layout import Layout, Place
 from edge.decisions.solve import DECK, IntArray, Settlement, all_sets, set_index
 from edge.errors import PayTableError
@@ -306,45 +316,80 @@ def _values(node: Node, places: tuple[Place, ...], cards: int, rules: Rules,
                            (len(rows),)).copy()
 
 
+def hand_values(dealer: Dealer, places: tuple[Place, ...], rules: Rules
+                ) -> tuple[IntArray, IntArray, npt.NDArray[np.bool_]]:
+    """The player's strength for every set of the player's cards, and the dealer's strength
+    and whether it qualifies for every hand the dealer can hold (sets by colex index)."""
+    mine = tuple(p for p in places if p.name != dealer.place)
+    theirs = (Place(dealer.place, dealer.cards),)
+    ours = _values(dealer.player_side, mine, sum(p.cards for p in mine), rules, False)
+    if _same_word(dealer.player_side, dealer.dealer_side) and len(ours) == len(
+            all_sets(dealer.cards)):
+        strength = ours         # the same word of hands of the same size: the same values
+    else:
+        strength = _values(dealer.dealer_side, theirs, dealer.cards, rules, False)
+    qualifies = _values(dealer.qualify_node, theirs, dealer.cards, rules, True)
+    return ours, strength, qualifies.astype(np.bool_)
+
+
+def _same_word(one: Node, other: Node) -> bool:
+    """Whether both are one word of one place, ``hand3(player)`` and ``hand3(dealer)``."""
+    return (isinstance(one, Call) and isinstance(other, Call) and one.name == other.name
+            and len(one.args) == len(other.args) == 1
+            and isinstance(one.args[0], Name) and isinstance(other.args[0], Name))
+
+
+def showdown_result(ours: IntArray, theirs: IntArray,
+                    qualifies: npt.NDArray[np.bool_]) -> IntArray:
+    """Each deal's showdown result (an index of ``RESULTS``) from the two strengths and
+    whether the dealer qualifies."""
+    return np.asarray(np.where(~qualifies, 0, np.where(ours > theirs, 1,
+                                                       np.where(ours == theirs, 2, 3))),
+                      dtype=np.int64)
+
+
 def showdown_counts(dealer: Dealer, places: tuple[Place, ...], rules: Rules) -> IntArray:
     """For every set of the player's final cards (by colex index), how many of the dealer's
     hands from the cards left give each result (``RESULTS``): the dealer's hands are listed
     once with their strength and whether they qualify; the hands sharing no card with the
     player's are counted by inclusion and exclusion over the shared cards (the hands holding
     a given set of cards, by strength, found by sorting)."""
-    mine = tuple(p for p in places if p.name != dealer.place)
-    n = sum(p.cards for p in mine)
+    n = sum(p.cards for p in places if p.name != dealer.place)
     d = dealer.cards
-    theirs = (Place(dealer.place, d),)
-    ours = _values(dealer.player_side, mine, n, rules, False)
-    strength = _values(dealer.dealer_side, theirs, d, rules, False)
-    qualifies = _values(dealer.qualify_node, theirs, d, rules, True).astype(np.bool_)
+    ours, strength, qualifies = hand_values(dealer, places, rules)
     low = min(int(ours.min()), int(strength.min()))
     ours, strength = ours - low, strength - low
     big = max(int(ours.max()), int(strength.max())) + 1
     if math.comb(DECK, min(n, d)) * big >= 1 << 62:
         raise BetFileError("The showdown's hand strengths are too large to count here.")
     dealer_sets, player_sets = all_sets(d), all_sets(n)
-    counts = np.zeros((len(player_sets), len(RESULTS)), dtype=np.int64)
+    columns_of = [np.zeros(len(player_sets), dtype=np.int64) for _ in RESULTS]
     for shared in range(min(n, d) + 1):
         sign = -1 if shared % 2 else 1
+        # the dealer's hands holding each set T of `shared` cards: those that do not
+        # qualify, those that do, and the qualifying ones ordered by (T, strength)
         keys, unqualified = [], np.zeros(math.comb(DECK, shared), dtype=np.int64)
+        qualified = np.zeros(len(unqualified), dtype=np.int64)
         for columns in itertools.combinations(range(d), shared):
             index = set_index(dealer_sets[:, list(columns)])
             keys.append(index[qualifies] * big + strength[qualifies])
             unqualified += np.bincount(index[~qualifies], minlength=len(unqualified))
+            qualified += np.bincount(index[qualifies], minlength=len(unqualified))
         ordered = np.sort(np.concatenate(keys))
+        before = np.concatenate([[0], np.cumsum(qualified)[:-1]])
         for columns in itertools.combinations(range(n), shared):
             index = set_index(player_sets[:, list(columns)])
-            base = index * big
-            first = np.searchsorted(ordered, base, "left")
-            below = np.searchsorted(ordered, base + ours, "left")
-            upto = np.searchsorted(ordered, base + ours, "right")
-            last = np.searchsorted(ordered, base + big, "left")
-            counts[:, 0] += sign * unqualified[index]
-            counts[:, 1] += sign * (below - first)
-            counts[:, 2] += sign * (upto - below)
-            counts[:, 3] += sign * (last - upto)
+            first = before[index]
+            below = np.searchsorted(ordered, index * big + ours, "left")
+            upto = np.searchsorted(ordered, index * big + ours, "right")
+            for column, ways in zip(columns_of, (unqualified[index], below - first,
+                                                 upto - below, first + qualified[index] - upto),
+                                    strict=True):
+                if sign > 0:
+                    column += ways
+                else:
+                    column -= ways
+    counts = np.stack(columns_of, axis=1)
     if not (counts.sum(axis=1) == math.comb(DECK - n, d)).all():
         raise AssertionError("the dealer's hands do not add up for every player's hand")
     return counts

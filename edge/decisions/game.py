@@ -17,14 +17,15 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.bets.game import outcome_words
-from edge.decisions.analysis import GameAnalysis, larger_on_ties, units_text
+from edge.decisions.analysis import GameAnalysis, larger_on_ties, starts, units_text
+from edge.decisions.dealer import RESULT_WORDS, hand_values, showdown_result
 from edge.decisions.file import GameFile
 from edge.decisions.solve import Solution, set_index
 from edge.decisions.strategy import strategy_report
 from edge.document.document import Report
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option
-from edge.paytables import PayTable
+from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable
 
 IntArray = npt.NDArray[np.int64]
@@ -51,12 +52,16 @@ class GameSimulator:
     nets: IntArray
     scale: int
     initial_wager: Fraction = Fraction(1)
+    # with a dealer: the player's strength by final set, the dealer's and whether it
+    # qualifies by hand (:func:`~edge.decisions.dealer.hand_values`)
+    showdown: tuple[IntArray, IntArray, npt.NDArray[np.bool_]] | None = None
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal and play ``hands`` hands."""
         from edge.sampling import deal
         problem = self.solution.problem
-        cards = np.asarray(deal(rng, hands, problem.cards, 52), dtype=np.int64).T
+        cards = np.asarray(deal(rng, hands, problem.cards + problem.hidden, 52),
+                           dtype=np.int64).T
         totals = [sum(problem.start, Fraction(0))] * hands
         row = np.full(hands, -1, dtype=np.int64)
         for d, decision in enumerate(problem.decisions):
@@ -70,7 +75,13 @@ class GameSimulator:
                 elif option.wager is not None:
                     totals[hand] = (totals[hand] - problem.start[option.wager]
                                     + option.amount)
-        final = self.analysis.outcomes()[set_index(np.sort(cards, axis=1))]
+        mine = set_index(np.sort(cards[:, :problem.cards], axis=1))
+        final = self.analysis.outcomes()[mine]
+        if self.showdown is not None:
+            ours, theirs, qualifies = self.showdown
+            dealer = set_index(np.sort(cards[:, problem.cards:], axis=1))
+            result = showdown_result(ours[mine], theirs[dealer], qualifies[dealer])
+            final = np.asarray(result * len(problem.pays) + final, dtype=np.int64)
         for hand in np.flatnonzero(row < 0).tolist():
             row[hand] = self.keys[("o", int(final[hand]), totals[hand])]
         return row, self.nets[row]
@@ -79,13 +90,17 @@ class GameSimulator:
 def simulator(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -> GameSimulator:
     """The simulator of the solved strategy at these pays."""
     from edge.sampling import common_scale, scaled
-    solution = analysis.solution(paytable, larger_on_ties(rules))
+    file = analysis.file
+    start = starts(file, rules)
+    solution = analysis.solution(paytable, larger_on_ties(rules), start)
     rows = analysis.rows(solution)
     nets = [net for _, net, _, _, _ in rows]
     scale = common_scale(nets)
+    showdown = (None if file.dealer is None
+                else hand_values(file.dealer, file.bet.layout.places, file.bet.rules))
     return GameSimulator(analysis, solution, tuple(name for name, *_ in rows),
                          {key: i for i, (*_, key) in enumerate(rows)}, scaled(nets, scale),
-                         scale)
+                         scale, showdown=showdown)
 
 
 def rules_type(file: GameFile) -> type[Rules]:
@@ -116,9 +131,12 @@ def describe_rules(file: GameFile, rules: Rules) -> list[str]:
     """The game in words."""
     places = ", ".join(f"{p.name} {p.cards} card{'s' if p.cards != 1 else ''}"
                        for p in file.bet.layout.places)
+    sees = (f"The player sees the first {file.first} at once, then the others one at a "
+            "time." if file.dealer is None else
+            f"The player sees his first {file.first} cards at once"
+            + (", then his others one at a time." if file.seen_cards > file.first else "."))
     lines = [f"One standard 52-card deck, shuffled for every round; cards dealt in order: "
-             f"{places}. The player sees the first {file.first} at once, then the others "
-             "one at a time.",
+             f"{places}. {sees}",
              "Wagers at the start: " + ", ".join(
                  f"{w} {units_text(s)}" for w, s in zip(file.wagers, file.start, strict=True))
              + f"; the figures are per {file.unit}."]
@@ -133,13 +151,41 @@ def describe_rules(file: GameFile, rules: Rules) -> list[str]:
                 choices.append(f"{o.name} ({file.wagers[o.wager]} becomes {units_text(o.amount)})")
         lines.append(f"With {decision.seen} cards seen, {decision.name}: "
                      + "; ".join(choices) + ".")
-    lines.append("When every card is seen, each wager in play is paid the outcome's pay "
-                 "(the first, in this order, whose condition holds; none: the wagers lose):")
+    if file.dealer is None:
+        lines.append("When every card is seen, each wager in play is paid the outcome's pay "
+                     "(the first, in this order, whose condition holds; none: the wagers "
+                     "lose):")
+    else:
+        lines += dealer_words(file)
+        lines.append("The player's hand is the first of these outcomes whose condition holds "
+                     "(none: other):")
     for outcome in file.bet.outcomes:
         lines.append(f"{outcome.name}: {outcome_words(file.bet, outcome)}")
     ties = getattr(rules, "ties", "larger")
     lines.append(f"Of two options of equal value the player takes the one with the {ties} "
                  "total wager.")
+    return lines
+
+
+def dealer_words(file: GameFile) -> list[str]:
+    """The dealer's hand, its qualifying rule, the showdown and each wager's pays in words."""
+    dealer = file.dealer
+    assert dealer is not None
+    lines = [f"The dealer gets {dealer.cards} cards ({dealer.place}), face down until the "
+             f"showdown. The dealer qualifies when {' '.join(dealer.qualifies.split())}; the "
+             f"player's hand beats the dealer's when {' '.join(dealer.showdown.split())}. A "
+             "fold loses every wager in play."]
+    for wager, settle in zip(file.wagers, file.settles, strict=True):
+        if all(pay is None for pay in settle.pays) and not settle.bonus:
+            lines.append(f"{wager}: paid on the player's hand (the pay table's {wager} pays), "
+                         "whatever the dealer holds.")
+            continue
+        pays = "; ".join(f"{RESULT_WORDS[r]}: "
+                         + ("the hand's pay" if pay is None else f"pays {format_pay(pay)}")
+                         for r, pay in enumerate(settle.pays))
+        bonus = (f"; and, whatever the dealer holds, the pay table's {wager} pay for the "
+                 "player's hand" if settle.bonus else "")
+        lines.append(f"{wager}: {pays}{bonus}.")
     return lines
 
 

@@ -23,6 +23,7 @@ backward values (checked on every solve).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -147,15 +148,18 @@ def set_index(rows: IntArray) -> IntArray:
     return index
 
 
+@functools.lru_cache(maxsize=8)
 def all_sets(k: int) -> IntArray:
     """Every k-card set of the deck, row i the set of colex index i (cards increasing): the
-    sets whose highest card is m are the (k-1)-sets below m, in their order, with m added."""
+    sets whose highest card is m are the (k-1)-sets below m, in their order, with m added.
+    Made once per k (read-only)."""
     rows = np.zeros((1, 0), dtype=np.int64)
     for size in range(1, k + 1):
         parts = [np.column_stack([rows[:math.comb(top, size - 1)],
                                   np.full(math.comb(top, size - 1), top, dtype=np.int64)])
                  for top in range(size - 1, DECK)]
         rows = np.concatenate(parts)
+    rows.flags.writeable = False
     return rows
 
 
