@@ -255,3 +255,15 @@ def test_the_showdown_counts_add_up_for_every_hand() -> None:
     assert (counts.sum(axis=1) == math.comb(49, 3)).all()
     assert int(counts.sum()) == math.comb(52, 3) * math.comb(49, 3)
     assert np.all(counts >= 0)
+
+
+def test_both_ways_of_counting_the_dealers_hands_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The running counts per shared cards and strength, and the sorted hands used when that
+    table would be large, give the same counts."""
+    from edge.decisions import dealer
+    file = read_game_file(THREE_CARD_POKER)
+    assert file.dealer is not None
+    places, rules = file.bet.layout.places, file.bet.rules
+    by_table = dealer.showdown_counts(file.dealer, places, rules)
+    monkeypatch.setattr(dealer, "MOST_CELLS", 0)
+    assert (dealer.showdown_counts(file.dealer, places, rules) == by_table).all()

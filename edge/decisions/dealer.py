@@ -21,6 +21,7 @@ with the cards the player has not got (docs/games-from-files.md).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -348,48 +349,109 @@ def showdown_result(ours: IntArray, theirs: IntArray,
                       dtype=np.int64)
 
 
+@functools.lru_cache(maxsize=4)
+def suit_classes(k: int) -> tuple[IntArray, IntArray]:
+    """The k-card sets up to a renaming of suits: the colex index of one member of each
+    class, and each set's class. A set's class is its four suits' sets of ranks (13-bit
+    masks), sorted: two sets have the same sorted masks exactly when a renaming of suits
+    takes one to the other."""
+    sets = all_sets(k)
+    masks = np.zeros((len(sets), 4), dtype=np.int64)
+    for column in range(k):
+        np.add.at(masks, (np.arange(len(sets)), sets[:, column] & 3),
+                  np.left_shift(1, sets[:, column] >> 2))
+    masks.sort(axis=1)
+    key = masks[:, 0] | masks[:, 1] << 13 | masks[:, 2] << 26 | masks[:, 3] << 39
+    _, members, classes = np.unique(key, return_index=True, return_inverse=True)
+    return np.asarray(members, dtype=np.int64), np.asarray(classes, dtype=np.int64).ravel()
+
+
 def showdown_counts(dealer: Dealer, places: tuple[Place, ...], rules: Rules) -> IntArray:
     """For every set of the player's final cards (by colex index), how many of the dealer's
-    hands from the cards left give each result (``RESULTS``): the dealer's hands are listed
-    once with their strength and whether they qualify; the hands sharing no card with the
-    player's are counted by inclusion and exclusion over the shared cards (the hands holding
-    a given set of cards, by strength, found by sorting)."""
+    hands from the cards left give each result (``RESULTS``).
+
+    The dealer's hands are listed once, each with its strength and whether it qualifies. The
+    hands sharing no card with the player's are counted by inclusion and exclusion over the
+    cards they share: for each set T of the player's cards, the dealer's hands holding T, by
+    strength (a running count per T, or for large T-and-strength tables, the hands sorted).
+    A player's hand and its suits renamed meet the dealer's hands alike: one of each class is
+    counted."""
     n = sum(p.cards for p in places if p.name != dealer.place)
     d = dealer.cards
     ours, strength, qualifies = hand_values(dealer, places, rules)
-    low = min(int(ours.min()), int(strength.min()))
-    ours, strength = ours - low, strength - low
-    big = max(int(ours.max()), int(strength.max())) + 1
-    if math.comb(DECK, min(n, d)) * big >= 1 << 62:
-        raise BetFileError("The showdown's hand strengths are too large to count here.")
-    dealer_sets, player_sets = all_sets(d), all_sets(n)
+    values = np.unique(np.concatenate([ours, strength]))
+    ours = np.searchsorted(values, ours)                      # dense ranks 0 .. len(values) - 1
+    strength = np.searchsorted(values, strength)
+    members, classes = suit_classes(n)
+    dealer_sets, player_sets, ours = all_sets(d), all_sets(n)[members], ours[members]
     columns_of = [np.zeros(len(player_sets), dtype=np.int64) for _ in RESULTS]
     for shared in range(min(n, d) + 1):
-        sign = -1 if shared % 2 else 1
-        # the dealer's hands holding each set T of `shared` cards: those that do not
-        # qualify, those that do, and the qualifying ones ordered by (T, strength)
-        keys, unqualified = [], np.zeros(math.comb(DECK, shared), dtype=np.int64)
-        qualified = np.zeros(len(unqualified), dtype=np.int64)
-        for columns in itertools.combinations(range(d), shared):
-            index = set_index(dealer_sets[:, list(columns)])
-            keys.append(index[qualifies] * big + strength[qualifies])
-            unqualified += np.bincount(index[~qualifies], minlength=len(unqualified))
-            qualified += np.bincount(index[qualifies], minlength=len(unqualified))
-        ordered = np.sort(np.concatenate(keys))
-        before = np.concatenate([[0], np.cumsum(qualified)[:-1]])
-        for columns in itertools.combinations(range(n), shared):
-            index = set_index(player_sets[:, list(columns)])
-            first = before[index]
-            below = np.searchsorted(ordered, index * big + ours, "left")
-            upto = np.searchsorted(ordered, index * big + ours, "right")
-            for column, ways in zip(columns_of, (unqualified[index], below - first,
-                                                 upto - below, first + qualified[index] - upto),
-                                    strict=True):
-                if sign > 0:
-                    column += ways
-                else:
-                    column -= ways
-    counts = np.stack(columns_of, axis=1)
+        counted = (_whole_hands(player_sets, ours, strength, qualifies, d) if shared == d
+                   else _holding(player_sets, ours, dealer_sets, strength, qualifies, shared,
+                                 len(values)))
+        for column, ways in zip(columns_of, counted, strict=True):
+            if shared % 2:
+                column -= ways
+            else:
+                column += ways
+    counts = np.stack(columns_of, axis=1)[classes]
     if not (counts.sum(axis=1) == math.comb(DECK - n, d)).all():
         raise AssertionError("the dealer's hands do not add up for every player's hand")
     return counts
+
+
+# a table of the dealer's hands by (set of shared cards, strength) up to this many cells
+MOST_CELLS = 1 << 23
+
+
+def _whole_hands(player_sets: IntArray, ours: IntArray, strength: IntArray,
+                 qualifies: npt.NDArray[np.bool_], d: int) -> list[IntArray]:
+    """The dealer's hands made wholly of the player's cards, by result (one per d-subset)."""
+    found = [np.zeros(len(player_sets), dtype=np.int64) for _ in RESULTS]
+    for columns in itertools.combinations(range(player_sets.shape[1]), d):
+        hand = set_index(player_sets[:, list(columns)])
+        result = showdown_result(ours, strength[hand], qualifies[hand])
+        for r, column in enumerate(found):
+            column += result == r
+    return found
+
+
+def _holding(player_sets: IntArray, ours: IntArray, dealer_sets: IntArray,
+             strength: IntArray, qualifies: npt.NDArray[np.bool_], shared: int,
+             strengths: int) -> list[IntArray]:
+    """For each player's set, summed over its ``shared``-card subsets T: the dealer's hands
+    holding T, by result against the player's strength."""
+    subsets = math.comb(DECK, shared)
+    held = [set_index(dealer_sets[:, list(columns)])
+            for columns in itertools.combinations(range(dealer_sets.shape[1]), shared)]
+    unqualified = np.bincount(np.concatenate([index[~qualifies] for index in held]),
+                              minlength=subsets)
+    if subsets * (strengths + 1) <= MOST_CELLS:
+        # below[T, x]: the qualifying hands holding T of strength below x
+        cells = np.bincount(np.concatenate([index[qualifies] * (strengths + 1)
+                                            + strength[qualifies] + 1 for index in held]),
+                            minlength=subsets * (strengths + 1))
+        below = np.cumsum(cells.reshape(subsets, strengths + 1), axis=1)
+
+        def count(index: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+            return below[index, ours], below[index, ours + 1], below[index, strengths]
+    else:
+        ordered = np.sort(np.concatenate([index[qualifies] * strengths + strength[qualifies]
+                                          for index in held]))
+        qualified = np.bincount(np.concatenate([index[qualifies] for index in held]),
+                                minlength=subsets)
+        first = np.concatenate([[0], np.cumsum(qualified)[:-1]])
+
+        def count(index: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+            start = first[index]
+            return (np.searchsorted(ordered, index * strengths + ours, "left") - start,
+                    np.searchsorted(ordered, index * strengths + ours, "right") - start,
+                    qualified[index])
+    found = [np.zeros(len(player_sets), dtype=np.int64) for _ in RESULTS]
+    for columns in itertools.combinations(range(player_sets.shape[1]), shared):
+        index = set_index(player_sets[:, list(columns)])
+        weaker, up_to, every = count(index)
+        for column, ways in zip(found, (unqualified[index], weaker, up_to - weaker,
+                                        every - up_to), strict=True):
+            column += ways
+    return found
