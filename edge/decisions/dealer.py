@@ -305,16 +305,17 @@ def check_dealer(dealer: Dealer, places: tuple[Place, ...], rules: Rules, text: 
                              f"{error.message}.") from None
 
 
-def _values(node: Node, places: tuple[Place, ...], cards: int, rules: Rules,
+def _values(node: Node, places: tuple[Place, ...], deals: Deals, rules: Rules,
             condition: bool) -> IntArray:
-    """A word (or, ``condition``, a condition) of one hand over every set of its cards."""
+    """A word (or, ``condition``, a condition) of one hand over every set of its cards (the
+    rows of ``deals``, shared by the words of hands of the same size: each place is read
+    whole, as columns 0 to k - 1, so their memo of ranks and suits is shared)."""
     layout = Layout.of(places, [node])
-    rows = all_sets(cards)
     if condition:
-        return compile_condition(node, layout, rules).test(Deals(rows)).astype(np.int64)
+        return compile_condition(node, layout, rules).test(deals).astype(np.int64)
     value = compile_value(node, layout, rules)
-    return np.broadcast_to(np.asarray(value.run(Deals(rows)), dtype=np.int64),
-                           (len(rows),)).copy()
+    return np.broadcast_to(np.asarray(value.run(deals), dtype=np.int64),
+                           (len(deals),)).copy()
 
 
 def hand_values(dealer: Dealer, places: tuple[Place, ...], rules: Rules
@@ -323,13 +324,14 @@ def hand_values(dealer: Dealer, places: tuple[Place, ...], rules: Rules
     and whether it qualifies for every hand the dealer can hold (sets by colex index)."""
     mine = tuple(p for p in places if p.name != dealer.place)
     theirs = (Place(dealer.place, dealer.cards),)
-    ours = _values(dealer.player_side, mine, sum(p.cards for p in mine), rules, False)
+    deals = {k: Deals(all_sets(k)) for k in {sum(p.cards for p in mine), dealer.cards}}
+    ours = _values(dealer.player_side, mine, deals[sum(p.cards for p in mine)], rules, False)
     if _same_word(dealer.player_side, dealer.dealer_side) and len(ours) == len(
-            all_sets(dealer.cards)):
+            deals[dealer.cards]):
         strength = ours         # the same word of hands of the same size: the same values
     else:
-        strength = _values(dealer.dealer_side, theirs, dealer.cards, rules, False)
-    qualifies = _values(dealer.qualify_node, theirs, dealer.cards, rules, True)
+        strength = _values(dealer.dealer_side, theirs, deals[dealer.cards], rules, False)
+    qualifies = _values(dealer.qualify_node, theirs, deals[dealer.cards], rules, True)
     return ours, strength, qualifies.astype(np.bool_)
 
 
@@ -401,7 +403,7 @@ def showdown_counts(dealer: Dealer, places: tuple[Place, ...], rules: Rules) -> 
 
 
 # a table of the dealer's hands by (set of shared cards, strength) up to this many cells
-MOST_CELLS = 1 << 23
+MOST_CELLS = 1 << 16
 
 
 def _whole_hands(player_sets: IntArray, ours: IntArray, strength: IntArray,
