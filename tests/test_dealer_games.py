@@ -268,3 +268,99 @@ def test_both_ways_of_counting_the_dealers_hands_agree(monkeypatch: pytest.Monke
     for cells in (0, 1 << 30):               # every term sorted; every term by a table
         monkeypatch.setattr(dealer, "MOST_CELLS", cells)
         assert (dealer.showdown_counts(file.dealer, places, rules) == found).all()
+
+
+BOARD = """name = "board-showdown"
+title = "One card, a board card, a showdown"
+
+[shoe]
+decks = 1
+
+[deal]
+player = 1
+board = 1
+dealer = 2
+
+[game]
+wagers = { ante = 1, first = 0, second = 0 }
+ties = "larger"
+
+[[decision]]
+name = "first"
+seen = 1
+options = [{ name = "fold", fold = true }, { name = "bet", set = { first = 1 } }]
+
+[[decision]]
+name = "second"
+seen = 2
+options = [{ name = "fold", fold = true }, { name = "check" },
+           { name = "bet-2x", set = { second = 2 } }]
+
+[dealer]
+hand = "dealer"
+qualifies = "same_rank(dealer) or high_rank(dealer) >= J"
+showdown = "high_rank(player + board) > high_rank(dealer)"
+
+[settle]
+ante = { not-qualified = 1, win = 1, tie = 0, lose = -1 }
+first = { not-qualified = 0, win = "hand", tie = 0, lose = -1 }
+second = { not-qualified = 0, win = 1, tie = "-1:2", lose = -1, bonus = true }
+
+[[outcome]]
+name = "pair"
+when = "same_rank(player + board)"
+
+[[outcome]]
+name = "suited"
+when = "same_suit(player + board)"
+
+[paytables.standard]
+first = { pair = 3, suited = 2, other = 1 }
+second = { pair = 1, suited = 0, other = 0 }
+"""
+
+
+def _board_game_by_hand() -> Fraction:
+    """The board game's return per Ante: for each player card, bet or fold; for each board
+    card after it, fold, check or bet twice, each valued over every dealer hand left."""
+    rank = np.arange(52) // 4
+    dealer = np.array(list(itertools.combinations(range(52), 2)))
+    high = rank[dealer].max(axis=1)
+    qualifies = (rank[dealer[:, 0]] == rank[dealer[:, 1]]) | (high >= 9)    # J: rank index 9
+    first_pays, second_bonus = (3, 2, 1), (1, 0, 0)
+
+    @functools.cache
+    def wagers(a: int, b: int) -> tuple[int, int, Fraction]:
+        """What the Ante, a unit of the first bet and one of the second return, summed."""
+        kind = 0 if rank[a] == rank[b] else 1 if a % 4 == b % 4 else 2
+        mine = max(rank[a], rank[b])
+        free = ~np.isin(dealer, (a, b)).any(axis=1)
+        q, h = qualifies[free], high[free]
+        unqualified, wins = int((~q).sum()), int((q & (h < mine)).sum())
+        ties, losses = int((q & (h == mine)).sum()), int((q & (h > mine)).sum())
+        return (unqualified + wins - losses, wins * first_pays[kind] - losses,
+                wins - ties * Fraction(1, 2) - losses + int(free.sum()) * second_bonus[kind])
+
+    def value(a: int, b: int, first: int, second: int) -> Fraction:
+        ante, bet, raised = wagers(min(a, b), max(a, b))
+        return Fraction(ante + first * bet) + second * raised
+
+    hands = math.comb(50, 2)
+    total = Fraction(0)
+    for a in range(52):
+        bet = Fraction(0)
+        for b in range(52):
+            if b != a:
+                bet += max(Fraction(-2 * hands), value(a, b, 1, 0), value(a, b, 1, 2))
+        total += max(Fraction(-51 * hands), bet)
+    return total / (52 * 51 * hands)
+
+
+def test_a_dealer_game_with_a_board_card_against_a_plain_enumeration(tmp_path: Path) -> None:
+    """Two decisions, the second after a board card, then the dealer's hidden hand: a tie
+    that loses half the second bet, a bonus on it and a first bet paid by the hand."""
+    path = tmp_path / "board-showdown.toml"
+    path.write_text(BOARD, encoding="utf-8")
+    table = _table(path)
+    assert table.expected_return == _board_game_by_hand()
+    assert table.cycle == 52 * 51 * math.comb(50, 2)

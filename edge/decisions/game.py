@@ -37,6 +37,12 @@ SOLVED = ("The player's strategy is solved exactly from the game file: every sta
 TOTAL_CHECK = ("the number of ordered deals, computed apart from the solve (the deals "
                "counted under the chosen strategy must sum to it), and the return found "
                "backward from the values equal to the one counted forward")
+DEALER_COUNTED = ("The dealer's hidden hand is counted exactly: every hand the dealer can "
+                  "hold is listed once with its strength and whether it qualifies, and for "
+                  "each of the player's final hands (one of each class of hands alike up to a "
+                  "renaming of suits) the dealer's hands from the cards left are counted by "
+                  "result, by inclusion and exclusion over the cards they share; each wager is "
+                  "then paid apart as the file's [settle] says.")
 SETTLEMENT = ("by the solved choices and the game file's own conditions (it checks the "
               "dealing, the counting forward and the settling, not the choices themselves)")
 
@@ -210,4 +216,5 @@ def make_game(file: GameFile) -> Game[Any]:
     return Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
                 source=source, describe_rules=lambda r: describe_rules(file, r),
                 invoked_as=str(bet.path), checks=(TOTAL_CHECK,), settlement=SETTLEMENT,
-                method=(EXHAUSTIVE_ENUMERATION, SOLVED))
+                method=(EXHAUSTIVE_ENUMERATION, SOLVED,
+                        *((DEALER_COUNTED,) if file.dealer is not None else ())))
