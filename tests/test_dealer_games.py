@@ -226,6 +226,20 @@ BAD = [
     ("play = { not-qualified = 0, win = 1, tie = 0, lose = -1 }",
      "play = { not-qualified = 0, win = 1, tie = 0 }",
      "line 35, column 1: [settle] play has no pay for lose"),
+    ("qualifies = \"poker3(dealer) >= pair or high_rank(dealer) >= Q\"",
+     "qualifies = \"rank(dealer[1]) >= Q\"",
+     "line 28, column 19: [dealer] qualifies must read each hand whole"),
+    ("showdown = \"hand3(player) > hand3(dealer)\"",
+     "showdown = \"hand3(dealer) > hand3(player)\"",
+     "line 29, column 19: [dealer] showdown: the left side is the player's hand"),
+    ("play = { not-qualified = 0, win = 1, tie = 0, lose = -1 }",
+     "play = { not-qualified = 0, win = 1, tie = 0, lose = -1, push = 0 }",
+     "line 35, column 1: unknown key 'push' in [settle] play"),
+    ("play = { not-qualified = 0, win = 1, tie = 0, lose = -1 }",
+     "play = { not-qualified = 0, win = 1, tie = 0, lose = -2 }",
+     "line 35, column 1: The pay for 'lose' in [settle] play is -2"),
+    ("hand = \"dealer\"", "hand = \"banker\"",
+     "line 27, column 1: [dealer] hand = 'banker' must name a place of [deal]"),
 ]
 
 

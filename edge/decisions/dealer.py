@@ -294,7 +294,10 @@ def check_dealer(dealer: Dealer, places: tuple[Place, ...], rules: Rules, text: 
         layout = Layout.of(side, [node])
         if len(layout.slots) != 1 or not layout.slots[0].is_set or \
                 layout.cards != sum(p.cards for p in side):
-            raise fail(path, f"{where(text, key, 'dealer', node.at)}: [dealer] {key} must "
+            single = [item for item in _places_read(node, {p.name for p in side})
+                      if isinstance(item, Index)]
+            at = single[0].at if single else node.at
+            raise fail(path, f"{where(text, key, 'dealer', at)}: [dealer] {key} must "
                              "read each hand whole (every card of it as one hand, not single "
                              "cards by position).")
     for node, key in ((dealer.qualify_node, "qualifies"), (dealer.showdown_node, "showdown")):
