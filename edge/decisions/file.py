@@ -13,7 +13,9 @@ the ``[game]`` table and the ``[[decision]]`` tables are read here (docs/games-f
     seen = 2                             # made when the deal's first 2 cards are seen
     options = [{ name = "fold", fold = true }, { name = "1x", set = { third = 1 } }]
 
-Every wager in play is paid the outcome's pay when every card is seen; a fold loses them.
+Every wager in play is paid the outcome's pay when every card is seen; a fold loses them. A
+game with a dealer's hidden hand adds ``[dealer]`` and ``[settle]`` (each wager paid apart),
+read by :mod:`edge.decisions.dealer`.
 """
 
 from __future__ import annotations
@@ -215,6 +217,7 @@ def read_game_file(path: Path) -> GameFile:
     data = read_toml(path, errors)
     dealer: Dealer | None = None
     settles: tuple[Settle, ...] = ()
+    text = ""
     if "dealer" in data or "settle" in data:
         text = read_text(path, errors)
         if "dealer" not in data:
@@ -248,7 +251,7 @@ def read_game_file(path: Path) -> GameFile:
         if any(outcome.name == OTHER for outcome in bet.outcomes):
             raise _fail(path, f"no outcome may be called {OTHER!r} in a game with a dealer: "
                               "a pay table's 'other' pays a hand that meets no outcome.")
-        check_dealer(dealer, layout.places, bet.rules, read_text(path, errors), path)
+        check_dealer(dealer, layout.places, bet.rules, text, path)
     wagers, start, unit, larger = _game_table(data, path)
     decisions = _decisions(data, wagers, layout.cards, path,
                            None if dealer is None else layout.cards)

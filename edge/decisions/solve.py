@@ -14,11 +14,18 @@ the set of cards seen and the total in play, so the value of every such state is
   where a decision is made, it is the best option's (fold: the total lost on every deal that
   follows).
 
+With a dealer's hidden hand (:class:`Settlement`), each wager is paid apart by the showdown's
+result and the player's hand, and a final state's value sums, over the dealer's hands from the
+cards left, each wager's amount times its pay (the per-state counts of each result come from
+:mod:`edge.decisions.dealer`); a decision may then be made with every card of the player's seen.
+
 Every value is an integer: a sum over the ordered deals of the cards still to come, in units of
 ``1 / scale`` of the quote unit. The counts of the return table follow the chosen options
 forward from the first cards (each ordered deal counted once); they sum to the cycle,
-C(52, first) times (52 - first)! / (52 - cards)!, and give back the same return as the
-backward values (checked on every solve).
+C(52, first) times (52 - first)! / (52 - cards)! (times the dealer's hands, C(52 - cards,
+hidden), the dealer's cards counted as a set), and give back the same return as the backward
+values (checked on every solve). With wagers paid apart a state is still keyed by its total:
+each total at the end must come from one set of wagers (:func:`final_stakes` checks it).
 """
 
 from __future__ import annotations
