@@ -378,3 +378,27 @@ def test_a_dealer_game_with_a_board_card_against_a_plain_enumeration(tmp_path: P
     table = _table(path)
     assert table.expected_return == _board_game_by_hand()
     assert table.cycle == 52 * 51 * math.comb(50, 2)
+
+
+def test_a_pay_table_file_by_wager_gives_the_built_in_combined_figure(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Pair Plus 35-25-6-4-1 (the help page's table 1) and the Ante Bonus 5-4-1 from a pay
+    table file ({ wager = { outcome = pay } }, a side bet's other = -1), against the built-in
+    combined bet with the same pays."""
+    from edge.games.three_card_poker.pays import COMBINED_OUTCOMES
+    from edge.paytables import make_paytable
+    path = tmp_path / "low.toml"
+    path.write_text(
+        'name = "low"\n[pays]\n'
+        "ante = { straight-flush = 5, three-of-a-kind = 4, straight = 1, flush = 0, pair = 0, "
+        "other = 0 }\n"
+        "pair-plus = { straight-flush = 35, three-of-a-kind = 25, straight = 6, flush = 4, "
+        "pair = 1, other = -1 }\n", encoding="utf-8")
+    built_in = make_paytable("low", {
+        "pair-plus.straight-flush": 35, "pair-plus.three-of-a-kind": 25, "pair-plus.straight": 6,
+        "pair-plus.flush": 4, "pair-plus.pair": 1, "ante-bonus.straight-flush": 5,
+        "ante-bonus.three-of-a-kind": 4, "ante-bonus.straight": 1}, COMBINED_OUTCOMES)
+    expected = -2 * TRI_CARD.analyze("combined", built_in, ThreeCardRules()).house_edge
+    assert main(["table", str(THREE_CARD_POKER), "--paytable", str(path), "--format",
+                 "json"]) == 0
+    assert str(expected) in capsys.readouterr().out

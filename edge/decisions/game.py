@@ -16,9 +16,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from edge.bets.file import LEAST_PAY
 from edge.bets.game import outcome_words
 from edge.decisions.analysis import GameAnalysis, larger_on_ties, starts, units_text
-from edge.decisions.dealer import RESULT_WORDS, hand_values, showdown_result
+from edge.decisions.dealer import RESULT_WORDS, hand_pay_names, hand_values, showdown_result
 from edge.decisions.file import GameFile
 from edge.decisions.solve import Solution, set_index
 from edge.decisions.strategy import strategy_report
@@ -211,8 +212,11 @@ def make_game(file: GameFile) -> Game[Any]:
 
     source = bet.source or f"the game file {bet.path.name} (no source stated)"
     outcomes = tuple(outcome.name for outcome in bet.outcomes)
+    if file.dealer is not None:             # the pays by wager: pair-plus.flush, ...
+        outcomes = hand_pay_names(file.settles, file.wagers, outcomes)
     main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
-               bet.presets, bet.default_paytable, simulate=simulate, strategy=strategy)
+               bet.presets, bet.default_paytable, simulate=simulate, strategy=strategy,
+               least_pay=LEAST_PAY)
     return Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
                 source=source, describe_rules=lambda r: describe_rules(file, r),
                 invoked_as=str(bet.path), checks=(TOTAL_CHECK,), settlement=SETTLEMENT,
