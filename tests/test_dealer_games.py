@@ -402,3 +402,24 @@ def test_a_pay_table_file_by_wager_gives_the_built_in_combined_figure(
     assert main(["table", str(THREE_CARD_POKER), "--paytable", str(path), "--format",
                  "json"]) == 0
     assert str(expected) in capsys.readouterr().out
+
+
+def test_two_lines_ending_on_one_total_with_different_wagers_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The solve keys a state by its total in play; with wagers paid apart, two options that
+    make the same total on different wagers cannot be told apart, so the file is refused."""
+    text = THREE_CARD_POKER.read_text(encoding="utf-8")
+    for old, new in (("pair-plus = 1 }", "pair-plus = 1, extra = 0 }"),
+                     ('{ name = "play", set = { play = 1 } },',
+                      '{ name = "play", set = { play = 1 } },\n'
+                      '    { name = "extra", set = { extra = 1 } },'),
+                     ('pair-plus = "hand"', 'pair-plus = "hand"\n'
+                      "extra = { not-qualified = 0, win = 2, tie = 0, lose = -1 }")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["table", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == ("edge: error: bad.toml: Two lines of play end with 3 units in play on "
+                   "different wagers, which are paid apart: not solved from a file yet.\n")

@@ -36,7 +36,8 @@ from edge.decisions.dealer import (
     read_dealer,
     read_settle,
 )
-from edge.decisions.solve import MOST_CARDS, Decision, Option
+from edge.decisions.solve import MOST_CARDS, Decision, Option, stakes_by_total
+from edge.errors import EdgeError
 from edge.files import TomlErrors, read_text, read_toml
 
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -255,4 +256,9 @@ def read_game_file(path: Path) -> GameFile:
     wagers, start, unit, larger = _game_table(data, path)
     decisions = _decisions(data, wagers, layout.cards, path,
                            None if dealer is None else layout.cards)
+    if dealer is not None:
+        try:
+            stakes_by_total(start, decisions, True)
+        except EdgeError as error:
+            raise _fail(path, str(error)) from None
     return GameFile(bet, wagers, start, unit, larger, decisions, dealer, settles)

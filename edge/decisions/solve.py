@@ -222,15 +222,22 @@ def _totals(problem: Problem) -> list[tuple[Fraction, ...]]:
 def final_stakes(problem: Problem) -> dict[Fraction, tuple[Fraction, ...]]:
     """Each total in play at the end, with the amount of each wager that makes it (an error
     when wagers paid apart make one total in two ways: the solve keys a state by its total)."""
-    found = {tuple(problem.start)}
-    for decision in problem.decisions:
+    return stakes_by_total(problem.start, problem.decisions, problem.settlement is not None)
+
+
+def stakes_by_total(start: tuple[Fraction, ...], decisions: tuple[Decision, ...],
+                    apart: bool) -> dict[Fraction, tuple[Fraction, ...]]:
+    """Each total in play at the end of a line of play, with the wagers that make it; with
+    wagers paid ``apart``, an error when two lines end with one total on different wagers."""
+    found = {tuple(start)}
+    for decision in decisions:
         found = {tuple(option.amount if option.wager == w else amount
                        for w, amount in enumerate(stakes))
                  for stakes in found for option in decision.options if not option.fold}
     by_total: dict[Fraction, tuple[Fraction, ...]] = {}
     for stakes in sorted(found):
         total = sum(stakes, Fraction(0))
-        if by_total.setdefault(total, stakes) != stakes and problem.settlement is not None:
+        if by_total.setdefault(total, stakes) != stakes and apart:
             raise EdgeError(f"Two lines of play end with {total} units in play on different "
                             "wagers, which are paid apart: not solved from a file yet.")
     return by_total
