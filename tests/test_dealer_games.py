@@ -380,28 +380,32 @@ def test_a_dealer_game_with_a_board_card_against_a_plain_enumeration(tmp_path: P
     assert table.cycle == 52 * 51 * math.comb(50, 2)
 
 
-def test_a_pay_table_file_by_wager_gives_the_built_in_combined_figure(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Pair Plus 35-25-6-4-1 (the help page's table 1) and the Ante Bonus 5-4-1 from a pay
-    table file ({ wager = { outcome = pay } }, a side bet's other = -1), against the built-in
-    combined bet with the same pays."""
-    from edge.games.three_card_poker.pays import COMBINED_OUTCOMES
-    from edge.paytables import make_paytable
-    path = tmp_path / "low.toml"
-    path.write_text(
-        'name = "low"\n[pays]\n'
-        "ante = { straight-flush = 5, three-of-a-kind = 4, straight = 1, flush = 0, pair = 0, "
-        "other = 0 }\n"
-        "pair-plus = { straight-flush = 35, three-of-a-kind = 25, straight = 6, flush = 4, "
-        "pair = 1, other = -1 }\n", encoding="utf-8")
-    built_in = make_paytable("low", {
-        "pair-plus.straight-flush": 35, "pair-plus.three-of-a-kind": 25, "pair-plus.straight": 6,
-        "pair-plus.flush": 4, "pair-plus.pair": 1, "ante-bonus.straight-flush": 5,
-        "ante-bonus.three-of-a-kind": 4, "ante-bonus.straight": 1}, COMBINED_OUTCOMES)
-    expected = -2 * TRI_CARD.analyze("combined", built_in, ThreeCardRules()).house_edge
-    assert main(["table", str(THREE_CARD_POKER), "--paytable", str(path), "--format",
-                 "json"]) == 0
-    assert str(expected) in capsys.readouterr().out
+@pytest.mark.parametrize("name", ["1", "2", "3"])
+def test_every_help_page_table_through_a_pay_table_file_gives_the_built_in_figures(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """The help page's three tables (Pair Plus 35-25-6-4-1 to 40-30-6-4-1, Ante Bonus 3-2-1
+    to 5-4-1) from a pay table file ({ wager = { outcome = pay } }, a side bet's other = -1):
+    the built-in combined bet's figure, and with --set pair-plus=0 its Ante bet's (each table
+    re-solves the strategy)."""
+    from edge.games.three_card_poker.pays import (
+        HELP_PAGE_ANTE_BONUS,
+        HELP_PAGE_PAIR_PLUS,
+        PRESETS,
+    )
+    bonus = {"flush": 0, "pair": 0, "other": 0} | HELP_PAGE_ANTE_BONUS[name]
+    side = HELP_PAGE_PAIR_PLUS[name] | {"other": -1}
+    path = tmp_path / f"table-{name}.toml"
+    path.write_text(f'name = "table-{name}"\n[pays]\n'
+                    + "ante = { " + ", ".join(f"{k} = {v}" for k, v in bonus.items()) + " }\n"
+                    + "pair-plus = { " + ", ".join(f"{k} = {v}" for k, v in side.items())
+                    + " }\n", encoding="utf-8")
+    combined = TRI_CARD.analyze("combined", PRESETS["combined"][name], ThreeCardRules())
+    ante = TRI_CARD.analyze("ante", PRESETS["ante"][name], ThreeCardRules())
+    for options, expected in (([], -2 * combined.house_edge),
+                              (["--set", "pair-plus=0"], -ante.house_edge)):
+        assert main(["table", str(THREE_CARD_POKER), "--paytable", str(path), *options,
+                     "--format", "json"]) == 0
+        assert f'"{expected}"' in capsys.readouterr().out
 
 
 def test_two_lines_ending_on_one_total_with_different_wagers_are_refused(
