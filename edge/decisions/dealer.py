@@ -194,7 +194,8 @@ def read_dealer(data: dict[str, Any], text: str, deal: dict[str, Any], path: Pat
     if bad:
         raise fail(path, f"{where(text, 'showdown', 'dealer', bad[0].at)}: [dealer] "
                          "showdown: the left side is the player's hand, the right side the "
-                         f"dealer's ({place}) alone.")
+                         f"dealer's ({place}) alone (a board shared by both hands is not "
+                         "solved from a file yet).")
     return Dealer(place, int(cards), up, qualifies, qualify_node, showdown, node, player_side,
                   dealer_side)
 
