@@ -385,6 +385,10 @@ BET_CASES: list[Case] = [
          "deals", comb(52, 3) * 49 * 48),
     Case("game file: Mississippi Stud, optimal strategy solved", 10.0,
          _game_file("mississippi-stud.toml"), "deals", comb(52, 2) * 50 * 49 * 48),
+    # issue 36, second landing: a dealer's hidden hand, within 3x of the built-in combined bet
+    # (its row above, 0.05 s): read, the dealer's hands counted, solved
+    Case("game file: Three Card Poker (Ante, Play, Pair Plus), optimal strategy solved", 0.15,
+         _game_file("three-card-poker.toml"), "deals", comb(52, 3) * comb(49, 3)),
     # issue 35: drawing rules, by classes of cards (ten values)
     # (baccarat's wagers, each from its own file of the game: the rows below)
     Case("bet file: Dealer Bust (dealer draws to 17), 8 decks", 10.0,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -358,10 +359,26 @@ def _excerpt(when: str, at: int, keep: int = 50) -> str:
             f'{"..." if start + keep < len(when) else ""}", {len(when):,} characters')
 
 
-def _paytables(data: dict[str, Any], outcomes: tuple[str, ...],
-               path: Path) -> tuple[dict[str, PayTable], str]:
+def _nested_pays(table: object) -> object:
+    """A pay table of pays by wager, ``{ ante = { flush = 1 } }``, with its pays named
+    ``ante.flush`` (anything else as it is: the checks then say what is wrong)."""
+    if not isinstance(table, dict):
+        return table
+    flat: dict[str, object] = {}
+    for part, inner in table.items():
+        if isinstance(inner, dict):
+            flat.update({f"{part}.{name}": pay for name, pay in inner.items()})
+        else:
+            flat[part] = inner
+    return flat
+
+
+def _paytables(data: dict[str, Any], outcomes: tuple[str, ...], path: Path,
+               nested: bool = False) -> tuple[dict[str, PayTable], str]:
     default = data.get("default")
     tables = {key: value for key, value in data.items() if key != "default"}
+    if nested:                  # { wager = { outcome = pay } } -> "wager.outcome" (a game file)
+        tables = {key: _nested_pays(value) for key, value in tables.items()}
     if not tables:
         raise _fail(path, "[paytables] has no pay table (write, for example, "
                           f"A = {{ {outcomes[0]} = 10 }}).")
@@ -391,10 +408,14 @@ _TOML_ERRORS = TomlErrors(
     too_deep="{name}: its tables or arrays nest too deeply to read.")
 
 
-def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset()) -> BetFile:
+def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset(),
+                  pay_names: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None
+                  ) -> BetFile:
     """Read and check a bet file (every condition compiled; nothing enumerated yet).
     ``more_keys``: top-level keys a reader of a larger format reads itself (a game file's
-    ``game`` and ``decision``, :mod:`edge.decisions`)."""
+    ``game`` and ``decision``, :mod:`edge.decisions`); ``pay_names``: from the outcomes, the
+    names every pay table must pay when they are not the outcomes themselves (a game file's
+    wagers paid apart: each table then gives ``{ wager = { outcome = pay } }``)."""
     source = read_text(path, _TOML_ERRORS)
     data = parse_toml(source, _TOML_ERRORS, path.name)
     _unknown(data, TOP_KEYS | more_keys, "", path)
@@ -449,8 +470,10 @@ def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset()) -> BetFil
         raise _fail(path, f"the conditions look at {layout.cards} cards "
                           f"({', '.join(slot.describe() for slot in layout.slots)}); at most "
                           f"{MOST_LOOKED_AT} can be enumerated.")
+    names = tuple(o.name for o in outcomes)
     presets, default = _paytables(_table(data, "paytables", path, True),
-                                  tuple(o.name for o in outcomes), path)
+                                  names if pay_names is None else pay_names(names), path,
+                                  pay_names is not None)
     bet = BetFile(path, name, _text(data, "title", path, required=True),
                   _text(data, "description", path), _text(data, "source", path), decks,
                   layout, rules, exclusive, tuple(outcomes), presets, default, draws)
