@@ -37,7 +37,11 @@ SIZE = 52 * DECKS
 # count -1, 8 and 9 count +2, the rest 0 (faces: rank 0 the deuce .. 12 the ace)
 JACOBSON = tuple({2: -1, 3: -1, 4: -1, 5: -1, 6: 2, 7: 2}.get(face // 4, 0)
                  for face in range(52))
-# he bets the Dragon 7 from a true count (the running count per deck left) of +4
+# the counter bets from a true count (the running count per deck left) of +4: S. How's
+# unbalanced form of the count ("Unbalanced Dragon 7 Count", discountgambling.net, 2012: start
+# at -32 for 8 decks, the ace +1, bet at 0 or more) bets exactly there, up to the aces' noise
+# (-32 + cards seen / 13 + RC >= 0 is RC >= 4 x the decks left); Jacobson's posts as stored
+# here break off before his threshold
 JACOBSON_FROM = 4
 
 
@@ -218,7 +222,7 @@ def test_the_counting_section_prints_the_win_per_shoe() -> None:
 def test_jacobson_s_dragon_7_win_per_shoe() -> None:
     # E. Jacobson, "Co-Card Counting the Dragon and Panda Side Bets in EZ Baccarat" (888casino
     # blog; 100 million 8-deck shoes, the cut card 14 cards from the end, the count above):
-    # the Dragon 7 counter wins 0.597 units per shoe, flat-betting from true count +4
+    # the Dragon 7 counter wins 0.597 units per shoe (flat bets from true count +4, above)
     jacobson_per_shoe = 0.597
     game = edge.get_game("baccarat")
     bet = game.bet("dragon-7")
