@@ -146,7 +146,7 @@ def test_flat_bet_of_every_coup_is_the_exact_house_edge() -> None:
     # cut card's small effect), checked within three standard errors of the ratio estimate
     game = edge.get_game("baccarat")
     rules = game.make_rules({})
-    for wager, rounds in (("player", 200_000), ("dragon-7", 200_000)):
+    for wager, rounds in (("player", 100_000), ("dragon-7", 100_000)):
         bet = game.bet(wager)
         rates = wager_win_rates(bet, None, rules, JACOBSON,
                                 penetrations=[Fraction(SIZE - 14, SIZE)], spread=(1, 1),
@@ -234,3 +234,19 @@ def test_jacobson_s_dragon_7_win_per_shoe() -> None:
     assert abs(rate.win_per_shoe - jacobson_per_shoe) <= 3 * rate.standard_error_per_shoe, \
         (rate.win_per_shoe, rate.standard_error_per_shoe)
     assert rate.win_per_shoe > 3 * rate.standard_error_per_shoe       # the counter wins
+
+
+def test_share_past_break_even_with_a_break_even_of_large_terms() -> None:
+    # baccarat's break-even true counts are fractions of 14-digit terms: the share of shoes at
+    # or past one lies between the shares past two short fractions either side of it, on the
+    # same simulated shoes (it read "none of 50,000 shoes" when 64 bits overflowed)
+    from edge.counting.sampled import Tagged, reach_share
+    tags = tuple({0: -1, 1: -1, 2: -2, 3: -2, 4: -3, 5: -3, 6: 3, 7: 3}.get(face // 4, 0)
+                 for face in range(52))
+    counted = Tagged(tags, (DECKS,) * 52)
+    long = Fraction(417597624588901, 64387260265440)            # 6.4857...
+    for left in (208, 65):
+        below = reach_share(counted, left, Fraction(6485, 1000), shoes=5000)
+        found = reach_share(counted, left, long, shoes=5000)
+        above = reach_share(counted, left, Fraction(6486, 1000), shoes=5000)
+        assert below.hits >= found.hits >= above.hits > 0
