@@ -379,6 +379,13 @@ def _answer(rates: Sequence[WinRate], who: str) -> str:
         best = max(judged, key=lambda r: r.win_per_hour)
         where = ("with a continuous shuffler" if best.continuous
                  else f"{best.penetration:.0%} of the shoe dealt")
+        if best.coups:
+            return (f"At best ({where}) {who} {verdict(best)}: "
+                    f"{with_error(best.win_per_shoe, best.standard_error_per_shoe)} units a "
+                    f"shoe ({with_error(best.win_per_100, best.standard_error_per_100)} per "
+                    f"100 coups dealt, "
+                    f"{with_error(best.win_per_hour, best.standard_error_per_hour)} an hour), "
+                    f"betting {best.share_bet:.2%} of coups.")
         return (f"At best ({where}) {who} {verdict(best)}: "
                 f"{with_error(best.win_per_hour, best.standard_error_per_hour)} units an hour "
                 f"({with_error(best.win_per_100, best.standard_error_per_100)} per 100 rounds "
@@ -438,8 +445,9 @@ def _rank_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
         + (f" and {play.other_cards} other cards a round" if play.other_cards else "")
         + f", and bets {play.text(fit.break_even)} ({entry_basis(play, fit)}). Each "
         "penetration deals whole shoes from seed "
-        f"{play.seed} until at least {play.rounds:,} rounds are dealt; the win is in units "
-        "of the wager per round dealt (bet or not), ± one standard error from the shoes' "
+        f"{play.seed} until at least {play.rounds:,} {'coups' if coups else 'rounds'} are "
+        f"dealt; the win is in units of the wager per {'coup' if coups else 'round'} dealt "
+        "(bet or not), ± one standard error from the shoes' "
         "totals; 'counter' says whether the win per hour is two standard errors from zero "
         f"(no verdict below {MIN_VERDICT_ROUNDS} rounds bet)."
         + _stake_text(rates)
