@@ -100,18 +100,21 @@ def simulator(wager: str) -> Any:
                                RunSettings()))
 
 
-def coup_game(wager: str, tags: Sequence[int], spread: Spread, seed: int) -> ShoeGame:
+def coup_game(wager: str, tags: Sequence[int], spread: Spread, seed: int,
+              other: int = 0) -> ShoeGame:
     found = simulator(wager)
     assert found.drawn and found.cards_dealt == 6
-    return ShoeGame(found.settle, found.scale, 6, 0, DECKS, tuple(tags), spread, seed, 50,
+    return ShoeGame(found.settle, found.scale, 6, other, DECKS, tuple(tags), spread, seed, 50,
                     coups=CoupsOf(found))
 
 
-@pytest.mark.parametrize("wager", ["dragon-7", "panda-8"])
-def test_coups_are_the_plain_dealers_card_by_card(wager: str) -> None:
+@pytest.mark.parametrize(("wager", "other"), [("dragon-7", 0), ("panda-8", 0),
+                                              ("dragon-7", 3)])
+def test_coups_are_the_plain_dealers_card_by_card(wager: str, other: int) -> None:
+    # other: cards the counter also sees after each coup (--other-cards), counted and gone
     seed, task, shoes, behind = 35, 2, 40, 14
     spread = Spread(1, 1, start=JACOBSON_FROM + 1, wong=JACOBSON_FROM)
-    game = coup_game(wager, JACOBSON, spread, seed)
+    game = coup_game(wager, JACOBSON, spread, seed, other)
     cut = SIZE - behind
     dealt = deal_coups(game, Fraction(cut, SIZE), task, shoes)
     # the same shoes, shuffled here as the simulation's docstring defines them
@@ -122,15 +125,16 @@ def test_coups_are_the_plain_dealers_card_by_card(wager: str) -> None:
     for s in range(shoes):
         cards = [int(face) for face in order[s]]
         position, running, coups = 0, 0, []
-        while position < cut:
+        while position < cut and position + 6 + other <= SIZE:
             shoe = iter(cards[position:])
             player, banker = plain_coup(shoe)
             used = len(player) + len(banker)
             left = SIZE - position
             bet = 1 if 52 * running >= JACOBSON_FROM * left else 0   # TC = 52 RC / left >= 4
             coups.append((used, plain_net(wager, player, banker), bet))
-            running += sum(JACOBSON[card] for card in cards[position:position + used])
-            position += used
+            seen = used + other
+            running += sum(JACOBSON[card] for card in cards[position:position + seen])
+            position += seen
         live = dealt.live[s]
         assert int(live.sum()) == len(coups)
         assert not live[len(coups):].any()
