@@ -430,6 +430,20 @@ class BetSimulator:
         :meth:`settle`."""
         return self.analysis.most_cards(self.decks)
 
+    @property
+    def drawn(self) -> bool:
+        """Whether cards are drawn by rule, so that a hand uses a varying number of cards."""
+        return bool(self.analysis.bet.draws)
+
+    def settle_coups(self, dealt: npt.NDArray[np.int16]) -> tuple[IntArray, IntArray]:
+        """Settle hands dealt by the drawing rules from the next cards of the shoe (one row per
+        card, :attr:`cards_dealt` rows, in the shoe's order): each hand's net x scale and the
+        cards it used (the rest stay in the shoe)."""
+        faces = np.ascontiguousarray(np.asarray(dealt, dtype=np.int64).T)
+        rows = deal_by_rules(self.analysis.bet, faces)
+        index = self.analysis.classify(Deals(rows))
+        return self.pays[index], (rows >= 0).sum(axis=1).astype(np.int64)
+
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal ``hands`` hands, each from a freshly shuffled shoe, and settle them."""
         from edge.sampling import deal

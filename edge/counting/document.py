@@ -527,12 +527,15 @@ def counting_method(c: Counting, title: str) -> tuple[str, ...]:
                     f"{SEED}, each shoe's return exact), and the turning shoe is found on the "
                     "model E0 + b (Q - E[Q]) (its return exact)")
     if c.play is not None and c.simulated:
-        said.append(f"the counter's win rates are simulated ({c.play.rounds:,} rounds at each "
-                    f"depth from seed {c.play.seed}"
+        round_ = "coup" if any(rate.coups for rate in c.simulated) else "round"
+        said.append(f"the counter's win rates are simulated ({c.play.rounds:,} {round_}s at "
+                    f"each depth from seed {c.play.seed}"
                     + (", on the best count" if c.best is not None else "")
                     + "), with their standard errors; the simulation is checked by the flat "
-                    "bet of every round dealt, whose expectation is the exact house edge off "
-                    "the top (a z at each depth)"
+                    f"bet of every {round_} dealt, whose expectation is the exact house edge "
+                    "off the top (a z at each depth"
+                    + ("; to within the cut-card effect, coups being dealt whole"
+                       if round_ == "coup" else "") + ")"
                     + first_bet_method(c))
         if simulated_method(c.simulated, c.play):
             said.append(simulated_method(c.simulated, c.play))
