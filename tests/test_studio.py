@@ -244,3 +244,17 @@ def test_one_of_edge_s_games_opens_with_its_wagers_and_options(tmp_path: Path) -
     bad = studio.post("/analyse", data={"bet": "pair-plus", "options": "nope=1", "seq": "2",
                                         "page": "p"}).json()
     assert bad["ok"] is False and "nope" in bad["result"]
+
+
+@pytest.mark.slow   # a report of the file (about 5 s)
+def test_the_report_takes_the_pays_typed(folder: Path) -> None:
+    studio = client(folder)
+    typed = {"pay.perfect-pair": "25", "pay.coloured-pair": "12", "pay.mixed-pair": "5"}
+    made = studio.post("/report", data={"text": PERFECT_PAIRS.read_text(),
+                                        "name": "perfect-pairs.toml", "format": "markdown",
+                                        "changed": "1", **typed},
+                       headers={"origin": "http://127.0.0.1:8000"})
+    assert made.status_code == 200
+    edge = house_edge({"perfect-pair": Fraction(25), "coloured-pair": Fraction(12),
+                       "mixed-pair": Fraction(5)})
+    assert f"{edge.numerator}/{edge.denominator}" in made.text

@@ -146,3 +146,15 @@ def test_two_tabs_each_keep_their_own(studio: str, browser: Any) -> None:
         page.wait_for_function(
             f"document.getElementById('house-edge-exact').textContent == '{expected}'")
         assert edge_shown(page) == expected
+
+
+def test_the_report_is_previewed_with_its_charts(studio: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(studio)
+    edge_shown(page)
+    page.click("#preview")
+    page.wait_for_selector("#report-preview:not([hidden])", timeout=120_000)
+    frame = page.frame_locator("#report-preview")
+    assert "mathematical report" in str(frame.locator("h1").first.text_content())
+    assert frame.locator("svg").count() >= 1
+    page.screenshot(path=str(SHOTS / "studio-preview.png"), full_page=False)

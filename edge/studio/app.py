@@ -215,7 +215,13 @@ def make_app(settings: Settings) -> Starlette:
                 options = {} if decks is None else {"decks": str(decks)}
         except EdgeError as error:
             return PlainTextResponse(str(error), 400)
-        made = await asyncio.to_thread(report_bytes, text, name, fmt, options)
+        extra: list[str] = []
+        if form.get("changed"):            # the pays typed, in the order of the table's rows
+            typed = "-".join(str(value).strip() for key, value in form.items()
+                             if key.startswith("pay."))
+            chosen = str(form.get("bet", ""))
+            extra = ["--paytable", f"{chosen}={typed}" if settings.game and chosen else typed]
+        made = await asyncio.to_thread(report_bytes, text, name, fmt, options, extra)
         if isinstance(made, str):
             return PlainTextResponse(made, 400)
         download = f"{Path(name).stem}-report.{REPORT_FORMATS[fmt]}"
@@ -235,16 +241,18 @@ def make_app(settings: Settings) -> Starlette:
     return app
 
 
-def report_bytes(text: str, name: str, fmt: str, options: dict[str, str]) -> bytes | str:
-    """``edge report NAME --format FMT`` run in a private folder, on the file ``text`` written
-    there as ``name`` (or, with no text, on the game ``name``): the bytes the command line
-    gives, or its error line."""
+def report_bytes(text: str, name: str, fmt: str, options: dict[str, str],
+                 extra: list[str] | None = None) -> bytes | str:
+    """``edge report NAME --format FMT`` (and ``extra`` arguments: the pays typed) run in a
+    private folder, on the file ``text`` written there as ``name`` (or, with no text, on the
+    game ``name``): the bytes the command line gives, or its error line."""
     with tempfile.TemporaryDirectory(prefix="edge-studio-report-") as private:
         if text:
             (Path(private) / name).write_text(text, encoding="utf-8")
         command = [sys.executable, "-m", "edge", "report", name, "--format", fmt, "-o", "out"]
         for key, value in options.items():
             command += ["--set", f"{key}={value}"]
+        command += extra or []
         done = subprocess.run(command, cwd=private, capture_output=True, text=True,
                               check=False)
         if done.returncode != 0:

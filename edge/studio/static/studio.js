@@ -20,6 +20,12 @@
   }
   if (text) text.addEventListener("scroll", () => { lines.scrollTop = text.scrollTop; });
 
+  // whether a pay box holds other than the file's pay (the report then takes the pays typed)
+  function paysChanged() {
+    return Array.from(paysForm.querySelectorAll("input[data-file-pay]"))
+      .some((box) => box.value.trim() !== box.dataset.filePay) ? "1" : "";
+  }
+
   function body(extra) {
     const data = new FormData(fileForm);
     for (const [key, value] of new FormData(paysForm)) data.append(key, value);
@@ -137,12 +143,24 @@
     button.addEventListener("click", async () => {
       state.textContent = "making the report...";
       const response = await fetch("report", {method: "POST",
-                                              body: body({format: button.dataset.format})});
+                                              body: body({format: button.dataset.format,
+                                                          changed: paysChanged()})});
       if (!response.ok) { state.textContent = await response.text(); return; }
       const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition"))[1];
       download(await response.blob(), name);
       state.textContent = "report downloaded";
     });
+  });
+
+  $("preview").addEventListener("click", async () => {
+    state.textContent = "making the report...";
+    const response = await fetch("report", {method: "POST",
+                                            body: body({format: "html", changed: paysChanged()})});
+    if (!response.ok) { state.textContent = await response.text(); return; }
+    const frame = $("report-preview");
+    frame.srcdoc = await response.text();       // sandboxed: the report runs no script
+    frame.hidden = false;
+    state.textContent = "the report below is of the input as it was when asked";
   });
 
   numberLines();
