@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -324,12 +324,12 @@ def board_showdown(layout: Layout, conditions: Iterable[Node], rules: Rules
     return BoardShowdown(board, first, second) if seen == {first, second} else None
 
 
-def _second_holding(board: list[int], first: list[int], klass: int, comparison: int
-                    ) -> list[int]:
-    """A holding of two cards left by the board and ``first`` whose best five with the board
-    is of class ``klass`` and compares ``comparison`` with ``first``'s (the kernel's codes: 0
-    the first is lower, 1 equal, 2 higher)."""
-    left = [card for card in range(52) if card not in board and card not in first]
+def _second_holding(deck: Sequence[int], board: list[int], first: list[int], klass: int,
+                    comparison: int) -> list[int]:
+    """A holding of two cards of ``deck`` left by the board and ``first`` whose best five
+    with the board is of class ``klass`` and compares ``comparison`` with ``first``'s (the
+    kernel's codes: 0 the first is lower, 1 equal, 2 higher)."""
+    left = [card for card in deck if card not in board and card not in first]
     pairs = np.array(list(itertools.combinations(left, 2)), dtype=np.int64)
     hands = np.concatenate([np.tile(np.array(board, dtype=np.int64), (len(pairs), 1)), pairs],
                            axis=1)
@@ -346,26 +346,31 @@ def _second_holding(board: list[int], first: list[int], klass: int, comparison: 
 
 def count_board_showdown(layout: Layout, shape: BoardShowdown, outcomes: int,
                          classify: Callable[[Deals], IntArray], threads: int = 1,
-                         progress: Callable[[int], None] | None = None) -> Counts:
+                         progress: Callable[[int], None] | None = None,
+                         ranks: Sequence[int] | None = None) -> Counts:
     """Every deal's outcome, counted by the board-showdown kernel
     (:mod:`edge.bets._showdown`): the deals by (first holding's class, second's class,
     comparison), each of those settled once by the file's conditions on a real deal of it.
     The boards are shared out by their lowest card among ``threads`` threads (the kernel
-    runs without the GIL); ``progress`` is told how many boards each part covered."""
+    runs without the GIL); ``progress`` is told how many boards each part covered. ``ranks``
+    (for tests): a deck of those ranks only, in four suits, instead of 52 cards."""
     from edge.bets import _showdown  # compiled: a tree not yet built still counts other files
+
+    deck = [rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
+            for suit in range(4)]
 
     def part(lowest: int) -> tuple[IntArray, npt.NDArray[np.intc]]:
         found: tuple[IntArray, npt.NDArray[np.intc]] = _showdown.showdown_counts(
-            start=lowest, stop=lowest + 1)
+            ranks, start=lowest, stop=lowest + 1)
         return found
 
-    lowest_cards = range(52 - SHARED + 1)
+    lowest_cards = range(len(deck) - SHARED + 1)
     parts = []
     with ThreadPoolExecutor(max(1, threads)) as pool:
         for lowest, found in zip(lowest_cards, pool.map(part, lowest_cards), strict=True):
             parts.append(found)
             if progress is not None:
-                progress(math.comb(51 - lowest, SHARED - 1))
+                progress(math.comb(len(deck) - 1 - lowest, SHARED - 1))
     cells = np.sum([counts for counts, _ in parts], axis=0)
     columns = layout.slot_columns()
     which = list(zip(*np.nonzero(cells), strict=True))
@@ -374,7 +379,7 @@ def count_board_showdown(layout: Layout, shape: BoardShowdown, outcomes: int,
         example = next(found[klass, other, comparison] for _, found in parts
                        if found[klass, other, comparison, 0] >= 0)
         board, first = [int(c) for c in example[:SHARED]], [int(c) for c in example[SHARED:]]
-        second = _second_holding(board, first, int(other), int(comparison))
+        second = _second_holding(deck, board, first, int(other), int(comparison))
         rows[at, list(columns[shape.board])] = board
         rows[at, list(columns[shape.first])] = first
         rows[at, list(columns[shape.second])] = second
@@ -384,7 +389,9 @@ def count_board_showdown(layout: Layout, shape: BoardShowdown, outcomes: int,
     examples = [tuple(int(card) for card in rows[int(np.argmax(outcome == i))])
                 if counts[i] else None for i in range(outcomes + 1)]
     total = sum(counts)
-    if total != cycle_size(layout.slots, 1):
-        raise AssertionError(f"the board showdown counts {total} deals, not "
-                             f"{cycle_size(layout.slots, 1)}")
+    size = len(deck)
+    deals = (math.comb(size, SHARED) * math.comb(size - SHARED, HOLDING)
+             * math.comb(size - SHARED - HOLDING, HOLDING))
+    if total != deals:
+        raise AssertionError(f"the board showdown counts {total} deals, not {deals}")
     return Counts(tuple(counts), tuple(examples), total)
