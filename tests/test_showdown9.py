@@ -41,6 +41,7 @@ from edge.bets.game import BetAnalysis
 from edge.bets.language import Node, parse
 from edge.bets.layout import Layout, Place
 from edge.bets.showdown import board_showdown, count_board_showdown
+from edge.games import RunSettings, get_game
 
 BETS = Path(__file__).resolve().parent.parent / "examples" / "bets"
 HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL = range(10)
@@ -349,6 +350,14 @@ def test_florida_trips_published() -> None:
     for name, count in FLORIDA_COMBINATIONS.items():
         assert rows[name].combinations == count
     assert round(-table.expected_return * 100, 2) == Fraction(488, 100)
+    # edge's own game counts the same bet its own way (the UTH solve's per-board kernel)
+    game = get_game("ultimate-texas-holdem")
+    own = game.analyze("trips", game.bet("trips").paytable("50-40-30-10-8-6-3"),
+                       game.make_rules({"trips_rule": "beat-dealer"}), RunSettings())
+    theirs = {row.outcome: row.combinations for row in own.rows}
+    assert {name: rows[name].combinations for name in FLORIDA_COMBINATIONS} == {
+        name: theirs[name] for name in FLORIDA_COMBINATIONS}
+    assert own.expected_return == table.expected_return
 
 
 @pytest.mark.slow
