@@ -26,11 +26,13 @@ the renamings give; ``examples[a, b, k]`` holds one board and first holding of e
 found (seven cards, -1 where there is none), to be completed by the caller with a second
 holding.
 
-For each board the C(m, 2) holdings of the m cards left are evaluated once, sorted by strength,
-and the pairs of disjoint holdings counted by inclusion and exclusion over the cards they
-share: for a first holding {x, y}, the second holdings of a class (or below, or equal in
-strength) number those of all holdings, less those holding x, less those holding y, plus the
-one holding both ({x, y} itself).
+For each board the C(m, 2) holdings of the m cards left are evaluated once, sorted by strength
+(a radix sort), and the pairs of disjoint holdings counted by inclusion and exclusion over the
+cards they share: for a first holding {x, y}, the second holdings of a class (or below, or
+equal in strength) number those of all holdings, less those holding x, less those holding y,
+plus the one holding both ({x, y} itself). Summed over the first holdings of a class, the
+pairs of two classes need only each card's count of holdings of each class; the holdings' own
+counts of higher and equal hands are needed for the pairs within one class only.
 """
 
 from libc.stdint cimport int64_t, uint64_t
@@ -55,55 +57,33 @@ cdef int64_t INDEX_MASK = (1 << 11) - 1
 cdef int MOST_HOLDINGS = 1081
 
 
-cdef void _sort(int64_t* keys, int count) noexcept nogil:
-    """Sort ``count`` keys in place, increasing (quicksort, insertion sort for short runs)."""
-    cdef int low, high, i, j
-    cdef int64_t pivot, swap, item
-    cdef int[64] stack
-    cdef int top = 0
-    stack[0] = 0
-    stack[1] = count - 1
-    top = 2
-    while top > 0:
-        top -= 2
-        low = stack[top]
-        high = stack[top + 1]
-        while high - low > 16:
-            # median of three as the pivot
-            i = low + (high - low) // 2
-            if keys[i] < keys[low]:
-                swap = keys[i]; keys[i] = keys[low]; keys[low] = swap
-            if keys[high] < keys[low]:
-                swap = keys[high]; keys[high] = keys[low]; keys[low] = swap
-            if keys[high] < keys[i]:
-                swap = keys[high]; keys[high] = keys[i]; keys[i] = swap
-            pivot = keys[i]
-            i = low
-            j = high
-            while i <= j:
-                while keys[i] < pivot:
-                    i += 1
-                while keys[j] > pivot:
-                    j -= 1
-                if i <= j:
-                    swap = keys[i]; keys[i] = keys[j]; keys[j] = swap
-                    i += 1
-                    j -= 1
-            # the larger part waits on the stack, the smaller is sorted next (depth < 32)
-            if j - low > high - i:
-                stack[top] = low; stack[top + 1] = j
-                low = i
-            else:
-                stack[top] = i; stack[top + 1] = high
-                high = j
-            top += 2
-        for i in range(low + 1, high + 1):
-            item = keys[i]
-            j = i - 1
-            while j >= low and keys[j] > item:
-                keys[j + 1] = keys[j]
-                j -= 1
-            keys[j + 1] = item
+cdef void _sort(int64_t* keys, int64_t* spare, int count) noexcept nogil:
+    """Sort ``count`` keys in place by their strength (the bits above INDEX_BITS, fewer than
+    32 of them): a stable radix sort, eight bits a pass, ``spare`` as room for one copy."""
+    cdef int[256] starts
+    cdef int i, digit, total, shift, passes
+    cdef int64_t* source = keys
+    cdef int64_t* target = spare
+    cdef int64_t* swap
+    for passes in range(4):
+        shift = INDEX_BITS + 8 * passes
+        for digit in range(256):
+            starts[digit] = 0
+        for i in range(count):
+            starts[(source[i] >> shift) & 255] += 1
+        total = 0
+        for digit in range(256):
+            i = starts[digit]
+            starts[digit] = total
+            total += i
+        for i in range(count):
+            digit = (source[i] >> shift) & 255
+            target[starts[digit]] = source[i]
+            starts[digit] += 1
+        swap = source
+        source = target
+        target = swap
+    # four passes: the sorted keys are back in ``keys``
 
 
 cdef struct Work:
@@ -112,6 +92,7 @@ cdef struct Work:
     int* second
     int* klass
     int64_t* keys
+    int64_t* spare       # room for the sort
     int* below          # holdings of lower strength
     int* below_x        # of those, holding the first card
     int* below_y        # ... the second card
@@ -122,6 +103,58 @@ cdef struct Work:
     int* running
     int* card_class     # [52][CLASSES]
     int* totals         # [CLASSES]
+
+
+cdef void _tally(Work* w, int holdings, int64_t* tally) noexcept nogil:
+    """Add one board's pairs of disjoint holdings to ``tally`` by (first class, second class,
+    comparison), summed by class rather than holding by holding: the pairs of classes a and
+    b number T_a T_b less the sum over cards of (a-holdings holding it)(b-holdings holding
+    it), plus T_a when a = b (each holding, taken away twice with itself); only a pair of one
+    class needs the holdings' own counts of higher and equal hands."""
+    cdef int h, a, b, card, x, y, mine, start_of
+    cdef int64_t pairs
+    cdef int[HOLDEM_CLASSES + 1] starts
+    cdef int64_t[HOLDEM_CLASSES] higher
+    cdef int64_t[HOLDEM_CLASSES] ties
+    cdef int[52 * (HOLDEM_CLASSES + 1)] before     # a card's holdings of lower classes
+    starts[0] = 0
+    for a in range(HOLDEM_CLASSES):
+        starts[a + 1] = starts[a] + w.totals[a]
+        higher[a] = 0
+        ties[a] = 0
+    for card in range(52):
+        before[card * (HOLDEM_CLASSES + 1)] = 0
+        for a in range(HOLDEM_CLASSES):
+            before[card * (HOLDEM_CLASSES + 1) + a + 1] = (
+                before[card * (HOLDEM_CLASSES + 1) + a]
+                + w.card_class[card * HOLDEM_CLASSES + a])
+    for h in range(holdings):
+        mine = w.klass[h]
+        x = w.first[h] * (HOLDEM_CLASSES + 1) + mine
+        y = w.second[h] * (HOLDEM_CLASSES + 1) + mine
+        start_of = starts[mine]
+        higher[mine] += ((w.below[h] - start_of) - (w.below_x[h] - before[x])
+                         - (w.below_y[h] - before[y]))
+        ties[mine] += w.equal[h] - w.equal_x[h] - w.equal_y[h] + 1
+    for a in range(HOLDEM_CLASSES):
+        if w.totals[a] == 0:
+            continue
+        for b in range(HOLDEM_CLASSES):
+            if w.totals[b] == 0:
+                continue
+            pairs = <int64_t>w.totals[a] * w.totals[b]
+            for card in range(52):
+                pairs -= (<int64_t>w.card_class[card * HOLDEM_CLASSES + a]
+                          * w.card_class[card * HOLDEM_CLASSES + b])
+            if a > b:
+                tally[(a * HOLDEM_CLASSES + b) * 3 + 2] += pairs
+            elif a < b:
+                tally[(a * HOLDEM_CLASSES + b) * 3] += pairs
+            else:
+                pairs += w.totals[a]
+                tally[(a * HOLDEM_CLASSES + a) * 3 + 2] += higher[a]
+                tally[(a * HOLDEM_CLASSES + a) * 3 + 1] += ties[a]
+                tally[(a * HOLDEM_CLASSES + a) * 3] += pairs - higher[a] - ties[a]
 
 
 cdef int _board_pass(const HoldemTables* t, const int* board, const int* left, int size,
@@ -135,7 +168,6 @@ cdef int _board_pass(const HoldemTables* t, const int* board, const int* left, i
     cdef int holdings = 0
     cdef int64_t strength
     cdef int cum, cum_x, cum_y, disjoint, higher, ties
-    cdef int64_t[HOLDEM_CLASSES * 3] row
     for i in range(BOARD_CARDS):
         lanes |= t.lane[board[i]]
     for c in range(52):
@@ -157,7 +189,7 @@ cdef int _board_pass(const HoldemTables* t, const int* board, const int* left, i
             w.card_class[left[i] * HOLDEM_CLASSES + c] += 1
             w.card_class[left[j] * HOLDEM_CLASSES + c] += 1
             holdings += 1
-    _sort(w.keys, holdings)
+    _sort(w.keys, w.spare, holdings)
     start = 0
     while start < holdings:
         strength = w.keys[start] >> INDEX_BITS
@@ -179,6 +211,10 @@ cdef int _board_pass(const HoldemTables* t, const int* board, const int* left, i
             w.equal_x[h] = w.running[w.first[h]] - w.below_x[h]
             w.equal_y[h] = w.running[w.second[h]] - w.below_y[h]
         start = end
+    if tally != NULL:
+        _tally(w, holdings, tally)
+    if out == NULL:
+        return holdings
     for h in range(holdings):
         x = w.first[h] * HOLDEM_CLASSES
         y = w.second[h] * HOLDEM_CLASSES
@@ -187,31 +223,25 @@ cdef int _board_pass(const HoldemTables* t, const int* board, const int* left, i
         cum_x = 0
         cum_y = 0
         for c in range(HOLDEM_CLASSES):
-            q = c * 3
-            row[q] = 0
-            row[q + 1] = 0
-            row[q + 2] = 0
+            q = (h * HOLDEM_CLASSES + c) * 3
+            out[q] = 0
+            out[q + 1] = 0
+            out[q + 2] = 0
             disjoint = w.totals[c] - w.card_class[x + c] - w.card_class[y + c]
             if c < mine:
-                row[q + 2] = disjoint
+                out[q + 2] = disjoint
                 cum += w.totals[c]
                 cum_x += w.card_class[x + c]
                 cum_y += w.card_class[y + c]
             elif c > mine:
-                row[q] = disjoint
+                out[q] = disjoint
             else:
                 disjoint += 1                      # {x, y} itself, taken away twice
                 higher = (w.below[h] - cum) - (w.below_x[h] - cum_x) - (w.below_y[h] - cum_y)
                 ties = w.equal[h] - w.equal_x[h] - w.equal_y[h] + 1
-                row[q + 2] = higher
-                row[q + 1] = ties
-                row[q] = disjoint - higher - ties
-        if out != NULL:
-            for q in range(HOLDEM_CLASSES * 3):
-                out[h * HOLDEM_CLASSES * 3 + q] = row[q]
-        if tally != NULL:
-            for q in range(HOLDEM_CLASSES * 3):
-                tally[mine * HOLDEM_CLASSES * 3 + q] += row[q]
+                out[q + 2] = higher
+                out[q + 1] = ties
+                out[q] = disjoint - higher - ties
     return holdings
 
 
@@ -239,6 +269,7 @@ cdef Work _work(dict keep, int holdings):
                          ("totals", HOLDEM_CLASSES)):
         keep[name] = np.zeros(max(length, 1), dtype=np.intc)
     keep["keys"] = np.zeros(max(holdings, 1), dtype=np.int64)
+    keep["spare"] = np.zeros(max(holdings, 1), dtype=np.int64)
     view = keep["first"]; w.first = &view[0]
     view = keep["second"]; w.second = &view[0]
     view = keep["klass"]; w.klass = &view[0]
@@ -252,6 +283,7 @@ cdef Work _work(dict keep, int holdings):
     view = keep["card_class"]; w.card_class = &view[0]
     view = keep["totals"]; w.totals = &view[0]
     keys = keep["keys"]; w.keys = &keys[0]
+    keys = keep["spare"]; w.spare = &keys[0]
     return w
 
 
