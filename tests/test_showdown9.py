@@ -43,6 +43,8 @@ from edge.bets.layout import Layout, Place
 from edge.bets.showdown import board_showdown, count_board_showdown
 from edge.games import RunSettings, get_game
 
+pytestmark = pytest.mark.kernels
+
 BETS = Path(__file__).resolve().parent.parent / "examples" / "bets"
 HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL = range(10)
 LOWER, EQUAL, HIGHER = range(3)
