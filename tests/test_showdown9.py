@@ -131,14 +131,14 @@ def board_cells(board: Sequence[int], deck: Sequence[int],
     return holdings, classes.tolist(), counts
 
 
-def small_deck_cells(ranks: Sequence[int]) -> npt.NDArray[np.int64]:
+def small_deck_cells(ranks: Sequence[int], board_cards: int = 5) -> npt.NDArray[np.int64]:
     """Every deal of a board and two holdings from the small deck, by (first class, second
     class, comparison): on each board every pair of holdings sharing no card."""
     deck = deck_of(ranks)
-    left_count = len(deck) - 5
+    left_count = len(deck) - board_cards
     disjoint = np.nonzero(disjoint_pairs(list(itertools.combinations(range(left_count), 2))))
     cells = np.zeros(300, dtype=np.int64)
-    for board in itertools.combinations(deck, 5):
+    for board in itertools.combinations(deck, board_cards):
         left = [card for card in deck if card not in board]
         # the holdings in the same order as those of positions 0..left_count - 1
         strengths = [cached_seven(tuple(sorted((*board, *holding))))
@@ -189,6 +189,24 @@ def test_every_deal_of_a_small_deck() -> None:
     assert np.array_equal(found, small_deck_cells([0, 1, 12]))
     assert found.sum() == math.comb(12, 5) * math.comb(7, 2) * math.comb(5, 2)
     assert ((examples[..., 0] >= 0) == (found > 0)).all()
+
+
+@pytest.mark.parametrize(("ranks", "board_cards"), [([0, 1, 2, 12], 3), ([0, 1, 12], 4)])
+def test_every_deal_over_a_smaller_board(ranks: list[int], board_cards: int) -> None:
+    """A board of three cards (each hand the best five of five) or four (of six), every deal
+    of a small deck."""
+    found, examples = _showdown.showdown_counts(ranks, board_cards=board_cards)
+    assert np.array_equal(found, small_deck_cells(ranks, board_cards))
+    assert examples.shape[-1] == board_cards + 2
+
+
+def test_one_flop_of_the_full_deck() -> None:
+    """holding_counts over a 3-card board (the 1,176 holdings of 49 cards), against the plain
+    loop."""
+    board = [12 * 4 + 3, 11 * 4 + 3, 2 * 4 + 1]                       # As Ks 4d
+    _, classes, counts = _showdown.holding_counts(board)
+    _, expected_classes, expected = board_cells(board, range(52), uncached_seven)
+    assert classes.tolist() == expected_classes and np.array_equal(counts, expected)
 
 
 @pytest.mark.slow
@@ -267,14 +285,14 @@ def bad_beat(strengths: tuple[Strength, Strength]) -> str:
     return names.get(loser[0], "lose") if player != dealer else "lose"
 
 
-def plain_file_counts(ranks: Sequence[int], settle: Callable[[tuple[Strength, Strength]], str]
-                      ) -> Counter[str]:
+def plain_file_counts(ranks: Sequence[int], settle: Callable[[tuple[Strength, Strength]], str],
+                      board_cards: int = 5) -> Counter[str]:
     """Every deal of the small deck (board, player, dealer sets) settled by ``settle``: on
     each board the pairs of disjoint holdings counted by their two strengths, each pair of
     strengths settled once."""
     deck = deck_of(ranks)
     found: Counter[str] = Counter()
-    for board in itertools.combinations(deck, 5):
+    for board in itertools.combinations(deck, board_cards):
         left = [card for card in deck if card not in board]
         holdings = list(itertools.combinations(left, 2))
         strengths = [cached_seven(tuple(sorted((*board, *holding)))) for holding in holdings]
@@ -313,6 +331,35 @@ def test_the_files_on_a_small_deck(name: str,
             assert settle((plain_seven([*cards["board"], *cards["player"]], plain_five),
                            plain_seven([*cards["board"], *cards["dealer"]], plain_five))
                           ) == outcome
+
+
+def showdown(strengths: tuple[Strength, Strength]) -> str:
+    """The player's hand against the dealer's: a win, a tie, else a loss."""
+    player, dealer = strengths
+    return "win" if player > dealer else "tie" if player == dealer else "lose"
+
+
+def test_a_flop_showdown_file(tmp_path: Path) -> None:
+    """hand5(player + flop) against hand5(dealer + flop), seven cards (once refused: 39 billion
+    rows of cards), by the route on a small deck against the plain count, and on the whole
+    deck: C(52,3) C(49,2) C(47,2) deals, as many won as lost."""
+    path = tmp_path / "flop.toml"
+    path.write_text('name = "flop"\ntitle = "Flop"\n[shoe]\ndecks = 1\n'
+                    "[deal]\nplayer = 2\ndealer = 2\nflop = 3\n"
+                    '[[outcome]]\nname = "win"\nwhen = "hand5(player + flop) > '
+                    'hand5(dealer + flop)"\n[[outcome]]\nname = "tie"\nwhen = "hand5(flop + '
+                    'player) == hand5(dealer + flop)"\n[paytables]\ndefault = "even"\n'
+                    "even = { win = 1, tie = 0 }\n")
+    bet = read_bet_file(path)
+    shape = board_showdown(bet.layout, [o.node for o in bet.outcomes], bet.rules)
+    assert shape is not None
+    counts = count_board_showdown(bet.layout, shape, 2, BetAnalysis(bet).classify,
+                                  ranks=[0, 1, 2, 12])
+    expected = plain_file_counts([0, 1, 2, 12], showdown, board_cards=3)
+    assert counts.counts == (expected["win"], expected["tie"], expected["lose"])
+    table = edge.analyze(str(path))
+    win, tie, lose = (row.combinations for row in table.rows)
+    assert table.cycle == math.comb(52, 3) * math.comb(49, 2) * math.comb(47, 2) and win == lose
 
 
 def test_nine_cards_outside_the_shape_are_one_error_line(tmp_path: Path) -> None:

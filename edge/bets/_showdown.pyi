@@ -11,7 +11,8 @@ EQUAL: int
 HIGHER: int
 COMPARISONS: int
 CLASSES: int
-BOARD: int
+FEWEST_BOARD: int
+MOST_BOARD: int
 
 IntArray = npt.NDArray[np.int64]
 Tally = tuple[IntArray, npt.NDArray[np.intc]]
@@ -21,5 +22,5 @@ def holding_counts(
 ) -> tuple[IntArray, IntArray, IntArray]: ...
 def showdown_counts(
     ranks: Iterable[int] | None = None, start: int = 0, stop: int | None = None,
-    into: Tally | None = None
+    into: Tally | None = None, board_cards: int = 5
 ) -> Tally: ...

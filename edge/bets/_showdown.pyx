@@ -1,6 +1,6 @@
 # cython: language_level=3
-"""Showdown kernel: two 2-card holdings against each other over a shared 5-card board, each
-hand the best five of its seven cards, every deal of one deck counted by board.
+"""Showdown kernel: two 2-card holdings against each other over a shared board of 3 to 5 cards
+(5 unless told), each hand the best five of its cards, every deal of one deck counted by board.
 
 Cards are ints 0..51 = rank * 4 + suit, as everywhere in edge; a deck is given by its ranks
 (``ranks``: rank indexes 0 deuce .. 12 ace, every one in all four suits; all 13 by default, a
@@ -18,13 +18,13 @@ none shared) fall in each (class of the second, comparison): the counts of the o
 outcomes for one information state (board and own cards), as a game with decisions needs them.
 
 :func:`showdown_counts` adds those up over every board: ``counts[a, b, k]`` is the number of
-deals (a set of five board cards, a set of two cards for each place) where the first place's
-class is a, the second's b and the comparison k, C(n, 5) C(n - 5, 2) C(n - 7, 2) in all for a
-deck of n cards. Boards are visited one per class of boards equal up to a renaming of suits
+deals (a set of s board cards, a set of two cards for each place) where the first place's
+class is a, the second's b and the comparison k, C(n, s) C(n - s, 2) C(n - s - 2, 2) in all
+for a deck of n cards. Boards are visited one per class of boards equal up to a renaming of suits
 (a board whose four suits' rank masks are in non-increasing order), weighted by how many boards
 the renamings give; ``examples[a, b, k]`` holds one board and first holding of each (a, b, k)
-found (seven cards, -1 where there is none), to be completed by the caller with a second
-holding.
+found (s + 2 cards, the board's first, -1 where there is none), to be completed by the caller
+with a second holding.
 
 For each board the C(m, 2) holdings of the m cards left are evaluated once, sorted by strength
 (a radix sort), and the pairs of disjoint holdings counted by inclusion and exclusion over the
@@ -48,9 +48,9 @@ EQUAL = 1
 HIGHER = 2
 COMPARISONS = 3
 CLASSES = HOLDEM_CLASSES
-cdef enum:
-    BOARD_CARDS = 5
-BOARD = BOARD_CARDS
+# a board of 3 to 5 cards (each hand the best five of 5 to 7 cards); 5 unless told
+FEWEST_BOARD = 3
+MOST_BOARD = 5
 # a holding's index fits in the low bits of its sort key (at most C(47, 2) = 1081 holdings)
 cdef int INDEX_BITS = 11
 cdef int64_t INDEX_MASK = (1 << 11) - 1
@@ -157,9 +157,10 @@ cdef void _tally(Work* w, int holdings, int64_t* tally) noexcept nogil:
                 tally[(a * HOLDEM_CLASSES + a) * 3] += pairs - higher[a] - ties[a]
 
 
-cdef int _board_pass(const HoldemTables* t, const int* board, const int* left, int size,
-                     Work* w, int64_t* out, int64_t* tally) noexcept nogil:
-    """Count one board: ``left`` holds the ``size`` cards not on the board; ``out`` (unless
+cdef int _board_pass(const HoldemTables* t, const int* board, int board_cards,
+                     const int* left, int size, Work* w, int64_t* out,
+                     int64_t* tally) noexcept nogil:
+    """Count one board of ``board_cards`` cards: ``left`` holds the ``size`` cards not on the board; ``out`` (unless
     NULL) gets, for each holding (a row of CLASSES * COMPARISONS), the second holdings by
     (class, comparison); ``tally`` (unless NULL) adds them up by (first class, second class,
     comparison). Returns the number of holdings."""
@@ -168,7 +169,7 @@ cdef int _board_pass(const HoldemTables* t, const int* board, const int* left, i
     cdef int holdings = 0
     cdef int64_t strength
     cdef int cum, cum_x, cum_y, disjoint, higher, ties
-    for i in range(BOARD_CARDS):
+    for i in range(board_cards):
         lanes |= t.lane[board[i]]
     for c in range(52):
         w.running[c] = 0
@@ -245,14 +246,18 @@ cdef int _board_pass(const HoldemTables* t, const int* board, const int* left, i
     return holdings
 
 
-def _deck(ranks):
-    """The cards of a deck of ``ranks`` (each in four suits), checked."""
+def _deck(ranks, board_cards):
+    """The cards of a deck of ``ranks`` (each in four suits), checked, and the board's size."""
+    if isinstance(board_cards, bool) or not isinstance(board_cards, (int, np.integer)) \
+            or not FEWEST_BOARD <= board_cards <= MOST_BOARD:
+        raise ValueError(f"a board is {FEWEST_BOARD} to {MOST_BOARD} cards, not "
+                         f"{board_cards!r}")
     given = list(range(13) if ranks is None else ranks)
     chosen = sorted({int(r) for r in given})
     if len(chosen) != len(given) or not all(0 <= r <= 12 for r in chosen):
         raise ValueError(f"ranks must be distinct rank indexes 0..12, not {given!r}")
     cards = np.array([r * 4 + s for r in chosen for s in range(4)], dtype=np.intc)
-    if len(cards) < BOARD + 4:
+    if len(cards) < board_cards + 4:
         raise ValueError(f"a deck of {len(cards)} cards cannot deal a board and two holdings")
     return cards
 
@@ -288,17 +293,21 @@ cdef Work _work(dict keep, int holdings):
 
 
 def holding_counts(board, ranks=None):
-    """For one board (five distinct cards of the deck of ``ranks``): every holding of two of
-    the cards left (rows of two cards, increasing), its class, and ``counts[h, b, k]``, the
-    second holdings (two more cards, none shared) of class b whose hand compares k with it
+    """For one board (three to five distinct cards of the deck of ``ranks``): every holding of
+    two of the cards left (rows of two cards, increasing), its class, and ``counts[h, b, k]``,
+    the second holdings (two more cards, none shared) of class b whose hand compares k with it
     (see the module for the codes)."""
-    cards = _deck(ranks)
     chosen = [int(card) for card in board]
-    if len(chosen) != BOARD or len(set(chosen)) != BOARD or not set(chosen) <= set(cards.tolist()):
-        raise ValueError(f"board must be five distinct cards of the deck, not {chosen!r}")
+    cards = _deck(ranks, len(chosen) if FEWEST_BOARD <= len(chosen) <= MOST_BOARD else
+                  MOST_BOARD)
+    if (not FEWEST_BOARD <= len(chosen) <= MOST_BOARD or len(set(chosen)) != len(chosen)
+            or not set(chosen) <= set(cards.tolist())):
+        raise ValueError(f"board must be {FEWEST_BOARD} to {MOST_BOARD} distinct cards of the "
+                         f"deck, not {chosen!r}")
     left_cards = np.array([card for card in cards.tolist() if card not in chosen], dtype=np.intc)
     cdef int size = len(left_cards)
     cdef int holdings = size * (size - 1) // 2
+    cdef int board_cards = len(chosen)
     keep = {}
     cdef Work w = _work(keep, holdings)
     counts = np.zeros((holdings, HOLDEM_CLASSES, 3), dtype=np.int64)
@@ -307,39 +316,42 @@ def holding_counts(board, ranks=None):
     cdef int[::1] left_view = left_cards
     cdef const HoldemTables* t = cy_holdem_tables()
     with nogil:
-        _board_pass(t, &board_view[0], &left_view[0], size, &w, &out[0, 0, 0], NULL)
+        _board_pass(t, &board_view[0], board_cards, &left_view[0], size, &w, &out[0, 0, 0],
+                    NULL)
     pairs = np.stack([keep["first"][:holdings], keep["second"][:holdings]], axis=1)
     return pairs.astype(np.int64), keep["klass"][:holdings].astype(np.int64), counts
 
 
-def showdown_counts(ranks=None, start=0, stop=None, into=None):
-    """Every deal of a board and two holdings from the deck of ``ranks`` counted by (first
-    class, second class, comparison), with one board and first holding of each (see the
-    module): ``(counts, examples)``, arrays of shape (10, 10, 3) and (10, 10, 3, 7).
+def showdown_counts(ranks=None, start=0, stop=None, into=None, board_cards=5):
+    """Every deal of a board of ``board_cards`` cards (3 to 5) and two holdings from the deck
+    of ``ranks`` counted by (first class, second class, comparison), with one board and first
+    holding of each (see the module): ``(counts, examples)``, arrays of shape (10, 10, 3) and
+    (10, 10, 3, board_cards + 2).
 
     ``start`` and ``stop`` limit the boards to those whose lowest card is at those positions
     of the deck (0 to its size), added to ``into`` (a pair this function returned): the
     ranges taken in order, in parts, give what one call gives (for a progress bar)."""
-    cards = _deck(ranks)
+    cards = _deck(ranks, board_cards)
     cdef int n = len(cards)
+    cdef int k = <int>board_cards
     if stop is None:
         stop = n
     if any(isinstance(end, bool) or not isinstance(end, (int, np.integer))
            for end in (start, stop)) or not 0 <= start <= stop <= n:
         raise ValueError(f"start and stop must be 0 <= start <= stop <= {n}, not {start!r} "
                          f"and {stop!r}")
+    shape = (HOLDEM_CLASSES, HOLDEM_CLASSES, 3)
     if into is None:
-        counts = np.zeros((HOLDEM_CLASSES, HOLDEM_CLASSES, 3), dtype=np.int64)
-        examples = np.full((HOLDEM_CLASSES, HOLDEM_CLASSES, 3, 7), -1, dtype=np.intc)
+        counts = np.zeros(shape, dtype=np.int64)
+        examples = np.full((*shape, k + 2), -1, dtype=np.intc)
     else:
         counts, examples = into
-        if (not isinstance(counts, np.ndarray) or counts.shape != (HOLDEM_CLASSES,
-                                                                     HOLDEM_CLASSES, 3)
+        if (not isinstance(counts, np.ndarray) or counts.shape != shape
                 or counts.dtype != np.int64 or not isinstance(examples, np.ndarray)
-                or examples.shape != (HOLDEM_CLASSES, HOLDEM_CLASSES, 3, 7)
-                or examples.dtype != np.intc):
-            raise ValueError("into must be the two arrays this function returns")
-    cdef int size = n - BOARD
+                or examples.shape != (*shape, k + 2) or examples.dtype != np.intc):
+            raise ValueError("into must be the two arrays this function returns, for a board "
+                             f"of {k} cards")
+    cdef int size = n - k
     cdef int holdings = size * (size - 1) // 2
     keep = {}
     cdef Work w = _work(keep, holdings)
@@ -352,60 +364,71 @@ def showdown_counts(ranks=None, start=0, stop=None, into=None):
     cdef int[::1] left = left_cards
     cdef int[5] board
     cdef int[5] at
-    cdef int masks[4]
+    cdef int[4] masks
     cdef int low = <int>start
-    cdef int high = <int>stop
-    cdef int a, b, c, d, e, i, j, k, h, mine, copies, weight, missing, cell
+    cdef int high = <int>min(stop, n - k + 1)
+    cdef int i, j, m, h, mine, copies, weight, missing, cell
     cdef int64_t[300] local
     cdef const HoldemTables* t = cy_holdem_tables()
+    if low >= high:
+        return counts, examples
+    for i in range(k):
+        at[i] = low + i
     with nogil:
-        for a in range(low, high):
-            for b in range(a + 1, n):
-                for c in range(b + 1, n):
-                    for d in range(c + 1, n):
-                        for e in range(d + 1, n):
-                            at[0] = a; at[1] = b; at[2] = c; at[3] = d; at[4] = e
-                            masks[0] = 0; masks[1] = 0; masks[2] = 0; masks[3] = 0
-                            for i in range(BOARD_CARDS):
-                                board[i] = deck[at[i]]
-                                masks[board[i] & 3] |= 1 << (board[i] >> 2)
-                            if not (masks[0] >= masks[1] >= masks[2] >= masks[3]):
-                                continue            # another renaming of suits stands for it
-                            # the boards of this class: 4! over the orders of equal masks
-                            weight = 24
-                            i = 0
-                            while i < 4:
-                                j = i
-                                while j < 4 and masks[j] == masks[i]:
-                                    j += 1
-                                copies = j - i
-                                weight //= 1 if copies == 1 else 2 if copies == 2 else \
-                                    6 if copies == 3 else 24
-                                i = j
-                            k = 0
-                            for i in range(n):
-                                if i != a and i != b and i != c and i != d and i != e:
-                                    left[k] = deck[i]
-                                    k += 1
-                            for cell in range(HOLDEM_CLASSES * HOLDEM_CLASSES * 3):
-                                local[cell] = 0
-                            _board_pass(t, board, &left[0], size, &w, NULL, &local[0])
-                            missing = 0
-                            for cell in range(HOLDEM_CLASSES * HOLDEM_CLASSES * 3):
-                                total[cell // 30, (cell // 3) % 10, cell % 3] += (
-                                    local[cell] * weight)
-                                if local[cell] and first[cell // 30, (cell // 3) % 10,
-                                                         cell % 3, 0] < 0:
-                                    missing = 1
-                            if missing:        # a first example of some cell: which holding
-                                _board_pass(t, board, &left[0], size, &w, &one[0, 0, 0], NULL)
-                                for h in range(holdings):
-                                    mine = w.klass[h]
-                                    for cell in range(HOLDEM_CLASSES * 3):
-                                        if one[h, cell // 3, cell % 3] and first[
-                                                mine, cell // 3, cell % 3, 0] < 0:
-                                            for i in range(BOARD_CARDS):
-                                                first[mine, cell // 3, cell % 3, i] = board[i]
-                                            first[mine, cell // 3, cell % 3, 5] = w.first[h]
-                                            first[mine, cell // 3, cell % 3, 6] = w.second[h]
+        while True:
+            masks[0] = 0; masks[1] = 0; masks[2] = 0; masks[3] = 0
+            for i in range(k):
+                board[i] = deck[at[i]]
+                masks[board[i] & 3] |= 1 << (board[i] >> 2)
+            # one board for each renaming of suits: its suits' rank masks in order
+            if masks[0] >= masks[1] >= masks[2] >= masks[3]:
+                # the boards it stands for: 4! over the orders of equal masks
+                weight = 24
+                i = 0
+                while i < 4:
+                    j = i
+                    while j < 4 and masks[j] == masks[i]:
+                        j += 1
+                    copies = j - i
+                    weight //= 1 if copies == 1 else 2 if copies == 2 else \
+                        6 if copies == 3 else 24
+                    i = j
+                m = 0
+                j = 0
+                for i in range(n):
+                    if j < k and at[j] == i:
+                        j += 1
+                    else:
+                        left[m] = deck[i]
+                        m += 1
+                for cell in range(HOLDEM_CLASSES * HOLDEM_CLASSES * 3):
+                    local[cell] = 0
+                _board_pass(t, board, k, &left[0], size, &w, NULL, &local[0])
+                missing = 0
+                for cell in range(HOLDEM_CLASSES * HOLDEM_CLASSES * 3):
+                    total[cell // 30, (cell // 3) % 10, cell % 3] += local[cell] * weight
+                    if local[cell] and first[cell // 30, (cell // 3) % 10, cell % 3, 0] < 0:
+                        missing = 1
+                if missing:        # a first example of some cell: which holding
+                    _board_pass(t, board, k, &left[0], size, &w, &one[0, 0, 0], NULL)
+                    for h in range(holdings):
+                        mine = w.klass[h]
+                        for cell in range(HOLDEM_CLASSES * 3):
+                            if one[h, cell // 3, cell % 3] and first[
+                                    mine, cell // 3, cell % 3, 0] < 0:
+                                for i in range(k):
+                                    first[mine, cell // 3, cell % 3, i] = board[i]
+                                first[mine, cell // 3, cell % 3, k] = w.first[h]
+                                first[mine, cell // 3, cell % 3, k + 1] = w.second[h]
+            # the next board in increasing order, while its lowest card is below ``high``
+            i = k - 1
+            while i >= 0 and at[i] == n - k + i:
+                i -= 1
+            if i < 0:
+                break
+            at[i] += 1
+            for j in range(i + 1, k):
+                at[j] = at[j - 1] + 1
+            if at[0] >= high:
+                break
     return counts, examples

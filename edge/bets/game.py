@@ -263,8 +263,9 @@ class BetAnalysis:
             layout, nodes, self.bet.rules)
         if shape is not None:
             with Progress(f"counting {self.bet.path.name} "
-                          f"({cycle_size(layout.slots, 1):,} deals)", math.comb(52, 5),
-                          run.progress, unit="boards") as bar:
+                          f"({cycle_size(layout.slots, 1):,} deals)",
+                          math.comb(52, layout.slots[shape.board].size), run.progress,
+                          unit="boards") as bar:
                 bar.update(0)
                 return count_board_showdown(layout, shape, outcomes, self.classify,
                                             run.jobs or available_cores(), bar.advance)

@@ -23,11 +23,11 @@ minutes; the counts are the same integers as the deal-by-deal enumeration's (the
 the routes, and both with plain enumerations).
 
 Nine cards, two holdings of two over a shared board of five (:func:`board_showdown`,
-:func:`count_board_showdown`: hold'em's showdown, 2,781,381,002,400 deals from one deck), are
-beyond both ways; when every word is ``hand5`` or ``poker5`` of a holding with the board, a
-deal's outcome depends only on the two hands' classes and which is higher, and the compiled
-kernel :mod:`edge.bets._showdown` counts the deals of each (class, class, comparison) board by
-board; the file's conditions settle one real deal of each.
+:func:`count_board_showdown`: hold'em's showdown, 2,781,381,002,400 deals from one deck), or a
+board of three or four, are beyond both ways; when every word is ``hand5`` or ``poker5`` of a
+holding with the board, a deal's outcome depends only on the two hands' classes and which is
+higher, and the compiled kernel :mod:`edge.bets._showdown` counts the deals of each (class,
+class, comparison) board by board; the file's conditions settle one real deal of each.
 """
 
 from __future__ import annotations
@@ -282,10 +282,10 @@ def _example(hands_a: IntArray, hands_b: IntArray, decks: int) -> tuple[int, ...
     raise AssertionError("no deal of two hands in two groups that have one")
 
 
-# --- two holdings over a shared board, nine cards from one deck ------------------------------
+# --- two holdings over a shared board, up to nine cards from one deck ------------------------
 # the cards of each holding and of the board the compiled kernel counts
-HOLDING, SHARED = 2, 5
-BOARD_SHOWDOWN_CARDS = SHARED + 2 * HOLDING
+HOLDING, FEWEST_SHARED, MOST_SHARED = 2, 3, 5
+BOARD_SHOWDOWN_CARDS = MOST_SHARED + 2 * HOLDING
 # the strength of a royal flush (As Ks Qs Js Ts), the one straight flush of class 9
 _ROYAL_FLUSH = int(_core.evaluate_cards([51, 47, 43, 39, 35]))
 # the words the kernel reads: a best five in full (hand5) or its class (poker5)
@@ -305,16 +305,18 @@ class BoardShowdown:
 def board_showdown(layout: Layout, conditions: Iterable[Node], rules: Rules
                    ) -> BoardShowdown | None:
     """The file's shape when every word of every condition is ``hand5`` or ``poker5`` of one
-    2-card place (or places) with a shared 5-card board, both holdings read so, and the places
-    looked at only inside those words (``hand5(player + board) > hand5(dealer + board)``,
-    ``poker5(player + board) >= three-of-a-kind``); else None."""
+    2-card place (or places) with a shared board of 3 to 5 cards, both holdings read so, and
+    the places looked at only inside those words (``hand5(player + board) > hand5(dealer +
+    board)``, ``poker5(player + board) >= three-of-a-kind``); else None."""
     slots = layout.slots
     if len(slots) != 3 or not all(slot.is_set for slot in slots):
         return None
     sizes = [slot.size for slot in slots]
-    if sorted(sizes) != [HOLDING, HOLDING, SHARED]:
+    shared = max(sizes)
+    if sorted(sizes) != [HOLDING, HOLDING, shared] or not (
+            FEWEST_SHARED <= shared <= MOST_SHARED):
         return None
-    board = sizes.index(SHARED)
+    board = sizes.index(shared)
     first, second = (at for at in range(3) if at != board)
     places = {place.name for place in layout.places}
     calls: list[Call] = []
@@ -367,19 +369,20 @@ def count_board_showdown(layout: Layout, shape: BoardShowdown, outcomes: int,
 
     deck = [rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
             for suit in range(4)]
+    shared = layout.slots[shape.board].size
 
     def part(lowest: int) -> tuple[IntArray, npt.NDArray[np.intc]]:
         found: tuple[IntArray, npt.NDArray[np.intc]] = _showdown.showdown_counts(
-            ranks, start=lowest, stop=lowest + 1)
+            ranks, start=lowest, stop=lowest + 1, board_cards=shared)
         return found
 
-    lowest_cards = range(len(deck) - SHARED + 1)
+    lowest_cards = range(len(deck) - shared + 1)
     parts = []
     with ThreadPoolExecutor(max(1, threads)) as pool:
         for lowest, found in zip(lowest_cards, pool.map(part, lowest_cards), strict=True):
             parts.append(found)
             if progress is not None:
-                progress(math.comb(len(deck) - 1 - lowest, SHARED - 1))
+                progress(math.comb(len(deck) - 1 - lowest, shared - 1))
     cells = np.sum([counts for counts, _ in parts], axis=0)
     columns = layout.slot_columns()
     which = list(zip(*np.nonzero(cells), strict=True))
@@ -387,7 +390,7 @@ def count_board_showdown(layout: Layout, shape: BoardShowdown, outcomes: int,
     for at, (klass, other, comparison) in enumerate(which):
         example = next(found[klass, other, comparison] for _, found in parts
                        if found[klass, other, comparison, 0] >= 0)
-        board, first = [int(c) for c in example[:SHARED]], [int(c) for c in example[SHARED:]]
+        board, first = [int(c) for c in example[:shared]], [int(c) for c in example[shared:]]
         second = _second_holding(deck, board, first, int(other), int(comparison))
         rows[at, list(columns[shape.board])] = board
         rows[at, list(columns[shape.first])] = first
@@ -399,8 +402,8 @@ def count_board_showdown(layout: Layout, shape: BoardShowdown, outcomes: int,
                 if counts[i] else None for i in range(outcomes + 1)]
     total = sum(counts)
     size = len(deck)
-    deals = (math.comb(size, SHARED) * math.comb(size - SHARED, HOLDING)
-             * math.comb(size - SHARED - HOLDING, HOLDING))
+    deals = (math.comb(size, shared) * math.comb(size - shared, HOLDING)
+             * math.comb(size - shared - HOLDING, HOLDING))
     if total != deals:
         raise AssertionError(f"the board showdown counts {total} deals, not {deals}")
     return Counts(tuple(counts), tuple(examples), total)
