@@ -552,6 +552,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if result.agrees else 1
 
 
+def _studio() -> Any:
+    """The studio's module, imported only for its command (it needs an optional extra)."""
+    import edge.studio
+    return edge.studio
+
+
 @dataclasses.dataclass(frozen=True)
 class Command:
     """One of edge's own commands: its name, its line in ``edge --help``, the function that
@@ -581,6 +587,9 @@ COMMANDS = (
             add_collusion_arguments, cmd_collusion),
     Command("tune", "find the pay tables that hit a target house edge", add_tune_arguments,
             cmd_tune),
+    Command("studio", "write a bet in the browser and see its exact table as you type",
+            lambda parser: _studio().add_studio_arguments(parser),
+            lambda args: _studio().cmd_studio(args)),
 )
 #: edge's commands listed after the built-in games' own.
 CHECK_COMMANDS = (

@@ -309,8 +309,8 @@ def board_showdown(layout: Layout, conditions: Iterable[Node], rules: Rules
     the places looked at only inside those words (``hand5(player + board) > hand5(dealer +
     board)``, ``poker5(player + board) >= three-of-a-kind``); else None."""
     slots = layout.slots
-    if len(slots) != 3 or not all(slot.is_set for slot in slots):
-        return None
+    if rules.jokers or len(slots) != 3 or not all(slot.is_set for slot in slots):
+        return None              # the kernel deals the 52 cards, no joker
     sizes = [slot.size for slot in slots]
     shared = max(sizes)
     if sorted(sizes) != [HOLDING, HOLDING, shared] or not (

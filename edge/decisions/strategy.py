@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from edge.decisions.analysis import GameAnalysis, larger_on_ties, units_text
+from edge.decisions.analysis import GameAnalysis, larger_on_ties, starts, units_text
 from edge.decisions.solve import Solution, all_sets
 from edge.document.document import Items, Paragraph, Report, Section, Table
 from edge.games import Rules
@@ -94,7 +94,7 @@ def _decision_section(analysis: GameAnalysis, solution: Solution, d: int) -> Sec
 def strategy_report(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -> Report:
     """The solved strategy at these pays and ties rule, as a document."""
     file = analysis.file
-    solution = analysis.solution(paytable, larger_on_ties(rules))
+    solution = analysis.solution(paytable, larger_on_ties(rules), starts(file, rules))
     lines = sorted(solution.lines.items(), key=lambda item: -item[1])
     line_rows = tuple((", ".join(solution.problem.decisions[d].options[i].name
                                  for d, i in enumerate(line)), f"{deals:,}",
