@@ -407,6 +407,14 @@ BET_CASES: list[Case] = [
          _bet_file("three-card-poker-play-every-hand.toml"), "deals", comb(52, 3) * comb(49, 3)),
     Case("bet file: Dragon Tiger (a tie loses half), 8 decks", 1.0,
          _bet_file("dragon-tiger.toml"), "deals", 416 * 415),
+    # issue 35: nine cards, two holdings over a shared board (edge/bets/_showdown.pyx: one
+    # board per renaming of suits, the holdings' pairs by inclusion and exclusion), 2 threads
+    Case("bet file: UTH Florida Trips (player 2, dealer 2, board 5), 1 deck", 30.0,
+         _bet_file("florida-trips.toml"), "deals", comb(52, 5) * comb(47, 2) * comb(45, 2),
+         once=True),
+    Case("bet file: UTH Bad Beat Bonus (the losing hand), 1 deck", 30.0,
+         _bet_file("bad-beat.toml"), "deals", comb(52, 5) * comb(47, 2) * comb(45, 2),
+         once=True),
 ]
 # issue 35: every baccarat wager (a bet file with drawing rules) at 8 decks under 1 s, its
 # file read afresh; the throughput counts the ordered sequences of six cards

@@ -17,6 +17,7 @@ from typing import Any
 from edge.bets.compile import RESERVED, Condition, Moment, Rules, compile_condition
 from edge.bets.language import ConditionError, Index, Name, Node, children, parse
 from edge.bets.layout import Layout, Place
+from edge.bets.showdown import BOARD_SHOWDOWN_CARDS, board_showdown
 from edge.errors import EdgeError, PayTableError
 from edge.files import TomlErrors, parse_toml, read_text
 from edge.paytables import PayTable, make_paytable
@@ -466,10 +467,13 @@ def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset(),
         outcomes.append(Outcome(outcome_name, " ".join(when.split()), text, node, condition))
     if layout.cards == 0:
         raise _fail(path, "no condition looks at any card.")
-    if layout.cards > MOST_LOOKED_AT and not draws:
+    if (layout.cards > MOST_LOOKED_AT and not draws
+            and board_showdown(layout, nodes, rules) is None):
         raise _fail(path, f"the conditions look at {layout.cards} cards "
                           f"({', '.join(slot.describe() for slot in layout.slots)}); at most "
-                          f"{MOST_LOOKED_AT} can be enumerated.")
+                          f"{MOST_LOOKED_AT} can be enumerated, or {BOARD_SHOWDOWN_CARDS} in a "
+                          "showdown over a board (every word hand5 or poker5 of a 2-card "
+                          "holding with a 5-card board, each holding read so).")
     names = tuple(o.name for o in outcomes)
     presets, default = _paytables(_table(data, "paytables", path, True),
                                   names if pay_names is None else pay_names(names), path,

@@ -56,7 +56,12 @@ from edge.bets.enumeration import (
     rows_to_deal,
 )
 from edge.bets.file import LEAST_PAY, MOST_DECKS, BetFile, BetFileError, Outcome
-from edge.bets.showdown import count_two_hands, two_hands
+from edge.bets.showdown import (
+    board_showdown,
+    count_board_showdown,
+    count_two_hands,
+    two_hands,
+)
 from edge.bets.tableau import drawing_tables
 from edge.bets.words import condition_in_words
 from edge.cache import Entry, entry_path, read_json, read_or_solve, write_json
@@ -65,7 +70,7 @@ from edge.document.document import Items, Section, Table
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, ReportContext, Rules, Wager
 from edge.games.worked import Deal, examples_section
 from edge.options import option, options_dict
-from edge.parallel import Progress
+from edge.parallel import Progress, available_cores
 from edge.paytables import PayTable, format_pay
 from edge.run import RunSettings
 from edge.table import ReturnTable, Row
@@ -293,6 +298,16 @@ class BetAnalysis:
                               unit=f"{layout.cards}-card sets") as bar:
                     bar.update(0)
                     return count_by_held(layout, rest, outcomes, self.classify, bar.advance)
+        shape = None if by_class is False or decks != 1 else board_showdown(
+            layout, nodes, self.bet.rules)
+        if shape is not None:
+            with Progress(f"counting {self.bet.path.name} "
+                          f"({cycle_size(layout.slots, 1):,} deals)",
+                          math.comb(52, layout.slots[shape.board].size), run.progress,
+                          unit="boards") as bar:
+                bar.update(0)
+                return count_board_showdown(layout, shape, outcomes, self.classify,
+                                            run.jobs or available_cores(), bar.advance)
         showdown = None if by_class is False else two_hands(layout, nodes, self.bet.rules, decks)
         if showdown is not None:
             return count_two_hands(layout, self.bet.rules, showdown, decks, outcomes,
