@@ -46,26 +46,12 @@ from edge.games import (
     resolve_paytables,
     with_notes,
 )
+from edge.options import parse_sets as parse_sets
 from edge.parallel import check_jobs, end_progress, running
 from edge.paytables import PayTable
 from edge.player import strategy_field
 
 Handler = Callable[[argparse.Namespace], int]
-
-
-def parse_sets(pairs: Sequence[str] | None) -> dict[str, str]:
-    """``["decks=8", "ties=larger"]`` -> ``{"decks": "8", "ties": "larger"}``."""
-    values: dict[str, str] = {}
-    for pair in pairs or ():
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise EdgeError(f"The option {pair!r} is not of the form name=value.")
-        name = key.strip()
-        if name in values:
-            raise EdgeError(f"The option {name!r} is given twice (--set {name}={values[name]} "
-                            f"and --set {name}={value.strip()}): give it once.")
-        values[name] = value.strip()
-    return values
 
 
 def game_options(game: AnyGame, args: argparse.Namespace) -> dict[str, str]:

@@ -205,9 +205,8 @@ def make_app(settings: Settings) -> Starlette:
             return PlainTextResponse(f"format {fmt!r}: one of {', '.join(REPORT_FORMATS)}", 400)
         try:
             if settings.game:
-                from edge.cli import parse_sets
-                options = parse_sets([part.strip() for part in
-                                      str(form.get("options", "")).split(",") if part.strip()])
+                from edge.options import parse_set_list
+                options = parse_set_list(str(form.get("options", "")))
                 name, text = settings.game, ""
             else:
                 name, text = check_name(str(form.get("name", ""))), str(form.get("text", ""))

@@ -64,12 +64,11 @@ def tune_context(text: str, name: str, target: str, vary: str, decks: str,
 def tune_game_context(name: str, bet: str, target: str, vary: str, options: str,
                       pays: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     """:func:`tune_context` for one of edge's games, its wager ``bet`` with ``options``."""
-    from edge.cli import parse_sets
     from edge.games import get_game
+    from edge.options import parse_set_list
     try:
         game = get_game(name)
-        pairs = [part.strip() for part in options.split(",") if part.strip()]
-        return _tuned(game, bet or game.bets[0].name, target, vary, parse_sets(pairs),
+        return _tuned(game, bet or game.bets[0].name, target, vary, parse_set_list(options),
                       dict(pays))
     except EdgeError as error:
         return {"error": str(error), "candidates": []}

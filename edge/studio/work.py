@@ -93,12 +93,12 @@ def analyse_game(name: str, bet: str, options: str,
     """The exact return table of one of edge's games (``name``), its wager ``bet`` with the
     options ``options`` (``decks=6, seen=dealer-1``, as ``--set`` takes them) and ``pays``
     typed over its default pay table; or the error."""
-    from edge.cli import parse_sets
     from edge.games import get_game
+    from edge.options import parse_set_list
     try:
         game = get_game(name)
-        pairs = [part.strip() for part in options.split(",") if part.strip()]
-        return _answer(name, game, bet or game.bets[0].name, parse_sets(pairs), pays or {})
+        return _answer(name, game, bet or game.bets[0].name, parse_set_list(options),
+                       pays or {})
     except EdgeError as error:
         return _failed(name, str(error))
 
