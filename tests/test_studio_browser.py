@@ -158,3 +158,21 @@ def test_the_report_is_previewed_with_its_charts(studio: str, browser: Any) -> N
     assert "mathematical report" in str(frame.locator("h1").first.text_content())
     assert frame.locator("svg").count() >= 1
     page.screenshot(path=str(SHOTS / "studio-preview.png"), full_page=False)
+
+
+def test_two_pay_tables_side_by_side(studio: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1600, "height": 900})
+    page.goto(studio)
+    first = edge_shown(page)
+    page.click("#pin")
+    page.fill('input[data-outcome="coloured-pair"]', "10")
+    expected = fraction_text(house_edge({"perfect-pair": Fraction(25),
+                                         "coloured-pair": Fraction(10),
+                                         "mixed-pair": Fraction(6)}))
+    page.wait_for_function(
+        f"document.getElementById('house-edge-exact').textContent == '{expected}'")
+    pinned = page.locator("#pinned code.fraction").text_content()
+    assert pinned == first != expected
+    left, right = page.locator("#result").bounding_box(), page.locator("#pinned").bounding_box()
+    assert left is not None and right is not None and right["x"] > left["x"] + left["width"] - 1
+    page.screenshot(path=str(SHOTS / "studio-compare.png"))

@@ -100,7 +100,7 @@
       copy.removeAttribute("id");
       copy.querySelectorAll("[id]").forEach((node) => node.removeAttribute("id"));
       copy.querySelectorAll("button").forEach((node) => node.remove());
-      $("pinned").innerHTML = "<h3>Pinned for comparison</h3>";
+      $("pinned").innerHTML = "<h3>Pinned</h3>";
       $("pinned").appendChild(copy);
     }
   });
