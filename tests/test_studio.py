@@ -258,3 +258,16 @@ def test_the_report_takes_the_pays_typed(folder: Path) -> None:
     edge = house_edge({"perfect-pair": Fraction(25), "coloured-pair": Fraction(12),
                        "mixed-pair": Fraction(5)})
     assert f"{edge.numerator}/{edge.denominator}" in made.text
+
+
+def test_the_strategy_of_a_game_with_decisions(tmp_path: Path) -> None:
+    """Three Card Poker's Ante: the strategy page names Q-6-4, the published least hand to
+    play (Wizard of Odds, "Three Card Poker", docs/references.md)."""
+    host = "127.0.0.1:8000"
+    studio = TestClient(make_app(Settings(tmp_path, "", (host,), "", "three-card-poker")),
+                        base_url=f"http://{host}")
+    shown = studio.post("/strategy", data={"bet": "ante", "options": "", "page": "p"})
+    assert shown.status_code == 200
+    assert "Q-6-4" in shown.text
+    none = studio.post("/strategy", data={"bet": "pair-plus", "options": "", "page": "p"})
+    assert "edge: error: pair-plus: the player makes no decision" in none.text

@@ -40,7 +40,7 @@ from edge.studio.views import (
     tune_context,
     tune_game_context,
 )
-from edge.studio.work import Answer, check_name
+from edge.studio.work import Answer, check_name, strategy_page
 
 HERE = Path(__file__).parent
 REPORT_FORMATS = {"html": "html", "markdown": "md", "latex": "tex", "json": "json"}
@@ -227,7 +227,28 @@ def make_app(settings: Settings) -> Starlette:
         return Response(made, media_type="application/octet-stream",
                         headers={"content-disposition": f'attachment; filename="{download}"'})
 
+    async def strategy_view(request: Request) -> Response:
+        form = await request.form()
+        decks = str(form.get("decks", "")).strip()
+        args = (str(form.get("text", "")) if not settings.game else "",
+                str(form.get("name", "")) if not settings.game else "",
+                settings.game, str(form.get("bet", "")),
+                str(form.get("options", "")) if settings.game
+                else (f"decks={decks}" if decks else ""),
+                tuple(sorted(_form_pays(form).items())))
+        try:
+            if not settings.game:
+                check_name(args[1])
+            made = await jobs.run(f"{form.get('page', '')} strategy", ("strategy", *args),
+                                  strategy_page, *args)
+        except EdgeError as error:
+            return PlainTextResponse(str(error), 400)
+        except Superseded:
+            return HTMLResponse("")
+        return HTMLResponse(made)
+
     routes = [Route("/", page), Route("/analyse", analyse_view, methods=["POST"]),
+              Route("/strategy", strategy_view, methods=["POST"]),
               Route("/tune", tune_view, methods=["POST"]),
               Route("/save", save_view, methods=["POST"]),
               Route("/report", report_view, methods=["POST"]),

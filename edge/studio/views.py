@@ -28,6 +28,7 @@ def result_context(answer: Answer) -> dict[str, Any]:
     title = table.title or f"{answer.game.title}: {table.bet}"
     options = ", ".join(f"{key}={value}" for key, value in table.options.items())
     return {"ok": True, "title": title, "options": options, "basis": table.basis,
+            "decisions": table.has_decisions,
             "house_edge": percent(table.house_edge), "house_edge_exact": exact(table.house_edge),
             "hit_frequency": percent(table.hit_frequency),
             "standard_deviation": f"{table.standard_deviation:.4f}",

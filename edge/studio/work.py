@@ -9,6 +9,7 @@ table, and the disk cache keeps its counts under the digest of its bytes.
 
 from __future__ import annotations
 
+import html
 import re
 import tempfile
 from collections.abc import Mapping
@@ -130,3 +131,32 @@ def typed_paytable(base: PayTable | None, outcomes: tuple[str, ...],
                                     least=Fraction(-1))
     return make_paytable("typed", merged, outcomes, source="the pays typed in the studio",
                          least=Fraction(-1))
+
+
+def strategy_page(text: str, name: str, game_name: str, bet_name: str, options: str,
+                  pays: tuple[tuple[str, str], ...]) -> str:
+    """The optimal strategy, as ``edge strategy`` prints it in HTML, of the bet file ``text``
+    (named ``name``; options ``decks=N`` or none) or, with no text, of the game ``game_name``'s
+    wager ``bet_name`` with ``options``; the pays typed over its default table. An error is the
+    page's one line."""
+    from edge.comparison import strategy_document
+    from edge.document import render
+    from edge.options import parse_set_list
+    try:
+        with tempfile.TemporaryDirectory(prefix="edge-studio-strategy-") as private:
+            if text:
+                game = read_text(text, name, Path(private))
+            else:
+                from edge.games import get_game
+                game = get_game(game_name)
+            bet = game.bet(bet_name or game.bets[0].name)
+            rules = game.make_rules(parse_set_list(options))
+            table = typed_paytable(bet.presets.get(bet.default_paytable or ""), bet.outcomes,
+                                   dict(pays))
+            document = strategy_document(game, bet, bet.paytable(table), rules,
+                                         RunSettings(progress=False))
+            if document is None:
+                raise EdgeError(f"{bet.name}: the player makes no decision in this wager.")
+            return render(document, "html")
+    except EdgeError as error:
+        return f"<p>edge: error: {html.escape(str(error))}</p>"

@@ -95,6 +95,7 @@
       fraction.hidden = !fraction.hidden;
       event.target.setAttribute("aria-expanded", String(!fraction.hidden));
     }
+    if (event.target.id === "strategy") showStrategy();
     if (event.target.id === "pin") {
       const copy = result.cloneNode(true);
       copy.removeAttribute("id");
@@ -151,6 +152,16 @@
       state.textContent = "report downloaded";
     });
   });
+
+  async function showStrategy() {
+    state.textContent = "solving the strategy...";
+    const response = await fetch("strategy", {method: "POST", body: body()});
+    if (!response.ok) { state.textContent = await response.text(); return; }
+    const frame = $("strategy-page");
+    frame.srcdoc = await response.text();       // sandboxed: it runs no script
+    frame.hidden = false;
+    state.textContent = "the strategy below is of the input as it was when asked";
+  }
 
   $("preview").addEventListener("click", async () => {
     state.textContent = "making the report...";
