@@ -176,3 +176,16 @@ def test_two_pay_tables_side_by_side(studio: str, browser: Any) -> None:
     left, right = page.locator("#result").bounding_box(), page.locator("#pinned").bounding_box()
     assert left is not None and right is not None and right["x"] > left["x"] + left["width"] - 1
     page.screenshot(path=str(SHOTS / "studio-compare.png"))
+
+
+def test_the_charts_follow_the_table(studio: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    page.goto(studio)
+    edge_shown(page)
+    page.click("#charts-box summary")
+    page.wait_for_selector("#charts figure svg")
+    assert page.locator("#charts figure").count() == 2      # outcomes, and the pays moved
+    page.fill('input[data-outcome="mixed-pair"]', "5")
+    edge_shown(page)
+    page.wait_for_function("document.getElementById('charts').textContent.includes('now 5')")
+    page.locator("#charts-box").screenshot(path=str(SHOTS / "studio-charts.png"))

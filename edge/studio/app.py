@@ -36,6 +36,8 @@ from edge.studio.jobs import Jobs, Superseded
 from edge.studio.views import (
     analysed,
     analysed_game,
+    charted,
+    charted_game,
     result_context,
     tune_context,
     tune_game_context,
@@ -166,6 +168,24 @@ def make_app(settings: Settings) -> Starlette:
                              "outcomes": context["outcomes_key"],
                              "error_line": context.get("line")})
 
+    async def charts_view(request: Request) -> Response:
+        form = await request.form()
+        pays = tuple(sorted(_form_pays(form).items()))
+        try:
+            if settings.game:
+                chosen: tuple[Any, ...] = (settings.game, str(form.get("bet", "")),
+                                           str(form.get("options", "")), pays)
+                made = await jobs.run(f"{form.get('page', '')} charts", ("charts", *chosen),
+                                      charted_game, *chosen)
+            else:
+                args = (str(form.get("text", "")), check_name(str(form.get("name", ""))),
+                        _decks(form), pays)
+                made = await jobs.run(f"{form.get('page', '')} charts", ("charts", *args),
+                                      charted, *args)
+        except (EdgeError, Superseded):
+            made = ""
+        return HTMLResponse(made)
+
     async def tune_view(request: Request) -> Response:
         form = await request.form()
         pays = tuple(sorted(_form_pays(form).items()))
@@ -249,6 +269,7 @@ def make_app(settings: Settings) -> Starlette:
 
     routes = [Route("/", page), Route("/analyse", analyse_view, methods=["POST"]),
               Route("/strategy", strategy_view, methods=["POST"]),
+              Route("/charts", charts_view, methods=["POST"]),
               Route("/tune", tune_view, methods=["POST"]),
               Route("/save", save_view, methods=["POST"]),
               Route("/report", report_view, methods=["POST"]),

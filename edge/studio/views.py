@@ -9,7 +9,14 @@ from typing import Any
 
 from edge.errors import EdgeError
 from edge.games import AnyGame
-from edge.studio.work import Answer, analyse, analyse_game, read_text, typed_paytable
+from edge.studio.work import (
+    Answer,
+    analyse,
+    analyse_game,
+    charts_html,
+    read_text,
+    typed_paytable,
+)
 from edge.table import exact, figure_lines, percent
 
 
@@ -46,6 +53,17 @@ def analysed_game(game: str, bet: str, options: str,
                   pays: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     """The values the templates print for one of edge's games (run in a worker process)."""
     return result_context(analyse_game(game, bet, options, dict(pays)))
+
+
+def charted(text: str, name: str, decks: int | None,
+            pays: tuple[tuple[str, str], ...]) -> str:
+    """The charts of the file ``text``'s table (run in a worker process)."""
+    return charts_html(analyse(text, name, decks, dict(pays)))
+
+
+def charted_game(game: str, bet: str, options: str, pays: tuple[tuple[str, str], ...]) -> str:
+    """The charts of one of edge's games' tables (run in a worker process)."""
+    return charts_html(analyse_game(game, bet, options, dict(pays)))
 
 
 def tune_context(text: str, name: str, target: str, vary: str, decks: str,

@@ -160,3 +160,21 @@ def strategy_page(text: str, name: str, game_name: str, bet_name: str, options: 
             return render(document, "html")
     except EdgeError as error:
         return f"<p>edge: error: {html.escape(str(error))}</p>"
+
+
+def charts_html(answer: Answer) -> str:
+    """The report's charts of the answer's table as inline SVG: each outcome's probability and,
+    for a wager without decisions, the house edge as each pay moves (edge/report)."""
+    from edge.document.charts import outcome_chart, pay_chart, to_svg
+    from edge.report.sweeps import pay_lines
+    if answer.table is None:
+        return ""
+    table = answer.table
+    parts = [("Probability of each outcome (blue wins, grey pushes, orange losses)",
+              to_svg(outcome_chart(table), "outcomes-"))]
+    lines = pay_lines(table)
+    if lines:
+        parts.append(("House edge as each pay moves from 0 to twice its value (dots: "
+                      "break-even pays)", to_svg(pay_chart(table.house_edge, lines), "pays-")))
+    return "".join(f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>"
+                   for caption, svg in parts)

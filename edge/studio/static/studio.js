@@ -64,6 +64,7 @@
       paysForm.innerHTML = answer.pays;
       outcomes = answer.outcomes;
     }
+    if (answer.ok && $("charts-box").open) drawCharts(seq);
     errorLine = answer.error_line;
     numberLines();
     state.textContent = answer.ok ? "up to date" : "the file has an error";
@@ -151,6 +152,16 @@
       download(await response.blob(), name);
       state.textContent = "report downloaded";
     });
+  });
+
+  // the charts follow the table (drawn apart, so the table is never kept waiting for them)
+  async function drawCharts(seq) {
+    const response = await fetch("charts", {method: "POST", body: body()});
+    const made = await response.text();
+    if (seq === latest) $("charts").innerHTML = made;
+  }
+  $("charts-box").addEventListener("toggle", () => {
+    if ($("charts-box").open) drawCharts(latest);
   });
 
   async function showStrategy() {
