@@ -74,6 +74,17 @@ def workers(jobs: int | None, units: int) -> int:
     return max(1, min(jobs or available_cores(), units))
 
 
+ProgressListener = Callable[[str, int, int], None]
+_LISTENER: ProgressListener | None = None
+
+
+def listen_to_progress(listener: ProgressListener | None) -> None:
+    """Have every :class:`Progress` of this process call ``listener(label, done, total)`` on
+    each update (None: stop): how a page shows a long analysis's progress (edge studio)."""
+    global _LISTENER
+    _LISTENER = listener
+
+
 class Progress:
     """A one-line progress bar on stderr, redrawn in place; silent unless ``enabled`` and the
     stream is a terminal. Use as a context manager (the line is ended on leaving)."""
@@ -106,8 +117,11 @@ class Progress:
 
     def update(self, done: int, left: float | None = None) -> None:
         """Set the units done; redraw at most ten times a second, and at the end. ``left``:
-        the seconds left when the caller knows better than this run's rate."""
+        the seconds left when the caller knows better than this run's rate. A listener set
+        with :func:`listen_to_progress` is told too, drawn or not."""
         self.done = done
+        if _LISTENER is not None:
+            _LISTENER(self.label, done, self.total)
         if not self.enabled:
             return
         now = time.perf_counter()

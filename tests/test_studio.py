@@ -271,3 +271,37 @@ def test_the_strategy_of_a_game_with_decisions(tmp_path: Path) -> None:
     assert "Q-6-4" in shown.text
     none = studio.post("/strategy", data={"bet": "pair-plus", "options": "", "page": "p"})
     assert "edge: error: pair-plus: the player makes no decision" in none.text
+
+
+def test_a_worker_s_progress_is_kept_for_its_page() -> None:
+    """A long analysis's Progress (edge.parallel) reaches the page through its worker."""
+    import asyncio
+
+    from edge.studio.jobs import Jobs
+    jobs = Jobs()
+    seen: list[tuple[str, int, int]] = []
+
+    async def watch() -> int:
+        task = asyncio.create_task(jobs.run("page", "work", _counted_work, 20))
+        while not task.done():
+            found = jobs.progress.get("page")
+            if found is not None:
+                seen.append(found)
+            await asyncio.sleep(0.05)
+        return await task
+
+    assert asyncio.run(watch()) == 20
+    assert seen and seen[-1][0] == "counting" and seen[-1][2] == 20
+    assert "page" not in jobs.progress                 # gone with the answer
+    jobs.close()
+
+
+def _counted_work(steps: int) -> int:
+    import time
+
+    from edge.parallel import Progress
+    with Progress("counting", steps, enabled=False) as bar:
+        for _ in range(steps):
+            time.sleep(0.05)
+            bar.advance()
+    return steps

@@ -186,6 +186,14 @@ def make_app(settings: Settings) -> Starlette:
             made = ""
         return HTMLResponse(made)
 
+    async def progress_view(request: Request) -> Response:
+        form = await request.form()
+        found = jobs.progress.get(str(form.get("page", "")))
+        if found is None:
+            return JSONResponse({})
+        label, done, total = found
+        return JSONResponse({"label": label, "done": done, "total": total})
+
     async def tune_view(request: Request) -> Response:
         form = await request.form()
         pays = tuple(sorted(_form_pays(form).items()))
@@ -270,6 +278,7 @@ def make_app(settings: Settings) -> Starlette:
     routes = [Route("/", page), Route("/analyse", analyse_view, methods=["POST"]),
               Route("/strategy", strategy_view, methods=["POST"]),
               Route("/charts", charts_view, methods=["POST"]),
+              Route("/progress", progress_view, methods=["POST"]),
               Route("/tune", tune_view, methods=["POST"]),
               Route("/save", save_view, methods=["POST"]),
               Route("/report", report_view, methods=["POST"]),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from multiprocessing.connection import Connection
@@ -22,9 +23,20 @@ from typing import Any
 # answers kept, by input; pages with a process at once (the oldest page's ends beyond)
 KEPT_ANSWERS = 256
 MOST_PAGES = 8
+# a worker tells its progress at most this often (seconds)
+PROGRESS_EVERY = 0.25
 
 
 def _work(send: Connection, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    from edge.parallel import listen_to_progress
+    told = [0.0]
+
+    def tell(label: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - told[0] >= PROGRESS_EVERY or done >= total:
+            told[0] = now
+            send.send(("progress", (label, done, total)))
+    listen_to_progress(tell)
     try:
         send.send(("done", function(*args)))
     except BaseException as error:        # the page is told, never a worker's traceback
@@ -44,6 +56,8 @@ class Jobs:
         self.running: OrderedDict[str, BaseProcess] = OrderedDict()
         self.answers: OrderedDict[Hashable, Any] = OrderedDict()
         self.lock = threading.Lock()
+        # each page's newest progress: (what is counted, done, total)
+        self.progress: dict[str, tuple[str, int, int]] = {}
         self.context = multiprocessing.get_context("fork")
 
     def _end(self, page: str) -> None:
@@ -70,13 +84,14 @@ class Jobs:
             send.close()
             self.running[page] = process
         try:
-            outcome = await asyncio.to_thread(_receive, receive)
+            outcome = await asyncio.to_thread(self._receive, page, receive)
         finally:
             receive.close()
             process.join(timeout=5)
             with self.lock:
                 if self.running.get(page) is process:
                     del self.running[page]
+                    self.progress.pop(page, None)
         if outcome is None:
             raise Superseded(page)
         status, value = outcome
@@ -88,16 +103,20 @@ class Jobs:
                 self.answers.popitem(last=False)
         return value
 
+    def _receive(self, page: str, receive: Connection) -> tuple[str, Any] | None:
+        """The worker's answer, its progress kept for the page meanwhile (None: the process
+        was ended, newer input came)."""
+        while True:
+            try:
+                found: tuple[str, Any] = receive.recv()
+            except EOFError:
+                return None
+            if found[0] != "progress":
+                return found
+            self.progress[page] = found[1]
+
     def close(self) -> None:
         """End every worker process."""
         with self.lock:
             for page in list(self.running):
                 self._end(page)
-
-
-def _receive(receive: Connection) -> tuple[str, Any] | None:
-    try:
-        found: tuple[str, Any] = receive.recv()
-        return found
-    except EOFError:                         # the process was ended: newer input came
-        return None

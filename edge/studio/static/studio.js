@@ -40,9 +40,18 @@
     pending = new AbortController();
     result.classList.add("stale");
     const started = Date.now();
+    let finished = false;
     state.textContent = "working...";
-    const clock = setInterval(() => {
-      if (seq === latest) state.textContent = "working... " + Math.round((Date.now() - started) / 1000) + " s";
+    const clock = setInterval(async () => {
+      if (finished || seq !== latest) return;
+      let shown = "working... " + Math.round((Date.now() - started) / 1000) + " s";
+      const data = new FormData();
+      data.append("page", page);
+      const found = await (await fetch("progress", {method: "POST", body: data})).json();
+      if (found.total) {
+        shown += ": " + found.label + " " + Math.floor(100 * found.done / found.total) + "%";
+      }
+      if (!finished && seq === latest) state.textContent = shown;
     }, 1000);
     if (resetPays) paysForm.innerHTML = "";
     let answer;
@@ -51,10 +60,12 @@
                                                 signal: pending.signal});
       answer = await response.json();
     } catch (error) {
+      finished = true;
       clearInterval(clock);
       if (error.name !== "AbortError" && seq === latest) state.textContent = "no answer: " + error;
       return;
     }
+    finished = true;
     clearInterval(clock);
     if (answer.superseded || Number(answer.seq) !== latest) return;   // newer input is on its way
     result.innerHTML = answer.result;
