@@ -1,0 +1,202 @@
+"""The flop and river tells at Ultimate Texas Hold'em against an ordinary player's own flop and
+river rules, exact (game protection, docs/protection.md, "Tells against ordinary play").
+
+Where the informed player's flop and river decisions are basic strategy's (the optimal play of
+the game as dealt), they are known per (holding, flop) from the unexposed solve and the ordinary
+player's from his strategy's exact evaluation (:mod:`..strategy.practical`): with a flop card
+seen preflop (``flop-1``, ``flop-2``, ``flop-3``) every seen card is on the board by the flop, so
+the informed player knows no more there than anyone and plays basic strategy's flop and river;
+in the game as dealt (the hands the informed player does not see) he plays basic strategy
+throughout. A hand on which both checked preflop shows a tell at the flop where basic strategy
+bets 2x and the ordinary player checks or the other way round, and at the river, after both
+checked the flop, where one plays 1x and the other folds.
+
+Per flop class representative F and holding h (the unexposed solve's layout), in deals of the
+game as dealt over all of F's suit images (the orbit size x 1,081 turn-rivers x 990 dealer
+hands for a flop decision; the turn-river pairs x 990 for a river one): the flop tells from the
+two flop decisions, and the river tells from a pass of the strategy kernel
+(``_kernels.uth_strategy_flops``) whose flop decision is "bet 2x where either of them bets",
+so that the river departures it counts are those on flops both check. Each is then weighted by
+how many ways the hand reaches the flop with both checking: in the game as dealt, basic
+strategy's preflop check; with ``flop-k``, the informed preflop check on each of the ``k``-card
+subsets of F he may have seen (the scenario's ways).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
+from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge.games.ultimate_texas_holdem.strategy import practical
+from edge.games.ultimate_texas_holdem.strategy.language import HOLDING_CARDS, UthStrategy
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+# the scenarios whose flop and river are basic strategy's: the seen cards are flop cards
+FLOP_SEEN = {Seen.FLOP_1: 1, Seen.FLOP_2: 2, Seen.FLOP_3: 3}
+# the four street tells, in the order the tables list them
+KINDS = ("bets 2x on a flop it checks", "checks a flop it bets 2x",
+         "plays 1x on a river it folds", "folds a river it plays 1x")
+
+
+@dataclass(frozen=True)
+class StreetDepartures:
+    """Basic strategy's flop and river against an ordinary player's, per flop class
+    representative and holding id (``[classes, 1326]``, zero where the holding touches the flop
+    or the ordinary player raises preflop): ``kinds[k]`` the deals of tell ``KINDS[k]`` over all
+    the class's flops, supposing both checked preflop; ``checks[h]`` whether the ordinary player
+    checks holding h preflop."""
+
+    classes: solver.FlopClasses
+    kinds: IntArray            # [4, classes, 1326]
+    checks: BoolArray
+
+    def reached(self) -> IntArray:
+        """Deals of each (class, holding) over the class's flops (orbit x 1,081 x 990), where
+        the ordinary player checks preflop and the holding is off the flop."""
+        sizes = np.diff(self.classes.image_offsets).astype(np.int64)
+        off = _off_flop(self.classes.flops)
+        deals: IntArray = (sizes[:, None] * (off & self.checks[None, :])
+                           * solver.TURN_RIVERS * solver.DEALER_HOLDINGS)
+        return deals
+
+
+def _off_flop(flops: npt.NDArray[np.int32]) -> BoolArray:
+    """``[classes, 1326]``: whether each holding shares no card with each flop."""
+    cards = flops.astype(np.int64)
+    off = np.ones((len(cards), solver.HOLDINGS), dtype=bool)
+    for k in range(3):
+        off &= HOLDING_CARDS[None, :, 0] != cards[:, k, None]
+        off &= HOLDING_CARDS[None, :, 1] != cards[:, k, None]
+    return off
+
+
+def street_departures(strategy: UthStrategy, unexposed: solver.Solution, *,
+                      classes: solver.FlopClasses | None = None,
+                      jobs: int | None = None) -> StreetDepartures:
+    """Basic strategy's flop and river against ``strategy``'s (a fixed preflop chart), per flop
+    class and holding, exact (see the module docstring). ``classes`` (tests) counts those flop
+    classes only."""
+    if strategy.preflop_optimal:
+        raise ValueError(f"strategy {strategy}: an ordinary player has a fixed preflop chart")
+    if classes is None:
+        chosen = solver.flop_classes()
+        evaluation = practical.evaluate_cached(strategy, unexposed, jobs=jobs)
+    else:               # a partial evaluation of those classes (``unexposed`` solved on them)
+        chosen = classes
+        evaluation = practical.evaluate(strategy, unexposed, jobs=jobs, classes=classes)
+    settle = unexposed.settlement
+    values = evaluation.flop_values
+    optimal = ((values[..., 0] > values[..., 1])
+               | ((values[..., 0] == values[..., 1]) & unexposed.ties_larger))
+    theirs = evaluation.flop_decisions.astype(bool)
+    checks = np.asarray(evaluation.choice == 0)
+    live = _off_flop(chosen.flops) & checks[None, :]
+    sizes = np.diff(chosen.image_offsets).astype(np.int64)[:, None]
+    flop_deals = sizes * solver.TURN_RIVERS * solver.DEALER_HOLDINGS
+    kinds = np.zeros((4, len(chosen.flops), solver.HOLDINGS), dtype=np.int64)
+    kinds[0] = np.where(live & optimal & ~theirs, flop_deals, 0)
+    kinds[1] = np.where(live & ~optimal & theirs, flop_deals, 0)
+    # the river: the kernel counts river departures on the flops its plan checks
+    either = (optimal | theirs).astype(np.uint8)
+    boards, keys = _kernels.uth_board_classes()
+    if classes is not None:
+        kept = np.flatnonzero(np.isin(keys, solver.board_keys(solver.flop_boards(chosen.flops))))
+        boards, keys = np.ascontiguousarray(boards[kept]), np.ascontiguousarray(keys[kept])
+    program = practical.compile_plan(strategy.river)
+    records = np.zeros((len(keys), solver.HOLDINGS), dtype=np.uint64)
+    _kernels.uth_board_records(boards, settle.array(), settle.fold, unexposed.ties_larger,
+                               records, program)
+    actions = np.array([strategy.river.otherwise] + [rule.action for rule in strategy.river.rules],
+                       dtype=np.uint8)
+    plays = np.zeros(practical.RIVER_GROUPS, dtype=bool)
+    plays[:len(actions)] = actions.astype(bool)
+    reached = checks.astype(np.uint8)
+    for row in range(len(chosen.flops)):
+        perms = np.ascontiguousarray(chosen.images(row))
+        cost = np.zeros((solver.HOLDINGS, practical.RIVER_GROUPS), dtype=np.int64)
+        points = np.zeros_like(cost)
+        _kernels.uth_strategy_flops(
+            np.ascontiguousarray(chosen.flops[row:row + 1]),
+            np.array([0, len(perms)], dtype=np.int32), perms, settle.array(), settle.fold,
+            unexposed.ties_larger, records, keys, np.ascontiguousarray(either[row:row + 1]),
+            np.zeros((1, solver.HOLDINGS, 3), dtype=np.int64),
+            np.zeros((1, solver.HOLDINGS), dtype=np.uint8), cost, points, actions, reached)
+        # the ordinary player folds where basic strategy plays: the informed player plays
+        kinds[2, row] = points[:, ~plays].sum(axis=1) * solver.DEALER_HOLDINGS
+        kinds[3, row] = points[:, plays].sum(axis=1) * solver.DEALER_HOLDINGS
+    return StreetDepartures(chosen, kinds, checks)
+
+
+def as_dealt_deals(found: StreetDepartures, basic_choice: npt.NDArray[np.int8]) -> IntArray:
+    """The deals of the game as dealt (of ``solver.CYCLE``) showing each street tell when basic
+    strategy (preflop ``basic_choice`` per holding id) is played: the hands both check
+    preflop."""
+    both = (np.asarray(basic_choice) == 0)[None, :]
+    totals: IntArray = (found.kinds * both[None]).sum(axis=(1, 2))
+    return totals
+
+
+def _canonical(cards: IntArray, holding: int = 2) -> IntArray:
+    """The least code over the 24 suit permutations of each row of ``cards`` (the first
+    ``holding`` cards a set, the rest a set): two rows get the same code exactly when one is a
+    suit permutation of the other."""
+    best = np.full(len(cards), np.iinfo(np.int64).max, dtype=np.int64)
+    for perm in itertools.permutations(range(4)):
+        moved = (cards & ~3) | np.array(perm, dtype=np.int64)[cards & 3]
+        moved = np.concatenate([np.sort(moved[:, :holding], axis=1),
+                                np.sort(moved[:, holding:], axis=1)], axis=1)
+        code = np.zeros(len(cards), dtype=np.int64)
+        for column in range(moved.shape[1]):
+            code = code * 52 + moved[:, column]
+        best = np.minimum(best, code)
+    return best
+
+
+def informed_checks(solution: ExposedSolution, flops: npt.NDArray[np.int32],
+                    live: BoolArray) -> IntArray:
+    """``[classes, 1326]``: on how many of the ``k``-card subsets of each flop (the ways a
+    ``flop-k`` player saw it) the informed player checks the holding preflop, where ``live``
+    (elsewhere 0)."""
+    seen = FLOP_SEEN[solution.scenario]
+    listed = _canonical(solution.state_cards.astype(np.int64))
+    order = np.argsort(listed)
+    listed_sorted = listed[order]
+    checked = (solution.choice == 0)[order]
+    count = np.zeros(live.shape, dtype=np.int64)
+    where = np.argwhere(live)
+    holdings = HOLDING_CARDS[where[:, 1]]
+    flop_cards = flops.astype(np.int64)[where[:, 0]]
+    for subset in itertools.combinations(range(3), seen):
+        states = np.concatenate([holdings, flop_cards[:, list(subset)]], axis=1)
+        codes = _canonical(states)
+        at = np.searchsorted(listed_sorted, codes)
+        if (at >= len(listed_sorted)).any() or (listed_sorted[np.minimum(
+                at, len(listed_sorted) - 1)] != codes).any():
+            raise RuntimeError(f"A seen={solution.scenario} state is missing from its solve.")
+        count[where[:, 0], where[:, 1]] += checked[at]
+    return count
+
+
+def exposed_deals(found: StreetDepartures, solution: ExposedSolution) -> IntArray:
+    """The deals of the exposed cycle (``solution.cycle``) showing each street tell, for a
+    ``flop-k`` solve: each (class, holding)'s tells times the subsets on which the informed
+    player checks it preflop."""
+    live = np.asarray(found.kinds.sum(axis=0) > 0)
+    ways = informed_checks(solution, found.classes.flops, live)
+    totals: IntArray = (found.kinds * ways[None]).sum(axis=(1, 2))
+    return totals
+
+
+def both_check_deals(found: StreetDepartures, solution: ExposedSolution) -> int:
+    """The deals of the exposed cycle on which the informed player and the ordinary player
+    both check preflop, counted through the flops (the check of the share totals: the same
+    number comes from the solve's own preflop states)."""
+    reached = found.reached()
+    ways = informed_checks(solution, found.classes.flops, reached > 0)
+    return int((reached * ways).sum())
