@@ -10,6 +10,7 @@ informed player's preflop checks on each seen flop card against the solve's own
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
@@ -190,7 +191,9 @@ def test_the_hook_adds_the_streets_to_a_flop_scenario_and_to_the_game_as_dealt(
             else:
                 assert added == ()
         assert both.every == preflop.every
-        assert ("every street, all counted exactly" in both.observed) == (seen is Seen.FLOP_1)
+        assert both.note.startswith("Counted: every street, exactly") == (seen is Seen.FLOP_1)
+        assert both.note.startswith("Counted with the card seen: the preflop decision only") == (
+            seen is Seen.DEALER_1)
 
 
 def test_a_street_tell_needs_both_preflop_checks(
@@ -205,11 +208,22 @@ def test_a_street_tell_needs_both_preflop_checks(
     assert not street_tells.exposed_deals(chopped, solution).any()
 
 
-# --- the full solves (read from the cache; minutes if not there) -----------------------------
+# --- the full solves, read from a cache of them ($EDGE_PUBLISHED_CACHE, as
+# tests/test_uth_exposure_flop_cards.py): minutes each to make -----------------------------
+
+@pytest.fixture
+def published(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The full solves' cache folder, or the test is skipped."""
+    folder = os.environ.get("EDGE_PUBLISHED_CACHE")
+    if not folder:
+        pytest.skip("EDGE_PUBLISHED_CACHE names no cache of the full solves")
+    monkeypatch.setenv("EDGE_CACHE_DIR", folder)
+
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seen", [Seen.FLOP_1, Seen.FLOP_2, Seen.FLOP_3])
-def test_share_totals_against_the_solves_own_counts(seen: Seen) -> None:
+@pytest.mark.parametrize("seen", [pytest.param(seen, marks=pytest.mark.uses_solve(
+    "optimal", seen.value)) for seen in (Seen.FLOP_1, Seen.FLOP_2, Seen.FLOP_3)])
+def test_share_totals_against_the_solves_own_counts(seen: Seen, published: None) -> None:
     """Through the flops, the deals on which the informed flop-k player and wizard-practical
     both check preflop are exactly those the solve's preflop states give; every street tell
     lies among them."""
@@ -231,3 +245,44 @@ def test_share_totals_against_the_solves_own_counts(seen: Seen) -> None:
     dealt = street_tells.as_dealt_deals(found, unexposed.preflop_choice())
     checked = int(((unexposed.preflop_choice() == 0) & found.checks).sum())
     assert int(dealt.sum()) <= checked * solver.DEALS_PER_HOLDING
+
+
+def plain_flop_three_values(holding: tuple[int, int], flop: list[int],
+                            settle: solver.Settlement) -> tuple[int, int, int]:
+    """A flop-3 state's exact values (check, 3x, 4x) over its 1,081 x 990 deals, plainly: the
+    flop is known before the preflop decision, so checking is worth the better of 2x and
+    checking to the optimal river (basic strategy's flop and river)."""
+    net = settle.array()
+    rest = np.array([c for c in range(52) if c not in set(holding) | set(flop)])
+    pairs = np.array(list(combinations(range(len(rest)), 2)))
+    boards = np.hstack([np.tile(flop, (len(pairs), 1)), rest[pairs]])
+    mine = _core.evaluate_many(np.hstack([boards, np.tile(holding, (len(boards), 1))]))
+    first, second = pairs[:, None, :], pairs[None, :, :]
+    overlap = ((first[..., 0, None] == second) | (first[..., 1, None] == second)).any(axis=2)
+    dealer = np.stack([pairs[~row] for row in overlap])
+    hands = np.concatenate([np.repeat(boards[:, None, :], 990, axis=1), rest[dealer]], axis=2)
+    theirs = _core.evaluate_many(hands.reshape(-1, 7)).reshape(len(boards), 990)
+    counts = _categories(mine, theirs)
+    river = np.maximum(counts @ net[1], 990 * settle.fold)
+    every = counts.sum(axis=0)
+    return (max(int(every @ net[2]), int(river.sum())), int(every @ net[3]),
+            int(every @ net[4]))
+
+
+@pytest.mark.slow
+@pytest.mark.uses_solve("flop-3")
+def test_flop_three_states_of_the_full_solve_against_a_plain_enumeration(published: None
+                                                                         ) -> None:
+    """The informed flop-3 choice the tells read, on a few states of the full solve: its values
+    (check, 3x, 4x) equal a plain enumeration's, whose checking line is basic strategy's flop
+    and river (what the street tells assume), and so does the choice."""
+    from edge.games.ultimate_texas_holdem.exposure import solvers as exposure
+    settle = solver.settlement(STANDARD)
+    solution = exposure.solve_exposed(Seen.FLOP_3, settle, False)
+    picks = [int(np.flatnonzero(solution.choice == play)[k]) for play in (4, 0) for k in (0, 7)]
+    for i in picks:
+        cards = [int(c) for c in solution.state_cards[i]]
+        values = plain_flop_three_values((cards[0], cards[1]), cards[2:], settle)
+        assert tuple(int(v) for v in solution.values[i]) == values, cards
+        check, three, four = (np.array([v]) for v in values)
+        assert solver.best_preflop(four, three, check, False)[0] == solution.choice[i]

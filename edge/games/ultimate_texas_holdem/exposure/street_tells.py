@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
+from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_ids
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 from edge.games.ultimate_texas_holdem.strategy import practical
@@ -142,20 +144,35 @@ def as_dealt_deals(found: StreetDepartures, basic_choice: npt.NDArray[np.int8]) 
     return totals
 
 
-def _canonical(cards: IntArray, holding: int = 2) -> IntArray:
-    """The least code over the 24 suit permutations of each row of ``cards`` (the first
-    ``holding`` cards a set, the rest a set): two rows get the same code exactly when one is a
-    suit permutation of the other."""
-    best = np.full(len(cards), np.iinfo(np.int64).max, dtype=np.int64)
+def _subset_codes(cards: IntArray) -> IntArray:
+    """A code for each row of ``k`` seen flop cards (one to three, any order): the rank of the
+    sorted cards among the ``C(52, k)`` sets of ``k`` cards in lexicographic order."""
+    seen = cards.shape[1]
+    ordered = np.sort(cards, axis=1)
+    code = np.zeros(len(cards), dtype=np.int64)
+    for column in range(seen):
+        code = code * 52 + ordered[:, column]
+    sets = np.array(list(itertools.combinations(range(52), seen)), dtype=np.int64)
+    flat = np.zeros(len(sets), dtype=np.int64)
+    for column in range(seen):
+        flat = flat * 52 + sets[:, column]
+    rank: IntArray = np.searchsorted(flat, code)
+    return rank
+
+
+def checked_table(solution: ExposedSolution) -> npt.NDArray[np.int8]:
+    """``[1326, C(52, k)]``: 1 where the informed ``flop-k`` player checks the holding (by id) with
+    the seen flop cards (by :func:`_subset_codes`) preflop, 0 where he raises, -1 for no state
+    (shares a card): every listed state written under each of the 24 suit permutations."""
+    seen = FLOP_SEEN[solution.scenario]
+    cards = solution.state_cards.astype(np.int64)
+    checked = (solution.choice == 0).astype(np.int8)
+    ids = holding_ids()
+    table = np.full((solver.HOLDINGS, comb(52, seen)), -1, dtype=np.int8)
     for perm in itertools.permutations(range(4)):
         moved = (cards & ~3) | np.array(perm, dtype=np.int64)[cards & 3]
-        moved = np.concatenate([np.sort(moved[:, :holding], axis=1),
-                                np.sort(moved[:, holding:], axis=1)], axis=1)
-        code = np.zeros(len(cards), dtype=np.int64)
-        for column in range(moved.shape[1]):
-            code = code * 52 + moved[:, column]
-        best = np.minimum(best, code)
-    return best
+        table[ids[moved[:, 0], moved[:, 1]], _subset_codes(moved[:, 2:])] = checked
+    return table
 
 
 def informed_checks(solution: ExposedSolution, flops: npt.NDArray[np.int32],
@@ -164,22 +181,15 @@ def informed_checks(solution: ExposedSolution, flops: npt.NDArray[np.int32],
     ``flop-k`` player saw it) the informed player checks the holding preflop, where ``live``
     (elsewhere 0)."""
     seen = FLOP_SEEN[solution.scenario]
-    listed = _canonical(solution.state_cards.astype(np.int64))
-    order = np.argsort(listed)
-    listed_sorted = listed[order]
-    checked = (solution.choice == 0)[order]
+    table = checked_table(solution)
     count = np.zeros(live.shape, dtype=np.int64)
-    where = np.argwhere(live)
-    holdings = HOLDING_CARDS[where[:, 1]]
-    flop_cards = flops.astype(np.int64)[where[:, 0]]
+    rows, holdings = np.nonzero(live)
+    flop_cards = flops.astype(np.int64)[rows]
     for subset in itertools.combinations(range(3), seen):
-        states = np.concatenate([holdings, flop_cards[:, list(subset)]], axis=1)
-        codes = _canonical(states)
-        at = np.searchsorted(listed_sorted, codes)
-        if (at >= len(listed_sorted)).any() or (listed_sorted[np.minimum(
-                at, len(listed_sorted) - 1)] != codes).any():
+        found = table[holdings, _subset_codes(flop_cards[:, list(subset)])]
+        if (found < 0).any():
             raise RuntimeError(f"A seen={solution.scenario} state is missing from its solve.")
-        count[where[:, 0], where[:, 1]] += checked[at]
+        count[rows, holdings] += found
     return count
 
 

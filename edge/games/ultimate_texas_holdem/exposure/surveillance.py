@@ -357,17 +357,18 @@ def surveillance_sections(solution: ExposedSolution, paytable: PayTable,
 # --- tells against ordinary play (edge/tells.py), preflop, exact -----------------------------
 
 ORDINARY_CHARTS = ("wizard-practical",)      # named charts a floor sees, beside basic strategy
-OBSERVED = ("the player's two hole cards and his decision on every street. With the card seen, "
-            "only his preflop decision is counted here: the solve keeps no flop or river "
-            "decisions, so his flop and river tells with the card seen (simulated above, against "
-            "basic strategy) are left out, and with them an officer needs fewer hands. On the "
-            "hands he does not see (the game as dealt) he plays basic strategy, and its flop "
-            "and river departures from each ordinary player are counted exactly")
-OBSERVED_FLOP = ("the player's two hole cards and his decision on every street, all counted "
-                 "exactly. Every seen card is on the board by the flop, so there he knows no "
-                 "more than anyone: his flop and river decisions are basic strategy's, and he "
-                 "shows tells there only against a player whose own flop and river rules differ "
-                 "from basic strategy's (the same tells a sound player shows, not the exposure's)")
+OBSERVED = "the player's two hole cards and his decision on every street"
+NOTE_DEALER = ("Counted with the card seen: the preflop decision only. The solve keeps no flop or "
+               "river decisions, so the flop and river tells with the card seen (simulated in "
+               "the surveillance section, against basic strategy) are left out; with them an "
+               "officer needs fewer hands. On the hands the player does not see he plays basic "
+               "strategy, whose flop and river departures from each ordinary player are "
+               "counted exactly.")
+NOTE_FLOP = ("Counted: every street, exactly. Every seen card is on the board by the flop, so "
+             "there the informed player knows no more than anyone and plays basic strategy's "
+             "flop and river: he shows flop and river tells only against a player whose own "
+             "flop and river rules differ from basic strategy's, the same a sound player shows "
+             "(the row of decisions no ordinary player makes has none after the flop).")
 STRONGEST = 6
 _PLAYS = {4: "4x", 3: "3x", 0: "check"}
 
@@ -383,7 +384,7 @@ def ordinary_players(basic_by_holding: npt.NDArray[np.int8]
     found = [("basic strategy", "the optimal play with nothing seen", basic_by_holding)]
     for name in ORDINARY_CHARTS:
         chart = UthStrategy.resolve(name)
-        found.append((name, chart.description.split(". Flop")[0] + ".",
+        found.append((name, chart.description,
                       chart_choice(chart, cards).astype(np.int8)))
     found.append(("never raises preflop", "checks every hand preflop (waits for the flop), "
                   "then plays the flop and river as basic strategy",
@@ -487,8 +488,7 @@ def with_streets(found: Tells, solution: ExposedSolution,
             tells += tuple((kind, Fraction(int(deals), solution.cycle))
                            for kind, deals in zip(KINDS, seen.tolist(), strict=True))
         players.append(replace(player, tells=tells, as_dealt=as_dealt))
-    return replace(found, players=tuple(players),
-                   observed=OBSERVED_FLOP if later else OBSERVED)
+    return replace(found, players=tuple(players), note=NOTE_FLOP if later else NOTE_DEALER)
 
 
 def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHoldemRules,
