@@ -14,6 +14,9 @@ import os
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -286,3 +289,30 @@ def test_flop_three_states_of_the_full_solve_against_a_plain_enumeration(publish
         assert tuple(int(v) for v in solution.values[i]) == values, cards
         check, three, four = (np.array([v]) for v in values)
         assert solver.best_preflop(four, three, check, False)[0] == solution.choice[i]
+
+
+def test_the_whole_pass_is_kept_in_the_disk_cache(settle: solver.Settlement,
+                                                  tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A made-up pass of every flop class is stored and read back exactly, and not made again."""
+    monkeypatch.setenv("EDGE_CACHE_DIR", str(tmp_path))
+    classes = solver.flop_classes()
+    sizes = np.diff(classes.image_offsets).astype(np.int64)[:, None]
+    rng = np.random.default_rng(34)
+    shape = (len(classes.flops), solver.HOLDINGS)
+    flags = rng.random((2, *shape)) < 0.01
+    points = rng.integers(0, 24 * 1081, size=(2, *shape)) * (rng.random((2, *shape)) < 0.01)
+    made = StreetDepartures(classes, np.concatenate(
+        [flags * sizes[None] * 1081 * 990, points * 990]).astype(np.int64),
+        rng.random(solver.HOLDINGS) < 0.5)
+    calls = []
+
+    def fake(strategy: object, unexposed: object, **_: object) -> StreetDepartures:
+        calls.append(strategy)
+        return made
+    monkeypatch.setattr(street_tells, "street_departures", fake)
+    unexposed = cast(solver.Solution, SimpleNamespace(settlement=settle, ties_larger=False))
+    first = street_tells.cached_departures(ORDINARY, unexposed)
+    again = street_tells.cached_departures(ORDINARY, unexposed)
+    assert len(calls) == 1 and first is made
+    assert np.array_equal(again.kinds, made.kinds) and np.array_equal(again.checks, made.checks)

@@ -25,17 +25,24 @@ subsets of F he may have seen (the scenario's ways).
 from __future__ import annotations
 
 import itertools
+import sys
 from dataclasses import dataclass
 from math import comb
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from edge import cache
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_ids
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 from edge.games.ultimate_texas_holdem.strategy import practical
-from edge.games.ultimate_texas_holdem.strategy.language import HOLDING_CARDS, UthStrategy
+from edge.games.ultimate_texas_holdem.strategy.language import (
+    HOLDING_CARDS,
+    StreetPlan,
+    UthStrategy,
+)
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -133,6 +140,51 @@ def street_departures(strategy: UthStrategy, unexposed: solver.Solution, *,
         kinds[2, row] = points[:, ~plays].sum(axis=1) * solver.DEALER_HOLDINGS
         kinds[3, row] = points[:, plays].sum(axis=1) * solver.DEALER_HOLDINGS
     return StreetDepartures(chosen, kinds, checks)
+
+
+STORED = ("flop", "river", "checks")
+
+
+def _plan_key(plan: StreetPlan) -> list[object]:
+    """A street plan as the kernels read it (compiled), for a cache key."""
+    return [part.tolist() if isinstance(part, np.ndarray) else part
+            for part in practical.compile_plan(plan)]
+
+
+def cached_departures(strategy: UthStrategy, unexposed: solver.Solution, *,
+                      jobs: int | None = None, use_cache: bool = True) -> StreetDepartures:
+    """:func:`street_departures` over every flop class, kept in the disk cache (about 12 s of
+    CPU to make), named by what the kernels read of the strategy, the pays, the ties rule and
+    the code."""
+    settle = unexposed.settlement
+    path = cache.entry_path("uth-street-tells", {
+        "net": settle.net, "fold": settle.fold, "scale": settle.scale,
+        "ties_larger": unexposed.ties_larger,
+        "chart": [int(size) for size in strategy.chart],
+        "flop": _plan_key(strategy.flop), "river": _plan_key(strategy.river),
+        "arrays": STORED}, (sys.modules[__name__], practical, solver, _kernels))
+    entry = cache.Entry(path, "ultimate-texas-holdem street tells")
+    classes = solver.flop_classes()
+    sizes = np.diff(classes.image_offsets).astype(np.int64)[:, None]
+    flop_deals = sizes * solver.TURN_RIVERS * solver.DEALER_HOLDINGS
+
+    def load() -> StreetDepartures | None:
+        def accept(arrays: dict[str, npt.NDArray[Any]]) -> StreetDepartures:
+            flop, river = arrays["flop"].astype(np.int64), arrays["river"].astype(np.int64)
+            if flop.shape != (2, len(classes.flops), solver.HOLDINGS) or river.shape != flop.shape:
+                raise ValueError("the arrays have the wrong shape")
+            kinds = np.concatenate([flop * flop_deals[None], river * solver.DEALER_HOLDINGS])
+            return StreetDepartures(classes, kinds, arrays["checks"].astype(bool))
+        return entry.load(STORED, accept)
+
+    def store(found: StreetDepartures) -> None:
+        entry.store({"flop": (found.kinds[:2] > 0).astype(np.uint8),
+                     "river": (found.kinds[2:] // solver.DEALER_HOLDINGS).astype(np.int32),
+                     "checks": found.checks})
+
+    return cache.read_or_solve(entry, load, lambda _: street_departures(strategy, unexposed,
+                                                                        jobs=jobs),
+                               store, use_cache)
 
 
 def as_dealt_deals(found: StreetDepartures, basic_choice: npt.NDArray[np.int8]) -> IntArray:

@@ -48,8 +48,8 @@ from edge.games.ultimate_texas_holdem.exposure.street_tells import (
     KINDS,
     StreetDepartures,
     as_dealt_deals,
+    cached_departures,
     exposed_deals,
-    street_departures,
 )
 from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.simulation.exposure import (
@@ -462,7 +462,7 @@ def chart_departures(name: str, unexposed: solver.Solution, jobs: int | None = N
     from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy
     settle = unexposed.settlement
     return _DEPARTURES.get((name, settle.net, settle.fold, unexposed.ties_larger),
-                           lambda: street_departures(UthStrategy.resolve(name), unexposed,
+                           lambda: cached_departures(UthStrategy.resolve(name), unexposed,
                                                      jobs=jobs))
 
 
