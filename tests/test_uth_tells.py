@@ -316,3 +316,32 @@ def test_the_whole_pass_is_kept_in_the_disk_cache(settle: solver.Settlement,
     again = street_tells.cached_departures(ORDINARY, unexposed)
     assert len(calls) == 1 and first is made
     assert np.array_equal(again.kinds, made.kinds) and np.array_equal(again.checks, made.checks)
+
+
+@pytest.mark.slow
+@pytest.mark.uses_solve("optimal")
+def test_the_game_as_dealt_agrees_with_the_strategy_comparisons_departures(published: None
+                                                                           ) -> None:
+    """In the game as dealt, the flop tells against wizard-practical are exactly the flop
+    departures its exact comparison (practical.departures) prices, both at the flops of the
+    hands its chart checks;
+    the river tells are its river departures less those on flops basic strategy bets."""
+    from edge.games.ultimate_texas_holdem.exposure.surveillance import chart_departures
+    from edge.games.ultimate_texas_holdem.strategy import practical
+    from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy
+    settle = solver.settlement(STANDARD)
+    unexposed = solver.solve(settle)
+    chart = UthStrategy.resolve("wizard-practical")
+    found = chart_departures("wizard-practical", unexposed)
+    dealt = street_tells.as_dealt_deals(found, unexposed.preflop_choice())
+    departures = practical.departures(practical.evaluate_cached(chart, unexposed))
+
+    def priced(stage: str, played: str) -> Fraction:
+        return sum((d.frequency for d in departures if d.stage == stage and d.played == played),
+                   Fraction(0))
+    # with these pays the chart checks exactly the holdings basic strategy checks, so both
+    # count the same hands reaching the flop
+    assert np.array_equal(found.checks, unexposed.preflop_choice() == 0)
+    share = [Fraction(int(d), solver.CYCLE) for d in dealt.tolist()]
+    assert share[0] == priced("flop", "check") and share[1] == priced("flop", "bet 2x")
+    assert 0 < share[2] <= priced("river", "fold") and 0 < share[3] <= priced("river", "play 1x")
