@@ -345,3 +345,17 @@ def test_the_game_as_dealt_agrees_with_the_strategy_comparisons_departures(publi
     share = [Fraction(int(d), solver.CYCLE) for d in dealt.tolist()]
     assert share[0] == priced("flop", "check") and share[1] == priced("flop", "bet 2x")
     assert 0 < share[2] <= priced("river", "fold") and 0 < share[3] <= priced("river", "play 1x")
+
+
+def test_a_scenarios_note_is_printed_with_its_tells() -> None:
+    from edge.document import Paragraph
+    from edge.tells import Ordinary, Tells, tells_blocks, tells_json
+    nobody = Ordinary("every ordinary player", "none", (("raises", Fraction(1, 8)),),
+                      Fraction(0))
+    found = Tells("seen=flop-1", (nobody,), nobody, (), "the hand", note="Counted: the flop.")
+    for explain in (True, False):
+        first = tells_blocks(found, explain=explain)[0]
+        assert isinstance(first, Paragraph) and first.text.endswith(" Counted: the flop.")
+    assert tells_json(found)["note"] == "Counted: the flop."
+    plain = tells_blocks(replace(found, note=""))[0]
+    assert isinstance(plain, Paragraph) and plain.text.endswith("needs more hands than this.")
