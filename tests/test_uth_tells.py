@@ -244,6 +244,10 @@ def test_share_totals_against_the_solves_own_counts(seen: Seen, published: None)
     assert street_tells.both_check_deals(found, solution) == from_states
     tells = street_tells.exposed_deals(found, solution)
     assert int(tells.sum()) <= from_states
+    if seen is Seen.FLOP_3:
+        # the whole flop seen preflop: a flop worth 2x is worth 4x before it, so the informed
+        # player never checks a hand he would bet 2x on the flop
+        assert tells[0] == 0 and tells[1] > 0
     # the game as dealt: basic strategy's checks, every deal of a checked holding
     dealt = street_tells.as_dealt_deals(found, unexposed.preflop_choice())
     checked = int(((unexposed.preflop_choice() == 0) & found.checks).sum())
