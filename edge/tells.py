@@ -80,7 +80,8 @@ class Tells:
     (player hand, decision, exact share of that hand's deals taking it), for :func:`look_alike`;
     ``observed``: what the officer is assumed to see of a hand; ``fine``: for each profile
     entry, the same share for each finer hand it holds (in a fixed order), so that two profiles
-    agree on a hand only when they agree on every finer hand of it too."""
+    agree on a hand only when they agree on every finer hand of it too; ``note``: what this
+    scenario's shares count where scenarios differ in it (printed with each scenario)."""
 
     scenario: str
     players: tuple[Ordinary, ...]
@@ -88,6 +89,7 @@ class Tells:
     profile: tuple[tuple[str, str, Fraction], ...]
     observed: str
     fine: tuple[tuple[Fraction, ...], ...] = ()
+    note: str = ""
 
 
 def tell_share(seen: Fraction, as_dealt: Fraction, rate: Fraction) -> Fraction:
@@ -206,10 +208,12 @@ def tells_blocks(tells: Tells, rates: Sequence[Fraction] = WATCH_RATES,
             "rate he is told from a poor player sooner than from basic strategy, by the hands "
             "he plays well. The last row, the decisions none of the ordinary players makes, is "
             "what points to the exposure itself. A poor player who also slips from his own "
-            "rule needs more hands than this.")] if explain else [Paragraph(
+            "rule needs more hands than this." + (f" {tells.note}" if tells.note else ""))
+    ] if explain else [Paragraph(
         "Tells and hands to watch as defined for the first scenario above: a tell is a "
         "decision the ordinary player never makes; the hands to watch are ceil(ln(1 - "
-        f"{conf}) / ln(1 - q)) for a share q of hands showing one.")]
+        f"{conf}) / ln(1 - q)) for a share q of hands showing one."
+        + (f" {tells.note}" if tells.note else ""))]
     blocks.append(table)
     if strongest:
         blocks += [Paragraph(f"The strongest tells, the decisions no ordinary player above "
@@ -256,7 +260,7 @@ def tells_json(tells: Tells, rates: Sequence[Fraction] = WATCH_RATES,
                     tell_share(player.share, player.as_dealt, rate), confidence)
                     for rate in rates}}
     return {"scenario": tells.scenario, "confidence": exact(confidence),
-            "observed": tells.observed,
+            "observed": tells.observed, "note": tells.note,
             "players": [player_json(player) for player in tells.players],
             "every": player_json(tells.every),
             "profile": [{"hand": hand, "decision": decision, "share": exact(share)}

@@ -40,6 +40,9 @@ checks=(
     tests/test_uth_exposure_dealer_two.py::test_sampled_states_against_a_direct_computation
     tests/test_uth_exposure_play.py::test_the_simulation_agrees_with_the_exact_solve
     tests/test_uth_collusion_run.py::test_a_whole_class_against_the_games_own_solve
+    tests/test_uth_tells.py::test_share_totals_against_the_solves_own_counts
+    tests/test_uth_tells.py::test_flop_three_states_of_the_full_solve_against_a_plain_enumeration
+    tests/test_uth_tells.py::test_the_game_as_dealt_agrees_with_the_strategy_comparisons_departures
 )
 if ((changed)); then option=--full-solves-changed; else option=--full-solves; fi
 mkdir "$work/cache"

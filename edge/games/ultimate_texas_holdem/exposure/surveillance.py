@@ -25,6 +25,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from edge.cache import Memo
 from edge.cards import RANKS
 from edge.document import Items, Paragraph, Section, Table
 from edge.document.colours import GRID_DEPENDS, GRID_NO_RAISE, GRID_RAISE, PALETTE
@@ -42,6 +43,14 @@ from edge.games.ultimate_texas_holdem.exposure.main_bet import (
     shorthand,
 )
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
+from edge.games.ultimate_texas_holdem.exposure.street_tells import (
+    FLOP_SEEN,
+    KINDS,
+    StreetDepartures,
+    as_dealt_deals,
+    cached_departures,
+    exposed_deals,
+)
 from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.simulation.exposure import (
     TURN_RIVER_SEEN,
@@ -50,6 +59,7 @@ from edge.games.ultimate_texas_holdem.simulation.exposure import (
 )
 from edge.games.ultimate_texas_holdem.simulation.main_bet import PAIR_ID, flop_decisions
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
+from edge.games.ultimate_texas_holdem.solve import solver
 from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL
 from edge.games.ultimate_texas_holdem.strategy.seen import features
 from edge.paytables import PayTable
@@ -347,8 +357,18 @@ def surveillance_sections(solution: ExposedSolution, paytable: PayTable,
 # --- tells against ordinary play (edge/tells.py), preflop, exact -----------------------------
 
 ORDINARY_CHARTS = ("wizard-practical",)      # named charts a floor sees, beside basic strategy
-OBSERVED = ("the player's two hole cards and his preflop decision (his flop and river tells, "
-            "simulated above, are not counted: with them an officer needs fewer hands)")
+OBSERVED = "the player's two hole cards and his decision on every street"
+NOTE_DEALER = ("Counted with the card seen: the preflop decision only. The solve keeps no flop or "
+               "river decisions, so the flop and river tells with the card seen (simulated in "
+               "the surveillance section, against basic strategy) are left out; with them an "
+               "officer needs fewer hands. On the hands the player does not see he plays basic "
+               "strategy, whose flop and river departures from each ordinary player are "
+               "counted exactly.")
+NOTE_FLOP = ("Counted: every street, exactly. Every seen card is on the board by the flop, so "
+             "there the informed player knows no more than anyone and plays basic strategy's "
+             "flop and river: he shows flop and river tells only against a player whose own "
+             "flop and river rules differ from basic strategy's, the same a sound player shows "
+             "(the row of decisions no ordinary player makes has none after the flop).")
 STRONGEST = 6
 _PLAYS = {4: "4x", 3: "3x", 0: "check"}
 
@@ -364,9 +384,10 @@ def ordinary_players(basic_by_holding: npt.NDArray[np.int8]
     found = [("basic strategy", "the optimal play with nothing seen", basic_by_holding)]
     for name in ORDINARY_CHARTS:
         chart = UthStrategy.resolve(name)
-        found.append((name, chart.description.split(". Flop")[0] + ".",
+        found.append((name, chart.description,
                       chart_choice(chart, cards).astype(np.int8)))
-    found.append(("never raises preflop", "checks every hand preflop (waits for the flop)",
+    found.append(("never raises preflop", "checks every hand preflop (waits for the flop), "
+                  "then plays the flop and river as basic strategy",
                   np.zeros(len(first), dtype=np.int8)))
     return found
 
@@ -431,9 +452,53 @@ def preflop_tells(solution: ExposedSolution,
     return Tells(f"seen={solution.scenario}", tuple(players), every, tuple(profile), OBSERVED)
 
 
+_DEPARTURES: Memo[tuple[str, tuple[tuple[int, ...], ...], int, bool], StreetDepartures] = Memo(2)
+
+
+def chart_departures(name: str, unexposed: solver.Solution, jobs: int | None = None
+                     ) -> StreetDepartures:
+    """Basic strategy's flop and river against the named chart's, kept for the process (every
+    scenario of a report reads the same)."""
+    from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy
+    settle = unexposed.settlement
+    return _DEPARTURES.get((name, settle.net, settle.fold, unexposed.ties_larger),
+                           lambda: cached_departures(UthStrategy.resolve(name), unexposed,
+                                                     jobs=jobs))
+
+
+def with_streets(found: Tells, solution: ExposedSolution,
+                 departures: dict[str, StreetDepartures],
+                 basic_by_holding: npt.NDArray[np.int8]) -> Tells:
+    """The preflop tells ``found`` with the flop and river added, exactly, against each
+    ordinary player whose own flop and river ``departures`` from basic strategy are given (the
+    others play basic strategy's flop and river): in the game as dealt's share always, and with
+    the card seen for a ``flop-k`` scenario, whose flop and river are basic strategy's."""
+    later = solution.scenario in FLOP_SEEN
+    players = []
+    for player in found.players:
+        streets = departures.get(player.name)
+        if streets is None:
+            players.append(player)
+            continue
+        dealt = as_dealt_deals(streets, basic_by_holding)
+        as_dealt = player.as_dealt + Fraction(int(dealt.sum()), solver.CYCLE)
+        tells = player.tells
+        if later:
+            seen = exposed_deals(streets, solution)
+            tells += tuple((kind, Fraction(int(deals), solution.cycle))
+                           for kind, deals in zip(KINDS, seen.tolist(), strict=True))
+        players.append(replace(player, tells=tells, as_dealt=as_dealt))
+    return replace(found, players=tuple(players), note=NOTE_FLOP if later else NOTE_DEALER)
+
+
 def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHoldemRules,
           run: RunSettings) -> Tells:
     """The ``tells`` hook: :func:`preflop_tells` against basic strategy (the game as dealt's
-    solve), the named charts a floor sees and a player who never raises preflop."""
-    basic, _ = basic_choices(paytable, rules, run)
-    return preflop_tells(solution, ordinary_players(basic))
+    solve), the named charts a floor sees and a player who never raises preflop, with the flop
+    and river against the charts' own rules (:func:`with_streets`)."""
+    dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
+    unexposed = uth_main.solve_main(paytable, dealt, run)
+    basic = unexposed.preflop_choice()
+    found = preflop_tells(solution, ordinary_players(basic))
+    departures = {name: chart_departures(name, unexposed, run.jobs) for name in ORDINARY_CHARTS}
+    return with_streets(found, solution, departures, basic)
