@@ -12,8 +12,10 @@ import numpy.typing as npt
 
 from edge.bets.compile import Deals
 from edge.decisions.file import GameFile
-from edge.decisions.solve import Problem, Solution, all_sets, solve
+from edge.decisions.solve import Counted, Problem, Solution, all_sets, count_forward, solve
+from edge.decisions.strategy_file import GameFileStrategy, compare
 from edge.games import Rules
+from edge.strategies import StrategyComparison
 from edge.options import options_dict
 from edge.paytables import PayTable, format_pay
 from edge.table import ReturnTable, Row
@@ -34,6 +36,8 @@ class GameAnalysis:
     file: GameFile
     solved: dict[tuple[tuple[Fraction, ...], bool], Solution] = field(default_factory=dict)
     outcome_index: IntArray | None = None
+    compared: dict[tuple[tuple[Fraction, ...], bool, str],
+                   tuple[StrategyComparison, Counted]] = field(default_factory=dict)
 
     def outcomes(self) -> IntArray:
         """The outcome index of every final set of cards, by colex index (last: lose)."""
@@ -65,7 +69,30 @@ class GameAnalysis:
             self.solved[key] = solve(problem)
         return self.solved[key]
 
-    def rows(self, solution: Solution) -> list[tuple[str, Fraction, int, Fraction,
+    def comparison(self, paytable: PayTable | None, rules: Rules
+                   ) -> tuple[StrategyComparison, Counted]:
+        """The rules' strategy against the optimal one, and its forward count (made once)."""
+        strategy = played_strategy(rules)
+        key = (self.pays(paytable), larger_on_ties(rules), strategy.identity)
+        if key not in self.compared:
+            solution = self.solution(paytable, larger_on_ties(rules))
+            self.compared[key] = compare(strategy, solution, self.file.bet.name,
+                                         self.file.bet.name, self.file.unit)
+        return self.compared[key]
+
+    def counted(self, paytable: PayTable | None, rules: Rules) -> Solution | Counted:
+        """The counts of the rules' strategy: the solve's for the optimal one, else the
+        strategy's own forward count."""
+        strategy = played_strategy(rules)
+        if strategy.is_optimal:
+            return self.solution(paytable, larger_on_ties(rules))
+        key = (self.pays(paytable), larger_on_ties(rules), strategy.identity)
+        if key in self.compared:
+            return self.compared[key][1]
+        solution = self.solution(paytable, larger_on_ties(rules))
+        return count_forward(solution.problem, strategy.choices(solution))
+
+    def rows(self, solution: Solution | Counted) -> list[tuple[str, Fraction, int, Fraction,
                                                      tuple[str, int, Fraction]]]:
         """The table's rows: name, net, deals, total in play, and the key the simulator
         settles to (``("o", outcome, total)`` or ``("f", decision, total)``)."""
@@ -82,8 +109,9 @@ class GameAnalysis:
         return found
 
     def analyze(self, paytable: PayTable | None, rules: Rules) -> ReturnTable:
-        """The exact return table under the optimal strategy."""
-        solution = self.solution(paytable, larger_on_ties(rules))
+        """The exact return table under the rules' strategy (the optimal one by default)."""
+        solution = self.counted(paytable, rules)
+        strategy = played_strategy(rules)
         file = self.file
         rows = tuple(Row(name, net, deals, wager)
                      for name, net, deals, wager, _ in self.rows(solution))
@@ -94,9 +122,13 @@ class GameAnalysis:
         notes = (f"Every ordered deal of the {cards} cards from one deck: {solution.cycle:,} "
                  f"deals, each equally likely; the player sees the first {file.first} at once "
                  "and the others one by one.",
-                 "The player's strategy is solved exactly: each decision takes the option of "
-                 "the highest expected return given the cards seen (a tie goes to the "
-                 f"{'larger' if larger_on_ties(rules) else 'smaller'} total wager).",
+                 ("The player's strategy is solved exactly: each decision takes the option of "
+                  "the highest expected return given the cards seen (a tie goes to the "
+                  f"{'larger' if larger_on_ties(rules) else 'smaller'} total wager)."
+                  if strategy.is_optimal else
+                  f"The player plays the strategy file {strategy}: every ordered deal is "
+                  "counted forward under its rules (a decision it leaves out is played as "
+                  "solved)."),
                  f"Every wager in play is paid the outcome's pay; a fold loses them. Figures "
                  f"are per {file.unit} (1 unit).")
         return ReturnTable(file.bet.name, file.bet.name, rows,
@@ -104,6 +136,13 @@ class GameAnalysis:
                            options_dict(rules), decisions=decisions, notes=notes,
                            title=file.bet.title, basis=file.unit,
                            initial_stake=file.initial_stake)
+
+
+def played_strategy(rules: Rules) -> GameFileStrategy:
+    """The rules' strategy (a game file's rules always have one)."""
+    strategy = getattr(rules, "strategy")
+    assert isinstance(strategy, GameFileStrategy)
+    return strategy
 
 
 def larger_on_ties(rules: Rules) -> bool:

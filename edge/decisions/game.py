@@ -17,13 +17,15 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.bets.game import outcome_words
-from edge.decisions.analysis import GameAnalysis, larger_on_ties, units_text
+from edge.decisions.analysis import GameAnalysis, larger_on_ties, played_strategy, units_text
 from edge.decisions.file import GameFile
 from edge.decisions.solve import Solution, set_index
 from edge.decisions.strategy import strategy_report
+from edge.decisions.strategy_file import strategy_kind
 from edge.document.document import Report
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option
+from edge.strategies import OPTIMAL, StrategyComparison, strategy_option
 from edge.paytables import PayTable
 from edge.table import ReturnTable
 
@@ -31,12 +33,14 @@ IntArray = npt.NDArray[np.int64]
 SOLVED = ("The player's strategy is solved exactly from the game file: every state (the cards "
           "seen and the total in play) is valued from the last card back, each decision taking "
           "the option of the highest value as an exact integer sum over the deals still to come; "
-          "the return table then counts every ordered deal under the chosen options "
+          "then every ordered deal is counted forward under the options played (the solved "
+          "ones, or a strategy file's rules where the report plays one) into the return table, "
+          "and the return counted forward is checked to equal the one found backward "
           "(docs/games-from-files.md).")
 TOTAL_CHECK = ("the number of ordered deals, computed apart from the solve (the deals "
                "counted under the chosen strategy must sum to it), and the return found "
                "backward from the values equal to the one counted forward")
-SETTLEMENT = ("by the solved choices and the game file's own conditions (it checks the "
+SETTLEMENT = ("by the choices played and the game file's own conditions (it checks the "
               "dealing, the counting forward and the settling, not the choices themselves)")
 
 
@@ -80,7 +84,10 @@ def simulator(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -
     """The simulator of the solved strategy at these pays."""
     from edge.sampling import common_scale, scaled
     solution = analysis.solution(paytable, larger_on_ties(rules))
-    rows = analysis.rows(solution)
+    strategy = played_strategy(rules)
+    if not strategy.is_optimal:
+        solution = dataclasses.replace(solution, choices=strategy.choices(solution))
+    rows = analysis.rows(analysis.counted(paytable, rules))
     nets = [net for _, net, _, _, _ in rows]
     scale = common_scale(nets)
     return GameSimulator(analysis, solution, tuple(name for name, *_ in rows),
@@ -92,11 +99,14 @@ def rules_type(file: GameFile) -> type[Rules]:
     """The file's options: one deck, the player's strategy (the solved one), and which option
     a tie between equal values goes to."""
     name = "".join(part.title() for part in file.bet.name.split("-")) + "Rules"
+    kind = strategy_kind(file.bet.name, file.decisions)
     return dataclasses.make_dataclass(
         name, [("decks", int, option(1, "decks (one: the game is solved for one deck)",
                                      minimum=1, maximum=1)),
-               ("strategy", str, option("optimal", "the player's strategy: the optimal one, "
-                                        "solved exactly from the file", choices=("optimal",))),
+               ("strategy", kind, strategy_option(
+                   kind.resolve(OPTIMAL), "the player's strategy: the optimal one, solved "
+                   "exactly from the file, or a strategy file of rules per decision "
+                   "(docs/games-from-files.md)")),
                ("ties", str, option("larger" if file.larger_on_ties else "smaller",
                                     "which option a tie between options of equal value goes "
                                     "to: the larger or the smaller total wager",
@@ -149,10 +159,14 @@ def make_game(file: GameFile) -> Game[Any]:
     def strategy(wager: Wager[Rules]) -> Report:
         return strategy_report(analysis, wager.paytable, wager.rules)
 
+    def comparison(wager: Wager[Rules]) -> StrategyComparison:
+        return analysis.comparison(wager.paytable, wager.rules)[0]
+
     source = bet.source or f"the game file {bet.path.name} (no source stated)"
     outcomes = tuple(outcome.name for outcome in bet.outcomes)
     main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
-               bet.presets, bet.default_paytable, simulate=simulate, strategy=strategy)
+               bet.presets, bet.default_paytable, simulate=simulate, strategy=strategy,
+               compare=comparison)
     return Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
                 source=source, describe_rules=lambda r: describe_rules(file, r),
                 invoked_as=str(bet.path), checks=(TOTAL_CHECK,), settlement=SETTLEMENT,
