@@ -110,11 +110,11 @@ def _holds(when: Condition, cards: Sequence[int], total: Fraction) -> bool:
     paired = [r for r in ranks if ranks.count(r) > 1]
     if when.made is not None and made != when.made:
         return False
-    if when.pair_from is not None or when.pair_to is not None:
-        if not paired or not ((when.pair_from or 0) <= max(paired)
-                              <= (12 if when.pair_to is None else when.pair_to)):
-            return False
-    if when.high is not None and sum(r >= when.high[1] for r in ranks) < when.high[0]:
+    if (when.pair_from is not None or when.pair_to is not None) and (
+            not paired or not ((when.pair_from or 0) <= max(paired)
+                               <= (12 if when.pair_to is None else when.pair_to))):
+        return False
+    if any(sum(r >= rank for r in ranks) < count for count, rank in when.high):
         return False
     suits = [card % 4 for card in cards]
     if when.suited is not None and max(suits.count(s) for s in range(4)) < when.suited:
@@ -124,6 +124,13 @@ def _holds(when: Condition, cards: Sequence[int], total: Fraction) -> bool:
             return False
         low_ace = [-1 if r == 12 else r for r in ranks]
         if min(max(ranks) - min(ranks), max(low_ace) - min(low_ace)) + 1 > when.within:
+            return False
+    if when.outs is not None:
+        def fits(held: list[int]) -> bool:
+            return len(set(held)) == len(held) and any(
+                all(r in window or (r == 12 and -1 in window) for r in held)
+                for window in (range(low, low + 5) for low in range(-1, 9)))
+        if not fits(ranks) or sum(fits([*ranks, r]) for r in range(13)) < when.outs:
             return False
     if when.lowest is not None and min(ranks) < when.lowest:
         return False
@@ -199,6 +206,11 @@ def _small_values(hand: tuple[int, int]) -> list[Fraction]:
     return [Fraction(-1), mean, 3 * mean]
 
 
+def _best(values: list[Fraction]) -> int:
+    """The best option, a tie to the larger wager (the later option)."""
+    return max(range(len(values)), key=lambda i: (values[i], i))
+
+
 def _play_small(decide: Callable[[tuple[int, int]], int]) -> Fraction:
     return sum((_small_values(hand)[decide(hand)]
                 for hand in itertools.combinations(range(52), 2)), Fraction(0)) / 1326
@@ -219,9 +231,7 @@ def test_the_words_take_the_optimal_option_on_every_hand(small: tuple[Path, Path
     solution = _solution(small[0])
     rules = solved_rules(solution)
     for hand in itertools.combinations(range(52), 2):
-        values = _small_values(hand)
-        best = max(range(3), key=lambda i: (values[i], i))
-        assert _decide(rules[0], hand, Fraction(1)) == best, hand
+        assert _decide(rules[0], hand, Fraction(1)) == _best(_small_values(hand)), hand
     assert len(rules[0].rules) <= 4
 
 
@@ -239,8 +249,7 @@ def test_a_strategy_file_is_played_and_priced_exactly(small: tuple[Path, Path]) 
     assert table.expected_return == _play_small(decide)
     # the cost of each rule: the value lost on each hand it departs on, times how often
     optimal = _solution(game)
-    best = [max(range(3), key=lambda i, v=_small_values(h): (v[i], i))
-            for h in itertools.combinations(range(52), 2)]
+    best = [_best(_small_values(h)) for h in itertools.combinations(range(52), 2)]
     lost: dict[str, Fraction] = {}
     for hand, chosen_best in zip(itertools.combinations(range(52), 2), best, strict=True):
         played = decide(hand)

@@ -15,9 +15,10 @@ from edge.decisions.file import GameFile
 from edge.decisions.solve import Counted, Problem, Solution, all_sets, count_forward, solve
 from edge.decisions.strategy_file import GameFileStrategy, compare
 from edge.games import Rules
-from edge.strategies import StrategyComparison
 from edge.options import options_dict
 from edge.paytables import PayTable, format_pay
+from edge.player import STRATEGY
+from edge.strategies import StrategyComparison
 from edge.table import ReturnTable, Row
 
 IntArray = npt.NDArray[np.int64]
@@ -140,7 +141,7 @@ class GameAnalysis:
 
 def played_strategy(rules: Rules) -> GameFileStrategy:
     """The rules' strategy (a game file's rules always have one)."""
-    strategy = getattr(rules, "strategy")
+    strategy = getattr(rules, STRATEGY)
     assert isinstance(strategy, GameFileStrategy)
     return strategy
 

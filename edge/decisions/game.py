@@ -25,8 +25,8 @@ from edge.decisions.strategy_file import strategy_kind
 from edge.document.document import Report
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option
-from edge.strategies import OPTIMAL, StrategyComparison, strategy_option
 from edge.paytables import PayTable
+from edge.strategies import OPTIMAL, StrategyComparison, strategy_option
 from edge.table import ReturnTable
 
 IntArray = npt.NDArray[np.int64]

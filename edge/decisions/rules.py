@@ -7,10 +7,14 @@ decision's ``otherwise`` option. The conditions are the features a player sees a
 - ``made``: the best hand the seen cards make (``high-card``, ``pair``, ``two-pair``,
   ``three-of-a-kind``, ``four-of-a-kind``);
 - ``pair``: the highest rank held twice or more lies in a range of ranks (``6-10``);
-- ``high``: at least ``count`` cards rank ``from`` or higher;
+- ``high``: at least ``count`` cards rank ``from`` or higher (one or more such counts: a card J
+  or higher and two cards 6 or higher);
 - ``suited``: at least that many cards of one suit;
 - ``within``: no two cards of a rank, and every rank within that many consecutive ranks (an ace
   high or low): to a straight;
+- ``outs``: no two cards of a rank, and at least that many ranks would each put the cards
+  within five in a row with one card more (with four cards seen: the ranks that complete a
+  straight, two for an open-ended one);
 - ``lowest``: no card ranks below it;
 - ``in_play``: the total in play on arriving at the decision, in quote units;
 - ``hands``: the hand classes listed (the exceptions a short rule cannot state).
@@ -79,9 +83,10 @@ class Condition:
     made: str | None = None
     pair_from: int | None = None
     pair_to: int | None = None
-    high: tuple[int, int] | None = None       # (count, from rank)
+    high: tuple[tuple[int, int], ...] = ()    # (count, from rank), each must hold
     suited: int | None = None
     within: int | None = None
+    outs: int | None = None
     lowest: int | None = None
     in_play: Fraction | None = None
     hands: frozenset[ClassKey] = frozenset()
@@ -101,8 +106,7 @@ class Condition:
                      f"{RANK_PLURAL[low]} to {RANK_PLURAL[high]}")
             parts.append(f"a pair of {ranks}" if self.made == "pair" else
                          f"a pair or more of {ranks}")
-        if self.high is not None:
-            count, rank = self.high
+        for count, rank in sorted(self.high, key=lambda h: -h[1]):
             parts.append(f"every card {RANK_WORDS[rank]} or higher" if count == seen else
                          f"{count} or more cards {RANK_WORDS[rank]} or higher" if count > 1
                          else f"a card {RANK_WORDS[rank]} or higher")
@@ -111,6 +115,10 @@ class Condition:
                          f"{self.suited} of one suit")
         if self.within is not None:
             parts.append(f"no pair, ranks within {self.within} in a row (to a straight)")
+        if self.outs is not None:
+            parts.append(f"no pair, {self.outs} or more ranks complete a straight" if seen == 4
+                         else f"no pair, {self.outs} or more ranks each make {seen + 1} to a "
+                         "straight")
         if self.lowest is not None:
             parts.append(f"no card below {RANK_WORDS[self.lowest]}")
         if self.in_play is not None:
@@ -121,8 +129,9 @@ class Condition:
 
     @property
     def size(self) -> int:
-        """How many features it names."""
-        return sum(1 for f in fields(self) if getattr(self, f.name) not in (None, frozenset()))
+        """How many features it names (each count of ``high`` one)."""
+        return (sum(1 for f in fields(self) if f.name != "high"
+                    and getattr(self, f.name) not in (None, frozenset())) + len(self.high))
 
 
 @dataclass(frozen=True)
@@ -156,6 +165,7 @@ class Features:
     at_least: npt.NDArray[np.int64]    # [class, rank]: cards of that rank or higher
     suited: npt.NDArray[np.int64]      # most cards of one suit
     span: npt.NDArray[np.int64]        # consecutive ranks holding every rank; 99 with a pair
+    outs: npt.NDArray[np.int64]        # ranks that, added, fit within five in a row (no pair)
     lowest: npt.NDArray[np.int64]
 
 
@@ -169,9 +179,9 @@ def _span(ranks: Sequence[int]) -> int:
     return min(spans)
 
 
-def features_of(key: ClassKey) -> tuple[int, int, tuple[int, ...], int, int, int]:
+def features_of(key: ClassKey) -> tuple[int, int, tuple[int, ...], int, int, int, int]:
     """One class's features: made hand, pair rank, cards at or above each rank, most of a
-    suit, span, lowest rank."""
+    suit, span, straight outs, lowest rank."""
     ranks = [r for group in key for r in group]
     counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
     made = (4 if counts[0] == 4 else 3 if counts[0] == 3 else
@@ -179,7 +189,9 @@ def features_of(key: ClassKey) -> tuple[int, int, tuple[int, ...], int, int, int
     paired = [r for r in set(ranks) if ranks.count(r) >= 2]
     return (made, max(paired) if paired else -1,
             tuple(sum(1 for r in ranks if r >= rank) for rank in range(13)),
-            max(len(g) for g in key), _span(ranks), min(ranks))
+            max(len(g) for g in key), _span(ranks),
+            sum(1 for r in range(13) if r not in ranks and _span([*ranks, r]) <= 5),
+            min(ranks))
 
 
 @functools.cache
@@ -194,7 +206,7 @@ def classes(k: int) -> tuple[Features, npt.NDArray[np.int64], tuple[int, ...]]:
     table = [features_of(key) for key in keys]
     sizes = np.bincount(of_set, minlength=len(keys))
     features = Features(keys, *(np.array([row[i] for row in table], dtype=np.int64)
-                                for i in range(6)))
+                                for i in range(7)))
     return features, of_set, tuple(int(s) for s in sizes)
 
 
@@ -208,19 +220,21 @@ def holds(condition: Condition, features: Features, totals: Sequence[Fraction]
     if condition.pair_from is not None or condition.pair_to is not None:
         ok &= features.pair >= (condition.pair_from or 0)
         ok &= features.pair <= (12 if condition.pair_to is None else condition.pair_to)
-    if condition.high is not None:
-        count, rank = condition.high
+    for count, rank in condition.high:
         ok &= features.at_least[:, rank] >= count
     if condition.suited is not None:
         ok &= features.suited >= condition.suited
     if condition.within is not None:
         ok &= features.span <= condition.within
+    if condition.outs is not None:
+        ok &= features.outs >= condition.outs
     if condition.lowest is not None:
         ok &= features.lowest >= condition.lowest
     if condition.hands:
         ok &= np.array([key in condition.hands for key in features.keys])
     columns = np.array([condition.in_play is None or t == condition.in_play for t in totals])
-    return ok[:, None] & columns[None, :]
+    found: npt.NDArray[np.bool_] = ok[:, None] & columns[None, :]
+    return found
 
 
 def apply_rules(rules: DecisionRules, features: Features,
@@ -257,9 +271,11 @@ def _atoms(seen: int, totals: Sequence[Fraction], features: Features) -> list[Co
     atoms = [Condition(made=m) for i, m in enumerate(MADE) if (features.made == i).any()]
     atoms += [Condition(pair_from=r) for r in range(0, 13)]
     atoms += [Condition(pair_to=r) for r in range(0, 12)]
-    atoms += [Condition(high=(c, r)) for c in range(1, seen + 1) for r in range(1, 13)]
+    atoms += [Condition(high=((c, r),)) for c in range(1, seen + 1) for r in range(1, 13)]
     atoms += [Condition(suited=s) for s in range(2, seen + 1)]
     atoms += [Condition(within=w) for w in range(seen, 6)]
+    if seen >= 3:
+        atoms += [Condition(outs=n) for n in (1, 2)]
     atoms += [Condition(lowest=r) for r in range(1, 13)]
     if len(totals) > 1:
         atoms += [Condition(in_play=t) for t in totals]
@@ -271,9 +287,14 @@ def _join(parts: Sequence[Condition]) -> Condition | None:
     for part in parts:
         for f in fields(part):
             value = getattr(part, f.name)
-            if value is None or value == frozenset():
+            if value is None or value in (frozenset(), ()):
                 continue
-            if f.name in values:
+            if f.name == "high" and f.name in values:
+                joined = (*values["high"], *value)       # type: ignore[misc]
+                if len({rank for _, rank in joined}) < len(joined):
+                    return None                          # two counts of one rank
+                value = tuple(sorted(joined))
+            elif f.name in values:
                 return None
             values[f.name] = value
     return Condition(**values)  # type: ignore[arg-type]
@@ -354,7 +375,8 @@ def find_rules(solution: Solution, decision: int, arrivals: npt.NDArray[np.int64
             mask = np.array([(wanted >> i) & 1 for i in range(reached.size)],
                             dtype=bool).reshape(reached.shape)
             whole = (mask == reached).all(axis=1) & mask.any(axis=1)
-            listed = [(None, np.flatnonzero(whole))]
+            listed: list[tuple[Fraction | None, npt.NDArray[np.intp]]] = [
+                (None, np.flatnonzero(whole))]
             if len(totals) > 1:
                 listed += [(totals[c], np.flatnonzero(mask[:, c] & ~whole))
                            for c in range(len(totals))]

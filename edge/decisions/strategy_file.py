@@ -14,15 +14,15 @@ decision it plays, named as the game file names the decision::
 
 A decision the file leaves out is played as the solve plays it. The conditions of a rule are
 those of :mod:`edge.decisions.rules`: ``made``, ``pair`` (``"6-10"``, ``"J"``), ``high``
-(``{ count, from }``), ``suited``, ``within``, ``lowest``, ``in_play`` and ``hands`` (hand
+(``{ count, from }``), ``suited``, ``within``, ``outs``, ``lowest``, ``in_play`` and ``hands`` (hand
 classes as ``edge strategy`` prints them: ``"A-K suited, Q"``).
 
-Its exact return counts every deal forward under its choices (:func:`~edge.decisions.solve.count_forward`);
-the cost of its departures is counted the same way, decision by decision and rule by rule:
-with the file's play before a decision and the optimal play from it on, letting one rule's
-hands depart changes the return by exactly that rule's departures' cost (the points of a
-decision are disjoint, and what follows is played optimally in both counts), so the costs sum
-to the difference of the two exact returns.
+Its exact return counts every deal forward under its choices
+(:func:`~edge.decisions.solve.count_forward`). The cost of its departures is counted the same
+way, decision by decision and rule by rule: with the file's play before a decision and the
+optimal play from it on, letting one rule's hands depart changes the return by exactly that
+rule's departures' cost (the points of a decision are disjoint, and what follows is played
+optimally in both counts), so the costs sum to the difference of the two exact returns.
 """
 
 from __future__ import annotations
@@ -36,13 +36,30 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge.decisions.rules import (MADE, RANK_NAMES, Condition, DecisionRules, Rule,
-                                  apply_rules, class_name, classes)
+from edge.decisions.rules import (
+    MADE,
+    RANK_NAMES,
+    Condition,
+    DecisionRules,
+    Rule,
+    apply_rules,
+    class_name,
+    classes,
+)
 from edge.decisions.solve import Counted, Decision, Solution, count_forward
-from edge.strategies import (OPTIMAL, Departure, PlayerStrategy, StrategyCatalog,
-                             StrategyComparison, StrategyFile, StrategyInfo, largest_first)
+from edge.strategies import (
+    OPTIMAL,
+    Departure,
+    PlayerStrategy,
+    StrategyCatalog,
+    StrategyComparison,
+    StrategyFile,
+    StrategyInfo,
+    largest_first,
+)
 
-RULE_KEYS = ("action", "made", "pair", "high", "suited", "within", "lowest", "in_play", "hands")
+RULE_KEYS = ("action", "made", "pair", "high", "suited", "within", "outs", "lowest", "in_play",
+             "hands")
 
 
 @dataclass(frozen=True)
@@ -90,15 +107,22 @@ def _condition(entry: Mapping[str, object], file: StrategyFile, where: str, seen
         values["pair_from"] = _rank(low, file, f"{where} pair")
         values["pair_to"] = _rank(high or low, file, f"{where} pair")
     if "high" in entry:
-        high_entry = entry["high"]
-        if not isinstance(high_entry, Mapping) or set(high_entry) != {"count", "from"}:
-            raise file.error(f"{where} high", "write high = { count = 2, from = \"J\" }")
-        values["high"] = (_count(high_entry["count"], file, f"{where} high.count", seen),
-                          _rank(high_entry["from"], file, f"{where} high.from"))
+        given = entry["high"]
+        counts = given if isinstance(given, list) else [given]
+        found = []
+        for count in counts:
+            if not isinstance(count, Mapping) or set(count) != {"count", "from"}:
+                raise file.error(f"{where} high", "write high = { count = 2, from = \"J\" } "
+                                                  "or an array of such tables")
+            found.append((_count(count["count"], file, f"{where} high.count", seen),
+                          _rank(count["from"], file, f"{where} high.from")))
+        values["high"] = tuple(found)
     if "suited" in entry:
         values["suited"] = _count(entry["suited"], file, f"{where} suited", seen)
     if "within" in entry:
         values["within"] = _count(entry["within"], file, f"{where} within", 13)
+    if "outs" in entry:
+        values["outs"] = _count(entry["outs"], file, f"{where} outs", 13)
     if "lowest" in entry:
         values["lowest"] = _rank(entry["lowest"], file, f"{where} lowest")
     if "in_play" in entry:
