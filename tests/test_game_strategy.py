@@ -340,3 +340,21 @@ def test_the_published_third_street_rule_is_optimal() -> None:
     optimal = analyze(str(MISSISSIPPI_STUD))
     table = analyze(str(MISSISSIPPI_STUD), options={"strategy": str(MS_THIRD)})
     assert table.expected_return == optimal.expected_return
+
+
+def test_the_method_says_what_was_done(small: tuple[Path, Path]) -> None:
+    """The strategy section's Method sentences: the words checked against the solve, and with
+    a strategy file, that the tables play it, counted forward."""
+    from edge.decisions import load_game_file
+    game_file, strategy = small
+    game = load_game_file(game_file)
+    bet = game.bets[0]
+    for spec, played in ((None, False), (str(strategy), True)):
+        rules = game.make_rules({} if spec is None else {"strategy": spec}, bet.name)
+        document = bet.document(game.wager(None, rules))
+        assert document is not None
+        method = " ".join(document.sections[0].method)
+        assert "checked against it" in method and "listed by name" not in method
+        assert ("play the strategy file" in method) == played
+    assert "solved exactly from the game file" in " ".join(game.method or ())
+    assert "module" not in " ".join(game.method or ())

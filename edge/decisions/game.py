@@ -30,13 +30,11 @@ from edge.strategies import OPTIMAL, StrategyComparison, strategy_option
 from edge.table import ReturnTable
 
 IntArray = npt.NDArray[np.int64]
-SOLVED = ("The player's strategy is solved exactly from the game file: every state (the cards "
-          "seen and the total in play) is valued from the last card back, each decision taking "
-          "the option of the highest value as an exact integer sum over the deals still to come; "
-          "then every ordered deal is counted forward under the options played (the solved "
-          "ones, or a strategy file's rules where the report plays one) into the return table, "
-          "and the return counted forward is checked to equal the one found backward "
-          "(docs/games-from-files.md).")
+SOLVED = ("The player's optimal strategy is solved exactly from the game file: every state (the "
+          "cards seen and the total in play) is valued from the last card back, each decision "
+          "taking the option of the highest value as an exact integer sum over the deals still "
+          "to come; every ordered deal is then counted forward under the solved options, and the "
+          "return counted forward must equal the one found backward (docs/games-from-files.md).")
 TOTAL_CHECK = ("the number of ordered deals, computed apart from the solve (the deals "
                "counted under the chosen strategy must sum to it), and the return found "
                "backward from the values equal to the one counted forward")

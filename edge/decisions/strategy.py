@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from edge.decisions.analysis import GameAnalysis, larger_on_ties, played_strategy
 from edge.decisions.rules import DecisionRules, apply_rules, class_name, classes, find_rules
@@ -23,17 +24,19 @@ from edge.games import Rules
 from edge.paytables import PayTable
 from edge.table import decimal
 
+BoolArray = npt.NDArray[np.bool_]
 # hands an exception rule names in the document (the JSON output names them all)
 MOST_HANDS_NAMED = 12
 RULES_FOUND = ("The strategy in words is found from the solve and checked against it: the "
                "rules, applied to every hand class (the cards seen up to a renaming of suits) "
-               "and total in play the optimal play arrives at, take the solved option on "
-               "each; the classes no short rule settles are listed by name.")
+               "and total in play the optimal play arrives at, take the solved option on each")
+LISTED = "; the classes no short rule settles are listed by name"
 
 
-def solved_rules(solution: Solution) -> tuple[DecisionRules, ...]:
-    """Each decision's rules in words, found from the solve, checked to take its option on
-    every class and total the optimal play arrives at."""
+def solved_words(solution: Solution) -> tuple[tuple[DecisionRules, BoolArray], ...]:
+    """Each decision's rules in words, found from the solve and checked to take its option on
+    every class and total the optimal play arrives at; with where it arrives ([class,
+    total])."""
     counted = count_forward(solution.problem, solution.choices)
     found = []
     for d in range(len(solution.problem.decisions)):
@@ -45,8 +48,15 @@ def solved_rules(solution: Solution) -> tuple[DecisionRules, ...]:
         if (action[of_set] != solution.choices[d])[reached].any():
             raise AssertionError(f"the rules of {solution.problem.decisions[d].name} depart "
                                  "from the solve")
-        found.append(rules)
+        arrived = np.zeros(action.shape, dtype=bool)
+        np.logical_or.at(arrived, of_set, reached)
+        found.append((rules, arrived))
     return tuple(found)
+
+
+def solved_rules(solution: Solution) -> tuple[DecisionRules, ...]:
+    """Each decision's rules in words (:func:`solved_words`)."""
+    return tuple(rules for rules, _ in solved_words(solution))
 
 
 def _condition_text(rules: DecisionRules, number: int, seen: int) -> str:
@@ -59,7 +69,7 @@ def _condition_text(rules: DecisionRules, number: int, seen: int) -> str:
             f"{len(names) - MOST_HANDS_NAMED:,} more (all in --format json)")
 
 
-def _decision_section(solution: Solution, rules: DecisionRules) -> Section:
+def _decision_section(solution: Solution, rules: DecisionRules, arrived: BoolArray) -> Section:
     d = rules.decision
     decision = solution.problem.decisions[d]
     options = "; ".join(o.name for o in decision.options)
@@ -67,7 +77,7 @@ def _decision_section(solution: Solution, rules: DecisionRules) -> Section:
     _, which = apply_rules(rules, features, solution.totals[d])
     rows = []
     for number in range(len(rules.rules) + 1):
-        hit = which == number
+        hit = (which == number) & arrived
         settled = int(hit.any(axis=1).sum())
         hands = int(np.array(sizes)[hit.any(axis=1)].sum())
         if number < len(rules.rules):
@@ -114,19 +124,24 @@ def strategy_report(analysis: GameAnalysis, paytable: PayTable | None, rules: Ru
         f"every ordered deal counted: {solution.cycle:,}",
         f"pay table: {(paytable or file.bet.presets[file.bet.default_paytable]).name}",
     ))
-    found = solved_rules(solution)
+    words = solved_words(solution)
+    found = [rules for rules, _ in words]
     strategy = played_strategy(rules)
-    method = [RULES_FOUND]
+    listed = any(rule.when.hands for rules in found for rule in rules.rules)
+    method = [RULES_FOUND + (LISTED if listed else "") + "."]
     if not strategy.is_optimal:
-        method.append(f"The strategy file {strategy} is played by counting every ordered deal "
-                      "forward under its rules, as the optimal strategy is; the cost of each of "
-                      "its rules is the change in that exact return when the rule's hands take "
-                      "the optimal option instead (the play after it optimal in both counts).")
+        method.append(f"The return tables play the strategy file {strategy}, not the optimal "
+                      "strategy: every ordered deal is counted forward under its rules (a "
+                      "decision it leaves out as solved). The cost of each of its rules is the "
+                      "change in that exact return when the rule's hands take the optimal "
+                      "option instead, the play before the decision the file's and after it "
+                      "the optimal in both counts; the costs add up to the difference of the "
+                      "two returns.")
     sections = [Section("The solved strategy", (
         facts, Table(("line of play (options taken in turn)", "deals", "share"), line_rows,
                      "How often each line of play is taken", align="lrr")),
         method=tuple(method))]
-    sections += [_decision_section(solution, r) for r in found]
+    sections += [_decision_section(solution, r, arrived) for r, arrived in words]
     data: dict[str, Any] = {"game": file.bet.name,
                             "player_return": str(solution.player_return),
                             "lines": {row[0]: deals for row, (_, deals)
