@@ -372,3 +372,37 @@ def test_the_method_says_what_was_done(small: tuple[Path, Path]) -> None:
         assert ("play the strategy file" in method) == played
     assert "solved exactly from the game file" in " ".join(game.method or ())
     assert "module" not in " ".join(game.method or ())
+
+
+def _toml(value: object) -> str:
+    """A value as TOML, written plainly (strings, numbers, arrays, inline tables)."""
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    assert isinstance(value, dict)
+    return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
+
+
+def test_the_words_read_back_as_a_strategy_file(small: tuple[Path, Path],
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """`edge strategy --format json` gives each decision's rules as a strategy file's table;
+    written out and played, they cost nothing and return exactly the optimal return."""
+    import json
+    game, strategy = small
+    assert main(["strategy", str(game), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    lines = ['name = "words"', 'game = "two-and-one"']
+    for decision in data["rules"]:
+        lines.append(f"[{decision['decision']}]")
+        lines.append(f"otherwise = {_toml(decision['file']['otherwise'])}")
+        lines.append(f"rules = {_toml(decision['file']['rules'])}")
+    strategy.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    table = analyze(str(game), options={"strategy": str(strategy)})
+    assert table.expected_return == analyze(str(game)).expected_return
+    assert main(["strategy", str(game), "--compare", str(strategy)]) == 0
+    assert "costs nothing" in capsys.readouterr().out

@@ -127,6 +127,29 @@ class Condition:
             parts.append("the hands " + "; ".join(sorted(class_name(k) for k in self.hands)))
         return ", ".join(parts) if parts else "any hand"
 
+    def as_file(self) -> dict[str, object]:
+        """The condition as a strategy file writes it (:mod:`edge.decisions.strategy_file`)."""
+        found: dict[str, object] = {}
+        if self.made is not None:
+            found["made"] = self.made
+        if self.pair_from is not None or self.pair_to is not None:
+            low, high = self.pair_from or 0, 12 if self.pair_to is None else self.pair_to
+            found["pair"] = f"{RANK_WORDS[low]}-{RANK_WORDS[high]}"
+        if self.high:
+            counts = [{"count": count, "from": RANK_WORDS[rank]} for count, rank in self.high]
+            found["high"] = counts[0] if len(counts) == 1 else counts
+        for name in ("suited", "within", "outs"):
+            if getattr(self, name) is not None:
+                found[name] = getattr(self, name)
+        if self.lowest is not None:
+            found["lowest"] = RANK_WORDS[self.lowest]
+        if self.in_play is not None:
+            found["in_play"] = (int(self.in_play) if self.in_play.denominator == 1
+                                else float(self.in_play))
+        if self.hands:
+            found["hands"] = sorted(class_name(key) for key in self.hands)
+        return found
+
     @property
     def size(self) -> int:
         """How many features it names (each count of ``high`` one)."""

@@ -105,7 +105,11 @@ def _rules_data(solution: Solution, rules: DecisionRules) -> dict[str, Any]:
                        "when": rule.when.words(decision.seen),
                        "hands": sorted(class_name(key) for key in rule.when.hands)}
                       for rule in rules.rules],
-            "otherwise": decision.options[rules.otherwise].name}
+            "otherwise": decision.options[rules.otherwise].name,
+            # the same rules as a strategy file's table for the decision
+            "file": {"otherwise": decision.options[rules.otherwise].name,
+                     "rules": [{"action": decision.options[rule.action].name,
+                                **rule.when.as_file()} for rule in rules.rules]}}
 
 
 def strategy_report(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -> Report:
