@@ -6,6 +6,8 @@ the solve's choices or with the optimal play found here directly; a strategy fil
 the cost of each of its rules come from a plain loop over every deal. Published figure: Let It
 Ride's basic strategy, 3.51% per unit (Wizard of Odds, "Let It Ride",
 https://wizardofodds.com/games/let-it-ride/; the same lists at webcasinoguide.com/letitride.asp).
+The same basic strategy leaves 1.23 bets in action on average, an element of risk of 2.85%
+(J. Grochowski, "Let It Ride Redux", Casino City Times, 10 December 2020).
 Mississippi Stud's third-street rule as published (Wizard of Odds, quoted by J. Grochowski,
 "Mississippi Stud strategy", Casino City Times, 10 January 2012) is the optimal one.
 """
@@ -327,6 +329,8 @@ def test_mississippi_stud_in_words() -> None:
 def test_let_it_ride_basic_strategy_file() -> None:
     table = analyze(str(LET_IT_RIDE), options={"strategy": str(LIR_BASIC)})
     assert round(float(table.house_edge) * 100, 2) == 3.51            # Wizard of Odds
+    assert round(float(table.average_wager), 2) == 1.23               # J. Grochowski
+    assert round(float(table.element_of_risk) * 100, 2) == 2.85
     game_rules = GameAnalysis(read_game_file(LET_IT_RIDE))
     from edge.decisions.strategy_file import compare, strategy_kind
     solution = game_rules.solution(None, True)
