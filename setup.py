@@ -31,6 +31,7 @@ directives = {
 MODULES = [
     "edge._core",
     "edge.bets._kernels",
+    "edge.bets._showdown",
     "edge.games.triple_bet._kernels",
     "edge.games.three_card_poker._kernels",
     "edge.games.double_hand_poker._kernels",

@@ -46,26 +46,12 @@ from edge.games import (
     resolve_paytables,
     with_notes,
 )
+from edge.options import parse_sets as parse_sets
 from edge.parallel import check_jobs, end_progress, running
 from edge.paytables import PayTable
 from edge.player import strategy_field
 
 Handler = Callable[[argparse.Namespace], int]
-
-
-def parse_sets(pairs: Sequence[str] | None) -> dict[str, str]:
-    """``["decks=8", "ties=larger"]`` -> ``{"decks": "8", "ties": "larger"}``."""
-    values: dict[str, str] = {}
-    for pair in pairs or ():
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise EdgeError(f"The option {pair!r} is not of the form name=value.")
-        name = key.strip()
-        if name in values:
-            raise EdgeError(f"The option {name!r} is given twice (--set {name}={values[name]} "
-                            f"and --set {name}={value.strip()}): give it once.")
-        values[name] = value.strip()
-    return values
 
 
 def game_options(game: AnyGame, args: argparse.Namespace) -> dict[str, str]:
@@ -552,6 +538,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if result.agrees else 1
 
 
+def _studio() -> Any:
+    """The studio's module, imported only for its command (it needs an optional extra)."""
+    import edge.studio
+    return edge.studio
+
+
 @dataclasses.dataclass(frozen=True)
 class Command:
     """One of edge's own commands: its name, its line in ``edge --help``, the function that
@@ -581,6 +573,9 @@ COMMANDS = (
             add_collusion_arguments, cmd_collusion),
     Command("tune", "find the pay tables that hit a target house edge", add_tune_arguments,
             cmd_tune),
+    Command("studio", "write a bet in the browser and see its exact table as you type",
+            lambda parser: _studio().add_studio_arguments(parser),
+            lambda args: _studio().cmd_studio(args)),
 )
 #: edge's commands listed after the built-in games' own.
 CHECK_COMMANDS = (

@@ -21,12 +21,12 @@ edge.errors.OptionError: The option decks=9 is out of range: allowed 1..8.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from edge.errors import OptionError
+from edge.errors import EdgeError, OptionError
 from edge.paytables import MAX_DENOMINATOR, MAX_PAY
 from edge.strategies import PlayerStrategy
 
@@ -251,3 +251,24 @@ def describe(cls: type[Any]) -> list[OptionInfo]:
                                 allowed, bool(meta["assumption"]), choices or (),
                                 meta["minimum"], meta["maximum"]))
     return infos
+
+
+def parse_sets(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``["decks=8", "ties=larger"]`` -> ``{"decks": "8", "ties": "larger"}``."""
+    values: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise EdgeError(f"The option {pair!r} is not of the form name=value.")
+        name = key.strip()
+        if name in values:
+            raise EdgeError(f"The option {name!r} is given twice (--set {name}={values[name]} "
+                            f"and --set {name}={value.strip()}): give it once.")
+        values[name] = value.strip()
+    return values
+
+
+def parse_set_list(text: str) -> dict[str, str]:
+    """Options typed on one line split by commas (``decks=6, seen=dealer-1``), as ``--set``
+    takes each."""
+    return parse_sets([part.strip() for part in text.split(",") if part.strip()])

@@ -385,6 +385,10 @@ BET_CASES: list[Case] = [
          "deals", comb(52, 3) * 49 * 48),
     Case("game file: Mississippi Stud, optimal strategy solved", 10.0,
          _game_file("mississippi-stud.toml"), "deals", comb(52, 2) * 50 * 49 * 48),
+    # issue 36, second landing: a dealer's hidden hand, within 3x of the built-in combined bet
+    # (its row above, 0.05 s): read, the dealer's hands counted, solved
+    Case("game file: Three Card Poker (Ante, Play, Pair Plus), optimal strategy solved", 0.15,
+         _game_file("three-card-poker.toml"), "deals", comb(52, 3) * comb(49, 3)),
     # issue 35: drawing rules, by classes of cards (ten values)
     # (baccarat's wagers, each from its own file of the game: the rows below)
     Case("bet file: Dealer Bust (dealer draws to 17), 8 decks", 10.0,
@@ -394,11 +398,23 @@ BET_CASES: list[Case] = [
     # on the loaded 2-core machine) before
     Case("bet file: best five of seven and a pocket pair (2.8e9 deals), 1 deck", 30.0,
          _bet_text(POCKET_PAIR_TRIPS), "deals", comb(52, 2) * comb(50, 5), once=True),
+    # issue 35: the joker (53 cards), Fortune Pai Gow's bonus: the best five of seven with the
+    # bug rule, the seven-card straight flushes and the royal match, by cells of the kernel
+    Case("bet file: Fortune Pai Gow bonus (7 of 53 cards, the joker), 1 deck", 30.0,
+         _bet_file("fortune-pai-gow.toml"), "deals", comb(53, 7), once=True),
     # issue 35: a showdown with kickers, three cards against three, by the hands' signatures
     Case("bet file: Three Card Poker play every hand (hand3 showdown), 1 deck", None,
          _bet_file("three-card-poker-play-every-hand.toml"), "deals", comb(52, 3) * comb(49, 3)),
     Case("bet file: Dragon Tiger (a tie loses half), 8 decks", 1.0,
          _bet_file("dragon-tiger.toml"), "deals", 416 * 415),
+    # issue 35: nine cards, two holdings over a shared board (edge/bets/_showdown.pyx: one
+    # board per renaming of suits, the holdings' pairs by inclusion and exclusion), 2 threads
+    Case("bet file: UTH Florida Trips (player 2, dealer 2, board 5), 1 deck", 30.0,
+         _bet_file("florida-trips.toml"), "deals", comb(52, 5) * comb(47, 2) * comb(45, 2),
+         once=True),
+    Case("bet file: UTH Bad Beat Bonus (the losing hand), 1 deck", 30.0,
+         _bet_file("bad-beat.toml"), "deals", comb(52, 5) * comb(47, 2) * comb(45, 2),
+         once=True),
 ]
 # issue 35: every baccarat wager (a bet file with drawing rules) at 8 decks under 1 s, its
 # file read afresh; the throughput counts the ordered sequences of six cards
@@ -648,6 +664,77 @@ def _protection_cases(slow: bool) -> list[Case]:
     return cases
 
 
+class _StudioRun:
+    """``edge studio`` on Perfect Pairs in a folder of its own, and Chromium (Debian's) driven
+    by Playwright: the page loaded, and a pay typed until the table shows its edge (issue 37:
+    a page load under a second, a 2-card bet's table within half a second of the keystroke)."""
+
+    def __init__(self) -> None:
+        self.stack: list[Callable[[], object]] = []
+        self.page: Any = None
+        self.address = ""
+        self.pay = 6
+
+    def start(self) -> None:
+        import re
+        import shutil
+        import subprocess
+        import sys
+        import tempfile
+        from pathlib import Path
+
+        from playwright.sync_api import sync_playwright
+        folder = Path(tempfile.mkdtemp(prefix="edge-bench-studio-"))
+        root = Path(__file__).resolve().parent.parent
+        shutil.copy(root / "examples" / "bets" / "perfect-pairs.toml", folder)
+        process = subprocess.Popen([sys.executable, "-m", "edge", "studio",
+                                    "perfect-pairs.toml", "--no-browser"], cwd=folder,
+                                   stdout=subprocess.PIPE, text=True)
+        def end() -> None:
+            process.terminate()
+            process.wait()
+            shutil.rmtree(folder, ignore_errors=True)
+        self.stack.append(end)
+        assert process.stdout is not None
+        found = re.search(r"(http://\S+/)", process.stdout.readline())
+        assert found is not None
+        self.address = found.group(1)
+        playwright = sync_playwright().start()
+        self.stack.append(playwright.stop)
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"),
+                                             args=["--no-sandbox"])
+        self.stack.append(browser.close)
+        self.page = browser.new_page()
+        self.load()
+
+    def load(self) -> None:
+        """The page loaded (its HTML and script, not yet its first answer)."""
+        self.page.goto(self.address, wait_until="load")
+
+    def pay_typed(self) -> None:
+        """A pay typed, until the newest table is shown."""
+        self.page.wait_for_selector("#state.ok")
+        self.pay = 5 if self.pay == 6 else 6
+        self.page.fill('input[data-outcome="mixed-pair"]', str(self.pay))
+        self.page.wait_for_function(
+            "document.querySelector('#state').className == 'ok' && !document.getElementById("
+            "'result').classList.contains('stale') && document.querySelector('tbody tr:nth-"
+            f"child(3) td:nth-child(2)').textContent == '{self.pay}'")
+
+    def stop(self) -> None:
+        while self.stack:
+            self.stack.pop()()
+
+
+_STUDIO = _StudioRun()
+STUDIO_CASES = [
+    Case("studio: the page loaded in Chromium", 1.0, _STUDIO.load, prepare=_STUDIO.start,
+         cleanup=_STUDIO.stop),
+    Case("studio: a pay typed until Perfect Pairs' table shows it (incl. 0.12 s pause)", 0.5,
+         _STUDIO.pay_typed, prepare=_STUDIO.start, cleanup=_STUDIO.stop),
+]
+
+
 def _test_suite() -> Case:
     """One cold run of the test suite as a plain ``pytest`` runs it (without the ``slow``
     references, which ``.ci/run`` adds), from a fresh, empty solve cache."""
@@ -798,7 +885,8 @@ def main() -> None:
         return
     rows: list[tuple[str, str, str, str, str]] = []
     times: dict[str, float] = {}
-    cases = (CASES + BET_CASES + CACHE_CASES + _counting_cases() + _collusion_cases()
+    cases = (CASES + BET_CASES + CACHE_CASES + STUDIO_CASES + _counting_cases()
+             + _collusion_cases()
              + _protection_cases(args.protection)
              + ([_test_suite()] if args.tests else []))
     for case in cases:

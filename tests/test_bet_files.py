@@ -43,7 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BETS = ROOT / "examples" / "bets"
 EXAMPLES = ("triple-bet-flush", "triple-bet-sandwich", "triple-bet-block", "pair-plus", "trips",
             "six-card-bonus", "perfect-pairs", "21-plus-3", "21-plus-3-suited-trips",
-            "lucky-ladies", "dealer-bust", "dragon-tiger", "three-card-poker-play-every-hand")
+            "lucky-ladies", "dealer-bust", "dragon-tiger", "three-card-poker-play-every-hand",
+            "fortune-pai-gow", "florida-trips", "bad-beat")
 DECKS = range(1, 9)
 
 # Card values 0..51: rank index value // 4 (0 is a two, 12 an ace), suit value % 4.

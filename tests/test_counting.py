@@ -655,3 +655,26 @@ def test_the_first_bet_says_where_it_comes_from() -> None:
         [rate(0.75, few, strong)], CounterPlay(), best.fit, found.full, "21-plus-3"))
     assert "Simulated return by true count: at 75% dealt the rounds at true count 3" in text
     assert ("(--from 3) may win more" in text) == (rounded > 3)
+
+
+def test_the_report_names_the_wagers_its_counting_section_leaves_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose wagers are not all shoe-dealt: the section says which it leaves out."""
+    import dataclasses
+
+    from edge.counting import document
+    from edge.document.document import Paragraph, Section
+    from edge.games import ReportContext
+    from edge.games.registry import all_games
+    game = all_games()["triple-bet"]
+    uncounted = dataclasses.replace(game.bet("combined"), shoe_return=None)
+    game = dataclasses.replace(game, bets=(*game.bets[:3], uncounted))
+    monkeypatch.setattr(document, "analyse", lambda *args: None)
+    monkeypatch.setattr(document, "counting_section", lambda found: Section("x", ()))
+    monkeypatch.setattr(document, "shoe_method", lambda found: "")
+    paytables = dict.fromkeys(("flush", "sandwich", "block"))
+    context = ReportContext(game, game.make_rules({}), paytables, {}, None)  # type: ignore
+    section = document.report_section(context)
+    intro = section.blocks[0]
+    assert isinstance(intro, Paragraph)
+    assert "Not in this section: combined (not dealt from a shoe" in intro.text

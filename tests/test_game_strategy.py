@@ -8,6 +8,8 @@ Ride's basic strategy, 3.51% per unit (Wizard of Odds, "Let It Ride",
 https://wizardofodds.com/games/let-it-ride/; the same lists at webcasinoguide.com/letitride.asp).
 The same basic strategy leaves 1.23 bets in action on average, an element of risk of 2.85%
 (J. Grochowski, "Let It Ride Redux", Casino City Times, 10 December 2020).
+Tri-Card Poker from its game file: raise Q-6-4 or better (Wizard of Odds, "Three Card Poker",
+https://wizardofodds.com/games/three-card-poker/).
 Mississippi Stud's third-street rule as published (Wizard of Odds, quoted by J. Grochowski,
 "Mississippi Stud strategy", Casino City Times, 10 January 2012) is the optimal one.
 """
@@ -410,3 +412,21 @@ def test_the_words_read_back_as_a_strategy_file(small: tuple[Path, Path],
     assert table.expected_return == analyze(str(game)).expected_return
     assert main(["strategy", str(game), "--compare", str(strategy)]) == 0
     assert "costs nothing" in capsys.readouterr().out
+
+
+@pytest.mark.slow       # the dealer's hands counted, the solve, then 22,100 hands read plainly
+def test_three_card_poker_in_words_is_q_6_4() -> None:
+    """Tri-Card from its game file: the words, read plainly, take the solve's option on every
+    three-card hand, and play exactly the hands the published rule plays (raise Q-6-4 or
+    better: Wizard of Odds, "Three Card Poker"; the dealer qualifies with a queen high)."""
+    solution = _solution(ROOT / "examples" / "games" / "three-card-poker.toml")
+    rules = solved_rules(solution)
+    assert _check_words(solution, rules, 0) == math.comb(52, 3)
+    play = [o.name for o in solution.problem.decisions[0].options].index("play")
+    for cards in itertools.combinations(range(52), 3):
+        ranks = sorted((c // 4 for c in cards), reverse=True)
+        suits = {c % 4 for c in cards}
+        straight = ranks[0] - ranks[2] == 2 and len(set(ranks)) == 3 or ranks == [12, 1, 0]
+        better = (len(set(ranks)) < 3 or len(suits) == 1 or straight
+                  or tuple(ranks) >= (10, 4, 2))                     # Q-6-4 and up
+        assert (_decide(rules[0], cards, Fraction(2)) == play) == better, cards

@@ -72,6 +72,9 @@ LAYERS: dict[str, int] = {
     "edge": 3,          # the facade edge/__init__.py: re-exports edge.games.analyze and below
     # 4: the command line
     "edge.cli": 4, "edge.__main__": 4,
+    # edge.studio: the studio, a page in the browser beside the command line (its web
+    # framework imported only by `edge studio`)
+    "edge.studio": 4,
 }
 
 # Imports that go up a layer today, each with the reason and what would remove it. Entries are

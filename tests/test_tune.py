@@ -648,3 +648,15 @@ def test_long_re_solving_runs_are_estimated_and_bounded() -> None:
     text = terminal.getvalue()
     assert text.startswith("\redge tune: analysing [") and "] 100% 20/20 analyses" in text
     assert text.endswith(" s\n") and text.count("\n") == 1
+
+
+def test_a_cycle_past_float64_s_53_bits_is_tuned_exactly() -> None:
+    """A dealer drawing to 17 from 6 decks deals more than 2**53 ordered sequences: the
+    candidates are scored in floating point and every figure printed is edge table's."""
+    path = str(Path(__file__).parent.parent / "examples" / "bets" / "dealer-bust.toml")
+    result = tune(path, None, "3%..4%", ["bust-5=5..20", "bust-6=10..40"], limit=4)
+    assert result.candidates
+    game = get_game(path)
+    table = fresh(game, result.bet.name, result.candidates[0])
+    assert sum(row.combinations for row in table.rows) >= 2 ** 53
+    assert_agrees(result, path)

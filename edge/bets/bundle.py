@@ -26,6 +26,7 @@ from edge.bets.game import (
     rules_type,
     worked_deals,
 )
+from edge.bets.tableau import drawing_tables
 from edge.document.document import Section
 from edge.games import EXHAUSTIVE_ENUMERATION, Game, ReportContext, Rules
 from edge.games.worked import examples_section
@@ -82,7 +83,8 @@ def game_of_files(name: str, title: str, folder: Path, wagers: Sequence[str], *,
         deals = [deal for analysis in analyses for deal in worked_deals(analysis, context)]
         outcomes = tuple(Section(analysis.bet.title, (outcomes_table(analysis, context),))
                          for analysis in analyses)
-        return [Section("Equipment and shuffle", (equipment(analyses[0], context),)),
+        return [Section("Equipment and shuffle",
+                        (equipment(analyses[0], context), *drawing_tables(files[0]))),
                 Section("Outcomes", children=outcomes),
                 examples_section(context, deals)]
 

@@ -19,8 +19,9 @@ by its count: about 26,000 rows, instead of 2.8 billion deals for the best five 
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -28,7 +29,18 @@ import numpy.typing as npt
 from edge import _core
 from edge.bets.compile import Deals
 from edge.bets.enumeration import Counts, cycle_size, deal_rows
-from edge.bets.language import Binary, Call, Index, Name, Node, children
+from edge.bets.language import (
+    Binary,
+    Boolean,
+    Call,
+    Index,
+    Logic,
+    Name,
+    Node,
+    Not,
+    Number,
+    children,
+)
 from edge.bets.layout import Layout, Slot
 from edge.cards import parse_cards
 
@@ -187,4 +199,169 @@ def count_by_held(layout: Layout, rest: Slot, outcomes: int,
     if total != cycle_size(layout.slots, 1):
         raise AssertionError(f"the held cards and classes count {total} deals, not "
                              f"{cycle_size(layout.slots, 1)}")
+    return Counts(tuple(counts), tuple(found), total)
+
+
+# --- the joker: the class route with Pai Gow Poker's 53 cards ----------------------------------
+# A file with the joker that looks at one set of 5 to 7 cards, all it looks at (Fortune Pai
+# Gow's seven), is counted by cells: whether the set holds the joker, its best-five class by
+# the joker's rule (10 five aces .. 0 high card) and the most of its cards sharing a rank (the
+# joker an ace). The kernel (:func:`edge.bets._kernels.joker_classes`) visits every set once and
+# counts it in its cell. A cell's outcome is read from the conditions themselves where what
+# they say of the whole set is fixed by the cell (``poker5(g) >= flush``, ``jokers(g) == 0``,
+# ``most_of_a_rank(g) >= 3``; ``same_suit(g)`` is false below a flush, ``consecutive(g)``
+# below a straight, both together below a straight flush); where it is not (a ``count`` of
+# some rank and suit), the kernel writes out the cell's sets and the conditions settle each.
+JOKER_CELLS = (2, 11, 6)          # joker or not, class, most of a rank (index 1 to 5)
+_UNDECIDED = -1
+
+
+def joker_set(layout: Layout) -> bool:
+    """Whether a joker file's cards looked at are one set of 5 to 7 cards (its class route)."""
+    return len(layout.slots) == 1 and layout.slots[0].is_set and 5 <= layout.cards <= 7
+
+
+def _of_all(node: Node, word: str, layout: Layout) -> bool:
+    """Whether ``node`` is ``word(g)`` of every card looked at."""
+    if not (isinstance(node, Call) and node.name == word and len(node.args) == 1):
+        return False
+    columns = _card_columns(node.args[0], layout)
+    return columns is not None and sorted(columns) == list(range(layout.cards))
+
+
+def _bounds(node: Node, cell: tuple[int, int, int], layout: Layout) -> int | None:
+    """The number ``node`` is in every set of the cell, when the cell fixes it."""
+    joker, _, most = cell
+    if isinstance(node, Number):
+        return node.value
+    if _of_all(node, "jokers", layout):
+        return joker
+    if _of_all(node, "most_of_a_rank", layout):
+        return most
+    if isinstance(node, Binary) and node.op in ("+", "-"):
+        left, right = _bounds(node.left, cell, layout), _bounds(node.right, cell, layout)
+        if left is None or right is None:
+            return None
+        return left + right if node.op == "+" else left - right
+    return None
+
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def _class_code(node: Node) -> int | None:
+    from edge.bets.compile import POKER5
+    if isinstance(node, Name) and node.name in POKER5:
+        return len(POKER5) - 1 - POKER5.index(node.name)
+    return None
+
+
+def _known(node: Node, cell: tuple[int, int, int], layout: Layout) -> bool | None:
+    """Whether the condition holds for every set of the cell (True), for none (False), or
+    for some only, or it cannot tell (None)."""
+    _, klass, _ = cell
+    if isinstance(node, Boolean):
+        return node.value
+    if isinstance(node, Not):
+        inner = _known(node.item, cell, layout)
+        return None if inner is None else not inner
+    if isinstance(node, Logic):
+        found = [_known(item, cell, layout) for item in node.items]
+        if node.op == "or":
+            return True if True in found else False if all(v is False for v in found) else None
+        if False in found:
+            return False
+        if all(v is True for v in found):
+            return True
+        both = (any(_of_all(item, "same_suit", layout) for item in node.items)
+                and any(_of_all(item, "consecutive", layout) for item in node.items))
+        return False if both and klass not in (8, 9) else None
+    if _of_all(node, "same_suit", layout):
+        return False if klass not in (5, 8, 9) else None
+    if _of_all(node, "consecutive", layout):
+        return False if klass not in (4, 5, 8, 9) else None
+    if isinstance(node, Binary) and node.op in _COMPARE:
+        compare = _COMPARE[node.op]
+        for hand, name, flip in ((node.left, node.right, False), (node.right, node.left, True)):
+            code = _class_code(name)
+            if _of_all(hand, "poker5", layout) and code is not None:
+                return bool(compare(code, klass) if flip else compare(klass, code))
+        left, right = _bounds(node.left, cell, layout), _bounds(node.right, cell, layout)
+        if left is not None and right is not None:
+            return bool(compare(left, right))
+    return None
+
+
+def joker_outcomes(layout: Layout, conditions: Sequence[Node],
+                   exclusive: bool = False) -> npt.NDArray[np.int64]:
+    """For each cell, the outcome the conditions give every set of it (the last index: none,
+    the wager loses), or -1 where the sets of the cell must be settled one by one. With
+    ``exclusive`` outcomes a cell is read only when every condition is (so that each set of a
+    cell where two might hold is settled, and the overlap found)."""
+    decided = np.full(JOKER_CELLS, _UNDECIDED, dtype=np.int64)
+    for cell in itertools.product(*(range(n) for n in JOKER_CELLS)):
+        known = [_known(node, (cell[0], cell[1], cell[2]), layout) for node in conditions]
+        if exclusive and None in known:
+            continue
+        for index, holds in enumerate(known):
+            if holds is None:
+                break
+            if holds:
+                decided[cell] = index
+                break
+        else:
+            decided[cell] = len(conditions)
+    return decided
+
+
+def _cards_of(mask: int) -> tuple[int, ...]:
+    return tuple(card for card in range(53) if mask >> card & 1)
+
+
+def count_with_joker(layout: Layout, conditions: Sequence[Node], outcomes: int,
+                     classify: Callable[[Deals], IntArray],
+                     progress: Callable[[int], None] | None = None,
+                     exclusive: bool = False) -> Counts:
+    """Every set of the 53 cards counted by cells (see above); ``progress`` is told the sets
+    visited, as the kernel goes; ``exclusive``: as :func:`joker_outcomes`."""
+    from edge.bets import _kernels
+    size = layout.cards
+    decided = joker_outcomes(layout, conditions, exclusive)
+    wanted = decided == _UNDECIDED
+    counts = [0] * (outcomes + 1)
+    found: list[tuple[int, ...] | None] = [None] * (outcomes + 1)
+    cells = np.zeros(JOKER_CELLS, dtype=np.int64)
+    firsts = np.zeros(JOKER_CELLS, dtype=np.uint64)
+    for lowest in range(53):               # the sets whose lowest card is ``lowest``
+        tally, first, hands = _kernels.joker_classes(size, lowest, lowest + 1, wanted)
+        firsts = np.where(cells == 0, first, firsts)
+        cells += tally
+        for start in range(0, len(hands), 1 << 20):
+            rows = hands[start:start + (1 << 20)].astype(np.int64)
+            index = classify(Deals(rows))
+            for i in np.flatnonzero(np.bincount(index, minlength=outcomes + 1)).tolist():
+                counts[i] += int((index == i).sum())
+                if found[i] is None:
+                    found[i] = tuple(int(card) for card in rows[int(np.argmax(index == i))])
+        if progress is not None:
+            progress(math.comb(52 - lowest, size - 1))
+    shown = [cell for cell in itertools.product(*(range(n) for n in JOKER_CELLS))
+             if not wanted[cell] and cells[cell]]
+    examples = np.array([_cards_of(int(firsts[cell])) for cell in shown], dtype=np.int64)
+    if shown:
+        # the reading of the cells, checked: each one's first set, settled by the conditions
+        settled = classify(Deals(examples.reshape(len(shown), size)))
+        for row, cell in enumerate(shown):
+            outcome = int(decided[cell])
+            if int(settled[row]) != outcome:
+                raise AssertionError(f"the cell {cell} reads as outcome {outcome}, but its "
+                                     f"set {examples[row].tolist()} settles as {settled[row]}")
+            counts[outcome] += int(cells[cell])
+            if found[outcome] is None:
+                found[outcome] = tuple(int(card) for card in examples[row])
+    total = sum(counts)
+    if total != math.comb(53, size):
+        raise AssertionError(f"the cells count {total} sets, not C(53, {size})")
     return Counts(tuple(counts), tuple(found), total)

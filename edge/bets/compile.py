@@ -52,8 +52,8 @@ SUITS = ("clubs", "diamonds", "hearts", "spades")
 COLOURS = ("black", "red")                      # red: diamonds and hearts
 # hand classes, best first (their value: higher is better)
 POKER3 = ("straight-flush", "three-of-a-kind", "straight", "flush", "pair", "high-card")
-POKER5 = ("royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
-          "three-of-a-kind", "two-pair", "pair", "high-card")
+POKER5 = ("five-aces", "royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush",
+          "straight", "three-of-a-kind", "two-pair", "pair", "high-card")
 CLASSES = {"poker3": POKER3, "poker5": POKER5}
 
 CARD_FUNCTIONS = ("rank", "suit", "colour", "value")
@@ -62,12 +62,20 @@ COMPARING = ("same_rank", "same_suit", "same_colour", "same_card", "consecutive"
 GROUP_FUNCTIONS = ("same_rank", "same_suit", "same_colour", "same_card", "count",
                    "distinct_ranks", "distinct_suits", "most_of_a_rank", "most_of_a_suit",
                    "high_rank", "low_rank", "consecutive", "total", "hard_total", "soft",
-                   "poker3", "poker5", "points", "bust")
+                   "poker3", "poker5", "points", "bust", "jokers")
 # the functions of a place named alone (a drawn hand's length, whether it drew, a natural)
 PLACE_FUNCTIONS = ("cards", "drew", "natural")
 # showdowns: a hand's full strength (class and kickers), comparable only with another of its kind
 SHOWDOWN_FUNCTIONS = ("hand3", "hand5")
 FUNCTIONS = CARD_FUNCTIONS + GROUP_FUNCTIONS + PLACE_FUNCTIONS + SHOWDOWN_FUNCTIONS
+# the joker (a 53rd card, face 52): it completes a straight, a flush or a straight flush, else
+# it is an ace. The words that say what it is in a hand: poker5 and poker3 (that rule), jokers
+# (how many),
+# count (it is no rank and no suit: only jokers() counts it), same_suit and consecutive (it
+# completes them, as it completes a flush and a straight), most_of_a_rank (it is an ace)
+JOKER = 52
+JOKER_WORDS = ("poker5", "poker3", "jokers", "count", "same_suit", "consecutive",
+               "most_of_a_rank")
 # the group functions that read a place whose cards may be drawn: they count the cards it
 # received and leave out those it did not
 DRAWN_HAND_FUNCTIONS = ("points", "total", "hard_total", "soft", "bust", "count")
@@ -87,6 +95,8 @@ class Rules:
 
     ace_high: bool = True
     ace_low_straights: bool = True
+    # a joker in the deck (card 52, Pai Gow Poker's "bug": see JOKER_WORDS)
+    jokers: bool = False
 
 
 class Deals:
@@ -198,7 +208,81 @@ def _poker3(deals: Deals, columns: tuple[int, ...], rules: Rules) -> Array:
     return np.select([straight & flush, trips, straight, flush, pair], [5, 4, 3, 2, 1], 0)
 
 
+def _poker3_joker(deals: Deals, columns: tuple[int, ...], rules: Rules) -> Array:
+    """3-card classes (as :func:`_poker3`) of three cards of which one may be the joker: it
+    completes a straight, a flush or a straight flush, else it is an ace (two aces and the
+    joker are three of a kind)."""
+    found = np.asarray(_poker3(deals, columns, rules))
+    rows = deals.rows[:, list(columns)]
+    wild = (rows == JOKER).any(axis=1)
+    if not wild.any():
+        return found
+    real = np.sort(rows[wild], axis=1)[:, :2]               # the joker sorts last
+    ranks, suits = real >> 2, real & 3
+    low, high = ranks[:, 0], ranks[:, 1]
+    pair = low == high
+    run = ~pair & (high - low <= 2)                          # the joker fills a run of three
+    if rules.ace_low_straights:
+        played_low = np.where(ranks == 12, -1, ranks)
+        run |= ~pair & (np.abs(played_low[:, 0] - played_low[:, 1]) <= 2)
+    suited = suits[:, 0] == suits[:, 1]
+    found = found.copy()
+    found[wild] = np.select([run & suited, pair & (high == 12), run, suited,
+                             pair | (high == 12)], [5, 4, 3, 2, 1], 0)
+    return found
+
+
 _ROYAL = int(_core.evaluate_cards([48, 44, 40, 36, 32]))
+FIVE_ACES = 10                     # the class above the royal flush, only with the joker
+_BITS = np.array([bin(mask).count("1") for mask in range(1 << 14)], dtype=np.int64)
+
+
+def _completed(ranks: Array) -> Array:
+    """For 13-bit rank masks of some cards and the joker: 2 where the joker completes
+    T-J-Q-K-A, 1 where it completes another run of five (A-2-3-4-5 too), else 0."""
+    wide = (ranks << 1) | ((ranks >> 12) & 1)
+    found = np.zeros(len(ranks), dtype=np.int64)
+    for top in range(4, 14):                       # the run's top bit, lowest first
+        held = _BITS[(wide >> (top - 4)) & 0x1F] >= 4
+        found = np.where(held, 2 if top == 13 else 1, found)
+    return found
+
+
+def _poker5_joker(deals: Deals, columns: tuple[int, ...]) -> Array:
+    """Best-five classes (10 five aces, 9 royal flush .. 0 high card) of 5 to 7 cards of which
+    one may be the joker: it completes a straight, a flush or a straight flush, else it is an
+    ace (the class of the best of: the joker an ace of a suit lacking one; a run of five or a
+    suit of five it completes)."""
+    rows = np.asarray(deals.rows[:, list(columns)], dtype=np.int64)
+    joker = (rows == JOKER).any(axis=1)
+    found = np.zeros(len(rows), dtype=np.int64)
+    if (~joker).any():
+        strength = np.asarray(_core.evaluate_many(np.ascontiguousarray(rows[~joker])))
+        found[~joker] = np.where(strength >= _ROYAL, 9, strength >> 26)
+    if not joker.any():
+        return found
+    real = np.sort(rows[joker], axis=1)[:, :-1]              # the joker sorts last
+    ranks, suits = real >> 2, real & 3
+    ace_in = np.stack([((ranks == 12) & (suits == s)).any(axis=1) for s in range(4)], axis=1)
+    ace = 48 + np.argmin(ace_in, axis=1)                     # an ace the hand lacks
+    # (with all four aces, five aces: any card it lacks stands in, its class unused)
+    spare = np.argmin(np.stack([(real == card).any(axis=1) for card in range(3)], axis=1),
+                      axis=1)
+    ace = np.where(ace_in.all(axis=1), spare, ace)
+    strength = np.asarray(_core.evaluate_many(np.ascontiguousarray(
+        np.concatenate([real, ace[:, None]], axis=1))))
+    best = np.where(strength >= _ROYAL, 9, strength >> 26)
+    bits = np.left_shift(1, ranks)
+    best = np.where(_completed(np.bitwise_or.reduce(bits, axis=1)) > 0,
+                    np.maximum(best, 4), best)
+    for suit in range(4):
+        held = np.bitwise_or.reduce(np.where(suits == suit, bits, 0), axis=1)
+        best = np.where(_BITS[held] >= 4, np.maximum(best, 5), best)
+        run = _completed(held)
+        best = np.where(run == 1, np.maximum(best, 8), best)
+        best = np.where(run == 2, 9, best)
+    found[joker] = np.where(ace_in.all(axis=1), FIVE_ACES, best)
+    return found
 
 
 def _poker5(deals: Deals, columns: tuple[int, ...]) -> Array:
@@ -434,6 +518,9 @@ class _Compiler:
                 if value.name not in names:
                     raise ConditionError(f"{value.name!r} is not a {other.family} class "
                                          f"(those are {', '.join(names)})", node.at)
+                if value.name == "five-aces" and not self.rules.jokers:
+                    raise ConditionError("five-aces needs the joker (four aces and the joker; "
+                                         "add jokers = 1 to [shoe])", node.at)
                 code = len(names) - 1 - names.index(value.name)
                 resolved = _constant("class", code, family=other.family)
                 left, right = (resolved, right) if value is left else (left, resolved)
@@ -529,6 +616,12 @@ class _Compiler:
                                  f"{', '.join(FUNCTIONS)}", node.at)
         if name != "count" and len(args) != 1:
             raise ConditionError(f"{name}() takes one argument, not {len(args)}", node.at)
+        if name == "jokers" and not self.rules.jokers:
+            raise ConditionError("jokers() counts the joker, and the deck has none (add "
+                                 "jokers = 1 to [shoe])", node.at)
+        if self.rules.jokers and name not in JOKER_WORDS:
+            raise ConditionError(f"{name}() cannot say what the joker is; with a joker in "
+                                 f"[shoe] the words are {', '.join(JOKER_WORDS)}", node.at)
         if name in PLACE_FUNCTIONS:
             return self.place_function(node)
         if name in SHOWDOWN_FUNCTIONS:
@@ -592,6 +685,7 @@ class _Compiler:
             return np.asarray(((suits == 1) | (suits == 2)) == bool(value))
 
         drawn = bool(set(columns) & self.optional)
+        jokers = self.rules.jokers
 
         def counted(deals: Deals) -> Array:
             match = holds(deals, tests[0])
@@ -599,6 +693,8 @@ class _Compiler:
                 match = match & holds(deals, test)
             if drawn:
                 match = match & _present(deals, columns)
+            if jokers:
+                match = match & (deals.rows[:, list(columns)] != JOKER)
             return np.asarray(match.sum(axis=1))
         return Value(INT, counted)
 
@@ -650,15 +746,55 @@ class _Compiler:
             "points": (INT, points),
             "bust": (BOOL, lambda deals: hard(deals) > 21),
         }
+        if rules.jokers and name in ("same_suit", "consecutive", "most_of_a_rank", "jokers"):
+            return self.joker_word(name, columns)
         if name in table:
             kind, run = table[name]
             return Value(kind, run)
         if name == "poker3":
+            three = _poker3_joker if rules.jokers else _poker3
             return Value("class", lambda deals: deals.get(
-                ("poker3", columns), lambda: _poker3(deals, columns, rules)), family="poker3")
+                ("poker3", columns), lambda: three(deals, columns, rules)), family="poker3")
         self.single_deck = True
+        five = _poker5_joker if rules.jokers else _poker5
         return Value("class", lambda deals: deals.get(
-            ("poker5", columns), lambda: _poker5(deals, columns)), family="poker5")
+            ("poker5", columns), lambda: five(deals, columns)), family="poker5")
+
+    def joker_word(self, name: str, columns: tuple[int, ...]) -> Value:
+        """The words that say what the joker is, in a deck with one (see JOKER_WORDS)."""
+        ace_low = self.rules.ace_low_straights
+
+        def joker(deals: Deals) -> Array:
+            return deals.get(("joker", columns),
+                             lambda: deals.rows[:, list(columns)] == JOKER)
+
+        if name == "jokers":
+            return Value(INT, lambda deals: joker(deals).sum(axis=1))
+        if name == "most_of_a_rank":              # the joker is an ace
+            return Value(INT, lambda deals: _most(np.where(joker(deals), 12,
+                                                           deals.ranks(columns))))
+        if name == "same_suit":                   # the joker completes a flush
+            def same_suit(deals: Deals) -> Array:
+                suits, wild = deals.suits(columns), joker(deals)
+                return np.asarray(np.where(wild, 4, suits).min(axis=1)
+                                  == np.where(wild, -1, suits).max(axis=1))
+            return Value(BOOL, same_suit)
+
+        def consecutive(deals: Deals) -> Array:   # the joker completes a run
+            ranks, wild = deals.ranks(columns), joker(deals)
+            size = len(columns)
+            # distinct real ranks (the joker's rank, 13, is no real card's) in a span the
+            # joker can fill
+            distinct = _distinct(np.where(wild, 13, ranks)) == size
+            span = np.where(wild, -99, ranks).max(axis=1) - np.where(wild, 99, ranks).min(axis=1)
+            runs = distinct & (span <= size - 1)
+            if ace_low:
+                low = np.where(ranks == 12, -1, ranks)
+                low_span = (np.where(wild, -99, low).max(axis=1)
+                            - np.where(wild, 99, low).min(axis=1))
+                runs = runs | (distinct & (low_span <= size - 1))
+            return np.asarray(runs)
+        return Value(BOOL, consecutive)
 
 
     # --- showdowns ------------------------------------------------------------------------
@@ -823,7 +959,9 @@ def compile_condition(node: Node, layout: Layout, rules: Rules, moment: Moment |
     return Condition(test, compiler.single_deck)
 
 
-def compile_value(node: Node, layout: Layout, rules: Rules) -> Value:
+def compile_value(node: Node, layout: Layout, rules: Rules,
+                  drawing: frozenset[str] = frozenset()) -> Value:
     """Type-check and compile one expression of a condition (a word and its cards, say): its
-    kind, the cards it looks at, and how to evaluate it over a chunk of deals."""
-    return _Compiler(layout, rules, None, frozenset()).value(node)
+    kind, the cards it looks at, and how to evaluate it over a chunk of deals; ``drawing``:
+    the places some drawing rule deals to."""
+    return _Compiler(layout, rules, None, drawing).value(node)

@@ -49,11 +49,11 @@ BLOCK_ROWS = 1 << 20
 MOST_ROWS = 4 * 10**9
 
 
-def _slot_rows(slot: Slot, decks: int) -> Iterator[IntArray]:
+def _slot_rows(slot: Slot, decks: int, faces: int = 52) -> Iterator[IntArray]:
     if not slot.is_set:
-        yield np.arange(52, dtype=np.int64)[:, None]
+        yield np.arange(faces, dtype=np.int64)[:, None]
     elif decks == 1:
-        yield from combinations(52, slot.size)
+        yield from combinations(faces, slot.size)
     else:
         yield from multisets(52, slot.size)
 
@@ -81,34 +81,36 @@ def check_copies(copies: Sequence[int]) -> IntArray:
     return np.asarray([int(c) for c in copies], dtype=np.int64)
 
 
-def rows_to_deal(slots: Sequence[Slot], decks: int) -> int:
-    """How many rows of faces the enumeration goes through (before dropping impossible ones)."""
+def rows_to_deal(slots: Sequence[Slot], decks: int, faces: int = 52) -> int:
+    """How many rows of faces the enumeration goes through (before dropping impossible ones);
+    ``faces`` 53: one deck and the joker (face 52)."""
     total = 1
     for slot in slots:
         if not slot.is_set:
-            total *= 52
+            total *= faces
         else:
-            total *= math.comb(52, slot.size) if decks == 1 else math.comb(51 + slot.size,
-                                                                           slot.size)
+            total *= math.comb(faces, slot.size) if decks == 1 else math.comb(51 + slot.size,
+                                                                              slot.size)
     return total
 
 
-def deal_rows(slots: Sequence[Slot], decks: int, copies: Sequence[int] | None = None
-              ) -> Iterator[tuple[IntArray, IntArray]]:
+def deal_rows(slots: Sequence[Slot], decks: int, copies: Sequence[int] | None = None,
+              faces: int = 52) -> Iterator[tuple[IntArray, IntArray]]:
     """Every possible row of faces with its weight (rows of zero weight left out), in chunks.
 
     With one deck every weight is 1 and the weights array may be left empty. With ``copies``
     (52 counts) the shoe is that one, and ``decks`` is only the largest count (which rows to
-    go through: sets of distinct faces when no face has two copies)."""
+    go through: sets of distinct faces when no face has two copies). ``faces`` 53 is one
+    deck and the joker (face 52, one copy)."""
     supply = None if copies is None else check_copies(copies)
     if supply is not None:
         decks = max(1, int(supply.max()))
-    if rows_to_deal(slots, decks) > MOST_ROWS:
-        raise EdgeError(f"Too many deals to enumerate ({rows_to_deal(slots, decks):,} rows of "
-                        f"cards): look at fewer cards, or fewer decks.")
-    later = [np.concatenate(list(_slot_rows(slot, decks))) for slot in slots[1:]]
+    if rows_to_deal(slots, decks, faces) > MOST_ROWS:
+        raise EdgeError(f"Too many deals to enumerate ({rows_to_deal(slots, decks, faces):,} "
+                        "rows of cards): look at fewer cards, or fewer decks.")
+    later = [np.concatenate(list(_slot_rows(slot, decks, faces))) for slot in slots[1:]]
     first = slots[0]
-    for chunk in _slot_rows(first, decks):
+    for chunk in _slot_rows(first, decks, faces):
         if decks == 1 and not later and supply is None:
             yield chunk, np.ones(0, dtype=np.int64)      # distinct cards: every weight is 1
             continue
@@ -189,11 +191,13 @@ def _extend(rows: IntArray, numerator: IntArray, denominator: IntArray,
                            decks, supply)
 
 
-def cycle_size(slots: Sequence[Slot], decks: int, copies: Sequence[int] | None = None) -> int:
+def cycle_size(slots: Sequence[Slot], decks: int, copies: Sequence[int] | None = None,
+               faces: int = 52) -> int:
     """Deals of the slots' cards: ordered physical cards, the order inside a set not counted
-    (from a shoe of ``decks`` decks, or of ``copies``)."""
+    (from a shoe of ``decks`` decks, or of ``copies``; ``faces`` 53: one deck and the
+    joker)."""
     cards = sum(slot.size for slot in slots)
-    ordered = math.perm(52 * decks if copies is None else sum(copies), cards)
+    ordered = math.perm(52 * decks + faces - 52 if copies is None else sum(copies), cards)
     for slot in slots:
         if slot.is_set:
             ordered //= math.factorial(slot.size)
@@ -215,13 +219,13 @@ Classify = Callable[[Deals], IntArray]
 
 def count_outcomes(slots: Sequence[Slot], decks: int, outcomes: int,
                    classify: Classify, copies: Sequence[int] | None = None,
-                   progress: Callable[[int], None] | None = None) -> Counts:
+                   progress: Callable[[int], None] | None = None, faces: int = 52) -> Counts:
     """Count every deal's outcome (``classify`` gives each row's outcome index), from a shoe of
-    ``decks`` decks or, given ``copies``, of that make-up; ``progress`` is told the deals of
-    each chunk counted."""
+    ``decks`` decks or, given ``copies``, of that make-up (``faces`` 53: one deck and the
+    joker); ``progress`` is told the deals of each chunk counted."""
     counts = [0] * (outcomes + 1)
     examples: list[tuple[int, ...] | None] = [None] * (outcomes + 1)
-    for rows, weights in deal_rows(slots, decks, copies):
+    for rows, weights in deal_rows(slots, decks, copies, faces):
         index = classify(Deals(rows))
         if decks == 1 and copies is None:
             found = np.bincount(index, minlength=outcomes + 1)
@@ -235,7 +239,7 @@ def count_outcomes(slots: Sequence[Slot], decks: int, outcomes: int,
         if progress is not None:
             progress(int(found.sum()))
     total = sum(counts)
-    expected = cycle_size(slots, decks, copies)
+    expected = cycle_size(slots, decks, copies, faces)
     if total != expected:
         raise AssertionError(f"the weighted deals sum to {total}, not {expected}")
     return Counts(tuple(counts), tuple(examples), total)

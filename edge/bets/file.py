@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 from edge.bets.compile import RESERVED, Condition, Moment, Rules, compile_condition
 from edge.bets.language import ConditionError, Index, Name, Node, children, parse
 from edge.bets.layout import Layout, Place
+from edge.bets.showdown import BOARD_SHOWDOWN_CARDS, board_showdown
 from edge.errors import EdgeError, PayTableError
 from edge.files import TomlErrors, parse_toml, read_text
 from edge.paytables import PayTable, make_paytable
@@ -85,8 +87,10 @@ class BetFile:
 
     @property
     def single_deck(self) -> bool:
-        """Whether a condition needs distinct cards (``poker5``): one deck only."""
-        return any(outcome.condition.single_deck for outcome in self.outcomes)
+        """Whether a condition needs distinct cards (``poker5``), or the deck has a joker: one
+        deck only."""
+        return self.rules.jokers or any(outcome.condition.single_deck
+                                        for outcome in self.outcomes)
 
 
 def _fail(path: Path, message: str) -> BetFileError:
@@ -146,7 +150,7 @@ def _places(deal: dict[str, Any], path: Path) -> tuple[Place, ...]:
     return tuple(places)
 
 
-def _rules(data: dict[str, Any], path: Path) -> tuple[Rules, bool]:
+def _rules(data: dict[str, Any], path: Path, jokers: bool) -> tuple[Rules, bool]:
     _unknown(data, {"ace", "straights", "outcomes"}, " in [rules]", path)
     choices = {"ace": ("high", "low"), "straights": ("ace-high-or-low", "ace-high"),
                "outcomes": ("first-match", "exclusive")}
@@ -158,7 +162,7 @@ def _rules(data: dict[str, Any], path: Path) -> tuple[Rules, bool]:
                               f"{' or '.join(repr(a) for a in allowed)}.")
         chosen[key] = value
     return (Rules(ace_high=chosen["ace"] == "high",
-                  ace_low_straights=chosen["straights"] == "ace-high-or-low"),
+                  ace_low_straights=chosen["straights"] == "ace-high-or-low", jokers=jokers),
             chosen["outcomes"] == "exclusive")
 
 
@@ -321,6 +325,16 @@ def _compile_draws(draws: list[_RawDraw], layout: Layout, rules: Rules, source: 
     return tuple(compiled)
 
 
+def _key_at(text: str, key: str) -> str:
+    """Where ``key = ...`` is first written in a file's text: ``, line 5, column 1``."""
+    found = re.search(rf"^[ \t]*{key}[ \t]*=", text, re.MULTILINE)
+    if found is None:
+        return ""
+    at = found.start() + len(found.group(0)) - len(found.group(0).lstrip())
+    line, column = _Source.of(text).position(at)
+    return f" (line {line}, column {column})"
+
+
 def _condition_error(path: Path, what: str, when: str, source: _Source, where: int | None,
                      error: ConditionError) -> BetFileError:
     at = min(error.at, len(when))
@@ -346,10 +360,26 @@ def _excerpt(when: str, at: int, keep: int = 50) -> str:
             f'{"..." if start + keep < len(when) else ""}", {len(when):,} characters')
 
 
-def _paytables(data: dict[str, Any], outcomes: tuple[str, ...],
-               path: Path) -> tuple[dict[str, PayTable], str]:
+def _nested_pays(table: object) -> object:
+    """A pay table of pays by wager, ``{ ante = { flush = 1 } }``, with its pays named
+    ``ante.flush`` (anything else as it is: the checks then say what is wrong)."""
+    if not isinstance(table, dict):
+        return table
+    flat: dict[str, object] = {}
+    for part, inner in table.items():
+        if isinstance(inner, dict):
+            flat.update({f"{part}.{name}": pay for name, pay in inner.items()})
+        else:
+            flat[part] = inner
+    return flat
+
+
+def _paytables(data: dict[str, Any], outcomes: tuple[str, ...], path: Path,
+               nested: bool = False) -> tuple[dict[str, PayTable], str]:
     default = data.get("default")
     tables = {key: value for key, value in data.items() if key != "default"}
+    if nested:                  # { wager = { outcome = pay } } -> "wager.outcome" (a game file)
+        tables = {key: _nested_pays(value) for key, value in tables.items()}
     if not tables:
         raise _fail(path, "[paytables] has no pay table (write, for example, "
                           f"A = {{ {outcomes[0]} = 10 }}).")
@@ -379,10 +409,14 @@ _TOML_ERRORS = TomlErrors(
     too_deep="{name}: its tables or arrays nest too deeply to read.")
 
 
-def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset()) -> BetFile:
+def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset(),
+                  pay_names: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None
+                  ) -> BetFile:
     """Read and check a bet file (every condition compiled; nothing enumerated yet).
     ``more_keys``: top-level keys a reader of a larger format reads itself (a game file's
-    ``game`` and ``decision``, :mod:`edge.decisions`)."""
+    ``game`` and ``decision``, :mod:`edge.decisions`); ``pay_names``: from the outcomes, the
+    names every pay table must pay when they are not the outcomes themselves (a game file's
+    wagers paid apart: each table then gives ``{ wager = { outcome = pay } }``)."""
     source = read_text(path, _TOML_ERRORS)
     data = parse_toml(source, _TOML_ERRORS, path.name)
     _unknown(data, TOP_KEYS | more_keys, "", path)
@@ -390,12 +424,17 @@ def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset()) -> BetFil
     if not _NAME.match(name):
         raise _fail(path, f"name = {name!r} must be lower case letters, digits and hyphens.")
     shoe = _table(data, "shoe", path, True)
-    _unknown(shoe, {"decks"}, " in [shoe]", path)
+    _unknown(shoe, {"decks", "jokers"}, " in [shoe]", path)
     if "decks" not in shoe:
         raise _fail(path, "[shoe] decks is missing (the default number of decks, 1 to 8).")
     decks = _whole(shoe["decks"], "[shoe] decks", 1, MOST_DECKS, path)
+    jokers = _whole(shoe.get("jokers", 0), "[shoe] jokers", 0, 1, path)
+    if jokers and decks > 1:
+        raise _fail(path, f"[shoe] jokers = 1{_key_at(source, 'jokers')}: the joker is Pai "
+                          "Gow Poker's 53rd card, in a single deck, but [shoe] decks = "
+                          f"{decks} (write decks = 1).")
     places = _places(_table(data, "deal", path, True), path)
-    rules, exclusive = _rules(_table(data, "rules", path, False), path)
+    rules, exclusive = _rules(_table(data, "rules", path, False), path, bool(jokers))
     entries = data.get("outcome")
     if not isinstance(entries, list) or not entries:
         raise _fail(path, "no outcome: add one or more [[outcome]] tables, each with a name "
@@ -403,6 +442,9 @@ def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset()) -> BetFil
     source_text = _Source.of(source)
     raw_draws = _draw_nodes(data.get("draw"), {place.name for place in places}, source_text,
                             path)
+    if raw_draws and jokers:
+        raise _fail(path, f"[shoe] jokers = 1{_key_at(source, 'jokers')}: a deck with the "
+                          "joker cannot have drawing rules ([[draw]]).")
     read = _outcome_nodes(entries, source_text, path)
     nodes = [node for *_, node, _ in read]
     if raw_draws:
@@ -425,12 +467,17 @@ def read_bet_file(path: Path, more_keys: frozenset[str] = frozenset()) -> BetFil
         outcomes.append(Outcome(outcome_name, " ".join(when.split()), text, node, condition))
     if layout.cards == 0:
         raise _fail(path, "no condition looks at any card.")
-    if layout.cards > MOST_LOOKED_AT and not draws:
+    if (layout.cards > MOST_LOOKED_AT and not draws
+            and board_showdown(layout, nodes, rules) is None):
         raise _fail(path, f"the conditions look at {layout.cards} cards "
                           f"({', '.join(slot.describe() for slot in layout.slots)}); at most "
-                          f"{MOST_LOOKED_AT} can be enumerated.")
+                          f"{MOST_LOOKED_AT} can be enumerated, or {BOARD_SHOWDOWN_CARDS} in a "
+                          "showdown over a board (every word hand5 or poker5 of a 2-card "
+                          "holding with a 5-card board, each holding read so).")
+    names = tuple(o.name for o in outcomes)
     presets, default = _paytables(_table(data, "paytables", path, True),
-                                  tuple(o.name for o in outcomes), path)
+                                  names if pay_names is None else pay_names(names), path,
+                                  pay_names is not None)
     bet = BetFile(path, name, _text(data, "title", path, required=True),
                   _text(data, "description", path), _text(data, "source", path), decks,
                   layout, rules, exclusive, tuple(outcomes), presets, default, draws)

@@ -25,11 +25,19 @@ import numpy.typing as npt
 
 from edge import _core
 from edge import deal as card_sets
-from edge.bets.classes import best_five_only, count_by_class, count_by_held, held_only
+from edge.bets.classes import (
+    best_five_only,
+    count_by_class,
+    count_by_held,
+    count_with_joker,
+    held_only,
+    joker_set,
+)
 from edge.bets.compile import Deals, count_and_hint
 from edge.bets.drawing import (
     FACES,
     LEVELS,
+    VALUES,
     DrawnDeals,
     card_classes,
     column_levels,
@@ -48,7 +56,13 @@ from edge.bets.enumeration import (
     rows_to_deal,
 )
 from edge.bets.file import LEAST_PAY, MOST_DECKS, BetFile, BetFileError, Outcome
-from edge.bets.showdown import count_two_hands, two_hands
+from edge.bets.showdown import (
+    board_showdown,
+    count_board_showdown,
+    count_two_hands,
+    two_hands,
+)
+from edge.bets.tableau import drawing_tables
 from edge.bets.words import condition_in_words
 from edge.cache import Entry, entry_path, read_json, read_or_solve, write_json
 from edge.cards import format_card
@@ -56,7 +70,7 @@ from edge.document.document import Items, Section, Table
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, ReportContext, Rules, Wager
 from edge.games.worked import Deal, examples_section
 from edge.options import option, options_dict
-from edge.parallel import Progress
+from edge.parallel import Progress, available_cores
 from edge.paytables import PayTable, format_pay
 from edge.run import RunSettings
 from edge.table import ReturnTable, Row
@@ -76,6 +90,19 @@ SETTLEMENT = ("by the bet file's own conditions, the same as the enumeration's (
               "dealing, the shoe's weights and the counting, not the conditions themselves)")
 
 
+JOKER_FACES = 53                   # one deck and the joker (face 52)
+
+
+def deck_faces(bet: BetFile) -> int:
+    """The faces the file's deck holds: 52, or 53 with the joker."""
+    return JOKER_FACES if bet.rules.jokers else 52
+
+
+def card_text(face: int) -> str:
+    """A card's name, ``As``, or ``joker`` for the joker (face 52)."""
+    return "joker" if face == 52 else format_card(face)
+
+
 def rules_type(bet: BetFile, game: str | None = None) -> type[Rules]:
     """The file's rules: one option, ``decks``, defaulting to the file's own number; one deck
     only when a condition needs distinct cards (``poker5``) or when a shoe of more would be
@@ -87,7 +114,9 @@ def rules_type(bet: BetFile, game: str | None = None) -> type[Rules]:
         return dataclasses.make_dataclass(
             name, [("decks", int, option(bet.decks, "decks in the shoe", minimum=1, maximum=8))],
             bases=(Rules,), frozen=True)
-    why, short = (("poker5() needs a single deck (the best five of distinct cards)",
+    why, short = (("a joker is in a single deck (Pai Gow Poker's 53 cards)",
+                   "the joker's 53 cards") if bet.rules.jokers else
+                  ("poker5() needs a single deck (the best five of distinct cards)",
                    "poker5() needs distinct cards") if bet.single_deck else
                   (f"more than one deck is too many deals to enumerate ({shoe_rows:,} rows of "
                    "cards)", "more are too many deals to enumerate"))
@@ -131,11 +160,21 @@ class BetAnalysis:
     def drawn_deals(self, decks: int, copies: tuple[int, ...] | None = None) -> DrawnDeals:
         """The deals of a file with drawing rules from ``decks`` decks (or the shoe of
         ``copies``), made once and kept."""
-        key = (decks,) * 52 if copies is None else copies
+        shoe = (decks,) * 52 if copies is None else copies
+        # which rows a shoe can deal depends on its cards of each face, rank and value only up
+        # to the most cards a deal holds: shoes alike up to that deal the same rows (weighed
+        # apart for each shoe by counts()), so baccarat's 2 to 8 decks share one enumeration
+        most = self.bet.layout.cards
+        by_rank = np.asarray(shoe, dtype=np.int64).reshape(13, 4).sum(axis=1)
+        by_value = (*by_rank[:8], by_rank[8:12].sum(), by_rank[12])
+        levels = set(column_levels(self.bet))
+        kinds = ((*shoe,) if LEVELS.index(FACES) in levels else ()) + (
+            (*by_rank,) if levels - {LEVELS.index(VALUES)} else ()) + by_value
+        key = tuple(min(int(c), most) for c in kinds)
         if key not in self.drawn:
             if len(self.drawn) >= 8:
                 self.drawn.pop(next(iter(self.drawn)))
-            self.drawn[key] = drawn_deals(self.bet, self.classify, key)
+            self.drawn[key] = drawn_deals(self.bet, self.classify, shoe)
         return self.drawn[key]
 
     def most_cards(self, decks: int) -> int:
@@ -152,7 +191,7 @@ class BetAnalysis:
             if met.max(initial=0) > 1:
                 row = int(np.argmax(met > 1))
                 both = [o.name for o, t in zip(self.bet.outcomes, tests, strict=True) if t[row]]
-                cards = " ".join(format_card(int(face)) for face in deals.rows[row]
+                cards = " ".join(card_text(int(face)) for face in deals.rows[row]
                                  if face >= 0)
                 raise BetFileError(f"{self.bet.path.name}: the outcomes {both[0]!r} and "
                                    f"{both[1]!r} both hold for the deal {cards} "
@@ -199,6 +238,9 @@ class BetAnalysis:
         """The weighted deals of each outcome (the last: lose) from the shoe of ``copies`` (52
         counts, face = rank * 4 + suit): every row of faces is classified once and weighed
         for each shoe (:func:`~edge.bets.enumeration.weigh_rows`); the total is checked."""
+        if self.bet.rules.jokers:
+            raise BetFileError(f"{self.bet.path.name}: a deck with the joker is a single deck "
+                               "(Pai Gow Poker's 53 cards), not a shoe.")
         if self.bet.single_deck:
             raise BetFileError(f"{self.bet.path.name}: poker5() needs a single deck (the best "
                                "five of distinct cards), not a shoe.")
@@ -241,6 +283,8 @@ class BetAnalysis:
         if self.bet.draws:
             return self.drawn_deals(decks).counts([decks] * 52, outcomes)
         nodes = [o.node for o in self.bet.outcomes]
+        if self.bet.rules.jokers:
+            return self._count_joker(by_class, run)
         if by_class is not False and decks == 1:
             if best_five_only(layout, nodes):
                 return count_by_class(layout, outcomes, self.classify)
@@ -254,6 +298,16 @@ class BetAnalysis:
                               unit=f"{layout.cards}-card sets") as bar:
                     bar.update(0)
                     return count_by_held(layout, rest, outcomes, self.classify, bar.advance)
+        shape = None if by_class is False or decks != 1 else board_showdown(
+            layout, nodes, self.bet.rules)
+        if shape is not None:
+            with Progress(f"counting {self.bet.path.name} "
+                          f"({cycle_size(layout.slots, 1):,} deals)",
+                          math.comb(52, layout.slots[shape.board].size), run.progress,
+                          unit="boards") as bar:
+                bar.update(0)
+                return count_board_showdown(layout, shape, outcomes, self.classify,
+                                            run.jobs or available_cores(), bar.advance)
         showdown = None if by_class is False else two_hands(layout, nodes, self.bet.rules, decks)
         if showdown is not None:
             return count_two_hands(layout, self.bet.rules, showdown, decks, outcomes,
@@ -264,6 +318,25 @@ class BetAnalysis:
             bar.update(0)            # at once: how many deals, before the first chunk
             return count_outcomes(layout.slots, decks, outcomes, self.classify,
                                   progress=bar.advance)
+
+    def _count_joker(self, by_class: bool | None, run: RunSettings) -> Counts:
+        """The counts of a file with the joker: through the cells of the whole set when it
+        looks at one set (:func:`~edge.bets.classes.count_with_joker`), else deal by deal."""
+        layout, outcomes = self.bet.layout, len(self.bet.outcomes)
+        sets = math.comb(53, layout.cards)
+        if by_class is not False and joker_set(layout):
+            with Progress(f"counting {self.bet.path.name} ({sets:,} deals)", sets,
+                          run.progress and sets >= SHOWN_ROWS,
+                          unit=f"{layout.cards}-card sets") as bar:
+                bar.update(0)
+                return count_with_joker(layout, [o.node for o in self.bet.outcomes], outcomes,
+                                        self.classify, bar.advance, self.bet.exclusive)
+        shown = run.progress and rows_to_deal(layout.slots, 1, JOKER_FACES) >= SHOWN_ROWS
+        with Progress(f"counting {self.bet.path.name}",
+                      cycle_size(layout.slots, 1, faces=JOKER_FACES), shown, unit="deals") as bar:
+            bar.update(0)
+            return count_outcomes(layout.slots, 1, outcomes, self.classify,
+                                  progress=bar.advance, faces=JOKER_FACES)
 
     def analyze(self, paytable: PayTable | None, rules: Rules,
                 run: RunSettings = PLAIN_RUN) -> ReturnTable:
@@ -286,7 +359,9 @@ class BetAnalysis:
             notes = [f"Every deal of the {self.bet.layout.cards} card"
                      f"{'s' if self.bet.layout.cards != 1 else ''} the outcomes look at "
                      f"({self.looked_at()}) from a shoe of {decks} deck"
-                     f"{'s' if decks != 1 else ''}: {found.cycle:,} deals, each equally likely"
+                     f"{'s' if decks != 1 else ''}"
+                     f"{' and the joker' if self.bet.rules.jokers else ''}: "
+                     f"{found.cycle:,} deals, each equally likely"
                      + self._left_out() + "."]
         notes.append("Each deal is the first outcome, in the order listed, whose condition "
                      "holds; a deal that meets none loses the wager.")
@@ -328,7 +403,7 @@ def cached_counts(analysis: BetAnalysis, decks: int, run: RunSettings) -> Counts
                                      "stores": ["counts", "examples", "cycle"]},
                       (*code, _core, card_sets), suffix=".json")
     entry = Entry(path, f"{bet.path.name} at {decks} deck{'s' if decks != 1 else ''}")
-    expected = cycle_size(bet.layout.slots, decks)
+    expected = cycle_size(bet.layout.slots, decks, faces=deck_faces(bet))
 
     def load() -> Counts | None:
         try:
@@ -370,9 +445,25 @@ class BetSimulator:
         :meth:`settle`."""
         return self.analysis.most_cards(self.decks)
 
+    @property
+    def drawn(self) -> bool:
+        """Whether cards are drawn by rule, so that a hand uses a varying number of cards."""
+        return bool(self.analysis.bet.draws)
+
+    def settle_coups(self, dealt: npt.NDArray[np.int16]) -> tuple[IntArray, IntArray]:
+        """Settle hands dealt by the drawing rules from the next cards of the shoe (one row per
+        card, :attr:`cards_dealt` rows, in the shoe's order): each hand's net x scale and the
+        cards it used (the rest stay in the shoe)."""
+        faces = np.ascontiguousarray(np.asarray(dealt, dtype=np.int64).T)
+        rows = deal_by_rules(self.analysis.bet, faces)
+        index = self.analysis.classify(Deals(rows))
+        return self.pays[index], (rows >= 0).sum(axis=1).astype(np.int64)
+
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal ``hands`` hands, each from a freshly shuffled shoe, and settle them."""
         from edge.sampling import deal
+        if self.analysis.bet.rules.jokers:           # one deck and the joker: faces 0..52
+            return self.settle(deal(rng, hands, self.cards_dealt, JOKER_FACES))
         dealt = deal(rng, hands, self.cards_dealt, 52 * self.decks) % 52
         return self.settle(dealt)
 
@@ -422,8 +513,11 @@ def deal_in_words(bet: BetFile, rules: Rules) -> list[str]:
     decks = _decks(rules)
     places = ", ".join(f"{place.name} {place.cards} card{'s' if place.cards != 1 else ''}"
                        for place in bet.layout.places)
-    lines = [f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}, freshly "
-             f"shuffled for every round; cards are dealt without replacement to: {places}."]
+    joker = (" and one joker (it completes a straight, a flush or a straight flush, else it "
+             "counts as an ace)" if bet.rules.jokers else "")
+    lines = [f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}{joker}, "
+             f"freshly shuffled for every round; cards are dealt without replacement to: "
+             f"{places}."]
     for rule in bet.draws:
         how = ("one card at a time while" if rule.repeat else "one more card when")
         lines.append(f"Then {rule.place} receives {how}: {rule.when}")
@@ -475,7 +569,7 @@ def _deal_text(bet: BetFile, dealt: Sequence[int]) -> str:
     positions = bet.layout.deal_positions()
     for place in bet.layout.places:
         start = bet.layout.offset(place.name)
-        cards = [format_card(dealt[p]) for p in range(start, start + place.cards)
+        cards = [card_text(dealt[p]) for p in range(start, start + place.cards)
                  if p in positions]
         if cards:
             parts.append(f"{place.name} {' '.join(cards)}")
@@ -487,7 +581,7 @@ def _example_deal(bet: BetFile, faces: Sequence[int], decks: int) -> tuple[int, 
     filled in from what the shoe has left."""
     positions = bet.layout.deal_positions()
     dealt = [-1] * bet.layout.dealt
-    left = {face: decks for face in range(52)}
+    left = {face: decks for face in range(deck_faces(bet))}
     for position, face in zip(positions, faces, strict=True):
         dealt[position] = face
         left[face] -= 1
@@ -505,7 +599,8 @@ def _pays_text(pay: Fraction) -> str:
 def rules_sections(analysis: BetAnalysis, context: ReportContext[Any]) -> list[Section]:
     """The outcome table and worked examples (one deal per outcome, found by the enumeration
     and settled by the file's own conditions)."""
-    return [Section("Equipment and shuffle", (equipment(analysis, context),)),
+    return [Section("Equipment and shuffle",
+                    (equipment(analysis, context), *drawing_tables(analysis.bet))),
             Section("Outcomes", (outcomes_table(analysis, context),)),
             examples_section(context, worked_deals(analysis, context))]
 
@@ -545,8 +640,9 @@ def equipment(analysis: BetAnalysis, context: ReportContext[Any]) -> Items:
     """The shoe, the places dealt and the cards the outcomes look at."""
     bet = analysis.bet
     decks = _decks(context.rules)
+    joker = "and one joker" if bet.rules.jokers else "no jokers"
     return Items((f"A shoe of {decks} standard 52-card deck{'s' if decks != 1 else ''}, "
-                  "no jokers, completely shuffled for every round (what the enumeration "
+                  f"{joker}, completely shuffled for every round (what the enumeration "
                   "assumes).",
                   "Cards dealt, in order: " + ", ".join(
                       f"{p.name} {p.cards}" for p in bet.layout.places)

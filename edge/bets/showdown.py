@@ -21,17 +21,27 @@ by signatures instead of deals:
 Three cards against three (407,170,400 deals from one deck) take about a second instead of
 minutes; the counts are the same integers as the deal-by-deal enumeration's (the tests compare
 the routes, and both with plain enumerations).
+
+Nine cards, two holdings of two over a shared board of five (:func:`board_showdown`,
+:func:`count_board_showdown`: hold'em's showdown, 2,781,381,002,400 deals from one deck), or a
+board of three or four, are beyond both ways; when every word is ``hand5`` or ``poker5`` of a
+holding with the board, a deal's outcome depends only on the two hands' classes and which is
+higher, and the compiled kernel :mod:`edge.bets._showdown` counts the deals of each (class,
+class, comparison) board by board; the file's conditions settle one real deal of each.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from edge import _core
 from edge.bets.compile import FUNCTIONS, Deals, Rules, compile_value
 from edge.bets.enumeration import Counts, cycle_size, rows_to_deal
 from edge.bets.language import Call, Index, Name, Node, children
@@ -270,3 +280,130 @@ def _example(hands_a: IntArray, hands_b: IntArray, decks: int) -> tuple[int, ...
         if fits.any():
             return tuple(int(card) for card in (*hand, *hands_b[int(np.argmax(fits))]))
     raise AssertionError("no deal of two hands in two groups that have one")
+
+
+# --- two holdings over a shared board, up to nine cards from one deck ------------------------
+# the cards of each holding and of the board the compiled kernel counts
+HOLDING, FEWEST_SHARED, MOST_SHARED = 2, 3, 5
+BOARD_SHOWDOWN_CARDS = MOST_SHARED + 2 * HOLDING
+# the strength of a royal flush (As Ks Qs Js Ts), the one straight flush of class 9
+_ROYAL_FLUSH = int(_core.evaluate_cards([51, 47, 43, 39, 35]))
+# the words the kernel reads: a best five in full (hand5) or its class (poker5)
+BOARD_WORDS = ("hand5", "poker5")
+
+
+@dataclass(frozen=True)
+class BoardShowdown:
+    """A file the board-showdown kernel counts: the slots (by index) of the shared board and
+    of the two holdings, each holding read only as the best five of it with the board."""
+
+    board: int
+    first: int
+    second: int
+
+
+def board_showdown(layout: Layout, conditions: Iterable[Node], rules: Rules
+                   ) -> BoardShowdown | None:
+    """The file's shape when every word of every condition is ``hand5`` or ``poker5`` of one
+    2-card place (or places) with a shared board of 3 to 5 cards, both holdings read so, and
+    the places looked at only inside those words (``hand5(player + board) > hand5(dealer +
+    board)``, ``poker5(player + board) >= three-of-a-kind``); else None."""
+    slots = layout.slots
+    if rules.jokers or len(slots) != 3 or not all(slot.is_set for slot in slots):
+        return None              # the kernel deals the 52 cards, no joker
+    sizes = [slot.size for slot in slots]
+    shared = max(sizes)
+    if sorted(sizes) != [HOLDING, HOLDING, shared] or not (
+            FEWEST_SHARED <= shared <= MOST_SHARED):
+        return None
+    board = sizes.index(shared)
+    first, second = (at for at in range(3) if at != board)
+    places = {place.name for place in layout.places}
+    calls: list[Call] = []
+    if not all(_calls(node, places, calls) for node in conditions):
+        return None
+    columns = layout.slot_columns()
+    wanted = {frozenset([*columns[board], *columns[hole]]): hole for hole in (first, second)}
+    seen = set()
+    for call in calls:
+        if call.name not in BOARD_WORDS or len(call.args) != 1:
+            return None
+        looked = frozenset(compile_value(call.args[0], layout, rules).columns)
+        if looked not in wanted:
+            return None
+        seen.add(wanted[looked])
+    return BoardShowdown(board, first, second) if seen == {first, second} else None
+
+
+def _second_holding(deck: Sequence[int], board: list[int], first: list[int], klass: int,
+                    comparison: int) -> list[int]:
+    """A holding of two cards of ``deck`` left by the board and ``first`` whose best five
+    with the board is of class ``klass`` and compares ``comparison`` with ``first``'s (the
+    kernel's codes: 0 the first is lower, 1 equal, 2 higher)."""
+    left = [card for card in deck if card not in board and card not in first]
+    pairs = np.array(list(itertools.combinations(left, 2)), dtype=np.int64)
+    hands = np.concatenate([np.tile(np.array(board, dtype=np.int64), (len(pairs), 1)), pairs],
+                           axis=1)
+    strengths = np.asarray(_core.evaluate_many(hands), dtype=np.int64)
+    classes = np.where(strengths >= _ROYAL_FLUSH, 9, strengths >> 26)     # as poker5 reads them
+    mine = int(_core.evaluate_cards([*board, *first]))
+    comparisons = np.sign(mine - strengths) + 1
+    found = np.flatnonzero((classes == klass) & (comparisons == comparison))
+    if len(found) == 0:
+        raise AssertionError(f"no second holding of class {klass} comparing {comparison} "
+                             f"with {first} on {board}")
+    return [int(card) for card in pairs[found[0]]]
+
+
+def count_board_showdown(layout: Layout, shape: BoardShowdown, outcomes: int,
+                         classify: Callable[[Deals], IntArray], threads: int = 1,
+                         progress: Callable[[int], None] | None = None,
+                         ranks: Sequence[int] | None = None) -> Counts:
+    """Every deal's outcome, counted by the board-showdown kernel
+    (:mod:`edge.bets._showdown`): the deals by (first holding's class, second's class,
+    comparison), each of those settled once by the file's conditions on a real deal of it.
+    The boards are shared out by their lowest card among ``threads`` threads (the kernel
+    runs without the GIL); ``progress`` is told how many boards each part covered. ``ranks``
+    (for tests): a deck of those ranks only, in four suits, instead of 52 cards."""
+    from edge.bets import _showdown  # compiled: a tree not yet built still counts other files
+
+    deck = [rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
+            for suit in range(4)]
+    shared = layout.slots[shape.board].size
+
+    def part(lowest: int) -> tuple[IntArray, npt.NDArray[np.intc]]:
+        found: tuple[IntArray, npt.NDArray[np.intc]] = _showdown.showdown_counts(
+            ranks, start=lowest, stop=lowest + 1, board_cards=shared)
+        return found
+
+    lowest_cards = range(len(deck) - shared + 1)
+    parts = []
+    with ThreadPoolExecutor(max(1, threads)) as pool:
+        for lowest, found in zip(lowest_cards, pool.map(part, lowest_cards), strict=True):
+            parts.append(found)
+            if progress is not None:
+                progress(math.comb(len(deck) - 1 - lowest, shared - 1))
+    cells = np.sum([counts for counts, _ in parts], axis=0)
+    columns = layout.slot_columns()
+    which = list(zip(*np.nonzero(cells), strict=True))
+    rows = np.zeros((len(which), layout.cards), dtype=np.int64)
+    for at, (klass, other, comparison) in enumerate(which):
+        example = next(found[klass, other, comparison] for _, found in parts
+                       if found[klass, other, comparison, 0] >= 0)
+        board, first = [int(c) for c in example[:shared]], [int(c) for c in example[shared:]]
+        second = _second_holding(deck, board, first, int(other), int(comparison))
+        rows[at, list(columns[shape.board])] = board
+        rows[at, list(columns[shape.first])] = first
+        rows[at, list(columns[shape.second])] = second
+    outcome = classify(Deals(rows))
+    weights = np.array([int(cells[cell]) for cell in which], dtype=np.int64)
+    counts = [int(weights[outcome == i].sum()) for i in range(outcomes + 1)]
+    examples = [tuple(int(card) for card in rows[int(np.argmax(outcome == i))])
+                if counts[i] else None for i in range(outcomes + 1)]
+    total = sum(counts)
+    size = len(deck)
+    deals = (math.comb(size, shared) * math.comb(size - shared, HOLDING)
+             * math.comb(size - shared - HOLDING, HOLDING))
+    if total != deals:
+        raise AssertionError(f"the board showdown counts {total} deals, not {deals}")
+    return Counts(tuple(counts), tuple(examples), total)

@@ -55,6 +55,7 @@ GROUP_WORDS = {
     "cards": "the number of cards {0} received",
     "drew": "{0} drew a card",
     "natural": "{0} has a natural (8 or 9 points in its first two cards)",
+    "jokers": "the number of jokers among {0}",
 }
 # the words of a place named alone: "the player", not "the player's cards"
 PLACE_WORDS = ("cards", "drew", "natural")

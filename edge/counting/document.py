@@ -527,12 +527,15 @@ def counting_method(c: Counting, title: str) -> tuple[str, ...]:
                     f"{SEED}, each shoe's return exact), and the turning shoe is found on the "
                     "model E0 + b (Q - E[Q]) (its return exact)")
     if c.play is not None and c.simulated:
-        said.append(f"the counter's win rates are simulated ({c.play.rounds:,} rounds at each "
-                    f"depth from seed {c.play.seed}"
+        round_ = "coup" if any(rate.coups for rate in c.simulated) else "round"
+        said.append(f"the counter's win rates are simulated ({c.play.rounds:,} {round_}s at "
+                    f"each depth from seed {c.play.seed}"
                     + (", on the best count" if c.best is not None else "")
                     + "), with their standard errors; the simulation is checked by the flat "
-                    "bet of every round dealt, whose expectation is the exact house edge off "
-                    "the top (a z at each depth)"
+                    f"bet of every {round_} dealt, whose expectation is the exact house edge "
+                    "off the top (a z at each depth"
+                    + ("; to within the cut-card effect, coups being dealt whole"
+                       if round_ == "coup" else "") + ")"
                     + first_bet_method(c))
         if simulated_method(c.simulated, c.play):
             said.append(simulated_method(c.simulated, c.play))
@@ -582,6 +585,7 @@ def report_section(context: ReportContext[Rules], play: CounterPlay | None = Non
     children = tuple(counting_section(c) for c in found)
     if figures is not None:
         figures.update({c.bet: data(c) for c in found})
+    left_out = [bet.name for bet in game.bets if bet.shoe_return is None]
     intro = Paragraph(
         "Whether a card counter can beat a shoe-dealt wager: for each wager, the exact effect "
         "on its return of removing each card from the full shoe, the best linear count made "
@@ -591,6 +595,8 @@ def report_section(context: ReportContext[Rules], play: CounterPlay | None = Non
         + (", and the counter's win rate at each depth of the shoe, simulated"
            if play is not None and play.rounds else "")
         + ". The method is in docs/counting.md; `edge counting "
-        f"{game.command_name} --bet BET` prints each part alone.")
+        f"{game.command_name} --bet BET` prints each part alone."
+        + (f" Not in this section: {', '.join(left_out)} (not dealt from a shoe edge can "
+           "analyse card by card, so a count has nothing to read)." if left_out else ""))
     return Section("Card counting", (intro,), children, page_break=True,
                    method=(shoe_method(found),))

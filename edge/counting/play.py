@@ -65,8 +65,13 @@ MOST_UNITS = 10 ** 9
 # the fewest rounds bet at a depth for a verdict on the counter (wins, loses, breaks even):
 # below it the standard error from the shoes' totals rests on too few bets to read
 MIN_VERDICT_ROUNDS = 100
+FACES_IN_DECK = 52
 # the most decimal places a simulated win is printed to
 MOST_PLACES = 12
+# the cut card's place, in cards from the end, where a wager dealt in whole coups (cards drawn
+# by rule) is simulated unless --penetration or --cut says otherwise: 14 cards, the usual
+# baccarat cut (E. Jacobson's simulations of the Dragon 7 and Panda 8 use it: docs/counting.md)
+COUP_CUT = 14
 
 
 @dataclass(frozen=True)
@@ -170,8 +175,11 @@ class CounterPlay:
         ``count`` (None: none), the suit counter from ``returns`` (the wager's exact return
         from a shoe of any make-up; None: none), on a shoe of ``size`` cards."""
         from edge.counting.simulation import wager_win_rates
+        coup_cut = (None if self.cuts or self.continuous
+                    else [Cut(behind=COUP_CUT).share(size)])
         return wager_win_rates(bet, paytable, rules, count,
                                penetrations=self.shares(size, penetrations),
+                               coup_penetrations=coup_cut,
                                spread=self.spread(break_even), rounds=self.rounds,
                                seed=self.seed, other_cards=self.other_cards,
                                hands_per_hour=self.hands_per_hour, cluster=self.cluster,
@@ -197,7 +205,7 @@ class CounterPlay:
             parts.append(f"--hands-per-hour {self.hands_per_hour}")
         if self.seed != default.seed:
             parts.append(f"--seed {self.seed}")
-        parts.extend(f"--penetration {shlex.quote(cut.text())}" for cut in self.cuts)
+        parts.extend(cut.option() for cut in self.cuts)
         if self.continuous:
             parts.append("--continuous")
         return parts
@@ -209,14 +217,21 @@ _SHARE = re.compile(r"\s*(?:([0-9]{1,20})\s*/\s*([0-9]{1,20})|([0-9]{0,20}\.[0-9
 
 @dataclass(frozen=True)
 class Cut:
-    """Where the cut card goes: a share of the shoe dealt (``share``), or a number of cards
-    from the top (``cards``), one of the two (:func:`parse_penetration` reads it)."""
+    """Where the cut card goes: a share of the shoe dealt (``share``), a number of cards
+    from the top (``cards``; :func:`parse_penetration` reads both), or a number of cards from
+    the end (``behind``, ``--cut N``), one of the three."""
 
     fraction: Fraction | None = None
     cards: int | None = None
+    behind: int | None = None
 
     def share(self, size: int) -> Fraction:
         """The share of a shoe of ``size`` cards dealt; an error past the shoe."""
+        if self.behind is not None:
+            if not 0 <= self.behind < size:
+                raise EdgeError(f"--cut {self.behind}: the shoe holds {size:,} cards, and the "
+                                f"cut card goes from 0 to {size - 1:,} cards from its end.")
+            return Fraction(size - self.behind, size)
         if self.cards is None:
             assert self.fraction is not None
             if round(self.fraction * size) < 1:
@@ -228,8 +243,16 @@ class Cut:
                             "and the cut card goes at most after the last of them.")
         return Fraction(self.cards, size)
 
+    def option(self) -> str:
+        """The command-line option that sets it: ``--penetration '260 cards'``, ``--cut 14``."""
+        if self.behind is not None:
+            return f"--cut {self.behind}"
+        return f"--penetration {shlex.quote(self.text())}"
+
     def text(self) -> str:
-        """As ``--penetration`` takes it: ``5/6``, ``260 cards``."""
+        """As ``--penetration`` takes it: ``5/6``, ``260 cards`` (``--cut``: its number)."""
+        if self.behind is not None:
+            return str(self.behind)
         if self.cards is not None:
             return f"{self.cards} card{'s' if self.cards != 1 else ''}"
         assert self.fraction is not None
@@ -307,15 +330,45 @@ def verdict(rate: WinRate) -> str:
     return "breaks even within its error"
 
 
-def _won(rate: WinRate) -> tuple[str, str, str, str]:
-    """The share of rounds bet, units a bet and the win per 100 rounds and per hour."""
+def _won(rate: WinRate) -> tuple[str, ...]:
+    """The share of rounds bet, units a bet and the win per 100 rounds and per hour (dealt in
+    coups: per shoe, per 100 coups and per hour)."""
     share = (f"{rate.share_bet * 100:.2g}%" if 0 < rate.share_bet < 0.0001
              else f"{rate.share_bet:.2%}")
     if not rate.rounds_bet:
-        return share, "", "no rounds bet", "no rounds bet"
-    return (share, f"{rate.average_bet:.2f}",
+        return (share, "", *(("no coups bet",) * 3 if rate.coups
+                             else ("no rounds bet",) * 2))
+    shoe = (with_error(rate.win_per_shoe, rate.standard_error_per_shoe),) if rate.coups else ()
+    return (share, f"{rate.average_bet:.2f}", *shoe,
             with_error(rate.win_per_100, rate.standard_error_per_100),
             with_error(rate.win_per_hour, rate.standard_error_per_hour))
+
+
+def _won_headers(rates: Sequence[WinRate]) -> tuple[str, ...]:
+    """The headers of :func:`_won`'s columns."""
+    if any(rate.coups for rate in rates):
+        return ("share of coups bet", "units a bet", "units won per shoe",
+                "units won per 100 coups", "units won per hour")
+    return ("share of rounds bet", "units a bet", "units won per 100 rounds",
+            "units won per hour")
+
+
+def coups_words(rates: Sequence[WinRate]) -> str:
+    """How a wager dealt in whole coups is dealt, in words (empty for rounds of fixed size)."""
+    found = [rate for rate in rates if rate.coups]
+    if not found:
+        return ""
+    cuts = ", ".join(f"{FACES_IN_DECK * rate.decks - rate.cut:,}" for rate in found
+                     if not rate.continuous)
+    return ("coups are dealt whole from the shoe, each taking exactly the cards its drawing "
+            "rules give it (a varying number), settled by the wager's own rules on those "
+            "cards; the counts are updated by every card dealt and the bet is sized by the "
+            "count before the coup; "
+            + (f"the shoe is shuffled when the cut card comes out, {cuts} cards from the end "
+               "(the coup that reaches it is finished; no card is burnt)" if cuts else
+               "with a continuous shuffler each coup is dealt from the full shoe")
+            + "; a shoe's coups vary in number, so the win per coup is a ratio of the shoes' "
+            "totals and its standard error a ratio's")
 
 
 def _answer(rates: Sequence[WinRate], who: str) -> str:
@@ -326,6 +379,13 @@ def _answer(rates: Sequence[WinRate], who: str) -> str:
         best = max(judged, key=lambda r: r.win_per_hour)
         where = ("with a continuous shuffler" if best.continuous
                  else f"{best.penetration:.0%} of the shoe dealt")
+        if best.coups:
+            return (f"At best ({where}) {who} {verdict(best)}: "
+                    f"{with_error(best.win_per_shoe, best.standard_error_per_shoe)} units a "
+                    f"shoe ({with_error(best.win_per_100, best.standard_error_per_100)} per "
+                    f"100 coups dealt, "
+                    f"{with_error(best.win_per_hour, best.standard_error_per_hour)} an hour), "
+                    f"betting {best.share_bet:.2%} of coups.")
         return (f"At best ({where}) {who} {verdict(best)}: "
                 f"{with_error(best.win_per_hour, best.standard_error_per_hour)} units an hour "
                 f"({with_error(best.win_per_100, best.standard_error_per_100)} per 100 rounds "
@@ -370,11 +430,14 @@ def _rank_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
         rows.append((rate.depth, f"{rate.rounds:,}", *_won(rate),
                      f"{-rate.flat_return:.3%} ± {rate.flat_standard_error:.3%}",
                      f"{rate.flat_z(full):+.2f}", verdict(rate)))
-    table = Table(("cut card at (share of the shoe)", "rounds dealt", "share of rounds bet",
-                   "units a bet", "units won per 100 rounds", "units won per hour",
-                   "house edge, every round", "z", "counter"), tuple(rows),
+    coups = any(rate.coups for rate in rates)
+    headers = _won_headers(rates)
+    table = Table(("cut card at (share of the shoe)", "coups dealt" if coups else "rounds dealt",
+                   *headers, "house edge, every coup" if coups else "house edge, every round",
+                   "z", "counter"), tuple(rows),
                   f"The counter's win rate on the {bet} wager, simulated "
-                  f"({play.hands_per_hour} rounds an hour)", align="rrrrrrrrl")
+                  f"({play.hands_per_hour} {'coups' if coups else 'rounds'} an hour)",
+                  align="rr" + "r" * len(headers) + "rrl")
     start = play.first_bet(fit.break_even)
     words = [
         _answer(rates, "the counter"),
@@ -382,11 +445,14 @@ def _rank_blocks(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit,
         + (f" and {play.other_cards} other cards a round" if play.other_cards else "")
         + f", and bets {play.text(fit.break_even)} ({entry_basis(play, fit)}). Each "
         "penetration deals whole shoes from seed "
-        f"{play.seed} until at least {play.rounds:,} rounds are dealt; the win is in units "
-        "of the wager per round dealt (bet or not), ± one standard error from the shoes' "
+        f"{play.seed} until at least {play.rounds:,} {'coups' if coups else 'rounds'} are "
+        f"dealt; the win is in units of the wager per {'coup' if coups else 'round'} dealt "
+        "(bet or not), ± one standard error from the shoes' "
         "totals; 'counter' says whether the win per hour is two standard errors from zero "
         f"(no verdict below {MIN_VERDICT_ROUNDS} rounds bet)."
-        + _stake_text(rates),
+        + _stake_text(rates)
+        + (f" Dealt in whole coups: {coups_words(rates)}; the win per shoe is the mean of "
+           "the shoes' nets, ± one standard error." if coups else ""),
         flat_check(rates, full),
     ]
     turned = simulated_turn(rates)
@@ -426,11 +492,12 @@ def suit_blocks(rates: Sequence[WinRate], play: CounterPlay, bet: str) -> list[B
     found = [(rate, rate.suit) for rate in rates if rate.suit is not None]
     rows = tuple((rate.depth, f"{suit.rounds:,}", *_won(suit), verdict(suit))
                  for rate, suit in found)
-    table = Table(("cut card at (share of the shoe)", "rounds dealt", "share of rounds bet",
-                   "units a bet", "units won per 100 rounds", "units won per hour",
+    headers = _won_headers(rates)
+    table = Table(("cut card at (share of the shoe)", "rounds dealt", *headers,
                    "suit counter"), rows,
                   f"The suit counter's win rate on the {bet} wager, simulated "
-                  f"({play.hands_per_hour} rounds an hour)", align="rrrrrrl")
+                  f"({play.hands_per_hour} rounds an hour)",
+                  align="rr" + "r" * len(headers) + "l")
     suits = [suit for _, suit in found]
     words = [
         _answer(suits, "the suit counter"),
@@ -537,7 +604,11 @@ def flat_check(rates: Sequence[WinRate], full: Fraction) -> str:
         words = f"agrees: |z| <= {CHECK_Z} at every depth"
     return (f"Check: one unit bet on every round dealt, whatever the count, has an expected "
             f"house edge of exactly the wager's house edge off the top, {percent(-full)} per "
-            f"unit wagered (every round is a random draw of the full shuffled shoe). Simulated "
+            f"unit wagered (every round is a random draw of the full shuffled shoe"
+            + ("; dealt in whole coups to a cut card, the number of coups a shoe deals depends "
+               "on its cards, so the average over coups may stray from it by a cut-card "
+               "effect, small beside these errors" if any(rate.coups for rate in rates) else "")
+            + "). Simulated "
             f"(house edge per unit wagered ± one standard error from the shoes' totals, z = "
             f"the simulated less the exact house edge, in standard errors): {found}. "
             f"The simulation {words}.")
@@ -551,6 +622,8 @@ def _where(rate: WinRate, at: str = "") -> str:
 def _rate_json(rate: WinRate) -> dict[str, Any]:
     return {"rounds_bet": rate.rounds_bet, "wagered": rate.wagered,
             "net": str(Fraction(rate.net, rate.scale)),
+            "win_per_shoe": rate.win_per_shoe,
+            "standard_error_per_shoe": rate.standard_error_per_shoe,
             "win_per_100": rate.win_per_100,
             "standard_error_per_100": rate.standard_error_per_100,
             "win_per_hour": rate.win_per_hour,
@@ -572,7 +645,7 @@ def simulated_json(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit | 
         "hands_per_hour": play.hands_per_hour, "other_cards": play.other_cards,
         "rates": [{"penetration": rate.penetration, "cut_cards": rate.cut,
                    "continuous": rate.continuous, "rounds": rate.rounds,
-                   "rounds_per_shoe": rate.rounds_per_shoe,
+                   "rounds_per_shoe": rate.rounds_per_shoe, "coups": rate.coups,
                    **(_rate_json(rate) if fit is not None else {}),
                    "stake": str(rate.stake),
                    "flat_net": str(Fraction(rate.flat_net, rate.scale)),
@@ -588,7 +661,7 @@ def simulated_json(rates: Sequence[WinRate], play: CounterPlay, fit: CountFit | 
 def simulated_method(rates: Sequence[WinRate], play: CounterPlay) -> str:
     """The Method's words on the depths dealt and the suit counter (empty without either
     news)."""
-    said = []
+    said = [coups_words(rates)] if coups_words(rates) else []
     if any(rate.continuous for rate in rates):
         said.append("with a continuous shuffler (every round dealt from the full shoe)")
     elif play.cuts:
@@ -622,17 +695,23 @@ def play_from_arguments(args: argparse.Namespace, rounds: int,
 
 
 def cuts_of(args: argparse.Namespace) -> tuple[Cut, ...]:
-    """The depths ``--penetration`` gives (none: the four defaults), each once; refused with
-    ``--continuous``."""
-    texts = args.penetration or []
-    cuts = tuple(parse_penetration(text) for text in texts)
+    """The depths ``--penetration`` and ``--cut`` give (none: the defaults), each once;
+    refused with ``--continuous``."""
+    texts = [f"--penetration {text}" for text in args.penetration or []]
+    cuts = [parse_penetration(text) for text in args.penetration or []]
+    for behind in getattr(args, "cut", None) or []:
+        if behind < 0:
+            raise EdgeError(f"--cut {behind}: the cut card goes 0 or more cards from the end "
+                            "of the shoe.")
+        texts.append(f"--cut {behind}")
+        cuts.append(Cut(behind=behind))
     for i, cut in enumerate(cuts):
         if cut in cuts[:i]:
-            raise EdgeError(f"--penetration {texts[i]} is given twice: give each depth once.")
+            raise EdgeError(f"{texts[i]} is given twice: give each depth once.")
     if cuts and args.continuous:
         raise EdgeError(f"--continuous deals every round from the full shoe (no depth): "
-                        f"give no --penetration {texts[0]} with it.")
-    return cuts
+                        f"give no {texts[0]} with it.")
+    return tuple(cuts)
 
 
 def check_play_arguments(args: argparse.Namespace) -> tuple[int, int]:
@@ -653,7 +732,7 @@ def check_unused(args: argparse.Namespace, needs: str) -> None:
     ``--counting``), the option that runs the simulation: it would change nothing."""
     defaults = {"spread": "1", "start": None, "every_round": False, "other_cards": 0,
                 "hands_per_hour": 100, "seed": SEED, "workers": None, "cluster": None,
-                "penetration": None, "continuous": False}
+                "penetration": None, "cut": None, "continuous": False}
     for name, default in defaults.items():
         value = getattr(args, name)
         if isinstance(value, list):
@@ -705,7 +784,14 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--penetration", action="append", metavar="DEPTH",
                         help="how deep the shoe is dealt before the shuffle: a share of the "
                              "shoe (5/6, 0.75, 75%%) or a number of cards ('260 cards'); "
-                             "repeat for several (default: 1/2, 2/3, 3/4 and 5/6)")
+                             "repeat for several (default: 1/2, 2/3, 3/4 and 5/6; for a "
+                             f"wager dealt in coups, --cut {COUP_CUT})")
+    parser.add_argument("--cut", action="append", type=int, metavar="N",
+                        help="the cut card N cards from the end of the shoe: the same depth "
+                             "as --penetration 'S-N cards' for a shoe of S cards; repeat for "
+                             "several. A wager whose cards are drawn by rule (baccarat) is "
+                             "dealt in whole coups, and its default is --cut "
+                             f"{COUP_CUT}, the usual baccarat cut")
     parser.add_argument("--continuous", action="store_true",
                         help="a continuous shuffler: every round dealt from the full shoe "
                              "(no depth; the counters then see nothing)")

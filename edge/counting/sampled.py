@@ -142,7 +142,10 @@ def reach_share(count: Tagged, left: int, break_even: Fraction, shoes: int = COU
                        dtype=np.int64)
     running = count.tag_sum - drawn @ np.asarray(values, dtype=np.int64)
     gone = count.total - left
-    top = 52 * (count.total * running - gone * count.tag_sum) * break_even.denominator
+    # the comparison in Python integers: a break-even of large terms (baccarat's run to 14
+    # digits) times the scaled count overflows 64 bits (every shoe was counted short)
+    scaled = (52 * (count.total * running - gone * count.tag_sum)).astype(object)
+    top = scaled * break_even.denominator
     hits = int(np.count_nonzero(top >= break_even.numerator * count.total * left))
     return Share(left, hits, shoes)
 

@@ -107,14 +107,19 @@ from edge.paytables import PayTable
 from edge.player import player_of
 from edge.sampling import chunk_seed
 
-__all__ = ["Bucket", "NetOf", "Rounds", "SHOES_PER_TASK", "Settle", "Spread", "WinRate",
-           "centred_running", "count_tags", "deal_rounds", "mean_error", "nearest_true_count",
-           "play_shoes", "settlement", "true_count", "wager_win_rates", "win_rates"]
+__all__ = ["Bucket", "Coups", "CoupsOf", "NetOf", "Rounds", "SHOES_PER_TASK", "Settle",
+           "SettleCoups", "Spread", "WinRate", "centred_running", "count_tags", "deal_coups",
+           "deal_rounds", "mean_error", "nearest_true_count", "play_coups", "play_shoes",
+           "ratio_error", "settlement", "true_count", "wager_win_rates", "win_rates"]
 
 CardArray = npt.NDArray[np.int16]
 IntArray = npt.NDArray[np.int64]
 # A wager's settlement: dealt faces (cards, rounds) -> net result x scale per round (int64).
 Settle = Callable[[CardArray], IntArray]
+
+# A wager dealt in coups: the next cards of the shoe (most cards a coup uses, coups) -> each
+# coup's net result x scale and the cards it used (int64 each).
+SettleCoups = Callable[[CardArray], tuple[IntArray, IntArray]]
 
 # Part of a result's definition, as the seed is (see the docstring). 2,000 shoes of 6 decks
 # are about 150,000 rounds, a fifth of a second's work: Dask's own cost, some milliseconds a
@@ -161,6 +166,28 @@ class NetOf:
 
     def __call__(self, cards: CardArray) -> IntArray:
         return self.simulator.settle(cards)[1]
+
+
+class CoupDealer(Dealer, Protocol):
+    """A simulator whose hands use a varying number of cards (drawn by rule)."""
+
+    @property
+    def drawn(self) -> bool:
+        """Whether its hands draw cards by rule."""
+
+    def settle_coups(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        """Settle hands from the next cards of the shoe: nets x scale and cards used."""
+
+
+@dataclass(frozen=True)
+class CoupsOf:
+    """A coup settlement (:data:`SettleCoups`) from a simulator's ``settle_coups``; pickled to
+    the workers with the simulator."""
+
+    simulator: CoupDealer
+
+    def __call__(self, cards: CardArray) -> tuple[IntArray, IntArray]:
+        return self.simulator.settle_coups(cards)
 
 
 def settlement(simulator: Dealer) -> tuple[NetOf, int, int]:
@@ -222,6 +249,24 @@ def mean_error(total: int, squares: int, draws: int) -> float:
     return math.sqrt(max(variance, 0.0) / draws)
 
 
+def ratio_error(total: int, squares: int, cross: int, rounds: int, rounds_squares: int,
+                draws: int) -> float:
+    """The standard error of ``total / rounds``, a ratio of sums over ``draws`` independent
+    draws (shoes) each of a net ``x`` and a number of rounds ``n`` (``squares``, ``cross`` and
+    ``rounds_squares`` the sums of ``x^2``, ``x n`` and ``n^2``): with ``R = total / rounds``,
+    ``sqrt(sum (x - R n)^2 / (draws (draws - 1))) / (rounds / draws)``. With every ``n`` the
+    same it is :func:`mean_error` divided by ``n``.
+
+    >>> ratio_error(4, 10, 8, 4, 8, 2), mean_error(4, 10, 2) / 2     # nets 1, 3; 2 rounds each
+    (0.5, 0.5)
+    """
+    if draws < 2 or rounds < 1:
+        return math.inf
+    ratio = total / rounds
+    spread = squares - 2 * ratio * cross + ratio * ratio * rounds_squares
+    return math.sqrt(max(spread, 0.0) / (draws * (draws - 1))) / (rounds / draws)
+
+
 @dataclass(frozen=True)
 class Bucket:
     """The rounds dealt at one true count (rounded to the nearest integer)."""
@@ -275,6 +320,13 @@ class WinRate:
     stake: Fraction = Fraction(1)   # units wagered by a bet of one unit of the wager
     cut: int = 0               # the cut card's place in cards (0: a continuous shuffler)
     suit: WinRate | None = None     # the suit counter's results on the same rounds, if played
+    # dealt in whole coups of a varying number of cards (the rounds per shoe vary; then
+    # rounds_per_shoe is their mean, rounded): the sums over shoes of the shoe's rounds
+    # squared and of its rounds times its net and its flat net, for the ratios' errors
+    coups: bool = False
+    rounds_squares: int = 0
+    net_cross: int = 0
+    flat_cross: int = 0
 
     @property
     def continuous(self) -> bool:
@@ -286,6 +338,9 @@ class WinRate:
         """The depth dealt in words: ``83% (260 cards)``, or ``continuous shuffler``."""
         if self.continuous:
             return "continuous shuffler"
+        if self.coups:
+            return (f"{self.penetration:.0%} ({self.cut:,} cards, "
+                    f"{FACES * self.decks - self.cut:,} from the end)")
         return f"{self.penetration:.0%} ({self.cut:,} cards)"
 
     @property
@@ -305,8 +360,22 @@ class WinRate:
 
     @property
     def standard_error_per_round(self) -> float:
-        """The standard error of :attr:`win_per_round`, from the per-shoe totals."""
+        """The standard error of :attr:`win_per_round`, from the per-shoe totals (a ratio's,
+        when the rounds per shoe vary)."""
+        if self.coups:
+            return ratio_error(self.net, self.squares, self.net_cross, self.rounds,
+                               self.rounds_squares, self.shoes) / self.scale
         return mean_error(self.net, self.squares, self.shoes) / (self.rounds_per_shoe * self.scale)
+
+    @property
+    def win_per_shoe(self) -> float:
+        """Units won per shoe dealt (to the cut card)."""
+        return self.net / (self.shoes * self.scale)
+
+    @property
+    def standard_error_per_shoe(self) -> float:
+        """The standard error of :attr:`win_per_shoe`."""
+        return mean_error(self.net, self.squares, self.shoes) / self.scale
 
     @property
     def win_per_100(self) -> float:
@@ -336,6 +405,10 @@ class WinRate:
     @property
     def flat_standard_error(self) -> float:
         """The standard error of :attr:`flat_return`, from the per-shoe totals."""
+        if self.coups:
+            return (ratio_error(self.flat_net, self.flat_squares, self.flat_cross, self.rounds,
+                                self.rounds_squares, self.shoes)
+                    / (self.scale * float(self.stake)))
         return (mean_error(self.flat_net, self.flat_squares, self.shoes)
                 / (self.rounds_per_shoe * self.scale * float(self.stake)))
 
@@ -386,6 +459,9 @@ class ShoeGame:
     stake: Fraction = Fraction(1)
     suits: SuitCounter | None = None
     suit_bet: tuple[int, int] = (1, 0)    # the suit counter's units: estimate above 0, not
+    # a wager dealt in whole coups of a varying number of cards (``cards`` the most a coup
+    # uses), settled by this; None: every round deals ``cards`` cards, settled by ``settle``
+    coups: SettleCoups | None = None
 
     @property
     def size(self) -> int:
@@ -427,9 +503,20 @@ class Tally:
     suit_wagered: int = 0
     suit_net: int = 0
     suit_squares: int = 0
+    # with coups of a varying number of cards (rounds per shoe vary): the sums over shoes of
+    # the shoe's rounds squared, and of its rounds times its net (the counter's, the flat
+    # bet's, the suit counter's), for the ratio's standard error
+    rounds_squares: int = 0
+    net_cross: int = 0
+    flat_cross: int = 0
+    suit_cross: int = 0
 
     def add(self, other: Tally) -> None:
         """Add another task's tallies."""
+        self.rounds_squares += other.rounds_squares
+        self.net_cross += other.net_cross
+        self.flat_cross += other.flat_cross
+        self.suit_cross += other.suit_cross
         self.suit_bet += other.suit_bet
         self.suit_wagered += other.suit_wagered
         self.suit_net += other.suit_net
@@ -555,7 +642,116 @@ def play_shoes(game: ShoeGame, penetration: Fraction | float, task: int,
                   suit_bet=int(np.count_nonzero(dealt.suit_units)),
                   suit_wagered=int(dealt.suit_units.sum()), suit_net=suit_net,
                   suit_squares=suit_squares)
-    keys, index = np.unique(dealt.nearest, return_inverse=True)
+    _add_buckets(tally, dealt.nearest, units, won, unit_net)
+    return tally
+
+
+@dataclass(frozen=True)
+class Coups:
+    """Every coup of a task's shoes, one row a shoe and one column a coup of it (shape
+    ``(shoes, most coups of a shoe)``; a shoe's row is padded past its last coup, ``live``
+    False there): one unit's net x scale, the cards each coup used, the rank counter's bet and
+    true count (nearest), the suits left before the coup (``(shoes, coups, 4)``) and the suit
+    counter's bet."""
+
+    live: npt.NDArray[np.bool_]
+    unit_net: IntArray
+    used: IntArray
+    units: IntArray
+    nearest: IntArray
+    suits_left: IntArray
+    suit_units: IntArray
+
+
+def deal_coups(game: ShoeGame, penetration: Fraction | float, task: int,
+               shoes: int) -> Coups:
+    """Deal ``shoes`` shoes of task ``task`` in whole coups to the cut card: a coup is dealt
+    while fewer cards than the cut card's place have come out (and the shoe still holds the
+    most a coup uses), each coup takes exactly the cards its drawing rules give it, then
+    ``other_cards`` more are seen; the counts before each coup size its bets. A continuous
+    shuffler (penetration 0) deals one coup a shoe."""
+    assert game.coups is not None
+    rng = np.random.Generator(np.random.PCG64DXSM(chunk_seed(game.seed, task)))
+    shoe = shuffled_shoes(rng, shoes, game.decks)
+    cut, size, most = game.cut(penetration), game.size, game.per_round
+    tags = np.asarray(game.tags, dtype=np.int64)
+    tag_sum = sum(game.tags)
+    reach = np.arange(most, dtype=np.int64)
+    position = np.zeros(shoes, dtype=np.int64)
+    running = np.zeros(shoes, dtype=np.int64)
+    suits_seen = np.zeros((shoes, 4), dtype=np.int64)
+    full_suits = (np.asarray(game.suits.full_suits, dtype=np.int64) if game.suits is not None
+                  else np.zeros(4, dtype=np.int64))
+    columns: list[tuple[IntArray, ...]] = []
+    lives: list[npt.NDArray[np.bool_]] = []
+    while True:
+        live = position + most <= size
+        live &= position < cut if cut else position == 0
+        if not live.any():
+            break
+        at = np.flatnonzero(live)
+        cards = shoe[at[:, None], position[at, None] + reach]          # (coups, most)
+        net, used = game.coups(np.ascontiguousarray(cards[:, :game.cards].T))
+        gone, left = position[at], size - position[at]
+        centred = centred_running(running[at], gone, tag_sum)
+        seen = reach[None, :] < (used + game.other_cards)[:, None]
+        values = [np.zeros(shoes, dtype=np.int64) for _ in range(5)]
+        values[0][at] = net
+        values[1][at] = used
+        values[2][at] = game.spread.units(true_count(centred, left))
+        values[3][at] = nearest_true_count(centred, left)
+        suit_left = np.zeros((shoes, 4), dtype=np.int64)
+        if game.suits is not None:
+            suit_left[at] = full_suits - suits_seen[at]
+            bet, otherwise = game.suit_bet
+            values[4][at] = np.where(game.suits.bets(suit_left[at]), bet, otherwise)
+            suit = cards % 4
+            suits_seen[at] += np.stack([((suit == s) & seen).sum(axis=1) for s in range(4)],
+                                       axis=-1)
+        running[at] += (tags[cards] * seen).sum(axis=1)
+        position[at] += used + game.other_cards
+        lives.append(live)
+        columns.append((*values, suit_left))
+    net_all, used_all, units, nearest, suit_units, suits_left = (
+        np.stack(parts, axis=1) for parts in zip(*columns, strict=True))
+    return Coups(np.stack(lives, axis=1), net_all, used_all, units, nearest, suits_left,
+                 suit_units)
+
+
+def _cross(won: IntArray, rounds: IntArray) -> int:
+    """The sum over shoes of the shoe's net times its rounds."""
+    return sum(a * b for a, b in zip(won.sum(axis=1).tolist(), rounds.tolist(), strict=True))
+
+
+def play_coups(game: ShoeGame, penetration: Fraction | float, task: int,
+               shoes: int) -> Tally:
+    """Deal ``shoes`` shoes of task ``task`` in whole coups and tally the counters' results."""
+    dealt = deal_coups(game, penetration, task, shoes)
+    live, unit_net, units = dealt.live, dealt.unit_net, dealt.units
+    won = units * unit_net
+    suit_won = dealt.suit_units * unit_net
+    per_shoe = live.sum(axis=1).astype(np.int64)
+    net, squares = _shoe_sums(won)
+    flat_net, flat_squares = _shoe_sums(unit_net)
+    suit_net, suit_squares = _shoe_sums(suit_won)
+    tally = Tally(shoes=shoes, rounds=int(per_shoe.sum()),
+                  rounds_bet=int(np.count_nonzero(units)), wagered=int(units.sum()), net=net,
+                  squares=squares, flat_net=flat_net, flat_squares=flat_squares,
+                  suit_bet=int(np.count_nonzero(dealt.suit_units)),
+                  suit_wagered=int(dealt.suit_units.sum()), suit_net=suit_net,
+                  suit_squares=suit_squares,
+                  rounds_squares=sum(n * n for n in per_shoe.tolist()),
+                  net_cross=_cross(won, per_shoe), flat_cross=_cross(unit_net, per_shoe),
+                  suit_cross=_cross(suit_won, per_shoe))
+    _add_buckets(tally, dealt.nearest[live], units[live], won[live], unit_net[live])
+    return tally
+
+
+def _add_buckets(tally: Tally, nearest: IntArray, units: IntArray, won: IntArray,
+                 unit_net: IntArray) -> None:
+    """Tally the rounds by true count (nearest): rounds, units wagered, the counter's net, one
+    unit's net and its square."""
+    keys, index = np.unique(nearest, return_inverse=True)
     index = index.reshape(-1)
     columns = (np.ones(index.size, dtype=np.int64), units.reshape(-1), won.reshape(-1),
                unit_net.reshape(-1), unit_net.reshape(-1) ** 2)
@@ -564,12 +760,13 @@ def play_shoes(game: ShoeGame, penetration: Fraction | float, task: int,
         np.add.at(sums[row], index, values)
     for k, count in enumerate(keys.tolist()):
         tally.buckets[count] = [int(v) for v in sums[:, k].tolist()]
-    return tally
 
 
 def _run(game: ShoeGame, task: tuple[Fraction, int, int]) -> Tally:
     """One task of :func:`win_rates`: (penetration, task index, shoes)."""
     penetration, index, shoes = task
+    if game.coups is not None:
+        return play_coups(game, penetration, index, shoes)
     return play_shoes(game, penetration, index, shoes)
 
 
@@ -595,7 +792,8 @@ def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[i
               workers: int | None = None, shoes_per_task: int = SHOES_PER_TASK,
               progress: str | None = None, stake: Fraction | int = 1,
               suits: SuitCounter | None = None,
-              suit_bet: tuple[int, int] = (1, 0)) -> list[WinRate]:
+              suit_bet: tuple[int, int] = (1, 0),
+              coups: SettleCoups | None = None) -> list[WinRate]:
     """The counter's win rate at each penetration, simulated (see the module's docstring).
 
     ``settle``: the wager's settlement of ``cards`` dealt cards (:data:`Settle`), its nets in
@@ -608,7 +806,10 @@ def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[i
     :class:`Spread` or ``(low, high)`` units; ``stake``: the units wagered by a bet of one
     unit of the wager (3 for one unit on each of three parts), the returns being per unit
     wagered. The shoes run in tasks on ``cluster`` (None: this
-    machine, ``workers`` processes), the same results whatever the workers.
+    machine, ``workers`` processes), the same results whatever the workers. ``coups``: the
+    wager is dealt in whole coups of a varying number of cards, at most ``cards``, settled by
+    it (:data:`SettleCoups`; ``settle`` is then unused), each shoe dealing at least the
+    coups of ``cards`` cards each it would hold.
     """
     pens = [Fraction(p) for p in penetrations]
     if decks < 1:
@@ -625,7 +826,7 @@ def win_rates(settle: Settle, scale: int, decks: int, tags: Counted | Sequence[i
                         "of them at least 1.")
     game = ShoeGame(settle, scale, cards, other_cards, decks,
                     count_tags(tags) if tags is not None else (0,) * FACES, _spread(spread),
-                    seed, shoes_per_task, Fraction(stake), suits, suit_bet)
+                    seed, shoes_per_task, Fraction(stake), suits, suit_bet, coups)
     if game.per_round > game.size:
         raise EdgeError(f"A round of {game.per_round} cards does not fit a shoe of "
                         f"{game.size} cards.")
@@ -659,14 +860,18 @@ def wager_win_rates(bet: Bet[Any], paytable: PayTable | None, rules: Rules,
                     cluster: str | None = None, workers: int | None = None,
                     progress: str | None = None,
                     suit_returns: Callable[[tuple[int, ...]], Fraction] | None = None,
-                    suit_bet: tuple[int, int] = (1, 0)) -> list[WinRate]:
+                    suit_bet: tuple[int, int] = (1, 0),
+                    coup_penetrations: Iterable[float | Fraction] | None = None
+                    ) -> list[WinRate]:
     """:func:`win_rates` of a game's wager, settled by its own ``simulate`` hook (its
     simulator's ``settle``, ``scale``, ``cards_dealt``, ``decks`` and ``initial_wager``, the
     units a bet of one unit wagers): for the report's and
     ``edge counting``'s simulated win rates, on the count ``c.best.fit.count``. ``paytable``:
     None for the wager's default table. ``suit_returns``: the wager's exact return from a shoe
     of any make-up (52 face counts), for a suit counter (:mod:`edge.counting.suit_counter`);
-    None: no suit counter."""
+    None: no suit counter. A wager whose simulator draws cards by rule (``drawn``, with
+    ``settle_coups``: a bet file's ``[[draw]]`` rules) is dealt in whole coups, at
+    ``coup_penetrations`` when given (else ``penetrations``)."""
     simulator = bet.simulator(Wager(paytable or bet.paytable(None), rules,
                                     player_of(rules, None), RunSettings()))
     if simulator is None:
@@ -676,13 +881,17 @@ def wager_win_rates(bet: Bet[Any], paytable: PayTable | None, rules: Rules,
         raise EdgeError(f"The {bet.name} wager's simulator does not say its shoe's decks and "
                         "cards a hand: it cannot deal a shoe game.")
     settle, scale, cards = settlement(cast(Dealer, simulator))
+    coups = CoupsOf(cast(CoupDealer, simulator)) if getattr(simulator, "drawn", False) else None
+    if coups is not None and coup_penetrations is not None:
+        penetrations = coup_penetrations
     stake = Fraction(getattr(simulator, "initial_wager", 1))
     suits = (suit_counter(suit_returns, (decks,) * FACES, cards)
              if suit_returns is not None else None)
     return win_rates(settle, scale, decks, tags, cards=cards, penetrations=penetrations,
                      spread=spread, rounds=rounds, seed=seed, other_cards=other_cards,
                      hands_per_hour=hands_per_hour, cluster=cluster, workers=workers,
-                     progress=progress, stake=stake, suits=suits, suit_bet=suit_bet)
+                     progress=progress, stake=stake, suits=suits, suit_bet=suit_bet,
+                     coups=coups)
 
 
 def _win_rate(game: ShoeGame, penetration: Fraction, tally: Tally,
@@ -691,11 +900,17 @@ def _win_rate(game: ShoeGame, penetration: Fraction, tally: Tally,
                            game.stake)
                     for count, (rounds, wagered, net, unit_net, unit_squares)
                     in sorted(tally.buckets.items()))
-    made = partial(WinRate, float(penetration), game.decks, game.per_round,
-                   game.rounds_per_shoe(penetration), game.spread, hands_per_hour, game.scale,
-                   tally.shoes, tally.rounds)
+    coups = game.coups is not None
+    per_shoe = (round(Fraction(tally.rounds, tally.shoes)) if coups
+                else game.rounds_per_shoe(penetration))
+    made = partial(WinRate, float(penetration), game.decks, game.per_round, per_shoe,
+                   game.spread, hands_per_hour, game.scale, tally.shoes, tally.rounds)
     suit = (made(tally.suit_bet, tally.suit_wagered, tally.suit_net, tally.suit_squares, (),
-                 tally.flat_net, tally.flat_squares, game.stake, game.cut(penetration))
+                 tally.flat_net, tally.flat_squares, game.stake, game.cut(penetration),
+                 coups=coups, rounds_squares=tally.rounds_squares,
+                 net_cross=tally.suit_cross, flat_cross=tally.flat_cross)
             if game.suits is not None else None)
     return made(tally.rounds_bet, tally.wagered, tally.net, tally.squares, buckets,
-                tally.flat_net, tally.flat_squares, game.stake, game.cut(penetration), suit)
+                tally.flat_net, tally.flat_squares, game.stake, game.cut(penetration), suit,
+                coups=coups, rounds_squares=tally.rounds_squares, net_cross=tally.net_cross,
+                flat_cross=tally.flat_cross)

@@ -13,7 +13,9 @@ the ``[game]`` table and the ``[[decision]]`` tables are read here (docs/games-f
     seen = 2                             # made when the deal's first 2 cards are seen
     options = [{ name = "fold", fold = true }, { name = "1x", set = { third = 1 } }]
 
-Every wager in play is paid the outcome's pay when every card is seen; a fold loses them.
+Every wager in play is paid the outcome's pay when every card is seen; a fold loses them. A
+game with a dealer's hidden hand adds ``[dealer]`` and ``[settle]`` (each wager paid apart),
+read by :mod:`edge.decisions.dealer`.
 """
 
 from __future__ import annotations
@@ -25,11 +27,21 @@ from pathlib import Path
 from typing import Any
 
 from edge.bets.file import BetFile, BetFileError, read_bet_file
-from edge.decisions.solve import MOST_CARDS, Decision, Option
-from edge.files import TomlErrors, read_toml
+from edge.decisions.dealer import (
+    OTHER,
+    Dealer,
+    Settle,
+    check_dealer,
+    hand_pay_names,
+    read_dealer,
+    read_settle,
+)
+from edge.decisions.solve import MOST_CARDS, Decision, Option, stakes_by_total
+from edge.errors import EdgeError
+from edge.files import TomlErrors, read_text, read_toml
 
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-GAME_KEYS = frozenset({"game", "decision"})
+GAME_KEYS = frozenset({"game", "decision", "dealer", "settle"})
 MOST_AMOUNT = 1000
 
 
@@ -43,6 +55,16 @@ class GameFile:
     unit: str
     larger_on_ties: bool
     decisions: tuple[Decision, ...]
+    # the dealer's hidden hand and how each wager is paid (None, (): every wager is paid the
+    # outcome's pay, as in the first landing)
+    dealer: Dealer | None = None
+    settles: tuple[Settle, ...] = ()
+
+    @property
+    def seen_cards(self) -> int:
+        """How many cards the player sees in all (every card dealt but the dealer's)."""
+        hidden = 0 if self.dealer is None else self.dealer.cards
+        return self.bet.layout.dealt - hidden
 
     @property
     def path(self) -> Path:
@@ -139,7 +161,7 @@ def _option(entry: object, number: int, decision: str, wagers: tuple[str, ...],
 
 
 def _decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int,
-               path: Path) -> tuple[Decision, ...]:
+               path: Path, last: int | None = None) -> tuple[Decision, ...]:
     entries = data.get("decision")
     if not isinstance(entries, list) or not entries:
         raise _fail(path, "no decision: add one or more [[decision]] tables (name, seen, "
@@ -157,9 +179,10 @@ def _decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int,
             raise _fail(path, f"decision {number} needs a name of lower case letters, digits "
                               "and hyphens.")
         seen = entry.get("seen")
-        if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen < cards:
+        most = cards - 1 if last is None else last
+        if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen <= most:
             raise _fail(path, f"decision {name!r}: seen = {seen!r} must be the number of "
-                              f"cards seen when it is made, 1 to {cards - 1} (the deal has "
+                              f"cards seen when it is made, 1 to {most} (the player is dealt "
                               f"{cards}).")
         if found and seen <= found[-1].seen:
             raise _fail(path, f"decision {name!r} is made with {seen} cards seen, not after "
@@ -189,13 +212,33 @@ def _decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int,
 
 def read_game_file(path: Path) -> GameFile:
     """Read and check a game file (nothing solved yet)."""
-    bet = read_bet_file(path, GAME_KEYS)
     errors = TomlErrors(BetFileError, unreadable="Cannot read the file {path!r}: {reason}.",
                         invalid="{name}: not valid TOML: {error}.",
                         too_deep="{name}: its tables or arrays nest too deeply to read.")
     data = read_toml(path, errors)
+    dealer: Dealer | None = None
+    settles: tuple[Settle, ...] = ()
+    text = ""
+    if "dealer" in data or "settle" in data:
+        text = read_text(path, errors)
+        if "dealer" not in data:
+            raise _fail(path, "[settle] pays wagers against a dealer's hand: add a [dealer] "
+                              "table (hand, qualifies, showdown).")
+        deal = data.get("deal")
+        if not isinstance(deal, dict) or "game" not in data:
+            raise _fail(path, "a game with a dealer needs [deal] and [game] tables.")
+        dealer = read_dealer(data, text, deal, path)
+        wagers = _game_table(data, path)[0]
+        settles = read_settle(data, text, wagers, path)
+    bet = read_bet_file(path, GAME_KEYS, None if dealer is None else
+                        (lambda outcomes: hand_pay_names(settles, wagers, outcomes)))
     layout = bet.layout
-    if len(layout.slots) != 1 or not layout.slots[0].is_set or layout.cards != layout.dealt:
+    seen = layout.dealt - (0 if dealer is None else dealer.cards)
+    if len(layout.slots) != 1 or not layout.slots[0].is_set or layout.cards != seen:
+        if dealer is not None:
+            raise _fail(path, "the outcomes must look at every card the player sees as one "
+                              "hand (such as poker3(player)), and only at those: the dealer's "
+                              "hand is settled by [dealer] and [settle].")
         raise _fail(path, "the outcomes must look at every card dealt as one hand (such as "
                           "poker5(player + board)): games that settle on parts of the deal "
                           "(a dealer's hand, a single card) are not solved from a file yet.")
@@ -205,6 +248,17 @@ def read_game_file(path: Path) -> GameFile:
     if layout.cards > MOST_CARDS:
         raise _fail(path, f"the deal has {layout.cards} cards; a game with decisions deals "
                           f"at most {MOST_CARDS} here.")
+    if dealer is not None:
+        if any(outcome.name == OTHER for outcome in bet.outcomes):
+            raise _fail(path, f"no outcome may be called {OTHER!r} in a game with a dealer: "
+                              "a pay table's 'other' pays a hand that meets no outcome.")
+        check_dealer(dealer, layout.places, bet.rules, text, path)
     wagers, start, unit, larger = _game_table(data, path)
-    decisions = _decisions(data, wagers, layout.cards, path)
-    return GameFile(bet, wagers, start, unit, larger, decisions)
+    decisions = _decisions(data, wagers, layout.cards, path,
+                           None if dealer is None else layout.cards)
+    if dealer is not None:
+        try:
+            stakes_by_total(start, decisions, True)
+        except EdgeError as error:
+            raise _fail(path, str(error)) from None
+    return GameFile(bet, wagers, start, unit, larger, decisions, dealer, settles)

@@ -105,6 +105,7 @@ class Condition:
                      f"{RANK_PLURAL[high]} or lower" if low == 0 else
                      f"{RANK_PLURAL[low]} to {RANK_PLURAL[high]}")
             parts.append(f"a pair of {ranks}" if self.made == "pair" else
+                         "a pair or better" if ranks == "any rank" else
                          f"a pair or more of {ranks}")
         for count, rank in sorted(self.high, key=lambda h: -h[1]):
             parts.append(f"every card {RANK_WORDS[rank]} or higher" if count == seen else

@@ -14,17 +14,25 @@ the set of cards seen and the total in play, so the value of every such state is
   where a decision is made, it is the best option's (fold: the total lost on every deal that
   follows).
 
+With a dealer's hidden hand (:class:`Settlement`), each wager is paid apart by the showdown's
+result and the player's hand, and a final state's value sums, over the dealer's hands from the
+cards left, each wager's amount times its pay (the per-state counts of each result come from
+:mod:`edge.decisions.dealer`); a decision may then be made with every card of the player's seen.
+
 Every value is an integer: a sum over the ordered deals of the cards still to come, in units of
 ``1 / scale`` of the quote unit. The counts of the return table follow the chosen options
 forward from the first cards (each ordered deal counted once); they sum to the cycle,
-C(52, first) times (52 - first)! / (52 - cards)!, and give back the same return as the
-backward values (checked on every solve).
+C(52, first) times (52 - first)! / (52 - cards)! (times the dealer's hands, C(52 - cards,
+hidden), the dealer's cards counted as a set), and give back the same return as the backward
+values (checked on every solve). With wagers paid apart a state is still keyed by its total:
+each total at the end must come from one set of wagers (:func:`final_stakes` checks it).
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
@@ -65,6 +73,34 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class Settlement:
+    """Wagers paid apart, and cards dealt after the player's last (a dealer's hidden hand).
+
+    ``counts[s, r]``: how many of the ``completions`` hidden hands (the same number for every
+    final set ``s``) give the showdown result ``r``; ``None``: one result, no hidden cards.
+    ``nets[w][r][p]``: wager ``w``'s pay ("to 1") at result ``r`` with the player's hand
+    outcome ``p`` (``len(pays) - 1``: no outcome met). A result's row is ``r * len(pays) +
+    p``, named ``names[row]``."""
+
+    nets: tuple[tuple[tuple[Fraction, ...], ...], ...]
+    names: tuple[str, ...]
+    counts: IntArray | None = None
+    completions: int = 1
+    hidden: int = 0
+
+    @property
+    def results(self) -> int:
+        """How many showdown results there are (1 without a showdown)."""
+        return len(self.nets[0])
+
+    def net(self, row: int, stakes: tuple[Fraction, ...]) -> Fraction:
+        """The net of a row with these wagers in play (units of the quote wager)."""
+        r, p = divmod(row, len(self.nets[0][0]))
+        return sum((amount * pays[r][p] for amount, pays in zip(stakes, self.nets, strict=True)),
+                   Fraction(0))
+
+
+@dataclass(frozen=True)
 class Problem:
     """What the solve needs: the deal, the decisions, the wagers' starting amounts (in quote
     units), each final set's outcome (by colex index; ``len(pays) - 1`` loses) and the pays
@@ -77,6 +113,18 @@ class Problem:
     outcome_of: IntArray
     pays: tuple[Fraction, ...]
     larger_on_ties: bool = True
+    # wagers paid apart and a dealer's hidden hand; None: every wager is paid the outcome's pay
+    settlement: Settlement | None = None
+
+    @property
+    def hidden(self) -> int:
+        """Cards dealt after the player's last, never seen before the settlement."""
+        return 0 if self.settlement is None else self.settlement.hidden
+
+    @property
+    def completions(self) -> int:
+        """The hidden hands each set of the player's final cards meets."""
+        return 1 if self.settlement is None else self.settlement.completions
 
 
 @dataclass(frozen=True)
@@ -95,6 +143,8 @@ class Solution:
     totals: tuple[tuple[Fraction, ...], ...]     # per decision: the totals on arrival
     # each line of play (the option taken at each decision reached, in turn) -> deals
     lines: dict[tuple[int, ...], int]
+    # (row, total in play) -> the net of that row (every settled key)
+    nets: dict[tuple[int, Fraction], Fraction] = field(default_factory=dict)
 
 
 def set_index(rows: IntArray) -> IntArray:
@@ -105,15 +155,18 @@ def set_index(rows: IntArray) -> IntArray:
     return index
 
 
+@functools.lru_cache(maxsize=8)
 def all_sets(k: int) -> IntArray:
     """Every k-card set of the deck, row i the set of colex index i (cards increasing): the
-    sets whose highest card is m are the (k-1)-sets below m, in their order, with m added."""
+    sets whose highest card is m are the (k-1)-sets below m, in their order, with m added.
+    Made once per k (read-only)."""
     rows = np.zeros((1, 0), dtype=np.int64)
     for size in range(1, k + 1):
         parts = [np.column_stack([rows[:math.comb(top, size - 1)],
                                   np.full(math.comb(top, size - 1), top, dtype=np.int64)])
                  for top in range(size - 1, DECK)]
         rows = np.concatenate(parts)
+    rows.flags.writeable = False
     return rows
 
 
@@ -144,7 +197,10 @@ class _Steps:
 
 def _scale(problem: Problem) -> int:
     amounts = [*problem.start, *(o.amount for d in problem.decisions for o in d.options)]
-    return math.lcm(*(Fraction(x).denominator for x in [*amounts, *problem.pays]))
+    pays = list(problem.pays)
+    if problem.settlement is not None:
+        pays += [pay for wager in problem.settlement.nets for row in wager for pay in row]
+    return math.lcm(*(Fraction(x).denominator for x in [*amounts, *pays]))
 
 
 def _totals(problem: Problem) -> list[tuple[Fraction, ...]]:
@@ -163,6 +219,30 @@ def _totals(problem: Problem) -> list[tuple[Fraction, ...]]:
     return out
 
 
+def final_stakes(problem: Problem) -> dict[Fraction, tuple[Fraction, ...]]:
+    """Each total in play at the end, with the amount of each wager that makes it (an error
+    when wagers paid apart make one total in two ways: the solve keys a state by its total)."""
+    return stakes_by_total(problem.start, problem.decisions, problem.settlement is not None)
+
+
+def stakes_by_total(start: tuple[Fraction, ...], decisions: tuple[Decision, ...],
+                    apart: bool) -> dict[Fraction, tuple[Fraction, ...]]:
+    """Each total in play at the end of a line of play, with the wagers that make it; with
+    wagers paid ``apart``, an error when two lines end with one total on different wagers."""
+    found = {tuple(start)}
+    for decision in decisions:
+        found = {tuple(option.amount if option.wager == w else amount
+                       for w, amount in enumerate(stakes))
+                 for stakes in found for option in decision.options if not option.fold}
+    by_total: dict[Fraction, tuple[Fraction, ...]] = {}
+    for stakes in sorted(found):
+        total = sum(stakes, Fraction(0))
+        if by_total.setdefault(total, stakes) != stakes and apart:
+            raise EdgeError(f"Two lines of play end with {total} units in play on different "
+                            "wagers, which are paid apart: not solved from a file yet.")
+    return by_total
+
+
 def _after(problem: Problem, option: Option, total: Fraction) -> Fraction:
     """The total in play after a non-fold option (each wager is set by one decision at most,
     so the wager it sets holds its starting amount until then)."""
@@ -178,8 +258,9 @@ def check_problem(problem: Problem) -> None:
                         f"seen at once; not {problem.cards} cards with {problem.first} first.")
     set_by: dict[int, str] = {}
     seen = 0
+    last = problem.cards if problem.hidden else problem.cards - 1
     for decision in problem.decisions:
-        if not problem.first <= decision.seen < problem.cards or decision.seen <= seen - 1:
+        if not problem.first <= decision.seen <= last or decision.seen <= seen - 1:
             raise EdgeError(f"The decision {decision.name!r} is made with {decision.seen} "
                             "cards seen: decisions come in order, after the first cards and "
                             "before the last is seen.")
@@ -202,16 +283,21 @@ def solve(problem: Problem) -> Solution:
     check_problem(problem)
     scale = _scale(problem)
     n, first = problem.cards, problem.first
-    pays = np.array([int(p * scale) for p in problem.pays], dtype=np.int64)
     totals = _totals(problem)
+    stakes = final_stakes(problem)
     decision_at = {d.seen: i for i, d in enumerate(problem.decisions)}
-    largest = max(abs(p) for p in problem.pays) * max(max(t) for t in totals if t) * scale
-    if largest * math.perm(DECK - first, n - first) >= MOST_VALUE:
+    most_pay = max(abs(p) for p in problem.pays)
+    if problem.settlement is not None:
+        most_pay = max(most_pay, max(sum(abs(pay) for pay in pays) for wager
+                                     in problem.settlement.nets for pays in zip(*wager,
+                                                                                 strict=True)))
+    largest = most_pay * max(max(t) for t in totals if t) * scale
+    following_deals = math.perm(DECK - first, n - first) * problem.completions
+    if largest * scale * following_deals >= MOST_VALUE:
         raise EdgeError("The pays and wagers are too large for an exact solve in 64-bit "
                         "integers.")
     sets = {k: all_sets(k) for k in range(first, n + 1)}
     steps = {k: _Steps(sets[k]) for k in range(first, n)}
-    final_pay = pays[problem.outcome_of]
 
     # backward: value[k][t] over the k-sets, per total t arriving at level k (after a decision
     # at k, the totals of the next level)
@@ -222,22 +308,24 @@ def solve(problem: Problem) -> Solution:
         if k in decision_at:
             current = totals[decision_at[k] + 1]
     # values in units of 1 / scale**2 of the quote unit (a pay's scale times an amount's)
-    values: dict[int, dict[Fraction, IntArray]] = {
-        n: {t: final_pay * int(t * scale) for t in level_totals[n]}}
+    values: dict[int, dict[Fraction, IntArray]] = {}
     choices: dict[int, npt.NDArray[np.int8]] = {}
-    for k in range(n - 1, first - 1, -1):
-        following = level_totals[k + 1]
-        step = steps[k]
-        summed = {t: np.zeros(len(sets[k]), dtype=np.int64) for t in following}
-        for card in range(DECK):
-            free, index = step.add(card)
-            for t in following:
-                summed[t][free] += values[k + 1][t][index]
+    for k in range(n, first - 1, -1):
+        if k == n:
+            summed = {t: _final_values(problem, t, stakes[t], scale) for t in totals[-1]}
+        else:
+            following = level_totals[k + 1]
+            step = steps[k]
+            summed = {t: np.zeros(len(sets[k]), dtype=np.int64) for t in following}
+            for card in range(DECK):
+                free, index = step.add(card)
+                for t in following:
+                    summed[t][free] += values[k + 1][t][index]
         if k not in decision_at:
             values[k] = summed
             continue
         decision = problem.decisions[decision_at[k]]
-        continuations = math.perm(DECK - k, n - k)
+        continuations = math.perm(DECK - k, n - k) * problem.completions
         values[k] = {}
         arriving = level_totals[k]
         chosen = np.zeros((len(sets[k]), len(arriving)), dtype=np.int8)
@@ -262,14 +350,42 @@ def solve(problem: Problem) -> Solution:
             values[k][t] = best
         choices[k] = chosen
     start_total = totals[0][0]
-    cycle = math.comb(DECK, first) * math.perm(DECK - first, n - first)
+    cycle = math.comb(DECK, first) * following_deals
     player_return = Fraction(int(values[first][start_total].sum()), cycle * scale * scale)
     settled, folded, lines = _forward(problem, sets, steps, choices, totals, decision_at)
+    nets = _nets(problem, settled, stakes)
     solution = Solution(problem, player_return, cycle, settled, folded,
                         tuple(choices[d.seen] for d in problem.decisions),
-                        tuple(totals[:-1]), lines)
+                        tuple(totals[:-1]), lines, nets)
     _check(solution)
     return solution
+
+
+def _nets(problem: Problem, settled: dict[tuple[int, Fraction], int],
+          stakes: dict[Fraction, tuple[Fraction, ...]]) -> dict[tuple[int, Fraction], Fraction]:
+    """The net of every settled (row, total in play)."""
+    return {(row, total): (problem.pays[row] * total if problem.settlement is None
+                           else problem.settlement.net(row, stakes[total]))
+            for row, total in settled}
+
+
+def _final_values(problem: Problem, total: Fraction, stakes: tuple[Fraction, ...],
+                  scale: int) -> IntArray:
+    """What every final set is worth with ``total`` in play (these ``stakes``), summed over
+    the hidden hands that follow, in units of 1 / scale**2."""
+    settlement = problem.settlement
+    if settlement is None:
+        pays = np.array([int(p * scale) for p in problem.pays], dtype=np.int64)
+        return np.asarray(pays[problem.outcome_of] * int(total * scale), dtype=np.int64)
+    outcomes = len(problem.pays)
+    value = np.zeros(len(problem.outcome_of), dtype=np.int64)
+    for r in range(settlement.results):
+        nets = np.array([int(settlement.net(r * outcomes + p, stakes) * scale * scale)
+                         for p in range(outcomes)], dtype=np.int64)
+        ways = (np.ones(len(value), dtype=np.int64) if settlement.counts is None
+                else settlement.counts[:, r])
+        value += ways * nets[problem.outcome_of]
+    return value
 
 
 def _rank(problem: Problem, option: Option) -> tuple[int, Fraction]:
@@ -289,12 +405,13 @@ class Counted:
     folded: dict[tuple[int, Fraction], int]
     lines: dict[tuple[int, ...], int]
     arrivals: tuple[IntArray, ...]
+    # (row, total in play) -> the net of that row (every settled key)
+    nets: dict[tuple[int, Fraction], Fraction]
 
     @property
     def player_return(self) -> Fraction:
         """The exact return per quote unit of playing these choices."""
-        pays = self.problem.pays
-        total = (sum((pays[o] * t * d for (o, t), d in self.settled.items()), Fraction(0))
+        total = (sum((self.nets[key] * d for key, d in self.settled.items()), Fraction(0))
                  - sum((t * d for (_, t), d in self.folded.items()), Fraction(0)))
         return total / self.cycle
 
@@ -315,8 +432,9 @@ def count_forward(problem: Problem,
                                       {d.seen: choices[i]
                                        for i, d in enumerate(problem.decisions)},
                                       totals, decision_at, arrivals)
-    cycle = math.comb(DECK, first) * math.perm(DECK - first, n - first)
-    return Counted(problem, cycle, settled, folded, lines, tuple(arrivals))
+    cycle = math.comb(DECK, first) * math.perm(DECK - first, n - first) * problem.completions
+    return Counted(problem, cycle, settled, folded, lines, tuple(arrivals),
+                   _nets(problem, settled, final_stakes(problem)))
 
 
 def _forward(problem: Problem, sets: dict[int, IntArray], steps: dict[int, _Steps],
@@ -341,7 +459,7 @@ def _forward(problem: Problem, sets: dict[int, IntArray], steps: dict[int, _Step
         if k in decision_at:
             index = decision_at[k]
             decision = problem.decisions[index]
-            continuations = math.perm(DECK - k, n - k)
+            continuations = math.perm(DECK - k, n - k) * problem.completions
             after: dict[tuple[int, ...], IntArray] = {}
             for line, here in mass.items():
                 total = line_total[line]
@@ -374,11 +492,19 @@ def _forward(problem: Problem, sets: dict[int, IntArray], steps: dict[int, _Step
         by_total = _spread(steps[k], by_total, len(sets[k + 1]))
     settled: dict[tuple[int, Fraction], int] = {}
     outcomes = len(problem.pays)
+    settlement = problem.settlement
+    results = 1 if settlement is None else settlement.results
     for total, here in by_total.items():
         for o in range(outcomes):
-            deals = int(here[problem.outcome_of == o].sum())
-            if deals:
-                settled[(o, total)] = deals
+            reaching = here[problem.outcome_of == o]
+            for r in range(results):
+                if settlement is None or settlement.counts is None:
+                    deals = int(reaching.sum())
+                else:
+                    ways = settlement.counts[problem.outcome_of == o, r]
+                    deals = int((reaching * ways).sum())
+                if deals:
+                    settled[(r * outcomes + o, total)] = deals
     return settled, folded, lines
 
 
@@ -400,8 +526,7 @@ def _check(solution: Solution) -> None:
     deals = sum(solution.settled.values()) + sum(solution.folded.values())
     if deals != solution.cycle:
         raise AssertionError(f"the counted deals sum to {deals}, not {solution.cycle}")
-    pays = solution.problem.pays
-    total = (sum((pays[o] * t * d for (o, t), d in solution.settled.items()), Fraction(0))
+    total = (sum((solution.nets[key] * d for key, d in solution.settled.items()), Fraction(0))
              - sum((t * d for (_, t), d in solution.folded.items()), Fraction(0)))
     if total != solution.player_return * solution.cycle:
         raise AssertionError("the counts and the backward values give different returns")

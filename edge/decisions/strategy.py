@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge.decisions.analysis import GameAnalysis, larger_on_ties, played_strategy
+from edge.decisions.analysis import GameAnalysis, played_strategy
 from edge.decisions.rules import DecisionRules, apply_rules, class_name, classes, find_rules
 from edge.decisions.solve import Solution, count_forward
 from edge.document.document import Items, Paragraph, Report, Section, Table
@@ -25,6 +25,9 @@ from edge.paytables import PayTable
 from edge.table import decimal
 
 BoolArray = npt.NDArray[np.bool_]
+# decisions put in words up to this many cards seen (five cards: 134,459 classes, and made hands
+# the features do not name)
+MOST_CARDS_IN_WORDS = 4
 # hands an exception rule names in the document (the JSON output names them all)
 MOST_HANDS_NAMED = 12
 RULES_FOUND = ("The strategy in words is found from the solve and checked against it: the "
@@ -34,14 +37,16 @@ LISTED = "; the classes no short rule settles are listed by name"
 
 
 def solved_words(solution: Solution) -> tuple[tuple[DecisionRules, BoolArray], ...]:
-    """Each decision's rules in words, found from the solve and checked to take its option on
-    every class and total the optimal play arrives at; with where it arrives ([class,
-    total])."""
+    """Each decision's rules in words (made with at most four cards seen), found from the
+    solve and checked to take its option on every class and total the optimal play arrives
+    at; with where it arrives ([class, total])."""
     counted = count_forward(solution.problem, solution.choices)
     found = []
     for d in range(len(solution.problem.decisions)):
-        rules = find_rules(solution, d, counted.arrivals[d])
         seen = solution.problem.decisions[d].seen
+        if seen > MOST_CARDS_IN_WORDS:
+            continue
+        rules = find_rules(solution, d, counted.arrivals[d])
         features, of_set, _ = classes(seen)
         action, _ = apply_rules(rules, features, solution.totals[d])
         reached = counted.arrivals[d] > 0
@@ -116,7 +121,7 @@ def strategy_report(analysis: GameAnalysis, paytable: PayTable | None, rules: Ru
     """The solved strategy at these pays and ties rule, as a document (with a strategy file:
     the method of its count too)."""
     file = analysis.file
-    solution = analysis.solution(paytable, larger_on_ties(rules))
+    solution = analysis.played(paytable, rules)
     lines = sorted(solution.lines.items(), key=lambda item: -item[1])
     line_rows = tuple((", ".join(solution.problem.decisions[d].options[i].name
                                  for d, i in enumerate(line)), f"{deals:,}",
@@ -146,6 +151,11 @@ def strategy_report(analysis: GameAnalysis, paytable: PayTable | None, rules: Ru
                      "How often each line of play is taken", align="lrr")),
         method=tuple(method))]
     sections += [_decision_section(solution, r, arrived) for r, arrived in words]
+    put = {r.decision for r in found}
+    sections += [Section(f"Decision: {decision.name}", (Paragraph(
+        f"Made with {decision.seen} cards seen: too many hands to put in words here; the lines "
+        "of play (in the first section) give how often each option is taken."),))
+        for d, decision in enumerate(solution.problem.decisions) if d not in put]
     data: dict[str, Any] = {"game": file.bet.name,
                             "player_return": str(solution.player_return),
                             "lines": {row[0]: deals for row, (_, deals)

@@ -1,0 +1,26 @@
+"""Type stubs for the showdown kernel (_showdown.pyx)."""
+
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+# the comparison codes of the first holding's hand with the second's
+LOWER: int
+EQUAL: int
+HIGHER: int
+COMPARISONS: int
+CLASSES: int
+FEWEST_BOARD: int
+MOST_BOARD: int
+
+IntArray = npt.NDArray[np.int64]
+Tally = tuple[IntArray, npt.NDArray[np.intc]]
+
+def holding_counts(
+    board: Iterable[int], ranks: Iterable[int] | None = None
+) -> tuple[IntArray, IntArray, IntArray]: ...
+def showdown_counts(
+    ranks: Iterable[int] | None = None, start: int = 0, stop: int | None = None,
+    into: Tally | None = None, board_cards: int = 5
+) -> Tally: ...

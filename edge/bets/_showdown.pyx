@@ -1,0 +1,434 @@
+# cython: language_level=3
+"""Showdown kernel: two 2-card holdings against each other over a shared board of 3 to 5 cards
+(5 unless told), each hand the best five of its cards, every deal of one deck counted by board.
+
+Cards are ints 0..51 = rank * 4 + suit, as everywhere in edge; a deck is given by its ranks
+(``ranks``: rank indexes 0 deuce .. 12 ace, every one in all four suits; all 13 by default, a
+smaller deck for tests). No game and no pay table is named here: the output is counts.
+
+Codes used in the outputs:
+
+* a hand's class: 0 high card .. 8 straight flush, 9 royal flush (``edge._core.hand_class``);
+* a comparison of the first holding's hand with the second's: 0 lower (the first loses),
+  1 equal (a tie), 2 higher (the first wins), by the full strength (kickers too).
+
+:func:`holding_counts` gives, for one board, each holding the first place can hold (two of the
+cards left), its class, and how many holdings of the second place (two more of the cards left,
+none shared) fall in each (class of the second, comparison): the counts of the other hand's
+outcomes for one information state (board and own cards), as a game with decisions needs them.
+
+:func:`showdown_counts` adds those up over every board: ``counts[a, b, k]`` is the number of
+deals (a set of s board cards, a set of two cards for each place) where the first place's
+class is a, the second's b and the comparison k, C(n, s) C(n - s, 2) C(n - s - 2, 2) in all
+for a deck of n cards. Boards are visited one per class of boards equal up to a renaming of suits
+(a board whose four suits' rank masks are in non-increasing order), weighted by how many boards
+the renamings give; ``examples[a, b, k]`` holds one board and first holding of each (a, b, k)
+found (s + 2 cards, the board's first, -1 where there is none), to be completed by the caller
+with a second holding.
+
+For each board the C(m, 2) holdings of the m cards left are evaluated once, sorted by strength
+(a radix sort), and the pairs of disjoint holdings counted by inclusion and exclusion over the
+cards they share: for a first holding {x, y}, the second holdings of a class (or below, or
+equal in strength) number those of all holdings, less those holding x, less those holding y,
+plus the one holding both ({x, y} itself). Summed over the first holdings of a class, the
+pairs of two classes need only each card's count of holdings of each class; the holdings' own
+counts of higher and equal hands are needed for the pairs within one class only.
+"""
+
+from libc.stdint cimport int64_t, uint64_t
+
+import numpy as np
+
+from edge._core cimport HOLDEM_CLASSES, HoldemTables, cy_evaluate_lanes, cy_hand_class, \
+    cy_holdem_tables
+
+# comparisons of the first hand with the second
+LOWER = 0
+EQUAL = 1
+HIGHER = 2
+COMPARISONS = 3
+CLASSES = HOLDEM_CLASSES
+# a board of 3 to 5 cards (each hand the best five of 5 to 7 cards); 5 unless told
+FEWEST_BOARD = 3
+MOST_BOARD = 5
+# a holding's index fits in the low bits of its sort key (at most C(47, 2) = 1081 holdings)
+cdef int INDEX_BITS = 11
+cdef int64_t INDEX_MASK = (1 << 11) - 1
+cdef int MOST_HOLDINGS = 1081
+
+
+cdef void _sort(int64_t* keys, int64_t* spare, int count) noexcept nogil:
+    """Sort ``count`` keys in place by their strength (the bits above INDEX_BITS, fewer than
+    32 of them): a stable radix sort, eight bits a pass, ``spare`` as room for one copy."""
+    cdef int[256] starts
+    cdef int i, digit, total, shift, passes
+    cdef int64_t* source = keys
+    cdef int64_t* target = spare
+    cdef int64_t* swap
+    for passes in range(4):
+        shift = INDEX_BITS + 8 * passes
+        for digit in range(256):
+            starts[digit] = 0
+        for i in range(count):
+            starts[(source[i] >> shift) & 255] += 1
+        total = 0
+        for digit in range(256):
+            i = starts[digit]
+            starts[digit] = total
+            total += i
+        for i in range(count):
+            digit = (source[i] >> shift) & 255
+            target[starts[digit]] = source[i]
+            starts[digit] += 1
+        swap = source
+        source = target
+        target = swap
+    # four passes: the sorted keys are back in ``keys``
+
+
+cdef struct Work:
+    # per holding (by index): its two cards, class, strength rank counts
+    int* first
+    int* second
+    int* klass
+    int64_t* keys
+    int64_t* spare       # room for the sort
+    int* below          # holdings of lower strength
+    int* below_x        # of those, holding the first card
+    int* below_y        # ... the second card
+    int* equal          # holdings of equal strength (itself included)
+    int* equal_x
+    int* equal_y
+    # per card: holdings seen so far holding it; holdings of each class holding it
+    int* running
+    int* card_class     # [52][CLASSES]
+    int* totals         # [CLASSES]
+
+
+cdef void _tally(Work* w, int holdings, int64_t* tally) noexcept nogil:
+    """Add one board's pairs of disjoint holdings to ``tally`` by (first class, second class,
+    comparison), summed by class rather than holding by holding: the pairs of classes a and
+    b number T_a T_b less the sum over cards of (a-holdings holding it)(b-holdings holding
+    it), plus T_a when a = b (each holding, taken away twice with itself); only a pair of one
+    class needs the holdings' own counts of higher and equal hands."""
+    cdef int h, a, b, card, x, y, mine, start_of
+    cdef int64_t pairs
+    cdef int[HOLDEM_CLASSES + 1] starts
+    cdef int64_t[HOLDEM_CLASSES] higher
+    cdef int64_t[HOLDEM_CLASSES] ties
+    cdef int[52 * (HOLDEM_CLASSES + 1)] before     # a card's holdings of lower classes
+    starts[0] = 0
+    for a in range(HOLDEM_CLASSES):
+        starts[a + 1] = starts[a] + w.totals[a]
+        higher[a] = 0
+        ties[a] = 0
+    for card in range(52):
+        before[card * (HOLDEM_CLASSES + 1)] = 0
+        for a in range(HOLDEM_CLASSES):
+            before[card * (HOLDEM_CLASSES + 1) + a + 1] = (
+                before[card * (HOLDEM_CLASSES + 1) + a]
+                + w.card_class[card * HOLDEM_CLASSES + a])
+    for h in range(holdings):
+        mine = w.klass[h]
+        x = w.first[h] * (HOLDEM_CLASSES + 1) + mine
+        y = w.second[h] * (HOLDEM_CLASSES + 1) + mine
+        start_of = starts[mine]
+        higher[mine] += ((w.below[h] - start_of) - (w.below_x[h] - before[x])
+                         - (w.below_y[h] - before[y]))
+        ties[mine] += w.equal[h] - w.equal_x[h] - w.equal_y[h] + 1
+    for a in range(HOLDEM_CLASSES):
+        if w.totals[a] == 0:
+            continue
+        for b in range(HOLDEM_CLASSES):
+            if w.totals[b] == 0:
+                continue
+            pairs = <int64_t>w.totals[a] * w.totals[b]
+            for card in range(52):
+                pairs -= (<int64_t>w.card_class[card * HOLDEM_CLASSES + a]
+                          * w.card_class[card * HOLDEM_CLASSES + b])
+            if a > b:
+                tally[(a * HOLDEM_CLASSES + b) * 3 + 2] += pairs
+            elif a < b:
+                tally[(a * HOLDEM_CLASSES + b) * 3] += pairs
+            else:
+                pairs += w.totals[a]
+                tally[(a * HOLDEM_CLASSES + a) * 3 + 2] += higher[a]
+                tally[(a * HOLDEM_CLASSES + a) * 3 + 1] += ties[a]
+                tally[(a * HOLDEM_CLASSES + a) * 3] += pairs - higher[a] - ties[a]
+
+
+cdef int _board_pass(const HoldemTables* t, const int* board, int board_cards,
+                     const int* left, int size, Work* w, int64_t* out,
+                     int64_t* tally) noexcept nogil:
+    """Count one board of ``board_cards`` cards: ``left`` holds the ``size`` cards not on the board; ``out`` (unless
+    NULL) gets, for each holding (a row of CLASSES * COMPARISONS), the second holdings by
+    (class, comparison); ``tally`` (unless NULL) adds them up by (first class, second class,
+    comparison). Returns the number of holdings."""
+    cdef uint64_t lanes = 0
+    cdef int i, j, h, c, q, start, end, x, y, mine
+    cdef int holdings = 0
+    cdef int64_t strength
+    cdef int cum, cum_x, cum_y, disjoint, higher, ties
+    for i in range(board_cards):
+        lanes |= t.lane[board[i]]
+    for c in range(52):
+        w.running[c] = 0
+    for c in range(52 * HOLDEM_CLASSES):
+        w.card_class[c] = 0
+    for c in range(HOLDEM_CLASSES):
+        w.totals[c] = 0
+    for i in range(size):
+        for j in range(i + 1, size):
+            h = holdings
+            w.first[h] = left[i]
+            w.second[h] = left[j]
+            strength = cy_evaluate_lanes(t, lanes | t.lane[left[i]] | t.lane[left[j]])
+            c = cy_hand_class(<int>strength)
+            w.klass[h] = c
+            w.keys[h] = (strength << INDEX_BITS) | h
+            w.totals[c] += 1
+            w.card_class[left[i] * HOLDEM_CLASSES + c] += 1
+            w.card_class[left[j] * HOLDEM_CLASSES + c] += 1
+            holdings += 1
+    _sort(w.keys, w.spare, holdings)
+    start = 0
+    while start < holdings:
+        strength = w.keys[start] >> INDEX_BITS
+        end = start + 1
+        while end < holdings and (w.keys[end] >> INDEX_BITS) == strength:
+            end += 1
+        for q in range(start, end):
+            h = <int>(w.keys[q] & INDEX_MASK)
+            w.below[h] = start
+            w.below_x[h] = w.running[w.first[h]]
+            w.below_y[h] = w.running[w.second[h]]
+        for q in range(start, end):
+            h = <int>(w.keys[q] & INDEX_MASK)
+            w.running[w.first[h]] += 1
+            w.running[w.second[h]] += 1
+        for q in range(start, end):
+            h = <int>(w.keys[q] & INDEX_MASK)
+            w.equal[h] = end - start
+            w.equal_x[h] = w.running[w.first[h]] - w.below_x[h]
+            w.equal_y[h] = w.running[w.second[h]] - w.below_y[h]
+        start = end
+    if tally != NULL:
+        _tally(w, holdings, tally)
+    if out == NULL:
+        return holdings
+    for h in range(holdings):
+        x = w.first[h] * HOLDEM_CLASSES
+        y = w.second[h] * HOLDEM_CLASSES
+        mine = w.klass[h]
+        cum = 0
+        cum_x = 0
+        cum_y = 0
+        for c in range(HOLDEM_CLASSES):
+            q = (h * HOLDEM_CLASSES + c) * 3
+            out[q] = 0
+            out[q + 1] = 0
+            out[q + 2] = 0
+            disjoint = w.totals[c] - w.card_class[x + c] - w.card_class[y + c]
+            if c < mine:
+                out[q + 2] = disjoint
+                cum += w.totals[c]
+                cum_x += w.card_class[x + c]
+                cum_y += w.card_class[y + c]
+            elif c > mine:
+                out[q] = disjoint
+            else:
+                disjoint += 1                      # {x, y} itself, taken away twice
+                higher = (w.below[h] - cum) - (w.below_x[h] - cum_x) - (w.below_y[h] - cum_y)
+                ties = w.equal[h] - w.equal_x[h] - w.equal_y[h] + 1
+                out[q + 2] = higher
+                out[q + 1] = ties
+                out[q] = disjoint - higher - ties
+    return holdings
+
+
+def _deck(ranks, board_cards):
+    """The cards of a deck of ``ranks`` (each in four suits), checked, and the board's size."""
+    if isinstance(board_cards, bool) or not isinstance(board_cards, (int, np.integer)) \
+            or not FEWEST_BOARD <= board_cards <= MOST_BOARD:
+        raise ValueError(f"a board is {FEWEST_BOARD} to {MOST_BOARD} cards, not "
+                         f"{board_cards!r}")
+    given = list(range(13) if ranks is None else ranks)
+    chosen = sorted({int(r) for r in given})
+    if len(chosen) != len(given) or not all(0 <= r <= 12 for r in chosen):
+        raise ValueError(f"ranks must be distinct rank indexes 0..12, not {given!r}")
+    cards = np.array([r * 4 + s for r in chosen for s in range(4)], dtype=np.intc)
+    if len(cards) < board_cards + 4:
+        raise ValueError(f"a deck of {len(cards)} cards cannot deal a board and two holdings")
+    return cards
+
+
+cdef Work _work(dict keep, int holdings):
+    """Scratch arrays for one board (kept alive by ``keep``)."""
+    cdef Work w
+    cdef int[::1] view
+    cdef int64_t[::1] keys
+    for name, length in (("first", holdings), ("second", holdings), ("klass", holdings),
+                         ("below", holdings), ("below_x", holdings), ("below_y", holdings),
+                         ("equal", holdings), ("equal_x", holdings), ("equal_y", holdings),
+                         ("running", 52), ("card_class", 52 * HOLDEM_CLASSES),
+                         ("totals", HOLDEM_CLASSES)):
+        keep[name] = np.zeros(max(length, 1), dtype=np.intc)
+    keep["keys"] = np.zeros(max(holdings, 1), dtype=np.int64)
+    keep["spare"] = np.zeros(max(holdings, 1), dtype=np.int64)
+    view = keep["first"]; w.first = &view[0]
+    view = keep["second"]; w.second = &view[0]
+    view = keep["klass"]; w.klass = &view[0]
+    view = keep["below"]; w.below = &view[0]
+    view = keep["below_x"]; w.below_x = &view[0]
+    view = keep["below_y"]; w.below_y = &view[0]
+    view = keep["equal"]; w.equal = &view[0]
+    view = keep["equal_x"]; w.equal_x = &view[0]
+    view = keep["equal_y"]; w.equal_y = &view[0]
+    view = keep["running"]; w.running = &view[0]
+    view = keep["card_class"]; w.card_class = &view[0]
+    view = keep["totals"]; w.totals = &view[0]
+    keys = keep["keys"]; w.keys = &keys[0]
+    keys = keep["spare"]; w.spare = &keys[0]
+    return w
+
+
+def holding_counts(board, ranks=None):
+    """For one board (three to five distinct cards of the deck of ``ranks``): every holding of
+    two of the cards left (rows of two cards, increasing), its class, and ``counts[h, b, k]``,
+    the second holdings (two more cards, none shared) of class b whose hand compares k with it
+    (see the module for the codes)."""
+    chosen = [int(card) for card in board]
+    cards = _deck(ranks, len(chosen) if FEWEST_BOARD <= len(chosen) <= MOST_BOARD else
+                  MOST_BOARD)
+    if (not FEWEST_BOARD <= len(chosen) <= MOST_BOARD or len(set(chosen)) != len(chosen)
+            or not set(chosen) <= set(cards.tolist())):
+        raise ValueError(f"board must be {FEWEST_BOARD} to {MOST_BOARD} distinct cards of the "
+                         f"deck, not {chosen!r}")
+    left_cards = np.array([card for card in cards.tolist() if card not in chosen], dtype=np.intc)
+    cdef int size = len(left_cards)
+    cdef int holdings = size * (size - 1) // 2
+    cdef int board_cards = len(chosen)
+    keep = {}
+    cdef Work w = _work(keep, holdings)
+    counts = np.zeros((holdings, HOLDEM_CLASSES, 3), dtype=np.int64)
+    cdef int64_t[:, :, ::1] out = counts
+    cdef int[::1] board_view = np.array(chosen, dtype=np.intc)
+    cdef int[::1] left_view = left_cards
+    cdef const HoldemTables* t = cy_holdem_tables()
+    with nogil:
+        _board_pass(t, &board_view[0], board_cards, &left_view[0], size, &w, &out[0, 0, 0],
+                    NULL)
+    pairs = np.stack([keep["first"][:holdings], keep["second"][:holdings]], axis=1)
+    return pairs.astype(np.int64), keep["klass"][:holdings].astype(np.int64), counts
+
+
+def showdown_counts(ranks=None, start=0, stop=None, into=None, board_cards=5):
+    """Every deal of a board of ``board_cards`` cards (3 to 5) and two holdings from the deck
+    of ``ranks`` counted by (first class, second class, comparison), with one board and first
+    holding of each (see the module): ``(counts, examples)``, arrays of shape (10, 10, 3) and
+    (10, 10, 3, board_cards + 2).
+
+    ``start`` and ``stop`` limit the boards to those whose lowest card is at those positions
+    of the deck (0 to its size), added to ``into`` (a pair this function returned): the
+    ranges taken in order, in parts, give what one call gives (for a progress bar)."""
+    cards = _deck(ranks, board_cards)
+    cdef int n = len(cards)
+    cdef int k = <int>board_cards
+    if stop is None:
+        stop = n
+    if any(isinstance(end, bool) or not isinstance(end, (int, np.integer))
+           for end in (start, stop)) or not 0 <= start <= stop <= n:
+        raise ValueError(f"start and stop must be 0 <= start <= stop <= {n}, not {start!r} "
+                         f"and {stop!r}")
+    shape = (HOLDEM_CLASSES, HOLDEM_CLASSES, 3)
+    if into is None:
+        counts = np.zeros(shape, dtype=np.int64)
+        examples = np.full((*shape, k + 2), -1, dtype=np.intc)
+    else:
+        counts, examples = into
+        if (not isinstance(counts, np.ndarray) or counts.shape != shape
+                or counts.dtype != np.int64 or not isinstance(examples, np.ndarray)
+                or examples.shape != (*shape, k + 2) or examples.dtype != np.intc):
+            raise ValueError("into must be the two arrays this function returns, for a board "
+                             f"of {k} cards")
+    cdef int size = n - k
+    cdef int holdings = size * (size - 1) // 2
+    keep = {}
+    cdef Work w = _work(keep, holdings)
+    per_holding = np.zeros((holdings, HOLDEM_CLASSES, 3), dtype=np.int64)
+    cdef int64_t[:, :, ::1] one = per_holding
+    cdef int64_t[:, :, ::1] total = counts
+    cdef int[:, :, :, ::1] first = examples
+    cdef int[::1] deck = cards
+    left_cards = np.zeros(size, dtype=np.intc)
+    cdef int[::1] left = left_cards
+    cdef int[5] board
+    cdef int[5] at
+    cdef int[4] masks
+    cdef int low = <int>start
+    cdef int high = <int>min(stop, n - k + 1)
+    cdef int i, j, m, h, mine, copies, weight, missing, cell
+    cdef int64_t[300] local
+    cdef const HoldemTables* t = cy_holdem_tables()
+    if low >= high:
+        return counts, examples
+    for i in range(k):
+        at[i] = low + i
+    with nogil:
+        while True:
+            masks[0] = 0; masks[1] = 0; masks[2] = 0; masks[3] = 0
+            for i in range(k):
+                board[i] = deck[at[i]]
+                masks[board[i] & 3] |= 1 << (board[i] >> 2)
+            # one board for each renaming of suits: its suits' rank masks in order
+            if masks[0] >= masks[1] >= masks[2] >= masks[3]:
+                # the boards it stands for: 4! over the orders of equal masks
+                weight = 24
+                i = 0
+                while i < 4:
+                    j = i
+                    while j < 4 and masks[j] == masks[i]:
+                        j += 1
+                    copies = j - i
+                    weight //= 1 if copies == 1 else 2 if copies == 2 else \
+                        6 if copies == 3 else 24
+                    i = j
+                m = 0
+                j = 0
+                for i in range(n):
+                    if j < k and at[j] == i:
+                        j += 1
+                    else:
+                        left[m] = deck[i]
+                        m += 1
+                for cell in range(HOLDEM_CLASSES * HOLDEM_CLASSES * 3):
+                    local[cell] = 0
+                _board_pass(t, board, k, &left[0], size, &w, NULL, &local[0])
+                missing = 0
+                for cell in range(HOLDEM_CLASSES * HOLDEM_CLASSES * 3):
+                    total[cell // 30, (cell // 3) % 10, cell % 3] += local[cell] * weight
+                    if local[cell] and first[cell // 30, (cell // 3) % 10, cell % 3, 0] < 0:
+                        missing = 1
+                if missing:        # a first example of some cell: which holding
+                    _board_pass(t, board, k, &left[0], size, &w, &one[0, 0, 0], NULL)
+                    for h in range(holdings):
+                        mine = w.klass[h]
+                        for cell in range(HOLDEM_CLASSES * 3):
+                            if one[h, cell // 3, cell % 3] and first[
+                                    mine, cell // 3, cell % 3, 0] < 0:
+                                for i in range(k):
+                                    first[mine, cell // 3, cell % 3, i] = board[i]
+                                first[mine, cell // 3, cell % 3, k] = w.first[h]
+                                first[mine, cell // 3, cell % 3, k + 1] = w.second[h]
+            # the next board in increasing order, while its lowest card is below ``high``
+            i = k - 1
+            while i >= 0 and at[i] == n - k + i:
+                i -= 1
+            if i < 0:
+                break
+            at[i] += 1
+            for j in range(i + 1, k):
+                at[j] = at[j - 1] + 1
+            if at[0] >= high:
+                break
+    return counts, examples
