@@ -430,3 +430,17 @@ def test_three_card_poker_in_words_is_q_6_4() -> None:
         better = (len(set(ranks)) < 3 or len(suits) == 1 or straight
                   or tuple(ranks) >= (10, 4, 2))                     # Q-6-4 and up
         assert (_decide(rules[0], cards, Fraction(2)) == play) == better, cards
+
+
+@pytest.mark.slow       # the dealer's hands counted, the solve and a forward count
+def test_a_strategy_file_on_tri_card_from_its_file_matches_the_built_in() -> None:
+    """Tri-Card's game file played as "mimic the dealer" by a strategy file gives the built-in
+    game's own `mimic` table exactly, and rounds to J. Grochowski's published 3.45%."""
+    table = analyze(str(ROOT / "examples" / "games" / "three-card-poker.toml"),
+                    options={"pair-plus": "0",
+                             "strategy": str(ROOT / "examples" / "strategies"
+                                             / "three-card-poker-mimic.toml")})
+    built_in = analyze("three-card-poker", bet="ante", options={"strategy": "mimic"})
+    assert table.expected_return == built_in.expected_return
+    assert table.average_wager == built_in.average_wager
+    assert round(float(table.house_edge) * 100, 2) == 3.45               # J. Grochowski
