@@ -285,6 +285,10 @@ def test_the_commands_take_a_strategy_file(small: tuple[Path, Path],
     assert "cost of the strategy" in capsys.readouterr().out
     assert main(["simulate", str(game), "--strategy", str(strategy), "--hands", "20000",
                  "--seed", "5"]) in (0, 1)
+    # the simulation plays the file: it is checked against the file's exact return
+    played = _play_small(lambda h: 2 if h[0] // 4 == h[1] // 4 else
+                         1 if max(h) // 4 >= 10 else 0)
+    assert f"({played})" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("entry", "said"), [
