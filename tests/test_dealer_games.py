@@ -204,7 +204,7 @@ def test_the_commands_on_three_card_poker(capsys: pytest.CaptureFixture[str]) ->
     assert "-686689/20358520" in capsys.readouterr().out
     assert main(["strategy", str(THREE_CARD_POKER)]) == 0
     out = capsys.readouterr().out
-    assert "1,755 classes" in out and "play-or-fold" in out
+    assert "1,755 hand classes" in out and "play-or-fold" in out
     assert main(["simulate", str(THREE_CARD_POKER), "--hands", "20000", "--seed", "2"]) in (0, 1)
     assert "the exact value lies" in capsys.readouterr().out
 

@@ -4,8 +4,10 @@ A game file is a bet file (docs/bets.md) with a ``[game]`` table (the wagers at 
 the unit the figures are quoted in) and ``[[decision]]`` tables (what the player may do, and
 when). :func:`load_game_file` turns one into a :class:`~edge.games.Game` whose analysis finds
 the optimal strategy by backward induction over the cards seen (:mod:`.solve`), every deal
-counted. The parts: :mod:`.file` (reading the TOML), :mod:`.solve` (the solve) and :mod:`.game`
-(the Game, its table and its simulator).
+counted. The parts: :mod:`.file` (reading the TOML), :mod:`.solve` (the solve), :mod:`.game`
+(the Game, its table and its simulator), :mod:`.rules` (the strategy in words),
+:mod:`.strategy` (the strategy document) and :mod:`.strategy_file` (a strategy file, played and
+priced).
 """
 
 from __future__ import annotations

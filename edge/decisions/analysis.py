@@ -14,10 +14,20 @@ import numpy.typing as npt
 from edge.bets.compile import Deals
 from edge.decisions.dealer import settlement, showdown_counts
 from edge.decisions.file import GameFile
-from edge.decisions.solve import Problem, Settlement, Solution, all_sets, solve
+from edge.decisions.solve import (
+    Counted,
+    Problem,
+    Settlement,
+    Solution,
+    all_sets,
+    solve,
+)
+from edge.decisions.strategy_file import GameFileStrategy, compare
 from edge.games import Rules
 from edge.options import options_dict
 from edge.paytables import PayTable, format_pay
+from edge.player import STRATEGY
+from edge.strategies import StrategyComparison
 from edge.table import ReturnTable, Row
 
 IntArray = npt.NDArray[np.int64]
@@ -38,6 +48,9 @@ class GameAnalysis:
     outcome_index: IntArray | None = None
     # with a dealer: for every final set, the dealer's hands giving each showdown result
     showdown: IntArray | None = None
+    # a strategy file against the optimal strategy, and its forward count, by solve and file
+    compared: dict[tuple[object, ...], tuple[StrategyComparison, Counted]] = field(
+        default_factory=dict)
 
     def outcomes(self) -> IntArray:
         """The outcome index of every final set of cards, by colex index (last: lose)."""
@@ -88,7 +101,31 @@ class GameAnalysis:
             self.solved[key] = solve(problem)
         return self.solved[key]
 
-    def rows(self, solution: Solution) -> list[tuple[str, Fraction, int, Fraction,
+    def played(self, paytable: PayTable | None, rules: Rules) -> Solution:
+        """The solve under these rules (pays, ties, the wagers at the start)."""
+        return self.solution(paytable, larger_on_ties(rules), starts(self.file, rules))
+
+    def comparison(self, paytable: PayTable | None, rules: Rules
+                   ) -> tuple[StrategyComparison, Counted]:
+        """The rules' strategy against the optimal one, and its forward count (made once)."""
+        strategy = played_strategy(rules)
+        solution = self.played(paytable, rules)
+        key = (solution.problem.pays, solution.problem.start, larger_on_ties(rules),
+               (paytable or self.file.bet.presets[self.file.bet.default_paytable]).pays,
+               strategy.identity)
+        if key not in self.compared:
+            self.compared[key] = compare(strategy, solution, self.file.bet.name,
+                                         self.file.bet.name, self.file.unit)
+        return self.compared[key]
+
+    def counted(self, paytable: PayTable | None, rules: Rules) -> Solution | Counted:
+        """The counts of the rules' strategy: the solve's for the optimal one, else the
+        strategy's own forward count."""
+        if played_strategy(rules).is_optimal:
+            return self.played(paytable, rules)
+        return self.comparison(paytable, rules)[1]
+
+    def rows(self, solution: Solution | Counted) -> list[tuple[str, Fraction, int, Fraction,
                                                      tuple[str, int, Fraction]]]:
         """The table's rows: name, net, deals, total in play, and the key the simulator
         settles to (``("o", outcome, total)`` or ``("f", decision, total)``)."""
@@ -106,10 +143,11 @@ class GameAnalysis:
         return found
 
     def analyze(self, paytable: PayTable | None, rules: Rules) -> ReturnTable:
-        """The exact return table under the optimal strategy."""
+        """The exact return table under the rules' strategy (the optimal one by default)."""
         file = self.file
         start = starts(file, rules)
-        solution = self.solution(paytable, larger_on_ties(rules), start)
+        solution = self.counted(paytable, rules)
+        strategy = played_strategy(rules)
         rows = tuple(Row(name, net, deals, wager)
                      for name, net, deals, wager, _ in self.rows(solution))
         decisions = tuple((", ".join(file.decisions[d].options[i].name
@@ -131,9 +169,13 @@ class GameAnalysis:
                     "player's hand as [settle] says; a row's net is their sum. A fold loses "
                     f"every wager in play. Figures are per {file.unit} (1 unit).")
         notes = (dealt,
-                 "The player's strategy is solved exactly: each decision takes the option of "
-                 "the highest expected return given the cards seen (a tie goes to the "
-                 f"{'larger' if larger_on_ties(rules) else 'smaller'} total wager).",
+                 ("The player's strategy is solved exactly: each decision takes the option of "
+                  "the highest expected return given the cards seen (a tie goes to the "
+                  f"{'larger' if larger_on_ties(rules) else 'smaller'} total wager)."
+                  if strategy.is_optimal else
+                  f"The player plays the strategy file {strategy}: every ordered deal is "
+                  "counted forward under its rules (a decision it leaves out is played as "
+                  "solved)."),
                  paid)
         return ReturnTable(file.bet.name, file.bet.name, rows,
                            paytable or file.bet.presets[file.bet.default_paytable],
@@ -148,6 +190,13 @@ def starts(file: GameFile, rules: Rules) -> tuple[Fraction, ...]:
     lets a run change one (``--set pair-plus=0``: the Ante alone)."""
     return tuple(Fraction(getattr(rules, wager.replace("-", "_"), amount))
                  for wager, amount in zip(file.wagers, file.start, strict=True))
+
+
+def played_strategy(rules: Rules) -> GameFileStrategy:
+    """The rules' strategy (a game file's rules always have one)."""
+    strategy = getattr(rules, STRATEGY)
+    assert isinstance(strategy, GameFileStrategy)
+    return strategy
 
 
 def larger_on_ties(rules: Rules) -> bool:

@@ -18,23 +18,31 @@ import numpy.typing as npt
 
 from edge.bets.file import LEAST_PAY
 from edge.bets.game import outcome_words
-from edge.decisions.analysis import GameAnalysis, larger_on_ties, starts, units_text
+from edge.decisions.analysis import (
+    GameAnalysis,
+    larger_on_ties,
+    played_strategy,
+    starts,
+    units_text,
+)
 from edge.decisions.dealer import RESULT_WORDS, hand_pay_names, hand_values, showdown_result
 from edge.decisions.file import GameFile
 from edge.decisions.solve import Solution, set_index
 from edge.decisions.strategy import strategy_report
+from edge.decisions.strategy_file import strategy_kind
 from edge.document.document import Report
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option
 from edge.paytables import PayTable, format_pay
+from edge.strategies import OPTIMAL, StrategyComparison, strategy_option
 from edge.table import ReturnTable
 
 IntArray = npt.NDArray[np.int64]
-SOLVED = ("The player's strategy is solved exactly from the game file: every state (the cards "
-          "seen and the total in play) is valued from the last card back, each decision taking "
-          "the option of the highest value as an exact integer sum over the deals still to come; "
-          "the return table then counts every ordered deal under the chosen options "
-          "(docs/games-from-files.md).")
+SOLVED = ("The player's optimal strategy is solved exactly from the game file: every state (the "
+          "cards seen and the total in play) is valued from the last card back, each decision "
+          "taking the option of the highest value as an exact integer sum over the deals still "
+          "to come; every ordered deal is then counted forward under the solved options, and the "
+          "return counted forward must equal the one found backward (docs/games-from-files.md).")
 TOTAL_CHECK = ("the number of ordered deals, computed apart from the solve (the deals "
                "counted under the chosen strategy must sum to it), and the return found "
                "backward from the values equal to the one counted forward")
@@ -44,7 +52,7 @@ DEALER_COUNTED = ("The dealer's hidden hand is counted exactly: every hand the d
                   "renaming of suits) the dealer's hands from the cards left are counted by "
                   "result, by inclusion and exclusion over the cards they share; each wager is "
                   "then paid apart as the file's [settle] says.")
-SETTLEMENT = ("by the solved choices and the game file's own conditions (it checks the "
+SETTLEMENT = ("by the choices played and the game file's own conditions (it checks the "
               "dealing, the counting forward and the settling, not the choices themselves)")
 
 
@@ -98,9 +106,11 @@ def simulator(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -
     """The simulator of the solved strategy at these pays."""
     from edge.sampling import common_scale, scaled
     file = analysis.file
-    start = starts(file, rules)
-    solution = analysis.solution(paytable, larger_on_ties(rules), start)
-    rows = analysis.rows(solution)
+    solution = analysis.solution(paytable, larger_on_ties(rules), starts(file, rules))
+    strategy = played_strategy(rules)
+    if not strategy.is_optimal:
+        solution = dataclasses.replace(solution, choices=strategy.choices(solution))
+    rows = analysis.rows(analysis.counted(paytable, rules))
     nets = [net for _, net, _, _, _ in rows]
     scale = common_scale(nets)
     showdown = (None if file.dealer is None
@@ -114,6 +124,7 @@ def rules_type(file: GameFile) -> type[Rules]:
     """The file's options: one deck, the player's strategy (the solved one), and which option
     a tie between equal values goes to."""
     name = "".join(part.title() for part in file.bet.name.split("-")) + "Rules"
+    kind = strategy_kind(file.bet.name, file.decisions)
     # with a dealer, each wager made at the start (but the unit) may be changed for a run:
     # --set pair-plus=0 solves the Ante alone
     amounts = [(wager.replace("-", "_"), Fraction,
@@ -125,8 +136,10 @@ def rules_type(file: GameFile) -> type[Rules]:
         name, [*amounts,
                ("decks", int, option(1, "decks (one: the game is solved for one deck)",
                                      minimum=1, maximum=1)),
-               ("strategy", str, option("optimal", "the player's strategy: the optimal one, "
-                                        "solved exactly from the file", choices=("optimal",))),
+               ("strategy", kind, strategy_option(
+                   kind.resolve(OPTIMAL), "the player's strategy: the optimal one, solved "
+                   "exactly from the file, or a strategy file of rules per decision "
+                   "(docs/games-from-files.md)")),
                ("ties", str, option("larger" if file.larger_on_ties else "smaller",
                                     "which option a tie between options of equal value goes "
                                     "to: the larger or the smaller total wager",
@@ -210,13 +223,16 @@ def make_game(file: GameFile) -> Game[Any]:
     def strategy(wager: Wager[Rules]) -> Report:
         return strategy_report(analysis, wager.paytable, wager.rules)
 
+    def comparison(wager: Wager[Rules]) -> StrategyComparison:
+        return analysis.comparison(wager.paytable, wager.rules)[0]
+
     source = bet.source or f"the game file {bet.path.name} (no source stated)"
     outcomes = tuple(outcome.name for outcome in bet.outcomes)
     if file.dealer is not None:             # the pays by wager: pair-plus.flush, ...
         outcomes = hand_pay_names(file.settles, file.wagers, outcomes)
     main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
                bet.presets, bet.default_paytable, simulate=simulate, strategy=strategy,
-               least_pay=LEAST_PAY)
+               compare=comparison, least_pay=LEAST_PAY)
     return Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
                 source=source, describe_rules=lambda r: describe_rules(file, r),
                 invoked_as=str(bet.path), checks=(TOTAL_CHECK,), settlement=SETTLEMENT,

@@ -353,14 +353,20 @@ def solve(problem: Problem) -> Solution:
     cycle = math.comb(DECK, first) * following_deals
     player_return = Fraction(int(values[first][start_total].sum()), cycle * scale * scale)
     settled, folded, lines = _forward(problem, sets, steps, choices, totals, decision_at)
-    nets = {(row, total): (problem.pays[row] * total if problem.settlement is None
-                           else problem.settlement.net(row, stakes[total]))
-            for row, total in settled}
+    nets = _nets(problem, settled, stakes)
     solution = Solution(problem, player_return, cycle, settled, folded,
                         tuple(choices[d.seen] for d in problem.decisions),
                         tuple(totals[:-1]), lines, nets)
     _check(solution)
     return solution
+
+
+def _nets(problem: Problem, settled: dict[tuple[int, Fraction], int],
+          stakes: dict[Fraction, tuple[Fraction, ...]]) -> dict[tuple[int, Fraction], Fraction]:
+    """The net of every settled (row, total in play)."""
+    return {(row, total): (problem.pays[row] * total if problem.settlement is None
+                           else problem.settlement.net(row, stakes[total]))
+            for row, total in settled}
 
 
 def _final_values(problem: Problem, total: Fraction, stakes: tuple[Fraction, ...],
@@ -387,13 +393,58 @@ def _rank(problem: Problem, option: Option) -> tuple[int, Fraction]:
     return (0, Fraction(0)) if option.fold else (1, option.amount)
 
 
+@dataclass(frozen=True)
+class Counted:
+    """A forward count under given choices: the ordered deals of each outcome and fold by total
+    in play (as :class:`Solution` holds them), of each line of play, and, per decision, the
+    deals arriving at each (set index, total on arrival) (the cards after it dealt every way)."""
+
+    problem: Problem
+    cycle: int
+    settled: dict[tuple[int, Fraction], int]
+    folded: dict[tuple[int, Fraction], int]
+    lines: dict[tuple[int, ...], int]
+    arrivals: tuple[IntArray, ...]
+    # (row, total in play) -> the net of that row (every settled key)
+    nets: dict[tuple[int, Fraction], Fraction]
+
+    @property
+    def player_return(self) -> Fraction:
+        """The exact return per quote unit of playing these choices."""
+        total = (sum((self.nets[key] * d for key, d in self.settled.items()), Fraction(0))
+                 - sum((t * d for (_, t), d in self.folded.items()), Fraction(0)))
+        return total / self.cycle
+
+
+def count_forward(problem: Problem,
+                  choices: tuple[npt.NDArray[np.int8], ...]) -> Counted:
+    """Count every ordered deal forward under ``choices`` (per decision, the option for every
+    (set index, total on arrival), as :attr:`Solution.choices`): any strategy's exact return."""
+    check_problem(problem)
+    n, first = problem.cards, problem.first
+    sets = {k: all_sets(k) for k in range(first, n + 1)}
+    steps = {k: _Steps(sets[k]) for k in range(first, n)}
+    totals = _totals(problem)
+    decision_at = {d.seen: i for i, d in enumerate(problem.decisions)}
+    arrivals = [np.zeros((len(sets[d.seen]), len(totals[i])), dtype=np.int64)
+                for i, d in enumerate(problem.decisions)]
+    settled, folded, lines = _forward(problem, sets, steps,
+                                      {d.seen: choices[i]
+                                       for i, d in enumerate(problem.decisions)},
+                                      totals, decision_at, arrivals)
+    cycle = math.comb(DECK, first) * math.perm(DECK - first, n - first) * problem.completions
+    return Counted(problem, cycle, settled, folded, lines, tuple(arrivals),
+                   _nets(problem, settled, final_stakes(problem)))
+
+
 def _forward(problem: Problem, sets: dict[int, IntArray], steps: dict[int, _Steps],
              choices: dict[int, npt.NDArray[np.int8]], totals: list[tuple[Fraction, ...]],
-             decision_at: dict[int, int]) -> tuple[dict[tuple[int, Fraction], int],
-                                                    dict[tuple[int, Fraction], int],
-                                                    dict[tuple[int, ...], int]]:
+             decision_at: dict[int, int], arrivals: list[IntArray] | None = None
+             ) -> tuple[dict[tuple[int, Fraction], int], dict[tuple[int, Fraction], int],
+                        dict[tuple[int, ...], int]]:
     """The ordered deals reaching each final outcome and each fold, by total in play, under
-    the chosen options; and the deals of each line of play (the options taken in turn).
+    the chosen options; and the deals of each line of play (the options taken in turn)
+    (``arrivals``, when given: the deals arriving at each decision's sets and totals).
 
     Up to the last decision the deals reaching each set are kept by line of play; after it
     only the total in play matters, and every set then has the same number of ways to go on,
@@ -412,7 +463,10 @@ def _forward(problem: Problem, sets: dict[int, IntArray], steps: dict[int, _Step
             after: dict[tuple[int, ...], IntArray] = {}
             for line, here in mass.items():
                 total = line_total[line]
-                chosen = choices[k][:, totals[index].index(total)]
+                column = totals[index].index(total)
+                chosen = choices[k][:, column]
+                if arrivals is not None:
+                    arrivals[index][:, column] += here * continuations
                 for i, option in enumerate(decision.options):
                     picked = np.where(chosen == i, here, 0)
                     deals = int(picked.sum()) * continuations

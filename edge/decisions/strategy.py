@@ -1,100 +1,127 @@
-"""The solved strategy of a game file as a document (``edge strategy FILE``).
+"""The strategy of a game file as a document (``edge strategy FILE``).
 
-Each decision is shown by the lines of play it is part of (how often each option is taken),
-and, where the player has seen at most three cards, hand by hand: the cards seen up to a
-renaming of suits (a hand class), with the option the solve chose for every total in play the
-player can arrive with. Every member of a class is decided alike (the game treats the suits
-alike), so one member speaks for it.
+The lines of play (how often each sequence of options is taken), then each decision as short
+rules in words (:mod:`edge.decisions.rules`), found from the solve: read in order, the first
+that holds decides, each with the hand classes (the cards seen up to a renaming of suits) and
+hands it settles. The rules take the solve's option on every class and total in play the
+optimal play arrives at; classes no short rule settles are listed by name. With a strategy file
+(``--strategy``), the rules shown are the solve's, and the comparison with the file follows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from edge.decisions.analysis import GameAnalysis, larger_on_ties, starts, units_text
-from edge.decisions.solve import Solution, all_sets
+import numpy as np
+import numpy.typing as npt
+
+from edge.decisions.analysis import GameAnalysis, played_strategy
+from edge.decisions.rules import DecisionRules, apply_rules, class_name, classes, find_rules
+from edge.decisions.solve import Solution, count_forward
 from edge.document.document import Items, Paragraph, Report, Section, Table
 from edge.games import Rules
 from edge.paytables import PayTable
 from edge.table import decimal
 
-RANK_NAMES = "23456789TJQKA"
-# hands shown one class at a time up to this many cards seen (3 cards: 1,755 classes)
-MOST_CARDS_LISTED = 3
+BoolArray = npt.NDArray[np.bool_]
+# decisions put in words up to this many cards seen (five cards: 134,459 classes, and made hands
+# the features do not name)
+MOST_CARDS_IN_WORDS = 4
+# hands an exception rule names in the document (the JSON output names them all)
+MOST_HANDS_NAMED = 12
+RULES_FOUND = ("The strategy in words is found from the solve and checked against it: the "
+               "rules, applied to every hand class (the cards seen up to a renaming of suits) "
+               "and total in play the optimal play arrives at, take the solved option on each")
+LISTED = "; the classes no short rule settles are listed by name"
 
 
-def hand_class(cards: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """The cards up to a renaming of suits: each suit's ranks (high first), the suits ordered
-    by how many cards they hold, then by their ranks."""
-    by_suit: dict[int, list[int]] = {}
-    for card in cards:
-        by_suit.setdefault(card % 4, []).append(card // 4)
-    groups = [tuple(sorted(ranks, reverse=True)) for ranks in by_suit.values()]
-    return tuple(sorted(groups, key=lambda g: (-len(g), [-r for r in g])))
+def solved_words(solution: Solution) -> tuple[tuple[DecisionRules, BoolArray], ...]:
+    """Each decision's rules in words (made with at most four cards seen), found from the
+    solve and checked to take its option on every class and total the optimal play arrives
+    at; with where it arrives ([class, total])."""
+    counted = count_forward(solution.problem, solution.choices)
+    found = []
+    for d in range(len(solution.problem.decisions)):
+        seen = solution.problem.decisions[d].seen
+        if seen > MOST_CARDS_IN_WORDS:
+            continue
+        rules = find_rules(solution, d, counted.arrivals[d])
+        features, of_set, _ = classes(seen)
+        action, _ = apply_rules(rules, features, solution.totals[d])
+        reached = counted.arrivals[d] > 0
+        if (action[of_set] != solution.choices[d])[reached].any():
+            raise AssertionError(f"the rules of {solution.problem.decisions[d].name} depart "
+                                 "from the solve")
+        arrived = np.zeros(action.shape, dtype=bool)
+        np.logical_or.at(arrived, of_set, reached)
+        found.append((rules, arrived))
+    return tuple(found)
 
 
-def class_name(groups: tuple[tuple[int, ...], ...]) -> str:
-    """A hand class in words: ``A-K suited, Q``, ``9 9``, ``A K Q`` (no two of a suit)."""
-    if all(len(group) == 1 for group in groups):
-        ranks = sorted((group[0] for group in groups), reverse=True)
-        return " ".join(RANK_NAMES[r] for r in ranks) + (" offsuit" if len(ranks) > 1 and
-                                                         len(set(ranks)) == len(ranks) else "")
-    suited = [("-".join(RANK_NAMES[r] for r in group) + " suited") for group in groups
-              if len(group) > 1]
-    singles = [RANK_NAMES[group[0]] for group in groups if len(group) == 1]
-    return ", ".join(suited + singles)
+def solved_rules(solution: Solution) -> tuple[DecisionRules, ...]:
+    """Each decision's rules in words (:func:`solved_words`)."""
+    return tuple(rules for rules, _ in solved_words(solution))
 
 
-def _classes(k: int) -> dict[tuple[tuple[int, ...], ...], tuple[int, int]]:
-    """Each class of k cards: (a member's set index, how many sets it holds)."""
-    found: dict[tuple[tuple[int, ...], ...], tuple[int, int]] = {}
-    for index, row in enumerate(all_sets(k).tolist()):
-        key = hand_class(row)
-        first, size = found.get(key, (index, 0))
-        found[key] = (first, size + 1)
-    return found
+def _condition_text(rules: DecisionRules, number: int, seen: int) -> str:
+    when = rules.rules[number].when
+    if not when.hands or len(when.hands) <= MOST_HANDS_NAMED:
+        return when.words(seen)
+    names = sorted(class_name(key) for key in when.hands)
+    listed = when.words(seen).split("the hands ")[0]
+    return (f"{listed}the hands {'; '.join(names[:MOST_HANDS_NAMED])}; and "
+            f"{len(names) - MOST_HANDS_NAMED:,} more (all in --format json)")
 
 
-def _option_names(solution: Solution, decision: int, choices: Sequence[int]) -> str:
-    options = solution.problem.decisions[decision].options
-    return ", ".join(options[i].name for i in choices)
-
-
-def _decision_section(analysis: GameAnalysis, solution: Solution, d: int) -> Section:
+def _decision_section(solution: Solution, rules: DecisionRules, arrived: BoolArray) -> Section:
+    d = rules.decision
     decision = solution.problem.decisions[d]
-    arriving = solution.totals[d]
-    blocks: list[Paragraph | Items | Table] = []
     options = "; ".join(o.name for o in decision.options)
-    blocks.append(Paragraph(f"Made with {decision.seen} cards seen; the options: {options}. "
-                            "The option of the highest expected return is taken (a tie goes "
-                            f"to the {'larger' if solution.problem.larger_on_ties else 'smaller'}"
-                            " total wager)."))
-    if decision.seen <= MOST_CARDS_LISTED:
-        rows = []
-        chosen = solution.choices[d]
-        for key, (member, size) in _classes(decision.seen).items():
-            picks = [int(chosen[member, column]) for column in range(len(arriving))]
-            rows.append((class_name(key), f"{size:,}",
-                         *(decision.options[p].name for p in picks)))
-        rows.sort(key=lambda row: row[2:])
-        headers = ("hand", "hands", *(f"with {units_text(t)} in play" for t in arriving))
-        blocks.append(Table(headers, tuple(rows),
-                            f"{decision.name}: the option for every hand seen (suits renamed "
-                            f"alike), {len(rows):,} classes",
-                            align="lr" + "l" * len(arriving)))
-    else:
-        blocks.append(Paragraph(f"With {decision.seen} cards seen there are too many hands to "
-                                "list one by one here; the lines of play (in the first section) "
-                                "give how often each option is taken."))
-    return Section(f"Decision: {decision.name}", tuple(blocks))
+    features, of_set, sizes = classes(decision.seen)
+    _, which = apply_rules(rules, features, solution.totals[d])
+    rows = []
+    for number in range(len(rules.rules) + 1):
+        hit = (which == number) & arrived
+        settled = int(hit.any(axis=1).sum())
+        hands = int(np.array(sizes)[hit.any(axis=1)].sum())
+        if number < len(rules.rules):
+            rule = rules.rules[number]
+            rows.append((str(number + 1), decision.options[rule.action].name,
+                         _condition_text(rules, number, decision.seen), f"{settled:,}",
+                         f"{hands:,}"))
+        else:
+            rows.append(("", decision.options[rules.otherwise].name, "otherwise",
+                         f"{settled:,}", f"{hands:,}"))
+    ties = "larger" if solution.problem.larger_on_ties else "smaller"
+    blocks = (Paragraph(f"Made with {decision.seen} cards seen; the options: {options}. The "
+                        "option of the highest expected return is taken (a tie goes to the "
+                        f"{ties} total wager). In words, the first rule that holds decides:"),
+              Table(("rule", "option", "when the cards seen hold", "classes", "hands"),
+                    tuple(rows), f"{decision.name}: the optimal strategy in words "
+                    f"({len(features.keys):,} hand classes)", align="lllrr"))
+    return Section(f"Decision: {decision.name}", blocks)
+
+
+def _rules_data(solution: Solution, rules: DecisionRules) -> dict[str, Any]:
+    decision = solution.problem.decisions[rules.decision]
+    return {"decision": decision.name,
+            "rules": [{"action": decision.options[rule.action].name,
+                       "when": rule.when.words(decision.seen),
+                       "hands": sorted(class_name(key) for key in rule.when.hands)}
+                      for rule in rules.rules],
+            "otherwise": decision.options[rules.otherwise].name,
+            # the same rules as a strategy file's table for the decision
+            "file": {"otherwise": decision.options[rules.otherwise].name,
+                     "rules": [{"action": decision.options[rule.action].name,
+                                **rule.when.as_file()} for rule in rules.rules]}}
 
 
 def strategy_report(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -> Report:
-    """The solved strategy at these pays and ties rule, as a document."""
+    """The solved strategy at these pays and ties rule, as a document (with a strategy file:
+    the method of its count too)."""
     file = analysis.file
-    solution = analysis.solution(paytable, larger_on_ties(rules), starts(file, rules))
+    solution = analysis.played(paytable, rules)
     lines = sorted(solution.lines.items(), key=lambda item: -item[1])
     line_rows = tuple((", ".join(solution.problem.decisions[d].options[i].name
                                  for d, i in enumerate(line)), f"{deals:,}",
@@ -106,14 +133,33 @@ def strategy_report(analysis: GameAnalysis, paytable: PayTable | None, rules: Ru
         f"every ordered deal counted: {solution.cycle:,}",
         f"pay table: {(paytable or file.bet.presets[file.bet.default_paytable]).name}",
     ))
+    words = solved_words(solution)
+    found = [rules for rules, _ in words]
+    strategy = played_strategy(rules)
+    listed = any(rule.when.hands for rules in found for rule in rules.rules)
+    method = [RULES_FOUND + (LISTED if listed else "") + "."]
+    if not strategy.is_optimal:
+        method.append(f"The return tables play the strategy file {strategy}, not the optimal "
+                      "strategy: every ordered deal is counted forward under its rules (a "
+                      "decision it leaves out as solved). The cost of each of its rules is the "
+                      "change in that exact return when the rule's hands take the optimal "
+                      "option instead, the play before the decision the file's and after it "
+                      "the optimal in both counts; the costs add up to the difference of the "
+                      "two returns.")
     sections = [Section("The solved strategy", (
         facts, Table(("line of play (options taken in turn)", "deals", "share"), line_rows,
-                     "How often each line of play is taken", align="lrr")))]
-    sections += [_decision_section(analysis, solution, d)
-                 for d in range(len(solution.problem.decisions))]
+                     "How often each line of play is taken", align="lrr")),
+        method=tuple(method))]
+    sections += [_decision_section(solution, r, arrived) for r, arrived in words]
+    put = {r.decision for r in found}
+    sections += [Section(f"Decision: {decision.name}", (Paragraph(
+        f"Made with {decision.seen} cards seen: too many hands to put in words here; the lines "
+        "of play (in the first section) give how often each option is taken."),))
+        for d, decision in enumerate(solution.problem.decisions) if d not in put]
     data: dict[str, Any] = {"game": file.bet.name,
                             "player_return": str(solution.player_return),
                             "lines": {row[0]: deals for row, (_, deals)
-                                      in zip(line_rows, lines, strict=True)}}
+                                      in zip(line_rows, lines, strict=True)},
+                            "rules": [_rules_data(solution, r) for r in found]}
     return Report(f"{file.bet.title}: the optimal strategy", (), tuple(sections),
                   game=file.bet.name, game_title=file.bet.title, data=data)

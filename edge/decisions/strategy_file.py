@@ -1,0 +1,237 @@
+"""A strategy file for a game file: the player's options per decision as short rules
+(docs/games-from-files.md), played exactly and priced against the optimal strategy.
+
+The file has the shared header of every strategy file (docs/strategies.md), then one table per
+decision it plays, named as the game file names the decision::
+
+    [third-street]
+    otherwise = "fold"                              # a hand no rule names
+    rules = [
+        { action = "bet-3x", made = "pair" },
+        { action = "bet-1x", high = { count = 1, from = "J" } },
+        { action = "bet-1x", lowest = "6" },
+    ]
+
+A decision the file leaves out is played as the solve plays it. The conditions of a rule are
+those of :mod:`edge.decisions.rules`: ``made``, ``pair`` (``"6-10"``, ``"J"``), ``high``
+(``{ count, from }``), ``suited``, ``within``, ``outs``, ``lowest``, ``in_play`` and ``hands`` (hand
+classes as ``edge strategy`` prints them: ``"A-K suited, Q"``).
+
+Its exact return counts every deal forward under its choices
+(:func:`~edge.decisions.solve.count_forward`). The cost of its departures is counted the same
+way, decision by decision and rule by rule: with the file's play before a decision and the
+optimal play from it on, letting one rule's hands depart changes the return by exactly that
+rule's departures' cost (the points of a decision are disjoint, and what follows is played
+optimally in both counts), so the costs sum to the difference of the two exact returns.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from edge.decisions.rules import (
+    MADE,
+    RANK_NAMES,
+    Condition,
+    DecisionRules,
+    Rule,
+    apply_rules,
+    class_name,
+    classes,
+)
+from edge.decisions.solve import Counted, Decision, Solution, count_forward
+from edge.strategies import (
+    OPTIMAL,
+    Departure,
+    PlayerStrategy,
+    StrategyCatalog,
+    StrategyComparison,
+    StrategyFile,
+    StrategyInfo,
+    largest_first,
+)
+
+RULE_KEYS = ("action", "made", "pair", "high", "suited", "within", "outs", "lowest", "in_play",
+             "hands")
+
+
+@dataclass(frozen=True)
+class GameFileStrategy(PlayerStrategy):
+    """A strategy for a game file: rules for some decisions (by index); the others, and the
+    strategy named ``optimal``, are played as solved."""
+
+    plays: tuple[DecisionRules, ...] = ()
+
+    def choices(self, solution: Solution) -> tuple[npt.NDArray[np.int8], ...]:
+        """The option for every (set index, total on arrival) of each decision."""
+        found = list(solution.choices)
+        for rules in self.plays:
+            seen = solution.problem.decisions[rules.decision].seen
+            features, of_set, _ = classes(seen)
+            action, _ = apply_rules(rules, features, solution.totals[rules.decision])
+            found[rules.decision] = action[of_set]
+        return tuple(found)
+
+
+def _rank(text: object, file: StrategyFile, where: str) -> int:
+    word = str(text).strip().upper()
+    word = "T" if word == "10" else word
+    if len(word) != 1 or word not in RANK_NAMES:
+        raise file.error(where, f"{text!r} is not a rank (2 to 10, J, Q, K, A)")
+    return RANK_NAMES.index(word)
+
+
+def _count(value: object, file: StrategyFile, where: str, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise file.error(where, f"{value!r} must be a whole number from 1 to {most}")
+    return value
+
+
+def _condition(entry: Mapping[str, object], file: StrategyFile, where: str, seen: int,
+               names: Mapping[str, Any]) -> Condition:
+    values: dict[str, Any] = {}
+    if "made" in entry:
+        if entry["made"] not in MADE:
+            raise file.error(f"{where} made", f"{entry['made']!r} is not one of "
+                                              f"{', '.join(MADE)}")
+        values["made"] = entry["made"]
+    if "pair" in entry:
+        low, _, high = str(entry["pair"]).partition("-")
+        values["pair_from"] = _rank(low, file, f"{where} pair")
+        values["pair_to"] = _rank(high or low, file, f"{where} pair")
+    if "high" in entry:
+        given = entry["high"]
+        counts = given if isinstance(given, list) else [given]
+        found = []
+        for count in counts:
+            if not isinstance(count, Mapping) or set(count) != {"count", "from"}:
+                raise file.error(f"{where} high", "write high = { count = 2, from = \"J\" } "
+                                                  "or an array of such tables")
+            found.append((_count(count["count"], file, f"{where} high.count", seen),
+                          _rank(count["from"], file, f"{where} high.from")))
+        values["high"] = tuple(found)
+    if "suited" in entry:
+        values["suited"] = _count(entry["suited"], file, f"{where} suited", seen)
+    if "within" in entry:
+        values["within"] = _count(entry["within"], file, f"{where} within", 13)
+    if "outs" in entry:
+        values["outs"] = _count(entry["outs"], file, f"{where} outs", 13)
+    if "lowest" in entry:
+        values["lowest"] = _rank(entry["lowest"], file, f"{where} lowest")
+    if "in_play" in entry:
+        amount = entry["in_play"]
+        if isinstance(amount, bool) or not isinstance(amount, int | float):
+            raise file.error(f"{where} in_play", f"{amount!r} must be a number of units")
+        values["in_play"] = Fraction(str(amount))
+    if "hands" in entry:
+        hands = entry["hands"]
+        if not isinstance(hands, list):
+            raise file.error(f"{where} hands", "must be an array of hands such as "
+                                               "[\"A-K suited, Q\"]")
+        for hand in hands:
+            if hand not in names:
+                raise file.error(f"{where} hands", f"{hand!r} is not a hand of {seen} cards "
+                                                   "as edge strategy names it (\"A-K suited, "
+                                                   "Q\", \"9 9\", \"A K Q offsuit\")")
+        values["hands"] = frozenset(names[hand] for hand in hands)
+    return Condition(**values)
+
+
+def _decision(file: StrategyFile, table: Mapping[str, object], index: int, name: str,
+              decisions: tuple[Decision, ...]) -> DecisionRules:
+    decision = decisions[index]
+    options = [o.name for o in decision.options]
+    file.check_keys(table, ("rules", "otherwise"), f"[{name}]")
+
+    def option(value: object, where: str) -> int:
+        if value not in options:
+            raise file.error(where, f"{value!r} is not an option of {name} "
+                                    f"({', '.join(options)})")
+        return options.index(str(value))
+    otherwise = option(file.string(table, "otherwise", f"[{name}]"), f"[{name}] otherwise")
+    names = {class_name(key): key for key in classes(decision.seen)[0].keys}
+    rules = []
+    for number, entry in enumerate(file.array(table, "rules", f"[{name}]", required=False), 1):
+        where = f"[{name}] rule {number}"
+        if not isinstance(entry, Mapping):
+            raise file.error(where, "must be a table such as { action = \"bet-1x\", "
+                                    "made = \"pair\" }")
+        file.check_keys(entry, RULE_KEYS, where)
+        action = option(entry.get("action"), f"{where} action")
+        rules.append(Rule(action, _condition(entry, file, where, decision.seen, names)))
+    return DecisionRules(index, tuple(rules), otherwise)
+
+
+def strategy_kind(game: str, decisions: tuple[Decision, ...]) -> type[GameFileStrategy]:
+    """The strategy type of one game file, with its catalog (the solved ``optimal`` strategy
+    named; any other a file)."""
+    kind = dataclasses.make_dataclass(
+        "".join(part.title() for part in game.split("-")) + "Strategy", [],
+        bases=(GameFileStrategy,), frozen=True)
+    names = [d.name for d in decisions]
+
+    def parse(file: StrategyFile) -> GameFileStrategy:
+        file.check_keys(file.data, (*file.header_keys, *names))
+        info = file.info()
+        plays = tuple(_decision(file, file.table(file.data, name), i, name, decisions)
+                      for i, name in enumerate(names) if name in file.data)
+        result: GameFileStrategy = kind(info, plays)
+        return result
+    optimal = kind(StrategyInfo(OPTIMAL, "the optimal strategy, solved exactly from the "
+                                         "game file"))
+    StrategyCatalog(game, "edge.decisions", parse, (optimal,), kind=kind)
+    return kind
+
+
+def _rule_words(strategy: GameFileStrategy, solution: Solution, d: int, number: int) -> str:
+    rules = next(r for r in strategy.plays if r.decision == d)
+    decision = solution.problem.decisions[d]
+    if number == len(rules.rules):
+        return f"otherwise {decision.options[rules.otherwise].name}"
+    rule = rules.rules[number]
+    return (f"rule {number + 1}: {decision.options[rule.action].name} with "
+            f"{rule.when.words(decision.seen)}")
+
+
+def compare(strategy: GameFileStrategy, solution: Solution, game: str, bet: str,
+            unit: str) -> tuple[StrategyComparison, Counted]:
+    """The strategy against the optimal one: both exact returns, and each rule's departures
+    (how often, and their exact cost per quote unit); and the strategy's own forward count."""
+    problem = solution.problem
+    played = strategy.choices(solution)
+    own = count_forward(problem, played)
+    optimal = solution.choices
+    departures: list[Departure] = []
+    for rules in strategy.plays:
+        d = rules.decision
+        decision = problem.decisions[d]
+        features, of_set, _ = classes(decision.seen)
+        _, which = apply_rules(rules, features, solution.totals[d])
+        rule_of = which[of_set]
+        departing = (played[d] != optimal[d]) & (own.arrivals[d] > 0)
+        base = (*played[:d], *optimal[d:])
+        base_return = count_forward(problem, base).player_return if d else \
+            solution.player_return
+        for number in sorted({int(n) for n in rule_of[departing]}):
+            here = departing & (rule_of == number)
+            mixed = np.where(here, played[d], optimal[d]).astype(np.int8)
+            cost = base_return - count_forward(problem, (*base[:d], mixed,
+                                                         *base[d + 1:])).player_return
+            frequency = Fraction(int(own.arrivals[d][here].sum()), own.cycle)
+            picks = sorted({(int(played[d][i, c]), int(optimal[d][i, c]))
+                            for i, c in zip(*np.nonzero(here), strict=True)})
+            departures.append(Departure(
+                _rule_words(strategy, solution, d, number),
+                "/".join(sorted({decision.options[p].name for p, _ in picks})),
+                "/".join(sorted({decision.options[o].name for _, o in picks})),
+                frequency, cost, decision.name))
+    return (StrategyComparison(game, bet, strategy, solution.player_return,
+                               own.player_return, largest_first(departures),
+                               unit=f"per {unit}"), own)
