@@ -389,8 +389,14 @@ def _final_values(problem: Problem, total: Fraction, stakes: tuple[Fraction, ...
 
 
 def _rank(problem: Problem, option: Option) -> tuple[int, Fraction]:
-    """Options in the order ties are broken: folds first, then by the amount they put in."""
-    return (0, Fraction(0)) if option.fold else (1, option.amount)
+    """Options in the order ties are broken: folds first, then by how much they change the
+    total in play (each wager is set by one decision only, so before it the wager holds its
+    starting amount): pulling a bet back (-1) ranks below leaving it (0), below raising."""
+    if option.fold:
+        return (0, Fraction(0))
+    if option.wager is None:
+        return (1, Fraction(0))
+    return (1, option.amount - problem.start[option.wager])
 
 
 @dataclass(frozen=True)
