@@ -32,6 +32,7 @@ follow the choices forward and must give the same return (checked on every solve
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -126,16 +127,9 @@ def has_shared_board(data: dict[str, Any]) -> bool:
 
 
 def _places_in(node: Node) -> set[str]:
-    found: set[str] = set()
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Name):
-            found.add(item.name)
-        elif isinstance(item, Index):
-            found.add(item.place)
-        stack.extend(children(item))
-    return found
+    """The names read in ``node`` (places, alone or by position)."""
+    return ({item.name for item in _walk(node) if isinstance(item, Name)}
+            | {item.place for item in _walk(node) if isinstance(item, Index)})
 
 
 def _best_five_of(node: Node, word: str, places: set[str]) -> bool:
@@ -146,6 +140,7 @@ def _best_five_of(node: Node, word: str, places: set[str]) -> bool:
 
 
 def _walk(node: Node) -> list[Node]:
+    """``node`` and every node inside it."""
     found, stack = [], [node]
     while stack:
         item = stack.pop()
@@ -257,7 +252,7 @@ def _flop_classes(deck: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
     """One flop of each class under a renaming of suits, with how many flops it stands for
     (a class: the four suits' rank masks, sorted)."""
     classes: dict[tuple[int, ...], list[Any]] = {}
-    for flop in _combinations(deck, FLOP):
+    for flop in itertools.combinations(deck, FLOP):
         masks = [0, 0, 0, 0]
         for card in flop:
             masks[card & 3] |= 1 << (card >> 2)
@@ -265,11 +260,6 @@ def _flop_classes(deck: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
         entry = classes.setdefault(key, [flop, 0])
         entry[1] += 1
     return [(tuple(flop), weight) for flop, weight in classes.values()]
-
-
-def _combinations(deck: Sequence[int], k: int) -> list[tuple[int, ...]]:
-    import itertools
-    return list(itertools.combinations(deck, k))
 
 
 def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
