@@ -32,6 +32,7 @@ follow the choices forward and must give the same return (checked on every solve
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -58,12 +59,12 @@ from edge.decisions.dealer import (
     read_settle,
 )
 from edge.decisions.dealer import settlement as wager_pays
-from edge.decisions.file import GAME_KEYS, GameFile, _decisions, _game_table
-from edge.decisions.game import rules_type
+from edge.decisions.file import GAME_KEYS, _decisions, _game_table
 from edge.decisions.solve import Decision
 from edge.errors import CardError
 from edge.files import TomlErrors, read_toml
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
+from edge.options import option as rules_option
 from edge.options import options_dict
 from edge.paytables import PayTable
 from edge.table import ReturnTable, Row
@@ -422,9 +423,18 @@ def make_board_game(game: BoardGame) -> Game[Any]:
     strategy report and the simulator are not made for this shape yet)."""
     bet = game.bet
     solved: dict[tuple[object, ...], BoardSolution] = {}
-    # the options of a game file without a dealer's wagers to change: decks, strategy, ties
-    rules = rules_type(GameFile(bet, game.wagers, game.start, game.unit, game.larger_on_ties,
-                                (game.decision,)))
+    # one deck, the solved strategy only (no strategy file is played on this shape), ties
+    rules = dataclasses.make_dataclass(
+        "".join(part.title() for part in bet.name.split("-")) + "Rules",
+        [("decks", int, rules_option(1, "decks (one: the game is solved for one deck)",
+                                     minimum=1, maximum=1)),
+         ("strategy", str, rules_option("optimal", "the player's strategy: the optimal one, "
+                                        "solved exactly from the file", choices=("optimal",))),
+         ("ties", str, rules_option("larger" if game.larger_on_ties else "smaller",
+                                    "which option a tie between options of equal value goes "
+                                    "to: the larger or the smaller total wager",
+                                    choices=("larger", "smaller")))],
+        bases=(Rules,), frozen=True)
 
     def analyze(wager: Wager[Rules]) -> ReturnTable:
         table = wager.paytable or bet.presets[bet.default_paytable]
