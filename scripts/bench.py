@@ -321,9 +321,12 @@ def _bet_file(name: str, decks: int | None = None,
 def _game_file(name: str) -> Callable[[], object]:
     """A game file with decisions read afresh and solved (nothing kept from an earlier run)."""
     def run() -> object:
+        from edge.decisions.board import make_board_game, read_board_file, shared_board
         from edge.decisions.file import read_game_file
         from edge.decisions.game import make_game as make_decision_game
-        game = make_decision_game(read_game_file(GAME_FILES / name))
+        path = GAME_FILES / name
+        game = (make_board_game(read_board_file(path)) if shared_board(path)
+                else make_decision_game(read_game_file(path)))
         return game.analyze(None, None, game.make_rules({}))
     return run
 
@@ -389,6 +392,11 @@ BET_CASES: list[Case] = [
     # (its row above, 0.05 s): read, the dealer's hands counted, solved
     Case("game file: Three Card Poker (Ante, Play, Pair Plus), optimal strategy solved", 0.15,
          _game_file("three-card-poker.toml"), "deals", comb(52, 3) * comb(49, 3)),
+    # issue 36: a dealer's hand over a shared board, the turn and river after the decision,
+    # under 10 minutes (the board kernel per flop class of suits)
+    Case("game file: Casino Hold'em (shared board), optimal strategy solved", 600.0,
+         _game_file("casino-holdem.toml"), "deals",
+         comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
     # issue 35: drawing rules, by classes of cards (ten values)
     # (baccarat's wagers, each from its own file of the game: the rows below)
     Case("bet file: Dealer Bust (dealer draws to 17), 8 decks", 10.0,

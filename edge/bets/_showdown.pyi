@@ -24,3 +24,6 @@ def showdown_counts(
     ranks: Iterable[int] | None = None, start: int = 0, stop: int | None = None,
     into: Tally | None = None, board_cards: int = 5
 ) -> Tally: ...
+def split_counts(
+    flop: Iterable[int], threshold: int, ranks: Iterable[int] | None = None
+) -> IntArray: ...

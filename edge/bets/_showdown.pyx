@@ -432,3 +432,108 @@ def showdown_counts(ranks=None, start=0, stop=None, into=None, board_cards=5):
             if at[0] >= high:
                 break
     return counts, examples
+
+
+cdef void _split_pass(Work* w, int holdings, int64_t threshold, int total,
+                      int64_t* out) noexcept nogil:
+    """After ``_board_pass`` on one board: add each holding's second holdings (none shared)
+    by result to ``out`` (a row of CLASSES * RESULTS per pair of cards, indexed ``first * 52
+    + second``), the results being 0 the second's strength is below ``threshold``, else 1
+    lower than the first's, 2 equal, 3 higher; ``total``: the second holdings of each."""
+    cdef int h, q, x, y, unq, lower, ties, mine
+    cdef int unqualified = 0
+    cdef int[52] under        # per card: holdings below the threshold holding it
+    cdef int64_t* row
+    for x in range(52):
+        under[x] = 0
+    for q in range(holdings):
+        h = <int>(w.keys[q] & INDEX_MASK)
+        if (w.keys[q] >> INDEX_BITS) >= threshold:
+            break
+        unqualified += 1
+        under[w.first[h]] += 1
+        under[w.second[h]] += 1
+    for h in range(holdings):
+        x = w.first[h]
+        y = w.second[h]
+        mine = w.klass[h]
+        row = out + ((x * 52 + y) * HOLDEM_CLASSES + mine) * 4
+        unq = unqualified - under[x] - under[y]
+        if w.below[h] < unqualified:       # the holding itself is below the threshold
+            unq += 1
+            row[0] += unq
+            row[3] += total - unq
+            continue
+        lower = (w.below[h] - w.below_x[h] - w.below_y[h]) - unq
+        ties = w.equal[h] - w.equal_x[h] - w.equal_y[h] + 1
+        row[0] += unq
+        row[1] += lower
+        row[2] += ties
+        row[3] += total - unq - lower - ties
+
+
+def split_counts(flop, threshold, ranks=None):
+    """For one part of a board dealt first (``flop``, 3 to 5 distinct cards of the deck of
+    ``ranks``), the cards to come that complete a board of five (every set of 5 - len(flop)
+    of the cards left), and a first and second holding (two cards each, none shared):
+    ``counts[x, y, c, r]``, for the first holding {x, y} (x < y, cards 0..51), the deals
+    where its best five with the board is of class ``c`` and the result is ``r``: 0 the
+    second's best five is of strength below ``threshold`` (an ``edge._core`` strength), else
+    1 lower than the first's, 2 equal, 3 higher. An array of shape (52, 52, 10, 4)."""
+    chosen = [int(card) for card in flop]
+    cards = _deck(ranks, MOST_BOARD)
+    if (not FEWEST_BOARD <= len(chosen) <= MOST_BOARD or len(set(chosen)) != len(chosen)
+            or not set(chosen) <= set(cards.tolist())):
+        raise ValueError(f"flop must be {FEWEST_BOARD} to {MOST_BOARD} distinct cards of the "
+                         f"deck, not {chosen!r}")
+    left_all = [card for card in cards.tolist() if card not in chosen]
+    counts = np.zeros((52, 52, HOLDEM_CLASSES, 4), dtype=np.int64)
+    cdef int64_t[:, :, :, ::1] out = counts
+    cdef int k = len(chosen)
+    cdef int more = MOST_BOARD - k
+    cdef int n = len(left_all)
+    cdef int size = n - more
+    cdef int holdings = size * (size - 1) // 2
+    cdef int total = (size - 2) * (size - 3) // 2
+    cdef int64_t limit = <int64_t>threshold
+    keep = {}
+    cdef Work w = _work(keep, holdings)
+    cdef int[::1] rest = np.array(left_all, dtype=np.intc)
+    left_cards = np.zeros(max(size, 1), dtype=np.intc)
+    cdef int[::1] left = left_cards
+    cdef int[5] board
+    cdef int[2] at
+    cdef int i, j, m
+    cdef const HoldemTables* t = cy_holdem_tables()
+    for i in range(k):
+        board[i] = chosen[i]
+    with nogil:
+        at[0] = 0
+        at[1] = 1 if more == 2 else n
+        while True:
+            m = 0
+            for i in range(n):
+                if (more >= 1 and i == at[0]) or (more == 2 and i == at[1]):
+                    continue
+                left[m] = rest[i]
+                m += 1
+            if more >= 1:
+                board[k] = rest[at[0]]
+            if more == 2:
+                board[k + 1] = rest[at[1]]
+            _board_pass(t, board, 5, &left[0], size, &w, NULL, NULL)
+            _split_pass(&w, holdings, limit, total, &out[0, 0, 0, 0])
+            if more == 0:
+                break
+            if more == 1:
+                at[0] += 1
+                if at[0] >= n:
+                    break
+                continue
+            at[1] += 1
+            if at[1] >= n:
+                at[0] += 1
+                at[1] = at[0] + 1
+                if at[1] >= n:
+                    break
+    return counts
