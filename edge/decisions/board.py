@@ -59,7 +59,7 @@ from edge.decisions.dealer import (
     read_settle,
 )
 from edge.decisions.dealer import settlement as wager_pays
-from edge.decisions.file import GAME_KEYS, _decisions, _game_table
+from edge.decisions.file import GAME_KEYS, read_decisions, read_game_table
 from edge.decisions.solve import Decision
 from edge.errors import CardError
 from edge.files import TomlErrors, read_toml
@@ -211,7 +211,7 @@ def read_board_game(path: Path, data: dict[str, Any]) -> BoardGame:
         mine, theirs = " + ".join([player, *board]), " + ".join([dealer, *board])
         raise _fail(path, f"[dealer] showdown = {showdown!r} must be \"hand5({mine}) > "
                           f"hand5({theirs})\".")
-    wagers, start, unit, larger = _game_table(data, path)
+    wagers, start, unit, larger = read_game_table(data, path)
     settles = read_settle(data, "", wagers, path)
     bet = read_bet_file(path, GAME_KEYS,
                         lambda outcomes: hand_pay_names(settles, wagers, outcomes))
@@ -223,7 +223,7 @@ def read_board_game(path: Path, data: dict[str, Any]) -> BoardGame:
             raise _fail(path, f"outcome {outcome.name!r}: with a shared board each outcome "
                               f"reads only poker5({' + '.join([player, *board])}) (and is "
                               f"not called {OTHER!r}).")
-    decisions = _decisions(data, wagers, HOLDING + FLOP + LATER, path)
+    decisions = read_decisions(data, wagers, HOLDING + FLOP + LATER, path)
     if len(decisions) != 1 or decisions[0].seen != HOLDING + FLOP:
         raise _fail(path, f"a shared board is solved with one decision, made when the "
                           f"player's {HOLDING} cards and the {FLOP} of {board[0]} are seen "

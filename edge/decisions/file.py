@@ -99,8 +99,10 @@ def _amount(value: object, what: str, path: Path) -> Fraction:
     return amount
 
 
-def _game_table(data: dict[str, Any], path: Path) -> tuple[tuple[str, ...],
-                                                            tuple[Fraction, ...], str, bool]:
+def read_game_table(data: dict[str, Any], path: Path) -> tuple[tuple[str, ...],
+                                                               tuple[Fraction, ...], str, bool]:
+    """The ``[game]`` table read and checked: the wagers, their starting amounts, the unit
+    and whether ties go to the larger option."""
     game = data["game"]
     for key in game:
         if key not in ("wagers", "unit", "ties"):
@@ -160,8 +162,10 @@ def _option(entry: object, number: int, decision: str, wagers: tuple[str, ...],
                   amount=_amount(value, f"{where}: set.{wager}", path))
 
 
-def _decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int,
-               path: Path, last: int | None = None) -> tuple[Decision, ...]:
+def read_decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int,
+                   path: Path, last: int | None = None) -> tuple[Decision, ...]:
+    """The ``[[decision]]`` tables read and checked, for a deal of ``cards`` cards (the last
+    decision made with at most ``last`` seen, when given)."""
     entries = data.get("decision")
     if not isinstance(entries, list) or not entries:
         raise _fail(path, "no decision: add one or more [[decision]] tables (name, seen, "
@@ -228,7 +232,7 @@ def read_game_file(path: Path) -> GameFile:
         if not isinstance(deal, dict) or "game" not in data:
             raise _fail(path, "a game with a dealer needs [deal] and [game] tables.")
         dealer = read_dealer(data, text, deal, path)
-        wagers = _game_table(data, path)[0]
+        wagers = read_game_table(data, path)[0]
         settles = read_settle(data, text, wagers, path)
     bet = read_bet_file(path, GAME_KEYS, None if dealer is None else
                         (lambda outcomes: hand_pay_names(settles, wagers, outcomes)))
@@ -253,8 +257,8 @@ def read_game_file(path: Path) -> GameFile:
             raise _fail(path, f"no outcome may be called {OTHER!r} in a game with a dealer: "
                               "a pay table's 'other' pays a hand that meets no outcome.")
         check_dealer(dealer, layout.places, bet.rules, text, path)
-    wagers, start, unit, larger = _game_table(data, path)
-    decisions = _decisions(data, wagers, layout.cards, path,
+    wagers, start, unit, larger = read_game_table(data, path)
+    decisions = read_decisions(data, wagers, layout.cards, path,
                            None if dealer is None else layout.cards)
     if dealer is not None:
         try:
