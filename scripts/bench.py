@@ -389,6 +389,11 @@ BET_CASES: list[Case] = [
     # (its row above, 0.05 s): read, the dealer's hands counted, solved
     Case("game file: Three Card Poker (Ante, Play, Pair Plus), optimal strategy solved", 0.15,
          _game_file("three-card-poker.toml"), "deals", comb(52, 3) * comb(49, 3)),
+    # issue 36: a dealer's card face up, under 10 minutes: the player's hand as a set, the up
+    # card, the dealer's four hidden cards as a set (states counted by a compiled kernel)
+    Case("game file: Caribbean Stud, optimal strategy solved", 600.0,
+         _game_file("caribbean-stud.toml"), "deals", comb(52, 5) * 47 * comb(46, 4),
+         once=True),
     # issue 35: drawing rules, by classes of cards (ten values)
     # (baccarat's wagers, each from its own file of the game: the rows below)
     Case("bet file: Dealer Bust (dealer draws to 17), 8 decks", 10.0,

@@ -15,6 +15,7 @@ from edge.bets.compile import Deals
 from edge.decisions.dealer import settlement, showdown_counts
 from edge.decisions.file import GameFile
 from edge.decisions.solve import Problem, Settlement, Solution, all_sets, solve
+from edge.decisions.upcard import solve_file_upcard, upcard_deals
 from edge.games import Rules
 from edge.options import options_dict
 from edge.paytables import PayTable, format_pay
@@ -62,8 +63,10 @@ class GameAnalysis:
         file = self.file
         if file.dealer is None:
             return None
-        if self.showdown is None:
-            self.showdown = showdown_counts(file.dealer, file.bet.layout.places, file.bet.rules)
+        if self.showdown is None:       # a card face up: counted by state (upcard.py)
+            self.showdown = (np.zeros((0, 4), dtype=np.int64) if file.dealer.up else
+                             showdown_counts(file.dealer, file.bet.layout.places,
+                                             file.bet.rules))
         table = paytable or file.bet.presets[file.bet.default_paytable]
         seen = file.bet.layout.cards
         return settlement(file.settles, file.wagers, tuple(o.name for o in file.bet.outcomes),
@@ -85,7 +88,9 @@ class GameAnalysis:
             problem = Problem(self.file.bet.layout.cards, self.file.first, decisions,
                               tuple(s / unit for s in start), self.outcomes(),
                               self.pays(paytable), larger_on_ties, self.settlement(paytable))
-            self.solved[key] = solve(problem)
+            self.solved[key] = (solve(problem) if self.file.dealer is None
+                                or not self.file.dealer.up else solve_file_upcard(self.file,
+                                                                                  problem))
         return self.solved[key]
 
     def rows(self, solution: Solution) -> list[tuple[str, Fraction, int, Fraction,
@@ -126,7 +131,8 @@ class GameAnalysis:
                      f"the first {file.first} as a set, the others in order")
             dealt = (f"Every deal from one deck, the player's {cards} cards ({order}) and the "
                      f"dealer's {file.dealer.cards} as a hand: {solution.cycle:,} deals, each "
-                     "equally likely; the dealer's hand is hidden until the showdown.")
+                     "equally likely; the dealer's hand is hidden until the showdown."
+                     if not file.dealer.up else upcard_deals(file, solution.cycle))
             paid = ("Each wager in play is paid apart, by the showdown's result and the "
                     "player's hand as [settle] says; a row's net is their sum. A fold loses "
                     f"every wager in play. Figures are per {file.unit} (1 unit).")
