@@ -26,7 +26,14 @@ from edge.decisions.dealer import settlement
 from edge.decisions.file import read_game_file
 from edge.decisions.game import make_game
 from edge.decisions.solve import Problem, Solution, all_sets
-from edge.decisions.upcard import _hand_classes, solve_upcard, upcard_picks, upcard_showdown
+from edge.decisions.upcard import (
+    UPCARD_CHECK,
+    UPCARD_SOLVED,
+    _hand_classes,
+    solve_upcard,
+    upcard_picks,
+    upcard_showdown,
+)
 from edge.errors import EdgeError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
@@ -155,3 +162,10 @@ def test_the_simulators_states_are_suit_renamings() -> None:
         assert any(sorted(4 * (c // 4) + renaming[c % 4] for c in hand) == list(member)
                    and 4 * (up // 4) + renaming[up % 4] == card
                    for renaming in itertools.permutations(range(4)))
+
+
+def test_the_method_says_what_is_done() -> None:
+    game = make_game(read_game_file(CARIBBEAN))
+    assert UPCARD_SOLVED in (game.method or ()) and UPCARD_CHECK in game.checks
+    three_card = make_game(read_game_file(EXAMPLES / "three-card-poker.toml"))
+    assert UPCARD_SOLVED not in (three_card.method or ())

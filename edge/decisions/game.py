@@ -23,7 +23,7 @@ from edge.decisions.dealer import RESULT_WORDS, hand_pay_names, hand_values, sho
 from edge.decisions.file import GameFile
 from edge.decisions.solve import Solution, set_index
 from edge.decisions.strategy import strategy_report
-from edge.decisions.upcard import upcard_picks
+from edge.decisions.upcard import UPCARD_CHECK, UPCARD_SOLVED, upcard_picks
 from edge.document.document import Report
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option
@@ -223,6 +223,7 @@ def make_game(file: GameFile) -> Game[Any]:
     def strategy(wager: Wager[Rules]) -> Report:
         return strategy_report(analysis, wager.paytable, wager.rules)
 
+    up = file.dealer is not None and file.dealer.up > 0
     source = bet.source or f"the game file {bet.path.name} (no source stated)"
     outcomes = tuple(outcome.name for outcome in bet.outcomes)
     if file.dealer is not None:             # the pays by wager: pair-plus.flush, ...
@@ -232,6 +233,7 @@ def make_game(file: GameFile) -> Game[Any]:
                least_pay=LEAST_PAY)
     return Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
                 source=source, describe_rules=lambda r: describe_rules(file, r),
-                invoked_as=str(bet.path), checks=(TOTAL_CHECK,), settlement=SETTLEMENT,
-                method=(EXHAUSTIVE_ENUMERATION, SOLVED,
-                        *((DEALER_COUNTED,) if file.dealer is not None else ())))
+                invoked_as=str(bet.path), checks=(UPCARD_CHECK if up else TOTAL_CHECK,),
+                settlement=SETTLEMENT,
+                method=(EXHAUSTIVE_ENUMERATION, *((UPCARD_SOLVED,) if up else (SOLVED, *(
+                    (DEALER_COUNTED,) if file.dealer is not None else ())))))

@@ -43,6 +43,22 @@ if TYPE_CHECKING:
     from edge.decisions.file import GameFile
 
 IntArray = npt.NDArray[np.int64]
+UPCARD_SOLVED = (
+    "The player's strategy is solved exactly from the game file, with the dealer's card face "
+    "up: each decision state is the player's whole hand and the dealer's up card (one hand of "
+    "each class up to a renaming of suits, with each card face up). For every state, every "
+    "set of the dealer's hidden cards is counted by the showdown's result (the dealer does not "
+    "qualify, the player wins, a tie, the dealer wins): every hand the dealer can hold is given "
+    "its strength and whether it qualifies once, and the hands holding the up card and none of "
+    "the player's cards are counted by inclusion and exclusion over the player's cards, in "
+    "sorted lists of the strengths of the hands holding each set of cards (a compiled kernel). "
+    "Each option's value is then an exact integer sum over those hands, each wager paid apart "
+    "as the file's [settle] says; the option of the highest value is taken, and the return "
+    "table counts every deal under the chosen options (docs/games-from-files.md).")
+UPCARD_CHECK = ("the number of deals (the player's hand, the dealer's up card, the dealer's "
+                "hidden cards as a set), computed apart from the solve: every state's hidden "
+                "hands and the deals counted under the chosen strategy must sum to it; and the "
+                "return of the chosen values equal to the one counted from the table's rows")
 # the dealer's keys are 16-bit: 0 (does not qualify), then 1 + a dense strength
 MOST_STRENGTHS = (1 << 16) - 2
 
