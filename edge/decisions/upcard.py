@@ -152,7 +152,9 @@ def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: I
     scale = math.lcm(*(x.denominator for rows in nets.values() for row in rows for x in row),
                      total.denominator)
     most = max([abs(x) for rows in nets.values() for row in rows for x in row] + [total])
-    if most * scale * cycle >= MOST_VALUE:          # every sum below is at most this
+    # a state's value is at most most * scale * hidden; a class's sum over the up cards
+    # (deck - n of them) is kept in 64 bits, the sum over the classes in Python's integers
+    if most * scale * hidden * (deck - n) >= MOST_VALUE:
         raise EdgeError("The pays and wagers are too large for an exact solve in 64-bit "
                         "integers.")
     best: IntArray | None = None
@@ -173,7 +175,8 @@ def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: I
         best[better] = value[better]
         chosen[better] = i
     assert best is not None
-    player_return = Fraction(int((best.sum(axis=1) * sizes).sum()), cycle * scale)
+    player_return = Fraction(sum(value * size for value, size in zip(
+        best.sum(axis=1).tolist(), sizes.tolist(), strict=True)), cycle * scale)
     settled: dict[tuple[int, Fraction], int] = {}
     folded: dict[tuple[int, Fraction], int] = {}
     lines: dict[tuple[int, ...], int] = {}
