@@ -397,6 +397,11 @@ BET_CASES: list[Case] = [
     Case("game file: Casino Hold'em (shared board), optimal strategy solved", 600.0,
          _game_file("casino-holdem.toml"), "deals",
          comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
+    # issue 36: a dealer's card face up, under 10 minutes: the player's hand as a set, the up
+    # card, the dealer's four hidden cards as a set (states counted by a compiled kernel)
+    Case("game file: Caribbean Stud, optimal strategy solved", 600.0,
+         _game_file("caribbean-stud.toml"), "deals", comb(52, 5) * 47 * comb(46, 4),
+         once=True),
     # issue 35: drawing rules, by classes of cards (ten values)
     # (baccarat's wagers, each from its own file of the game: the rows below)
     Case("bet file: Dealer Bust (dealer draws to 17), 8 decks", 10.0,

@@ -23,6 +23,8 @@ from edge.decisions.solve import (
     solve,
 )
 from edge.decisions.strategy_file import GameFileStrategy, compare
+from edge.decisions.upcard import solve_file_upcard, upcard_deals
+from edge.errors import EdgeError
 from edge.games import Rules
 from edge.options import options_dict
 from edge.paytables import PayTable, format_pay
@@ -75,8 +77,10 @@ class GameAnalysis:
         file = self.file
         if file.dealer is None:
             return None
-        if self.showdown is None:
-            self.showdown = showdown_counts(file.dealer, file.bet.layout.places, file.bet.rules)
+        if self.showdown is None:       # a card face up: counted by state (upcard.py)
+            self.showdown = (np.zeros((0, 4), dtype=np.int64) if file.dealer.up else
+                             showdown_counts(file.dealer, file.bet.layout.places,
+                                             file.bet.rules))
         table = paytable or file.bet.presets[file.bet.default_paytable]
         seen = file.bet.layout.cards
         return settlement(file.settles, file.wagers, tuple(o.name for o in file.bet.outcomes),
@@ -98,7 +102,9 @@ class GameAnalysis:
             problem = Problem(self.file.bet.layout.cards, self.file.first, decisions,
                               tuple(s / unit for s in start), self.outcomes(),
                               self.pays(paytable), larger_on_ties, self.settlement(paytable))
-            self.solved[key] = solve(problem)
+            self.solved[key] = (solve(problem) if self.file.dealer is None
+                                or not self.file.dealer.up else solve_file_upcard(self.file,
+                                                                                  problem))
         return self.solved[key]
 
     def played(self, paytable: PayTable | None, rules: Rules) -> Solution:
@@ -109,6 +115,10 @@ class GameAnalysis:
                    ) -> tuple[StrategyComparison, Counted]:
         """The rules' strategy against the optimal one, and its forward count (made once)."""
         strategy = played_strategy(rules)
+        if self.file.dealer is not None and self.file.dealer.up:
+            raise EdgeError(f"strategy={strategy}: a strategy file is not read yet for a game "
+                            f"with a dealer's card face up ({self.file.path.name}); its "
+                            "optimal strategy is solved exactly (strategy=optimal).")
         solution = self.played(paytable, rules)
         key = (solution.problem.pays, solution.problem.start, larger_on_ties(rules),
                (paytable or self.file.bet.presets[self.file.bet.default_paytable]).pays,
@@ -164,7 +174,8 @@ class GameAnalysis:
                      f"the first {file.first} as a set, the others in order")
             dealt = (f"Every deal from one deck, the player's {cards} cards ({order}) and the "
                      f"dealer's {file.dealer.cards} as a hand: {solution.cycle:,} deals, each "
-                     "equally likely; the dealer's hand is hidden until the showdown.")
+                     "equally likely; the dealer's hand is hidden until the showdown."
+                     if not file.dealer.up else upcard_deals(file, solution.cycle))
             paid = ("Each wager in play is paid apart, by the showdown's result and the "
                     "player's hand as [settle] says; a row's net is their sum. A fold loses "
                     f"every wager in play. Figures are per {file.unit} (1 unit).")

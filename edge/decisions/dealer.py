@@ -170,10 +170,10 @@ def read_dealer(data: dict[str, Any], text: str, deal: dict[str, Any], path: Pat
                          f"with the player's {seen} there are {DECK - seen} left, and a "
                          f"dealer's hand has 1 to {MOST_DEALER} cards here.")
     up = table.get("up", 0)
-    if isinstance(up, bool) or not isinstance(up, int) or up != 0:
-        raise fail(path, f"{where(text, 'up', 'dealer')}: [dealer] up = {up!r}: a dealer's "
-                         "card dealt face up is not solved from a file yet (write up = 0, "
-                         "or leave it out).")
+    if isinstance(up, bool) or not isinstance(up, int) or up not in (0, 1) or (
+            up and isinstance(cards, int) and cards < 2):
+        raise fail(path, f"{where(text, 'up', 'dealer')}: [dealer] up = {up!r}: the dealer "
+                         "deals 0 or 1 card face up here (1 with a hidden card too).")
     for key in ("qualifies", "showdown"):
         if key not in table:
             raise fail(path, f"{where(text, '', 'dealer')}: [dealer] {key} is missing.")

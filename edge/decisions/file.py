@@ -35,6 +35,7 @@ from edge.decisions.dealer import (
     hand_pay_names,
     read_dealer,
     read_settle,
+    where,
 )
 from edge.decisions.solve import MOST_CARDS, Decision, Option, stakes_by_total
 from edge.errors import EdgeError
@@ -259,7 +260,13 @@ def read_game_file(path: Path) -> GameFile:
         check_dealer(dealer, layout.places, bet.rules, text, path)
     wagers, start, unit, larger = read_game_table(data, path)
     decisions = read_decisions(data, wagers, layout.cards, path,
-                           None if dealer is None else layout.cards)
+                               None if dealer is None else layout.cards + dealer.up)
+    if dealer is not None and dealer.up and (len(decisions) != 1
+                                             or decisions[0].seen != layout.cards + dealer.up):
+        raise _fail(path, f"{where(text, 'up', 'dealer')}: [dealer] up = {dealer.up}: with a "
+                          f"dealer's card face up, the player makes one decision, with his "
+                          f"{layout.cards} cards and that card seen (seen = "
+                          f"{layout.cards + dealer.up}).")
     if dealer is not None:
         try:
             stakes_by_total(start, decisions, True)

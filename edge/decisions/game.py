@@ -30,6 +30,7 @@ from edge.decisions.file import GameFile
 from edge.decisions.solve import Solution, set_index
 from edge.decisions.strategy import strategy_report
 from edge.decisions.strategy_file import strategy_kind
+from edge.decisions.upcard import UPCARD_CHECK, UPCARD_SOLVED, upcard_picks
 from edge.document.document import Report
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option
@@ -70,6 +71,8 @@ class GameSimulator:
     # with a dealer: the player's strength by final set, the dealer's and whether it
     # qualifies by hand (:func:`~edge.decisions.dealer.hand_values`)
     showdown: tuple[IntArray, IntArray, npt.NDArray[np.bool_]] | None = None
+    # a dealer's card face up: the choices are by hand class and up card (upcard.py)
+    up: bool = False
 
     def play(self, rng: np.random.Generator, hands: int) -> tuple[IntArray, IntArray]:
         """Deal and play ``hands`` hands."""
@@ -80,11 +83,17 @@ class GameSimulator:
         totals = [sum(problem.start, Fraction(0))] * hands
         row = np.full(hands, -1, dtype=np.int64)
         for d, decision in enumerate(problem.decisions):
-            seen = set_index(np.sort(cards[:, :decision.seen], axis=1))
             arriving = self.solution.totals[d]
+            if self.up:         # the choice by the player's hand and the dealer's up card
+                picks = upcard_picks(self.solution.choices[d],
+                                     np.sort(cards[:, :problem.cards], axis=1),
+                                     cards[:, problem.cards])
+            else:
+                seen = set_index(np.sort(cards[:, :decision.seen], axis=1))
             for hand in np.flatnonzero(row < 0).tolist():
                 column = arriving.index(totals[hand])
-                option = decision.options[int(self.solution.choices[d][seen[hand], column])]
+                option = decision.options[int(picks[hand] if self.up else
+                                              self.solution.choices[d][seen[hand], column])]
                 if option.fold:
                     row[hand] = self.keys[("f", d, totals[hand])]
                 elif option.wager is not None:
@@ -117,7 +126,8 @@ def simulator(analysis: GameAnalysis, paytable: PayTable | None, rules: Rules) -
                 else hand_values(file.dealer, file.bet.layout.places, file.bet.rules))
     return GameSimulator(analysis, solution, tuple(name for name, *_ in rows),
                          {key: i for i, (*_, key) in enumerate(rows)}, scaled(nets, scale),
-                         scale, showdown=showdown)
+                         scale, showdown=showdown,
+                         up=file.dealer is not None and file.dealer.up > 0)
 
 
 def rules_type(file: GameFile) -> type[Rules]:
@@ -191,9 +201,12 @@ def dealer_words(file: GameFile) -> list[str]:
     """The dealer's hand, its qualifying rule, the showdown and each wager's pays in words."""
     dealer = file.dealer
     assert dealer is not None
-    lines = [f"The dealer gets {dealer.cards} cards ({dealer.place}), face down until the "
-             f"showdown. The dealer qualifies when {' '.join(dealer.qualifies.split())}; the "
-             f"player's hand beats the dealer's when {' '.join(dealer.showdown.split())}. A "
+    hidden = ("face down until the showdown" if not dealer.up else
+              f"the first face up, seen by the player before he decides, the other "
+              f"{dealer.cards - 1} face down until the showdown")
+    lines = [f"The dealer gets {dealer.cards} cards ({dealer.place}), {hidden}. The dealer "
+             f"qualifies when {' '.join(dealer.qualifies.split())}; the player's hand "
+             f"beats the dealer's when {' '.join(dealer.showdown.split())}. A "
              "fold loses every wager in play."]
     for wager, settle in zip(file.wagers, file.settles, strict=True):
         if all(pay is None for pay in settle.pays) and not settle.bonus:
@@ -226,6 +239,7 @@ def make_game(file: GameFile) -> Game[Any]:
     def comparison(wager: Wager[Rules]) -> StrategyComparison:
         return analysis.comparison(wager.paytable, wager.rules)[0]
 
+    up = file.dealer is not None and file.dealer.up > 0
     source = bet.source or f"the game file {bet.path.name} (no source stated)"
     outcomes = tuple(outcome.name for outcome in bet.outcomes)
     if file.dealer is not None:             # the pays by wager: pair-plus.flush, ...
@@ -235,6 +249,7 @@ def make_game(file: GameFile) -> Game[Any]:
                compare=comparison, least_pay=LEAST_PAY)
     return Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
                 source=source, describe_rules=lambda r: describe_rules(file, r),
-                invoked_as=str(bet.path), checks=(TOTAL_CHECK,), settlement=SETTLEMENT,
-                method=(EXHAUSTIVE_ENUMERATION, SOLVED,
-                        *((DEALER_COUNTED,) if file.dealer is not None else ())))
+                invoked_as=str(bet.path), checks=(UPCARD_CHECK if up else TOTAL_CHECK,),
+                settlement=SETTLEMENT,
+                method=(EXHAUSTIVE_ENUMERATION, *((UPCARD_SOLVED,) if up else (SOLVED, *(
+                    (DEALER_COUNTED,) if file.dealer is not None else ())))))
