@@ -45,6 +45,10 @@ SMALL_QUALIFIES = ("poker5(dealer) >= three-of-a-kind or (count(dealer, A) >= 2 
 RAISE = {"four": 20, "full": 7, "trips": 3, "two-pair": 2, "pair": 1, "high": 1}
 ACE, KING = 12, 11
 
+# the up-card kernel (edge/decisions/_upcard.pyx) runs in these tests: the debug and sanitizer
+# builds run them too
+pytestmark = pytest.mark.kernels
+
 
 def _category(cards: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
     """A five-card hand of at most four ranks (no straight, no flush): its category and its

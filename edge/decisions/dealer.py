@@ -309,8 +309,8 @@ def check_dealer(dealer: Dealer, places: tuple[Place, ...], rules: Rules, text: 
                              f"{error.message}.") from None
 
 
-def _values(node: Node, places: tuple[Place, ...], deals: Deals, rules: Rules,
-            condition: bool) -> IntArray:
+def word_values(node: Node, places: tuple[Place, ...], deals: Deals, rules: Rules,
+                condition: bool) -> IntArray:
     """A word (or, ``condition``, a condition) of one hand over every set of its cards (the
     rows of ``deals``, shared by the words of hands of the same size: each place is read
     whole, as columns 0 to k - 1, so their memo of ranks and suits is shared)."""
@@ -329,13 +329,14 @@ def hand_values(dealer: Dealer, places: tuple[Place, ...], rules: Rules
     mine = tuple(p for p in places if p.name != dealer.place)
     theirs = (Place(dealer.place, dealer.cards),)
     deals = {k: Deals(all_sets(k)) for k in {sum(p.cards for p in mine), dealer.cards}}
-    ours = _values(dealer.player_side, mine, deals[sum(p.cards for p in mine)], rules, False)
+    ours = word_values(dealer.player_side, mine, deals[sum(p.cards for p in mine)], rules,
+                       False)
     if _same_word(dealer.player_side, dealer.dealer_side) and len(ours) == len(
             deals[dealer.cards]):
         strength = ours         # the same word of hands of the same size: the same values
     else:
-        strength = _values(dealer.dealer_side, theirs, deals[dealer.cards], rules, False)
-    qualifies = _values(dealer.qualify_node, theirs, deals[dealer.cards], rules, True)
+        strength = word_values(dealer.dealer_side, theirs, deals[dealer.cards], rules, False)
+    qualifies = word_values(dealer.qualify_node, theirs, deals[dealer.cards], rules, True)
     return ours, strength, qualifies.astype(np.bool_)
 
 

@@ -330,7 +330,7 @@ def solve(problem: Problem) -> Solution:
         arriving = level_totals[k]
         chosen = np.zeros((len(sets[k]), len(arriving)), dtype=np.int8)
         order = sorted(range(len(decision.options)),
-                       key=lambda i: _rank(problem, decision.options[i]))
+                       key=lambda i: tie_rank(problem, decision.options[i]))
         for column, t in enumerate(arriving):
             best: IntArray | None = None
             for i in order:
@@ -388,7 +388,7 @@ def _final_values(problem: Problem, total: Fraction, stakes: tuple[Fraction, ...
     return value
 
 
-def _rank(problem: Problem, option: Option) -> tuple[int, Fraction]:
+def tie_rank(problem: Problem, option: Option) -> tuple[int, Fraction]:
     """Options in the order ties are broken: folds first, then by how much they change the
     total in play (each wager is set by one decision only, so before it the wager holds its
     starting amount): pulling a bet back (-1) ranks below leaving it (0), below raising."""

@@ -27,15 +27,15 @@ import numpy.typing as npt
 from edge.bets.compile import Condition, Deals, Rules
 from edge.bets.layout import Place
 from edge.decisions._upcard import upcard_counts
-from edge.decisions.dealer import Dealer, _values
+from edge.decisions.dealer import Dealer, word_values
 from edge.decisions.solve import (
     DECK,
     MOST_VALUE,
     Problem,
     Solution,
-    _rank,
     all_sets,
     set_index,
+    tie_rank,
 )
 from edge.errors import EdgeError
 
@@ -100,10 +100,10 @@ def upcard_showdown(dealer: Dealer, places: tuple[Place, ...], rules: Rules,
                         f"with {n + d} cards or more.")
     players, hands = deck_sets(deck, n), deck_sets(deck, d)
     real_players, real_hands = Deals(players + offset), Deals(hands + offset)
-    ours = _values(dealer.player_side, mine, real_players, rules, False)
+    ours = word_values(dealer.player_side, mine, real_players, rules, False)
     theirs = (Place(dealer.place, d),)
-    strength = _values(dealer.dealer_side, theirs, real_hands, rules, False)
-    qualifies = _values(dealer.qualify_node, theirs, real_hands, rules, True) > 0
+    strength = word_values(dealer.dealer_side, theirs, real_hands, rules, False)
+    qualifies = word_values(dealer.qualify_node, theirs, real_hands, rules, True) > 0
     values = np.unique(np.concatenate([ours, strength]))
     if len(values) > MOST_STRENGTHS:
         raise EdgeError(f"The hands have {len(values):,} strengths; a dealer's card face up "
@@ -140,7 +140,7 @@ def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: I
     n = problem.cards
     hidden = math.comb(deck - n - 1, settlement.hidden - 1)
     cycle = math.comb(deck, n) * (deck - n) * hidden
-    order = sorted(range(len(decision.options)), key=lambda i: _rank(problem,
+    order = sorted(range(len(decision.options)), key=lambda i: tie_rank(problem,
                                                                       decision.options[i]))
     stakes_of: dict[int, tuple[Fraction, ...]] = {}
     for i, option in enumerate(decision.options):
