@@ -263,8 +263,10 @@ def parse_penetration(text: str) -> Cut:
     """``--penetration``: a share of the shoe dealt before the shuffle (``5/6``, ``0.75``,
     ``75%``, ``1`` the whole shoe) or a number of cards (``260 cards``), above 0.
 
-    >>> parse_penetration("5/6"), parse_penetration("75%").fraction, parse_penetration("260 cards")
-    (Cut(fraction=Fraction(5, 6), cards=None), Fraction(3, 4), Cut(fraction=None, cards=260))
+    >>> parse_penetration("5/6")
+    Cut(fraction=Fraction(5, 6), cards=None, behind=None)
+    >>> parse_penetration("75%").fraction, parse_penetration("260 cards").cards
+    (Fraction(3, 4), 260)
     """
     found = _SHARE.fullmatch(text)
     if found is None:

@@ -414,8 +414,9 @@ def strategy_sections(context: ReportContext[Rules]) -> list[Section]:
     if not children:
         return []
     return [Section("Player strategy", (Paragraph(
-        "How the player decides, as `edge strategy` gives it for this game, and what each "
-        "strategy the game offers is worth."),), tuple(children), page_break=True)]
+        f"How the player decides, as `edge strategy {context.game.command_name}`"
+        " gives it, and what each strategy the game offers is worth."),), tuple(children),
+        page_break=True)]
 
 
 def chosen_strategy_sections(context: ReportContext[Rules]) -> list[Section]:
