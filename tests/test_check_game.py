@@ -38,7 +38,8 @@ BET_FILES = [ROOT / "examples" / "bets" / name
 
 # Ultimate Texas Hold'em's contracts that solve again (each named Blind table, each option
 # choice) or simulate take seconds each: in the slow run
-SOLVES_AGAIN = ("paytables_analysable", "options_accepted", "simulation_agrees")
+SOLVES_AGAIN = ("paytables_analysable", "options_accepted", "simulation_agrees",
+               "tables_add_up")     # every named Blind table solved again (25 s)
 
 
 @pytest.mark.parametrize("check", [

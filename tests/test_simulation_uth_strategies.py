@@ -199,6 +199,7 @@ def test_simulated_practical_strategy_agrees_with_its_exact_return(
     assert abs(z) < 3.29
 
 
+@pytest.mark.slow   # a UTH strategy evaluated and simulated through the command (20 s)
 def test_the_simulate_command_plays_a_named_strategy(
         edge_cli: CliRunner, uth_strategy_evaluation: Callable[[str], Evaluation]) -> None:
     # through the command line and the main bet's simulate hook (the exact table reuses the

@@ -98,6 +98,7 @@ def test_play_line_is_twice_the_game_as_dealts(settle: solver.Settlement) -> Non
     assert (mine[:, one.PLAY] == 2 * dealt[:, one.PLAY]).all()
 
 
+@pytest.mark.slow   # a reduced sweep of every flop of a class (10 s)
 def test_reduced_sweep_sums_every_flop_of_the_class(settle: solver.Settlement) -> None:
     """One flop class (three deuces: 4 flops): a holding's symmetrised lines are the sum of
     the plain lines of the class's flops it does not touch."""

@@ -193,12 +193,14 @@ def test_beat_dealer_settlement_examples(cards: str, row: str) -> None:
     assert simulator.outcomes[int(outcome[0])] == row
 
 
+@pytest.mark.slow   # a UTH solve under the beat-dealer Trips rule, simulated (8 s)
 def test_beat_dealer_simulation_agrees() -> None:
     found = simulate("uth", "trips", "50-40-30-10-8-6-3", {"trips_rule": "beat-dealer"},
                      hands=300_000, seed=11)
     assert found.agrees and not found.mismatches
 
 
+@pytest.mark.slow   # every showdown counted for the fold-loses rule (16 s)
 def test_beat_dealer_fold_loses_against_the_showdown_counts() -> None:
     rules = GAME.make_rules({"trips_rule": "beat-dealer-fold-loses"})
     table = GAME.analyze("trips", GAME.bet("trips").paytable("50-40-30-10-8-6-3"), rules,
