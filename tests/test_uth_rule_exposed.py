@@ -232,3 +232,21 @@ def test_a_rule_reading_nothing_seen_gives_the_game_as_dealt() -> None:
     value = rule_exposed.rule_value(strategy, solution, checking)
     assert value.expected_return == unexposed.expected_return()
     assert isinstance(value.expected_return, Fraction)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (FULL or _cached(Seen.FLOP_1)), reason="the flop-1 solve takes "
+                    "minutes: EDGE_EXPOSURE_FULL=1")
+def test_flop_cards_with_the_optimal_rule_reproduce_the_solve() -> None:
+    """Played as the optimal strategy does (flop and river optimal, which is what the game as
+    dealt's flop and river are once the flop is seen), the flop-card path gives every flop-1
+    state the solve's own checking value, and so the solve's return."""
+    from edge.games.ultimate_texas_holdem.exposure import dealer_one
+    from edge.games.ultimate_texas_holdem.strategy import practical
+    from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL
+    solution = dealer_one.solve_flop_one(SETTLE, False)
+    evaluation = practical.evaluate_cached(OPTIMAL, solver.solve(SETTLE, False))
+    checking = rule_exposed.checking_values(OPTIMAL, solution, evaluation=lambda: evaluation)
+    assert np.array_equal(checking, solution.values[:, 0])
+    value = rule_exposed.rule_value(OPTIMAL, solution, checking)
+    assert value.expected_return == value.optimal_return
