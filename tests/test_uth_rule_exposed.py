@@ -19,6 +19,7 @@ import itertools
 import os
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -26,12 +27,13 @@ import pytest
 
 from edge import _core
 from edge.errors import EdgeError
-from edge.games.ultimate_texas_holdem.exposure import _rule_one, rule_exposed
+from edge.games.ultimate_texas_holdem.exposure import _rule_one, rule_exposed, rule_one
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_cards
 from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
 from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy, parse_text
+from tests.conftest import CliRunner
 from tests.test_uth_rule_two import categories, plain_rank
 
 pytestmark = pytest.mark.kernels
@@ -109,7 +111,7 @@ REDUCED = ([0, 5, 22, 37, 50], [1, 2, 3, 44, 45])    # a rainbow board and one o
 def reduced_sums(text: str, with_cards: bool) -> tuple[dict[str, IntArray], list[list[int]]]:
     boards = np.array(REDUCED, dtype=np.int32)
     weights = np.array([len(orbit(b)) for b in REDUCED], dtype=np.int64)
-    sums = rule_exposed.board_sums(parse_text(text, "reduced"), SETTLE, False,
+    sums = rule_one.board_sums(parse_text(text, "reduced"), SETTLE, False,
                                    with_flop=with_cards, with_turn_river=with_cards,
                                    boards=boards, weights=weights, jobs=1)
     return sums, [b for board in REDUCED for b in orbit(board)]
@@ -162,7 +164,7 @@ def test_holding_numbering_and_flop_index() -> None:
 
 @pytest.mark.slow      # 3 s: the 134,459 board classes and their orbits
 def test_board_classes_cover_every_board() -> None:
-    boards, weights = rule_exposed.board_classes()
+    boards, weights = rule_one.board_classes()
     assert len(boards) == 134_459 and int(weights.sum()) == 2_598_960
     for index in (0, 1000, 134_458):
         assert weights[index] == len(orbit(boards[index].tolist()))
@@ -207,6 +209,17 @@ def test_what_each_exposure_accepts() -> None:
             UltimateTexasHoldemRules(strategy=optimal_flop, seen=seen)
     for seen in (Seen.DEALER_1_RIVER, Seen.FLOP_1, Seen.FLOP_2, Seen.FLOP_3):
         UltimateTexasHoldemRules(strategy=optimal_flop, seen=seen)
+
+
+def test_the_command_line_refuses_an_optimal_flop_in_one_line(edge_cli: CliRunner,
+                                                              tmp_path: Path) -> None:
+    path = tmp_path / "optimal-flop.toml"
+    path.write_text(RULE.replace('otherwise = "check"\n\n[[flop.rules]]\nhand_min = '
+                                 '"two-pair"\naction = "bet"', 'play = "optimal"'))
+    result = edge_cli("table", "uth", "--set", "seen=dealer-1,flop-1", "--strategy", str(path))
+    assert result.status == 2
+    assert result.err.startswith(f"edge: error: strategy={path} with seen=dealer-1,flop-1 is "
+                                 "not supported") and result.err.count("\n") == 1
 
 
 # --- the full counts (minutes; from the cache or with EDGE_EXPOSURE_FULL=1) -----------------
