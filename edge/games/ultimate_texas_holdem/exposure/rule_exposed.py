@@ -98,7 +98,7 @@ def rule_table(value: PlayerValue, paytable: PayTable, options: Mapping[str, str
     shares = value.shares()
     gain = value.expected_return - unexposed.expected_return
     streets = "; ".join(
-        ("on the flop optimally given what he sees" if plan.optimal else
+        (f"on the {plan.street.name.lower()} optimally given what he sees" if plan.optimal else
          "; ".join([plan.rule_words(rule.number) for rule in plan.rules] + [plan.rule_words(0)]))
         for plan in (strategy.flop, strategy.river))
     preflop = ("the best of 4x, 3x and checking given his own flop and river"
