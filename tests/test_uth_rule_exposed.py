@@ -29,10 +29,13 @@ from edge import _core
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem.exposure import _rule_one, rule_exposed, rule_one
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_cards
+from edge.games.ultimate_texas_holdem.exposure.main_bet import states_total
+from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
 from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy, parse_text
+from edge.table import ReturnTable, Row
 from tests.conftest import CliRunner
 from tests.test_uth_rule_two import categories, plain_rank
 
@@ -187,6 +190,50 @@ def test_kernel_refuses_bad_arguments() -> None:
                               False, out, out.copy())
     with pytest.raises(ValueError, match="a flop is three cards"):
         _rule_one.flop_index(3, 2, 1)
+
+
+# --- the value and the table, from made-up states ------------------------------------------
+
+def made_up_solution() -> ExposedSolution:
+    """A seen=dealer-1 solution of three made-up states (AA, 72 and KQ, the dealer card a 2)
+    whose weights stand for every preflop state, with made-up check, 3x and 4x values."""
+    cards = np.array([[48, 49, 0], [4, 21, 0], [40, 45, 0]], dtype=np.int8)
+    total = states_total(Seen.DEALER_1)
+    weight = np.array([1, 2, total - 3], dtype=np.int64)
+    values = np.array([[10, 30, 40], [-5, -20, -30], [7, 6, 5]], dtype=np.int64)
+    cycle = solver.CYCLE * 2
+    counts = {p: np.zeros(17, dtype=np.int64) for p in (4, 3, 2, 1)}
+    counts[4][0] = cycle
+    deals = cycle // total
+    assert deals * total == cycle
+    return ExposedSolution(Seen.DEALER_1, SETTLE, False, cycle, counts, 0, (),
+                           cards, weight, np.array([4, 0, 0], dtype=np.int8), values, deals)
+
+
+def test_the_value_of_made_up_states() -> None:
+    solution = made_up_solution()
+    checking = np.array([35, -1, 9], dtype=np.int64)     # the rule's own checking values
+    optimal = rule_exposed.rule_value(parse_text(RULE, "own"), solution, checking)
+    # preflop "optimal": the best of 4x, 3x and the rule's checking line, state by state
+    assert optimal.choice.tolist() == [4, 0, 0]
+    weight = solution.state_weight
+    assert optimal.total == int(weight @ np.array([40, -1, 9]))
+    assert optimal.optimal_total == int(weight @ np.array([40, -5, 7]))
+    charted = rule_exposed.rule_value(parse_text(RULE.replace(
+        '[preflop]\nplay = "optimal"', '[preflop]\nraise_4x = ["KQo"]'), "chart"),
+        solution, checking)
+    assert charted.choice.tolist() == [0, 0, 4]            # the chart, whatever the values
+    assert charted.total == int(weight @ np.array([35, -1, 5]))
+    dealt = ReturnTable("ultimate-texas-holdem", "main", (Row("made up", Fraction(10), 50),),
+                        uth.BLIND_PRESETS["standard"], {}, initial_wager=Fraction(1),
+                        basis="Ante")
+    table = rule_exposed.rule_table(charted, uth.BLIND_PRESETS["standard"], {}, "uth", dealt)
+    assert table.expected_return == charted.expected_return
+    assert [row.outcome for row in table.rows] == ["preflop 4x (average net)",
+                                                "check, then his own flop and river "
+                                                "(average net)"]
+    text = " ".join(table.notes)
+    assert "rule 1: he bets 2x on the flop when" in text and " gives up " in text
 
 
 # --- what is refused --------------------------------------------------------------------------
