@@ -5,12 +5,12 @@ edge/games/ultimate_texas_holdem/exposure/rule_exposed.py and its kernel _rule_o
 The board sweep is checked against a plain enumeration written here: on a reduced case (every
 board of two suit classes) a few states' sums must be the plain sums over those boards of every
 split into flop and turn-river and every other dealer card, the rule's choices made by plain
-code (the plain five-card ranking of tests/test_uth_rule_two.py on the flop, the shared evaluator
-edge._core.evaluate_many, tested on its own, for the 7-card showdowns, as
+code (the plain five-card ranking of tests/test_uth_rule_two.py on the flop, the shared
+evaluator edge._core.evaluate_many, tested on its own, for the 7-card showdowns, as
 tests/test_uth_rule_two.py does). The whole sweep takes minutes; with ``EDGE_EXPOSURE_FULL=1``
-(or the solves in the cache) the slow tests check that a rule reading nothing seen gives the game
-as dealt's return, and that the flop-card path reproduces the exposure's own solve when the rule
-says what the optimal strategy does.
+(or ``EDGE_PUBLISHED_CACHE`` naming a cache of the full solves) the slow tests check that a rule
+reading nothing seen gives the game as dealt's return, and that the flop-card path reproduces
+the exposure's own solve when the rule says what the optimal strategy does.
 """
 
 from __future__ import annotations
@@ -271,17 +271,23 @@ def test_the_command_line_refuses_an_optimal_flop_in_one_line(edge_cli: CliRunne
 
 # --- the full counts (minutes; from the cache or with EDGE_EXPOSURE_FULL=1) -----------------
 
-def _cached(seen: Seen) -> bool:
-    from edge.games.ultimate_texas_holdem.exposure.dealer_one import ExposedCache
-    return ExposedCache(seen, SETTLE, False).path.exists()
+def full_solves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run on the full solves: from the cache ``EDGE_PUBLISHED_CACHE`` names (as
+    tests/test_uth_players.py does), or afresh with ``EDGE_EXPOSURE_FULL=1`` (minutes each);
+    skipped otherwise."""
+    folder = os.environ.get("EDGE_PUBLISHED_CACHE")
+    if folder:
+        monkeypatch.setenv("EDGE_CACHE_DIR", folder)
+    elif not FULL:
+        pytest.skip("the full solves take minutes: EDGE_PUBLISHED_CACHE or EDGE_EXPOSURE_FULL=1")
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (FULL or _cached(Seen.DEALER_1)), reason="the dealer-1 solve takes "
-                    "minutes: EDGE_EXPOSURE_FULL=1")
-def test_a_rule_reading_nothing_seen_gives_the_game_as_dealt() -> None:
+def test_a_rule_reading_nothing_seen_gives_the_game_as_dealt(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """wizard-practical reads nothing seen (a chart, flop and river rules): with a dealer card
     seen it plays every deal as dealt, so its exact return is the unexposed evaluation's."""
+    full_solves(monkeypatch)
     from edge.games.ultimate_texas_holdem.exposure import dealer_one
     from edge.games.ultimate_texas_holdem.strategy import practical
     strategy = UthStrategy.resolve("wizard-practical")
@@ -295,12 +301,12 @@ def test_a_rule_reading_nothing_seen_gives_the_game_as_dealt() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (FULL or _cached(Seen.FLOP_1)), reason="the flop-1 solve takes "
-                    "minutes: EDGE_EXPOSURE_FULL=1")
-def test_flop_cards_with_the_optimal_rule_reproduce_the_solve() -> None:
+def test_flop_cards_with_the_optimal_rule_reproduce_the_solve(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Played as the optimal strategy does (flop and river optimal, which is what the game as
     dealt's flop and river are once the flop is seen), the flop-card path gives every flop-1
     state the solve's own checking value, and so the solve's return."""
+    full_solves(monkeypatch)
     from edge.games.ultimate_texas_holdem.exposure import dealer_one
     from edge.games.ultimate_texas_holdem.strategy import practical
     from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL
