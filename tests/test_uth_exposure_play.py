@@ -285,11 +285,11 @@ def test_bad_seen_values_are_one_error_line(edge_cli: CliRunner) -> None:
     result = edge_cli("table", "uth", "--set", "seen=dealer-3")
     assert result.status == 2 and result.err.count("\n") == 1
     assert "dealer-3" in result.err and "dealer-1,turn-river-1" in result.err
-    # a strategy's own flop and river rules are not valued with cards seen (issue 27 part 2:
-    # a preflop chart or rule is, tests/test_uth_players.py)
+    # a strategy naming cards that are not seen (its own flop and river rules are valued with
+    # cards seen: tests/test_uth_rule_exposed.py)
     result = edge_cli("table", "uth", "--set", "seen=dealer-1", "--set",
-                      "strategy=wizard-practical")
-    assert result.status == 2 and result.err.count("\n") == 1 and "not supported" in result.err
+                      "strategy=jacobson-ahead")
+    assert result.status == 2 and result.err.count("\n") == 1 and "not seen=dealer-1" in result.err
     result = edge_cli("table", "uth", "--bet", "trips", "--set", "seen=dealer-1",
                       "--set", "trips_rule=beat-dealer-fold-loses")
     assert result.status == 2 and result.err.count("\n") == 1 and "--bet main" in result.err

@@ -99,9 +99,8 @@ def test_a_rule_needs_what_it_names_seen() -> None:
     with pytest.raises(EdgeError, match="needs both dealer cards seen"):
         UltimateTexasHoldemRules(strategy=UthStrategy.resolve("jacobson-ahead"),
                                  seen=Seen.DEALER_1)
-    with pytest.raises(EdgeError, match="later streets by the strategy's own rules"):
-        UltimateTexasHoldemRules(strategy=UthStrategy.resolve("wizard-practical"),
-                                 seen=Seen.DEALER_1)
+    # its own flop and river rules are counted with a card seen (tests/test_uth_rule_exposed.py)
+    UltimateTexasHoldemRules(strategy=UthStrategy.resolve("wizard-practical"), seen=Seen.DEALER_1)
     UltimateTexasHoldemRules(strategy=simple, seen=Seen.DEALER_1_FLOP_1)     # accepted
     UltimateTexasHoldemRules(strategy=UthStrategy.resolve("always-4x"), seen=Seen.DEALER_2)
 

@@ -217,6 +217,8 @@ def _exposed_rule(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
     solution = exposure_main.solve_exposure(paytable, rules, run)
     dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
     unexposed = main_table(paytable, dealt, _main_options(dealt), run, GAME_NAME)
+    if not rules.strategy.later_streets_optimal and rules.seen is not Seen.DEALER_2:
+        return _exposed_own_rules(wager, solution, unexposed)
     if not rules.strategy.later_streets_optimal:      # its own flop and river (seen=dealer-2)
         settle = settlement(paytable.as_dict(), rules.dealer_no_qualify)
         ruled = rule_two.solve_rule(rules.strategy, settle, rules.ties_larger, jobs=run.jobs,
@@ -225,6 +227,27 @@ def _exposed_rule(wager: Wager[UltimateTexasHoldemRules]) -> ReturnTable:
                                        GAME_NAME, unexposed)
     return players.rule_table(players.evaluate(rules.strategy, solution), paytable,
                               _main_options(rules), GAME_NAME, unexposed)
+
+
+def _exposed_own_rules(wager: Wager[UltimateTexasHoldemRules], solution: ExposedSolution,
+                       unexposed: ReturnTable) -> ReturnTable:
+    """The exact return of a strategy with its own flop and river rules under an exposure other
+    than ``dealer-2`` (:mod:`.exposure.rule_exposed`)."""
+    from edge.games.ultimate_texas_holdem.exposure import rule_exposed
+    paytable, rules, run = wager.paytable, wager.rules, wager.run
+    assert paytable is not None
+    reaching = replace(rules.strategy, preflop_optimal=True, preflop_rules=())
+
+    def evaluation() -> practical.Evaluation:      # every holding reaches the flop
+        dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
+        return practical.evaluate_cached(reaching, solve_main(paytable, dealt, run),
+                                         jobs=run.jobs, progress=run.progress,
+                                         use_cache=run.cache)
+
+    checking = rule_exposed.checking_values(rules.strategy, solution, evaluation=evaluation,
+                                            jobs=run.jobs, use_cache=run.cache)
+    return rule_exposed.rule_table(rule_exposed.rule_value(rules.strategy, solution, checking),
+                                   paytable, _main_options(rules), GAME_NAME, unexposed)
 
 
 def _exposed_simulate(wager: Wager[UltimateTexasHoldemRules]) -> Simulator:

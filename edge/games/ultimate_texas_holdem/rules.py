@@ -141,9 +141,12 @@ DEALER_CARDS_SEEN = {Seen.NONE: 0, Seen.DEALER_1: 1, Seen.DEALER_2: 2, Seen.DEAL
 def strategy_refusal(strategy: UthStrategy, seen: Seen) -> str:
     """Why ``strategy`` cannot be played with ``seen`` ("" when it can). With cards seen edge
     values a preflop chart or rule with the flop and river played optimally given what is seen
-    (exact from the exposure's solve); with both dealer cards seen (``dealer-2``) also the
-    strategy's own flop rules and river rules that read only ``versus_dealer`` (exact,
-    :mod:`.exposure.rule_two`). Rules naming the seen dealer cards need those cards seen."""
+    (exact from the exposure's solve), and a strategy's own flop and river rules: with both
+    dealer cards seen (``dealer-2``, :mod:`.exposure.rule_two`) flop rules on any feature and
+    river rules that read only ``versus_dealer``; under the other exposures
+    (:mod:`.exposure.rule_exposed`) rules on the player's cards and the board, with an
+    ``"optimal"`` flop only where no dealer card is seen before it. Rules naming the seen dealer
+    cards need those cards seen."""
     needs = strategy.needs_seen
     shown = DEALER_CARDS_SEEN.get(seen, 0)
     if needs and shown != needs:
@@ -162,12 +165,11 @@ def strategy_refusal(strategy: UthStrategy, seen: Seen) -> str:
                 "seen edge values river rules that read only versus_dealer (the river's "
                 "result is then known; write [river] play = \"optimal\" or rules on "
                 "versus_dealer alone); its flop rules may read any feature.")
-    if seen not in (Seen.NONE, Seen.DEALER_2) and not strategy.later_streets_optimal:
-        return (f"strategy={strategy} with seen={seen} is not supported: with this exposure "
-                "edge values the strategy's preflop chart and rules with the flop and river "
-                "played optimally given what is seen (write [flop] play = \"optimal\" and "
-                "[river] play = \"optimal\"); later streets by the strategy's own rules are valued "
-                "exactly with both dealer cards seen (seen=dealer-2) only.")
+    if shown == 1 and not strategy.later_streets_optimal and strategy.flop.optimal:
+        return (f"strategy={strategy} with seen={seen} is not supported: it plays the flop "
+                "optimally (given the dealer card it sees and its own river rules), a decision "
+                "edge does not count with one dealer card seen; write [flop] rules (its river "
+                "may be rules or optimal), or play both the flop and the river optimally.")
     return ""
 
 

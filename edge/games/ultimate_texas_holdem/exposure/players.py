@@ -9,7 +9,7 @@ choice in each state, summed with the state weights, over the scenario's cycle; 
 rule against perfect use of the information is the optimal choice's sum minus that. Later
 streets by a strategy's own rules are not in the solve (it keeps no flop or river values per
 state): with both dealer cards seen they are counted by :mod:`.rule_two` (the table:
-:mod:`.own_rules`), with other exposures :func:`..rules.strategy_refusal` refuses them.
+:mod:`.own_rules`), with the other exposures by :mod:`.rule_exposed`.
 """
 
 from __future__ import annotations
