@@ -368,6 +368,7 @@ def test_cli_report_file_and_stdout(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "edge: error:" in capsys.readouterr().err
 
 
+@pytest.mark.slow   # every game's report written through the command (6 s)
 def test_cli_all_writes_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry, "_registry", {"triple-bet": games.get_game("triple-bet")})
     out = tmp_path / "reports"

@@ -300,7 +300,8 @@ WAGERS = [
     ("ultimate-texas-holdem", "trips", None, {}, 2_000_000),
     ("ultimate-texas-holdem", "trips", "50-40-30-9-7-4-3", {}, 1_000_000),
     ("ultimate-texas-holdem", "progressive", None, {"meter": "25000"}, 2_000_000),
-    ("ultimate-texas-holdem", "main", None, {}, 1_000_000),
+    # the main bet's million hands take 15 s: the slow run
+    pytest.param("ultimate-texas-holdem", "main", None, {}, 1_000_000, marks=pytest.mark.slow),
     ("ultimate-texas-holdem", "main", None, {"strategy": "always-4x"}, 1_000_000),
     # baccarat: whole coups dealt card by card and settled by the wagers' bet files
     *[("baccarat", bet, None, {}, 200_000)

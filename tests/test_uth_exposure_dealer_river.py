@@ -80,7 +80,8 @@ def plain_river_line(holding: tuple[int, int], flop: list[int], settle: solver.S
 
 # a few seconds each: the first is the kernel tests' case (.ci/run's debug and sanitizer builds)
 @pytest.mark.parametrize(("flop", "holding"), [
-    ([0, 1, 12], (30, 45)),
+    # a plain enumeration of one flop state each (4 s): the slow run
+    pytest.param([0, 1, 12], (30, 45), marks=pytest.mark.slow),
     pytest.param([17, 22, 50], (16, 21), marks=pytest.mark.slow),
 ])
 def test_flop_state_against_plain_enumeration(settle: solver.Settlement, flop: list[int],

@@ -59,6 +59,7 @@ def _rounded(value: Fraction, places: int) -> Decimal:
     return percent.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
 
 
+@pytest.mark.slow   # each named strategy evaluated over every deal (10 s each)
 @pytest.mark.parametrize("name", NAMED)
 def test_named_strategy_reproduces_its_published_house_edge(
         name: str, uth_strategy_evaluation: Callable[[str], Evaluation]) -> None:

@@ -227,6 +227,7 @@ def test_beat_dealer_fold_loses_against_the_showdown_counts() -> None:
         GAME.make_rules({"trips_rule": "beat-dealer"}), RunSettings()).house_edge
 
 
+@pytest.mark.slow   # a UTH solve under the fold-loses Trips rule, simulated (7 s)
 def test_beat_dealer_fold_loses_simulation_agrees() -> None:
     found = simulate("uth", "trips", "50-40-30-10-8-6-3",
                      {"trips_rule": "beat-dealer-fold-loses"}, hands=300_000, seed=12)
