@@ -234,6 +234,7 @@ def test_plain_output_states_its_basis_and_the_games_pace(
     assert "sorted-1" not in text
 
 
+@pytest.mark.slow   # every game's scenarios at every rate, through the command (5 s)
 def test_csv_is_one_line_per_scenario_and_rate(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["protection", TCP, "--format", "csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))

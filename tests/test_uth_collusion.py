@@ -96,7 +96,8 @@ def one_flop(flop: list[int]) -> classes.Flops:
 
 # about 5 s each: the first is the kernel tests' case (.ci/run's debug and sanitizer builds)
 @pytest.mark.parametrize(("hole", "partner", "flop"), [
-    ("Ah Kh", "Qh 2c", "Jh Th 3d"),      # flush and royal draws, the partner holds one out
+    pytest.param("Ah Kh", "Qh 2c", "Jh Th 3d",      # flush and royal draws, the partner holds
+                 marks=pytest.mark.slow),          # one out (5 s; the slow run)
     pytest.param("7c 7d", "7s 2h", "Kc 8d 8h",      # a pair against the partner's trip card
                  marks=pytest.mark.slow),
     pytest.param("5s 3d", "Ad Ac", "9c 6h 2s",      # a weak hand that folds on most rivers
