@@ -186,6 +186,11 @@ def test_the_charts_follow_the_table(studio: str, browser: Any) -> None:
     page.wait_for_selector("#charts figure svg")
     assert page.locator("#charts figure").count() == 2      # outcomes, and the pays moved
     page.fill('input[data-outcome="mixed-pair"]', "5")
+    # at once, before any answer can come (the page waits 0.12 s after the last key): the
+    # table and the charts of the old input are faded, never shown beside the new input
+    assert page.evaluate("['result', 'charts'].every(id => "
+                         "document.getElementById(id).classList.contains('stale'))")
     edge_shown(page)
-    page.wait_for_function("document.getElementById('charts').textContent.includes('now 5')")
+    page.wait_for_function("document.getElementById('charts').textContent.includes('now 5') "
+                           "&& !document.getElementById('charts').classList.contains('stale')")
     page.locator("#charts-box").screenshot(path=str(SHOTS / "studio-charts.png"))

@@ -36,6 +36,7 @@
 
   async function analyse(resetPays) {
     const seq = ++latest;
+    const asked = edits;                        // the input this answer is of
     if (pending) pending.abort();
     pending = new AbortController();
     result.classList.add("stale");
@@ -70,7 +71,7 @@
     if (answer.superseded || Number(answer.seq) !== latest) return;   // newer input is on its way
     result.innerHTML = answer.result;
     result.dataset.seq = answer.seq;
-    result.classList.remove("stale");
+    result.classList.toggle("stale", asked !== edits);   // typed since: the next is coming
     if (answer.ok && (resetPays || answer.outcomes !== outcomes)) {
       paysForm.innerHTML = answer.pays;
       outcomes = answer.outcomes;
@@ -82,9 +83,18 @@
     state.className = answer.ok ? "ok" : "bad";
   }
 
+  // every answer of the input as it was (the table, its charts, a strategy or report shown)
+  // is faded as soon as the input changes, until the newest answer replaces it
+  const answers = ["result", "charts", "strategy-page", "report-preview"];
+  let edits = 0;                                  // changes of the input, counted at once
+  function fade() {
+    edits++;
+    for (const id of answers) $(id).classList.add("stale");
+  }
+
   function soon(resetPays) {
     clearTimeout(timer);
-    result.classList.add("stale");
+    fade();
     timer = setTimeout(() => analyse(resetPays), 120);
   }
 
@@ -167,9 +177,13 @@
 
   // the charts follow the table (drawn apart, so the table is never kept waiting for them)
   async function drawCharts(seq) {
+    const asked = edits;
     const response = await fetch("charts", {method: "POST", body: body()});
     const made = await response.text();
-    if (seq === latest) $("charts").innerHTML = made;
+    if (seq === latest && asked === edits) {
+      $("charts").innerHTML = made;
+      $("charts").classList.remove("stale");
+    }
   }
   $("charts-box").addEventListener("toggle", () => {
     if ($("charts-box").open) drawCharts(latest);
@@ -177,22 +191,26 @@
 
   async function showStrategy() {
     state.textContent = "solving the strategy...";
+    const asked = edits;                        // the input this strategy is of
     const response = await fetch("strategy", {method: "POST", body: body()});
     if (!response.ok) { state.textContent = await response.text(); return; }
     const frame = $("strategy-page");
     frame.srcdoc = await response.text();       // sandboxed: it runs no script
     frame.hidden = false;
+    frame.classList.toggle("stale", asked !== edits);
     state.textContent = "the strategy below is of the input as it was when asked";
   }
 
   $("preview").addEventListener("click", async () => {
     state.textContent = "making the report...";
+    const asked = edits;                        // the input this report is of
     const response = await fetch("report", {method: "POST",
                                             body: body({format: "html", changed: paysChanged()})});
     if (!response.ok) { state.textContent = await response.text(); return; }
     const frame = $("report-preview");
     frame.srcdoc = await response.text();       // sandboxed: the report runs no script
     frame.hidden = false;
+    frame.classList.toggle("stale", asked !== edits);
     state.textContent = "the report below is of the input as it was when asked";
   });
 
