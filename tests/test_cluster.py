@@ -148,7 +148,8 @@ def _serve(answer: bytes | None) -> Iterator[int]:
 
 @pytest.mark.parametrize("answer", [
     # each waits out a timeout (seconds of wall time): one in the plain run, the rest slow
-    pytest.param(None, marks=pytest.mark.slow), b"\xff" * 64 + b"hello\n" * 10,
+    pytest.param(None, marks=pytest.mark.slow),
+    pytest.param(b"\xff" * 64 + b"hello\n" * 10, marks=pytest.mark.slow),
     pytest.param(b"\x01" + b"\x00" * 7 + b"\xff" * 8 + b"garbage", marks=pytest.mark.slow)],
                          ids=["http server", "garbage", "huge frame"])
 def test_a_port_where_something_else_answers_is_one_line_in_seconds(

@@ -127,6 +127,7 @@ def test_simulated_situations_match_a_plain_enumeration(partners: int) -> None:
         assert Fraction(value, 20 * left) == plain_best(tuple(row[:3]), set(row))
 
 
+@pytest.mark.slow   # the exact one-partner solve they share takes 7 s
 def test_one_partner_is_exact_and_counts_its_situations(exact: CollusionResult) -> None:
     assert exact.exact and exact.partners == 1
     # every player deal (C(28, 3)) against every partner deal of the other 25 tiles (C(25, 3))
@@ -135,6 +136,7 @@ def test_one_partner_is_exact_and_counts_its_situations(exact: CollusionResult) 
     assert sum(share for _, share in exact.decisions) == 1
 
 
+@pytest.mark.slow   # the exact one-partner solve they share takes 7 s
 def test_one_partner_exact_and_simulated_agree(exact: CollusionResult) -> None:
     assert GAME.bet("main").collusion(wager(), CollusionRequest(partners=1, rounds=1)).exact
     simulated = dh.simulated_result(wager(), CollusionRequest(partners=1, rounds=5_000))

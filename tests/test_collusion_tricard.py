@@ -156,6 +156,7 @@ def test_simulated_situations_match_a_plain_enumeration(partners: int) -> None:
         assert (raised, folded) == plain_values(tuple(row[:3]), set(row))
 
 
+@pytest.mark.slow   # the exact one-partner solve they share takes 6 s
 def test_one_partner_is_exact_and_counts_its_situations(exact: CollusionResult) -> None:
     assert exact.exact and exact.partners == 1 and exact.basis == "Ante"
     assert exact.classes == math.comb(52, 3) * math.comb(49, 3)
@@ -165,6 +166,7 @@ def test_one_partner_is_exact_and_counts_its_situations(exact: CollusionResult) 
     assert sum(share for _, share in exact.decisions) == 1
 
 
+@pytest.mark.slow   # the exact one-partner solve they share takes 6 s
 def test_the_decisions_split_the_lone_players_raises(exact: CollusionResult) -> None:
     shares = dict(exact.decisions)
     # the lone optimal player raises Q-6-4 or better (J. Grochowski, docs/references.md), each
@@ -192,6 +194,7 @@ def test_a_hand_and_its_suit_renaming_have_the_same_situations() -> None:
         assert values[0] == values[1]
 
 
+@pytest.mark.slow   # the exact one-partner solve they share takes 6 s
 def test_the_lone_player_is_jacobsons_baseline(exact: CollusionResult) -> None:
     # E. Jacobson, "Collusion, 101" (and "Three Card Poker Hole-Card Play"): the baseline
     # house edge 3.37% (3.373%), Ante Bonus 5-4-1 (docs/references.md, collusion).
@@ -219,6 +222,7 @@ def test_few_situations_name_students_t_in_the_method() -> None:
     assert "+- 1.96 standard errors is a 95% confidence interval" in many.method
 
 
+@pytest.mark.slow   # the exact one-partner solve they share takes 6 s
 def test_one_partner_exact_and_simulated_agree(exact: CollusionResult) -> None:
     simulated = tri.simulated_result(wager(), CollusionRequest(partners=1, rounds=200_000))
     assert simulated.standard_error is not None and simulated.standard_error > 0

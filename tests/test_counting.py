@@ -540,6 +540,7 @@ def test_a_counter_who_bets_nothing_gets_no_verdict(edge_cli: Any) -> None:
     assert "not from the break-even true count 4.98 itself" in out
 
 
+@pytest.mark.slow   # a counter simulated through the command (4 s)
 def test_a_counter_who_bets_gets_a_verdict_with_its_digits(edge_cli: Any) -> None:
     """From true count 1 the counter bets hundreds of rounds at each depth: a verdict for each,
     its win printed to the error's second significant figure (the JSON's figures, printed)."""

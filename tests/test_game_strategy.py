@@ -230,6 +230,7 @@ def small_files(tmp_path: Path) -> tuple[Path, Path]:
     return game, strategy
 
 
+@pytest.mark.slow   # a game file solved and its strategy found (1.5 s each)
 def test_the_words_take_the_optimal_option_on_every_hand(small: tuple[Path, Path]) -> None:
     """Against the optimal play found here (the best of the three values, ties to the larger
     wager), not the solve's choices."""
@@ -240,6 +241,7 @@ def test_the_words_take_the_optimal_option_on_every_hand(small: tuple[Path, Path
     assert len(rules[0].rules) <= 4
 
 
+@pytest.mark.slow   # a game file solved and its strategy found (1.5 s each)
 def test_a_strategy_file_is_played_and_priced_exactly(small: tuple[Path, Path]) -> None:
     game, strategy = small
     rules_played = (("raise-2x", lambda h: h[0] // 4 == h[1] // 4),
@@ -275,6 +277,7 @@ def test_a_strategy_file_is_played_and_priced_exactly(small: tuple[Path, Path]) 
         optimal.player_return - table.expected_return
 
 
+@pytest.mark.slow   # a game file solved and its strategy found (1.5 s each)
 def test_the_commands_take_a_strategy_file(small: tuple[Path, Path],
                                            capsys: pytest.CaptureFixture[str]) -> None:
     game, strategy = small
@@ -366,6 +369,7 @@ def test_a_simple_mississippi_stud_strategy_is_priced_rule_by_rule() -> None:
     assert sum(counted.settled.values()) + sum(counted.folded.values()) == counted.cycle
 
 
+@pytest.mark.slow   # a game file solved and its strategy found (1.5 s each)
 def test_the_method_says_what_was_done(small: tuple[Path, Path]) -> None:
     """The strategy section's Method sentences: the words checked against the solve, and with
     a strategy file, that the tables play it, counted forward."""

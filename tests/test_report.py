@@ -353,6 +353,7 @@ def test_format_from_suffix_or_flag() -> None:
         format_name(None, "x.pdf")
 
 
+@pytest.mark.slow   # two reports through the command (5 s)
 def test_cli_report_file_and_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "tb.md"
     assert main(["report", "triple-bet", "--set", "decks=1", "-o", str(target)]) == 0
