@@ -167,7 +167,7 @@ def test_published_house_edge() -> None:
     ('weakest = "4c 4d 5h 3s 2c"', 'weakest = "4c 4d 5h"', "must be five cards"),
     ('weakest = "4c 4d 5h 3s 2c"', 'weakest = "4c 4d 5h 3s 1x"', "is not a card"),
     ('board = ["flop", "turn_river"]', 'board = ["flop"]', "must name two places"),
-    ("seen = 5", "seen = 6", "one decision"),
+    ("seen = 5", "seen = 6", "seen = 6; with a shared board"),
     ("> hand5(dealer", ">= hand5(dealer", "showdown"),
 ])
 def test_bad_files(tmp_path: Path, old: str, new: str, message: str) -> None:

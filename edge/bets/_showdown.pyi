@@ -13,6 +13,7 @@ COMPARISONS: int
 CLASSES: int
 FEWEST_BOARD: int
 MOST_BOARD: int
+DECIDED_RESULTS: int
 
 IntArray = npt.NDArray[np.int64]
 Tally = tuple[IntArray, npt.NDArray[np.intc]]
@@ -26,4 +27,8 @@ def showdown_counts(
 ) -> Tally: ...
 def split_counts(
     flop: Iterable[int], threshold: int, ranks: Iterable[int] | None = None
+) -> IntArray: ...
+def decided_counts(
+    flop: Iterable[int], threshold: int, nets: npt.ArrayLike, order: Iterable[int],
+    ranks: Iterable[int] | None = None
 ) -> IntArray: ...

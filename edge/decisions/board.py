@@ -60,8 +60,8 @@ from edge.decisions.dealer import (
 )
 from edge.decisions.dealer import settlement as wager_pays
 from edge.decisions.file import GAME_KEYS, read_decisions, read_game_table
-from edge.decisions.solve import Decision
-from edge.errors import CardError
+from edge.decisions.solve import Decision, Option
+from edge.errors import CardError, EdgeError
 from edge.files import TomlErrors, read_toml
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option as rules_option
@@ -72,6 +72,12 @@ from edge.table import ReturnTable, Row
 HOLDING = 2
 FLOP, LATER = 3, 2
 CLASSES = 10
+DECIDED_RESULTS = 6          # the board kernel's results: (dealer qualifies) * 3 + comparison
+# the cards seen when a decision is made: the player's two; with the first board place; with
+# the whole board
+STAGES = (HOLDING, HOLDING + FLOP, HOLDING + FLOP + LATER)
+# the board kernel's comparisons (the player's hand lower, equal, higher) as results
+COMPARED = ("lose", "tie", "win")
 DEALER_KEYS = ("hand", "board", "weakest", "showdown")
 # an example seven cards of each class (0 high card .. 9 royal flush), to read the outcomes
 CLASS_EXAMPLES = ("2c 4d 6h 8s Tc Qd Ah", "2c 2d 5h 7s 9c Jd Kh", "2c 2d 5h 5s 9c Jd Kh",
@@ -89,10 +95,11 @@ class BoardGame:
     start: tuple[Fraction, ...]
     unit: str
     larger_on_ties: bool
-    decision: Decision
+    decisions: tuple[Decision, ...]
     settles: tuple[Settle, ...]
     weakest: int                       # the strength of the weakest qualifying best five
     outcome_of_class: tuple[int, ...]  # each class's outcome (len(outcomes): none met)
+    board: tuple[str, str] = ("flop", "turn_river")    # the shared places, in [deal] order
 
     @property
     def outcomes(self) -> tuple[str, ...]:
@@ -102,16 +109,16 @@ class BoardGame:
 
 @dataclass(frozen=True)
 class BoardSolution:
-    """The solve: the return per quote unit, the deals by (option, result, outcome) for the
-    options played and by option for a fold, and the states by option chosen."""
+    """The solve: the return per quote unit, the deals by (line of play, result, outcome) for
+    the lines played to the showdown and by line for a fold, and the deals by line."""
 
     game: BoardGame
     player_return: Fraction
     cycle: int
-    # (option, showdown result, outcome) -> deals, for each option played
+    # (line of play, showdown result, outcome) -> deals, for each line played to the end
     played: dict[tuple[str, str, str], int]
-    folded: dict[str, int]                   # each fold option -> deals
-    states: dict[str, int]                   # each option -> the states that take it
+    folded: dict[str, int]                   # each line ending in a fold -> deals
+    lines: dict[str, int]                    # each line of play (its options) -> deals
     # the return table's rows: name, net per quote unit, deals, total in play
     rows: tuple[tuple[str, Fraction, int, Fraction], ...] = ()
     completions: int = 1                     # the deals that follow each state
@@ -212,7 +219,7 @@ def read_board_game(path: Path, data: dict[str, Any]) -> BoardGame:
         raise _fail(path, f"[dealer] showdown = {showdown!r} must be \"hand5({mine}) > "
                           f"hand5({theirs})\".")
     wagers, start, unit, larger = read_game_table(data, path)
-    settles = read_settle(data, "", wagers, path)
+    settles = read_settle(data, "", wagers, path, shared_board=True)
     bet = read_bet_file(path, GAME_KEYS,
                         lambda outcomes: hand_pay_names(settles, wagers, outcomes))
     if bet.decks != 1 or bet.rules.jokers:
@@ -223,14 +230,18 @@ def read_board_game(path: Path, data: dict[str, Any]) -> BoardGame:
             raise _fail(path, f"outcome {outcome.name!r}: with a shared board each outcome "
                               f"reads only poker5({' + '.join([player, *board])}) (and is "
                               f"not called {OTHER!r}).")
-    decisions = read_decisions(data, wagers, HOLDING + FLOP + LATER, path)
-    if len(decisions) != 1 or decisions[0].seen != HOLDING + FLOP:
-        raise _fail(path, f"a shared board is solved with one decision, made when the "
-                          f"player's {HOLDING} cards and the {FLOP} of {board[0]} are seen "
-                          f"(seen = {HOLDING + FLOP}).")
-    return BoardGame(bet, wagers, start, unit, larger, decisions[0], settles,
+    decisions = read_decisions(data, wagers, HOLDING + FLOP + LATER, path,
+                               last=STAGES[-1], start=start)
+    for decision in decisions:
+        if decision.seen not in STAGES:
+            raise _fail(path, f"decision {decision.name!r}: seen = {decision.seen}; with a "
+                              f"shared board a decision is made when the player's {HOLDING} "
+                              f"cards are seen (seen = {STAGES[0]}), with the {FLOP} of "
+                              f"{board[0]} (seen = {STAGES[1]}) or with the {LATER} of "
+                              f"{board[1]} too (seen = {STAGES[2]}).")
+    return BoardGame(bet, wagers, start, unit, larger, decisions, settles,
                      int(_core.evaluate_cards(list(weakest_cards))),
-                     _outcome_of_class(bet))
+                     _outcome_of_class(bet), (board[0], board[1]))
 
 
 def _outcome_of_class(bet: BetFile) -> tuple[int, ...]:
@@ -263,6 +274,166 @@ def _flop_classes(deck: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
     return [(tuple(flop), weight) for flop, weight in classes.values()]
 
 
+Stake = tuple[Fraction, ...]
+Line = tuple[tuple[int, int], ...]            # (decision, option) for each decision made
+Counts = npt.NDArray[np.int64]
+
+
+def _after(option: Option, stake: Stake) -> Stake | None:
+    """The wagers after an option (None: a fold)."""
+    if option.fold:
+        return None
+    return tuple(option.amount if w == option.wager else amount
+                 for w, amount in enumerate(stake))
+
+
+def _made(decision: Decision, stake: Stake) -> bool:
+    """Whether the decision is made with these wagers in play (its ``when``)."""
+    return all(stake[w] == amount for w, amount in decision.when)
+
+
+def _tie_order(options: Sequence[Option], stake: Stake, larger: bool) -> list[int]:
+    """The options in the order a tie between them is broken (the first wins): by the total
+    in play after each (a fold: none), the larger first when ``larger``."""
+    return sorted(range(len(options)), key=lambda o: (
+        sum(_after(options[o], stake) or (), Fraction(0)), o), reverse=larger)
+
+
+def board_lines(game: BoardGame) -> list[tuple[Line, Stake, Stake | None]]:
+    """Every line of play: the decisions made and the options taken, the wagers in play
+    before the last option and after the line (None: it ends in a fold)."""
+    found: list[tuple[Line, Stake, Stake | None]] = []
+
+    def walk(d: int, stake: Stake, before: Stake, line: Line) -> None:
+        if d == len(game.decisions):
+            found.append((line, before, stake))
+            return
+        decision = game.decisions[d]
+        if not _made(decision, stake):
+            walk(d + 1, stake, before, line)
+            return
+        for o, option in enumerate(decision.options):
+            after = _after(option, stake)
+            if after is None:
+                found.append(((*line, (d, o)), stake, None))
+            else:
+                walk(d + 1, after, stake, (*line, (d, o)))
+
+    walk(0, game.start, game.start, ())
+    return found
+
+
+@dataclass(frozen=True)
+class _Pays:
+    """The net of each set of wagers in play by (the player's class, result), and each set's
+    total (what a fold loses), as integers in units of 1 / scale of the quote unit (a
+    result: ``q * 3 + k`` as the board kernel counts it)."""
+
+    nets: dict[Stake, Counts]
+    totals: dict[Stake, int]
+    scale: int
+
+
+def _pays(game: BoardGame, table: PayTable) -> _Pays:
+    """Every set of wagers' nets at these pays."""
+    nets = wager_pays(game.settles, game.wagers, game.outcomes[:-1], table,
+                      np.zeros(0, np.int64), 1, 0).nets
+    unit = game.start[game.wagers.index(game.unit)]
+    stakes = {stake for _, before, after in board_lines(game)
+              for stake in (before, after) if stake is not None}
+    exact: dict[Stake, list[list[Fraction]]] = {}
+    for stake in stakes:
+        matrix = [[Fraction(0)] * DECIDED_RESULTS for _ in range(CLASSES)]
+        for w, amount in enumerate(stake):
+            for r in range(DECIDED_RESULTS):
+                qualified, comparison = divmod(r, 3)
+                result = (RESULTS.index(COMPARED[comparison])
+                          if qualified or game.settles[w].showdown else 0)
+                for c in range(CLASSES):
+                    matrix[c][r] += amount / unit * nets[w][result][game.outcome_of_class[c]]
+        exact[stake] = matrix
+    totals = {stake: sum(stake, Fraction(0)) / unit for stake in stakes}
+    scale = math.lcm(*(x.denominator for m in exact.values() for row in m for x in row),
+                     *(x.denominator for x in totals.values()))
+    return _Pays({stake: np.array([[int(x * scale) for x in row] for row in m], dtype=np.int64)
+                  for stake, m in exact.items()},
+                 {stake: int(total * scale) for stake, total in totals.items()}, scale)
+
+
+def _holding_classes(holdings: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Each holding's class up to a renaming of suits (0..168: the two ranks, and suited)."""
+    high = np.maximum(holdings[:, 0], holdings[:, 1]) >> 2
+    low = np.minimum(holdings[:, 0], holdings[:, 1]) >> 2
+    suited = (holdings[:, 0] & 3) == (holdings[:, 1] & 3)
+    return np.asarray(np.where(suited, low * 13 + high, high * 13 + low), dtype=np.int64)
+
+
+@dataclass
+class _Flop:
+    """One flop's counts: every holding of the cards left (rows), the deals that follow by
+    (class, result) (``total``), and for each set of wagers the river decision is made with,
+    the deals by the option it takes (``river``)."""
+
+    total: Counts                                      # (holdings, classes, results)
+    river: dict[Stake, Counts]                         # (holdings, options, classes, results)
+
+
+class _Solver:
+    """The backward values and forward counts of one flop's states, from the decisions made
+    with the flop seen on."""
+
+    def __init__(self, game: BoardGame, pays: _Pays, larger: bool, completions: int) -> None:
+        self.game, self.pays, self.larger, self.completions = game, pays, larger, completions
+
+    def river_options(self, decision: Decision, stake: Stake) -> tuple[Counts, list[int]]:
+        """The nets of a river decision's options with these wagers in play (a fold: every
+        wager lost, whatever the cards), and their tie order."""
+        nets = np.stack([
+            np.full((CLASSES, DECIDED_RESULTS), -self.pays.totals[stake], dtype=np.int64)
+            if after is None else self.pays.nets[after]
+            for after in (_after(option, stake) for option in decision.options)])
+        return nets, _tie_order(decision.options, stake, self.larger)
+
+    def value(self, flop: _Flop, d: int, stake: Stake, line: Line
+              ) -> tuple[Counts, dict[Line, Counts]]:
+        """The value of each holding's state at decision ``d`` with these wagers in play
+        (scaled integers summed over the deals to come), and the deals by line taken."""
+        game = self.game
+        if d == len(game.decisions):
+            value = (flop.total * self.pays.nets[stake]).sum(axis=(1, 2))
+            return value, {line: flop.total}
+        decision = game.decisions[d]
+        if not _made(decision, stake):
+            return self.value(flop, d + 1, stake, line)
+        if decision.seen == STAGES[-1]:
+            counts = flop.river[stake]
+            nets, _ = self.river_options(decision, stake)
+            value = (counts * nets[np.newaxis]).sum(axis=(1, 2, 3))
+            return value, {(*line, (d, o)): counts[:, o] for o in range(len(decision.options))}
+        values, details = [], []
+        for o, option in enumerate(decision.options):
+            after = _after(option, stake)
+            if after is None:
+                values.append(np.full(len(flop.total), -self.pays.totals[stake]
+                                      * self.completions, dtype=np.int64))
+                details.append({(*line, (d, o)): flop.total})
+            else:
+                value, detail = self.value(flop, d + 1, after, (*line, (d, o)))
+                values.append(value)
+                details.append(detail)
+        stacked = np.stack(values)
+        best = stacked.max(axis=0)
+        choice = np.full(len(best), -1, dtype=np.int64)
+        for o in reversed(_tie_order(decision.options, stake, self.larger)):
+            choice[stacked[o] == best] = o
+        found: dict[Line, Counts] = {}
+        for o, detail in enumerate(details):
+            taken = (choice == o)[:, np.newaxis, np.newaxis]
+            for key, counts in detail.items():
+                found[key] = counts * taken
+        return best, found
+
+
 def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                      larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
                      progress: Callable[[int], None] | None = None) -> BoardSolution:
@@ -273,106 +444,151 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     from edge.bets import _showdown
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
-    outcomes = game.outcomes
-    nets = wager_pays(game.settles, game.wagers, outcomes[:-1], table, np.zeros(0, np.int64),
-                      1, 0).nets
-    unit = game.start[game.wagers.index(game.unit)]
-    options = game.decision.options
-    stakes = []
-    for option in options:
-        stakes.append(None if option.fold else tuple(
-            option.amount if option.wager == w else amount
-            for w, amount in enumerate(game.start)))
-    # each option's net per (class, result), in quote units; fold: the stakes at the start
-    scale = math.lcm(*(Fraction(x).denominator for wager in nets for row in wager for x in row),
-                     *(Fraction(x / unit).denominator for s in stakes if s for x in s),
-                     Fraction(sum(game.start) / unit).denominator)
-    matrices: list[npt.NDArray[np.int64] | None] = []
-    for stake in stakes:
-        if stake is None:
-            matrices.append(None)
-            continue
-        matrix = np.zeros((CLASSES, len(RESULTS)), dtype=np.int64)
-        for c in range(CLASSES):
-            for r in range(len(RESULTS)):
-                net = sum((amount / unit * nets[w][r][game.outcome_of_class[c]]
-                           for w, amount in enumerate(stake)), Fraction(0))
-                matrix[c, r] = int(net * scale)
-        matrices.append(matrix)
-    fold_net = -int(sum(game.start) / unit * scale)
-    order = sorted(range(len(options)), key=lambda o: (
-        Fraction(0) if stakes[o] is None else sum(stakes[o] or ()), o),
-        # a tie goes to the first in this order
-        reverse=game.larger_on_ties if larger_on_ties is None else larger_on_ties)
-
+    larger = game.larger_on_ties if larger_on_ties is None else larger_on_ties
+    pays = _pays(game, table)
     deck = [rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
             for suit in range(4)]
     n = len(deck)
     completions = math.comb(n - HOLDING - FLOP, LATER) * math.comb(n - HOLDING - FLOP - LATER,
                                                                    HOLDING)
-    cycle = math.comb(n, FLOP) * math.comb(n - FLOP, HOLDING) * completions
-    played = np.zeros((len(options), CLASSES, len(RESULTS)), dtype=object)
-    folded = [0] * len(options)
-    chosen_states = [0] * len(options)
-    backward = 0
-    upper = np.triu(np.ones((52, 52), dtype=np.bool_), 1)
+    flops_per_holding = math.comb(n - HOLDING, FLOP)
+    cycle = math.comb(n, HOLDING) * flops_per_holding * completions
+    solver = _Solver(game, pays, larger, completions)
+    decisions = game.decisions
+    first = decisions[0] if decisions[0].seen == HOLDING and _made(decisions[0], game.start) \
+        else None
+    later = 1 if decisions[0].seen == HOLDING else 0
+    # the wagers in play after the decision before the flop (one entry if there is none)
+    arrivals: list[tuple[Line, Stake | None]] = (
+        [((), game.start)] if first is None else
+        [(((0, o),), _after(option, game.start)) for o, option in enumerate(first.options)])
+    river = next((d for d, decision in enumerate(decisions) if decision.seen == STAGES[-1]),
+                 None)
+    river_stakes = sorted({before for line, before, _ in board_lines(game)
+                           if river is not None and line and line[-1][0] == river})
+    # by holding class (0..168), summed over the flops: each arrival's values, and the deals
+    # of each line (64-bit: checked against the largest sum first)
+    largest = max(int(np.abs(net).max()) for net in pays.nets.values())
+    if max(largest, *pays.totals.values()) * 12 * flops_per_holding * completions >= 2 ** 62:
+        raise EdgeError("The pays and wagers are too large for an exact solve in 64-bit "
+                        "integers here.")
+    values = [np.zeros(169, dtype=np.int64) for _ in arrivals]
+    lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
+    zero = np.zeros((1, CLASSES, DECIDED_RESULTS), dtype=np.int64)
     for flop, weight in _flop_classes(deck):
-        counts = _showdown.split_counts(list(flop), game.weakest, ranks)
         left = [card for card in deck if card not in flop]
-        mask = np.zeros((52, 52), dtype=np.bool_)
-        mask[np.ix_(left, left)] = True
-        cells = counts[mask & upper]                         # (holdings, classes, results)
-        if not (cells.sum(axis=(1, 2)) == completions).all():
+        holdings = np.array(list(itertools.combinations(left, HOLDING)), dtype=np.int64)
+        xs, ys = holdings[:, 0], holdings[:, 1]
+        rivers: dict[Stake, Counts] = {}
+        for stake in river_stakes:
+            assert river is not None
+            nets, order = solver.river_options(decisions[river], stake)
+            rivers[stake] = _showdown.decided_counts(list(flop), game.weakest, nets, order,
+                                                     ranks)[xs, ys]
+        total = (next(iter(rivers.values())).sum(axis=1) if rivers else
+                 _showdown.decided_counts(list(flop), game.weakest, zero, [0], ranks)[xs, ys, 0])
+        if not (total.sum(axis=(1, 2)) == completions).all():
             raise AssertionError(f"the board kernel's counts for the flop {flop} do not add "
                                  "up for every holding")
-        values = np.stack([np.full(len(cells), fold_net * completions, dtype=np.int64)
-                           if matrix is None else (cells * matrix).sum(axis=(1, 2))
-                           for matrix in matrices])
-        best = values.max(axis=0)
-        choice = np.full(len(cells), -1, dtype=np.int64)
-        for o in reversed(order):               # the first in ``order`` among the best wins
-            choice[values[o] == best] = o
-        backward += weight * int(best.sum(dtype=object))
-        for o in range(len(options)):
-            taken = choice == o
-            chosen_states[o] += weight * int(taken.sum())
-            if matrices[o] is None:
-                folded[o] += weight * int(taken.sum()) * completions
-            else:
-                played[o] += weight * cells[taken].sum(axis=0).astype(object)
+        counted = _Flop(total, rivers)
+        classes = _holding_classes(holdings)
+        for a, (line, arrival) in enumerate(arrivals):
+            if arrival is None:
+                continue
+            value, detail = solver.value(counted, later, arrival, line)
+            np.add.at(values[a], classes, weight * value)
+            for key, counts in detail.items():
+                found = lines[a].setdefault(key, np.zeros((169, CLASSES * DECIDED_RESULTS),
+                                                          dtype=np.int64))
+                np.add.at(found, classes, weight * counts.reshape(len(holdings), -1))
         if progress is not None:
             progress(weight)
-    forward = sum(folded) * fold_net + sum(
-        int((played[o] * matrices[o]).sum()) for o in range(len(options))
-        if matrices[o] is not None)
-    deals = sum(folded) + sum(int(played[o].sum()) for o in range(len(options)))
+    sizes = np.bincount(_holding_classes(np.array(list(itertools.combinations(deck, HOLDING)),
+                                                  dtype=np.int64)), minlength=169)
+    deals_of_class = sizes * flops_per_holding * completions
+    choice = np.zeros(169, dtype=np.int64)
+    if first is not None:
+        candidates = np.stack([np.asarray(-pays.totals[game.start] * deals_of_class, dtype=object)
+                               if arrival is None else values[a]
+                               for a, (_, arrival) in enumerate(arrivals)])
+        best = candidates.max(axis=0)
+        for o in reversed(_tie_order(first.options, game.start, larger)):
+            choice[candidates[o] == best] = o
+    backward = 0
+    deals_by_line: dict[Line, npt.NDArray[Any]] = {}
+    for a, (line, arrival) in enumerate(arrivals):
+        taken = (choice == a) & (sizes > 0)
+        if arrival is None:
+            deals_by_line[line] = np.where(taken, deals_of_class, 0)
+            backward -= sum(int(deals) for deals in deals_of_class[taken]) * pays.totals[
+                game.start]
+            continue
+        backward += sum(int(value) for value in values[a][taken])
+        for key, counts in lines[a].items():
+            deals_by_line[key] = deals_by_line.get(key, 0) + counts[taken].sum(axis=0)
+    return _board_solution(game, pays, deals_by_line, backward, cycle, completions)
+
+
+def _board_solution(game: BoardGame, pays: _Pays, deals_by_line: dict[Line, npt.NDArray[Any]],
+                    backward: int, cycle: int, completions: int) -> BoardSolution:
+    """The forward count's rows, checked against the backward values and the cycle."""
+    ended = {line: (before, after) for line, before, after in board_lines(game)}
+    unit = game.start[game.wagers.index(game.unit)]
+    shown = any(settle.showdown for settle in game.settles)
+    names = (*(o.name for o in game.bet.outcomes), "no outcome")
+    forward = deals = 0
+    rows: dict[tuple[str, str, str], list[Any]] = {}
+    folded: dict[str, int] = {}
+    played: dict[tuple[str, str, str], int] = {}
+    by_line: dict[str, int] = {}
+    for line, counted in deals_by_line.items():
+        before, after = ended[line]
+        text = ", ".join(game.decisions[d].options[o].name for d, o in line) or "play"
+        counts = np.asarray(counted, dtype=object).reshape(CLASSES, DECIDED_RESULTS) \
+            if np.size(counted) == CLASSES * DECIDED_RESULTS else None
+        if after is None:
+            total = int(np.sum(counted))
+            d = line[-1][0]
+            lost = sum(before, Fraction(0)) / unit
+            key = (f"{text} at {game.decisions[d].name}, {units_text(lost)} lost", "", "")
+            rows.setdefault(key, [Fraction(-pays.totals[before], pays.scale), 0, lost])[1] += total
+            folded[text] = folded.get(text, 0) + total
+            forward -= total * pays.totals[before]
+            deals += total
+            by_line[text] = by_line.get(text, 0) + total
+            continue
+        assert counts is not None
+        net = pays.nets[after]
+        for c in range(CLASSES):
+            for r in range(DECIDED_RESULTS):
+                count = int(counts[c, r])
+                if not count:
+                    continue
+                qualified, comparison = divmod(r, 3)
+                word = RESULT_WORDS[RESULTS.index(COMPARED[comparison])]
+                if not qualified:
+                    word = f"{RESULT_WORDS[0]}, {word}" if shown else RESULT_WORDS[0]
+                outcome = names[game.outcome_of_class[c]]
+                key = (text, word, outcome)
+                entry = rows.setdefault(key, [Fraction(int(net[c, r]), pays.scale), 0,
+                                              sum(after, Fraction(0)) / unit])
+                if entry[0] != Fraction(int(net[c, r]), pays.scale):
+                    raise AssertionError(f"two nets in one row: {key}")
+                entry[1] += count
+                played[key] = played.get(key, 0) + count
+                forward += count * int(net[c, r])
+                deals += count
+                by_line[text] = by_line.get(text, 0) + count
     if deals != cycle or forward != backward:
         raise AssertionError(f"the forward count ({deals} deals, {forward}) does not match the "
                              f"solve ({cycle} deals, {backward})")
-    names = (*(o.name for o in game.bet.outcomes), "no outcome")
-    played_by: dict[tuple[str, str, str], int] = {}
-    row_of: dict[tuple[str, str, str], tuple[Fraction, Fraction]] = {}
-    rows: list[tuple[str, Fraction, int, Fraction]] = []
-    for o, option in enumerate(options):
-        stake, made = stakes[o], matrices[o]
-        if stake is None or made is None:
-            rows.append((f"{option.name} at {game.decision.name}, "
-                         f"{units_text(sum(game.start) / unit)} lost",
-                         Fraction(fold_net, scale), folded[o], sum(game.start) / unit))
-            continue
-        for r in range(len(RESULTS)):
-            for c in range(CLASSES):
-                if played[o][c, r]:
-                    key = (option.name, RESULT_WORDS[r], names[game.outcome_of_class[c]])
-                    row_of[key] = (Fraction(int(made[c, r]), scale), sum(stake) / unit)
-                    played_by[key] = played_by.get(key, 0) + int(played[o][c, r])
-    rows[:0] = [(f"{key[0]}: {key[1]}, {key[2]}", net, played_by[key], total)
-                for key, (net, total) in row_of.items()]
-    return BoardSolution(game, Fraction(backward, cycle * scale), cycle, played_by,
-                         {option.name: folded[o] for o, option in enumerate(options)
-                          if matrices[o] is None},
-                         {option.name: chosen_states[o] for o, option in enumerate(options)},
-                         tuple(rows), completions)
+    ordered = sorted(rows.items(), key=lambda item: item[0][1] == "")   # folds last
+    return BoardSolution(game, Fraction(backward, cycle * pays.scale), cycle, played, folded,
+                         by_line,
+                         tuple((f"{key[0]}: {key[1]}, {key[2]}" if key[1] else key[0],
+                                net, count, total)
+                               for key, (net, count, total) in ordered),
+                         completions)
 
 
 def _toml(path: Path) -> dict[str, Any]:
@@ -405,13 +621,16 @@ def solve_board_file(path: str | Path, ranks: Sequence[int] | None = None) -> Bo
 
 
 SOLVED_ON_BOARD = (
-    "The player's strategy is solved exactly from the game file: for each state (the "
-    "player's cards and the board seen) the board kernel counts every completion of the "
-    "board and every dealer's hand from the cards left by the player's final hand and the "
-    "showdown's result (each holding against every other by inclusion and exclusion over the "
-    "cards they share), one flop of each class under a renaming of suits weighted by the "
-    "flops it stands for; the decision takes the option of the highest value as an exact "
-    "integer sum, and the return table counts every deal under the chosen options "
+    "The player's strategy is solved exactly from the game file, from the last decision back. "
+    "For each flop (one of each class under a renaming of suits, weighted by the flops it "
+    "stands for) the board kernel completes the board with every turn and river and counts, "
+    "for every holding of the player, the dealer's hands from the cards left by the player's "
+    "final hand and the showdown's result (each holding against every other by inclusion and "
+    "exclusion over the cards they share). A decision made with the whole board seen takes, "
+    "on each board, the option of the highest value; one made with the flop seen, over the "
+    "boards to come; one made with the player's cards alone, over every flop, by holding "
+    "class (every holding of a class is worth the same). Every value is an exact integer "
+    "sum, and the return table counts every deal under the chosen options "
     "(docs/games-from-files.md).")
 BOARD_CHECK = ("the number of deals, computed apart from the solve (the deals counted under "
                "the chosen strategy must sum to it), and the return found from the states' "
@@ -444,15 +663,13 @@ def make_board_game(game: BoardGame) -> Game[Any]:
             solved[key] = solve_board_game(game, table, larger)
         solution = solved[key]
         rows = tuple(Row(row, net, deals, total) for row, net, deals, total in solution.rows)
-        dealt = (f"Every deal from one deck: the player's {HOLDING} cards and the {FLOP} "
-                 f"board cards seen before the decision as sets, the {LATER} board cards "
-                 f"after it and the dealer's {HOLDING} as sets: {solution.cycle:,} deals, "
-                 "each equally likely.")
+        dealt = (f"Every deal from one deck: the player's {HOLDING} cards, the {FLOP} board "
+                 f"cards of {game.board[0]}, the {LATER} of {game.board[1]} and the dealer's "
+                 f"{HOLDING}, each as a set: {solution.cycle:,} deals, each equally likely.")
         return ReturnTable(bet.name, bet.name, rows, table, options_dict(wager.rules),
-                           decisions=tuple((choice, states * solution.completions)
-                                           for choice, states in solution.states.items()),
+                           decisions=tuple(solution.lines.items()),
                            notes=(dealt,
-                                  "The player's strategy is solved exactly: the decision "
+                                  "The player's strategy is solved exactly: each decision "
                                   "takes the option of the highest expected return given "
                                   "the cards seen (a tie goes to the "
                                   f"{'larger' if larger else 'smaller'} total wager).",

@@ -54,6 +54,7 @@ from edge.paytables import PayTable, parse_pay
 RESULTS = ("not-qualified", "win", "tie", "lose")
 RESULT_WORDS = ("dealer does not qualify", "player wins", "tie", "dealer wins")
 HAND = "hand"
+SHOWDOWN = "showdown"   # settled by the showdown even when the dealer does not qualify
 OTHER = "other"
 # the most cards of a dealer's hand counted here (every hand it can hold is listed once)
 MOST_DEALER = 5
@@ -80,10 +81,12 @@ class Dealer:
 class Settle:
     """How one wager is paid: per showdown result a fixed pay or ``None`` (the pay of the
     player's hand for this wager), and whether the hand's pay is added whatever the dealer
-    holds (``bonus``)."""
+    holds (``bonus``). ``showdown``: when the dealer does not qualify the wager is still
+    settled by the showdown (``not-qualified = "showdown"``: its win, tie or lose pay)."""
 
     pays: tuple[Fraction | None, ...]
     bonus: bool = False
+    showdown: bool = False
 
     @property
     def on_hand(self) -> bool:
@@ -217,8 +220,9 @@ def _pay(value: object, what: str, text: str, wager: str, path: Path) -> Fractio
 
 
 def read_settle(data: dict[str, Any], text: str, wagers: tuple[str, ...],
-                path: Path) -> tuple[Settle, ...]:
-    """The ``[settle]`` table: how each wager is paid (every wager must be)."""
+                path: Path, shared_board: bool = False) -> tuple[Settle, ...]:
+    """The ``[settle]`` table: how each wager is paid (every wager must be); ``not-qualified
+    = "showdown"`` is read with a shared board only."""
     table = data.get("settle")
     if not isinstance(table, dict):
         raise fail(path, f"{where(text, '', 'dealer')}: a game with a dealer needs a [settle] "
@@ -254,8 +258,15 @@ def read_settle(data: dict[str, Any], text: str, wagers: tuple[str, ...],
         if not isinstance(bonus, bool):
             raise fail(path, f"{where(text, wager, 'settle')}: [settle] {wager}: bonus = "
                              f"{bonus!r} must be true or false.")
-        found.append(Settle(tuple(_pay(value[key], key, text, wager, path) for key in RESULTS),
-                            bonus))
+        showdown = value[RESULTS[0]] == SHOWDOWN
+        if showdown and not shared_board:
+            raise fail(path, f"{where(text, wager, 'settle')}: [settle] {wager}: "
+                             f"{RESULTS[0]} = \"{SHOWDOWN}\" is read in a game with a shared "
+                             "board only; give the wager's pay when the dealer does not "
+                             "qualify.")
+        found.append(Settle(tuple(Fraction(0) if showdown and key == RESULTS[0]
+                                  else _pay(value[key], key, text, wager, path)
+                                  for key in RESULTS), bonus, showdown))
     return tuple(found)
 
 

@@ -163,10 +163,29 @@ def _option(entry: object, number: int, decision: str, wagers: tuple[str, ...],
                   amount=_amount(value, f"{where}: set.{wager}", path))
 
 
+def _when(value: object, decision: str, wagers: tuple[str, ...],
+          path: Path) -> tuple[tuple[int, Fraction], ...]:
+    """A decision's ``when = { WAGER = AMOUNT }``: made only while those wagers stand so."""
+    if not isinstance(value, dict):
+        raise _fail(path, f"decision {decision!r}: when = {value!r} must be a table such as "
+                          "when = { play = 0 } (made only while play is 0).")
+    found = []
+    for wager, amount in value.items():
+        if wager not in wagers:
+            raise _fail(path, f"decision {decision!r}: when names {wager!r}, which is not one "
+                              f"of the wagers ({', '.join(wagers)}).")
+        found.append((wagers.index(wager),
+                      _amount(amount, f"decision {decision!r}: when.{wager}", path)))
+    return tuple(found)
+
+
 def read_decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int,
-                   path: Path, last: int | None = None) -> tuple[Decision, ...]:
+                   path: Path, last: int | None = None,
+                   start: tuple[Fraction, ...] | None = None) -> tuple[Decision, ...]:
     """The ``[[decision]]`` tables read and checked, for a deal of ``cards`` cards (the last
-    decision made with at most ``last`` seen, when given)."""
+    decision made with at most ``last`` seen, when given). ``start``: the wagers' amounts at
+    the start, given where a decision may say ``when`` (a shared board); a wager may then be
+    set by a later decision too when that one is made only while it stands at its start."""
     entries = data.get("decision")
     if not isinstance(entries, list) or not entries:
         raise _fail(path, "no decision: add one or more [[decision]] tables (name, seen, "
@@ -175,10 +194,11 @@ def read_decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int,
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
             raise _fail(path, f"decision {number} must be a table ([[decision]]).")
+        keys = ("name", "options", "seen", *(("when",) if start is not None else ()))
         for key in entry:
-            if key not in ("name", "seen", "options"):
+            if key not in keys:
                 raise _fail(path, f"unknown key {key!r} in decision {number}; the keys are "
-                                  "name, options, seen.")
+                                  f"{', '.join(keys)}.")
         name = entry.get("name")
         if not isinstance(name, str) or not _NAME.match(name):
             raise _fail(path, f"decision {number} needs a name of lower case letters, digits "
@@ -200,14 +220,22 @@ def read_decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int,
         names = [o.name for o in read]
         if len(set(names)) != len(names):
             raise _fail(path, f"decision {name!r} names an option twice.")
-        found.append(Decision(name, seen, read))
+        found.append(Decision(name, seen, read, _when(entry.get("when", {}), name, wagers,
+                                                      path)))
     named = [d.name for d in found]
     if len(set(named)) != len(named):
         raise _fail(path, "two decisions have the same name.")
     set_by: dict[int, str] = {}
     for decision in found:
+        pinned = dict(decision.when)
+        for wager, amount in decision.when:
+            if start is not None and amount != start[wager]:
+                raise _fail(path, f"decision {decision.name!r}: when.{wagers[wager]} = "
+                                  f"{amount} must be the wager's amount at the start "
+                                  f"({start[wager]}): a decision is made while a wager is "
+                                  "not yet set.")
         for option in decision.options:
-            if (option.wager is not None
+            if (option.wager is not None and option.wager not in pinned
                     and set_by.setdefault(option.wager, decision.name) != decision.name):
                 raise _fail(path, f"the wager {wagers[option.wager]!r} is set by the "
                                   f"decisions {set_by[option.wager]!r} and "

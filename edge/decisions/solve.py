@@ -65,11 +65,14 @@ class Option:
 
 @dataclass(frozen=True)
 class Decision:
-    """A decision made with ``seen`` cards seen, among ``options`` (at least two)."""
+    """A decision made with ``seen`` cards seen, among ``options`` (at least two); ``when``:
+    made only while each of these wagers (index, amount) stands at that amount, else passed
+    (a game with a shared board; empty: always made)."""
 
     name: str
     seen: int
     options: tuple[Option, ...]
+    when: tuple[tuple[int, Fraction], ...] = ()
 
 
 @dataclass(frozen=True)
