@@ -1,0 +1,211 @@
+"""Game protection from a game file (issue 36): the ``[protection]`` table.
+
+The expectations: edge's built-in Tri-Card Poker under the same exposure (``seen=dealer-1``,
+a solver of its own that shares nothing with the file's), a plain loop written here over every
+deal of a small deck (each player's hand, the dealer's seen card, the dealer's other cards; its
+own hand ranking, the better of fold and play taken state by state; it never calls a kernel),
+and the published figure: one dealer card seen in Three Card Poker, the Ante alone, player edge
+3.4829%, hit frequency 54.2203% (E. Jacobson, "Three Card Poker Hole-Card Play: Update #1",
+apheat.net, 12 June 2015; docs/references.md).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from edge.cli import main
+from edge.decisions.analysis import GameAnalysis
+from edge.decisions.file import read_game_file
+from edge.decisions.game import make_game
+from edge.decisions.protection import exposed_file, read_sights
+from edge.decisions.solve import Problem
+from edge.decisions.upcard import solve_upcard, upcard_showdown
+from edge.games.three_card_poker import GAME as TRI_CARD
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
+THREE_CARD = EXAMPLES / "three-card-poker.toml"
+CARIBBEAN = EXAMPLES / "caribbean-stud.toml"
+# a rule the top four ranks (J to A) can fail: a pair or better, or an ace
+SMALL_QUALIFIES = "poker3(dealer) >= pair or high_rank(dealer) >= A"
+ACE = 12
+# the file's pays (docs/rules.md section 2): Ante Bonus and Pair Plus by the plain class below
+BONUS = {"straight-flush": 5, "trips": 4, "straight": 1}
+PAIR_PLUS = {"straight-flush": 40, "trips": 30, "straight": 6, "flush": 4, "pair": 1}
+
+pytestmark = pytest.mark.kernels      # the up-card kernel solves the exposed file
+
+
+def _strength(cards: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
+    """Three cards of the top four ranks (no A-2-3): their class and strength."""
+    ranks = sorted((card // 4 for card in cards), reverse=True)
+    flush = len({card % 4 for card in cards}) == 1
+    straight = len(set(ranks)) == 3 and ranks[0] - ranks[2] == 2
+    counts = Counter(ranks)
+    if straight and flush:
+        return "straight-flush", (6, ranks[0])
+    if len(counts) == 1:
+        return "trips", (5, ranks[0])
+    if straight:
+        return "straight", (4, ranks[0])
+    if flush:
+        return "flush", (3, *ranks)
+    if len(counts) == 2:
+        pair = max(counts, key=lambda rank: counts[rank])
+        return "pair", (2, pair, min(counts, key=lambda rank: counts[rank]))
+    return "high", (1, *ranks)
+
+
+def _plain_return(deck: int) -> Fraction:
+    """Every deal of the top ``deck`` cards with one dealer card seen: Ante 1, Pair Plus 1, the
+    better of fold (both lost) and play (1 unit more) for each hand and seen card."""
+    cards = range(52 - deck, 52)
+    strength: dict[tuple[int, ...], tuple[str, tuple[int, ...]]] = {
+        hand: _strength(hand) for hand in itertools.combinations(cards, 3)}
+    total = deals = 0
+    for player in itertools.combinations(cards, 3):
+        name, mine = strength[player]
+        side = PAIR_PLUS.get(name, -1)
+        for up in cards:
+            if up in player:
+                continue
+            rest = [c for c in cards if c not in player and c != up]
+            played = hidden = 0
+            for two in itertools.combinations(rest, 2):
+                theirs = strength[tuple(sorted((up, *two)))][1]
+                qualifies = theirs[0] >= 2 or max(c // 4 for c in (up, *two)) >= ACE
+                ante, play = ((1, 0) if not qualifies else (1, 1) if mine > theirs else
+                              (-1, -1) if mine < theirs else (0, 0))
+                played += ante + play + BONUS.get(name, 0) + side
+                hidden += 1
+            total, deals = total + max(played, -2 * hidden), deals + hidden
+    return Fraction(total, deals)
+
+
+def test_small_deck_against_every_deal(tmp_path: Path) -> None:
+    path = tmp_path / "small.toml"
+    path.write_text(re.sub(r"(?m)^qualifies = .*$", f'qualifies = "{SMALL_QUALIFIES}"',
+                           THREE_CARD.read_text()))
+    file = read_game_file(path)
+    assert file.dealer is not None and file.dealer.qualifies == SMALL_QUALIFIES
+    sights = read_sights(file)
+    assert [sight.name for sight in sights] == ["dealer-1"]
+    seen = exposed_file(file, sights[0])
+    assert seen.dealer is not None and seen.dealer.up == 1 and seen.decisions[0].seen == 4
+    analysis = GameAnalysis(seen)      # its pays and settlement, as the full solve's
+    problem = Problem(3, 4, seen.decisions, seen.start, np.zeros(0, dtype=np.int64),
+                      analysis.pays(None), seen.larger_on_ties, analysis.settlement(None))
+    conditions = [outcome.condition for outcome in seen.bet.outcomes]
+    solution = solve_upcard(problem, *upcard_showdown(seen.dealer, seen.bet.layout.places,
+                                                      seen.bet.rules, conditions, 16), deck=16)
+    assert solution.cycle == math.comb(16, 3) * 13 * math.comb(12, 2)   # 3 x every deal
+    assert solution.player_return == _plain_return(16)
+
+
+def _file_return(**overrides: str) -> tuple[Fraction, Fraction]:
+    game = make_game(read_game_file(THREE_CARD))
+    table = game.analyze(None, None, game.make_rules({**overrides, "seen": "dealer-1"}))
+    return table.expected_return, table.hit_frequency
+
+
+def test_one_dealer_card_seen_is_the_built_in_figure() -> None:
+    rules = TRI_CARD.make_rules({"seen": "dealer-1"})
+    ante = TRI_CARD.analyze("ante", None, rules).expected_return
+    combined = TRI_CARD.analyze("combined", None, rules).expected_return
+    assert _file_return(pair_plus="0")[0] == ante
+    # the built-in combined wager is quoted per unit initially wagered (Ante and Pair Plus: 2)
+    assert _file_return()[0] == 2 * combined
+
+
+def test_one_dealer_card_seen_reproduces_jacobson() -> None:
+    player_edge, hit = _file_return(pair_plus="0")
+    assert round(player_edge * 1_000_000) == 34829          # 3.4829% per Ante
+    assert round(hit * 1_000_000) == 542203                 # 54.2203% of hands win
+
+
+def test_the_scenario_is_declared_and_described() -> None:
+    game = make_game(read_game_file(THREE_CARD))
+    assert game.protection is not None
+    scenario = game.protection.scenario("dealer-1")
+    assert scenario.ways == 3 and "Jacobson" in scenario.published
+    assert scenario.description == ("one of the dealer's three face-down cards, seen before "
+                                    "play-or-fold")
+    assert game.player(game.make_rules({})).seen == "none"
+
+
+def test_edge_protection_runs_on_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["protection", str(THREE_CARD), "--set", "pair_plus=0",
+                 "--exposure-rate", "50%"]) == 0
+    out = capsys.readouterr().out
+    assert "dealer-1" in out and "+3.48%" in out
+
+
+HEADER = "[protection.dealer-1]"
+# (the line as written, the line written instead, the line the error points at, what it says)
+BAD = [
+    ("dealer = 1", "dealer = 2", "dealer = 2", "2 of the dealer's cards seen is not solved"),
+    ("dealer = 1", "dealer = 4", "dealer = 4", "dealer = 4 must be the number of the dealer's"),
+    ("dealer = 1", "dealer = true", "dealer = true", "dealer = True must be"),
+    ("dealer = 1", "dealers = 1", "dealers = 1", "unknown key 'dealers'"),
+    ("dealer = 1", "", HEADER, "says nothing seen"),
+    (HEADER, "[protection.None]", "[protection.None]", "the scenario name 'None'"),
+    (HEADER, "[protection.none]", "[protection.none]", "and not 'none'"),
+    (HEADER, "[protection]\ndealer-1 = 1", "dealer-1 = 1", "must be a table"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "at", "said"), BAD)
+def test_bad_protection_tables_are_one_line(tmp_path: Path, old: str, new: str, at: str,
+                                            said: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    text = THREE_CARD.read_text()
+    assert text.count(f"\n{old}\n") == 1
+    path = tmp_path / "bad.toml"
+    bad = text.replace(f"\n{old}\n", f"\n{new}\n")
+    path.write_text(bad, encoding="utf-8")
+    assert main(["table", str(path)]) == 2
+    err = capsys.readouterr().err
+    line = 1 + bad.splitlines().index(at)
+    assert err.startswith(f"edge: error: bad.toml: line {line}, column 1: ") and \
+        err.count("\n") == 1, err
+    assert said in err, err
+
+
+def test_a_card_more_than_the_up_card_is_refused(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "stud.toml"
+    path.write_text(CARIBBEAN.read_text() + "\n[protection.hole-1]\ndealer = 1\n")
+    assert main(["table", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "[protection.hole-1] dealer = 1: with the dealer's card face up, 1 more seen is " \
+        "not solved" in err and err.count("\n") == 1, err
+
+
+def test_an_unknown_scenario_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["table", str(THREE_CARD), "--set", "seen=dealer-2"]) == 2
+    err = capsys.readouterr().err
+    assert "dealer-1" in err and err.count("\n") == 1, err
+
+
+
+def test_the_simulation_deals_the_seen_card_and_agrees(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    assert main(["simulate", str(THREE_CARD), "--set", "seen=dealer-1", "--hands", "20000",
+                 "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "fold at play-or-fold" in out and "agrees:" in out
+
+
+def test_the_exposed_strategy_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    assert main(["strategy", str(THREE_CARD), "--set", "seen=dealer-1"]) == 2
+    err = capsys.readouterr().err
+    assert "seen=dealer-1: the exposed player's strategy is not put in words" in err
+    assert err.count("\n") == 1, err
