@@ -96,7 +96,7 @@ def test_small_deck_against_every_deal(tmp_path: Path) -> None:
     file = read_game_file(path)
     assert file.dealer is not None and file.dealer.qualifies == SMALL_QUALIFIES
     sights = read_sights(file)
-    assert [sight.name for sight in sights] == ["dealer-1"]
+    assert [sight.name for sight in sights] == ["dealer-1", "dealer-3"]
     seen = exposed_file(file, sights[0])
     assert seen.dealer is not None and seen.dealer.up == 1 and seen.decisions[0].seen == 4
     analysis = GameAnalysis(seen)      # its pays and settlement, as the full solve's
@@ -109,19 +109,21 @@ def test_small_deck_against_every_deal(tmp_path: Path) -> None:
     assert solution.player_return == _plain_return(16)
 
 
-def _file_return(**overrides: str) -> tuple[Fraction, Fraction]:
+def _file_return(seen: str = "dealer-1", **overrides: str) -> tuple[Fraction, Fraction]:
     game = make_game(read_game_file(THREE_CARD))
-    table = game.analyze(None, None, game.make_rules({**overrides, "seen": "dealer-1"}))
+    table = game.analyze(None, None, game.make_rules({**overrides, "seen": seen}))
     return table.expected_return, table.hit_frequency
 
 
-def test_one_dealer_card_seen_is_the_built_in_figure() -> None:
-    rules = TRI_CARD.make_rules({"seen": "dealer-1"})
+@pytest.mark.parametrize("seen", ["dealer-1", "dealer-3"])
+def test_dealer_cards_seen_are_the_built_in_figures(seen: str) -> None:
+    """One dealer card seen (the up-card solve) and the whole hand (the result known)."""
+    rules = TRI_CARD.make_rules({"seen": seen})
     ante = TRI_CARD.analyze("ante", None, rules).expected_return
     combined = TRI_CARD.analyze("combined", None, rules).expected_return
-    assert _file_return(pair_plus="0")[0] == ante
+    assert _file_return(seen, pair_plus="0")[0] == ante
     # the built-in combined wager is quoted per unit initially wagered (Ante and Pair Plus: 2)
-    assert _file_return()[0] == 2 * combined
+    assert _file_return(seen)[0] == 2 * combined
 
 
 def test_one_dealer_card_seen_reproduces_jacobson() -> None:
@@ -137,6 +139,11 @@ def test_the_scenario_is_declared_and_described() -> None:
     assert scenario.ways == 3 and "Jacobson" in scenario.published
     assert scenario.description == ("one of the dealer's three face-down cards, seen before "
                                     "play-or-fold")
+    whole = game.protection.scenario("dealer-3")
+    assert whole.ways == 1 and whole.seen == "the dealer's whole hand (three cards)"
+    stud = make_game(read_game_file(CARIBBEAN))
+    assert stud.protection is not None
+    assert stud.protection.scenario("hole-4").seen == "the dealer's four face-down cards"
     assert game.player(game.make_rules({})).seen == "none"
 
 
@@ -188,6 +195,30 @@ def test_a_card_more_than_the_up_card_is_refused(tmp_path: Path,
         "not solved" in err and err.count("\n") == 1, err
 
 
+def test_a_shared_board_game_refuses_protection(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "holdem.toml"
+    text = (EXAMPLES / "casino-holdem.toml").read_text()
+    path.write_text(text + "\n[protection.dealer-1]\ndealer = 1\n")
+    assert main(["table", str(path)]) == 2
+    err = capsys.readouterr().err
+    line = len(text.splitlines()) + 2
+    assert err.startswith(f"edge: error: holdem.toml: line {line}, column 1: [protection] is "
+                          "solved for a dealer's hand without a shared board only") and \
+        err.count("\n") == 1, err
+
+
+def test_a_game_without_a_dealer_refuses_protection(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "ride.toml"
+    path.write_text((EXAMPLES / "let-it-ride.toml").read_text()
+                    + "\n[protection.dealer-1]\ndealer = 1\n")
+    assert main(["table", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "[protection.dealer-1] dealer: the game has no dealer's hand" in err and \
+        err.count("\n") == 1, err
+
+
 def test_an_unknown_scenario_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["table", str(THREE_CARD), "--set", "seen=dealer-2"]) == 2
     err = capsys.readouterr().err
@@ -195,9 +226,10 @@ def test_an_unknown_scenario_is_refused(capsys: pytest.CaptureFixture[str]) -> N
 
 
 
-def test_the_simulation_deals_the_seen_card_and_agrees(capsys: pytest.CaptureFixture[str]
-                                                       ) -> None:
-    assert main(["simulate", str(THREE_CARD), "--set", "seen=dealer-1", "--hands", "20000",
+@pytest.mark.parametrize("seen", ["dealer-1", "dealer-3"])
+def test_the_simulation_deals_the_seen_cards_and_agrees(
+        seen: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", str(THREE_CARD), "--set", f"seen={seen}", "--hands", "20000",
                  "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "fold at play-or-fold" in out and "agrees:" in out
@@ -209,3 +241,16 @@ def test_the_exposed_strategy_is_refused_in_one_line(capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert "seen=dealer-1: the exposed player's strategy is not put in words" in err
     assert err.count("\n") == 1, err
+
+
+@pytest.mark.slow
+def test_caribbean_stud_with_the_dealers_hand_seen_is_grosjeans_figure() -> None:
+    """J. Grosjean (Beyond Counting, as quoted by E. Jacobson, "Edge Sorting Caribbean Stud",
+    apheat.net, 31 January 2013): knowing all five dealer cards, player edge 64.27%. edge's exact
+    figure is within 0.02% of it, as Grosjean's 5.23% with the up card alone is of the Wizard
+    of Odds' 5.22% (docs/references.md)."""
+    game = make_game(read_game_file(CARIBBEAN))
+    rules = game.make_rules({"seen": "hole-4"})
+    table = game.analyze(None, None, rules)
+    assert table.cycle == math.comb(52, 5) * math.comb(47, 5)
+    assert abs(table.expected_return - Fraction(6427, 10000)) < Fraction(2, 10000)

@@ -22,13 +22,18 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from edge.bets.file import BetFileError
 from edge.decisions.analysis import GameAnalysis, played_strategy
-from edge.decisions.dealer import where
+from edge.decisions.dealer import hand_values, showdown_result, where
 from edge.decisions.file import GameFile
+from edge.decisions.solve import DECK, Problem, Solution, set_index, tie_rank
 from edge.errors import EdgeError
 from edge.files import TomlErrors, read_text, read_toml
 from edge.games import Exposed, Game, Rules, Wager
@@ -106,35 +111,175 @@ def read_sights(file: GameFile) -> tuple[Sight, ...]:
         if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen <= hidden:
             raise _fail(file, text, name, "dealer", f"dealer = {seen!r} must be the number of "
                         f"the dealer's {hidden} face-down cards seen, 1 to {hidden}.")
-        if dealer.up or seen != 1:
+        if seen != hidden and (dealer.up or seen != 1):
             shown = (f"with the dealer's card face up, {seen} more" if dealer.up
                      else f"{seen} of the dealer's cards")
             raise _fail(file, text, name, "dealer", f"dealer = {seen}: {shown} seen is not "
                         "solved from a file yet; one of the dealer's face-down cards seen "
-                        "before the decision is (dealer = 1 in a game with no card face up).")
-        if len(file.decisions) != 1 or file.decisions[0].seen != file.bet.layout.cards:
-            raise _fail(file, text, name, "dealer", "dealer = 1 is solved for one decision, "
-                        "made on the player's whole hand.")
+                        f"(dealer = 1, in a game with no card face up), or all {hidden} "
+                        f"(dealer = {hidden}), is.")
+        if len(file.decisions) != 1 or file.decisions[0].seen != file.bet.layout.cards \
+                + dealer.up:
+            raise _fail(file, text, name, "dealer", f"dealer = {seen} is solved for one "
+                        "decision, made on the player's whole hand.")
         found.append(Sight(name, seen, published))
     return tuple(found)
 
 
+def every_card(file: GameFile, sight: Sight) -> bool:
+    """Whether the player sees every card of the dealer's before his decision."""
+    assert file.dealer is not None
+    return sight.dealer == file.dealer.cards - file.dealer.up
+
+
 def exposed_file(file: GameFile, sight: Sight) -> GameFile:
-    """The game as the exposed player meets it: the dealer's seen card dealt face up and the
-    decision made with it seen."""
+    """The game as the exposed player meets it: one seen card dealt face up and the decision
+    made with it seen; every card seen: the dealer's hand counted whole (no card face up),
+    each deal's result known before the decision (:class:`KnownDealer`)."""
     assert file.dealer is not None
     decision = file.decisions[0]
-    return dataclasses.replace(
-        file, dealer=dataclasses.replace(file.dealer, up=file.dealer.up + sight.dealer),
-        decisions=(dataclasses.replace(decision, seen=decision.seen + sight.dealer),))
+    up, seen = ((0, file.bet.layout.cards) if every_card(file, sight) else
+                (file.dealer.up + sight.dealer, decision.seen + sight.dealer))
+    return dataclasses.replace(file, dealer=dataclasses.replace(file.dealer, up=up),
+                               decisions=(dataclasses.replace(decision, seen=seen),))
+
+
+def solve_known(problem: Problem) -> Solution:
+    """The exact optimal play of one decision made knowing the dealer's whole hand: for each
+    showdown result and hand outcome the option of the highest net (a tie as the file says),
+    every deal counted by ``problem.settlement.counts`` (the dealer's hands by result, for
+    every final set of the player's)."""
+    settlement = problem.settlement
+    assert settlement is not None and settlement.counts is not None
+    decision, = problem.decisions
+    outcomes, results = len(problem.pays), settlement.results
+    total = sum(problem.start, Fraction(0))
+    stakes = {i: tuple(option.amount if option.wager == w else amount
+                       for w, amount in enumerate(problem.start))
+              for i, option in enumerate(decision.options) if not option.fold}
+    order = sorted(range(len(decision.options)),
+                   key=lambda i: tie_rank(problem, decision.options[i]))
+    dealt = np.stack([settlement.counts[problem.outcome_of == p].sum(axis=0)
+                      for p in range(outcomes)], axis=1)        # [result, outcome] -> deals
+    chosen = np.zeros((results, outcomes), dtype=np.int8)
+    settled: dict[tuple[int, Fraction], int] = {}
+    folded: dict[tuple[int, Fraction], int] = {}
+    lines: dict[tuple[int, ...], int] = {}
+    nets: dict[tuple[int, Fraction], Fraction] = {}
+    found = Fraction(0)
+    for r in range(results):
+        for p in range(outcomes):
+            best: tuple[Fraction, int] | None = None
+            for i in order:
+                net = (-total if i not in stakes else
+                       settlement.net(r * outcomes + p, stakes[i]))
+                if best is None or net > best[0] or (net == best[0]
+                                                     and problem.larger_on_ties):
+                    best = (net, i)
+            assert best is not None
+            net, i = best
+            chosen[r, p] = i
+            deals = int(dealt[r, p])
+            if not deals:
+                continue
+            lines[(i,)] = lines.get((i,), 0) + deals
+            found += net * deals
+            if i not in stakes:
+                folded[(0, total)] = folded.get((0, total), 0) + deals
+                continue
+            key = (r * outcomes + p, sum(stakes[i], Fraction(0)))
+            settled[key], nets[key] = deals, net
+    cycle = math.comb(DECK, problem.cards) * settlement.completions
+    if sum(lines.values()) != cycle:
+        raise AssertionError("the dealer's hands do not add up to every deal")
+    return Solution(problem, found / cycle, cycle, settled, folded, (chosen,), ((total,),),
+                    lines, nets)
+
+
+class KnownDealer(GameAnalysis):
+    """A file's analysis when the player sees the dealer's whole hand before his decision
+    (the file's dealer has no card face up here: every card is counted in the showdown)."""
+
+    def solution(self, paytable: PayTable | None, larger_on_ties: bool,
+                 start: tuple[Fraction, ...] | None = None) -> Solution:
+        """The exact solve at these pays (made once), as :meth:`GameAnalysis.solution`."""
+        file = self.file
+        start = start or file.start
+        key = ((paytable or file.bet.presets[file.bet.default_paytable]).pays,
+               larger_on_ties, start)
+        if key not in self.solved:
+            unit = start[file.wagers.index(file.unit)]
+            options = tuple(dataclasses.replace(o, amount=o.amount / unit)
+                            for o in file.decisions[0].options)
+            self.solved[key] = solve_known(Problem(
+                file.bet.layout.cards, file.first,
+                (dataclasses.replace(file.decisions[0], options=options),),
+                tuple(amount / unit for amount in start), self.outcomes(),
+                self.pays(paytable), larger_on_ties, self.settlement(paytable)))
+        return self.solved[key]
+
+
+@dataclass(frozen=True)
+class KnownSimulator:
+    """Deals hands, plays the option the known-dealer solve takes for each result and hand,
+    and settles each by the file's conditions (the rows of :class:`KnownDealer`'s table)."""
+
+    solution: Solution
+    outcomes: tuple[str, ...]
+    keys: dict[tuple[str, int, Fraction], int]
+    nets: npt.NDArray[np.int64]
+    scale: int
+    showdown: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]]
+    initial_wager: Fraction = Fraction(1)
+
+    def play(self, rng: np.random.Generator, hands: int
+             ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Deal and play ``hands`` hands."""
+        from edge.sampling import deal
+        problem = self.solution.problem
+        cards = np.asarray(deal(rng, hands, problem.cards + problem.hidden, DECK),
+                           dtype=np.int64).T
+        mine = set_index(np.sort(cards[:, :problem.cards], axis=1))
+        dealer = set_index(np.sort(cards[:, problem.cards:], axis=1))
+        ours, theirs, qualifies = self.showdown
+        result = showdown_result(ours[mine], theirs[dealer], qualifies[dealer])
+        outcome = problem.outcome_of[mine]
+        picks = self.solution.choices[0][result, outcome]
+        total = sum(problem.start, Fraction(0))
+        row = np.zeros(hands, dtype=np.int64)
+        for hand in range(hands):
+            option = problem.decisions[0].options[int(picks[hand])]
+            row[hand] = (self.keys[("f", 0, total)] if option.fold else self.keys[(
+                "o", int(result[hand] * len(problem.pays) + outcome[hand]),
+                option.amount - problem.start[option.wager] + total
+                if option.wager is not None else total)])
+        return row, self.nets[row]
+
+
+def known_simulator(analysis: GameAnalysis, paytable: PayTable | None,
+                    rules: Rules) -> KnownSimulator:
+    """The simulator of the known-dealer solve at these pays and rules."""
+    from edge.sampling import common_scale, scaled
+    file = analysis.file
+    assert file.dealer is not None
+    solution = analysis.played(paytable, rules)
+    rows = analysis.rows(solution)
+    nets = [net for _, net, _, _, _ in rows]
+    scale = common_scale(nets)
+    return KnownSimulator(solution, tuple(name for name, *_ in rows),
+                          {key: i for i, (*_, key) in enumerate(rows)}, scaled(nets, scale),
+                          scale, hand_values(file.dealer, file.bet.layout.places,
+                                             file.bet.rules))
 
 
 def scenario_of(file: GameFile, sight: Sight) -> Scenario:
     """The scenario as reports and ``edge protection`` describe it."""
-    assert file.dealer is not None
-    hidden = file.dealer.cards - file.dealer.up
-    seen = (f"one of the dealer's {_words(hidden)} face-down cards" if sight.dealer == 1 else
-            f"{_words(sight.dealer)} of the dealer's {_words(hidden)} face-down cards")
+    dealer = file.dealer
+    assert dealer is not None
+    hidden = dealer.cards - dealer.up
+    seen = (f"one of the dealer's {_words(hidden)} face-down cards" if sight.dealer < hidden
+            else f"the dealer's {_words(hidden)} face-down cards" if dealer.up else
+            f"the dealer's whole hand ({_words(hidden)} cards)")
     return Scenario(sight.name, seen, f"before {file.decisions[0].name}",
                     math.comb(hidden, sight.dealer), sight.published)
 
@@ -176,8 +321,9 @@ class Exposures:
                             f"exactly (strategy=optimal); the strategy file {strategy} is "
                             "played in the game as dealt (seen=none).")
         if scenario.name not in self.exposed:
-            self.exposed[scenario.name] = GameAnalysis(
-                exposed_file(self.file, self.sights[scenario.name]))
+            sight = self.sights[scenario.name]
+            kind = KnownDealer if every_card(self.file, sight) else GameAnalysis
+            self.exposed[scenario.name] = kind(exposed_file(self.file, sight))
         return scenario, self.exposed[scenario.name]
 
     def analyze(self, wager: Wager[Rules]) -> ReturnTable:
@@ -190,13 +336,23 @@ class Exposures:
             wager.rules, **{SEEN: NONE}))  # type: ignore[arg-type]
         cards = self.file.bet.layout.cards
         rest = dealer.cards - dealer.up - 1
-        dealt = (f"Every deal from one deck: the player's {cards} cards as a set, the "
-                 f"dealer's card seen, and the dealer's {rest} other cards as a set: "
-                 f"C(52, {cards}) x {52 - cards} x C({51 - cards}, {rest}) = {table.cycle:,} "
-                 f"deals, each equally likely (each deal of the game counted {scenario.ways} "
-                 "times, once for each of the dealer's cards that may be the one seen).")
-        seen = (f"Seen: {scenario.description}. The game is solved exactly as if that card "
-                "were dealt face up: the player decides on his cards and the seen card.")
+        if isinstance(analysis, KnownDealer):
+            dealt = (f"Every deal from one deck: the player's {cards} cards and the dealer's "
+                     f"{dealer.cards}, each as a set: C(52, {cards}) x C({52 - cards}, "
+                     f"{dealer.cards}) = {table.cycle:,} deals, each equally likely.")
+            seen = (f"Seen: {scenario.description}. The player knows the showdown's result "
+                    "before he decides: for each result and hand he takes the option of the "
+                    "highest net, every deal counted by result.")
+        else:
+            dealt = (f"Every deal from one deck: the player's {cards} cards as a set, the "
+                     f"dealer's card seen, and the dealer's {rest} other cards as a set: "
+                     f"C(52, {cards}) x {52 - cards} x C({51 - cards}, {rest}) = "
+                     f"{table.cycle:,} deals, each equally likely (each deal of the game "
+                     f"counted {scenario.ways} times, once for each of the dealer's cards that "
+                     "may be the one seen).")
+            seen = (f"Seen: {scenario.description}. The game is solved exactly as if that "
+                    "card were dealt face up: the player decides on his cards and the seen "
+                    "card.")
         return dataclasses.replace(table, notes=(
             seen, information_note(table, unexposed), dealt, *table.notes[1:]))
 
@@ -211,6 +367,8 @@ class Exposures:
     def simulate(self, wager: Wager[Rules]) -> Any:
         """Deals hands with the dealer's seen card and plays the exposed solve."""
         _, analysis = self.of(wager)
+        if isinstance(analysis, KnownDealer):
+            return known_simulator(analysis, wager.paytable, wager.rules)
         return self.simulator(analysis, wager.paytable, wager.rules)
 
 
@@ -235,6 +393,7 @@ def refuse_protection(path: Path) -> None:
     """A game file whose decisions follow a shared board has no [protection] solve yet."""
     if PROTECTION in read_toml(path, _ERRORS):
         text = read_text(path, _ERRORS)
-        raise BetFileError(f"{path.name}: {where(text, '', PROTECTION)}: [protection] is "
-                           "solved for a game with a dealer's hand and no shared board only.")
-
+        found = re.search(rf"^[ \t]*\[{PROTECTION}[.\]]", text, re.MULTILINE)
+        line = 1 + text.count("\n", 0, found.start()) if found else 1
+        raise BetFileError(f"{path.name}: line {line}, column 1: [protection] is solved for a "
+                           "dealer's hand without a shared board only, not yet for this game.")
