@@ -11,6 +11,7 @@ apheat.net, 12 June 2015; docs/references.md).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import re
@@ -19,15 +20,16 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from edge.cli import main
 from edge.decisions.analysis import GameAnalysis
 from edge.decisions.file import read_game_file
 from edge.decisions.game import make_game
-from edge.decisions.protection import exposed_file, read_sights
-from edge.decisions.solve import Problem
-from edge.decisions.upcard import solve_upcard, upcard_showdown
+from edge.decisions.protection import exposed_file, rank_of_state, read_sights, solve_grouped
+from edge.decisions.solve import Problem, all_sets
+from edge.decisions.upcard import solve_upcard, suit_classes_of, upcard_showdown
 from edge.games.three_card_poker import GAME as TRI_CARD
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
@@ -39,6 +41,9 @@ ACE = 12
 # the file's pays (docs/rules.md section 2): Ante Bonus and Pair Plus by the plain class below
 BONUS = {"straight-flush": 5, "trips": 4, "straight": 1}
 PAIR_PLUS = {"straight-flush": 40, "trips": 30, "straight": 6, "flush": 4, "pair": 1}
+
+IntArray = npt.NDArray[np.int64]
+Small = tuple[Problem, tuple[IntArray, IntArray, IntArray], IntArray]
 
 pytestmark = pytest.mark.kernels      # the up-card kernel solves the exposed file
 
@@ -63,50 +68,81 @@ def _strength(cards: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
     return "high", (1, *ranks)
 
 
-def _plain_return(deck: int) -> Fraction:
-    """Every deal of the top ``deck`` cards with one dealer card seen: Ante 1, Pair Plus 1, the
-    better of fold (both lost) and play (1 unit more) for each hand and seen card."""
+def _plain_returns(deck: int, high: int, pair_plus: int) -> tuple[Fraction, Fraction]:
+    """Every deal of the top ``deck`` cards with one dealer card seen: Ante 1 and ``pair_plus``
+    on the Pair Plus, the better of fold (both lost) and play (1 unit more) taken for each
+    hand and seen card, and for each hand and group of the seen card (of rank ``high`` or
+    more, or below)."""
     cards = range(52 - deck, 52)
     strength: dict[tuple[int, ...], tuple[str, tuple[int, ...]]] = {
         hand: _strength(hand) for hand in itertools.combinations(cards, 3)}
-    total = deals = 0
+    by_card = by_group = deals = 0
     for player in itertools.combinations(cards, 3):
         name, mine = strength[player]
-        side = PAIR_PLUS.get(name, -1)
+        side = PAIR_PLUS.get(name, -1) * pair_plus
+        played: Counter[object] = Counter()         # by what is seen: the card, or its group
+        hidden: Counter[object] = Counter()
         for up in cards:
             if up in player:
                 continue
             rest = [c for c in cards if c not in player and c != up]
-            played = hidden = 0
             for two in itertools.combinations(rest, 2):
                 theirs = strength[tuple(sorted((up, *two)))][1]
                 qualifies = theirs[0] >= 2 or max(c // 4 for c in (up, *two)) >= ACE
                 ante, play = ((1, 0) if not qualifies else (1, 1) if mine > theirs else
                               (-1, -1) if mine < theirs else (0, 0))
-                played += ante + play + BONUS.get(name, 0) + side
-                hidden += 1
-            total, deals = total + max(played, -2 * hidden), deals + hidden
-    return Fraction(total, deals)
+                for seen in (up, up // 4 >= high):
+                    played[seen] += ante + play + BONUS.get(name, 0) + side
+                    hidden[seen] += 1
+        best = {seen: max(played[seen], -(1 + pair_plus) * hidden[seen]) for seen in hidden}
+        by_card += sum(value for seen, value in best.items() if not isinstance(seen, bool))
+        by_group += sum(value for seen, value in best.items() if isinstance(seen, bool))
+        deals += sum(n for seen, n in hidden.items() if isinstance(seen, bool))
+    return Fraction(by_card, deals), Fraction(by_group, deals)
 
 
-def test_small_deck_against_every_deal(tmp_path: Path) -> None:
-    path = tmp_path / "small.toml"
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Small:
+    """The exposed small game's problem, its states on 16 cards (J to A), and the group of
+    the seen card of each state (Q-A high, 2-J low: on J to A, a jack or the others)."""
+    path = tmp_path_factory.mktemp("small") / "small.toml"
     path.write_text(re.sub(r"(?m)^qualifies = .*$", f'qualifies = "{SMALL_QUALIFIES}"',
                            THREE_CARD.read_text()))
     file = read_game_file(path)
     assert file.dealer is not None and file.dealer.qualifies == SMALL_QUALIFIES
     sights = read_sights(file)
-    assert [sight.name for sight in sights] == ["dealer-1", "dealer-3"]
+    assert [sight.name for sight in sights] == ["dealer-1", "dealer-3", "sorted-1"]
     seen = exposed_file(file, sights[0])
     assert seen.dealer is not None and seen.dealer.up == 1 and seen.decisions[0].seen == 4
     analysis = GameAnalysis(seen)      # its pays and settlement, as the full solve's
     problem = Problem(3, 4, seen.decisions, seen.start, np.zeros(0, dtype=np.int64),
                       analysis.pays(None), seen.larger_on_ties, analysis.settlement(None))
     conditions = [outcome.condition for outcome in seen.bet.outcomes]
-    solution = solve_upcard(problem, *upcard_showdown(seen.dealer, seen.bet.layout.places,
-                                                      seen.bet.rules, conditions, 16), deck=16)
+    states = upcard_showdown(seen.dealer, seen.bet.layout.places, seen.bet.rules, conditions,
+                             16)
+    hands = all_sets(3)[:math.comb(16, 3)]
+    group = rank_of_state(hands[suit_classes_of(hands + 36)[0]], 16, sights[2].ranks)
+    assert set(group.ravel().tolist()) == {0, 1}
+    return problem, states, group
+
+
+def test_small_deck_against_every_deal(small: Small) -> None:
+    problem, states, group = small
+    card, grouped = _plain_returns(16, 10, 1)                  # Q: rank 10 (2 is 0)
+    solution = solve_upcard(problem, *states, deck=16)
     assert solution.cycle == math.comb(16, 3) * 13 * math.comb(12, 2)   # 3 x every deal
-    assert solution.player_return == _plain_return(16)
+    assert solution.player_return == card
+    assert solve_grouped(problem, *states, group, deck=16).player_return == grouped
+
+
+def test_small_deck_ante_alone_against_every_deal(small: Small) -> None:
+    """The Ante alone: a small deck's Pair Plus makes nearly every hand worth playing."""
+    problem, states, group = small
+    ante = dataclasses.replace(problem, start=(Fraction(1), Fraction(0), Fraction(0)))
+    card, grouped = _plain_returns(16, 10, 0)
+    solution = solve_grouped(ante, *states, group, deck=16)
+    assert solution.folded and solution.player_return == grouped < card
+    assert solve_upcard(ante, *states, deck=16).player_return == card
 
 
 def _file_return(seen: str = "dealer-1", **overrides: str) -> tuple[Fraction, Fraction]:
@@ -115,9 +151,10 @@ def _file_return(seen: str = "dealer-1", **overrides: str) -> tuple[Fraction, Fr
     return table.expected_return, table.hit_frequency
 
 
-@pytest.mark.parametrize("seen", ["dealer-1", "dealer-3"])
+@pytest.mark.parametrize("seen", ["dealer-1", "dealer-3", "sorted-1"])
 def test_dealer_cards_seen_are_the_built_in_figures(seen: str) -> None:
-    """One dealer card seen (the up-card solve) and the whole hand (the result known)."""
+    """One dealer card seen (the up-card solve), the whole hand (the result known) and one
+    card edge-sorted high or low (the best option over the cards of its group)."""
     rules = TRI_CARD.make_rules({"seen": seen})
     ante = TRI_CARD.analyze("ante", None, rules).expected_return
     combined = TRI_CARD.analyze("combined", None, rules).expected_return
@@ -130,6 +167,14 @@ def test_one_dealer_card_seen_reproduces_jacobson() -> None:
     player_edge, hit = _file_return(pair_plus="0")
     assert round(player_edge * 1_000_000) == 34829          # 3.4829% per Ante
     assert round(hit * 1_000_000) == 542203                 # 54.2203% of hands win
+
+
+def test_one_card_sorted_reproduces_jacobsons_edge_sorting_figure() -> None:
+    """E. Jacobson, "Edge Sorting Three Card Poker", apheat.net (11 January 2013): one dealer
+    card known high (Q, K, A) or low, the Ante alone with the Ante Bonus 5-4-1: player edge
+    1.837% (three decimals, cut)."""
+    player_edge, _ = _file_return("sorted-1", pair_plus="0")
+    assert math.floor(player_edge * 100_000) == 1837
 
 
 def test_the_scenario_is_declared_and_described() -> None:
@@ -165,6 +210,12 @@ BAD = [
     (HEADER, "[protection.None]", "[protection.None]", "the scenario name 'None'"),
     (HEADER, "[protection.none]", "[protection.none]", "and not 'none'"),
     (HEADER, "[protection]\ndealer-1 = 1", "dealer-1 = 1", "must be a table"),
+    ('ranks = "Q-A/2-J"', 'ranks = "Q-A/2-T"', 'ranks = "Q-A/2-T"', "must put every rank"),
+    ('ranks = "Q-A/2-J"', 'ranks = "2-A"', 'ranks = "2-A"', "two or more groups"),
+    ('ranks = "Q-A/2-J"', "ranks = 3", "ranks = 3", "ranks = 3 must put"),
+    ("[protection.dealer-3]\ndealer = 3", '[protection.dealer-3]\ndealer = 3\nranks = "Q-A/2-J"',
+     'ranks = "Q-A/2-J"',
+     "ranks is solved for one of the dealer's face-down cards seen (dealer = 1)"),
 ]
 
 
@@ -173,9 +224,9 @@ def test_bad_protection_tables_are_one_line(tmp_path: Path, old: str, new: str, 
                                             said: str,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     text = THREE_CARD.read_text()
-    assert text.count(f"\n{old}\n") == 1
+    assert f"\n{old}\n" in text          # the first (dealer-1's, sorted-1's ranks) replaced
     path = tmp_path / "bad.toml"
-    bad = text.replace(f"\n{old}\n", f"\n{new}\n")
+    bad = text.replace(f"\n{old}\n", f"\n{new}\n", 1)
     path.write_text(bad, encoding="utf-8")
     assert main(["table", str(path)]) == 2
     err = capsys.readouterr().err
@@ -226,7 +277,7 @@ def test_an_unknown_scenario_is_refused(capsys: pytest.CaptureFixture[str]) -> N
 
 
 
-@pytest.mark.parametrize("seen", ["dealer-1", "dealer-3"])
+@pytest.mark.parametrize("seen", ["dealer-1", "dealer-3", "sorted-1"])
 def test_the_simulation_deals_the_seen_cards_and_agrees(
         seen: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", str(THREE_CARD), "--set", f"seen={seen}", "--hands", "20000",

@@ -12,7 +12,11 @@ FILE --protection`` treat it as they treat edge's own games (:mod:`edge.protecti
 dealer's hidden cards seen before the player's one decision is the game with that card dealt
 face up: the file is solved exactly as if it said ``[dealer] up = 1``, by the up-card solve
 (:mod:`edge.decisions.upcard`), every deal counted once for each of the dealer's cards that may
-be the one seen. Other sights are refused in one error line naming the file, line and column.
+be the one seen. Known only by its group of ranks (``ranks = "Q-A/2-J"``, edge sorting), the
+same states are summed over the cards of each group before each option is chosen
+(:func:`solve_grouped`). Every dealer card seen, the player knows the showdown's result: the
+best option is taken for each result and hand (:func:`solve_known`). Other sights are refused
+in one error line naming the file, line and column.
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ from edge.bets.file import BetFileError
 from edge.decisions.analysis import GameAnalysis, played_strategy
 from edge.decisions.dealer import hand_values, showdown_result, where
 from edge.decisions.file import GameFile
-from edge.decisions.solve import DECK, Problem, Solution, set_index, tie_rank
+from edge.decisions.solve import DECK, Problem, Solution, all_sets, set_index, tie_rank
+from edge.decisions.upcard import suit_classes_of, upcard_showdown
 from edge.errors import EdgeError
 from edge.files import TomlErrors, read_text, read_toml
 from edge.games import Exposed, Game, Rules, Wager
@@ -43,8 +48,10 @@ from edge.player import SEEN
 from edge.protection import NONE, Protection, Scenario, information_note
 from edge.table import ReturnTable
 
+IntArray = npt.NDArray[np.int64]
 PROTECTION = "protection"
-SCENARIO_KEYS = ("dealer", "published")
+SCENARIO_KEYS = ("dealer", "published", "ranks")
+RANK_NAMES = "23456789TJQKA"
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _ERRORS = TomlErrors(BetFileError, unreadable="Cannot read the file {path!r}: {reason}.",
@@ -60,6 +67,10 @@ class Sight:
     name: str
     dealer: int
     published: str = ""
+    # the groups of ranks the seen card is known by (edge sorting: high Q-A, low 2-J); ():
+    # the card itself
+    ranks: tuple[tuple[int, ...], ...] = ()
+    ranks_text: str = ""
 
 
 def _fail(file: GameFile, text: str, name: str, key: str, message: str) -> BetFileError:
@@ -122,8 +133,33 @@ def read_sights(file: GameFile) -> tuple[Sight, ...]:
                 + dealer.up:
             raise _fail(file, text, name, "dealer", f"dealer = {seen} is solved for one "
                         "decision, made on the player's whole hand.")
-        found.append(Sight(name, seen, published))
+        ranks = entry.get("ranks")
+        groups: tuple[tuple[int, ...], ...] = ()
+        if ranks is not None:
+            groups = rank_groups(ranks) if isinstance(ranks, str) else ()
+            if not groups:
+                raise _fail(file, text, name, "ranks", f"ranks = {ranks!r} must put every rank "
+                            "in one of two or more groups, separated by / (Q-A/2-J: high and "
+                            "low, as edge sorting tells them).")
+            if seen != 1 or every_card(file, Sight(name, seen)):
+                raise _fail(file, text, name, "ranks", "ranks is solved for one of the "
+                            "dealer's face-down cards seen (dealer = 1).")
+        found.append(Sight(name, seen, published, groups, ranks or ""))
     return tuple(found)
+
+
+def rank_groups(text: str) -> tuple[tuple[int, ...], ...]:
+    """The groups of ranks ``Q-A/2-J`` names (each a rank or a range, 10 or T for ten), every
+    rank in exactly one of two or more groups; () when it does not."""
+    groups = []
+    for part in text.upper().replace("10", "T").split("/"):
+        ends = [end.strip() for end in part.split("-")]
+        if not 1 <= len(ends) <= 2 or not all(len(e) == 1 and e in RANK_NAMES for e in ends):
+            return ()
+        low, high = sorted(RANK_NAMES.index(end) for end in ends)
+        groups.append(tuple(range(low, high + 1)))
+    given = sorted(rank for group in groups for rank in group)
+    return tuple(groups) if len(groups) > 1 and given == list(range(13)) else ()
 
 
 def every_card(file: GameFile, sight: Sight) -> bool:
@@ -196,13 +232,113 @@ def solve_known(problem: Problem) -> Solution:
                     lines, nets)
 
 
-class KnownDealer(GameAnalysis):
-    """A file's analysis when the player sees the dealer's whole hand before his decision
-    (the file's dealer has no card face up here: every card is counted in the showdown)."""
+def rank_of_state(players: IntArray, deck: int, groups: tuple[tuple[int, ...], ...]
+                  ) -> IntArray:
+    """``group[c, j]``: the group of ranks of the j-th card not in the player's hand ``c``
+    (rows of ``players``, cards 0 .. deck - 1 of the top ``deck`` of the 52)."""
+    of_rank = np.zeros(13, dtype=np.int64)
+    for g, ranks in enumerate(groups):
+        of_rank[list(ranks)] = g
+    held = np.zeros((len(players), deck), dtype=bool)
+    held[np.arange(len(players))[:, None], players] = True
+    others = np.nonzero(~held)[1].reshape(len(players), deck - players.shape[1])
+    return np.asarray(of_rank[(others + DECK - deck) >> 2], dtype=np.int64)
+
+
+def solve_grouped(problem: Problem, outcome: IntArray, sizes: IntArray, counts: IntArray,
+                  group: IntArray, deck: int = DECK) -> Solution:
+    """The exact optimal play of one decision made on the player's hand and the group of
+    ranks of one dealer card seen: each state (a hand class and a group) takes the option of
+    the highest value summed over the seen cards of that group; ``outcome``, ``sizes``,
+    ``counts`` as :func:`~edge.decisions.upcard.upcard_showdown` gives them (``counts[c, j,
+    r]``: the dealer's hidden hands by result with the j-th card not in hand ``c`` seen),
+    ``group`` as :func:`rank_of_state`."""
+    settlement = problem.settlement
+    assert settlement is not None
+    decision, = problem.decisions
+    outcomes = len(problem.pays)
+    total = sum(problem.start, Fraction(0))
+    hidden = math.comb(deck - problem.cards - 1, settlement.hidden - 1)
+    cycle = math.comb(deck, problem.cards) * (deck - problem.cards) * hidden
+    stakes = {i: tuple(option.amount if option.wager == w else amount
+                       for w, amount in enumerate(problem.start))
+              for i, option in enumerate(decision.options) if not option.fold}
+    net = {i: [[settlement.net(r * outcomes + p, stake) for p in range(outcomes)]
+               for r in range(settlement.results)] for i, stake in stakes.items()}
+    scale = math.lcm(total.denominator, *(x.denominator for rows in net.values()
+                                          for row in rows for x in row))
+    groups = int(group.max()) + 1
+    members = np.arange(len(sizes))
+    best = chosen = None
+    for i in sorted(range(len(decision.options)),
+                    key=lambda i: tie_rank(problem, decision.options[i])):
+        if i in stakes:           # each seen card's value: its hidden hands by result, paid
+            pays = np.array([[int(x * scale) for x in row] for row in net[i]], dtype=object)
+            card = sum((counts[:, :, r].astype(object) * pays[r][outcome][:, None]
+                        for r in range(settlement.results)), np.zeros(group.shape, object))
+        else:
+            card = np.full(group.shape, -int(total * scale) * hidden, dtype=object)
+        value = np.zeros((len(sizes), groups), dtype=object)
+        np.add.at(value, (members[:, None], group), card)
+        if best is None or chosen is None:
+            best, chosen = value, np.full(value.shape, i, dtype=np.int8)
+            continue
+        better = value >= best if problem.larger_on_ties else value > best
+        best = np.where(better, value, best)
+        chosen[better] = i
+    assert best is not None and chosen is not None
+    found = Fraction(int((best.sum(axis=1) * sizes.astype(object)).sum()), cycle * scale)
+    by_card = chosen[members[:, None], group]            # the option of every (hand, card)
+    return _counted(problem, found, cycle, hidden, by_card, outcome, sizes, counts, stakes,
+                    net)
+
+
+def _counted(problem: Problem, found: Fraction, cycle: int, hidden: int,
+             by_card: npt.NDArray[np.integer[Any]],
+             outcome: IntArray, sizes: IntArray, counts: IntArray,
+             stakes: dict[int, tuple[Fraction, ...]], net: dict[int, list[list[Fraction]]]
+             ) -> Solution:
+    """The deals under the options chosen for every (hand class, seen card), by row."""
+    outcomes = len(problem.pays)
+    total = sum(problem.start, Fraction(0))
+    settled: dict[tuple[int, Fraction], int] = {}
+    folded: dict[tuple[int, Fraction], int] = {}
+    lines: dict[tuple[int, ...], int] = {}
+    nets: dict[tuple[int, Fraction], Fraction] = {}
+    for i in range(len(problem.decisions[0].options)):
+        taken = by_card == i
+        if i not in stakes:
+            deals = int((taken.sum(axis=1) * sizes).sum()) * hidden
+            if deals:
+                folded[(0, total)] = lines[(i,)] = deals
+            continue
+        weighted = (counts * taken[:, :, None]).sum(axis=1) * sizes[:, None]   # [c, r]
+        for p in range(outcomes):
+            for r, deals in enumerate(weighted[outcome == p].sum(axis=0).tolist()):
+                if deals:
+                    key = (r * outcomes + p, sum(stakes[i], Fraction(0)))
+                    settled[key], nets[key] = deals, net[i][r][p]
+                    lines[(i,)] = lines.get((i,), 0) + deals
+    solution = Solution(problem, found, cycle, settled, folded, (by_card.astype(np.int8),),
+                        ((total,),), lines, nets)
+    if sum(lines.values()) != cycle or found * cycle != sum(
+            (nets[key] * d for key, d in settled.items()), -total * sum(folded.values())):
+        raise AssertionError("the counted deals do not give every deal once, or not the "
+                             "return of the values")
+    return solution
+
+
+class ExposedAnalysis(GameAnalysis):
+    """A file's analysis under an exposure the up-card solve does not make: the same problem
+    as :meth:`GameAnalysis.solution`'s, solved by :meth:`solve`."""
+
+    def solve(self, problem: Problem) -> Solution:
+        """The exposed solve of one problem."""
+        raise NotImplementedError
 
     def solution(self, paytable: PayTable | None, larger_on_ties: bool,
                  start: tuple[Fraction, ...] | None = None) -> Solution:
-        """The exact solve at these pays (made once), as :meth:`GameAnalysis.solution`."""
+        """The exact solve at these pays (made once)."""
         file = self.file
         start = start or file.start
         key = ((paytable or file.bet.presets[file.bet.default_paytable]).pays,
@@ -211,12 +347,43 @@ class KnownDealer(GameAnalysis):
             unit = start[file.wagers.index(file.unit)]
             options = tuple(dataclasses.replace(o, amount=o.amount / unit)
                             for o in file.decisions[0].options)
-            self.solved[key] = solve_known(Problem(
+            self.solved[key] = self.solve(Problem(
                 file.bet.layout.cards, file.first,
                 (dataclasses.replace(file.decisions[0], options=options),),
                 tuple(amount / unit for amount in start), self.outcomes(),
                 self.pays(paytable), larger_on_ties, self.settlement(paytable)))
         return self.solved[key]
+
+
+class KnownDealer(ExposedAnalysis):
+    """A file's analysis when the player sees the dealer's whole hand before his decision
+    (the file's dealer has no card face up here: every card is counted in the showdown)."""
+
+    def solve(self, problem: Problem) -> Solution:
+        """The solve knowing the result (:func:`solve_known`)."""
+        return solve_known(problem)
+
+
+@dataclass
+class GroupSeen(ExposedAnalysis):
+    """A file's analysis when the player knows one dealer card only by its group of ranks
+    (the file has that card face up; the states are counted once)."""
+
+    groups: tuple[tuple[int, ...], ...] = ()
+    states: tuple[IntArray, IntArray, IntArray, IntArray] | None = None
+
+    def solve(self, problem: Problem) -> Solution:
+        """The solve by hand class and group (:func:`solve_grouped`)."""
+        file = self.file
+        assert file.dealer is not None
+        if self.states is None:
+            n = file.bet.layout.cards
+            members, _, _ = suit_classes_of(all_sets(n))
+            self.states = (*upcard_showdown(file.dealer, file.bet.layout.places,
+                                            file.bet.rules,
+                                            [o.condition for o in file.bet.outcomes]),
+                           rank_of_state(all_sets(n)[members], DECK, self.groups))
+        return solve_grouped(problem, *self.states)
 
 
 @dataclass(frozen=True)
@@ -277,7 +444,9 @@ def scenario_of(file: GameFile, sight: Sight) -> Scenario:
     dealer = file.dealer
     assert dealer is not None
     hidden = dealer.cards - dealer.up
-    seen = (f"one of the dealer's {_words(hidden)} face-down cards" if sight.dealer < hidden
+    known = (f"the group of ranks ({sight.ranks_text}) of " if sight.ranks else "")
+    seen = (f"{known}one of the dealer's {_words(hidden)} face-down cards"
+            if sight.dealer < hidden
             else f"the dealer's {_words(hidden)} face-down cards" if dealer.up else
             f"the dealer's whole hand ({_words(hidden)} cards)")
     return Scenario(sight.name, seen, f"before {file.decisions[0].name}",
@@ -322,8 +491,10 @@ class Exposures:
                             "played in the game as dealt (seen=none).")
         if scenario.name not in self.exposed:
             sight = self.sights[scenario.name]
-            kind = KnownDealer if every_card(self.file, sight) else GameAnalysis
-            self.exposed[scenario.name] = kind(exposed_file(self.file, sight))
+            seen = exposed_file(self.file, sight)
+            self.exposed[scenario.name] = (
+                KnownDealer(seen) if every_card(self.file, sight) else
+                GroupSeen(seen, groups=sight.ranks) if sight.ranks else GameAnalysis(seen))
         return scenario, self.exposed[scenario.name]
 
     def analyze(self, wager: Wager[Rules]) -> ReturnTable:
@@ -352,7 +523,9 @@ class Exposures:
                      "may be the one seen).")
             seen = (f"Seen: {scenario.description}. The game is solved exactly as if that "
                     "card were dealt face up: the player decides on his cards and the seen "
-                    "card.")
+                    "card" + (", known only by its group of ranks (each decision the best "
+                              "over every card of the group)." if isinstance(
+                                  analysis, GroupSeen) else "."))
         return dataclasses.replace(table, notes=(
             seen, information_note(table, unexposed), dealt, *table.notes[1:]))
 
