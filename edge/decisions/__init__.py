@@ -19,6 +19,7 @@ from typing import Any
 from edge.decisions.board import make_board_game, read_board_file, shared_board
 from edge.decisions.file import read_game_file
 from edge.decisions.game import make_game
+from edge.decisions.protection import refuse_protection
 from edge.games import Game
 
 __all__ = ["has_game_table", "load_game_file"]
@@ -45,6 +46,8 @@ def load_game_file(path: str | Path) -> Game[Any]:
     if key not in _loaded:
         if len(_loaded) >= _MOST_KEPT:
             _loaded.pop(next(iter(_loaded)))
+        if shared_board(file):
+            refuse_protection(file)
         _loaded[key] = (make_board_game(read_board_file(file)) if shared_board(file)
                         else make_game(read_game_file(file)))
     return _loaded[key]

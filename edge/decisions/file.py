@@ -42,7 +42,7 @@ from edge.errors import EdgeError
 from edge.files import TomlErrors, read_text, read_toml
 
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-GAME_KEYS = frozenset({"game", "decision", "dealer", "settle"})
+GAME_KEYS = frozenset({"game", "decision", "dealer", "settle", "protection"})
 MOST_AMOUNT = 1000
 
 

@@ -27,6 +27,7 @@ from edge.decisions.analysis import (
 )
 from edge.decisions.dealer import RESULT_WORDS, hand_pay_names, hand_values, showdown_result
 from edge.decisions.file import GameFile
+from edge.decisions.protection import protected
 from edge.decisions.solve import Solution, set_index
 from edge.decisions.strategy import strategy_report
 from edge.decisions.strategy_file import strategy_kind
@@ -247,9 +248,10 @@ def make_game(file: GameFile) -> Game[Any]:
     main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
                bet.presets, bet.default_paytable, simulate=simulate, strategy=strategy,
                compare=comparison, least_pay=LEAST_PAY)
-    return Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
+    game = Game(name=bet.name, title=bet.title, rules=rules_type(file), bets=(main,),
                 source=source, describe_rules=lambda r: describe_rules(file, r),
                 invoked_as=str(bet.path), checks=(UPCARD_CHECK if up else TOTAL_CHECK,),
                 settlement=SETTLEMENT,
                 method=(EXHAUSTIVE_ENUMERATION, *((UPCARD_SOLVED,) if up else (SOLVED, *(
                     (DEALER_COUNTED,) if file.dealer is not None else ())))))
+    return protected(file, analysis, game, simulator)
