@@ -397,6 +397,12 @@ BET_CASES: list[Case] = [
     Case("game file: Casino Hold'em (shared board), optimal strategy solved", 600.0,
          _game_file("casino-holdem.toml"), "deals",
          comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
+    # issue 36, third landing: decisions before the flop, on it and on the river over a
+    # shared board, under 30 minutes (the board kernel per flop class, the river decided on
+    # each board)
+    Case("game file: Ultimate Texas Hold'em (three decisions), optimal strategy solved",
+         1800.0, _game_file("ultimate-texas-holdem.toml"), "deals",
+         comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
     # issue 36: a dealer's card face up, under 10 minutes: the player's hand as a set, the up
     # card, the dealer's four hidden cards as a set (states counted by a compiled kernel)
     Case("game file: Caribbean Stud, optimal strategy solved", 600.0,

@@ -55,6 +55,10 @@ MOST_BOARD = 5
 cdef int INDEX_BITS = 11
 cdef int64_t INDEX_MASK = (1 << 11) - 1
 cdef int MOST_HOLDINGS = 1081
+cdef enum:
+    SPLIT_RESULTS = 6
+# the results of a decided count: (the second qualifies) * 3 + the comparison
+DECIDED_RESULTS = SPLIT_RESULTS
 
 
 cdef void _sort(int64_t* keys, int64_t* spare, int count) noexcept nogil:
@@ -434,15 +438,20 @@ def showdown_counts(ranks=None, start=0, stop=None, into=None, board_cards=5):
     return counts, examples
 
 
-cdef void _split_pass(Work* w, int holdings, int64_t threshold, int total,
-                      int64_t* out) noexcept nogil:
-    """After ``_board_pass`` on one board: add each holding's second holdings (none shared)
-    by result to ``out`` (a row of CLASSES * RESULTS per pair of cards, indexed ``first * 52
-    + second``), the results being 0 the second's strength is below ``threshold``, else 1
-    lower than the first's, 2 equal, 3 higher; ``total``: the second holdings of each."""
-    cdef int h, q, x, y, unq, lower, ties, mine
+cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int options,
+                        const int64_t* nets, const int* order, int64_t* out) noexcept nogil:
+    """After ``_board_pass`` on one board: each holding's second holdings (none shared) by
+    result ``q * 3 + k`` (``q`` 1 when the second's strength is at least ``threshold``, ``k``
+    the comparison of the first's hand with the second's), then the option of the highest
+    value ``sum(count[r] * nets[o, class, r])`` (the first in ``order`` among equals) gets
+    them, added to ``out`` (a row of options * CLASSES * SPLIT_RESULTS per pair of cards,
+    indexed ``first * 52 + second``)."""
+    cdef int h, q, x, y, o, r, best, mine, unq, lower, ties
     cdef int unqualified = 0
     cdef int[52] under        # per card: holdings below the threshold holding it
+    cdef int64_t[SPLIT_RESULTS] count
+    cdef int64_t value, top
+    cdef const int64_t* net
     cdef int64_t* row
     for x in range(52):
         under[x] = 0
@@ -457,38 +466,108 @@ cdef void _split_pass(Work* w, int holdings, int64_t threshold, int total,
         x = w.first[h]
         y = w.second[h]
         mine = w.klass[h]
-        row = out + ((x * 52 + y) * HOLDEM_CLASSES + mine) * 4
         unq = unqualified - under[x] - under[y]
+        lower = w.below[h] - w.below_x[h] - w.below_y[h]
+        ties = w.equal[h] - w.equal_x[h] - w.equal_y[h] + 1
+        for r in range(SPLIT_RESULTS):
+            count[r] = 0
         if w.below[h] < unqualified:       # the holding itself is below the threshold
             unq += 1
-            row[0] += unq
-            row[3] += total - unq
+            count[2] = lower                       # every second holding below it is too
+            count[1] = ties
+            count[0] = unq - lower - ties
+            count[3] = total - unq                 # every qualifying hand is above it
+        else:
+            count[2] = unq                         # it beats every unqualified hand
+            count[5] = lower - unq
+            count[4] = ties
+            count[3] = total - lower - ties
+        best = order[0]
+        top = 0
+        for o in range(options):
+            net = nets + (order[o] * HOLDEM_CLASSES + mine) * SPLIT_RESULTS
+            value = 0
+            for r in range(SPLIT_RESULTS):
+                value += count[r] * net[r]
+            if o == 0 or value > top:
+                top = value
+                best = order[o]
+        row = out + (((x * 52 + y) * options + best) * HOLDEM_CLASSES + mine) * SPLIT_RESULTS
+        for r in range(SPLIT_RESULTS):
+            row[r] += count[r]
+
+
+cdef void _completions(const HoldemTables* t, int* board, int k, int more, const int* rest, int n,
+                       int* left, Work* w, int holdings, int64_t threshold, int total,
+                       int options, const int64_t* nets, const int* order,
+                       int64_t* out) noexcept nogil:
+    """Every completion of the board's first ``k`` cards to five from the ``n`` cards of
+    ``rest``: ``_board_pass`` on each, then ``_decided_pass`` into ``out`` (``more``: the
+    cards to come, 0 to 2)."""
+    cdef int size = n - more
+    cdef int[2] at
+    cdef int i, m
+    at[0] = 0
+    at[1] = 1 if more == 2 else n
+    while True:
+        m = 0
+        for i in range(n):
+            if (more >= 1 and i == at[0]) or (more == 2 and i == at[1]):
+                continue
+            left[m] = rest[i]
+            m += 1
+        if more >= 1:
+            board[k] = rest[at[0]]
+        if more == 2:
+            board[k + 1] = rest[at[1]]
+        _board_pass(t, board, 5, left, size, w, NULL, NULL)
+        _decided_pass(w, holdings, threshold, total, options, nets, order, out)
+        if more == 0:
+            break
+        if more == 1:
+            at[0] += 1
+            if at[0] >= n:
+                break
             continue
-        lower = (w.below[h] - w.below_x[h] - w.below_y[h]) - unq
-        ties = w.equal[h] - w.equal_x[h] - w.equal_y[h] + 1
-        row[0] += unq
-        row[1] += lower
-        row[2] += ties
-        row[3] += total - unq - lower - ties
+        at[1] += 1
+        if at[1] >= n:
+            at[0] += 1
+            at[1] = at[0] + 1
+            if at[1] >= n:
+                break
 
 
-def split_counts(flop, threshold, ranks=None):
+def decided_counts(flop, threshold, nets, order, ranks=None):
     """For one part of a board dealt first (``flop``, 3 to 5 distinct cards of the deck of
     ``ranks``), the cards to come that complete a board of five (every set of 5 - len(flop)
-    of the cards left), and a first and second holding (two cards each, none shared):
-    ``counts[x, y, c, r]``, for the first holding {x, y} (x < y, cards 0..51), the deals
-    where its best five with the board is of class ``c`` and the result is ``r``: 0 the
-    second's best five is of strength below ``threshold`` (an ``edge._core`` strength), else
-    1 lower than the first's, 2 equal, 3 higher. An array of shape (52, 52, 10, 4)."""
+    of the cards left), and a first and second holding (two cards each, none shared), with a
+    decision made on each completed board: for each first holding and board, the second
+    holdings are counted by result ``q * 3 + k`` (``q`` 1 when the second's strength is at
+    least ``threshold``, an ``edge._core`` strength; ``k`` the comparison of the first's hand
+    with it: 0 lower, 1 equal, 2 higher), and the option ``o`` of the highest value ``sum
+    over r of count[r] * nets[o, c, r]`` (``c`` the first's class; an exact integer; of equal
+    values the first in ``order``) takes them. ``counts[x, y, o, c, r]``: the deals of the
+    first holding {x, y} (x < y, cards 0..51) where option ``o`` was taken, by class and
+    result; an array of shape (52, 52, options, 10, 6). One option with every net 0: every
+    deal by result, nothing decided."""
     chosen = [int(card) for card in flop]
     cards = _deck(ranks, MOST_BOARD)
     if (not FEWEST_BOARD <= len(chosen) <= MOST_BOARD or len(set(chosen)) != len(chosen)
             or not set(chosen) <= set(cards.tolist())):
         raise ValueError(f"flop must be {FEWEST_BOARD} to {MOST_BOARD} distinct cards of the "
                          f"deck, not {chosen!r}")
+    table = np.ascontiguousarray(nets, dtype=np.int64)
+    cdef int options = table.shape[0] if table.ndim == 3 else 0
+    ranking = np.ascontiguousarray(order, dtype=np.intc)
+    if (table.ndim != 3 or table.shape[1:] != (HOLDEM_CLASSES, SPLIT_RESULTS) or options < 1
+            or sorted(ranking.tolist()) != list(range(options))):
+        raise ValueError("nets must have the shape (options, CLASSES, SPLIT_RESULTS) and "
+                         "order every option once")
+    counts = np.zeros((52, 52, options, HOLDEM_CLASSES, SPLIT_RESULTS), dtype=np.int64)
     left_all = [card for card in cards.tolist() if card not in chosen]
-    counts = np.zeros((52, 52, HOLDEM_CLASSES, 4), dtype=np.int64)
-    cdef int64_t[:, :, :, ::1] out = counts
+    cdef int64_t[::1] out = counts.reshape(-1)
+    cdef int64_t[::1] net_view = table.reshape(-1)
+    cdef int[::1] order_view = ranking
     cdef int k = len(chosen)
     cdef int more = MOST_BOARD - k
     cdef int n = len(left_all)
@@ -502,38 +581,23 @@ def split_counts(flop, threshold, ranks=None):
     left_cards = np.zeros(max(size, 1), dtype=np.intc)
     cdef int[::1] left = left_cards
     cdef int[5] board
-    cdef int[2] at
-    cdef int i, j, m
+    cdef int i
     cdef const HoldemTables* t = cy_holdem_tables()
     for i in range(k):
         board[i] = chosen[i]
     with nogil:
-        at[0] = 0
-        at[1] = 1 if more == 2 else n
-        while True:
-            m = 0
-            for i in range(n):
-                if (more >= 1 and i == at[0]) or (more == 2 and i == at[1]):
-                    continue
-                left[m] = rest[i]
-                m += 1
-            if more >= 1:
-                board[k] = rest[at[0]]
-            if more == 2:
-                board[k + 1] = rest[at[1]]
-            _board_pass(t, board, 5, &left[0], size, &w, NULL, NULL)
-            _split_pass(&w, holdings, limit, total, &out[0, 0, 0, 0])
-            if more == 0:
-                break
-            if more == 1:
-                at[0] += 1
-                if at[0] >= n:
-                    break
-                continue
-            at[1] += 1
-            if at[1] >= n:
-                at[0] += 1
-                at[1] = at[0] + 1
-                if at[1] >= n:
-                    break
+        _completions(t, board, k, more, &rest[0], n, &left[0], &w, holdings, limit, total, options,
+                     &net_view[0], &order_view[0], &out[0])
     return counts
+
+
+def split_counts(flop, threshold, ranks=None):
+    """As :func:`decided_counts` with nothing decided, the results of a second holding below
+    ``threshold`` taken together: ``counts[x, y, c, r]``, for the first holding {x, y}, the
+    deals where its best five with the board is of class ``c`` and the result is ``r``: 0
+    the second's best five is of strength below ``threshold``, else 1 lower than the
+    first's, 2 equal, 3 higher. An array of shape (52, 52, 10, 4)."""
+    decided = decided_counts(flop, threshold, np.zeros((1, HOLDEM_CLASSES, SPLIT_RESULTS),
+                                                       dtype=np.int64), [0], ranks)[:, :, 0]
+    return np.stack([decided[..., 0:3].sum(axis=-1), decided[..., 5], decided[..., 4],
+                     decided[..., 3]], axis=-1)
