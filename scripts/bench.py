@@ -321,7 +321,8 @@ def _bet_file(name: str, decks: int | None = None,
 def _game_file(name: str) -> Callable[[], object]:
     """A game file with decisions read afresh and solved (nothing kept from an earlier run)."""
     def run() -> object:
-        from edge.decisions.board import make_board_game, read_board_file, shared_board
+        from edge.decisions.board import read_board_file, shared_board
+        from edge.decisions.board_game import make_board_game
         from edge.decisions.file import read_game_file
         from edge.decisions.game import make_game as make_decision_game
         path = GAME_FILES / name

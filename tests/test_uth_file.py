@@ -22,6 +22,7 @@ from edge.cli import main
 from edge.decisions import board
 from edge.decisions.board import solve_board_file
 from edge.games import analyze
+from edge.simulation import simulate
 from tests.test_uth_strategies import best  # a plain best-five ranking
 
 GAME = Path(__file__).resolve().parent.parent / "examples" / "games" / "ultimate-texas-holdem.toml"
@@ -107,6 +108,19 @@ def test_three_ranks_against_a_plain_enumeration(tmp_path: Path, weakest: str) -
     assert solution.player_return == plain_return(ranks, weakest)
 
 
+def test_the_solved_strategy_played_on_random_deals(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    # three ranks (queen to ace: full houses and fours of a kind only, no pay far out in the
+    # tail), kings full of queens or better qualifying: the simulator deals, plays the solve's
+    # choices (the river decided again on each board) and settles by the file
+    monkeypatch.setattr(board, "solve_board_game",
+                        functools.partial(board.solve_board_game, ranks=[10, 11, 12]))
+    played = simulate(str(with_weakest(tmp_path, "Kc Kd Kh Qc Qd")), hands=4000, seed=11,
+                      jobs=1)
+    assert played.agrees
+    assert played.hands == 4000
+
+
 def test_the_table_command_on_three_ranks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     ranks = [10, 11, 12]
@@ -128,15 +142,26 @@ def test_the_table_command_on_three_ranks(tmp_path: Path, monkeypatch: pytest.Mo
 
 @pytest.mark.slow
 def test_the_built_in_solver_exactly() -> None:
-    # about 4 minutes of one core: edge's own Ultimate Texas Hold'em solver gives
+    # about 2 to 4 minutes of one core: edge's own Ultimate Texas Hold'em solver gives
     # 50643648973/2317817502000 per Ante (2.1850%; the Wizard of Odds publishes 2.185%),
     # computed by a separate program (from the disk cache, as test_uth.py's slow tests); the
-    # file must give the same fraction
+    # file must give the same fraction, and the same deals on each line of play
     built_in = analyze("ultimate-texas-holdem", "main")
-    solution = solve_board_file(GAME)
-    assert solution.player_return == built_in.expected_return
+    table = analyze(str(GAME))
+    assert table.expected_return == built_in.expected_return
+    lines = dict(table.decisions)
+    theirs = dict(built_in.decisions)
+    assert lines["bet-4x"] == theirs["preflop 4x"]
+    assert lines["check, bet-2x"] == theirs["check, flop 2x"]
+    assert lines["check, check, bet-1x"] == theirs["check, check, river 1x"]
+    assert lines["check, check, fold"] == theirs["check, check, river fold"]
+    assert "bet-3x" not in lines and theirs["preflop 3x"] == 0
+    # the solved strategy played on random deals of the full deck (the solve kept in the
+    # game loaded once), each settled by the file's conditions
+    played = simulate(str(GAME), hands=2000, seed=5, jobs=1)
+    assert played.agrees
     # the published figure, to its precision
-    assert Fraction(21845, 1000000) <= -solution.player_return < Fraction(21855, 1000000)
+    assert Fraction(21845, 1000000) <= table.house_edge < Fraction(21855, 1000000)
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [

@@ -16,7 +16,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from edge.decisions.board import make_board_game, read_board_file, shared_board
+from edge.decisions.board import read_board_file, shared_board
+from edge.decisions.board_game import make_board_game
 from edge.decisions.file import read_game_file
 from edge.decisions.game import make_game
 from edge.decisions.protection import refuse_protection

@@ -46,7 +46,7 @@ import numpy.typing as npt
 
 from edge import _core
 from edge.bets.compile import Deals
-from edge.bets.file import LEAST_PAY, BetFile, BetFileError, read_bet_file
+from edge.bets.file import BetFile, BetFileError, read_bet_file
 from edge.bets.language import Binary, Call, ConditionError, Index, Name, Node, children, parse
 from edge.cards import parse_cards
 from edge.decisions.analysis import units_text
@@ -63,11 +63,7 @@ from edge.decisions.file import GAME_KEYS, read_decisions, read_game_table
 from edge.decisions.solve import Decision, Option
 from edge.errors import CardError, EdgeError
 from edge.files import TomlErrors, read_toml
-from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
-from edge.options import option as rules_option
-from edge.options import options_dict
 from edge.paytables import PayTable
-from edge.table import ReturnTable, Row
 
 HOLDING = 2
 FLOP, LATER = 3, 2
@@ -78,6 +74,9 @@ DECIDED_RESULTS = 6          # the board kernel's results: (dealer qualifies) * 
 STAGES = (HOLDING, HOLDING + FLOP, HOLDING + FLOP + LATER)
 # the board kernel's comparisons (the player's hand lower, equal, higher) as results
 COMPARED = ("lose", "tie", "win")
+Stake = tuple[Fraction, ...]
+Line = tuple[tuple[int, int], ...]            # (decision, option) for each decision made
+Counts = npt.NDArray[np.int64]
 DEALER_KEYS = ("hand", "board", "weakest", "showdown")
 # an example seven cards of each class (0 high card .. 9 royal flush), to read the outcomes
 CLASS_EXAMPLES = ("2c 4d 6h 8s Tc Qd Ah", "2c 2d 5h 7s 9c Jd Kh", "2c 2d 5h 5s 9c Jd Kh",
@@ -122,6 +121,18 @@ class BoardSolution:
     # the return table's rows: name, net per quote unit, deals, total in play
     rows: tuple[tuple[str, Fraction, int, Fraction], ...] = ()
     completions: int = 1                     # the deals that follow each state
+    # the strategy: the option before the flop by holding class (:func:`holding_class`;
+    # empty: no decision then); for each flop of a class (:func:`flop_class`), decision
+    # made with it seen and wagers in play, the option of each holding of the cards left
+    # (in the order of ``itertools.combinations``); the river's is found again on each
+    # board (:func:`river_choice`); ties to the larger total wager when ``larger``
+    preflop: tuple[int, ...] = ()
+    flop_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = \
+        dataclasses.field(default_factory=dict)
+    larger: bool = True
+    counted_flops: dict[tuple[int, ...], tuple[int, ...]] = \
+        dataclasses.field(default_factory=dict)      # each flop class's key -> its flop
+    deck: tuple[int, ...] = tuple(range(52))             # the cards dealt from
 
 
 def _fail(path: Path, message: str) -> BetFileError:
@@ -260,23 +271,45 @@ def _outcome_of_class(bet: BetFile) -> tuple[int, ...]:
     return tuple(int(x) for x in found)
 
 
+def _suit_masks(cards: Sequence[int]) -> list[int]:
+    masks = [0, 0, 0, 0]
+    for card in cards:
+        masks[card & 3] |= 1 << (card >> 2)
+    return masks
+
+
 def _flop_classes(deck: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
     """One flop of each class under a renaming of suits, with how many flops it stands for
     (a class: the four suits' rank masks, sorted)."""
     classes: dict[tuple[int, ...], list[Any]] = {}
     for flop in itertools.combinations(deck, FLOP):
-        masks = [0, 0, 0, 0]
-        for card in flop:
-            masks[card & 3] |= 1 << (card >> 2)
-        key = tuple(sorted(masks))
-        entry = classes.setdefault(key, [flop, 0])
+        entry = classes.setdefault(tuple(sorted(_suit_masks(flop))), [flop, 0])
         entry[1] += 1
     return [(tuple(flop), weight) for flop, weight in classes.values()]
 
 
-Stake = tuple[Fraction, ...]
-Line = tuple[tuple[int, int], ...]            # (decision, option) for each decision made
-Counts = npt.NDArray[np.int64]
+def flop_class(flop: Sequence[int], solution: BoardSolution) -> tuple[tuple[int, ...],
+                                                                      tuple[int, ...]]:
+    """The flop of ``flop``'s class the solve counted, and a renaming of suits (``suit ->
+    suit``) that takes ``flop`` to it."""
+    masks = _suit_masks(flop)
+    key = tuple(sorted(masks))
+    counted = solution.counted_flops[key]
+    theirs = _suit_masks(counted)
+    mine_order = sorted(range(4), key=lambda suit: masks[suit])
+    their_order = sorted(range(4), key=lambda suit: theirs[suit])
+    renaming = [0] * 4
+    for mine, their in zip(mine_order, their_order, strict=True):
+        renaming[mine] = their
+    return counted, tuple(renaming)
+
+
+def holding_index(holding: Sequence[int], left: Sequence[int]) -> int:
+    """The position of a holding among every holding of the cards ``left`` (increasing), in
+    the order of ``itertools.combinations``."""
+    low, high = sorted(holding)
+    i, j, n = left.index(low), left.index(high), len(left)
+    return i * (2 * n - i - 1) // 2 + (j - i - 1)
 
 
 def _after(option: Option, stake: Stake) -> Stake | None:
@@ -360,7 +393,7 @@ def _pays(game: BoardGame, table: PayTable) -> _Pays:
                  {stake: int(total * scale) for stake, total in totals.items()}, scale)
 
 
-def _holding_classes(holdings: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+def holding_classes(holdings: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Each holding's class up to a renaming of suits (0..168: the two ranks, and suited)."""
     high = np.maximum(holdings[:, 0], holdings[:, 1]) >> 2
     low = np.minimum(holdings[:, 0], holdings[:, 1]) >> 2
@@ -384,6 +417,9 @@ class _Solver:
 
     def __init__(self, game: BoardGame, pays: _Pays, larger: bool, completions: int) -> None:
         self.game, self.pays, self.larger, self.completions = game, pays, larger, completions
+        # the option taken by each holding of the flop being solved, by decision made with
+        # the flop seen and the wagers in play then
+        self.chosen: dict[tuple[int, Stake], npt.NDArray[np.int8]] = {}
 
     def river_options(self, decision: Decision, stake: Stake) -> tuple[Counts, list[int]]:
         """The nets of a river decision's options with these wagers in play (a fold: every
@@ -426,6 +462,7 @@ class _Solver:
         choice = np.full(len(best), -1, dtype=np.int64)
         for o in reversed(_tie_order(decision.options, stake, self.larger)):
             choice[stacked[o] == best] = o
+        self.chosen[d, stake] = choice.astype(np.int8)
         found: dict[Line, Counts] = {}
         for o, detail in enumerate(details):
             taken = (choice == o)[:, np.newaxis, np.newaxis]
@@ -475,7 +512,9 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     values = [np.zeros(169, dtype=np.int64) for _ in arrivals]
     lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
     zero = np.zeros((1, CLASSES, DECIDED_RESULTS), dtype=np.int64)
+    flop_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = {}
     for flop, weight in _flop_classes(deck):
+        solver.chosen = {}
         left = [card for card in deck if card not in flop]
         holdings = np.array(list(itertools.combinations(left, HOLDING)), dtype=np.int64)
         xs, ys = holdings[:, 0], holdings[:, 1]
@@ -491,7 +530,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
             raise AssertionError(f"the board kernel's counts for the flop {flop} do not add "
                                  "up for every holding")
         counted = _Flop(total, rivers)
-        classes = _holding_classes(holdings)
+        classes = holding_classes(holdings)
         for a, (line, arrival) in enumerate(arrivals):
             if arrival is None:
                 continue
@@ -501,9 +540,11 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                 found = lines[a].setdefault(key, np.zeros((169, CLASSES * DECIDED_RESULTS),
                                                           dtype=np.int64))
                 np.add.at(found, classes, weight * counts.reshape(len(holdings), -1))
+        for (d, stake), chosen in solver.chosen.items():
+            flop_choices[flop, d, stake] = chosen
         if progress is not None:
             progress(weight)
-    sizes = np.bincount(_holding_classes(np.array(list(itertools.combinations(deck, HOLDING)),
+    sizes = np.bincount(holding_classes(np.array(list(itertools.combinations(deck, HOLDING)),
                                                   dtype=np.int64)), minlength=169)
     deals_of_class = sizes * flops_per_holding * completions
     choice = np.zeros(169, dtype=np.int64)
@@ -526,7 +567,45 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
         backward += sum(int(value) for value in values[a][taken])
         for key, counts in lines[a].items():
             deals_by_line[key] = deals_by_line.get(key, 0) + counts[taken].sum(axis=0)
-    return _board_solution(game, pays, deals_by_line, backward, cycle, completions)
+    return dataclasses.replace(
+        _board_solution(game, pays, deals_by_line, backward, cycle, completions),
+        preflop=tuple(int(o) for o in choice) if first is not None else (),
+        flop_choices=flop_choices, larger=larger, deck=tuple(deck),
+        counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in _flop_classes(deck)})
+
+
+def line_text(game: BoardGame, line: Line) -> str:
+    """A line of play in words: the options taken, in order."""
+    return ", ".join(game.decisions[d].options[o].name for d, o in line) or "play"
+
+
+def result_word(game: BoardGame, result: int) -> str:
+    """A board kernel's result (``q * 3 + k``) in words; when the dealer does not qualify,
+    the comparison is named only if a wager is settled by it then."""
+    qualified, comparison = divmod(result, 3)
+    word = RESULT_WORDS[RESULTS.index(COMPARED[comparison])]
+    if qualified:
+        return word
+    return (f"{RESULT_WORDS[0]}, {word}" if any(settle.showdown for settle in game.settles)
+            else RESULT_WORDS[0])
+
+
+def row_name(game: BoardGame, line: Line, before: Stake, result: int = -1,
+             outcome: str = "") -> str:
+    """The return table's row of a line played to the showdown (its result and the player's
+    outcome), or of a line ending in a fold (``result`` -1: the wagers in play lost)."""
+    if result >= 0:
+        return f"{line_text(game, line)}: {result_word(game, result)}, {outcome}"
+    unit = game.start[game.wagers.index(game.unit)]
+    return (f"{line_text(game, line)} at {game.decisions[line[-1][0]].name}, "
+            f"{units_text(sum(before, Fraction(0)) / unit)} lost")
+
+
+def river_options(game: BoardGame, paytable: PayTable, larger: bool, decision: Decision,
+                  stake: Stake) -> tuple[Counts, list[int]]:
+    """A decision made with the whole board seen: each option's nets by (class, result) with
+    these wagers in play, as the board kernel takes them, and their tie order."""
+    return _Solver(game, _pays(game, paytable), larger, 1).river_options(decision, stake)
 
 
 def _board_solution(game: BoardGame, pays: _Pays, deals_by_line: dict[Line, npt.NDArray[Any]],
@@ -534,47 +613,39 @@ def _board_solution(game: BoardGame, pays: _Pays, deals_by_line: dict[Line, npt.
     """The forward count's rows, checked against the backward values and the cycle."""
     ended = {line: (before, after) for line, before, after in board_lines(game)}
     unit = game.start[game.wagers.index(game.unit)]
-    shown = any(settle.showdown for settle in game.settles)
     names = (*(o.name for o in game.bet.outcomes), "no outcome")
     forward = deals = 0
-    rows: dict[tuple[str, str, str], list[Any]] = {}
+    rows: dict[str, list[Any]] = {}
     folded: dict[str, int] = {}
     played: dict[tuple[str, str, str], int] = {}
     by_line: dict[str, int] = {}
     for line, counted in deals_by_line.items():
         before, after = ended[line]
-        text = ", ".join(game.decisions[d].options[o].name for d, o in line) or "play"
-        counts = np.asarray(counted, dtype=object).reshape(CLASSES, DECIDED_RESULTS) \
-            if np.size(counted) == CLASSES * DECIDED_RESULTS else None
+        text = line_text(game, line)
         if after is None:
             total = int(np.sum(counted))
-            d = line[-1][0]
-            lost = sum(before, Fraction(0)) / unit
-            key = (f"{text} at {game.decisions[d].name}, {units_text(lost)} lost", "", "")
-            rows.setdefault(key, [Fraction(-pays.totals[before], pays.scale), 0, lost])[1] += total
+            entry = rows.setdefault(row_name(game, line, before), [
+                Fraction(-pays.totals[before], pays.scale), 0, sum(before, Fraction(0)) / unit])
+            entry[1] += total
             folded[text] = folded.get(text, 0) + total
             forward -= total * pays.totals[before]
             deals += total
             by_line[text] = by_line.get(text, 0) + total
             continue
-        assert counts is not None
+        counts = np.asarray(counted, dtype=object).reshape(CLASSES, DECIDED_RESULTS)
         net = pays.nets[after]
         for c in range(CLASSES):
             for r in range(DECIDED_RESULTS):
                 count = int(counts[c, r])
                 if not count:
                     continue
-                qualified, comparison = divmod(r, 3)
-                word = RESULT_WORDS[RESULTS.index(COMPARED[comparison])]
-                if not qualified:
-                    word = f"{RESULT_WORDS[0]}, {word}" if shown else RESULT_WORDS[0]
                 outcome = names[game.outcome_of_class[c]]
-                key = (text, word, outcome)
-                entry = rows.setdefault(key, [Fraction(int(net[c, r]), pays.scale), 0,
-                                              sum(after, Fraction(0)) / unit])
+                entry = rows.setdefault(row_name(game, line, before, r, outcome), [
+                    Fraction(int(net[c, r]), pays.scale), 0, sum(after, Fraction(0)) / unit])
                 if entry[0] != Fraction(int(net[c, r]), pays.scale):
-                    raise AssertionError(f"two nets in one row: {key}")
+                    raise AssertionError(f"two nets in one row: {line}, {r}, {outcome}")
                 entry[1] += count
+                key = (text, result_word(game, r), outcome)
                 played[key] = played.get(key, 0) + count
                 forward += count * int(net[c, r])
                 deals += count
@@ -582,13 +653,12 @@ def _board_solution(game: BoardGame, pays: _Pays, deals_by_line: dict[Line, npt.
     if deals != cycle or forward != backward:
         raise AssertionError(f"the forward count ({deals} deals, {forward}) does not match the "
                              f"solve ({cycle} deals, {backward})")
-    ordered = sorted(rows.items(), key=lambda item: item[0][1] == "")   # folds last
+    folds = {row_name(game, line, before) for line, before, after in board_lines(game)
+             if after is None}
+    ordered = sorted(rows.items(), key=lambda item: item[0] in folds)       # folds last
     return BoardSolution(game, Fraction(backward, cycle * pays.scale), cycle, played, folded,
-                         by_line,
-                         tuple((f"{key[0]}: {key[1]}, {key[2]}" if key[1] else key[0],
-                                net, count, total)
-                               for key, (net, count, total) in ordered),
-                         completions)
+                         by_line, tuple((name, net, count, total)
+                                        for name, (net, count, total) in ordered), completions)
 
 
 def _toml(path: Path) -> dict[str, Any]:
@@ -618,74 +688,3 @@ def read_board_file(path: Path) -> BoardGame:
 def solve_board_file(path: str | Path, ranks: Sequence[int] | None = None) -> BoardSolution:
     """Read a game file with a shared board and solve it at its default pay table."""
     return solve_board_game(read_board_file(Path(path).expanduser()), ranks=ranks)
-
-
-SOLVED_ON_BOARD = (
-    "The player's strategy is solved exactly from the game file, from the last decision back. "
-    "For each flop (one of each class under a renaming of suits, weighted by the flops it "
-    "stands for) the board kernel completes the board with every turn and river and counts, "
-    "for every holding of the player, the dealer's hands from the cards left by the player's "
-    "final hand and the showdown's result (each holding against every other by inclusion and "
-    "exclusion over the cards they share). A decision made with the whole board seen takes, "
-    "on each board, the option of the highest value; one made with the flop seen, over the "
-    "boards to come; one made with the player's cards alone, over every flop, by holding "
-    "class (every holding of a class is worth the same). Every value is an exact integer "
-    "sum, and the return table counts every deal under the chosen options "
-    "(docs/games-from-files.md).")
-BOARD_CHECK = ("the number of deals, computed apart from the solve (the deals counted under "
-               "the chosen strategy must sum to it), and the return found from the states' "
-               "values equal to the one counted forward")
-
-
-def make_board_game(game: BoardGame) -> Game[Any]:
-    """The :class:`Game` of a game file with a shared board: its exact return table (the
-    strategy report and the simulator are not made for this shape yet)."""
-    bet = game.bet
-    solved: dict[tuple[object, ...], BoardSolution] = {}
-    # one deck, the solved strategy only (no strategy file is played on this shape), ties
-    rules = dataclasses.make_dataclass(
-        "".join(part.title() for part in bet.name.split("-")) + "Rules",
-        [("decks", int, rules_option(1, "decks (one: the game is solved for one deck)",
-                                     minimum=1, maximum=1)),
-         ("strategy", str, rules_option("optimal", "the player's strategy: the optimal one, "
-                                        "solved exactly from the file", choices=("optimal",))),
-         ("ties", str, rules_option("larger" if game.larger_on_ties else "smaller",
-                                    "which option a tie between options of equal value goes "
-                                    "to: the larger or the smaller total wager",
-                                    choices=("larger", "smaller")))],
-        bases=(Rules,), frozen=True)
-
-    def analyze(wager: Wager[Rules]) -> ReturnTable:
-        table = wager.paytable or bet.presets[bet.default_paytable]
-        larger = getattr(wager.rules, "ties", "larger") == "larger"
-        key = (table.pays, larger)
-        if key not in solved:
-            solved[key] = solve_board_game(game, table, larger)
-        solution = solved[key]
-        rows = tuple(Row(row, net, deals, total) for row, net, deals, total in solution.rows)
-        dealt = (f"Every deal from one deck: the player's {HOLDING} cards, the {FLOP} board "
-                 f"cards of {game.board[0]}, the {LATER} of {game.board[1]} and the dealer's "
-                 f"{HOLDING}, each as a set: {solution.cycle:,} deals, each equally likely.")
-        return ReturnTable(bet.name, bet.name, rows, table, options_dict(wager.rules),
-                           decisions=tuple(solution.lines.items()),
-                           notes=(dealt,
-                                  "The player's strategy is solved exactly: each decision "
-                                  "takes the option of the highest expected return given "
-                                  "the cards seen (a tie goes to the "
-                                  f"{'larger' if larger else 'smaller'} total wager).",
-                                  "Each wager in play is paid apart, by the showdown's "
-                                  "result and the player's hand as [settle] says; a row's "
-                                  "net is their sum. Figures are per "
-                                  f"{game.unit} (1 unit)."),
-                           title=bet.title, basis=game.unit,
-                           initial_stake=sum(game.start, Fraction(0))
-                           / game.start[game.wagers.index(game.unit)])
-
-    source = bet.source or f"the game file {bet.path.name} (no source stated)"
-    outcomes = hand_pay_names(game.settles, game.wagers,
-                              tuple(outcome.name for outcome in bet.outcomes))
-    main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
-               bet.presets, bet.default_paytable, least_pay=LEAST_PAY)
-    return Game(name=bet.name, title=bet.title, rules=rules, bets=(main,), source=source,
-                invoked_as=str(bet.path), checks=(BOARD_CHECK,),
-                method=(EXHAUSTIVE_ENUMERATION, SOLVED_ON_BOARD))
