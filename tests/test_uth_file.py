@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from edge.bets.file import BetFileError
 from edge.cli import main
 from edge.decisions import board
-from edge.decisions.board import solve_board_file
+from edge.decisions.board import holding_classes, solve_board_file
 from edge.games import analyze
 from edge.simulation import simulate
 from tests.test_uth_strategies import best  # a plain best-five ranking
@@ -44,9 +46,11 @@ def with_weakest(tmp_path: Path, weakest: str) -> Path:
     return path
 
 
-def plain_return(ranks: list[int], weakest: str) -> Fraction:
+def plain_return(ranks: list[int], weakest: str,
+                 choices: dict[tuple[int, int], int] | None = None) -> Fraction:
     """Every deal of a deck of these ranks, the player taking at each decision the option
-    worth the most (a tie to either: the return is the same); per Ante."""
+    worth the most (a tie to either: the return is the same); per Ante. ``choices`` gets
+    each holding's play before the flop (4, 3, or 0 for a check; a tie to the smaller)."""
     deck = [rank * 4 + suit for rank in ranks for suit in range(4)]
     least = best(tuple(card(text) for text in weakest.split()))
 
@@ -92,6 +96,9 @@ def plain_return(ranks: list[int], weakest: str) -> Fraction:
                 river += max(Fraction(-2 * sum(results.values())), net(1, blind, results))
             checked += max(bet_2x, river)
         total += max(sums[4], sums[3], checked)
+        if choices is not None:
+            choices[hole] = 0 if checked >= max(sums[4], sums[3]) else 3 if sums[3] >= sums[4] \
+                else 4
     return total / deals
 
 
@@ -105,7 +112,12 @@ def test_three_ranks_against_a_plain_enumeration(tmp_path: Path, weakest: str) -
     ranks = [10, 11, 12]
     solution = solve_board_file(with_weakest(tmp_path, weakest), ranks=ranks)
     assert solution.cycle == 66 * 120 * 21 * 10
-    assert solution.player_return == plain_return(ranks, weakest)
+    choices: dict[tuple[int, int], int] = {}
+    assert solution.player_return == plain_return(ranks, weakest, choices)
+    # the play before the flop, by holding class (the file's options: check, bet-3x, bet-4x)
+    for hole, play in choices.items():
+        klass = int(holding_classes(np.array([hole]))[0])
+        assert solution.preflop[klass] == {0: 0, 3: 1, 4: 2}[play]
 
 
 def test_the_solved_strategy_played_on_random_deals(monkeypatch: pytest.MonkeyPatch,
@@ -196,3 +208,17 @@ def test_showdown_when_not_qualified_needs_a_shared_board(tmp_path: Path) -> Non
     with pytest.raises(BetFileError, match="shared board only") as error:
         read_game_file(path)
     assert "\n" not in str(error.value)
+
+
+def test_the_strategy_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(board, "solve_board_game",
+                        functools.partial(board.solve_board_game, ranks=[10, 11, 12]))
+    path = with_weakest(tmp_path, "Kc Kd Kh Qc Qd")
+    assert main(["strategy", str(path), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    # every holding class of three ranks (three pairs, three suited, three offsuit) named
+    assert sorted(data["preflop"]) == sorted(["AA", "KK", "QQ", "AKs", "AQs", "KQs", "AKo",
+                                              "AQo", "KQo"])
+    assert set(data["preflop"].values()) <= {"check", "bet-3x", "bet-4x"}
+    assert sum(data["lines"].values()) == 66 * 120 * 21 * 10

@@ -121,11 +121,12 @@ class BoardSolution:
     # the return table's rows: name, net per quote unit, deals, total in play
     rows: tuple[tuple[str, Fraction, int, Fraction], ...] = ()
     completions: int = 1                     # the deals that follow each state
-    # the strategy: the option before the flop by holding class (:func:`holding_class`;
-    # empty: no decision then); for each flop of a class (:func:`flop_class`), decision
-    # made with it seen and wagers in play, the option of each holding of the cards left
-    # (in the order of ``itertools.combinations``); the river's is found again on each
-    # board (:func:`river_choice`); ties to the larger total wager when ``larger``
+    # the strategy: the option before the flop by holding class (:func:`holding_classes`;
+    # -1: a class the deck cannot deal; empty: no decision then); for each flop of a class
+    # (:func:`flop_class`), decision made with it seen and wagers in play, the option of
+    # each holding of the cards left (in the order of ``itertools.combinations``); the
+    # river's is taken again on each board dealt (:func:`river_options`, by the simulator);
+    # ties to the larger total wager when ``larger``
     preflop: tuple[int, ...] = ()
     flop_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = \
         dataclasses.field(default_factory=dict)
@@ -569,7 +570,8 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
             deals_by_line[key] = deals_by_line.get(key, 0) + counts[taken].sum(axis=0)
     return dataclasses.replace(
         _board_solution(game, pays, deals_by_line, backward, cycle, completions),
-        preflop=tuple(int(o) for o in choice) if first is not None else (),
+        preflop=(tuple(int(o) if sizes[k] else -1 for k, o in enumerate(choice))
+                 if first is not None else ()),
         flop_choices=flop_choices, larger=larger, deck=tuple(deck),
         counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in _flop_classes(deck)})
 

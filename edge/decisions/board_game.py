@@ -13,11 +13,12 @@ from edge.decisions import board
 from edge.decisions.board import FLOP, HOLDING, LATER, BoardGame, BoardSolution
 from edge.decisions.board_simulation import BoardSimulator
 from edge.decisions.dealer import hand_pay_names
+from edge.document.document import Items, Paragraph, Report, Section, Table
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option as rules_option
 from edge.options import options_dict
 from edge.paytables import PayTable
-from edge.table import ReturnTable, Row
+from edge.table import ReturnTable, Row, decimal
 
 SOLVED_ON_BOARD = (
     "The player's strategy is solved exactly from the game file, from the last decision back. "
@@ -96,8 +97,95 @@ def make_board_game(game: BoardGame) -> Game[Any]:
     source = bet.source or f"the game file {bet.path.name} (no source stated)"
     outcomes = hand_pay_names(game.settles, game.wagers,
                               tuple(outcome.name for outcome in bet.outcomes))
+    def strategy(wager: Wager[Rules]) -> Report:
+        table = wager.paytable or bet.presets[bet.default_paytable]
+        return board_strategy(solve(table, getattr(wager.rules, "ties", "larger") == "larger"),
+                              table)
+
     main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
-               bet.presets, bet.default_paytable, least_pay=LEAST_PAY, simulate=simulate)
+               bet.presets, bet.default_paytable, least_pay=LEAST_PAY, simulate=simulate,
+               strategy=strategy)
     return Game(name=bet.name, title=bet.title, rules=rules, bets=(main,), source=source,
                 invoked_as=str(bet.path), checks=(BOARD_CHECK,),
                 method=(EXHAUSTIVE_ENUMERATION, SOLVED_ON_BOARD))
+
+
+RANK_LETTERS = "23456789TJQKA"
+
+
+def class_name(klass: int) -> str:
+    """A holding class (:func:`~edge.decisions.board.holding_classes`) as a player names
+    it: ``"77"``, ``"AKs"`` (suited), ``"T9o"`` (offsuit)."""
+    first, second = divmod(klass, 13)
+    if first == second:
+        return RANK_LETTERS[first] * 2
+    if first < second:                                  # suited: low * 13 + high
+        return f"{RANK_LETTERS[second]}{RANK_LETTERS[first]}s"
+    return f"{RANK_LETTERS[first]}{RANK_LETTERS[second]}o"
+
+
+def board_strategy(solution: BoardSolution, table: PayTable) -> Report:
+    """The solved strategy of a game file with a shared board: the lines of play, the first
+    decision (made with the player's cards alone) by holding class, and what the later ones
+    are."""
+    game = solution.game
+    shares = sorted(solution.lines.items(), key=lambda item: -item[1])
+    facts = Items((
+        f"expected return per {game.unit}: {decimal(solution.player_return * 100, 4)}% "
+        f"(exactly {solution.player_return})",
+        f"every deal counted: {solution.cycle:,}",
+        f"pay table: {table.name}",
+        f"a tie between options of equal value goes to the "
+        f"{'larger' if solution.larger else 'smaller'} total wager",
+    ))
+    sections = [Section("The solved strategy", (facts, Table(
+        ("line of play (options taken in turn)", "deals", "share"),
+        tuple((line, f"{deals:,}", f"{decimal(Fraction(deals, solution.cycle) * 100, 4)}%")
+              for line, deals in shares),
+        "How often each line of play is taken", align="lrr")),
+        method=(BOARD_STRATEGY,))]
+    data: dict[str, Any] = {"game": game.bet.name, "player_return": str(solution.player_return),
+                            "lines": dict(shares)}
+    for d, decision in enumerate(game.decisions):
+        if d == 0 and solution.preflop:
+            grouped: dict[tuple[int, str], list[int]] = {}
+            for klass in sorted(range(169), key=_strength_order):
+                first, second = divmod(klass, 13)
+                group = ("pairs" if first == second
+                         else f"{RANK_LETTERS[max(first, second)]} high")
+                if solution.preflop[klass] >= 0:            # -1: not dealt from this deck
+                    grouped.setdefault((solution.preflop[klass], group), []).append(klass)
+            rows = tuple((decision.options[o].name, group, str(len(classes)),
+                          " ".join(class_name(k) for k in classes))
+                         for (o, group), classes in sorted(grouped.items(),
+                                                           key=lambda item: item[0][0]))
+            sections.append(Section(f"Decision: {decision.name}", (
+                Paragraph(f"Made with the player's {HOLDING} cards alone: each of the 169 "
+                          "holding classes (the two ranks, suited or not) takes one option, "
+                          "solved exactly over every flop, turn, river and dealer's hand."),
+                Table(("option", "hands", "classes", "the holding classes that take it"), rows,
+                      f"{decision.name}: the option of each holding class", align="llrl"))))
+            data[decision.name] = {class_name(k): decision.options[o].name
+                                   for k, o in enumerate(solution.preflop) if o >= 0}
+            continue
+        seen = "the flop" if decision.seen == HOLDING + FLOP else "the whole board"
+        sections.append(Section(f"Decision: {decision.name}", (Paragraph(
+            f"Made with {decision.seen} cards seen (the player's {HOLDING} and {seen}): solved "
+            "exactly for every holding and board, too many to put in words here; the lines of "
+            "play (in the first section) give how often each option is taken."),)))
+    return Report(f"{game.bet.title}: the optimal strategy", (), tuple(sections),
+                  game=game.bet.name, game_title=game.bet.title, data=data)
+
+
+def _strength_order(klass: int) -> tuple[int, int, int]:
+    """Pairs first, then by high card, second card and suited first."""
+    first, second = divmod(klass, 13)
+    high, low = max(first, second), min(first, second)
+    return (0 if first == second else 1, -high, -low - (13 if first < second else 0))
+
+
+BOARD_STRATEGY = (
+    "The strategy is the solve's own: the decision made with the player's cards alone is "
+    "listed by holding class as the solve took it (every holding of a class is worth the "
+    "same); the later decisions are taken state by state by exact integer comparison and are "
+    "not put in words.")
