@@ -282,16 +282,22 @@ def full_solves(monkeypatch: pytest.MonkeyPatch) -> None:
         pytest.skip("the full solves take minutes: EDGE_PUBLISHED_CACHE or EDGE_EXPOSURE_FULL=1")
 
 
-@pytest.mark.slow
+@pytest.mark.slow     # from the cache a second each; afresh a board sweep of minutes each
+@pytest.mark.parametrize("seen", [Seen.DEALER_1, Seen.DEALER_1_FLOP_1,
+                                  Seen.DEALER_1_TURN_RIVER_1])
 def test_a_rule_reading_nothing_seen_gives_the_game_as_dealt(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        seen: Seen, monkeypatch: pytest.MonkeyPatch) -> None:
     """wizard-practical reads nothing seen (a chart, flop and river rules): with a dealer card
-    seen it plays every deal as dealt, so its exact return is the unexposed evaluation's."""
+    (and a flop or turn-river card) seen it plays every deal as dealt, so its exact return is
+    the unexposed evaluation's."""
     full_solves(monkeypatch)
     from edge.games.ultimate_texas_holdem.exposure import dealer_one
     from edge.games.ultimate_texas_holdem.strategy import practical
     strategy = UthStrategy.resolve("wizard-practical")
-    solution = dealer_one.solve_dealer_one(SETTLE, False)
+    solution = {Seen.DEALER_1: dealer_one.solve_dealer_one,
+                Seen.DEALER_1_FLOP_1: dealer_one.solve_dealer_one_flop_one,
+                Seen.DEALER_1_TURN_RIVER_1: dealer_one.solve_dealer_one_turn_river_one,
+                }[seen](SETTLE, False)
     unexposed = practical.evaluate_cached(strategy, solver.solve(SETTLE, False))
     checking = rule_exposed.checking_values(strategy, solution,
                                             evaluation=lambda: unexposed)

@@ -199,20 +199,38 @@ def _symmetrised(sums: IntArray) -> IntArray:
 def dealer_checking(scenario: Seen, sums: Mapping[str, IntArray],
                     solution: ExposedSolution) -> IntArray:
     """Each listed state's value of checking then playing the rule, from :func:`board_sums`;
-    the 4x values the same sweep counted must be the solve's."""
+    the 4x values the same sweep counted must be the solve's. With a flop (turn-river) card
+    seen as well, the sweep keeps the 4x line by dealer card and holding only: summed over the
+    seen card, a state's deals are those of the dealer card's state three (two) times, once for
+    each flop (turn-river) card, so the solve's 4x values summed so must be three (two) times
+    the sweep's, and the checking values three (two) times the dealer card's."""
     cards = solution.state_cards.astype(np.int64)
     h = holding_ids()[cards[:, 0], cards[:, 1]]
     if scenario is Seen.DEALER_1_RIVER:         # the dealer card is seen on the river only
         checking = sums["dealer"].sum(axis=0)[h]
-        four = sums["four"].sum(axis=0)[h]
+        four, solved = sums["four"].sum(axis=0)[h], solution.values[:, 2]
+    elif scenario is Seen.DEALER_1:
+        checking = sums["dealer"][cards[:, 2], h]
+        four, solved = sums["four"][cards[:, 2], h], solution.values[:, 2]
     else:
-        d = cards[:, 2]
-        four = sums["four"][d, h]
-        name = {Seen.DEALER_1: "dealer", Seen.DEALER_1_FLOP_1: "flop",
-                Seen.DEALER_1_TURN_RIVER_1: "turn_river"}[scenario]
-        checking = (sums[name][d, h] if scenario is Seen.DEALER_1
-                    else sums[name][d * 52 + cards[:, 3], h])
-    if not np.array_equal(four, solution.values[:, 2]):
+        name, times = (("flop", 3) if scenario is Seen.DEALER_1_FLOP_1 else ("turn_river", 2))
+        checking = sums[name][cards[:, 2] * 52 + cards[:, 3], h]
+        pair = cards[:, 2] * solver.HOLDINGS + h           # (dealer card, holding)
+        listed = np.unique(pair)
+
+        def over_the_card(values: IntArray) -> IntArray:
+            total = np.zeros(52 * solver.HOLDINGS, dtype=np.int64)
+            np.add.at(total, pair, values)
+            summed: IntArray = total[listed]
+            return summed
+
+        if not np.array_equal(over_the_card(checking),
+                              times * sums["dealer"].reshape(-1)[listed]):
+            raise RuntimeError(f"The rule's board sweep gives seen={scenario} checking values "
+                               "that do not add up to the dealer card's.")
+        four, solved = times * sums["four"].reshape(-1)[listed], over_the_card(
+            solution.values[:, 2])
+    if not np.array_equal(four, solved):
         raise RuntimeError(f"The rule's board sweep does not give the seen={scenario} solve's "
                            "4x values: a deal is counted differently.")
     values: IntArray = checking.astype(np.int64)
