@@ -15,6 +15,7 @@ the exposure's own solve when the rule says what the optimal strategy does.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 from collections import Counter
@@ -236,6 +237,41 @@ def test_the_value_of_made_up_states() -> None:
     assert "rule 1: he bets 2x on the flop when" in text and " gives up " in text
 
 
+@pytest.mark.parametrize(("seen", "name", "times"), [
+    (Seen.DEALER_1_FLOP_1, "flop", 3), (Seen.DEALER_1_TURN_RIVER_1, "turn_river", 2)])
+def test_a_seen_board_card_adds_up_to_the_dealer_card(seen: Seen, name: str,
+                                                      times: int) -> None:
+    """The sweep keeps the 4x line by dealer card and holding only: summed over the seen flop
+    (turn-river) card, a state's deals are the dealer card's state's three (two) times, so the
+    solve's 4x values must add up to three (two) times the sweep's, and the checking values to
+    three (two) times the dealer card's; made-up sums of one holding and dealer card."""
+    hole, d = [48, 49], 0
+    cards = [c for c in range(52) if c not in (*hole, d)]
+    h = holding(hole)
+    rng = np.random.default_rng(34)
+    checking, four = rng.integers(-10**6, 10**6, (2, len(cards)))
+    sums = {"dealer": np.zeros((52, solver.HOLDINGS), dtype=np.int64),
+            "four": np.zeros((52, solver.HOLDINGS), dtype=np.int64),
+            name: np.zeros((52 * 52, solver.HOLDINGS), dtype=np.int64)}
+    sums[name][d * 52 + np.array(cards), h] = times * checking
+    sums["dealer"][d, h], sums["four"][d, h] = checking.sum(), four.sum()
+    values = np.zeros((len(cards), 3), dtype=np.int64)
+    values[:, 2] = times * four
+    solution = dataclasses.replace(
+        made_up_solution(), scenario=seen, values=values,
+        state_cards=np.array([[*hole, d, c] for c in cards], dtype=np.int8),
+        state_weight=np.ones(len(cards), dtype=np.int64),
+        choice=np.zeros(len(cards), dtype=np.int8))
+    assert rule_one.dealer_checking(seen, sums, solution).tolist() == (times * checking).tolist()
+    values[0, 2] += 1
+    with pytest.raises(RuntimeError, match="4x values: a deal is counted differently"):
+        rule_one.dealer_checking(seen, sums, solution)
+    values[0, 2] -= 1
+    sums[name][d * 52 + cards[0], h] += 1
+    with pytest.raises(RuntimeError, match="do not add up to the dealer card's"):
+        rule_one.dealer_checking(seen, sums, solution)
+
+
 # --- what is refused --------------------------------------------------------------------------
 
 def test_what_each_exposure_accepts() -> None:
@@ -282,16 +318,22 @@ def full_solves(monkeypatch: pytest.MonkeyPatch) -> None:
         pytest.skip("the full solves take minutes: EDGE_PUBLISHED_CACHE or EDGE_EXPOSURE_FULL=1")
 
 
-@pytest.mark.slow
+@pytest.mark.slow     # from the cache a second each; afresh a board sweep of minutes each
+@pytest.mark.parametrize("seen", [Seen.DEALER_1, Seen.DEALER_1_FLOP_1,
+                                  Seen.DEALER_1_TURN_RIVER_1])
 def test_a_rule_reading_nothing_seen_gives_the_game_as_dealt(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        seen: Seen, monkeypatch: pytest.MonkeyPatch) -> None:
     """wizard-practical reads nothing seen (a chart, flop and river rules): with a dealer card
-    seen it plays every deal as dealt, so its exact return is the unexposed evaluation's."""
+    (and a flop or turn-river card) seen it plays every deal as dealt, so its exact return is
+    the unexposed evaluation's."""
     full_solves(monkeypatch)
     from edge.games.ultimate_texas_holdem.exposure import dealer_one
     from edge.games.ultimate_texas_holdem.strategy import practical
     strategy = UthStrategy.resolve("wizard-practical")
-    solution = dealer_one.solve_dealer_one(SETTLE, False)
+    solution = {Seen.DEALER_1: dealer_one.solve_dealer_one,
+                Seen.DEALER_1_FLOP_1: dealer_one.solve_dealer_one_flop_one,
+                Seen.DEALER_1_TURN_RIVER_1: dealer_one.solve_dealer_one_turn_river_one,
+                }[seen](SETTLE, False)
     unexposed = practical.evaluate_cached(strategy, solver.solve(SETTLE, False))
     checking = rule_exposed.checking_values(strategy, solution,
                                             evaluation=lambda: unexposed)

@@ -245,7 +245,8 @@ def _exposed_own_rules(wager: Wager[UltimateTexasHoldemRules], solution: Exposed
                                          use_cache=run.cache)
 
     checking = rule_exposed.checking_values(rules.strategy, solution, evaluation=evaluation,
-                                            jobs=run.jobs, use_cache=run.cache)
+                                            jobs=run.jobs, use_cache=run.cache,
+                                            progress=run.progress)
     return rule_exposed.rule_table(rule_exposed.rule_value(rules.strategy, solution, checking),
                                    paytable, _main_options(rules), GAME_NAME, unexposed)
 

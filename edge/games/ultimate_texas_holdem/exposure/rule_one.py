@@ -6,16 +6,20 @@ method and builds the return; this module's code names the cache of the board sw
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
+import json
+import queue
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from edge import cache, parallel
-from edge.games.ultimate_texas_holdem.exposure import _rule_one
+from edge.games.ultimate_texas_holdem.exposure import _rule_one, sweep_one
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_cards, holding_ids
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
 from edge.games.ultimate_texas_holdem.exposure.sweep_one import permute_cards, suit_permutations
@@ -71,59 +75,100 @@ def flop_bets(strategy: UthStrategy, boards: npt.NDArray[np.int32] | None = None
     return bets
 
 
-def _sweep_task(strategy: UthStrategy, settle: solver.Settlement, ties_larger: bool,
-                bets: npt.NDArray[np.uint8], boards: npt.NDArray[np.int32], weights: IntArray,
-                with_flop: bool, with_turn_river: bool) -> dict[str, IntArray]:
-    """One worker's share of the boards, added to accumulators of its own."""
-    sums = {"dealer": np.zeros((52, solver.HOLDINGS), dtype=np.int64),
+def _accumulators(with_flop: bool, with_turn_river: bool) -> dict[str, npt.NDArray[Any]]:
+    """One worker's zeroed sums (see :func:`board_sums`)."""
+    sums: dict[str, npt.NDArray[Any]] = {"dealer": np.zeros((52, solver.HOLDINGS), dtype=np.int64),
             "four": np.zeros((52, solver.HOLDINGS), dtype=np.int64)}
     if with_flop:
         sums["flop"] = np.zeros((52 * 52, solver.HOLDINGS), dtype=np.int64)
     if with_turn_river:
         sums["turn_river"] = np.zeros((52 * 52, solver.HOLDINGS), dtype=np.int64)
-    river = practical.compile_plan(strategy.river)
-    records = np.zeros((BOARD_CHUNK, solver.HOLDINGS), dtype=np.uint64)
-    for start in range(0, len(boards), BOARD_CHUNK):
-        chunk = np.ascontiguousarray(boards[start:start + BOARD_CHUNK])
-        rows = records[:len(chunk)]
-        if strategy.river.optimal:
-            folds = np.zeros(rows.shape, dtype=np.uint8)
-        else:
-            _kernels.uth_board_records(chunk, settle.array(), settle.fold, ties_larger, rows,
-                                       river)
-            folds = ((rows >> STRATEGY_FOLD) & np.uint64(1)).astype(np.uint8)
-        _rule_one.rule_boards(chunk, np.ascontiguousarray(weights[start:start + len(chunk)]),
-                              folds, bets, settle.array(), settle.fold, ties_larger,
-                              strategy.river.optimal, sums["dealer"], sums["four"],
-                              sums.get("flop"), sums.get("turn_river"))
     return sums
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What every unit of one board sweep reads: the rule's flop bets (:func:`flop_bets`), its
+    river as the kernels read it, and the boards with their weights."""
+
+    strategy: UthStrategy
+    bets: npt.NDArray[np.uint8]
+    river: practical.Program
+    boards: npt.NDArray[np.int32]
+    weights: IntArray
+
+    def key(self, settle: solver.Settlement, ties_larger: bool, with_flop: bool,
+            with_turn_river: bool) -> dict[str, npt.NDArray[Any]]:
+        """What a checkpoint must hold unchanged to be this sweep's: the pays, the ties rule,
+        the boards and weights, the sums kept and a digest of the rule's flop and river."""
+        digest = hashlib.sha256(self.bets.tobytes())
+        digest.update(json.dumps(_plan_key(self.strategy.river)).encode())
+        return {"net": settle.array(), "fold": np.array(settle.fold),
+                "ties_larger": np.array(ties_larger), "boards": self.boards,
+                "weights": self.weights, "kept": np.array([with_flop, with_turn_river]),
+                "rule": np.frombuffer(digest.digest(), dtype=np.uint8)}
+
+
+def _board_task(rule: Rule, sweep: sweep_one.Sweep, bounds: tuple[int, int]
+                ) -> tuple[int, int]:
+    """One unit: boards ``start`` to ``stop`` added to a worker's sums (one buffer of the
+    sweep's queue, given back when done)."""
+    start, stop = bounds
+    out = sweep.take()
+    try:
+        for first in range(start, stop, BOARD_CHUNK):
+            last = min(stop, first + BOARD_CHUNK)
+            chunk = np.ascontiguousarray(rule.boards[first:last])
+            if rule.strategy.river.optimal:
+                folds = np.zeros((len(chunk), solver.HOLDINGS), dtype=np.uint8)
+            else:
+                records = np.zeros((len(chunk), solver.HOLDINGS), dtype=np.uint64)
+                _kernels.uth_board_records(chunk, sweep.net, sweep.fold, sweep.ties_larger,
+                                           records, rule.river)
+                folds = ((records >> STRATEGY_FOLD) & np.uint64(1)).astype(np.uint8)
+            _rule_one.rule_boards(chunk, np.ascontiguousarray(rule.weights[first:last]), folds,
+                                  rule.bets, sweep.net, sweep.fold, sweep.ties_larger,
+                                  rule.strategy.river.optimal, out["dealer"], out["four"],
+                                  out.get("flop"), out.get("turn_river"))
+        sweep.finished.append(bounds)           # in the sums once the buffer is back
+    finally:
+        sweep.buffers.put(out)
+    return bounds
 
 
 def board_sums(strategy: UthStrategy, settle: solver.Settlement, ties_larger: bool, *,
                with_flop: bool = False, with_turn_river: bool = False,
                boards: npt.NDArray[np.int32] | None = None, weights: IntArray | None = None,
-               jobs: int | None = None) -> dict[str, IntArray]:
+               jobs: int | None = None, progress: bool = False,
+               checkpoint: cache.Checkpoint | None = None) -> dict[str, IntArray]:
     """Every state's exact sums (see :mod:`._rule_one`), symmetrised: ``dealer[d, h]`` the
     checking line's value of holding h with dealer card d seen, ``four[d, h]`` its 4x line's,
     ``flop[d * 52 + f, h]`` and ``turn_river[d * 52 + t, h]`` with the flop card f or
     turn-river card t seen too. ``boards``/``weights`` (tests): only those boards, each
     standing for ``weights`` boards (the sums of every board of their classes when the weights
-    are the orbit sizes)."""
+    are the orbit sizes). With a ``checkpoint`` the sweep resumes from the boards it holds and
+    writes their sums to it as it goes (at least once a minute of work, :class:`cache.Blocks`).
+    """
     bets = flop_bets(strategy, boards)
     if boards is None or weights is None:
         boards, weights = board_classes()
+    rule = Rule(strategy, bets, practical.compile_plan(strategy.river),
+                np.ascontiguousarray(boards, dtype=np.int32),
+                np.ascontiguousarray(weights, dtype=np.int64))
     workers = parallel.workers(jobs, len(boards))
-    task = functools.partial(_sweep_task, strategy, settle, ties_larger, bets)
-    parts = parallel.map(lambda k: task(boards[k::workers], weights[k::workers], with_flop,
-                                        with_turn_river), range(workers), workers)
-    total: dict[str, IntArray] = {}
-    for part in parts:
-        for name, array in part.items():
-            if name in total:
-                total[name] += array
-            else:
-                total[name] = array
-    return {name: _symmetrised(array) for name, array in total.items()}
+    first = _accumulators(with_flop, with_turn_river)
+    blocks = cache.Blocks(f"ultimate-texas-holdem board sweep of strategy {strategy}",
+                          np.ones(len(boards), dtype=np.int64), checkpoint=checkpoint,
+                          progress=progress,
+                          key=rule.key(settle, ties_larger, with_flop, with_turn_river))
+    first = blocks.resume(first) or first
+    sweep = sweep_one.Sweep(settle.array(), settle.fold, ties_larger, queue.SimpleQueue())
+    buffers = sweep_one.run_sweep(
+        blocks, sweep, functools.partial(_board_task, rule), len(boards), workers,
+        [first, *(_accumulators(with_flop, with_turn_river) for _ in range(workers - 1))])
+    parts = [buffers.get() for _ in range(workers)]     # every worker's sums, added up
+    return {name: _symmetrised(np.sum([part[name] for part in parts], axis=0))
+            for name in parts[0]}
 
 
 def _symmetrised(sums: IntArray) -> IntArray:
@@ -154,20 +199,38 @@ def _symmetrised(sums: IntArray) -> IntArray:
 def dealer_checking(scenario: Seen, sums: Mapping[str, IntArray],
                     solution: ExposedSolution) -> IntArray:
     """Each listed state's value of checking then playing the rule, from :func:`board_sums`;
-    the 4x values the same sweep counted must be the solve's."""
+    the 4x values the same sweep counted must be the solve's. With a flop (turn-river) card
+    seen as well, the sweep keeps the 4x line by dealer card and holding only: summed over the
+    seen card, a state's deals are those of the dealer card's state three (two) times, once for
+    each flop (turn-river) card, so the solve's 4x values summed so must be three (two) times
+    the sweep's, and the checking values three (two) times the dealer card's."""
     cards = solution.state_cards.astype(np.int64)
     h = holding_ids()[cards[:, 0], cards[:, 1]]
     if scenario is Seen.DEALER_1_RIVER:         # the dealer card is seen on the river only
         checking = sums["dealer"].sum(axis=0)[h]
-        four = sums["four"].sum(axis=0)[h]
+        four, solved = sums["four"].sum(axis=0)[h], solution.values[:, 2]
+    elif scenario is Seen.DEALER_1:
+        checking = sums["dealer"][cards[:, 2], h]
+        four, solved = sums["four"][cards[:, 2], h], solution.values[:, 2]
     else:
-        d = cards[:, 2]
-        four = sums["four"][d, h]
-        name = {Seen.DEALER_1: "dealer", Seen.DEALER_1_FLOP_1: "flop",
-                Seen.DEALER_1_TURN_RIVER_1: "turn_river"}[scenario]
-        checking = (sums[name][d, h] if scenario is Seen.DEALER_1
-                    else sums[name][d * 52 + cards[:, 3], h])
-    if not np.array_equal(four, solution.values[:, 2]):
+        name, times = (("flop", 3) if scenario is Seen.DEALER_1_FLOP_1 else ("turn_river", 2))
+        checking = sums[name][cards[:, 2] * 52 + cards[:, 3], h]
+        pair = cards[:, 2] * solver.HOLDINGS + h           # (dealer card, holding)
+        listed = np.unique(pair)
+
+        def over_the_card(values: IntArray) -> IntArray:
+            total = np.zeros(52 * solver.HOLDINGS, dtype=np.int64)
+            np.add.at(total, pair, values)
+            summed: IntArray = total[listed]
+            return summed
+
+        if not np.array_equal(over_the_card(checking),
+                              times * sums["dealer"].reshape(-1)[listed]):
+            raise RuntimeError(f"The rule's board sweep gives seen={scenario} checking values "
+                               "that do not add up to the dealer card's.")
+        four, solved = times * sums["four"].reshape(-1)[listed], over_the_card(
+            solution.values[:, 2])
+    if not np.array_equal(four, solved):
         raise RuntimeError(f"The rule's board sweep does not give the seen={scenario} solve's "
                            "4x values: a deal is counted differently.")
     values: IntArray = checking.astype(np.int64)
@@ -250,11 +313,12 @@ def _entry(scenario: Seen, strategy: UthStrategy, settle: solver.Settlement,
 
 
 def checking_values(strategy: UthStrategy, solution: ExposedSolution, *,
-                    evaluation: Callable[[], practical.Evaluation],
-                    jobs: int | None = None, use_cache: bool = True) -> IntArray:
+                    evaluation: Callable[[], practical.Evaluation], jobs: int | None = None,
+                    use_cache: bool = True, progress: bool = False) -> IntArray:
     """Each of the solve's listed states' exact value of checking and then following the
     strategy's flop and river (scaled units, over the state's deals). ``evaluation``: the
-    strategy's unexposed evaluation with every holding reaching the flop (flop cards seen)."""
+    strategy's unexposed evaluation with every holding reaching the flop (flop cards seen).
+    The board sweep of a dealer scenario checkpoints beside its cache entry and resumes."""
     scenario = solution.scenario
     settle = solution.settlement
     if scenario in FLOP_SCENARIOS:
@@ -273,10 +337,11 @@ def checking_values(strategy: UthStrategy, solution: ExposedSolution, *,
             return found
         return entry.load(("checking",), accept)
 
-    def solved(_: cache.Checkpoint) -> IntArray:
+    def solved(checkpoint: cache.Checkpoint) -> IntArray:
         sums = board_sums(strategy, settle, solution.ties_larger,
                           with_flop=scenario is Seen.DEALER_1_FLOP_1,
-                          with_turn_river=scenario is Seen.DEALER_1_TURN_RIVER_1, jobs=jobs)
+                          with_turn_river=scenario is Seen.DEALER_1_TURN_RIVER_1, jobs=jobs,
+                          progress=progress, checkpoint=checkpoint)
         return dealer_checking(scenario, sums, solution)
 
     return cache.read_or_solve(entry, load, solved,
