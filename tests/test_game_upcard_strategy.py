@@ -1,0 +1,199 @@
+"""A strategy file read with the dealer's card face up (issue 36): Caribbean Stud Poker.
+
+The expectations come from plain code written here: a plain reading of each rule's conditions
+(its own hand features) on every state, and a plain loop over every deal of a small deck (the
+top three ranks in all four suits, as tests/test_caribbean_file.py deals it: each player's hand,
+each dealer's card face up, each set of the dealer's four hidden cards) for the strategy's
+return and the exact cost of each rule; it never calls the solve or its kernel for them. And
+from the published figure: the Wizard of Odds' simple Caribbean Stud strategy (raise a pair or
+better; fold less than ace-king; raise ace-king when the dealer's card is 2 to queen and matches
+one of yours, when it is an ace or king and you hold a queen or jack, or when it matches none of
+yours, you hold a queen and it is below your fourth highest card: Wizard of Odds, "Caribbean
+Stud Poker", https://wizardofodds.com/games/caribbean-stud-poker/) has a house edge of 5.225%
+per Ante, against 5.224% for the optimal strategy (M. Shackleford, Gambling 102, Huntington
+Press 2005, table 13 "Caribbean Stud edge vs. different strategies": perfect strategy 5.224%,
+basic strategy 5.225%); "three rules of thumb" 5.22% per Ante, element of risk 2.55%
+(M. Shackleford, "The Wizard of Odds Analyzes the New Casino Games", Contingencies,
+November/December 2000).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from edge.cli import main
+from edge.decisions.file import read_game_file
+from edge.decisions.game import make_game
+from edge.decisions.strategy_file import GameFileStrategy, compare, strategy_kind
+from edge.decisions.upcard import upcard_showdown
+from edge.decisions.upcard_rules import apply_up_rules, up_features
+from edge.strategies import catalog_of
+from tests.test_caribbean_file import (
+    ACE,
+    CARIBBEAN,
+    KING,
+    SMALL_QUALIFIES,
+    _plain_states,
+    _small_file,
+    _small_solve,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+BASIC = ROOT / "examples" / "strategies" / "caribbean-stud-basic.toml"
+QUEEN, JACK = 10, 9
+# a strategy for the small deck (three ranks: every hand two pair or better) that reads every
+# feature of a state: five rules and the otherwise, several of them costly
+SMALL_STRATEGY = """
+name = "small"
+[raise-or-fold]
+otherwise = "fold"
+rules = [
+    { action = "raise", at_least = "full-house" },
+    { action = "fold", made = "two-pair", matched = false },
+    { action = "raise", top = "A-K", up = "Q-K", matched = true },
+    { action = "raise", made = "three-of-a-kind", up_below = 3 },
+    { action = "raise", high = { count = 2, from = "K" }, up = "A" },
+]
+"""
+
+# the kernel of the up card (edge/decisions/_upcard.pyx) runs in the solves here
+pytestmark = pytest.mark.kernels
+
+
+def _small_rule(hand: tuple[int, ...], up: int) -> int:
+    """The rule of SMALL_STRATEGY (0 to 4; 5: otherwise) that decides, read plainly."""
+    ranks = sorted((card // 4 for card in hand), reverse=True)
+    shape = sorted(Counter(ranks).values(), reverse=True)
+    matched = up // 4 in ranks
+    if shape in ([3, 2], [4, 1]):
+        return 0
+    if shape == [2, 2, 1] and not matched:
+        return 1
+    if ranks[:2] == [ACE, KING] and up // 4 in (QUEEN, KING) and matched:
+        return 2
+    if shape == [3, 1, 1] and up // 4 < ranks[2]:
+        return 3
+    if sum(rank >= KING for rank in ranks) >= 2 and up // 4 == ACE:
+        return 4
+    return 5
+
+
+def _plain_strategy(deck: int) -> tuple[Fraction, Fraction, dict[int, Fraction]]:
+    """Every deal of the top ``deck`` cards: the optimal return (a tie to the raise), the
+    small strategy's, and each rule's cost (what its departing states lose, per deal)."""
+    optimal = played = 0
+    costs: Counter[int] = Counter()
+    deals = 0
+    for _, player, up, raised, hidden in _plain_states(deck):
+        best = max(raised, -hidden)
+        rule = _small_rule(player, up)
+        mine_value = raised if rule in (0, 2, 3, 4) else -hidden
+        optimal += best
+        played += mine_value
+        costs[rule] += best - mine_value
+        deals += hidden
+    return (Fraction(optimal, deals), Fraction(played, deals),
+            {rule: Fraction(cost, deals) for rule, cost in costs.items() if cost})
+
+
+def _kind(path: Path) -> type[GameFileStrategy]:
+    file = read_game_file(path)
+    return strategy_kind(file.bet.name, file.decisions, up=True)
+
+
+def test_small_deck_strategy_against_every_deal(tmp_path: Path) -> None:
+    path = _small_file(tmp_path)
+    assert SMALL_QUALIFIES in path.read_text()
+    solution = _small_solve(path, 12)
+    strategy = catalog_of(_kind(path)).read(SMALL_STRATEGY, "small.toml", "small.toml")
+    assert isinstance(strategy, GameFileStrategy)
+    file = read_game_file(path)
+    assert file.dealer is not None
+    states = upcard_showdown(file.dealer, file.bet.layout.places, file.bet.rules,
+                             [o.condition for o in file.bet.outcomes], 12)
+    comparison, counted = compare(strategy, solution, "small", "small", "ante", states)
+    optimal, played, costs = _plain_strategy(12)
+    assert comparison.optimal_return == optimal == solution.player_return
+    assert comparison.strategy_return == played == counted.player_return
+    assert counted.cycle == math.comb(12, 5) * 7 * math.comb(6, 4)
+    assert sum(counted.settled.values()) + sum(counted.folded.values()) == counted.cycle
+    found = {int(d.situation.split(":")[0].split()[1]) - 1 if d.situation.startswith("rule")
+             else 5: d.cost for d in comparison.departures}
+    assert found == costs and len(costs) >= 3
+    assert comparison.total_cost == optimal - played
+
+
+def _wizard(hand: tuple[int, ...], up: int) -> bool:
+    """The Wizard of Odds' simple strategy, read plainly: whether to raise."""
+    ranks = sorted((card // 4 for card in hand), reverse=True)
+    suits = {card % 4 for card in hand}
+    distinct = len(set(ranks)) == 5
+    straight = distinct and (ranks[0] - ranks[4] == 4 or ranks == [12, 3, 2, 1, 0])
+    if not distinct or straight or len(suits) == 1:
+        return True                                   # a pair or better
+    if ranks[:2] != [ACE, KING]:
+        return False                                  # less than ace-king
+    rank = up // 4
+    if rank <= QUEEN and rank in ranks:
+        return True
+    if rank >= KING and ranks[2] in (QUEEN, JACK):
+        return True
+    return rank not in ranks and ranks[2] == QUEEN and rank < ranks[3]
+
+
+def test_basic_file_reads_as_published() -> None:
+    """Every state of a 32-card deck (7 to A: straights, flushes and ace-king hands), the
+    file's choice against the published rules read plainly."""
+    strategy = _kind(CARIBBEAN).resolve(str(BASIC))
+    assert strategy.info.published_house_edge == Fraction("5.225") / 100
+    features = up_features(32, 5)
+    action, _ = apply_up_rules(strategy.plays[0], features)
+    raise_ = 1                                        # the options: fold, raise
+    plain = np.array([[_wizard(tuple(hand), int(up)) for up in row]
+                      for hand, row in zip(features.hands.tolist(), features.up, strict=True)])
+    assert ((action == raise_) == plain).all()
+    assert plain.any() and not plain.all()
+
+
+@pytest.mark.slow
+def test_published_basic_strategy() -> None:
+    """The whole deck (about 70 s: the solve, then the strategy's count and its costs)."""
+    game = make_game(read_game_file(CARIBBEAN))
+    rules = game.make_rules({"strategy": str(BASIC)})
+    table = game.analyze(None, None, rules)
+    optimal = game.analyze(None, None, game.make_rules({}))
+    assert table.cycle == math.comb(52, 5) * 47 * math.comb(46, 4)
+    assert round(table.house_edge * 100000) == 5225       # 5.225% per Ante
+    assert round(optimal.house_edge * 100000) == 5224     # the optimal: 5.224%
+    assert round(table.house_edge * 10000) == 522         # 5.22% (Contingencies)
+    assert round(table.element_of_risk * 10000) == 255    # 2.55% of the total wagered
+    comparison = game.bets[0].comparison(game.wager(None, rules))
+    assert comparison is not None
+    assert comparison.total_cost == table.house_edge - optimal.house_edge > 0
+    assert any(d.situation.startswith("rule 4: raise with A-K as the highest cards")
+               for d in comparison.departures)
+
+
+def test_up_card_keys_only_with_an_up_card(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[raise-or-fold]\notherwise = "fold"\n'
+                   'rules = [{ action = "raise", up = "Q-2" }]\n')
+    assert main(["table", str(CARIBBEAN), "--strategy", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "up" in err[0] and "'Q-2'" in err[0]
+    bad.write_text('[raise-or-fold]\notherwise = "fold"\n'
+                   'rules = [{ action = "raise", at_least = "flush-draw" }]\n')
+    assert main(["table", str(CARIBBEAN), "--strategy", str(bad)]) == 2
+    assert "'flush-draw'" in capsys.readouterr().err
+    lir = ROOT / "examples" / "games" / "let-it-ride.toml"
+    bad.write_text('[first-bet]\notherwise = "pull-back"\n'
+                   'rules = [{ action = "let-it-ride", matched = true }]\n')
+    assert main(["table", str(lir), "--strategy", str(bad)]) == 2
+    assert "unknown key 'matched'" in capsys.readouterr().err
