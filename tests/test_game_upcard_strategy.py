@@ -30,10 +30,13 @@ import pytest
 from edge.cli import main
 from edge.decisions.file import read_game_file
 from edge.decisions.game import make_game
+from edge.decisions.rules import Condition
+from edge.decisions.solve import Counted, Solution
+from edge.decisions.strategy import solved_words
 from edge.decisions.strategy_file import GameFileStrategy, compare, strategy_kind
 from edge.decisions.upcard import upcard_showdown
 from edge.decisions.upcard_rules import apply_up_rules, up_features
-from edge.strategies import catalog_of
+from edge.strategies import StrategyComparison, catalog_of
 from tests.test_caribbean_file import (
     ACE,
     CARIBBEAN,
@@ -43,6 +46,7 @@ from tests.test_caribbean_file import (
     _small_file,
     _small_solve,
 )
+from tests.test_game_strategy import _toml
 
 ROOT = Path(__file__).resolve().parent.parent
 BASIC = ROOT / "examples" / "strategies" / "caribbean-stud-basic.toml"
@@ -102,22 +106,89 @@ def _plain_strategy(deck: int) -> tuple[Fraction, Fraction, dict[int, Fraction]]
             {rule: Fraction(cost, deals) for rule, cost in costs.items() if cost})
 
 
+def _plain_class(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The cards up to a renaming of suits, as edge names a class (each suit's ranks high
+    first, the suits by how many cards they hold, then by their ranks)."""
+    suits: dict[int, list[int]] = {}
+    for card in cards:
+        suits.setdefault(card % 4, []).append(card // 4)
+    groups = [tuple(sorted(ranks, reverse=True)) for ranks in suits.values()]
+    return tuple(sorted(groups, key=lambda g: (-len(g), [-r for r in g])))
+
+
+def _plain_holds(when: Condition, hand: tuple[int, ...], up: int) -> bool:
+    """A found rule's condition, read plainly on a hand of the small deck (no straight or
+    flush: the category from the ranks alone) and the dealer's card face up."""
+    ranks = sorted((card // 4 for card in hand), reverse=True)
+    shape = sorted(Counter(ranks).values(), reverse=True)
+    category = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2}[tuple(shape)]
+    made = {(4, 1): "four-of-a-kind", (3, 2): "three-of-a-kind", (3, 1, 1): "three-of-a-kind",
+            (2, 2, 1): "two-pair"}[tuple(shape)]
+    names = ("high-card", "pair", "two-pair", "three-of-a-kind", "straight", "flush",
+             "full-house", "four-of-a-kind")
+    key = _plain_class(hand)
+    same = [card // 4 for card in hand if card % 4 == up % 4]
+    place = key.index(tuple(sorted(same, reverse=True))) if same else len(key)
+    tests = [
+        when.at_least is None or category >= names.index(when.at_least),
+        when.made is None or made == when.made,
+        tuple(ranks[:len(when.top)]) == when.top,
+        all(sum(r >= rank for r in ranks) >= count for count, rank in when.high),
+        when.up_from is None or up // 4 >= when.up_from,
+        when.up_to is None or up // 4 <= when.up_to,
+        when.matched is None or (up // 4 in ranks) == when.matched,
+        when.up_below is None or up // 4 < ranks[when.up_below - 1],
+        when.up_suited is None or len(same) == when.up_suited,
+        not when.states or (key, up // 4, place) in when.states,
+    ]
+    assert (when.pair_from, when.pair_to, when.suited, when.lowest, when.hands) == (
+        None, None, None, None, frozenset())
+    return all(tests)
+
+
+def test_small_deck_words_against_every_deal(tmp_path: Path) -> None:
+    """The rules found from the solve, read plainly, take the better option at every state
+    of a plain loop over every deal; played back as a strategy file they cost nothing."""
+    path = _small_file(tmp_path)
+    solution = _small_solve(path, 12)
+    ((rules, arrived),) = solved_words(solution)
+    assert arrived.all()
+    for _, player, up, raised, hidden in _plain_states(12):
+        rule = next((r for r in rules.rules if _plain_holds(r.when, player, up)), None)
+        action = rules.otherwise if rule is None else rule.action
+        assert action == (1 if raised >= -hidden else 0), (player, up)
+    options = [o.name for o in solution.problem.decisions[0].options]
+    table = {"otherwise": options[rules.otherwise],
+             "rules": [{"action": options[r.action], **r.when.as_file()} for r in rules.rules]}
+    text = "name = \"words\"\n[raise-or-fold]\n" + "\n".join(
+        f"{k} = {_toml(v)}" for k, v in table.items())
+    comparison, _ = _small_compare(path, text, solution)
+    assert comparison.strategy_return == comparison.optimal_return
+    assert not comparison.departures
+
+
 def _kind(path: Path) -> type[GameFileStrategy]:
     file = read_game_file(path)
     return strategy_kind(file.bet.name, file.decisions, up=True)
+
+
+def _small_compare(path: Path, text: str, solution: Solution
+                   ) -> tuple[StrategyComparison, Counted]:
+    """A strategy file's text played on the 12-card deck's solve, against it."""
+    strategy = catalog_of(_kind(path)).read(text, "small.toml", "small.toml")
+    assert isinstance(strategy, GameFileStrategy)
+    file = read_game_file(path)
+    assert file.dealer is not None
+    states = upcard_showdown(file.dealer, file.bet.layout.places, file.bet.rules,
+                             [o.condition for o in file.bet.outcomes], 12)
+    return compare(strategy, solution, "small", "small", "ante", states)
 
 
 def test_small_deck_strategy_against_every_deal(tmp_path: Path) -> None:
     path = _small_file(tmp_path)
     assert SMALL_QUALIFIES in path.read_text()
     solution = _small_solve(path, 12)
-    strategy = catalog_of(_kind(path)).read(SMALL_STRATEGY, "small.toml", "small.toml")
-    assert isinstance(strategy, GameFileStrategy)
-    file = read_game_file(path)
-    assert file.dealer is not None
-    states = upcard_showdown(file.dealer, file.bet.layout.places, file.bet.rules,
-                             [o.condition for o in file.bet.outcomes], 12)
-    comparison, counted = compare(strategy, solution, "small", "small", "ante", states)
+    comparison, counted = _small_compare(path, SMALL_STRATEGY, solution)
     optimal, played, costs = _plain_strategy(12)
     assert comparison.optimal_return == optimal == solution.player_return
     assert comparison.strategy_return == played == counted.player_return
@@ -148,11 +219,11 @@ def _wizard(hand: tuple[int, ...], up: int) -> bool:
 
 
 def test_basic_file_reads_as_published() -> None:
-    """Every state of a 32-card deck (7 to A: straights, flushes and ace-king hands), the
+    """Every state of a 28-card deck (8 to A: straights, flushes and ace-king hands), the
     file's choice against the published rules read plainly."""
     strategy = _kind(CARIBBEAN).resolve(str(BASIC))
     assert strategy.info.published_house_edge == Fraction("5.225") / 100
-    features = up_features(32, 5)
+    features = up_features(28, 5)
     action, _ = apply_up_rules(strategy.plays[0], features)
     raise_ = 1                                        # the options: fold, raise
     plain = np.array([[_wizard(tuple(hand), int(up)) for up in row]

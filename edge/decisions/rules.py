@@ -118,6 +118,7 @@ class Condition:
     up_to: int | None = None
     matched: bool | None = None
     up_below: int | None = None
+    up_suited: int | None = None         # exactly this many of the hand's cards of its suit
     # hands named with the up card: (class, up card's rank, its suit's place in the class)
     states: frozenset[tuple[ClassKey, int, int]] = frozenset()
 
@@ -178,6 +179,10 @@ class Condition:
             parts.append("the dealer's card below your "
                          + (f"{ORDINALS[self.up_below]} highest card" if self.up_below > 1
                             else "highest card"))
+        if self.up_suited is not None:
+            held = ("none" if self.up_suited == 0 else "one" if self.up_suited == 1 else
+                    str(self.up_suited))
+            parts.append(f"{held} of your cards of the dealer's card's suit")
         if self.states:
             parts.append("the hands " + "; ".join(sorted(state_name(state)
                                                          for state in self.states)))
@@ -215,6 +220,8 @@ class Condition:
             found["matched"] = self.matched
         if self.up_below is not None:
             found["up_below"] = self.up_below
+        if self.up_suited is not None:
+            found["up_suited"] = self.up_suited
         if self.states:
             found["hands"] = sorted(state_name(state) for state in self.states)
         return found
@@ -375,7 +382,8 @@ def _atoms(seen: int, totals: Sequence[Fraction], features: Features) -> list[Co
     return atoms
 
 
-def _join(parts: Sequence[Condition]) -> Condition | None:
+def join_conditions(parts: Sequence[Condition]) -> Condition | None:
+    """The conditions all holding, as one (None: two of them name one feature)."""
     values: dict[str, object] = {}
     for part in parts:
         for f in fields(part):
@@ -393,12 +401,13 @@ def _join(parts: Sequence[Condition]) -> Condition | None:
     return Condition(**values)  # type: ignore[arg-type]
 
 
-def _bits(mask: npt.NDArray[np.bool_]) -> int:
+def bits_of(mask: npt.NDArray[np.bool_]) -> int:
+    """A boolean array as the bits of one integer (a set of places)."""
     packed = np.packbits(mask.ravel(), bitorder="little")
     return int.from_bytes(packed.tobytes(), "little")
 
 
-def _order(solution: Solution, decision: int) -> list[int]:
+def option_order(solution: Solution, decision: int) -> list[int]:
     """The options, the one a hand takes otherwise last: a fold if there is one, else the
     smallest wager; the others from the largest wager down."""
     options = solution.problem.decisions[decision].options
@@ -426,17 +435,18 @@ def find_rules(solution: Solution, decision: int, arrivals: npt.NDArray[np.int64
     totals = solution.totals[decision]
     features = classes(seen)[0]
     chosen, reached = class_choices(solution, decision, arrivals)
-    labels = {o: _bits(reached & (chosen == o)) for o in _order(solution, decision)}
-    order = [o for o in _order(solution, decision) if labels[o]] or _order(solution, decision)
+    options = option_order(solution, decision)
+    labels = {o: bits_of(reached & (chosen == o)) for o in options}
+    order = [o for o in options if labels[o]] or options
     atoms = _atoms(seen, totals, features)
-    atom_bits = [_bits(holds(atom, features, totals) & reached) for atom in atoms]
+    atom_bits = [bits_of(holds(atom, features, totals) & reached) for atom in atoms]
     terms: list[tuple[Condition, int]] = []
     most = 3 if seen <= MOST_CARDS_THREE else 2
     for size in range(1, most + 1):
         for chosen_atoms in itertools.combinations(range(len(atoms)), size):
             bits = functools.reduce(int.__and__, (atom_bits[i] for i in chosen_atoms))
             if bits:
-                joined = _join([atoms[i] for i in chosen_atoms])
+                joined = join_conditions([atoms[i] for i in chosen_atoms])
                 if joined is not None:
                     terms.append((joined, bits))
     if most == 2 and len(totals) > 1:      # with four cards or more: two features and a total
@@ -445,11 +455,11 @@ def find_rules(solution: Solution, decision: int, arrivals: npt.NDArray[np.int64
             if condition.in_play is None and condition.size == 2:
                 for i in plays:
                     if bits & atom_bits[i]:
-                        terms.append((_join([condition, atoms[i]]) or condition,
+                        terms.append((join_conditions([condition, atoms[i]]) or condition,
                                       bits & atom_bits[i]))
     rules: list[Rule] = []
     settles: list[int] = []
-    later = _bits(reached)
+    later = bits_of(reached)
     for o in order[:-1]:
         later &= ~labels[o]          # the classes of the options after this one
         wanted = labels[o]

@@ -161,7 +161,10 @@ def _condition(entry: Mapping[str, object], file: StrategyFile, where: str, seen
                 raise file.error(f"{where} hands", f"{hand!r} is not a hand of {seen} cards "
                                                    "as edge strategy names it (\"A-K suited, "
                                                    "Q\", \"9 9\", \"A K Q offsuit\")")
-        values["hands"] = frozenset(names[hand] for hand in hands)
+        found_hands = [names[hand] for hand in hands]
+        # with the dealer's card face up, a hand may be named with that card (a state)
+        values["hands"] = frozenset(h for h in found_hands if not isinstance(h[1], int))
+        values["states"] = frozenset(h for h in found_hands if isinstance(h[1], int))
     return Condition(**values, **_up_condition(entry, file, where))
 
 
@@ -190,6 +193,12 @@ def _up_condition(entry: Mapping[str, object], file: StrategyFile, where: str
         values["matched"] = entry["matched"]
     if "up_below" in entry:
         values["up_below"] = _count(entry["up_below"], file, f"{where} up_below", 5)
+    if "up_suited" in entry:
+        given = entry["up_suited"]
+        if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given <= 5:
+            raise file.error(f"{where} up_suited", f"{given!r} must be a whole number from "
+                                                   "0 to 5")
+        values["up_suited"] = given
     return values
 
 
@@ -232,7 +241,18 @@ class _Names(Mapping[str, Any]):
         return {class_name(key): key for key in keys}
 
     def __getitem__(self, name: str) -> Any:
-        return self._names[name]
+        hand, against, card = name.partition(" against a ")
+        if not (self.up and against):
+            return self._names[name]
+        key = self._names[hand]
+        rank, _, suit = card.partition(" of ")
+        if rank not in RANK_NAMES or len(rank) != 1:
+            raise KeyError(name)
+        places = [i for i, group in enumerate(key)
+                  if f"the suit of the {'-'.join(RANK_NAMES[r] for r in group)}" == suit]
+        if suit != "another suit" and not places:
+            raise KeyError(name)
+        return (key, RANK_NAMES.index(rank), places[0] if places else len(key))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)

@@ -299,13 +299,14 @@ def solve_file_upcard(file: GameFile, problem: Problem) -> Solution:
 
 
 @functools.lru_cache(maxsize=2)
-def upcard_hands(deck: int, n: int) -> IntArray:
+def upcard_hands(deck: int, n: int) -> tuple[IntArray, IntArray]:
     """The player's hand of each class, cards increasing (numbered as in the whole deck), in
-    the order of the states of :func:`upcard_showdown` (the top ``deck`` cards)."""
+    the order of the states of :func:`upcard_showdown` (the top ``deck`` cards); and each
+    class's size."""
     offset = DECK - deck
     players = deck_sets(deck, n) + offset
-    members, _, _ = suit_classes_of(players)
-    return np.ascontiguousarray(players[members])
+    members, _, sizes = suit_classes_of(players)
+    return np.ascontiguousarray(players[members]), sizes
 
 
 def up_cards(hands: IntArray, deck: int = DECK) -> IntArray:
