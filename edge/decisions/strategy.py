@@ -4,7 +4,9 @@ The lines of play (how often each sequence of options is taken), then each decis
 rules in words (:mod:`edge.decisions.rules`), found from the solve: read in order, the first
 that holds decides, each with the hand classes (the cards seen up to a renaming of suits) and
 hands it settles. The rules take the solve's option on every class and total in play the
-optimal play arrives at; classes no short rule settles are listed by name. With a strategy file
+optimal play arrives at; classes no short rule settles are listed by name. A decision made
+with the dealer's card face up is put in words on its states, the hand and that card
+(:mod:`edge.decisions.upcard_rules`). With a strategy file
 (``--strategy``), the rules shown are the solve's, and the comparison with the file follows.
 """
 

@@ -17,6 +17,12 @@ those of :mod:`edge.decisions.rules`: ``made``, ``pair`` (``"6-10"``, ``"J"``), 
 (``{ count, from }``), ``suited``, ``within``, ``outs``, ``lowest``, ``in_play`` and ``hands`` (hand
 classes as ``edge strategy`` prints them: ``"A-K suited, Q"``).
 
+With the dealer's card face up (Caribbean Stud) a rule may also read the whole hand and that
+card (:mod:`edge.decisions.upcard_rules`: ``at_least``, ``top``, ``up``, ``matched``,
+``up_below``, ``up_suited``, and ``hands`` naming a hand with the dealer's card); its return
+and each rule's cost come from every state's value under each option
+(:func:`~edge.decisions.upcard.option_values`), exactly.
+
 Its exact return counts every deal forward under its choices
 (:func:`~edge.decisions.solve.count_forward`). The cost of its departures is counted the same
 way, decision by decision and rule by rule: with the file's play before a decision and the

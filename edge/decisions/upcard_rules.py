@@ -49,7 +49,7 @@ IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 # a found rule names at most this many features; this many candidates are grown at each size
 MOST_FEATURES = 4
-BEAM = 40
+BEAM = 120
 # the features a rule may read with the dealer's card face up (within, outs and in_play: not)
 UP_KEYS = ("action", "made", "pair", "high", "suited", "lowest", "hands", "at_least", "top",
            "up", "matched", "up_below", "up_suited")
