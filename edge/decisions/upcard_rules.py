@@ -310,14 +310,17 @@ def find_up_rules(solution: Solution, f: UpFeatures) -> DecisionRules:
         while True:
             # the bits index the open groups only
             places = np.flatnonzero(open_)
-            wanted = bits_of(groups.label[places] == o)
+            mine = groups.label[places] == o
+            wanted = bits_of(mine)
             if not wanted:
                 break
-            count, term, bits = _best_term([bits_of(mask[places]) for mask in holding],
+            # the atoms holding on some open group of this option (no other helps a rule)
+            useful = [i for i, mask in enumerate(holding) if (mask[places] & mine).any()]
+            count, term, bits = _best_term([bits_of(holding[i][places]) for i in useful],
                                            wanted, bits_of(wrong[places]))
             if not count:
                 break
-            condition = join_conditions([atoms[i] for i in term])
+            condition = join_conditions([atoms[useful[i]] for i in term])
             assert condition is not None
             settled = places[_places(bits)]
             rules.append(Rule(o, condition))
