@@ -144,8 +144,8 @@ def _hand_holds(condition: Condition, f: UpFeatures) -> BoolArray:
         ok &= suits.max(axis=1) >= condition.suited
     if condition.lowest is not None:
         ok &= f.descending[:, n - 1] >= condition.lowest
-    if condition.hands:
-        ok &= np.array([key in condition.hands for key in f.keys], dtype=bool)
+    if condition.hands and not condition.states:
+        ok &= _named(condition, f)
     if condition.at_least is not None:
         ok &= f.category >= POKER.index(condition.at_least)
     for place, rank in enumerate(condition.top):
@@ -166,9 +166,14 @@ def up_holds(condition: Condition, f: UpFeatures) -> BoolArray:
         ok &= f.up_rank < f.descending[:, condition.up_below - 1:condition.up_below]
     if condition.up_suited is not None:
         ok &= f.up_suited == condition.up_suited
-    if condition.states:
-        ok &= state_mask(condition.states, f)
+    if condition.states:        # the hands named, alone or with the dealer's card: either
+        ok &= state_mask(condition.states, f) | f.cells(_named(condition, f))
     return ok
+
+
+def _named(condition: Condition, f: UpFeatures) -> BoolArray:
+    """The classes a condition names (``hands``), per class."""
+    return np.array([key in condition.hands for key in f.keys], dtype=bool)
 
 
 def state_key(f: UpFeatures, c: int, j: int) -> tuple[ClassKey, int, int]:
