@@ -36,6 +36,7 @@ from edge.decisions.strategy import solved_words
 from edge.decisions.strategy_file import GameFileStrategy, compare, strategy_kind
 from edge.decisions.upcard import upcard_showdown
 from edge.decisions.upcard_rules import apply_up_rules, up_features
+from edge.errors import StrategyError
 from edge.strategies import StrategyComparison, catalog_of
 from tests.test_caribbean_file import (
     ACE,
@@ -268,3 +269,31 @@ def test_up_card_keys_only_with_an_up_card(tmp_path: Path,
                    'rules = [{ action = "let-it-ride", matched = true }]\n')
     assert main(["table", str(lir), "--strategy", str(bad)]) == 2
     assert "unknown key 'matched'" in capsys.readouterr().err
+
+
+@pytest.mark.slow      # about 4 s: the names of the 134,459 hand classes, read once
+def test_hands_named_with_the_dealers_card() -> None:
+    """A hand class named alone holds with every up card; a class named with the dealer's card
+    (its rank, and the hand's suit it shares) with exactly those up cards; one list: either
+    (every state of a 28-card deck, 8 to A, read plainly)."""
+    kind = _kind(CARIBBEAN)
+    text = ('[raise-or-fold]\notherwise = "fold"\nrules = [{ action = "raise", hands = '
+            '["9-8 suited, A, K, T against a 9 of the suit of the T", "A-K suited, Q, 9, 8"] }]')
+    strategy = catalog_of(kind).read(text, "x.toml", "x.toml")
+    assert isinstance(strategy, GameFileStrategy)
+    features = up_features(28, 5)
+    action, _ = apply_up_rules(strategy.plays[0], features)
+    nine_eight, ace_king = ((7, 6), (12,), (11,), (8,)), ((12, 11), (10,), (7,), (6,))
+    expected = 0
+    for hand, ups, row in zip(features.hands.tolist(), features.up.tolist(), action.tolist(),
+                              strict=True):
+        key = _plain_class(tuple(hand))
+        ten = next(card % 4 for card in hand if card // 4 == 8) if key == nine_eight else -1
+        for up, taken in zip(ups, row, strict=True):
+            wanted = key == ace_king or (key == nine_eight and up // 4 == 7 and up % 4 == ten)
+            assert taken == int(wanted), (hand, up)
+            expected += wanted
+    assert expected == 23 + 1
+    bad = text.replace("of the suit of the T", "of the suit of the 7")
+    with pytest.raises(StrategyError, match="of the suit of the 7"):
+        catalog_of(kind).read(bad, "x.toml", "x.toml")
