@@ -169,8 +169,11 @@ def _condition(entry: Mapping[str, object], file: StrategyFile, where: str, seen
                                                    "Q\", \"9 9\", \"A K Q offsuit\")")
         found_hands = [names[hand] for hand in hands]
         # with the dealer's card face up, a hand may be named with that card (a state)
-        values["hands"] = frozenset(h for h in found_hands if not isinstance(h[1], int))
-        values["states"] = frozenset(h for h in found_hands if isinstance(h[1], int))
+        # (a class: a tuple of tuples; a state: the class, the up card's rank and suit's place)
+        states = [isinstance(h[-1], int) for h in found_hands]
+        values["hands"] = frozenset(h for h, s in zip(found_hands, states, strict=True)
+                                    if not s)
+        values["states"] = frozenset(h for h, s in zip(found_hands, states, strict=True) if s)
     return Condition(**values, **_up_condition(entry, file, where))
 
 
