@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -62,13 +63,13 @@ def _category(cards: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
     return name, (level, *order)
 
 
-def _plain_return(deck: int) -> Fraction:
-    """Every deal of the top ``deck`` cards, the better of fold and raise for each state."""
+def _plain_states(deck: int) -> Iterator[tuple[str, tuple[int, ...], int, int, int]]:
+    """Every state of the top ``deck`` cards: the player's hand (its category's name and the
+    hand), the dealer's card face up, the raise's total net over the dealer's hidden sets (in
+    Antes), and how many such sets."""
     cards = range(52 - deck, 52)
     strength: dict[tuple[int, ...], tuple[str, tuple[int, ...]]] = {
         hand: _category(hand) for hand in itertools.combinations(cards, 5)}
-    total = 0
-    deals = 0
     for player in itertools.combinations(cards, 5):
         name, mine = strength[player]
         for up in cards:
@@ -90,8 +91,16 @@ def _plain_return(deck: int) -> Fraction:
                 elif mine < theirs[1]:
                     raised -= 3
                 hidden += 1
-            total += max(raised, -hidden)
-            deals += hidden
+            yield name, player, up, raised, hidden
+
+
+def _plain_return(deck: int) -> Fraction:
+    """Every deal of the top ``deck`` cards, the better of fold and raise for each state."""
+    total = 0
+    deals = 0
+    for _, _, _, raised, hidden in _plain_states(deck):
+        total += max(raised, -hidden)
+        deals += hidden
     assert deals == math.comb(deck, 5) * (deck - 5) * math.comb(deck - 6, 4)
     return Fraction(total, deals)
 

@@ -23,8 +23,7 @@ from edge.decisions.solve import (
     solve,
 )
 from edge.decisions.strategy_file import GameFileStrategy, compare
-from edge.decisions.upcard import solve_file_upcard, upcard_deals
-from edge.errors import EdgeError
+from edge.decisions.upcard import file_states, solve_file_upcard, upcard_deals
 from edge.games import Rules
 from edge.options import options_dict
 from edge.paytables import PayTable, format_pay
@@ -115,17 +114,15 @@ class GameAnalysis:
                    ) -> tuple[StrategyComparison, Counted]:
         """The rules' strategy against the optimal one, and its forward count (made once)."""
         strategy = played_strategy(rules)
-        if self.file.dealer is not None and self.file.dealer.up:
-            raise EdgeError(f"strategy={strategy}: a strategy file is not read yet for a game "
-                            f"with a dealer's card face up ({self.file.path.name}); its "
-                            "optimal strategy is solved exactly (strategy=optimal).")
+        up = self.file.dealer is not None and self.file.dealer.up > 0
         solution = self.played(paytable, rules)
         key = (solution.problem.pays, solution.problem.start, larger_on_ties(rules),
                (paytable or self.file.bet.presets[self.file.bet.default_paytable]).pays,
                strategy.identity)
         if key not in self.compared:
             self.compared[key] = compare(strategy, solution, self.file.bet.name,
-                                         self.file.bet.name, self.file.unit)
+                                         self.file.bet.name, self.file.unit,
+                                         file_states(self.file) if up else None)
         return self.compared[key]
 
     def counted(self, paytable: PayTable | None, rules: Rules) -> Solution | Counted:

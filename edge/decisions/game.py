@@ -135,7 +135,8 @@ def rules_type(file: GameFile) -> type[Rules]:
     """The file's options: one deck, the player's strategy (the solved one), and which option
     a tie between equal values goes to."""
     name = "".join(part.title() for part in file.bet.name.split("-")) + "Rules"
-    kind = strategy_kind(file.bet.name, file.decisions)
+    kind = strategy_kind(file.bet.name, file.decisions,
+                         up=file.dealer is not None and file.dealer.up > 0)
     # with a dealer, each wager made at the start (but the unit) may be changed for a run:
     # --set pair-plus=0 solves the Ante alone
     amounts = [(wager.replace("-", "_"), Fraction,

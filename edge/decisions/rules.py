@@ -45,6 +45,12 @@ RANK_PLURAL = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "
                "kings", "aces")
 MADE = ("high-card", "pair", "two-pair", "three-of-a-kind", "four-of-a-kind")
 MADE_WORDS = ("no pair", "a pair", "two pair", "three of a kind", "four of a kind")
+# the player's whole five-card hand, lowest first (``at_least``: with the dealer's card face up)
+POKER = ("high-card", "pair", "two-pair", "three-of-a-kind", "straight", "flush", "full-house",
+         "four-of-a-kind", "straight-flush", "royal-flush")
+POKER_WORDS = ("high card", "a pair", "two pair", "three of a kind", "a straight", "a flush",
+               "a full house", "four of a kind", "a straight flush", "a royal flush")
+ORDINALS = ("", "", "2nd", "3rd", "4th", "5th", "6th")
 ClassKey = tuple[tuple[int, ...], ...]
 # the fewest hand classes a found rule settles; what no such rule settles is listed
 FEWEST_SETTLED = 2
@@ -75,6 +81,18 @@ def class_name(groups: ClassKey) -> str:
     return ", ".join(suited + singles)
 
 
+def state_name(state: tuple[ClassKey, int, int]) -> str:
+    """A hand class and the dealer's card face up in words: ``A-K suited, Q, 9, 5 against a 7
+    of the suit of the A-K`` (``... of another suit``: a suit the hand does not hold)."""
+    key, rank, place = state
+    if place < len(key):
+        group = key[place]
+        suit = ("-".join(RANK_NAMES[r] for r in group) if len(group) > 1
+                else RANK_NAMES[group[0]])
+        return f"{class_name(key)} against a {RANK_NAMES[rank]} of the suit of the {suit}"
+    return f"{class_name(key)} against a {RANK_NAMES[rank]} of another suit"
+
+
 @dataclass(frozen=True)
 class Condition:
     """What must hold of the cards seen (each field None or empty: no condition); see the
@@ -90,10 +108,27 @@ class Condition:
     lowest: int | None = None
     in_play: Fraction | None = None
     hands: frozenset[ClassKey] = frozenset()
+    # with the dealer's card face up (:mod:`edge.decisions.upcard_rules`): the player's hand
+    # this or better (POKER), its highest cards' ranks (high first), the up card's rank in
+    # up_from .. up_to, whether it matches a rank the player holds, and below his n-th
+    # highest card
+    at_least: str | None = None
+    top: tuple[int, ...] = ()
+    up_from: int | None = None
+    up_to: int | None = None
+    matched: bool | None = None
+    up_below: int | None = None
+    up_suited: int | None = None         # exactly this many of the hand's cards of its suit
+    # hands named with the up card: (class, up card's rank, its suit's place in the class)
+    states: frozenset[tuple[ClassKey, int, int]] = frozenset()
 
     def words(self, seen: int) -> str:
         """The condition in words (``any hand`` when there is none)."""
         parts: list[str] = []
+        if self.at_least is not None:
+            parts.append(f"{POKER_WORDS[POKER.index(self.at_least)]} or better")
+        if self.top:
+            parts.append(f"{'-'.join(RANK_NAMES[r] for r in self.top)} as the highest cards")
         if self.made is not None and (self.made != "pair" or (self.pair_from is None
                                                               and self.pair_to is None)):
             parts.append(MADE_WORDS[MADE.index(self.made)])
@@ -126,7 +161,32 @@ class Condition:
             parts.append(f"{format_pay(self.in_play)} units in play")
         if self.hands:
             parts.append("the hands " + "; ".join(sorted(class_name(k) for k in self.hands)))
+        parts += self._up_words()
         return ", ".join(parts) if parts else "any hand"
+
+    def _up_words(self) -> list[str]:
+        parts: list[str] = []
+        if self.up_from is not None or self.up_to is not None:
+            low, high = self.up_from or 0, 12 if self.up_to is None else self.up_to
+            ranks = (f"a {RANK_WORDS[low]}" if low == high else
+                     f"{RANK_WORDS[low]} or {RANK_WORDS[high]}" if high == low + 1 else
+                     f"{RANK_WORDS[low]} to {RANK_WORDS[high]}")
+            parts.append(f"the dealer's card {ranks}")
+        if self.matched is not None:
+            parts.append("the dealer's card matches one of yours" if self.matched else
+                         "the dealer's card matches none of yours")
+        if self.up_below is not None:
+            parts.append("the dealer's card below your "
+                         + (f"{ORDINALS[self.up_below]} highest card" if self.up_below > 1
+                            else "highest card"))
+        if self.up_suited is not None:
+            held = ("none" if self.up_suited == 0 else "one" if self.up_suited == 1 else
+                    str(self.up_suited))
+            parts.append(f"{held} of your cards of the dealer's card's suit")
+        if self.states:
+            parts.append("the hands " + "; ".join(sorted(state_name(state)
+                                                         for state in self.states)))
+        return parts
 
     def as_file(self) -> dict[str, object]:
         """The condition as a strategy file writes it (:mod:`edge.decisions.strategy_file`)."""
@@ -149,13 +209,29 @@ class Condition:
                                 else float(self.in_play))
         if self.hands:
             found["hands"] = sorted(class_name(key) for key in self.hands)
+        if self.at_least is not None:
+            found["at_least"] = self.at_least
+        if self.top:
+            found["top"] = "-".join(RANK_WORDS[r] for r in self.top)
+        if self.up_from is not None or self.up_to is not None:
+            low, high = self.up_from or 0, 12 if self.up_to is None else self.up_to
+            found["up"] = f"{RANK_WORDS[low]}-{RANK_WORDS[high]}"
+        if self.matched is not None:
+            found["matched"] = self.matched
+        if self.up_below is not None:
+            found["up_below"] = self.up_below
+        if self.up_suited is not None:
+            found["up_suited"] = self.up_suited
+        if self.states:
+            found["hands"] = sorted(state_name(state) for state in self.states)
         return found
 
     @property
     def size(self) -> int:
         """How many features it names (each count of ``high`` one)."""
         return (sum(1 for f in fields(self) if f.name != "high"
-                    and getattr(self, f.name) not in (None, frozenset())) + len(self.high))
+                    and getattr(self, f.name) is not None
+                    and getattr(self, f.name) not in (frozenset(), ())) + len(self.high))
 
 
 @dataclass(frozen=True)
@@ -306,7 +382,8 @@ def _atoms(seen: int, totals: Sequence[Fraction], features: Features) -> list[Co
     return atoms
 
 
-def _join(parts: Sequence[Condition]) -> Condition | None:
+def join_conditions(parts: Sequence[Condition]) -> Condition | None:
+    """The conditions all holding, as one (None: two of them name one feature)."""
     values: dict[str, object] = {}
     for part in parts:
         for f in fields(part):
@@ -324,12 +401,13 @@ def _join(parts: Sequence[Condition]) -> Condition | None:
     return Condition(**values)  # type: ignore[arg-type]
 
 
-def _bits(mask: npt.NDArray[np.bool_]) -> int:
+def bits_of(mask: npt.NDArray[np.bool_]) -> int:
+    """A boolean array as the bits of one integer (a set of places)."""
     packed = np.packbits(mask.ravel(), bitorder="little")
     return int.from_bytes(packed.tobytes(), "little")
 
 
-def _order(solution: Solution, decision: int) -> list[int]:
+def option_order(solution: Solution, decision: int) -> list[int]:
     """The options, the one a hand takes otherwise last: a fold if there is one, else the
     smallest wager; the others from the largest wager down."""
     options = solution.problem.decisions[decision].options
@@ -357,17 +435,18 @@ def find_rules(solution: Solution, decision: int, arrivals: npt.NDArray[np.int64
     totals = solution.totals[decision]
     features = classes(seen)[0]
     chosen, reached = class_choices(solution, decision, arrivals)
-    labels = {o: _bits(reached & (chosen == o)) for o in _order(solution, decision)}
-    order = [o for o in _order(solution, decision) if labels[o]] or _order(solution, decision)
+    options = option_order(solution, decision)
+    labels = {o: bits_of(reached & (chosen == o)) for o in options}
+    order = [o for o in options if labels[o]] or options
     atoms = _atoms(seen, totals, features)
-    atom_bits = [_bits(holds(atom, features, totals) & reached) for atom in atoms]
+    atom_bits = [bits_of(holds(atom, features, totals) & reached) for atom in atoms]
     terms: list[tuple[Condition, int]] = []
     most = 3 if seen <= MOST_CARDS_THREE else 2
     for size in range(1, most + 1):
         for chosen_atoms in itertools.combinations(range(len(atoms)), size):
             bits = functools.reduce(int.__and__, (atom_bits[i] for i in chosen_atoms))
             if bits:
-                joined = _join([atoms[i] for i in chosen_atoms])
+                joined = join_conditions([atoms[i] for i in chosen_atoms])
                 if joined is not None:
                     terms.append((joined, bits))
     if most == 2 and len(totals) > 1:      # with four cards or more: two features and a total
@@ -376,11 +455,11 @@ def find_rules(solution: Solution, decision: int, arrivals: npt.NDArray[np.int64
             if condition.in_play is None and condition.size == 2:
                 for i in plays:
                     if bits & atom_bits[i]:
-                        terms.append((_join([condition, atoms[i]]) or condition,
+                        terms.append((join_conditions([condition, atoms[i]]) or condition,
                                       bits & atom_bits[i]))
     rules: list[Rule] = []
     settles: list[int] = []
-    later = _bits(reached)
+    later = bits_of(reached)
     for o in order[:-1]:
         later &= ~labels[o]          # the classes of the options after this one
         wanted = labels[o]

@@ -4,7 +4,9 @@ The lines of play (how often each sequence of options is taken), then each decis
 rules in words (:mod:`edge.decisions.rules`), found from the solve: read in order, the first
 that holds decides, each with the hand classes (the cards seen up to a renaming of suits) and
 hands it settles. The rules take the solve's option on every class and total in play the
-optimal play arrives at; classes no short rule settles are listed by name. With a strategy file
+optimal play arrives at; classes no short rule settles are listed by name. A decision made
+with the dealer's card face up is put in words on its states, the hand and that card
+(:mod:`edge.decisions.upcard_rules`). With a strategy file
 (``--strategy``), the rules shown are the solve's, and the comparison with the file follows.
 """
 
@@ -17,8 +19,18 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.decisions.analysis import GameAnalysis, played_strategy
-from edge.decisions.rules import DecisionRules, apply_rules, class_name, classes, find_rules
+from edge.decisions.rules import (
+    Condition,
+    DecisionRules,
+    apply_rules,
+    class_name,
+    classes,
+    find_rules,
+    state_name,
+)
 from edge.decisions.solve import Solution, count_forward
+from edge.decisions.strategy_file import is_up
+from edge.decisions.upcard_rules import apply_up_rules, deck_of, find_up_rules, up_features
 from edge.document.document import Items, Paragraph, Report, Section, Table
 from edge.games import Rules
 from edge.paytables import PayTable
@@ -26,7 +38,8 @@ from edge.table import decimal
 
 BoolArray = npt.NDArray[np.bool_]
 # decisions put in words up to this many cards seen (five cards: 134,459 classes, and made hands
-# the features do not name)
+# the features do not name); a decision made with the dealer's card face up is put in words on
+# its states, the hand and that card (edge.decisions.upcard_rules)
 MOST_CARDS_IN_WORDS = 4
 # hands an exception rule names in the document (the JSON output names them all)
 MOST_HANDS_NAMED = 12
@@ -37,9 +50,18 @@ LISTED = "; the classes no short rule settles are listed by name"
 
 
 def solved_words(solution: Solution) -> tuple[tuple[DecisionRules, BoolArray], ...]:
-    """Each decision's rules in words (made with at most four cards seen), found from the
-    solve and checked to take its option on every class and total the optimal play arrives
-    at; with where it arrives ([class, total])."""
+    """Each decision's rules in words (made with at most four cards seen, or with the dealer's
+    card face up), found from the solve and checked to take its option on every class and
+    total the optimal play arrives at (every state: [class, up card]); with where it arrives
+    ([class, total])."""
+    if is_up(solution):
+        states = up_features(deck_of(solution.choices[0], solution.problem.cards),
+                             solution.problem.cards)
+        rules = find_up_rules(solution, states)
+        if (apply_up_rules(rules, states)[0] != solution.choices[0]).any():
+            raise AssertionError(f"the rules of {solution.problem.decisions[0].name} depart "
+                                 "from the solve")
+        return ((rules, np.ones(solution.choices[0].shape, dtype=bool)),)
     counted = count_forward(solution.problem, solution.choices)
     found = []
     for d in range(len(solution.problem.decisions)):
@@ -64,11 +86,17 @@ def solved_rules(solution: Solution) -> tuple[DecisionRules, ...]:
     return tuple(rules for rules, _ in solved_words(solution))
 
 
+def _hand_names(when: Condition) -> list[str]:
+    """The hands a condition lists by name (with the dealer's card face up: or states)."""
+    return sorted([*(class_name(key) for key in when.hands),
+                   *(state_name(state) for state in when.states)])
+
+
 def _condition_text(rules: DecisionRules, number: int, seen: int) -> str:
     when = rules.rules[number].when
-    if not when.hands or len(when.hands) <= MOST_HANDS_NAMED:
+    if len(when.hands) + len(when.states) <= MOST_HANDS_NAMED:
         return when.words(seen)
-    names = sorted(class_name(key) for key in when.hands)
+    names = _hand_names(when)
     listed = when.words(seen).split("the hands ")[0]
     return (f"{listed}the hands {'; '.join(names[:MOST_HANDS_NAMED])}; and "
             f"{len(names) - MOST_HANDS_NAMED:,} more (all in --format json)")
@@ -78,6 +106,8 @@ def _decision_section(solution: Solution, rules: DecisionRules, arrived: BoolArr
     d = rules.decision
     decision = solution.problem.decisions[d]
     options = "; ".join(o.name for o in decision.options)
+    if is_up(solution):
+        return _up_section(solution, rules)
     features, of_set, sizes = classes(decision.seen)
     _, which = apply_rules(rules, features, solution.totals[d])
     rows = []
@@ -103,12 +133,46 @@ def _decision_section(solution: Solution, rules: DecisionRules, arrived: BoolArr
     return Section(f"Decision: {decision.name}", blocks)
 
 
+def _up_section(solution: Solution, rules: DecisionRules) -> Section:
+    """An up-card decision's rules: each with the states (the hand's class and the dealer's
+    card, up to suits) and the hands (a hand and the dealer's card) it settles."""
+    decision = solution.problem.decisions[rules.decision]
+    cards = solution.problem.cards
+    features = up_features(deck_of(solution.choices[0], cards), cards)
+    _, which = apply_up_rules(rules, features)
+    assert features.sizes is not None
+    rows = []
+    for number in range(len(rules.rules) + 1):
+        hit = which == number
+        states = f"{int(hit.sum()):,}"
+        hands = f"{int((hit.sum(axis=1) * features.sizes).sum()):,}"
+        if number < len(rules.rules):
+            rule = rules.rules[number]
+            rows.append((str(number + 1), decision.options[rule.action].name,
+                         _condition_text(rules, number, cards), states, hands))
+        else:
+            rows.append(("", decision.options[rules.otherwise].name, "otherwise", states,
+                         hands))
+    ties = "larger" if solution.problem.larger_on_ties else "smaller"
+    blocks = (Paragraph(f"Made with the player's {cards} cards and the dealer's card face up "
+                        f"seen; the options: {'; '.join(o.name for o in decision.options)}. "
+                        "The option of the highest expected return is taken (a tie goes to "
+                        f"the {ties} total wager). In words, the first rule that holds decides; "
+                        "a state is the player's hand and the dealer's card, up to a renaming "
+                        "of suits:"),
+              Table(("rule", "option", "when the hand and the dealer's card hold", "states",
+                     "hands"), tuple(rows), f"{decision.name}: the optimal strategy in words "
+                    f"({which.size:,} states)", align="lllrr"))
+    return Section(f"Decision: {decision.name}", blocks)
+
+
 def _rules_data(solution: Solution, rules: DecisionRules) -> dict[str, Any]:
     decision = solution.problem.decisions[rules.decision]
+    seen = decision.seen - 1 if is_up(solution) else decision.seen
     return {"decision": decision.name,
             "rules": [{"action": decision.options[rule.action].name,
-                       "when": rule.when.words(decision.seen),
-                       "hands": sorted(class_name(key) for key in rule.when.hands)}
+                       "when": rule.when.words(seen),
+                       "hands": _hand_names(rule.when)}
                       for rule in rules.rules],
             "otherwise": decision.options[rules.otherwise].name,
             # the same rules as a strategy file's table for the decision
@@ -136,7 +200,7 @@ def strategy_report(analysis: GameAnalysis, paytable: PayTable | None, rules: Ru
     words = solved_words(solution)
     found = [rules for rules, _ in words]
     strategy = played_strategy(rules)
-    listed = any(rule.when.hands for rules in found for rule in rules.rules)
+    listed = any(rule.when.hands or rule.when.states for rules in found for rule in rules.rules)
     method = [RULES_FOUND + (LISTED if listed else "") + "."]
     if not strategy.is_optimal:
         method.append(f"The return tables play the strategy file {strategy}, not the optimal "

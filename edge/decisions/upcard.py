@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ from edge.decisions.dealer import Dealer, word_values
 from edge.decisions.solve import (
     DECK,
     MOST_VALUE,
+    Counted,
     Problem,
     Solution,
     all_sets,
@@ -122,12 +124,25 @@ def upcard_showdown(dealer: Dealer, places: tuple[Place, ...], rules: Rules,
     return outcome[members], sizes, np.asarray(counts, dtype=np.int64)
 
 
-def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: IntArray,
-                 deck: int = DECK) -> Solution:
-    """The exact optimal strategy of one decision made on the player's hand and the dealer's
-    card face up, its return per quote unit and the counts of every result (see the module).
-    ``problem.settlement`` gives the nets; ``outcome``, ``sizes``, ``counts``:
-    :func:`upcard_showdown`."""
+@dataclass(frozen=True)
+class UpcardValues:
+    """Every state's value under each option, exact integers: the value of option ``i`` at
+    state [class, j] is ``values[i][class, j] / (scale * hidden)`` per quote unit; each
+    wager's net per result and outcome by option, and the deals of the cycle."""
+
+    values: tuple[IntArray, ...]
+    nets: dict[int, list[list[Fraction]]]
+    stakes: dict[int, tuple[Fraction, ...]]
+    scale: int
+    hidden: int
+    cycle: int
+    total: Fraction
+
+
+def option_values(problem: Problem, outcome: IntArray, counts: IntArray,
+                  deck: int = DECK) -> UpcardValues:
+    """Each option's value at every state (the player's hand class and the up card), from
+    the dealer's hidden hands by result (:func:`upcard_showdown`)."""
     settlement = problem.settlement
     if settlement is None or len(problem.decisions) != 1:
         raise EdgeError("A dealer's card face up is solved for one decision, made on the "
@@ -140,8 +155,6 @@ def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: I
     n = problem.cards
     hidden = math.comb(deck - n - 1, settlement.hidden - 1)
     cycle = math.comb(deck, n) * (deck - n) * hidden
-    order = sorted(range(len(decision.options)), key=lambda i: tie_rank(problem,
-                                                                      decision.options[i]))
     stakes_of: dict[int, tuple[Fraction, ...]] = {}
     for i, option in enumerate(decision.options):
         if not option.fold:
@@ -157,10 +170,8 @@ def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: I
     if most * scale * hidden * (deck - n) >= MOST_VALUE:
         raise EdgeError("The pays and wagers are too large for an exact solve in 64-bit "
                         "integers.")
-    best: IntArray | None = None
-    chosen = np.zeros(counts.shape[:2], dtype=np.int8)
-    for i in order:
-        option = decision.options[i]
+    values = []
+    for i, option in enumerate(decision.options):
         if option.fold:
             value = np.full(counts.shape[:2], -int(total * scale) * hidden, dtype=np.int64)
         else:
@@ -168,6 +179,36 @@ def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: I
             for r in range(results):
                 pay = np.array([int(net * scale) for net in nets[i][r]], dtype=np.int64)
                 value += counts[:, :, r] * pay[outcome][:, None]
+        values.append(value)
+    return UpcardValues(tuple(values), nets, stakes_of, scale, hidden, cycle, total)
+
+
+def values_return(values: UpcardValues, chosen: npt.NDArray[np.integer[Any]],
+                  sizes: IntArray, where: npt.NDArray[np.bool_] | None = None) -> Fraction:
+    """The return per quote unit of playing ``chosen`` (the states ``where`` only, if given:
+    their share of the whole return)."""
+    picked = np.choose(chosen.astype(np.int64), values.values)
+    if where is not None:
+        picked = np.where(where, picked, 0)
+    return Fraction(sum(value * size for value, size in zip(
+        picked.sum(axis=1).tolist(), sizes.tolist(), strict=True)),
+        values.cycle * values.scale)
+
+
+def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: IntArray,
+                 deck: int = DECK) -> Solution:
+    """The exact optimal strategy of one decision made on the player's hand and the dealer's
+    card face up, its return per quote unit and the counts of every result (see the module).
+    ``problem.settlement`` gives the nets; ``outcome``, ``sizes``, ``counts``:
+    :func:`upcard_showdown`."""
+    values = option_values(problem, outcome, counts, deck)
+    decision = problem.decisions[0]
+    order = sorted(range(len(decision.options)), key=lambda i: tie_rank(problem,
+                                                                      decision.options[i]))
+    best: IntArray | None = None
+    chosen = np.zeros(counts.shape[:2], dtype=np.int8)
+    for i in order:
+        value = values.values[i]
         if best is None:
             best, chosen[:] = value.copy(), i
             continue
@@ -176,7 +217,26 @@ def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: I
         chosen[better] = i
     assert best is not None
     player_return = Fraction(sum(value * size for value, size in zip(
-        best.sum(axis=1).tolist(), sizes.tolist(), strict=True)), cycle * scale)
+        best.sum(axis=1).tolist(), sizes.tolist(), strict=True)),
+        values.cycle * values.scale)
+    counted = count_upcard(problem, outcome, sizes, counts, chosen, values)
+    solution = Solution(problem, player_return, counted.cycle, counted.settled,
+                        counted.folded, (chosen,), ((values.total,),), counted.lines,
+                        counted.nets)
+    _check(solution, values.total)
+    return solution
+
+
+def count_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: IntArray,
+                 chosen: npt.NDArray[np.integer[Any]], values: UpcardValues) -> Counted:
+    """Every deal counted forward under ``chosen`` (the option at every state): the deals of
+    each result and fold by total in play, of each line of play, and arriving at each
+    state (any strategy's exact table)."""
+    decision = problem.decisions[0]
+    outcomes = len(problem.pays)
+    assert problem.settlement is not None
+    results = problem.settlement.results
+    total, hidden = values.total, values.hidden
     settled: dict[tuple[int, Fraction], int] = {}
     folded: dict[tuple[int, Fraction], int] = {}
     lines: dict[tuple[int, ...], int] = {}
@@ -189,8 +249,7 @@ def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: I
                 folded[(0, total)] = deals
                 lines[(i,)] = deals
             continue
-        stakes = stakes_of[i]
-        in_play = sum(stakes, Fraction(0))
+        in_play = sum(values.stakes[i], Fraction(0))
         ways = np.where(taken[:, :, None], counts, 0).sum(axis=1) * sizes[:, None]
         line = 0
         for p in range(outcomes):
@@ -198,15 +257,12 @@ def solve_upcard(problem: Problem, outcome: IntArray, sizes: IntArray, counts: I
             for r in range(results):
                 if of[r]:
                     settled[(r * outcomes + p, in_play)] = int(of[r])
-                    row_nets[(r * outcomes + p, in_play)] = nets[i][r][p]
+                    row_nets[(r * outcomes + p, in_play)] = values.nets[i][r][p]
                     line += int(of[r])
         if line:
             lines[(i,)] = line
-    totals = ((total,),)
-    solution = Solution(problem, player_return, cycle, settled, folded, (chosen,), totals,
-                        lines, row_nets)
-    _check(solution, total)
-    return solution
+    arrivals = np.broadcast_to(sizes[:, None] * hidden, chosen.shape)
+    return Counted(problem, values.cycle, settled, folded, lines, (arrivals,), row_nets)
 
 
 def _check(solution: Solution, total: Fraction) -> None:
@@ -224,16 +280,43 @@ def _check(solution: Solution, total: Fraction) -> None:
 _STATES: dict[int, tuple[GameFile, tuple[IntArray, IntArray, IntArray]]] = {}
 
 
-def solve_file_upcard(file: GameFile, problem: Problem) -> Solution:
-    """The solve of a game file with a dealer's card face up (the states counted once per
-    file, then solved for each pay table)."""
+def file_states(file: GameFile) -> tuple[IntArray, IntArray, IntArray]:
+    """The states of a game file with a dealer's card face up (:func:`upcard_showdown`),
+    counted once per file."""
     assert file.dealer is not None
     if id(file) not in _STATES or _STATES[id(file)][0] is not file:
         _STATES.clear()
         _STATES[id(file)] = (file, upcard_showdown(
             file.dealer, file.bet.layout.places, file.bet.rules,
             [outcome.condition for outcome in file.bet.outcomes]))
-    return solve_upcard(problem, *_STATES[id(file)][1])
+    return _STATES[id(file)][1]
+
+
+def solve_file_upcard(file: GameFile, problem: Problem) -> Solution:
+    """The solve of a game file with a dealer's card face up (the states counted once per
+    file, then solved for each pay table)."""
+    return solve_upcard(problem, *file_states(file))
+
+
+@functools.lru_cache(maxsize=2)
+def upcard_hands(deck: int, n: int) -> tuple[IntArray, IntArray]:
+    """The player's hand of each class, cards increasing (numbered as in the whole deck), in
+    the order of the states of :func:`upcard_showdown` (the top ``deck`` cards); and each
+    class's size."""
+    offset = DECK - deck
+    players = deck_sets(deck, n) + offset
+    members, _, sizes = suit_classes_of(players)
+    return np.ascontiguousarray(players[members]), sizes
+
+
+def up_cards(hands: IntArray, deck: int = DECK) -> IntArray:
+    """The dealer's card face up at every state: ``[class, j]``, the j-th card of the top
+    ``deck`` not in the class's hand."""
+    offset = DECK - deck
+    cards = np.arange(offset, DECK, dtype=np.int64)
+    free = ~(cards[None, :, None] == hands[:, None, :]).any(axis=2)
+    return np.asarray(np.broadcast_to(cards, free.shape)[free].reshape(
+        len(hands), deck - hands.shape[1]), dtype=np.int64)
 
 
 def upcard_deals(file: GameFile, cycle: int) -> str:
