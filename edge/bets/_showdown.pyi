@@ -32,3 +32,7 @@ def decided_counts(
     flop: Iterable[int], threshold: int, nets: npt.ArrayLike, order: Iterable[int],
     ranks: Iterable[int] | None = None
 ) -> IntArray: ...
+def decided_options(
+    board: Iterable[int], threshold: int, nets: npt.ArrayLike, order: Iterable[int],
+    ranks: Iterable[int] | None = None
+) -> npt.NDArray[np.int8]: ...

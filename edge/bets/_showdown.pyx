@@ -439,13 +439,15 @@ def showdown_counts(ranks=None, start=0, stop=None, into=None, board_cards=5):
 
 
 cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int options,
-                        const int64_t* nets, const int* order, int64_t* out) noexcept nogil:
+                        const int64_t* nets, const int* order, int64_t* out,
+                        signed char* taken) noexcept nogil:
     """After ``_board_pass`` on one board: each holding's second holdings (none shared) by
     result ``q * 3 + k`` (``q`` 1 when the second's strength is at least ``threshold``, ``k``
     the comparison of the first's hand with the second's), then the option of the highest
     value ``sum(count[r] * nets[o, class, r])`` (the first in ``order`` among equals) gets
     them, added to ``out`` (a row of options * CLASSES * SPLIT_RESULTS per pair of cards,
-    indexed ``first * 52 + second``)."""
+    indexed ``first * 52 + second``) unless it is NULL; ``taken`` (unless NULL) gets the
+    option, at ``first * 52 + second``."""
     cdef int h, q, x, y, o, r, best, mine, unq, lower, ties
     cdef int unqualified = 0
     cdef int[52] under        # per card: holdings below the threshold holding it
@@ -492,6 +494,10 @@ cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int
             if o == 0 or value > top:
                 top = value
                 best = order[o]
+        if taken != NULL:
+            taken[x * 52 + y] = <signed char>best
+        if out == NULL:
+            continue
         row = out + (((x * 52 + y) * options + best) * HOLDEM_CLASSES + mine) * SPLIT_RESULTS
         for r in range(SPLIT_RESULTS):
             row[r] += count[r]
@@ -521,7 +527,7 @@ cdef void _completions(const HoldemTables* t, int* board, int k, int more, const
         if more == 2:
             board[k + 1] = rest[at[1]]
         _board_pass(t, board, 5, left, size, w, NULL, NULL)
-        _decided_pass(w, holdings, threshold, total, options, nets, order, out)
+        _decided_pass(w, holdings, threshold, total, options, nets, order, out, NULL)
         if more == 0:
             break
         if more == 1:
@@ -601,3 +607,45 @@ def split_counts(flop, threshold, ranks=None):
                                                        dtype=np.int64), [0], ranks)[:, :, 0]
     return np.stack([decided[..., 0:3].sum(axis=-1), decided[..., 5], decided[..., 4],
                      decided[..., 3]], axis=-1)
+
+
+def decided_options(board, threshold, nets, order, ranks=None):
+    """For one whole board (five distinct cards of the deck of ``ranks``), the option each
+    first holding takes, as :func:`decided_counts` decides it: ``taken[x, y]`` (x < y) for
+    the holding {x, y} of the cards left, -1 elsewhere; an array of shape (52, 52)."""
+    chosen = [int(card) for card in board]
+    cards = _deck(ranks, MOST_BOARD)
+    if (len(chosen) != MOST_BOARD or len(set(chosen)) != len(chosen)
+            or not set(chosen) <= set(cards.tolist())):
+        raise ValueError(f"board must be {MOST_BOARD} distinct cards of the deck, not "
+                         f"{chosen!r}")
+    table = np.ascontiguousarray(nets, dtype=np.int64)
+    cdef int options = table.shape[0] if table.ndim == 3 else 0
+    ranking = np.ascontiguousarray(order, dtype=np.intc)
+    if (table.ndim != 3 or table.shape[1:] != (HOLDEM_CLASSES, SPLIT_RESULTS) or options < 1
+            or sorted(ranking.tolist()) != list(range(options))):
+        raise ValueError("nets must have the shape (options, CLASSES, SPLIT_RESULTS) and "
+                         "order every option once")
+    taken = np.full((52, 52), -1, dtype=np.int8)
+    left_cards = np.array([card for card in cards.tolist() if card not in chosen],
+                          dtype=np.intc)
+    cdef signed char[::1] taken_view = taken.reshape(-1)
+    cdef int64_t[::1] net_view = table.reshape(-1)
+    cdef int[::1] order_view = ranking
+    cdef int[::1] left = left_cards
+    cdef int size = len(left_cards)
+    cdef int holdings = size * (size - 1) // 2
+    cdef int total = (size - 2) * (size - 3) // 2
+    cdef int64_t limit = <int64_t>threshold
+    keep = {}
+    cdef Work w = _work(keep, holdings)
+    cdef int[5] on_board
+    cdef int i
+    cdef const HoldemTables* t = cy_holdem_tables()
+    for i in range(MOST_BOARD):
+        on_board[i] = chosen[i]
+    with nogil:
+        _board_pass(t, on_board, 5, &left[0], size, &w, NULL, NULL)
+        _decided_pass(&w, holdings, limit, total, options, &net_view[0], &order_view[0], NULL,
+                      &taken_view[0])
+    return taken

@@ -24,7 +24,6 @@ import numpy.typing as npt
 from edge import _core
 from edge.bets.compile import Deals
 from edge.decisions.board import (
-    DECIDED_RESULTS,
     FLOP,
     HOLDING,
     LATER,
@@ -140,10 +139,7 @@ class BoardSimulator:
                                                  game.decisions[d], stake)
         nets, order = self.river[d, stake]
         ranks = sorted({card >> 2 for card in self.deck})
-        counts = _showdown.decided_counts(list(board), game.weakest, nets, order,
+        taken = _showdown.decided_options(list(board), game.weakest, nets, order,
                                           None if len(ranks) == 13 else ranks)
         x, y = sorted(hole)
-        taken = counts[x, y].reshape(len(nets), -1).sum(axis=1)
-        assert int(taken.sum()) > 0 and np.count_nonzero(taken) == 1
-        assert counts.shape[-1] == DECIDED_RESULTS
-        return int(np.flatnonzero(taken)[0])
+        return int(taken[x, y])
