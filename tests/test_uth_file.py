@@ -222,3 +222,33 @@ def test_the_strategy_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                               "AQo", "KQo"])
     assert set(data["preflop"].values()) <= {"check", "bet-3x", "bet-4x"}
     assert sum(data["lines"].values()) == 66 * 120 * 21 * 10
+
+
+@pytest.mark.kernels
+def test_the_river_decision_on_one_board_against_a_plain_count() -> None:
+    # the board kernel's decision on a whole board (what the simulator plays) against plain
+    # counts of every dealer's hand for every holding, on a deck of four ranks
+    from edge import _core
+    from edge.bets import _showdown
+    ranks = [9, 10, 11, 12]
+    deck = [rank * 4 + suit for rank in ranks for suit in range(4)]
+    board_cards = [card(text) for text in "Jc Qd Kh Js Ac".split()]
+    weakest = "Qc Qd Jh Js Ac"                      # queens and jacks or better qualify
+    least = best(tuple(card(text) for text in weakest.split()))
+    rng = np.random.default_rng(3)
+    nets = rng.integers(-9, 10, size=(3, 10, 6)).astype(np.int64)
+    order = [2, 0, 1]
+    taken = _showdown.decided_options(board_cards, int(_core.evaluate_cards(
+        [card(text) for text in weakest.split()])), nets, order, ranks)
+    left = [c for c in deck if c not in board_cards]
+    for hole in itertools.combinations(left, 2):
+        mine = best((*hole, *board_cards))
+        klass = 9 if mine[0] == 8 and mine[1] == 12 else mine[0]
+        counts = [0] * 6
+        for dealer in itertools.combinations([c for c in left if c not in hole], 2):
+            theirs = best((*dealer, *board_cards))
+            counts[3 * (theirs >= least) + (mine > theirs) - (mine < theirs) + 1] += 1
+        values = [sum(n * int(v) for n, v in zip(counts, nets[o, klass], strict=True))
+                  for o in range(3)]
+        top = max(values)
+        assert taken[hole] == next(o for o in order if values[o] == top)

@@ -543,6 +543,17 @@ cdef void _completions(const HoldemTables* t, int* board, int k, int more, const
                 break
 
 
+def _decision_table(nets, order):
+    """The options' nets and their tie order, checked, as the kernels read them."""
+    table = np.ascontiguousarray(nets, dtype=np.int64)
+    ranking = np.ascontiguousarray(order, dtype=np.intc)
+    if (table.ndim != 3 or table.shape[1:] != (HOLDEM_CLASSES, SPLIT_RESULTS)
+            or table.shape[0] < 1 or sorted(ranking.tolist()) != list(range(table.shape[0]))):
+        raise ValueError("nets must have the shape (options, CLASSES, SPLIT_RESULTS) and "
+                         "order every option once")
+    return table, ranking
+
+
 def decided_counts(flop, threshold, nets, order, ranks=None):
     """For one part of a board dealt first (``flop``, 3 to 5 distinct cards of the deck of
     ``ranks``), the cards to come that complete a board of five (every set of 5 - len(flop)
@@ -562,13 +573,8 @@ def decided_counts(flop, threshold, nets, order, ranks=None):
             or not set(chosen) <= set(cards.tolist())):
         raise ValueError(f"flop must be {FEWEST_BOARD} to {MOST_BOARD} distinct cards of the "
                          f"deck, not {chosen!r}")
-    table = np.ascontiguousarray(nets, dtype=np.int64)
-    cdef int options = table.shape[0] if table.ndim == 3 else 0
-    ranking = np.ascontiguousarray(order, dtype=np.intc)
-    if (table.ndim != 3 or table.shape[1:] != (HOLDEM_CLASSES, SPLIT_RESULTS) or options < 1
-            or sorted(ranking.tolist()) != list(range(options))):
-        raise ValueError("nets must have the shape (options, CLASSES, SPLIT_RESULTS) and "
-                         "order every option once")
+    table, ranking = _decision_table(nets, order)
+    cdef int options = table.shape[0]
     counts = np.zeros((52, 52, options, HOLDEM_CLASSES, SPLIT_RESULTS), dtype=np.int64)
     left_all = [card for card in cards.tolist() if card not in chosen]
     cdef int64_t[::1] out = counts.reshape(-1)
@@ -619,13 +625,8 @@ def decided_options(board, threshold, nets, order, ranks=None):
             or not set(chosen) <= set(cards.tolist())):
         raise ValueError(f"board must be {MOST_BOARD} distinct cards of the deck, not "
                          f"{chosen!r}")
-    table = np.ascontiguousarray(nets, dtype=np.int64)
-    cdef int options = table.shape[0] if table.ndim == 3 else 0
-    ranking = np.ascontiguousarray(order, dtype=np.intc)
-    if (table.ndim != 3 or table.shape[1:] != (HOLDEM_CLASSES, SPLIT_RESULTS) or options < 1
-            or sorted(ranking.tolist()) != list(range(options))):
-        raise ValueError("nets must have the shape (options, CLASSES, SPLIT_RESULTS) and "
-                         "order every option once")
+    table, ranking = _decision_table(nets, order)
+    cdef int options = table.shape[0]
     taken = np.full((52, 52), -1, dtype=np.int8)
     left_cards = np.array([card for card in cards.tolist() if card not in chosen],
                           dtype=np.intc)
