@@ -232,7 +232,7 @@ def test_the_river_decision_on_one_board_against_a_plain_count() -> None:
     from edge.bets import _showdown
     ranks = [9, 10, 11, 12]
     deck = [rank * 4 + suit for rank in ranks for suit in range(4)]
-    board_cards = [card(text) for text in "Jc Qd Kh Js Ac".split()]
+    board_cards = [card(text) for text in ["Jc", "Qd", "Kh", "Js", "Ac"]]
     weakest = "Qc Qd Jh Js Ac"                      # queens and jacks or better qualify
     least = best(tuple(card(text) for text in weakest.split()))
     rng = np.random.default_rng(3)
