@@ -134,6 +134,8 @@ class BoardSolution:
     counted_flops: dict[tuple[int, ...], tuple[int, ...]] = \
         dataclasses.field(default_factory=dict)      # each flop class's key -> its flop
     deck: tuple[int, ...] = tuple(range(52))             # the cards dealt from
+    # what the solve sums by holding class, to play another choice before the flop
+    preflop_counts: PreflopCounts | None = None
 
 
 def _fail(path: Path, message: str) -> BetFileError:
@@ -548,32 +550,85 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     sizes = np.bincount(holding_classes(np.array(list(itertools.combinations(deck, HOLDING)),
                                                   dtype=np.int64)), minlength=169)
     deals_of_class = sizes * flops_per_holding * completions
+    # each arrival's value by class (a fold before the flop: the wagers lost on every deal)
+    options = np.stack([np.asarray(-pays.totals[game.start] * deals_of_class, dtype=object)
+                        if arrival is None else np.asarray(values[a], dtype=object)
+                        for a, (_, arrival) in enumerate(arrivals)])
     choice = np.zeros(169, dtype=np.int64)
     if first is not None:
-        candidates = np.stack([np.asarray(-pays.totals[game.start] * deals_of_class, dtype=object)
-                               if arrival is None else values[a]
-                               for a, (_, arrival) in enumerate(arrivals)])
-        best = candidates.max(axis=0)
+        best = options.max(axis=0)
         for o in reversed(_tie_order(first.options, game.start, larger)):
-            choice[candidates[o] == best] = o
+            choice[options[o] == best] = o
+    by_class = PreflopCounts(pays, tuple(arrivals), options, tuple(lines), sizes,
+                             deals_of_class, first is not None)
+    return dataclasses.replace(
+        _forward(game, by_class, choice, cycle, completions),
+        flop_choices=flop_choices, larger=larger, deck=tuple(deck),
+        counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in _flop_classes(deck)},
+        preflop_counts=by_class)
+
+
+@dataclass(frozen=True)
+class PreflopCounts:
+    """What the solve sums by holding class for each option of the decision made with the
+    player's cards alone (one entry, ``decided`` False, when there is none): the value of
+    the class's deals (integers in units of 1 / the scale of ``pays``; the later decisions
+    taken optimally after that option) and the deals of each line of play."""
+
+    pays: _Pays
+    arrivals: tuple[tuple[Line, Stake | None], ...]      # each option's line and wagers after
+    values: npt.NDArray[Any]                             # (option, class), Python integers
+    lines: tuple[dict[Line, Counts], ...]                # by option: line -> (class, counts)
+    sizes: npt.NDArray[np.int64]                         # the holdings of each class
+    deals_of_class: npt.NDArray[np.int64]
+    decided: bool
+
+
+def _forward(game: BoardGame, counted: PreflopCounts, choice: npt.NDArray[np.int64],
+             cycle: int, completions: int) -> BoardSolution:
+    """The solution when each holding class takes the option ``choice`` says before the
+    flop: the return from the values, checked against every deal counted forward."""
     backward = 0
     deals_by_line: dict[Line, npt.NDArray[Any]] = {}
-    for a, (line, arrival) in enumerate(arrivals):
-        taken = (choice == a) & (sizes > 0)
+    for a, (line, arrival) in enumerate(counted.arrivals):
+        taken = (choice == a) & (counted.sizes > 0)
+        backward += sum(int(value) for value in counted.values[a][taken])
         if arrival is None:
-            deals_by_line[line] = np.where(taken, deals_of_class, 0)
-            backward -= sum(int(deals) for deals in deals_of_class[taken]) * pays.totals[
-                game.start]
+            deals_by_line[line] = np.where(taken, counted.deals_of_class, 0)
             continue
-        backward += sum(int(value) for value in values[a][taken])
-        for key, counts in lines[a].items():
+        for key, counts in counted.lines[a].items():
             deals_by_line[key] = deals_by_line.get(key, 0) + counts[taken].sum(axis=0)
     return dataclasses.replace(
-        _board_solution(game, pays, deals_by_line, backward, cycle, completions),
-        preflop=(tuple(int(o) if sizes[k] else -1 for k, o in enumerate(choice))
-                 if first is not None else ()),
-        flop_choices=flop_choices, larger=larger, deck=tuple(deck),
-        counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in _flop_classes(deck)})
+        _board_solution(game, counted.pays, deals_by_line, backward, cycle, completions),
+        preflop=(tuple(int(o) if counted.sizes[k] else -1 for k, o in enumerate(choice))
+                 if counted.decided else ()))
+
+
+def play_preflop(solution: BoardSolution, choice: Sequence[int] | npt.NDArray[np.int64]
+                 ) -> BoardSolution:
+    """The solution with the decision made with the player's cards alone taken by holding
+    class as ``choice`` says (169 options; a class not dealt is ignored), every later
+    decision as solved given it: its exact return and forward counts."""
+    counted = solution.preflop_counts
+    if counted is None or not counted.decided:
+        raise ValueError("the solve has no decision made with the player's cards alone")
+    found = _forward(solution.game, counted, np.asarray(choice, dtype=np.int64),
+                     solution.cycle, solution.completions)
+    return dataclasses.replace(solution, player_return=found.player_return,
+                               played=found.played, folded=found.folded, lines=found.lines,
+                               rows=found.rows, preflop=found.preflop)
+
+
+def preflop_values(solution: BoardSolution) -> tuple[tuple[Fraction, ...], ...]:
+    """For each option of the decision made with the player's cards alone, each holding
+    class's share of the return per quote unit when the class takes it (the later
+    decisions as solved): a strategy's return is the sum of its options' shares."""
+    counted = solution.preflop_counts
+    if counted is None:
+        raise ValueError("the solve has no values by holding class")
+    whole = solution.cycle * counted.pays.scale
+    return tuple(tuple(Fraction(int(value), whole) for value in row)
+                 for row in counted.values)
 
 
 def line_text(game: BoardGame, line: Line) -> str:

@@ -10,14 +10,22 @@ from typing import Any
 
 from edge.bets.file import LEAST_PAY
 from edge.decisions import board
+from edge.decisions.analysis import played_strategy
 from edge.decisions.board import FLOP, HOLDING, LATER, BoardGame, BoardSolution
 from edge.decisions.board_simulation import BoardSimulator
+from edge.decisions.board_strategy_file import (
+    RANK_LETTERS,
+    board_compare,
+    board_strategy_kind,
+    class_name,
+)
 from edge.decisions.dealer import hand_pay_names
 from edge.document.document import Items, Paragraph, Report, Section, Table
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option as rules_option
 from edge.options import options_dict
 from edge.paytables import PayTable
+from edge.strategies import OPTIMAL, StrategyComparison, strategy_option
 from edge.table import ReturnTable, Row, decimal
 
 SOLVED_ON_BOARD = (
@@ -38,18 +46,22 @@ BOARD_CHECK = ("the number of deals, computed apart from the solve (the deals co
 
 
 def make_board_game(game: BoardGame) -> Game[Any]:
-    """The :class:`Game` of a game file with a shared board: its exact return table (the
-    simulator plays the solved strategy; the strategy report is not made for this shape
-    yet)."""
+    """The :class:`Game` of a game file with a shared board: its exact return table, the
+    simulator and the strategy report, under the solved strategy or a strategy file
+    (:mod:`edge.decisions.board_strategy_file`)."""
     bet = game.bet
     solved: dict[tuple[object, ...], BoardSolution] = {}
-    # one deck, the solved strategy only (no strategy file is played on this shape), ties
+    compared: dict[tuple[object, ...], tuple[StrategyComparison, BoardSolution]] = {}
+    kind = board_strategy_kind(game)
+    # one deck, the solved strategy or a strategy file, ties
     rules = dataclasses.make_dataclass(
         "".join(part.title() for part in bet.name.split("-")) + "Rules",
         [("decks", int, rules_option(1, "decks (one: the game is solved for one deck)",
                                      minimum=1, maximum=1)),
-         ("strategy", str, rules_option("optimal", "the player's strategy: the optimal one, "
-                                        "solved exactly from the file", choices=("optimal",))),
+         ("strategy", kind, strategy_option(
+             kind.resolve(OPTIMAL), "the player's strategy: the optimal one, solved exactly "
+             "from the file, or a strategy file with rules for the decision made with the "
+             "player's two cards alone (docs/games-from-files.md)")),
          ("ties", str, rules_option("larger" if game.larger_on_ties else "smaller",
                                     "which option a tie between options of equal value goes "
                                     "to: the larger or the smaller total wager",
@@ -62,10 +74,24 @@ def make_board_game(game: BoardGame) -> Game[Any]:
             solved[key] = board.solve_board_game(game, table, larger)
         return solved[key]
 
+    def comparison(wager: Wager[Rules]) -> tuple[StrategyComparison, BoardSolution]:
+        table = wager.paytable or bet.presets[bet.default_paytable]
+        larger = getattr(wager.rules, "ties", "larger") == "larger"
+        strategy = played_strategy(wager.rules)
+        key = (table.pays, larger, strategy.identity)
+        if key not in compared:
+            compared[key] = board_compare(strategy, solve(table, larger), bet.name)
+        return compared[key]
+
+    def played(wager: Wager[Rules]) -> BoardSolution:
+        """The solution under the rules' strategy (the solve's own for the optimal one)."""
+        return comparison(wager)[1]
+
     def analyze(wager: Wager[Rules]) -> ReturnTable:
         table = wager.paytable or bet.presets[bet.default_paytable]
         larger = getattr(wager.rules, "ties", "larger") == "larger"
-        solution = solve(table, larger)
+        solution = played(wager)
+        strategy = played_strategy(wager.rules)
         rows = tuple(Row(row, net, deals, total) for row, net, deals, total in solution.rows)
         dealt = (f"Every deal from one deck: the player's {HOLDING} cards, the {FLOP} board "
                  f"cards of {game.board[0]}, the {LATER} of {game.board[1]} and the dealer's "
@@ -76,7 +102,12 @@ def make_board_game(game: BoardGame) -> Game[Any]:
                                   "The player's strategy is solved exactly: each decision "
                                   "takes the option of the highest expected return given "
                                   "the cards seen (a tie goes to the "
-                                  f"{'larger' if larger else 'smaller'} total wager).",
+                                  f"{'larger' if larger else 'smaller'} total wager)."
+                                  if strategy.is_optimal else
+                                  f"The player plays the strategy file {strategy}: its rules "
+                                  "take the decision made with the player's two cards alone "
+                                  "and every later decision is played as solved given it; "
+                                  "every deal is counted under those choices.",
                                   "Each wager in play is paid apart, by the showdown's "
                                   "result and the player's hand as [settle] says; a row's "
                                   "net is their sum. Figures are per "
@@ -88,7 +119,7 @@ def make_board_game(game: BoardGame) -> Game[Any]:
     def simulate(wager: Wager[Rules]) -> Any:
         from edge.sampling import common_scale, scaled
         table = wager.paytable or bet.presets[bet.default_paytable]
-        solution = solve(table, getattr(wager.rules, "ties", "larger") == "larger")
+        solution = played(wager)
         nets = [net for _, net, _, _ in solution.rows]
         scale = common_scale(nets)
         return BoardSimulator(solution, table, tuple(name for name, *_ in solution.rows),
@@ -99,35 +130,21 @@ def make_board_game(game: BoardGame) -> Game[Any]:
                               tuple(outcome.name for outcome in bet.outcomes))
     def strategy(wager: Wager[Rules]) -> Report:
         table = wager.paytable or bet.presets[bet.default_paytable]
-        return board_strategy(solve(table, getattr(wager.rules, "ties", "larger") == "larger"),
-                              table)
+        chosen = played_strategy(wager.rules)
+        return board_strategy(played(wager), table, "" if chosen.is_optimal else str(chosen))
 
     main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
                bet.presets, bet.default_paytable, least_pay=LEAST_PAY, simulate=simulate,
-               strategy=strategy)
+               strategy=strategy, compare=lambda wager: comparison(wager)[0])
     return Game(name=bet.name, title=bet.title, rules=rules, bets=(main,), source=source,
                 invoked_as=str(bet.path), checks=(BOARD_CHECK,),
                 method=(EXHAUSTIVE_ENUMERATION, SOLVED_ON_BOARD))
 
 
-RANK_LETTERS = "23456789TJQKA"
-
-
-def class_name(klass: int) -> str:
-    """A holding class (:func:`~edge.decisions.board.holding_classes`) as a player names
-    it: ``"77"``, ``"AKs"`` (suited), ``"T9o"`` (offsuit)."""
-    first, second = divmod(klass, 13)
-    if first == second:
-        return RANK_LETTERS[first] * 2
-    if first < second:                                  # suited: low * 13 + high
-        return f"{RANK_LETTERS[second]}{RANK_LETTERS[first]}s"
-    return f"{RANK_LETTERS[first]}{RANK_LETTERS[second]}o"
-
-
-def board_strategy(solution: BoardSolution, table: PayTable) -> Report:
+def board_strategy(solution: BoardSolution, table: PayTable, file: str = "") -> Report:
     """The solved strategy of a game file with a shared board: the lines of play, the first
     decision (made with the player's cards alone) by holding class, and what the later ones
-    are."""
+    are (``file``: the strategy file whose rules took the first decision, if any)."""
     game = solution.game
     shares = sorted(solution.lines.items(), key=lambda item: -item[1])
     facts = Items((
@@ -138,12 +155,12 @@ def board_strategy(solution: BoardSolution, table: PayTable) -> Report:
         f"a tie between options of equal value goes to the "
         f"{'larger' if solution.larger else 'smaller'} total wager",
     ))
-    sections = [Section("The solved strategy", (facts, Table(
+    sections = [Section("The strategy played" if file else "The solved strategy", (facts, Table(
         ("line of play (options taken in turn)", "deals", "share"),
         tuple((line, f"{deals:,}", f"{decimal(Fraction(deals, solution.cycle) * 100, 4)}%")
               for line, deals in shares),
         "How often each line of play is taken", align="lrr")),
-        method=(BOARD_STRATEGY,))]
+        method=(BOARD_FILE_STRATEGY if file else BOARD_STRATEGY,))]
     data: dict[str, Any] = {"game": game.bet.name, "player_return": str(solution.player_return),
                             "lines": dict(shares)}
     for d, decision in enumerate(game.decisions):
@@ -162,7 +179,8 @@ def board_strategy(solution: BoardSolution, table: PayTable) -> Report:
             sections.append(Section(f"Decision: {decision.name}", (
                 Paragraph(f"Made with the player's {HOLDING} cards alone: each of the 169 "
                           "holding classes (the two ranks, suited or not) takes one option, "
-                          "solved exactly over every flop, turn, river and dealer's hand."),
+                          + (f"as the strategy file {file}'s rules take it." if file else
+                             "solved exactly over every flop, turn, river and dealer's hand.")),
                 Table(("option", "hands", "classes", "the holding classes that take it"), rows,
                       f"{decision.name}: the option of each holding class", align="llrl"))))
             data[decision.name] = {class_name(k): decision.options[o].name
@@ -173,7 +191,9 @@ def board_strategy(solution: BoardSolution, table: PayTable) -> Report:
             f"Made with {decision.seen} cards seen (the player's {HOLDING} and {seen}): solved "
             "exactly for every holding and board, too many to put in words here; the lines of "
             "play (in the first section) give how often each option is taken."),)))
-    return Report(f"{game.bet.title}: the optimal strategy", (), tuple(sections),
+    return Report(f"{game.bet.title}: "
+                  + (f"the strategy file {file}" if file else "the optimal strategy"), (),
+                  tuple(sections),
                   game=game.bet.name, game_title=game.bet.title, data=data)
 
 
@@ -189,3 +209,7 @@ BOARD_STRATEGY = (
     "listed by holding class as the solve took it (every holding of a class is worth the "
     "same); the later decisions are taken state by state by exact integer comparison and are "
     "not put in words.")
+BOARD_FILE_STRATEGY = (
+    "The decision made with the player's cards alone is taken by the strategy file's rules, "
+    "by holding class; the later decisions are the solve's own given it, taken state by "
+    "state by exact integer comparison and not put in words.")
