@@ -1,6 +1,7 @@
 """Flop and River Hold'em (examples/games/flop-and-river.toml), the invented game worked
-through in docs/games-from-files.md: a fold-or-call decision on the flop and a check-or-raise
-decision on the river, over a board shared with the dealer.
+through in docs/games-from-files.md: a fold-or-call (two Antes) decision on the flop and a
+check-or-raise (one Ante) decision on the river, over a board shared with the dealer; every
+wager pushes when the dealer does not qualify.
 
 The independent check: a plain enumeration in this file (its own best-five ranking, every
 flop, turn, river and dealer's hand looped over, both decisions taken by comparing sums, no
@@ -56,17 +57,14 @@ def plain_return(ranks: list[int], weakest: str) -> Fraction:
                 for dealer in itertools.combinations([c for c in after if c not in later], 2):
                     theirs = hand(frozenset((*dealer, *flop, *later)))
                     ways += 1
-                    if theirs < least:                      # the dealer does not qualify
-                        ante_and_call = 1
-                    elif mine > theirs:
-                        ante_and_call = pay + 1
+                    if theirs < least:          # the dealer does not qualify: all push
+                        continue
+                    if mine > theirs:                   # the Ante by the hand, the call 2
+                        checked += pay + 2
+                        raised += pay + 3
                     elif mine < theirs:
-                        ante_and_call = -2
-                    else:
-                        ante_and_call = 0
-                    raise_net = (mine > theirs) - (mine < theirs)
-                    checked += ante_and_call
-                    raised += ante_and_call + raise_net
+                        checked -= 3
+                        raised -= 4
                 called += max(checked, raised)
             total += max(-ways, called)
             deals += ways
@@ -75,8 +73,8 @@ def plain_return(ranks: list[int], weakest: str) -> Fraction:
 
 @pytest.mark.slow
 def test_three_ranks_against_a_plain_enumeration(tmp_path: Path) -> None:
-    # 2 s: queens full or better qualify (a deck of three ranks holds nothing weaker than a
-    # full house)
+    # 4 s: queens full of kings or better qualify (a deck of three ranks holds nothing weaker
+    # than a full house)
     ranks, weakest = [10, 11, 12], "Qc Qd Qh Kc Kd"
     path = tmp_path / "flop-and-river.toml"
     path.write_text(GAME.read_text().replace('weakest = "4c 4d 5h 3s 2c"',

@@ -252,3 +252,16 @@ def test_the_river_decision_on_one_board_against_a_plain_count() -> None:
                   for o in range(3)]
         top = max(values)
         assert taken[hole] == next(o for o in order if values[o] == top)
+
+
+def test_a_mistake_in_a_decision_names_its_line_and_column(tmp_path: Path) -> None:
+    text = GAME.read_text().replace('    { name = "bet-1x", set = { play = 1 } },\n', "")
+    lines = text.splitlines()
+    river = next(i for i, line in enumerate(lines) if line == 'name = "river"')
+    options = next(i for i in range(river, len(lines)) if lines[i].startswith("options ="))
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(BetFileError) as error:
+        solve_board_file(path)
+    assert str(error.value) == (f"bad.toml: line {options + 1}, column 1: decision 'river' "
+                                "needs two or more options.")

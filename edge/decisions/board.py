@@ -62,7 +62,7 @@ from edge.decisions.dealer import settlement as wager_pays
 from edge.decisions.file import GAME_KEYS, read_decisions, read_game_table
 from edge.decisions.solve import Decision, Option
 from edge.errors import CardError, EdgeError
-from edge.files import TomlErrors, read_toml
+from edge.files import TomlErrors, read_text, read_toml
 from edge.paytables import PayTable
 
 HOLDING = 2
@@ -181,9 +181,10 @@ def _reads_only_poker5(node: Node, places: set[str], every: set[str]) -> bool:
     return all(_reads_only_poker5(child, places, every) for child in children(node))
 
 
-def read_board_game(path: Path, data: dict[str, Any]) -> BoardGame:
+def read_board_game(path: Path, data: dict[str, Any], text: str = "") -> BoardGame:
     """Read and check a game file whose dealer shares a board with the player (``data``: its
-    TOML, already read)."""
+    TOML, already read; ``text``: the file's text, to name the line and column of a
+    mistake)."""
     deal, table = data.get("deal"), data["dealer"]
     if not isinstance(deal, dict) or "game" not in data:
         raise _fail(path, "a game with a dealer needs [deal] and [game] tables.")
@@ -233,7 +234,7 @@ def read_board_game(path: Path, data: dict[str, Any]) -> BoardGame:
         raise _fail(path, f"[dealer] showdown = {showdown!r} must be \"hand5({mine}) > "
                           f"hand5({theirs})\".")
     wagers, start, unit, larger = read_game_table(data, path)
-    settles = read_settle(data, "", wagers, path, shared_board=True)
+    settles = read_settle(data, text, wagers, path, shared_board=True)
     bet = read_bet_file(path, GAME_KEYS,
                         lambda outcomes: hand_pay_names(settles, wagers, outcomes))
     if bet.decks != 1 or bet.rules.jokers:
@@ -245,7 +246,7 @@ def read_board_game(path: Path, data: dict[str, Any]) -> BoardGame:
                               f"reads only poker5({' + '.join([player, *board])}) (and is "
                               f"not called {OTHER!r}).")
     decisions = read_decisions(data, wagers, HOLDING + FLOP + LATER, path,
-                               last=STAGES[-1], start=start)
+                               last=STAGES[-1], start=start, text=text)
     for decision in decisions:
         if decision.seen not in STAGES:
             raise _fail(path, f"decision {decision.name!r}: seen = {decision.seen}; with a "
@@ -718,11 +719,13 @@ def _board_solution(game: BoardGame, pays: _Pays, deals_by_line: dict[Line, npt.
                                         for name, (net, count, total) in ordered), completions)
 
 
+_ERRORS = TomlErrors(BetFileError, unreadable="Cannot read the file {path!r}: {reason}.",
+                     invalid="{name}: not valid TOML: {error}.",
+                     too_deep="{name}: its tables or arrays nest too deeply to read.")
+
+
 def _toml(path: Path) -> dict[str, Any]:
-    errors = TomlErrors(BetFileError, unreadable="Cannot read the file {path!r}: {reason}.",
-                        invalid="{name}: not valid TOML: {error}.",
-                        too_deep="{name}: its tables or arrays nest too deeply to read.")
-    return read_toml(path, errors)
+    return read_toml(path, _ERRORS)
 
 
 def shared_board(path: Path) -> bool:
@@ -739,7 +742,7 @@ def read_board_file(path: Path) -> BoardGame:
     data = _toml(path)
     if not has_shared_board(data):
         raise _fail(path, "[dealer] has no board = [...]: not a game with a shared board.")
-    return read_board_game(path, data)
+    return read_board_game(path, data, read_text(path, _ERRORS))
 
 
 def solve_board_file(path: str | Path, ranks: Sequence[int] | None = None) -> BoardSolution:

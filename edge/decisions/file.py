@@ -179,67 +179,127 @@ def _when(value: object, decision: str, wagers: tuple[str, ...],
     return tuple(found)
 
 
+def decision_where(text: str, number: int, key: str) -> str:
+    """``line L, column C`` of ``key = ...`` in the ``number``-th ``[[decision]]`` table of the
+    file's text (1 first), or of its header; empty when the text is not at hand."""
+    headers = list(re.finditer(r"^[ \t]*\[\[decision\]\][ \t]*(#.*)?$", text, re.MULTILINE))
+    if not 1 <= number <= len(headers):
+        return ""
+    start = headers[number - 1].start()
+    following = re.compile(r"^[ \t]*\[", re.MULTILINE).search(text, headers[number - 1].end())
+    end = following.start() if following else len(text)
+    found = re.compile(rf"^[ \t]*{re.escape(key)}[ \t]*=", re.MULTILINE).search(text, start, end)
+    offset = found.start() + len(found.group(0)) - len(found.group(0).lstrip()) if found \
+        else start
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"line {line}, column {column}"
+
+
 def read_decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int,
                    path: Path, last: int | None = None,
-                   start: tuple[Fraction, ...] | None = None) -> tuple[Decision, ...]:
+                   start: tuple[Fraction, ...] | None = None,
+                   text: str = "") -> tuple[Decision, ...]:
     """The ``[[decision]]`` tables read and checked, for a deal of ``cards`` cards (the last
     decision made with at most ``last`` seen, when given). ``start``: the wagers' amounts at
     the start, given where a decision may say ``when`` (a shared board); a wager may then be
-    set by a later decision too when that one is made only while it stands at its start."""
+    set by a later decision too when that one is made only while it stands at its start.
+    ``text``: the file's text, to name the line and column of a mistake."""
+    try:
+        return _read_decisions(data, wagers, cards, path, last, start)
+    except _DecisionError as error:
+        place = decision_where(text, error.number, error.key)
+        raise _fail(path, f"{place}: {error.message}" if place else error.message) from None
+
+
+class _DecisionError(Exception):
+    """A mistake in the ``number``-th decision, at its key ``key``."""
+
+    def __init__(self, number: int, key: str, message: str) -> None:
+        super().__init__(message)
+        self.number, self.key, self.message = number, key, message
+
+
+def _read_decisions(data: dict[str, Any], wagers: tuple[str, ...], cards: int, path: Path,
+                    last: int | None, start: tuple[Fraction, ...] | None
+                    ) -> tuple[Decision, ...]:
     entries = data.get("decision")
     if not isinstance(entries, list) or not entries:
         raise _fail(path, "no decision: add one or more [[decision]] tables (name, seen, "
                           "options).")
     found: list[Decision] = []
     for number, entry in enumerate(entries, 1):
-        if not isinstance(entry, dict):
-            raise _fail(path, f"decision {number} must be a table ([[decision]]).")
-        keys = ("name", "options", "seen", *(("when",) if start is not None else ()))
-        for key in entry:
-            if key not in keys:
-                raise _fail(path, f"unknown key {key!r} in decision {number}; the keys are "
-                                  f"{', '.join(keys)}.")
-        name = entry.get("name")
-        if not isinstance(name, str) or not _NAME.match(name):
-            raise _fail(path, f"decision {number} needs a name of lower case letters, digits "
-                              "and hyphens.")
-        seen = entry.get("seen")
-        most = cards - 1 if last is None else last
-        if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen <= most:
-            raise _fail(path, f"decision {name!r}: seen = {seen!r} must be the number of "
-                              f"cards seen when it is made, 1 to {most} (the player is dealt "
-                              f"{cards}).")
-        if found and seen <= found[-1].seen:
-            raise _fail(path, f"decision {name!r} is made with {seen} cards seen, not after "
-                              f"the decision before it ({found[-1].seen}): list them in the "
-                              "order they are made, one per card seen at most.")
-        options = entry.get("options")
-        if not isinstance(options, list) or len(options) < 2:
-            raise _fail(path, f"decision {name!r} needs two or more options.")
-        read = tuple(_option(o, i, name, wagers, path) for i, o in enumerate(options, 1))
-        names = [o.name for o in read]
-        if len(set(names)) != len(names):
-            raise _fail(path, f"decision {name!r} names an option twice.")
-        found.append(Decision(name, seen, read, _when(entry.get("when", {}), name, wagers,
-                                                      path)))
+        try:
+            found.append(_decision(entry, number, found, wagers, cards, path, last, start))
+        except BetFileError as error:
+            key = next((k for k in ("options", "seen", "when", "name")
+                        if isinstance(entry, dict) and k in entry
+                        and (k in str(error) or (k == "options" and "option" in str(error)))),
+                       "name")
+            raise _DecisionError(number, key, str(error).removeprefix(f"{path.name}: ")) \
+                from None
+    return _check_decisions(found, wagers, path, start)
+
+
+def _decision(entry: object, number: int, found: list[Decision], wagers: tuple[str, ...],
+              cards: int, path: Path, last: int | None,
+              start: tuple[Fraction, ...] | None) -> Decision:
+    """One ``[[decision]]`` table read and checked (``found``: the decisions before it)."""
+    if not isinstance(entry, dict):
+        raise _fail(path, f"decision {number} must be a table ([[decision]]).")
+    keys = ("name", "options", "seen", *(("when",) if start is not None else ()))
+    for key in entry:
+        if key not in keys:
+            raise _fail(path, f"unknown key {key!r} in decision {number}; the keys are "
+                              f"{', '.join(keys)}.")
+    name = entry.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise _fail(path, f"decision {number} needs a name of lower case letters, digits "
+                          "and hyphens.")
+    seen = entry.get("seen")
+    most = cards - 1 if last is None else last
+    if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen <= most:
+        raise _fail(path, f"decision {name!r}: seen = {seen!r} must be the number of "
+                          f"cards seen when it is made, 1 to {most} (the player is dealt "
+                          f"{cards}).")
+    if found and seen <= found[-1].seen:
+        raise _fail(path, f"decision {name!r} is made with {seen} cards seen, not after "
+                          f"the decision before it ({found[-1].seen}): list them in the "
+                          "order they are made, one per card seen at most.")
+    options = entry.get("options")
+    if not isinstance(options, list) or len(options) < 2:
+        raise _fail(path, f"decision {name!r} needs two or more options.")
+    read = tuple(_option(o, i, name, wagers, path) for i, o in enumerate(options, 1))
+    names = [o.name for o in read]
+    if len(set(names)) != len(names):
+        raise _fail(path, f"decision {name!r} names an option twice.")
+    return Decision(name, seen, read, _when(entry.get("when", {}), name, wagers, path))
+
+
+def _check_decisions(found: list[Decision], wagers: tuple[str, ...], path: Path,
+                     start: tuple[Fraction, ...] | None) -> tuple[Decision, ...]:
+    """The decisions together: names once each, each wager set by one decision (or waited
+    for with ``when``)."""
     named = [d.name for d in found]
-    if len(set(named)) != len(named):
-        raise _fail(path, "two decisions have the same name.")
+    for number, decision in enumerate(found, 1):
+        if decision.name in named[:number - 1]:
+            raise _DecisionError(number, "name", f"two decisions are named {decision.name!r}.")
     set_by: dict[int, str] = {}
-    for decision in found:
+    for number, decision in enumerate(found, 1):
         pinned = dict(decision.when)
         for wager, amount in decision.when:
             if start is not None and amount != start[wager]:
-                raise _fail(path, f"decision {decision.name!r}: when.{wagers[wager]} = "
-                                  f"{amount} must be the wager's amount at the start "
-                                  f"({start[wager]}): a decision is made while a wager is "
-                                  "not yet set.")
+                raise _DecisionError(number, "when", f"decision {decision.name!r}: "
+                                     f"when.{wagers[wager]} = {amount} must be the wager's "
+                                     f"amount at the start ({start[wager]}): a decision is "
+                                     "made while a wager is not yet set.")
         for option in decision.options:
             if (option.wager is not None and option.wager not in pinned
                     and set_by.setdefault(option.wager, decision.name) != decision.name):
-                raise _fail(path, f"the wager {wagers[option.wager]!r} is set by the "
-                                  f"decisions {set_by[option.wager]!r} and "
-                                  f"{decision.name!r}: each wager by one decision only.")
+                raise _DecisionError(number, "options", f"the wager "
+                                     f"{wagers[option.wager]!r} is set by the decisions "
+                                     f"{set_by[option.wager]!r} and {decision.name!r}: each "
+                                     "wager by one decision only.")
     return tuple(found)
 
 
@@ -288,7 +348,8 @@ def read_game_file(path: Path) -> GameFile:
         check_dealer(dealer, layout.places, bet.rules, text, path)
     wagers, start, unit, larger = read_game_table(data, path)
     decisions = read_decisions(data, wagers, layout.cards, path,
-                               None if dealer is None else layout.cards + dealer.up)
+                               None if dealer is None else layout.cards + dealer.up,
+                               text=text or read_text(path, errors))
     if dealer is not None and dealer.up and (len(decisions) != 1
                                              or decisions[0].seen != layout.cards + dealer.up):
         raise _fail(path, f"{where(text, 'up', 'dealer')}: [dealer] up = {dealer.up}: with a "
