@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -68,10 +69,13 @@ def make_board_game(game: BoardGame) -> Game[Any]:
                                     choices=("larger", "smaller")))],
         bases=(Rules,), frozen=True)
 
-    def solve(table: PayTable, larger: bool) -> BoardSolution:
+    def solve(table: PayTable, larger: bool, shown: bool = False) -> BoardSolution:
         key = (table.pays, larger)
         if key not in solved:
-            solved[key] = board.solve_board_game(game, table, larger)
+            from edge.parallel import Progress
+            with Progress("solving", math.comb(52, FLOP), shown, unit="flops") as bar:
+                solved[key] = board.solve_board_game(game, table, larger,
+                                                     progress=bar.advance)
         return solved[key]
 
     def comparison(wager: Wager[Rules]) -> tuple[StrategyComparison, BoardSolution]:
@@ -80,7 +84,8 @@ def make_board_game(game: BoardGame) -> Game[Any]:
         strategy = played_strategy(wager.rules)
         key = (table.pays, larger, strategy.identity)
         if key not in compared:
-            compared[key] = board_compare(strategy, solve(table, larger), bet.name)
+            compared[key] = board_compare(strategy, solve(table, larger, wager.run.progress),
+                                          bet.name)
         return compared[key]
 
     def played(wager: Wager[Rules]) -> BoardSolution:
