@@ -193,6 +193,9 @@ def test_the_exposed_strategy_is_refused_in_one_line(capsys: pytest.CaptureFixtu
      "flop seen before the first decision, 1 to 2"),
     ("[protection.flop-0]\nboard = 0\n", 1, "board = 0 must be"),
     ("[protection.flop-1]\nseen = 1\n", 1, "unknown key 'seen'"),
+    ("[protection.flop-1]\nboard = 1\n", 1, "board = 1: the cards of flop are seen before a "
+     "decision made with the player's cards alone; the first decision here, 'call-or-fold', is "
+     "made with 5 cards seen."),
 ])
 def test_a_sight_not_solved_is_refused_in_one_line(tmp_path: Path, extra: str, key: int,
                                                    said: str,

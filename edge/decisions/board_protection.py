@@ -137,7 +137,8 @@ def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
         if first.seen != HOLDING:
             raise fail_at(path, text, name, "board", f"board = {seen}: the cards of {place} "
                           "are seen before a decision made with the player's cards alone; "
-                          f"the first decision here, {first.name!r}, is made with {first.seen}.")
+                          f"the first decision here, {first.name!r}, is made with "
+                          f"{first.seen} cards seen.")
         found.append(BoardSight(name, seen, published))
     return tuple(found)
 
