@@ -97,7 +97,8 @@ def test_the_seen_states_are_the_classes_under_a_renaming_of_suits(seen: int) ->
     found: dict[int, set[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
 
     @functools.cache
-    def least(h: tuple[int, ...], sight: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    def least(h: tuple[int, ...], sight: tuple[int, ...]
+              ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The least renaming of suits of (holding, seen cards): its class, plainly."""
         return min((tuple(sorted(c - c % 4 + p[c % 4] for c in h)),
                     tuple(sorted(c - c % 4 + p[c % 4] for c in sight)))
