@@ -179,9 +179,12 @@ def test_the_report_with_its_protection(tmp_path: Path) -> None:
     assert "flop-2" in report.read_text()
 
 
-def test_the_exposed_strategy_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]
+@pytest.mark.usefixtures("three_ranks")
+@pytest.mark.parametrize("command", ["strategy", "simulate"])
+def test_the_exposed_strategy_is_refused_in_one_line(command: str,
+                                                     capsys: pytest.CaptureFixture[str]
                                                      ) -> None:
-    assert main(["strategy", str(GAME), "--set", "seen=flop-1"]) == 2
+    assert main([command, str(GAME), "--set", "seen=flop-1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("edge: error: seen=flop-1: the exposed player's strategy is not put "
                           "in words") and err.count("\n") == 1, err
