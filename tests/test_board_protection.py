@@ -118,9 +118,10 @@ def test_the_seen_states_are_the_classes_under_a_renaming_of_suits(seen: int) ->
 def test_a_card_seen_is_counted_once_for_each_card_that_may_be_it() -> None:
     game = read_board_file(GAME)
     dealt = solve_board_game(game, ranks=THREE)
-    for seen in (1, 2):
+    for seen in (1, 2, 3):
         solution = solve_seen(game, seen, ranks=THREE)
-        assert solution.cycle == 3 * dealt.cycle == 3 * 66 * 120 * 21 * 10
+        assert solution.cycle == math.comb(3, seen) * dealt.cycle == \
+            math.comb(3, seen) * 66 * 120 * 21 * 10
         assert sum(solution.lines.values()) == solution.cycle
         # seeing more is never worth less to a player who uses it perfectly
         assert solution.player_return >= dealt.player_return
@@ -130,7 +131,7 @@ def test_a_card_seen_is_counted_once_for_each_card_that_may_be_it() -> None:
 def test_three_ranks_against_a_plain_enumeration() -> None:
     # about 10 s of one core for each number of cards seen: the plain loop
     game = read_board_file(GAME)
-    for seen in (1, 2):
+    for seen in (1, 2, 3):
         assert solve_seen(game, seen, ranks=THREE).player_return == \
             plain_return(THREE, "2c 2d 5h 4s 3c", seen)
 
@@ -193,8 +194,8 @@ def test_the_exposed_strategy_is_refused_in_one_line(command: str,
 @pytest.mark.parametrize(("extra", "key", "said"), [
     ("[protection.dealer-1]\ndealer = 1\n", 1, "dealer: a dealer's card seen is not solved for "
      "a game with a shared board yet"),
-    ("[protection.flop-3]\nboard = 3\n", 1, "board = 3 must be the number of the 3 cards of "
-     "flop seen before the first decision, 1 to 2"),
+    ("[protection.flop-4]\nboard = 4\n", 1, "board = 4 must be the number of the 3 cards of "
+     "flop seen before the first decision, 1 to 3."),
     ("[protection.flop-0]\nboard = 0\n", 1, "board = 0 must be"),
     ("[protection.flop-1]\nseen = 1\n", 1, "unknown key 'seen'"),
     ("[protection.flop-1]\nboard = 1\n", 1, "board = 1: the cards of flop are seen before a "

@@ -10,7 +10,8 @@ game as dealt, so the board solve (:func:`~edge.decisions.board.solve_board_game
 (flop, holding) as usual; the decision before the flop is taken on the classes of (holding,
 seen cards) under a renaming of suits (:class:`SeenBoard`), each class's value the sum of the
 flop-level values of every flop holding its seen cards. Each deal is counted once for each
-choice of the ``k`` cards seen among the flop's three: C(3, k) times the game's cycle.
+choice of the ``k`` cards seen among the flop's three: C(3, k) times the game's cycle. The whole
+flop seen, the decision is one more made with the flop seen, counted by the solve's own states.
 """
 
 from __future__ import annotations
@@ -38,10 +39,7 @@ from edge.table import ReturnTable
 
 Counts = npt.NDArray[np.int64]
 BOARD_KEYS = ("board", "published")
-# the most flop cards seen before the first decision solved here (the classes of a holding
-# with the whole flop are too many to keep the counts of)
-MOST_SEEN = 2
-SEEN_WORDS = ("", "one of the three cards", "two of the three cards")
+SEEN_WORDS = ("", "one of the three cards", "two of the three cards", "the three cards")
 
 
 def _colex(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -99,7 +97,13 @@ def solve_seen(game: BoardGame, seen: int, paytable: PayTable | None = None,
                larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None
                ) -> BoardSolution:
     """The exact optimal play when ``seen`` of the flop's cards are seen before the decision
-    made with the player's cards (``ranks``, for tests: a deck of those ranks only)."""
+    made with the player's cards (``ranks``, for tests: a deck of those ranks only). The whole
+    flop seen, that decision is one more made with the flop seen (the solve's own states)."""
+    if seen == FLOP:
+        first, *others = game.decisions
+        return solve_board_game(dataclasses.replace(game, decisions=(
+            dataclasses.replace(first, seen=HOLDING + FLOP), *others)), paytable,
+            larger_on_ties, ranks)
     deck = tuple(rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
                  for suit in range(4))
     return solve_board_game(game, paytable, larger_on_ties, ranks,
@@ -125,14 +129,13 @@ def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
     for name, entry, published in entries:
         if "dealer" in entry:
             raise fail_at(path, text, name, "dealer", "dealer: a dealer's card seen is not "
-                          "solved for a game with a shared board yet; board = 1 or 2 (cards "
+                          "solved for a game with a shared board yet; board = 1 to 3 (cards "
                           f"of {place} seen before the first decision) is.")
         seen = entry.get("board")
-        if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen <= MOST_SEEN:
+        if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen <= FLOP:
             raise fail_at(path, text, name, "board" if "board" in entry else "",
                           f"board = {seen!r} must be the number of the {FLOP} cards of "
-                          f"{place} seen before the first decision, 1 to {MOST_SEEN} "
-                          "(the whole flop seen is not solved from a file yet).")
+                          f"{place} seen before the first decision, 1 to {FLOP}.")
         first = game.decisions[0]
         if first.seen != HOLDING:
             raise fail_at(path, text, name, "board", f"board = {seen}: the cards of {place} "
@@ -174,13 +177,19 @@ def board_protected(made: Game[Any], game: BoardGame) -> Game[Any]:
         exposed = board_table(solved[key], table, wager.rules)
         unexposed = made.bets[0].analyze(dataclasses.replace(
             wager, rules=dataclasses.replace(wager.rules, **{SEEN: NONE})))  # type: ignore[arg-type]
-        dealt = (f"{exposed.notes[0][:-1]}; each deal counted {scenario.ways} times, once for "
-                 f"each choice of the {sight.board} of the {FLOP} cards of {game.board[0]} "
-                 "seen.")
-        seen = (f"Seen: {scenario.description}. The decision {game.decisions[0].name} is "
-                "taken on the player's cards and the seen cards (each class of them under a "
-                f"renaming of suits, valued over every {game.board[0]} holding the seen "
-                "cards); the later decisions are solved as in the game as dealt.")
+        first, place = game.decisions[0].name, game.board[0]
+        if sight.board == FLOP:
+            dealt = exposed.notes[0]
+            seen = (f"Seen: {scenario.description}. The decision {first} is made with the "
+                    f"{place} seen, as the later decisions are, and solved with them.")
+        else:
+            dealt = (f"{exposed.notes[0][:-1]}; each deal counted {scenario.ways} times, once "
+                     f"for each choice of the {sight.board} of the {FLOP} cards of {place} "
+                     "seen.")
+            seen = (f"Seen: {scenario.description}. The decision {first} is taken on the "
+                    "player's cards and the seen cards (each class of them under a renaming "
+                    f"of suits, valued over every {place} holding the seen cards); the later "
+                    "decisions are solved as in the game as dealt.")
         return dataclasses.replace(exposed, notes=(
             seen, information_note(exposed, unexposed), dealt, *exposed.notes[1:]))
 
