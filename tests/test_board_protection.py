@@ -214,18 +214,20 @@ def test_a_sight_not_solved_is_refused_in_one_line(tmp_path: Path, extra: str, k
 
 
 @pytest.mark.slow
-def test_the_built_in_solver_with_a_flop_card_seen() -> None:
-    # a full solve of the file (about 2.5 minutes of one core; 28 minutes on the loaded shared
-    # machine) against edge's own Ultimate Texas Hold'em under seen=flop-1 (a separate
-    # program; from the disk cache when it is warm): 314386663957/6953452506000 per Ante
-    built_in = analyze("ultimate-texas-holdem", "main", options={"seen": "flop-1"})
-    solution = solve_seen(read_board_file(GAME), 1)
+@pytest.mark.parametrize("seen", [1, 2, 3])
+def test_the_built_in_solver_with_flop_cards_seen(seen: int) -> None:
+    # a full solve of the file (about 2.5 minutes of one core each) against edge's own
+    # Ultimate Texas Hold'em under seen=flop-1, flop-2, flop-3 (a separate program; from the
+    # disk cache when it is warm)
+    built_in = analyze("ultimate-texas-holdem", "main", options={"seen": f"flop-{seen}"})
+    solution = solve_seen(read_board_file(GAME), seen)
     assert solution.player_return == built_in.expected_return
     assert solution.cycle == built_in.cycle
     # the same deals on each line of play
     theirs = dict(built_in.decisions)
-    assert solution.lines["bet-4x"] == theirs["preflop 4x"]
-    assert solution.lines["check, bet-2x"] == theirs["check, flop 2x"]
-    assert solution.lines["check, check, bet-1x"] == theirs["check, check, river 1x"]
-    assert solution.lines["check, check, fold"] == theirs["check, check, river fold"]
-    assert "bet-3x" not in solution.lines and theirs["preflop 3x"] == 0
+    lines = solution.lines
+    assert lines["bet-4x"] == theirs["preflop 4x"]
+    assert lines.get("check, bet-2x", 0) == theirs["check, flop 2x"]
+    assert lines["check, check, bet-1x"] == theirs["check, check, river 1x"]
+    assert lines["check, check, fold"] == theirs["check, check, river fold"]
+    assert "bet-3x" not in lines and theirs["preflop 3x"] == 0
