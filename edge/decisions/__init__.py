@@ -18,9 +18,9 @@ from typing import Any
 
 from edge.decisions.board import read_board_file, shared_board
 from edge.decisions.board_game import make_board_game
+from edge.decisions.board_protection import board_protected
 from edge.decisions.file import read_game_file
 from edge.decisions.game import make_game
-from edge.decisions.protection import refuse_protection
 from edge.games import Game
 
 __all__ = ["has_game_table", "load_game_file"]
@@ -48,7 +48,8 @@ def load_game_file(path: str | Path) -> Game[Any]:
         if len(_loaded) >= _MOST_KEPT:
             _loaded.pop(next(iter(_loaded)))
         if shared_board(file):
-            refuse_protection(file)
-        _loaded[key] = (make_board_game(read_board_file(file)) if shared_board(file)
-                        else make_game(read_game_file(file)))
+            board = read_board_file(file)
+            _loaded[key] = board_protected(make_board_game(board), board)
+        else:
+            _loaded[key] = make_game(read_game_file(file))
     return _loaded[key]

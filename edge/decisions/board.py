@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -475,13 +475,43 @@ class _Solver:
         return best, found
 
 
+class FirstStates(Protocol):
+    """The states the decision made with the player's cards is taken in (by default the 169
+    holding classes; :mod:`.board_protection`: a holding and board cards seen with it)."""
+
+    @property
+    def count(self) -> int:
+        """How many states (classes under a renaming of suits)."""
+
+    @property
+    def ways(self) -> int:
+        """How many states each deal is counted in."""
+
+    def of(self, flop: tuple[int, ...], holdings: Counts) -> Counts:
+        """The ``ways`` states of each holding (rows) with this flop to come."""
+
+
+@dataclass(frozen=True)
+class HoldingStates:
+    """The decision before the flop taken by holding class (:func:`holding_classes`)."""
+
+    count: int = 169
+    ways: int = 1
+
+    def of(self, flop: tuple[int, ...], holdings: Counts) -> Counts:
+        """Each holding's class, as a column."""
+        return holding_classes(holdings)[:, np.newaxis]
+
+
 def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                      larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
-                     progress: Callable[[int], None] | None = None) -> BoardSolution:
+                     progress: Callable[[int], None] | None = None,
+                     states: FirstStates = HoldingStates()) -> BoardSolution:
     """The exact optimal strategy and return (a tie between options to the larger total
     wager unless ``larger_on_ties`` is False; the file's rule when None. ``ranks``, for
     tests: a deck of those ranks only, in four suits; ``progress`` is told of each flop class
-    counted, by the flops it stands for)."""
+    counted, by the flops it stands for; ``states``: what the decision before the flop is
+    taken on, each deal counted once in each of its ``ways`` states)."""
     from edge.bets import _showdown
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
@@ -493,7 +523,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     completions = math.comb(n - HOLDING - FLOP, LATER) * math.comb(n - HOLDING - FLOP - LATER,
                                                                    HOLDING)
     flops_per_holding = math.comb(n - HOLDING, FLOP)
-    cycle = math.comb(n, HOLDING) * flops_per_holding * completions
+    cycle = math.comb(n, HOLDING) * flops_per_holding * completions * states.ways
     solver = _Solver(game, pays, larger, completions)
     decisions = game.decisions
     first = decisions[0] if decisions[0].seen == HOLDING and _made(decisions[0], game.start) \
@@ -510,10 +540,12 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     # by holding class (0..168), summed over the flops: each arrival's values, and the deals
     # of each line (64-bit: checked against the largest sum first)
     largest = max(int(np.abs(net).max()) for net in pays.nets.values())
-    if max(largest, *pays.totals.values()) * 12 * flops_per_holding * completions >= 2 ** 62:
+    most = 12 if isinstance(states, HoldingStates) else 24       # the states of a class
+    if max(largest, *pays.totals.values()) * most * flops_per_holding * completions >= 2 ** 62:
         raise EdgeError("The pays and wagers are too large for an exact solve in 64-bit "
                         "integers here.")
-    values = [np.zeros(169, dtype=np.int64) for _ in arrivals]
+    values = [np.zeros(states.count, dtype=np.int64) for _ in arrivals]
+    deals_of_class = np.zeros(states.count, dtype=np.int64)
     lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
     zero = np.zeros((1, CLASSES, DECIDED_RESULTS), dtype=np.int64)
     flop_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = {}
@@ -534,28 +566,30 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
             raise AssertionError(f"the board kernel's counts for the flop {flop} do not add "
                                  "up for every holding")
         counted = _Flop(total, rivers)
-        classes = holding_classes(holdings)
+        classes = states.of(flop, holdings)
+        np.add.at(deals_of_class, classes, weight * completions)
         for a, (line, arrival) in enumerate(arrivals):
             if arrival is None:
                 continue
             value, detail = solver.value(counted, later, arrival, line)
-            np.add.at(values[a], classes, weight * value)
+            np.add.at(values[a], classes, weight * value[:, np.newaxis])
             for key, counts in detail.items():
-                found = lines[a].setdefault(key, np.zeros((169, CLASSES * DECIDED_RESULTS),
-                                                          dtype=np.int64))
-                np.add.at(found, classes, weight * counts.reshape(len(holdings), -1))
+                found = lines[a].setdefault(key, np.zeros(
+                    (states.count, CLASSES * DECIDED_RESULTS), dtype=np.int64))
+                np.add.at(found, classes, weight * counts.reshape(len(holdings), 1, -1))
         for (d, stake), chosen in solver.chosen.items():
             flop_choices[flop, d, stake] = chosen
         if progress is not None:
             progress(weight)
-    sizes = np.bincount(holding_classes(np.array(list(itertools.combinations(deck, HOLDING)),
-                                                  dtype=np.int64)), minlength=169)
-    deals_of_class = sizes * flops_per_holding * completions
+    # the holdings of each holding class; with other states, whether any deal comes there
+    sizes = (np.bincount(holding_classes(np.array(list(itertools.combinations(deck, HOLDING)),
+                                                   dtype=np.int64)), minlength=169)
+             if isinstance(states, HoldingStates) else np.minimum(deals_of_class, 1))
     # each arrival's value by class (a fold before the flop: the wagers lost on every deal)
     options = np.stack([np.asarray(-pays.totals[game.start] * deals_of_class, dtype=object)
                         if arrival is None else np.asarray(values[a], dtype=object)
                         for a, (_, arrival) in enumerate(arrivals)])
-    choice = np.zeros(169, dtype=np.int64)
+    choice = np.zeros(states.count, dtype=np.int64)
     if first is not None:
         best = options.max(axis=0)
         for o in reversed(_tie_order(first.options, game.start, larger)):

@@ -94,32 +94,9 @@ def make_board_game(game: BoardGame) -> Game[Any]:
 
     def analyze(wager: Wager[Rules]) -> ReturnTable:
         table = wager.paytable or bet.presets[bet.default_paytable]
-        larger = getattr(wager.rules, "ties", "larger") == "larger"
-        solution = played(wager)
         strategy = played_strategy(wager.rules)
-        rows = tuple(Row(row, net, deals, total) for row, net, deals, total in solution.rows)
-        dealt = (f"Every deal from one deck: the player's {HOLDING} cards, the {FLOP} board "
-                 f"cards of {game.board[0]}, the {LATER} of {game.board[1]} and the dealer's "
-                 f"{HOLDING}, each as a set: {solution.cycle:,} deals, each equally likely.")
-        return ReturnTable(bet.name, bet.name, rows, table, options_dict(wager.rules),
-                           decisions=tuple(solution.lines.items()),
-                           notes=(dealt,
-                                  "The player's strategy is solved exactly: each decision "
-                                  "takes the option of the highest expected return given "
-                                  "the cards seen (a tie goes to the "
-                                  f"{'larger' if larger else 'smaller'} total wager)."
-                                  if strategy.is_optimal else
-                                  f"The player plays the strategy file {strategy}: its rules "
-                                  "take the decision made with the player's two cards alone "
-                                  "and every later decision is played as solved given it; "
-                                  "every deal is counted under those choices.",
-                                  "Each wager in play is paid apart, by the showdown's "
-                                  "result and the player's hand as [settle] says; a row's "
-                                  "net is their sum. Figures are per "
-                                  f"{game.unit} (1 unit)."),
-                           title=bet.title, basis=game.unit,
-                           initial_stake=sum(game.start, Fraction(0))
-                           / game.start[game.wagers.index(game.unit)])
+        return board_table(played(wager), table, wager.rules,
+                           "" if strategy.is_optimal else str(strategy))
 
     def simulate(wager: Wager[Rules]) -> Any:
         from edge.sampling import common_scale, scaled
@@ -144,6 +121,37 @@ def make_board_game(game: BoardGame) -> Game[Any]:
     return Game(name=bet.name, title=bet.title, rules=rules, bets=(main,), source=source,
                 invoked_as=str(bet.path), checks=(BOARD_CHECK,),
                 method=(EXHAUSTIVE_ENUMERATION, SOLVED_ON_BOARD))
+
+
+def board_table(solution: BoardSolution, table: PayTable, rules: Rules, strategy: str = ""
+                ) -> ReturnTable:
+    """The return table of a solve at these pays and rules (``strategy``: the strategy file
+    played, "" for the solved strategy)."""
+    game = solution.game
+    bet = game.bet
+    rows = tuple(Row(row, net, deals, total) for row, net, deals, total in solution.rows)
+    dealt = (f"Every deal from one deck: the player's {HOLDING} cards, the {FLOP} board "
+             f"cards of {game.board[0]}, the {LATER} of {game.board[1]} and the dealer's "
+             f"{HOLDING}, each as a set: {solution.cycle:,} deals, each equally likely.")
+    return ReturnTable(bet.name, bet.name, rows, table, options_dict(rules),
+                       decisions=tuple(solution.lines.items()),
+                       notes=(dealt,
+                              "The player's strategy is solved exactly: each decision "
+                              "takes the option of the highest expected return given "
+                              "the cards seen (a tie goes to the "
+                              f"{'larger' if solution.larger else 'smaller'} total wager)."
+                              if not strategy else
+                              f"The player plays the strategy file {strategy}: its rules "
+                              "take the decision made with the player's two cards alone "
+                              "and every later decision is played as solved given it; "
+                              "every deal is counted under those choices.",
+                              "Each wager in play is paid apart, by the showdown's "
+                              "result and the player's hand as [settle] says; a row's "
+                              "net is their sum. Figures are per "
+                              f"{game.unit} (1 unit)."),
+                       title=bet.title, basis=game.unit,
+                       initial_stake=sum(game.start, Fraction(0))
+                       / game.start[game.wagers.index(game.unit)])
 
 
 def board_strategy(solution: BoardSolution, table: PayTable, file: str = "") -> Report:

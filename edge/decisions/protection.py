@@ -73,7 +73,7 @@ class Sight:
     ranks_text: str = ""
 
 
-def _fail(file: GameFile, text: str, name: str, key: str, message: str) -> BetFileError:
+def fail_at(path: Path, text: str, name: str, key: str, message: str) -> BetFileError:
     """One error line naming the file, the line and column of ``key`` in the scenario
     ``name`` (of its header when ``key`` is empty) and what is wrong."""
     header = f"{PROTECTION}.{name}" if name else PROTECTION
@@ -81,36 +81,53 @@ def _fail(file: GameFile, text: str, name: str, key: str, message: str) -> BetFi
         at = where(text, name, PROTECTION)            # written as name = { ... } in [protection]
     else:
         at = where(text, key, header)
-    return BetFileError(f"{file.path.name}: {at}: [{header}] {message}")
+    return BetFileError(f"{path.name}: {at}: [{header}] {message}")
+
+
+def _fail(file: GameFile, text: str, name: str, key: str, message: str) -> BetFileError:
+    return fail_at(file.path, text, name, key, message)
+
+
+def scenario_entries(path: Path, keys: tuple[str, ...], example: str
+                     ) -> tuple[str, list[tuple[str, dict[str, Any], str]]]:
+    """The file's text and its ``[protection]`` scenarios (name, table, published figure),
+    each checked for its name, its keys (``keys``) and its published figure; ``example``: a
+    scenario's line the errors suggest (``dealer = 1``). Empty: the file has none."""
+    data = read_toml(path, _ERRORS)
+    if PROTECTION not in data:
+        return "", []
+    text = read_text(path, _ERRORS)
+    table = data[PROTECTION]
+    if not isinstance(table, dict) or not table:
+        raise fail_at(path, text, "", "", "must hold one table per scenario, such as "
+                      f"[protection.NAME] with {example}.")
+    found = []
+    for name, entry in table.items():
+        if not _NAME.match(name) or name == NONE:
+            raise fail_at(path, text, name, "", f"the scenario name {name!r} must be lower "
+                          "case letters, digits and hyphens, and not "
+                          f"{NONE!r} (the game as dealt).")
+        if not isinstance(entry, dict):
+            raise fail_at(path, text, name, "", f"must be a table, such as "
+                          f"[protection.{name}] with {example}.")
+        for key in entry:
+            if key not in keys:
+                raise fail_at(path, text, name, key, f"unknown key {key!r}; the keys are "
+                              f"{', '.join(keys)}.")
+        published = entry.get("published", "")
+        if not isinstance(published, str):
+            raise fail_at(path, text, name, "published", "published must be a string: the "
+                          "published figure and its source.")
+        found.append((name, entry, published))
+    return text, found
 
 
 def read_sights(file: GameFile) -> tuple[Sight, ...]:
     """The file's ``[protection]`` scenarios read and checked (empty: it has none)."""
-    data = read_toml(file.path, _ERRORS)
-    if PROTECTION not in data:
-        return ()
-    text = read_text(file.path, _ERRORS)
-    table = data[PROTECTION]
-    if not isinstance(table, dict) or not table:
-        raise _fail(file, text, "", "", "must hold one table per scenario, such as "
-                    "[protection.dealer-1] with dealer = 1.")
+    text, entries = scenario_entries(file.path, SCENARIO_KEYS, "dealer = 1")
     dealer = file.dealer
     found = []
-    for name, entry in table.items():
-        if not _NAME.match(name) or name == NONE:
-            raise _fail(file, text, name, "", f"the scenario name {name!r} must be lower case "
-                        f"letters, digits and hyphens, and not {NONE!r} (the game as dealt).")
-        if not isinstance(entry, dict):
-            raise _fail(file, text, name, "", f"must be a table, such as "
-                        f"[protection.{name}] with dealer = 1.")
-        for key in entry:
-            if key not in SCENARIO_KEYS:
-                raise _fail(file, text, name, key, f"unknown key {key!r}; the keys are "
-                            f"{', '.join(SCENARIO_KEYS)}.")
-        published = entry.get("published", "")
-        if not isinstance(published, str):
-            raise _fail(file, text, name, "published", "published must be a string: the "
-                        "published figure and its source.")
+    for name, entry, published in entries:
         seen = entry.get("dealer")
         if seen is None:
             raise _fail(file, text, name, "", "says nothing seen: give dealer = 1 (one of the "
@@ -560,13 +577,3 @@ def protected(file: GameFile, analysis: GameAnalysis, game: Game[Any],
         bets=(main, *game.bets[1:]), protection=Protection(
             main.name, tuple(scenario_of(file, sight) for sight in sights),
             stakes=(file.unit.title(),)))
-
-
-def refuse_protection(path: Path) -> None:
-    """A game file whose decisions follow a shared board has no [protection] solve yet."""
-    if PROTECTION in read_toml(path, _ERRORS):
-        text = read_text(path, _ERRORS)
-        found = re.search(rf"^[ \t]*\[{PROTECTION}[.\]]", text, re.MULTILINE)
-        line = 1 + text.count("\n", 0, found.start()) if found else 1
-        raise BetFileError(f"{path.name}: line {line}, column 1: [protection] is solved for a "
-                           "dealer's hand without a shared board only, not yet for this game.")
