@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -215,10 +216,18 @@ def test_a_sight_not_solved_is_refused_in_one_line(tmp_path: Path, extra: str, k
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seen", [1, 2, 3])
-def test_the_built_in_solver_with_flop_cards_seen(seen: int) -> None:
+def test_the_built_in_solver_with_flop_cards_seen(seen: int,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     # a full solve of the file (about 2.5 minutes of one core each) against edge's own
-    # Ultimate Texas Hold'em under seen=flop-1, flop-2, flop-3 (a separate program; from the
-    # disk cache when it is warm)
+    # Ultimate Texas Hold'em under seen=flop-1, flop-2, flop-3 (a separate program), whose
+    # exposure solves take minutes each: run with EDGE_PUBLISHED_CACHE naming a cache of the
+    # full solves (as tests/test_uth_players.py), or EDGE_EXPOSURE_FULL=1 to make them
+    folder = os.environ.get("EDGE_PUBLISHED_CACHE")
+    if folder:
+        monkeypatch.setenv("EDGE_CACHE_DIR", folder)
+    elif os.environ.get("EDGE_EXPOSURE_FULL") != "1":
+        pytest.skip("EDGE_PUBLISHED_CACHE names no cache of the full solves "
+                    "(EDGE_EXPOSURE_FULL=1 makes them)")
     built_in = analyze("ultimate-texas-holdem", "main", options={"seen": f"flop-{seen}"})
     solution = solve_seen(read_board_file(GAME), seen)
     assert solution.player_return == built_in.expected_return

@@ -235,14 +235,9 @@ def test_the_commands_with_a_file_on_three_ranks(tmp_path: Path,
     assert played.agrees
 
 
-@pytest.mark.slow
-def test_the_full_deck() -> None:
-    # one full solve of the file (about 2 to 4 minutes of one core), both files priced from it
-    check_the_full_deck(solve_board_game(read_board_file(GAME)))
-
-
 def check_the_full_deck(solution: BoardSolution) -> tuple[StrategyComparison, ...]:
-    """The Wizard's chart and the pairs-and-aces file priced on the full deck's solve."""
+    """The Wizard's chart and the pairs-and-aces file priced on the full deck's solve (run by
+    tests/test_uth_file.py's full-deck test, which makes that solve once)."""
     from edge.games import RunSettings, get_game
     from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
     from edge.games.ultimate_texas_holdem.solve import main_bet

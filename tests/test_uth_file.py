@@ -153,27 +153,31 @@ def test_the_table_command_on_three_ranks(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 @pytest.mark.slow
-def test_the_built_in_solver_exactly() -> None:
-    # about 2 to 4 minutes of one core: edge's own Ultimate Texas Hold'em solver gives
-    # 50643648973/2317817502000 per Ante (2.1850%; the Wizard of Odds publishes 2.185%),
-    # computed by a separate program (from the disk cache, as test_uth.py's slow tests); the
-    # file must give the same fraction, and the same deals on each line of play
+def test_the_built_in_solver_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # one full solve of the file (about 2 to 4 minutes of one core), every full-deck check made
+    # on it: edge's own Ultimate Texas Hold'em solver gives 50643648973/2317817502000 per Ante
+    # (2.1850%; the Wizard of Odds publishes 2.185%), computed by a separate program (from the
+    # disk cache, as test_uth.py's slow tests); the file must give the same fraction, and the
+    # same deals on each line of play
+    from tests.test_board_strategy_file import check_the_full_deck
     built_in = analyze("ultimate-texas-holdem", "main")
-    table = analyze(str(GAME))
-    assert table.expected_return == built_in.expected_return
-    lines = dict(table.decisions)
+    solution = solve_board_file(GAME)
+    assert solution.player_return == built_in.expected_return
+    assert Fraction(21845, 1000000) <= -solution.player_return < Fraction(21855, 1000000)
+    lines = solution.lines
     theirs = dict(built_in.decisions)
     assert lines["bet-4x"] == theirs["preflop 4x"]
     assert lines["check, bet-2x"] == theirs["check, flop 2x"]
     assert lines["check, check, bet-1x"] == theirs["check, check, river 1x"]
     assert lines["check, check, fold"] == theirs["check, check, river fold"]
     assert "bet-3x" not in lines and theirs["preflop 3x"] == 0
-    # the solved strategy played on random deals of the full deck (the solve kept in the
-    # game loaded once), each settled by the file's conditions
+    # the strategy files priced on it (tests/test_board_strategy_file.py)
+    check_the_full_deck(solution)
+    # the solved strategy played on random deals of the full deck, each settled by the file's
+    # conditions (the game's solve is this one)
+    monkeypatch.setattr(board, "solve_board_game", lambda *args, **kwargs: solution)
     played = simulate(str(GAME), hands=2000, seed=5, jobs=1)
     assert played.agrees
-    # the published figure, to its precision
-    assert Fraction(21845, 1000000) <= table.house_edge < Fraction(21855, 1000000)
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
