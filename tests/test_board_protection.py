@@ -15,6 +15,7 @@ import functools
 import itertools
 import math
 import os
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -138,8 +139,14 @@ def test_three_ranks_against_a_plain_enumeration() -> None:
 
 
 @pytest.fixture
-def three_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The file's solves on a deck of three ranks (Q, K, A), no report simulating them."""
+def three_ranks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The file's solves on a deck of three ranks (Q, K, A), no report simulating them; the
+    example read from a copy, so that the game edge keeps for its path (and its solves) is not
+    the one a full-deck test of the same process reads."""
+    copy = tmp_path / "copy" / GAME.name
+    copy.parent.mkdir()
+    copy.write_text(GAME.read_text())
+    monkeypatch.setattr(sys.modules[__name__], "GAME", copy)
     monkeypatch.setattr("edge.simulation.verification.simulates", lambda game: False)
     monkeypatch.setattr(board, "solve_board_game",
                         functools.partial(board.solve_board_game, ranks=THREE))
