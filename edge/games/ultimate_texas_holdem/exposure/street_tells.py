@@ -20,6 +20,11 @@ so that the river departures it counts are those on flops both check. Each is th
 how many ways the hand reaches the flop with both checking: in the game as dealt, basic
 strategy's preflop check; with ``flop-k``, the informed preflop check on each of the ``k``-card
 subsets of F he may have seen (the scenario's ways).
+
+With one dealer card seen (``dealer-1``, ``dealer-1,flop-1``) the informed flop decision uses the
+card: it comes from the pass of :mod:`.dealer_flops` (every flop state decided again), beside the
+ordinary player's flop decision by flop id, on the hands both check preflop (the last section);
+their river is not counted.
 """
 
 from __future__ import annotations

@@ -541,7 +541,8 @@ def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHol
     return with_dealer_flop(found, solution, ordinary, ordinary_flop_bets(unexposed, run.jobs),
                             dealer_flops.informed_flops(unexposed.settlement,
                                                         unexposed.ties_larger,
-                                                        use_cache=run.cache))
+                                                        use_cache=run.cache,
+                                                        progress=run.progress))
 
 
 def ordinary_flop_bets(unexposed: solver.Solution, jobs: int | None = None
