@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations, permutations
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from edge.cache import Checkpoint
 from edge.games.ultimate_texas_holdem.exposure import dealer_flops, street_tells
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
 from edge.games.ultimate_texas_holdem.solve import solver
@@ -192,3 +194,18 @@ def test_the_pass_must_agree_with_the_solve(settle: solver.Settlement) -> None:
 def test_a_scenario_other_than_dealer_1_is_refused(settle: solver.Settlement) -> None:
     with pytest.raises(ValueError, match="dealer-1's"):
         street_tells.dealer_checks(fake_solution(settle, Seen.FLOP_1))
+
+
+def test_the_pass_resumes_from_its_checkpoint(settle: solver.Settlement,
+                                              tmp_path: Path) -> None:
+    """A checkpoint holding the first of three flops done (its bits marked): the pass keeps
+    them and decides the other two."""
+    chosen = np.ascontiguousarray(dealer_flops.club_flops()[0][:3])
+    checkpoint = Checkpoint(tmp_path / "entry.npz", warn=lambda _: None)
+    marked = np.zeros((3, dealer_flops.WIDTH), dtype=np.uint8)
+    marked[0] = 255
+    checkpoint.save({"bets": marked, "net": settle.array(), "ties_larger": np.array(False),
+                     "flops": chosen, "done": np.array([1, 0, 0], dtype=np.uint8)})
+    resumed = dealer_flops.sweep(settle, False, chosen, checkpoint=checkpoint)
+    assert (resumed[0] == 255).all()
+    assert np.array_equal(resumed[1:], dealer_flops.sweep(settle, False, chosen[1:]))
