@@ -20,12 +20,18 @@ so that the river departures it counts are those on flops both check. Each is th
 how many ways the hand reaches the flop with both checking: in the game as dealt, basic
 strategy's preflop check; with ``flop-k``, the informed preflop check on each of the ``k``-card
 subsets of F he may have seen (the scenario's ways).
+
+With one dealer card seen (``dealer-1``, ``dealer-1,flop-1``) the informed flop decision uses the
+card: it comes from the pass of :mod:`.dealer_flops` (every flop state decided again), beside the
+ordinary player's flop decision by flop id, on the hands both check preflop (the last section);
+their river is not counted.
 """
 
 from __future__ import annotations
 
 import itertools
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -34,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from edge import cache
+from edge.games.ultimate_texas_holdem.exposure import dealer_flops
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_ids
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
@@ -262,3 +269,73 @@ def both_check_deals(found: StreetDepartures, solution: ExposedSolution) -> int:
     reached = found.reached()
     ways = informed_checks(solution, found.classes.flops, reached > 0)
     return int((reached * ways).sum())
+
+
+# --- dealer-1 (and dealer-1,flop-1): the informed flop decisions of the pass (dealer_flops) ---
+
+# the scenarios whose flop state is dealer-1's (holding, seen dealer card, flop): with a flop
+# card seen too, it is on the flop by then
+DEALER_FLOP = (Seen.DEALER_1, Seen.DEALER_1_FLOP_1)
+
+
+def dealer_checks(solution: ExposedSolution) -> npt.NDArray[np.int8]:
+    """``[13, 52, 1326]`` for ``dealer-1,flop-1`` (``[13, 1, 1326]`` for ``dealer-1``): 1 where
+    the informed player checks holding h preflop with the club of rank r seen (and flop card
+    f), 0 where he raises, -1 for no such state."""
+    if solution.scenario not in DEALER_FLOP:
+        raise ValueError(f"seen={solution.scenario}: the flop pass is dealer-1's and "
+                         "dealer-1,flop-1's")
+    cards = solution.state_cards.astype(np.int64)
+    if (cards[:, 2] & 3).any():
+        raise ValueError(f"the seen={solution.scenario} solve lists a seen dealer card that is "
+                         "not a club")
+    checks = np.full((13, 52 if cards.shape[1] > 3 else 1, solver.HOLDINGS), -1, dtype=np.int8)
+    flop_card = cards[:, 3] if cards.shape[1] > 3 else 0
+    checks[cards[:, 2] >> 2, flop_card, holding_ids()[cards[:, 0], cards[:, 1]]] = \
+        solution.choice == 0
+    return checks
+
+
+def _flop_rows(found: dealer_flops.InformedFlops, solution: ExposedSolution
+               ) -> Iterator[tuple[int, int, IntArray]]:
+    """Per flop of the pass: its row, the deals each of its flop states stands for (its orbit x
+    the 4 suits of the seen dealer card x 45,540), and ``[13, 1326]`` the ways the informed
+    player reaches each state checking preflop (``dealer-1``: 1 or 0; ``dealer-1,flop-1``: on
+    how many of the flop's three cards, seen, he checks)."""
+    checks = dealer_checks(solution)
+    for row in range(len(found.flops)):
+        flop = found.flops[row].astype(np.int64)
+        off = dealer_flops.off_cards(flop)
+        columns = flop if checks.shape[1] > 1 else np.zeros(1, dtype=np.int64)
+        seen = checks[:, columns].astype(np.int64)                # [13, 3 or 1, 1326]
+        if (seen[np.broadcast_to(off[:, None, :], seen.shape)] < 0).any():
+            raise RuntimeError(f"A seen={solution.scenario} state is missing from its solve.")
+        weight = int(found.sizes[row]) * dealer_flops.SUITS * dealer_flops.FLOP_DEALS
+        yield row, weight, np.where(off, seen.sum(axis=1), 0)
+
+
+def dealer_flop_tells(found: dealer_flops.InformedFlops, solution: ExposedSolution,
+                      checks: BoolArray, bets_by_flop: npt.NDArray[np.uint8]) -> tuple[int, int]:
+    """The deals of the exposed cycle (``dealer-1`` or ``dealer-1,flop-1``) on which the
+    informed player bets 2x on a flop an ordinary player checks, and checks one he bets 2x,
+    both having checked preflop: ``checks[h]`` the ordinary player's preflop check,
+    ``bets_by_flop`` ``[22100, 1326]`` his flop decisions by flop id
+    (:func:`solver.flop_decisions_by_flop`)."""
+    theirs = bets_by_flop[dealer_flops.flop_ids(found.flops)].astype(bool)
+    more = fewer = 0
+    for row, weight, ways in _flop_rows(found, solution):
+        both = ways * checks[None, :]
+        bets = found.bets[row]
+        more += weight * int((both * (bets & ~theirs[row][None, :])).sum())
+        fewer += weight * int((both * (~bets & theirs[row][None, :])).sum())
+    return more, fewer
+
+
+def check_against_solve(found: dealer_flops.InformedFlops, solution: ExposedSolution) -> None:
+    """The deals on which the pass has the informed player bet 2x (after a preflop check) must
+    be the solve's own (its 2x line's deals): RuntimeError if not."""
+    total = sum(weight * int((ways * found.bets[row]).sum())
+                for row, weight, ways in _flop_rows(found, solution))
+    if total != int(solution.counts[2].sum()):
+        raise RuntimeError(f"The {solution.scenario} flop pass bets 2x on {total} deals, the "
+                           f"solve on {int(solution.counts[2].sum())}.")

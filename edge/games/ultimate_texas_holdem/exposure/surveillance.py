@@ -31,6 +31,7 @@ from edge.document import Items, Paragraph, Section, Table
 from edge.document.colours import GRID_DEPENDS, GRID_NO_RAISE, GRID_RAISE, PALETTE
 from edge.document.document import Cell
 from edge.games import RunSettings
+from edge.games.ultimate_texas_holdem.exposure import dealer_flops
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_ids
 from edge.games.ultimate_texas_holdem.exposure.main_bet import (
     DEALER_SEEN,
@@ -44,11 +45,14 @@ from edge.games.ultimate_texas_holdem.exposure.main_bet import (
 )
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.exposure.street_tells import (
+    DEALER_FLOP,
     FLOP_SEEN,
     KINDS,
     StreetDepartures,
     as_dealt_deals,
     cached_departures,
+    check_against_solve,
+    dealer_flop_tells,
     exposed_deals,
 )
 from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
@@ -364,6 +368,12 @@ NOTE_DEALER = ("Counted with the card seen: the preflop decision only. The solve
                "officer needs fewer hands. On the hands the player does not see he plays basic "
                "strategy, whose flop and river departures from each ordinary player are "
                "counted exactly.")
+NOTE_DEALER_1 = ("Counted with the cards seen: the preflop and flop decisions, exactly (every "
+                 "flop state decided again with the solve's kernel); the river decision is not "
+                 "counted, so with it an officer needs fewer hands. The row of decisions no "
+                 "ordinary player makes counts the preflop only. On the hands the player does "
+                 "not see he plays basic strategy, whose flop and river departures from each "
+                 "ordinary player are counted exactly.")
 NOTE_FLOP = ("Counted: every street, exactly. Every seen card is on the board by the flop, so "
              "there the informed player knows no more than anyone and plays basic strategy's "
              "flop and river: he shows flop and river tells only against a player whose own "
@@ -491,6 +501,29 @@ def with_streets(found: Tells, solution: ExposedSolution,
     return replace(found, players=tuple(players), note=NOTE_FLOP if later else NOTE_DEALER)
 
 
+def with_dealer_flop(found: Tells, solution: ExposedSolution,
+                     ordinary: Sequence[tuple[str, str, npt.NDArray[np.int8]]],
+                     flop_bets: dict[str, npt.NDArray[np.uint8]],
+                     informed: dealer_flops.InformedFlops) -> Tells:
+    """The tells ``found`` of ``dealer-1`` or ``dealer-1,flop-1`` with the flop added, exactly,
+    against each ordinary player (``ordinary``: name, rule, preflop choice per holding id) whose
+    flop decisions by flop id are in ``flop_bets``: the informed flop decisions of the flop
+    pass (``informed``) beside his, on the hands both check preflop."""
+    check_against_solve(informed, solution)
+    checks = {name: np.asarray(choice == 0) for name, _, choice in ordinary}
+    players = []
+    for player in found.players:
+        if player.name not in flop_bets:
+            players.append(player)
+            continue
+        more, fewer = dealer_flop_tells(informed, solution, checks[player.name],
+                                        flop_bets[player.name])
+        players.append(replace(player, tells=player.tells + (
+            (KINDS[0], Fraction(more, solution.cycle)),
+            (KINDS[1], Fraction(fewer, solution.cycle)))))
+    return replace(found, players=tuple(players), note=NOTE_DEALER_1)
+
+
 def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHoldemRules,
           run: RunSettings) -> Tells:
     """The ``tells`` hook: :func:`preflop_tells` against basic strategy (the game as dealt's
@@ -499,6 +532,30 @@ def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHol
     dealt = replace(rules, seen=Seen.NONE, strategy=OPTIMAL)
     unexposed = uth_main.solve_main(paytable, dealt, run)
     basic = unexposed.preflop_choice()
-    found = preflop_tells(solution, ordinary_players(basic))
+    ordinary = ordinary_players(basic)
+    found = preflop_tells(solution, ordinary)
     departures = {name: chart_departures(name, unexposed, run.jobs) for name in ORDINARY_CHARTS}
-    return with_streets(found, solution, departures, basic)
+    found = with_streets(found, solution, departures, basic)
+    if solution.scenario not in DEALER_FLOP:
+        return found
+    return with_dealer_flop(found, solution, ordinary, ordinary_flop_bets(unexposed, run.jobs),
+                            dealer_flops.informed_flops(unexposed.settlement,
+                                                        unexposed.ties_larger,
+                                                        use_cache=run.cache,
+                                                        progress=run.progress))
+
+
+def ordinary_flop_bets(unexposed: solver.Solution, jobs: int | None = None
+                       ) -> dict[str, npt.NDArray[np.uint8]]:
+    """Each ordinary player's flop decisions by flop id and holding id (1: bet 2x): basic
+    strategy's (the unexposed solve's; the player who never raises preflop plays them too) and
+    each named chart's own (its exact evaluation)."""
+    from edge.games.ultimate_texas_holdem.strategy import practical
+    from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy
+    basic = solver.flop_decisions_by_flop(unexposed)
+    found = {"basic strategy": basic, "never raises preflop": basic}
+    for name in ORDINARY_CHARTS:
+        evaluation = practical.evaluate_cached(UthStrategy.resolve(name), unexposed, jobs=jobs)
+        found[name] = solver.flop_decisions_by_flop(
+            replace(unexposed, flop_decisions=evaluation.flop_decisions))
+    return found
