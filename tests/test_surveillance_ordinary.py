@@ -485,9 +485,13 @@ def test_uth_tells_hook_on_a_made_up_solve() -> None:
     from tests.test_uth_surveillance import SETTLE, STANDARD
     from tests.uth_exposure_fake import fake_solution
     game = get_game("ultimate-texas-holdem")
+    from edge.games.ultimate_texas_holdem.exposure import surveillance as watch
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(exposure, "solve_exposed",
                       lambda seen, settle, ties, **_: fake_solution(settle, seen, ties))
+        # a made-up solve has no flop pass to agree with (its deals are not a real game's):
+        # the flop of dealer-1 is counted by tests/test_uth_dealer_flops.py
+        patch.setattr(watch, "DEALER_FLOP", frozenset())
         found = game.bet("main").tells(game.wager(
             STANDARD, UltimateTexasHoldemRules(seen=UthSeen.DEALER_1), RunSettings(jobs=1)))
     assert found is not None and SETTLE is not None
