@@ -25,7 +25,7 @@ GAME = Path(__file__).resolve().parent.parent / "examples" / "games" / "flop-and
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 # the Ante's pay by class (9 royal flush .. 5 flush) when the player wins; 1 below a flush
-ANTE = {9: 50, 8: 20, 7: 10, 6: 3, 5: 2}
+ANTE = {9: 50, 8: 20, 7: 10, 6: 3, 5: 3}
 
 
 def card(text: str) -> int:
