@@ -41,6 +41,7 @@ MODULES = [
     "edge.games.ultimate_texas_holdem.exposure._two",
     "edge.games.ultimate_texas_holdem.exposure._rule_two",
     "edge.games.ultimate_texas_holdem.exposure._rule_one",
+    "edge.games.ultimate_texas_holdem.exposure._rule_flop",
     "edge.games.ultimate_texas_holdem.exposure._one",
     "edge.games.ultimate_texas_holdem.exposure._river",
     "edge.games.ultimate_texas_holdem.collusion._collusion",

@@ -286,11 +286,13 @@ def test_what_each_exposure_accepts() -> None:
                                            'hand_min = "two-pair"\naction = "bet"',
                                            'play = "optimal"'), "optimal-flop")
     assert optimal_flop.flop.optimal and not optimal_flop.river.optimal
-    for seen in (Seen.DEALER_1, Seen.DEALER_1_FLOP_1, Seen.DEALER_1_TURN_RIVER_1):
-        with pytest.raises(EdgeError, match=f"strategy=optimal-flop with seen={seen} is not "
-                                            "supported: it plays the flop optimally"):
-            UltimateTexasHoldemRules(strategy=optimal_flop, seen=seen)
-    for seen in (Seen.DEALER_1_RIVER, Seen.FLOP_1, Seen.FLOP_2, Seen.FLOP_3):
+    # an optimal flop: by the flop sweep (exposure/rule_flop.py) with a dealer card seen,
+    # refused with a turn-river card seen before the flop as well
+    with pytest.raises(EdgeError, match="strategy=optimal-flop with seen=dealer-1,turn-river-1 "
+                                        "is not supported: it plays the flop optimally"):
+        UltimateTexasHoldemRules(strategy=optimal_flop, seen=Seen.DEALER_1_TURN_RIVER_1)
+    for seen in (Seen.DEALER_1, Seen.DEALER_1_FLOP_1, Seen.DEALER_1_RIVER, Seen.FLOP_1,
+                 Seen.FLOP_2, Seen.FLOP_3):
         UltimateTexasHoldemRules(strategy=optimal_flop, seen=seen)
 
 
@@ -299,10 +301,11 @@ def test_the_command_line_refuses_an_optimal_flop_in_one_line(edge_cli: CliRunne
     path = tmp_path / "optimal-flop.toml"
     path.write_text(RULE.replace('otherwise = "check"\n\n[[flop.rules]]\nhand_min = '
                                  '"two-pair"\naction = "bet"', 'play = "optimal"'))
-    result = edge_cli("table", "uth", "--set", "seen=dealer-1,flop-1", "--strategy", str(path))
+    result = edge_cli("table", "uth", "--set", "seen=dealer-1,turn-river-1", "--strategy",
+                      str(path))
     assert result.status == 2
-    assert result.err.startswith(f"edge: error: strategy={path} with seen=dealer-1,flop-1 is "
-                                 "not supported") and result.err.count("\n") == 1
+    assert result.err.startswith(f"edge: error: strategy={path} with seen=dealer-1,turn-river-1 "
+                                 "is not supported") and result.err.count("\n") == 1
 
 
 # --- the full counts (minutes; from the cache or with EDGE_EXPOSURE_FULL=1) -----------------

@@ -145,8 +145,8 @@ def strategy_refusal(strategy: UthStrategy, seen: Seen) -> str:
     dealer cards seen (``dealer-2``, :mod:`.exposure.rule_two`) flop rules on any feature and
     river rules that read only ``versus_dealer``; under the other exposures
     (:mod:`.exposure.rule_exposed`) rules on the player's cards and the board, with an
-    ``"optimal"`` flop only where no dealer card is seen before it. Rules naming the seen dealer
-    cards need those cards seen."""
+    ``"optimal"`` flop (:mod:`.exposure.rule_flop`) except with a turn-river card seen. Rules
+    naming the seen dealer cards need those cards seen."""
     needs = strategy.needs_seen
     shown = DEALER_CARDS_SEEN.get(seen, 0)
     if needs and shown != needs:
@@ -165,11 +165,13 @@ def strategy_refusal(strategy: UthStrategy, seen: Seen) -> str:
                 "seen edge values river rules that read only versus_dealer (the river's "
                 "result is then known; write [river] play = \"optimal\" or rules on "
                 "versus_dealer alone); its flop rules may read any feature.")
-    if shown == 1 and not strategy.later_streets_optimal and strategy.flop.optimal:
+    if seen is Seen.DEALER_1_TURN_RIVER_1 and not strategy.later_streets_optimal \
+            and strategy.flop.optimal:
         return (f"strategy={strategy} with seen={seen} is not supported: it plays the flop "
-                "optimally (given the dealer card it sees and its own river rules), a decision "
-                "edge does not count with one dealer card seen; write [flop] rules (its river "
-                "may be rules or optimal), or play both the flop and the river optimally.")
+                "optimally (given the dealer card and the turn or river card it sees, and its "
+                "own river rules), a decision edge does not count with a turn-river card seen; "
+                "write [flop] rules (its river may be rules or optimal), play both the flop "
+                "and the river optimally, or choose seen=dealer-1 or dealer-1,flop-1.")
     return ""
 
 

@@ -19,9 +19,11 @@ chosen values over the scenario's cycle.
   turn-river take the rule's flop decision on their flop. The sums are made for one
   representative per suit class and spread over the 24 suit permutations (each state's sum
   divided by 24, checked). The same sweep counts the 4x line of every state, which must equal
-  the solve's: a check of every deal's outcome. The flop rule must be a rule: an ``"optimal"``
-  flop with a seen dealer card would compare sums over the turn-rivers per (holding, dealer
-  card, flop) that the board sweep does not keep (refused by :func:`..rules.strategy_refusal`).
+  the solve's: a check of every deal's outcome. An ``"optimal"`` flop
+  with a river rule compares 2x with checking per (holding, dealer card, flop), sums over the
+  turn-rivers that the board sweep does not keep: the flop sweep :mod:`.rule_flop` (kernel
+  :mod:`._rule_flop`, by flop class) counts it under ``dealer-1`` and ``dealer-1,flop-1``; with
+  a turn-river card seen before the flop it is refused (:func:`..rules.strategy_refusal`).
 - Flop cards seen (``flop-1``, ``flop-2``, ``flop-3``): on the flop the player knows what he
   knows in the game as dealt, so the unexposed evaluation of the strategy
   (:func:`..strategy.practical.evaluate_cached`: per flop class and holding the value of 2x and
@@ -33,26 +35,40 @@ chosen values over the scenario's cycle.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
 
+from edge.games.ultimate_texas_holdem.exposure import rule_flop, rule_one
 from edge.games.ultimate_texas_holdem.exposure.main_bet import (
     check_solution,
     cycle_note,
     scenario_of,
 )
 from edge.games.ultimate_texas_holdem.exposure.players import PlayerValue, RuleTable, rule_choice
-from edge.games.ultimate_texas_holdem.exposure.rule_one import checking_values as checking_values
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.solve import solver
+from edge.games.ultimate_texas_holdem.strategy import practical
 from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy
 from edge.paytables import PayTable
 from edge.table import ReturnTable, Row, exact, percent
 
 IntArray = npt.NDArray[np.int64]
+
+
+def checking_values(strategy: UthStrategy, solution: ExposedSolution, *,
+                    evaluation: Callable[[], practical.Evaluation], jobs: int | None = None,
+                    use_cache: bool = True, progress: bool = False) -> IntArray:
+    """Each listed state's exact value of checking and then playing the strategy's flop and
+    river: an ``"optimal"`` flop with a dealer card seen before it by the flop sweep
+    (:mod:`.rule_flop`), the rest by :func:`.rule_one.checking_values`."""
+    if rule_flop.counted(strategy, solution.scenario):
+        return rule_flop.checking_values(strategy, solution, jobs=jobs, use_cache=use_cache,
+                                         progress=progress)
+    return rule_one.checking_values(strategy, solution, evaluation=evaluation, jobs=jobs,
+                                    use_cache=use_cache, progress=progress)
 
 
 def rule_value(strategy: UthStrategy, solution: ExposedSolution,
