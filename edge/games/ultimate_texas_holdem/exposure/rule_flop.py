@@ -64,7 +64,7 @@ class FlopRule:
 
     def key(self, settle: solver.Settlement, ties_larger: bool) -> dict[str, npt.NDArray[Any]]:
         """What a checkpoint must hold unchanged to be this sweep's."""
-        digest = hashlib.sha256(json.dumps(rule_one._plan_key(self.strategy.river)).encode())
+        digest = hashlib.sha256(json.dumps(rule_one.plan_key(self.strategy.river)).encode())
         return {"net": settle.array(), "fold": np.array(settle.fold),
                 "ties_larger": np.array(ties_larger), "flops": self.flops,
                 "weights": self.weights, "kept": np.array([self.with_flop]),
@@ -127,7 +127,7 @@ def flop_sums(strategy: UthStrategy, settle: solver.Settlement, ties_larger: boo
         blocks, sweep, functools.partial(_flop_task, rule), count, workers,
         [first, *(_accumulators(with_flop) for _ in range(workers - 1))])
     parts = [buffers.get() for _ in range(workers)]
-    return {name: rule_one._symmetrised(np.sum([part[name] for part in parts], axis=0))
+    return {name: rule_one.symmetrised(np.sum([part[name] for part in parts], axis=0))
             for name in parts[0]}
 
 
@@ -138,7 +138,7 @@ def _entry(scenario: Seen, strategy: UthStrategy, settle: solver.Settlement,
     path = cache.entry_path("uth-exposed-optimal-flop", {
         "scenario": str(scenario), "net": settle.net, "fold": settle.fold,
         "scale": settle.scale, "ties_larger": ties_larger,
-        "river": rule_one._plan_key(strategy.river), "arrays": ("checking",)},
+        "river": rule_one.plan_key(strategy.river), "arrays": ("checking",)},
         (sys.modules[__name__], _rule_flop, _kernels, practical))
     return cache.Entry(path, f"ultimate-texas-holdem seen={scenario}, an optimal flop and the "
                              "player's own river")

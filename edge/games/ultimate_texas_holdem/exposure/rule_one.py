@@ -102,7 +102,7 @@ class Rule:
         """What a checkpoint must hold unchanged to be this sweep's: the pays, the ties rule,
         the boards and weights, the sums kept and a digest of the rule's flop and river."""
         digest = hashlib.sha256(self.bets.tobytes())
-        digest.update(json.dumps(_plan_key(self.strategy.river)).encode())
+        digest.update(json.dumps(plan_key(self.strategy.river)).encode())
         return {"net": settle.array(), "fold": np.array(settle.fold),
                 "ties_larger": np.array(ties_larger), "boards": self.boards,
                 "weights": self.weights, "kept": np.array([with_flop, with_turn_river]),
@@ -167,11 +167,11 @@ def board_sums(strategy: UthStrategy, settle: solver.Settlement, ties_larger: bo
         blocks, sweep, functools.partial(_board_task, rule), len(boards), workers,
         [first, *(_accumulators(with_flop, with_turn_river) for _ in range(workers - 1))])
     parts = [buffers.get() for _ in range(workers)]     # every worker's sums, added up
-    return {name: _symmetrised(np.sum([part[name] for part in parts], axis=0))
+    return {name: symmetrised(np.sum([part[name] for part in parts], axis=0))
             for name in parts[0]}
 
 
-def _symmetrised(sums: IntArray) -> IntArray:
+def symmetrised(sums: IntArray) -> IntArray:
     """Sums kept for one board per suit class (times its orbit), spread over the 24 suit
     permutations of the dealer card (and the seen board card) and the holding: divided by 24
     (checked), every state's exact sum."""
@@ -294,7 +294,7 @@ def river_rule_checking(evaluation: practical.Evaluation,
 
 # --- the checking values and their cache -----------------------------------------------------
 
-def _plan_key(plan: StreetPlan) -> list[Any]:
+def plan_key(plan: StreetPlan) -> list[Any]:
     return [part.tolist() if isinstance(part, np.ndarray) else part
             for part in practical.compile_plan(plan)]
 
@@ -306,7 +306,7 @@ def _entry(scenario: Seen, strategy: UthStrategy, settle: solver.Settlement,
     path = cache.entry_path("uth-exposed-rule", {
         "scenario": str(scenario), "net": settle.net, "fold": settle.fold,
         "scale": settle.scale, "ties_larger": ties_larger,
-        "flop": _plan_key(strategy.flop), "river": _plan_key(strategy.river),
+        "flop": plan_key(strategy.flop), "river": plan_key(strategy.river),
         "arrays": ("checking",)},
         (sys.modules[__name__], _rule_one, _kernels, practical))
     return cache.Entry(path, f"ultimate-texas-holdem seen={scenario}, the player's own rule")
