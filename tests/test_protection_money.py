@@ -200,6 +200,7 @@ def tcp_returns() -> tuple[Fraction, dict[str, Fraction]]:
                        .expected_return for s in protection.scenarios}
 
 
+@pytest.mark.slow       # 6.2 s in the plain run (3 min 47 s): the slow run
 def test_json_figures_against_a_plain_calculation(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["protection", TCP, "--exposure-rate", "5%", "--exposure-rate", "1/3",
                  "--unit", "12.5", "--hands-per-hour", "45", "--format", "json"]) == 0

@@ -134,7 +134,6 @@ def check_states(sums: dict[str, IntArray], flops: list[list[int]],
 MONOTONE, RAINBOW = [1, 13, 45], [0, 21, 42]
 
 
-@pytest.mark.slow       # 2.5 s in the plain run (3 min 47 s): the slow run
 def test_the_flop_sweep_matches_a_plain_enumeration() -> None:
     sums = reduced_sums([MONOTONE], with_flop=False)
     # pocket aces, the dealer card a four; a hand holding a card of one of the class's flops
