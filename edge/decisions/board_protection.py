@@ -33,7 +33,7 @@ from edge.decisions.protection import fail_at, scenario_entries, seen_rules
 from edge.errors import EdgeError
 from edge.games import Exposed, Game, Rules, Wager
 from edge.paytables import PayTable
-from edge.player import SEEN
+from edge.player import seeing
 from edge.protection import NONE, Protection, Scenario, information_note
 from edge.table import ReturnTable
 
@@ -176,7 +176,7 @@ def board_protected(made: Game[Any], game: BoardGame) -> Game[Any]:
             solved[key] = solve_seen(game, sight.board, table, larger)
         exposed = board_table(solved[key], table, wager.rules)
         unexposed = made.bets[0].analyze(dataclasses.replace(
-            wager, rules=dataclasses.replace(wager.rules, **{SEEN: NONE})))  # type: ignore[arg-type]
+            wager, rules=seeing(wager.rules, NONE)))
         first, place = game.decisions[0].name, game.board[0]
         if sight.board == FLOP:
             dealt = exposed.notes[0]

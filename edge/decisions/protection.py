@@ -44,7 +44,7 @@ from edge.files import TomlErrors, read_text, read_toml
 from edge.games import Exposed, Game, Rules, Wager
 from edge.options import option
 from edge.paytables import PayTable
-from edge.player import SEEN
+from edge.player import SEEN, seeing
 from edge.protection import NONE, Protection, Scenario, information_note
 from edge.table import ReturnTable
 
@@ -520,8 +520,7 @@ class Exposures:
         table = analysis.analyze(wager.paytable, wager.rules)
         dealer = self.file.dealer
         assert dealer is not None
-        unexposed = self.analysis.analyze(wager.paytable, dataclasses.replace(
-            wager.rules, **{SEEN: NONE}))  # type: ignore[arg-type]
+        unexposed = self.analysis.analyze(wager.paytable, seeing(wager.rules, NONE))
         cards = self.file.bet.layout.cards
         rest = dealer.cards - dealer.up - 1
         if isinstance(analysis, KnownDealer):
