@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 from dataclasses import dataclass
 
 from tests.test_imports import KNOWN, MODULES, PACKAGE, resolve_relative, string_import
@@ -133,7 +134,16 @@ def _is_type_checking(test: ast.expr) -> bool:
 def imports_of(name: str, source: str | None = None) -> list[Import]:
     """Every import of another edge module in one module (or in ``source`` read as it)."""
     if source is None:
-        source = MODULES[name].read_text(encoding="utf-8")
+        return list(_imports_of_module(name))
+    return _imports_in(name, source)
+
+
+@functools.cache      # the tests read every module two or three times
+def _imports_of_module(name: str) -> tuple[Import, ...]:
+    return tuple(_imports_in(name, MODULES[name].read_text(encoding="utf-8")))
+
+
+def _imports_in(name: str, source: str) -> list[Import]:
     found: list[Import] = []
 
     def add(target: str, line: int, where: str) -> None:
