@@ -546,12 +546,11 @@ class Exposures:
             seen, information_note(table, unexposed), dealt, *table.notes[1:]))
 
     def strategy(self, wager: Wager[Rules]) -> Any:
-        """The exposed player's strategy: not put in words from a file yet (an error)."""
-        scenario, _ = self.of(wager)
-        raise EdgeError(f"seen={scenario.name}: the exposed player's strategy is not put in "
-                        "words from a game file yet (it is solved as a card face up); `edge "
-                        f"table {self.file.path.name} --set seen={scenario.name}` gives its "
-                        "figures and how often each option is taken.")
+        """The exposed player's strategy in words (:mod:`edge.decisions.seen_strategy`)."""
+        from edge.decisions.seen_strategy import exposed_report
+        scenario, analysis = self.of(wager)
+        return exposed_report(self.file, self.sights[scenario.name], scenario, self.analysis,
+                              analysis, isinstance(analysis, KnownDealer), wager)
 
     def simulate(self, wager: Wager[Rules]) -> Any:
         """Deals hands with the dealer's seen card and plays the exposed solve."""
