@@ -294,3 +294,14 @@ def test_caribbean_stud_with_the_dealers_hand_seen_is_put_in_words(
         assert row["option"] == ("raise" if nets["raise"] == best else "fold"), row
     assert sum(row["deals"] for row in rows) == math.comb(52, 5) * math.comb(47, 5)
     assert sum(Fraction(row["worth"]) for row in rows) == Fraction(data["value_of_information"])
+
+
+def test_the_report_lists_the_plain_rules() -> None:
+    """The report's game-protection section asks the wager for its plain rules: one line per
+    result, the same as the strategy's (none in the game as dealt)."""
+    game = make_game(read_game_file(THREE_CARD))
+    bet = game.bets[0]
+    rules = game.make_rules({"seen": "dealer-3", "pair_plus": "0"})
+    lines = bet.rules_of_play(game.wager(None, rules))
+    assert len(lines) == 4 and all(line.startswith("When the dealer") for line in lines)
+    assert bet.rules_of_play(game.wager(None, game.make_rules({"pair_plus": "0"}))) == []

@@ -552,6 +552,16 @@ class Exposures:
         return exposed_report(self.file, self.sights[scenario.name], scenario, self.analysis,
                               analysis, isinstance(analysis, KnownDealer), wager)
 
+    def rules_of_play(self, wager: Wager[Rules]) -> list[str]:
+        """The exposed player's strategy in plain lines (the report's game protection)."""
+        from edge.decisions.seen_strategy import exposed_report
+        scenario, analysis = self.of(wager)
+        data = exposed_report(self.file, self.sights[scenario.name], scenario, self.analysis,
+                              analysis, isinstance(analysis, KnownDealer), wager,
+                              face_up=False).data
+        assert data is not None and isinstance(data["rules"], list)
+        return [str(line) for line in data["rules"]]
+
     def simulate(self, wager: Wager[Rules]) -> Any:
         """Deals hands with the dealer's seen card and plays the exposed solve."""
         _, analysis = self.of(wager)
@@ -569,7 +579,8 @@ def protected(file: GameFile, analysis: GameAnalysis, game: Game[Any],
         return game
     exposures = Exposures(file, analysis, {sight.name: sight for sight in sights}, simulator)
     main = dataclasses.replace(game.bets[0], exposed=Exposed(
-        exposures.analyze, strategy=exposures.strategy, simulate=exposures.simulate))
+        exposures.analyze, strategy=exposures.strategy, simulate=exposures.simulate,
+        rules_of_play=exposures.rules_of_play))
     return dataclasses.replace(
         game, rules=seen_rules(game.rules, tuple(sight.name for sight in sights)),
         bets=(main, *game.bets[1:]), protection=Protection(

@@ -320,10 +320,10 @@ def _share(deals: dict[str, int], cycle: int) -> str:
 
 
 def card_document(seen: CardSeen, scenario: Scenario, head: list[tuple[str, str]],
-                  found: Report, unit: str) -> tuple[tuple[Section, ...], dict[str, Any]]:
+                  found: Report | None, unit: str) -> tuple[tuple[Section, ...], dict[str, Any]]:
     """The sections and JSON data of one dealer card seen; ``found``: the up-card strategy
-    report of the exposed file (its rules in words close the document); ``unit``: the quote
-    unit."""
+    report of the exposed file (its rules in words close the document; None: left out);
+    ``unit``: the quote unit."""
     solution, chosen = seen.solution, seen.solution.choices[0]
     words, values, sizes = seen.words, seen.values, seen.sizes
     width = chosen.shape[1]
@@ -394,7 +394,7 @@ def card_document(seen: CardSeen, scenario: Scenario, head: list[tuple[str, str]
                                                                    Items(tuple(lines)))),
                 Section(f"The rule by the {kind} seen", (chart,)),
                 *(Section(f"{section.title}, as a card face up", section.blocks)
-                  for section in found.sections[1:]))
+                  for section in (found.sections[1:] if found else ())))
     data = {"rules": lines, "chart": data_rows, "departs": departs_all,
             "situations": total}
     return sections, data
@@ -541,8 +541,10 @@ def known_dealt(file: GameFile, solution: Solution, dealt: Solution) -> IntArray
 
 
 def exposed_report(file: GameFile, sight: Sight, scenario: Scenario, unexposed: GameAnalysis,
-                   analysis: GameAnalysis, known: bool, wager: Wager[Rules]) -> Report:
-    """The exposed player's strategy in words (see the module)."""
+                   analysis: GameAnalysis, known: bool, wager: Wager[Rules],
+                   face_up: bool = True) -> Report:
+    """The exposed player's strategy in words (see the module); ``face_up``: with the short
+    rules of a card face up (one dealer card seen)."""
     paytable, rules = wager.paytable, wager.rules
     solution = analysis.played(paytable, rules)
     dealt = unexposed.played(paytable, seeing(rules, NONE))
@@ -570,8 +572,9 @@ def exposed_report(file: GameFile, sight: Sight, scenario: Scenario, unexposed: 
                                         dealt.cycle, scenario, head, outcome_names)
     else:
         seen = card_seen(analysis, dealt, solution, sight.ranks)
-        sections, more = card_document(seen, scenario, head,
-                                       strategy_report(analysis, paytable, rules), unit)
+        sections, more = card_document(
+            seen, scenario, head, strategy_report(analysis, paytable, rules) if face_up
+            else None, unit)
     return Report(f"{file.bet.title}: the exposed player's strategy, seen={sight.name}", (),
                   sections, game=file.bet.name, game_title=file.bet.title,
                   data={**data, **more})
