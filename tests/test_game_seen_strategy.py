@@ -205,6 +205,19 @@ def test_a_border_is_the_weakest_hand_taking_the_option() -> None:
     assert isinstance(first, SeenRule)
 
 
+def test_three_options_take_a_border_each_from_the_largest() -> None:
+    """Raise 3x (option 2) from strength 4, 1x (option 1) from 2, fold below; one 1x at
+    strength 6 is an exception (a border departing as often as none is left out)."""
+    strength = np.arange(7, dtype=np.int64)
+    chosen = np.array([[0], [0], [1], [1], [2], [2], [1]], dtype=np.int8)
+    rule, = seen_rules(strength, chosen, np.zeros((7, 1), dtype=np.int64), ["x"], [2, 1, 0])
+    assert rule.borders == ((2, 4), (1, 2)) and rule.exceptions.tolist() == [6]
+    alone, = seen_rules(strength[:5], chosen[:5], np.zeros((5, 1), dtype=np.int64), ["x"],
+                        [2, 1, 0])
+    assert alone.borders == ((2, 4), (1, 2)) and not len(alone.exceptions)
+    assert (rules_choices((rule,), strength, chosen.shape, chosen) == chosen).all()
+
+
 @pytest.mark.slow       # the full deck: the file's exposed solve and the built-in's (3 s)
 @pytest.mark.parametrize(("seen", "pair_plus"), [("dealer-1", "0"), ("dealer-1", "1"),
                                                  ("sorted-1", "0"), ("dealer-3", "0")])
