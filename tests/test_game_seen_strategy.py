@@ -284,10 +284,13 @@ def test_the_dealers_whole_hand_seen_is_put_in_words(capsys: pytest.CaptureFixtu
     result = {"dealer does not qualify": 1, "player wins": 2, "tie": 0, "dealer wins": -2}
     rows = found["chart"]
     assert len({(row["result"], row["hand"]) for row in rows}) == len(rows)
+    tied = 0
     for row in rows:
         play = result[row["result"]] + bonus.get(row["hand"], 0)
         assert Fraction(row["nets"]["play"]) == play
         assert row["option"] == ("play" if play > -1 else "fold"), row
+        tied += row["deals"] if play == -1 else 0
+    assert found["ties"] == tied > 0
     assert sum(row["deals"] for row in rows) == math.comb(52, 3) * math.comb(49, 3)
     assert sum(Fraction(row["worth"]) for row in rows) == Fraction(found["value_of_information"])
 

@@ -16,7 +16,9 @@ be the one seen. Known only by its group of ranks (``ranks = "Q-A/2-J"``, edge s
 same states are summed over the cards of each group before each option is chosen
 (:func:`solve_grouped`). Every dealer card seen, the player knows the showdown's result: the
 best option is taken for each result and hand (:func:`solve_known`). Other sights are refused
-in one error line naming the file, line and column.
+in one error line naming the file, line and column. The exposed player's strategy is put in
+words (``edge strategy FILE --set seen=...``, the report's plain rules) by
+:mod:`edge.decisions.seen_strategy`.
 """
 
 from __future__ import annotations

@@ -493,6 +493,8 @@ def known_document(solution: Solution, dealt: Solution, dealt_deals: IntArray,
         lines.append(f"When {words} ({decimal(Fraction(deals, solution.cycle) * 100, 4)}% "
                      f"of deals): {rule}.")
     departs = sum((row["otherwise"] for row in rows), Fraction(0)) / solution.cycle
+    tied = sum(row["deals"] for row in rows
+               if sorted(row["nets"]).count(row["nets"][row["option"]]) > 1)
     intro = Paragraph(
         f"Seen: {scenario.description}. The player knows the showdown's result before he "
         "decides, and each option's net then depends only on that result and his hand's "
@@ -500,6 +502,8 @@ def known_document(solution: Solution, dealt: Solution, dealt_deals: IntArray,
         "option of the highest net (a tie as the file says), exactly as solved.")
     facts = Items((*head,
                    ("deals played otherwise than as dealt", f"{decimal(departs * 100, 4)}%"),
+                   ("deals with two options of equal net (a tie as the file says)",
+                    f"{tied:,}"),
                    ("options taken, informed", _share(_taken(solution), solution.cycle)),
                    ("options taken, as dealt", _share(_taken(dealt), dealt.cycle))))
     chart = Table(("the dealer's result", "the player's hand", "option", "net of each option",
@@ -510,7 +514,7 @@ def known_document(solution: Solution, dealt: Solution, dealt_deals: IntArray,
     sections = (Section(f"{scenario.name}: the informed strategy", (intro, facts,
                                                                    Items(tuple(lines)))),
                 Section("The rule by the known result", (chart,)))
-    return sections, {"rules": lines, "chart": data, "departs": exact(departs)}
+    return sections, {"rules": lines, "chart": data, "departs": exact(departs), "ties": tied}
 
 
 def known_dealt(file: GameFile, solution: Solution, dealt: Solution) -> IntArray:
