@@ -220,7 +220,8 @@ def test_three_options_take_a_border_each_from_the_largest() -> None:
 
 @pytest.mark.slow       # the full deck: the file's exposed solve and the built-in's (3 s)
 @pytest.mark.parametrize(("seen", "pair_plus"), [("dealer-1", "0"), ("dealer-1", "1"),
-                                                 ("sorted-1", "0"), ("dealer-3", "0")])
+                                                 ("sorted-1", "0"), ("sorted-1", "1"),
+                                                 ("dealer-3", "0"), ("dealer-3", "1")])
 def test_the_files_informed_decision_is_the_built_ins_on_every_state(seen: str,
                                                                     pair_plus: str) -> None:
     """Every (hand, seen card) state of Three Card Poker (the seen card's group, or the dealer's

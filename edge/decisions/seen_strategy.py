@@ -487,7 +487,9 @@ def known_document(solution: Solution, dealt: Solution, dealt_deals: IntArray,
             rule = f"{names[next(iter(by_option))]} every hand"
         else:
             rest = max(by_option, key=lambda i: len(by_option[i]))
-            rule = "; ".join(f"{names[i]} with {' or '.join(hands)}"
+            rule = "; ".join(f"{names[i]} with "
+                             + " or ".join(h if h == outcome_names[-1] else f"a {h}"
+                                           for h in hands)
                              for i, hands in by_option.items() if i != rest)
             rule += f"; {names[rest]} the rest"
         lines.append(f"When {words} ({decimal(Fraction(deals, solution.cycle) * 100, 4)}% "
