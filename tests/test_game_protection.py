@@ -288,11 +288,21 @@ def test_the_simulation_deals_the_seen_cards_and_agrees(
     assert "fold at play-or-fold" in out and "agrees:" in out
 
 
-def test_the_exposed_strategy_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]
-                                                     ) -> None:
-    assert main(["strategy", str(THREE_CARD), "--set", "seen=dealer-1"]) == 2
+def test_the_exposed_strategy_is_put_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """The words themselves: tests/test_game_seen_strategy.py."""
+    assert main(["strategy", str(THREE_CARD), "--set", "seen=dealer-3"]) == 0
+    out = capsys.readouterr().out
+    assert "dealer-3: the informed strategy" in out and "value of the information" in out
+
+
+def test_a_strategy_file_with_an_exposure_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "fold.toml"
+    path.write_text('[play-or-fold]\notherwise = "fold"\n')
+    assert main(["strategy", str(THREE_CARD), "--set", "seen=dealer-3", "--strategy",
+                 str(path)]) == 2
     err = capsys.readouterr().err
-    assert "seen=dealer-1: the exposed player's strategy is not put in words" in err
+    assert "seen=dealer-3: the exposed player's strategy is solved exactly" in err
     assert err.count("\n") == 1, err
 
 

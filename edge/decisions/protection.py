@@ -16,7 +16,9 @@ be the one seen. Known only by its group of ranks (``ranks = "Q-A/2-J"``, edge s
 same states are summed over the cards of each group before each option is chosen
 (:func:`solve_grouped`). Every dealer card seen, the player knows the showdown's result: the
 best option is taken for each result and hand (:func:`solve_known`). Other sights are refused
-in one error line naming the file, line and column.
+in one error line naming the file, line and column. The exposed player's strategy is put in
+words (``edge strategy FILE --set seen=...``, the report's plain rules) by
+:mod:`edge.decisions.seen_strategy`.
 """
 
 from __future__ import annotations
@@ -546,12 +548,21 @@ class Exposures:
             seen, information_note(table, unexposed), dealt, *table.notes[1:]))
 
     def strategy(self, wager: Wager[Rules]) -> Any:
-        """The exposed player's strategy: not put in words from a file yet (an error)."""
-        scenario, _ = self.of(wager)
-        raise EdgeError(f"seen={scenario.name}: the exposed player's strategy is not put in "
-                        "words from a game file yet (it is solved as a card face up); `edge "
-                        f"table {self.file.path.name} --set seen={scenario.name}` gives its "
-                        "figures and how often each option is taken.")
+        """The exposed player's strategy in words (:mod:`edge.decisions.seen_strategy`)."""
+        from edge.decisions.seen_strategy import exposed_report
+        scenario, analysis = self.of(wager)
+        return exposed_report(self.file, self.sights[scenario.name], scenario, self.analysis,
+                              analysis, isinstance(analysis, KnownDealer), wager)
+
+    def rules_of_play(self, wager: Wager[Rules]) -> list[str]:
+        """The exposed player's strategy in plain lines (the report's game protection)."""
+        from edge.decisions.seen_strategy import exposed_report
+        scenario, analysis = self.of(wager)
+        data = exposed_report(self.file, self.sights[scenario.name], scenario, self.analysis,
+                              analysis, isinstance(analysis, KnownDealer), wager,
+                              face_up=False).data
+        assert data is not None and isinstance(data["rules"], list)
+        return [str(line) for line in data["rules"]]
 
     def simulate(self, wager: Wager[Rules]) -> Any:
         """Deals hands with the dealer's seen card and plays the exposed solve."""
@@ -570,7 +581,8 @@ def protected(file: GameFile, analysis: GameAnalysis, game: Game[Any],
         return game
     exposures = Exposures(file, analysis, {sight.name: sight for sight in sights}, simulator)
     main = dataclasses.replace(game.bets[0], exposed=Exposed(
-        exposures.analyze, strategy=exposures.strategy, simulate=exposures.simulate))
+        exposures.analyze, strategy=exposures.strategy, simulate=exposures.simulate,
+        rules_of_play=exposures.rules_of_play))
     return dataclasses.replace(
         game, rules=seen_rules(game.rules, tuple(sight.name for sight in sights)),
         bets=(main, *game.bets[1:]), protection=Protection(

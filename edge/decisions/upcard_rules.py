@@ -238,6 +238,11 @@ def state_groups(f: UpFeatures, chosen: npt.NDArray[np.integer[Any]]) -> StateGr
     for place in range(f.descending.shape[1]):
         key = key * 13 + f.descending[:, place:place + 1]
     key = (key * 13 + f.up_rank) * 8 + f.up_suited
+    n = f.hands.shape[1]
+    if n < 5:       # no five-card category tells a flush: how many of one suit (suited)
+        suits = np.zeros((len(f.hands), 4), dtype=np.int64)
+        np.add.at(suits, (np.arange(len(f.hands))[:, None], f.hands & 3), 1)
+        key = key * (n + 1) + suits.max(axis=1)[:, None]
     _, first, of_state = np.unique(key.ravel(), return_index=True, return_inverse=True)
     of_state = np.asarray(of_state, dtype=np.int64).reshape(f.up.shape)
     low = np.full(len(first), 127, dtype=np.int64)
@@ -262,6 +267,8 @@ def _atoms(n: int) -> list[Condition]:
     atoms += [Condition(matched=True), Condition(matched=False)]
     atoms += [Condition(up_below=place) for place in range(1, n + 1)]
     atoms += [Condition(up_suited=count) for count in range(n)]
+    if n < 5:       # no five-card category to say a flush: how many of one suit
+        atoms += [Condition(suited=count) for count in range(2, n + 1)]
     return atoms
 
 
