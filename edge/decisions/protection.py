@@ -551,14 +551,14 @@ class Exposures:
         """The exposed player's strategy in words (:mod:`edge.decisions.seen_strategy`)."""
         from edge.decisions.seen_strategy import exposed_report
         scenario, analysis = self.of(wager)
-        return exposed_report(self.file, self.sights[scenario.name], scenario, self.analysis,
+        return exposed_report(self.file, self.sights[scenario.name].ranks, scenario, self.analysis,
                               analysis, isinstance(analysis, KnownDealer), wager)
 
     def rules_of_play(self, wager: Wager[Rules]) -> list[str]:
         """The exposed player's strategy in plain lines (the report's game protection)."""
         from edge.decisions.seen_strategy import exposed_report
         scenario, analysis = self.of(wager)
-        data = exposed_report(self.file, self.sights[scenario.name], scenario, self.analysis,
+        data = exposed_report(self.file, self.sights[scenario.name].ranks, scenario, self.analysis,
                               analysis, isinstance(analysis, KnownDealer), wager,
                               face_up=False).data
         assert data is not None and isinstance(data["rules"], list)

@@ -54,7 +54,6 @@ from edge.table import decimal, exact
 if TYPE_CHECKING:
     from edge.decisions.analysis import GameAnalysis
     from edge.decisions.file import GameFile
-    from edge.decisions.protection import Sight
     from edge.protection import Scenario
 
 IntArray = npt.NDArray[np.int64]
@@ -546,11 +545,12 @@ def known_dealt(file: GameFile, solution: Solution, dealt: Solution) -> IntArray
     return found
 
 
-def exposed_report(file: GameFile, sight: Sight, scenario: Scenario, unexposed: GameAnalysis,
-                   analysis: GameAnalysis, known: bool, wager: Wager[Rules],
-                   face_up: bool = True) -> Report:
-    """The exposed player's strategy in words (see the module); ``face_up``: with the short
-    rules of a card face up (one dealer card seen)."""
+def exposed_report(file: GameFile, ranks: tuple[tuple[int, ...], ...], scenario: Scenario,
+                   unexposed: GameAnalysis, analysis: GameAnalysis, known: bool,
+                   wager: Wager[Rules], face_up: bool = True) -> Report:
+    """The exposed player's strategy in words (see the module); ``ranks``: the groups of ranks
+    the seen card is known by (() : the card itself); ``face_up``: with the short rules of a
+    card face up (one dealer card seen)."""
     paytable, rules = wager.paytable, wager.rules
     solution = analysis.played(paytable, rules)
     dealt = unexposed.played(paytable, seeing(rules, NONE))
@@ -569,7 +569,7 @@ def exposed_report(file: GameFile, sight: Sight, scenario: Scenario, unexposed: 
         ("value of the information", f"{percent(gain)} per {unit} (exactly {gain})"),
     ]
     outcome_names = (*(o.name for o in file.bet.outcomes), "no outcome")
-    data: dict[str, Any] = {"game": file.bet.name, "seen": sight.name,
+    data: dict[str, Any] = {"game": file.bet.name, "seen": scenario.name,
                             "expected_return": exact(solution.player_return),
                             "dealt_return": exact(dealt.player_return),
                             "value_of_information": exact(gain)}
@@ -577,10 +577,10 @@ def exposed_report(file: GameFile, sight: Sight, scenario: Scenario, unexposed: 
         sections, more = known_document(solution, dealt, known_dealt(file, solution, dealt),
                                         dealt.cycle, scenario, head, outcome_names)
     else:
-        seen = card_seen(analysis, dealt, solution, sight.ranks)
+        seen = card_seen(analysis, dealt, solution, ranks)
         sections, more = card_document(
             seen, scenario, head, strategy_report(analysis, paytable, rules) if face_up
             else None, unit)
-    return Report(f"{file.bet.title}: the exposed player's strategy, seen={sight.name}", (),
+    return Report(f"{file.bet.title}: the exposed player's strategy, seen={scenario.name}", (),
                   sections, game=file.bet.name, game_title=file.bet.title,
                   data={**data, **more})
