@@ -13,17 +13,20 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import math
 import re
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pytest
 
 from edge.cli import main
+from edge.decisions import load_game_file
 from edge.decisions.analysis import GameAnalysis
 from edge.decisions.file import read_game_file
 from edge.decisions.game import make_game
@@ -306,14 +309,34 @@ def test_a_strategy_file_with_an_exposure_is_refused_in_one_line(
     assert err.count("\n") == 1, err
 
 
+def known_result_chart_checks(data: dict[str, Any]) -> None:
+    """The chart of ``edge strategy caribbean-stud.toml --set seen=hole-4 --format json``: each
+    row takes the highest net (a tie to the larger wager, the file's), every deal of the game
+    is counted once (the game as dealt decides with the dealer's card face up: its deals by
+    result are read from the up-card states), and the rows' worths add up to the value of the
+    information."""
+    rows = data["chart"]
+    for row in rows:
+        nets = {name: Fraction(net) for name, net in row["nets"].items()}
+        best = max(nets.values())
+        assert row["option"] == ("raise" if nets["raise"] == best else "fold"), row
+    assert sum(row["deals"] for row in rows) == math.comb(52, 5) * math.comb(47, 5)
+    assert sum(Fraction(row["worth"]) for row in rows) == Fraction(data["value_of_information"])
+
+
 @pytest.mark.slow
-def test_caribbean_stud_with_the_dealers_hand_seen_is_grosjeans_figure() -> None:
+def test_caribbean_stud_with_the_dealers_hand_seen_is_grosjeans_figure(
+        capsys: pytest.CaptureFixture[str]) -> None:
     """J. Grosjean (Beyond Counting, as quoted by E. Jacobson, "Edge Sorting Caribbean Stud",
     apheat.net, 31 January 2013): knowing all five dealer cards, player edge 64.27%. edge's exact
     figure is within 0.02% of it, as Grosjean's 5.23% with the up card alone is of the Wizard
     of Odds' 5.22% (docs/references.md)."""
-    game = make_game(read_game_file(CARIBBEAN))
+    game = load_game_file(CARIBBEAN)       # the command's game: its solves kept for the next
     rules = game.make_rules({"seen": "hole-4"})
     table = game.analyze(None, None, rules)
     assert table.cycle == math.comb(52, 5) * math.comb(47, 5)
     assert abs(table.expected_return - Fraction(6427, 10000)) < Fraction(2, 10000)
+    # the same solves put in words (tests/test_game_seen_strategy.py's checks of the chart)
+    assert main(["strategy", str(CARIBBEAN), "--set", "seen=hole-4", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    known_result_chart_checks(data)

@@ -60,7 +60,6 @@ from edge.games.three_card_poker.strategy import ante_decision, combined_decisio
 from tests.test_game_protection import (  # the plain hand ranking and the file's pays
     ACE,
     BONUS,
-    EXAMPLES,
     PAIR_PLUS,
     SMALL_QUALIFIES,
     THREE_CARD,
@@ -294,23 +293,6 @@ def test_the_dealers_whole_hand_seen_is_put_in_words(capsys: pytest.CaptureFixtu
     assert found["ties"] == tied > 0
     assert sum(row["deals"] for row in rows) == math.comb(52, 3) * math.comb(49, 3)
     assert sum(Fraction(row["worth"]) for row in rows) == Fraction(found["value_of_information"])
-
-
-@pytest.mark.slow       # Caribbean Stud's whole dealer hand seen and its game as dealt (40 s)
-def test_caribbean_stud_with_the_dealers_hand_seen_is_put_in_words(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """The game as dealt decides with the dealer's card face up: its deals by result are
-    read from the up-card states (each deal counted once for each card that may be up)."""
-    assert main(["strategy", str(EXAMPLES / "caribbean-stud.toml"), "--set", "seen=hole-4",
-                 "--format", "json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    rows = data["chart"]
-    for row in rows:                # the highest net; a tie to the larger wager (the file's)
-        nets = {name: Fraction(net) for name, net in row["nets"].items()}
-        best = max(nets.values())
-        assert row["option"] == ("raise" if nets["raise"] == best else "fold"), row
-    assert sum(row["deals"] for row in rows) == math.comb(52, 5) * math.comb(47, 5)
-    assert sum(Fraction(row["worth"]) for row in rows) == Fraction(data["value_of_information"])
 
 
 def test_the_report_lists_the_plain_rules() -> None:
