@@ -27,9 +27,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from edge.decisions.analysis import played_strategy
 from edge.decisions.board import FLOP, HOLDING, BoardGame, BoardSolution, solve_board_game
-from edge.decisions.board_game import board_table
+from edge.decisions.board_game import board_table, make_board_game
+from edge.decisions.board_simulation import board_simulator
 from edge.decisions.protection import fail_at, scenario_entries, seen_rules
+from edge.document.document import Report
 from edge.errors import EdgeError
 from edge.games import Exposed, Game, Rules, Wager
 from edge.paytables import PayTable
@@ -42,7 +45,7 @@ BOARD_KEYS = ("board", "published")
 SEEN_WORDS = ("", "one of the three cards", "two of the three cards", "the three cards")
 
 
-def _colex(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+def colex(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Each row's index among the sets of its size (rows of positions, increasing)."""
     found = np.zeros(len(cards), dtype=np.int64)
     for i in range(cards.shape[1]):
@@ -71,13 +74,13 @@ class SeenBoard:
         self.position[list(self.deck)] = np.arange(n)
         pairs = np.array(list(itertools.combinations(range(n), HOLDING)), dtype=np.int64)
         sights = np.array(list(itertools.combinations(range(n), self.seen)), dtype=np.int64)
-        rows, columns = _colex(pairs), _colex(sights)
+        rows, columns = colex(pairs), colex(sights)
         # positions are rank * 4 + suit (the deck's ranks in order, four suits each)
         least = np.full((len(pairs), len(sights)), np.iinfo(np.int64).max, dtype=np.int64)
         for renaming in itertools.permutations(range(4)):
             rename = (np.arange(n) & ~3) | np.array(renaming)[np.arange(n) & 3]
-            mine = _colex(np.sort(rename[pairs], axis=1))
-            theirs = _colex(np.sort(rename[sights], axis=1))
+            mine = colex(np.sort(rename[pairs], axis=1))
+            theirs = colex(np.sort(rename[sights], axis=1))
             np.minimum(least, mine[:, None] * len(sights) + theirs[None, :], out=least)
         apart = ~(pairs[:, :, None, None] == sights[None, None, :, :]).any(axis=(1, 3))
         codes, classes = np.unique(np.where(apart, least, -1), return_inverse=True)
@@ -87,10 +90,10 @@ class SeenBoard:
 
     def of(self, flop: tuple[int, ...], holdings: Counts) -> Counts:
         """Each holding's states with this flop: one for each choice of the seen cards."""
-        mine = _colex(np.sort(self.position[holdings], axis=1))
+        mine = colex(np.sort(self.position[holdings], axis=1))
         shown = np.array(list(itertools.combinations(sorted(self.position[list(flop)]),
                                                      self.seen)), dtype=np.int64)
-        return self.table[mine[:, None], _colex(shown)[None, :]]
+        return self.table[mine[:, None], colex(shown)[None, :]]
 
 
 def solve_seen(game: BoardGame, seen: int, paytable: PayTable | None = None,
@@ -153,9 +156,14 @@ def scenario_of(game: BoardGame, sight: BoardSight) -> Scenario:
                     sight.published)
 
 
-def board_protected(made: Game[Any], game: BoardGame) -> Game[Any]:
-    """The game of a shared-board file with its ``[protection]`` scenarios (the game itself
-    when it has none)."""
+def board_protected(game: BoardGame) -> Game[Any]:
+    """The game of a shared-board file with its ``[protection]`` scenarios (the game as
+    dealt when it has none): the exposed return table, the exposed player's strategy against
+    the game as dealt (:mod:`.board_seen`) and the simulator that plays it."""
+    from edge.decisions.board_seen import SeenPlay, seen_strategy
+
+    dealt_solves: dict[tuple[object, ...], BoardSolution] = {}
+    made = make_board_game(game, dealt_solves)
     sights = {sight.name: sight for sight in read_board_sights(game.bet.path, game)}
     if not sights:
         return made
@@ -163,20 +171,34 @@ def board_protected(made: Game[Any], game: BoardGame) -> Game[Any]:
     bet = game.bet
 
     def sight_of(wager: Wager[Rules]) -> tuple[Scenario, BoardSight]:
+        """The scenario; a strategy file is refused here, before any solve."""
         scenario = wager.player.scenario
         assert scenario is not None
+        strategy = played_strategy(wager.rules)
+        if not strategy.is_optimal:
+            raise EdgeError(f"seen={scenario.name}: the exposed player's strategy is solved "
+                            f"exactly (strategy=optimal); the strategy file {strategy} is "
+                            "played in the game as dealt (seen=none).")
         return scenario, sights[scenario.name]
 
-    def analyze(wager: Wager[Rules]) -> ReturnTable:
-        scenario, sight = sight_of(wager)
+    def solve(wager: Wager[Rules]) -> tuple[PayTable, BoardSolution]:
+        """The pay table and the exposed solve (once per pays and ties)."""
+        _, sight = sight_of(wager)
         table = wager.paytable or bet.presets[bet.default_paytable]
         larger = getattr(wager.rules, "ties", "larger") == "larger"
         key = (sight.board, table.pays, larger)
         if key not in solved:
             solved[key] = solve_seen(game, sight.board, table, larger)
-        exposed = board_table(solved[key], table, wager.rules)
-        unexposed = made.bets[0].analyze(dataclasses.replace(
-            wager, rules=seeing(wager.rules, NONE)))
+        return table, solved[key]
+
+    def unexposed(wager: Wager[Rules]) -> ReturnTable:
+        return made.bets[0].analyze(dataclasses.replace(wager,
+                                                        rules=seeing(wager.rules, NONE)))
+
+    def analyze(wager: Wager[Rules]) -> ReturnTable:
+        scenario, sight = sight_of(wager)
+        table, solution = solve(wager)
+        exposed = board_table(solution, table, wager.rules)
         first, place = game.decisions[0].name, game.board[0]
         if sight.board == FLOP:
             dealt = exposed.notes[0]
@@ -191,17 +213,25 @@ def board_protected(made: Game[Any], game: BoardGame) -> Game[Any]:
                     f"of suits, valued over every {place} holding the seen cards); the later "
                     "decisions are solved as in the game as dealt.")
         return dataclasses.replace(exposed, notes=(
-            seen, information_note(exposed, unexposed), dealt, *exposed.notes[1:]))
+            seen, information_note(exposed, unexposed(wager)), dealt, *exposed.notes[1:]))
 
-    def refused(wager: Wager[Rules]) -> Any:
-        scenario, _ = sight_of(wager)
-        raise EdgeError(f"seen={scenario.name}: the exposed player's strategy is not put in "
-                        f"words or simulated from a game file with a shared board yet; `edge "
-                        f"table {bet.path.name} --set seen={scenario.name}` gives its exact "
-                        "figures and how often each line of play is taken.")
+    def strategy(wager: Wager[Rules]) -> Report:
+        scenario, sight = sight_of(wager)
+        table, solution = solve(wager)
+        returns = analyze(wager)
+        larger = getattr(wager.rules, "ties", "larger") == "larger"
+        return seen_strategy(solution, dealt_solves[table.pays, larger], table, scenario,
+                             sight.board, returns)
 
-    main = dataclasses.replace(made.bets[0], exposed=Exposed(analyze, strategy=refused,
-                                                             simulate=refused))
+    def simulate(wager: Wager[Rules]) -> Any:
+        _, sight = sight_of(wager)
+        table, solution = solve(wager)
+        first = (None if sight.board == FLOP else
+                 SeenPlay(SeenBoard(solution.deck, sight.board), solution.preflop))
+        return board_simulator(solution, table, first)
+
+    main = dataclasses.replace(made.bets[0], exposed=Exposed(analyze, strategy=strategy,
+                                                             simulate=simulate))
     return dataclasses.replace(
         made, rules=seen_rules(made.rules, tuple(sights)), bets=(main, *made.bets[1:]),
         protection=Protection(main.name, tuple(scenario_of(game, s) for s in sights.values()),
