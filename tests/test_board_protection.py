@@ -262,6 +262,7 @@ def test_the_exposed_strategy_counts_every_state(seen: int,
     assert main(["strategy", str(GAME), "--set", f"seen=flop-{seen}"]) == 0
     out = capsys.readouterr().out
     assert "value of the information" in out and "Decision: preflop" in out
+    assert "the option differs from the one taken as dealt on" in out
 
 
 @pytest.mark.slow
@@ -366,12 +367,14 @@ def test_a_sight_not_solved_is_refused_in_one_line(tmp_path: Path, extra: str, k
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seen", [1, 2, 3])
-def test_the_built_in_solver_with_flop_cards_seen(seen: int,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    # a full solve of the file (about 2.5 minutes of one core each) against edge's own
-    # Ultimate Texas Hold'em under seen=flop-1, flop-2, flop-3 (a separate program), whose
-    # exposure solves take minutes each: run with EDGE_PUBLISHED_CACHE naming a cache of the
-    # full solves (as tests/test_uth_players.py), or EDGE_EXPOSURE_FULL=1 to make them
+def test_the_built_in_solver_with_flop_cards_seen(seen: int, monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # a full solve of the file (about 2.5 minutes of one core each, and one more of the game
+    # as dealt for the strategy) against edge's own Ultimate Texas Hold'em under seen=flop-1,
+    # flop-2, flop-3 (a separate program), whose exposure solves take minutes each: run with
+    # EDGE_PUBLISHED_CACHE naming a cache of the full solves (as tests/test_uth_players.py),
+    # or EDGE_EXPOSURE_FULL=1 to make them
     folder = os.environ.get("EDGE_PUBLISHED_CACHE")
     if folder:
         monkeypatch.setenv("EDGE_CACHE_DIR", folder)
@@ -390,3 +393,26 @@ def test_the_built_in_solver_with_flop_cards_seen(seen: int,
     assert lines["check, check, bet-1x"] == theirs["check, check, river 1x"]
     assert lines["check, check, fold"] == theirs["check, check, river fold"]
     assert "bet-3x" not in lines and theirs["preflop 3x"] == 0
+    # the exposed strategy against the built-in's: the share of the states raised 4x, in all
+    # and by class (one card seen: by class and the seen card's rank), the command's figures
+    # with the solve above reused
+    monkeypatch.setattr(board_protection, "solve_seen", lambda *args, **kwargs: solution)
+    copy = tmp_path / GAME.name             # a path no other test's game is kept under
+    copy.write_text(GAME.read_text())
+    found = []
+    for game in (str(copy), "ultimate-texas-holdem"):
+        assert main(["strategy", game, "--set", f"seen=flop-{seen}", "--format", "json"]) == 0
+        found.append(json.loads(capsys.readouterr().out))
+    ours, built_in_strategy = found
+    chosen = ours["preflop"]
+    assert Fraction(sum(entry["bet-4x"] for entry in chosen.values()),
+                    sum(entry["states"] for entry in chosen.values())) == \
+        Fraction(built_in_strategy["preflop_shares"]["4x"])
+    for entry in built_in_strategy["classes"]:
+        if seen == 1:
+            for rank, share in entry["four_x_share_by_seen_rank"].items():
+                counts = ours["by_seen_rank"][entry["class"]][rank]
+                assert Fraction(counts["bet-4x"], sum(counts.values())) == Fraction(share)
+        else:
+            counts = chosen[entry["class"]]
+            assert Fraction(counts["bet-4x"], counts["states"]) == Fraction(entry["four_x_share"])

@@ -160,7 +160,7 @@ def board_protected(game: BoardGame) -> Game[Any]:
     """The game of a shared-board file with its ``[protection]`` scenarios (the game as
     dealt when it has none): the exposed return table, the exposed player's strategy against
     the game as dealt (:mod:`.board_seen`) and the simulator that plays it."""
-    from edge.decisions.board_seen import SeenPlay, seen_strategy
+    from edge.decisions.board_seen import SeenPlay, seen_choices, seen_lines, seen_strategy
 
     dealt_solves: dict[tuple[object, ...], BoardSolution] = {}
     made = make_board_game(game, dealt_solves)
@@ -215,13 +215,23 @@ def board_protected(game: BoardGame) -> Game[Any]:
         return dataclasses.replace(exposed, notes=(
             seen, information_note(exposed, unexposed(wager)), dealt, *exposed.notes[1:]))
 
+    def dealt(wager: Wager[Rules]) -> BoardSolution:
+        """The solve of the game as dealt at the wager's pays (made for its table)."""
+        unexposed(wager)
+        table = wager.paytable or bet.presets[bet.default_paytable]
+        return dealt_solves[table.pays, getattr(wager.rules, "ties", "larger") == "larger"]
+
     def strategy(wager: Wager[Rules]) -> Report:
         scenario, sight = sight_of(wager)
         table, solution = solve(wager)
-        returns = analyze(wager)
-        larger = getattr(wager.rules, "ties", "larger") == "larger"
-        return seen_strategy(solution, dealt_solves[table.pays, larger], table, scenario,
-                             sight.board, returns)
+        return seen_strategy(solution, dealt(wager), table, scenario, sight.board,
+                             analyze(wager))
+
+    def rules_of_play(wager: Wager[Rules]) -> list[str]:
+        _, sight = sight_of(wager)
+        _, solution = solve(wager)
+        return seen_lines(seen_choices(solution, dealt(wager), sight.board),
+                          game.decisions[0].name, game.unit)
 
     def simulate(wager: Wager[Rules]) -> Any:
         _, sight = sight_of(wager)
@@ -230,8 +240,8 @@ def board_protected(game: BoardGame) -> Game[Any]:
                  SeenPlay(SeenBoard(solution.deck, sight.board), solution.preflop))
         return board_simulator(solution, table, first)
 
-    main = dataclasses.replace(made.bets[0], exposed=Exposed(analyze, strategy=strategy,
-                                                             simulate=simulate))
+    main = dataclasses.replace(made.bets[0], exposed=Exposed(
+        analyze, strategy=strategy, simulate=simulate, rules_of_play=rules_of_play))
     return dataclasses.replace(
         made, rules=seen_rules(made.rules, tuple(sights)), bets=(main, *made.bets[1:]),
         protection=Protection(main.name, tuple(scenario_of(game, s) for s in sights.values()),

@@ -151,13 +151,7 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
     place = game.board[0]
     found = seen_choices(exposed, dealt, seen)
     options = found.options
-    states = int(found.taken.sum())
     information = exposed.player_return - dealt.player_return
-    shares = [Fraction(int(found.taken[:, o].sum()), states) for o in range(len(options))]
-    as_dealt = [Fraction(sum(int(found.taken[k].sum()) for k in found.classes
-                             if found.dealt[k] == o), states) for o in range(len(options))]
-    changed = sum(found.changed(k) for k in found.classes)
-    state_words = ("(holding, flop)" if seen == FLOP else "(holding, seen cards)")
     facts = Items((
         f"seen: {scenario.description}",
         f"expected return per {game.unit}: {_percent(exposed.player_return, 4)} (exactly "
@@ -165,12 +159,7 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
         f"{dealt.player_return})",
         f"value of the information: {_percent(information, 4)} per {game.unit} (exactly "
         f"{information})",
-        f"{first.name}: " + ", ".join(
-            f"{name} on {_percent(share)} (as dealt {_percent(as_dealt[o])})"
-            for o, (name, share) in enumerate(zip(options, shares, strict=True)))
-        + f" of the {states:,} {state_words} states, each as likely",
-        f"the option differs from the one taken as dealt on {changed:,} states "
-        f"({_percent(Fraction(changed, states))})",
+        *seen_lines(found, first.name, game.unit),
         (f"every deal counted: {exposed.cycle:,}" if scenario.ways == 1 else
          f"every deal counted {scenario.ways} times (once for each choice of the seen cards): "
          f"{exposed.cycle:,}"),
@@ -243,6 +232,39 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
     return Report(f"{game.bet.title}: the optimal strategy, the player seeing "
                   f"{scenario.description}", (), tuple(sections), game=game.bet.name,
                   game_title=game.bet.title, tables={game.bet.name: returns}, data=data)
+
+
+def seen_lines(found: SeenChoices, decision: str, unit: str, most: int = 5) -> list[str]:
+    """The decision made with the player's cards in a few plain lines: how often each option
+    is taken, seeing and as dealt, how often it changes, and the ``most`` holding classes that
+    change most (by gain per ``unit``, or by the share of their states when there is none)."""
+    options = found.options
+    states = int(found.taken.sum())
+    shares = [Fraction(int(found.taken[:, o].sum()), states) for o in range(len(options))]
+    as_dealt = [Fraction(sum(int(found.taken[k].sum()) for k in found.classes
+                             if found.dealt[k] == o), states) for o in range(len(options))]
+    changed = sum(found.changed(k) for k in found.classes)
+    words = "(holding, flop)" if found.seen == FLOP else "(holding, seen cards)"
+    lines = [f"{decision}: " + ", ".join(
+                 f"{name} on {_percent(share)} (as dealt {_percent(as_dealt[o])})"
+                 for o, (name, share) in enumerate(zip(options, shares, strict=True)))
+             + f" of the {states:,} {words} states, each as likely",
+             f"the option differs from the one taken as dealt on {changed:,} states "
+             f"({_percent(Fraction(changed, states))})"]
+    gain = found.gain
+    moved = sorted((k for k in found.classes if found.changed(k)), key=lambda k: (
+        -gain[k] if gain is not None else -Fraction(found.changed(k),
+                                                     int(found.taken[k].sum())), k))
+    if most and moved:
+        lines.append("the holding classes that change most" + (
+            f" (each one's gain per {unit})" if gain is not None else " (the share of its "
+            "states that changes)")
+            + ": " + ", ".join(
+                f"{class_name(k)} "
+                + (f"{_percent(gain[k], 4)}" if gain is not None else
+                   f"on {_percent(Fraction(found.changed(k), int(found.taken[k].sum())), 1)}")
+                for k in moved[:most]))
+    return lines
 
 
 def _rank_tables(found: SeenChoices, place: str) -> list[Paragraph | Table]:
