@@ -415,4 +415,5 @@ def test_the_built_in_solver_with_flop_cards_seen(seen: int, monkeypatch: pytest
                 assert Fraction(counts["bet-4x"], sum(counts.values())) == Fraction(share)
         else:
             counts = chosen[entry["class"]]
+            assert counts["states"] == entry["states"]
             assert Fraction(counts["bet-4x"], counts["states"]) == Fraction(entry["four_x_share"])

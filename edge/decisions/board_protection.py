@@ -12,6 +12,8 @@ seen cards) under a renaming of suits (:class:`SeenBoard`), each class's value t
 flop-level values of every flop holding its seen cards. Each deal is counted once for each
 choice of the ``k`` cards seen among the flop's three: C(3, k) times the game's cycle. The whole
 flop seen, the decision is one more made with the flop seen, counted by the solve's own states.
+The exposed player's strategy (against the game as dealt) and its simulator:
+:mod:`.board_seen`.
 """
 
 from __future__ import annotations
