@@ -222,6 +222,13 @@ def plain_class(hole: tuple[int, ...]) -> str:
     return LETTERS[high // 4] + LETTERS[low // 4] + ("s" if high % 4 == low % 4 else "o")
 
 
+def plain_relation(hole: tuple[int, ...], sight: tuple[int, ...]) -> tuple[int, bool]:
+    """How many seen cards have the rank of a card of the holding, and whether two seen cards
+    have one rank."""
+    return (sum(1 for c in sight if c // 4 in {h // 4 for h in hole}),
+            len({c // 4 for c in sight}) < len(sight))
+
+
 def strategy_json(seen: int, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     """``edge strategy FILE --set seen=flop-SEEN --format json``, read."""
     assert main(["strategy", str(GAME), "--set", f"seen=flop-{seen}", "--format", "json"]) == 0
@@ -259,6 +266,15 @@ def test_the_exposed_strategy_counts_every_state(seen: int,
                 first = holdings[name][0]            # every holding of a class: its ranks
                 left = sum(1 for c in deck if LETTERS[c // 4] == letter and c not in first)
                 assert sum(counts.values()) == len(holdings[name]) * left
+    # the states by what the seen cards do for the holding, counted plainly
+    relations: dict[tuple[int, bool], int] = {}
+    for hole in itertools.combinations(deck, 2):
+        for sight in itertools.combinations([c for c in deck if c not in hole], seen):
+            key = plain_relation(hole, sight)
+            relations[key] = relations.get(key, 0) + 1
+    assert {(entry["pair_the_holding"], entry["two_of_one_rank"]):
+            sum(entry[option] for option in ("check", "bet-3x", "bet-4x"))
+            for entry in data["by_seen_cards"]} == relations
     assert main(["strategy", str(GAME), "--set", f"seen=flop-{seen}"]) == 0
     out = capsys.readouterr().out
     assert "value of the information" in out and "Decision: preflop" in out
@@ -295,7 +311,15 @@ def test_the_exposed_strategy_against_a_plain_enumeration(
                               [c for c in deck if c not in hole], 3)
                           if set(sight) <= set(flop))
         gains[name] = gains.get(name, Fraction(0)) + (value - dealt_value) / deals
+    relations: dict[tuple[int, bool], list[int]] = {}
+    for (hole, sight), (option, _) in choices.items():
+        entry_counts = relations.setdefault(plain_relation(hole, sight), [0, 0, 0, 0])
+        entry_counts[option] += 1
+        entry_counts[3] += option != dealt_option[plain_class(hole)]
     data = strategy_json(seen, capsys)
+    assert {(entry["pair_the_holding"], entry["two_of_one_rank"]):
+            [*(entry[option] for option in names), entry["changed"]]
+            for entry in data["by_seen_cards"]} == relations
     for name, entry in data["preflop"].items():
         assert {option: entry[option] for option in names} == counts[name]
         assert entry["as_dealt"] == names[dealt_option[name]]

@@ -16,6 +16,7 @@ class, with no value by class (the solve keeps none; the table gives the whole).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -54,6 +55,12 @@ class SeenChoices:
     dealt: tuple[int, ...]                      # each class's option as dealt (-1: not dealt)
     gain: tuple[Fraction, ...] | None           # each class's share of the information's value
     by_rank: Counts | None = None               # one card seen: (class, rank, suited, option)
+    # by how many seen cards pair a card of the holding and whether two seen cards pair each
+    # other: (matches, paired, option) states, and (matches, paired) states changed
+    by_relation: Counts = dataclasses.field(
+        default_factory=lambda: np.zeros((FLOP + 1, 2, 0), np.int64))
+    relation_changed: Counts = dataclasses.field(
+        default_factory=lambda: np.zeros((FLOP + 1, 2), np.int64))
 
     @property
     def classes(self) -> list[int]:
@@ -72,13 +79,21 @@ def seen_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int) -> See
     options = tuple(option.name for option in game.decisions[0].options)
     taken = np.zeros((KINDS, len(options)), dtype=np.int64)
     deck = np.array(exposed.deck, dtype=np.int64)
+    relation = np.zeros((FLOP + 1, 2, len(options)), dtype=np.int64)
+    moved = np.zeros((FLOP + 1, 2), dtype=np.int64)
+    as_dealt = np.asarray(dealt.preflop, dtype=np.int64)
     if seen == FLOP:
         for flop, weight in _flop_classes(exposed.deck):
             left = [card for card in exposed.deck if card not in flop]
             holdings = np.array(list(itertools.combinations(left, HOLDING)), dtype=np.int64)
-            chosen = exposed.flop_choices[flop, 0, game.start]
-            np.add.at(taken, (holding_classes(holdings), chosen.astype(np.int64)), weight)
-        return SeenChoices(seen, options, taken, dealt.preflop, None)
+            chosen = exposed.flop_choices[flop, 0, game.start].astype(np.int64)
+            kinds = holding_classes(holdings)
+            np.add.at(taken, (kinds, chosen), weight)
+            sights = np.broadcast_to(np.array(flop, dtype=np.int64), (len(holdings), FLOP))
+            matches, paired = _relations(holdings, sights)
+            np.add.at(relation, (matches, paired, chosen), weight)
+            np.add.at(moved, (matches, paired), weight * (chosen != as_dealt[kinds]))
+        return SeenChoices(seen, options, taken, dealt.preflop, None, None, relation, moved)
     states = SeenBoard(exposed.deck, seen)
     n = len(deck)
     pairs = np.array(list(itertools.combinations(range(n), HOLDING)), dtype=np.int64)
@@ -90,6 +105,9 @@ def seen_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int) -> See
     kinds = holding_classes(deck[pairs])[rows]
     choice = np.asarray(exposed.preflop, dtype=np.int64)[state]
     np.add.at(taken, (kinds, choice), 1)
+    matches, paired = _relations(deck[pairs[rows]], deck[sights[columns]])
+    np.add.at(relation, (matches, paired, choice), 1)
+    np.add.at(moved, (matches, paired), (choice != as_dealt[kinds]).astype(np.int64))
     kind_of = np.zeros(states.count, dtype=np.int64)
     kind_of[state] = kinds
     counted = exposed.preflop_counts
@@ -111,7 +129,18 @@ def seen_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int) -> See
         raise AssertionError("the holding classes' gains do not add up to the value of the "
                              "information")
     return SeenChoices(seen, options, taken, dealt.preflop,
-                       tuple(Fraction(gain, whole) for gain in gains), by_rank)
+                       tuple(Fraction(gain, whole) for gain in gains), by_rank, relation, moved)
+
+
+def _relations(holdings: Counts, sights: Counts) -> tuple[Counts, Counts]:
+    """For each (holding, seen cards) row: how many seen cards have the rank of a card of the
+    holding, and whether two of the seen cards have one rank (1) or not (0)."""
+    held, shown = holdings >> 2, sights >> 2
+    matches = (shown[:, :, np.newaxis] == held[:, np.newaxis, :]).any(axis=2).sum(axis=1)
+    paired = np.zeros(len(sights), dtype=np.int64)
+    for i, j in itertools.combinations(range(sights.shape[1]), 2):
+        paired |= (shown[:, i] == shown[:, j]).astype(np.int64)
+    return matches.astype(np.int64), paired
 
 
 @dataclass(frozen=True)
@@ -204,6 +233,7 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
         heads + (() if found.gain is None else (f"gain per {game.unit}",)), tuple(rows),
         f"{first.name}: each holding class's states by the option taken, seeing, against the "
         "option it takes as dealt", align="lrl" + "r" * (len(heads) - 2))]
+    blocks.append(_relation_table(found, first.name))
     if found.by_rank is not None:
         blocks += _rank_tables(found, place)
     sections.append(Section(f"Decision: {first.name}", tuple(blocks)))
@@ -224,6 +254,11 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
             **{name: int(found.taken[k, o]) for o, name in enumerate(options)},
             **({} if found.gain is None else {"gain": str(found.gain[k])})}
             for k in found.classes}}
+    data["by_seen_cards"] = [
+        {"pair_the_holding": m, "two_of_one_rank": bool(p), "changed":
+         int(found.relation_changed[m, p]),
+         **{name: int(found.by_relation[m, p, o]) for o, name in enumerate(options)}}
+        for m in range(FLOP + 1) for p in (0, 1) if found.by_relation[m, p].sum()]
     if found.by_rank is not None:
         data["by_seen_rank"] = {class_name(k): {
             RANK_LETTERS[r]: {name: int(found.by_rank[k, r, :, o].sum())
@@ -265,6 +300,29 @@ def seen_lines(found: SeenChoices, decision: str, unit: str, most: int = 5) -> l
                    f"on {_percent(Fraction(found.changed(k), int(found.taken[k].sum())), 1)}")
                 for k in moved[:most]))
     return lines
+
+
+def _relation_table(found: SeenChoices, decision: str) -> Table:
+    """The states by what the seen cards do for the holding, the share taking each option
+    and the share that changes from the game as dealt."""
+    rows = []
+    for matches in range(FLOP + 1):
+        for paired in (0, 1):
+            counts = found.by_relation[matches, paired]
+            total = int(counts.sum())
+            if not total:
+                continue
+            words = ("no seen card pairs the holding" if not matches else
+                     "1 seen card pairs the holding" if matches == 1 else
+                     f"{matches} seen cards pair the holding")
+            rows.append((words + (", two seen cards of one rank" if paired else ""),
+                         f"{total:,}", *(_percent(Fraction(int(c), total), 1) for c in counts),
+                         _percent(Fraction(int(found.relation_changed[matches, paired]),
+                                           total), 1)))
+    return Table(("seen cards", "states", *found.options, "changed"), tuple(rows),
+                 f"{decision} by what the seen cards do for the holding: the share of the "
+                 "states taking each option, and the share whose option is not the one taken "
+                 "as dealt", align="l" + "r" * (len(found.options) + 2))
 
 
 def _rank_tables(found: SeenChoices, place: str) -> list[Paragraph | Table]:
