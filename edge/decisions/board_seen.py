@@ -214,7 +214,7 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
                "the information is the table's.")
     else:
         how = (f"{first.name} is taken on the player's {HOLDING} cards and the "
-               f"{'seen card' if seen == 1 else f'{seen} seen cards'} of {place}: every "
+               f"{'seen card' if seen == 1 else f'{seen} seen cards'} of the {place}: every "
                "(holding, seen cards) state, each as likely, takes the option of the highest "
                f"value over every {place} holding the seen cards, exactly as the solve took it. "
                "A class's gain is its share of the value of the information: the sum over its "
