@@ -279,6 +279,9 @@ def test_the_exposed_strategy_counts_every_state(seen: int,
     out = capsys.readouterr().out
     assert "value of the information" in out and "Decision: preflop" in out
     assert "the option differs from the one taken as dealt on" in out
+    # the plain rules: the classes that take one option whatever is seen
+    always = [name for name, entry in classes.items() if entry["bet-4x"] == entry["states"]]
+    assert (f"bet-4x whatever is seen ({len(always)} class" in out) == bool(always)
 
 
 @pytest.mark.slow

@@ -229,7 +229,8 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
                        for o in range(len(options))),
                      _percent(Fraction(found.changed(k), total), 1),
                      *(() if found.gain is None else (_percent(found.gain[k], 4),))))
-    blocks: list[Paragraph | Table] = [Paragraph(how), Table(
+    blocks: list[Paragraph | Table | Items] = [Paragraph(how), Items(tuple(plain_rules(found))),
+                                               Table(
         heads + (() if found.gain is None else (f"gain per {game.unit}",)), tuple(rows),
         f"{first.name}: each holding class's states by the option taken, seeing, against the "
         "option it takes as dealt", align="lrl" + "r" * (len(heads) - 2))]
@@ -302,6 +303,23 @@ def seen_lines(found: SeenChoices, decision: str, unit: str, most: int = 5) -> l
     return lines
 
 
+def plain_rules(found: SeenChoices) -> list[str]:
+    """The holding classes that take one option whatever is seen, by option, and how many
+    take their option by what is seen."""
+    lines = []
+    for o, name in enumerate(found.options):
+        always = [class_name(k) for k in found.classes
+                  if found.taken[k, o] == found.taken[k].sum()]
+        if always:
+            lines.append(f"{name} whatever is seen ({len(always)} "
+                         f"class{'es' if len(always) > 1 else ''}): "
+                         + " ".join(always))
+    mixed = [k for k in found.classes if np.count_nonzero(found.taken[k]) > 1]
+    lines.append(f"by what is seen: {len(mixed)} of the {len(found.classes)} classes"
+                 + (" (the table below gives each one's shares)" if mixed else ""))
+    return lines
+
+
 def _relation_table(found: SeenChoices, decision: str) -> Table:
     """The states by what the seen cards do for the holding, the share taking each option
     and the share that changes from the game as dealt."""
@@ -325,7 +343,7 @@ def _relation_table(found: SeenChoices, decision: str) -> Table:
                  "as dealt", align="l" + "r" * (len(found.options) + 2))
 
 
-def _rank_tables(found: SeenChoices, place: str) -> list[Paragraph | Table]:
+def _rank_tables(found: SeenChoices, place: str) -> list[Paragraph | Table | Items]:
     """With one card seen: the chart by the seen card's rank, and where the suits decide."""
     by_rank = found.by_rank
     assert by_rank is not None
@@ -345,7 +363,7 @@ def _rank_tables(found: SeenChoices, place: str) -> list[Paragraph | Table]:
                 ", ".join(f"{options[o]} {_percent(Fraction(int(part[o]), int(part.sum())), 1)}"
                           for o in np.flatnonzero(part)) if part.sum() else "none"
                 for part in (by_rank[k, r, 1], by_rank[k, r, 0]))))
-    blocks: list[Paragraph | Table] = [Table(
+    blocks: list[Paragraph | Table | Items] = [Table(
         ("class", *(RANK_LETTERS[r] for r in ranks)), chart,
         f"The option taken by the seen {place} card's rank (columns): "
         "mixed where the suits decide", align="l" + "c" * len(ranks))]
