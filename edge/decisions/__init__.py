@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from edge.decisions.board import read_board_file, shared_board
-from edge.decisions.board_game import make_board_game
 from edge.decisions.board_protection import board_protected
 from edge.decisions.file import read_game_file
 from edge.decisions.game import make_game
@@ -49,7 +48,7 @@ def load_game_file(path: str | Path) -> Game[Any]:
             _loaded.pop(next(iter(_loaded)))
         if shared_board(file):
             board = read_board_file(file)
-            _loaded[key] = board_protected(make_board_game(board), board)
+            _loaded[key] = board_protected(board)
         else:
             _loaded[key] = make_game(read_game_file(file))
     return _loaded[key]

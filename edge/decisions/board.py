@@ -282,7 +282,7 @@ def _suit_masks(cards: Sequence[int]) -> list[int]:
     return masks
 
 
-def _flop_classes(deck: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+def flop_classes(deck: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
     """One flop of each class under a renaming of suits, with how many flops it stands for
     (a class: the four suits' rank masks, sorted)."""
     classes: dict[tuple[int, ...], list[Any]] = {}
@@ -549,7 +549,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
     zero = np.zeros((1, CLASSES, DECIDED_RESULTS), dtype=np.int64)
     flop_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = {}
-    for flop, weight in _flop_classes(deck):
+    for flop, weight in flop_classes(deck):
         solver.chosen = {}
         left = [card for card in deck if card not in flop]
         holdings = np.array(list(itertools.combinations(left, HOLDING)), dtype=np.int64)
@@ -599,7 +599,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     return dataclasses.replace(
         _forward(game, by_class, choice, cycle, completions),
         flop_choices=flop_choices, larger=larger, deck=tuple(deck),
-        counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in _flop_classes(deck)},
+        counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in flop_classes(deck)},
         preflop_counts=by_class)
 
 

@@ -13,7 +13,7 @@ from edge.bets.file import LEAST_PAY
 from edge.decisions import board
 from edge.decisions.analysis import played_strategy
 from edge.decisions.board import FLOP, HOLDING, LATER, BoardGame, BoardSolution
-from edge.decisions.board_simulation import BoardSimulator
+from edge.decisions.board_simulation import board_simulator
 from edge.decisions.board_strategy_file import (
     RANK_LETTERS,
     board_compare,
@@ -46,12 +46,14 @@ BOARD_CHECK = ("the number of deals, computed apart from the solve (the deals co
                "values equal to the one counted forward")
 
 
-def make_board_game(game: BoardGame) -> Game[Any]:
+def make_board_game(game: BoardGame,
+                    solved: dict[tuple[object, ...], BoardSolution] | None = None) -> Game[Any]:
     """The :class:`Game` of a game file with a shared board: its exact return table, the
     simulator and the strategy report, under the solved strategy or a strategy file
-    (:mod:`edge.decisions.board_strategy_file`)."""
+    (:mod:`edge.decisions.board_strategy_file`); ``solved`` keeps its solves by (pays, ties
+    to the larger), for the game protection to compare with."""
     bet = game.bet
-    solved: dict[tuple[object, ...], BoardSolution] = {}
+    solved = {} if solved is None else solved
     compared: dict[tuple[object, ...], tuple[StrategyComparison, BoardSolution]] = {}
     kind = board_strategy_kind(game)
     # one deck, the solved strategy or a strategy file, ties
@@ -99,13 +101,7 @@ def make_board_game(game: BoardGame) -> Game[Any]:
                            "" if strategy.is_optimal else str(strategy))
 
     def simulate(wager: Wager[Rules]) -> Any:
-        from edge.sampling import common_scale, scaled
-        table = wager.paytable or bet.presets[bet.default_paytable]
-        solution = played(wager)
-        nets = [net for _, net, _, _ in solution.rows]
-        scale = common_scale(nets)
-        return BoardSimulator(solution, table, tuple(name for name, *_ in solution.rows),
-                              scaled(nets, scale), scale)
+        return board_simulator(played(wager), wager.paytable or bet.presets[bet.default_paytable])
 
     source = bet.source or f"the game file {bet.path.name} (no source stated)"
     outcomes = hand_pay_names(game.settles, game.wagers,
@@ -179,7 +175,7 @@ def board_strategy(solution: BoardSolution, table: PayTable, file: str = "") -> 
     for d, decision in enumerate(game.decisions):
         if d == 0 and solution.preflop:
             grouped: dict[tuple[int, str], list[int]] = {}
-            for klass in sorted(range(169), key=_strength_order):
+            for klass in sorted(range(169), key=strength_order):
                 first, second = divmod(klass, 13)
                 group = ("pairs" if first == second
                          else f"{RANK_LETTERS[max(first, second)]} high")
@@ -210,7 +206,7 @@ def board_strategy(solution: BoardSolution, table: PayTable, file: str = "") -> 
                   game=game.bet.name, game_title=game.bet.title, data=data)
 
 
-def _strength_order(klass: int) -> tuple[int, int, int]:
+def strength_order(klass: int) -> tuple[int, int, int]:
     """Pairs first, then by high card, second card and suited first."""
     first, second = divmod(klass, 13)
     high, low = max(first, second), min(first, second)

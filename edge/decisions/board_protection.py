@@ -12,12 +12,13 @@ seen cards) under a renaming of suits (:class:`SeenBoard`), each class's value t
 flop-level values of every flop holding its seen cards. Each deal is counted once for each
 choice of the ``k`` cards seen among the flop's three: C(3, k) times the game's cycle. The whole
 flop seen, the decision is one more made with the flop seen, counted by the solve's own states.
+The exposed player's strategy (against the game as dealt) and its simulator:
+:mod:`.board_seen`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,9 +28,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from edge.decisions.analysis import played_strategy
 from edge.decisions.board import FLOP, HOLDING, BoardGame, BoardSolution, solve_board_game
-from edge.decisions.board_game import board_table
+from edge.decisions.board_game import board_table, make_board_game
+from edge.decisions.board_seen import SeenBoard, SeenPlay, seen_choices, seen_lines, seen_strategy
+from edge.decisions.board_simulation import board_simulator
 from edge.decisions.protection import fail_at, scenario_entries, seen_rules
+from edge.document.document import Report
 from edge.errors import EdgeError
 from edge.games import Exposed, Game, Rules, Wager
 from edge.paytables import PayTable
@@ -40,57 +45,6 @@ from edge.table import ReturnTable
 Counts = npt.NDArray[np.int64]
 BOARD_KEYS = ("board", "published")
 SEEN_WORDS = ("", "one of the three cards", "two of the three cards", "the three cards")
-
-
-def _colex(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Each row's index among the sets of its size (rows of positions, increasing)."""
-    found = np.zeros(len(cards), dtype=np.int64)
-    for i in range(cards.shape[1]):
-        found += np.array([math.comb(int(c), i + 1) for c in range(int(cards.max(initial=0)) + 1)],
-                          dtype=np.int64)[cards[:, i]]
-    return found
-
-
-@dataclass
-class SeenBoard:
-    """The states of the decision before the flop when ``seen`` of the flop's cards are seen
-    with the player's holding: the classes of (holding, seen cards) under a renaming of suits
-    (:class:`~edge.decisions.board.FirstStates`)."""
-
-    deck: tuple[int, ...]
-    seen: int
-    count: int = 0
-    ways: int = 1
-    table: Counts = dataclasses.field(default_factory=lambda: np.zeros((0, 0), np.int64))
-    position: Counts = dataclasses.field(default_factory=lambda: np.zeros(0, np.int64))
-
-    def __post_init__(self) -> None:
-        n = len(self.deck)
-        self.ways = math.comb(FLOP, self.seen)
-        self.position = np.full(52, -1, dtype=np.int64)
-        self.position[list(self.deck)] = np.arange(n)
-        pairs = np.array(list(itertools.combinations(range(n), HOLDING)), dtype=np.int64)
-        sights = np.array(list(itertools.combinations(range(n), self.seen)), dtype=np.int64)
-        rows, columns = _colex(pairs), _colex(sights)
-        # positions are rank * 4 + suit (the deck's ranks in order, four suits each)
-        least = np.full((len(pairs), len(sights)), np.iinfo(np.int64).max, dtype=np.int64)
-        for renaming in itertools.permutations(range(4)):
-            rename = (np.arange(n) & ~3) | np.array(renaming)[np.arange(n) & 3]
-            mine = _colex(np.sort(rename[pairs], axis=1))
-            theirs = _colex(np.sort(rename[sights], axis=1))
-            np.minimum(least, mine[:, None] * len(sights) + theirs[None, :], out=least)
-        apart = ~(pairs[:, :, None, None] == sights[None, None, :, :]).any(axis=(1, 3))
-        codes, classes = np.unique(np.where(apart, least, -1), return_inverse=True)
-        self.count = len(codes)             # the overlapping states are one unused class
-        self.table = np.zeros((len(pairs), len(sights)), dtype=np.int64)
-        self.table[rows[:, None], columns[None, :]] = classes.reshape(len(pairs), len(sights))
-
-    def of(self, flop: tuple[int, ...], holdings: Counts) -> Counts:
-        """Each holding's states with this flop: one for each choice of the seen cards."""
-        mine = _colex(np.sort(self.position[holdings], axis=1))
-        shown = np.array(list(itertools.combinations(sorted(self.position[list(flop)]),
-                                                     self.seen)), dtype=np.int64)
-        return self.table[mine[:, None], _colex(shown)[None, :]]
 
 
 def solve_seen(game: BoardGame, seen: int, paytable: PayTable | None = None,
@@ -153,9 +107,13 @@ def scenario_of(game: BoardGame, sight: BoardSight) -> Scenario:
                     sight.published)
 
 
-def board_protected(made: Game[Any], game: BoardGame) -> Game[Any]:
-    """The game of a shared-board file with its ``[protection]`` scenarios (the game itself
-    when it has none)."""
+def board_protected(game: BoardGame) -> Game[Any]:
+    """The game of a shared-board file with its ``[protection]`` scenarios (the game as
+    dealt when it has none): the exposed return table, the exposed player's strategy against
+    the game as dealt (:mod:`.board_seen`) and the simulator that plays it."""
+
+    dealt_solves: dict[tuple[object, ...], BoardSolution] = {}
+    made = make_board_game(game, dealt_solves)
     sights = {sight.name: sight for sight in read_board_sights(game.bet.path, game)}
     if not sights:
         return made
@@ -163,20 +121,34 @@ def board_protected(made: Game[Any], game: BoardGame) -> Game[Any]:
     bet = game.bet
 
     def sight_of(wager: Wager[Rules]) -> tuple[Scenario, BoardSight]:
+        """The scenario; a strategy file is refused here, before any solve."""
         scenario = wager.player.scenario
         assert scenario is not None
+        strategy = played_strategy(wager.rules)
+        if not strategy.is_optimal:
+            raise EdgeError(f"seen={scenario.name}: the exposed player's strategy is solved "
+                            f"exactly (strategy=optimal); the strategy file {strategy} is "
+                            "played in the game as dealt (seen=none).")
         return scenario, sights[scenario.name]
 
-    def analyze(wager: Wager[Rules]) -> ReturnTable:
-        scenario, sight = sight_of(wager)
+    def solve(wager: Wager[Rules]) -> tuple[PayTable, BoardSolution]:
+        """The pay table and the exposed solve (once per pays and ties)."""
+        _, sight = sight_of(wager)
         table = wager.paytable or bet.presets[bet.default_paytable]
         larger = getattr(wager.rules, "ties", "larger") == "larger"
         key = (sight.board, table.pays, larger)
         if key not in solved:
             solved[key] = solve_seen(game, sight.board, table, larger)
-        exposed = board_table(solved[key], table, wager.rules)
-        unexposed = made.bets[0].analyze(dataclasses.replace(
-            wager, rules=seeing(wager.rules, NONE)))
+        return table, solved[key]
+
+    def unexposed(wager: Wager[Rules]) -> ReturnTable:
+        return made.bets[0].analyze(dataclasses.replace(wager,
+                                                        rules=seeing(wager.rules, NONE)))
+
+    def analyze(wager: Wager[Rules]) -> ReturnTable:
+        scenario, sight = sight_of(wager)
+        table, solution = solve(wager)
+        exposed = board_table(solution, table, wager.rules)
         first, place = game.decisions[0].name, game.board[0]
         if sight.board == FLOP:
             dealt = exposed.notes[0]
@@ -191,17 +163,35 @@ def board_protected(made: Game[Any], game: BoardGame) -> Game[Any]:
                     f"of suits, valued over every {place} holding the seen cards); the later "
                     "decisions are solved as in the game as dealt.")
         return dataclasses.replace(exposed, notes=(
-            seen, information_note(exposed, unexposed), dealt, *exposed.notes[1:]))
+            seen, information_note(exposed, unexposed(wager)), dealt, *exposed.notes[1:]))
 
-    def refused(wager: Wager[Rules]) -> Any:
-        scenario, _ = sight_of(wager)
-        raise EdgeError(f"seen={scenario.name}: the exposed player's strategy is not put in "
-                        f"words or simulated from a game file with a shared board yet; `edge "
-                        f"table {bet.path.name} --set seen={scenario.name}` gives its exact "
-                        "figures and how often each line of play is taken.")
+    def dealt(wager: Wager[Rules]) -> BoardSolution:
+        """The solve of the game as dealt at the wager's pays (made for its table)."""
+        unexposed(wager)
+        table = wager.paytable or bet.presets[bet.default_paytable]
+        return dealt_solves[table.pays, getattr(wager.rules, "ties", "larger") == "larger"]
 
-    main = dataclasses.replace(made.bets[0], exposed=Exposed(analyze, strategy=refused,
-                                                             simulate=refused))
+    def strategy(wager: Wager[Rules]) -> Report:
+        scenario, sight = sight_of(wager)
+        table, solution = solve(wager)
+        return seen_strategy(solution, dealt(wager), table, scenario, sight.board,
+                             analyze(wager))
+
+    def rules_of_play(wager: Wager[Rules]) -> list[str]:
+        _, sight = sight_of(wager)
+        _, solution = solve(wager)
+        return seen_lines(seen_choices(solution, dealt(wager), sight.board),
+                          game.decisions[0].name, game.unit)
+
+    def simulate(wager: Wager[Rules]) -> Any:
+        _, sight = sight_of(wager)
+        table, solution = solve(wager)
+        first = (None if sight.board == FLOP else
+                 SeenPlay(SeenBoard(solution.deck, sight.board), solution.preflop))
+        return board_simulator(solution, table, first)
+
+    main = dataclasses.replace(made.bets[0], exposed=Exposed(
+        analyze, strategy=strategy, simulate=simulate, rules_of_play=rules_of_play))
     return dataclasses.replace(
         made, rules=seen_rules(made.rules, tuple(sights)), bets=(main, *made.bets[1:]),
         protection=Protection(main.name, tuple(scenario_of(game, s) for s in sights.values()),

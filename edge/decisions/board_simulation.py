@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -44,6 +45,14 @@ IntArray = npt.NDArray[np.int64]
 DEALT = HOLDING + FLOP + LATER + HOLDING
 
 
+class FirstChoice(Protocol):
+    """How the decision made with the player's cards is taken when the player sees more than
+    his cards then (:mod:`.board_seen`): the option for his holding and the flop to come."""
+
+    def __call__(self, hole: Sequence[int], flop: Sequence[int]) -> int:
+        """The option taken (the flop's cards in the order dealt)."""
+
+
 @dataclass(frozen=True)
 class BoardSimulator:
     """Deals hands, plays the solved strategy and settles each by the file."""
@@ -56,6 +65,8 @@ class BoardSimulator:
     initial_wager: Fraction = Fraction(1)
     # each river decision's options' nets and tie order, by decision and wagers in play
     river: dict[tuple[int, Stake], tuple[IntArray, list[int]]] = field(default_factory=dict)
+    # the decision made with the player's cards, when it is not taken by holding class
+    first: FirstChoice | None = None
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -100,7 +111,9 @@ class BoardSimulator:
         for d, decision in enumerate(game.decisions):
             if not all(stake[w] == amount for w, amount in decision.when):
                 continue
-            if decision.seen == STAGES[0]:
+            if decision.seen == STAGES[0] and self.first is not None:
+                option = self.first(hole, flop)
+            elif decision.seen == STAGES[0]:
                 option = solution.preflop[int(holding_classes(np.array([hole]))[0])]
             elif decision.seen == STAGES[1]:
                 option = self._flop_choice(d, stake, hole, flop)
@@ -143,3 +156,15 @@ class BoardSimulator:
                                           None if len(ranks) == 13 else ranks)
         x, y = sorted(hole)
         return int(taken[x, y])
+
+
+def board_simulator(solution: BoardSolution, paytable: PayTable,
+                    first: FirstChoice | None = None) -> BoardSimulator:
+    """The simulator of a solve at these pays, its outcomes the solve's return table's rows
+    (``first``: how the decision made with the player's cards is taken, if not by holding
+    class)."""
+    from edge.sampling import common_scale, scaled
+    nets = [net for _, net, _, _ in solution.rows]
+    scale = common_scale(nets)
+    return BoardSimulator(solution, paytable, tuple(name for name, *_ in solution.rows),
+                          scaled(nets, scale), scale, first=first)
