@@ -12,12 +12,15 @@ game files with a shared board (:mod:`edge.decisions.board_strategy_file`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
 from typing import Final
 
+import numpy as np
+import numpy.typing as npt
 
 from edge.cards import RANKS
 from edge.errors import StrategyError
@@ -328,3 +331,176 @@ def holdem_condition(key: str, raw: object, count_ties: str, river: bool,
                          words + ", an unseen card that would tie him counting as one")
     return Condition(feature, allowed, text, words)
 
+
+# --- rules on the features, decided for many holdings at once -------------------------------
+
+@dataclass(frozen=True)
+class HoldemRule:
+    """Take the option ``action`` (its index among the decision's options) when every
+    condition holds."""
+
+    action: int
+    conditions: tuple[Condition, ...]
+
+    @property
+    def words(self) -> str:
+        """The conditions in words, joined (``always`` for none)."""
+        return all_of([c.words for c in self.conditions]) or "always"
+
+
+@dataclass(frozen=True)
+class HoldemRules:
+    """A decision's rules on the hold'em features, in order (the first that holds decides),
+    and the option of a hand none of them names."""
+
+    decision: int
+    rules: tuple[HoldemRule, ...]
+    otherwise: int
+
+    @property
+    def river(self) -> bool:
+        """Whether a rule reads a river feature (the whole board's)."""
+        return any(c.feature in RIVER_ONLY for rule in self.rules for c in rule.conditions)
+
+    def decide(self, values: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64],
+                                                            npt.NDArray[np.int64]]:
+        """The option of each holding (rows of ``values``, the features by
+        :func:`holding_features`) and the rule that decided it (``len(rules)``: none)."""
+        n = len(values)
+        action = np.full(n, self.otherwise, dtype=np.int64)
+        which = np.full(n, len(self.rules), dtype=np.int64)
+        open_ = np.ones(n, dtype=bool)
+        for number, rule in enumerate(self.rules):
+            hit = open_.copy()
+            for condition in rule.conditions:
+                hit &= np.isin(values[:, condition.feature], sorted(condition.allowed))
+            action[hit] = rule.action
+            which[hit] = number
+            open_ &= ~hit
+        return action, which
+
+    def program(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64],
+                               npt.NDArray[np.int32], int]:
+        """The rules as the board kernel reads them: each condition's feature (-1: none) and
+        allowed values as two 64-bit masks, each rule's option, the ``otherwise`` option."""
+        width = max((len(rule.conditions) for rule in self.rules), default=0) or 1
+        features = np.full((len(self.rules), width), -1, dtype=np.int32)
+        masks = np.zeros((len(self.rules), width, 2), dtype=np.uint64)
+        for r, rule in enumerate(self.rules):
+            for k, condition in enumerate(rule.conditions):
+                features[r, k] = int(condition.feature)
+                masks[r, k] = condition.masks()
+        return (features, masks, np.array([rule.action for rule in self.rules],
+                                          dtype=np.int32), self.otherwise)
+
+
+@functools.cache
+def _straights() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """For each 13-bit rank mask: whether it holds five ranks in a row (an ace high or low),
+    how many absent ranks would make it do so, and the mask of the ranks lying in a window of
+    five ranks that holds exactly four of them."""
+    def straight(mask: int) -> bool:
+        extended = (mask << 1) | ((mask >> 12) & 1)          # bit 0: the ace played low
+        return any((extended >> w) & 31 == 31 for w in range(10))
+    made = np.zeros(8192, dtype=np.int64)
+    completions = np.zeros(8192, dtype=np.int64)
+    draw = np.zeros(8192, dtype=np.int64)
+    for mask in range(8192):
+        if straight(mask):
+            made[mask] = 1
+            continue
+        completions[mask] = sum(1 for r in range(13)
+                                if not (mask >> r) & 1 and straight(mask | (1 << r)))
+        extended = (mask << 1) | ((mask >> 12) & 1)
+        for w in range(10):
+            window = (extended >> w) & 31
+            if window.bit_count() == 4:
+                for j in range(5):
+                    if (window >> j) & 1:
+                        present = w + j
+                        draw[mask] |= (1 << 12) if present == 0 else 1 << (present - 1)
+    return made, completions, draw
+
+
+def _classes(strengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    from edge import _core
+    unique, inverse = np.unique(strengths, return_inverse=True)
+    return np.array([_core.hand_class(int(s)) for s in unique], dtype=np.int64)[inverse]
+
+
+def holding_features(holdings: npt.NDArray[np.int64], board: Sequence[int],
+                     deck: Sequence[int] = range(52)) -> npt.NDArray[np.int64]:
+    """Every feature the kernels know (all but ``versus_dealer``) of each holding (rows of two
+    cards) on a board of three (the flop) or five cards (the river: with the dealer outs, the
+    unseen cards of ``deck``; 0 on the flop), as docs/strategies.md defines them: an array
+    (holdings, FEATURES)."""
+    from edge import _core
+    cards = [int(card) for card in board]
+    n = len(holdings)
+    a, b = holdings[:, 0].astype(np.int64), holdings[:, 1].astype(np.int64)
+    ra, rb = a >> 2, b >> 2
+    values = np.zeros((n, FEATURES), dtype=np.int64)
+    rows = np.concatenate([holdings.astype(np.int64), np.tile(cards, (n, 1))], axis=1)
+    strengths = _core.evaluate_many(rows)
+    hand = _classes(strengths)
+    rank_count = np.bincount([c >> 2 for c in cards], minlength=13)
+    board_mask = sum(1 << r for r in {c >> 2 for c in cards})
+    if len(cards) == 5:
+        board_class = int(_core.hand_class(int(_core.evaluate_cards(cards))))
+    else:
+        board_class = 3 if rank_count.max() == 3 else 1 if rank_count.max() == 2 else 0
+    values[:, Feature.HAND] = hand
+    values[:, Feature.BOARD_HAND] = board_class
+    values[:, Feature.HIDDEN] = hand > board_class
+    values[:, Feature.POCKET_PAIR] = ra == rb
+    values[:, Feature.HIGH_CARD] = np.maximum(ra, rb)
+    values[:, Feature.LOW_CARD] = np.minimum(ra, rb)
+    values[:, Feature.SUITED] = (a & 3) == (b & 3)
+    values[:, Feature.HOLE_PAIRED] = ((rank_count[ra] + 1 + (ra == rb) >= 2)
+                                      | (rank_count[rb] + 1 + (ra == rb) >= 2))
+    # one pair: in the hole, with a board rank (top, second ...: 2 + the board's distinct
+    # ranks above it), or on the board alone
+    on_board = np.array([(board_mask >> r) & 1 for r in range(13)], dtype=bool)
+    paired = np.where(on_board[ra], ra, np.where(on_board[rb], rb, -1))
+    above = np.array([(board_mask >> (r + 1)).bit_count() for r in range(13)], dtype=np.int64)
+    board_pair = max((r for r in range(13) if rank_count[r] >= 2), default=NO_RANK)
+    one_pair = hand == 1
+    values[:, Feature.PAIR] = np.where(~one_pair, 0, np.where(
+        ra == rb, 1, np.where(paired >= 0, 2 + above[np.maximum(paired, 0)], 7)))
+    values[:, Feature.PAIR_RANK] = np.where(~one_pair, NO_RANK, np.where(
+        ra == rb, ra, np.where(paired >= 0, paired, board_pair)))
+    # four to a flush (exactly four of one suit among every card): the highest hole card of it
+    suit_count = np.bincount([c & 3 for c in cards], minlength=4)
+    draw_suit = np.full(n, -1, dtype=np.int64)
+    for s in range(4):
+        suited = suit_count[s] + ((a & 3) == s) + ((b & 3) == s)
+        draw_suit = np.where(suited == 4, s, np.where(suited > 4, -2, draw_suit))
+    hole_of_suit = np.maximum(np.where((a & 3) == draw_suit, ra, -1),
+                              np.where((b & 3) == draw_suit, rb, -1))
+    values[:, Feature.FLUSH_DRAW] = draw_suit >= 0
+    values[:, Feature.FLUSH_DRAW_HOLE] = np.where((draw_suit >= 0) & (hole_of_suit >= 0),
+                                                  hole_of_suit, NO_RANK)
+    # a straight draw: the ranks that would make a straight, and the highest hole rank among
+    # the four ranks of a window of five holding four
+    made, completions, draw = _straights()
+    masks = board_mask | (1 << ra) | (1 << rb)
+    open_draw = made[masks] == 0
+    values[:, Feature.STRAIGHT_DRAW] = np.where(open_draw, np.minimum(completions[masks], 2), 0)
+    in_draw = np.maximum(np.where((draw[masks] >> ra) & 1, ra, -1),
+                         np.where((draw[masks] >> rb) & 1, rb, -1))
+    values[:, Feature.STRAIGHT_DRAW_HOLE] = np.where(open_draw & (in_draw >= 0), in_draw,
+                                                     NO_RANK)
+    if len(cards) == 5:
+        unseen = [c for c in deck if c not in cards]
+        six = _core.evaluate_many(np.array([[*cards, c] for c in unseen], dtype=np.int64))
+        by_card = np.full(52, -1, dtype=np.int64)
+        by_card[unseen] = six
+        beat = (six[np.newaxis, :] > strengths[:, np.newaxis]).sum(axis=1)
+        tie = (six[np.newaxis, :] == strengths[:, np.newaxis]).sum(axis=1)
+        # the dealer's card is none of the holding's own
+        beat -= (by_card[a] > strengths).astype(np.int64) + (by_card[b] > strengths)
+        tie -= (by_card[a] == strengths).astype(np.int64) + (by_card[b] == strengths)
+        values[:, Feature.DEALER_OUTS] = beat
+        values[:, Feature.DEALER_OUTS_HALF_TIES] = 2 * beat + tie
+        values[:, Feature.DEALER_OUTS_WITH_TIES] = beat + tie
+    return values
