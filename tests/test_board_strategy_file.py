@@ -508,7 +508,8 @@ def test_flop_and_river_rules_against_a_plain_enumeration() -> None:
 @pytest.mark.skipif(os.environ.get("EDGE_FILE_FULL") != "1",
                     reason="a full solve of the game file with the strategy's flop and river "
                            "rules (minutes of one core): EDGE_FILE_FULL=1 runs it")
-def test_the_wizard_practical_file_gives_the_built_in_return() -> None:
+def test_the_wizard_practical_file_gives_the_built_in_return(
+        capsys: pytest.CaptureFixture[str]) -> None:
     # the Wizard of Odds' practical strategy (chart, flop and river rules) written as a file on
     # the game file gives exactly the return of edge's built-in game under its built-in
     # wizard-practical (a separate program: its own kernels and features); the Wizard
@@ -533,8 +534,20 @@ def test_the_wizard_practical_file_gives_the_built_in_return() -> None:
     assert played.lines["check, bet-2x"] == theirs["check, flop 2x"]
     assert played.lines["check, check, bet-1x"] == theirs["check, check, river 1x"]
     assert played.lines["check, check, fold"] == theirs["check, check, river fold"]
-    # the chart is the optimal preflop play: every cost is the flop's and the river's
-    assert {d.stage for d in comparison.departures} <= {"flop", "river"}
+    # the chart is the optimal preflop play: every cost is the flop's and the river's, rule
+    # by rule the built-in's own pricing of its departures (its kernels, its own grouping)
+    capsys.readouterr()
+    assert main(["strategy", "ultimate-texas-holdem", "--compare", "wizard-practical",
+                 "--format", "json"]) == 0
+    priced = json.loads(capsys.readouterr().out)["departures"]
+
+    def rule(stage: str, situation: str) -> tuple[str, str]:
+        words = situation.split(":")[0]
+        return stage, ("otherwise" if words.startswith(("otherwise", "no rule")) else words)
+    assert {rule(d.stage, d.situation): (d.cost, d.frequency)
+            for d in comparison.departures} == {
+        rule(d["stage"], d["situation"]): (Fraction(d["cost"]), Fraction(d["frequency"]))
+        for d in priced}
 
 
 @pytest.mark.kernels

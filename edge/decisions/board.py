@@ -497,7 +497,6 @@ class _Solver:
                 found[key] = counts * taken
         return best, found
 
-
     def ruled_value(self, flop: _Flop, d: int, stake: Stake, line: Line
                     ) -> tuple[Counts, dict[Line, Counts], dict[LostKey, Counts]]:
         """As :meth:`value` (after it, on the same flop), with the decisions that have rules
