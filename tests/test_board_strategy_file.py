@@ -435,6 +435,7 @@ def later_solution(ranks: tuple[int, ...]) -> BoardSolution:
                             plan=later_rules(later_strategy()))
 
 
+@pytest.mark.kernels
 def test_flop_and_river_rules_of_one_class_against_a_plain_enumeration() -> None:
     # K-Q suited (four holdings) checks before the flop: its value under the file's flop and
     # river, and what each rule's departures lose, summed over its deals, counted plainly
