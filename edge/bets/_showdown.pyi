@@ -1,6 +1,7 @@
 """Type stubs for the showdown kernel (_showdown.pyx)."""
 
 from collections.abc import Iterable
+from typing import overload
 
 import numpy as np
 import numpy.typing as npt
@@ -28,11 +29,22 @@ def showdown_counts(
 def split_counts(
     flop: Iterable[int], threshold: int, ranks: Iterable[int] | None = None
 ) -> IntArray: ...
+Program = tuple[npt.ArrayLike, npt.ArrayLike, npt.ArrayLike, int]
+
+@overload
 def decided_counts(
     flop: Iterable[int], threshold: int, nets: npt.ArrayLike, order: Iterable[int],
-    ranks: Iterable[int] | None = None
+    ranks: Iterable[int] | None = None, program: None = None
 ) -> IntArray: ...
+@overload
+def decided_counts(
+    flop: Iterable[int], threshold: int, nets: npt.ArrayLike, order: Iterable[int],
+    ranks: Iterable[int] | None, program: Program
+) -> tuple[IntArray, IntArray, IntArray]: ...
 def decided_options(
     board: Iterable[int], threshold: int, nets: npt.ArrayLike, order: Iterable[int],
-    ranks: Iterable[int] | None = None
+    ranks: Iterable[int] | None = None, program: Program | None = None
 ) -> npt.NDArray[np.int8]: ...
+def river_features(
+    hole: Iterable[int], board: Iterable[int], ranks: Iterable[int] | None = None
+) -> list[int]: ...

@@ -57,6 +57,9 @@ cdef int64_t INDEX_MASK = (1 << 11) - 1
 cdef int MOST_HOLDINGS = 1081
 cdef enum:
     SPLIT_RESULTS = 6
+    MOST_OPTIONS = 16
+
+include "_holdem_rules.pxi"
 # the results of a decided count: (the second qualifies) * 3 + the comparison
 DECIDED_RESULTS = SPLIT_RESULTS
 
@@ -440,15 +443,25 @@ def showdown_counts(ranks=None, start=0, stop=None, into=None, board_cards=5):
 
 cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int options,
                         const int64_t* nets, const int* order, int64_t* out,
-                        signed char* taken) noexcept nogil:
+                        signed char* taken, const RuleProgram* program=NULL,
+                        const RiverBoard* river=NULL, int64_t* rule_out=NULL,
+                        int64_t* lost=NULL) noexcept nogil:
     """After ``_board_pass`` on one board: each holding's second holdings (none shared) by
     result ``q * 3 + k`` (``q`` 1 when the second's strength is at least ``threshold``, ``k``
     the comparison of the first's hand with the second's), then the option of the highest
     value ``sum(count[r] * nets[o, class, r])`` (the first in ``order`` among equals) gets
     them, added to ``out`` (a row of options * CLASSES * SPLIT_RESULTS per pair of cards,
     indexed ``first * 52 + second``) unless it is NULL; ``taken`` (unless NULL) gets the
-    option, at ``first * 52 + second``."""
-    cdef int h, q, x, y, o, r, best, mine, unq, lower, ties
+    option, at ``first * 52 + second``.
+
+    With a rule ``program`` (and the ``river`` board's features), the option the rules take
+    gets them too, added to ``rule_out`` (laid out as ``out``); ``lost`` (rules + 1
+    pairs per pair of cards) gets, by the deciding rule (program.rules: none), the value of
+    the highest option less that of the rules' one, and the second holdings where the two
+    options differ; ``taken`` then gets the rules' option."""
+    cdef int h, q, x, y, o, r, best, mine, unq, lower, ties, chosen, rule
+    cdef int64_t[MOST_OPTIONS] worth
+    cdef int strength[1081]
     cdef int unqualified = 0
     cdef int[52] under        # per card: holdings below the threshold holding it
     cdef int64_t[SPLIT_RESULTS] count
@@ -457,6 +470,9 @@ cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int
     cdef int64_t* row
     for x in range(52):
         under[x] = 0
+    if program != NULL:
+        for q in range(holdings):
+            strength[w.keys[q] & INDEX_MASK] = <int>(w.keys[q] >> INDEX_BITS)
     for q in range(holdings):
         h = <int>(w.keys[q] & INDEX_MASK)
         if (w.keys[q] >> INDEX_BITS) >= threshold:
@@ -491,10 +507,24 @@ cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int
             value = 0
             for r in range(SPLIT_RESULTS):
                 value += count[r] * net[r]
+            worth[order[o]] = value
             if o == 0 or value > top:
                 top = value
                 best = order[o]
-        if taken != NULL:
+        if program != NULL:
+            chosen = _rule_decide(program, x, y, mine, strength[h], river, &rule)
+            if rule_out != NULL:
+                row = rule_out + (((x * 52 + y) * options + chosen) * HOLDEM_CLASSES
+                                  + mine) * SPLIT_RESULTS
+                for r in range(SPLIT_RESULTS):
+                    row[r] += count[r]
+            if lost != NULL:
+                lost[((x * 52 + y) * (program.rules + 1) + rule) * 2] += top - worth[chosen]
+                if chosen != best:
+                    lost[((x * 52 + y) * (program.rules + 1) + rule) * 2 + 1] += total
+            if taken != NULL:
+                taken[x * 52 + y] = <signed char>chosen
+        elif taken != NULL:
             taken[x * 52 + y] = <signed char>best
         if out == NULL:
             continue
@@ -506,13 +536,16 @@ cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int
 cdef void _completions(const HoldemTables* t, int* board, int k, int more, const int* rest, int n,
                        int* left, Work* w, int holdings, int64_t threshold, int total,
                        int options, const int64_t* nets, const int* order,
-                       int64_t* out) noexcept nogil:
+                       int64_t* out, const RuleProgram* program=NULL, int64_t* rule_out=NULL,
+                       int64_t* lost=NULL) noexcept nogil:
     """Every completion of the board's first ``k`` cards to five from the ``n`` cards of
     ``rest``: ``_board_pass`` on each, then ``_decided_pass`` into ``out`` (``more``: the
-    cards to come, 0 to 2)."""
+    cards to come, 0 to 2; with a rule ``program``, its decision too, into ``rule_out`` and
+    ``lost``)."""
     cdef int size = n - more
     cdef int[2] at
     cdef int i, m
+    cdef RiverBoard river
     at[0] = 0
     at[1] = 1 if more == 2 else n
     while True:
@@ -527,7 +560,10 @@ cdef void _completions(const HoldemTables* t, int* board, int k, int more, const
         if more == 2:
             board[k + 1] = rest[at[1]]
         _board_pass(t, board, 5, left, size, w, NULL, NULL)
-        _decided_pass(w, holdings, threshold, total, options, nets, order, out, NULL)
+        if program != NULL:
+            _river_board(t, board, left, size, &river)
+        _decided_pass(w, holdings, threshold, total, options, nets, order, out, NULL,
+                      program, &river, rule_out, lost)
         if more == 0:
             break
         if more == 1:
@@ -548,13 +584,14 @@ def _decision_table(nets, order):
     table = np.ascontiguousarray(nets, dtype=np.int64)
     ranking = np.ascontiguousarray(order, dtype=np.intc)
     if (table.ndim != 3 or table.shape[1:] != (HOLDEM_CLASSES, SPLIT_RESULTS)
-            or table.shape[0] < 1 or sorted(ranking.tolist()) != list(range(table.shape[0]))):
+            or not 1 <= table.shape[0] <= MOST_OPTIONS
+            or sorted(ranking.tolist()) != list(range(table.shape[0]))):
         raise ValueError("nets must have the shape (options, CLASSES, SPLIT_RESULTS) and "
                          "order every option once")
     return table, ranking
 
 
-def decided_counts(flop, threshold, nets, order, ranks=None):
+def decided_counts(flop, threshold, nets, order, ranks=None, program=None):
     """For one part of a board dealt first (``flop``, 3 to 5 distinct cards of the deck of
     ``ranks``), the cards to come that complete a board of five (every set of 5 - len(flop)
     of the cards left), and a first and second holding (two cards each, none shared), with a
@@ -566,7 +603,14 @@ def decided_counts(flop, threshold, nets, order, ranks=None):
     values the first in ``order``) takes them. ``counts[x, y, o, c, r]``: the deals of the
     first holding {x, y} (x < y, cards 0..51) where option ``o`` was taken, by class and
     result; an array of shape (52, 52, options, 10, 6). One option with every net 0: every
-    deal by result, nothing decided."""
+    deal by result, nothing decided.
+
+    With a rule ``program`` (``edge.decisions.holdem_features.HoldemRules.program``: rules on
+    the hold'em features of the holding and the whole board), also the counts by the option
+    the rules take (the same shape), and ``lost[x, y, rule]``: the value of the highest
+    option less that of the rules' one, and the deals where the rules' option is not the
+    highest (the first in ``order`` among equals), summed by the deciding rule (the last:
+    none) over the boards; returned as (counts, rule_counts, lost)."""
     chosen = [int(card) for card in flop]
     cards = _deck(ranks, MOST_BOARD)
     if (not FEWEST_BOARD <= len(chosen) <= MOST_BOARD or len(set(chosen)) != len(chosen)
@@ -576,6 +620,17 @@ def decided_counts(flop, threshold, nets, order, ranks=None):
     table, ranking = _decision_table(nets, order)
     cdef int options = table.shape[0]
     counts = np.zeros((52, 52, options, HOLDEM_CLASSES, SPLIT_RESULTS), dtype=np.int64)
+    cdef RuleProgram rules
+    cdef RuleProgram* using = NULL
+    cdef int64_t[::1] rule_view = counts.reshape(-1)
+    cdef int64_t[::1] lost_view = counts.reshape(-1)
+    if program is not None:
+        _load_program(program, options, &rules)
+        using = &rules
+        rule_counts = np.zeros_like(counts)
+        lost = np.zeros((52, 52, rules.rules + 1, 2), dtype=np.int64)
+        rule_view = rule_counts.reshape(-1)
+        lost_view = lost.reshape(-1)
     left_all = [card for card in cards.tolist() if card not in chosen]
     cdef int64_t[::1] out = counts.reshape(-1)
     cdef int64_t[::1] net_view = table.reshape(-1)
@@ -599,7 +654,11 @@ def decided_counts(flop, threshold, nets, order, ranks=None):
         board[i] = chosen[i]
     with nogil:
         _completions(t, board, k, more, &rest[0], n, &left[0], &w, holdings, limit, total, options,
-                     &net_view[0], &order_view[0], &out[0])
+                     &net_view[0], &order_view[0], &out[0], using,
+                     &rule_view[0] if using != NULL else NULL,
+                     &lost_view[0] if using != NULL else NULL)
+    if program is not None:
+        return counts, rule_counts, lost
     return counts
 
 
@@ -615,10 +674,11 @@ def split_counts(flop, threshold, ranks=None):
                      decided[..., 3]], axis=-1)
 
 
-def decided_options(board, threshold, nets, order, ranks=None):
+def decided_options(board, threshold, nets, order, ranks=None, program=None):
     """For one whole board (five distinct cards of the deck of ``ranks``), the option each
-    first holding takes, as :func:`decided_counts` decides it: ``taken[x, y]`` (x < y) for
-    the holding {x, y} of the cards left, -1 elsewhere; an array of shape (52, 52)."""
+    first holding takes, as :func:`decided_counts` decides it (with a rule ``program``: as
+    its rules decide it): ``taken[x, y]`` (x < y) for the holding {x, y} of the cards left,
+    -1 elsewhere; an array of shape (52, 52)."""
     chosen = [int(card) for card in board]
     cards = _deck(ranks, MOST_BOARD)
     if (len(chosen) != MOST_BOARD or len(set(chosen)) != len(chosen)
@@ -627,6 +687,12 @@ def decided_options(board, threshold, nets, order, ranks=None):
                          f"{chosen!r}")
     table, ranking = _decision_table(nets, order)
     cdef int options = table.shape[0]
+    cdef RuleProgram rules
+    cdef RuleProgram* using = NULL
+    cdef RiverBoard river
+    if program is not None:
+        _load_program(program, options, &rules)
+        using = &rules
     taken = np.full((52, 52), -1, dtype=np.int8)
     left_cards = np.array([card for card in cards.tolist() if card not in chosen],
                           dtype=np.intc)
@@ -647,6 +713,37 @@ def decided_options(board, threshold, nets, order, ranks=None):
         on_board[i] = chosen[i]
     with nogil:
         _board_pass(t, on_board, 5, &left[0], size, &w, NULL, NULL)
+        if using != NULL:
+            _river_board(t, on_board, &left[0], size, &river)
         _decided_pass(&w, holdings, limit, total, options, &net_view[0], &order_view[0], NULL,
-                      &taken_view[0])
+                      &taken_view[0], using, &river)
     return taken
+
+
+def river_features(hole, board, ranks=None):
+    """The hold'em features (``edge.decisions.holdem_features.Feature``, the 17 the kernels
+    know) of two cards on a whole board of five, as the rules of :func:`decided_counts`
+    read them (the unseen cards: the deck of ``ranks`` less the board), for tests."""
+    chosen = [int(card) for card in board]
+    mine = [int(card) for card in hole]
+    cards = _deck(ranks, MOST_BOARD)
+    if (len(chosen) != MOST_BOARD or len(mine) != 2
+            or len(set(chosen + mine)) != MOST_BOARD + 2
+            or not set(chosen + mine) <= set(cards.tolist())):
+        raise ValueError("two cards and a board of five, distinct cards of the deck")
+    unseen = np.array([card for card in cards.tolist() if card not in chosen], dtype=np.intc)
+    cdef int[::1] unseen_view = unseen
+    cdef int[5] on_board
+    cdef int i
+    cdef RiverBoard river
+    cdef int[RULE_FEATURES] v
+    cdef const HoldemTables* t = cy_holdem_tables()
+    cdef uint64_t lanes = 0
+    for i in range(MOST_BOARD):
+        on_board[i] = chosen[i]
+        lanes |= t.lane[chosen[i]]
+    cdef int strength = cy_evaluate_lanes(t, lanes | t.lane[mine[0]] | t.lane[mine[1]])
+    _river_board(t, on_board, &unseen_view[0], len(unseen), &river)
+    for i in range(RULE_FEATURES):
+        _rule_feature(i, mine[0], mine[1], cy_hand_class(strength), strength, &river, v)
+    return [v[i] for i in range(RULE_FEATURES)]

@@ -60,6 +60,7 @@ from edge.decisions.dealer import (
 )
 from edge.decisions.dealer import settlement as wager_pays
 from edge.decisions.file import GAME_KEYS, read_decisions, read_game_table
+from edge.decisions.holdem_features import HoldemRules, holding_features
 from edge.decisions.solve import Decision, Option
 from edge.errors import CardError, EdgeError
 from edge.files import TomlErrors, read_text, read_toml
@@ -136,6 +137,10 @@ class BoardSolution:
     deck: tuple[int, ...] = tuple(range(52))             # the cards dealt from
     # what the solve sums by holding class, to play another choice before the flop
     preflop_counts: PreflopCounts | None = None
+    # with rules for the decisions made with the flop or the whole board seen (a strategy
+    # file's): what the solve sums under them, and the rules (the simulator plays them)
+    planned: PlannedCounts | None = None
+    rules: tuple[HoldemRules, ...] = ()
 
 
 def _fail(path: Path, message: str) -> BetFileError:
@@ -409,21 +414,37 @@ def holding_classes(holdings: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 class _Flop:
     """One flop's counts: every holding of the cards left (rows), the deals that follow by
     (class, result) (``total``), and for each set of wagers the river decision is made with,
-    the deals by the option it takes (``river``)."""
+    the deals by the option it takes (``river``); with rules for the river, the deals by the
+    option they take and what they lose against it (``ruled``, ``lost``: (holdings, rule,
+    (value, deals departing)))."""
 
     total: Counts                                      # (holdings, classes, results)
     river: dict[Stake, Counts]                         # (holdings, options, classes, results)
+    ruled: dict[Stake, Counts] = dataclasses.field(default_factory=dict)
+    lost: dict[Stake, Counts] = dataclasses.field(default_factory=dict)
+
+
+# a rule's departures at one decision: (decision, rule, 0 value lost | 1 deals departing)
+LostKey = tuple[int, int, int]
 
 
 class _Solver:
     """The backward values and forward counts of one flop's states, from the decisions made
     with the flop seen on."""
 
-    def __init__(self, game: BoardGame, pays: _Pays, larger: bool, completions: int) -> None:
+    def __init__(self, game: BoardGame, pays: _Pays, larger: bool, completions: int,
+                 plan: Sequence[HoldemRules] = ()) -> None:
         self.game, self.pays, self.larger, self.completions = game, pays, larger, completions
         # the option taken by each holding of the flop being solved, by decision made with
         # the flop seen and the wagers in play then
         self.chosen: dict[tuple[int, Stake], npt.NDArray[np.int8]] = {}
+        # with rules (by decision): each option's value there (later decisions as solved),
+        # the option the rules (or the solve, where there are none) take, the holdings'
+        # features on the flop being solved
+        self.plan = {rules.decision: rules for rules in plan}
+        self.worth: dict[tuple[int, Stake], Counts] = {}
+        self.played: dict[tuple[int, Stake], npt.NDArray[np.int8]] = {}
+        self.features: Counts | None = None
 
     def river_options(self, decision: Decision, stake: Stake) -> tuple[Counts, list[int]]:
         """The nets of a river decision's options with these wagers in play (a fold: every
@@ -467,12 +488,75 @@ class _Solver:
         for o in reversed(_tie_order(decision.options, stake, self.larger)):
             choice[stacked[o] == best] = o
         self.chosen[d, stake] = choice.astype(np.int8)
+        if d in self.plan:
+            self.worth[d, stake] = stacked
         found: dict[Line, Counts] = {}
         for o, detail in enumerate(details):
             taken = (choice == o)[:, np.newaxis, np.newaxis]
             for key, counts in detail.items():
                 found[key] = counts * taken
         return best, found
+
+    def ruled_value(self, flop: _Flop, d: int, stake: Stake, line: Line
+                    ) -> tuple[Counts, dict[Line, Counts], dict[LostKey, Counts]]:
+        """As :meth:`value` (after it, on the same flop), with the decisions that have rules
+        taken by them (the others as solved): each holding's value and deals by line, and
+        what each rule's departures from the solved option lose there and how many deals
+        they are, the later decisions played as solved (0 where play does not come)."""
+        game = self.game
+        if d == len(game.decisions):
+            return self.value(flop, d, stake, line) + ({},)
+        decision = game.decisions[d]
+        if not _made(decision, stake):
+            return self.ruled_value(flop, d + 1, stake, line)
+        if decision.seen == STAGES[-1]:
+            if d not in self.plan:
+                return self.value(flop, d, stake, line) + ({},)
+            counts, lost = flop.ruled[stake], flop.lost[stake]
+            nets, _ = self.river_options(decision, stake)
+            value = (counts * nets[np.newaxis]).sum(axis=(1, 2, 3))
+            return (value, {(*line, (d, o)): counts[:, o] for o in range(len(decision.options))},
+                    {(d, r, k): lost[:, r, k] for r in range(lost.shape[1]) for k in (0, 1)})
+        n = len(flop.total)
+        values: list[Counts] = []
+        details: list[dict[Line, Counts]] = []
+        losts: list[dict[LostKey, Counts]] = []
+        for o, option in enumerate(decision.options):
+            after = _after(option, stake)
+            if after is None:
+                values.append(np.full(n, -self.pays.totals[stake] * self.completions,
+                                      dtype=np.int64))
+                details.append({(*line, (d, o)): flop.total})
+                losts.append({})
+            else:
+                value, detail, lost_after = self.ruled_value(flop, d + 1, after,
+                                                             (*line, (d, o)))
+                values.append(value)
+                details.append(detail)
+                losts.append(lost_after)
+        rows = np.arange(n)
+        solved = self.chosen[d, stake].astype(np.int64)
+        found_lost: dict[LostKey, Counts] = {}
+        if d in self.plan:
+            assert self.features is not None
+            choice, which = self.plan[d].decide(self.features)
+            worth = self.worth[d, stake]
+            gap = worth[solved, rows] - worth[choice, rows]
+            for r in range(len(self.plan[d].rules) + 1):
+                here = which == r
+                found_lost[d, r, 0] = np.where(here, gap, 0)
+                found_lost[d, r, 1] = np.where(here & (choice != solved), self.completions, 0)
+        else:
+            choice = solved
+        self.played[d, stake] = choice.astype(np.int8)
+        found: dict[Line, Counts] = {}
+        for o, (detail, lost_after) in enumerate(zip(details, losts, strict=True)):
+            taken = choice == o
+            for key, counts in detail.items():
+                found[key] = counts * taken[:, np.newaxis, np.newaxis]
+            for lost_key, amounts in lost_after.items():
+                found_lost[lost_key] = found_lost.get(lost_key, 0) + amounts * taken
+        return np.stack(values)[choice, rows], found, found_lost
 
 
 class FirstStates(Protocol):
@@ -506,12 +590,17 @@ class HoldingStates:
 def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                      larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
                      progress: Callable[[int], None] | None = None,
-                     states: FirstStates = HoldingStates()) -> BoardSolution:
+                     states: FirstStates = HoldingStates(),
+                     plan: Sequence[HoldemRules] = ()) -> BoardSolution:
     """The exact optimal strategy and return (a tie between options to the larger total
     wager unless ``larger_on_ties`` is False; the file's rule when None. ``ranks``, for
     tests: a deck of those ranks only, in four suits; ``progress`` is told of each flop class
     counted, by the flops it stands for; ``states``: what the decision before the flop is
-    taken on, each deal counted once in each of its ``ways`` states)."""
+    taken on, each deal counted once in each of its ``ways`` states). ``plan``: rules for
+    decisions made with the flop or the whole board seen (a strategy file's): the solution
+    then also holds what each option before the flop is worth with those decisions taken by
+    the rules and the others as solved (:class:`PlannedCounts`; the river's rules decided by
+    the board kernel on every board)."""
     from edge.bets import _showdown
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
@@ -524,7 +613,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                                                                    HOLDING)
     flops_per_holding = math.comb(n - HOLDING, FLOP)
     cycle = math.comb(n, HOLDING) * flops_per_holding * completions * states.ways
-    solver = _Solver(game, pays, larger, completions)
+    solver = _Solver(game, pays, larger, completions, plan)
     decisions = game.decisions
     first = decisions[0] if decisions[0].seen == HOLDING and _made(decisions[0], game.start) \
         else None
@@ -549,15 +638,31 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
     zero = np.zeros((1, CLASSES, DECIDED_RESULTS), dtype=np.int64)
     flop_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = {}
+    # under the plan's rules: by option before the flop, the values and lines by class, what
+    # each rule's departures lose (and their deals) by class; the options taken on each flop
+    ruled_values = [np.zeros(states.count, dtype=np.int64) for _ in arrivals]
+    ruled_lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
+    ruled_lost: list[dict[LostKey, Counts]] = [{} for _ in arrivals]
+    ruled_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = {}
+    on_flop = any(decisions[d].seen == STAGES[1] for d in solver.plan)
     for flop, weight in flop_classes(deck):
-        solver.chosen = {}
+        solver.chosen, solver.worth, solver.played = {}, {}, {}
         left = [card for card in deck if card not in flop]
         holdings = np.array(list(itertools.combinations(left, HOLDING)), dtype=np.int64)
         xs, ys = holdings[:, 0], holdings[:, 1]
         rivers: dict[Stake, Counts] = {}
+        ruled: dict[Stake, Counts] = {}
+        lost: dict[Stake, Counts] = {}
         for stake in river_stakes:
             assert river is not None
             nets, order = solver.river_options(decisions[river], stake)
+            if river in solver.plan:
+                counts, by_rules, lost_all = _showdown.decided_counts(
+                    list(flop), game.weakest, nets, order, ranks,
+                    solver.plan[river].program())
+                rivers[stake], ruled[stake], lost[stake] = (
+                    counts[xs, ys], by_rules[xs, ys], lost_all[xs, ys])
+                continue
             rivers[stake] = _showdown.decided_counts(list(flop), game.weakest, nets, order,
                                                      ranks)[xs, ys]
         total = (next(iter(rivers.values())).sum(axis=1) if rivers else
@@ -565,7 +670,9 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
         if not (total.sum(axis=(1, 2)) == completions).all():
             raise AssertionError(f"the board kernel's counts for the flop {flop} do not add "
                                  "up for every holding")
-        counted = _Flop(total, rivers)
+        counted = _Flop(total, rivers, ruled, lost)
+        if on_flop:
+            solver.features = holding_features(holdings, flop)
         classes = states.of(flop, holdings)
         np.add.at(deals_of_class, classes, weight * completions)
         for a, (line, arrival) in enumerate(arrivals):
@@ -579,6 +686,21 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                 np.add.at(found, classes, weight * counts.reshape(len(holdings), 1, -1))
         for (d, stake), chosen in solver.chosen.items():
             flop_choices[flop, d, stake] = chosen
+        for a, (line, arrival) in enumerate(arrivals):
+            if arrival is None or not plan:
+                continue
+            value, detail, lost_here = solver.ruled_value(counted, later, arrival, line)
+            np.add.at(ruled_values[a], classes, weight * value[:, np.newaxis])
+            for key, counts in detail.items():
+                found = ruled_lines[a].setdefault(key, np.zeros(
+                    (states.count, CLASSES * DECIDED_RESULTS), dtype=np.int64))
+                np.add.at(found, classes, weight * counts.reshape(len(holdings), 1, -1))
+            for lost_key, amounts in lost_here.items():
+                np.add.at(ruled_lost[a].setdefault(lost_key, np.zeros(states.count,
+                                                                      dtype=np.int64)),
+                          classes, weight * amounts[:, np.newaxis])
+        for (d, stake), chosen in solver.played.items():
+            ruled_choices[flop, d, stake] = chosen
         if progress is not None:
             progress(weight)
     # the holdings of each holding class; with other states, whether any deal comes there
@@ -596,11 +718,49 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
             choice[options[o] == best] = o
     by_class = PreflopCounts(pays, tuple(arrivals), options, tuple(lines), sizes,
                              deals_of_class, first is not None)
+    planned = None
+    if plan:
+        ruled_options = np.stack([
+            options[a] if arrival is None else np.asarray(ruled_values[a], dtype=object)
+            for a, (_, arrival) in enumerate(arrivals)])
+        planned = PlannedCounts(
+            dataclasses.replace(by_class, values=ruled_options, lines=tuple(ruled_lines)),
+            tuple(ruled_lost), ruled_choices)
     return dataclasses.replace(
         _forward(game, by_class, choice, cycle, completions),
         flop_choices=flop_choices, larger=larger, deck=tuple(deck),
         counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in flop_classes(deck)},
-        preflop_counts=by_class)
+        preflop_counts=by_class, planned=planned, rules=tuple(plan))
+
+
+@dataclass(frozen=True)
+class PlannedCounts:
+    """What the solve sums by holding class with the decisions made with the flop or the
+    whole board seen taken by a plan's rules (the others as solved), for each option before
+    the flop: the values and lines (``counts``), and what each rule's departures from the
+    solved option lose (value) and how many deals they are, by (decision, rule, 0 value | 1
+    deals) and class (``lost``: the departures at a decision priced with the later decisions
+    as solved); the option each holding takes on each flop counted (``flop_choices``)."""
+
+    counts: PreflopCounts
+    lost: tuple[dict[LostKey, Counts], ...]
+    flop_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]]
+
+
+def play_planned(solution: BoardSolution, choice: Sequence[int] | npt.NDArray[np.int64]
+                 ) -> BoardSolution:
+    """The solution with the decision before the flop taken by holding class as ``choice``
+    says and the later ones as the plan the solve was given takes them: its exact return,
+    forward counts and choices (for the simulator)."""
+    planned = solution.planned
+    if planned is None:
+        raise ValueError("the solve was given no rules for the flop or the river")
+    found = _forward(solution.game, planned.counts, np.asarray(choice, dtype=np.int64),
+                     solution.cycle, solution.completions)
+    return dataclasses.replace(solution, player_return=found.player_return,
+                               played=found.played, folded=found.folded, lines=found.lines,
+                               rows=found.rows, preflop=found.preflop,
+                               flop_choices=planned.flop_choices)
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,11 @@ from edge.decisions.board_strategy_file import (
     board_compare,
     board_strategy_kind,
     class_name,
+    later_rules,
+    preflop_rules,
 )
 from edge.decisions.dealer import hand_pay_names
+from edge.decisions.holdem_features import HoldemRules
 from edge.document.document import Items, Paragraph, Report, Section, Table
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option as rules_option
@@ -63,21 +66,22 @@ def make_board_game(game: BoardGame,
                                      minimum=1, maximum=1)),
          ("strategy", kind, strategy_option(
              kind.resolve(OPTIMAL), "the player's strategy: the optimal one, solved exactly "
-             "from the file, or a strategy file with rules for the decision made with the "
-             "player's two cards alone (docs/games-from-files.md)")),
+             "from the file, or a strategy file with rules for any of its decisions "
+             "(docs/games-from-files.md)")),
          ("ties", str, rules_option("larger" if game.larger_on_ties else "smaller",
                                     "which option a tie between options of equal value goes "
                                     "to: the larger or the smaller total wager",
                                     choices=("larger", "smaller")))],
         bases=(Rules,), frozen=True)
 
-    def solve(table: PayTable, larger: bool, shown: bool = False) -> BoardSolution:
-        key = (table.pays, larger)
+    def solve(table: PayTable, larger: bool, shown: bool = False,
+              plan: tuple[HoldemRules, ...] = ()) -> BoardSolution:
+        key = (table.pays, larger, plan)
         if key not in solved:
             from edge.parallel import Progress
             with Progress("solving", math.comb(52, FLOP), shown, unit="flops") as bar:
                 solved[key] = board.solve_board_game(game, table, larger,
-                                                     progress=bar.advance)
+                                                     progress=bar.advance, plan=plan)
         return solved[key]
 
     def comparison(wager: Wager[Rules]) -> tuple[StrategyComparison, BoardSolution]:
@@ -86,8 +90,8 @@ def make_board_game(game: BoardGame,
         strategy = played_strategy(wager.rules)
         key = (table.pays, larger, strategy.identity)
         if key not in compared:
-            compared[key] = board_compare(strategy, solve(table, larger, wager.run.progress),
-                                          bet.name)
+            compared[key] = board_compare(strategy, solve(table, larger, wager.run.progress,
+                                                          later_rules(strategy)), bet.name)
         return compared[key]
 
     def played(wager: Wager[Rules]) -> BoardSolution:
@@ -109,7 +113,8 @@ def make_board_game(game: BoardGame,
     def strategy(wager: Wager[Rules]) -> Report:
         table = wager.paytable or bet.presets[bet.default_paytable]
         chosen = played_strategy(wager.rules)
-        return board_strategy(played(wager), table, "" if chosen.is_optimal else str(chosen))
+        return board_strategy(played(wager), table, "" if chosen.is_optimal else str(chosen),
+                              preflop_rules(chosen) is not None)
 
     main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
                bet.presets, bet.default_paytable, least_pay=LEAST_PAY, simulate=simulate,
@@ -150,10 +155,12 @@ def board_table(solution: BoardSolution, table: PayTable, rules: Rules, strategy
                        / game.start[game.wagers.index(game.unit)])
 
 
-def board_strategy(solution: BoardSolution, table: PayTable, file: str = "") -> Report:
+def board_strategy(solution: BoardSolution, table: PayTable, file: str = "",
+                   preflop_ruled: bool = True) -> Report:
     """The solved strategy of a game file with a shared board: the lines of play, the first
     decision (made with the player's cards alone) by holding class, and what the later ones
-    are (``file``: the strategy file whose rules took the first decision, if any)."""
+    are (``file``: the strategy file whose rules took decisions, if any: the later decisions'
+    rules are listed; ``preflop_ruled``: whether its rules took the first)."""
     game = solution.game
     shares = sorted(solution.lines.items(), key=lambda item: -item[1])
     facts = Items((
@@ -188,7 +195,8 @@ def board_strategy(solution: BoardSolution, table: PayTable, file: str = "") -> 
             sections.append(Section(f"Decision: {decision.name}", (
                 Paragraph(f"Made with the player's {HOLDING} cards alone: each of the 169 "
                           "holding classes (the two ranks, suited or not) takes one option, "
-                          + (f"as the strategy file {file}'s rules take it." if file else
+                          + (f"as the strategy file {file}'s rules take it."
+                             if file and preflop_ruled else
                              "solved exactly over every flop, turn, river and dealer's hand.")),
                 Table(("option", "hands", "classes", "the holding classes that take it"), rows,
                       f"{decision.name}: the option of each holding class", align="llrl"))))
@@ -196,6 +204,17 @@ def board_strategy(solution: BoardSolution, table: PayTable, file: str = "") -> 
                                    for k, o in enumerate(solution.preflop) if o >= 0}
             continue
         seen = "the flop" if decision.seen == HOLDING + FLOP else "the whole board"
+        ruled = next((rules for rules in solution.rules if rules.decision == d), None)
+        if ruled is not None:
+            said = (*(f"{decision.options[rule.action].name} when {rule.words}"
+                      for rule in ruled.rules),
+                    f"otherwise {decision.options[ruled.otherwise].name}")
+            sections.append(Section(f"Decision: {decision.name}", (Paragraph(
+                f"Made with {decision.seen} cards seen (the player's {HOLDING} and {seen}): "
+                f"taken by the strategy file {file}'s rules, the first that holds deciding "
+                "(the hold'em features of docs/strategies.md):"), Items(said))))
+            data[decision.name] = list(said)
+            continue
         sections.append(Section(f"Decision: {decision.name}", (Paragraph(
             f"Made with {decision.seen} cards seen (the player's {HOLDING} and {seen}): solved "
             "exactly for every holding and board, too many to put in words here; the lines of "
@@ -219,6 +238,7 @@ BOARD_STRATEGY = (
     "same); the later decisions are taken state by state by exact integer comparison and are "
     "not put in words.")
 BOARD_FILE_STRATEGY = (
-    "The decision made with the player's cards alone is taken by the strategy file's rules, "
-    "by holding class; the later decisions are the solve's own given it, taken state by "
-    "state by exact integer comparison and not put in words.")
+    "The decisions the strategy file gives rules for are taken by them (the one made with "
+    "the player's cards alone by holding class, the flop's on every holding and flop, the "
+    "river's by the board kernel on every board); the others are the solve's own, taken "
+    "state by state by exact integer comparison and not put in words.")

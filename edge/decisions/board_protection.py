@@ -169,7 +169,8 @@ def board_protected(game: BoardGame) -> Game[Any]:
         """The solve of the game as dealt at the wager's pays (made for its table)."""
         unexposed(wager)
         table = wager.paytable or bet.presets[bet.default_paytable]
-        return dealt_solves[table.pays, getattr(wager.rules, "ties", "larger") == "larger"]
+        # make_board_game's key: the pays, the ties, the rules of a plan (none: optimal play)
+        return dealt_solves[table.pays, getattr(wager.rules, "ties", "larger") == "larger", ()]
 
     def strategy(wager: Wager[Rules]) -> Report:
         scenario, sight = sight_of(wager)

@@ -144,7 +144,8 @@ class BoardSimulator:
 
     def _river_choice(self, d: int, stake: Stake, hole: Sequence[int],
                       board: Sequence[int]) -> int:
-        """The option of the highest value on this board, as the board kernel decides it."""
+        """The option of the highest value on this board (or the one the strategy's rules
+        take), as the board kernel decides it."""
         from edge.bets import _showdown
         game = self.solution.game
         if (d, stake) not in self.river:
@@ -152,8 +153,10 @@ class BoardSimulator:
                                                  game.decisions[d], stake)
         nets, order = self.river[d, stake]
         ranks = sorted({card >> 2 for card in self.deck})
+        ruled = next((rules for rules in self.solution.rules if rules.decision == d), None)
         taken = _showdown.decided_options(list(board), game.weakest, nets, order,
-                                          None if len(ranks) == 13 else ranks)
+                                          None if len(ranks) == 13 else ranks,
+                                          None if ruled is None else ruled.program())
         x, y = sorted(hole)
         return int(taken[x, y])
 

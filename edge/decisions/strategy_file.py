@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -211,18 +211,11 @@ def _up_condition(entry: Mapping[str, object], file: StrategyFile, where: str
     return values
 
 
-def _decision(file: StrategyFile, table: Mapping[str, object], index: int, name: str,
+def decision_rules(file: StrategyFile, table: Mapping[str, object], index: int, name: str,
               decisions: tuple[Decision, ...], up: bool) -> DecisionRules:
+    """The rules of one decision's table ``[name]`` (``index``: the decision's)."""
     decision = decisions[index]
-    options = [o.name for o in decision.options]
-    file.check_keys(table, ("rules", "otherwise"), f"[{name}]")
-
-    def option(value: object, where: str) -> int:
-        if value not in options:
-            raise file.error(where, f"{value!r} is not an option of {name} "
-                                    f"({', '.join(options)})")
-        return options.index(str(value))
-    otherwise = option(file.string(table, "otherwise", f"[{name}]"), f"[{name}] otherwise")
+    option, otherwise = option_reader(file, table, decision)
     keys = RULE_KEYS if not up else UP_KEYS
     seen = decision.seen if not up else decision.seen - 1
     names = _Names(seen, up)
@@ -236,6 +229,24 @@ def _decision(file: StrategyFile, table: Mapping[str, object], index: int, name:
         action = option(entry.get("action"), f"{where} action")
         rules.append(Rule(action, _condition(entry, file, where, seen, names)))
     return DecisionRules(index, tuple(rules), otherwise)
+
+
+def option_reader(file: StrategyFile, table: Mapping[str, object], decision: Decision
+                  ) -> tuple[Callable[[object, str], int], int]:
+    """A decision's table checked for its keys (``rules``, ``otherwise``): the reader of an
+    option's name (its index; a name that is not an option is an error naming ``where``), and
+    the ``otherwise`` option."""
+    name = decision.name
+    options = [o.name for o in decision.options]
+    file.check_keys(table, ("rules", "otherwise"), f"[{name}]")
+
+    def option(value: object, where: str) -> int:
+        if value not in options:
+            raise file.error(where, f"{value!r} is not an option of {name} "
+                                    f"({', '.join(options)})")
+        return options.index(str(value))
+    return option, option(file.string(table, "otherwise", f"[{name}]"),
+                          f"[{name}] otherwise")
 
 
 class _Names(Mapping[str, Any]):
@@ -277,18 +288,20 @@ def is_up(solution: Solution) -> bool:
 
 
 def strategy_kind(game: str, decisions: tuple[Decision, ...],
-                  up: bool = False) -> type[GameFileStrategy]:
-    """The strategy type of one game file, with its catalog (the solved ``optimal`` strategy
-    named; any other a file); ``up``: its decision is made with the dealer's card face up."""
+                  up: bool = False, base: type[GameFileStrategy] = GameFileStrategy
+                  ) -> type[GameFileStrategy]:
+    """The strategy type of one game file (a subclass of ``base``), with its catalog (the
+    solved ``optimal`` strategy named; any other a file); ``up``: its decision is made with
+    the dealer's card face up."""
     kind = dataclasses.make_dataclass(
         "".join(part.title() for part in game.split("-")) + "Strategy", [],
-        bases=(GameFileStrategy,), frozen=True)
+        bases=(base,), frozen=True)
     names = [d.name for d in decisions]
 
     def parse(file: StrategyFile) -> GameFileStrategy:
         file.check_keys(file.data, (*file.header_keys, *names))
         info = file.info()
-        plays = tuple(_decision(file, file.table(file.data, name), i, name, decisions, up)
+        plays = tuple(decision_rules(file, file.table(file.data, name), i, name, decisions, up)
                       for i, name in enumerate(names) if name in file.data)
         result: GameFileStrategy = kind(info, plays)
         return result

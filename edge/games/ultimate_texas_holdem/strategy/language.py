@@ -24,34 +24,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
 import numpy as np
 
 from edge.cards import RANKS
+from edge.decisions.holdem_features import (
+    COUNT_TIES,
+    Condition,
+    Feature,
+    all_of,
+    holdem_condition,
+    parse_rank,
+)
 from edge.errors import StrategyError
 from edge.files import parse_toml
-from edge.games.ultimate_texas_holdem.strategy.features import (
-    BOOLEAN,
-    COUNT_TIES,
-    FEATURE_KINDS,
-    FEATURE_NAMES,
-    HAND_NAMES,
-    RIVER_ONLY,
-    Feature,
-    Kind,
-    all_of,
-    condition_words,
-)
 from edge.games.ultimate_texas_holdem.strategy.seen import (
     PreflopRule,
     fold_into_chart,
     hole_card_files,
     parse_rules,
-    show_value,
-    split_suffix,
 )
 from edge.strategies import (
     STRATEGY_TOML_ERRORS,
@@ -77,22 +70,6 @@ ACTION_WORDS: Final = {Street.FLOP: ("checks", "bets 2x"), Street.RIVER: ("folds
 
 
 # --- parsed strategies --------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Condition:
-    """One condition of a rule: the feature's value must be one of ``allowed``."""
-
-    feature: Feature
-    allowed: frozenset[int]
-    text: str                          # as written, e.g. ``hand_min = "two-pair"``
-    words: str = ""                    # in words: ``he holds two pair or better``
-
-    def masks(self) -> tuple[int, int]:
-        """The allowed values as two 64-bit masks (values 0..63, 64..127)."""
-        low = sum(1 << value for value in self.allowed if value < 64)
-        high = sum(1 << (value - 64) for value in self.allowed if value >= 64)
-        return low, high
-
 
 @dataclass(frozen=True)
 class Rule:
@@ -233,11 +210,7 @@ HOLDING_CARDS: Final = np.array([(a, b) for a in range(52) for b in range(a + 1,
 HOLDING_CLASSES: Final = tuple(holding_class(int(a), int(b)) for a, b in HOLDING_CARDS)
 
 
-def _rank(text: str, where: str) -> int:
-    value = "T" if text == "10" else text.upper()
-    if len(value) != 1 or value not in RANKS:
-        raise StrategyError(f"{where}: {text!r} is not a rank (2-9, T, J, Q, K, A)")
-    return RANKS.index(value)
+_rank = parse_rank
 
 
 def expand_range(text: str, where: str = "preflop") -> list[str]:
@@ -289,90 +262,6 @@ def _between(first: str, last: str, where: str) -> list[str]:
 
 
 # --- the parser ---------------------------------------------------------------------------------
-
-def _values(name: str, kind: Kind, raw: object, where: str) -> frozenset[int]:
-    """The value codes a condition ``name = raw`` allows (raw: one value or a list)."""
-    items = raw if isinstance(raw, list) else [raw]
-    if not items:
-        raise StrategyError(f"{where}: '{name}' has an empty list")
-    codes = set()
-    for item in items:
-        codes.add(_value(name, kind, item, where))
-    return frozenset(codes)
-
-
-def _value(name: str, kind: Kind, item: object, where: str) -> int:
-    if kind.values == BOOLEAN:
-        if not isinstance(item, bool):
-            raise StrategyError(f"{where}: '{name}' is true or false, not {item!r}")
-        return int(item)
-    if kind.values is not None:
-        if not isinstance(item, str) or item not in kind.values:
-            raise StrategyError(f"{where}: '{name}' cannot be {item!r}; choose from "
-                            f"{', '.join(kind.values)}")
-        return kind.values.index(item)
-    if kind.ranks:
-        if isinstance(item, int) and not isinstance(item, bool) and 2 <= item <= 10:
-            item = str(item)
-        if not isinstance(item, str):
-            raise StrategyError(f"{where}: '{name}' is a rank (2-9, T, J, Q, K, A), not {item!r}")
-        return _rank(item, f"{where}: '{name}'")
-    if not isinstance(item, int) or isinstance(item, bool) or not 0 <= item <= kind.limit:
-        raise StrategyError(f"{where}: '{name}' is a whole number 0..{kind.limit}, not {item!r}")
-    return item
-
-
-def _all_values(kind: Kind) -> range:
-    if kind.values is not None:
-        return range(len(kind.values))
-    return range(13) if kind.ranks else range(kind.limit + 1)
-
-
-def _condition(key: str, raw: object, count_ties: str, street: Street,
-               where: str) -> Condition:
-    base, suffix = split_suffix(key, FEATURE_KINDS)
-    if base not in FEATURE_KINDS:
-        raise StrategyError(f"{where}: unknown feature '{key}'; the features are: "
-                        f"{', '.join(FEATURE_NAMES)} (with _min, _max, _below, _above for "
-                        "ranks, hands and counts), and action")
-    feature, kind = FEATURE_KINDS[base]
-    if feature in RIVER_ONLY and street != Street.RIVER:
-        raise StrategyError(f"{where}: '{key}' is a river feature (the river's board is needed)")
-    text = f"{key} = {show_value(raw)}"
-    if not suffix:
-        allowed = _values(key, kind, raw, where)
-
-        def test(value: Fraction) -> bool:
-            return value in allowed
-    else:
-        if kind.values is not None and kind.values != HAND_NAMES:
-            raise StrategyError(f"{where}: '{key}': {base} has no order; write {base} = ...")
-        if isinstance(raw, list):
-            raise StrategyError(f"{where}: '{key}' takes one value, not a list")
-        bound = _value(key, kind, raw, where)
-
-        def test(value: Fraction) -> bool:
-            if suffix == "_min":
-                return value >= bound
-            if suffix == "_max":
-                return value <= bound
-            return value < bound if suffix == "_below" else value > bound
-        allowed = frozenset(v for v in _all_values(kind) if test(Fraction(v)))
-    codes = sorted(allowed) if not suffix else [bound]
-    words = condition_words(feature, suffix, codes)
-    if feature == Feature.DEALER_OUTS and count_ties == "half":
-        # the count outs + ties / 2, encoded as 2 x outs + ties (0..90)
-        return Condition(Feature.DEALER_OUTS_HALF_TIES,
-                         frozenset(v for v in range(91) if test(Fraction(v, 2))),
-                         text + " (a tie counts half)",
-                         words + ", an unseen card that would tie him counting half")
-    if feature == Feature.DEALER_OUTS and count_ties == "yes":
-        return Condition(Feature.DEALER_OUTS_WITH_TIES,
-                         frozenset(v for v in range(46) if test(Fraction(v))),
-                         text + " (a tie counts whole)",
-                         words + ", an unseen card that would tie him counting as one")
-    return Condition(feature, allowed, text, words)
-
 
 def _optimal(data: object, label: str, keys: tuple[str, ...], usual: str) -> bool:
     """Check a street's table (its ``keys`` and ``play``); whether it is played optimally."""
@@ -430,7 +319,8 @@ def _street(data: object, street: Street, where: str) -> StreetPlan:
         keys = [key for key in raw if key not in ("action", "count_ties")]
         if "count_ties" in raw and not any(k.startswith("dealer_outs") for k in keys):
             raise StrategyError(f"{rule_where}: count_ties goes with a dealer_outs condition")
-        conditions = tuple(_condition(key, raw[key], count_ties, street, rule_where)
+        conditions = tuple(holdem_condition(key, raw[key], count_ties,
+                                            street == Street.RIVER, rule_where)
                            for key in keys)
         text = ", ".join(c.text for c in conditions) or "always"
         words = all_of([c.words for c in conditions]) or "always"

@@ -32,7 +32,7 @@ then an ordinary chart); rules that name the seen cards need the matching ``--se
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Final
@@ -41,8 +41,8 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.cards import RANKS
+from edge.decisions.holdem_features import show_value, split_suffix
 from edge.errors import StrategyError
-from edge.games.ultimate_texas_holdem.strategy.features import SUFFIXES
 
 IntArray = npt.NDArray[np.int64]
 
@@ -133,24 +133,6 @@ def _words(name: str, codes: Sequence[int], suffix: str) -> str:
                  "_above": "above {}"}[suffix]
         return f"{what} is " + bound.format(RANKS[codes[0]])
     return f"{what} is " + " or ".join(RANKS[c] for c in codes)
-
-
-def show_value(raw: object) -> str:
-    """A value as a strategy file writes it (``true``, ``"A"``, ``["2", "3"]``)."""
-    if isinstance(raw, bool):
-        return "true" if raw else "false"
-    if isinstance(raw, list):
-        return "[" + ", ".join(show_value(item) for item in raw) + "]"
-    return f'"{raw}"' if isinstance(raw, str) else str(raw)
-
-
-def split_suffix(key: str, ordered: Collection[str]) -> tuple[str, str]:
-    """A condition's key as (feature, bound suffix): ``dealer_card_min`` -> (``dealer_card``,
-    ``_min``) when the feature is one of ``ordered``; (key, "") otherwise."""
-    for suffix in SUFFIXES:
-        if key.endswith(suffix) and key[:-len(suffix)] in ordered:
-            return key[:-len(suffix)], suffix
-    return key, ""
 
 
 def _within(value: int, suffix: str, bound: int) -> bool:
