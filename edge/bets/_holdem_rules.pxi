@@ -290,3 +290,24 @@ cdef int _load_program(program, int options, RuleProgram* out) except -1:
             n += 1
         out.conditions[r] = n
     return 0
+
+
+# The cells the river's states are summed by (edge.decisions.board_words): the holding's class
+# (0..168, edge.decisions.board.holding_classes), its hand class, hidden, the kind of one pair
+# and the dealer outs (ties not counted).
+RIVER_CELL_SHAPE = (169, 10, 2, 8, 46)
+cdef int RIVER_CELLS = 169 * 10 * 2 * 8 * 46
+
+
+cdef int _river_cell(int a, int b, int klass, int strength, const RiverBoard* board,
+                     int* v) noexcept nogil:
+    """The cell of the holding {a, b} (a < b) of hand class ``klass`` and seven-card
+    ``strength`` on the board (``RIVER_CELL_SHAPE``, C order)."""
+    cdef int ra = a >> 2, rb = b >> 2
+    cdef int high = ra if ra > rb else rb
+    cdef int low = rb if ra > rb else ra
+    cdef int holding = low * 13 + high if (a & 3) == (b & 3) else high * 13 + low
+    _rule_feature(R_PAIR, a, b, klass, strength, board, v)
+    _rule_feature(R_DEALER_OUTS, a, b, klass, strength, board, v)
+    return ((((holding * 10 + klass) * 2 + (klass > board.board_class)) * 8 + v[R_PAIR]) * 46
+            + v[R_DEALER_OUTS])

@@ -15,6 +15,7 @@ CLASSES: int
 FEWEST_BOARD: int
 MOST_BOARD: int
 DECIDED_RESULTS: int
+RIVER_CELL_SHAPE: tuple[int, int, int, int, int]
 
 IntArray = npt.NDArray[np.int64]
 Tally = tuple[IntArray, npt.NDArray[np.intc]]
@@ -34,12 +35,14 @@ Program = tuple[npt.ArrayLike, npt.ArrayLike, npt.ArrayLike, int]
 @overload
 def decided_counts(
     flop: Iterable[int], threshold: int, nets: npt.ArrayLike, order: Iterable[int],
-    ranks: Iterable[int] | None = None, program: None = None
+    ranks: Iterable[int] | None = None, program: None = None, cells: IntArray | None = None,
+    cell_weight: int = 1
 ) -> IntArray: ...
 @overload
 def decided_counts(
     flop: Iterable[int], threshold: int, nets: npt.ArrayLike, order: Iterable[int],
-    ranks: Iterable[int] | None, program: Program
+    ranks: Iterable[int] | None, program: Program, cells: IntArray | None = None,
+    cell_weight: int = 1
 ) -> tuple[IntArray, IntArray, IntArray]: ...
 def decided_options(
     board: Iterable[int], threshold: int, nets: npt.ArrayLike, order: Iterable[int],

@@ -445,7 +445,8 @@ cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int
                         const int64_t* nets, const int* order, int64_t* out,
                         signed char* taken, const RuleProgram* program=NULL,
                         const RiverBoard* river=NULL, int64_t* rule_out=NULL,
-                        int64_t* lost=NULL) noexcept nogil:
+                        int64_t* lost=NULL, int64_t* cells=NULL,
+                        int64_t cell_weight=0) noexcept nogil:
     """After ``_board_pass`` on one board: each holding's second holdings (none shared) by
     result ``q * 3 + k`` (``q`` 1 when the second's strength is at least ``threshold``, ``k``
     the comparison of the first's hand with the second's), then the option of the highest
@@ -458,8 +459,13 @@ cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int
     gets them too, added to ``rule_out`` (laid out as ``out``); ``lost`` (rules + 1
     pairs per pair of cards) gets, by the deciding rule (program.rules: none), the value of
     the highest option less that of the rules' one, and the second holdings where the two
-    options differ; ``taken`` then gets the rules' option."""
-    cdef int h, q, x, y, o, r, best, mine, unq, lower, ties, chosen, rule
+    options differ; ``taken`` then gets the rules' option.
+
+    With ``cells`` (and the ``river`` board's features), each state is summed by its cell
+    (:func:`_river_cell`): ``cell_weight`` times each option's value, and times the second
+    holdings at the option of the highest value."""
+    cdef int h, q, x, y, o, r, best, mine, unq, lower, ties, chosen, rule, cell
+    cdef int[RULE_FEATURES] v
     cdef int64_t[MOST_OPTIONS] worth
     cdef int strength[1081]
     cdef int unqualified = 0
@@ -470,7 +476,7 @@ cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int
     cdef int64_t* row
     for x in range(52):
         under[x] = 0
-    if program != NULL:
+    if program != NULL or cells != NULL:
         for q in range(holdings):
             strength[w.keys[q] & INDEX_MASK] = <int>(w.keys[q] >> INDEX_BITS)
     for q in range(holdings):
@@ -511,6 +517,12 @@ cdef void _decided_pass(Work* w, int holdings, int64_t threshold, int total, int
             if o == 0 or value > top:
                 top = value
                 best = order[o]
+        if cells != NULL:
+            cell = _river_cell(x, y, mine, strength[h], river, v)
+            row = cells + cell * options * 2
+            for o in range(options):
+                row[o * 2] += cell_weight * worth[o]
+            row[best * 2 + 1] += cell_weight * total
         if program != NULL:
             chosen = _rule_decide(program, x, y, mine, strength[h], river, &rule)
             if rule_out != NULL:
@@ -537,7 +549,8 @@ cdef void _completions(const HoldemTables* t, int* board, int k, int more, const
                        int* left, Work* w, int holdings, int64_t threshold, int total,
                        int options, const int64_t* nets, const int* order,
                        int64_t* out, const RuleProgram* program=NULL, int64_t* rule_out=NULL,
-                       int64_t* lost=NULL) noexcept nogil:
+                       int64_t* lost=NULL, int64_t* cells=NULL,
+                       int64_t cell_weight=0) noexcept nogil:
     """Every completion of the board's first ``k`` cards to five from the ``n`` cards of
     ``rest``: ``_board_pass`` on each, then ``_decided_pass`` into ``out`` (``more``: the
     cards to come, 0 to 2; with a rule ``program``, its decision too, into ``rule_out`` and
@@ -560,10 +573,10 @@ cdef void _completions(const HoldemTables* t, int* board, int k, int more, const
         if more == 2:
             board[k + 1] = rest[at[1]]
         _board_pass(t, board, 5, left, size, w, NULL, NULL)
-        if program != NULL:
+        if program != NULL or cells != NULL:
             _river_board(t, board, left, size, &river)
         _decided_pass(w, holdings, threshold, total, options, nets, order, out, NULL,
-                      program, &river, rule_out, lost)
+                      program, &river, rule_out, lost, cells, cell_weight)
         if more == 0:
             break
         if more == 1:
@@ -591,7 +604,8 @@ def _decision_table(nets, order):
     return table, ranking
 
 
-def decided_counts(flop, threshold, nets, order, ranks=None, program=None):
+def decided_counts(flop, threshold, nets, order, ranks=None, program=None, cells=None,
+                   cell_weight=1):
     """For one part of a board dealt first (``flop``, 3 to 5 distinct cards of the deck of
     ``ranks``), the cards to come that complete a board of five (every set of 5 - len(flop)
     of the cards left), and a first and second holding (two cards each, none shared), with a
@@ -610,7 +624,13 @@ def decided_counts(flop, threshold, nets, order, ranks=None, program=None):
     the rules take (the same shape), and ``lost[x, y, rule]``: the value of the highest
     option less that of the rules' one, and the deals where the rules' option is not the
     highest (the first in ``order`` among equals), summed by the deciding rule (the last:
-    none) over the boards; returned as (counts, rule_counts, lost)."""
+    none) over the boards; returned as (counts, rule_counts, lost).
+
+    With ``cells`` (an int64 array of RIVER_CELLS * options * 2, C-ordered, added into): for
+    each state (first holding and completed board) its cell (the holding's class, its hand
+    class, hidden, pair kind and dealer outs: ``RIVER_CELL_SHAPE``) gets ``cell_weight``
+    times each option's value at ``[cell, o, 0]`` and times the second holdings at ``[cell,
+    best, 1]`` (``best`` the option taken as above)."""
     chosen = [int(card) for card in flop]
     cards = _deck(ranks, MOST_BOARD)
     if (not FEWEST_BOARD <= len(chosen) <= MOST_BOARD or len(set(chosen)) != len(chosen)
@@ -631,6 +651,16 @@ def decided_counts(flop, threshold, nets, order, ranks=None, program=None):
         lost = np.zeros((52, 52, rules.rules + 1, 2), dtype=np.int64)
         rule_view = rule_counts.reshape(-1)
         lost_view = lost.reshape(-1)
+    cdef int64_t[::1] cell_view = counts.reshape(-1)
+    cdef int64_t* cell_out = NULL
+    if cells is not None:
+        if (not isinstance(cells, np.ndarray) or cells.dtype != np.int64
+                or not cells.flags.c_contiguous or cells.size != RIVER_CELLS * options * 2):
+            raise ValueError(f"cells must be a C-ordered int64 array of {RIVER_CELLS} * "
+                             f"{options} * 2")
+        cell_view = cells.reshape(-1)
+        cell_out = &cell_view[0]
+    cdef int64_t weight_of_cell = <int64_t>cell_weight
     left_all = [card for card in cards.tolist() if card not in chosen]
     cdef int64_t[::1] out = counts.reshape(-1)
     cdef int64_t[::1] net_view = table.reshape(-1)
@@ -656,7 +686,7 @@ def decided_counts(flop, threshold, nets, order, ranks=None, program=None):
         _completions(t, board, k, more, &rest[0], n, &left[0], &w, holdings, limit, total, options,
                      &net_view[0], &order_view[0], &out[0], using,
                      &rule_view[0] if using != NULL else NULL,
-                     &lost_view[0] if using != NULL else NULL)
+                     &lost_view[0] if using != NULL else NULL, cell_out, weight_of_cell)
     if program is not None:
         return counts, rule_counts, lost
     return counts

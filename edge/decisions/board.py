@@ -60,7 +60,7 @@ from edge.decisions.dealer import (
 )
 from edge.decisions.dealer import settlement as wager_pays
 from edge.decisions.file import GAME_KEYS, read_decisions, read_game_table
-from edge.decisions.holdem_features import HoldemRules, holding_features
+from edge.decisions.holdem_features import Feature, HoldemRules, holding_features
 from edge.decisions.solve import Decision, Option
 from edge.errors import CardError, EdgeError
 from edge.files import TomlErrors, read_text, read_toml
@@ -141,6 +141,9 @@ class BoardSolution:
     # file's): what the solve sums under them, and the rules (the simulator plays them)
     planned: PlannedCounts | None = None
     rules: tuple[HoldemRules, ...] = ()
+    # with ``words``: the states of each decision made with the flop or the whole board seen
+    # summed by feature cell (:class:`WordCells`), to put the decision in words
+    word_cells: dict[int, WordCells] = dataclasses.field(default_factory=dict)
 
 
 def _fail(path: Path, message: str) -> BetFileError:
@@ -445,6 +448,7 @@ class _Solver:
         self.worth: dict[tuple[int, Stake], Counts] = {}
         self.played: dict[tuple[int, Stake], npt.NDArray[np.int8]] = {}
         self.features: Counts | None = None
+        self.words = False
 
     def river_options(self, decision: Decision, stake: Stake) -> tuple[Counts, list[int]]:
         """The nets of a river decision's options with these wagers in play (a fold: every
@@ -488,7 +492,7 @@ class _Solver:
         for o in reversed(_tie_order(decision.options, stake, self.larger)):
             choice[stacked[o] == best] = o
         self.chosen[d, stake] = choice.astype(np.int8)
-        if d in self.plan:
+        if d in self.plan or self.words:
             self.worth[d, stake] = stacked
         found: dict[Line, Counts] = {}
         for o, detail in enumerate(details):
@@ -591,7 +595,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                      larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
                      progress: Callable[[int], None] | None = None,
                      states: FirstStates = HoldingStates(),
-                     plan: Sequence[HoldemRules] = ()) -> BoardSolution:
+                     plan: Sequence[HoldemRules] = (), words: bool = False) -> BoardSolution:
     """The exact optimal strategy and return (a tie between options to the larger total
     wager unless ``larger_on_ties`` is False; the file's rule when None. ``ranks``, for
     tests: a deck of those ranks only, in four suits; ``progress`` is told of each flop class
@@ -600,7 +604,8 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     decisions made with the flop or the whole board seen (a strategy file's): the solution
     then also holds what each option before the flop is worth with those decisions taken by
     the rules and the others as solved (:class:`PlannedCounts`; the river's rules decided by
-    the board kernel on every board)."""
+    the board kernel on every board). ``words``: also sum the states of the decisions made
+    with the flop or the whole board seen by feature cell (``word_cells``)."""
     from edge.bets import _showdown
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
@@ -645,6 +650,10 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     ruled_lost: list[dict[LostKey, Counts]] = [{} for _ in arrivals]
     ruled_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = {}
     on_flop = any(decisions[d].seen == STAGES[1] for d in solver.plan)
+    words = words and isinstance(states, HoldingStates)
+    solver.words = words
+    flop_sums: dict[tuple[int, int], list[tuple[Counts, Counts, Counts]]] = {}
+    river_sums: dict[Stake, Counts] = {}
     for flop, weight in flop_classes(deck):
         solver.chosen, solver.worth, solver.played = {}, {}, {}
         left = [card for card in deck if card not in flop]
@@ -663,6 +672,13 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                 rivers[stake], ruled[stake], lost[stake] = (
                     counts[xs, ys], by_rules[xs, ys], lost_all[xs, ys])
                 continue
+            if words:
+                sums = river_sums.setdefault(stake, np.zeros(
+                    (*_showdown.RIVER_CELL_SHAPE, len(nets), 2), dtype=np.int64))
+                rivers[stake] = _showdown.decided_counts(list(flop), game.weakest, nets, order,
+                                                         ranks, cells=sums,
+                                                         cell_weight=weight)[xs, ys]
+                continue
             rivers[stake] = _showdown.decided_counts(list(flop), game.weakest, nets, order,
                                                      ranks)[xs, ys]
         total = (next(iter(rivers.values())).sum(axis=1) if rivers else
@@ -671,7 +687,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
             raise AssertionError(f"the board kernel's counts for the flop {flop} do not add "
                                  "up for every holding")
         counted = _Flop(total, rivers, ruled, lost)
-        if on_flop:
+        if on_flop or words:
             solver.features = holding_features(holdings, flop)
         classes = states.of(flop, holdings)
         np.add.at(deals_of_class, classes, weight * completions)
@@ -679,6 +695,8 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
             if arrival is None:
                 continue
             value, detail = solver.value(counted, later, arrival, line)
+            if words:
+                _sum_flop_cells(solver, later, arrival, flop_sums, a, classes[:, 0], weight)
             np.add.at(values[a], classes, weight * value[:, np.newaxis])
             for key, counts in detail.items():
                 found = lines[a].setdefault(key, np.zeros(
@@ -726,11 +744,121 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
         planned = PlannedCounts(
             dataclasses.replace(by_class, values=ruled_options, lines=tuple(ruled_lines)),
             tuple(ruled_lost), ruled_choices)
+    word_cells = (_word_cells(game, arrivals, choice, flop_sums, river_sums, river)
+                  if words else {})
     return dataclasses.replace(
-        _forward(game, by_class, choice, cycle, completions),
+        _forward(game, by_class, choice, cycle, completions), word_cells=word_cells,
         flop_choices=flop_choices, larger=larger, deck=tuple(deck),
         counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in flop_classes(deck)},
         preflop_counts=by_class, planned=planned, rules=tuple(plan))
+
+
+# the features a flop state's cell reads, and the river's (the board kernel's RIVER_CELL_SHAPE
+# after the holding class); every feature value is below RADIX
+FLOP_CELL = (Feature.HAND, Feature.HIDDEN, Feature.PAIR, Feature.PAIR_RANK,
+             Feature.FLUSH_DRAW_HOLE, Feature.STRAIGHT_DRAW, Feature.HIGH_CARD)
+RIVER_CELL = (Feature.HAND, Feature.HIDDEN, Feature.PAIR, Feature.DEALER_OUTS)
+RADIX = 14
+
+
+@dataclass(frozen=True)
+class WordCells:
+    """A decision's states summed by feature cell, where play comes under the solve's choice
+    before the flop (the river's: every holding and board with wagers in play that the
+    choice before the flop can reach, whatever the flop's choice): each cell's feature values
+    (``features``, columns as ``keys``), each option's value summed over its deals (integers
+    in units of 1 / scale of the quote unit) and the deals where each option is the solve's
+    (of equal values the one ties go to)."""
+
+    features: tuple[Feature, ...]
+    keys: Counts                      # (cells, features)
+    values: Counts                    # (cells, options)
+    best: Counts                      # (cells, options)
+
+
+def _flop_reach(solver: _Solver, d: int, stake: Stake, reach: npt.NDArray[np.bool_]
+                ) -> list[tuple[int, Stake, npt.NDArray[np.bool_]]]:
+    """The decisions made with the flop seen from decision ``d`` on, with the wagers then
+    and the holdings that come there (``reach``) under the solve's choices."""
+    decisions = solver.game.decisions
+    if d == len(decisions):
+        return []
+    decision = decisions[d]
+    if not _made(decision, stake):
+        return _flop_reach(solver, d + 1, stake, reach)
+    if decision.seen != STAGES[1]:
+        return []
+    found = [(d, stake, reach)]
+    chosen = solver.chosen[d, stake]
+    for o, option in enumerate(decision.options):
+        after = _after(option, stake)
+        if after is not None:
+            found += _flop_reach(solver, d + 1, after, reach & (chosen == o))
+    return found
+
+
+def _sum_flop_cells(solver: _Solver, d: int, stake: Stake,
+                    sums: dict[tuple[int, int], list[tuple[Counts, Counts, Counts]]],
+                    arrival: int, classes: Counts, weight: int) -> None:
+    """One flop's states of each decision made with it seen, by (holding class, cell): the
+    options' values and the deals of the solve's option, times the flop's ``weight``."""
+    features = solver.features
+    assert features is not None
+    code = classes.astype(np.int64)
+    for feature in FLOP_CELL:
+        code = code * RADIX + features[:, feature]
+    for decision, at, reach in _flop_reach(solver, d, stake, np.ones(len(code), dtype=bool)):
+        worth = solver.worth[decision, at]
+        chosen = solver.chosen[decision, at].astype(np.int64)
+        keys, inverse = np.unique(code[reach], return_inverse=True)
+        values = np.zeros((len(keys), len(worth)), dtype=np.int64)
+        np.add.at(values, inverse, weight * worth[:, reach].T)
+        best = np.zeros_like(values)
+        np.add.at(best, (inverse, chosen[reach]), weight * solver.completions)
+        sums.setdefault((arrival, decision), []).append((keys, values, best))
+
+
+def _word_cells(game: BoardGame, arrivals: Sequence[tuple[Line, Stake | None]],
+                choice: Counts, flop_sums: dict[tuple[int, int], list[tuple[Counts, Counts,
+                                                                             Counts]]],
+                river_sums: dict[Stake, Counts], river: int | None) -> dict[int, WordCells]:
+    """Each decision's cells where play comes under the solve's ``choice`` before the flop
+    (by holding class): the flop's summed over its classes that take the arrival counted,
+    the river's over the classes whose arrival can reach its wagers."""
+    found: dict[int, WordCells] = {}
+    cells = RADIX ** len(FLOP_CELL)
+    gathered: dict[int, list[tuple[Counts, Counts, Counts]]] = {}
+    for (a, d), parts in flop_sums.items():
+        keys = np.concatenate([part[0] for part in parts])
+        values = np.concatenate([part[1] for part in parts])
+        best = np.concatenate([part[2] for part in parts])
+        taken = choice[keys // cells] == a
+        gathered.setdefault(d, []).append((keys[taken] % cells, values[taken], best[taken]))
+    for d, parts in gathered.items():
+        keys, inverse = np.unique(np.concatenate([part[0] for part in parts]),
+                                  return_inverse=True)
+        options = len(game.decisions[d].options)
+        values = np.zeros((len(keys), options), dtype=np.int64)
+        best = np.zeros_like(values)
+        np.add.at(values, inverse, np.concatenate([part[1] for part in parts]))
+        np.add.at(best, inverse, np.concatenate([part[2] for part in parts]))
+        columns = [(keys // RADIX ** (len(FLOP_CELL) - 1 - i)) % RADIX
+                   for i in range(len(FLOP_CELL))]
+        found[d] = WordCells(FLOP_CELL, np.stack(columns, axis=1), values, best)
+    if river is not None and river_sums:
+        total = 0
+        for stake, sums in river_sums.items():
+            reaching = sorted({a for a, (line, _) in enumerate(arrivals)
+                               for ended, before, _ in board_lines(game)
+                               if ended[:len(line)] == line and ended[-1][0] == river
+                               and before == stake})
+            total = total + sums[np.isin(choice, reaching)].sum(axis=0)
+        assert isinstance(total, np.ndarray)
+        flat = total.reshape(-1, *total.shape[-2:])
+        kept = np.flatnonzero(flat[:, :, 1].sum(axis=1) > 0)
+        found[river] = WordCells(RIVER_CELL, np.stack(np.unravel_index(kept, total.shape[:-2]),
+                                                      axis=1), flat[kept, :, 0], flat[kept, :, 1])
+    return found
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 from edge.bets.file import LEAST_PAY
 from edge.decisions import board
 from edge.decisions.analysis import played_strategy
-from edge.decisions.board import FLOP, HOLDING, LATER, BoardGame, BoardSolution
+from edge.decisions.board import FLOP, HOLDING, LATER, STAGES, BoardGame, BoardSolution
 from edge.decisions.board_simulation import board_simulator
 from edge.decisions.board_strategy_file import (
     RANK_LETTERS,
@@ -22,9 +22,17 @@ from edge.decisions.board_strategy_file import (
     later_rules,
     preflop_rules,
 )
+from edge.decisions.board_words import (
+    PricedWords,
+    later_decisions,
+    learn,
+    price_words,
+    rule_lines,
+    spoken,
+)
 from edge.decisions.dealer import hand_pay_names
 from edge.decisions.holdem_features import HoldemRules
-from edge.document.document import Items, Paragraph, Report, Section, Table
+from edge.document.document import Items, Paragraph, Preformatted, Report, Section, Table
 from edge.games import EXHAUSTIVE_ENUMERATION, Bet, Game, Rules, Wager
 from edge.options import option as rules_option
 from edge.options import options_dict
@@ -75,13 +83,15 @@ def make_board_game(game: BoardGame,
         bases=(Rules,), frozen=True)
 
     def solve(table: PayTable, larger: bool, shown: bool = False,
-              plan: tuple[HoldemRules, ...] = ()) -> BoardSolution:
+              plan: tuple[HoldemRules, ...] = (), words: bool = False) -> BoardSolution:
         key = (table.pays, larger, plan)
-        if key not in solved:
+        if key not in solved or (words and not solved[key].word_cells
+                                 and later_decisions(game)):
             from edge.parallel import Progress
             with Progress("solving", math.comb(52, FLOP), shown, unit="flops") as bar:
                 solved[key] = board.solve_board_game(game, table, larger,
-                                                     progress=bar.advance, plan=plan)
+                                                     progress=bar.advance, plan=plan,
+                                                     words=words)
         return solved[key]
 
     def comparison(wager: Wager[Rules]) -> tuple[StrategyComparison, BoardSolution]:
@@ -113,8 +123,16 @@ def make_board_game(game: BoardGame,
     def strategy(wager: Wager[Rules]) -> Report:
         table = wager.paytable or bet.presets[bet.default_paytable]
         chosen = played_strategy(wager.rules)
-        return board_strategy(played(wager), table, "" if chosen.is_optimal else str(chosen),
-                              preflop_rules(chosen) is not None)
+        if not chosen.is_optimal:
+            return board_strategy(played(wager), table, str(chosen),
+                                  preflop_rules(chosen) is not None)
+        larger = getattr(wager.rules, "ties", "larger") == "larger"
+        solution = solve(table, larger, wager.run.progress, words=True)
+        words = tuple(learn(solution.word_cells[d], d, game.decisions[d].seen == STAGES[-1])
+                      .rules for d in later_decisions(game) if d in solution.word_cells)
+        priced = (price_words(solve(table, larger, wager.run.progress, plan=words))
+                  if words else None)
+        return board_strategy(solution, table, words=priced)
 
     main = Bet(bet.name, bet.description.rstrip(".") or bet.title, analyze, outcomes,
                bet.presets, bet.default_paytable, least_pay=LEAST_PAY, simulate=simulate,
@@ -156,11 +174,12 @@ def board_table(solution: BoardSolution, table: PayTable, rules: Rules, strategy
 
 
 def board_strategy(solution: BoardSolution, table: PayTable, file: str = "",
-                   preflop_ruled: bool = True) -> Report:
+                   preflop_ruled: bool = True, words: PricedWords | None = None) -> Report:
     """The solved strategy of a game file with a shared board: the lines of play, the first
     decision (made with the player's cards alone) by holding class, and what the later ones
     are (``file``: the strategy file whose rules took decisions, if any: the later decisions'
-    rules are listed; ``preflop_ruled``: whether its rules took the first)."""
+    rules are listed; ``preflop_ruled``: whether its rules took the first; ``words``: the
+    later decisions of the optimal strategy in words, priced exactly)."""
     game = solution.game
     shares = sorted(solution.lines.items(), key=lambda item: -item[1])
     facts = Items((
@@ -215,14 +234,71 @@ def board_strategy(solution: BoardSolution, table: PayTable, file: str = "",
                 "(the hold'em features of docs/strategies.md):"), Items(said))))
             data[decision.name] = list(said)
             continue
+        worded = (None if words is None else
+                  next((rules for rules in words.words if rules.decision == d), None))
+        if words is not None and worded is not None:
+            sections.append(words_section(game, d, seen, words, worded, solution.cycle))
+            data[decision.name] = {"words": spoken(game, worded),
+                                   "strategy_file": rule_lines(game, worded),
+                                   **words_data(words, d, solution.cycle, decision.name)}
+            continue
         sections.append(Section(f"Decision: {decision.name}", (Paragraph(
             f"Made with {decision.seen} cards seen (the player's {HOLDING} and {seen}): solved "
             "exactly for every holding and board, too many to put in words here; the lines of "
             "play (in the first section) give how often each option is taken."),)))
+    if words is not None:
+        data["words"] = {"player_return": str(words.played), "cost": str(words.cost)}
+        facts = Items((*facts.items,
+                       f"the later decisions in words (below), with the decision made with the "
+                       f"player's cards alone as solved: expected return per {game.unit} "
+                       f"{decimal(words.played * 100, 4)}% (exactly {words.played}), "
+                       f"{decimal(words.cost * 100, 4)}% per {game.unit} below the optimal "
+                       f"(exactly {words.cost})"))
+        sections[0] = dataclasses.replace(sections[0], blocks=(facts, *sections[0].blocks[1:]))
     return Report(f"{game.bet.title}: "
                   + (f"the strategy file {file}" if file else "the optimal strategy"), (),
                   tuple(sections),
                   game=game.bet.name, game_title=game.bet.title, data=data)
+
+
+def words_section(game: BoardGame, d: int, seen: str, words: PricedWords, worded: HoldemRules,
+                  cycle: int) -> Section:
+    """A decision of the optimal strategy in words: the rules a dealer can say, as a strategy
+    file writes them, and what they cost against the solve, exactly."""
+    decision = game.decisions[d]
+    reached, departing = words.reached.get(d, 0), words.departing.get(d, 0)
+    agree = Fraction(reached - departing, reached) if reached else Fraction(1)
+    cost = sum((dep.cost for dep in words.departures if dep.stage == decision.name),
+               Fraction(0))
+    rows = tuple((dep.situation, f"{decimal(dep.frequency * 100, 4)}%",
+                  f"{decimal(dep.cost * 100, 4)}%")
+                 for dep in words.departures if dep.stage == decision.name)
+    return Section(f"Decision: {decision.name}", (
+        Paragraph(f"Made with {decision.seen} cards seen (the player's {HOLDING} and {seen}): "
+                  "solved exactly for every holding and board; the optimal play is the "
+                  "solve's. In words, a summary found from the solve (the first rule that "
+                  "holds decides, in the hold'em features of docs/strategies.md):"),
+        Items(tuple(spoken(game, worded))),
+        Paragraph(f"Played with the solve's other choices, these words cost exactly "
+                  f"{decimal(cost * 100, 4)}% per {game.unit} ({cost}) against the optimal "
+                  f"strategy and take the solve's option on {decimal(agree * 100, 2)}% of the "
+                  f"{reached:,} deals where play comes to this decision; each rule's cost "
+                  "(where it departs from the solve, the later decisions as solved):"),
+        Table(("rule", "deals departing (share of all)", f"cost per {game.unit}"), rows,
+              f"{decision.name}: what each rule of the words costs", align="lrr"),
+        Paragraph("The words as a strategy file writes them (paste them into one, with "
+                  "game = \"" + game.bet.name + "\", to play or price them):"),
+        Preformatted("\n".join(rule_lines(game, worded)))))
+
+
+def words_data(words: PricedWords, d: int, cycle: int, name: str) -> dict[str, Any]:
+    """A decision's words' exact figures for ``--format json``."""
+    reached, departing = words.reached.get(d, 0), words.departing.get(d, 0)
+    return {"cost": str(sum((dep.cost for dep in words.departures if dep.stage == name),
+                            Fraction(0))),
+            "deals_reaching": reached, "deals_departing": departing,
+            "rule_costs": {dep.situation: str(dep.cost) for dep in words.departures
+                           if dep.stage == name}}
 
 
 def strength_order(klass: int) -> tuple[int, int, int]:
@@ -235,8 +311,14 @@ def strength_order(klass: int) -> tuple[int, int, int]:
 BOARD_STRATEGY = (
     "The strategy is the solve's own: the decision made with the player's cards alone is "
     "listed by holding class as the solve took it (every holding of a class is worth the "
-    "same); the later decisions are taken state by state by exact integer comparison and are "
-    "not put in words.")
+    "same); the later decisions are taken state by state by exact integer comparison. Each "
+    "is also put in words: a short ordered list of rules in the hold'em features, found "
+    "greedily from the solve's states summed by feature cell (each option's exact value and "
+    "deals per cell; the river's cells count every board where the choice before the flop "
+    "can bring play, whatever the flop's choice), then played through the strategy file "
+    "machinery (the game solved again with them as its rules): the words' return, their cost "
+    "against the optimal and each rule's are exact; the words are a summary, the optimal "
+    "play is the solve's (docs/games-from-files.md).")
 BOARD_FILE_STRATEGY = (
     "The decisions the strategy file gives rules for are taken by them (the one made with "
     "the player's cards alone by holding class, the flop's on every holding and flop, the "
