@@ -756,7 +756,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
 # the features a flop state's cell reads, and the river's (the board kernel's RIVER_CELL_SHAPE
 # after the holding class); every feature value is below RADIX
 FLOP_CELL = (Feature.HAND, Feature.HIDDEN, Feature.PAIR, Feature.PAIR_RANK,
-             Feature.FLUSH_DRAW_HOLE, Feature.STRAIGHT_DRAW, Feature.HIGH_CARD)
+             Feature.FLUSH_DRAW_HOLE, Feature.STRAIGHT_DRAW, Feature.HIGH_CARD, Feature.LOW_CARD)
 RIVER_CELL = (Feature.HAND, Feature.HIDDEN, Feature.PAIR, Feature.DEALER_OUTS)
 RADIX = 14
 

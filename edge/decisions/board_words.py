@@ -7,15 +7,19 @@ on the flop the hand, hidden, the kind and rank of one pair, the hole card of fo
 the straight draw and the higher hole card; on the river the hand, hidden, the kind of one pair
 and the dealer outs), each option's exact value and the deals where it is the solve's. The
 learner is greedy: it adds, one at a time, the rule (one or two conditions on the cell's
-features and an option) that gains the most value over the cells not yet decided, the best
-single option taking the rest, and stops at :data:`MOST_WORDS` rules or when a rule gains less
-than :data:`LEAST_GAIN` of what separates the best single option from the solve. The words are
+features and an option, refined with a third condition where it gains more) that gains
+the most value, either below the rules found (over the cells
+none of them decides, the best single option taking the rest) or above them (an exception,
+over every cell it covers), keeps the better of the two lists, and stops at :data:`MOST_WORDS`
+rules or when a rule gains less than :data:`LEAST_GAIN` of what separates the best single
+option from the solve. The words are
 then played through the rule machinery (the solve given them as its ``plan``): their return,
 their cost against the optimal and each rule's are exact, whatever the learner found.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -38,7 +42,8 @@ from edge.decisions.holdem_features import (
 from edge.strategies import Departure
 
 MOST_WORDS = 6                     # the most rules of a decision in words
-LEAST_GAIN = Fraction(1, 100)      # a rule must gain this share of the words' room at least
+MOST_CONDITIONS = 3                # the most conditions of a rule
+LEAST_GAIN = Fraction(1, 500)      # a rule must gain this share of the words' room at least
 # the share of the best rule's gain a rule of one condition may fall short by and be chosen
 SIMPLER = Fraction(99, 100)
 Counts = npt.NDArray[np.int64]
@@ -50,7 +55,8 @@ def candidates(feature: Feature, present: set[int], river: bool) -> list[Conditi
     written: list[tuple[str, object]] = []
     if feature == Feature.HAND:
         written += [("hand_min", HAND_NAMES[v]) for v in range(1, 10) if v <= max(present)]
-        written += [("hand_max", HAND_NAMES[v]) for v in range(9) if v >= min(present)]
+        written += [("hand_max" if v else "hand", HAND_NAMES[v]) for v in range(9)
+                    if v >= min(present)]
     elif feature == Feature.HIDDEN:
         written += [("hidden", True), ("hidden", False)]
     elif feature == Feature.PAIR:
@@ -62,10 +68,10 @@ def candidates(feature: Feature, present: set[int], river: bool) -> list[Conditi
         written += [("dealer_outs_below", v) for v in range(1, top + 1)]
     else:
         name = {Feature.PAIR_RANK: "pair_rank", Feature.FLUSH_DRAW_HOLE: "flush_draw_hole",
-                Feature.HIGH_CARD: "high_card"}[feature]
+                Feature.HIGH_CARD: "high_card", Feature.LOW_CARD: "low_card"}[feature]
         ranks = sorted(v for v in present if v != NO_RANK)
         written += [(f"{name}_min", RANKS[v]) for v in ranks]
-        if feature == Feature.HIGH_CARD:
+        if feature in (Feature.HIGH_CARD, Feature.LOW_CARD):
             written += [(f"{name}_max", RANKS[v]) for v in ranks]
     return [holdem_condition(key, raw, "no", river, "the words") for key, raw in written]
 
@@ -82,7 +88,9 @@ class Learned:
 
 
 def learn(cells: WordCells, decision: int, river: bool, most: int = MOST_WORDS) -> Learned:
-    """The greedy decision list of a decision's cells (see the module's docstring)."""
+    """The better (on the cells' exact values) of two greedy decision lists of a decision's
+    cells (see the module's docstring): rules added below those found so far, or above them
+    (an exception to the rules below it)."""
     conditions: list[Condition] = []
     masks: list[npt.NDArray[np.bool_]] = []
     seen: set[bytes] = set()
@@ -95,41 +103,119 @@ def learn(cells: WordCells, decision: int, river: bool, most: int = MOST_WORDS) 
             seen.add(mask.tobytes())
             conditions.append(condition)
             masks.append(mask)
-    values = cells.values
-    options = values.shape[1]
-    exact = [[int(x) for x in row] for row in values]
-    open_ = np.ones(len(values), dtype=bool)
-    matrix = np.array(masks, dtype=np.float64).reshape(len(masks), len(values))
+    exact = [[int(x) for x in row] for row in cells.values]
+    options = cells.values.shape[1]
     optimal = sum(max(row) for row in exact)
     single = max(sum(row[o] for row in exact) for o in range(options))
-    room = optimal - single
+    found = [HoldemRules(decision, rules, otherwise) for rules, otherwise in (
+        _below(cells.values, conditions, masks, optimal - single, most),
+        _above(cells.values, conditions, masks, optimal - single, most))]
+    found = [_pruned(cells, words) for words in found]
+    valued = [(cell_value(cells, words), -len(words.rules), n) for n, words in enumerate(found)]
+    value, _, best = max(valued)
+    return Learned(found[best], value, optimal, single)
+
+
+def _pruned(cells: WordCells, words: HoldemRules) -> HoldemRules:
+    """The words without the rules whose removal loses nothing on the cells."""
+    value = cell_value(cells, words)
+    for number in reversed(range(len(words.rules))):
+        fewer = HoldemRules(words.decision, words.rules[:number] + words.rules[number + 1:],
+                            words.otherwise)
+        if cell_value(cells, fewer) >= value:
+            words, value = fewer, cell_value(cells, fewer)
+    return words
+
+
+def _pair_sums(matrix: npt.NDArray[np.float64], weights: npt.NDArray[np.float64]
+               ) -> npt.NDArray[np.float64]:
+    """For every two conditions (the same twice: one), the weights of the cells where both
+    hold, for each column of ``weights``: (columns, conditions, conditions)."""
+    return np.stack([(matrix * weights[:, o]) @ matrix.T for o in range(weights.shape[1])])
+
+
+def _choose(gains: npt.NDArray[np.float64]) -> tuple[int, int, int]:
+    """The (option, condition, condition) of the largest gain; one condition when it gains
+    :data:`SIMPLER` of it."""
+    best = np.unravel_index(int(np.argmax(gains)), gains.shape)
+    diagonal = np.einsum("oii->oi", gains)
+    one = np.unravel_index(int(np.argmax(diagonal)), diagonal.shape)
+    if diagonal[one] >= float(SIMPLER) * gains[best]:
+        return int(one[0]), int(one[1]), int(one[1])
+    return int(best[0]), int(best[1]), int(best[2])
+
+
+def _refined(gain_of: Callable[[npt.NDArray[np.bool_]], float], option: int,
+             conditions: list[Condition], masks: list[npt.NDArray[np.bool_]], i: int, j: int,
+             gain: float) -> tuple[HoldemRule, npt.NDArray[np.bool_]]:
+    """The rule of conditions ``i`` and ``j`` taking ``option``, with up to
+    :data:`MOST_CONDITIONS` conditions in all: each added while one gains more."""
+    chosen = [i] if i == j else [i, j]
+    covered = masks[i] & masks[j]
+    while len(chosen) < MOST_CONDITIONS:
+        tried = [(gain_of(covered & mask), k) for k, mask in enumerate(masks)
+                 if k not in chosen]
+        better, k = max(tried, default=(gain, -1))
+        if better <= gain:
+            break
+        gain = better
+        chosen.append(k)
+        covered = covered & masks[k]
+    return HoldemRule(option, tuple(conditions[k] for k in chosen)), covered
+
+
+def _below(values: Counts, conditions: list[Condition], masks: list[npt.NDArray[np.bool_]],
+           room: int, most: int) -> tuple[tuple[HoldemRule, ...], int]:
+    """Rules added one at a time below those found, each deciding the cells it covers that
+    none above it does, the best single option taking the rest."""
+    matrix = np.array(masks, dtype=np.float64).reshape(len(masks), len(values))
+    open_ = np.ones(len(values), dtype=bool)
     rules: list[HoldemRule] = []
     while len(rules) < most and open_.any() and matrix.size:
         left = values * open_[:, np.newaxis]
         totals = left.sum(axis=0).astype(np.float64)
-        weighted = left.astype(np.float64)
-        sums = np.stack([(matrix * weighted[:, o]) @ matrix.T for o in range(options)])
+        sums = _pair_sums(matrix, left.astype(np.float64))
         rest = (totals[:, np.newaxis, np.newaxis] - sums).max(axis=0)
         gains = sums + rest[np.newaxis] - totals.max()
-        best = np.unravel_index(int(np.argmax(gains)), gains.shape)
-        diagonal = np.array([[gains[o, i, i] for i in range(len(masks))]
-                             for o in range(options)])
-        one = np.unravel_index(int(np.argmax(diagonal)), diagonal.shape)
-        if diagonal[one] >= float(SIMPLER) * gains[best]:
-            best = (one[0], one[1], one[1])
-        o, i, j = (int(x) for x in best)
-        if gains[o, i, j] <= float(LEAST_GAIN) * room or gains[o, i, j] <= 0:
+        o, i, j = _choose(gains)
+        if gains[o, i, j] <= max(float(LEAST_GAIN) * room, 0):
             break
-        rules.append(HoldemRule(o, (conditions[i],) if i == j else (conditions[i],
-                                                                     conditions[j])))
-        open_ &= ~(masks[i] & masks[j])
-    left_totals = [sum(row[o] for row, free in zip(exact, open_, strict=True) if free)
-                   for o in range(options)]
-    otherwise = max(range(options), key=lambda o: left_totals[o])
+
+        def gain_below(covered: npt.NDArray[np.bool_], o: int = o,
+                       left: Counts = left) -> float:
+            taken = left[covered].sum(axis=0)
+            return float(taken[o] + (left.sum(axis=0) - taken).max() - left.sum(axis=0).max())
+        rule, covered = _refined(gain_below, o, conditions, masks, i, j, float(gains[o, i, j]))
+        rules.append(rule)
+        open_ &= ~covered
+    left_totals = (values * open_[:, np.newaxis]).sum(axis=0)
+    otherwise = int(np.argmax(left_totals))
     while rules and rules[-1].action == otherwise:
         rules.pop()
-    words = HoldemRules(decision, tuple(rules), otherwise)
-    return Learned(words, cell_value(cells, words), optimal, single)
+    return tuple(rules), otherwise
+
+
+def _above(values: Counts, conditions: list[Condition], masks: list[npt.NDArray[np.bool_]],
+           room: int, most: int) -> tuple[tuple[HoldemRule, ...], int]:
+    """The best single option for every cell, then rules added one at a time above those
+    found, each taking every cell it covers (exceptions to the rules below)."""
+    matrix = np.array(masks, dtype=np.float64).reshape(len(masks), len(values))
+    otherwise = int(np.argmax(values.sum(axis=0)))
+    current = values[:, otherwise].astype(np.float64)
+    rules: list[HoldemRule] = []
+    while len(rules) < most and matrix.size:
+        gains = _pair_sums(matrix, values.astype(np.float64) - current[:, np.newaxis])
+        o, i, j = _choose(gains)
+        if gains[o, i, j] <= max(float(LEAST_GAIN) * room, 0):
+            break
+
+        def gain_above(covered: npt.NDArray[np.bool_], o: int = o,
+                       current: npt.NDArray[np.float64] = current) -> float:
+            return float((values[covered, o] - current[covered]).sum())
+        rule, covered = _refined(gain_above, o, conditions, masks, i, j, float(gains[o, i, j]))
+        rules.insert(0, rule)
+        current = np.where(covered, values[:, o], current)
+    return tuple(rules), otherwise
 
 
 def cell_value(cells: WordCells, words: HoldemRules) -> int:
