@@ -18,6 +18,7 @@ cost against the optimal and each rule's are exact, whatever the learner found.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -41,7 +42,8 @@ from edge.decisions.holdem_features import (
 from edge.strategies import Departure
 
 MOST_WORDS = 6                     # the most rules of a decision in words
-MOST_CONDITIONS = 3                # the most conditions of a rule
+MOST_CONDITIONS = 4                # the most conditions of a rule
+SEEDS = 24                         # the rules of two conditions refined at each step
 LEAST_GAIN = Fraction(1, 500)      # a rule must gain this share of the words' room at least
 # the share of the best rule's gain a rule of one condition may fall short by and be chosen
 SIMPLER = Fraction(99, 100)
@@ -144,6 +146,31 @@ def _choose(gains: npt.NDArray[np.float64]) -> tuple[int, int, int]:
     return int(best[0]), int(best[1]), int(best[2])
 
 
+def _best_rule(gains: npt.NDArray[np.float64],
+               gain_of: Callable[[npt.NDArray[np.bool_], int], float],
+               conditions: list[Condition], masks: list[npt.NDArray[np.bool_]]
+               ) -> tuple[float, HoldemRule, npt.NDArray[np.bool_]]:
+    """The rule of the largest gain, refined (:func:`_refined`) from each of the
+    :data:`SEEDS` best rules of two conditions and the best of one (a seed that loses may
+    gain once refined)."""
+    o, i, j = _choose(gains)
+    seeds = {(o, i, j)} | {tuple(int(x) for x in np.unravel_index(k, gains.shape))
+                           for k in np.argsort(gains, axis=None)[-SEEDS:]}
+    found = []
+    for option, first, second in seeds:
+        rule, covered = _refined(functools.partial(_with_option, gain_of, option), option,
+                                 conditions, masks, first, second,
+                                 float(gains[option, first, second]))
+        found.append((gain_of(covered, option), -len(rule.conditions), rule, covered))
+    gain, _, rule, covered = max(found, key=lambda item: (item[0], item[1]))
+    return gain, rule, covered
+
+
+def _with_option(gain_of: Callable[[npt.NDArray[np.bool_], int], float], option: int,
+                 covered: npt.NDArray[np.bool_]) -> float:
+    return gain_of(covered, option)
+
+
 def _refined(gain_of: Callable[[npt.NDArray[np.bool_]], float], option: int,
              conditions: list[Condition], masks: list[npt.NDArray[np.bool_]], i: int, j: int,
              gain: float) -> tuple[HoldemRule, npt.NDArray[np.bool_]]:
@@ -176,15 +203,13 @@ def _below(values: Counts, conditions: list[Condition], masks: list[npt.NDArray[
         sums = _pair_sums(matrix, left.astype(np.float64))
         rest = (totals[:, np.newaxis, np.newaxis] - sums).max(axis=0)
         gains = sums + rest[np.newaxis] - totals.max()
-        o, i, j = _choose(gains)
-        if gains[o, i, j] <= max(float(LEAST_GAIN) * room, 0):
-            break
-
-        def gain_below(covered: npt.NDArray[np.bool_], o: int = o,
+        def gain_below(covered: npt.NDArray[np.bool_], o: int,
                        left: Counts = left) -> float:
             taken = left[covered].sum(axis=0)
             return float(taken[o] + (left.sum(axis=0) - taken).max() - left.sum(axis=0).max())
-        rule, covered = _refined(gain_below, o, conditions, masks, i, j, float(gains[o, i, j]))
+        gain, rule, covered = _best_rule(gains, gain_below, conditions, masks)
+        if gain <= max(float(LEAST_GAIN) * room, 0):
+            break
         rules.append(rule)
         open_ &= ~covered
     left_totals = (values * open_[:, np.newaxis]).sum(axis=0)
@@ -204,16 +229,14 @@ def _above(values: Counts, conditions: list[Condition], masks: list[npt.NDArray[
     rules: list[HoldemRule] = []
     while len(rules) < most and matrix.size:
         gains = _pair_sums(matrix, values.astype(np.float64) - current[:, np.newaxis])
-        o, i, j = _choose(gains)
-        if gains[o, i, j] <= max(float(LEAST_GAIN) * room, 0):
-            break
-
-        def gain_above(covered: npt.NDArray[np.bool_], o: int = o,
+        def gain_above(covered: npt.NDArray[np.bool_], o: int,
                        current: npt.NDArray[np.float64] = current) -> float:
             return float((values[covered, o] - current[covered]).sum())
-        rule, covered = _refined(gain_above, o, conditions, masks, i, j, float(gains[o, i, j]))
+        gain, rule, covered = _best_rule(gains, gain_above, conditions, masks)
+        if gain <= max(float(LEAST_GAIN) * room, 0):
+            break
         rules.insert(0, rule)
-        current = np.where(covered, values[:, o], current)
+        current = np.where(covered, values[:, rule.action], current)
     return tuple(rules), otherwise
 
 
