@@ -6,9 +6,9 @@ The solve sums each decision's states by feature cell (:class:`~edge.decisions.b
 on the flop the hand, hidden, the kind and rank of one pair, the hole card of four to a flush,
 the straight draw and the two hole cards' ranks; on the river the hand, hidden, the kind of one
 pair and the dealer outs), each option's exact value and the deals where it is the solve's. The
-learner is greedy: it adds, one at a time, the rule (one or two conditions on the cell's
-features and an option, refined with a third condition where it gains more) that gains the most
-value, either below the rules found (over the cells none of them decides, the best single option
+learner is greedy: it adds, one at a time, the rule (conditions on the cell's features and an
+option: the :data:`SEEDS` best of one or two conditions, each narrowed by more conditions while
+that gains, up to :data:`MOST_CONDITIONS`) that gains the most value, either below the rules found (over the cells none of them decides, the best single option
 taking the rest) or above them (an exception, over every cell it covers), keeps the better of
 the two lists, and stops at :data:`MOST_WORDS` rules or when a rule gains less than
 :data:`LEAST_GAIN` of what separates the best single option from the solve. The words are then
