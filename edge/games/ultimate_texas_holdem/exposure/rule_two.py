@@ -4,11 +4,10 @@ and river steps").
 
 A strategy file's preflop chart or rules decide each state (player holding P, dealer holding
 D); its flop rules decide 2x or check on each flop F; its river rules play 1x or fold. With
-both dealer cards seen, a flop rule may also read ``versus_dealer``: how P's five cards on the
-flop (P + F) stand against the dealer's (D + F), behind, tied or ahead; a river rule reads
-``versus_dealer`` alone (the 7-card hands, best five of each), for on the river the player
-knows the result and nothing else changes what it is worth. E. Jacobson's "world's easiest
-strategy" is such a rule (data/hole-card-jacobson-*.toml).
+both dealer cards seen, a flop or river rule may also read ``versus_dealer``: how the player's
+hand stands against the dealer's on the same board (on the flop P + F against D + F, on the
+river the 7-card hands, best five of each), behind, tied or ahead. E. Jacobson's "world's
+easiest strategy" is such a rule (data/hole-card-jacobson-*.toml).
 
 The count is the dealer-2 solve's (:mod:`._two`, :mod:`.dealer_two`): per (P, D, F) the 17
 outcome counts over the 990 turn-rivers, in the row of the suit class of (P, D), to the 2x half
@@ -16,10 +15,15 @@ when the flop is bet and the checked half otherwise. Only the flop decision diff
 rule's, from ``plan[F, versus, P]`` (:func:`flop_plans`: the flop rules compiled for each of
 the three values of ``versus_dealer``, every other feature read by the kernels' own
 ``uth_flop_plan`` on the flop class representative) in the kernel :mod:`._rule_two`; a flop
-played ``"optimal"`` takes the dealer-2 kernel itself, which compares 2x with checking given
-the rule's river. The river rule is a play-or-fold per outcome category (win, tie or loss),
-applied to the checked counts. Every state's 4x, 3x and check values, and the counts of the
-rule's lines, follow exactly, in integers.
+played ``"optimal"`` compares 2x with checking given the rule's river.
+
+A river rule reading ``versus_dealer`` alone is a play-or-fold per outcome category (win, tie
+or loss), applied to the checked counts afterwards (rows of 36). A river rule reading the
+player's hand and the board (any feature of the game as dealt: ``hidden``, ``dealer_outs`` ...)
+decides per (P, board): its decision on every 5-card board class comes from the game-as-dealt
+kernels (:func:`river_decisions`), and the kernel counts the checked deals played 1x and folded
+apart (rows of 52, :func:`river_sources` for how ``versus_dealer`` mixes in). Every state's 4x,
+3x and check values, and the counts of the rule's lines, follow exactly, in integers.
 """
 
 from __future__ import annotations
