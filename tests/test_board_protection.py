@@ -200,8 +200,8 @@ def test_the_exposed_strategy_is_refused_in_one_line(command: str,
 
 
 @pytest.mark.parametrize(("extra", "key", "said"), [
-    ("[protection.dealer-1]\ndealer = 1\n", 1, "dealer: a dealer's card seen is not solved for "
-     "a game with a shared board yet"),
+    ("[protection.dealer-2]\ndealer = 2\n", 1, "dealer = 2: with a shared board 1 of the "
+     "dealer's 2 cards seen before the first decision is solved"),
     ("[protection.flop-4]\nboard = 4\n", 1, "board = 4 must be the number of the 3 cards of "
      "flop seen before the first decision, 1 to 3."),
     ("[protection.flop-0]\nboard = 0\n", 1, "board = 0 must be"),

@@ -19,7 +19,7 @@ current strength holding card c, a holding {a, b} of strength s has ``running[d]
 and so for the hands of equal strength and those that do not qualify.
 """
 
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 import numpy as np
@@ -84,21 +84,22 @@ cdef void _sort(int64_t* keys, int64_t* spare, int count) noexcept nogil:
 cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int m,
                      const int* off, int offs, const int* dealers, int seen_count,
                      int64_t threshold, const int* pair_index, int pairs_of_rest,
-                     int options, const int64_t* nets, const int* order, Board* b,
-                     int64_t* out) noexcept nogil:
+                     int options, const int64_t* nets, const int* order,
+                     const int64_t* gain, Board* b, int32_t* out) noexcept nogil:
     """One whole board: ``lanes`` its five cards, ``rest`` the ``m`` cards off the part dealt
     first, of which the positions ``off`` (``offs`` of them) are on the board too. For each
     holding {a, b} of the cards left and each seen card d of ``dealers`` (positions in
     ``rest``) not in it, the second hands {d, x} by result, given to the option of the
-    highest value (the first in ``order`` among equals) at ``out[d, holding, option, class,
-    result]`` (holding: its index ``pair_index[a * m + b]`` among the pairs of positions)."""
+    highest value (the first in ``order`` among equals) at ``out[holding, d, option, class,
+    result]`` (holding: its index ``pair_index[a * m + b]`` among the pairs of positions);
+    with two options, ``gain``: the second's nets (in ``order``) less the first's."""
     cdef int i, j, p, q, h, count, start, end, a, c, d, e, mine, best, o, r, lower, through
     cdef int unqualified, s, sa, sb, total
     cdef int[MOST_CARDS] left
     cdef int64_t[RESULTS] tally
     cdef int64_t value, top
     cdef const int64_t* net
-    cdef int64_t* row
+    cdef int32_t* row
     cdef int on_board
     cdef int[MOST_CARDS] seen_here   # the seen cards counted that are off this board
     cdef int seen_left = 0
@@ -160,8 +161,8 @@ cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int
                 d = seen_here[e]
                 if d == a or d == c:
                     continue
-                sa = b.pair_strength[d * MOST_CARDS + a]
-                sb = b.pair_strength[d * MOST_CARDS + c]
+                sa = b.pair_strength[a * MOST_CARDS + d]
+                sb = b.pair_strength[c * MOST_CARDS + d]
                 lower = b.running[d] - (sa < s) - (sb < s)
                 through = b.through[d] - (sa <= s) - (sb <= s)
                 unqualified = b.under[d] - (sa < threshold) - (sb < threshold)
@@ -181,7 +182,14 @@ cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int
                     tally[3] = total - through
                 best = order[0]
                 top = 0
-                if options > 1:
+                if options == 2:
+                    net = gain + mine * RESULTS
+                    value = 0
+                    for r in range(RESULTS):
+                        value += tally[r] * net[r]
+                    if value > 0:
+                        best = order[1]
+                elif options > 2:
                     for o in range(options):
                         net = nets + (order[o] * HOLDEM_CLASSES + mine) * RESULTS
                         value = 0
@@ -190,10 +198,10 @@ cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int
                         if o == 0 or value > top:
                             top = value
                             best = order[o]
-                row = out + (((<int64_t>d * pairs_of_rest + pair_index[a * m + c]) * options
+                row = out + (((<int64_t>pair_index[a * m + c] * m + d) * options
                               + best) * HOLDEM_CLASSES + mine) * RESULTS
                 for r in range(RESULTS):
-                    row[r] += tally[r]
+                    row[r] += <int32_t>tally[r]
         for q in range(start, end):
             p = <int>(b.keys[q] & ((1 << INDEX_BITS) - 1))
             b.running[b.first[p]] = b.through[b.first[p]]
@@ -204,7 +212,7 @@ cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int
 cdef void _sweep(const HoldemTables* t, uint64_t base, int more, const int* rest, int m,
                  const int* dealers, int seen_count, int64_t limit, const int* pair_index,
                  int pairs_of_rest, int options, const int64_t* nets, const int* order,
-                 Board* b, int64_t* out) noexcept nogil:
+                 const int64_t* gain, Board* b, int32_t* out) noexcept nogil:
     """Every completion of the board (``more`` cards to come, 0 to 2, from ``rest``), each
     counted by ``_seen_pass``."""
     cdef uint64_t lanes
@@ -212,13 +220,13 @@ cdef void _sweep(const HoldemTables* t, uint64_t base, int more, const int* rest
     cdef int i0, i1
     if more == 0:
         _seen_pass(t, base, rest, m, off, 0, dealers, seen_count, limit, pair_index,
-                   pairs_of_rest, options, nets, order, b, out)
+                   pairs_of_rest, options, nets, order, gain, b, out)
     elif more == 1:
         for i0 in range(m):
             off[0] = i0
             lanes = base | cy_card_lane(t, rest[i0])
             _seen_pass(t, lanes, rest, m, off, 1, dealers, seen_count, limit, pair_index,
-                       pairs_of_rest, options, nets, order, b, out)
+                       pairs_of_rest, options, nets, order, gain, b, out)
     else:
         for i0 in range(m):
             for i1 in range(i0 + 1, m):
@@ -227,7 +235,7 @@ cdef void _sweep(const HoldemTables* t, uint64_t base, int more, const int* rest
                 lanes = base | cy_card_lane(t, rest[i0]) | cy_card_lane(t, rest[i1])
                 _seen_pass(t, lanes, rest, m, off, 2, dealers, seen_count,
                            limit, pair_index, pairs_of_rest, options, nets,
-                           order, b, out)
+                           order, gain, b, out)
 
 
 def _deck(ranks):
@@ -247,10 +255,10 @@ def seen_counts(dealt, threshold, nets, order, dealers=None, ranks=None):
     of the highest value ``sum over r of count[r] * nets[o, c, r]`` (``c`` the first hand's
     class; of equal values the first in ``order``) taking them, on each completed board.
 
-    Positions: the cards off ``dealt`` in increasing order (``m`` of them). ``counts[d, h, o,
-    c, r]``, an array of shape (m, C(m, 2), options, 10, 6): ``d`` the seen card's position,
-    ``h`` the holding's index among the pairs of positions in the order of
-    ``itertools.combinations``; rows where d is in the holding stay 0. ``dealers``: the
+    Positions: the cards off ``dealt`` in increasing order (``m`` of them). ``counts[h, d, o,
+    c, r]``, an int32 array of shape (C(m, 2), m, options, 10, 6): ``h`` the holding's index among
+    the pairs of positions in the order of ``itertools.combinations``, ``d`` the seen card's
+    position; rows where d is in the holding stay 0. ``dealers``: the
     positions of the seen cards counted (all of them by default; others' rows stay 0)."""
     deck = _deck(ranks)
     chosen = [int(card) for card in dealt]
@@ -274,7 +282,7 @@ def seen_counts(dealt, threshold, nets, order, dealers=None, ranks=None):
         raise ValueError(f"dealers must be positions 0..{m - 1}, not {dealers!r}")
     cdef int options = table.shape[0]
     cdef int pairs_of_rest = m * (m - 1) // 2
-    counts = np.zeros((m, pairs_of_rest, options, HOLDEM_CLASSES, RESULTS), dtype=np.int64)
+    counts = np.zeros((pairs_of_rest, m, options, HOLDEM_CLASSES, RESULTS), dtype=np.int32)
     index = np.zeros((m, m), dtype=np.intc)
     h = 0
     for i in range(m):
@@ -285,8 +293,10 @@ def seen_counts(dealt, threshold, nets, order, dealers=None, ranks=None):
     cdef int[::1] pair_index = index.reshape(-1)
     cdef int[::1] dealer_view = np.array(seen + [0], dtype=np.intc)
     cdef int seen_count = len(seen)
-    cdef int64_t[::1] out = counts.reshape(-1)
+    cdef int32_t[::1] out = counts.reshape(-1)
     cdef int64_t[::1] net_view = table.reshape(-1)
+    cdef int64_t[::1] gain = (table[ranking[1]] - table[ranking[0]] if options == 2 else
+                              table[0]).reshape(-1).copy()
     cdef int[::1] order_view = ranking
     cdef int64_t limit = <int64_t>threshold
     cdef const HoldemTables* t = cy_holdem_tables()
@@ -299,8 +309,8 @@ def seen_counts(dealt, threshold, nets, order, dealers=None, ranks=None):
     try:
         with nogil:
             _sweep(t, base, more, &rest[0], m, &dealer_view[0], seen_count, limit,
-                   &pair_index[0], pairs_of_rest, options, &net_view[0], &order_view[0], b,
-                   &out[0])
+                   &pair_index[0], pairs_of_rest, options, &net_view[0], &order_view[0],
+                   &gain[0], b, &out[0])
     finally:
         free(b)
     return counts

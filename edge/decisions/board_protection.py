@@ -113,24 +113,27 @@ def solve_seen(game: BoardGame, seen: int, paytable: PayTable | None = None,
 @dataclass(frozen=True)
 class BoardSight:
     """One scenario of a shared-board file: its ``seen=`` name, how many of the first board
-    place's cards are seen before the first decision, and the published figure (or "")."""
+    place's cards are seen before the first decision (or 0), and the published figure (or
+    ""); ``dealer`` 1: one of the dealer's cards seen instead, from the first decision on
+    (:mod:`.board_dealer`)."""
 
     name: str
     board: int
     published: str = ""
+    dealer: int = 0
 
 
 def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
-    """The file's ``[protection]`` scenarios read and checked (empty: it has none); a
-    dealer's card seen is refused (not solved for a shared board yet)."""
+    """The file's ``[protection]`` scenarios read and checked (empty: it has none): cards of
+    the first board place seen (``board = 1`` to 3) or one of the dealer's (``dealer = 1``),
+    before the first decision."""
     text, entries = scenario_entries(path, BOARD_KEYS + ("dealer",), "board = 1")
     place = game.board[0]
     found = []
     for name, entry, published in entries:
         if "dealer" in entry:
-            raise fail_at(path, text, name, "dealer", "dealer: a dealer's card seen is not "
-                          "solved for a game with a shared board yet; board = 1 to 3 (cards "
-                          f"of {place} seen before the first decision) is.")
+            found.append(_dealer_sight(path, text, game, name, entry, published))
+            continue
         seen = entry.get("board")
         if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen <= FLOP:
             raise fail_at(path, text, name, "board" if "board" in entry else "",
@@ -146,8 +149,33 @@ def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
     return tuple(found)
 
 
+def _dealer_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict[str, Any],
+                  published: str) -> BoardSight:
+    """A scenario with ``dealer = ...``: one of the dealer's cards seen, checked."""
+    from edge.decisions.board_dealer import SEEN
+
+    seen = entry["dealer"]
+    if "board" in entry:
+        raise fail_at(path, text, name, "board", f"board = {entry['board']!r} with dealer = "
+                      f"{seen!r}: cards of {game.board[0]} and the dealer's seen together are "
+                      "not solved; give each scenario one of them.")
+    if isinstance(seen, bool) or seen != SEEN:
+        raise fail_at(path, text, name, "dealer", f"dealer = {seen!r}: with a shared board "
+                      f"{SEEN} of the dealer's {HOLDING} cards seen before the first decision "
+                      f"is solved (dealer = {SEEN}).")
+    first = game.decisions[0]
+    if first.seen != HOLDING:
+        raise fail_at(path, text, name, "dealer", f"dealer = {seen}: the dealer's card is "
+                      "seen before a decision made with the player's cards alone; the first "
+                      f"decision here, {first.name!r}, is made with {first.seen} cards seen.")
+    return BoardSight(name, 0, published, SEEN)
+
+
 def scenario_of(game: BoardGame, sight: BoardSight) -> Scenario:
     """The scenario as reports and ``edge protection`` describe it."""
+    if sight.dealer:
+        return Scenario(sight.name, f"one of the dealer's {HOLDING} cards",
+                        f"before {game.decisions[0].name}", HOLDING, sight.published)
     return Scenario(sight.name, f"{SEEN_WORDS[sight.board]} of the {game.board[0]}",
                     f"before {game.decisions[0].name}", math.comb(FLOP, sight.board),
                     sight.published)
@@ -171,14 +199,19 @@ def board_protected(made: Game[Any], game: BoardGame) -> Game[Any]:
         scenario, sight = sight_of(wager)
         table = wager.paytable or bet.presets[bet.default_paytable]
         larger = getattr(wager.rules, "ties", "larger") == "larger"
-        key = (sight.board, table.pays, larger)
+        from edge.decisions import board_dealer
+
+        key = (sight.board, sight.dealer, table.pays, larger)
         if key not in solved:
-            solved[key] = solve_seen(game, sight.board, table, larger)
+            solved[key] = (board_dealer.solve_dealer_seen(game, table, larger) if sight.dealer else
+                           solve_seen(game, sight.board, table, larger))
         exposed = board_table(solved[key], table, wager.rules)
         unexposed = made.bets[0].analyze(dataclasses.replace(
             wager, rules=seeing(wager.rules, NONE)))
         first, place = game.decisions[0].name, game.board[0]
-        if sight.board == FLOP:
+        if sight.dealer:
+            dealt, seen = board_dealer.dealer_notes(game, solved[key], scenario)
+        elif sight.board == FLOP:
             dealt = exposed.notes[0]
             seen = (f"Seen: {scenario.description}. The decision {first} is made with the "
                     f"{place} seen, as the later decisions are, and solved with them.")
