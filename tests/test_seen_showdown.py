@@ -34,7 +34,7 @@ def plain_counts(dealt: tuple[int, ...], ranks: list[int], weakest: tuple[int, .
     m = len(rest)
     pairs = {pair: h for h, pair in enumerate(itertools.combinations(range(m), 2))}
     least = best(weakest)
-    counts = np.zeros((len(pairs), m, len(nets), 10, 6), dtype=np.int64)
+    counts = np.zeros((len(pairs), 10, m, len(nets), 6), dtype=np.int64)
     for more in itertools.combinations(range(m), 5 - len(dealt)):
         board = (*dealt, *(rest[i] for i in more))
         for (a, b), h in pairs.items():
@@ -55,7 +55,7 @@ def plain_counts(dealt: tuple[int, ...], ranks: list[int], weakest: tuple[int, .
                 values = [sum(t * int(n) for t, n in zip(tally, nets[o, klass], strict=True))
                           for o in range(len(nets))]
                 taken = max(order, key=lambda o: (values[o], -order.index(o)))
-                counts[h, d, taken, klass] += tally
+                counts[h, klass, d, taken] += tally
     return counts
 
 
@@ -88,12 +88,12 @@ def test_one_option_counts_every_deal_and_the_seen_cards_can_be_chosen() -> None
     found = _seen_showdown.seen_counts(dealt, strength(WEAKEST), zero, [0], ranks=ranks)
     m = 12 - 3
     # each holding and seen card off the flop: C(m - 3, 2) turns and rivers, m - 5 cards more
-    per_state = found.sum(axis=(2, 3, 4))
+    per_state = found.sum(axis=(1, 3, 4))
     apart = [[d not in pair for d in range(m)] for pair in itertools.combinations(range(m), 2)]
     assert (per_state == np.where(apart, 15 * 4, 0)).all()
     some = _seen_showdown.seen_counts(dealt, strength(WEAKEST), zero, [0], dealers=[1, 4],
                                       ranks=ranks)
-    assert (some[:, [1, 4]] == found[:, [1, 4]]).all() and not some[:, [0, 2, 3]].any()
+    assert (some[:, :, [1, 4]] == found[:, :, [1, 4]]).all() and not some[:, :, [0, 2, 3]].any()
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -19,8 +19,10 @@ current strength holding card c, a holding {a, b} of strength s has ``running[d]
 and so for the hands of equal strength and those that do not qualify.
 """
 
-from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdint cimport int64_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
+
+import math
 
 import numpy as np
 
@@ -85,12 +87,12 @@ cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int
                      const int* off, int offs, const int* dealers, int seen_count,
                      int64_t threshold, const int* pair_index, int pairs_of_rest,
                      int options, const int64_t* nets, const int* order,
-                     const int64_t* gain, Board* b, int32_t* out) noexcept nogil:
+                     const int64_t* gain, Board* b, uint16_t* out) noexcept nogil:
     """One whole board: ``lanes`` its five cards, ``rest`` the ``m`` cards off the part dealt
     first, of which the positions ``off`` (``offs`` of them) are on the board too. For each
     holding {a, b} of the cards left and each seen card d of ``dealers`` (positions in
     ``rest``) not in it, the second hands {d, x} by result, given to the option of the
-    highest value (the first in ``order`` among equals) at ``out[holding, d, option, class,
+    highest value (the first in ``order`` among equals) at ``out[holding, class, d, option,
     result]`` (holding: its index ``pair_index[a * m + b]`` among the pairs of positions);
     with two options, ``gain``: the second's nets (in ``order``) less the first's."""
     cdef int i, j, p, q, h, count, start, end, a, c, d, e, mine, best, o, r, lower, through
@@ -99,7 +101,7 @@ cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int
     cdef int64_t[RESULTS] tally
     cdef int64_t value, top
     cdef const int64_t* net
-    cdef int32_t* row
+    cdef uint16_t* row
     cdef int on_board
     cdef int[MOST_CARDS] seen_here   # the seen cards counted that are off this board
     cdef int seen_left = 0
@@ -198,10 +200,10 @@ cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int
                         if o == 0 or value > top:
                             top = value
                             best = order[o]
-                row = out + (((<int64_t>pair_index[a * m + c] * m + d) * options
-                              + best) * HOLDEM_CLASSES + mine) * RESULTS
+                row = out + (((<int64_t>pair_index[a * m + c] * HOLDEM_CLASSES + mine) * m
+                              + d) * options + best) * RESULTS
                 for r in range(RESULTS):
-                    row[r] += <int32_t>tally[r]
+                    row[r] += <uint16_t>tally[r]
         for q in range(start, end):
             p = <int>(b.keys[q] & ((1 << INDEX_BITS) - 1))
             b.running[b.first[p]] = b.through[b.first[p]]
@@ -212,7 +214,7 @@ cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int
 cdef void _sweep(const HoldemTables* t, uint64_t base, int more, const int* rest, int m,
                  const int* dealers, int seen_count, int64_t limit, const int* pair_index,
                  int pairs_of_rest, int options, const int64_t* nets, const int* order,
-                 const int64_t* gain, Board* b, int32_t* out) noexcept nogil:
+                 const int64_t* gain, Board* b, uint16_t* out) noexcept nogil:
     """Every completion of the board (``more`` cards to come, 0 to 2, from ``rest``), each
     counted by ``_seen_pass``."""
     cdef uint64_t lanes
@@ -255,11 +257,14 @@ def seen_counts(dealt, threshold, nets, order, dealers=None, ranks=None):
     of the highest value ``sum over r of count[r] * nets[o, c, r]`` (``c`` the first hand's
     class; of equal values the first in ``order``) taking them, on each completed board.
 
-    Positions: the cards off ``dealt`` in increasing order (``m`` of them). ``counts[h, d, o,
-    c, r]``, an int32 array of shape (C(m, 2), m, options, 10, 6): ``h`` the holding's index among
-    the pairs of positions in the order of ``itertools.combinations``, ``d`` the seen card's
-    position; rows where d is in the holding stay 0. ``dealers``: the
-    positions of the seen cards counted (all of them by default; others' rows stay 0)."""
+    Positions: the cards off ``dealt`` in increasing order (``m`` of them). ``counts[h, c, d,
+    o, r]``, a uint16 array of shape (C(m, 2), 10, m, options, 6): ``h`` the holding's index
+    among the pairs of positions in the order of ``itertools.combinations``, ``d`` the seen
+    card's position (for one holding and board the class is one: the counts a board adds to
+    a holding are close together);
+    rows where d is in the holding stay 0. ``dealers``: the positions of the seen cards
+    counted (all of them by default; others' rows stay 0). Each count is at most C(m - 3,
+    more) (m - 5) for ``more`` cards to come, 45,540 for a flop of the whole deck."""
     deck = _deck(ranks)
     chosen = [int(card) for card in dealt]
     if (not FEWEST_DEALT <= len(chosen) <= BOARD or len(set(chosen)) != len(chosen)
@@ -282,7 +287,9 @@ def seen_counts(dealt, threshold, nets, order, dealers=None, ranks=None):
         raise ValueError(f"dealers must be positions 0..{m - 1}, not {dealers!r}")
     cdef int options = table.shape[0]
     cdef int pairs_of_rest = m * (m - 1) // 2
-    counts = np.zeros((pairs_of_rest, m, options, HOLDEM_CLASSES, RESULTS), dtype=np.int32)
+    if math.comb(m - 3, more) * (m - 5) > 65535:
+        raise ValueError("the counts would not fit in 16 bits")       # never with 52 cards
+    counts = np.zeros((pairs_of_rest, HOLDEM_CLASSES, m, options, RESULTS), dtype=np.uint16)
     index = np.zeros((m, m), dtype=np.intc)
     h = 0
     for i in range(m):
@@ -293,7 +300,7 @@ def seen_counts(dealt, threshold, nets, order, dealers=None, ranks=None):
     cdef int[::1] pair_index = index.reshape(-1)
     cdef int[::1] dealer_view = np.array(seen + [0], dtype=np.intc)
     cdef int seen_count = len(seen)
-    cdef int32_t[::1] out = counts.reshape(-1)
+    cdef uint16_t[::1] out = counts.reshape(-1)
     cdef int64_t[::1] net_view = table.reshape(-1)
     cdef int64_t[::1] gain = (table[ranking[1]] - table[ranking[0]] if options == 2 else
                               table[0]).reshape(-1).copy()

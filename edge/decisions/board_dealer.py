@@ -73,6 +73,13 @@ def _seen_orbits(flop: Sequence[int], rest: Sequence[int]) -> tuple[list[int], l
     return firsts, [found[p] for p in firsts]
 
 
+def _by_state(counts: npt.NDArray[np.uint16], holdings: Counts, seen: Counts) -> Counts:
+    """The kernel's counts (holding, class, seen card, option, result) of these states, as
+    (state, option, class, result)."""
+    return np.ascontiguousarray(counts[holdings, :, seen].transpose(0, 2, 1, 3),
+                                dtype=np.int64)
+
+
 class _ByClass:
     """Sums of rows by their class: the rows sorted by class once, each array added in
     blocks (exact integers)."""
@@ -140,12 +147,11 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
         for stake in river_stakes:
             assert river is not None
             nets, order = solver.river_options(decisions[river], stake)
-            rivers[stake] = _seen_showdown.seen_counts(
-                flop, game.weakest, nets, order, seen, ranks)[row_holding, row_seen].astype(
-                    np.int64)
+            rivers[stake] = _by_state(_seen_showdown.seen_counts(
+                flop, game.weakest, nets, order, seen, ranks), row_holding, row_seen)
         total = (next(iter(rivers.values())).sum(axis=1) if rivers else
-                 _seen_showdown.seen_counts(flop, game.weakest, zero, [0], seen,
-                                            ranks)[row_holding, row_seen, 0].astype(np.int64))
+                 _by_state(_seen_showdown.seen_counts(flop, game.weakest, zero, [0], seen,
+                                                      ranks), row_holding, row_seen)[:, 0])
         if not (total.sum(axis=(1, 2)) == completions).all():
             raise AssertionError(f"the seen-card kernel's counts for the flop {flop} do not "
                                  "add up for every state")
