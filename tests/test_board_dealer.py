@@ -34,6 +34,9 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
 GAME = EXAMPLES / "ultimate-texas-holdem.toml"
 THREE = [10, 11, 12]
 SCENARIO = "\n[protection.dealer-1]\ndealer = 1\n"
+# Flop and River Hold'em's Ante pay by class (9 royal flush .. 5 flush) when the player wins; 1
+# below a flush
+FLOP_AND_RIVER_ANTE = {9: 50, 8: 20, 7: 10, 6: 3, 5: 3}
 
 
 LINES = ("bet-4x", "bet-3x", "check, bet-2x", "check, check, bet-1x", "check, check, fold")
@@ -168,6 +171,15 @@ def test_the_table_and_protection_commands(tmp_path: Path,
 
 
 @pytest.mark.usefixtures("three_ranks")
+def test_a_first_decision_made_with_the_flop_seen(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = copy_of(tmp_path, "flop-and-river.toml", SCENARIO)
+    assert main(["table", str(path), "--set", "seen=dealer-1"]) == 0
+    assert "Seen: one of the dealer's 2 cards, seen before call-or-fold, and in view" in \
+        capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("three_ranks")
 @pytest.mark.parametrize("command", ["strategy", "simulate"])
 def test_the_exposed_strategy_is_refused_in_one_line(tmp_path: Path, command: str,
                                                      capsys: pytest.CaptureFixture[str]
@@ -221,3 +233,71 @@ def test_the_built_in_solver_with_a_dealer_card_seen(monkeypatch: pytest.MonkeyP
     assert lines.get("check, bet-2x", 0) == theirs["check, flop 2x"]
     assert lines.get("check, check, bet-1x", 0) == theirs["check, check, river 1x"]
     assert lines.get("check, check, fold", 0) == theirs["check, check, river fold"]
+
+
+def plain_flop_and_river(ranks: list[int], weakest: str) -> tuple[Fraction, dict[str, int]]:
+    """Flop and River Hold'em (its first decision made with the flop seen) with one of the
+    dealer's cards seen before it, every deal of a deck of these ranks counted once for each
+    of the dealer's cards as the one seen: the return per Ante and the deals of each line of
+    play, a tie to the larger total wager."""
+    deck = [rank * 4 + suit for rank in ranks for suit in range(4)]
+    least = best(tuple(card(text) for text in weakest.split()))
+
+    @functools.cache
+    def hand(cards: frozenset[int]) -> tuple[int, ...]:
+        return best(tuple(cards))
+
+    total, deals = 0, 0
+    lines = dict.fromkeys(("fold", "call, check", "call, raise"), 0)
+    for hole in itertools.combinations(deck, 2):
+        for seen in (c for c in deck if c not in hole):
+            rest = [c for c in deck if c not in hole and c != seen]
+            for flop in itertools.combinations(rest, 3):
+                after = [c for c in rest if c not in flop]
+                called, ways, checks, raises = 0, 0, 0, 0
+                for later in itertools.combinations(after, 2):
+                    mine = hand(frozenset((*hole, *flop, *later)))
+                    pay = FLOP_AND_RIVER_ANTE.get(9 if mine[:2] == (8, 12) else mine[0], 1)
+                    checked = raised = 0
+                    others = [c for c in after if c not in later]
+                    for other in others:
+                        theirs = hand(frozenset((seen, other, *flop, *later)))
+                        if theirs < least:          # the dealer does not qualify: all push
+                            continue
+                        if mine > theirs:                   # the Ante by the hand, the call 2
+                            checked += pay + 2
+                            raised += pay + 3
+                        elif mine < theirs:
+                            checked -= 3
+                            raised -= 4
+                    ways += len(others)
+                    called += max(checked, raised)
+                    if raised >= checked:
+                        raises += len(others)
+                    else:
+                        checks += len(others)
+                if called >= -ways:
+                    total += called
+                    lines["call, check"] += checks
+                    lines["call, raise"] += raises
+                else:
+                    total -= ways
+                    lines["fold"] += ways
+                deals += ways
+    return Fraction(total, deals), lines
+
+
+@pytest.mark.slow
+def test_a_first_decision_with_the_flop_seen_against_a_plain_enumeration(tmp_path: Path
+                                                                        ) -> None:
+    # about 12 s: the plain loop; queens full of kings or better qualify (a deck of three
+    # ranks holds nothing weaker than a full house)
+    weakest = "Qc Qd Qh Kc Kd"
+    path = tmp_path / "flop-and-river.toml"
+    path.write_text((EXAMPLES / path.name).read_text().replace(
+        'weakest = "4c 4d 5h 3s 2c"', f'weakest = "{weakest}"'))
+    solution = solve_dealer_seen(read_board_file(path), ranks=THREE)
+    found, lines = plain_flop_and_river(THREE, weakest)
+    assert solution.cycle == 2 * 66 * 120 * 21 * 10
+    assert solution.player_return == found
+    assert solution.lines == {line: count for line, count in lines.items() if count}
