@@ -19,6 +19,7 @@ import os
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from edge.cli import main
@@ -301,3 +302,20 @@ def test_a_first_decision_with_the_flop_seen_against_a_plain_enumeration(tmp_pat
     assert solution.cycle == 2 * 66 * 120 * 21 * 10
     assert solution.player_return == found
     assert solution.lines == {line: count for line, count in lines.items() if count}
+
+
+def test_the_states_are_the_classes_under_a_renaming_of_suits() -> None:
+    deck = [rank * 4 + suit for rank in THREE for suit in range(4)]
+    states = board_dealer.SeenCardClasses(deck)
+    found: dict[int, set[tuple[tuple[int, ...], int]]] = {}
+    positions = {card: p for p, card in enumerate(deck)}
+    for hole in itertools.combinations(deck, 2):
+        for seen in (c for c in deck if c not in hole):
+            state = int(states.of(np.array([[positions[c] for c in hole]]),
+                                  np.array([positions[seen]]))[0])
+            least = min((tuple(sorted(c - c % 4 + p[c % 4] for c in hole)),
+                         seen - seen % 4 + p[seen % 4])
+                        for p in itertools.permutations(range(4)))
+            found.setdefault(state, set()).add(least)
+    assert all(len(classes) == 1 for classes in found.values())
+    assert len({next(iter(c)) for c in found.values()}) == len(found) == states.count - 1

@@ -6,8 +6,8 @@ before the first decision and kept in view (Ultimate Texas Hold'em's classic hol
 
 The player knows his holding and the dealer's card ``d`` at every decision: the decision made
 with his cards alone is taken per (holding, d), one class of them under a renaming of suits
-(:class:`~edge.decisions.board_protection.SeenBoard` with one card); the one made with the flop
-seen per (holding, d, flop); the one made with the whole board seen per (holding, d, board).
+(:class:`SeenCardClasses`); the one made with the flop seen per (holding, d, flop); the one
+made with the whole board seen per (holding, d, board).
 Each is the option of the highest exact value over the dealer's other card ``x`` (and the
 board cards to come), counted by the kernel ``edge.bets._seen_showdown.seen_counts``: for each
 flop, every turn and river, and every holding and d, the dealer's hands {d, x} by the
@@ -37,26 +37,53 @@ from edge.decisions.board import (
     BoardGame,
     BoardSolution,
     Counts,
+    FlopCounts,
     Line,
     PreflopCounts,
     Stake,
-    _after,
-    _Flop,
-    _flop_classes,
-    _forward,
-    _made,
-    _pays,
-    _Solver,
-    _tie_order,
+    StateSolver,
     board_lines,
+    count_forward,
+    decision_made,
+    flop_class_weights,
+    pays_of,
+    tie_order,
+    wagers_after,
 )
-from edge.decisions.board_protection import SeenBoard, _colex
 from edge.errors import EdgeError
 from edge.paytables import PayTable
 from edge.protection import Scenario
 
 SEEN = 1                     # the dealer's cards seen
 WAYS = HOLDING               # each deal counted once for each of the dealer's cards
+
+
+class SeenCardClasses:
+    """The states of the decision made with the player's cards: (holding, seen card) classes
+    under a renaming of suits, over a deck of whole ranks (positions ``rank * 4 + suit``)."""
+
+    def __init__(self, deck: Sequence[int]) -> None:
+        n = len(deck)
+        self.n = n
+        pairs = np.array(list(itertools.combinations(range(n), HOLDING)), dtype=np.int64)
+        seen = np.arange(n)
+        least = np.full((len(pairs), n), np.iinfo(np.int64).max, dtype=np.int64)
+        for renaming in itertools.permutations(range(4)):
+            rename = (seen & ~3) | np.array(renaming)[seen & 3]
+            held = np.sort(rename[pairs], axis=1)
+            np.minimum(least, (held[:, :1] * n + held[:, 1:]) * n + rename[np.newaxis],
+                       out=least)
+        apart = (pairs[:, :, np.newaxis] != seen).all(axis=1)
+        codes, classes = np.unique(np.where(apart, least, -1), return_inverse=True)
+        self.count = len(codes)             # the states with the seen card held: one unused
+        self.table = classes.reshape(len(pairs), n)
+
+    def of(self, holdings: Counts, seen: Counts) -> Counts:
+        """The class of each (holding, seen card), given as deck positions (holdings in
+        increasing order)."""
+        low, high = holdings[:, 0], holdings[:, 1]
+        return np.asarray(self.table[low * (2 * self.n - low - 1) // 2 + high - low - 1, seen],
+                          dtype=np.int64)
 
 
 def _seen_orbits(flop: Sequence[int], rest: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -103,7 +130,7 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
     larger = game.larger_on_ties if larger_on_ties is None else larger_on_ties
-    pays = _pays(game, table)
+    pays = pays_of(game, table)
     deck = [rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
             for suit in range(4)]
     n = len(deck)
@@ -111,14 +138,15 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
     completions = math.comb(n - HOLDING - SEEN - FLOP, LATER) * (n - HOLDING - SEEN - FLOP - LATER)
     flops_per_state = math.comb(n - HOLDING - SEEN, FLOP)
     cycle = math.comb(n, HOLDING) * (n - HOLDING) * flops_per_state * completions
-    solver = _Solver(game, pays, larger, completions)
+    solver = StateSolver(game, pays, larger, completions)
     decisions = game.decisions
-    first = decisions[0] if decisions[0].seen == HOLDING and _made(decisions[0], game.start) \
-        else None
+    first = (decisions[0] if decisions[0].seen == HOLDING
+             and decision_made(decisions[0], game.start) else None)
     later = 1 if decisions[0].seen == HOLDING else 0
     arrivals: list[tuple[Line, Stake | None]] = (
         [((), game.start)] if first is None else
-        [(((0, o),), _after(option, game.start)) for o, option in enumerate(first.options)])
+        [(((0, o),), wagers_after(option, game.start))
+         for o, option in enumerate(first.options)])
     river = next((d for d, decision in enumerate(decisions) if decision.seen == STAGES[-1]),
                  None)
     river_stakes = sorted({before for line, before, _ in board_lines(game)
@@ -127,12 +155,12 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
     if max(largest, *pays.totals.values()) * 24 * flops_per_state * completions >= 2 ** 62:
         raise EdgeError("The pays and wagers are too large for an exact solve in 64-bit "
                         "integers here.")
-    states = SeenBoard(tuple(deck), SEEN)
+    states = SeenCardClasses(deck)
     values = [np.zeros(states.count, dtype=np.int64) for _ in arrivals]
     deals_of_class = np.zeros(states.count, dtype=np.int64)
     lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
     zero = np.zeros((1, CLASSES, DECIDED_RESULTS), dtype=np.int64)
-    for flop, weight in _flop_classes(deck):
+    for flop, weight in flop_class_weights(deck):
         rest = [card for card in deck if card not in flop]
         m = len(rest)
         seen, seen_weights = _seen_orbits(flop, rest)
@@ -155,9 +183,9 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
         if not (total.sum(axis=(1, 2)) == completions).all():
             raise AssertionError(f"the seen-card kernel's counts for the flop {flop} do not "
                                  "add up for every state")
-        counted = _Flop(total, rivers)
-        positions = states.position[np.array(rest)]
-        classes = states.table[_colex(positions[pairs[row_holding]]), positions[row_seen]]
+        counted = FlopCounts(total, rivers)
+        positions = np.searchsorted(deck, rest)
+        classes = states.of(positions[pairs[row_holding]], positions[row_seen])
         by_class = _ByClass(classes)
         by_class.add(deals_of_class, row_weight * completions)
         for a, (line, arrival) in enumerate(arrivals):
@@ -177,12 +205,12 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
     choice = np.zeros(states.count, dtype=np.int64)
     if first is not None:
         best = options.max(axis=0)
-        for o in reversed(_tie_order(first.options, game.start, larger)):
+        for o in reversed(tie_order(first.options, game.start, larger)):
             choice[options[o] == best] = o
     counted_by_class = PreflopCounts(pays, tuple(arrivals), options, tuple(lines),
                                      np.minimum(deals_of_class, 1), deals_of_class,
                                      first is not None)
-    return dataclasses.replace(_forward(game, counted_by_class, choice, cycle, completions),
+    return dataclasses.replace(count_forward(game, counted_by_class, choice, cycle, completions),
                                larger=larger, deck=tuple(deck))
 
 

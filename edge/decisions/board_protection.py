@@ -27,7 +27,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from edge.decisions import board_dealer
 from edge.decisions.board import FLOP, HOLDING, BoardGame, BoardSolution, solve_board_game
+from edge.decisions.board_dealer import SEEN
 from edge.decisions.board_game import board_table
 from edge.decisions.protection import fail_at, scenario_entries, seen_rules
 from edge.errors import EdgeError
@@ -153,8 +155,6 @@ def _dealer_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict
                   published: str) -> BoardSight:
     """A scenario with ``dealer = ...``: one of the dealer's cards seen before the first
     decision (whichever cards it is made with), checked."""
-    from edge.decisions.board_dealer import SEEN
-
     seen = entry["dealer"]
     if "board" in entry:
         raise fail_at(path, text, name, "board", f"board = {entry['board']!r} with dealer = "
@@ -195,8 +195,6 @@ def board_protected(made: Game[Any], game: BoardGame) -> Game[Any]:
         scenario, sight = sight_of(wager)
         table = wager.paytable or bet.presets[bet.default_paytable]
         larger = getattr(wager.rules, "ties", "larger") == "larger"
-        from edge.decisions import board_dealer
-
         key = (sight.board, sight.dealer, table.pays, larger)
         if key not in solved:
             solved[key] = (board_dealer.solve_dealer_seen(game, table, larger) if sight.dealer else
