@@ -34,7 +34,7 @@ from tests.test_uth_strategies import best  # a plain best-five ranking
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
 GAME = EXAMPLES / "ultimate-texas-holdem.toml"
 THREE = [10, 11, 12]
-SCENARIO = "\n[protection.dealer-1]\ndealer = 1\n"
+SCENARIO = "\n[protection.dealer-1]\ndealer = 1\n"         # for a file without it
 # Flop and River Hold'em's Ante pay by class (9 royal flush .. 5 flush) when the player wins; 1
 # below a flush
 FLOP_AND_RIVER_ANTE = {9: 50, 8: 20, 7: 10, 6: 3, 5: 3}
@@ -157,7 +157,7 @@ def three_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("three_ranks")
 def test_the_table_and_protection_commands(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    path = copy_of(tmp_path, extra=SCENARIO)
+    path = copy_of(tmp_path)      # the example has [protection.dealer-1]
     table = analyze(str(path), options={"seen": "dealer-1"})
     assert table.expected_return == solve_dealer_seen(read_board_file(path),
                                                       ranks=THREE).player_return
@@ -185,7 +185,7 @@ def test_a_first_decision_made_with_the_flop_seen(tmp_path: Path,
 def test_the_exposed_strategy_is_refused_in_one_line(tmp_path: Path, command: str,
                                                      capsys: pytest.CaptureFixture[str]
                                                      ) -> None:
-    path = copy_of(tmp_path, extra=SCENARIO)
+    path = copy_of(tmp_path)      # the example has [protection.dealer-1]
     assert main([command, str(path), "--set", "seen=dealer-1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("edge: error: seen=dealer-1: the exposed player's strategy is not "
@@ -195,7 +195,7 @@ def test_the_exposed_strategy_is_refused_in_one_line(tmp_path: Path, command: st
 @pytest.mark.parametrize(("extra", "key", "said"), [
     ("[protection.dealer-2]\ndealer = 2\n", 1, "dealer = 2: with a shared board 1 of the "
      "dealer's 2 cards seen before the first decision is solved (dealer = 1)."),
-    ("[protection.dealer-1]\ndealer = true\n", 1, "dealer = True: with a shared board"),
+    ("[protection.dealer-x]\ndealer = true\n", 1, "dealer = True: with a shared board"),
     ("[protection.both]\ndealer = 1\nboard = 1\n", 2, "board = 1 with dealer = 1: cards of "
      "flop and the dealer's seen together are not solved"),
 ])

@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 from edge.cli import main
-from edge.decisions import board, board_protection
+from edge.decisions import board, board_dealer, board_protection
 from edge.decisions.board import read_board_file, solve_board_game
 from edge.decisions.board_protection import SeenBoard, solve_seen
 from edge.games import analyze
@@ -152,6 +152,8 @@ def three_ranks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
                         functools.partial(board.solve_board_game, ranks=THREE))
     monkeypatch.setattr(board_protection, "solve_seen",
                         functools.partial(board_protection.solve_seen, ranks=THREE))
+    monkeypatch.setattr(board_dealer, "solve_dealer_seen",
+                        functools.partial(board_dealer.solve_dealer_seen, ranks=THREE))
 
 
 def with_protection(tmp_path: Path, extra: str, name: str = "ultimate-texas-holdem.toml"
