@@ -22,6 +22,8 @@ and so for the hands of equal strength and those that do not qualify.
 from libc.stdint cimport int64_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
 
+from edge.bets._radix cimport radix_sort
+
 import math
 
 import numpy as np
@@ -53,34 +55,6 @@ cdef struct Board:
     int under[MOST_CARDS]       # per position: pairs holding it below the threshold
     int running[MOST_CARDS]     # per position: pairs holding it below the current strength
     int through[MOST_CARDS]     # ... at or below it
-
-
-cdef void _sort(int64_t* keys, int64_t* spare, int count) noexcept nogil:
-    """Sort ``count`` keys in place by the bits above INDEX_BITS (at most 32 of them): a
-    stable radix sort of four passes of eight bits, ``spare`` as room for one copy."""
-    cdef int[256] starts
-    cdef int i, digit, total, shift, step
-    cdef int64_t* source = keys
-    cdef int64_t* target = spare
-    cdef int64_t* swap
-    for step in range(4):
-        shift = INDEX_BITS + 8 * step
-        for digit in range(256):
-            starts[digit] = 0
-        for i in range(count):
-            starts[(source[i] >> shift) & 255] += 1
-        total = 0
-        for digit in range(256):
-            i = starts[digit]
-            starts[digit] = total
-            total += i
-        for i in range(count):
-            digit = (source[i] >> shift) & 255
-            target[starts[digit]] = source[i]
-            starts[digit] += 1
-        swap = source
-        source = target
-        target = swap
 
 
 cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int m,
@@ -144,7 +118,7 @@ cdef void _seen_pass(const HoldemTables* t, uint64_t lanes, const int* rest, int
                 b.under[a] += 1
                 b.under[c] += 1
             h += 1
-    _sort(b.keys, b.spare, h)
+    radix_sort(b.keys, b.spare, h, INDEX_BITS)
     start = 0
     while start < h:
         end = start
