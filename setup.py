@@ -32,6 +32,7 @@ MODULES = [
     "edge._core",
     "edge.bets._kernels",
     "edge.bets._showdown",
+    "edge.bets._seen_showdown",
     "edge.decisions._upcard",
     "edge.games.triple_bet._kernels",
     "edge.games.three_card_poker._kernels",

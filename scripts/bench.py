@@ -332,6 +332,16 @@ def _game_file(name: str) -> Callable[[], object]:
     return run
 
 
+def _dealer_seen_file(name: str) -> Callable[[], object]:
+    """A shared-board game file solved with one of the dealer's two cards seen before the
+    first decision (``[protection.NAME] dealer = 1``), read afresh."""
+    def run() -> object:
+        from edge.decisions.board import read_board_file
+        from edge.decisions.board_dealer import solve_dealer_seen
+        return solve_dealer_seen(read_board_file(GAME_FILES / name))
+    return run
+
+
 # issue 35: a best-five-of-seven bet that also looks at the player's two cards (2.8 billion deals)
 POCKET_PAIR_TRIPS = """name = "pocket-pair-trips"
 title = "Trips with a pocket pair"
@@ -404,6 +414,12 @@ BET_CASES: list[Case] = [
     Case("game file: Ultimate Texas Hold'em (three decisions), optimal strategy solved",
          1800.0, _game_file("ultimate-texas-holdem.toml"), "deals",
          comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
+    # issue 36: the same file with one of the dealer's two cards seen from the first decision
+    # on (the seen-card kernel per flop class and seen card), each deal counted twice; the
+    # built-in's seen=dealer-1 takes minutes
+    Case("game file: Ultimate Texas Hold'em, one dealer card seen (dealer = 1), exact",
+         1800.0, _dealer_seen_file("ultimate-texas-holdem.toml"), "deals",
+         comb(52, 2) * 50 * comb(49, 3) * comb(46, 2) * 44, once=True),
     # issue 36: a dealer's card face up, under 10 minutes: the player's hand as a set, the up
     # card, the dealer's four hidden cards as a set (states counted by a compiled kernel)
     Case("game file: Caribbean Stud, optimal strategy solved", 600.0,

@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 
 from edge.cli import main
-from edge.decisions import board, board_protection
+from edge.decisions import board, board_dealer, board_protection
 from edge.decisions.board import read_board_file, solve_board_game
 from edge.decisions.board_protection import solve_seen
 from edge.decisions.board_seen import SeenBoard, SeenPlay
@@ -178,6 +178,8 @@ def three_ranks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
                         functools.partial(board.solve_board_game, ranks=THREE))
     monkeypatch.setattr(board_protection, "solve_seen",
                         functools.partial(board_protection.solve_seen, ranks=THREE))
+    monkeypatch.setattr(board_dealer, "solve_dealer_seen",
+                        functools.partial(board_dealer.solve_dealer_seen, ranks=THREE))
 
 
 def with_protection(tmp_path: Path, extra: str, name: str = "ultimate-texas-holdem.toml"
@@ -371,8 +373,8 @@ def test_a_strategy_file_seeing_is_refused_before_any_solve(
 
 
 @pytest.mark.parametrize(("extra", "key", "said"), [
-    ("[protection.dealer-1]\ndealer = 1\n", 1, "dealer: a dealer's card seen is not solved for "
-     "a game with a shared board yet"),
+    ("[protection.dealer-2]\ndealer = 2\n", 1, "dealer = 2: with a shared board 1 of the "
+     "dealer's 2 cards seen before the first decision is solved"),
     ("[protection.flop-4]\nboard = 4\n", 1, "board = 4 must be the number of the 3 cards of "
      "flop seen before the first decision, 1 to 3."),
     ("[protection.flop-0]\nboard = 0\n", 1, "board = 0 must be"),

@@ -20,6 +20,7 @@ import os
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -235,11 +236,193 @@ def test_the_rule_needs_both_dealer_cards() -> None:
     for seen in (Seen.NONE, Seen.DEALER_1):
         with pytest.raises(EdgeError, match="needs both dealer cards seen"):
             UltimateTexasHoldemRules(strategy=played, seen=seen)
-    # a river rule reading anything but versus_dealer is refused with both cards seen
+    # a river rule reading the hand and the board is accepted with both cards seen too
     text = PLAYED.read_text().replace("[[preflop.rules]]\nahead = true\naction = \"4x\"", "")
     river = text.replace('versus_dealer = ["ahead", "tied"]', 'hand_min = "pair"')
-    with pytest.raises(EdgeError, match="river rules that read only versus_dealer"):
-        UltimateTexasHoldemRules(strategy=parse_text(river, "river"), seen=Seen.DEALER_2)
+    UltimateTexasHoldemRules(strategy=parse_text(river, "river"), seen=Seen.DEALER_2)
+    UltimateTexasHoldemRules(strategy=UthStrategy.resolve("wizard-practical"),
+                             seen=Seen.DEALER_2)
+
+
+# --- river rules reading the player's hand and the board -------------------------------------
+
+WIZARD = UthStrategy.resolve("wizard-practical")
+# the river of a rule file mixing versus_dealer with other features: ahead or tied, play a
+# hidden hand; behind, play with fewer than 10 dealer outs; two pair or better always plays
+MIXED_RIVER = """[river]
+otherwise = "fold"
+
+[[river.rules]]
+versus_dealer = ["ahead", "tied"]
+hidden = true
+action = "play"
+
+[[river.rules]]
+versus_dealer = "behind"
+dealer_outs_below = 10
+action = "play"
+
+[[river.rules]]
+hand_min = "two-pair"
+action = "play"
+"""
+
+
+def plain_class(strength: IntArray) -> IntArray:
+    """The kind of hand of each strength (9 a royal flush)."""
+    return np.where(strength >= ROYAL, 9, strength >> 26)
+
+
+def plain_river(hole: list[int], flop: list[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """Per turn-river pair off the holding and the flop: the player's hand's kind, the board's
+    own kind and the dealer outs (unseen cards that with the five board cards alone beat the
+    player's seven), by the shared evaluator."""
+    rest = [c for c in range(52) if c not in hole + flop]
+    pairs = list(itertools.combinations(rest, 2))
+    boards = np.array([flop + list(pair) for pair in pairs])
+    player = _core.evaluate_many(np.concatenate([np.tile(hole, (len(pairs), 1)), boards], 1))
+    board = _core.evaluate_many(boards)
+    sixes, owners = [], []
+    for i, pair in enumerate(pairs):
+        for c in rest:
+            if c not in pair:
+                sixes.append(flop + list(pair) + [c])
+                owners.append(i)
+    beats = _core.evaluate_many(np.array(sixes)) > player[owners]
+    outs = np.bincount(np.array(owners)[beats], minlength=len(pairs))
+    kinds, board_kinds = plain_class(player), plain_class(board)
+    return {pair: (int(kinds[i]), int(board_kinds[i]), int(outs[i]))
+            for i, pair in enumerate(pairs)}
+
+
+def wizard_river(kind: int, board_kind: int, outs: int, versus: int) -> bool:
+    """Wizard of Odds: 1x with a hidden pair or better or fewer than 21 dealer outs."""
+    return kind > board_kind or outs < 21
+
+
+def mixed_river(kind: int, board_kind: int, outs: int, versus: int) -> bool:
+    """:data:`MIXED_RIVER` in plain words."""
+    return ((versus >= 1 and kind > board_kind) or (versus == 0 and outs < 10)
+            or kind >= 2)
+
+
+def plain_river_row(hole: list[int], dealer: list[int], flops: list[list[int]], bets: object,
+                    plays: object) -> IntArray:
+    """One state's 52 columns over some flops: 17 counts bet 2x, 17 checked then played 1x,
+    17 checked then folded, the flops bet; the flop decided by ``bets(hole, dealer, flop,
+    played, folded)``, the river by ``plays(kind, board kind, outs, versus)``."""
+    row = np.zeros(52, dtype=np.int64)
+    assert callable(bets) and callable(plays)
+    for flop in flops:
+        if set(flop) & set(hole + dealer):
+            continue
+        seen = plain_river(hole, flop)
+        rest = [c for c in range(52) if c not in hole + dealer + flop]
+        pairs = list(itertools.combinations(rest, 2))
+        boards = np.array([flop + list(pair) for pair in pairs])
+        player = _core.evaluate_many(np.concatenate([np.tile(hole, (len(pairs), 1)), boards],
+                                                    1))
+        banker = _core.evaluate_many(np.concatenate([np.tile(dealer, (len(pairs), 1)), boards],
+                                                    1))
+        category = categories(player, banker)
+        played, folded = np.zeros(17, dtype=np.int64), np.zeros(17, dtype=np.int64)
+        for i, pair in enumerate(pairs):
+            versus = int(np.sign(player[i] - banker[i])) + 1
+            if plays(*seen[pair], versus):
+                played[category[i]] += 1
+            else:
+                folded[category[i]] += 1
+        if bets(hole, dealer, flop, played, folded):
+            row[:17] += played + folded
+            row[51] += 1
+        else:
+            row[17:34] += played
+            row[34:51] += folded
+    return row
+
+
+def wizard_flop(hole: list[int], dealer: list[int], flop: list[int], played: IntArray,
+                folded: IntArray) -> bool:
+    """Wizard of Odds' flop: 2x with two pair or better, a hidden pair but pocket deuces, or
+    four to a flush with a hole card of that suit of ten or better."""
+    mine = plain_rank(hole + flop)
+    ranks = [c >> 2 for c in flop]
+    suits = Counter(c & 3 for c in hole + flop)
+    suit, most = suits.most_common(1)[0]
+    flush_hole = max([c >> 2 for c in hole if c & 3 == suit], default=-1)
+    pocket = hole[0] >> 2 == hole[1] >> 2
+    if mine[0] == 1 and pocket and hole[0] >> 2 == 0:
+        return False
+    hidden_pair = mine[0] == 1 and (pocket or any(c >> 2 in ranks for c in hole))
+    return mine[0] >= 2 or hidden_pair or (most == 4 and flush_hole >= 8)
+
+
+@pytest.mark.parametrize("flop", [[0, 4, 8], pytest.param([0, 1, 12], marks=pytest.mark.slow)])
+def test_a_river_rule_reading_the_cards_matches_a_plain_enumeration(flop: list[int]) -> None:
+    """The Wizard of Odds' practical strategy (a river reading hidden and dealer_outs) on the
+    flops of one suit class: each sampled state's row is its orbit size times the plain
+    counts of one of its states."""
+    rows = rule_two.solve_rows(WIZARD, SETTLE, False, classes=solver.flop_classes().subset(
+        [class_of(flop)]), jobs=1)
+    assert rows.shape[1] == _rule_two.RIVER_ROW
+    table = dealer_two.states()
+    for state in sampled_states(3, seed=flop[2]):
+        hole, dealer = table.cards[state, :2].tolist(), table.cards[state, 2:].tolist()
+        expected = plain_river_row(hole, dealer, flop_orbit(flop), wizard_flop, wizard_river)
+        assert (rows[state] == table.weight[state] * expected).all(), (hole, dealer)
+    assert int(rows[:, :51].sum()) == len(flop_orbit(flop)) * 1176 * 1081 * 990
+
+
+def test_an_optimal_flop_before_a_river_mixing_versus_dealer() -> None:
+    """River rules reading versus_dealer with other features (two masked counts, one for
+    ahead or tied, one for behind), after a flop played optimally given that river."""
+    text = PLAYED.read_text()
+    text = text[:text.index("[flop]")] + '[flop]\nplay = "optimal"\n\n' + MIXED_RIVER
+    strategy = parse_text(text, "mixed-river")
+    sources, plans = rule_two.river_sources(strategy.river)
+    assert sources == [0, 1, 1] and len(plans) == 2
+    rows = rule_two.solve_rows(strategy, SETTLE, False, classes=solver.flop_classes().subset(
+        [class_of([0, 4, 8])]), jobs=1)
+    net = np.array(SETTLE.net)
+
+    def better(hole: list[int], dealer: list[int], flop: list[int], played: IntArray,
+               folded: IntArray) -> bool:
+        check = int(played @ net[1]) + int(folded.sum()) * SETTLE.fold
+        return int((played + folded) @ net[2]) > check
+
+    table = dealer_two.states()
+    for state in sampled_states(3, seed=5):
+        hole, dealer = table.cards[state, :2].tolist(), table.cards[state, 2:].tolist()
+        expected = plain_river_row(hole, dealer, flop_orbit([0, 4, 8]), better, mixed_river)
+        assert (rows[state] == table.weight[state] * expected).all(), (hole, dealer)
+
+
+def test_river_sources() -> None:
+    """Per versus value: a constant play (-1) or fold (-2), else the plan read."""
+    assert rule_two.river_sources(WIZARD.river)[0] == [0, 0, 0]
+    assert not rule_two.reads_only_versus(WIZARD.river)
+    assert rule_two.reads_only_versus(UthStrategy.resolve(str(PLAYED)).river)
+    text = PLAYED.read_text().replace('versus_dealer = ["ahead", "tied"]',
+                                      'versus_dealer = "ahead"\nhidden = true')
+    sources, plans = rule_two.river_sources(parse_text(text, "x").river)
+    assert sources == [-2, -2, 0] and len(plans) == 1
+
+
+def test_lines_of_the_wider_rows() -> None:
+    """Rows of 52 columns give the same lines as rows of 36 with the same river: the Jacobson
+    river (wins and ties played) written both ways."""
+    strategy = UthStrategy.resolve(str(PLAYED))
+    narrow = made_up_rows()
+    wide = np.zeros((len(narrow), 52), dtype=np.int64)
+    wide[:, :17] = narrow[:, :17]
+    plays = rule_two.river_plays(strategy.river, SETTLE, False)
+    wide[:, 17:34] = np.where(plays, narrow[:, 17:34], 0)
+    wide[:, 34:51] = np.where(plays, 0, narrow[:, 17:34])
+    wide[:, 51] = narrow[:, 34]
+    one = rule_two.rule_solution(strategy, narrow, SETTLE, False)
+    other = rule_two.rule_solution(strategy, wide, SETTLE, False)
+    assert one.expected_return == other.expected_return and one.flop_bets == other.flop_bets
+    assert (one.solution.values == other.solution.values).all()
 
 
 def test_kernel_refuses_bad_arguments() -> None:
@@ -257,6 +440,32 @@ def test_kernel_refuses_bad_arguments() -> None:
         _rule_two.solve_flops(np.array([[0, 1, 2]], dtype=np.int32),
                               np.zeros((1326, 1326), dtype=np.int32) - 1,
                               np.zeros((1, 3, 1326), dtype=np.uint8), rows)
+
+
+def test_river_kernel_refuses_bad_arguments() -> None:
+    index = dealer_two.states().index
+    rows = np.zeros((len(dealer_two.states().weight), _rule_two.RIVER_ROW), dtype=np.int32)
+    flops = np.array([[0, 1, 2]], dtype=np.int32)
+    plays = np.zeros((3, 1326), dtype=np.uint8)
+    classes = np.zeros((1, 1176), dtype=np.int32)
+    perms = np.zeros((1, 1176), dtype=np.uint8)
+    net = np.ascontiguousarray(SETTLE.array())
+
+    def run(**changed: Any) -> None:
+        given: dict[str, Any] = {"plays": plays, "classes": classes, "perms": perms,
+                                 "sources": (0, 0, 0), **changed}
+        _rule_two.solve_river_flops(flops, index, None, given["plays"], given["classes"],
+                                    given["perms"], given["sources"], net, SETTLE.fold, False,
+                                    rows)
+
+    with pytest.raises(ValueError, match="sources must be three of -2..2"):
+        run(sources=(0, 3, 0))
+    bad = classes.copy()
+    bad[0, 5] = 3
+    with pytest.raises(ValueError, match="board 5 of flop 0: class 3"):
+        run(classes=bad)
+    with pytest.raises(ValueError, match=r"board_class and board_perm must be \[1, 1176\]"):
+        run(perms=perms[:, :5])
 
 
 # --- the whole count, against a simulation ----------------------------------------------------
@@ -303,6 +512,81 @@ def test_whole_count_against_a_simulation() -> None:
         exact = rule_two.solve_rule(UthStrategy.resolve(str(path)), SETTLE).expected_return
         mean, error = simulated[ties_played]
         assert abs(float(mean - exact)) < 4 * error, (float(exact), float(mean), error)
+
+
+def wizard_chart(hole: IntArray) -> npt.NDArray[np.bool_]:
+    """The Wizard of Odds' 4x chart (33+, A2+, K2s+, K5o+, Q6s+, Q8o+, J8s+, JTo) per row of
+    two hole cards."""
+    high, low = np.maximum(hole[:, 0] >> 2, hole[:, 1] >> 2), np.minimum(hole[:, 0] >> 2,
+                                                                          hole[:, 1] >> 2)
+    suited = (hole[:, 0] & 3) == (hole[:, 1] & 3)
+    chart: npt.NDArray[np.bool_] = (
+        ((high == low) & (low >= 1)) | (high == 12) | ((high == 11) & (suited | (low >= 3)))
+        | ((high == 10) & ((suited & (low >= 4)) | (low >= 6)))
+        | ((high == 9) & ((suited & (low >= 6)) | (low == 8))))
+    return chart
+
+
+def simulate_wizard(hands: int, seed: int) -> tuple[Fraction, float]:
+    """The Wizard of Odds' practical strategy with both dealer cards seen (which it never
+    reads) on ``hands`` seeded deals: the mean net per Ante and its standard error. The flop
+    and river rules are read from the cards here (:func:`wizard_flop`, :func:`wizard_river`
+    and the dealer outs counted with the shared evaluator)."""
+    rng = np.random.default_rng(seed)
+    net = np.array(SETTLE.net)
+    results = []
+    for start in range(0, hands, 20_000):
+        cards = np.argsort(rng.random((min(20_000, hands - start), 52)), axis=1)[:, :9]
+        hole, dealer, board = cards[:, :2], cards[:, 2:4], cards[:, 4:]
+        player = _core.evaluate_many(np.concatenate([hole, board], axis=1))
+        banker = _core.evaluate_many(np.concatenate([dealer, board], axis=1))
+        category = categories(player, banker)
+        four = wizard_chart(hole)
+        two = np.array([not four[i] and wizard_flop(hole[i].tolist(), [], board[i, :3].tolist(),
+                                                    category[:0], category[:0])
+                        for i in range(len(cards))], dtype=bool)
+        # dealer outs: the cards off the player's seven that with the board beat him
+        others = np.array([[c for c in range(52) if c not in row] for row in
+                           np.concatenate([hole, board], axis=1).tolist()])
+        sixes = np.concatenate([np.repeat(board, 45, axis=0), others.reshape(-1, 1)], axis=1)
+        outs = (_core.evaluate_many(sixes).reshape(-1, 45) > player[:, None]).sum(axis=1)
+        hidden = plain_class(player) > plain_class(_core.evaluate_many(board))
+        plays = hidden | (outs < 21)
+        results.append(np.select([four, two, plays], [net[4][category], net[2][category],
+                                                       net[1][category]], SETTLE.fold))
+    every = np.concatenate(results)
+    return (Fraction(int(every.sum()), hands * SETTLE.scale),
+            float(every.std(ddof=1)) / SETTLE.scale / hands ** 0.5)
+
+
+@pytest.mark.slow
+def test_wizard_practical_whole_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """wizard-practical reads neither dealer card: its exact return with both seen is its
+    return in the game as dealt (a count of its own, strategy/practical.py), to the last
+    unit, and a seeded simulation of 400,000 deals written here agrees. From the cache
+    ``EDGE_PUBLISHED_CACHE`` names, or afresh with ``EDGE_EXPOSURE_FULL=1`` (minutes)."""
+    folder = os.environ.get("EDGE_PUBLISHED_CACHE")
+    if folder:
+        monkeypatch.setenv("EDGE_CACHE_DIR", folder)
+    elif not FULL:
+        pytest.skip("the whole count takes minutes: EDGE_PUBLISHED_CACHE or EDGE_EXPOSURE_FULL=1")
+    from edge.games.ultimate_texas_holdem.strategy import practical
+    exact = rule_two.solve_rule(WIZARD, SETTLE).expected_return
+    dealt = practical.evaluate_cached(WIZARD, solver.solve(SETTLE, False)).expected_return()
+    assert exact == dealt
+    mean, error = simulate_wizard(400_000, seed=34)
+    assert abs(float(mean - exact)) < 4 * error, (float(exact), float(mean), error)
+
+
+def test_a_small_wizard_simulation_runs() -> None:
+    """The simulation itself on a few hands: the chart raises about half of them."""
+    mean, error = simulate_wizard(2_000, seed=2)
+    assert error > 0 and -1 < mean < 1
+    # A2o, K2o, K2s, 33, 22, Q6o, Q8o, JTo, J9o, J9s (card = 4 x rank + suit, deuce 0)
+    hole = np.array([[48, 1], [44, 1], [44, 0], [4, 5], [0, 1], [40, 17], [40, 25], [36, 33],
+                     [36, 29], [36, 28]])
+    assert wizard_chart(hole).tolist() == [True, False, True, True, False, False, True, True,
+                                           False, True]
 
 
 def test_a_small_simulation_runs() -> None:

@@ -37,6 +37,8 @@ counts of higher and equal hands are needed for the pairs within one class only.
 
 from libc.stdint cimport int64_t, uint64_t
 
+from edge.bets._radix cimport radix_sort
+
 import numpy as np
 
 from edge._core cimport HOLDEM_CLASSES, HoldemTables, cy_evaluate_lanes, cy_hand_class, \
@@ -62,35 +64,6 @@ cdef enum:
 include "_holdem_rules.pxi"
 # the results of a decided count: (the second qualifies) * 3 + the comparison
 DECIDED_RESULTS = SPLIT_RESULTS
-
-
-cdef void _sort(int64_t* keys, int64_t* spare, int count) noexcept nogil:
-    """Sort ``count`` keys in place by their strength (the bits above INDEX_BITS, fewer than
-    32 of them): a stable radix sort, eight bits a pass, ``spare`` as room for one copy."""
-    cdef int[256] starts
-    cdef int i, digit, total, shift, passes
-    cdef int64_t* source = keys
-    cdef int64_t* target = spare
-    cdef int64_t* swap
-    for passes in range(4):
-        shift = INDEX_BITS + 8 * passes
-        for digit in range(256):
-            starts[digit] = 0
-        for i in range(count):
-            starts[(source[i] >> shift) & 255] += 1
-        total = 0
-        for digit in range(256):
-            i = starts[digit]
-            starts[digit] = total
-            total += i
-        for i in range(count):
-            digit = (source[i] >> shift) & 255
-            target[starts[digit]] = source[i]
-            starts[digit] += 1
-        swap = source
-        source = target
-        target = swap
-    # four passes: the sorted keys are back in ``keys``
 
 
 cdef struct Work:
@@ -197,7 +170,7 @@ cdef int _board_pass(const HoldemTables* t, const int* board, int board_cards,
             w.card_class[left[i] * HOLDEM_CLASSES + c] += 1
             w.card_class[left[j] * HOLDEM_CLASSES + c] += 1
             holdings += 1
-    _sort(w.keys, w.spare, holdings)
+    radix_sort(w.keys, w.spare, holdings, INDEX_BITS)
     start = 0
     while start < holdings:
         strength = w.keys[start] >> INDEX_BITS

@@ -1070,3 +1070,15 @@ def read_board_file(path: Path) -> BoardGame:
 def solve_board_file(path: str | Path, ranks: Sequence[int] | None = None) -> BoardSolution:
     """Read a game file with a shared board and solve it at its default pay table."""
     return solve_board_game(read_board_file(Path(path).expanduser()), ranks=ranks)
+
+
+# Public names for the parts of the solve that the solve with one of the dealer's cards seen
+# (:mod:`.board_dealer`) runs on states of its own
+FlopCounts = _Flop
+StateSolver = _Solver
+wagers_after = _after
+decision_made = _made
+tie_order = _tie_order
+pays_of = _pays
+
+count_forward = _forward

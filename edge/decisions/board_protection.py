@@ -28,8 +28,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from edge.decisions import board_dealer
 from edge.decisions.analysis import played_strategy
 from edge.decisions.board import FLOP, HOLDING, BoardGame, BoardSolution, solve_board_game
+from edge.decisions.board_dealer import SEEN
 from edge.decisions.board_game import board_table, make_board_game
 from edge.decisions.board_seen import SeenBoard, SeenPlay, seen_choices, seen_lines, seen_strategy
 from edge.decisions.board_simulation import board_simulator
@@ -67,24 +69,27 @@ def solve_seen(game: BoardGame, seen: int, paytable: PayTable | None = None,
 @dataclass(frozen=True)
 class BoardSight:
     """One scenario of a shared-board file: its ``seen=`` name, how many of the first board
-    place's cards are seen before the first decision, and the published figure (or "")."""
+    place's cards are seen before the first decision (or 0), and the published figure (or
+    ""); ``dealer`` 1: one of the dealer's cards seen instead, from the first decision on
+    (:mod:`.board_dealer`)."""
 
     name: str
     board: int
     published: str = ""
+    dealer: int = 0
 
 
 def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
-    """The file's ``[protection]`` scenarios read and checked (empty: it has none); a
-    dealer's card seen is refused (not solved for a shared board yet)."""
+    """The file's ``[protection]`` scenarios read and checked (empty: it has none): cards of
+    the first board place seen (``board = 1`` to 3) or one of the dealer's (``dealer = 1``),
+    before the first decision."""
     text, entries = scenario_entries(path, BOARD_KEYS + ("dealer",), "board = 1")
     place = game.board[0]
     found = []
     for name, entry, published in entries:
         if "dealer" in entry:
-            raise fail_at(path, text, name, "dealer", "dealer: a dealer's card seen is not "
-                          "solved for a game with a shared board yet; board = 1 to 3 (cards "
-                          f"of {place} seen before the first decision) is.")
+            found.append(_dealer_sight(path, text, game, name, entry, published))
+            continue
         seen = entry.get("board")
         if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen <= FLOP:
             raise fail_at(path, text, name, "board" if "board" in entry else "",
@@ -100,8 +105,27 @@ def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
     return tuple(found)
 
 
+def _dealer_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict[str, Any],
+                  published: str) -> BoardSight:
+    """A scenario with ``dealer = ...``: one of the dealer's cards seen before the first
+    decision (whichever cards it is made with), checked."""
+    seen = entry["dealer"]
+    if "board" in entry:
+        raise fail_at(path, text, name, "board", f"board = {entry['board']!r} with dealer = "
+                      f"{seen!r}: cards of {game.board[0]} and the dealer's seen together are "
+                      "not solved; give each scenario one of them.")
+    if isinstance(seen, bool) or seen != SEEN:
+        raise fail_at(path, text, name, "dealer", f"dealer = {seen!r}: with a shared board "
+                      f"{SEEN} of the dealer's {HOLDING} cards seen before the first decision "
+                      f"is solved (dealer = {SEEN}).")
+    return BoardSight(name, 0, published, SEEN)
+
+
 def scenario_of(game: BoardGame, sight: BoardSight) -> Scenario:
     """The scenario as reports and ``edge protection`` describe it."""
+    if sight.dealer:
+        return Scenario(sight.name, f"one of the dealer's {HOLDING} cards",
+                        f"before {game.decisions[0].name}", HOLDING, sight.published)
     return Scenario(sight.name, f"{SEEN_WORDS[sight.board]} of the {game.board[0]}",
                     f"before {game.decisions[0].name}", math.comb(FLOP, sight.board),
                     sight.published)
@@ -136,9 +160,10 @@ def board_protected(game: BoardGame) -> Game[Any]:
         _, sight = sight_of(wager)
         table = wager.paytable or bet.presets[bet.default_paytable]
         larger = getattr(wager.rules, "ties", "larger") == "larger"
-        key = (sight.board, table.pays, larger)
+        key = (sight.board, sight.dealer, table.pays, larger)
         if key not in solved:
-            solved[key] = solve_seen(game, sight.board, table, larger)
+            solved[key] = (board_dealer.solve_dealer_seen(game, table, larger) if sight.dealer
+                           else solve_seen(game, sight.board, table, larger))
         return table, solved[key]
 
     def unexposed(wager: Wager[Rules]) -> ReturnTable:
@@ -150,7 +175,9 @@ def board_protected(game: BoardGame) -> Game[Any]:
         table, solution = solve(wager)
         exposed = board_table(solution, table, wager.rules)
         first, place = game.decisions[0].name, game.board[0]
-        if sight.board == FLOP:
+        if sight.dealer:
+            dealt, seen = board_dealer.dealer_notes(game, solution, scenario)
+        elif sight.board == FLOP:
             dealt = exposed.notes[0]
             seen = (f"Seen: {scenario.description}. The decision {first} is made with the "
                     f"{place} seen, as the later decisions are, and solved with them.")
@@ -172,20 +199,34 @@ def board_protected(game: BoardGame) -> Game[Any]:
         # make_board_game's key: the pays, the ties, the rules of a plan (none: optimal play)
         return dealt_solves[table.pays, getattr(wager.rules, "ties", "larger") == "larger", ()]
 
-    def strategy(wager: Wager[Rules]) -> Report:
+    def played_sight(wager: Wager[Rules]) -> tuple[Scenario, BoardSight]:
+        """The scenario of a strategy or a simulation: a dealer's card seen is refused here,
+        before any solve (its exposed play is solved, not yet put in words or dealt)."""
         scenario, sight = sight_of(wager)
+        if sight.dealer:
+            raise EdgeError(f"seen={scenario.name}: the exposed player's strategy with a "
+                            "dealer's card seen is not put in words or simulated from a game "
+                            f"file with a shared board yet; `edge table {bet.path.name} --set "
+                            f"seen={scenario.name}` gives its exact figures and how often each "
+                            "line of play is taken.")
+        return scenario, sight
+
+    def strategy(wager: Wager[Rules]) -> Report:
+        scenario, sight = played_sight(wager)
         table, solution = solve(wager)
         return seen_strategy(solution, dealt(wager), table, scenario, sight.board,
                              analyze(wager))
 
     def rules_of_play(wager: Wager[Rules]) -> list[str]:
         _, sight = sight_of(wager)
+        if sight.dealer:            # not put in words yet (played_sight)
+            return []
         _, solution = solve(wager)
         return seen_lines(seen_choices(solution, dealt(wager), sight.board),
                           game.decisions[0].name, game.unit)
 
     def simulate(wager: Wager[Rules]) -> Any:
-        _, sight = sight_of(wager)
+        _, sight = played_sight(wager)
         table, solution = solve(wager)
         first = (None if sight.board == FLOP else
                  SeenPlay(SeenBoard(solution.deck, sight.board), solution.preflop))

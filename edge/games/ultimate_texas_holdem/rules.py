@@ -13,7 +13,6 @@ from fractions import Fraction
 
 from edge.errors import EdgeError
 from edge.games import Rules
-from edge.games.ultimate_texas_holdem.strategy.features import Feature
 from edge.games.ultimate_texas_holdem.strategy.language import GAME_NAME as GAME_NAME
 from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL, UthStrategy
 from edge.options import option
@@ -142,8 +141,8 @@ def strategy_refusal(strategy: UthStrategy, seen: Seen) -> str:
     """Why ``strategy`` cannot be played with ``seen`` ("" when it can). With cards seen edge
     values a preflop chart or rule with the flop and river played optimally given what is seen
     (exact from the exposure's solve), and a strategy's own flop and river rules: with both
-    dealer cards seen (``dealer-2``, :mod:`.exposure.rule_two`) flop rules on any feature and
-    river rules that read only ``versus_dealer``; under the other exposures
+    dealer cards seen (``dealer-2``, :mod:`.exposure.rule_two`) flop and river rules on any
+    feature, ``versus_dealer`` among them; under the other exposures
     (:mod:`.exposure.rule_exposed`) rules on the player's cards and the board, with an
     ``"optimal"`` flop (:mod:`.exposure.rule_flop`) except with a turn-river card seen. Rules
     naming the seen dealer cards need those cards seen."""
@@ -158,13 +157,6 @@ def strategy_refusal(strategy: UthStrategy, seen: Seen) -> str:
     if strategy.names_versus_dealer and seen is not Seen.DEALER_2:
         return (f"strategy={strategy} names versus_dealer in its flop or river rules: it needs "
                 f"both dealer cards seen (seen=dealer-2), not seen={seen}.")
-    if seen is Seen.DEALER_2 and not strategy.river.optimal and any(
-            condition.feature != Feature.VERSUS_DEALER for rule in strategy.river.rules
-            for condition in rule.conditions):
-        return (f"strategy={strategy} with seen={seen} is not supported: with both dealer cards "
-                "seen edge values river rules that read only versus_dealer (the river's "
-                "result is then known; write [river] play = \"optimal\" or rules on "
-                "versus_dealer alone); its flop rules may read any feature.")
     if seen is Seen.DEALER_1_TURN_RIVER_1 and not strategy.later_streets_optimal \
             and strategy.flop.optimal:
         return (f"strategy={strategy} with seen={seen} is not supported: it plays the flop "
