@@ -249,7 +249,7 @@ def board_compare(strategy: GameFileStrategy, solution: BoardSolution, bet: str
                              "the river")
         played = play_planned(solution, choice)
         for ruled in later:
-            departures += _later_departures(game, ruled, solution, choice)
+            departures += later_departures(game, ruled, solution, choice)
     else:
         played = play_preflop(solution, choice)
     if sum((d.cost for d in departures), Fraction(0)) != (solution.player_return
@@ -288,7 +288,7 @@ def _preflop_departures(game: BoardGame, rules: DecisionRules, solution: BoardSo
     return departures
 
 
-def _later_departures(game: BoardGame, ruled: HoldemRules, solution: BoardSolution,
+def later_departures(game: BoardGame, ruled: HoldemRules, solution: BoardSolution,
                       choice: npt.NDArray[np.int64]) -> list[Departure]:
     """Each flop or river rule's departures where play comes under the file's earlier
     choices (``choice``: the option before the flop by holding class): what they lose

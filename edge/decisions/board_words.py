@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from edge.cards import RANKS
 from edge.decisions.board import STAGES, BoardGame, BoardSolution, WordCells, play_planned
+from edge.decisions.board_strategy_file import later_departures
 from edge.decisions.holdem_features import (
     HAND_NAMES,
     NO_RANK,
@@ -273,8 +274,6 @@ class PricedWords:
 def price_words(planned: BoardSolution) -> PricedWords:
     """The words the solve ``planned`` was given (its ``plan``) priced exactly: the return
     with them and the solve's choice before the flop, and each rule's cost."""
-    from edge.decisions.board_strategy_file import _later_departures as later_departures
-
     counts = planned.preflop_counts
     assert counts is not None and planned.planned is not None
     optimal = np.asarray(planned.preflop, dtype=np.int64)
