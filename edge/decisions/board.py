@@ -324,7 +324,7 @@ def holding_index(holding: Sequence[int], left: Sequence[int]) -> int:
     return i * (2 * n - i - 1) // 2 + (j - i - 1)
 
 
-def _after(option: Option, stake: Stake) -> Stake | None:
+def wagers_after(option: Option, stake: Stake) -> Stake | None:
     """The wagers after an option (None: a fold)."""
     if option.fold:
         return None
@@ -332,16 +332,16 @@ def _after(option: Option, stake: Stake) -> Stake | None:
                  for w, amount in enumerate(stake))
 
 
-def _made(decision: Decision, stake: Stake) -> bool:
+def decision_made(decision: Decision, stake: Stake) -> bool:
     """Whether the decision is made with these wagers in play (its ``when``)."""
     return all(stake[w] == amount for w, amount in decision.when)
 
 
-def _tie_order(options: Sequence[Option], stake: Stake, larger: bool) -> list[int]:
+def tie_order(options: Sequence[Option], stake: Stake, larger: bool) -> list[int]:
     """The options in the order a tie between them is broken (the first wins): by the total
     in play after each (a fold: none), the larger first when ``larger``."""
     return sorted(range(len(options)), key=lambda o: (
-        sum(_after(options[o], stake) or (), Fraction(0)), o), reverse=larger)
+        sum(wagers_after(options[o], stake) or (), Fraction(0)), o), reverse=larger)
 
 
 def board_lines(game: BoardGame) -> list[tuple[Line, Stake, Stake | None]]:
@@ -354,11 +354,11 @@ def board_lines(game: BoardGame) -> list[tuple[Line, Stake, Stake | None]]:
             found.append((line, before, stake))
             return
         decision = game.decisions[d]
-        if not _made(decision, stake):
+        if not decision_made(decision, stake):
             walk(d + 1, stake, before, line)
             return
         for o, option in enumerate(decision.options):
-            after = _after(option, stake)
+            after = wagers_after(option, stake)
             if after is None:
                 found.append(((*line, (d, o)), stake, None))
             else:
@@ -379,7 +379,7 @@ class _Pays:
     scale: int
 
 
-def _pays(game: BoardGame, table: PayTable) -> _Pays:
+def pays_of(game: BoardGame, table: PayTable) -> _Pays:
     """Every set of wagers' nets at these pays."""
     nets = wager_pays(game.settles, game.wagers, game.outcomes[:-1], table,
                       np.zeros(0, np.int64), 1, 0).nets
@@ -414,7 +414,7 @@ def holding_classes(holdings: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 
 
 @dataclass
-class _Flop:
+class FlopCounts:
     """One flop's counts: every holding of the cards left (rows), the deals that follow by
     (class, result) (``total``), and for each set of wagers the river decision is made with,
     the deals by the option it takes (``river``); with rules for the river, the deals by the
@@ -431,7 +431,7 @@ class _Flop:
 LostKey = tuple[int, int, int]
 
 
-class _Solver:
+class StateSolver:
     """The backward values and forward counts of one flop's states, from the decisions made
     with the flop seen on."""
 
@@ -456,10 +456,10 @@ class _Solver:
         nets = np.stack([
             np.full((CLASSES, DECIDED_RESULTS), -self.pays.totals[stake], dtype=np.int64)
             if after is None else self.pays.nets[after]
-            for after in (_after(option, stake) for option in decision.options)])
-        return nets, _tie_order(decision.options, stake, self.larger)
+            for after in (wagers_after(option, stake) for option in decision.options)])
+        return nets, tie_order(decision.options, stake, self.larger)
 
-    def value(self, flop: _Flop, d: int, stake: Stake, line: Line
+    def value(self, flop: FlopCounts, d: int, stake: Stake, line: Line
               ) -> tuple[Counts, dict[Line, Counts]]:
         """The value of each holding's state at decision ``d`` with these wagers in play
         (scaled integers summed over the deals to come), and the deals by line taken."""
@@ -468,7 +468,7 @@ class _Solver:
             value = (flop.total * self.pays.nets[stake]).sum(axis=(1, 2))
             return value, {line: flop.total}
         decision = game.decisions[d]
-        if not _made(decision, stake):
+        if not decision_made(decision, stake):
             return self.value(flop, d + 1, stake, line)
         if decision.seen == STAGES[-1]:
             counts = flop.river[stake]
@@ -477,7 +477,7 @@ class _Solver:
             return value, {(*line, (d, o)): counts[:, o] for o in range(len(decision.options))}
         values, details = [], []
         for o, option in enumerate(decision.options):
-            after = _after(option, stake)
+            after = wagers_after(option, stake)
             if after is None:
                 values.append(np.full(len(flop.total), -self.pays.totals[stake]
                                       * self.completions, dtype=np.int64))
@@ -489,7 +489,7 @@ class _Solver:
         stacked = np.stack(values)
         best = stacked.max(axis=0)
         choice = np.full(len(best), -1, dtype=np.int64)
-        for o in reversed(_tie_order(decision.options, stake, self.larger)):
+        for o in reversed(tie_order(decision.options, stake, self.larger)):
             choice[stacked[o] == best] = o
         self.chosen[d, stake] = choice.astype(np.int8)
         if d in self.plan or self.words:
@@ -501,7 +501,7 @@ class _Solver:
                 found[key] = counts * taken
         return best, found
 
-    def ruled_value(self, flop: _Flop, d: int, stake: Stake, line: Line
+    def ruled_value(self, flop: FlopCounts, d: int, stake: Stake, line: Line
                     ) -> tuple[Counts, dict[Line, Counts], dict[LostKey, Counts]]:
         """As :meth:`value` (after it, on the same flop), with the decisions that have rules
         taken by them (the others as solved): each holding's value and deals by line, and
@@ -511,7 +511,7 @@ class _Solver:
         if d == len(game.decisions):
             return self.value(flop, d, stake, line) + ({},)
         decision = game.decisions[d]
-        if not _made(decision, stake):
+        if not decision_made(decision, stake):
             return self.ruled_value(flop, d + 1, stake, line)
         if decision.seen == STAGES[-1]:
             if d not in self.plan:
@@ -526,7 +526,7 @@ class _Solver:
         details: list[dict[Line, Counts]] = []
         losts: list[dict[LostKey, Counts]] = []
         for o, option in enumerate(decision.options):
-            after = _after(option, stake)
+            after = wagers_after(option, stake)
             if after is None:
                 values.append(np.full(n, -self.pays.totals[stake] * self.completions,
                                       dtype=np.int64))
@@ -591,6 +591,24 @@ class HoldingStates:
         return holding_classes(holdings)[:, np.newaxis]
 
 
+def first_choices(game: BoardGame, pays: _Pays,
+                  arrivals: Sequence[tuple[Line, Stake | None]], values: Sequence[Counts],
+                  deals_of_class: Counts, first: Decision | None, larger: bool
+                  ) -> tuple[npt.NDArray[np.object_], Counts]:
+    """Each option's value by state of the decision made first (a fold before it: the wagers
+    lost on every deal; exact Python ints) and the option each state takes: the highest, a
+    tie to the option ``tie_order`` prefers (every state 0 when no decision is made first)."""
+    options = np.stack([np.asarray(-pays.totals[game.start] * deals_of_class, dtype=object)
+                        if arrival is None else np.asarray(values[a], dtype=object)
+                        for a, (_, arrival) in enumerate(arrivals)])
+    choice = np.zeros(len(deals_of_class), dtype=np.int64)
+    if first is not None:
+        best = options.max(axis=0)
+        for o in reversed(tie_order(first.options, game.start, larger)):
+            choice[options[o] == best] = o
+    return options, choice
+
+
 def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                      larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
                      progress: Callable[[int], None] | None = None,
@@ -610,7 +628,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
     larger = game.larger_on_ties if larger_on_ties is None else larger_on_ties
-    pays = _pays(game, table)
+    pays = pays_of(game, table)
     deck = [rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
             for suit in range(4)]
     n = len(deck)
@@ -618,15 +636,15 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                                                                    HOLDING)
     flops_per_holding = math.comb(n - HOLDING, FLOP)
     cycle = math.comb(n, HOLDING) * flops_per_holding * completions * states.ways
-    solver = _Solver(game, pays, larger, completions, plan)
+    solver = StateSolver(game, pays, larger, completions, plan)
     decisions = game.decisions
-    first = decisions[0] if decisions[0].seen == HOLDING and _made(decisions[0], game.start) \
-        else None
+    first = (decisions[0] if decisions[0].seen == HOLDING
+             and decision_made(decisions[0], game.start) else None)
     later = 1 if decisions[0].seen == HOLDING else 0
     # the wagers in play after the decision before the flop (one entry if there is none)
     arrivals: list[tuple[Line, Stake | None]] = (
         [((), game.start)] if first is None else
-        [(((0, o),), _after(option, game.start)) for o, option in enumerate(first.options)])
+        [(((0, o),), wagers_after(option, game.start)) for o, option in enumerate(first.options)])
     river = next((d for d, decision in enumerate(decisions) if decision.seen == STAGES[-1]),
                  None)
     river_stakes = sorted({before for line, before, _ in board_lines(game)
@@ -686,7 +704,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
         if not (total.sum(axis=(1, 2)) == completions).all():
             raise AssertionError(f"the board kernel's counts for the flop {flop} do not add "
                                  "up for every holding")
-        counted = _Flop(total, rivers, ruled, lost)
+        counted = FlopCounts(total, rivers, ruled, lost)
         if on_flop or words:
             solver.features = holding_features(holdings, flop)
         classes = states.of(flop, holdings)
@@ -726,14 +744,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                                                    dtype=np.int64)), minlength=169)
              if isinstance(states, HoldingStates) else np.minimum(deals_of_class, 1))
     # each arrival's value by class (a fold before the flop: the wagers lost on every deal)
-    options = np.stack([np.asarray(-pays.totals[game.start] * deals_of_class, dtype=object)
-                        if arrival is None else np.asarray(values[a], dtype=object)
-                        for a, (_, arrival) in enumerate(arrivals)])
-    choice = np.zeros(states.count, dtype=np.int64)
-    if first is not None:
-        best = options.max(axis=0)
-        for o in reversed(_tie_order(first.options, game.start, larger)):
-            choice[options[o] == best] = o
+    options, choice = first_choices(game, pays, arrivals, values, deals_of_class, first, larger)
     by_class = PreflopCounts(pays, tuple(arrivals), options, tuple(lines), sizes,
                              deals_of_class, first is not None)
     planned = None
@@ -747,7 +758,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     word_cells = (_word_cells(game, arrivals, choice, flop_sums, river_sums, river)
                   if words else {})
     return dataclasses.replace(
-        _forward(game, by_class, choice, cycle, completions), word_cells=word_cells,
+        count_forward(game, by_class, choice, cycle, completions), word_cells=word_cells,
         flop_choices=flop_choices, larger=larger, deck=tuple(deck),
         counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in flop_classes(deck)},
         preflop_counts=by_class, planned=planned, rules=tuple(plan))
@@ -776,7 +787,7 @@ class WordCells:
     best: Counts                      # (cells, options)
 
 
-def _flop_reach(solver: _Solver, d: int, stake: Stake, reach: npt.NDArray[np.bool_]
+def _flop_reach(solver: StateSolver, d: int, stake: Stake, reach: npt.NDArray[np.bool_]
                 ) -> list[tuple[int, Stake, npt.NDArray[np.bool_]]]:
     """The decisions made with the flop seen from decision ``d`` on, with the wagers then
     and the holdings that come there (``reach``) under the solve's choices."""
@@ -784,20 +795,20 @@ def _flop_reach(solver: _Solver, d: int, stake: Stake, reach: npt.NDArray[np.boo
     if d == len(decisions):
         return []
     decision = decisions[d]
-    if not _made(decision, stake):
+    if not decision_made(decision, stake):
         return _flop_reach(solver, d + 1, stake, reach)
     if decision.seen != STAGES[1]:
         return []
     found = [(d, stake, reach)]
     chosen = solver.chosen[d, stake]
     for o, option in enumerate(decision.options):
-        after = _after(option, stake)
+        after = wagers_after(option, stake)
         if after is not None:
             found += _flop_reach(solver, d + 1, after, reach & (chosen == o))
     return found
 
 
-def _sum_flop_cells(solver: _Solver, d: int, stake: Stake,
+def _sum_flop_cells(solver: StateSolver, d: int, stake: Stake,
                     sums: dict[tuple[int, int], list[tuple[Counts, Counts, Counts]]],
                     arrival: int, classes: Counts, weight: int) -> None:
     """One flop's states of each decision made with it seen, by (holding class, cell): the
@@ -883,7 +894,7 @@ def play_planned(solution: BoardSolution, choice: Sequence[int] | npt.NDArray[np
     planned = solution.planned
     if planned is None:
         raise ValueError("the solve was given no rules for the flop or the river")
-    found = _forward(solution.game, planned.counts, np.asarray(choice, dtype=np.int64),
+    found = count_forward(solution.game, planned.counts, np.asarray(choice, dtype=np.int64),
                      solution.cycle, solution.completions)
     return dataclasses.replace(solution, player_return=found.player_return,
                                played=found.played, folded=found.folded, lines=found.lines,
@@ -907,7 +918,7 @@ class PreflopCounts:
     decided: bool
 
 
-def _forward(game: BoardGame, counted: PreflopCounts, choice: npt.NDArray[np.int64],
+def count_forward(game: BoardGame, counted: PreflopCounts, choice: npt.NDArray[np.int64],
              cycle: int, completions: int) -> BoardSolution:
     """The solution when each holding class takes the option ``choice`` says before the
     flop: the return from the values, checked against every deal counted forward."""
@@ -935,7 +946,7 @@ def play_preflop(solution: BoardSolution, choice: Sequence[int] | npt.NDArray[np
     counted = solution.preflop_counts
     if counted is None or not counted.decided:
         raise ValueError("the solve has no decision made with the player's cards alone")
-    found = _forward(solution.game, counted, np.asarray(choice, dtype=np.int64),
+    found = count_forward(solution.game, counted, np.asarray(choice, dtype=np.int64),
                      solution.cycle, solution.completions)
     return dataclasses.replace(solution, player_return=found.player_return,
                                played=found.played, folded=found.folded, lines=found.lines,
@@ -985,7 +996,7 @@ def river_options(game: BoardGame, paytable: PayTable, larger: bool, decision: D
                   stake: Stake) -> tuple[Counts, list[int]]:
     """A decision made with the whole board seen: each option's nets by (class, result) with
     these wagers in play, as the board kernel takes them, and their tie order."""
-    return _Solver(game, _pays(game, paytable), larger, 1).river_options(decision, stake)
+    return StateSolver(game, pays_of(game, paytable), larger, 1).river_options(decision, stake)
 
 
 def _board_solution(game: BoardGame, pays: _Pays, deals_by_line: dict[Line, npt.NDArray[Any]],
@@ -1070,15 +1081,3 @@ def read_board_file(path: Path) -> BoardGame:
 def solve_board_file(path: str | Path, ranks: Sequence[int] | None = None) -> BoardSolution:
     """Read a game file with a shared board and solve it at its default pay table."""
     return solve_board_game(read_board_file(Path(path).expanduser()), ranks=ranks)
-
-
-# Public names for the parts of the solve that the solve with one of the dealer's cards seen
-# (:mod:`.board_dealer`) runs on states of its own
-FlopCounts = _Flop
-StateSolver = _Solver
-wagers_after = _after
-decision_made = _made
-tie_order = _tie_order
-pays_of = _pays
-
-count_forward = _forward

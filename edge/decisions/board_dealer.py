@@ -45,9 +45,9 @@ from edge.decisions.board import (
     board_lines,
     count_forward,
     decision_made,
+    first_choices,
     flop_classes,
     pays_of,
-    tie_order,
     wagers_after,
 )
 from edge.errors import EdgeError
@@ -199,14 +199,7 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
                 by_class.add(found, row_weight[:, np.newaxis] * counts.reshape(len(total), -1))
         if progress is not None:
             progress(weight)
-    options = np.stack([np.asarray(-pays.totals[game.start] * deals_of_class, dtype=object)
-                        if arrival is None else np.asarray(values[a], dtype=object)
-                        for a, (_, arrival) in enumerate(arrivals)])
-    choice = np.zeros(states.count, dtype=np.int64)
-    if first is not None:
-        best = options.max(axis=0)
-        for o in reversed(tie_order(first.options, game.start, larger)):
-            choice[options[o] == best] = o
+    options, choice = first_choices(game, pays, arrivals, values, deals_of_class, first, larger)
     counted_by_class = PreflopCounts(pays, tuple(arrivals), options, tuple(lines),
                                      np.minimum(deals_of_class, 1), deals_of_class,
                                      first is not None)
