@@ -251,19 +251,6 @@ def test_a_card_more_than_the_up_card_is_refused(tmp_path: Path,
         "not solved" in err and err.count("\n") == 1, err
 
 
-def test_a_shared_board_game_refuses_protection(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "holdem.toml"
-    text = (EXAMPLES / "casino-holdem.toml").read_text()
-    path.write_text(text + "\n[protection.dealer-1]\ndealer = 1\n")
-    assert main(["table", str(path)]) == 2
-    err = capsys.readouterr().err
-    line = len(text.splitlines()) + 3
-    assert err.startswith(f"edge: error: holdem.toml: line {line}, column 1: "
-                          "[protection.dealer-1] dealer: a dealer's card seen is not solved "
-                          "for a game with a shared board yet") and err.count("\n") == 1, err
-
-
 def test_a_game_without_a_dealer_refuses_protection(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "ride.toml"

@@ -373,6 +373,8 @@ def test_a_river_rule_reading_the_cards_matches_a_plain_enumeration(flop: list[i
     assert int(rows[:, :51].sum()) == len(flop_orbit(flop)) * 1176 * 1081 * 990
 
 
+@pytest.mark.slow       # two blanked-table runs on one flop class (2 s; the plain run keeps
+                         # the river reading the cards after the rule's own flop)
 def test_an_optimal_flop_before_a_river_mixing_versus_dealer() -> None:
     """River rules reading versus_dealer with other features (two masked counts, one for
     ahead or tied, one for behind), after a flop played optimally given that river."""
