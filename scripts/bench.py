@@ -342,6 +342,22 @@ def _dealer_seen_file(name: str) -> Callable[[], object]:
     return run
 
 
+def _edge_command(*argv: str) -> Callable[[], object]:
+    """An edge command run in this process (its output discarded): what a user runs, solves
+    and all, from a game file read afresh by the command."""
+    def run() -> object:
+        import contextlib
+        import io
+
+        from edge.cli import main
+        with contextlib.redirect_stdout(io.StringIO()):
+            status = main(list(argv))
+        if status != 0:
+            raise RuntimeError(f"edge {' '.join(argv)} exited {status}")
+        return status
+    return run
+
+
 # issue 35: a best-five-of-seven bet that also looks at the player's two cards (2.8 billion deals)
 POCKET_PAIR_TRIPS = """name = "pocket-pair-trips"
 title = "Trips with a pocket pair"
@@ -420,6 +436,19 @@ BET_CASES: list[Case] = [
     Case("game file: Ultimate Texas Hold'em, one dealer card seen (dealer = 1), exact",
          1800.0, _dealer_seen_file("ultimate-texas-holdem.toml"), "deals",
          comb(52, 2) * 50 * comb(49, 3) * comb(46, 2) * 44, once=True),
+    # issue 36: a strategy file with rules for the preflop, the flop and the river on the
+    # same file (the Wizard of Odds' practical strategy), priced exactly: the solve again with
+    # the river's rules decided by the board kernel on every board (215 to 239 s of one core
+    # measured once, on the loaded machine)
+    Case("game file: Ultimate Texas Hold'em, a strategy file with flop and river rules priced",
+         1800.0, _edge_command("table", str(GAME_FILES / "ultimate-texas-holdem.toml"),
+                               "--strategy", str(EXAMPLES / "uth-file-wizard-practical.toml")),
+         "deals", comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
+    # issue 36: the optimal flop and river decisions in words, learned from the solve and
+    # priced by a second solve (447 s of CPU measured once, on the loaded machine)
+    Case("game file: Flop and River Hold'em, the strategy in words, priced exactly", 1800.0,
+         _edge_command("strategy", str(GAME_FILES / "flop-and-river.toml")), "deals",
+         comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
     # issue 36: a dealer's card face up, under 10 minutes: the player's hand as a set, the up
     # card, the dealer's four hidden cards as a set (states counted by a compiled kernel)
     Case("game file: Caribbean Stud, optimal strategy solved", 600.0,
