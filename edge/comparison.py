@@ -54,18 +54,25 @@ def comparison_blocks(comparison: StrategyComparison, top: int | None = None) ->
     """The strategy, its exact cost, and its departures (the ``top`` largest, or all)."""
     shown = comparison.departures if top is None else comparison.departures[:top]
     blocks: list[Block] = [Items(_facts(comparison), aligned=True)]
-    if not comparison.departures:
+    if comparison.parts:
+        blocks += _parts_blocks(comparison)
+    elif not comparison.departures:
         blocks.append(Paragraph("The strategy takes the optimal decision everywhere: it "
                                 "costs nothing."))
         return blocks
+    if not comparison.departures:
+        blocks += [Paragraph(note, "note") for note in comparison.notes]
+        return blocks
     rows = [_row(d) for d in shown]
     rows.append(("total", f"{len(comparison.departures):,} departures", "", "",
-                 percent(comparison.departure_frequency), percent(comparison.total_cost, 6),
-                 exact(comparison.total_cost), ""))
+                 percent(comparison.departure_frequency),
+                 percent(comparison.departures_cost, 6), exact(comparison.departures_cost), ""))
     more = len(comparison.departures) - len(shown)
-    caption = ("Where the strategy departs from the optimal one, largest cost first" +
-               (f" (the {len(shown)} largest; {more:,} more in "
-                "`edge strategy --compare`)" if more else ""))
+    where = (f" at its {comparison.parts[0].name} decisions (the {comparison.parts[0].name} part "
+             "above)" if comparison.parts else "")
+    caption = ("Where the strategy departs from the optimal one" + where + ", largest cost first"
+               + (f" (the {len(shown)} largest; {more:,} more in "
+                  "`edge strategy --compare`)" if more else ""))
     headers: tuple[str, ...] = HEADERS
     align = "llllrrrl"
     if not any(d.example for d in comparison.departures):       # no game example to show
@@ -75,16 +82,31 @@ def comparison_blocks(comparison: StrategyComparison, top: int | None = None) ->
         "Frequency: how often per round play reaches such a point and the strategy departs "
         "there; cost: the expected loss it causes " + comparison.unit + ", exactly the "
         "probability of each such point times what the optimal decision is worth more than "
-        "the strategy's there. The costs add up to the difference of the two exact house "
-        "edges.", "note"))
+        "the strategy's there. The costs add up to "
+        + (f"the {comparison.parts[0].name} part above." if comparison.parts
+           else "the difference of the two exact house edges."), "note"))
     blocks += [Paragraph(note, "note") for note in comparison.notes]
     return blocks
+
+
+def _parts_blocks(comparison: StrategyComparison) -> list[Block]:
+    """The cost split into its parts, with their total (checked: the cost of the strategy)."""
+    if comparison.total_cost != comparison.difference:
+        raise AssertionError("The parts of the strategy's cost do not add up to its cost.")
+    rows = [(part.name, part.words, percent(part.cost, 6), exact(part.cost))
+            for part in comparison.parts]
+    rows.append(("total", "the cost of the strategy", percent(comparison.difference, 6),
+                 exact(comparison.difference)))
+    caption = (f"The cost of the strategy {comparison.unit}, in parts that add up to it "
+               "exactly (checked on every run)")
+    return [Table(("part", "what it is", "cost", "exact cost"), tuple(rows), caption,
+                  footer=1, align="llrr")]
 
 
 def comparison_data(comparison: StrategyComparison) -> dict[str, JsonValue]:
     """The comparison as ``--format json`` prints it (exact values as strings)."""
     info = comparison.strategy.info
-    return {
+    data: dict[str, JsonValue] = {
         "game": comparison.game, "bet": comparison.bet, "strategy": str(comparison.strategy),
         "name": info.name, "description": info.description, "source": info.source,
         "published_house_edge": info.published_text or None,
@@ -96,6 +118,10 @@ def comparison_data(comparison: StrategyComparison) -> dict[str, JsonValue]:
                         "cost": exact(d.cost), "example": d.example}
                        for d in comparison.departures],
     }
+    if comparison.parts:        # the cost in parts adding up to it (the departures: the first)
+        data["parts"] = [{"part": part.name, "what": part.words, "cost": exact(part.cost)}
+                         for part in comparison.parts]
+    return data
 
 
 def comparison_document(game: AnyGame, comparison: StrategyComparison) -> Document:

@@ -307,9 +307,21 @@ class Departure:
 
 
 @dataclass(frozen=True)
+class CostPart:
+    """One part of a strategy's cost against the optimal one (``name``, e.g. ``"preflop"``;
+    ``words``: what it is), exact, in the comparison's unit."""
+
+    name: str
+    words: str
+    cost: Fraction
+
+
+@dataclass(frozen=True)
 class StrategyComparison:
     """A strategy against the optimal one: both exact returns per unit initially wagered and
-    every departure, largest cost first. :attr:`total_cost` equals :attr:`difference`."""
+    every departure, largest cost first. :attr:`total_cost` equals :attr:`difference`. With
+    ``parts`` the cost is split into parts that add up to it exactly, and the departures list
+    the first part only."""
 
     game: str
     bet: str
@@ -319,11 +331,19 @@ class StrategyComparison:
     departures: tuple[Departure, ...]
     unit: str = "per unit initially wagered"
     notes: tuple[str, ...] = field(default=())
+    parts: tuple[CostPart, ...] = field(default=())
+
+    @property
+    def departures_cost(self) -> Fraction:
+        """The sum of the departures' costs."""
+        return sum((d.cost for d in self.departures), Fraction(0))
 
     @property
     def total_cost(self) -> Fraction:
-        """The sum of the departures' costs."""
-        return sum((d.cost for d in self.departures), Fraction(0))
+        """The sum of the parts' costs, or without parts of the departures'."""
+        if self.parts:
+            return sum((part.cost for part in self.parts), Fraction(0))
+        return self.departures_cost
 
     @property
     def difference(self) -> Fraction:

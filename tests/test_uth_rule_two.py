@@ -687,10 +687,7 @@ def test_the_command_line_prints_the_own_rules_table(monkeypatch: pytest.MonkeyP
     words = " ".join(result.out.split())       # wrapped at widths that follow the path's
     assert "playing jacobson-easiest-ties-played on every street" in words
     assert "preflop rule 1: he bets 4x when his two cards outrank the dealer's" in words
-    result = edge_cli("strategy", "ultimate-texas-holdem", "--set", "seen=dealer-2",
-                      "--compare", str(PLAYED))
-    assert result.status == 2 and result.err.count("\n") == 1
-    assert "plays the flop and the river by its own rules" in result.err
+    # `edge strategy --compare` of such a strategy: tests/test_uth_rule_compare.py
 
 
 def test_the_game_as_dealt_of_such_a_strategy(tmp_path: Path) -> None:

@@ -263,15 +263,17 @@ def _exposed_simulate(wager: Wager[UltimateTexasHoldemRules]) -> Simulator:
 
 
 def _exposed_compare(wager: Wager[UltimateTexasHoldemRules]) -> StrategyComparison:
-    """The player's preflop rule against perfect use of what he sees."""
+    """The player's strategy against perfect use of what he sees: its preflop departures, and
+    with its own flop or river rules their parts of the cost (:mod:`.exposure.rule_compare`)."""
     rules = wager.rules
-    if not rules.strategy.later_streets_optimal:
-        raise EdgeError(f"strategy={rules.strategy} plays the flop and the river by its own "
-                        "rules: --compare lists preflop departures only, which would leave "
-                        "those out; `edge table` gives its exact return and its cost against "
-                        "perfect play.")
-    solution = exposure_main.solve_exposure(_main_paytable(wager.paytable), rules, wager.run)
-    return players.comparison(players.evaluate(rules.strategy, solution), GAME_NAME)
+    paytable = _main_paytable(wager.paytable)
+    solution = exposure_main.solve_exposure(paytable, rules, wager.run)
+    if rules.strategy.later_streets_optimal:
+        return players.comparison(players.evaluate(rules.strategy, solution), GAME_NAME)
+    from edge.games.ultimate_texas_holdem.exposure import rule_compare
+    return rule_compare.compare(rules.strategy, solution,
+                                rule_compare.checking_of(paytable, rules, solution, wager.run),
+                                GAME_NAME)
 
 
 def _exposed_table(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunSettings
