@@ -320,3 +320,26 @@ def test_full_jacobson_parts(monkeypatch: pytest.MonkeyPatch) -> None:
     solution = solve_exposure(uth.BLIND_PRESETS["standard"], rules, RunSettings())
     assert played["preflop"] == players.evaluate(UthStrategy.resolve("jacobson-ahead"),
                                                  solution).cost
+
+
+@pytest.mark.slow
+def test_full_wizard_parts_with_a_dealer_card_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``wizard-practical`` with a dealer card seen: the preflop part is its chart with perfect
+    later play (players.evaluate), and the preflop and river parts together are the cost
+    ``edge table`` prints for the same chart and river with the flop played perfectly
+    (uth-wizard-optimal-flop.toml). Minutes for the flop sweep when it is not in the cache."""
+    from edge.games import RunSettings
+    from edge.games.ultimate_texas_holdem.exposure import players
+    from edge.games.ultimate_texas_holdem.exposure.main_bet import solve_exposure
+    from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+    from edge.games.ultimate_texas_holdem.strategy.language import Street, StreetPlan
+    found, cost = full_comparison("dealer-1", "wizard-practical", monkeypatch)
+    assert list(found) == ["preflop", "river", "flop"] and sum(found.values()) == cost
+    _, middle = full_comparison("dealer-1", str(ROOT / "examples/strategies/"
+                                                  "uth-wizard-optimal-flop.toml"), monkeypatch)
+    assert found["preflop"] + found["river"] == middle
+    chart = dataclasses.replace(WIZARD, flop=StreetPlan(Street.FLOP, optimal=True),
+                                river=StreetPlan(Street.RIVER, optimal=True))
+    solution = solve_exposure(uth.BLIND_PRESETS["standard"],
+                              UltimateTexasHoldemRules(seen=Seen.DEALER_1), RunSettings())
+    assert found["preflop"] == players.evaluate(chart, solution).cost
