@@ -343,3 +343,33 @@ def test_full_wizard_parts_with_a_dealer_card_seen(monkeypatch: pytest.MonkeyPat
     solution = solve_exposure(uth.BLIND_PRESETS["standard"],
                               UltimateTexasHoldemRules(seen=Seen.DEALER_1), RunSettings())
     assert found["preflop"] == players.evaluate(chart, solution).cost
+
+
+def test_under_a_dealer_card_the_counts_come_from_rule_exposed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``checking_of`` under ``dealer-1`` asks rule_exposed for the whole rule and for the
+    flop played perfectly with its river (made-up values here), and its table return is the
+    rule's value on those states."""
+    from edge.games import RunSettings
+    from edge.games.ultimate_texas_holdem.exposure import rule_exposed
+    from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+
+    solution = made_up(Seen.DEALER_1, 5)
+    asked: list[UthStrategy] = []
+
+    def made_up_checking(strategy: UthStrategy, perfect: ExposedSolution,
+                         **_: object) -> IntArray:
+        assert perfect is solution
+        asked.append(strategy)
+        return (solution.values[:, 0] - 1000 * len(asked)).astype(np.int64)
+
+    monkeypatch.setattr(rule_exposed, "checking_values", made_up_checking)
+    rules = UltimateTexasHoldemRules(strategy=WIZARD, seen=Seen.DEALER_1)
+    compared = rule_compare.compare(WIZARD, solution, rule_compare.checking_of(
+        uth.BLIND_PRESETS["standard"], rules, solution, RunSettings(jobs=1)), "uth")
+    assert [(s.flop.optimal, s.river.optimal) for s in asked] == [(False, False), (True, False)]
+    plays = chart_plays(WIZARD, solution)
+    checked = sum(w for w, p in zip(solution.state_weight.tolist(), plays, strict=True) if p == 0)
+    unit = solution.cycle * SETTLE.scale
+    assert [(part.name, part.cost) for part in compared.parts][1:] == [
+        ("river", Fraction(2000 * checked, unit)), ("flop", Fraction(-1000 * checked, unit))]
