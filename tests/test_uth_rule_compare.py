@@ -327,7 +327,8 @@ def test_full_wizard_parts_with_a_dealer_card_seen(monkeypatch: pytest.MonkeyPat
     """``wizard-practical`` with a dealer card seen: the preflop part is its chart with perfect
     later play (players.evaluate), and the preflop and river parts together are the cost
     ``edge table`` prints for the same chart and river with the flop played perfectly
-    (uth-wizard-optimal-flop.toml). Minutes for the flop sweep when it is not in the cache."""
+    (uth-wizard-optimal-flop.toml). About half an hour of processor time for the flop sweep
+    when it is not in the cache."""
     from edge.games import RunSettings
     from edge.games.ultimate_texas_holdem.exposure import players
     from edge.games.ultimate_texas_holdem.exposure.main_bet import solve_exposure
@@ -373,3 +374,23 @@ def test_under_a_dealer_card_the_counts_come_from_rule_exposed(
     unit = solution.cycle * SETTLE.scale
     assert [(part.name, part.cost) for part in compared.parts][1:] == [
         ("river", Fraction(2000 * checked, unit)), ("flop", Fraction(-1000 * checked, unit))]
+
+
+@pytest.mark.slow
+def test_full_wizard_parts_with_a_flop_card_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``wizard-practical`` with a flop card seen: its preflop part is its chart with perfect
+    later play (players.evaluate on the flop-1 solve), the flop part taken first, and the parts
+    add up to the cost ``edge table`` prints."""
+    from edge.games import RunSettings
+    from edge.games.ultimate_texas_holdem.exposure import players
+    from edge.games.ultimate_texas_holdem.exposure.main_bet import solve_exposure
+    from edge.games.ultimate_texas_holdem.rules import UltimateTexasHoldemRules
+    from edge.games.ultimate_texas_holdem.strategy.language import Street, StreetPlan
+    found, cost = full_comparison("flop-1", "wizard-practical", monkeypatch)
+    assert list(found) == ["preflop", "flop", "river"] and sum(found.values()) == cost
+    assert all(part > 0 for part in found.values())
+    chart = dataclasses.replace(WIZARD, flop=StreetPlan(Street.FLOP, optimal=True),
+                                river=StreetPlan(Street.RIVER, optimal=True))
+    solution = solve_exposure(uth.BLIND_PRESETS["standard"],
+                              UltimateTexasHoldemRules(seen=Seen.FLOP_1), RunSettings())
+    assert found["preflop"] == players.evaluate(chart, solution).cost
