@@ -55,13 +55,12 @@ IntArray = npt.NDArray[np.int64]
 Checking = Callable[[UthStrategy], tuple[IntArray, Fraction]]
 
 PREFLOP_WORDS = "its preflop choices; the flop and river played perfectly after both"
-# each street's part: its words alone, first of two (the other street perfect), second of two
+# each street's part in words: alone or taken first (the other street played perfectly), and
+# taken second
 LATER_WORDS = {
     "flop": ("its flop rules after its preflop; the river played perfectly after both",
-             "its flop rules after its preflop; the river played perfectly after both",
              "its flop rules after its preflop, given its river rules"),
     "river": ("its river rules after its preflop; the flop played perfectly after both",
-              "its river rules after its preflop; the flop played perfectly after both",
               "its river rules after its preflop and flop rules"),
 }
 
@@ -88,8 +87,8 @@ def _later_parts(strategy: UthStrategy, first: str | None, v1: int, v2: int | No
         return [CostPart("flop and river", "its flop and river rules together after its "
                          "preflop", Fraction(v1 - v3, unit))]
     second = "river" if first == "flop" else "flop"
-    return [CostPart(first, LATER_WORDS[first][1], Fraction(v1 - v2, unit)),
-            CostPart(second, LATER_WORDS[second][2], Fraction(v2 - v3, unit))]
+    return [CostPart(first, LATER_WORDS[first][0], Fraction(v1 - v2, unit)),
+            CostPart(second, LATER_WORDS[second][1], Fraction(v2 - v3, unit))]
 
 
 def _order_words(strategy: UthStrategy, first: str | None) -> str:
