@@ -157,22 +157,29 @@ def _colex(cards: Sequence[int]) -> int:
 
 def _arrivals(solution: Solution, d: int, cards: tuple[int, ...]) -> set[Fraction]:
     """The totals play arrives at decision d with, holding ``cards``, found plainly: every
-    order the cards could have come in, each earlier decision taken as the solve takes it."""
+    way the cards could have come (which of them each earlier decision saw: a decision sees
+    its cards as a set, so their order within it does not matter), each earlier decision
+    taken as the solve takes it."""
     problem = solution.problem
     found: set[Fraction] = set()
-    for order in itertools.permutations(cards):
-        total = sum(problem.start, Fraction(0))
-        for e in range(d):
-            seen = problem.decisions[e].seen
+
+    def follow(e: int, before: tuple[int, ...], total: Fraction) -> None:
+        if e == d:
+            found.add(total)
+            return
+        rest = [card for card in cards if card not in before]
+        for more in itertools.combinations(rest, problem.decisions[e].seen - len(before)):
+            seen = tuple(sorted((*before, *more)))
             column = solution.totals[e].index(total)
             option = problem.decisions[e].options[
-                int(solution.choices[e][_colex(order[:seen]), column])]
+                int(solution.choices[e][_colex(seen), column])]
             if option.fold:
-                break
-            if option.wager is not None:
-                total += option.amount - problem.start[option.wager]
-        else:
-            found.add(total)
+                continue
+            after = total if option.wager is None else \
+                total + option.amount - problem.start[option.wager]
+            follow(e + 1, seen, after)
+
+    follow(0, (), sum(problem.start, Fraction(0)))
     return found
 
 

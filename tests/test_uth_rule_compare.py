@@ -126,6 +126,7 @@ def parts(seen: Seen, strategy: UthStrategy, order: list[str]) -> None:
         int(solution.state_weight.sum()))
 
 
+@pytest.mark.slow       # seconds (the plain run keeps the flop-card order and the refusal)
 def test_a_dealer_card_seen_takes_the_river_first() -> None:
     parts(Seen.DEALER_1, WIZARD, ["river", "flop"])
 
@@ -134,6 +135,7 @@ def test_flop_cards_seen_take_the_flop_first() -> None:
     parts(Seen.FLOP_1, WIZARD, ["flop", "river"])
 
 
+@pytest.mark.slow       # seconds (the plain run keeps the flop-card order and the refusal)
 def test_a_perfect_flop_leaves_the_river_alone() -> None:
     parts(Seen.DEALER_1, OPTIMAL_FLOP, ["river"])
 
@@ -244,6 +246,7 @@ def made_up_dealt(paytable: PayTable) -> ReturnTable:
                        paytable, {}, initial_wager=Fraction(1), basis="Ante")
 
 
+@pytest.mark.slow       # seconds (the plain run keeps the flop-card order and the refusal)
 def test_the_command_line_prints_the_parts(monkeypatch: pytest.MonkeyPatch,
                                            edge_cli: CliRunner) -> None:
     """``edge strategy --compare`` prints the parts (the made-up count and solve above), and
@@ -346,6 +349,7 @@ def test_full_wizard_parts_with_a_dealer_card_seen(monkeypatch: pytest.MonkeyPat
     assert found["preflop"] == players.evaluate(chart, solution).cost
 
 
+@pytest.mark.slow       # seconds (the plain run keeps the flop-card order and the refusal)
 def test_under_a_dealer_card_the_counts_come_from_rule_exposed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``checking_of`` under ``dealer-1`` asks rule_exposed for the whole rule and for the
