@@ -11,7 +11,9 @@ each holding class's share of the value of the information: the sum over its sta
 value of the option taken less that of the option taken as dealt (the later decisions played
 as solved in both), exact integers from the solve. With the whole flop seen the decision is one
 made with the flop seen, kept by the solve per (flop, holding): counted the same way, by holding
-class, with no value by class (the solve keeps none; the table gives the whole).
+class, with no value by class (the solve keeps none; the table gives the whole). One of the
+dealer's cards seen (:mod:`.board_dealer_strategy`) is put in the same document, its states
+given to :func:`state_choices`.
 """
 
 from __future__ import annotations
