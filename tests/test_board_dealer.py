@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -45,29 +46,49 @@ LINES = ("bet-4x", "bet-3x", "check, bet-2x", "check, check, bet-1x", "check, ch
 HALVES = {klass: int(2 * pay) for klass, pay in BLIND.items()}
 
 
-def plain_dealer_seen(ranks: list[int], weakest: str) -> tuple[Fraction, dict[str, int], int]:
-    """Every deal of a deck of these ranks, one of the dealer's cards seen before the first
-    decision, each deal counted once for each of the dealer's cards as the one seen: the
-    return per Ante, the deals of each line of play and the deals counted. The player takes
-    at each decision the option worth the most, a tie to the smaller total wager."""
+def plain_ranking(ranks: list[int], weakest: str
+                  ) -> tuple[list[int], tuple[int, ...], Callable[[frozenset[int]],
+                                                                  tuple[int, ...]]]:
+    """The deck of these ranks, the plain ranking of the weakest hand that qualifies, and the
+    plain ranking of a set of cards (kept once found)."""
     deck = [rank * 4 + suit for rank in ranks for suit in range(4)]
-    least = best(tuple(card(text) for text in weakest.split()))
 
     @functools.cache
     def hand(cards: frozenset[int]) -> tuple[int, ...]:
         return best(tuple(cards))
 
-    def settled(play: int, blind: int, tally: dict[tuple[bool, int], int]) -> int:
-        """The net in half Antes of Ante, Blind (``blind`` half Antes on a win) and a Play of
-        ``play`` Antes over the dealer's hands, by (the dealer qualifies, the player's hand
-        compared: 1 higher, 0 equal, -1 lower)."""
-        value = 0
-        for (qualifies, compared), count in tally.items():
-            if compared > 0:
-                value += count * (2 * (qualifies + play) + blind)
-            elif compared < 0:
-                value -= count * 2 * (qualifies + 1 + play)
-        return value
+    return deck, best(tuple(card(text) for text in weakest.split())), hand
+
+
+def settled(play: int, blind: int, tally: dict[tuple[bool, int], int]) -> int:
+    """The net in half Antes of Ante, Blind (``blind`` half Antes on a win) and a Play of
+    ``play`` Antes over the dealer's hands, by (the dealer qualifies, the player's hand
+    compared: 1 higher, 0 equal, -1 lower)."""
+    value = 0
+    for (qualifies, compared), count in tally.items():
+        if compared > 0:
+            value += count * (2 * (qualifies + play) + blind)
+        elif compared < 0:
+            value -= count * 2 * (qualifies + 1 + play)
+    return value
+
+
+def flop_and_river_nets(mine: tuple[int, ...], theirs: tuple[int, ...],
+                        least: tuple[int, ...], pay: int) -> tuple[int, int]:
+    """Flop and River Hold'em's net in Antes against one dealer's hand, the river checked and
+    raised (the Ante paying ``pay`` on a win, the call 2; all push when the dealer does not
+    qualify)."""
+    if theirs < least or mine == theirs:
+        return 0, 0
+    return (pay + 2, pay + 3) if mine > theirs else (-3, -4)
+
+
+def plain_dealer_seen(ranks: list[int], weakest: str) -> tuple[Fraction, dict[str, int], int]:
+    """Every deal of a deck of these ranks, one of the dealer's cards seen before the first
+    decision, each deal counted once for each of the dealer's cards as the one seen: the
+    return per Ante, the deals of each line of play and the deals counted. The player takes
+    at each decision the option worth the most, a tie to the smaller total wager."""
+    deck, least, hand = plain_ranking(ranks, weakest)
 
     def better(*options: tuple[int, ...]) -> tuple[int, ...]:
         """The option (its value, then its deals by line) worth the most, the first of
@@ -181,15 +202,19 @@ def test_a_first_decision_made_with_the_flop_seen(tmp_path: Path,
 
 
 @pytest.mark.usefixtures("three_ranks")
-@pytest.mark.parametrize("command", ["strategy", "simulate"])
-def test_the_exposed_strategy_is_refused_in_one_line(tmp_path: Path, command: str,
-                                                     capsys: pytest.CaptureFixture[str]
-                                                     ) -> None:
+@pytest.mark.parametrize(("command", "said"), [
+    ("strategy", "every deal counted 2 times (once for each of the dealer's cards as the one "
+     "seen)"),
+    ("simulate", "agrees: the exact value lies inside"),
+])
+def test_the_exposed_strategy_is_put_in_words_and_simulated(
+        tmp_path: Path, command: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # no longer refused (the strategy and its simulator: tests/test_board_dealer_strategy.py)
     path = copy_of(tmp_path)      # the example has [protection.dealer-1]
-    assert main([command, str(path), "--set", "seen=dealer-1"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("edge: error: seen=dealer-1: the exposed player's strategy with a "
-                          "dealer's card seen is not put in words") and err.count("\n") == 1, err
+    extra = ["--hands", "2000", "--seed", "3", "--jobs", "1"] if command == "simulate" else []
+    assert main([command, str(path), "--set", "seen=dealer-1", *extra]) == 0
+    out = capsys.readouterr().out
+    assert said in out, out
 
 
 @pytest.mark.parametrize(("extra", "key", "said"), [
@@ -241,13 +266,7 @@ def plain_flop_and_river(ranks: list[int], weakest: str) -> tuple[Fraction, dict
     dealer's cards seen before it, every deal of a deck of these ranks counted once for each
     of the dealer's cards as the one seen: the return per Ante and the deals of each line of
     play, a tie to the larger total wager."""
-    deck = [rank * 4 + suit for rank in ranks for suit in range(4)]
-    least = best(tuple(card(text) for text in weakest.split()))
-
-    @functools.cache
-    def hand(cards: frozenset[int]) -> tuple[int, ...]:
-        return best(tuple(cards))
-
+    deck, least, hand = plain_ranking(ranks, weakest)
     total, deals = 0, 0
     lines = dict.fromkeys(("fold", "call, check", "call, raise"), 0)
     for hole in itertools.combinations(deck, 2):
@@ -263,14 +282,9 @@ def plain_flop_and_river(ranks: list[int], weakest: str) -> tuple[Fraction, dict
                     others = [c for c in after if c not in later]
                     for other in others:
                         theirs = hand(frozenset((seen, other, *flop, *later)))
-                        if theirs < least:          # the dealer does not qualify: all push
-                            continue
-                        if mine > theirs:                   # the Ante by the hand, the call 2
-                            checked += pay + 2
-                            raised += pay + 3
-                        elif mine < theirs:
-                            checked -= 3
-                            raised -= 4
+                        check_net, raise_net = flop_and_river_nets(mine, theirs, least, pay)
+                        checked += check_net
+                        raised += raise_net
                     ways += len(others)
                     called += max(checked, raised)
                     if raised >= checked:

@@ -86,7 +86,7 @@ class SeenCardClasses:
                           dtype=np.int64)
 
 
-def _seen_orbits(flop: Sequence[int], rest: Sequence[int]) -> tuple[list[int], list[int]]:
+def seen_orbits(flop: Sequence[int], rest: Sequence[int]) -> tuple[list[int], list[int]]:
     """The positions in ``rest`` of one seen card of each class under the renamings of suits
     that keep ``flop``, and how many cards each stands for."""
     keep = [renaming for renaming in itertools.permutations(range(4))
@@ -159,11 +159,14 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
     values = [np.zeros(states.count, dtype=np.int64) for _ in arrivals]
     deals_of_class = np.zeros(states.count, dtype=np.int64)
     lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
+    # by flop counted, decision made with the flop seen and wagers in play: each state's option
+    # (the rows: each seen card ``seen_orbits`` gives, its holdings of the cards left in turn)
+    flop_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = {}
     zero = np.zeros((1, CLASSES, DECIDED_RESULTS), dtype=np.int64)
     for flop, weight in flop_classes(deck):
         rest = [card for card in deck if card not in flop]
         m = len(rest)
-        seen, seen_weights = _seen_orbits(flop, rest)
+        seen, seen_weights = seen_orbits(flop, rest)
         pairs = np.array(list(itertools.combinations(range(m), HOLDING)), dtype=np.int64)
         # the states of this flop: (seen card, holding) with the seen card off the holding
         apart = [np.flatnonzero((pairs != d).all(axis=1)) for d in seen]
@@ -197,6 +200,8 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
                 found = lines[a].setdefault(key, np.zeros(
                     (states.count, CLASSES * DECIDED_RESULTS), dtype=np.int64))
                 by_class.add(found, row_weight[:, np.newaxis] * counts.reshape(len(total), -1))
+        for (d, stake), chosen in solver.chosen.items():
+            flop_choices[flop, d, stake] = chosen
         if progress is not None:
             progress(weight)
     options, choice = first_choices(game, pays, arrivals, values, deals_of_class, first, larger)
@@ -204,7 +209,8 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
                                      np.minimum(deals_of_class, 1), deals_of_class,
                                      first is not None)
     return dataclasses.replace(count_forward(game, counted_by_class, choice, cycle, completions),
-                               larger=larger, deck=tuple(deck))
+                               larger=larger, deck=tuple(deck), flop_choices=flop_choices,
+                               preflop_counts=counted_by_class)
 
 
 def dealer_notes(game: BoardGame, solution: BoardSolution, scenario: Scenario

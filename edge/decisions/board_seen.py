@@ -11,7 +11,9 @@ each holding class's share of the value of the information: the sum over its sta
 value of the option taken less that of the option taken as dealt (the later decisions played
 as solved in both), exact integers from the solve. With the whole flop seen the decision is one
 made with the flop seen, kept by the solve per (flop, holding): counted the same way, by holding
-class, with no value by class (the solve keeps none; the table gives the whole).
+class, with no value by class (the solve keeps none; the table gives the whole). One of the
+dealer's cards seen (:mod:`.board_dealer_strategy`) is put in the same document, its states
+given to :func:`state_choices`.
 """
 
 from __future__ import annotations
@@ -112,6 +114,14 @@ class SeenChoices:
         default_factory=lambda: np.zeros((FLOP + 1, 2, 0), np.int64))
     relation_changed: Counts = dataclasses.field(
         default_factory=lambda: np.zeros((FLOP + 1, 2), np.int64))
+    # with the seen cards in view at the later decisions too: each class's gain from the first
+    # decision alone (the option taken less the one as dealt, the later decisions seeing)
+    first_gain: tuple[Fraction, ...] | None = None
+    # when the game as dealt takes the decision on more than the holding (the flop seen): each
+    # class's states by the option taken as dealt on the same state, and those that change
+    dealt_taken: Counts | None = None
+    dealt_changed: Counts | None = None
+    words: str = ""                             # what a state is, when not the seen cards
 
     @property
     def classes(self) -> list[int]:
@@ -120,18 +130,25 @@ class SeenChoices:
 
     def changed(self, klass: int) -> int:
         """The states of a holding class whose option is not the one taken as dealt."""
+        if self.dealt_changed is not None:
+            return int(self.dealt_changed[klass])
         return int(self.taken[klass].sum() - self.taken[klass, self.dealt[klass]])
+
+
+def first_tallies(exposed: BoardSolution) -> tuple[tuple[str, ...], Counts, Counts, Counts]:
+    """The first decision's options and zero tallies of :class:`SeenChoices`: states by
+    (holding class, option), by (matches, paired, option), and changed by (matches, paired)."""
+    options = tuple(option.name for option in exposed.game.decisions[0].options)
+    return (options, np.zeros((KINDS, len(options)), dtype=np.int64),
+            np.zeros((FLOP + 1, 2, len(options)), dtype=np.int64),
+            np.zeros((FLOP + 1, 2), dtype=np.int64))
 
 
 def seen_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int) -> SeenChoices:
     """The first decision of the exposed solve (``seen`` of the flop's cards seen with the
     holding) by holding class, against the game as dealt (``dealt``, the same pays)."""
     game = exposed.game
-    options = tuple(option.name for option in game.decisions[0].options)
-    taken = np.zeros((KINDS, len(options)), dtype=np.int64)
-    deck = np.array(exposed.deck, dtype=np.int64)
-    relation = np.zeros((FLOP + 1, 2, len(options)), dtype=np.int64)
-    moved = np.zeros((FLOP + 1, 2), dtype=np.int64)
+    options, taken, relation, moved = first_tallies(exposed)
     as_dealt = np.asarray(dealt.preflop, dtype=np.int64)
     if seen == FLOP:
         for flop, weight in flop_classes(exposed.deck):
@@ -146,10 +163,27 @@ def seen_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int) -> See
             np.add.at(moved, (matches, paired), weight * (chosen != as_dealt[kinds]))
         return SeenChoices(seen, options, taken, dealt.preflop, None, None, relation, moved)
     states = SeenBoard(exposed.deck, seen)
+    n = len(exposed.deck)
+    pairs = np.array(list(itertools.combinations(range(n), HOLDING)), dtype=np.int64)
+    sights = np.array(list(itertools.combinations(range(n), seen)), dtype=np.int64)
+    return state_choices(exposed, dealt, seen, states.table[
+        colex(pairs)[:, np.newaxis], colex(sights)[np.newaxis, :]])
+
+
+def state_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int, ids: Counts,
+                  later_seen: bool = False) -> SeenChoices:
+    """:func:`seen_choices` from the solve's state of each (holding, seen cards): ``ids[h,
+    s]``, ``h`` the holding's index among the pairs of the deck's positions and ``s`` the seen
+    cards' among its sets of ``seen`` (both in the order of ``itertools.combinations``).
+    ``later_seen``: the seen cards are in view at the later decisions too, so each holding
+    class's gain is its value seeing less its value as dealt (the gains add up to the value of
+    the information), and its gain from the first decision alone is kept apart."""
+    options, taken, relation, moved = first_tallies(exposed)
+    deck = np.array(exposed.deck, dtype=np.int64)
+    as_dealt = np.asarray(dealt.preflop, dtype=np.int64)
     n = len(deck)
     pairs = np.array(list(itertools.combinations(range(n), HOLDING)), dtype=np.int64)
     sights = np.array(list(itertools.combinations(range(n), seen)), dtype=np.int64)
-    ids = states.table[colex(pairs)[:, np.newaxis], colex(sights)[np.newaxis, :]]
     apart = ~(pairs[:, :, None, None] == sights[None, None, :, :]).any(axis=(1, 3))
     rows, columns = np.nonzero(apart)
     state = ids[rows, columns]
@@ -159,7 +193,7 @@ def seen_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int) -> See
     matches, paired = _relations(deck[pairs[rows]], deck[sights[columns]])
     np.add.at(relation, (matches, paired, choice), 1)
     np.add.at(moved, (matches, paired), (choice != as_dealt[kinds]).astype(np.int64))
-    kind_of = np.zeros(states.count, dtype=np.int64)
+    kind_of = np.zeros(int(ids.max()) + 1, dtype=np.int64)
     kind_of[state] = kinds
     counted = exposed.preflop_counts
     assert counted is not None
@@ -169,6 +203,18 @@ def seen_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int) -> See
     for s in np.unique(state).tolist():
         kind = int(kind_of[s])
         gains[kind] += int(values[exposed.preflop[s], s]) - int(values[dealt.preflop[kind], s])
+    shares = tuple(Fraction(gain, whole) for gain in gains)
+    first_gain = None
+    if later_seen:
+        first_gain = shares
+        before = dealt.preflop_counts
+        assert before is not None
+        seeing = [0] * KINDS
+        for s in np.unique(state).tolist():
+            seeing[int(kind_of[s])] += int(values[exposed.preflop[s], s])
+        shares = tuple(Fraction(seeing[k], whole) - Fraction(
+            int(before.values[dealt.preflop[k], k]), dealt.cycle * before.pays.scale)
+            if taken[k].sum() else Fraction(0) for k in range(KINDS))
     by_rank = None
     if seen == 1:
         by_rank = np.zeros((KINDS, 13, 2, len(options)), dtype=np.int64)
@@ -176,11 +222,11 @@ def seen_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int) -> See
         holding = deck[pairs[rows]]
         suited = ((holding & 3) == (card[:, np.newaxis] & 3)).any(axis=1).astype(np.int64)
         np.add.at(by_rank, (kinds, card >> 2, suited, choice), 1)
-    if Fraction(sum(gains), whole) != exposed.player_return - dealt.player_return:
+    if sum(shares) != exposed.player_return - dealt.player_return:
         raise AssertionError("the holding classes' gains do not add up to the value of the "
                              "information")
-    return SeenChoices(seen, options, taken, dealt.preflop,
-                       tuple(Fraction(gain, whole) for gain in gains), by_rank, relation, moved)
+    return SeenChoices(seen, options, taken, dealt.preflop, shares, by_rank, relation, moved,
+                       first_gain)
 
 
 def _relations(holdings: Counts, sights: Counts) -> tuple[Counts, Counts]:
@@ -211,6 +257,14 @@ class SeenPlay:
         return self.preflop[int(self.states.table[mine[0], shown[0]])]
 
 
+def _dealt_option(found: SeenChoices, klass: int) -> str:
+    """A class's option as dealt (``mixed`` when the game as dealt takes it by the flop and
+    the class's states take more than one)."""
+    if found.dealt_taken is not None:
+        return _cell(found.dealt_taken[klass], found.options)
+    return found.options[found.dealt[klass]]
+
+
 def _percent(share: Fraction, places: int = 2) -> str:
     return f"{decimal(share * 100, places)}%"
 
@@ -222,26 +276,36 @@ def _cell(counts: Counts, options: tuple[str, ...]) -> str:
 
 
 def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
-                  scenario: Scenario, seen: int, returns: ReturnTable) -> Report:
+                  scenario: Scenario, seen: int, returns: ReturnTable,
+                  found: SeenChoices | None = None) -> Report:
     """The exposed player's strategy: the lines of play and how often, the decision made with
     his cards by holding class against the game as dealt (with one card seen, by its rank),
-    and what the later decisions are; ``returns``: the exposed return table."""
+    and what the later decisions are; ``returns``: the exposed return table. ``found``: the
+    first decision's choices when the seen card is the dealer's (in view at every decision,
+    :func:`state_choices` with ``later_seen``), else those of ``seen`` of the flop's cards."""
     game = exposed.game
     first = game.decisions[0]
     place = game.board[0]
-    found = seen_choices(exposed, dealt, seen)
+    dealer = found is not None
+    found = found or seen_choices(exposed, dealt, seen)
     options = found.options
     information = exposed.player_return - dealt.player_return
+    each = ("of the dealer's cards as the one seen" if dealer else
+            "choice of the seen cards")
     facts = Items((
         f"seen: {scenario.description}",
         f"expected return per {game.unit}: {_percent(exposed.player_return, 4)} (exactly "
         f"{exposed.player_return}); as dealt {_percent(dealt.player_return, 4)} (exactly "
         f"{dealt.player_return})",
         f"value of the information: {_percent(information, 4)} per {game.unit} (exactly "
-        f"{information})",
+        f"{information})" + ("" if found.first_gain is None else
+                             f"; of it, {first.name} taken seeing: "
+                             f"{_percent(sum(found.first_gain, Fraction(0)), 4)}, the later "
+                             "decisions taken seeing: "
+                             f"{_percent(information - sum(found.first_gain, Fraction(0)), 4)}"),
         *seen_lines(found, first.name, game.unit),
         (f"every deal counted: {exposed.cycle:,}" if scenario.ways == 1 else
-         f"every deal counted {scenario.ways} times (once for each choice of the seen cards): "
+         f"every deal counted {scenario.ways} times (once for each {each}): "
          f"{exposed.cycle:,}"),
         f"pay table: {table.name}",
         f"a tie between options of equal value goes to the "
@@ -256,7 +320,25 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
     sections = [Section("The exposed player's strategy", (facts, Table(
         ("line of play (options taken in turn)", "deals", "share", "as dealt"), line_rows,
         "How often each line of play is taken, seeing and as dealt", align="lrrr")))]
-    if seen == FLOP:
+    if dealer and first.seen != HOLDING:
+        how = (f"{first.name} is made with the {place} seen and the dealer's card seen, "
+               f"solved exactly for every holding, seen card and {place} (each of a class "
+               "under a renaming of suits through the one the solve counted): too many to put "
+               f"in words; here each holding class's (holding, seen card, {place}) states by "
+               "the option taken, against the option taken on the same state as dealt. A "
+               "class's gain is its share of the value of the information: its value seeing "
+               f"less its value as dealt (per {game.unit}, over every deal; the gains add up to "
+               "the whole).")
+    elif dealer:
+        how = (f"{first.name} is taken on the player's {HOLDING} cards and the dealer's card "
+               "seen: every (holding, seen card) state, each as likely, takes the option of the "
+               "highest exact value over the dealer's other card and every board, the later "
+               "decisions taken seeing the card too, exactly as the solve took it. A class's "
+               "gain is its share of the value of the information: its value seeing less its "
+               f"value as dealt (per {game.unit}, over every deal; the gains add up to the "
+               f"whole); its gain from {first.name} alone is the option taken less the option "
+               "as dealt, the later decisions taken seeing in both.")
+    elif seen == FLOP:
         how = (f"With the whole {place} seen, {first.name} is a decision made with the {place} "
                f"seen, solved exactly for every holding and {place} (each {place} of a class "
                "under a renaming of suits through the one the solve counted): too many to put "
@@ -275,23 +357,31 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
     rows = []
     for k in found.classes:
         total = int(found.taken[k].sum())
-        rows.append((class_name(k), f"{total:,}", options[found.dealt[k]],
+        rows.append((class_name(k), f"{total:,}", _dealt_option(found, k),
                      *(_percent(Fraction(int(found.taken[k, o]), total), 1)
                        for o in range(len(options))),
                      _percent(Fraction(found.changed(k), total), 1),
-                     *(() if found.gain is None else (_percent(found.gain[k], 4),))))
+                     *(() if found.gain is None else (_percent(found.gain[k], 4),)),
+                     *(() if found.first_gain is None else
+                       (_percent(found.first_gain[k], 4),))))
     blocks: list[Paragraph | Table | Items] = [Paragraph(how), Items(tuple(plain_rules(found))),
                                                Table(
-        heads + (() if found.gain is None else (f"gain per {game.unit}",)), tuple(rows),
+        heads + (() if found.gain is None else (f"gain per {game.unit}",))
+        + (() if found.first_gain is None else (f"of it from {first.name}",)), tuple(rows),
         f"{first.name}: each holding class's states by the option taken, seeing, against the "
         "option it takes as dealt", align="lrl" + "r" * (len(heads) - 2))]
     blocks.append(_relation_table(found, first.name))
     if found.by_rank is not None:
-        blocks += _rank_tables(found, place)
+        blocks += _rank_tables(found, "dealer" if dealer else place)
     sections.append(Section(f"Decision: {first.name}", tuple(blocks)))
     for decision in game.decisions[1:]:
         words = f"the {place}" if decision.seen == HOLDING + FLOP else "the whole board"
         sections.append(Section(f"Decision: {decision.name}", (Paragraph(
+            f"Made with {decision.seen} cards seen (the player's {HOLDING} and {words}) and "
+            "the dealer's card seen: the decision is the solve's own, for every holding, seen "
+            "card and board, given the wagers in play, the option of the highest exact value "
+            "over the dealer's other card and the board cards to come; the lines of play (in "
+            "the first section) give how often each option is taken.") if dealer else Paragraph(
             f"Made with {decision.seen} cards seen (the player's {HOLDING} and {words}): the "
             "player knows then what he knows in the game as dealt, and the decision is the "
             "solve's own, for every holding and board, given the wagers in play; the lines of "
@@ -302,9 +392,13 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
         "as_dealt_return": str(dealt.player_return), "information": str(information),
         "lines": dict(exposed.lines),
         first.name: {class_name(k): {
-            "states": int(found.taken[k].sum()), "as_dealt": options[found.dealt[k]],
+            "states": int(found.taken[k].sum()), "as_dealt": _dealt_option(found, k),
+            **({} if found.dealt_taken is None else {"as_dealt_states": {
+                name: int(found.dealt_taken[k, o]) for o, name in enumerate(options)}}),
             **{name: int(found.taken[k, o]) for o, name in enumerate(options)},
-            **({} if found.gain is None else {"gain": str(found.gain[k])})}
+            **({} if found.gain is None else {"gain": str(found.gain[k])}),
+            **({} if found.first_gain is None else
+               {"first_decision_gain": str(found.first_gain[k])})}
             for k in found.classes}}
     data["by_seen_cards"] = [
         {"pair_the_holding": m, "two_of_one_rank": bool(p), "changed":
@@ -329,9 +423,12 @@ def seen_lines(found: SeenChoices, decision: str, unit: str, most: int = 5) -> l
     states = int(found.taken.sum())
     shares = [Fraction(int(found.taken[:, o].sum()), states) for o in range(len(options))]
     as_dealt = [Fraction(sum(int(found.taken[k].sum()) for k in found.classes
-                             if found.dealt[k] == o), states) for o in range(len(options))]
+                             if found.dealt[k] == o) if found.dealt_taken is None else
+                         int(found.dealt_taken[:, o].sum()), states)
+                for o in range(len(options))]
     changed = sum(found.changed(k) for k in found.classes)
-    words = "(holding, flop)" if found.seen == FLOP else "(holding, seen cards)"
+    words = found.words or ("(holding, flop)" if found.seen == FLOP else "(holding, seen card)"
+             if found.seen == 1 else "(holding, seen cards)")
     lines = [f"{decision}: " + ", ".join(
                  f"{name} on {_percent(share)} (as dealt {_percent(as_dealt[o])})"
                  for o, (name, share) in enumerate(zip(options, shares, strict=True)))
