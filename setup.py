@@ -45,6 +45,7 @@ MODULES = [
     "edge.games.ultimate_texas_holdem.exposure._rule_flop",
     "edge.games.ultimate_texas_holdem.exposure._one",
     "edge.games.ultimate_texas_holdem.exposure._river",
+    "edge.games.ultimate_texas_holdem.exposure._dealer_rivers",
     "edge.games.ultimate_texas_holdem.collusion._collusion",
 ]
 # Cython's utility code, generated once for all the modules above (Cython 3.1 or later)

@@ -17,7 +17,8 @@ Each flop state stands for 1,035 turn-river pairs x 44 dealer cards x = 45,540 d
 exposed cycle.
 
 The river is not decided here: the informed river decision (the 1x value over the 44 hands
-{d, x} of each board) is inside the kernel and not returned.
+{d, x} of each board) is inside the kernel and not returned; :mod:`.dealer_rivers` decides it
+again on every board of the flop states the informed player checks.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ subsets of F he may have seen (the scenario's ways).
 With one dealer card seen (``dealer-1``, ``dealer-1,flop-1``) the informed flop decision uses the
 card: it comes from the pass of :mod:`.dealer_flops` (every flop state decided again), beside the
 ordinary player's flop decision by flop id, on the hands both check preflop (the last section);
-their river is not counted.
+their river from the pass of :mod:`.dealer_rivers` (every board of the flop states both check).
 """
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ def street_departures(strategy: UthStrategy, unexposed: solver.Solution, *,
 STORED = ("flop", "river", "checks")
 
 
-def _plan_key(plan: StreetPlan) -> list[object]:
+def plan_key(plan: StreetPlan) -> list[object]:
     """A street plan as the kernels read it (compiled), for a cache key."""
     return [part.tolist() if isinstance(part, np.ndarray) else part
             for part in practical.compile_plan(plan)]
@@ -168,7 +168,7 @@ def cached_departures(strategy: UthStrategy, unexposed: solver.Solution, *,
         "net": settle.net, "fold": settle.fold, "scale": settle.scale,
         "ties_larger": unexposed.ties_larger,
         "chart": [int(size) for size in strategy.chart],
-        "flop": _plan_key(strategy.flop), "river": _plan_key(strategy.river),
+        "flop": plan_key(strategy.flop), "river": plan_key(strategy.river),
         "arrays": STORED}, (sys.modules[__name__], practical, solver, _kernels))
     entry = cache.Entry(path, "ultimate-texas-holdem street tells")
     classes = solver.flop_classes()
@@ -296,7 +296,7 @@ def dealer_checks(solution: ExposedSolution) -> npt.NDArray[np.int8]:
     return checks
 
 
-def _flop_rows(found: dealer_flops.InformedFlops, solution: ExposedSolution
+def flop_rows(found: dealer_flops.InformedFlops, solution: ExposedSolution
                ) -> Iterator[tuple[int, int, IntArray]]:
     """Per flop of the pass: its row, the deals each of its flop states stands for (its orbit x
     the 4 suits of the seen dealer card x 45,540), and ``[13, 1326]`` the ways the informed
@@ -323,7 +323,7 @@ def dealer_flop_tells(found: dealer_flops.InformedFlops, solution: ExposedSoluti
     (:func:`solver.flop_decisions_by_flop`)."""
     theirs = bets_by_flop[dealer_flops.flop_ids(found.flops)].astype(bool)
     more = fewer = 0
-    for row, weight, ways in _flop_rows(found, solution):
+    for row, weight, ways in flop_rows(found, solution):
         both = ways * checks[None, :]
         bets = found.bets[row]
         more += weight * int((both * (bets & ~theirs[row][None, :])).sum())
@@ -335,7 +335,7 @@ def check_against_solve(found: dealer_flops.InformedFlops, solution: ExposedSolu
     """The deals on which the pass has the informed player bet 2x (after a preflop check) must
     be the solve's own (its 2x line's deals): RuntimeError if not."""
     total = sum(weight * int((ways * found.bets[row]).sum())
-                for row, weight, ways in _flop_rows(found, solution))
+                for row, weight, ways in flop_rows(found, solution))
     if total != int(solution.counts[2].sum()):
         raise RuntimeError(f"The {solution.scenario} flop pass bets 2x on {total} deals, the "
                            f"solve on {int(solution.counts[2].sum())}.")

@@ -31,7 +31,7 @@ from edge.document import Items, Paragraph, Section, Table
 from edge.document.colours import GRID_DEPENDS, GRID_NO_RAISE, GRID_RAISE, PALETTE
 from edge.document.document import Cell
 from edge.games import RunSettings
-from edge.games.ultimate_texas_holdem.exposure import dealer_flops
+from edge.games.ultimate_texas_holdem.exposure import dealer_flops, dealer_rivers
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_ids
 from edge.games.ultimate_texas_holdem.exposure.main_bet import (
     DEALER_SEEN,
@@ -64,7 +64,7 @@ from edge.games.ultimate_texas_holdem.simulation.exposure import (
 from edge.games.ultimate_texas_holdem.simulation.main_bet import PAIR_ID, flop_decisions
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
 from edge.games.ultimate_texas_holdem.solve import solver
-from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL
+from edge.games.ultimate_texas_holdem.strategy.language import OPTIMAL, StreetPlan
 from edge.games.ultimate_texas_holdem.strategy.seen import features
 from edge.paytables import PayTable
 from edge.sampling import deal
@@ -368,12 +368,11 @@ NOTE_DEALER = ("Counted with the card seen: the preflop decision only. The solve
                "officer needs fewer hands. On the hands the player does not see he plays basic "
                "strategy, whose flop and river departures from each ordinary player are "
                "counted exactly.")
-NOTE_DEALER_1 = ("Counted with the cards seen: the preflop and flop decisions, exactly (every "
-                 "flop state decided again with the solve's kernel); the river decision is not "
-                 "counted, so with it an officer needs fewer hands. The row of decisions no "
-                 "ordinary player makes counts the preflop only. On the hands the player does "
-                 "not see he plays basic strategy, whose flop and river departures from each "
-                 "ordinary player are counted exactly.")
+NOTE_DEALER_1 = ("Counted with the cards seen: every street, exactly (every flop state decided "
+                 "again with the solve's kernel, and the river on every board of the flops both "
+                 "check). The row of decisions no ordinary player makes counts the preflop "
+                 "only. On the hands the player does not see he plays basic strategy, whose "
+                 "flop and river departures from each ordinary player are counted exactly.")
 NOTE_FLOP = ("Counted: every street, exactly. Every seen card is on the board by the flop, so "
              "there the informed player knows no more than anyone and plays basic strategy's "
              "flop and river: he shows flop and river tells only against a player whose own "
@@ -538,11 +537,55 @@ def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHol
     found = with_streets(found, solution, departures, basic)
     if solution.scenario not in DEALER_FLOP:
         return found
-    return with_dealer_flop(found, solution, ordinary, ordinary_flop_bets(unexposed, run.jobs),
-                            dealer_flops.informed_flops(unexposed.settlement,
-                                                        unexposed.ties_larger,
-                                                        use_cache=run.cache,
-                                                        progress=run.progress))
+    flop_bets = ordinary_flop_bets(unexposed, run.jobs)
+    informed = dealer_flops.informed_flops(unexposed.settlement, unexposed.ties_larger,
+                                           use_cache=run.cache, progress=run.progress)
+    found = with_dealer_flop(found, solution, ordinary, flop_bets, informed)
+    return with_dealer_river(found, solution, ordinary, flop_bets, informed, run)
+
+
+def river_players(ordinary: Sequence[tuple[str, str, npt.NDArray[np.int8]]],
+                  flop_bets: dict[str, npt.NDArray[np.uint8]]
+                  ) -> tuple[list[str], list[dealer_rivers.RiverPlayer],
+                             list[StreetPlan | None]]:
+    """The ordinary players of ``flop_bets`` as the river pass reads them (their names, the
+    players, the river rules: None for basic strategy's, played by basic strategy and the
+    player who never raises preflop, then each named chart's own river plan)."""
+    from edge.games.ultimate_texas_holdem.strategy.language import UthStrategy
+    plans: list[StreetPlan | None] = [None]
+    names, players = [], []
+    for name, _, choice in ordinary:
+        if name not in flop_bets:
+            continue
+        rule = 0
+        if name in ORDINARY_CHARTS:
+            plans.append(UthStrategy.resolve(name).river)
+            rule = len(plans) - 1
+        names.append(name)
+        players.append(dealer_rivers.RiverPlayer(np.asarray(choice == 0), flop_bets[name], rule))
+    return names, players, plans
+
+
+def with_dealer_river(found: Tells, solution: ExposedSolution,
+                      ordinary: Sequence[tuple[str, str, npt.NDArray[np.int8]]],
+                      flop_bets: dict[str, npt.NDArray[np.uint8]],
+                      informed: dealer_flops.InformedFlops, run: RunSettings) -> Tells:
+    """The tells ``found`` of ``dealer-1`` or ``dealer-1,flop-1`` with the river added,
+    exactly (:mod:`.dealer_rivers`: kept in the disk cache), on the hands the informed player
+    and each ordinary player both check preflop and on the flop."""
+    names, players, plans = river_players(ordinary, flop_bets)
+    river = dealer_rivers.river_tells(informed, solution, players, plans, use_cache=run.cache,
+                                      progress=run.progress)
+    by_name = dict(zip(names, river.tells, strict=True))
+    updated = []
+    for player in found.players:
+        if player.name in by_name:
+            more, fewer = by_name[player.name]
+            player = replace(player, tells=player.tells + (
+                (KINDS[2], Fraction(more, solution.cycle)),
+                (KINDS[3], Fraction(fewer, solution.cycle))))
+        updated.append(player)
+    return replace(found, players=tuple(updated), note=NOTE_DEALER_1)
 
 
 def ordinary_flop_bets(unexposed: solver.Solution, jobs: int | None = None

@@ -1,0 +1,227 @@
+# cython: language_level=3
+# Ultimate Texas Hold'em, one dealer card seen (seen=dealer-1): the informed river decision on
+# every board of a flop state the informed player checks, beside ordinary players' river
+# decisions (the river tells against ordinary play: exposure/dealer_rivers.py,
+# docs/protection.md).
+#
+# The informed river decision is the dealer-1 solve's (exposure/_one.pyx, _record): play 1x
+# when its value over the 44 dealer hands {d, x} left (the net pays of a Play bet of 1 by
+# outcome category, holdem.pxd's cy_play_value) beats folding them (44 folds), equal values
+# following ``ties_larger``. Here each hand is ranked by ``edge._core``'s evaluator: a board's
+# holdings off it get their strengths once, and for each seen dealer card d the 46 dealer hands
+# {d, x} (x off the board and d) are sorted, so a holding {a, b} beats those below its strength
+# less the ones holding a or b (never both), and so on for ties and dealers below a pair.
+#
+# An ordinary player's river decision is read from a table of fold bits by board suit class
+# (``solve/_kernels.uth_board_classes``: the class key lists the board's four suit rank masks,
+# largest first, and a suit permutation takes the board to the class's representative, whose
+# holdings' bits the table holds: ``folds[k, class, h >> 3] >> (h & 7) & 1`` for the image h).
+#
+# Counts: per state (rank of d, holding) the turn-river pairs (at most C(46, 2) = 1,035, int32)
+# the informed player plays 1x, and per ordinary rule k those where he plays and the rule folds
+# (``departures[k, 0]``) and where he folds and the rule plays (``departures[k, 1]``).
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
+
+from edge._core cimport (HoldemTables, cy_card_lane, cy_evaluate_lanes, cy_hand_class,
+                         cy_holdem_tables)
+from edge.games.ultimate_texas_holdem.holdem cimport (
+    UTH_CATEGORIES, UTH_HOLDINGS, UthTables, cy_blind_class, cy_card_mask, cy_check_cards,
+    cy_check_pays, cy_outcome_counts, cy_permuted_holding, cy_play_value, cy_turn_rivers,
+    cy_uth_init_tables)
+
+cdef const HoldemTables* HT = cy_holdem_tables()
+cdef UthTables T
+cy_uth_init_tables(&T)
+
+cdef enum:
+    R_DEALER = 46                 # dealer cards x off a board and d
+    R_WIDTH = 166                 # bytes of one board class's packed bits (1,326 holdings)
+
+# pays within 2**40: a value is at most 44 counts times a pay, far below 2**63
+cdef int64_t R_PAY_LIMIT = (<int64_t>1) << 40
+
+
+cdef inline uint64_t _board_key(const int* board, int* perm) noexcept nogil:
+    """The suit class key of a board (its four suit rank masks, largest first; equal masks keep
+    their suits' order) and the index of the suit permutation taking it to its class's
+    representative (suit ``suits[i]`` to suit i)."""
+    cdef uint64_t masks[4]
+    cdef int suits[4]
+    cdef int i, j, s, code = 0
+    for i in range(4):
+        masks[i] = 0
+        suits[i] = i
+    for i in range(5):
+        masks[board[i] & 3] |= (<uint64_t>1) << (board[i] >> 2)
+    for i in range(1, 4):
+        s = suits[i]
+        j = i
+        while j > 0 and masks[suits[j - 1]] < masks[s]:
+            suits[j] = suits[j - 1]
+            j -= 1
+        suits[j] = s
+    for i in range(4):
+        code |= i << (2 * suits[i])
+    perm[0] = T.perm_index[code]
+    return (masks[suits[0]] | (masks[suits[1]] << 13) | (masks[suits[2]] << 26)
+            | (masks[suits[3]] << 39))
+
+
+cdef inline Py_ssize_t _find(const uint64_t* keys, Py_ssize_t n, uint64_t key) noexcept nogil:
+    cdef Py_ssize_t low = 0, high = n, middle
+    while low < high:
+        middle = (low + high) >> 1
+        if keys[middle] < key:
+            low = middle + 1
+        else:
+            high = middle
+    return low if low < n and keys[low] == key else -1
+
+
+cdef inline int _below(const int32_t* ordered, int n, int32_t s) noexcept nogil:
+    """How many of the n ascending values are below s."""
+    cdef int low = 0, high = n, middle
+    while low < high:
+        middle = (low + high) >> 1
+        if ordered[middle] < s:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def dealer_river_flop(const int32_t[::1] flop, const uint8_t[:, ::1] live,
+                      const int64_t[:, ::1] net, int64_t fold_net, bint ties_larger,
+                      const uint64_t[::1] keys, const uint8_t[:, :, ::1] folds,
+                      int32_t[:, ::1] plays, int32_t[:, :, :, ::1] departures):
+    """Add one flop's river counts: for each state (rank r of the seen club d = 4 r, holding
+    h) that ``live[r, h]`` marks (off the flop and d, the informed player checking the flop),
+    over every turn-river pair off the flop, d and h, ``plays[r, h]`` the pairs where the
+    informed player plays 1x and ``departures[k, 0, r, h]`` (``[k, 1, r, h]``) those where he
+    plays 1x and ordinary rule k folds (he folds and rule k plays). ``folds[k, c]``: rule k's
+    packed fold bits of board class c (``keys[c]``, ascending); ``net[p, k]`` the integer net
+    pays of category k with a Play bet of p, ``fold_net`` a fold's."""
+    cdef Py_ssize_t n_rules = folds.shape[0], n_classes = keys.shape[0]
+    if flop.shape[0] != 3:
+        raise ValueError(f"flop must be three cards, not {flop.shape[0]}")
+    cy_check_cards(&flop[0], 3, 0, "flop")
+    if live.shape[0] != 13 or live.shape[1] != UTH_HOLDINGS:
+        raise ValueError("live must be [13, 1326]")
+    if net.shape[0] != 5 or net.shape[1] != UTH_CATEGORIES:
+        raise ValueError("net must be [5, 17]")
+    cy_check_pays(&net[0, 0], 5 * UTH_CATEGORIES, fold_net, R_PAY_LIMIT, "net")
+    if folds.shape[1] != n_classes or folds.shape[2] != R_WIDTH:
+        raise ValueError(f"folds must be [rules, {n_classes}, {R_WIDTH}]")
+    if plays.shape[0] != 13 or plays.shape[1] != UTH_HOLDINGS:
+        raise ValueError("plays must be [13, 1326]")
+    if departures.shape[0] != n_rules or departures.shape[1] != 2 \
+            or departures.shape[2] != 13 or departures.shape[3] != UTH_HOLDINGS:
+        raise ValueError(f"departures must be [{n_rules}, 2, 13, 1326]")
+    cdef int flop_cards[3]
+    flop_cards[0], flop_cards[1], flop_cards[2] = flop[0], flop[1], flop[2]
+    cdef uint64_t flop_mask = cy_card_mask(flop_cards, 3)
+    cdef int r, h, a, b, i, j, k, x, d, n_boards, perm, n_dealer, hand_class, blind, weaker, le
+    cdef int unq, below_pair, image, missing = -1
+    cdef int board[5]
+    cdef int turn[1176]
+    cdef int river[1176]
+    cdef int listed[13][1326]
+    cdef int n_listed[13]
+    cdef int32_t strength[1326]
+    cdef int32_t dealer_of[52]
+    cdef int32_t ordered[R_DEALER]
+    cdef uint8_t low_of[52]
+    cdef int category[5]
+    cdef int32_t s, v
+    cdef int64_t value, fold_value = fold_net * 44
+    cdef uint64_t mask, lanes
+    cdef Py_ssize_t found
+    cdef bint play, rule_folds
+    cdef const int64_t* net1 = &net[1, 0]
+    for r in range(13):
+        n_listed[r] = 0
+        d = 4 * r
+        if (flop_mask >> d) & 1:
+            continue
+        for h in range(UTH_HOLDINGS):
+            a = T.pair_a[h]
+            b = T.pair_b[h]
+            if live[r, h] and not (flop_mask >> a) & 1 and not (flop_mask >> b) & 1 \
+                    and a != d and b != d:
+                listed[r][n_listed[r]] = h
+                n_listed[r] += 1
+    n_boards = cy_turn_rivers(flop_mask, turn, river)
+    board[0] = flop[0]
+    board[1] = flop[1]
+    board[2] = flop[2]
+    with nogil:
+        for i in range(n_boards):
+            board[3] = turn[i]
+            board[4] = river[i]
+            mask = cy_card_mask(board, 5)
+            found = _find(&keys[0], n_classes, _board_key(board, &perm))
+            if found < 0:
+                missing = i
+                break
+            lanes = 0
+            for j in range(5):
+                lanes |= cy_card_lane(HT, board[j])
+            for h in range(UTH_HOLDINGS):
+                a = T.pair_a[h]
+                b = T.pair_b[h]
+                if (mask >> a) & 1 or (mask >> b) & 1:
+                    strength[h] = -1
+                else:
+                    strength[h] = cy_evaluate_lanes(HT, lanes | cy_card_lane(HT, a)
+                                                    | cy_card_lane(HT, b))
+            for r in range(13):
+                d = 4 * r
+                if n_listed[r] == 0 or (mask >> d) & 1:
+                    continue
+                # the 46 dealer hands {d, x}, ascending (insertion sort), and those below a pair
+                n_dealer = 0
+                below_pair = 0
+                for x in range(52):
+                    if x == d or (mask >> x) & 1:
+                        continue
+                    v = strength[T.pair_id[d][x]]
+                    dealer_of[x] = v
+                    low_of[x] = cy_hand_class(v) == 0
+                    below_pair += low_of[x]
+                    j = n_dealer
+                    while j > 0 and ordered[j - 1] > v:
+                        ordered[j] = ordered[j - 1]
+                        j -= 1
+                    ordered[j] = v
+                    n_dealer += 1
+                for j in range(n_listed[r]):
+                    h = listed[r][j]
+                    a = T.pair_a[h]
+                    b = T.pair_b[h]
+                    s = strength[h]
+                    if s < 0:
+                        continue
+                    weaker = _below(ordered, n_dealer, s)
+                    le = weaker
+                    while le < n_dealer and ordered[le] == s:
+                        le += 1
+                    weaker -= (dealer_of[a] < s) + (dealer_of[b] < s)
+                    le -= (dealer_of[a] <= s) + (dealer_of[b] <= s)
+                    unq = below_pair - low_of[a] - low_of[b]
+                    hand_class = cy_hand_class(s)
+                    blind = cy_blind_class(hand_class)
+                    cy_outcome_counts(weaker, le - weaker, unq, hand_class >= 1, 44, category)
+                    value = cy_play_value(category, blind, net1)
+                    play = value > fold_value or (value == fold_value and ties_larger)
+                    plays[r, h] += play
+                    image = cy_permuted_holding(&T, h, T.perms[perm])
+                    for k in range(n_rules):
+                        rule_folds = (folds[k, found, image >> 3] >> (image & 7)) & 1
+                        if play and rule_folds:
+                            departures[k, 0, r, h] += 1
+                        elif not play and not rule_folds:
+                            departures[k, 1, r, h] += 1
+    if missing >= 0:
+        raise ValueError(f"board {[flop[0], flop[1], flop[2], turn[missing], river[missing]]}: "
+                         "its suit class is not in keys")

@@ -1,0 +1,294 @@
+"""The river tells of Ultimate Texas Hold'em ``seen=dealer-1`` against ordinary play
+(edge/games/ultimate_texas_holdem/exposure/dealer_rivers.py, _dealer_rivers.pyx;
+docs/protection.md, "Tells against ordinary play").
+
+The kernel's river counts of a flop state are checked against a plain enumeration of every
+turn-river pair of it (the hands ranked by ``edge._core``'s evaluator): the informed decision
+over the 44 dealer hands {d, x}, basic strategy's over the 990 dealer holdings, and a made-up
+ordinary rule read from a table by board suit class, the class found here from the board's
+suit rank masks. The deals the pass counts are checked against a plain loop over every (flop,
+seen club, holding) of two flops with made-up decisions and made-up river counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from edge import _core
+from edge.cache import Checkpoint
+from edge.games.ultimate_texas_holdem.exposure import dealer_flops, dealer_rivers
+from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
+from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from tests.test_uth_dealer_flops import HOLDING, dealer_one_made_up, holding_id
+from tests.test_uth_exposure_one import STANDARD, _categories
+from tests.uth_exposure_fake import fake_solution
+
+pytestmark = pytest.mark.kernels
+IntArray = npt.NDArray[np.int64]
+FLOP = [5, 22, 41]          # 3d 7h Jd: boards with and without a flush suit
+
+
+@pytest.fixture(scope="module")
+def settle() -> solver.Settlement:
+    return solver.settlement(STANDARD)
+
+
+def plays_1x(mine: IntArray, theirs: IntArray, settle: solver.Settlement,
+             ties_larger: bool) -> npt.NDArray[np.bool_]:
+    """Per row: whether 1x against the dealer hands ``theirs[row]`` is worth more than folding
+    them (equal values as ``ties_larger`` says)."""
+    value = _categories(mine, theirs) @ settle.array()[1]
+    fold = theirs.shape[1] * settle.fold
+    found: npt.NDArray[np.bool_] = (value > fold) | ((value == fold) & ties_larger)
+    return found
+
+
+def class_and_image(board: list[int], holding: tuple[int, int],
+                    keys: npt.NDArray[np.uint64]) -> tuple[int, int]:
+    """The board's suit class (its row in ``keys``) and the holding's image under the suit
+    permutation taking the board to the class's representative: suits by rank mask, largest
+    first, equal masks in suit order."""
+    masks = [sum(1 << (c >> 2) for c in board if c & 3 == s) for s in range(4)]
+    order = sorted(range(4), key=lambda s: -masks[s])
+    key = sum(masks[s] << (13 * place) for place, s in enumerate(order))
+    row = int(np.searchsorted(keys, np.uint64(key)))
+    assert keys[row] == key
+    to = {s: place for place, s in enumerate(order)}
+    image = sorted((c & ~3) | to[c & 3] for c in holding)
+    return row, holding_id(*image)
+
+
+def plain_counts(holding: tuple[int, int], seen: int, flop: list[int],
+                 settle: solver.Settlement, made_up: npt.NDArray[np.uint8],
+                 keys: npt.NDArray[np.uint64], ties_larger: bool = False) -> list[int]:
+    """[informed 1x, (1x, basic folds), (fold, basic 1x), (1x, made-up folds), (fold, made-up
+    1x)] over the turn-river pairs of one flop state, every hand dealt."""
+    rest = [c for c in range(52) if c not in {*holding, seen, *flop}]
+    boards = [flop + list(pair) for pair in combinations(rest, 2)]
+    mine = _core.evaluate_many(np.array([board + list(holding) for board in boards]))
+    dealer = [[board + [seen, x] for x in rest if x not in board] for board in boards]
+    informed = plays_1x(mine, _core.evaluate_many(np.array(dealer).reshape(-1, 7))
+                        .reshape(len(boards), 44), settle, ties_larger)
+    # basic strategy does not see d: every pair of the 45 cards off the board and the holding
+    left = np.array([[c for c in rest + [seen] if c not in board] for board in boards])
+    pairs = np.array(list(combinations(range(45), 2)))
+    every = np.concatenate([np.repeat(np.array(boards)[:, None, :], 990, axis=1),
+                            left[:, pairs]], axis=2)
+    basic = plays_1x(mine, _core.evaluate_many(every.reshape(-1, 7)).reshape(len(boards), 990),
+                     settle, ties_larger)
+    other = []
+    for board in boards:
+        row, image = class_and_image(board, holding, keys)
+        other.append(not made_up[row, image])
+    theirs = np.array(other)
+    return [int(informed.sum()), int((informed & ~basic).sum()), int((~informed & basic).sum()),
+            int((informed & ~theirs).sum()), int((~informed & theirs).sum())]
+
+
+def kernel_counts(states: list[tuple[tuple[int, int], int]], settle: solver.Settlement,
+                  ties_larger: bool = False
+                  ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32],
+                             npt.NDArray[np.uint8], npt.NDArray[np.uint64]]:
+    """The kernel on FLOP's given states, with basic strategy's river (the flop's board classes
+    only) and a made-up rule folding at random; and the made-up rule's bits unpacked."""
+    flop = np.array(FLOP, dtype=np.int32)
+    classes = dealer_rivers.board_classes_of(flop[None, :])
+    keys, folds = dealer_rivers.river_fold_tables(settle, ties_larger, [None], classes=classes)
+    made_up = (np.random.default_rng(5).random((len(keys), solver.HOLDINGS)) < 0.5)
+    tables = (keys, np.concatenate([folds, np.packbits(made_up, axis=1, bitorder="little")[None]]))
+    live = np.zeros((13, solver.HOLDINGS), dtype=bool)
+    for holding, seen in states:
+        live[seen >> 2, holding_id(*holding)] = True
+    plays, departures = dealer_rivers.flop_counts(flop, live, settle, ties_larger, tables)
+    return plays, departures, made_up.astype(np.uint8), keys
+
+
+def found_of(plays: npt.NDArray[np.int32], departures: npt.NDArray[np.int32],
+             holding: tuple[int, int], seen: int) -> list[int]:
+    h = holding_id(*holding)
+    r = seen >> 2
+    return [int(plays[r, h]), *(int(departures[k, j, r, h]) for k in range(2) for j in range(2))]
+
+
+def test_river_counts_of_a_flop_state_against_a_plain_enumeration(
+        settle: solver.Settlement) -> None:
+    states = [((13, 50), 32)]                       # 5d Ac with the 10 of clubs seen
+    plays, departures, made_up, keys = kernel_counts(states, settle)
+    for holding, seen in states:
+        assert found_of(plays, departures, holding, seen) == plain_counts(
+            holding, seen, FLOP, settle, made_up, keys)
+    # the states not marked live are left alone
+    live = np.zeros((13, solver.HOLDINGS), dtype=bool)
+    live[32 >> 2, holding_id(13, 50)] = True
+    assert not plays[~live].any() and not departures[:, :, ~live].any()
+
+
+@pytest.mark.slow       # about 8 s: every dealer holding of eight states' boards dealt plainly
+@pytest.mark.parametrize("ties_larger", [False, True])
+def test_river_counts_of_several_states_against_a_plain_enumeration(
+        settle: solver.Settlement, ties_larger: bool) -> None:
+    rng = np.random.default_rng(34)
+    states = []
+    for _ in range(4):
+        seen = int(rng.choice([d for d in range(0, 52, 4) if d not in FLOP]))
+        rest = [c for c in range(52) if c not in FLOP and c != seen]
+        a, b = sorted(int(c) for c in rng.choice(rest, 2, replace=False))
+        states.append(((a, b), seen))
+    plays, departures, made_up, keys = kernel_counts(states, settle, ties_larger)
+    for holding, seen in states:
+        expected = plain_counts(holding, seen, FLOP, settle, made_up, keys, ties_larger)
+        assert found_of(plays, departures, holding, seen) == expected, (holding, seen)
+
+
+# --- the deals the pass counts, with made-up river counts ---------------------------------------
+
+def made_up_counts(flop: npt.NDArray[np.int32], live: npt.NDArray[np.bool_],
+                   settle: solver.Settlement, ties_larger: bool,
+                   tables: object) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Stands for the kernel: made-up counts of each live state, from its rank and holding."""
+    r = np.arange(13)[:, None]
+    h = np.arange(solver.HOLDINGS)[None, :]
+    plays = np.where(live, (r + h) % 7 + 100, 0).astype(np.int32)
+    departures = np.stack([np.stack([np.where(live, (3 * r + 5 * h + k + j) % 11, 0)
+                                     for j in range(2)]) for k in range(2)]).astype(np.int32)
+    return plays, departures
+
+
+def plain_made_up(rank: int, h: int, rule: int, kind: int) -> int:
+    return (3 * rank + 5 * h + rule + kind) % 11
+
+
+def test_river_deals_against_a_plain_loop(settle: solver.Settlement,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two flops of the pass, made-up informed flop decisions, ordinary players and river
+    counts: every (flop, seen club, holding) counted one by one."""
+    monkeypatch.setattr(dealer_rivers, "flop_counts", made_up_counts)
+    flops, sizes = dealer_flops.club_flops()
+    rows = [0, 2000]
+    rng = np.random.default_rng(9)
+    bets = rng.random((len(rows), 13, solver.HOLDINGS)) < 0.3
+    informed = dealer_flops.InformedFlops(flops[rows], sizes[rows], bets)
+    solution = dealer_one_made_up(settle)
+    players = [dealer_rivers.RiverPlayer(rng.random(solver.HOLDINGS) < 0.8,
+                                         (rng.random((solver.FLOPS, solver.HOLDINGS)) < 0.4)
+                                         .astype(np.uint8), rule) for rule in (0, 1, 0)]
+    every_flop = list(combinations(range(52), 3))
+    expected = np.zeros((len(players) + 1, 2), dtype=np.int64)
+    for row, index in enumerate(rows):
+        flop = [int(c) for c in flops[index]]
+        flop_id = every_flop.index((flop[0], flop[1], flop[2]))
+        deals = int(sizes[index]) * 4 * 44
+        for rank in range(13):
+            d = 4 * rank
+            if d in flop:
+                continue
+            for h, (a, b) in enumerate(combinations(range(52), 2)):
+                if {a, b} & set(flop) or d in (a, b) or bets[row, rank, h] \
+                        or solution.choice_of((a, b), [d]) != 0:
+                    continue
+                played = (rank + h) % 7 + 100
+                expected[-1] += [deals * played, deals * (1035 - played)]
+                for p, player in enumerate(players):
+                    if player.checks[h] and not player.flop_bets[flop_id, h]:
+                        expected[p] += [deals * plain_made_up(rank, h, player.rule, kind)
+                                        for kind in range(2)]
+    found = dealer_rivers.sweep(informed, solution, players, None)  # type: ignore[arg-type]
+    assert np.array_equal(found.sum(axis=0), expected) and expected.min() > 0
+
+
+def test_river_deals_with_a_flop_card_seen(settle: solver.Settlement,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """dealer-1,flop-1: each flop state counts once for each of its flop's cards with which,
+    seen, the informed player checks preflop (a made-up solve listing one flop's states)."""
+    monkeypatch.setattr(dealer_rivers, "flop_counts", made_up_counts)
+    flops, sizes = dealer_flops.club_flops()
+    index = 1500
+    flop = [int(c) for c in flops[index]]
+    rows = [(a, b, d, f) for d in range(0, 52, 4) for f in flop
+            for a, b in combinations(range(52), 2)
+            if d not in flop and not {a, b} & {d, *flop}]
+    cards = np.array(rows, dtype=np.int64)
+    made_up = replace(fake_solution(settle, Seen.DEALER_1), scenario=Seen.DEALER_1_FLOP_1,
+                      state_cards=cards.astype(np.int8),
+                      state_weight=np.full(len(cards), 4, dtype=np.int64),
+                      choice=np.where(cards.sum(axis=1) % 3 == 0, 4, 0).astype(np.int8),
+                      values=np.zeros((len(cards), 3), dtype=np.int64))
+    rng = np.random.default_rng(10)
+    bets = rng.random((1, 13, solver.HOLDINGS)) < 0.3
+    informed = dealer_flops.InformedFlops(flops[[index]], sizes[[index]], bets)
+    player = dealer_rivers.RiverPlayer(rng.random(solver.HOLDINGS) < 0.8,
+                                       (rng.random((solver.FLOPS, solver.HOLDINGS)) < 0.4)
+                                       .astype(np.uint8), 1)
+    flop_id = list(combinations(range(52), 3)).index((flop[0], flop[1], flop[2]))
+    deals = int(sizes[index]) * 4 * 44
+    expected = np.zeros((2, 2), dtype=np.int64)
+    for a, b, d, f in rows:
+        h = HOLDING[(a, b)]
+        if bets[0, d >> 2, h] or made_up.choice_of((a, b), [d, f]) != 0:
+            continue
+        played = (d // 4 + h) % 7 + 100
+        expected[1] += [deals * played, deals * (1035 - played)]
+        if player.checks[h] and not player.flop_bets[flop_id, h]:
+            expected[0] += [deals * plain_made_up(d // 4, h, 1, kind) for kind in range(2)]
+    found = dealer_rivers.sweep(informed, made_up, [player], None)  # type: ignore[arg-type]
+    assert np.array_equal(found.sum(axis=0), expected) and expected.min() > 0
+
+
+def test_the_pass_must_agree_with_the_solve(settle: solver.Settlement) -> None:
+    solution: ExposedSolution = dealer_one_made_up(settle)
+    wrong = dealer_rivers.RiverTells(((0, 0),), int(solution.counts[1].sum()) + 1,
+                                     solution.folds)
+    with pytest.raises(RuntimeError, match="river pass plays 1x"):
+        dealer_rivers.check_against_solve(wrong, solution)
+    right = replace(wrong, plays=int(solution.counts[1].sum()))
+    dealer_rivers.check_against_solve(right, solution)
+
+
+def test_the_pass_resumes_from_its_checkpoint(settle: solver.Settlement, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkpoint holding the first of two flops done (made-up sums): the pass keeps them and
+    counts the other."""
+    monkeypatch.setattr(dealer_rivers, "flop_counts", made_up_counts)
+    flops, sizes = dealer_flops.club_flops()
+    informed = dealer_flops.InformedFlops(flops[:2], sizes[:2],
+                                          np.zeros((2, 13, solver.HOLDINGS), dtype=bool))
+    solution = dealer_one_made_up(settle)
+    player = dealer_rivers.RiverPlayer(np.ones(solver.HOLDINGS, dtype=bool),
+                                       np.zeros((solver.FLOPS, solver.HOLDINGS), dtype=np.uint8),
+                                       0)
+    checkpoint = Checkpoint(tmp_path / "entry.npz", warn=lambda _: None)
+    marked = np.full((2, 2, 2), 7, dtype=np.int64)
+    checkpoint.save({"deals": marked, "net": settle.array(), "ties_larger": np.array(False),
+                     "flops": informed.flops, "done": np.array([1, 0], dtype=np.uint8)})
+    resumed = dealer_rivers.sweep(informed, solution, [player], None,  # type: ignore[arg-type]
+                                  checkpoint=checkpoint)
+    fresh = dealer_rivers.sweep(informed, solution, [player], None)  # type: ignore[arg-type]
+    assert (resumed[0] == 7).all() and np.array_equal(resumed[1], fresh[1])
+
+
+def test_the_kernel_refuses_bad_input(settle: solver.Settlement) -> None:
+    keys = np.zeros(1, dtype=np.uint64)
+    folds = np.zeros((1, 1, dealer_rivers.WIDTH), dtype=np.uint8)
+    live = np.ones((13, solver.HOLDINGS), dtype=bool)
+    with pytest.raises(ValueError, match="appears twice"):
+        dealer_rivers.flop_counts(np.array([3, 3, 7], dtype=np.int32), live, settle, False,
+                                  (keys, folds))
+    with pytest.raises(ValueError, match="suit class is not in keys"):
+        dealer_rivers.flop_counts(np.array(FLOP, dtype=np.int32), live, settle, False,
+                                  (keys, folds))
+
+
+def test_the_board_classes_of_a_flop_are_its_boards() -> None:
+    """Every board of the flop has its class among those found, and no other class is."""
+    _, keys = _kernels.uth_board_classes()
+    found = dealer_rivers.board_classes_of(np.array([FLOP], dtype=np.int32))
+    rest = [c for c in range(52) if c not in FLOP]
+    wanted = {class_and_image(FLOP + list(pair), (0, 1), keys)[0]
+              for pair in combinations(rest, 2)}
+    assert sorted(wanted) == found.tolist()
