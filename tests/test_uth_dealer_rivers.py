@@ -85,7 +85,7 @@ def plain_counts(holding: tuple[int, int], seen: int, flop: list[int],
     other = []
     for board in boards:
         row, image = class_and_image(board, holding, keys)
-        other.append(not made_up[row, image])
+        other.append(not (made_up[row, image >> 3] >> (image & 7)) & 1)
     theirs = np.array(other)
     return [int(informed.sum()), int((informed & ~basic).sum()), int((~informed & basic).sum()),
             int((informed & ~theirs).sum()), int((~informed & theirs).sum())]
@@ -96,17 +96,18 @@ def kernel_counts(states: list[tuple[tuple[int, int], int]], settle: solver.Sett
                   ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32],
                              npt.NDArray[np.uint8], npt.NDArray[np.uint64]]:
     """The kernel on FLOP's given states, with basic strategy's river (the flop's board classes
-    only) and a made-up rule folding at random; and the made-up rule's bits unpacked."""
+    only) and a made-up rule folding at random; and the made-up rule's packed fold bits."""
     flop = np.array(FLOP, dtype=np.int32)
     classes = dealer_rivers.board_classes_of(flop[None, :])
     keys, folds = dealer_rivers.river_fold_tables(settle, ties_larger, [None], classes=classes)
-    made_up = (np.random.default_rng(5).random((len(keys), solver.HOLDINGS)) < 0.5)
-    tables = (keys, np.concatenate([folds, np.packbits(made_up, axis=1, bitorder="little")[None]]))
+    # the made-up rule's fold bits, packed as the tables hold them (bit h & 7 of byte h >> 3)
+    made_up = np.random.default_rng(5).integers(0, 256, size=folds.shape[1:], dtype=np.uint8)
+    tables = (keys, np.concatenate([folds, made_up[None]]))
     live = np.zeros((13, solver.HOLDINGS), dtype=bool)
     for holding, seen in states:
         live[seen >> 2, holding_id(*holding)] = True
     plays, departures = dealer_rivers.flop_counts(flop, live, settle, ties_larger, tables)
-    return plays, departures, made_up.astype(np.uint8), keys
+    return plays, departures, made_up, keys
 
 
 def found_of(plays: npt.NDArray[np.int32], departures: npt.NDArray[np.int32],
@@ -164,6 +165,7 @@ def plain_made_up(rank: int, h: int, rule: int, kind: int) -> int:
     return (3 * rank + 5 * h + rule + kind) % 11
 
 
+@pytest.mark.slow       # 2 to 3 s: every state of a made-up solve, one by one
 def test_river_deals_against_a_plain_loop(settle: solver.Settlement,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Two flops of the pass, made-up informed flop decisions, ordinary players and river
@@ -202,6 +204,7 @@ def test_river_deals_against_a_plain_loop(settle: solver.Settlement,
     assert np.array_equal(found.sum(axis=0), expected) and expected.min() > 0
 
 
+@pytest.mark.slow       # 2 to 3 s: every state of a made-up solve, one by one
 def test_river_deals_with_a_flop_card_seen(settle: solver.Settlement,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """dealer-1,flop-1: each flop state counts once for each of its flop's cards with which,
