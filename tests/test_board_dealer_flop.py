@@ -240,8 +240,8 @@ def test_a_first_decision_made_with_the_flop_seen_is_refused(
     assert main(["table", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"edge: error: flop-and-river.toml: line {line + 3}, column 1: "
-                          f"[protection.{NAME}] board = 1 with dealer = 1: the card of flop is seen before a "
-                          "decision made with the player's cards alone") \
+                          f"[protection.{NAME}] board = 1 with dealer = 1: the card of flop "
+                          "is seen before a decision made with the player's cards alone") \
         and err.count("\n") == 1, err
 
 

@@ -132,18 +132,25 @@ def _by_state(counts: npt.NDArray[np.uint16], holdings: Counts, seen: Counts) ->
 
 
 class _ByClass:
-    """Sums of rows by their class (``classes``: one column per class a row is added to):
-    the rows sorted by class once, each array added in blocks (exact integers)."""
+    """Sums of rows by their class (``classes``: one column per class a row is added to): the
+    (row, class) pairs sorted by class once and cut in layers that hold each class at most
+    once, each layer added at once (exact integers)."""
 
     def __init__(self, classes: Counts) -> None:
         flat = classes.reshape(-1)
         order = np.argsort(flat, kind="stable")
-        self.order = order // (classes.shape[1] if classes.ndim == 2 else 1)
-        self.classes, self.starts = np.unique(flat[order], return_index=True)
+        ordered = flat[order]
+        starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+        # each pair's place among its class's pairs: the layer it is added in
+        place = np.arange(len(ordered)) - np.repeat(starts, np.diff(np.r_[starts, len(ordered)]))
+        rows = order // (classes.shape[1] if classes.ndim == 2 else 1)
+        self.layers = [(ordered[place == k], rows[place == k])
+                       for k in range(int(place.max(initial=-1)) + 1)]
 
     def add(self, into: npt.NDArray[np.int64], rows: npt.NDArray[np.int64]) -> None:
         """Add each row of ``rows`` to ``into`` at its classes."""
-        into[self.classes] += np.add.reduceat(rows[self.order], self.starts, axis=0)
+        for classes, taken in self.layers:
+            into[classes] += rows[taken]
 
 
 def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
