@@ -221,8 +221,9 @@ def test_the_exposed_strategy_is_put_in_words_and_simulated(
     ("[protection.dealer-2]\ndealer = 2\n", 1, "dealer = 2: with a shared board 1 of the "
      "dealer's 2 cards seen before the first decision is solved (dealer = 1)."),
     ("[protection.dealer-x]\ndealer = true\n", 1, "dealer = True: with a shared board"),
-    ("[protection.both]\ndealer = 1\nboard = 1\n", 2, "board = 1 with dealer = 1: cards of "
-     "flop and the dealer's seen together are not solved"),
+    ("[protection.both]\ndealer = 1\nboard = 2\n", 2, "board = 2 with dealer = 1: with one of "
+     "the dealer's cards seen, one card of flop seen with it before the first decision is "
+     "solved (board = 1)."),
 ])
 def test_a_sight_not_solved_is_refused_in_one_line(tmp_path: Path, extra: str, key: int,
                                                    said: str,

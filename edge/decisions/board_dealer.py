@@ -23,6 +23,7 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -85,6 +86,29 @@ class SeenCardClasses:
         return np.asarray(self.table[low * (2 * self.n - low - 1) // 2 + high - low - 1, seen],
                           dtype=np.int64)
 
+    ways = 1                # the states each (holding, seen card, flop) is counted in
+
+    def with_flop(self, holdings: Counts, seen: Counts, flop: Counts) -> Counts:
+        """The states of each (holding, seen card) with this flop (deck positions): its
+        class, as a column."""
+        return self.of(holdings, seen)[:, np.newaxis]
+
+
+class DealerStates(Protocol):
+    """The states the first decision is taken in (:class:`SeenCardClasses`; with a card of
+    the flop seen too, :mod:`.board_dealer_flop`)."""
+
+    @property
+    def count(self) -> int:
+        """How many states."""
+
+    @property
+    def ways(self) -> int:
+        """How many states each (holding, seen card, flop) is counted in."""
+
+    def with_flop(self, holdings: Counts, seen: Counts, flop: Counts) -> Counts:
+        """The ``ways`` states (columns) of each (holding, seen card) row with this flop."""
+
 
 def seen_orbits(flop: Sequence[int], rest: Sequence[int]) -> tuple[list[int], list[int]]:
     """The positions in ``rest`` of one seen card of each class under the renamings of suits
@@ -108,24 +132,37 @@ def _by_state(counts: npt.NDArray[np.uint16], holdings: Counts, seen: Counts) ->
 
 
 class _ByClass:
-    """Sums of rows by their class: the rows sorted by class once, each array added in
-    blocks (exact integers)."""
+    """Sums of rows by their class (``classes``: one column per class a row is added to): the
+    (row, class) pairs sorted by class once and cut in layers that hold each class at most
+    once, each layer added at once (exact integers)."""
 
     def __init__(self, classes: Counts) -> None:
-        self.order = np.argsort(classes, kind="stable")
-        self.classes, self.starts = np.unique(classes[self.order], return_index=True)
+        flat = classes.reshape(-1)
+        order = np.argsort(flat, kind="stable")
+        ordered = flat[order]
+        starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+        # each pair's place among its class's pairs: the layer it is added in
+        place = np.arange(len(ordered)) - np.repeat(starts, np.diff(np.r_[starts, len(ordered)]))
+        rows = order // (classes.shape[1] if classes.ndim == 2 else 1)
+        self.layers = [(ordered[place == k], rows[place == k])
+                       for k in range(int(place.max(initial=-1)) + 1)]
 
     def add(self, into: npt.NDArray[np.int64], rows: npt.NDArray[np.int64]) -> None:
-        """Add each row of ``rows`` to ``into`` at its class."""
-        into[self.classes] += np.add.reduceat(rows[self.order], self.starts, axis=0)
+        """Add each row of ``rows`` to ``into`` at its classes."""
+        for classes, taken in self.layers:
+            into[classes] += rows[taken]
 
 
 def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
                       larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
-                      progress: Callable[[int], None] | None = None) -> BoardSolution:
+                      progress: Callable[[int], None] | None = None,
+                      seen_states: Callable[[Sequence[int]], DealerStates] = SeenCardClasses
+                      ) -> BoardSolution:
     """The exact optimal play when one of the dealer's two cards is seen before the first
     decision and at every later one (``ranks``, for tests: a deck of those ranks only;
-    ``progress`` is told of each flop class counted, by the flops it stands for)."""
+    ``progress`` is told of each flop class counted, by the flops it stands for;
+    ``seen_states``: the states of the first decision for the deck, each (holding, seen
+    card, flop) counted in ``ways`` of them)."""
     from edge.bets import _seen_showdown
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
@@ -155,7 +192,8 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
     if max(largest, *pays.totals.values()) * 24 * flops_per_state * completions >= 2 ** 62:
         raise EdgeError("The pays and wagers are too large for an exact solve in 64-bit "
                         "integers here.")
-    states = SeenCardClasses(deck)
+    states = seen_states(deck)
+    cycle *= states.ways
     values = [np.zeros(states.count, dtype=np.int64) for _ in arrivals]
     deals_of_class = np.zeros(states.count, dtype=np.int64)
     lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
@@ -188,7 +226,8 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
                                  "add up for every state")
         counted = FlopCounts(total, rivers)
         positions = np.searchsorted(deck, rest)
-        classes = states.of(positions[pairs[row_holding]], positions[row_seen])
+        classes = states.with_flop(positions[pairs[row_holding]], positions[row_seen],
+                                   np.searchsorted(deck, flop))
         by_class = _ByClass(classes)
         by_class.add(deals_of_class, row_weight * completions)
         for a, (line, arrival) in enumerate(arrivals):

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge.decisions import board_dealer
+from edge.decisions import board_dealer, board_dealer_flop
 from edge.decisions.analysis import played_strategy
 from edge.decisions.board import FLOP, HOLDING, BoardGame, BoardSolution, solve_board_game
 from edge.decisions.board_dealer import SEEN
@@ -71,8 +71,8 @@ def solve_seen(game: BoardGame, seen: int, paytable: PayTable | None = None,
 class BoardSight:
     """One scenario of a shared-board file: its ``seen=`` name, how many of the first board
     place's cards are seen before the first decision (or 0), and the published figure (or
-    ""); ``dealer`` 1: one of the dealer's cards seen instead, from the first decision on
-    (:mod:`.board_dealer`)."""
+    ""); ``dealer`` 1: one of the dealer's cards seen too, from the first decision on
+    (:mod:`.board_dealer`; with ``board`` 1, :mod:`.board_dealer_flop`)."""
 
     name: str
     board: int
@@ -82,8 +82,8 @@ class BoardSight:
 
 def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
     """The file's ``[protection]`` scenarios read and checked (empty: it has none): cards of
-    the first board place seen (``board = 1`` to 3) or one of the dealer's (``dealer = 1``),
-    before the first decision."""
+    the first board place seen (``board = 1`` to 3), one of the dealer's (``dealer = 1``) or
+    both (``dealer = 1`` with ``board = 1``), before the first decision."""
     text, entries = scenario_entries(path, BOARD_KEYS + ("dealer",), "board = 1")
     place = game.board[0]
     found = []
@@ -111,19 +111,31 @@ def _dealer_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict
     """A scenario with ``dealer = ...``: one of the dealer's cards seen before the first
     decision (whichever cards it is made with), checked."""
     seen = entry["dealer"]
-    if "board" in entry:
-        raise fail_at(path, text, name, "board", f"board = {entry['board']!r} with dealer = "
-                      f"{seen!r}: cards of {game.board[0]} and the dealer's seen together are "
-                      "not solved; give each scenario one of them.")
     if isinstance(seen, bool) or seen != SEEN:
         raise fail_at(path, text, name, "dealer", f"dealer = {seen!r}: with a shared board "
                       f"{SEEN} of the dealer's {HOLDING} cards seen before the first decision "
                       f"is solved (dealer = {SEEN}).")
-    return BoardSight(name, 0, published, SEEN)
+    if "board" not in entry:
+        return BoardSight(name, 0, published, SEEN)
+    cards, first = entry["board"], game.decisions[0]
+    if isinstance(cards, bool) or cards != 1:
+        raise fail_at(path, text, name, "board", f"board = {cards!r} with dealer = {seen}: "
+                      f"with one of the dealer's cards seen, one card of {game.board[0]} seen "
+                      "with it before the first decision is solved (board = 1).")
+    if first.seen != HOLDING:
+        raise fail_at(path, text, name, "board", f"board = 1 with dealer = {seen}: the card "
+                      f"of {game.board[0]} is seen before a decision made with the player's "
+                      f"cards alone; the first decision here, {first.name!r}, is made with "
+                      f"{first.seen} cards seen.")
+    return BoardSight(name, 1, published, SEEN)
 
 
 def scenario_of(game: BoardGame, sight: BoardSight) -> Scenario:
     """The scenario as reports and ``edge protection`` describe it."""
+    if sight.dealer and sight.board:
+        return Scenario(sight.name, f"one of the dealer's {HOLDING} cards and one of the "
+                        f"{FLOP} cards of the {game.board[0]}",
+                        f"before {game.decisions[0].name}", HOLDING * FLOP, sight.published)
     if sight.dealer:
         return Scenario(sight.name, f"one of the dealer's {HOLDING} cards",
                         f"before {game.decisions[0].name}", HOLDING, sight.published)
@@ -163,8 +175,11 @@ def board_protected(game: BoardGame) -> Game[Any]:
         larger = getattr(wager.rules, "ties", "larger") == "larger"
         key = (sight.board, sight.dealer, table.pays, larger)
         if key not in solved:
-            solved[key] = (board_dealer.solve_dealer_seen(game, table, larger) if sight.dealer
-                           else solve_seen(game, sight.board, table, larger))
+            solved[key] = (
+                board_dealer_flop.solve_dealer_flop_seen(game, table, larger)
+                if sight.dealer and sight.board else
+                board_dealer.solve_dealer_seen(game, table, larger) if sight.dealer
+                else solve_seen(game, sight.board, table, larger))
         return table, solved[key]
 
     def unexposed(wager: Wager[Rules]) -> ReturnTable:
@@ -176,7 +191,9 @@ def board_protected(game: BoardGame) -> Game[Any]:
         table, solution = solve(wager)
         exposed = board_table(solution, table, wager.rules)
         first, place = game.decisions[0].name, game.board[0]
-        if sight.dealer:
+        if sight.dealer and sight.board:
+            dealt, seen = board_dealer_flop.dealer_flop_notes(game, solution, scenario)
+        elif sight.dealer:
             dealt, seen = board_dealer.dealer_notes(game, solution, scenario)
         elif sight.board == FLOP:
             dealt = exposed.notes[0]
@@ -200,8 +217,21 @@ def board_protected(game: BoardGame) -> Game[Any]:
         # make_board_game's key: the pays, the ties, the rules of a plan (none: optimal play)
         return dealt_solves[table.pays, getattr(wager.rules, "ties", "larger") == "larger", ()]
 
-    def strategy(wager: Wager[Rules]) -> Report:
+    def played_sight(wager: Wager[Rules]) -> tuple[Scenario, BoardSight]:
+        """The scenario of a strategy or a simulation: a dealer's card and a board card seen
+        together are refused here, before any solve (their exposed play is solved, not yet put
+        in words or dealt)."""
         scenario, sight = sight_of(wager)
+        if sight.dealer and sight.board:
+            raise EdgeError(f"seen={scenario.name}: the exposed player's strategy with a "
+                            f"dealer's card and a card of the {game.board[0]} seen is not put "
+                            "in words or simulated from a game file yet; `edge table "
+                            f"{bet.path.name} --set seen={scenario.name}` gives its exact "
+                            "figures and how often each line of play is taken.")
+        return scenario, sight
+
+    def strategy(wager: Wager[Rules]) -> Report:
+        scenario, sight = played_sight(wager)
         table, solution = solve(wager)
         return seen_strategy(solution, dealt(wager), table, scenario, sight.board or SEEN,
                              analyze(wager), dealer_choices(solution, dealt(wager))
@@ -209,13 +239,15 @@ def board_protected(game: BoardGame) -> Game[Any]:
 
     def rules_of_play(wager: Wager[Rules]) -> list[str]:
         _, sight = sight_of(wager)
+        if sight.dealer and sight.board:        # not put in words yet (played_sight)
+            return []
         _, solution = solve(wager)
         return seen_lines(dealer_choices(solution, dealt(wager)) if sight.dealer else
                           seen_choices(solution, dealt(wager), sight.board),
                           game.decisions[0].name, game.unit)
 
     def simulate(wager: Wager[Rules]) -> Any:
-        _, sight = sight_of(wager)
+        _, sight = played_sight(wager)
         table, solution = solve(wager)
         if sight.dealer:
             return dealer_simulator(solution, table)
