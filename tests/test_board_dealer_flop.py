@@ -211,7 +211,8 @@ def test_the_exposed_strategy_is_refused_in_one_line(tmp_path: Path, command: st
     assert main([command, str(path), "--set", f"seen={NAME}"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"edge: error: seen={NAME}: the exposed player's strategy with a "
-                          "dealer's card seen is not put in words") and err.count("\n") == 1, err
+                          "dealer's card and a card of the flop seen is not put in words"
+                          ) and err.count("\n") == 1, err
 
 
 @pytest.mark.parametrize(("extra", "key", "said"), [
