@@ -39,7 +39,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
 GAME = EXAMPLES / "ultimate-texas-holdem.toml"
 THREE = [10, 11, 12]
 NAME = "dealer-1-flop-1"
-SCENARIO = f"\n[protection.{NAME}]\ndealer = 1\nboard = 1\n"      # added to the example
+SCENARIO = f"\n[protection.{NAME}]\ndealer = 1\nboard = 1\n"      # for a file without it
 # the game's deals from a deck of three ranks: holding, flop, turn and river, dealer's hand (the
 # scenario counts each six times, once for each dealer's card and flop card seen)
 DEALS = 66 * 120 * 21 * 10
@@ -185,7 +185,7 @@ def three_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("three_ranks")
 def test_the_table_and_protection_commands(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    path = copy_of(tmp_path, SCENARIO)
+    path = copy_of(tmp_path)      # the example has [protection.dealer-1-flop-1]
     table = analyze(str(path), options={"seen": NAME})
     assert table.expected_return == board_dealer_flop.solve_dealer_flop_seen(
         read_board_file(path), ranks=THREE).player_return
@@ -207,7 +207,7 @@ def test_the_table_and_protection_commands(tmp_path: Path,
 def test_the_exposed_strategy_is_refused_in_one_line(tmp_path: Path, command: str,
                                                      capsys: pytest.CaptureFixture[str]
                                                      ) -> None:
-    path = copy_of(tmp_path, SCENARIO)
+    path = copy_of(tmp_path)
     assert main([command, str(path), "--set", f"seen={NAME}"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"edge: error: seen={NAME}: the exposed player's strategy with a "
@@ -246,8 +246,7 @@ def test_a_first_decision_made_with_the_flop_seen_is_refused(
 
 
 @pytest.mark.slow
-def test_the_built_in_solver_and_jacobsons_figure(monkeypatch: pytest.MonkeyPatch,
-                                                  tmp_path: Path) -> None:
+def test_the_built_in_solver_and_jacobsons_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     # a full solve of the file (about as long as dealer-1's) against edge's own Ultimate
     # Texas Hold'em under seen=dealer-1,flop-1 (a separate program) and E. Jacobson's
     # published 22.3286% per Ante: run with EDGE_PUBLISHED_CACHE naming a cache of the
@@ -260,7 +259,7 @@ def test_the_built_in_solver_and_jacobsons_figure(monkeypatch: pytest.MonkeyPatc
         pytest.skip("EDGE_PUBLISHED_CACHE names no cache of the full solves "
                     "(EDGE_EXPOSURE_FULL=1 makes them)")
     built_in = analyze("ultimate-texas-holdem", "main", options={"seen": "dealer-1,flop-1"})
-    table = analyze(str(copy_of(tmp_path, SCENARIO)), options={"seen": NAME})
+    table = analyze(str(GAME), options={"seen": NAME})
     assert table.expected_return == built_in.expected_return
     assert table.cycle == built_in.cycle
     # Jacobson's player edge, to the four places he gives
