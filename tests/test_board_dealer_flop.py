@@ -26,12 +26,12 @@ import numpy as np
 import pytest
 
 from edge.cli import main
-from edge.decisions import board, board_dealer, board_dealer_flop, board_protection
+from edge.decisions import board_dealer_flop
 from edge.decisions.board import read_board_file, solve_board_game
 from edge.decisions.board_dealer import solve_dealer_seen
 from edge.decisions.board_dealer_flop import DealerFlopClasses, solve_dealer_flop_seen
 from edge.games import analyze
-from tests.test_board_protection import with_protection
+from tests.test_board_protection import solve_on_three_ranks, with_protection
 from tests.test_uth_file import BLIND, card
 from tests.test_uth_strategies import best  # a plain best-five ranking
 
@@ -173,13 +173,7 @@ def test_the_states_are_the_classes_under_a_renaming_of_suits() -> None:
 @pytest.fixture
 def three_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
     """The file's solves on a deck of three ranks (Q, K, A), no report simulating them."""
-    monkeypatch.setattr("edge.simulation.verification.simulates", lambda game: False)
-    monkeypatch.setattr(board, "solve_board_game",
-                        functools.partial(board.solve_board_game, ranks=THREE))
-    monkeypatch.setattr(board_dealer, "solve_dealer_seen",
-                        functools.partial(board_dealer.solve_dealer_seen, ranks=THREE))
-    monkeypatch.setattr(board_protection, "solve_seen",
-                        functools.partial(board_protection.solve_seen, ranks=THREE))
+    solve_on_three_ranks(monkeypatch)
 
 
 @pytest.mark.usefixtures("three_ranks")

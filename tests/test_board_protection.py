@@ -173,13 +173,19 @@ def three_ranks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     copy.parent.mkdir()
     copy.write_text(GAME.read_text())
     monkeypatch.setattr(sys.modules[__name__], "GAME", copy)
+    solve_on_three_ranks(monkeypatch)
+
+
+def solve_on_three_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shared-board file's solves (the game as dealt, flop cards seen, a dealer's card
+    seen) on a deck of three ranks (Q, K, A), no report simulating them."""
     monkeypatch.setattr("edge.simulation.verification.simulates", lambda game: False)
     monkeypatch.setattr(board, "solve_board_game",
                         functools.partial(board.solve_board_game, ranks=THREE))
-    monkeypatch.setattr(board_protection, "solve_seen",
-                        functools.partial(board_protection.solve_seen, ranks=THREE))
     monkeypatch.setattr(board_dealer, "solve_dealer_seen",
                         functools.partial(board_dealer.solve_dealer_seen, ranks=THREE))
+    monkeypatch.setattr(board_protection, "solve_seen",
+                        functools.partial(board_protection.solve_seen, ranks=THREE))
 
 
 def with_protection(tmp_path: Path, extra: str, name: str = "ultimate-texas-holdem.toml"
