@@ -36,7 +36,7 @@ from edge.decisions.board import (
 )
 from edge.decisions.board_dealer import SEEN, SeenCardClasses, seen_orbits
 from edge.decisions.board_seen import KINDS, SeenChoices, first_tallies, state_choices
-from edge.decisions.board_simulation import BoardSimulator, board_simulator
+from edge.decisions.board_simulation import BoardSimulator, IntArray, board_simulator
 from edge.paytables import PayTable
 
 # the hand as dealt: the player's cards, the board, then the dealer's two (the first is seen)
@@ -146,7 +146,7 @@ class DealerSimulator(BoardSimulator):
         field(default_factory=dict)
     flops: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)
 
-    def _row(self, hand: np.ndarray, outcome: int) -> str:          # type: ignore[type-arg]
+    def _row(self, hand: IntArray, outcome: int) -> str:
         """One hand played, the dealer's first card seen."""
         self.seen.card[0] = int(hand[DEALER])
         return super()._row(hand, outcome)
