@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import os
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -28,7 +27,7 @@ from edge.decisions import board_dealer
 from edge.decisions.board import read_board_file, solve_board_game
 from edge.decisions.board_dealer import solve_dealer_seen
 from edge.games import analyze
-from tests.test_board_protection import solve_on_three_ranks, with_protection
+from tests.test_board_protection import solve_on_three_ranks, use_full_solves, with_protection
 from tests.test_uth_file import BLIND, card
 from tests.test_uth_strategies import best  # a plain best-five ranking
 
@@ -237,12 +236,7 @@ def test_the_built_in_solver_with_a_dealer_card_seen(monkeypatch: pytest.MonkeyP
     # published 13.5922% per Ante): run with EDGE_PUBLISHED_CACHE naming a cache of the
     # built-in's full solves, or EDGE_EXPOSURE_FULL=1 (the built-in's solve then takes minutes
     # more unless EDGE_CACHE_DIR holds it)
-    folder = os.environ.get("EDGE_PUBLISHED_CACHE")
-    if folder:
-        monkeypatch.setenv("EDGE_CACHE_DIR", folder)
-    elif os.environ.get("EDGE_EXPOSURE_FULL") != "1":
-        pytest.skip("EDGE_PUBLISHED_CACHE names no cache of the full solves "
-                    "(EDGE_EXPOSURE_FULL=1 makes them)")
+    use_full_solves(monkeypatch)
     built_in = analyze("ultimate-texas-holdem", "main", options={"seen": "dealer-1"})
     solution = solve_dealer_seen(read_board_file(GAME))
     assert solution.player_return == built_in.expected_return

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -31,7 +30,7 @@ from edge.decisions.board import read_board_file, solve_board_game
 from edge.decisions.board_dealer import solve_dealer_seen
 from edge.decisions.board_dealer_flop import DealerFlopClasses, solve_dealer_flop_seen
 from edge.games import analyze
-from tests.test_board_protection import solve_on_three_ranks, with_protection
+from tests.test_board_protection import solve_on_three_ranks, use_full_solves, with_protection
 from tests.test_uth_file import BLIND, card
 from tests.test_uth_strategies import best  # a plain best-five ranking
 
@@ -247,12 +246,7 @@ def test_the_built_in_solver_and_jacobsons_figure(monkeypatch: pytest.MonkeyPatc
     # published 22.3286% per Ante: run with EDGE_PUBLISHED_CACHE naming a cache of the
     # built-in's full solves, or EDGE_EXPOSURE_FULL=1 (the built-in's solve then takes long
     # unless EDGE_CACHE_DIR holds it)
-    folder = os.environ.get("EDGE_PUBLISHED_CACHE")
-    if folder:
-        monkeypatch.setenv("EDGE_CACHE_DIR", folder)
-    elif os.environ.get("EDGE_EXPOSURE_FULL") != "1":
-        pytest.skip("EDGE_PUBLISHED_CACHE names no cache of the full solves "
-                    "(EDGE_EXPOSURE_FULL=1 makes them)")
+    use_full_solves(monkeypatch)
     built_in = analyze("ultimate-texas-holdem", "main", options={"seen": "dealer-1,flop-1"})
     table = analyze(str(GAME), options={"seen": NAME})
     assert table.expected_return == built_in.expected_return

@@ -176,6 +176,17 @@ def three_ranks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     solve_on_three_ranks(monkeypatch)
 
 
+def use_full_solves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full-deck test's gate: the built-in's full solves read from ``EDGE_PUBLISHED_CACHE``,
+    or made with ``EDGE_EXPOSURE_FULL=1``; skipped otherwise."""
+    folder = os.environ.get("EDGE_PUBLISHED_CACHE")
+    if folder:
+        monkeypatch.setenv("EDGE_CACHE_DIR", folder)
+    elif os.environ.get("EDGE_EXPOSURE_FULL") != "1":
+        pytest.skip("EDGE_PUBLISHED_CACHE names no cache of the full solves "
+                    "(EDGE_EXPOSURE_FULL=1 makes them)")
+
+
 def solve_on_three_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
     """The shared-board file's solves (the game as dealt, flop cards seen, a dealer's card
     seen) on a deck of three ranks (Q, K, A), no report simulating them."""
@@ -410,12 +421,7 @@ def test_the_built_in_solver_with_flop_cards_seen(seen: int, monkeypatch: pytest
     # flop-2, flop-3 (a separate program), whose exposure solves take minutes each: run with
     # EDGE_PUBLISHED_CACHE naming a cache of the full solves (as tests/test_uth_players.py),
     # or EDGE_EXPOSURE_FULL=1 to make them
-    folder = os.environ.get("EDGE_PUBLISHED_CACHE")
-    if folder:
-        monkeypatch.setenv("EDGE_CACHE_DIR", folder)
-    elif os.environ.get("EDGE_EXPOSURE_FULL") != "1":
-        pytest.skip("EDGE_PUBLISHED_CACHE names no cache of the full solves "
-                    "(EDGE_EXPOSURE_FULL=1 makes them)")
+    use_full_solves(monkeypatch)
     built_in = analyze("ultimate-texas-holdem", "main", options={"seen": f"flop-{seen}"})
     solution = solve_seen(read_board_file(GAME), seen)
     assert solution.player_return == built_in.expected_return
