@@ -17,6 +17,7 @@ from itertools import combinations, permutations
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from edge.cache import Checkpoint
@@ -148,10 +149,12 @@ def test_dealer_flop_tells_against_a_plain_loop(settle: solver.Settlement) -> No
     assert list(found) == expected and min(expected) > 0
 
 
-def test_dealer_flop_tells_with_a_flop_card_seen_against_a_plain_loop(
-        settle: solver.Settlement) -> None:
-    """dealer-1,flop-1: each flop state is reached on as many of its flop's cards as the
-    informed player checks with, seen; a made-up solve listing the states of one flop."""
+def one_flop_made_up(settle: solver.Settlement) -> tuple[
+        npt.NDArray[np.int32], npt.NDArray[np.int64], int, list[int], npt.NDArray[np.int64],
+        ExposedSolution]:
+    """dealer-1,flop-1's made-up solve listing the states of one club flop (index 1500 of the
+    pass's flops): the flops and their sizes, the index, the flop, the states' cards and the
+    solve (a check where the cards' sum is not a multiple of 3)."""
     flops, sizes = dealer_flops.club_flops()
     index = 1500
     flop = [int(c) for c in flops[index]]
@@ -164,6 +167,14 @@ def test_dealer_flop_tells_with_a_flop_card_seen_against_a_plain_loop(
                       state_weight=np.full(len(cards), 4, dtype=np.int64),
                       choice=np.where(cards.sum(axis=1) % 3 == 0, 4, 0).astype(np.int8),
                       values=np.zeros((len(cards), 3), dtype=np.int64))
+    return flops, sizes, index, flop, cards, made_up
+
+
+def test_dealer_flop_tells_with_a_flop_card_seen_against_a_plain_loop(
+        settle: solver.Settlement) -> None:
+    """dealer-1,flop-1: each flop state is reached on as many of its flop's cards as the
+    informed player checks with, seen; a made-up solve listing the states of one flop."""
+    flops, sizes, index, flop, cards, made_up = one_flop_made_up(settle)
     rng = np.random.default_rng(8)
     bets = rng.random((1, 13, solver.HOLDINGS)) < 0.3
     informed = dealer_flops.InformedFlops(flops[[index]], sizes[[index]], bets)
@@ -172,7 +183,7 @@ def test_dealer_flop_tells_with_a_flop_card_seen_against_a_plain_loop(
     flop_id = list(combinations(range(52), 3)).index((flop[0], flop[1], flop[2]))
     deals = int(sizes[index]) * 4 * 1035 * 44
     expected = [0, 0]
-    for a, b, d, f in rows:
+    for a, b, d, f in cards.tolist():
         h = HOLDING[(a, b)]
         if not checks[h] or made_up.choice_of((a, b), [d, f]) != 0:
             continue

@@ -23,11 +23,15 @@ import pytest
 from edge import _core
 from edge.cache import Checkpoint
 from edge.games.ultimate_texas_holdem.exposure import dealer_flops, dealer_rivers
-from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
+from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
-from tests.test_uth_dealer_flops import HOLDING, dealer_one_made_up, holding_id
+from tests.test_uth_dealer_flops import (
+    HOLDING,
+    dealer_one_made_up,
+    holding_id,
+    one_flop_made_up,
+)
 from tests.test_uth_exposure_one import STANDARD, _categories
-from tests.uth_exposure_fake import fake_solution
 
 pytestmark = pytest.mark.kernels
 IntArray = npt.NDArray[np.int64]
@@ -210,18 +214,7 @@ def test_river_deals_with_a_flop_card_seen(settle: solver.Settlement,
     """dealer-1,flop-1: each flop state counts once for each of its flop's cards with which,
     seen, the informed player checks preflop (a made-up solve listing one flop's states)."""
     monkeypatch.setattr(dealer_rivers, "flop_counts", made_up_counts)
-    flops, sizes = dealer_flops.club_flops()
-    index = 1500
-    flop = [int(c) for c in flops[index]]
-    rows = [(a, b, d, f) for d in range(0, 52, 4) for f in flop
-            for a, b in combinations(range(52), 2)
-            if d not in flop and not {a, b} & {d, *flop}]
-    cards = np.array(rows, dtype=np.int64)
-    made_up = replace(fake_solution(settle, Seen.DEALER_1), scenario=Seen.DEALER_1_FLOP_1,
-                      state_cards=cards.astype(np.int8),
-                      state_weight=np.full(len(cards), 4, dtype=np.int64),
-                      choice=np.where(cards.sum(axis=1) % 3 == 0, 4, 0).astype(np.int8),
-                      values=np.zeros((len(cards), 3), dtype=np.int64))
+    flops, sizes, index, flop, cards, made_up = one_flop_made_up(settle)
     rng = np.random.default_rng(10)
     bets = rng.random((1, 13, solver.HOLDINGS)) < 0.3
     informed = dealer_flops.InformedFlops(flops[[index]], sizes[[index]], bets)
@@ -231,7 +224,7 @@ def test_river_deals_with_a_flop_card_seen(settle: solver.Settlement,
     flop_id = list(combinations(range(52), 3)).index((flop[0], flop[1], flop[2]))
     deals = int(sizes[index]) * 4 * 44
     expected = np.zeros((2, 2), dtype=np.int64)
-    for a, b, d, f in rows:
+    for a, b, d, f in cards.tolist():
         h = HOLDING[(a, b)]
         if bets[0, d >> 2, h] or made_up.choice_of((a, b), [d, f]) != 0:
             continue
