@@ -25,7 +25,8 @@ Two ways to compute the coefficients, chosen per n:
   transformed once, raised to the n-th power pointwise, and transformed back (float64). The sum
   is computed modulo N, so mass of ``J >= N`` would wrap around; N is chosen from a Chernoff
   bound ``P(J >= a) <= exp(n log M(theta) - theta a)`` so that the wrapped mass is below
-  :data:`TAIL` (the bound is reported). Rounding error of a cumulative probability is estimated
+  :data:`TAIL` (the bound is reported), or past the whole range ``n * span`` (nothing wraps);
+  N is a power of two (a length with large prime factors transforms many times slower). Rounding error of a cumulative probability is estimated
   as ``n u sum_k |z_k|^(n-1) + N u max p`` with ``u = 4 eps log2 N`` (each transformed value
   ``z_k`` is off by about ``u``, its n-th power by ``n u |z_k|^(n-1)``; a cumulative
   sum adds at most N entries; the bound is computed from the spectrum, see
@@ -266,19 +267,23 @@ def _fft_length(lat: Lattice, hands: int) -> tuple[int, float]:
 
 
 def fft_size(lat: Lattice, hands: int) -> int:
-    """The FFT length the FFT path would use."""
-    return _fft_length(lat, hands)[0]
+    """The length of the transform the FFT path would use (a power of two)."""
+    return 1 << (_fft_length(lat, hands)[0] - 1).bit_length()
 
 
 def fft_distribution(lat: Lattice, hands: int, *, full: bool = False) -> NetDistribution:
     """The distribution after ``hands`` hands by FFT convolution (float64, error bounded;
     ``full``: over the whole range, nothing wrapped around)."""
-    size, wrapped = (hands * lat.span + 1, 0.0) if full else _fft_length(lat, hands)
+    kept, wrapped = (hands * lat.span + 1, 0.0) if full else _fft_length(lat, hands)
+    # the transform's length is a power of two (a length with large prime factors, such as the
+    # whole range 39 * 100,000 + 1, takes many times longer); past the whole range it wraps
+    # nothing, and only the first ``kept`` entries are kept
+    size = 1 << (kept - 1).bit_length()
     p = np.zeros(size, dtype=np.float64)
     p[:len(lat.counts)] = np.array(lat.counts, dtype=np.float64) / lat.cycle
     spectrum = np.fft.rfft(p)
     magnitude = np.abs(spectrum)
-    density = np.fft.irfft(spectrum ** hands, n=size)
+    density = np.fft.irfft(spectrum ** hands, n=size)[:kept]
     # Rounding: each transformed value is off by at most about u = eps log2(N) (|p|_1 = 1), so
     # its n-th power by about n u |z|^(n-1); the inverse transform spreads the sum of those over
     # the entries, and a cumulative probability adds at most N of them (see the module text).

@@ -114,7 +114,14 @@ def spreads(table: ReturnTable, hands: Sequence[int] = HANDS) -> list[Spread]:
     mean = sum((row.pays * row.combinations for row in table.rows), Fraction(0)) / table.cycle
     sd = table.standard_deviation * float(table.initial_wager)
     top = lat.low + lat.step * lat.span
-    return [Spread(n, mean, sd, lat.low, top, net_distribution(lat, n)) for n in hands]
+    return [Spread(n, mean, sd, lat.low, top, _distribution(lat, n)) for n in hands]
+
+
+@functools.lru_cache(maxsize=64)
+def _distribution(lat: Lattice, hands: int) -> NetDistribution | None:
+    """:func:`net_distribution`, kept for the report's other readers of the same wager (its
+    section, its JSON and its chart each want it; the largest takes seconds to compute)."""
+    return net_distribution(lat, hands)
 
 
 def _grouped(number: str) -> str:
