@@ -26,7 +26,8 @@ Two ways to compute the coefficients, chosen per n:
   is computed modulo N, so mass of ``J >= N`` would wrap around; N is chosen from a Chernoff
   bound ``P(J >= a) <= exp(n log M(theta) - theta a)`` so that the wrapped mass is below
   :data:`TAIL` (the bound is reported), or past the whole range ``n * span`` (nothing wraps);
-  N is a power of two (a length with large prime factors transforms many times slower). Rounding error of a cumulative probability is estimated
+  N is a power of two (a length with large prime factors transforms many times slower).
+  Rounding error of a cumulative probability is estimated
   as ``n u sum_k |z_k|^(n-1) + N u max p`` with ``u = 4 eps log2 N`` (each transformed value
   ``z_k`` is off by about ``u``, its n-th power by ``n u |z_k|^(n-1)``; a cumulative
   sum adds at most N entries; the bound is computed from the spectrum, see

@@ -95,6 +95,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     a test marked ``uses_solve(NAME, ...)`` is skipped when none of its solves' code keys
     moved since the pin: the code that made the pinned results is today's."""
     leave_out_slow(config, items)
+    start_the_longest_first(items)
     moved = moved_solves(config)
     if moved is not None:
         for item in items:
@@ -110,6 +111,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "full_solve" in item.keywords:
             item.add_marker(skip)
+
+
+def start_the_longest_first(items: list[pytest.Item]) -> None:
+    """Tests marked ``longest`` (a minute or more each) go to the front, the rest keeping their
+    order: pytest-xdist hands tests out in order, and one of them started last would keep one
+    worker busy long after the other has finished."""
+    items.sort(key=lambda item: item.get_closest_marker("longest") is None)
 
 
 def leave_out_slow(config: pytest.Config, items: list[pytest.Item]) -> None:

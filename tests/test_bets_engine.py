@@ -25,7 +25,7 @@ from edge.bets.language import ConditionError, parse
 from edge.bets.layout import Layout, Place, Slot
 from tests.conftest import CliRunner
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 HEADER = """

@@ -36,7 +36,7 @@ from edge.report.variants import variant_options
 from edge.run import RunSettings
 from tests.conftest import CliRunner
 
-# drives a compiled kernel: .ci/run also runs it against the debug and sanitizer builds
+# drives a compiled kernel: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 # the kernel called with values its typed stub does not admit (its own checks are tested)
 UNTYPED_KERNELS: Any = _kernels

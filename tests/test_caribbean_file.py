@@ -46,8 +46,8 @@ SMALL_QUALIFIES = ("poker5(dealer) >= three-of-a-kind or (count(dealer, A) >= 2 
 RAISE = {"four": 20, "full": 7, "trips": 3, "two-pair": 2, "pair": 1, "high": 1}
 ACE, KING = 12, 11
 
-# the up-card kernel (edge/decisions/_upcard.pyx) runs in these tests: the debug and sanitizer
-# builds run them too
+# the up-card kernel (edge/decisions/_upcard.pyx) runs in these tests: the debug build under the
+# sanitizers runs them too
 pytestmark = pytest.mark.kernels
 
 
@@ -140,6 +140,7 @@ def test_four_ranks_against_every_deal(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.longest
 def test_published_figure() -> None:
     game = make_game(read_game_file(CARIBBEAN))
     table = game.analyze(None, None, game.make_rules({}))

@@ -13,7 +13,7 @@ import pytest
 
 from edge import _core
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 ROYAL = [48, 44, 40, 36, 32]             # A K Q J T of suit 0

@@ -13,7 +13,7 @@ import pytest
 from edge.deal import combinations, multisets, shoe_weights
 from edge.errors import EdgeError
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 

@@ -22,7 +22,7 @@ from edge.games.double_hand_poker.house_way import (
 )
 from edge.games.double_hand_poker.tiles import NUMBERS, parse_tiles, tile_numbers
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 ALL_DEALS = list(combinations(range(28), 3))

@@ -33,7 +33,7 @@ from edge.games.double_hand_poker.simulation import (
 from edge.options import make_options
 from edge.simulation import simulate
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 ALL_DEALS: list[tuple[int, ...]] = list(combinations(range(28), 3))

@@ -37,7 +37,7 @@ from edge.games.double_hand_poker.strategy import differences
 from edge.games.double_hand_poker.tiles import format_tiles, parse_tiles
 from edge.options import make_options
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 ALL_DEALS: list[tuple[int, ...]] = list(combinations(range(28), 3))

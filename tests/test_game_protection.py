@@ -312,6 +312,7 @@ def known_result_chart_checks(data: dict[str, Any]) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.longest
 def test_caribbean_stud_with_the_dealers_hand_seen_is_grosjeans_figure(
         capsys: pytest.CaptureFixture[str]) -> None:
     """J. Grosjean (Beyond Counting, as quoted by E. Jacobson, "Edge Sorting Caribbean Stud",

@@ -17,7 +17,7 @@ from edge import _core, holdem
 from edge.cards import parse_cards
 from edge.errors import CardError, EdgeError
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 # --- a plain-Python reference evaluator, written for clarity, not speed ----------------------

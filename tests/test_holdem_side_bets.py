@@ -22,7 +22,7 @@ from edge.games.ultimate_texas_holdem.solve.side_bets import (
     make_progressive,
 )
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 # Published class counts (Wikipedia "Poker probability", docs/references.md), best first.

@@ -40,7 +40,7 @@ from edge.bets.file import read_bet_file
 from edge.bets.game import BetAnalysis
 from tests.conftest import CliRunner
 
-# drives a compiled kernel: .ci/run also runs it against the debug and sanitizer builds
+# drives a compiled kernel: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 # the kernel called with values its typed stub does not admit (its own checks are tested)
 UNTYPED_KERNELS: Any = _kernels

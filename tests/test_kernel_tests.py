@@ -1,5 +1,5 @@
 """Every compiled kernel has tests marked ``kernels``, the tests .ci/run runs (on their reduced
-cases) against the debug (bounds-checked) build and under AddressSanitizer and
+cases) against the debug (bounds-checked) build under AddressSanitizer and
 UndefinedBehaviorSanitizer: a new kernel, or a kernel's tests moved to a module that lacks the
 marker, fails here rather than going unchecked by those builds.
 

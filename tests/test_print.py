@@ -25,7 +25,9 @@ from edge.report.build import write_report
 GAMES = ("three-card-poker", "triple-bet", "double-hand-poker", "ultimate-texas-holdem")
 # printed whole by Chromium and pdflatex (seconds of each a report): the Triple Bet's in every
 # run, the others' in the slow run (.ci/run runs both)
-PRINTED = [pytest.param(game, marks=() if game == "triple-bet" else pytest.mark.slow)
+PRINTED = [pytest.param(game, marks=() if game == "triple-bet" else
+                        (pytest.mark.slow, pytest.mark.longest) if game == "ultimate-texas-holdem"
+                        else pytest.mark.slow)
            for game in GAMES]
 DOCUMENT_ID, REVISION = "EDGE-PRINT-0042", "C"
 # what may lie between a word and the paper's right edge: the margins are 12 mm (HTML) and

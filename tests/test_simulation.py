@@ -43,7 +43,7 @@ from edge.simulation.stats import (
 )
 from edge.table import exact
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 # --- statistics --------------------------------------------------------------------------
@@ -350,6 +350,7 @@ def test_ten_million_hands_agree(game: str, bet: str, paytable: str | None,
     _check(game, bet, paytable, options, 10 ** 7, seed=31337)
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_every_bet_of_a_simulated_game_is_tested() -> None:
     """Every wager of every game edge ships (an installed plug-in's are its own package's to
     test) has a simulation case here."""

@@ -16,7 +16,7 @@ from edge.games.double_hand_poker._kernels import DICE_ROWS, LO_HI_ROWS, MAIN_RO
 from edge.games.double_hand_poker.rules import DoubleHandRules, PlayerSetting
 from edge.games.double_hand_poker.tiles import parse_tiles
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 LO_TILE = TILES.index((1, 1))

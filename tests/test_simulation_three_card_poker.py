@@ -17,7 +17,7 @@ from edge.games.three_card_poker import strategy as tc_strategy
 from edge.games.three_card_poker.pays import PRESETS
 from edge.games.three_card_poker.rules import RaiseRule, Strategy, ThreeCardRules
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 HANDS = np.array(list(itertools.combinations(range(52), 3)), dtype=np.int16).T

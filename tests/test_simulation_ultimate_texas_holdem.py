@@ -25,7 +25,7 @@ from edge.sampling import deal
 from edge.simulation import simulate
 from edge.simulation.engine import Simulator
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 
@@ -165,6 +165,7 @@ def _flop_bit(packed: np.ndarray, flop: int, holding: int) -> bool:
     return bool((packed[bit >> 3] >> (7 - (bit & 7))) & 1)
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_flop_decisions_are_the_solve_s_on_every_flop() -> None:
     """The simulator's decisions are the ones the solve recorded: per holding, the flops bet 2x
     add up to the solve's own count (``extra[:, 2]``), and a few flops solved directly by the
@@ -191,6 +192,7 @@ def test_flop_decisions_are_the_solve_s_on_every_flop() -> None:
             assert _flop_bit(simulator.flop_bets, flop_id, holding) == bool(decided[0, holding])
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_preflop_play_is_the_solve_s_choice() -> None:
     simulator = _main_simulator()
     chart = Counter(simulator.preflop.tolist())

@@ -33,7 +33,7 @@ from edge.sampling import deal
 from edge.simulation.engine import run
 from tests.conftest import CliRunner
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 HOLE, FLOP, BOARD = (0, 1), (4, 5, 6), (4, 5, 6, 7, 8)
@@ -218,6 +218,7 @@ def test_the_simulate_command_plays_a_named_strategy(
     assert type(solved) is MainSimulator
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_a_file_of_optimal_play_simulates_like_the_solve() -> None:
     # the published chart is the optimal preflop play; with the flop and river "optimal" the
     # file's simulator decides every dealt hand as the solved strategy's simulator does

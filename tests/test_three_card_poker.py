@@ -34,7 +34,7 @@ from edge.games.three_card_poker._kernels import HAND_CLASSES
 from edge.games.three_card_poker.rules import RaiseRule, Strategy, ThreeCardRules, Ties
 from edge.paytables import PayTable, make_paytable
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 DECK = range(52)

@@ -37,7 +37,7 @@ from edge.games.three_card_poker.strategy import ante_decision, combined_decisio
 from edge.protection import NONE
 from edge.table import ReturnTable
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 if TYPE_CHECKING:

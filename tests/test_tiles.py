@@ -17,7 +17,7 @@ from edge.games.double_hand_poker.tiles import (
     tile_numbers,
 )
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 

@@ -26,7 +26,7 @@ from edge.games.triple_bet._kernels import BLOCK_ROWS, FLUSH_ROWS, SANDWICH_ROWS
 from edge.games.triple_bet.analysis import wager_counts
 from edge.games.triple_bet.pays import OUTCOMES
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 Card = tuple[int, str, int]  # (rank 2..14, suit, which copy of the card in the shoe)

@@ -35,7 +35,7 @@ from edge.games.ultimate_texas_holdem.solve import solver
 from edge.games.ultimate_texas_holdem.strategy.language import HOLDING_CLASSES
 from edge.paytables import load_paytable
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 STANDARD = uth.BLIND_PRESETS["standard"]

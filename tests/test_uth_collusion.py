@@ -94,7 +94,8 @@ def one_flop(flop: list[int]) -> classes.Flops:
                          np.array([[0, 1, 2, 3]], dtype=np.int8))
 
 
-# about 5 s each: the first is the kernel tests' case (.ci/run's debug and sanitizer builds)
+# about 5 s each: the first is the kernel tests' case (.ci/run's debug build
+# under the sanitizers)
 @pytest.mark.parametrize(("hole", "partner", "flop"), [
     pytest.param("Ah Kh", "Qh 2c", "Jh Th 3d",      # flush and royal draws, the partner holds
                  marks=pytest.mark.slow),          # one out (5 s; the slow run)

@@ -78,7 +78,8 @@ def plain_river_line(holding: tuple[int, int], flop: list[int], settle: solver.S
     return line
 
 
-# a few seconds each: the first is the kernel tests' case (.ci/run's debug and sanitizer builds)
+# a few seconds each: the first is the kernel tests' case (.ci/run's debug build
+# under the sanitizers)
 @pytest.mark.parametrize(("flop", "holding"), [
     # a plain enumeration of one flop state each (4 s): the slow run
     pytest.param([0, 1, 12], (30, 45), marks=pytest.mark.slow),

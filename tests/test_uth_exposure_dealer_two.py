@@ -32,7 +32,7 @@ from edge.games.ultimate_texas_holdem.exposure import solution as exposure
 from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 IntArray = npt.NDArray[np.int64]

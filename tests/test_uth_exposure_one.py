@@ -24,7 +24,7 @@ from edge.games.ultimate_texas_holdem.exposure.solution import WAYS, ExposedSolu
 from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
 from edge.games.ultimate_texas_holdem.solve import solver
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 IntArray = npt.NDArray[np.int64]

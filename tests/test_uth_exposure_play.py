@@ -33,7 +33,7 @@ from edge.simulation import simulate
 from tests.conftest import CliRunner
 from tests.uth_exposure_fake import ahead, fake_solution, fake_two_card_solution, made_up_choice
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 GAME = get_game("ultimate-texas-holdem")
@@ -161,6 +161,7 @@ def test_the_fake_has_the_published_number_of_suit_classes(fake: ExposedSolution
     assert len(fake.choice) == 5083 and int(fake.state_weight.sum()) == 1326 * 50
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_exposed_table(fake: ExposedSolution) -> None:
     rules = GAME.make_rules({"seen": "dealer-1"})
     table = GAME.analyze("main", STANDARD, rules, RunSettings())
@@ -178,6 +179,7 @@ def test_exposed_table(fake: ExposedSolution) -> None:
     assert "seen" not in dealt.options
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_exposed_strategy_chart(fake: ExposedSolution) -> None:
     rules = GAME.make_rules({"seen": "dealer-1"})
     document = GAME.bet("main").document(GAME.wager(STANDARD, rules))
@@ -197,6 +199,7 @@ def test_exposed_strategy_chart(fake: ExposedSolution) -> None:
     assert "KQo" in text and "50%" in text
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_two_dealer_cards_chart_and_rule_of_thumb(fake: ExposedSolution) -> None:
     rules = GAME.make_rules({"seen": "dealer-2"})
     document = GAME.bet("main").document(GAME.wager(STANDARD, rules))
@@ -264,6 +267,7 @@ def test_the_simulation_plays_the_solved_preflop_choice(fake: ExposedSolution) -
     assert all((a == b).all() for a, b in zip(first, again, strict=True))
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_flop_one_uses_the_dealt_games_flop(fake: ExposedSolution) -> None:
     # with no dealer card seen, the flop is the game as dealt's: the oracle's exact flop
     # decision (over 1,081 turn-rivers x 990 dealer holdings) is the unexposed solve's

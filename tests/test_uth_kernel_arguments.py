@@ -2,7 +2,8 @@
 outside 0..51, a card twice, an array of the wrong length, a permutation that is not one, a
 weight or pay beyond the bound the kernel's integer types were sized for. Each is a ValueError
 naming it, raised before the kernel's loops (which index tables by card, unchecked), so these
-tests run no sweep and also hold against the debug and sanitizer builds (marker ``kernels``)."""
+tests run no sweep and also hold against the debug build under the sanitizers (marker
+``kernels``)."""
 
 from __future__ import annotations
 

@@ -117,6 +117,7 @@ def test_the_practical_river_rules_say_the_published_words(hole: str, board: str
     assert _decide(named("wizard-practical").river, hole, board) == plays
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_docs_example_is_real_output(repo_root: Path, edge_cli: CliRunner,
                                      uth_strategy_evaluation: Callable[[str], Evaluation]
                                      ) -> None:
@@ -136,6 +137,7 @@ def test_docs_example_is_real_output(repo_root: Path, edge_cli: CliRunner,
         line for line in excerpt if line and line not in lines]
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_the_strategy_document_of_a_named_strategy_says_whose_play_it_shows(
         edge_cli: CliRunner, uth_strategy_evaluation: Callable[[str], Evaluation]) -> None:
     """``edge strategy uth --strategy wizard-practical`` shows that strategy's chart and says

@@ -224,6 +224,7 @@ def test_with_both_dealer_cards_seen_departures_say_ahead_or_not() -> None:
         assert departure.played == ("4x" if where == "ahead" else "check")
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_the_rule_table_keeps_only_exact_figures() -> None:
     solution = with_values(fake_solution(SETTLE), 13)
     value = players.evaluate(UthStrategy.resolve("dealer-card-simple"), solution)

@@ -35,7 +35,7 @@ from edge.games.ultimate_texas_holdem.solve import main_bet as uth
 from edge.games.ultimate_texas_holdem.solve import solver
 from tests.test_uth_cache import damage_middle, damage_truncate, tied_solution
 
-# drives compiled kernels: .ci/run also runs it against the debug and sanitizer builds
+# drives compiled kernels: .ci/run also runs it against the debug build under the sanitizers
 pytestmark = pytest.mark.kernels
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -380,6 +380,7 @@ def wizard() -> practical.Evaluation:
     return practical.evaluate_cached(parse_text(WIZARD), solver.solve(settle))
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_wizard_practical_strategy_reproduces_its_published_house_edge(
         wizard: practical.Evaluation) -> None:
     edge = -wizard.expected_return()
@@ -390,6 +391,7 @@ def test_wizard_practical_strategy_reproduces_its_published_house_edge(
     assert sum(int(c.sum()) for c in counts.values()) + wizard.folds() == solver.CYCLE
 
 
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_departures_add_up_to_exactly_the_difference_of_returns(
         wizard: practical.Evaluation) -> None:
     compared = practical.comparison(wizard, "ultimate-texas-holdem", "main")

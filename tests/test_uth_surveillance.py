@@ -95,6 +95,7 @@ def made_up() -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("made_up")
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_nothing_departs_after_the_flop_with_no_dealer_card_seen() -> None:
     rules = UltimateTexasHoldemRules(seen=Seen.FLOP_1)
     flop, river = watch.street_counts(fake_solution(SETTLE, Seen.FLOP_1), STANDARD, rules,
@@ -104,6 +105,7 @@ def test_nothing_departs_after_the_flop_with_no_dealer_card_seen() -> None:
 
 
 @pytest.mark.usefixtures("made_up")
+@pytest.mark.slow   # needs the full optimal solve (or an evaluation on it): seconds of both cores
 def test_the_hook_gives_a_labelled_section() -> None:
     bet = GAME.bet("main")
     rules = UltimateTexasHoldemRules(seen=Seen.DEALER_2)
