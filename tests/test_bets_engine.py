@@ -187,7 +187,7 @@ def _hard(faces: np.ndarray) -> np.ndarray:
     return np.where(ranks == 14, 1, np.minimum(ranks, 10)).sum(axis=1)
 
 
-@pytest.mark.parametrize("decks", [1, 2])
+@pytest.mark.parametrize("decks", [1, pytest.param(2, marks=pytest.mark.slow)])   # 2: seconds
 def test_card_words_against_plain_deals(tmp_path: Path, decks: int) -> None:
     outcomes = {
         "identical": "same_card(player)",

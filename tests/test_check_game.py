@@ -53,9 +53,10 @@ def test_the_built_in_games_keep_every_contract(check: Check) -> None:
 
 # Ultimate Texas Hold'em's report is left to the tests that read it (test_report_content,
 # test_print): on another pytest-xdist worker than theirs it would cost most of a minute again.
-# Baccarat's report analyses its eleven wagers at 1 to 8 decks (half a minute): in the slow run
+# Baccarat's report analyses its eleven wagers at 1 to 8 decks (half a minute), the others take
+# seconds: Triple Bet's in the plain run, the others in the slow run
 @pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.slow) if name == "baccarat" else name
+    pytest.param(name, marks=pytest.mark.slow) if name != "triple-bet" else name
     for name in BUILT_IN if name != "ultimate-texas-holdem"])
 def test_the_built_in_games_reports_build(name: str,
                                           default_report: Callable[[str], Report]) -> None:

@@ -153,8 +153,13 @@ COMMANDS = {
 }
 
 
-@pytest.mark.parametrize("fmt", FORMATS)
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+# a report and a counting analysis take seconds each: their other formats in the slow run
+EVERY_FORMAT = [pytest.param(command, fmt, marks=pytest.mark.slow)
+                if command in ("report", "counting") and fmt != "plain" else (command, fmt)
+                for command in sorted(COMMANDS) for fmt in FORMATS]
+
+
+@pytest.mark.parametrize(("command", "fmt"), EVERY_FORMAT)
 def test_every_command_every_format(edge_cli, command: str, fmt: str) -> None:
     result = edge_cli(*COMMANDS[command], "--format", fmt)
     assert result.status in ((0, 1) if command == "simulate" else (0,)), result.err

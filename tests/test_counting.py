@@ -348,7 +348,9 @@ def test_the_command_s_errors(edge_cli: Any, args: tuple[str, ...], says: str) -
     assert len(lines) == 1 and lines[0].startswith("edge: error:") and says in lines[0]
 
 
-@pytest.mark.parametrize("fmt", FORMATS)
+# each is a counting analysis of seconds: plain and JSON in the plain run, the others slow
+@pytest.mark.parametrize("fmt", [fmt if fmt in ("plain", "json") else
+                                 pytest.param(fmt, marks=pytest.mark.slow) for fmt in FORMATS])
 def test_the_command_in_every_format(edge_cli: Any, fmt: str) -> None:
     result = edge_cli("counting", str(BETS / "21-plus-3.toml"), "--set", "decks=2",
                       "--format", fmt)
@@ -365,6 +367,7 @@ def test_the_command_in_every_format(edge_cli: Any, fmt: str) -> None:
         assert "Effects of removal" in result.out and "betting correlation" in result.out
 
 
+@pytest.mark.slow       # a report with its counting section: seconds
 def test_the_report_s_card_counting_section() -> None:
     from edge.document import Chart
     from edge.report import make_report

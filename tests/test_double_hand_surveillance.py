@@ -124,6 +124,7 @@ def test_full_view_counts_match_a_plain_enumeration() -> None:
     assert (counted.off_own == off_own).all()
 
 
+@pytest.mark.slow       # every scenario's section and chart: seconds
 def test_sections_say_the_shares_and_draw_a_coloured_grid_and_a_chart() -> None:
     situations, off_house, off_own = plain_full_view()
     rules = make_options(DoubleHandRules, {"seen": "dealer-3"})

@@ -134,7 +134,10 @@ def test_the_report_sections_say_it_in_plain_rules(plain: tuple[
     assert GAME.bet("ante").surveillance(GAME.wager(None, GAME.make_rules({}), RUN)) == []
 
 
-@pytest.mark.parametrize("seen", ["dealer-2", "dealer-3", "sorted-2", "split-1"])
+# seconds each: one in the plain run, the others slow
+@pytest.mark.parametrize("seen", [seen if seen == "split-1" else
+                                  pytest.param(seen, marks=pytest.mark.slow)
+                                  for seen in ("dealer-2", "dealer-3", "sorted-2", "split-1")])
 def test_every_scenario_has_its_surveillance_section(seen: str) -> None:
     """Counts of every scenario cover the exposed cycle once; departures both ways are counted
     within it."""

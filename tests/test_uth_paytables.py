@@ -137,6 +137,7 @@ def test_board_orbits_cover_every_board() -> None:
     assert set(np.unique(sizes).tolist()) <= {1, 2, 3, 4, 6, 8, 12, 24}
 
 
+@pytest.mark.slow       # the Trips showdowns of every deal: seconds
 def test_beat_dealer_trips_published() -> None:
     rules = GAME.make_rules({"trips_rule": "beat-dealer"})
     table = GAME.analyze("trips", GAME.bet("trips").paytable("50-40-30-10-8-6-3"), rules,

@@ -143,7 +143,10 @@ def assert_same(first: Arrays, second: Arrays) -> None:
         assert np.array_equal(first[name], second[name]), name
 
 
-@pytest.mark.parametrize("name", list(SOLVERS))
+# seconds each: the optimal solve's in the plain run, the exposures' slow
+@pytest.mark.parametrize("name", [name if name == "uth" else
+                                  pytest.param(name, marks=pytest.mark.slow)
+                                  for name in SOLVERS])
 def test_interrupted_after_a_checkpoint_resumes_to_the_same_result(
         name: str, uninterrupted: dict[str, Arrays], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
