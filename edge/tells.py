@@ -179,19 +179,26 @@ def tells_blocks(tells: Tells, rates: Sequence[Fraction] = WATCH_RATES,
     and the strongest tells against every ordinary player."""
     heads = _rates_text(rates)
     conf = confidence_text(confidence)
-    rows = []
-    for player in (*tells.players, tells.every):
-        kinds = "; ".join(f"{what} {percent(share)}" for what, share in player.tells if share)
-        rows.append((player.name, player.description, percent(player.share),
-                     kinds or "none",
-                     *(watch_text(hands_to_watch(tell_share(player.share, player.as_dealt,
-                                                            rate), confidence))
-                       for rate in rates)))
-    table = Table(("ordinary player", "plays", "tells (share of hands)", "of which",
+    players = (*tells.players, tells.every)
+    # three short tables rather than one with the rules and the kinds of tell in its cells (on
+    # paper those cells ran down a page each): the hands to watch, what each player plays, and
+    # each player's tells by kind
+    rows = [(player.name, percent(player.share),
+             *(watch_text(hands_to_watch(tell_share(player.share, player.as_dealt, rate),
+                                         confidence)) for rate in rates))
+            for player in players]
+    table = Table(("ordinary player", "tells (share of hands)",
                    *(f"hands to watch, {head} exposed" for head in heads)), tuple(rows),
                   f"The informed player's tells against each ordinary player, and the hands "
                   f"an officer must watch to see one with {conf} confidence",
-                  align="llrl" + "r" * len(rates))
+                  align="lr" + "r" * len(rates))
+    kinds = tuple(row for player in players for row in (
+        [(player.name, what, percent(share)) for what, share in player.tells if share]
+        or [(player.name, "none", "0")]))
+    by_kind = Table(("ordinary player", "tell", "share of hands"), kinds,
+                    "The tells against each ordinary player by kind (shares of hands, as above)",
+                    align="llr")
+    plays = Items(tuple(f"{player.name}: {player.description}" for player in players))
     strongest = tuple(f"{hand}: {decision}, {percent(share)} of hands"
                       for hand, decision, share in tells.every.strongest)
     blocks: list[Block] = [
@@ -214,7 +221,7 @@ def tells_blocks(tells: Tells, rates: Sequence[Fraction] = WATCH_RATES,
         "decision the ordinary player never makes; the hands to watch are ceil(ln(1 - "
         f"{conf}) / ln(1 - q)) for a share q of hands showing one."
         + (f" {tells.note}" if tells.note else ""))]
-    blocks.append(table)
+    blocks += [table, Paragraph("What each ordinary player plays:"), plays, by_kind]
     if strongest:
         blocks += [Paragraph(f"The strongest tells, the decisions no ordinary player above "
                              f"makes ({tells.every.name}), most frequent first:"),

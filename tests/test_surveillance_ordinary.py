@@ -50,6 +50,7 @@ from edge.tells import (
     mixed_moments,
     n_zero,
     tell_share,
+    tells_blocks,
 )
 from tests.test_protection_report import TOY, ToyRules, ToySeen
 
@@ -498,3 +499,24 @@ def test_uth_tells_hook_on_a_made_up_solve() -> None:
     assert [p.name for p in found.players] == ["basic strategy", "wizard-practical",
                                                "never raises preflop"]
     assert found.every.share <= min(p.share for p in found.players)
+
+
+def test_the_tells_are_three_short_tables_not_one_with_long_cells() -> None:
+    """On paper a rule or a list of tells in a table cell ran down a page: the hands to watch,
+    what each player plays and the tells by kind are apart, every kind of tell a row."""
+    from edge.document import Items
+    poor = Ordinary("raise-all", "Raise every hand, whatever the cards, without a look.",
+                    (("folds a hand it raises", Fraction(1, 4)),
+                     ("raises a hand it folds", Fraction(1, 8))), Fraction(1, 3))
+    nobody = Ordinary("every ordinary player", "the decisions none makes", (), Fraction(0))
+    blocks = tells_blocks(Tells("seen=one", (poor,), nobody, (), "the hand"))
+    tables = [block for block in blocks if isinstance(block, Table)]
+    watch, by_kind = tables
+    assert watch.headers[:2] == ("ordinary player", "tells (share of hands)")
+    assert [row[:2] for row in watch.rows] == [("raise-all", "37.5000%"),
+                                               ("every ordinary player", "0.0000%")]
+    assert by_kind.rows == (("raise-all", "folds a hand it raises", "25.0000%"),
+                            ("raise-all", "raises a hand it folds", "12.5000%"),
+                            ("every ordinary player", "none", "0"))
+    plays = next(block for block in blocks if isinstance(block, Items))
+    assert plays.items[0] == "raise-all: Raise every hand, whatever the cards, without a look."
