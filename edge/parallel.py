@@ -204,16 +204,22 @@ class _Queue:
     def __init__(self) -> None:
         self.ready = threading.Condition()
         self.next = 0
+        self.yielded = 0        # the results handed to the caller so far
         self.stop = False
 
 
-def _thread_map(function: Callable[[T], R], units: Sequence[T], count: int) -> Iterator[R]:
+def _thread_map(function: Callable[[T], R], units: Sequence[T], count: int,
+                ahead: int | None = None) -> Iterator[R]:
     results: dict[int, R | _Failed] = {}
     queue = _Queue()
 
     def work() -> None:
         while True:
             with queue.ready:
+                # at most ``ahead`` units started past the last result handed over
+                while (ahead is not None and not queue.stop
+                       and queue.next >= queue.yielded + ahead):
+                    queue.ready.wait()
                 index = queue.next
                 if queue.stop or index >= len(units):
                     return
@@ -238,12 +244,15 @@ def _thread_map(function: Callable[[T], R], units: Sequence[T], count: int) -> I
                 while index not in results:
                     queue.ready.wait()
                 result = results.pop(index)
+                queue.yielded = index + 1
+                queue.ready.notify_all()
             if isinstance(result, _Failed):
                 raise result.error
             yield result
     finally:
         with queue.ready:
             queue.stop = True
+            queue.ready.notify_all()
 
 
 def _process_map(function: Callable[[T], R], units: Sequence[T], count: int,
@@ -263,14 +272,19 @@ def _process_map(function: Callable[[T], R], units: Sequence[T], count: int,
 
 def map(function: Callable[[T], R], units: Iterable[T], jobs: int | None = None, *,  # noqa: A001
         processes: bool = False, initializer: Callable[[], None] | None = None,
-        progress: Callable[[R], None] | None = None) -> Iterator[R]:
+        progress: Callable[[R], None] | None = None, ahead: int | None = None) -> Iterator[R]:
     """``function`` over ``units`` on ``jobs`` workers (default every core), results in order.
+
+    ``ahead`` (threads only) bounds the units started past the last result the caller has
+    taken: the results waiting for it stay few when each is large and it is slower.
 
     ``progress(result)`` is called for each result as it is yielded. With ``processes=True``
     the units and results are pickled, ``function`` must be a module-level function and
     ``initializer`` runs once in each worker process (which inherits the caller's memory by
     fork where the system has it).
     """
+    if ahead is not None and ahead < 1:
+        raise ValueError(f"ahead must be 1 or more, not {ahead}")
     items = list(units)
     count = workers(jobs, len(items))
     if not items:
@@ -280,7 +294,7 @@ def map(function: Callable[[T], R], units: Iterable[T], jobs: int | None = None,
     else:
         if initializer is not None:
             initializer()
-        results = _thread_map(function, items, count)
+        results = _thread_map(function, items, count, ahead)
     try:
         for result in results:
             if progress is not None:

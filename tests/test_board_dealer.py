@@ -24,7 +24,7 @@ import pytest
 
 from edge.cli import main
 from edge.decisions import board_dealer
-from edge.decisions.board import read_board_file, solve_board_game
+from edge.decisions.board import BoardSolution, read_board_file, solve_board_game
 from edge.decisions.board_dealer import solve_dealer_seen
 from edge.games import analyze
 from tests.test_board_protection import solve_on_three_ranks, use_full_solves, with_protection
@@ -322,3 +322,17 @@ def test_the_states_are_the_classes_under_a_renaming_of_suits() -> None:
             found.setdefault(state, set()).add(least)
     assert all(len(classes) == 1 for classes in found.values())
     assert len({next(iter(c)) for c in found.values()}) == len(found) == states.count - 1
+
+
+@pytest.mark.parametrize("solve", [solve_board_game, solve_dealer_seen],
+                         ids=["as dealt", "a dealer's card seen"])
+def test_the_same_solve_on_one_thread_or_several(solve: Callable[..., BoardSolution]) -> None:
+    # the board kernels count the flops on worker threads; the flops' sums are added in their
+    # order, so one thread and three give the same solution, array for array
+    game = read_board_file(GAME)
+    one, three = (solve(game, ranks=THREE, jobs=jobs) for jobs in (1, 3))
+    assert one.player_return == three.player_return
+    assert one.rows == three.rows and one.lines == three.lines
+    assert one.flop_choices.keys() == three.flop_choices.keys()
+    for key, chosen in one.flop_choices.items():
+        assert np.array_equal(chosen, three.flop_choices[key])

@@ -84,6 +84,32 @@ def _wait_for_the_workers() -> None:
     assert not parallel.running()
 
 
+def test_ahead_bounds_the_units_started_past_the_caller() -> None:
+    # two workers, a caller that takes each result slowly: never more than `ahead` units
+    # started past the last result taken (one more here: the caller counts a result taken
+    # just after map hands it over), where unbounded workers would start all twelve at once
+    started: list[int] = []
+    taken = 0
+    lock = threading.Lock()
+
+    def unit(n: int) -> int:
+        with lock:
+            started.append(n)
+            assert n <= taken + 2, (n, taken)
+        return n * n
+
+    results: list[int] = []
+    for result in parallel.map(unit, range(12), jobs=2, ahead=2):
+        with lock:
+            taken = len(results) + 1
+        time.sleep(0.01)
+        results.append(result)
+    assert results == [n * n for n in range(12)]
+    assert sorted(started) == list(range(12))
+    with pytest.raises(ValueError, match="ahead must be 1 or more"):
+        list(parallel.map(unit, range(3), jobs=2, ahead=0))
+
+
 def test_an_empty_map_and_one_worker_per_unit_at_most() -> None:
     assert list(parallel.map(_square, [], 2)) == []
     assert parallel.workers(8, 3) == 3 and parallel.workers(None, 1) == 1

@@ -44,7 +44,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from edge import _core
+from edge import _core, parallel
 from edge.bets.compile import Deals
 from edge.bets.file import BetFile, BetFileError, read_bet_file
 from edge.bets.language import Binary, Call, ConditionError, Index, Name, Node, children, parse
@@ -431,6 +431,26 @@ class FlopCounts:
 LostKey = tuple[int, int, int]
 
 
+# the flops the kernel may count past the one being summed (each a few MB at most)
+FLOPS_AHEAD = 4
+
+
+@dataclass(frozen=True)
+class FlopKernelCounts:
+    """The board kernel's counts of one flop class (``weight``: the flops it stands for): the
+    holdings of the cards left (rows, in the order of ``itertools.combinations``), the deals
+    that follow each by (class, result), and by river decision's wagers the deals by option
+    taken (with rules: also by the rules' option and what they lose)."""
+
+    flop: tuple[int, ...]
+    weight: int
+    holdings: Counts
+    total: Counts
+    rivers: dict[Stake, Counts]
+    ruled: dict[Stake, Counts]
+    lost: dict[Stake, Counts]
+
+
 class StateSolver:
     """The backward values and forward counts of one flop's states, from the decisions made
     with the flop seen on."""
@@ -613,7 +633,8 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                      larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
                      progress: Callable[[int], None] | None = None,
                      states: FirstStates = HoldingStates(),
-                     plan: Sequence[HoldemRules] = (), words: bool = False) -> BoardSolution:
+                     plan: Sequence[HoldemRules] = (), words: bool = False,
+                     jobs: int | None = None) -> BoardSolution:
     """The exact optimal strategy and return (a tie between options to the larger total
     wager unless ``larger_on_ties`` is False; the file's rule when None. ``ranks``, for
     tests: a deck of those ranks only, in four suits; ``progress`` is told of each flop class
@@ -623,7 +644,9 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     then also holds what each option before the flop is worth with those decisions taken by
     the rules and the others as solved (:class:`PlannedCounts`; the river's rules decided by
     the board kernel on every board). ``words``: also sum the states of the decisions made
-    with the flop or the whole board seen by feature cell (``word_cells``)."""
+    with the flop or the whole board seen by feature cell (``word_cells``). ``jobs``: the
+    worker threads the board kernel counts the flops on (default every core; the result is
+    the same on any number: the flops' sums are added in their order)."""
     from edge.bets import _showdown
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
@@ -672,27 +695,30 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     solver.words = words
     flop_sums: dict[tuple[int, int], list[tuple[Counts, Counts, Counts]]] = {}
     river_sums: dict[Stake, Counts] = {}
-    for flop, weight in flop_classes(deck):
-        solver.chosen, solver.worth, solver.played = {}, {}, {}
+    # the river decisions' nets and tie order by wagers in play, found once
+    river_nets = {stake: solver.river_options(decisions[river], stake)
+                  for stake in river_stakes if river is not None}
+    river_program = (solver.plan[river].program()
+                     if river is not None and river in solver.plan else None)
+
+    def count_flop(flop: tuple[int, ...], weight: int) -> FlopKernelCounts:
+        """The board kernel's counts of one flop (run on a worker thread: the kernel releases
+        the GIL; the word cells, added into one array, are counted with one worker only)."""
         left = [card for card in deck if card not in flop]
         holdings = np.array(list(itertools.combinations(left, HOLDING)), dtype=np.int64)
         xs, ys = holdings[:, 0], holdings[:, 1]
         rivers: dict[Stake, Counts] = {}
         ruled: dict[Stake, Counts] = {}
         lost: dict[Stake, Counts] = {}
-        for stake in river_stakes:
-            assert river is not None
-            nets, order = solver.river_options(decisions[river], stake)
-            if river in solver.plan:
+        for stake, (nets, order) in river_nets.items():
+            if river_program is not None:
                 counts, by_rules, lost_all = _showdown.decided_counts(
-                    list(flop), game.weakest, nets, order, ranks,
-                    solver.plan[river].program())
+                    list(flop), game.weakest, nets, order, ranks, river_program)
                 rivers[stake], ruled[stake], lost[stake] = (
                     counts[xs, ys], by_rules[xs, ys], lost_all[xs, ys])
                 continue
             if words:
-                sums = river_sums.setdefault(stake, np.zeros(
-                    (*_showdown.RIVER_CELL_SHAPE, len(nets), 2), dtype=np.int64))
+                sums = river_sums[stake]
                 rivers[stake] = _showdown.decided_counts(list(flop), game.weakest, nets, order,
                                                          ranks, cells=sums,
                                                          cell_weight=weight)[xs, ys]
@@ -701,6 +727,18 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                                                      ranks)[xs, ys]
         total = (next(iter(rivers.values())).sum(axis=1) if rivers else
                  _showdown.decided_counts(list(flop), game.weakest, zero, [0], ranks)[xs, ys, 0])
+        return FlopKernelCounts(flop, weight, holdings, total, rivers, ruled, lost)
+
+    if words:
+        river_sums.update({stake: np.zeros((*_showdown.RIVER_CELL_SHAPE, len(nets), 2),
+                                           dtype=np.int64)
+                           for stake, (nets, _) in river_nets.items()
+                           if river_program is None})
+    for kernel in parallel.map(lambda item: count_flop(*item), flop_classes(deck),
+                               1 if words else jobs, ahead=FLOPS_AHEAD):
+        flop, weight, holdings = kernel.flop, kernel.weight, kernel.holdings
+        total, rivers, ruled, lost = kernel.total, kernel.rivers, kernel.ruled, kernel.lost
+        solver.chosen, solver.worth, solver.played = {}, {}, {}
         if not (total.sum(axis=(1, 2)) == completions).all():
             raise AssertionError(f"the board kernel's counts for the flop {flop} do not add "
                                  "up for every holding")

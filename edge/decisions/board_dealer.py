@@ -23,15 +23,18 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
+from edge import parallel
 from edge.decisions.board import (
     CLASSES,
     DECIDED_RESULTS,
     FLOP,
+    FLOPS_AHEAD,
     HOLDING,
     LATER,
     STAGES,
@@ -153,16 +156,35 @@ class _ByClass:
             into[classes] += rows[taken]
 
 
+@dataclass(frozen=True)
+class SeenFlopCounts:
+    """The seen-card kernel's counts of one flop class (``weight``: the flops it stands for),
+    by state (a seen card of ``rest`` and a holding of the others, ``pairs`` of positions in
+    ``rest``), with each state's weight: by river decision's wagers the deals by option taken,
+    and the deals that follow by (class, result)."""
+
+    flop: tuple[int, ...]
+    weight: int
+    rest: list[int]
+    pairs: npt.NDArray[np.int64]
+    row_seen: npt.NDArray[np.int64]
+    row_holding: npt.NDArray[np.int64]
+    row_weight: npt.NDArray[np.int64]
+    rivers: dict[Stake, Counts]
+    total: Counts
+
+
 def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
                       larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
                       progress: Callable[[int], None] | None = None,
-                      seen_states: Callable[[Sequence[int]], DealerStates] = SeenCardClasses
-                      ) -> BoardSolution:
+                      seen_states: Callable[[Sequence[int]], DealerStates] = SeenCardClasses,
+                      jobs: int | None = None) -> BoardSolution:
     """The exact optimal play when one of the dealer's two cards is seen before the first
     decision and at every later one (``ranks``, for tests: a deck of those ranks only;
     ``progress`` is told of each flop class counted, by the flops it stands for;
     ``seen_states``: the states of the first decision for the deck, each (holding, seen
-    card, flop) counted in ``ways`` of them)."""
+    card, flop) counted in ``ways`` of them; ``jobs``: the worker threads the kernel counts
+    the flops on, default every core, the result the same on any number)."""
     from edge.bets import _seen_showdown
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
@@ -201,7 +223,12 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
     # (the rows: each seen card ``seen_orbits`` gives, its holdings of the cards left in turn)
     flop_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = {}
     zero = np.zeros((1, CLASSES, DECIDED_RESULTS), dtype=np.int64)
-    for flop, weight in flop_classes(deck):
+    river_nets = {stake: solver.river_options(decisions[river], stake)
+                  for stake in river_stakes if river is not None}
+
+    def count_flop(flop: tuple[int, ...], weight: int) -> SeenFlopCounts:
+        """The seen-card kernel's counts of one flop, by state (run on a worker thread: the
+        kernel releases the GIL)."""
         rest = [card for card in deck if card not in flop]
         m = len(rest)
         seen, seen_weights = seen_orbits(flop, rest)
@@ -212,15 +239,20 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
         row_holding = np.concatenate(apart)
         row_weight = weight * np.concatenate([np.full(len(a), w, dtype=np.int64)
                                               for w, a in zip(seen_weights, apart, strict=True)])
-        rivers: dict[Stake, Counts] = {}
-        for stake in river_stakes:
-            assert river is not None
-            nets, order = solver.river_options(decisions[river], stake)
-            rivers[stake] = _by_state(_seen_showdown.seen_counts(
-                flop, game.weakest, nets, order, seen, ranks), row_holding, row_seen)
+        rivers = {stake: _by_state(_seen_showdown.seen_counts(
+                      flop, game.weakest, nets, order, seen, ranks), row_holding, row_seen)
+                  for stake, (nets, order) in river_nets.items()}
         total = (next(iter(rivers.values())).sum(axis=1) if rivers else
                  _by_state(_seen_showdown.seen_counts(flop, game.weakest, zero, [0], seen,
                                                       ranks), row_holding, row_seen)[:, 0])
+        return SeenFlopCounts(flop, weight, rest, pairs, row_seen, row_holding, row_weight,
+                              rivers, total)
+
+    for kernel in parallel.map(lambda item: count_flop(*item), flop_classes(deck), jobs,
+                               ahead=FLOPS_AHEAD):
+        flop, weight, rest, pairs = kernel.flop, kernel.weight, kernel.rest, kernel.pairs
+        row_seen, row_holding, row_weight = kernel.row_seen, kernel.row_holding, kernel.row_weight
+        rivers, total = kernel.rivers, kernel.total
         if not (total.sum(axis=(1, 2)) == completions).all():
             raise AssertionError(f"the seen-card kernel's counts for the flop {flop} do not "
                                  "add up for every state")
