@@ -194,7 +194,7 @@ def tells_blocks(tells: Tells, rates: Sequence[Fraction] = WATCH_RATES,
                   align="lr" + "r" * len(rates))
     kinds = tuple(row for player in players for row in (
         [(player.name, what, percent(share)) for what, share in player.tells if share]
-        or [(player.name, "none", "0")]))
+        or [(player.name, "none", percent(Fraction(0)))]))
     by_kind = Table(("ordinary player", "tell", "share of hands"), kinds,
                     "The tells against each ordinary player by kind (shares of hands, as above)",
                     align="llr")

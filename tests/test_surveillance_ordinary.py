@@ -517,6 +517,6 @@ def test_the_tells_are_three_short_tables_not_one_with_long_cells() -> None:
                                                ("every ordinary player", "0.0000%")]
     assert by_kind.rows == (("raise-all", "folds a hand it raises", "25.0000%"),
                             ("raise-all", "raises a hand it folds", "12.5000%"),
-                            ("every ordinary player", "none", "0"))
+                            ("every ordinary player", "none", "0.0000%"))
     plays = next(block for block in blocks if isinstance(block, Items))
     assert plays.items[0] == "raise-all: Raise every hand, whatever the cards, without a look."
