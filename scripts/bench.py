@@ -448,7 +448,8 @@ BET_CASES: list[Case] = [
          comb(52, 2) * 50 * comb(49, 3) * comb(46, 2) * 44, once=True),
     # issue 36: the same with one flop card seen too (E. Jacobson's dealer-1,flop-1), each deal
     # counted six times: the dealer-1 pass with three classes per row (2,017 s of one core
-    # measured once on the loaded machine: over the target)
+    # measured once on the loaded machine, over the target; 843 s on the clock with the flops
+    # on both cores, 2026-12-07)
     Case("game file: Ultimate Texas Hold'em, a dealer card and a flop card seen, exact",
          1800.0, _dealer_flop_seen_file("ultimate-texas-holdem.toml"), "deals",
          comb(52, 2) * 50 * comb(49, 3) * comb(46, 2) * 44 * 3, once=True),
