@@ -12,7 +12,7 @@ import shutil
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -70,6 +70,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="as --full-solves, but a test marked uses_solve runs only when the code "
                      "key of one of its solves moved since its pin in "
                      "tests/digests/uth_full_solves.toml (.ci/run's last step)")
+    parser.addoption("--refresh-pins", action="store_true", default=False,
+                     help="run the tests marked pinned_check whatever their pins say, and write "
+                     "the pin of each that passes (tests/pinned.py)")
+    parser.addoption("--recheck-pins", action="store_true", default=False,
+                     help="run the tests marked pinned_check whatever their pins say; write "
+                     "nothing")
     parser.addoption("--slow", action="store_true", default=False,
                      help="also run the tests marked slow, the exhaustive references (left out "
                      "unless given or a -m expression chooses; .ci/run gives it)")
@@ -96,6 +102,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     moved since the pin: the code that made the pinned results is today's."""
     leave_out_slow(config, items)
     start_the_longest_first(items)
+    skip_pinned_checks(config, items)
     moved = moved_solves(config)
     if moved is not None:
         for item in items:
@@ -111,6 +118,58 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "full_solve" in item.keywords:
             item.add_marker(skip)
+
+
+def skip_pinned_checks(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test marked ``pinned_check(NAME)`` is skipped while its pin's code key is today's
+    (tests/pinned.py): the code and data it ran when it last passed are unchanged. It runs
+    when the key moved, with no pin, or with ``--refresh-pins`` or ``--recheck-pins``."""
+    if config.getoption("refresh_pins") or config.getoption("recheck_pins"):
+        return
+    marked = [(item, marker) for item in items
+              if (marker := item.get_closest_marker("pinned_check")) is not None]
+    if not marked:
+        return
+    from tests import pinned
+    pins = pinned.read_pins()
+    for item, marker in marked:
+        pin = pins.get(marker.args[0])
+        if pin is not None and pinned.is_current(pin):
+            item.add_marker(pytest.mark.skip(
+                reason=f"{pinned.UNCHANGED}: {pin.name} (tests/digests/pinned_checks.toml)"))
+
+
+CALL_PASSED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep on the item whether its test body passed (read by :func:`pinned_check_pin`)."""
+    report = yield
+    if call.when == "call":
+        item.stash[CALL_PASSED] = bool(report.passed)
+    return report
+
+
+@pytest.fixture(autouse=True)
+def pinned_check_pin(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Under ``--refresh-pins``, a test marked ``pinned_check(NAME)`` runs recorded (the
+    modules it calls, the checkout's files it reads) and, when it passes, its pin is written
+    to tests/digests/pinned_checks.toml (a lock: the xdist workers share the file)."""
+    marker = request.node.get_closest_marker("pinned_check")
+    if marker is None or not request.config.getoption("refresh_pins"):
+        yield
+        return
+    from tests import pinned
+    with pinned.recording() as recorder:
+        yield
+    if request.node.stash.get(CALL_PASSED, False):
+        pin = recorder.pin(marker.args[0])
+        with FileLock(pinned.PINS.with_suffix(".lock")):
+            pins = pinned.read_pins()
+            pins[pin.name] = pin
+            pinned.write_pins(pins)
 
 
 def start_the_longest_first(items: list[pytest.Item]) -> None:

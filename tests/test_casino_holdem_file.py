@@ -157,6 +157,7 @@ def test_the_table_command_on_three_ranks(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 @pytest.mark.slow
+@pytest.mark.pinned_check("casino-holdem-file-published-house-edge")
 @pytest.mark.longest
 def test_published_house_edge() -> None:
     # Wizard of Odds, Casino Hold'em: house edge 2.16% per Ante (AA bonus off)

@@ -322,6 +322,7 @@ def test_a_bad_strategy_file_is_one_line(small: tuple[Path, Path], entry: str, s
 # --- Let It Ride and Mississippi Stud ---------------------------------------------------------
 
 @pytest.mark.slow       # a solve, then every three- and four-card hand read plainly
+@pytest.mark.pinned_check("let-it-ride-file-in-words")
 @pytest.mark.longest
 def test_let_it_ride_in_words() -> None:
     solution = _solution(LET_IT_RIDE)

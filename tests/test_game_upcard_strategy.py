@@ -234,6 +234,7 @@ def test_basic_file_reads_as_published() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.pinned_check("upcard-file-published-basic-strategy")
 @pytest.mark.longest
 def test_published_basic_strategy() -> None:
     """The whole deck (32 s alone, 2 minutes under load: the solve, then the strategy's count

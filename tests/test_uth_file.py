@@ -153,6 +153,7 @@ def test_the_table_command_on_three_ranks(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 @pytest.mark.slow
+@pytest.mark.pinned_check("uth-file-against-the-built-in-solver")
 @pytest.mark.longest
 def test_the_built_in_solver_exactly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     # one full solve of the file (about 2 to 4 minutes of one core), every full-deck check made
