@@ -166,7 +166,8 @@ def pinned_check_pin(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     if request.node.stash.get(CALL_PASSED, False):
         pin = recorder.pin(marker.args[0])
-        with FileLock(pinned.PINS.with_suffix(".lock")):
+        # (the lock in the temporary folder: none is left in the checkout)
+        with FileLock(Path(tempfile.gettempdir()) / "edge-pinned-checks.lock"):
             pins = pinned.read_pins()
             pins[pin.name] = pin
             pinned.write_pins(pins)
