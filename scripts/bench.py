@@ -743,7 +743,36 @@ def _protection_cases(slow: bool) -> list[Case]:
             cases.append(Case(f"{game.name}: {bet} with seen={scenario.name} (exact, no cache)",
                               600.0 if heavy else 10.0, _analysis(game, bet, rules, run),
                               once=heavy))
+    if slow:
+        # issue 34: a strategy with its own flop and river rules against perfect use of a
+        # flop card seen, its cost in parts that add up to it (each part a count of its own),
+        # from an empty cache folder: the scenario's solve, the rule's counts and the split
+        cases.append(Case("ultimate-texas-holdem: --compare wizard-practical with seen=flop-1, "
+                          "the cost in parts (empty cache)", 600.0,
+                          _in_a_new_cache(_edge_command(
+                              "strategy", "ultimate-texas-holdem", "--set", "seen=flop-1",
+                              "--compare", "wizard-practical")), once=True))
     return cases
+
+
+def _in_a_new_cache(run: Callable[[], object]) -> Callable[[], object]:
+    """``run`` with ``$EDGE_CACHE_DIR`` a new, empty folder (removed after)."""
+    def fresh() -> object:
+        import os
+        import shutil
+        import tempfile
+        folder = tempfile.mkdtemp(prefix="edge-bench-cache-")
+        before = os.environ.get("EDGE_CACHE_DIR")
+        os.environ["EDGE_CACHE_DIR"] = folder
+        try:
+            return run()
+        finally:
+            if before is None:
+                os.environ.pop("EDGE_CACHE_DIR", None)
+            else:
+                os.environ["EDGE_CACHE_DIR"] = before
+            shutil.rmtree(folder, ignore_errors=True)
+    return fresh
 
 
 class _StudioRun:
