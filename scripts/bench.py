@@ -752,6 +752,14 @@ def _protection_cases(slow: bool) -> list[Case]:
                           _in_a_new_cache(_edge_command(
                               "strategy", "ultimate-texas-holdem", "--set", "seen=flop-1",
                               "--compare", "wizard-practical")), once=True))
+        # issue 34: the surveillance tables of dealer-1 with the flop's and the river's tells
+        # against every ordinary player, from an empty cache: the scenario's solve, the flop
+        # pass and the river pass (each minutes of one core: docs/protection.md)
+        cases.append(Case("ultimate-texas-holdem: edge protection --seen dealer-1, the tells "
+                          "with the flop and river passes (empty cache)", 1800.0,
+                          _in_a_new_cache(_edge_command(
+                              "protection", "ultimate-texas-holdem", "--seen", "dealer-1")),
+                          once=True))
     return cases
 
 
