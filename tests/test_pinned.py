@@ -6,11 +6,10 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from edge import parallel
-from edge.bets import _showdown
+from edge.bets import _showdown  # noqa: F401 - a kernel this module imports (see below)
 from edge.cards import parse_cards
 from tests import pinned
 
@@ -36,7 +35,6 @@ def test_a_recording_has_the_modules_called_their_imports_and_the_files_read() -
     assert "edge.bets._showdown" in pin.modules
     assert pin.files == ("examples/games/casino-holdem.toml",)
     assert pinned.is_current(pin)
-    assert _showdown is not None and np is not None
 
 
 def test_the_key_moves_with_a_file_recorded_and_nothing_else(
