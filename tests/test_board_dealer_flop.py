@@ -195,19 +195,6 @@ def test_the_table_and_protection_commands(tmp_path: Path,
     assert NAME in capsys.readouterr().out
 
 
-@pytest.mark.usefixtures("three_ranks")
-@pytest.mark.parametrize("command", ["strategy", "simulate"])
-def test_the_exposed_strategy_is_refused_in_one_line(tmp_path: Path, command: str,
-                                                     capsys: pytest.CaptureFixture[str]
-                                                     ) -> None:
-    path = copy_of(tmp_path)
-    assert main([command, str(path), "--set", f"seen={NAME}"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith(f"edge: error: seen={NAME}: the exposed player's strategy with a "
-                          "dealer's card and a card of the flop seen is not put in words"
-                          ) and err.count("\n") == 1, err
-
-
 @pytest.mark.parametrize(("extra", "key", "said"), [
     ("[protection.both]\ndealer = 2\nboard = 1\n", 1, "dealer = 2: with a shared board 1 of "
      "the dealer's 2 cards seen before the first decision is solved (dealer = 1)."),

@@ -17,10 +17,11 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,6 +60,10 @@ class Plain:
     flop: dict[tuple[tuple[int, int], int, tuple[int, ...]], bool] = field(default_factory=dict)
     # (holding, seen card, board) -> play 1x on the river (True) or fold, seeing
     river: dict[tuple[tuple[int, int], int, tuple[int, ...]], bool] = field(
+        default_factory=dict)
+    # (holding, seen card, flop) -> the value of check, bet-3x and bet-4x on that flop's deals
+    # (the flop and river decided seeing the card): what a flop card seen too adds up
+    by_flop: dict[tuple[tuple[int, int], int, tuple[int, ...]], tuple[int, int, int]] = field(
         default_factory=dict)
     deals: int = 0
 
@@ -109,6 +114,8 @@ def plain_states(ranks: list[int], weakest: str) -> Plain:
                     dealt_raised[i] += settled(times, blind, every)
             for d in after:
                 found.flop[hole, d, flop] = raised[d][0] > check[d]
+                found.by_flop[hole, d, flop] = (max(check[d], raised[d][0]), raised[d][1],
+                                                raised[d][2])
                 seen_sums[d][0] += max(check[d], raised[d][0])
                 seen_sums[d][1] += raised[d][1]
                 seen_sums[d][2] += raised[d][2]
@@ -128,6 +135,45 @@ def class_of(hole: tuple[int, int]) -> str:
     return name if high >> 2 == low >> 2 else name + ("s" if high % 4 == low % 4 else "o")
 
 
+
+def check_classes(found: dict[str, Any], dealt: dict[tuple[int, int], tuple[int, int, int]],
+                  states: dict[tuple[tuple[int, int], tuple[int, ...]], Sequence[int]],
+                  whole: int, ways: int) -> None:
+    """The strategy's JSON (``found``) against a plain enumeration: each holding's value of each
+    first option as dealt (``dealt``) and each (holding, seen cards) state's (``states``), in
+    units of 1 / ``whole`` of an Ante, the states counting each deal ``ways`` times more than
+    ``dealt``: the returns, and each holding class's states by option, its option as dealt, its
+    gain seeing and its gain from the first decision alone."""
+    taken: dict[str, list[int]] = {}
+    gains: dict[str, Fraction] = {}
+    first_gains: dict[str, int] = {}
+    as_dealt: dict[str, int] = {}
+    for hole, dealt_values in dealt.items():
+        name = class_of(hole)
+        assert as_dealt.setdefault(name, first(dealt_values)) == first(dealt_values)
+        gains[name] = gains.get(name, Fraction(0)) - Fraction(dealt_values[first(dealt_values)],
+                                                              whole)
+    for (hole, _), values in states.items():
+        name = class_of(hole)
+        option = first(values)
+        taken.setdefault(name, [0, 0, 0])[option] += 1
+        gains[name] += Fraction(values[option], whole * ways)
+        first_gains[name] = first_gains.get(name, 0) + values[option] - values[as_dealt[name]]
+    seeing = Fraction(sum(v[first(v)] for v in states.values()), whole * ways)
+    as_dealt_return = Fraction(sum(v[first(v)] for v in dealt.values()), whole)
+    assert Fraction(found["player_return"]) == seeing
+    assert Fraction(found["as_dealt_return"]) == as_dealt_return
+    assert Fraction(found["information"]) == seeing - as_dealt_return
+    assert set(found["preflop"]) == set(taken)
+    for name, entry in found["preflop"].items():
+        assert [entry[option] for option in OPTIONS] == taken[name], name
+        assert entry["states"] == sum(taken[name])
+        assert entry["as_dealt"] == OPTIONS[as_dealt[name]]
+        assert Fraction(entry["gain"]) == gains[name], name
+        assert Fraction(entry["first_decision_gain"]) == Fraction(first_gains[name],
+                                                                  whole * ways), name
+
+
 @pytest.fixture(scope="module")
 def plain() -> Plain:
     return plain_states(THREE, "2c 2d 5h 4s 3c")
@@ -141,34 +187,9 @@ def test_the_strategy_against_a_plain_enumeration(tmp_path: Path, plain: Plain,
     path = copy_of(tmp_path)
     assert main(["strategy", str(path), "--set", "seen=dealer-1", "--format", "json"]) == 0
     found = json.loads(capsys.readouterr().out)
-    cycle = plain.deals
-    taken: dict[str, list[int]] = {}
-    gains: dict[str, int] = {}
-    first_gains: dict[str, int] = {}
-    as_dealt: dict[str, int] = {}
-    for hole, values in plain.dealt.items():
-        name = class_of(hole)
-        assert as_dealt.setdefault(name, first(values)) == first(values)
-        gains[name] = gains.get(name, 0) - values[first(values)]
-    for (hole, _), values in plain.states.items():
-        name = class_of(hole)
-        option = first(values)
-        taken.setdefault(name, [0, 0, 0])[option] += 1
-        gains[name] += values[option]
-        first_gains[name] = first_gains.get(name, 0) + values[option] - values[as_dealt[name]]
-    whole = Fraction(sum(v[first(v)] for v in plain.states.values()), 2 * cycle)
-    dealt = Fraction(sum(v[first(v)] for v in plain.dealt.values()), 2 * cycle)
-    assert Fraction(found["player_return"]) == whole
-    assert Fraction(found["as_dealt_return"]) == dealt
-    assert Fraction(found["information"]) == whole - dealt
-    assert set(found["preflop"]) == set(taken)
-    for name, entry in found["preflop"].items():
-        assert [entry[option] for option in OPTIONS] == taken[name], name
-        assert entry["states"] == sum(taken[name])
-        assert entry["as_dealt"] == OPTIONS[as_dealt[name]]
-        assert Fraction(entry["gain"]) == Fraction(gains[name], 2 * cycle), name
-        assert Fraction(entry["first_decision_gain"]) == Fraction(first_gains[name],
-                                                                  2 * cycle), name
+    check_classes(found, plain.dealt, {(hole, (d,)): values
+                                       for (hole, d), values in plain.states.items()},
+                  2 * plain.deals, 1)
     # the chart by the seen card's rank
     for name, cells in found["by_seen_rank"].items():
         for rank, counts in cells.items():

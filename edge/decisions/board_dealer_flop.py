@@ -26,6 +26,7 @@ import numpy as np
 
 from edge.decisions import board_dealer
 from edge.decisions.board import FLOP, HOLDING, LATER, BoardGame, BoardSolution, Counts
+from edge.decisions.board_seen import SeenChoices, state_choices
 from edge.paytables import PayTable
 from edge.protection import Scenario
 
@@ -78,6 +79,21 @@ def solve_dealer_flop_seen(game: BoardGame, paytable: PayTable | None = None,
     if ranks is not None:       # else left to solve_dealer_seen (a test's deck given to it)
         solve = functools.partial(solve, ranks=ranks)
     return solve(game, paytable, larger_on_ties, progress=progress)
+
+
+def dealer_flop_choices(exposed: BoardSolution, dealt: BoardSolution) -> SeenChoices:
+    """The decision made with the player's cards, the dealer's card and a card of the first
+    board place seen, by holding class against the game as dealt (``dealt``, the same pays):
+    every (holding, dealer's card, board card) state, each as likely, takes the solve's option
+    for its class; each holding class's gain is its value seeing less its value as dealt, the
+    part of it from this decision kept apart (both seen cards are in view at the later
+    decisions: the dealer's kept, the board's dealt)."""
+    n = len(exposed.deck)
+    sights = np.array(list(itertools.permutations(range(n), 2)), dtype=np.int64)
+    table = DealerFlopClasses(exposed.deck).table
+    return state_choices(exposed, dealt, 2, table[:, sights[:, 0], sights[:, 1]],
+                         later_seen=True, sights=sights,
+                         words=f"(holding, dealer's card, {exposed.game.board[0]} card)")
 
 
 def dealer_flop_notes(game: BoardGame, solution: BoardSolution, scenario: Scenario

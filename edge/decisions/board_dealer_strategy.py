@@ -34,7 +34,8 @@ from edge.decisions.board import (
     holding_index,
     river_options,
 )
-from edge.decisions.board_dealer import SEEN, SeenCardClasses, seen_orbits
+from edge.decisions.board_dealer import SEEN, DealerStates, SeenCardClasses, seen_orbits
+from edge.decisions.board_dealer_flop import DealerFlopClasses
 from edge.decisions.board_seen import KINDS, SeenChoices, first_tallies, state_choices
 from edge.decisions.board_simulation import BoardSimulator, IntArray, board_simulator
 from edge.paytables import PayTable
@@ -119,19 +120,24 @@ class _SeenDealer:
 @dataclass(frozen=True)
 class DealerFirst:
     """The decision made with the player's cards: the solve's option for the class of
-    (holding, the dealer's card seen)."""
+    (holding, the dealer's card seen) or, with ``board_cards`` = 1, of (holding, the dealer's
+    card seen, the first card of the first board place as dealt: each of its cards as likely
+    to be the one seen)."""
 
-    states: SeenCardClasses
+    states: DealerStates
     preflop: tuple[int, ...]
     seen: _SeenDealer
     position: dict[int, int]
+    board_cards: int = 0
 
     def __call__(self, hole: Sequence[int], flop: Sequence[int]) -> int:
-        """The option taken with this holding (the flop is not seen yet)."""
+        """The option taken with this holding and these board cards to come."""
         low, high = sorted(self.position[card] for card in hole)
-        seen = self.position[self.seen.card[0]]
-        state = self.states.of(np.array([[low, high]]), np.array([seen]))
-        return self.preflop[int(state[0])]
+        state = self.states.with_flop(
+            np.array([[low, high]]), np.array([self.position[self.seen.card[0]]]),
+            np.array([self.position[card] for card in flop[:self.board_cards]],
+                     dtype=np.int64))
+        return self.preflop[int(state[0, 0])]
 
 
 @dataclass(frozen=True)
@@ -214,13 +220,17 @@ class DealerSimulator(BoardSimulator):
         return next(o for o in order if int(values[o]) == best)
 
 
-def dealer_simulator(solution: BoardSolution, paytable: PayTable) -> DealerSimulator:
-    """The simulator of the exposed solve at these pays (:class:`DealerSimulator`)."""
+def dealer_simulator(solution: BoardSolution, paytable: PayTable, board_card: bool = False
+                     ) -> DealerSimulator:
+    """The simulator of the exposed solve at these pays (:class:`DealerSimulator`);
+    ``board_card``: a card of the first board place is seen with the dealer's before the
+    decision made with the player's cards (:class:`DealerFirst`)."""
     plain = board_simulator(solution, paytable)
     seen = _SeenDealer()
     first = None
     if solution.preflop:
-        first = DealerFirst(SeenCardClasses(solution.deck), solution.preflop, seen,
-                            {card: p for p, card in enumerate(solution.deck)})
+        states = (DealerFlopClasses if board_card else SeenCardClasses)(solution.deck)
+        first = DealerFirst(states, solution.preflop, seen,
+                            {card: p for p, card in enumerate(solution.deck)}, int(board_card))
     return DealerSimulator(solution, paytable, plain.outcomes, plain.nets, plain.scale,
                            first=first, seen=seen)

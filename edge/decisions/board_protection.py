@@ -34,7 +34,14 @@ from edge.decisions.board import FLOP, HOLDING, BoardGame, BoardSolution, solve_
 from edge.decisions.board_dealer import SEEN
 from edge.decisions.board_dealer_strategy import dealer_choices, dealer_simulator
 from edge.decisions.board_game import board_table, make_board_game
-from edge.decisions.board_seen import SeenBoard, SeenPlay, seen_choices, seen_lines, seen_strategy
+from edge.decisions.board_seen import (
+    SeenBoard,
+    SeenChoices,
+    SeenPlay,
+    seen_choices,
+    seen_lines,
+    seen_strategy,
+)
 from edge.decisions.board_simulation import board_simulator
 from edge.decisions.protection import fail_at, scenario_entries, seen_rules
 from edge.document.document import Report
@@ -217,40 +224,32 @@ def board_protected(game: BoardGame) -> Game[Any]:
         # make_board_game's key: the pays, the ties, the rules of a plan (none: optimal play)
         return dealt_solves[table.pays, getattr(wager.rules, "ties", "larger") == "larger", ()]
 
-    def played_sight(wager: Wager[Rules]) -> tuple[Scenario, BoardSight]:
-        """The scenario of a strategy or a simulation: a dealer's card and a board card seen
-        together are refused here, before any solve (their exposed play is solved, not yet put
-        in words or dealt)."""
-        scenario, sight = sight_of(wager)
+    def choices(wager: Wager[Rules], sight: BoardSight, solution: BoardSolution
+                ) -> SeenChoices:
+        """The first decision's choices against the game as dealt."""
         if sight.dealer and sight.board:
-            raise EdgeError(f"seen={scenario.name}: the exposed player's strategy with a "
-                            f"dealer's card and a card of the {game.board[0]} seen is not put "
-                            "in words or simulated from a game file yet; `edge table "
-                            f"{bet.path.name} --set seen={scenario.name}` gives its exact "
-                            "figures and how often each line of play is taken.")
-        return scenario, sight
+            return board_dealer_flop.dealer_flop_choices(solution, dealt(wager))
+        if sight.dealer:
+            return dealer_choices(solution, dealt(wager))
+        return seen_choices(solution, dealt(wager), sight.board)
 
     def strategy(wager: Wager[Rules]) -> Report:
-        scenario, sight = played_sight(wager)
+        scenario, sight = sight_of(wager)
         table, solution = solve(wager)
         return seen_strategy(solution, dealt(wager), table, scenario, sight.board or SEEN,
-                             analyze(wager), dealer_choices(solution, dealt(wager))
+                             analyze(wager), choices(wager, sight, solution)
                              if sight.dealer else None)
 
     def rules_of_play(wager: Wager[Rules]) -> list[str]:
         _, sight = sight_of(wager)
-        if sight.dealer and sight.board:        # not put in words yet (played_sight)
-            return []
         _, solution = solve(wager)
-        return seen_lines(dealer_choices(solution, dealt(wager)) if sight.dealer else
-                          seen_choices(solution, dealt(wager), sight.board),
-                          game.decisions[0].name, game.unit)
+        return seen_lines(choices(wager, sight, solution), game.decisions[0].name, game.unit)
 
     def simulate(wager: Wager[Rules]) -> Any:
-        _, sight = played_sight(wager)
+        _, sight = sight_of(wager)
         table, solution = solve(wager)
         if sight.dealer:
-            return dealer_simulator(solution, table)
+            return dealer_simulator(solution, table, board_card=bool(sight.board))
         first = (None if sight.board == FLOP else
                  SeenPlay(SeenBoard(solution.deck, sight.board), solution.preflop))
         return board_simulator(solution, table, first)

@@ -171,19 +171,23 @@ def seen_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int) -> See
 
 
 def state_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int, ids: Counts,
-                  later_seen: bool = False) -> SeenChoices:
+                  later_seen: bool = False, sights: Counts | None = None, words: str = ""
+                  ) -> SeenChoices:
     """:func:`seen_choices` from the solve's state of each (holding, seen cards): ``ids[h,
     s]``, ``h`` the holding's index among the pairs of the deck's positions and ``s`` the seen
-    cards' among its sets of ``seen`` (both in the order of ``itertools.combinations``).
+    cards' among its sets of ``seen`` (both in the order of ``itertools.combinations``), or
+    among the rows of ``sights`` (deck positions, each row as likely) when given.
     ``later_seen``: the seen cards are in view at the later decisions too, so each holding
     class's gain is its value seeing less its value as dealt (the gains add up to the value of
-    the information), and its gain from the first decision alone is kept apart."""
+    the information), and its gain from the first decision alone is kept apart. ``words``:
+    what a state is, when not the holding and the seen cards."""
     options, taken, relation, moved = first_tallies(exposed)
     deck = np.array(exposed.deck, dtype=np.int64)
     as_dealt = np.asarray(dealt.preflop, dtype=np.int64)
     n = len(deck)
     pairs = np.array(list(itertools.combinations(range(n), HOLDING)), dtype=np.int64)
-    sights = np.array(list(itertools.combinations(range(n), seen)), dtype=np.int64)
+    if sights is None:
+        sights = np.array(list(itertools.combinations(range(n), seen)), dtype=np.int64)
     apart = ~(pairs[:, :, None, None] == sights[None, None, :, :]).any(axis=(1, 3))
     rows, columns = np.nonzero(apart)
     state = ids[rows, columns]
@@ -226,7 +230,7 @@ def state_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int, ids: 
         raise AssertionError("the holding classes' gains do not add up to the value of the "
                              "information")
     return SeenChoices(seen, options, taken, dealt.preflop, shares, by_rank, relation, moved,
-                       first_gain)
+                       first_gain, words=words)
 
 
 def _relations(holdings: Counts, sights: Counts) -> tuple[Counts, Counts]:
@@ -290,8 +294,10 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
     found = found or seen_choices(exposed, dealt, seen)
     options = found.options
     information = exposed.player_return - dealt.player_return
-    each = ("of the dealer's cards as the one seen" if dealer else
-            "choice of the seen cards")
+    with_board = dealer and found.seen > 1     # a card of the board seen with the dealer's
+    each = (f"of the dealer's {HOLDING} cards and each of the {FLOP} cards of the {place} as "
+            "the ones seen" if with_board else "of the dealer's cards as the one seen" if dealer
+            else "choice of the seen cards")
     facts = Items((
         f"seen: {scenario.description}",
         f"expected return per {game.unit}: {_percent(exposed.player_return, 4)} (exactly "
@@ -330,10 +336,13 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
                f"less its value as dealt (per {game.unit}, over every deal; the gains add up to "
                "the whole).")
     elif dealer:
-        how = (f"{first.name} is taken on the player's {HOLDING} cards and the dealer's card "
-               "seen: every (holding, seen card) state, each as likely, takes the option of the "
-               "highest exact value over the dealer's other card and every board, the later "
-               "decisions taken seeing the card too, exactly as the solve took it. A class's "
+        sight, state = (("the dealer's card seen", "(holding, seen card)") if not with_board
+                        else (f"the two seen cards, the dealer's and one of the {place}",
+                              f"(holding, dealer's card, {place} card)"))
+        how = (f"{first.name} is taken on the player's {HOLDING} cards and {sight}: every "
+               f"{state} state, each as likely, takes the option of the highest exact value "
+               "over the dealer's other card and every board holding the seen cards, the later "
+               "decisions taken seeing the cards too, exactly as the solve took it. A class's "
                "gain is its share of the value of the information: its value seeing less its "
                f"value as dealt (per {game.unit}, over every deal; the gains add up to the "
                f"whole); its gain from {first.name} alone is the option taken less the option "
