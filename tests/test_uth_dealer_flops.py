@@ -220,3 +220,11 @@ def test_the_pass_resumes_from_its_checkpoint(settle: solver.Settlement,
     resumed = dealer_flops.sweep(settle, False, chosen, checkpoint=checkpoint)
     assert (resumed[0] == 255).all()
     assert np.array_equal(resumed[1:], dealer_flops.sweep(settle, False, chosen[1:]))
+
+
+def test_the_pass_is_the_same_on_any_number_of_threads(settle: solver.Settlement) -> None:
+    """The flops counted on worker threads are stored in their order, each its own."""
+    chosen = np.ascontiguousarray(dealer_flops.club_flops()[0][:3])
+    one = dealer_flops.sweep(settle, False, chosen, jobs=1)
+    assert np.array_equal(dealer_flops.sweep(settle, False, chosen, jobs=3), one)
+    assert one.any()

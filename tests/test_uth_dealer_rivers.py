@@ -268,6 +268,24 @@ def test_the_pass_resumes_from_its_checkpoint(settle: solver.Settlement, tmp_pat
     assert (resumed[0] == 7).all() and np.array_equal(resumed[1], fresh[1])
 
 
+
+def test_the_pass_is_the_same_on_any_number_of_threads(settle: solver.Settlement,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The flops counted on worker threads are added in their order (made-up counts)."""
+    monkeypatch.setattr(dealer_rivers, "flop_counts", made_up_counts)
+    flops, sizes = dealer_flops.club_flops()
+    informed = dealer_flops.InformedFlops(flops[:5], sizes[:5],
+                                          np.zeros((5, 13, solver.HOLDINGS), dtype=bool))
+    solution = dealer_one_made_up(settle)
+    player = dealer_rivers.RiverPlayer(np.ones(solver.HOLDINGS, dtype=bool),
+                                       np.zeros((solver.FLOPS, solver.HOLDINGS), dtype=np.uint8),
+                                       0)
+    one = dealer_rivers.sweep(informed, solution, [player], None,  # type: ignore[arg-type]
+                              jobs=1)
+    three = dealer_rivers.sweep(informed, solution, [player], None,  # type: ignore[arg-type]
+                                jobs=3)
+    assert np.array_equal(one, three) and one.min() > 0
+
 def test_the_kernel_refuses_bad_input(settle: solver.Settlement) -> None:
     keys = np.zeros(1, dtype=np.uint64)
     folds = np.zeros((1, 1, dealer_rivers.WIDTH), dtype=np.uint8)

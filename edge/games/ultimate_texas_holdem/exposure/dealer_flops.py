@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge import cache
+from edge import cache, parallel
 from edge.cache import Blocks, Checkpoint
 from edge.games.ultimate_texas_holdem.exposure import _one as _exposure_one
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import (
@@ -152,12 +152,17 @@ def _unpack(packed: npt.NDArray[np.uint8]) -> BoolArray:
     return bits.reshape(len(packed), 13, solver.HOLDINGS).astype(bool)
 
 
+# the flops the workers may count past the one being stored (each a few hundred kB)
+FLOPS_AHEAD = 8
+
+
 def sweep(settle: solver.Settlement, ties_larger: bool, flops: npt.NDArray[np.int32], *,
-          checkpoint: Checkpoint | None = None, progress: bool = False
-          ) -> npt.NDArray[np.uint8]:
-    """The packed decisions (``[flops, WIDTH]``) of :func:`flop_bets_of` on each flop, one flop
-    after another; with a ``checkpoint`` it resumes from it and writes it at least once a
-    minute of work."""
+          checkpoint: Checkpoint | None = None, progress: bool = False,
+          jobs: int | None = None) -> npt.NDArray[np.uint8]:
+    """The packed decisions (``[flops, WIDTH]``) of :func:`flop_bets_of` on each flop, counted
+    on ``jobs`` worker threads (default every core: the kernel releases the GIL; each flop's
+    decisions are its own, the same on any number) and stored in the flops' order; with a
+    ``checkpoint`` it resumes from it and writes it at least once a minute of work."""
     moved = _moved_holdings()
     blocks = Blocks("ultimate-texas-holdem seen=dealer-1 flop decisions",
                     np.ones(len(flops), dtype=np.int64), checkpoint=checkpoint,
@@ -166,12 +171,15 @@ def sweep(settle: solver.Settlement, ties_larger: bool, flops: npt.NDArray[np.in
                                             "flops": flops})
     fresh = {"bets": np.zeros((len(flops), WIDTH), dtype=np.uint8)}
     sums = blocks.resume(fresh) or fresh
+    todo = np.flatnonzero(blocks.done == 0).tolist()
     with blocks.start():
         try:
-            for index in np.flatnonzero(blocks.done == 0).tolist():
+            counted = parallel.map(
+                lambda index: np.packbits(flop_bets_of(flops[index], settle, ties_larger,
+                                                       moved)), todo, jobs, ahead=FLOPS_AHEAD)
+            for index, packed in zip(todo, counted, strict=True):
                 with blocks.adding(index, index + 1):
-                    sums["bets"][index] = np.packbits(
-                        flop_bets_of(flops[index], settle, ties_larger, moved))
+                    sums["bets"][index] = packed
                 if blocks.due():
                     blocks.save(sums)
         except KeyboardInterrupt:
@@ -181,9 +189,10 @@ def sweep(settle: solver.Settlement, ties_larger: bool, flops: npt.NDArray[np.in
 
 
 def informed_flops(settle: solver.Settlement, ties_larger: bool, *, use_cache: bool = True,
-                   progress: bool = False) -> InformedFlops:
-    """:func:`sweep` over every flop of :func:`club_flops`, kept in the disk cache (minutes of
-    one core to make: docs/protection.md), named by the pays, the ties rule and the code."""
+                   progress: bool = False, jobs: int | None = None) -> InformedFlops:
+    """:func:`sweep` over every flop of :func:`club_flops` on ``jobs`` threads, kept in the
+    disk cache (minutes of one core to make: docs/protection.md), named by the pays, the ties
+    rule and the code."""
     flops, sizes = club_flops()
     path = cache.entry_path("uth-dealer-flop-bets", {
         "net": settle.net, "fold": settle.fold, "scale": settle.scale,
@@ -201,6 +210,7 @@ def informed_flops(settle: solver.Settlement, ties_larger: bool, *, use_cache: b
 
     packed = cache.read_or_solve(
         entry, load, lambda checkpoint: sweep(settle, ties_larger, flops,
-                                              checkpoint=checkpoint, progress=progress),
+                                              checkpoint=checkpoint, progress=progress,
+                                              jobs=jobs),
         lambda found: entry.store({"bets": found}), use_cache)
     return InformedFlops(flops, sizes, _unpack(packed))

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from edge import cache
+from edge import cache, parallel
 from edge.cache import Blocks, Checkpoint
 from edge.games.ultimate_texas_holdem.exposure import _dealer_rivers, dealer_flops, street_tells
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
@@ -121,10 +121,13 @@ def flop_counts(flop: npt.NDArray[np.int32], live: npt.NDArray[np.bool_],
 def sweep(found: dealer_flops.InformedFlops, solution: ExposedSolution,
           players: Sequence[RiverPlayer],
           tables: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]], *,
-          checkpoint: Checkpoint | None = None, progress: bool = False) -> IntArray:
+          checkpoint: Checkpoint | None = None, progress: bool = False,
+          jobs: int | None = None) -> IntArray:
     """Per flop of ``found``: ``[flops, players + 1, 2]`` deals, each player's two river tells
-    and (last row) the informed river 1x and folds; with a ``checkpoint`` it resumes from it and
-    writes it at least once a minute of work."""
+    and (last row) the informed river 1x and folds, the kernel counting the flops on ``jobs``
+    worker threads (default every core: it releases the GIL; each flop's counts are its own,
+    the same on any number); with a ``checkpoint`` it resumes from it and writes it at least
+    once a minute of work."""
     settle = solution.settlement
     ids = dealer_flops.flop_ids(found.flops)
     blocks = Blocks(f"ultimate-texas-holdem seen={solution.scenario} river tells",
@@ -134,16 +137,22 @@ def sweep(found: dealer_flops.InformedFlops, solution: ExposedSolution,
                                             "flops": found.flops})
     fresh = {"deals": np.zeros((len(found.flops), len(players) + 1, 2), dtype=np.int64)}
     sums = blocks.resume(fresh) or fresh
-    rows = street_tells.flop_rows(found, solution)
+    checks = street_tells.dealer_checks(solution)
+
+    def count(row: int) -> tuple[int, IntArray, npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+        """One flop's weight, states reached and kernel counts (on a worker thread)."""
+        _, weight, ways = street_tells.flop_row(found, solution, checks, row)
+        plays, departures = flop_counts(found.flops[row], (ways > 0) & ~found.bets[row],
+                                        settle, solution.ties_larger, tables)
+        return weight, ways, plays, departures
+
+    todo = np.flatnonzero(blocks.done == 0).tolist()
     with blocks.start():
         try:
-            for row, weight, ways in rows:
-                if blocks.done[row]:
-                    continue
+            counted = parallel.map(count, todo, jobs, ahead=dealer_flops.FLOPS_AHEAD)
+            for row, (weight, ways, plays, departures) in zip(todo, counted, strict=True):
                 with blocks.adding(row, row + 1):
                     live = (ways > 0) & ~found.bets[row]
-                    plays, departures = flop_counts(found.flops[row], live, settle,
-                                                    solution.ties_larger, tables)
                     deals = weight // dealer_flops.FLOP_DEALS * DEALER_CARDS
                     reached = ways * live
                     out = sums["deals"][row]
@@ -177,8 +186,10 @@ STORED = ("deals",)
 
 def river_tells(found: dealer_flops.InformedFlops, solution: ExposedSolution,
                 players: Sequence[RiverPlayer], plans: Sequence[StreetPlan | None], *,
-                use_cache: bool = True, progress: bool = False) -> RiverTells:
-    """:func:`sweep` over every flop of the flop pass, totalled and checked against the solve,
+                use_cache: bool = True, progress: bool = False, jobs: int | None = None
+                ) -> RiverTells:
+    """:func:`sweep` over every flop of the flop pass on ``jobs`` threads, totalled and checked
+    against the solve,
     kept in the disk cache (minutes of one core to make: docs/protection.md), named by the
     solve's preflop decisions, the players, their river rules (``plans``: None for basic
     strategy's) and the code."""
@@ -209,7 +220,7 @@ def river_tells(found: dealer_flops.InformedFlops, solution: ExposedSolution,
     def solve(checkpoint: Checkpoint) -> IntArray:
         tables = river_fold_tables(settle, solution.ties_larger, plans)
         return sweep(found, solution, players, tables, checkpoint=checkpoint,
-                     progress=progress)
+                     progress=progress, jobs=jobs)
 
     deals = cache.read_or_solve(entry, load, solve, lambda made: entry.store({"deals": made}),
                                 use_cache)

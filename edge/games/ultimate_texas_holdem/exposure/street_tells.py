@@ -304,14 +304,20 @@ def flop_rows(found: dealer_flops.InformedFlops, solution: ExposedSolution
     how many of the flop's three cards, seen, he checks)."""
     checks = dealer_checks(solution)
     for row in range(len(found.flops)):
-        flop = found.flops[row].astype(np.int64)
-        off = dealer_flops.off_cards(flop)
-        columns = flop if checks.shape[1] > 1 else np.zeros(1, dtype=np.int64)
-        seen = checks[:, columns].astype(np.int64)                # [13, 3 or 1, 1326]
-        if (seen[np.broadcast_to(off[:, None, :], seen.shape)] < 0).any():
-            raise RuntimeError(f"A seen={solution.scenario} state is missing from its solve.")
-        weight = int(found.sizes[row]) * dealer_flops.SUITS * dealer_flops.FLOP_DEALS
-        yield row, weight, np.where(off, seen.sum(axis=1), 0)
+        yield flop_row(found, solution, checks, row)
+
+
+def flop_row(found: dealer_flops.InformedFlops, solution: ExposedSolution,
+             checks: npt.NDArray[np.int8], row: int) -> tuple[int, int, IntArray]:
+    """One flop of :func:`flop_rows` (``checks``: :func:`dealer_checks` of the solution)."""
+    flop = found.flops[row].astype(np.int64)
+    off = dealer_flops.off_cards(flop)
+    columns = flop if checks.shape[1] > 1 else np.zeros(1, dtype=np.int64)
+    seen = checks[:, columns].astype(np.int64)                # [13, 3 or 1, 1326]
+    if (seen[np.broadcast_to(off[:, None, :], seen.shape)] < 0).any():
+        raise RuntimeError(f"A seen={solution.scenario} state is missing from its solve.")
+    weight = int(found.sizes[row]) * dealer_flops.SUITS * dealer_flops.FLOP_DEALS
+    return row, weight, np.where(off, seen.sum(axis=1), 0)
 
 
 def dealer_flop_tells(found: dealer_flops.InformedFlops, solution: ExposedSolution,

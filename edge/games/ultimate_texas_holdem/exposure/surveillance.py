@@ -539,7 +539,8 @@ def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHol
         return found
     flop_bets = ordinary_flop_bets(unexposed, run.jobs)
     informed = dealer_flops.informed_flops(unexposed.settlement, unexposed.ties_larger,
-                                           use_cache=run.cache, progress=run.progress)
+                                           use_cache=run.cache, progress=run.progress,
+                                           jobs=run.jobs)
     found = with_dealer_flop(found, solution, ordinary, flop_bets, informed)
     return with_dealer_river(found, solution, ordinary, flop_bets, informed, run)
 
@@ -575,7 +576,7 @@ def with_dealer_river(found: Tells, solution: ExposedSolution,
     and each ordinary player both check preflop and on the flop."""
     names, players, plans = river_players(ordinary, flop_bets)
     river = dealer_rivers.river_tells(informed, solution, players, plans, use_cache=run.cache,
-                                      progress=run.progress)
+                                      progress=run.progress, jobs=run.jobs)
     by_name = dict(zip(names, river.tells, strict=True))
     updated = []
     for player in found.players:
