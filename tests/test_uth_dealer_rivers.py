@@ -246,18 +246,25 @@ def test_the_pass_must_agree_with_the_solve(settle: solver.Settlement) -> None:
     dealer_rivers.check_against_solve(right, solution)
 
 
+def made_up_pass(settle: solver.Settlement, monkeypatch: pytest.MonkeyPatch, flops: int
+                 ) -> tuple[dealer_flops.InformedFlops, ExposedSolution,
+                            dealer_rivers.RiverPlayer]:
+    """The first ``flops`` flops of the pass with made-up kernel counts, no flop bet, a
+    made-up dealer-1 solve and a player who checks everything."""
+    monkeypatch.setattr(dealer_rivers, "flop_counts", made_up_counts)
+    every, sizes = dealer_flops.club_flops()
+    informed = dealer_flops.InformedFlops(every[:flops], sizes[:flops],
+                                          np.zeros((flops, 13, solver.HOLDINGS), dtype=bool))
+    player = dealer_rivers.RiverPlayer(np.ones(solver.HOLDINGS, dtype=bool),
+                                       np.zeros((solver.FLOPS, solver.HOLDINGS), dtype=np.uint8),
+                                       0)
+    return informed, dealer_one_made_up(settle), player
+
 def test_the_pass_resumes_from_its_checkpoint(settle: solver.Settlement, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A checkpoint holding the first of two flops done (made-up sums): the pass keeps them and
     counts the other."""
-    monkeypatch.setattr(dealer_rivers, "flop_counts", made_up_counts)
-    flops, sizes = dealer_flops.club_flops()
-    informed = dealer_flops.InformedFlops(flops[:2], sizes[:2],
-                                          np.zeros((2, 13, solver.HOLDINGS), dtype=bool))
-    solution = dealer_one_made_up(settle)
-    player = dealer_rivers.RiverPlayer(np.ones(solver.HOLDINGS, dtype=bool),
-                                       np.zeros((solver.FLOPS, solver.HOLDINGS), dtype=np.uint8),
-                                       0)
+    informed, solution, player = made_up_pass(settle, monkeypatch, 2)
     checkpoint = Checkpoint(tmp_path / "entry.npz", warn=lambda _: None)
     marked = np.full((2, 2, 2), 7, dtype=np.int64)
     checkpoint.save({"deals": marked, "net": settle.array(), "ties_larger": np.array(False),
@@ -272,14 +279,7 @@ def test_the_pass_resumes_from_its_checkpoint(settle: solver.Settlement, tmp_pat
 def test_the_pass_is_the_same_on_any_number_of_threads(settle: solver.Settlement,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """The flops counted on worker threads are added in their order (made-up counts)."""
-    monkeypatch.setattr(dealer_rivers, "flop_counts", made_up_counts)
-    flops, sizes = dealer_flops.club_flops()
-    informed = dealer_flops.InformedFlops(flops[:5], sizes[:5],
-                                          np.zeros((5, 13, solver.HOLDINGS), dtype=bool))
-    solution = dealer_one_made_up(settle)
-    player = dealer_rivers.RiverPlayer(np.ones(solver.HOLDINGS, dtype=bool),
-                                       np.zeros((solver.FLOPS, solver.HOLDINGS), dtype=np.uint8),
-                                       0)
+    informed, solution, player = made_up_pass(settle, monkeypatch, 5)
     one = dealer_rivers.sweep(informed, solution, [player], None,  # type: ignore[arg-type]
                               jobs=1)
     three = dealer_rivers.sweep(informed, solution, [player], None,  # type: ignore[arg-type]
