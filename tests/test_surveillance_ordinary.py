@@ -30,6 +30,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import cast
 
+import numpy as np
 import pytest
 
 from edge.cli import main
@@ -520,3 +521,39 @@ def test_the_tells_are_three_short_tables_not_one_with_long_cells() -> None:
                             ("every ordinary player", "none", "0.0000%"))
     plays = next(block for block in blocks if isinstance(block, Items))
     assert plays.items[0] == "raise-all: Raise every hand, whatever the cards, without a look."
+
+
+def test_uth_dealer_flop_adds_the_flop_to_every_ordinary_players_row() -> None:
+    """with_dealer_flop: each player's flop tells and, when every ordinary player's flop is
+    known, the flop's tells against all of them at once on the row of decisions none makes
+    (the counts made up here; tests/test_uth_dealer_flops.py counts them)."""
+    from edge.games.ultimate_texas_holdem.exposure import surveillance as watch
+    from edge.games.ultimate_texas_holdem.exposure.solution import Seen as ExposedSeen
+    from edge.games.ultimate_texas_holdem.exposure.street_tells import KINDS
+    from tests.test_uth_surveillance import SETTLE
+    from tests.uth_exposure_fake import fake_solution
+    solution = fake_solution(SETTLE, ExposedSeen.DEALER_1)
+    names = ("basic strategy", "wizard-practical", "never raises preflop")
+    ordinary = [(name, "-", np.zeros(1326, dtype=np.int8)) for name in names]
+    players = tuple(Ordinary(name, "-", (("raises", Fraction(1, 8)),), Fraction(0))
+                    for name in names)
+    nobody = Ordinary("every ordinary player", "-", (("raises", Fraction(1, 16)),),
+                      Fraction(0))
+    found = Tells("seen=dealer-1", players, nobody, (), "the hand")
+    bets = {name: np.zeros((1, 1), dtype=np.uint8) for name in names}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(watch, "check_against_solve", lambda *_: None)
+        patch.setattr(watch, "dealer_flop_tells", lambda *_: (3, 5))
+        patch.setattr(watch, "dealer_flop_tells_of_all", lambda *_: (1, 2))
+        added = watch.with_dealer_flop(found, solution, ordinary, bets, None)  # type: ignore[arg-type]
+        partial = watch.with_dealer_flop(found, solution, ordinary,
+                                         {names[0]: bets[names[0]]}, None)  # type: ignore[arg-type]
+    cycle = solution.cycle
+    assert added.every.tells == (("raises", Fraction(1, 16)),
+                                 (watch.EVERY_FLOP[0], Fraction(1, cycle)),
+                                 (watch.EVERY_FLOP[1], Fraction(2, cycle)))
+    assert all(p.tells[1:] == ((KINDS[0], Fraction(3, cycle)),
+                               (KINDS[1], Fraction(5, cycle))) for p in added.players)
+    # a player whose flop is not known: the row of decisions none makes keeps the preflop
+    assert partial.every == nobody and partial.players[1] == players[1]
+    assert "counts the preflop and the flop" in added.note

@@ -149,6 +149,47 @@ def test_dealer_flop_tells_against_a_plain_loop(settle: solver.Settlement) -> No
     assert list(found) == expected and min(expected) > 0
 
 
+
+def test_the_flop_tells_against_every_ordinary_player_at_once(settle: solver.Settlement
+                                                              ) -> None:
+    """Three made-up ordinary players: a flop decision of the informed player counts when
+    every one of them who checks the holding preflop decides that flop the other way, one of
+    them at least having checked it; one player alone is dealer_flop_tells."""
+    flops, sizes = dealer_flops.club_flops()
+    rows = [0, 2000]
+    rng = np.random.default_rng(11)
+    bets = rng.random((len(rows), 13, solver.HOLDINGS)) < 0.3
+    informed = dealer_flops.InformedFlops(flops[rows], sizes[rows], bets)
+    solution = dealer_one_made_up(settle)
+    checks = [rng.random(solver.HOLDINGS) < share for share in (0.3, 0.5, 0.7)]
+    theirs = [(rng.random((solver.FLOPS, solver.HOLDINGS)) < share).astype(np.uint8)
+              for share in (0.2, 0.3, 0.5)]
+    every_flop = list(combinations(range(52), 3))
+    expected = [0, 0]
+    for row, index in enumerate(rows):
+        a_, b_, c_ = (int(c) for c in flops[index])
+        flop_id = every_flop.index((a_, b_, c_))
+        deals = int(sizes[index]) * 4 * 1035 * 44
+        for rank in range(13):
+            d = 4 * rank
+            if d in (a_, b_, c_):
+                continue
+            for h, (a, b) in enumerate(combinations(range(52), 2)):
+                if {a, b} & {a_, b_, c_} or d in (a, b) \
+                        or solution.choice_of((a, b), [d]) != 0:
+                    continue
+                there = [bool(bet[flop_id, h]) for check, bet in zip(checks, theirs, strict=True)
+                         if check[h]]
+                if not there:
+                    continue
+                mine = bool(bets[row, rank, h])
+                expected[0] += deals * (mine and not any(there))
+                expected[1] += deals * (not mine and all(there))
+    found = street_tells.dealer_flop_tells_of_all(informed, solution, checks, theirs)
+    assert list(found) == expected and min(expected) > 0
+    assert street_tells.dealer_flop_tells_of_all(informed, solution, checks[:1], theirs[:1]) \
+        == street_tells.dealer_flop_tells(informed, solution, checks[0], theirs[0])
+
 def one_flop_made_up(settle: solver.Settlement) -> tuple[
         npt.NDArray[np.int32], npt.NDArray[np.int64], int, list[int], npt.NDArray[np.int64],
         ExposedSolution]:

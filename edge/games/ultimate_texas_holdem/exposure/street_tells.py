@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -327,13 +327,29 @@ def dealer_flop_tells(found: dealer_flops.InformedFlops, solution: ExposedSoluti
     both having checked preflop: ``checks[h]`` the ordinary player's preflop check,
     ``bets_by_flop`` ``[22100, 1326]`` his flop decisions by flop id
     (:func:`solver.flop_decisions_by_flop`)."""
-    theirs = bets_by_flop[dealer_flops.flop_ids(found.flops)].astype(bool)
+    return dealer_flop_tells_of_all(found, solution, [checks], [bets_by_flop])
+
+
+def dealer_flop_tells_of_all(found: dealer_flops.InformedFlops, solution: ExposedSolution,
+                             checks: Sequence[BoolArray],
+                             bets_by_flop: Sequence[npt.NDArray[np.uint8]]) -> tuple[int, int]:
+    """:func:`dealer_flop_tells` against several ordinary players at once (``checks[p]`` and
+    ``bets_by_flop[p]`` player p's): the deals on which the informed player, having checked
+    preflop, bets 2x on a flop that every one of them who checks the holding preflop checks,
+    and checks a flop each of those bets 2x, one of them at least having checked it (a holding
+    every one of them raises preflop is told apart there, not on the flop)."""
+    ids = dealer_flops.flop_ids(found.flops)
+    checked = np.stack([np.asarray(c, dtype=bool) for c in checks])     # [players, 1326]
+    reached: BoolArray = np.asarray(checked.any(axis=0))
     more = fewer = 0
     for row, weight, ways in flop_rows(found, solution):
-        both = ways * checks[None, :]
+        theirs = np.stack([b[ids[row]].astype(bool) for b in bets_by_flop])
+        all_check = ~(theirs & checked).any(axis=0)
+        all_bet = ~(~theirs & checked).any(axis=0)
+        both = ways * reached[None, :]
         bets = found.bets[row]
-        more += weight * int((both * (bets & ~theirs[row][None, :])).sum())
-        fewer += weight * int((both * (~bets & theirs[row][None, :])).sum())
+        more += weight * int((both * (bets & all_check)).sum())
+        fewer += weight * int((both * (~bets & all_bet)).sum())
     return more, fewer
 
 

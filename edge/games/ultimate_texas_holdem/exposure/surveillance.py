@@ -53,6 +53,7 @@ from edge.games.ultimate_texas_holdem.exposure.street_tells import (
     cached_departures,
     check_against_solve,
     dealer_flop_tells,
+    dealer_flop_tells_of_all,
     exposed_deals,
 )
 from edge.games.ultimate_texas_holdem.rules import Seen, UltimateTexasHoldemRules
@@ -370,9 +371,13 @@ NOTE_DEALER = ("Counted with the card seen: the preflop decision only. The solve
                "counted exactly.")
 NOTE_DEALER_1 = ("Counted with the cards seen: every street, exactly (every flop state decided "
                  "again with the solve's kernel, and the river on every board of the flops both "
-                 "check). The row of decisions no ordinary player makes counts the preflop "
-                 "only. On the hands the player does not see he plays basic strategy, whose "
-                 "flop and river departures from each ordinary player are counted exactly.")
+                 "check). The row of decisions no ordinary player makes counts the preflop and "
+                 "the flop (on the flop, against those of them who check the holding preflop), "
+                 "not the river, whose pass counts each ordinary player apart. On the hands the "
+                 "player does not see he plays basic strategy, whose flop and river departures "
+                 "from each ordinary player are counted exactly.")
+# the flop's tells against every ordinary player at once (the row of decisions none makes)
+EVERY_FLOP = ("bets 2x on a flop each of them checks", "checks a flop each of them bets 2x")
 NOTE_FLOP = ("Counted: every street, exactly. Every seen card is on the board by the flop, so "
              "there the informed player knows no more than anyone and plays basic strategy's "
              "flop and river: he shows flop and river tells only against a player whose own "
@@ -520,7 +525,15 @@ def with_dealer_flop(found: Tells, solution: ExposedSolution,
         players.append(replace(player, tells=player.tells + (
             (KINDS[0], Fraction(more, solution.cycle)),
             (KINDS[1], Fraction(fewer, solution.cycle)))))
-    return replace(found, players=tuple(players), note=NOTE_DEALER_1)
+    every = found.every
+    if all(name in flop_bets for name, _, _ in ordinary):
+        more, fewer = dealer_flop_tells_of_all(
+            informed, solution, [checks[name] for name, _, _ in ordinary],
+            [flop_bets[name] for name, _, _ in ordinary])
+        every = replace(every, tells=every.tells + (
+            (EVERY_FLOP[0], Fraction(more, solution.cycle)),
+            (EVERY_FLOP[1], Fraction(fewer, solution.cycle))))
+    return replace(found, players=tuple(players), every=every, note=NOTE_DEALER_1)
 
 
 def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHoldemRules,
