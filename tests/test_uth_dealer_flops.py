@@ -116,15 +116,25 @@ def dealer_one_made_up(settle: solver.Settlement) -> ExposedSolution:
                    values=np.zeros((len(cards), 3), dtype=np.int64))
 
 
+def two_flops_made_up(settle: solver.Settlement, seed: int
+                      ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64], list[int],
+                                 np.random.Generator, dealer_flops.InformedFlops, ExposedSolution]:
+    """Two flops of the pass (rows 0 and 2000) with made-up informed flop decisions (a 2x bet
+    on 30% of the states) and the made-up dealer-1 solve: the pass's flops and sizes, the rows,
+    the random generator (seeded) and both."""
+    flops, sizes = dealer_flops.club_flops()
+    rows = [0, 2000]
+    rng = np.random.default_rng(seed)
+    bets = rng.random((len(rows), 13, solver.HOLDINGS)) < 0.3
+    return (flops, sizes, rows, rng, dealer_flops.InformedFlops(flops[rows], sizes[rows], bets),
+            dealer_one_made_up(settle))
+
+
 def test_dealer_flop_tells_against_a_plain_loop(settle: solver.Settlement) -> None:
     """Two flops of the pass with made-up informed and ordinary decisions, every (flop, seen
     club, holding) counted one by one."""
-    flops, sizes = dealer_flops.club_flops()
-    rows = [0, 2000]
-    rng = np.random.default_rng(7)
-    bets = rng.random((len(rows), 13, solver.HOLDINGS)) < 0.3
-    informed = dealer_flops.InformedFlops(flops[rows], sizes[rows], bets)
-    solution = dealer_one_made_up(settle)
+    flops, sizes, rows, rng, informed, solution = two_flops_made_up(settle, 7)
+    bets = informed.bets
     checks = rng.random(solver.HOLDINGS) < 0.8
     theirs = (rng.random((solver.FLOPS, solver.HOLDINGS)) < 0.4).astype(np.uint8)
     every_flop = list(combinations(range(52), 3))
@@ -155,12 +165,8 @@ def test_the_flop_tells_against_every_ordinary_player_at_once(settle: solver.Set
     """Three made-up ordinary players: a flop decision of the informed player counts when
     every one of them who checks the holding preflop decides that flop the other way, one of
     them at least having checked it; one player alone is dealer_flop_tells."""
-    flops, sizes = dealer_flops.club_flops()
-    rows = [0, 2000]
-    rng = np.random.default_rng(11)
-    bets = rng.random((len(rows), 13, solver.HOLDINGS)) < 0.3
-    informed = dealer_flops.InformedFlops(flops[rows], sizes[rows], bets)
-    solution = dealer_one_made_up(settle)
+    flops, sizes, rows, rng, informed, solution = two_flops_made_up(settle, 11)
+    bets = informed.bets
     checks = [rng.random(solver.HOLDINGS) < share for share in (0.3, 0.5, 0.7)]
     theirs = [(rng.random((solver.FLOPS, solver.HOLDINGS)) < share).astype(np.uint8)
               for share in (0.2, 0.3, 0.5)]

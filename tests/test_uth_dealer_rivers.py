@@ -30,6 +30,7 @@ from tests.test_uth_dealer_flops import (
     dealer_one_made_up,
     holding_id,
     one_flop_made_up,
+    two_flops_made_up,
 )
 from tests.test_uth_exposure_one import STANDARD, _categories
 
@@ -175,12 +176,8 @@ def test_river_deals_against_a_plain_loop(settle: solver.Settlement,
     """Two flops of the pass, made-up informed flop decisions, ordinary players and river
     counts: every (flop, seen club, holding) counted one by one."""
     monkeypatch.setattr(dealer_rivers, "flop_counts", made_up_counts)
-    flops, sizes = dealer_flops.club_flops()
-    rows = [0, 2000]
-    rng = np.random.default_rng(9)
-    bets = rng.random((len(rows), 13, solver.HOLDINGS)) < 0.3
-    informed = dealer_flops.InformedFlops(flops[rows], sizes[rows], bets)
-    solution = dealer_one_made_up(settle)
+    flops, sizes, rows, rng, informed, solution = two_flops_made_up(settle, 9)
+    bets = informed.bets
     players = [dealer_rivers.RiverPlayer(rng.random(solver.HOLDINGS) < 0.8,
                                          (rng.random((solver.FLOPS, solver.HOLDINGS)) < 0.4)
                                          .astype(np.uint8), rule) for rule in (0, 1, 0)]
