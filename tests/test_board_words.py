@@ -29,7 +29,7 @@ from edge.decisions.board import (
     solve_board_game,
 )
 from edge.decisions.board_strategy_file import board_compare, board_strategy_kind, later_rules
-from edge.decisions.board_words import learn, price_words, rule_lines
+from edge.decisions.board_words import learn, price_words, rule_lines, word_floors
 from edge.decisions.holdem_features import Feature, HoldemRules
 from edge.decisions.strategy_file import GameFileStrategy
 from edge.strategies import catalog_of
@@ -197,10 +197,11 @@ def plain_play(words: tuple[HoldemRules, ...] = ()
                 if words:
                     ruled += raised if holds(words[1], values) else checked
             values = features(hole, flop, deck)
-            cell = flop_cells.setdefault(tuple(values[f] for f in FLOP_CELL), [0] * 4)
+            cell = flop_cells.setdefault(tuple(values[f] for f in FLOP_CELL), [0] * 5)
             cell[0] -= weight * ways
             cell[1] += weight * called
             cell[2 if -ways > called else 3] += weight * ways
+            cell[4] += weight * max(-ways, called)      # the solve's own option's value
             if words:
                 total += weight * (ruled if holds(words[0], values) else -ways)
             deals += weight * ways
@@ -211,8 +212,11 @@ def found_cells(solution: BoardSolution, d: int) -> Cells:
     cells = solution.word_cells[d]
     counts = solution.preflop_counts
     assert counts is not None and counts.pays.scale == 1
-    return {tuple(int(v) for v in key): [*(int(v) for v in values), *(int(v) for v in best)]
-            for key, values, best in zip(cells.keys, cells.values, cells.best, strict=True)}
+    solved = [] if cells.solved is None else [[int(v)] for v in cells.solved]
+    return {tuple(int(v) for v in key): [*(int(v) for v in values), *(int(v) for v in best),
+                                         *(solved[n] if solved else [])]
+            for n, (key, values, best) in enumerate(zip(cells.keys, cells.values, cells.best,
+                                                        strict=True))}
 
 
 @pytest.mark.slow          # about 2 s
@@ -223,6 +227,10 @@ def test_cells_and_the_words_return_against_a_plain_enumeration(tmp_path: Path) 
     flop_cells, river_cells, played = plain_play(words)
     assert found_cells(solution, 0) == flop_cells
     assert found_cells(solution, 1) == river_cells
+    # the flop's floor: the best option of each cell against the solve's own, over the deals
+    lost = sum(cell[4] - max(cell[0], cell[1]) for cell in flop_cells.values())
+    assert word_floors(solution) == {0: (Fraction(lost, solution.cycle), len(flop_cells))}
+    assert lost > 0
     priced = price_words(solve_board_game(game, ranks=list(RANKS), plan=words))
     assert priced.played == played
     assert priced.cost == solution.player_return - played > 0
@@ -260,9 +268,15 @@ def test_the_strategy_command_prints_the_words(tmp_path: Path,
         assert data[name]["strategy_file"][0] == f"[{name}]"
     assert Fraction(data["words"]["player_return"]) + Fraction(data["words"]["cost"]) == \
         Fraction(data["player_return"])
+    # the floor of words on the flop's features is given where the cells know the solve's own
+    # values (the flop's), and no words cost less
+    flop = data["call-or-fold"]
+    assert 0 < Fraction(flop["floor"]) <= Fraction(flop["cost"]) and flop["cells"] > 0
+    assert "floor" not in data["river-raise"]
     assert main(["strategy", str(path)]) == 0
     printed = capsys.readouterr().out
     assert "a summary found from the solve" in printed and "rules = [" in printed
+    assert "No words on these features can cost less here" in printed
 
 
 @pytest.mark.skipif(not os.environ.get("EDGE_FILE_FULL"), reason="full deck: EDGE_FILE_FULL=1")

@@ -693,7 +693,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     on_flop = any(decisions[d].seen == STAGES[1] for d in solver.plan)
     words = words and isinstance(states, HoldingStates)
     solver.words = words
-    flop_sums: dict[tuple[int, int], list[tuple[Counts, Counts, Counts]]] = {}
+    flop_sums: dict[tuple[int, int], list[tuple[Counts, Counts, Counts, Counts]]] = {}
     river_sums: dict[Stake, Counts] = {}
     # the river decisions' nets and tie order by wagers in play, found once
     river_nets = {stake: solver.river_options(decisions[river], stake)
@@ -823,6 +823,9 @@ class WordCells:
     keys: Counts                      # (cells, features)
     values: Counts                    # (cells, options)
     best: Counts                      # (cells, options)
+    # (cells,): the solve's own option's value summed over each cell's deals (the flop's;
+    # None on the river, whose cells the kernel sums without it)
+    solved: Counts | None = None
 
 
 def _flop_reach(solver: StateSolver, d: int, stake: Stake, reach: npt.NDArray[np.bool_]
@@ -847,10 +850,11 @@ def _flop_reach(solver: StateSolver, d: int, stake: Stake, reach: npt.NDArray[np
 
 
 def _sum_flop_cells(solver: StateSolver, d: int, stake: Stake,
-                    sums: dict[tuple[int, int], list[tuple[Counts, Counts, Counts]]],
+                    sums: dict[tuple[int, int], list[tuple[Counts, Counts, Counts, Counts]]],
                     arrival: int, classes: Counts, weight: int) -> None:
     """One flop's states of each decision made with it seen, by (holding class, cell): the
-    options' values and the deals of the solve's option, times the flop's ``weight``."""
+    options' values, the deals of the solve's option and its value, times the flop's
+    ``weight``."""
     features = solver.features
     assert features is not None
     code = classes.astype(np.int64)
@@ -864,36 +868,40 @@ def _sum_flop_cells(solver: StateSolver, d: int, stake: Stake,
         np.add.at(values, inverse, weight * worth[:, reach].T)
         best = np.zeros_like(values)
         np.add.at(best, (inverse, chosen[reach]), weight * solver.completions)
-        sums.setdefault((arrival, decision), []).append((keys, values, best))
+        solved = np.zeros(len(keys), dtype=np.int64)
+        np.add.at(solved, inverse, weight * worth[chosen[reach], np.flatnonzero(reach)])
+        sums.setdefault((arrival, decision), []).append((keys, values, best, solved))
 
 
 def _word_cells(game: BoardGame, arrivals: Sequence[tuple[Line, Stake | None]],
-                choice: Counts, flop_sums: dict[tuple[int, int], list[tuple[Counts, Counts,
-                                                                             Counts]]],
+                choice: Counts,
+                flop_sums: dict[tuple[int, int], list[tuple[Counts, Counts, Counts, Counts]]],
                 river_sums: dict[Stake, Counts], river: int | None) -> dict[int, WordCells]:
     """Each decision's cells where play comes under the solve's ``choice`` before the flop
     (by holding class): the flop's summed over its classes that take the arrival counted,
     the river's over the classes whose arrival can reach its wagers."""
     found: dict[int, WordCells] = {}
     cells = RADIX ** len(FLOP_CELL)
-    gathered: dict[int, list[tuple[Counts, Counts, Counts]]] = {}
+    gathered: dict[int, list[tuple[Counts, Counts, Counts, Counts]]] = {}
     for (a, d), parts in flop_sums.items():
-        keys = np.concatenate([part[0] for part in parts])
-        values = np.concatenate([part[1] for part in parts])
-        best = np.concatenate([part[2] for part in parts])
+        keys, values, best, solved = (np.concatenate([part[i] for part in parts])
+                                      for i in range(4))
         taken = choice[keys // cells] == a
-        gathered.setdefault(d, []).append((keys[taken] % cells, values[taken], best[taken]))
+        gathered.setdefault(d, []).append((keys[taken] % cells, values[taken], best[taken],
+                                           solved[taken]))
     for d, parts in gathered.items():
         keys, inverse = np.unique(np.concatenate([part[0] for part in parts]),
                                   return_inverse=True)
         options = len(game.decisions[d].options)
         values = np.zeros((len(keys), options), dtype=np.int64)
         best = np.zeros_like(values)
+        solved = np.zeros(len(keys), dtype=np.int64)
         np.add.at(values, inverse, np.concatenate([part[1] for part in parts]))
         np.add.at(best, inverse, np.concatenate([part[2] for part in parts]))
+        np.add.at(solved, inverse, np.concatenate([part[3] for part in parts]))
         columns = [(keys // RADIX ** (len(FLOP_CELL) - 1 - i)) % RADIX
                    for i in range(len(FLOP_CELL))]
-        found[d] = WordCells(FLOP_CELL, np.stack(columns, axis=1), values, best)
+        found[d] = WordCells(FLOP_CELL, np.stack(columns, axis=1), values, best, solved)
     if river is not None and river_sums:
         total = 0
         for stake, sums in river_sums.items():

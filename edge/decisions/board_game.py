@@ -29,6 +29,7 @@ from edge.decisions.board_words import (
     price_words,
     rule_lines,
     spoken,
+    word_floors,
 )
 from edge.decisions.dealer import hand_pay_names
 from edge.decisions.holdem_features import HoldemRules
@@ -130,7 +131,9 @@ def make_board_game(game: BoardGame,
         solution = solve(table, larger, wager.run.progress, words=True)
         words = tuple(learn(solution.word_cells[d], d, game.decisions[d].seen == STAGES[-1])
                       .rules for d in later_decisions(game) if d in solution.word_cells)
-        priced = (price_words(solve(table, larger, wager.run.progress, plan=words))
+        priced = (dataclasses.replace(price_words(solve(table, larger, wager.run.progress,
+                                                        plan=words)),
+                                      floors=word_floors(solution))
                   if words else None)
         return board_strategy(solution, table, words=priced)
 
@@ -286,6 +289,13 @@ def words_section(game: BoardGame, d: int, seen: str, words: PricedWords, worded
                   "(where it departs from the solve, the later decisions as solved):"),
         Table(("rule", "deals departing (share of all)", f"cost per {game.unit}"), rows,
               f"{decision.name}: what each rule of the words costs", align="lrr"),
+        *(() if d not in words.floors else (Paragraph(
+            "No words on these features can cost less here than taking the best option in "
+            f"each of the {words.floors[d][1]:,} cells of feature values the solve's deals "
+            f"fall in: exactly {decimal(words.floors[d][0] * 100, 4)}% per {game.unit} "
+            f"({words.floors[d][0]}) against the optimal, the other decisions as solved "
+            "(the features do not tell apart the states within a cell); these words cost "
+            f"{decimal((cost - words.floors[d][0]) * 100, 4)}% more."),)),
         Paragraph("The words as a strategy file writes them (paste them into one, with "
                   "game = \"" + game.bet.name + "\", to play or price them):"),
         Preformatted("\n".join(rule_lines(game, worded)))))
@@ -296,6 +306,8 @@ def words_data(words: PricedWords, d: int, cycle: int, name: str) -> dict[str, A
     reached, departing = words.reached.get(d, 0), words.departing.get(d, 0)
     return {"cost": str(sum((dep.cost for dep in words.departures if dep.stage == name),
                             Fraction(0))),
+            **({} if d not in words.floors else {"floor": str(words.floors[d][0]),
+                                                 "cells": words.floors[d][1]}),
             "deals_reaching": reached, "deals_departing": departing,
             "rule_costs": {dep.situation: str(dep.cost) for dep in words.departures
                            if dep.stage == name}}

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
@@ -264,6 +264,10 @@ class PricedWords:
     departures: tuple[Departure, ...]
     reached: dict[int, int]
     departing: dict[int, int]
+    # by decision, where the cells know the solve's own values: what the best option of each
+    # cell of feature values loses against the solve (no words on these features lose less),
+    # per quote unit, and the cells (:func:`word_floors`)
+    floors: dict[int, tuple[Fraction, int]] = field(default_factory=dict)
 
     @property
     def cost(self) -> Fraction:
@@ -300,6 +304,22 @@ def price_words(planned: BoardSolution) -> PricedWords:
                 departing[d] = departing.get(d, 0) + int(amounts[taken].sum())
     return PricedWords(planned.rules, planned.player_return, played.player_return,
                        tuple(departures), reached, departing)
+
+
+def word_floors(solution: BoardSolution) -> dict[int, tuple[Fraction, int]]:
+    """For each decision whose cells hold the solve's own values (the flop's), what taking the
+    best option of each cell loses against the solve, per quote unit, and how many cells: the
+    least any words on these features can lose on that decision, the others as solved."""
+    counts = solution.preflop_counts
+    assert counts is not None
+    whole = solution.cycle * counts.pays.scale
+    floors = {}
+    for d, cells in solution.word_cells.items():
+        if cells.solved is not None:
+            lost = sum(int(v) for v in cells.solved) - sum(
+                max(int(v) for v in row) for row in cells.values)
+            floors[d] = (Fraction(lost, whole), len(cells.keys))
+    return floors
 
 
 def later_decisions(game: BoardGame) -> list[int]:
