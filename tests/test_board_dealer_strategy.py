@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -28,7 +29,7 @@ import pytest
 from edge.cli import main
 from edge.decisions.board import read_board_file
 from edge.decisions.board_dealer import solve_dealer_seen
-from edge.decisions.board_dealer_strategy import dealer_simulator
+from edge.decisions.board_dealer_strategy import DealerFirst, dealer_simulator
 from edge.simulation import simulate
 from tests.test_board_dealer import (  # noqa: F401 (three_ranks: a fixture)
     FLOP_AND_RIVER_ANTE,
@@ -348,3 +349,27 @@ def test_the_full_deck_chart_is_the_built_in_games(monkeypatch: pytest.MonkeyPat
         assert Fraction(taken, states) == Fraction(share), option
 
 
+
+
+def test_the_seen_card_is_each_threads_own(tmp_path: Path) -> None:
+    # the simulation plays its chunks on worker threads sharing one simulator: a card one
+    # thread sets before its hand must not be the card another thread's hand reads (on the full
+    # deck a shared one put the other hand's card beside the board: "card 18 appears twice")
+    game = read_board_file(copy_of(tmp_path))
+    simulator = dealer_simulator(solve_dealer_seen(game, ranks=THREE),
+                                 game.bet.presets[game.bet.default_paytable])
+    assert isinstance(simulator.first, DealerFirst) and simulator.first.seen is simulator.seen
+    both = threading.Barrier(2)
+    read: dict[int, int] = {}
+
+    def hand(card: int) -> None:
+        simulator.seen.card[0] = card
+        both.wait()                          # each thread has set its card
+        read[card] = simulator.seen.card[0]
+
+    threads = [threading.Thread(target=hand, args=(card,)) for card in (40, 41)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert read == {40: 40, 41: 41}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -110,11 +111,12 @@ def _class_gains(exposed: BoardSolution, dealt: BoardSolution) -> tuple[Fraction
     return gains
 
 
-@dataclass(frozen=True)
-class _SeenDealer:
-    """The dealer's card seen on the hand being played (set before each hand)."""
+class _SeenDealer(threading.local):
+    """The dealer's card seen on the hand being played (set before each hand), one for each
+    thread: the simulation plays its chunks of hands on worker threads sharing one simulator."""
 
-    card: list[int] = field(default_factory=lambda: [0])
+    def __init__(self) -> None:
+        self.card = [0]
 
 
 @dataclass(frozen=True)
