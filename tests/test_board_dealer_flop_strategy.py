@@ -88,6 +88,9 @@ def test_the_strategy_and_simulate_commands(tmp_path: Path,
     assert ("preflop is taken on the player's 2 cards and the two seen cards, the dealer's and "
             "one of the flop: every (holding, dealer's card, flop card) state") in out
     assert "2 seen cards pair the holding, two seen cards of one rank" in out
+    for fmt in ("html", "markdown", "latex", "json"):
+        assert main(["strategy", str(path), "--set", f"seen={NAME}", "--format", fmt]) == 0
+    capsys.readouterr()
     assert main(["simulate", str(path), "--set", f"seen={NAME}", "--hands", "2000",
                  "--seed", "3", "--jobs", "1"]) == 0
     assert "agree" in capsys.readouterr().out

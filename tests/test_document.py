@@ -179,3 +179,16 @@ def test_json_has_no_infinity_or_nan() -> None:
     text = render(Document("t", (TABLE,), data=data), "json")
     assert "Infinity" not in text and "NaN" not in text
     assert json.loads(text) == {"error": None, "rates": [1.5, None, None, {"z": None}], "n": 2}
+
+
+@pytest.mark.parametrize(("align", "rows", "said"), [
+    ("lr", (("win", "3", "1"),), "2 alignments for 3 columns"),
+    ("lrr", (("win", "3"),), "a row of 2 cells under 3 columns"),
+    ("", (("win", "3", "1", "x"),), "a row of 4 cells under 3 columns"),
+])
+def test_a_table_whose_cells_or_alignments_miss_a_column_is_refused(
+        align: str, rows: tuple[tuple[str, ...], ...], said: str) -> None:
+    # a plain-text renderer pads what HTML's cannot: found where a strategy's class table gave
+    # five columns' alignments for six (its HTML an internal error)
+    with pytest.raises(ValueError, match=said):
+        Table(("outcome", "pays", "count"), rows, "odd", align=align)

@@ -373,12 +373,13 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
                      *(() if found.gain is None else (_percent(found.gain[k], 4),)),
                      *(() if found.first_gain is None else
                        (_percent(found.first_gain[k], 4),))))
+    heads += ((() if found.gain is None else (f"gain per {game.unit}",))
+              + (() if found.first_gain is None else (f"of it from {first.name}",)))
     blocks: list[Paragraph | Table | Items] = [Paragraph(how), Items(tuple(plain_rules(found))),
                                                Table(
-        heads + (() if found.gain is None else (f"gain per {game.unit}",))
-        + (() if found.first_gain is None else (f"of it from {first.name}",)), tuple(rows),
+        heads, tuple(rows),
         f"{first.name}: each holding class's states by the option taken, seeing, against the "
-        "option it takes as dealt", align="lrl" + "r" * (len(heads) - 2))]
+        "option it takes as dealt", align="lrl" + "r" * (len(heads) - 3))]
     blocks.append(_relation_table(found, first.name))
     if found.by_rank is not None:
         blocks += _rank_tables(found, "dealer" if dealer else place)

@@ -57,6 +57,15 @@ class Table:
     legend: tuple[tuple[str, str], ...] = ()  # (colour, meaning)
     align: str = ""  # one letter per column, "l" or "r"; empty: numbers right, text left
 
+    def __post_init__(self) -> None:
+        if self.align and len(self.align) != len(self.headers):
+            raise ValueError(f"table {self.caption!r}: {len(self.align)} alignments for "
+                             f"{len(self.headers)} columns")
+        for row in self.rows:
+            if len(row) != len(self.headers):
+                raise ValueError(f"table {self.caption!r}: a row of {len(row)} cells under "
+                                 f"{len(self.headers)} columns")
+
 
 @dataclass(frozen=True)
 class Preformatted:
