@@ -93,7 +93,8 @@ def dealer_flop_choices(exposed: BoardSolution, dealt: BoardSolution) -> SeenCho
     table = DealerFlopClasses(exposed.deck).table
     return state_choices(exposed, dealt, 2, table[:, sights[:, 0], sights[:, 1]],
                          later_seen=True, sights=sights,
-                         words=f"(holding, dealer's card, {exposed.game.board[0]} card)")
+                         words=f"(holding, dealer's card, {exposed.game.board[0]} card)",
+                         by_first_rank=True)
 
 
 def dealer_flop_notes(game: BoardGame, solution: BoardSolution, scenario: Scenario

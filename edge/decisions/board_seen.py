@@ -107,7 +107,8 @@ class SeenChoices:
     taken: Counts                               # (holding class, option): states
     dealt: tuple[int, ...]                      # each class's option as dealt (-1: not dealt)
     gain: tuple[Fraction, ...] | None           # each class's share of the information's value
-    by_rank: Counts | None = None               # one card seen: (class, rank, suited, option)
+    # one card seen (or the dealer's with a board card): (class, rank, suited, option)
+    by_rank: Counts | None = None
     # by how many seen cards pair a card of the holding and whether two seen cards pair each
     # other: (matches, paired, option) states, and (matches, paired) states changed
     by_relation: Counts = dataclasses.field(
@@ -171,8 +172,8 @@ def seen_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int) -> See
 
 
 def state_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int, ids: Counts,
-                  later_seen: bool = False, sights: Counts | None = None, words: str = ""
-                  ) -> SeenChoices:
+                  later_seen: bool = False, sights: Counts | None = None, words: str = "",
+                  by_first_rank: bool = False) -> SeenChoices:
     """:func:`seen_choices` from the solve's state of each (holding, seen cards): ``ids[h,
     s]``, ``h`` the holding's index among the pairs of the deck's positions and ``s`` the seen
     cards' among its sets of ``seen`` (both in the order of ``itertools.combinations``), or
@@ -180,7 +181,9 @@ def state_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int, ids: 
     ``later_seen``: the seen cards are in view at the later decisions too, so each holding
     class's gain is its value seeing less its value as dealt (the gains add up to the value of
     the information), and its gain from the first decision alone is kept apart. ``words``:
-    what a state is, when not the holding and the seen cards."""
+    what a state is, when not the holding and the seen cards. The states are also counted by
+    the seen card's rank (``by_rank``) with one card seen, and by the first seen card's with
+    ``by_first_rank`` (the dealer's, with a board card seen too)."""
     options, taken, relation, moved = first_tallies(exposed)
     deck = np.array(exposed.deck, dtype=np.int64)
     as_dealt = np.asarray(dealt.preflop, dtype=np.int64)
@@ -220,7 +223,7 @@ def state_choices(exposed: BoardSolution, dealt: BoardSolution, seen: int, ids: 
             int(before.values[dealt.preflop[k], k]), dealt.cycle * before.pays.scale)
             if taken[k].sum() else Fraction(0) for k in range(KINDS))
     by_rank = None
-    if seen == 1:
+    if seen == 1 or by_first_rank:
         by_rank = np.zeros((KINDS, 13, 2, len(options)), dtype=np.int64)
         card = deck[sights[columns, 0]]
         holding = deck[pairs[rows]]
@@ -346,7 +349,10 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
                "gain is its share of the value of the information: its value seeing less its "
                f"value as dealt (per {game.unit}, over every deal; the gains add up to the "
                f"whole); its gain from {first.name} alone is the option taken less the option "
-               "as dealt, the later decisions taken seeing in both.")
+               "as dealt, the later decisions taken seeing in both."
+               + ("" if not with_board else " With two cards seen there is no chart by one "
+                  "seen rank here (the board card decides too); --format json gives each "
+                  "class's states by the dealer card's rank (by_seen_rank)."))
     elif seen == FLOP:
         how = (f"With the whole {place} seen, {first.name} is a decision made with the {place} "
                f"seen, solved exactly for every holding and {place} (each {place} of a class "
@@ -381,7 +387,7 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
         f"{first.name}: each holding class's states by the option taken, seeing, against the "
         "option it takes as dealt", align="lrl" + "r" * (len(heads) - 3))]
     blocks.append(_relation_table(found, first.name))
-    if found.by_rank is not None:
+    if found.by_rank is not None and not with_board:
         blocks += _rank_tables(found, "dealer" if dealer else place)
     sections.append(Section(f"Decision: {first.name}", tuple(blocks)))
     for decision in game.decisions[1:]:
