@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from edge.cli import main
@@ -493,7 +494,7 @@ def test_uth_tells_hook_on_a_made_up_solve() -> None:
                       lambda seen, settle, ties, **_: fake_solution(settle, seen, ties))
         # a made-up solve has no flop pass to agree with (its deals are not a real game's):
         # the flop of dealer-1 is counted by tests/test_uth_dealer_flops.py
-        patch.setattr(watch, "DEALER_FLOP", frozenset())
+        patch.setattr(watch, "DEALER_RIVER", frozenset())
         found = game.bet("main").tells(game.wager(
             STANDARD, UltimateTexasHoldemRules(seen=UthSeen.DEALER_1), RunSettings(jobs=1)))
     assert found is not None and SETTLE is not None
@@ -523,6 +524,23 @@ def test_the_tells_are_three_short_tables_not_one_with_long_cells() -> None:
     assert plays.items[0] == "raise-all: Raise every hand, whatever the cards, without a look."
 
 
+def uth_ordinary_made_up(scenario: str) -> tuple[
+        tuple[str, ...], list[tuple[str, str, npt.NDArray[np.int8]]], tuple[Ordinary, ...],
+        Ordinary, Tells, dict[str, npt.NDArray[np.uint8]]]:
+    """The three Ultimate Texas Hold'em ordinary players with made-up preflop tells: their
+    names, (name, rule, choice) rows, rows of the tells table, the row of decisions none makes,
+    the tells and made-up flop decisions."""
+    names = ("basic strategy", "wizard-practical", "never raises preflop")
+    ordinary = [(name, "-", np.zeros(1326, dtype=np.int8)) for name in names]
+    players = tuple(Ordinary(name, "-", (("raises", Fraction(1, 8)),), Fraction(0))
+                    for name in names)
+    nobody = Ordinary("every ordinary player", "-", (("raises", Fraction(1, 16)),),
+                      Fraction(0))
+    found = Tells(scenario, players, nobody, (), "the hand")
+    bets = {name: np.zeros((1, 1), dtype=np.uint8) for name in names}
+    return names, ordinary, players, nobody, found, bets
+
+
 def test_uth_dealer_flop_adds_the_flop_to_every_ordinary_players_row() -> None:
     """with_dealer_flop: each player's flop tells and, when every ordinary player's flop is
     known, the flop's tells against all of them at once on the row of decisions none makes
@@ -533,14 +551,7 @@ def test_uth_dealer_flop_adds_the_flop_to_every_ordinary_players_row() -> None:
     from tests.test_uth_surveillance import SETTLE
     from tests.uth_exposure_fake import fake_solution
     solution = fake_solution(SETTLE, ExposedSeen.DEALER_1)
-    names = ("basic strategy", "wizard-practical", "never raises preflop")
-    ordinary = [(name, "-", np.zeros(1326, dtype=np.int8)) for name in names]
-    players = tuple(Ordinary(name, "-", (("raises", Fraction(1, 8)),), Fraction(0))
-                    for name in names)
-    nobody = Ordinary("every ordinary player", "-", (("raises", Fraction(1, 16)),),
-                      Fraction(0))
-    found = Tells("seen=dealer-1", players, nobody, (), "the hand")
-    bets = {name: np.zeros((1, 1), dtype=np.uint8) for name in names}
+    names, ordinary, players, nobody, found, bets = uth_ordinary_made_up("seen=dealer-1")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(watch, "check_against_solve", lambda *_: None)
         patch.setattr(watch, "dealer_flop_tells", lambda *_: (3, 5))
@@ -556,4 +567,43 @@ def test_uth_dealer_flop_adds_the_flop_to_every_ordinary_players_row() -> None:
                                (KINDS[1], Fraction(5, cycle))) for p in added.players)
     # a player whose flop is not known: the row of decisions none makes keeps the preflop
     assert partial.every == nobody and partial.players[1] == players[1]
-    assert "counts the preflop and the flop" in added.note
+    assert "every ordinary player who reaches that street" in added.note
+
+
+def test_uth_dealer_river_adds_the_river_to_every_ordinary_players_row() -> None:
+    """with_dealer_river: each player's river tells and, when every ordinary player is counted,
+    the river's tells against all of them at once on the row of decisions none makes (the
+    counts made up here; tests/test_uth_dealer_rivers.py counts them)."""
+    from edge.games.ultimate_texas_holdem.exposure import dealer_rivers
+    from edge.games.ultimate_texas_holdem.exposure import surveillance as watch
+    from edge.games.ultimate_texas_holdem.exposure.solution import Seen as ExposedSeen
+    from edge.games.ultimate_texas_holdem.exposure.street_tells import KINDS
+    from edge.run import RunSettings
+    from tests.test_uth_surveillance import SETTLE
+    from tests.uth_exposure_fake import fake_solution
+    solution = fake_solution(SETTLE, ExposedSeen.DEALER_1)
+    names, ordinary, players, nobody, found, bets = uth_ordinary_made_up("seen=dealer-1")
+    asked = []
+
+    def river_tells(informed: object, solved: object, players: list[object],
+                    plans: list[object], **_: object) -> dealer_rivers.RiverTells:
+        asked.append((len(players), len(plans)))
+        return dealer_rivers.RiverTells(tuple((3 + k, 5 + k) for k in range(len(players))),
+                                        (1, 2), 0, 0)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dealer_rivers, "river_tells", river_tells)
+        added = watch.with_dealer_river(found, solution, ordinary, bets, None,  # type: ignore[arg-type]
+                                        RunSettings())
+        partial = watch.with_dealer_river(found, solution, ordinary,
+                                          {names[1]: bets[names[1]]}, None,  # type: ignore[arg-type]
+                                          RunSettings())
+    cycle = solution.cycle
+    # basic strategy's river and the chart's own: two rules for three players, then one
+    assert asked == [(3, 2), (1, 2)]
+    assert added.every.tells == (("raises", Fraction(1, 16)),
+                                 (watch.EVERY_RIVER[0], Fraction(1, cycle)),
+                                 (watch.EVERY_RIVER[1], Fraction(2, cycle)))
+    assert [p.tells[1:] for p in added.players] == [
+        ((KINDS[2], Fraction(3 + k, cycle)), (KINDS[3], Fraction(5 + k, cycle)))
+        for k in range(3)]
+    assert partial.every == nobody and partial.players[0] == players[0]

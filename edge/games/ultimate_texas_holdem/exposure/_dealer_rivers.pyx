@@ -19,7 +19,10 @@
 #
 # Counts: per state (rank of d, holding) the turn-river pairs (at most C(46, 2) = 1,035, int32)
 # the informed player plays 1x, and per ordinary rule k those where he plays and the rule folds
-# (``departures[k, 0]``) and where he folds and the rule plays (``departures[k, 1]``).
+# (``departures[k, 0]``) and where he folds and the rule plays (``departures[k, 1]``). With a
+# turn-river card t seen too (seen=dealer-1,turn-river-1) the states reached depend on t: a
+# board (turn, river) counts once for each of its two cards with which, seen, the state is
+# reached (at most 2 x 1,035).
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
@@ -91,23 +94,26 @@ cdef inline int _below(const int32_t* ordered, int n, int32_t s) noexcept nogil:
     return low
 
 
-def dealer_river_flop(const int32_t[::1] flop, const uint8_t[:, ::1] live,
+def dealer_river_flop(const int32_t[::1] flop, const uint8_t[:, :, ::1] live,
                       const int64_t[:, ::1] net, int64_t fold_net, bint ties_larger,
                       const uint64_t[::1] keys, const uint8_t[:, :, ::1] folds,
                       int32_t[:, ::1] plays, int32_t[:, :, :, ::1] departures):
     """Add one flop's river counts: for each state (rank r of the seen club d = 4 r, holding
-    h) that ``live[r, h]`` marks (off the flop and d, the informed player checking the flop),
-    over every turn-river pair off the flop, d and h, ``plays[r, h]`` the pairs where the
-    informed player plays 1x and ``departures[k, 0, r, h]`` (``[k, 1, r, h]``) those where he
-    plays 1x and ordinary rule k folds (he folds and rule k plays). ``folds[k, c]``: rule k's
+    h) that ``live[r, 0, h]`` marks (off the flop and d, the informed player checking the
+    flop), over every turn-river pair off the flop, d and h, ``plays[r, h]`` the pairs where
+    the informed player plays 1x and ``departures[k, 0, r, h]`` (``[k, 1, r, h]``) those where
+    he plays 1x and ordinary rule k folds (he folds and rule k plays). With ``live`` of shape
+    ``[13, 52, 1326]`` the state also knows a turn-river card t (``live[r, t, h]``): each pair
+    counts as many times (0 to 2) as its turn and its river, seen, mark the state live.
+    ``folds[k, c]``: rule k's
     packed fold bits of board class c (``keys[c]``, ascending); ``net[p, k]`` the integer net
     pays of category k with a Play bet of p, ``fold_net`` a fold's."""
     cdef Py_ssize_t n_rules = folds.shape[0], n_classes = keys.shape[0]
     if flop.shape[0] != 3:
         raise ValueError(f"flop must be three cards, not {flop.shape[0]}")
     cy_check_cards(&flop[0], 3, 0, "flop")
-    if live.shape[0] != 13 or live.shape[1] != UTH_HOLDINGS:
-        raise ValueError("live must be [13, 1326]")
+    if live.shape[0] != 13 or live.shape[1] not in (1, 52) or live.shape[2] != UTH_HOLDINGS:
+        raise ValueError("live must be [13, 1, 1326] or [13, 52, 1326]")
     if net.shape[0] != 5 or net.shape[1] != UTH_CATEGORIES:
         raise ValueError("net must be [5, 17]")
     cy_check_pays(&net[0, 0], 5 * UTH_CATEGORIES, fold_net, R_PAY_LIMIT, "net")
@@ -122,6 +128,7 @@ def dealer_river_flop(const int32_t[::1] flop, const uint8_t[:, ::1] live,
     flop_cards[0], flop_cards[1], flop_cards[2] = flop[0], flop[1], flop[2]
     cdef uint64_t flop_mask = cy_card_mask(flop_cards, 3)
     cdef int r, h, a, b, i, j, k, x, d, n_boards, perm, n_dealer, hand_class, blind, weaker, le
+    cdef int t, ways, by_card = live.shape[1] == 52
     cdef int unq, below_pair, image, missing = -1
     cdef int board[5]
     cdef int turn[1176]
@@ -147,8 +154,12 @@ def dealer_river_flop(const int32_t[::1] flop, const uint8_t[:, ::1] live,
         for h in range(UTH_HOLDINGS):
             a = T.pair_a[h]
             b = T.pair_b[h]
-            if live[r, h] and not (flop_mask >> a) & 1 and not (flop_mask >> b) & 1 \
-                    and a != d and b != d:
+            if (flop_mask >> a) & 1 or (flop_mask >> b) & 1 or a == d or b == d:
+                continue
+            ways = 0
+            for t in range(live.shape[1]):
+                ways += live[r, t, h]
+            if ways:
                 listed[r][n_listed[r]] = h
                 n_listed[r] += 1
     n_boards = cy_turn_rivers(flop_mask, turn, river)
@@ -202,6 +213,12 @@ def dealer_river_flop(const int32_t[::1] flop, const uint8_t[:, ::1] live,
                     s = strength[h]
                     if s < 0:
                         continue
+                    if by_card:
+                        ways = (live[r, board[3], h] != 0) + (live[r, board[4], h] != 0)
+                        if ways == 0:
+                            continue
+                    else:
+                        ways = 1
                     weaker = _below(ordered, n_dealer, s)
                     le = weaker
                     while le < n_dealer and ordered[le] == s:
@@ -214,14 +231,14 @@ def dealer_river_flop(const int32_t[::1] flop, const uint8_t[:, ::1] live,
                     cy_outcome_counts(weaker, le - weaker, unq, hand_class >= 1, 44, category)
                     value = cy_play_value(category, blind, net1)
                     play = value > fold_value or (value == fold_value and ties_larger)
-                    plays[r, h] += play
+                    plays[r, h] += play * ways
                     image = cy_permuted_holding(&T, h, T.perms[perm])
                     for k in range(n_rules):
                         rule_folds = (folds[k, found, image >> 3] >> (image & 7)) & 1
                         if play and rule_folds:
-                            departures[k, 0, r, h] += 1
+                            departures[k, 0, r, h] += ways
                         elif not play and not rule_folds:
-                            departures[k, 1, r, h] += 1
+                            departures[k, 1, r, h] += ways
     if missing >= 0:
         raise ValueError(f"board {[flop[0], flop[1], flop[2], turn[missing], river[missing]]}: "
                          "its suit class is not in keys")

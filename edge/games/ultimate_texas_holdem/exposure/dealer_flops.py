@@ -24,6 +24,7 @@ again on every board of the flop states the informed player checks.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -156,36 +157,48 @@ def _unpack(packed: npt.NDArray[np.uint8]) -> BoolArray:
 FLOPS_AHEAD = 8
 
 
-def sweep(settle: solver.Settlement, ties_larger: bool, flops: npt.NDArray[np.int32], *,
-          checkpoint: Checkpoint | None = None, progress: bool = False,
-          jobs: int | None = None) -> npt.NDArray[np.uint8]:
-    """The packed decisions (``[flops, WIDTH]``) of :func:`flop_bets_of` on each flop, counted
-    on ``jobs`` worker threads (default every core: the kernel releases the GIL; each flop's
-    decisions are its own, the same on any number) and stored in the flops' order; with a
-    ``checkpoint`` it resumes from it and writes it at least once a minute of work."""
-    moved = _moved_holdings()
-    blocks = Blocks("ultimate-texas-holdem seen=dealer-1 flop decisions",
-                    np.ones(len(flops), dtype=np.int64), checkpoint=checkpoint,
-                    progress=progress, key={"net": settle.array(),
-                                            "ties_larger": np.array(ties_larger),
-                                            "flops": flops})
-    fresh = {"bets": np.zeros((len(flops), WIDTH), dtype=np.uint8)}
+def row_pass(label: str, rows: int, key: dict[str, npt.NDArray[Any]],
+             fresh: dict[str, npt.NDArray[Any]], count: Callable[[int], npt.NDArray[Any]], *,
+             checkpoint: Checkpoint | None = None, progress: bool = False,
+             jobs: int | None = None, ahead: int = FLOPS_AHEAD) -> npt.NDArray[Any]:
+    """A pass over ``rows`` flops: ``count(row)`` on ``jobs`` worker threads (default every
+    core: the kernels release the GIL; each row's result is its own, the same on any number),
+    stored in the rows' order in the one array of ``fresh``; with a ``checkpoint`` (named by
+    ``key``) it resumes from it and writes it at least once a minute of work. ``ahead`` bounds
+    the rows counted past the one being stored."""
+    (name,) = fresh
+    blocks = Blocks(label, np.ones(rows, dtype=np.int64), checkpoint=checkpoint,
+                    progress=progress, key=key)
     sums = blocks.resume(fresh) or fresh
     todo = np.flatnonzero(blocks.done == 0).tolist()
     with blocks.start():
         try:
-            counted = parallel.map(
-                lambda index: np.packbits(flop_bets_of(flops[index], settle, ties_larger,
-                                                       moved)), todo, jobs, ahead=FLOPS_AHEAD)
-            for index, packed in zip(todo, counted, strict=True):
-                with blocks.adding(index, index + 1):
-                    sums["bets"][index] = packed
+            for row, found in zip(todo, parallel.map(count, todo, jobs, ahead=ahead),
+                                  strict=True):
+                with blocks.adding(row, row + 1):
+                    sums[name][row] = found
                 if blocks.due():
                     blocks.save(sums)
         except KeyboardInterrupt:
             blocks.save_interrupted(lambda: sums)
             raise
-    return sums["bets"]
+    return sums[name]
+
+
+def sweep(settle: solver.Settlement, ties_larger: bool, flops: npt.NDArray[np.int32], *,
+          checkpoint: Checkpoint | None = None, progress: bool = False,
+          jobs: int | None = None) -> npt.NDArray[np.uint8]:
+    """The packed decisions (``[flops, WIDTH]``) of :func:`flop_bets_of` on each flop, counted
+    on ``jobs`` worker threads (:func:`row_pass`) and stored in the flops' order; with a
+    ``checkpoint`` it resumes from it and writes it at least once a minute of work."""
+    moved = _moved_holdings()
+    found: npt.NDArray[np.uint8] = row_pass(
+        "ultimate-texas-holdem seen=dealer-1 flop decisions", len(flops),
+        {"net": settle.array(), "ties_larger": np.array(ties_larger), "flops": flops},
+        {"bets": np.zeros((len(flops), WIDTH), dtype=np.uint8)},
+        lambda index: np.packbits(flop_bets_of(flops[index], settle, ties_larger, moved)),
+        checkpoint=checkpoint, progress=progress, jobs=jobs)
+    return found
 
 
 def informed_flops(settle: solver.Settlement, ties_larger: bool, *, use_cache: bool = True,

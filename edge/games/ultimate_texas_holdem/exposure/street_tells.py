@@ -25,6 +25,9 @@ With one dealer card seen (``dealer-1``, ``dealer-1,flop-1``) the informed flop 
 card: it comes from the pass of :mod:`.dealer_flops` (every flop state decided again), beside the
 ordinary player's flop decision by flop id, on the hands both check preflop (the last section);
 their river from the pass of :mod:`.dealer_rivers` (every board of the flop states both check).
+With the card seen at the river (``dealer-1-river``) the informed flop decision is on (holding,
+flop) alone, from the pass of :mod:`.river_flops`, laid out as the flop pass's; the river the
+same as ``dealer-1``'s.
 """
 
 from __future__ import annotations
@@ -276,16 +279,26 @@ def both_check_deals(found: StreetDepartures, solution: ExposedSolution) -> int:
 # the scenarios whose flop state is dealer-1's (holding, seen dealer card, flop): with a flop
 # card seen too, it is on the flop by then
 DEALER_FLOP = (Seen.DEALER_1, Seen.DEALER_1_FLOP_1)
+# and those whose river state is dealer-1's (holding, board, seen dealer card): with the card
+# seen at the river, the flop decision is on (holding, flop) alone (:mod:`.river_flops`)
+DEALER_RIVER = (*DEALER_FLOP, Seen.DEALER_1_RIVER)
 
 
 def dealer_checks(solution: ExposedSolution) -> npt.NDArray[np.int8]:
-    """``[13, 52, 1326]`` for ``dealer-1,flop-1`` (``[13, 1, 1326]`` for ``dealer-1``): 1 where
-    the informed player checks holding h preflop with the club of rank r seen (and flop card
-    f), 0 where he raises, -1 for no such state."""
-    if solution.scenario not in DEALER_FLOP:
-        raise ValueError(f"seen={solution.scenario}: the flop pass is dealer-1's and "
-                         "dealer-1,flop-1's")
+    """``[13, 52, 1326]`` for ``dealer-1,flop-1`` and ``dealer-1,turn-river-1`` (``[13, 1,
+    1326]`` for ``dealer-1`` and ``dealer-1-river``): 1 where the informed player checks
+    holding h preflop with the club of rank r seen (and flop card or turn-river card c:
+    ``[r, c, h]``), 0 where he raises, -1 for no such state. With
+    ``dealer-1-river`` the card is seen at the river: the preflop state is the holding alone,
+    the same for every r."""
     cards = solution.state_cards.astype(np.int64)
+    if solution.scenario is Seen.DEALER_1_RIVER:
+        checks = np.full((13, 1, solver.HOLDINGS), -1, dtype=np.int8)
+        checks[:, 0, holding_ids()[cards[:, 0], cards[:, 1]]] = solution.choice == 0
+        return checks
+    if solution.scenario not in (*DEALER_FLOP, Seen.DEALER_1_TURN_RIVER_1):
+        raise ValueError(f"seen={solution.scenario}: the flop passes are dealer-1's, "
+                         "dealer-1,flop-1's, dealer-1-river's and dealer-1,turn-river-1's")
     if (cards[:, 2] & 3).any():
         raise ValueError(f"the seen={solution.scenario} solve lists a seen dealer card that is "
                          "not a club")

@@ -31,7 +31,12 @@ from edge.document import Items, Paragraph, Section, Table
 from edge.document.colours import GRID_DEPENDS, GRID_NO_RAISE, GRID_RAISE, PALETTE
 from edge.document.document import Cell
 from edge.games import RunSettings
-from edge.games.ultimate_texas_holdem.exposure import dealer_flops, dealer_rivers
+from edge.games.ultimate_texas_holdem.exposure import (
+    dealer_flops,
+    dealer_rivers,
+    river_flops,
+    turn_river_tells,
+)
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_ids
 from edge.games.ultimate_texas_holdem.exposure.main_bet import (
     DEALER_SEEN,
@@ -45,7 +50,7 @@ from edge.games.ultimate_texas_holdem.exposure.main_bet import (
 )
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution
 from edge.games.ultimate_texas_holdem.exposure.street_tells import (
-    DEALER_FLOP,
+    DEALER_RIVER,
     FLOP_SEEN,
     KINDS,
     StreetDepartures,
@@ -371,13 +376,15 @@ NOTE_DEALER = ("Counted with the card seen: the preflop decision only. The solve
                "counted exactly.")
 NOTE_DEALER_1 = ("Counted with the cards seen: every street, exactly (every flop state decided "
                  "again with the solve's kernel, and the river on every board of the flops both "
-                 "check). The row of decisions no ordinary player makes counts the preflop and "
-                 "the flop (on the flop, against those of them who check the holding preflop), "
-                 "not the river, whose pass counts each ordinary player apart. On the hands the "
-                 "player does not see he plays basic strategy, whose flop and river departures "
-                 "from each ordinary player are counted exactly.")
+                 "check). The row of decisions no ordinary player makes counts a flop or river "
+                 "decision when every ordinary player who reaches that street (checked before "
+                 "it) decides it the other way. On the hands the player does not see he plays "
+                 "basic strategy, whose flop and river departures from each ordinary player are "
+                 "counted exactly.")
 # the flop's tells against every ordinary player at once (the row of decisions none makes)
 EVERY_FLOP = ("bets 2x on a flop each of them checks", "checks a flop each of them bets 2x")
+# the river's, against those of them who reach it
+EVERY_RIVER = ("plays 1x on a river each of them folds", "folds a river each of them plays 1x")
 NOTE_FLOP = ("Counted: every street, exactly. Every seen card is on the board by the flop, so "
              "there the informed player knows no more than anyone and plays basic strategy's "
              "flop and river: he shows flop and river tells only against a player whose own "
@@ -548,12 +555,19 @@ def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHol
     found = preflop_tells(solution, ordinary)
     departures = {name: chart_departures(name, unexposed, run.jobs) for name in ORDINARY_CHARTS}
     found = with_streets(found, solution, departures, basic)
-    if solution.scenario not in DEALER_FLOP:
+    if solution.scenario is Seen.DEALER_1_TURN_RIVER_1:
+        return with_turn_river(found, solution, ordinary,
+                               ordinary_flop_bets(unexposed, run.jobs), run)
+    if solution.scenario not in DEALER_RIVER:
         return found
     flop_bets = ordinary_flop_bets(unexposed, run.jobs)
-    informed = dealer_flops.informed_flops(unexposed.settlement, unexposed.ties_larger,
-                                           use_cache=run.cache, progress=run.progress,
-                                           jobs=run.jobs)
+    if solution.scenario is Seen.DEALER_1_RIVER:
+        informed = river_flops.informed_flops(unexposed, use_cache=run.cache,
+                                              progress=run.progress, jobs=run.jobs)
+    else:
+        informed = dealer_flops.informed_flops(unexposed.settlement, unexposed.ties_larger,
+                                               use_cache=run.cache, progress=run.progress,
+                                               jobs=run.jobs)
     found = with_dealer_flop(found, solution, ordinary, flop_bets, informed)
     return with_dealer_river(found, solution, ordinary, flop_bets, informed, run)
 
@@ -586,7 +600,9 @@ def with_dealer_river(found: Tells, solution: ExposedSolution,
                       informed: dealer_flops.InformedFlops, run: RunSettings) -> Tells:
     """The tells ``found`` of ``dealer-1`` or ``dealer-1,flop-1`` with the river added,
     exactly (:mod:`.dealer_rivers`: kept in the disk cache), on the hands the informed player
-    and each ordinary player both check preflop and on the flop."""
+    and each ordinary player both check preflop and on the flop; and on the row of decisions
+    none of them makes, when every ordinary player is counted, the river decisions each of
+    those who reach the river makes the other way."""
     names, players, plans = river_players(ordinary, flop_bets)
     river = dealer_rivers.river_tells(informed, solution, players, plans, use_cache=run.cache,
                                       progress=run.progress, jobs=run.jobs)
@@ -599,7 +615,42 @@ def with_dealer_river(found: Tells, solution: ExposedSolution,
                 (KINDS[2], Fraction(more, solution.cycle)),
                 (KINDS[3], Fraction(fewer, solution.cycle))))
         updated.append(player)
-    return replace(found, players=tuple(updated), note=NOTE_DEALER_1)
+    every = found.every
+    if len(names) == len(ordinary):
+        more, fewer = river.every
+        every = replace(every, tells=every.tells + (
+            (EVERY_RIVER[0], Fraction(more, solution.cycle)),
+            (EVERY_RIVER[1], Fraction(fewer, solution.cycle))))
+    return replace(found, players=tuple(updated), every=every, note=NOTE_DEALER_1)
+
+
+def with_turn_river(found: Tells, solution: ExposedSolution,
+                    ordinary: Sequence[tuple[str, str, npt.NDArray[np.int8]]],
+                    flop_bets: dict[str, npt.NDArray[np.uint8]], run: RunSettings) -> Tells:
+    """The tells ``found`` of ``dealer-1,turn-river-1`` with the flop and river added, exactly
+    (:mod:`.turn_river_tells`: kept in the disk cache), against each ordinary player whose flop
+    decisions are in ``flop_bets``, and on the row of decisions none of them makes when every
+    one is counted."""
+    names, players, plans = river_players(ordinary, flop_bets)
+    streets = turn_river_tells.street_tells_of(solution, players, plans, use_cache=run.cache,
+                                               progress=run.progress, jobs=run.jobs)
+    flop = dict(zip(names, streets.flop, strict=True))
+    river = dict(zip(names, streets.river, strict=True))
+    updated = []
+    for player in found.players:
+        if player.name in flop:
+            counts = (*flop[player.name], *river[player.name])
+            player = replace(player, tells=player.tells + tuple(
+                (kind, Fraction(deals, solution.cycle))
+                for kind, deals in zip(KINDS, counts, strict=True)))
+        updated.append(player)
+    every = found.every
+    if len(names) == len(ordinary):
+        counts = (*streets.every_flop, *streets.every_river)
+        every = replace(every, tells=every.tells + tuple(
+            (kind, Fraction(deals, solution.cycle))
+            for kind, deals in zip((*EVERY_FLOP, *EVERY_RIVER), counts, strict=True)))
+    return replace(found, players=tuple(updated), every=every, note=NOTE_DEALER_1)
 
 
 def ordinary_flop_bets(unexposed: solver.Solution, jobs: int | None = None
