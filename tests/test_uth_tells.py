@@ -195,7 +195,7 @@ def test_the_hook_adds_the_streets_to_a_flop_scenario_and_to_the_game_as_dealt(
                 assert added == ()
         assert both.every == preflop.every
         assert both.note.startswith("Counted: every street, exactly") == (seen is Seen.FLOP_1)
-        assert both.note.startswith("Counted with the card seen: the preflop decision only") == (
+        assert both.note.startswith("Counted with the cards seen: the preflop decision only") == (
             seen is Seen.DEALER_1)
 
 

@@ -228,12 +228,14 @@ def tally(departures: npt.NDArray[np.int32], reached: IntArray, there: npt.NDArr
 def cached_deals(kind: str, label: str, solution: ExposedSolution,
                  players: Sequence[RiverPlayer], plans: Sequence[StreetPlan | None],
                  shape: tuple[int, ...], code: Sequence[ModuleType],
-                 count: Callable[[tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]],
-                                  Checkpoint], IntArray], use_cache: bool) -> IntArray:
+                 count: Callable[[tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]] | None,
+                                  Checkpoint], IntArray], use_cache: bool, *,
+                 tables: bool = True) -> IntArray:
     """The deals of a pass against ordinary players (``shape``), kept in the disk cache as
     ``kind``, named by the solve's preflop decisions, the players, their river rules
     (``plans``: None for basic strategy's), the pays and the ``code``; ``count(tables,
-    checkpoint)`` makes them from the river rules' fold tables (:func:`every_tables`)."""
+    checkpoint)`` makes them from the river rules' fold tables (:func:`every_tables`; None
+    for a pass that counts no river: ``tables=False``)."""
     if len(plans) != max(player.rule for player in players) + 1:
         raise ValueError("every river rule must be some player's, the last one included")
     settle = solution.settlement
@@ -258,6 +260,8 @@ def cached_deals(kind: str, label: str, solution: ExposedSolution,
         return entry.load(STORED, accept)
 
     def solve(checkpoint: Checkpoint) -> IntArray:
+        if not tables:
+            return count(None, checkpoint)
         keys, folds = river_fold_tables(settle, solution.ties_larger, plans)
         return count((keys, every_tables(folds)), checkpoint)
 
@@ -286,8 +290,9 @@ def river_tells(found: dealer_flops.InformedFlops, solution: ExposedSolution,
     kept in the disk cache (minutes of one core to make: docs/protection.md), named by the
     solve's preflop decisions, the players, their river rules (``plans``: None for basic
     strategy's) and the code."""
-    def count(tables: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]],
+    def count(tables: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]] | None,
               checkpoint: Checkpoint) -> IntArray:
+        assert tables is not None
         return sweep(found, solution, players, tables, checkpoint=checkpoint,
                      progress=progress, jobs=jobs)
 

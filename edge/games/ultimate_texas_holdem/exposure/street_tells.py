@@ -374,3 +374,23 @@ def check_against_solve(found: dealer_flops.InformedFlops, solution: ExposedSolu
     if total != int(solution.counts[2].sum()):
         raise RuntimeError(f"The {solution.scenario} flop pass bets 2x on {total} deals, the "
                            f"solve on {int(solution.counts[2].sum())}.")
+
+
+def flop_tally(bet: IntArray, check: IntArray, checked: BoolArray, theirs: BoolArray
+               ) -> IntArray:
+    """``[players + 2, 2]``: the informed flop decisions against ordinary players, from the
+    states of one flop reached with a preflop check summed per holding (``bet[h]`` bet 2x,
+    ``check[h]`` checked): each player's tells (2x on a flop he checks, a check on a flop he
+    bets 2x) where he checks the holding preflop (``checked[p]``; his flop ``theirs[p]``), the
+    tells against every player at once (each of those who check the holding preflop deciding
+    otherwise, one at least), then all the 2x and checks."""
+    out = np.zeros((len(checked) + 2, 2), dtype=np.int64)
+    for p in range(len(checked)):
+        out[p] = [int(bet[checked[p] & ~theirs[p]].sum()),
+                  int(check[checked[p] & theirs[p]].sum())]
+    anyone = checked.any(axis=0)
+    all_check = anyone & ~(theirs & checked).any(axis=0)
+    all_bet = anyone & ~(~theirs & checked).any(axis=0)
+    out[-2] = [int(bet[all_check].sum()), int(check[all_bet].sum())]
+    out[-1] = [int(bet.sum()), int(check.sum())]
+    return out

@@ -18,7 +18,7 @@ so a report is reproducible.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -34,6 +34,7 @@ from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem.exposure import (
     dealer_flops,
     dealer_rivers,
+    dealer_two_flops,
     river_flops,
     turn_river_tells,
 )
@@ -368,8 +369,8 @@ def surveillance_sections(solution: ExposedSolution, paytable: PayTable,
 
 ORDINARY_CHARTS = ("wizard-practical",)      # named charts a floor sees, beside basic strategy
 OBSERVED = "the player's two hole cards and his decision on every street"
-NOTE_DEALER = ("Counted with the card seen: the preflop decision only. The solve keeps no flop or "
-               "river decisions, so the flop and river tells with the card seen (simulated in "
+NOTE_DEALER = ("Counted with the cards seen: the preflop decision only. The solve keeps no flop or "
+               "river decisions, so the flop and river tells with the cards seen (simulated in "
                "the surveillance section, against basic strategy) are left out; with them an "
                "officer needs fewer hands. On the hands the player does not see he plays basic "
                "strategy, whose flop and river departures from each ordinary player are "
@@ -381,6 +382,13 @@ NOTE_DEALER_1 = ("Counted with the cards seen: every street, exactly (every flop
                  "it) decides it the other way. On the hands the player does not see he plays "
                  "basic strategy, whose flop and river departures from each ordinary player are "
                  "counted exactly.")
+NOTE_DEALER_2 = ("Counted with the cards seen: the preflop and the flop, exactly (every flop "
+                 "state decided again with the solve's kernel), not the river: there the "
+                 "player knows the result, and the river tells with the cards seen (simulated "
+                 "in the surveillance section, against basic strategy) are left out; with them "
+                 "an officer needs fewer hands. On the hands the player does not see he plays "
+                 "basic strategy, whose flop and river departures from each ordinary player "
+                 "are counted exactly.")
 # the flop's tells against every ordinary player at once (the row of decisions none makes)
 EVERY_FLOP = ("bets 2x on a flop each of them checks", "checks a flop each of them bets 2x")
 # the river's, against those of them who reach it
@@ -555,6 +563,9 @@ def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHol
     found = preflop_tells(solution, ordinary)
     departures = {name: chart_departures(name, unexposed, run.jobs) for name in ORDINARY_CHARTS}
     found = with_streets(found, solution, departures, basic)
+    if solution.scenario is Seen.DEALER_2:
+        return with_dealer_two_flop(found, solution, ordinary,
+                                    ordinary_flop_bets(unexposed, run.jobs), run)
     if solution.scenario is Seen.DEALER_1_TURN_RIVER_1:
         return with_turn_river(found, solution, ordinary,
                                ordinary_flop_bets(unexposed, run.jobs), run)
@@ -606,22 +617,41 @@ def with_dealer_river(found: Tells, solution: ExposedSolution,
     names, players, plans = river_players(ordinary, flop_bets)
     river = dealer_rivers.river_tells(informed, solution, players, plans, use_cache=run.cache,
                                       progress=run.progress, jobs=run.jobs)
-    by_name = dict(zip(names, river.tells, strict=True))
-    updated = []
-    for player in found.players:
-        if player.name in by_name:
-            more, fewer = by_name[player.name]
-            player = replace(player, tells=player.tells + (
-                (KINDS[2], Fraction(more, solution.cycle)),
-                (KINDS[3], Fraction(fewer, solution.cycle))))
-        updated.append(player)
-    every = found.every
-    if len(names) == len(ordinary):
-        more, fewer = river.every
-        every = replace(every, tells=every.tells + (
-            (EVERY_RIVER[0], Fraction(more, solution.cycle)),
-            (EVERY_RIVER[1], Fraction(fewer, solution.cycle))))
-    return replace(found, players=tuple(updated), every=every, note=NOTE_DEALER_1)
+    return added_tells(found, solution, dict(zip(names, river.tells, strict=True)), KINDS[2:],
+                       river.every if len(names) == len(ordinary) else None, EVERY_RIVER,
+                       NOTE_DEALER_1)
+
+
+def added_tells(found: Tells, solution: ExposedSolution,
+                per_player: Mapping[str, Sequence[int]], kinds: Sequence[str],
+                every: Sequence[int] | None, every_kinds: Sequence[str], note: str) -> Tells:
+    """``found`` with tells added as deals of the exposed cycle: ``per_player[name]`` (of
+    ``kinds``) to the player so named, and ``every`` (of ``every_kinds``; None when not every
+    ordinary player is counted) to the row of decisions none of them makes."""
+    def shares(named: Sequence[str], deals: Sequence[int]) -> tuple[tuple[str, Fraction], ...]:
+        return tuple((kind, Fraction(count, solution.cycle))
+                     for kind, count in zip(named, deals, strict=True))
+    players = tuple(replace(player, tells=player.tells + shares(kinds, per_player[player.name]))
+                    if player.name in per_player else player for player in found.players)
+    row = found.every if every is None else replace(
+        found.every, tells=found.every.tells + shares(every_kinds, every))
+    return replace(found, players=players, every=row, note=note)
+
+
+def with_dealer_two_flop(found: Tells, solution: ExposedSolution,
+                         ordinary: Sequence[tuple[str, str, npt.NDArray[np.int8]]],
+                         flop_bets: dict[str, npt.NDArray[np.uint8]], run: RunSettings
+                         ) -> Tells:
+    """The tells ``found`` of ``dealer-2`` with the flop added, exactly
+    (:mod:`.dealer_two_flops`: kept in the disk cache), against each ordinary player whose flop
+    decisions are in ``flop_bets``, and on the row of decisions none of them makes when every
+    one is counted; not the river (:data:`NOTE_DEALER_2`)."""
+    names, players, _ = river_players(ordinary, flop_bets)
+    flop = dealer_two_flops.flop_tells(solution, players, use_cache=run.cache,
+                                       progress=run.progress, jobs=run.jobs)
+    return added_tells(found, solution, dict(zip(names, flop.tells, strict=True)), KINDS[:2],
+                       flop.every if len(names) == len(ordinary) else None, EVERY_FLOP,
+                       NOTE_DEALER_2)
 
 
 def with_turn_river(found: Tells, solution: ExposedSolution,
@@ -634,23 +664,12 @@ def with_turn_river(found: Tells, solution: ExposedSolution,
     names, players, plans = river_players(ordinary, flop_bets)
     streets = turn_river_tells.street_tells_of(solution, players, plans, use_cache=run.cache,
                                                progress=run.progress, jobs=run.jobs)
-    flop = dict(zip(names, streets.flop, strict=True))
-    river = dict(zip(names, streets.river, strict=True))
-    updated = []
-    for player in found.players:
-        if player.name in flop:
-            counts = (*flop[player.name], *river[player.name])
-            player = replace(player, tells=player.tells + tuple(
-                (kind, Fraction(deals, solution.cycle))
-                for kind, deals in zip(KINDS, counts, strict=True)))
-        updated.append(player)
-    every = found.every
-    if len(names) == len(ordinary):
-        counts = (*streets.every_flop, *streets.every_river)
-        every = replace(every, tells=every.tells + tuple(
-            (kind, Fraction(deals, solution.cycle))
-            for kind, deals in zip((*EVERY_FLOP, *EVERY_RIVER), counts, strict=True)))
-    return replace(found, players=tuple(updated), every=every, note=NOTE_DEALER_1)
+    per_player = {name: (*flop, *river) for name, flop, river
+                  in zip(names, streets.flop, streets.river, strict=True)}
+    return added_tells(found, solution, per_player, KINDS,
+                       (*streets.every_flop, *streets.every_river)
+                       if len(names) == len(ordinary) else None, (*EVERY_FLOP, *EVERY_RIVER),
+                       NOTE_DEALER_1)
 
 
 def ordinary_flop_bets(unexposed: solver.Solution, jobs: int | None = None

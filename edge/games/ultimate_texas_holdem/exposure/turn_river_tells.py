@@ -179,14 +179,7 @@ def count_flop(flop: npt.NDArray[np.int32], size: int, checks: npt.NDArray[np.in
     check = (reached & ~bets).sum(axis=(0, 1))
     checked = np.stack([np.asarray(player.checks, dtype=bool) for player in players])
     theirs = np.stack([player.flop_bets[flop_id].astype(bool) for player in players])
-    for p in range(len(players)):
-        out[0, p] = [deals * int(bet[checked[p] & ~theirs[p]].sum()),
-                     deals * int(check[checked[p] & theirs[p]].sum())]
-    anyone = checked.any(axis=0)
-    all_check = anyone & ~(theirs & checked).any(axis=0)
-    all_bet = anyone & ~(~theirs & checked).any(axis=0)
-    out[0, -2] = [deals * int(bet[all_check].sum()), deals * int(check[all_bet].sum())]
-    out[0, -1] = [deals * int(bet.sum()), deals * int(check.sum())]
+    out[0] = deals * street_tells.flop_tally(bet, check, checked, theirs)
     # the river: the states checked on the flop, each turn-river pair by its cards seen
     live = reached & ~bets
     plays, departures = dealer_rivers.flop_counts(flop, live, settle, ties_larger, tables)
@@ -276,8 +269,9 @@ def street_tells_of(solution: ExposedSolution, players: Sequence[dealer_rivers.R
         raise ValueError(f"seen={solution.scenario}: this pass is {SCENARIO}'s")
     flops, _ = dealer_flops.club_flops()
 
-    def count(tables: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]],
+    def count(tables: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]] | None,
               checkpoint: Checkpoint) -> IntArray:
+        assert tables is not None
         return sweep(solution, players, tables, checkpoint=checkpoint, progress=progress,
                      jobs=jobs)
 

@@ -1,0 +1,226 @@
+"""The flop tells of ``seen=dealer-2`` against ordinary play, exact (docs/protection.md, "Tells
+against ordinary play").
+
+With both dealer hole cards D seen, the informed flop decision is on (holding P, D, flop F).
+The solve keeps none: this pass runs the solve's own kernel (``_two.solve_flops``) once more on
+each of the 1,755 flop class representatives, with every (D, P) given a row of its own, and
+reads each row's flops-bet column. The kernel counts one dealer holding of each orbit under
+the suit permutations fixing the flop; any other D takes the decision of its orbit's
+representative with P moved by the permutation taking D to it (a suit permutation of a deal
+changes no outcome).
+
+On the states the informed player reaches checking preflop (the solve's choice of (P, D)) and
+an ordinary player checks P preflop, the informed 2x is compared with the ordinary player's flop
+decision on F; each (P, D, F) stands for the 990 turn-rivers, and a class's counts for each of
+its flops (the ordinary players' rules do not depend on the suits' names either). The pass
+checks itself against the solve: the deals on which the informed player bets 2x equal the
+solve's. The river is not counted here: there the informed player knows the result, and the
+kernel counts outcomes, not boards.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from edge.cache import Checkpoint
+from edge.games.ultimate_texas_holdem.exposure import _two as _exposure_two
+from edge.games.ultimate_texas_holdem.exposure import (
+    dealer_flops,
+    dealer_rivers,
+    dealer_two,
+    street_tells,
+)
+from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_cards, holding_ids
+from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
+from edge.games.ultimate_texas_holdem.exposure.sweep_one import permute_cards
+from edge.games.ultimate_texas_holdem.solve import _kernels, solver
+from edge.games.ultimate_texas_holdem.strategy import practical
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+SCENARIO = Seen.DEALER_2
+FLOPS_BET = 2 * solver.CATEGORIES        # the row's column of the flops bet 2x (_two.pyx)
+# every (D, P) its own row, -1 where the two holdings share a card
+_OWN_ROWS = np.arange(solver.HOLDINGS * solver.HOLDINGS, dtype=np.int32).reshape(
+    solver.HOLDINGS, solver.HOLDINGS)
+
+
+def _apart() -> BoolArray:
+    """``[1326, 1326]``: whether holdings D and P share no card."""
+    cards = holding_cards()
+    holds = np.zeros((solver.HOLDINGS, 52), dtype=bool)
+    rows = np.arange(solver.HOLDINGS)
+    holds[rows, cards[:, 0]] = holds[rows, cards[:, 1]] = True
+    shared = holds.astype(np.int32) @ holds.T.astype(np.int32)
+    apart: BoolArray = shared == 0
+    return apart
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What every flop of the pass reads: ``apart[D, P]``, the holding each holding becomes
+    under each of the 24 suit permutations (``moved``) and the kernel's row of each (D, P)."""
+
+    apart: BoolArray
+    moved: IntArray
+    state_index: npt.NDArray[np.int32]
+
+    @staticmethod
+    def make() -> Tables:
+        apart = _apart()
+        cards = holding_cards()
+        ids = holding_ids()
+        moved = np.stack([ids[permute_cards(perm, cards)[:, 0], permute_cards(perm, cards)[:, 1]]
+                          for perm in _kernels.uth_permutations().astype(np.int64)])
+        return Tables(apart, moved, np.where(apart, _OWN_ROWS, -1).astype(np.int32))
+
+
+def informed_bets(flop: npt.NDArray[np.int32], settle: solver.Settlement, ties_larger: bool,
+                  tables: Tables | None = None) -> BoolArray:
+    """``[1326, 1326]``: whether the informed ``dealer-2`` player bets 2x on this flop with
+    dealer holding D and holding P (``[D, P]``; False where they share a card or touch the
+    flop), from the solve's kernel; the dealer holdings it leaves to their orbit take their
+    representative's decision with P moved as D is."""
+    tables = Tables.make() if tables is None else tables
+    cards = flop.astype(np.int64)
+    river, _ = dealer_two.river_values(settle, ties_larger)
+    rows = np.zeros((solver.HOLDINGS * solver.HOLDINGS, dealer_two.ROW), dtype=np.int32)
+    _exposure_two.solve_flops(np.ascontiguousarray(cards[None, :], dtype=np.int32),
+                              tables.state_index, np.ascontiguousarray(settle.array()[2]),
+                              river, ties_larger, rows)
+    dealt = rows[:, :FLOPS_BET].sum(axis=1, dtype=np.int64).reshape(solver.HOLDINGS,
+                                                                    solver.HOLDINGS)
+    bets = (rows[:, FLOPS_BET] > 0).reshape(solver.HOLDINGS, solver.HOLDINGS)
+    del rows
+    held = holding_cards()
+    off: BoolArray = ~np.asarray(np.isin(held, cards).any(axis=1))    # [1326] off the flop
+    valid = tables.apart & off[:, None] & off[None, :]
+    perms = _kernels.uth_permutations().astype(np.int64)
+    fixing = [g for g, perm in enumerate(perms)
+              if sorted(permute_cards(perm, cards).tolist()) == sorted(cards.tolist())]
+    solved = dealt.any(axis=1)                                        # the representatives
+    # each dealer holding off the flop: a permutation fixing the flop taking it to its
+    # orbit's representative (exactly one per orbit is solved)
+    taking = np.full(solver.HOLDINGS, -1, dtype=np.int64)
+    for g in fixing:
+        hit = off & (taking < 0) & solved[tables.moved[g]]
+        taking[hit] = g
+    orbit = np.zeros(solver.HOLDINGS, dtype=np.int64)
+    representative = np.where(taking >= 0, tables.moved[np.maximum(taking, 0),
+                                                        np.arange(solver.HOLDINGS)], -1)
+    np.add.at(orbit, representative[off], 1)
+    size = 24 // len(fixing)
+    if (taking[off] < 0).any() or not np.array_equal(dealt[solved] > 0, valid[solved]) \
+            or not (dealt[solved][valid[solved]]
+                    == np.repeat(size * orbit[solved], valid[solved].sum(axis=1))
+                    * dealer_two.RUNOUTS).all():
+        raise RuntimeError(f"The dealer-2 flop pass read the kernel's states of flop "
+                           f"{cards.tolist()} wrongly.")
+    dealer = np.flatnonzero(off)
+    found = np.zeros((solver.HOLDINGS, solver.HOLDINGS), dtype=bool)
+    found[dealer] = bets[representative[dealer][:, None], tables.moved[taking[dealer]]]
+    found &= valid
+    return found
+
+
+def count_class(flop: npt.NDArray[np.int32], size: int, checks: BoolArray, bets: BoolArray,
+                flop_id: int, players: Sequence[dealer_rivers.RiverPlayer]) -> IntArray:
+    """``[players + 2, 2]`` deals of one flop class (``size`` flops): each player's flop tells
+    (2x on a flop he checks, a check on a flop he bets 2x), those against every player at once,
+    then the informed 2x and flop checks after a preflop check; ``checks[D, P]`` the solve's
+    preflop checks, ``bets`` the informed flop decisions of :func:`informed_bets`."""
+    held = holding_cards()
+    off: BoolArray = ~np.asarray(np.isin(held, flop.astype(np.int64)).any(axis=1))
+    reached = checks & off[:, None] & off[None, :]
+    bet = (reached & bets).sum(axis=0)                                 # per holding P
+    check = (reached & ~bets).sum(axis=0)
+    checked = np.stack([np.asarray(player.checks, dtype=bool) for player in players])
+    theirs = np.stack([player.flop_bets[flop_id].astype(bool) for player in players])
+    found: IntArray = size * dealer_two.RUNOUTS * street_tells.flop_tally(bet, check, checked,
+                                                                          theirs)
+    return found
+
+
+def preflop_checks(solution: ExposedSolution) -> BoolArray:
+    """``[1326, 1326]``: whether the informed player checks preflop with dealer holding D and
+    holding P (``[D, P]``; False where they share a card)."""
+    index = dealer_two.states().index
+    checks: BoolArray = (index >= 0) & (solution.choice[np.maximum(index, 0)] == 0)
+    return checks
+
+
+def sweep(solution: ExposedSolution, players: Sequence[dealer_rivers.RiverPlayer], *,
+          classes: solver.FlopClasses | None = None, checkpoint: Checkpoint | None = None,
+          progress: bool = False, jobs: int | None = None) -> IntArray:
+    """:func:`count_class` over the flop classes (``classes``: some of them, for tests):
+    ``[classes, players + 2, 2]``, counted on ``jobs`` worker threads (the kernel releases the
+    GIL; each class's counts are its own, the same on any number); with a ``checkpoint`` it
+    resumes from it and writes it at least once a minute of work."""
+    chosen = solver.flop_classes() if classes is None else classes
+    settle = solution.settlement
+    ids = dealer_flops.flop_ids(chosen.flops)
+    checks = preflop_checks(solution)
+    tables = Tables.make()
+
+    def count(row: int) -> IntArray:
+        """One class's counts (on a worker thread)."""
+        bets = informed_bets(chosen.flops[row], settle, solution.ties_larger, tables)
+        return count_class(chosen.flops[row], chosen.orbit_size(row), checks, bets,
+                           int(ids[row]), players)
+
+    # one class ahead: each worker holds the kernel's 250 MB of rows while it counts
+    deals: IntArray = dealer_flops.row_pass(
+        f"ultimate-texas-holdem seen={SCENARIO} flop tells", len(chosen.flops),
+        {"net": settle.array(), "ties_larger": np.array(solution.ties_larger),
+         "flops": chosen.flops},
+        {"deals": np.zeros((len(chosen.flops), len(players) + 2, 2), dtype=np.int64)}, count,
+        checkpoint=checkpoint, progress=progress, jobs=jobs, ahead=1)
+    return deals
+
+
+@dataclass(frozen=True)
+class FlopTells:
+    """Deals of the exposed cycle: each player's two flop tells, the two against every player
+    at once, and the informed player's 2x and flop checks after a preflop check."""
+
+    tells: tuple[tuple[int, int], ...]
+    every: tuple[int, int]
+    informed: tuple[int, int]
+
+
+def check_against_solve(found: FlopTells, solution: ExposedSolution) -> None:
+    """The informed 2x deals of the pass must be the solve's: RuntimeError if not."""
+    bets = int(solution.counts[2].sum())
+    if found.informed[0] != bets:
+        raise RuntimeError(f"The {solution.scenario} flop pass bets 2x on {found.informed[0]} "
+                           f"deals, the solve on {bets}.")
+
+
+def flop_tells(solution: ExposedSolution, players: Sequence[dealer_rivers.RiverPlayer], *,
+               use_cache: bool = True, progress: bool = False, jobs: int | None = None
+               ) -> FlopTells:
+    """:func:`sweep` over every flop class on ``jobs`` threads, totalled and checked against
+    the solve, kept in the disk cache (minutes of both cores to make: docs/protection.md),
+    named by the solve's preflop decisions, the players and the code."""
+    if solution.scenario is not SCENARIO:
+        raise ValueError(f"seen={solution.scenario}: this pass is {SCENARIO}'s")
+    flops = solver.flop_classes().flops
+
+    def count(_: object, checkpoint: Checkpoint) -> IntArray:
+        return sweep(solution, players, checkpoint=checkpoint, progress=progress, jobs=jobs)
+
+    plans = [None] * (max(player.rule for player in players) + 1)
+    deals = dealer_rivers.cached_deals(
+        "uth-dealer-two-flop-tells", f"ultimate-texas-holdem seen={SCENARIO} flop tells",
+        solution, players, plans, (len(flops), len(players) + 2, 2),
+        (sys.modules[__name__], _exposure_two, dealer_two, dealer_rivers, dealer_flops,
+         street_tells, practical, solver, _kernels), count, use_cache, tables=False)
+    summed = [(int(more), int(fewer)) for more, fewer in deals.sum(axis=0).tolist()]
+    found = FlopTells(tuple(summed[:-2]), summed[-2], summed[-1])
+    check_against_solve(found, solution)
+    return found
