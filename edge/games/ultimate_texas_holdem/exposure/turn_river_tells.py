@@ -150,23 +150,16 @@ def informed_bets(flop: npt.NDArray[np.int32], settle: solver.Settlement, ties_l
     return found
 
 
-@dataclass(frozen=True)
-class Counted:
-    """One flop's counts: ``[2, players + 2, 2]`` deals per street (flop, river): each
-    player's two tells, the two against every player at once, then the informed player's (2x
-    and flop checks after a preflop check; river 1x and river folds)."""
-
-    deals: IntArray
-
-
 def count_flop(flop: npt.NDArray[np.int32], size: int, checks: npt.NDArray[np.int8],
                bets: BoolArray, flop_id: int, players: Sequence[dealer_rivers.RiverPlayer],
                settle: solver.Settlement, ties_larger: bool,
                tables: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]]) -> IntArray:
-    """The counts of :class:`Counted` for one flop: ``checks`` the solve's preflop checks
-    (:func:`.street_tells.dealer_checks`, ``[13, 52, 1326]``), ``bets`` the informed flop
-    decisions of :func:`informed_bets`, ``size`` the flop's orbit size; ``tables`` the river
-    rules' fold tables extended by :func:`.dealer_rivers.every_tables`."""
+    """One flop's counts: ``[2, players + 2, 2]`` deals per street (flop, river), each
+    player's two tells, the two against every player at once, then the informed player's (2x
+    and flop checks after a preflop check; river 1x and river folds). ``checks`` the solve's
+    preflop checks (:func:`.street_tells.dealer_checks`, ``[13, 52, 1326]``), ``bets`` the
+    informed flop decisions of :func:`informed_bets`, ``size`` the flop's orbit size;
+    ``tables`` the river rules' fold tables extended by :func:`.dealer_rivers.every_tables`."""
     valid = states_of(flop.astype(np.int64))
     if (checks[valid] < 0).any():
         raise RuntimeError(f"A seen={SCENARIO} state is missing from its solve.")
