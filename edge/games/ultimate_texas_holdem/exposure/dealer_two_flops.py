@@ -45,9 +45,6 @@ IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 SCENARIO = Seen.DEALER_2
 FLOPS_BET = 2 * solver.CATEGORIES        # the row's column of the flops bet 2x (_two.pyx)
-# every (D, P) its own row, -1 where the two holdings share a card
-_OWN_ROWS = np.arange(solver.HOLDINGS * solver.HOLDINGS, dtype=np.int32).reshape(
-    solver.HOLDINGS, solver.HOLDINGS)
 
 
 def _apart() -> BoolArray:
@@ -73,11 +70,14 @@ class Tables:
     @staticmethod
     def make() -> Tables:
         apart = _apart()
-        cards = holding_cards()
         ids = holding_ids()
-        moved = np.stack([ids[permute_cards(perm, cards)[:, 0], permute_cards(perm, cards)[:, 1]]
-                          for perm in _kernels.uth_permutations().astype(np.int64)])
-        return Tables(apart, moved, np.where(apart, _OWN_ROWS, -1).astype(np.int32))
+        images = [permute_cards(perm, holding_cards())
+                  for perm in _kernels.uth_permutations().astype(np.int64)]
+        moved = np.stack([ids[image[:, 0], image[:, 1]] for image in images])
+        # every (D, P) its own row, -1 where the two holdings share a card
+        own_rows = np.arange(solver.HOLDINGS * solver.HOLDINGS, dtype=np.int32).reshape(
+            solver.HOLDINGS, solver.HOLDINGS)
+        return Tables(apart, moved, np.where(apart, own_rows, -1).astype(np.int32))
 
 
 def informed_bets(flop: npt.NDArray[np.int32], settle: solver.Settlement, ties_larger: bool,
