@@ -17,6 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +27,8 @@ from edge.cache import Checkpoint
 from edge.games.ultimate_texas_holdem.exposure import (
     dealer_flops,
     dealer_rivers,
+    dealer_two_tells,
+    street_tells,
     turn_river_tells,
 )
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import FLOP_BETS, holding_ids
@@ -149,7 +152,6 @@ def test_the_deals_of_a_flop_against_a_plain_loop(settle: solver.Settlement,
     rng = np.random.default_rng(4)
     bets = rng.random((13, 52, solver.HOLDINGS)) < 0.35
     players = players_made_up(rng)
-    from edge.games.ultimate_texas_holdem.exposure import street_tells
     found = turn_river_tells.count_flop(flops[row], int(sizes[row]),
                                         street_tells.dealer_checks(solution), bets, flop_id,
                                         players, settle, False, None)  # type: ignore[arg-type]
@@ -253,15 +255,20 @@ def test_the_totals_and_the_check_against_the_solve(settle: solver.Settlement) -
     turn_river_tells.check_against_solve(right, solution)
 
 
-def test_the_surveillance_adds_both_streets(settle: solver.Settlement) -> None:
-    """with_turn_river: each player's flop and river tells and, when every ordinary player is
-    counted, those against all of them at once (made-up totals)."""
+@pytest.mark.parametrize(("scenario", "seen", "module", "adding", "note"), [
+    (Seen.DEALER_1_TURN_RIVER_1, "seen=dealer-1,turn-river-1", turn_river_tells,
+     "with_turn_river", "NOTE_DEALER_1"),
+    (Seen.DEALER_2, "seen=dealer-2", dealer_two_tells, "with_dealer_two", "NOTE_DEALER_2")])
+def test_the_surveillance_adds_both_streets(settle: solver.Settlement, scenario: Seen, seen: str,
+                                            module: ModuleType, adding: str, note: str) -> None:
+    """with_turn_river and with_dealer_two: each player's flop and river tells and, when every
+    ordinary player is counted, those against all of them at once (made-up totals)."""
     from edge.games.ultimate_texas_holdem.exposure import surveillance as watch
     from edge.games.ultimate_texas_holdem.exposure.street_tells import KINDS
     from edge.run import RunSettings
-    solution = fake_solution(settle, Seen.DEALER_1_TURN_RIVER_1)
+    solution = fake_solution(settle, scenario)
     from tests.test_surveillance_ordinary import uth_ordinary_made_up
-    _, ordinary, _, _, found, bets = uth_ordinary_made_up("seen=dealer-1,turn-river-1")
+    _, ordinary, _, _, found, bets = uth_ordinary_made_up(seen)
 
     def street_tells_of(solved: object, players: list[object], plans: list[object],
                         **_: object) -> turn_river_tells.StreetTells:
@@ -269,8 +276,8 @@ def test_the_surveillance_adds_both_streets(settle: solver.Settlement) -> None:
             tuple((1 + k, 2 + k) for k in range(len(players))), (5, 6),
             tuple((3 + k, 4 + k) for k in range(len(players))), (7, 8), (0, 0), (0, 0))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(turn_river_tells, "street_tells_of", street_tells_of)
-        added = watch.with_turn_river(found, solution, ordinary, bets, RunSettings())
+        patch.setattr(module, "street_tells_of", street_tells_of)
+        added = getattr(watch, adding)(found, solution, ordinary, bets, RunSettings())
     cycle = solution.cycle
     assert [p.tells[1:] for p in added.players] == [tuple(
         (kind, Fraction(deals, cycle)) for kind, deals in zip(KINDS, (1 + k, 2 + k, 3 + k, 4 + k),
@@ -279,4 +286,4 @@ def test_the_surveillance_adds_both_streets(settle: solver.Settlement) -> None:
     assert added.every.tells[1:] == tuple(
         (kind, Fraction(deals, cycle)) for kind, deals in zip(
             (*watch.EVERY_FLOP, *watch.EVERY_RIVER), (5, 6, 7, 8), strict=True))
-    assert added.note == watch.NOTE_DEALER_1
+    assert added.note == getattr(watch, note)

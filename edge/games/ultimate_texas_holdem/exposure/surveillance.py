@@ -34,7 +34,7 @@ from edge.games import RunSettings
 from edge.games.ultimate_texas_holdem.exposure import (
     dealer_flops,
     dealer_rivers,
-    dealer_two_flops,
+    dealer_two_tells,
     river_flops,
     turn_river_tells,
 )
@@ -382,13 +382,13 @@ NOTE_DEALER_1 = ("Counted with the cards seen: every street, exactly (every flop
                  "it) decides it the other way. On the hands the player does not see he plays "
                  "basic strategy, whose flop and river departures from each ordinary player are "
                  "counted exactly.")
-NOTE_DEALER_2 = ("Counted with the cards seen: the preflop and the flop, exactly (every flop "
-                 "state decided again with the solve's kernel), not the river: there the "
-                 "player knows the result, and the river tells with the cards seen (simulated "
-                 "in the surveillance section, against basic strategy) are left out; with them "
-                 "an officer needs fewer hands. On the hands the player does not see he plays "
-                 "basic strategy, whose flop and river departures from each ordinary player "
-                 "are counted exactly.")
+NOTE_DEALER_2 = ("Counted with the cards seen: every street, exactly (every flop state decided "
+                 "again with the solve's kernel, and on the river, where the player knows the "
+                 "result, every board of the states he checks to it). The row of decisions no "
+                 "ordinary player makes counts a flop or river decision when every ordinary "
+                 "player who reaches that street (checked before it) decides it the other way. "
+                 "On the hands the player does not see he plays basic strategy, whose flop and "
+                 "river departures from each ordinary player are counted exactly.")
 # the flop's tells against every ordinary player at once (the row of decisions none makes)
 EVERY_FLOP = ("bets 2x on a flop each of them checks", "checks a flop each of them bets 2x")
 # the river's, against those of them who reach it
@@ -564,8 +564,8 @@ def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHol
     departures = {name: chart_departures(name, unexposed, run.jobs) for name in ORDINARY_CHARTS}
     found = with_streets(found, solution, departures, basic)
     if solution.scenario is Seen.DEALER_2:
-        return with_dealer_two_flop(found, solution, ordinary,
-                                    ordinary_flop_bets(unexposed, run.jobs), run)
+        return with_dealer_two(found, solution, ordinary,
+                               ordinary_flop_bets(unexposed, run.jobs), run)
     if solution.scenario is Seen.DEALER_1_TURN_RIVER_1:
         return with_turn_river(found, solution, ordinary,
                                ordinary_flop_bets(unexposed, run.jobs), run)
@@ -638,20 +638,17 @@ def added_tells(found: Tells, solution: ExposedSolution,
     return replace(found, players=players, every=row, note=note)
 
 
-def with_dealer_two_flop(found: Tells, solution: ExposedSolution,
-                         ordinary: Sequence[tuple[str, str, npt.NDArray[np.int8]]],
-                         flop_bets: dict[str, npt.NDArray[np.uint8]], run: RunSettings
-                         ) -> Tells:
-    """The tells ``found`` of ``dealer-2`` with the flop added, exactly
-    (:mod:`.dealer_two_flops`: kept in the disk cache), against each ordinary player whose flop
+def with_dealer_two(found: Tells, solution: ExposedSolution,
+                    ordinary: Sequence[tuple[str, str, npt.NDArray[np.int8]]],
+                    flop_bets: dict[str, npt.NDArray[np.uint8]], run: RunSettings) -> Tells:
+    """The tells ``found`` of ``dealer-2`` with the flop and river added, exactly
+    (:mod:`.dealer_two_tells`: kept in the disk cache), against each ordinary player whose flop
     decisions are in ``flop_bets``, and on the row of decisions none of them makes when every
-    one is counted; not the river (:data:`NOTE_DEALER_2`)."""
-    names, players, _ = river_players(ordinary, flop_bets)
-    flop = dealer_two_flops.flop_tells(solution, players, use_cache=run.cache,
-                                       progress=run.progress, jobs=run.jobs)
-    return added_tells(found, solution, dict(zip(names, flop.tells, strict=True)), KINDS[:2],
-                       flop.every if len(names) == len(ordinary) else None, EVERY_FLOP,
-                       NOTE_DEALER_2)
+    one is counted."""
+    names, players, plans = river_players(ordinary, flop_bets)
+    streets = dealer_two_tells.street_tells_of(solution, players, plans, use_cache=run.cache,
+                                               progress=run.progress, jobs=run.jobs)
+    return with_street_tells(found, solution, names, streets, len(ordinary), NOTE_DEALER_2)
 
 
 def with_turn_river(found: Tells, solution: ExposedSolution,
@@ -664,12 +661,19 @@ def with_turn_river(found: Tells, solution: ExposedSolution,
     names, players, plans = river_players(ordinary, flop_bets)
     streets = turn_river_tells.street_tells_of(solution, players, plans, use_cache=run.cache,
                                                progress=run.progress, jobs=run.jobs)
+    return with_street_tells(found, solution, names, streets, len(ordinary), NOTE_DEALER_1)
+
+
+def with_street_tells(found: Tells, solution: ExposedSolution, names: Sequence[str],
+                      streets: turn_river_tells.StreetTells, ordinary: int, note: str) -> Tells:
+    """``found`` with a pass's flop and river tells added to the players ``names`` (in the
+    pass's order), and to the row of decisions none makes when they are all the ``ordinary``
+    players."""
     per_player = {name: (*flop, *river) for name, flop, river
                   in zip(names, streets.flop, streets.river, strict=True)}
     return added_tells(found, solution, per_player, KINDS,
                        (*streets.every_flop, *streets.every_river)
-                       if len(names) == len(ordinary) else None, (*EVERY_FLOP, *EVERY_RIVER),
-                       NOTE_DEALER_1)
+                       if len(names) == ordinary else None, (*EVERY_FLOP, *EVERY_RIVER), note)
 
 
 def ordinary_flop_bets(unexposed: solver.Solution, jobs: int | None = None

@@ -1,5 +1,5 @@
-"""The flop tells of ``seen=dealer-2`` against ordinary play, exact (docs/protection.md, "Tells
-against ordinary play").
+"""The flop and river tells of ``seen=dealer-2`` against ordinary play, exact
+(docs/protection.md, "Tells against ordinary play").
 
 With both dealer hole cards D seen, the informed flop decision is on (holding P, D, flop F).
 The solve keeps none: this pass runs the solve's own kernel (``_two.solve_flops``) once more on
@@ -9,13 +9,23 @@ the suit permutations fixing the flop; any other D takes the decision of its orb
 representative with P moved by the permutation taking D to it (a suit permutation of a deal
 changes no outcome).
 
-On the states the informed player reaches checking preflop (the solve's choice of (P, D)) and
-an ordinary player checks P preflop, the informed 2x is compared with the ordinary player's flop
-decision on F; each (P, D, F) stands for the 990 turn-rivers, and a class's counts for each of
-its flops (the ordinary players' rules do not depend on the suits' names either). The pass
-checks itself against the solve: the deals on which the informed player bets 2x equal the
-solve's. The river is not counted here: there the informed player knows the result, and the
-kernel counts outcomes, not boards.
+The flop: on the states the informed player reaches checking preflop (the solve's choice of
+(P, D)) and an ordinary player checks P preflop, the informed 2x is compared with the ordinary
+player's flop decision on F; each (P, D, F) stands for the 990 turn-rivers, and a class's counts
+for each of its flops (the ordinary players' rules do not depend on the suits' names either).
+
+The river: there the informed player knows the result and plays 1x or folds by its outcome
+category, as the solve does (:func:`.dealer_two.river_values`). On every turn-river board of
+the class's flop, the kernel (``_dealer_rivers.dealer_two_river_flop``) counts, per holding P,
+the dealer holdings D with which the informed player checked to the river and plays 1x, and
+those he folds, and beside each ordinary river rule's decision on (P, board) (basic strategy's
+or a chart's own, read from the fold tables of :mod:`.dealer_rivers` by board suit class)
+those where the two differ; each ordinary player counts the holdings he checks to that river
+(preflop and on F), and the row of decisions no ordinary player makes the river decisions every
+one of those who reach it makes the other way (as for ``dealer-1``: :func:`.dealer_rivers.tally`).
+
+The pass checks itself against the solve: the deals on which the informed player bets 2x,
+plays 1x on the river and folds there equal the solve's.
 """
 
 from __future__ import annotations
@@ -28,23 +38,27 @@ import numpy as np
 import numpy.typing as npt
 
 from edge.cache import Checkpoint
-from edge.games.ultimate_texas_holdem.exposure import _two as _exposure_two
 from edge.games.ultimate_texas_holdem.exposure import (
+    _dealer_rivers,
     dealer_flops,
     dealer_rivers,
     dealer_two,
     street_tells,
+    turn_river_tells,
 )
+from edge.games.ultimate_texas_holdem.exposure import _two as _exposure_two
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_cards, holding_ids
 from edge.games.ultimate_texas_holdem.exposure.solution import ExposedSolution, Seen
 from edge.games.ultimate_texas_holdem.exposure.sweep_one import permute_cards
 from edge.games.ultimate_texas_holdem.solve import _kernels, solver
 from edge.games.ultimate_texas_holdem.strategy import practical
+from edge.games.ultimate_texas_holdem.strategy.language import StreetPlan
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 SCENARIO = Seen.DEALER_2
 FLOPS_BET = 2 * solver.CATEGORIES        # the row's column of the flops bet 2x (_two.pyx)
+RIVER_WORDS = 21                         # 64-bit words of a row of 1,326 dealer holdings
 
 
 def _apart() -> BoolArray:
@@ -146,6 +160,57 @@ def count_class(flop: npt.NDArray[np.int32], size: int, checks: BoolArray, bets:
     return found
 
 
+def river_reach(flop: npt.NDArray[np.int32], checks: BoolArray, bets: BoolArray
+                ) -> npt.NDArray[np.uint64]:
+    """``[1326, 21]``: per holding P, the dealer holdings D (bit ``D & 63`` of word ``D >> 6``)
+    with which the informed player checks preflop and on this flop (``checks[D, P]``, ``bets[D,
+    P]``), off the flop and apart from P: the states he reaches the river with."""
+    held = holding_cards()
+    off: BoolArray = ~np.asarray(np.isin(held, flop.astype(np.int64)).any(axis=1))
+    reached = checks & ~bets & off[:, None] & off[None, :]
+    packed = np.zeros((solver.HOLDINGS, 8 * RIVER_WORDS), dtype=np.uint8)
+    packed[:, :solver.HOLDINGS // 8 + 1] = np.packbits(reached.T, axis=1, bitorder="little")
+    found: npt.NDArray[np.uint64] = packed.view("<u8").astype(np.uint64)
+    return found
+
+
+def river_counts(flop: npt.NDArray[np.int32], reach: npt.NDArray[np.uint64],
+                 category_plays: npt.NDArray[np.bool_],
+                 tables: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]]
+                 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """The kernel on one flop: per holding P, the (board, dealer holding) of the states
+    ``reach`` marks where the informed player plays 1x on the river (``category_plays`` by
+    outcome category) and where he folds, and ``departures[k, j, P]`` those where rule k of
+    the fold ``tables`` folds (j 0) or plays (j 1) and he does not."""
+    keys, folds = tables
+    plays = np.zeros(solver.HOLDINGS, dtype=np.int32)
+    informed_folds = np.zeros(solver.HOLDINGS, dtype=np.int32)
+    departures = np.zeros((folds.shape[0], 2, solver.HOLDINGS), dtype=np.int32)
+    _dealer_rivers.dealer_two_river_flop(np.ascontiguousarray(flop, dtype=np.int32),
+                                         np.ascontiguousarray(reach),
+                                         np.ascontiguousarray(category_plays, dtype=np.uint8),
+                                         keys, folds, plays, informed_folds, departures)
+    return plays, informed_folds, departures
+
+
+def count_river(flop: npt.NDArray[np.int32], size: int, reach: npt.NDArray[np.uint64],
+                flop_id: int, players: Sequence[dealer_rivers.RiverPlayer],
+                category_plays: npt.NDArray[np.bool_],
+                tables: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]]) -> IntArray:
+    """``[players + 2, 2]`` deals of one flop class (``size`` flops): each player's river tells
+    (1x on a river he folds, a fold of a river he plays 1x) on the holdings he checks to the
+    river, those against every player at once, then the informed 1x and folds on the river."""
+    plays, folds, departures = river_counts(flop, reach, category_plays, tables)
+    there = np.stack([player.checks & ~player.flop_bets[flop_id].astype(bool)
+                      for player in players])
+    everywhere = np.ones((1, solver.HOLDINGS), dtype=np.int64)
+    found = np.zeros((len(players) + 2, 2), dtype=np.int64)
+    found[:-1] = size * dealer_rivers.tally(departures[:, :, None, :], everywhere, there,
+                                            [player.rule for player in players])
+    found[-1] = [size * int(plays.sum(dtype=np.int64)), size * int(folds.sum(dtype=np.int64))]
+    return found
+
+
 def preflop_checks(solution: ExposedSolution) -> BoolArray:
     """``[1326, 1326]``: whether the informed player checks preflop with dealer holding D and
     holding P (``[D, P]``; False where they share a card)."""
@@ -154,73 +219,68 @@ def preflop_checks(solution: ExposedSolution) -> BoolArray:
     return checks
 
 
-def sweep(solution: ExposedSolution, players: Sequence[dealer_rivers.RiverPlayer], *,
+def sweep(solution: ExposedSolution, players: Sequence[dealer_rivers.RiverPlayer],
+          tables: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]], *,
           classes: solver.FlopClasses | None = None, checkpoint: Checkpoint | None = None,
           progress: bool = False, jobs: int | None = None) -> IntArray:
-    """:func:`count_class` over the flop classes (``classes``: some of them, for tests):
-    ``[classes, players + 2, 2]``, counted on ``jobs`` worker threads (the kernel releases the
-    GIL; each class's counts are its own, the same on any number); with a ``checkpoint`` it
-    resumes from it and writes it at least once a minute of work."""
+    """:func:`count_class` and :func:`count_river` over the flop classes (``classes``: some of
+    them, for tests): ``[classes, 2, players + 2, 2]`` (the flop's counts, then the river's),
+    the river rules read from ``tables`` (:func:`.dealer_rivers.every_tables`),
+    counted on ``jobs`` worker threads (the kernels release the GIL; each class's counts are
+    its own, the same on any number); with a ``checkpoint`` it resumes from it and writes it at
+    least once a minute of work."""
     chosen = solver.flop_classes() if classes is None else classes
     settle = solution.settlement
     ids = dealer_flops.flop_ids(chosen.flops)
     checks = preflop_checks(solution)
-    tables = Tables.make()
+    made = Tables.make()
+    _, category_plays = dealer_two.river_values(settle, solution.ties_larger)
 
     def count(row: int) -> IntArray:
         """One class's counts (on a worker thread)."""
-        bets = informed_bets(chosen.flops[row], settle, solution.ties_larger, tables)
-        return count_class(chosen.flops[row], chosen.orbit_size(row), checks, bets,
-                           int(ids[row]), players)
+        flop = chosen.flops[row]
+        size = chosen.orbit_size(row)
+        bets = informed_bets(flop, settle, solution.ties_larger, made)
+        on_flop = count_class(flop, size, checks, bets, int(ids[row]), players)
+        reach = river_reach(flop, checks, bets)
+        del bets
+        on_river = count_river(flop, size, reach, int(ids[row]), players, category_plays,
+                               tables)
+        return np.stack([on_flop, on_river])
 
     # one class ahead: each worker holds the kernel's 250 MB of rows while it counts
     deals: IntArray = dealer_flops.row_pass(
-        f"ultimate-texas-holdem seen={SCENARIO} flop tells", len(chosen.flops),
+        f"ultimate-texas-holdem seen={SCENARIO} flop and river tells", len(chosen.flops),
         {"net": settle.array(), "ties_larger": np.array(solution.ties_larger),
          "flops": chosen.flops},
-        {"deals": np.zeros((len(chosen.flops), len(players) + 2, 2), dtype=np.int64)}, count,
+        {"deals": np.zeros((len(chosen.flops), 2, len(players) + 2, 2), dtype=np.int64)}, count,
         checkpoint=checkpoint, progress=progress, jobs=jobs, ahead=1)
     return deals
 
 
-@dataclass(frozen=True)
-class FlopTells:
-    """Deals of the exposed cycle: each player's two flop tells, the two against every player
-    at once, and the informed player's 2x and flop checks after a preflop check."""
-
-    tells: tuple[tuple[int, int], ...]
-    every: tuple[int, int]
-    informed: tuple[int, int]
-
-
-def check_against_solve(found: FlopTells, solution: ExposedSolution) -> None:
-    """The informed 2x deals of the pass must be the solve's: RuntimeError if not."""
-    bets = int(solution.counts[2].sum())
-    if found.informed[0] != bets:
-        raise RuntimeError(f"The {solution.scenario} flop pass bets 2x on {found.informed[0]} "
-                           f"deals, the solve on {bets}.")
-
-
-def flop_tells(solution: ExposedSolution, players: Sequence[dealer_rivers.RiverPlayer], *,
-               use_cache: bool = True, progress: bool = False, jobs: int | None = None
-               ) -> FlopTells:
+def street_tells_of(solution: ExposedSolution, players: Sequence[dealer_rivers.RiverPlayer],
+                 plans: Sequence[StreetPlan | None], *, use_cache: bool = True,
+                 progress: bool = False, jobs: int | None = None) -> turn_river_tells.StreetTells:
     """:func:`sweep` over every flop class on ``jobs`` threads, totalled and checked against
     the solve, kept in the disk cache (minutes of both cores to make: docs/protection.md),
-    named by the solve's preflop decisions, the players and the code."""
+    named by the solve's preflop decisions, the players, their river rules (``plans``: None for
+    basic strategy's) and the code."""
     if solution.scenario is not SCENARIO:
         raise ValueError(f"seen={solution.scenario}: this pass is {SCENARIO}'s")
     flops = solver.flop_classes().flops
 
-    def count(_: object, checkpoint: Checkpoint) -> IntArray:
-        return sweep(solution, players, checkpoint=checkpoint, progress=progress, jobs=jobs)
+    def count(tables: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]] | None,
+              checkpoint: Checkpoint) -> IntArray:
+        assert tables is not None
+        return sweep(solution, players, tables, checkpoint=checkpoint, progress=progress,
+                     jobs=jobs)
 
-    plans = [None] * (max(player.rule for player in players) + 1)
     deals = dealer_rivers.cached_deals(
-        "uth-dealer-two-flop-tells", f"ultimate-texas-holdem seen={SCENARIO} flop tells",
-        solution, players, plans, (len(flops), len(players) + 2, 2),
-        (sys.modules[__name__], _exposure_two, dealer_two, dealer_rivers, dealer_flops,
-         street_tells, practical, solver, _kernels), count, use_cache, tables=False)
-    summed = [(int(more), int(fewer)) for more, fewer in deals.sum(axis=0).tolist()]
-    found = FlopTells(tuple(summed[:-2]), summed[-2], summed[-1])
-    check_against_solve(found, solution)
+        "uth-dealer-two-tells", f"ultimate-texas-holdem seen={SCENARIO} flop and river tells",
+        solution, players, plans, (len(flops), 2, len(players) + 2, 2),
+        (sys.modules[__name__], _exposure_two, _dealer_rivers, dealer_two, dealer_rivers,
+         dealer_flops, street_tells, turn_river_tells, practical, solver, _kernels), count,
+        use_cache)
+    found = turn_river_tells.totals(deals)
+    turn_river_tells.check_against_solve(found, solution)
     return found
