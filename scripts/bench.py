@@ -760,7 +760,7 @@ def _protection_cases(slow: bool) -> list[Case]:
                           _in_a_new_cache(_edge_command(
                               "protection", "ultimate-texas-holdem", "--seen", "dealer-1")),
                           once=True))
-        # the same for the other dealer-card scenarios' passes (dealer-2: the flop only)
+        # the same for the other dealer-card scenarios' passes
         for seen in ("dealer-1-river", "dealer-1,turn-river-1", "dealer-2"):
             cases.append(Case(f"ultimate-texas-holdem: edge protection --seen {seen}, the "
                               "tells with the street passes (empty cache)", 1800.0,
