@@ -192,3 +192,19 @@ def test_a_table_whose_cells_or_alignments_miss_a_column_is_refused(
     # five columns' alignments for six (its HTML an internal error)
     with pytest.raises(ValueError, match=said):
         Table(("outcome", "pays", "count"), rows, "odd", align=align)
+
+
+def test_a_table_of_long_rows_keeps_only_what_fits_with_its_head() -> None:
+    """A table's first and last rows are kept on one page in row groups; rows of long text
+    (UTH's scenarios that look the same: eleven printed lines each) are kept one at a time,
+    so the first fits below the heading and the head is never left alone at a page's foot;
+    short rows are kept three at a time."""
+    import re
+    long = ", ".join(["AA", "KK", "QQ", "JJ"] * 30)
+    for rows, kept in ((tuple((f"seen={k}", "22: raise 4%", long) for k in range(4)), 1),
+                       (tuple((f"row {k}", "1", "2") for k in range(40)), 3)):
+        html = render(Report("R", (), (Section("S", (Table(("a", "b", "c"), rows),)),)), "html")
+        groups = re.findall(r"<tbody( class=\"keep\")?>(.*?)</tbody>", html, re.S)
+        sizes = [(bool(keep), body.count("<tr")) for keep, body in groups]
+        assert sizes[0] == (True, kept) and sizes[-1] == (True, kept)
+        assert sum(size for _, size in sizes) == len(rows)

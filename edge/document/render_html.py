@@ -123,14 +123,32 @@ def _html_cell(cell: CellLike, numeric: bool, tag: str = "td") -> str:
 
 # a table of more rows may break across pages (a longer one kept whole could leave much of
 # a page blank); its first and last rows this many are kept together
-_SMALL_ROWS, _KEPT_ROWS = 16, 3
+_SMALL_ROWS, _KEPT_ROWS, _KEPT_LINES = 16, 3, 8
+
+
+def _row_lines(table: Table) -> list[int]:
+    """About how many printed lines each of a table's rows takes: a row of long text wraps (a
+    column holds some 40 characters when others share the line, the line some 100)."""
+    lengths = [[len(cell_text(cell)) for cell in row] or [0] for row in table.rows]
+    return [1 + max(max(row) // 40, sum(row) // 100) for row in lengths]
 
 
 def _table_lines(table: Table) -> int:
-    """About how many printed lines a table's rows take: a row of long text wraps (a column
-    holds some 40 characters when others share the line, the line some 100)."""
-    lengths = [[len(cell_text(cell)) for cell in row] or [0] for row in table.rows]
-    return sum(1 + max(max(row) // 40, sum(row) // 100) for row in lengths)
+    """About how many printed lines a table's rows take (:func:`_row_lines`)."""
+    return sum(_row_lines(table))
+
+
+def _kept_rows(lines: list[int]) -> int:
+    """How many rows at one end of a table (their printed lines, from that end) are kept on
+    one page with it: up to ``_KEPT_ROWS`` within ``_KEPT_LINES`` lines, one at least (rows of
+    long text kept together could not fit below a heading and would leave it alone)."""
+    kept = total = 0
+    for count in lines[:_KEPT_ROWS]:
+        if kept and total + count > _KEPT_LINES:
+            break
+        kept += 1
+        total += count
+    return kept
 
 
 def _table_classes(table: Table, grid: bool) -> list[str]:
@@ -164,13 +182,16 @@ def _html_table(table: Table) -> str:
     split = len(table.rows) - table.footer
     # a table that may break across pages keeps its first and last rows (with the totals)
     # in row groups that do not break: no page holds a lone row or a lone total
-    ends = _KEPT_ROWS if "small" not in classes and not grid else 0
-    groups = [(0, ends), (ends, max(ends, split - ends)), (max(ends, split - ends),
-                                                          len(table.rows))]
+    breaks = "small" not in classes and not grid
+    lines = _row_lines(table)[:split]
+    first = _kept_rows(lines) if breaks else 0
+    last = _kept_rows(lines[::-1]) if breaks else 0
+    groups = [(0, first), (first, max(first, split - last)), (max(first, split - last),
+                                                              len(table.rows))]
     for start, stop in groups:
         if start == stop:
             continue
-        kept = " class=\"keep\"" if ends and (start, stop) != groups[1] else ""
+        kept = " class=\"keep\"" if breaks and (start, stop) != groups[1] else ""
         out.append(f"<tbody{kept}>")
         for index in range(start, stop):
             cells = [_html_cell(c, n, "th" if grid and i == 0 else "td")

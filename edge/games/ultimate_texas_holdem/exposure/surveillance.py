@@ -369,6 +369,11 @@ def surveillance_sections(solution: ExposedSolution, paytable: PayTable,
 
 ORDINARY_CHARTS = ("wizard-practical",)      # named charts a floor sees, beside basic strategy
 OBSERVED = "the player's two hole cards and his decision on every street"
+# why the street tells are fewer than the simulated departures from basic strategy
+BOTH_REACH = (" A flop or river tell counts a hand only when the ordinary player reaches that "
+              "street too (a hand one of them raised preflop is a preflop tell already), so "
+              "these shares are smaller than the informed player's departures from basic "
+              "strategy at every spot he reaches (the report's simulated surveillance table).")
 NOTE_DEALER = ("Counted with the cards seen: the preflop decision only. The solve keeps no flop or "
                "river decisions, so the flop and river tells with the cards seen (simulated in "
                "the surveillance section, against basic strategy) are left out; with them an "
@@ -381,14 +386,16 @@ NOTE_DEALER_1 = ("Counted with the cards seen: every street, exactly (every flop
                  "decision when every ordinary player who reaches that street (checked before "
                  "it) decides it the other way. On the hands the player does not see he plays "
                  "basic strategy, whose flop and river departures from each ordinary player are "
-                 "counted exactly.")
+                 "counted exactly."
+                 + BOTH_REACH)
 NOTE_DEALER_2 = ("Counted with the cards seen: every street, exactly (every flop state decided "
                  "again with the solve's kernel, and on the river, where the player knows the "
                  "result, every board of the states he checks to it). The row of decisions no "
                  "ordinary player makes counts a flop or river decision when every ordinary "
                  "player who reaches that street (checked before it) decides it the other way. "
                  "On the hands the player does not see he plays basic strategy, whose flop and "
-                 "river departures from each ordinary player are counted exactly.")
+                 "river departures from each ordinary player are counted exactly."
+                 + BOTH_REACH)
 # the flop's tells against every ordinary player at once (the row of decisions none makes)
 EVERY_FLOP = ("bets 2x on a flop each of them checks", "checks a flop each of them bets 2x")
 # the river's, against those of them who reach it
