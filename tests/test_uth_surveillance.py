@@ -124,3 +124,26 @@ def test_the_hook_gives_a_labelled_section() -> None:
         assert count.more + count.fewer <= count.spots
         share, error = count.rate(count.more, count.spots)
         assert 0 <= share <= 1 and error >= 0
+
+
+def test_a_scenario_the_simulator_does_not_play_prints_no_simulated_streets(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """dealer-1-river: the simulator does not play its flop, so its section says the flop and
+    river are not simulated instead of printing basic strategy's own play as the informed
+    player's (a table of zero departures)."""
+    from types import SimpleNamespace
+
+    from edge.games.ultimate_texas_holdem.solve import main_bet as uth_main
+    basic = made_up_basic()
+    monkeypatch.setattr(uth_main, "solve_main",
+                        lambda *_: SimpleNamespace(preflop_choice=lambda: basic))
+
+    def no_simulation(*_: object) -> None:
+        raise AssertionError("dealer-1-river must not be simulated")
+    monkeypatch.setattr(watch, "street_counts", no_simulation)
+    rules = UltimateTexasHoldemRules(seen=Seen.DEALER_1_RIVER)
+    sections = watch.surveillance_sections(fake_solution(SETTLE, Seen.DEALER_1_RIVER), STANDARD,
+                                           rules, RUN)
+    text = " ".join(render(Report("t", (), tuple(sections), game=GAME.name), "plain").split())
+    assert watch.NOT_SIMULATED_STREETS in text and "(simulated:" not in text
+    assert "flop and river are not simulated for this scenario" in sections[0].method[0]

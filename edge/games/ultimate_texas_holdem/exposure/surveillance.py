@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from edge.cache import Memo
 from edge.cards import RANKS
-from edge.document import Items, Paragraph, Section, Table
+from edge.document import Block, Items, Paragraph, Section, Table
 from edge.document.colours import GRID_DEPENDS, GRID_NO_RAISE, GRID_RAISE, PALETTE
 from edge.document.document import Cell
 from edge.games import RunSettings
@@ -41,6 +41,7 @@ from edge.games.ultimate_texas_holdem.exposure import (
 from edge.games.ultimate_texas_holdem.exposure.dealer_one import holding_ids
 from edge.games.ultimate_texas_holdem.exposure.main_bet import (
     DEALER_SEEN,
+    NOT_SIMULATED,
     SEEN_CARD,
     chart_order,
     class_index,
@@ -339,30 +340,43 @@ def basic_choices(paytable: PayTable, rules: UltimateTexasHoldemRules, run: RunS
     return choice, by_class
 
 
+NOT_SIMULATED_STREETS = ("Flop and river: not simulated here (the informed flop decision of "
+                         "this scenario, whose checking line plays the river with the card "
+                         "seen, is not computed on the spot); the tells against ordinary play "
+                         "count both streets exactly.")
+
+
 def surveillance_sections(solution: ExposedSolution, paytable: PayTable,
                           rules: UltimateTexasHoldemRules, run: RunSettings,
                           hands: int | None = None) -> list[Section]:
     """The sections of one scenario: the preflop departures (exact), the chart and the plain
-    rules, and the flop and river departures (simulated)."""
+    rules, and the flop and river departures (simulated; for a scenario the simulator does
+    not play, a sentence saying so)."""
     basic, by_class = basic_choices(paytable, rules, run)
     found = preflop_departures(solution, basic)
-    count = hands if hands is not None else HANDS[DEALER_SEEN[solution.scenario]]
-    streets = street_counts(solution, paytable, rules, run, count)
     scenario = scenario_of(solution.scenario)
     title = f"What to watch for: the player seeing {scenario.seen}"
-    said = (f"The \"{title}\" section: the preflop shares are exact (every preflop state); "
-            f"the flop and river shares are simulated ({count:,} hands dealt with the exposure, "
-            f"seed {SEED}), each with its binomial standard error.")
+    if solution.scenario in NOT_SIMULATED:
+        said = (f"The \"{title}\" section: the preflop shares are exact (every preflop "
+                "state); the flop and river are not simulated for this scenario.")
+        intro = "Preflop shares are exact (every preflop state equally likely)."
+        streets: Block = Paragraph(NOT_SIMULATED_STREETS)
+    else:
+        count = hands if hands is not None else HANDS[DEALER_SEEN[solution.scenario]]
+        said = (f"The \"{title}\" section: the preflop shares are exact (every preflop "
+                f"state); the flop and river shares are simulated ({count:,} hands dealt with "
+                f"the exposure, seed {SEED}), each with its binomial standard error.")
+        intro = ("Preflop shares are exact (every preflop state equally likely); flop and river "
+                 "shares are simulated.")
+        streets = street_table(street_counts(solution, paytable, rules, run, count))
     return [Section(title, (
-        Paragraph("Basic strategy is the optimal strategy of the game as dealt. Preflop shares "
-                  "are exact (every preflop state equally likely); flop and river shares are "
-                  "simulated."),
+        Paragraph(f"Basic strategy is the optimal strategy of the game as dealt. {intro}"),
         Items(tuple(preflop_summary(found))),
         preflop_grid(found, by_class),
         Paragraph("Plain rules (preflop, a class counted when the informed player raises it on "
                   "most of its suit arrangements):"),
         Items(tuple(preflop_rules(found, by_class))),
-        street_table(streets)), method=(said,))]
+        streets), method=(said,))]
 
 
 # --- tells against ordinary play (edge/tells.py), preflop, exact -----------------------------
