@@ -147,3 +147,12 @@ def test_a_scenario_the_simulator_does_not_play_prints_no_simulated_streets(
     text = " ".join(render(Report("t", (), tuple(sections), game=GAME.name), "plain").split())
     assert watch.NOT_SIMULATED_STREETS in text and "(simulated:" not in text
     assert "flop and river are not simulated for this scenario" in sections[0].method[0]
+
+
+def test_the_street_tells_note_points_to_a_simulated_table_only_where_there_is_one() -> None:
+    """The tells' note compares them with the simulated departures from basic strategy; for
+    dealer-1-river, which is not simulated, it does not."""
+    assert watch.dealer_one_note(Seen.DEALER_1).endswith(watch.BOTH_REACH)
+    assert watch.dealer_one_note(Seen.DEALER_1_FLOP_1).endswith(watch.BOTH_REACH)
+    assert "simulated" not in watch.dealer_one_note(Seen.DEALER_1_RIVER)
+    assert watch.NOTE_DEALER_2.endswith(watch.BOTH_REACH)

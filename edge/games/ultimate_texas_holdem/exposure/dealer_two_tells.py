@@ -94,6 +94,12 @@ class Tables:
         return Tables(apart, moved, np.where(apart, own_rows, -1).astype(np.int32))
 
 
+def off_the_flop(flop: npt.NDArray[np.int32]) -> BoolArray:
+    """``[1326]``: whether each holding has no card of the flop."""
+    found: BoolArray = ~np.asarray(np.isin(holding_cards(), flop.astype(np.int64)).any(axis=1))
+    return found
+
+
 def informed_bets(flop: npt.NDArray[np.int32], settle: solver.Settlement, ties_larger: bool,
                   tables: Tables | None = None) -> BoolArray:
     """``[1326, 1326]``: whether the informed ``dealer-2`` player bets 2x on this flop with
@@ -111,8 +117,7 @@ def informed_bets(flop: npt.NDArray[np.int32], settle: solver.Settlement, ties_l
                                                                     solver.HOLDINGS)
     bets = (rows[:, FLOPS_BET] > 0).reshape(solver.HOLDINGS, solver.HOLDINGS)
     del rows
-    held = holding_cards()
-    off: BoolArray = ~np.asarray(np.isin(held, cards).any(axis=1))    # [1326] off the flop
+    off = off_the_flop(flop)
     valid = tables.apart & off[:, None] & off[None, :]
     perms = _kernels.uth_permutations().astype(np.int64)
     fixing = [g for g, perm in enumerate(perms)
@@ -148,8 +153,7 @@ def count_class(flop: npt.NDArray[np.int32], size: int, checks: BoolArray, bets:
     (2x on a flop he checks, a check on a flop he bets 2x), those against every player at once,
     then the informed 2x and flop checks after a preflop check; ``checks[D, P]`` the solve's
     preflop checks, ``bets`` the informed flop decisions of :func:`informed_bets`."""
-    held = holding_cards()
-    off: BoolArray = ~np.asarray(np.isin(held, flop.astype(np.int64)).any(axis=1))
+    off = off_the_flop(flop)
     reached = checks & off[:, None] & off[None, :]
     bet = (reached & bets).sum(axis=0)                                 # per holding P
     check = (reached & ~bets).sum(axis=0)
@@ -165,8 +169,7 @@ def river_reach(flop: npt.NDArray[np.int32], checks: BoolArray, bets: BoolArray
     """``[1326, 21]``: per holding P, the dealer holdings D (bit ``D & 63`` of word ``D >> 6``)
     with which the informed player checks preflop and on this flop (``checks[D, P]``, ``bets[D,
     P]``), off the flop and apart from P: the states he reaches the river with."""
-    held = holding_cards()
-    off: BoolArray = ~np.asarray(np.isin(held, flop.astype(np.int64)).any(axis=1))
+    off = off_the_flop(flop)
     reached = checks & ~bets & off[:, None] & off[None, :]
     packed = np.zeros((solver.HOLDINGS, 8 * RIVER_WORDS), dtype=np.uint8)
     packed[:, :solver.HOLDINGS // 8 + 1] = np.packbits(reached.T, axis=1, bitorder="little")

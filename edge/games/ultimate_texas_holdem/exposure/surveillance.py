@@ -386,22 +386,33 @@ OBSERVED = "the player's two hole cards and his decision on every street"
 # why the street tells are fewer than the simulated departures from basic strategy
 BOTH_REACH = (" A flop or river tell counts a hand only when the ordinary player reaches that "
               "street too (a hand one of them raised preflop is a preflop tell already), so "
-              "these shares are smaller than the informed player's departures from basic "
-              "strategy at every spot he reaches (the report's simulated surveillance table).")
+              "the tells against basic strategy are no more than the informed player's "
+              "departures from it at every spot he reaches (the report's simulated "
+              "surveillance table counts those).")
 NOTE_DEALER = ("Counted with the cards seen: the preflop decision only. The solve keeps no flop or "
                "river decisions, so the flop and river tells with the cards seen (simulated in "
                "the surveillance section, against basic strategy) are left out; with them an "
                "officer needs fewer hands. On the hands the player does not see he plays basic "
                "strategy, whose flop and river departures from each ordinary player are "
                "counted exactly.")
-NOTE_DEALER_1 = ("Counted with the cards seen: every street, exactly (every flop state decided "
-                 "again with the solve's kernel, and the river on every board of the flops both "
-                 "check). The row of decisions no ordinary player makes counts a flop or river "
-                 "decision when every ordinary player who reaches that street (checked before "
-                 "it) decides it the other way. On the hands the player does not see he plays "
-                 "basic strategy, whose flop and river departures from each ordinary player are "
-                 "counted exactly."
-                 + BOTH_REACH)
+STREETS_DEALER_1 = ("Counted with the cards seen: every street, exactly (every flop state "
+                    "decided again with the solve's kernel, and the river on every board of the "
+                    "flops both check). The row of decisions no ordinary player makes counts a "
+                    "flop or river decision when every ordinary player who reaches that street "
+                    "(checked before it) decides it the other way. On the hands the player does "
+                    "not see he plays basic strategy, whose flop and river departures from each "
+                    "ordinary player are counted exactly.")
+NOTE_DEALER_1 = STREETS_DEALER_1 + BOTH_REACH
+# dealer-1-river is not simulated (NOT_SIMULATED): no simulated table to compare with
+NOTE_DEALER_1_RIVER = STREETS_DEALER_1
+
+
+def dealer_one_note(scenario: Seen) -> str:
+    """The note of a scenario with one dealer card seen counted on every street: with the
+    comparison to the simulated table, but for a scenario not simulated."""
+    return NOTE_DEALER_1_RIVER if scenario in NOT_SIMULATED else NOTE_DEALER_1
+
+
 NOTE_DEALER_2 = ("Counted with the cards seen: every street, exactly (every flop state decided "
                  "again with the solve's kernel, and on the river, where the player knows the "
                  "result, every board of the states he checks to it). The row of decisions no "
@@ -569,7 +580,8 @@ def with_dealer_flop(found: Tells, solution: ExposedSolution,
         every = replace(every, tells=every.tells + (
             (EVERY_FLOP[0], Fraction(more, solution.cycle)),
             (EVERY_FLOP[1], Fraction(fewer, solution.cycle))))
-    return replace(found, players=tuple(players), every=every, note=NOTE_DEALER_1)
+    return replace(found, players=tuple(players), every=every,
+                   note=dealer_one_note(solution.scenario))
 
 
 def tells(solution: ExposedSolution, paytable: PayTable, rules: UltimateTexasHoldemRules,
@@ -640,7 +652,7 @@ def with_dealer_river(found: Tells, solution: ExposedSolution,
                                       progress=run.progress, jobs=run.jobs)
     return added_tells(found, solution, dict(zip(names, river.tells, strict=True)), KINDS[2:],
                        river.every if len(names) == len(ordinary) else None, EVERY_RIVER,
-                       NOTE_DEALER_1)
+                       dealer_one_note(solution.scenario))
 
 
 def added_tells(found: Tells, solution: ExposedSolution,
