@@ -551,6 +551,51 @@ def test_the_wizard_practical_file_gives_the_built_in_return(
         for d in priced}
 
 
+@pytest.mark.parametrize(("hole", "on_board", "expected"), [
+    # (overcards, three_flush, board_suited), read off the cards by hand
+    ("As Kh", "2s 7s 9d", (2, 1, 2)),           # three spades with the ace; A and K over 9
+    ("9s 8s", "Ts 2h 3d", (0, 2, 1)),           # three spades with both hole cards
+    ("Ah Kh", "2s 7s 9s", (2, 0, 3)),           # the three spades are the board's own
+    ("As 8s", "Ks 2s 3d", (1, 0, 2)),           # four spades: a flush draw, not three
+    ("Qd Qc", "Jd 4d 4h 9c Tc", (2, 1, 2)),     # a pocket pair above the board; river
+    ("2c 3h", "Ac Kc Qh Jh 5s", (0, 1, 2)),     # two suits held three times: the most
+    ("Ah 2c", "3s 5s 7s 9s Js", (1, 0, 5)),     # a flush on the board
+])
+def test_the_features_of_game_files_on_written_deals(hole: str, on_board: str,
+                                                     expected: tuple[int, int, int]) -> None:
+    held = tuple(card(text) for text in hole.split())
+    cards = tuple(card(text) for text in on_board.split())
+    found = holding_features(np.array([held]), cards)[0]
+    assert (found[Feature.OVERCARDS], found[Feature.THREE_FLUSH],
+            found[Feature.BOARD_SUITED]) == expected
+    assert list(found) == plain_features((held[0], held[1]), cards)
+    if len(cards) == 5:
+        assert _showdown.river_features(held, cards) == list(found)
+
+
+@pytest.mark.kernels
+def test_the_features_of_game_files_against_plain_python_on_sampled_deals() -> None:
+    # the three features only game files read, on 600 flops and 600 whole boards: numpy's
+    # (the flop cells and rules) and the board kernel's (the river rules) against the plain
+    # definitions of docs/strategies.md; every value of each comes up (but a board of five of
+    # one suit, one deal in 500: written above)
+    rng = random.Random(2026)
+    seen: dict[Feature, set[int]] = {f: set() for f in (Feature.OVERCARDS, Feature.THREE_FLUSH,
+                                                        Feature.BOARD_SUITED)}
+    for size in (3, 5):
+        deals = [rng.sample(range(52), size + 2) for _ in range(600)]
+        holes = np.array([deal[:2] for deal in deals])
+        for deal, hole in zip(deals, holes, strict=True):
+            plain = plain_features((deal[0], deal[1]), tuple(deal[2:]))
+            assert list(holding_features(hole[np.newaxis], deal[2:])[0]) == plain
+            if size == 5:
+                assert _showdown.river_features(deal[:2], deal[2:]) == plain
+            for feature, values in seen.items():
+                values.add(plain[feature])
+    assert seen == {Feature.OVERCARDS: {0, 1, 2}, Feature.THREE_FLUSH: {0, 1, 2},
+                    Feature.BOARD_SUITED: {1, 2, 3, 4}}
+
+
 @pytest.mark.kernels
 def test_the_river_features_of_the_kernel_against_plain_python() -> None:
     # random whole boards of the full deck: the board kernel's features (as its rules read

@@ -29,8 +29,15 @@ from edge.decisions.board import (
     solve_board_game,
 )
 from edge.decisions.board_strategy_file import board_compare, board_strategy_kind, later_rules
-from edge.decisions.board_words import learn, price_words, rule_lines, word_floors
-from edge.decisions.holdem_features import Feature, HoldemRules
+from edge.decisions.board_words import (
+    _polished,
+    candidates,
+    learn,
+    price_words,
+    rule_lines,
+    word_floors,
+)
+from edge.decisions.holdem_features import Feature, HoldemRule, HoldemRules, holdem_condition
 from edge.decisions.strategy_file import GameFileStrategy
 from edge.strategies import catalog_of
 from tests.test_flop_and_river import ANTE, GAME, card
@@ -291,3 +298,37 @@ def test_full_deck_words_of_flop_and_river() -> None:
     priced = price_words(solve_board_game(game, plan=tuple(w.rules for w in learned)))
     assert priced.optimal == solution.player_return
     assert 0 < priced.cost < 1
+
+
+@pytest.mark.parametrize(("key", "raw", "words"), [
+    ("overcards_min", 1, "at least one hole card ranks above every board card"),
+    ("overcards", 2, "both hole cards rank above every board card"),
+    ("overcards_below", 1, "no hole card ranks above every board card"),
+    ("three_flush_min", 1, "he holds three to a flush with a hole card in it"),
+    ("three_flush", 2, "he holds three to a flush with both hole cards in it"),
+    ("three_flush_max", 1, "he holds no three to a flush with both hole cards in it"),
+    ("board_suited_max", 2, "the most board cards of one suit is at most 2"),
+    ("board_suited", 3, "the most board cards of one suit is exactly 3"),
+    ("board_suited_min", 3, "the most board cards of one suit is at least 3"),
+    ("board_suited", [1, 3], "the most board cards of one suit is 1 or 3"),
+])
+def test_the_features_of_game_files_read_in_words(key: str, raw: object, words: str) -> None:
+    condition = holdem_condition(key, raw, "no", False, "test")
+    assert condition.words == words
+
+
+def test_polishing_moves_a_rule_to_the_best_bound_and_never_loses() -> None:
+    # thirteen made-up cells by the higher hole card: calling wins 1 from a nine up and loses
+    # 1 below it, folding is worth 0; words that fold below a seven only are moved to fold
+    # below a nine (every cell then takes its better option)
+    values = np.array([[0, 1 if rank >= 7 else -1] for rank in range(13)], dtype=np.int64)
+    keys = np.arange(13)
+    conditions = candidates(Feature.HIGH_CARD, set(range(13)), False)
+    masks = [np.isin(keys, sorted(condition.allowed)) for condition in conditions]
+    start = next(c for c in conditions if c.text == 'high_card_max = "6"')
+    rules, otherwise = _polished(values, conditions, masks, (HoldemRule(0, (start,)),), 1)
+    assert [c.text for rule in rules for c in rule.conditions] in (
+        ['high_card_max = "8"'], ['high_card_min = "9"'])
+    chosen = HoldemRules(0, rules, otherwise).decide(keys[:, np.newaxis].repeat(
+        max(Feature) + 1, axis=1))[0]
+    assert sum(int(values[cell, option]) for cell, option in enumerate(chosen)) == 6

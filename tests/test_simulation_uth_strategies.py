@@ -17,12 +17,13 @@ import numpy as np
 import pytest
 
 from edge.cards import parse_cards
+from edge.decisions.holdem_features import BUILT_IN_FEATURES
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem import GAME
 from edge.games.ultimate_texas_holdem.simulation import strategy as sim
 from edge.games.ultimate_texas_holdem.simulation.main_bet import MainSimulator, make_main_simulator
 from edge.games.ultimate_texas_holdem.solve import _kernels as uth_kernels
-from edge.games.ultimate_texas_holdem.strategy.features import FEATURES, Feature
+from edge.games.ultimate_texas_holdem.strategy.features import Feature
 from edge.games.ultimate_texas_holdem.strategy.language import (
     load_strategy,
     parse_text,
@@ -175,7 +176,7 @@ def test_the_simulation_and_the_exact_evaluation_read_the_features_alike() -> No
                     assert int(mine[name][i]) == theirs[feature], (name, cards[:, i].tolist())
         # the river reads every feature of the kernels' (versus_dealer is not one: it needs
         # both dealer cards seen); the flop all but the dealer outs
-        assert len(mine) == FEATURES - (3 if len(rows) == 3 else 0)
+        assert len(mine) == BUILT_IN_FEATURES - (3 if len(rows) == 3 else 0)
 
 
 @pytest.mark.slow       # 400,000 hands and the strategy's exact evaluation: seconds

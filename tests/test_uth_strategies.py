@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 from edge.cache import Memo
+from edge.decisions.holdem_features import BUILT_IN_FEATURES
 from edge.errors import EdgeError
 from edge.games.ultimate_texas_holdem.report.content import (
     FlopGroup,
@@ -115,6 +116,10 @@ def test_chart_ranges_expand_to_the_published_chart() -> None:
     ("[flop]\n[[flop.rules]]\nhidden = true", "[flop] rule 1: no action"),
     ("[turn]\nx = 1", "unknown key 'turn'"),
     ("[river]\nplay = \"optimal\"\notherwise = \"play\"", "takes no rules or otherwise"),
+    ("[flop]\n[[flop.rules]]\novercards_min = 1\naction = \"bet\"",
+     "[flop] rule 1: 'overcards_min' is a feature of game files with a shared board"),
+    ("[river]\n[[river.rules]]\nboard_suited = 3\naction = \"play\"",
+     "[river] rule 1: 'board_suited' is a feature of game files with a shared board"),
 ])
 def test_bad_files_are_refused_in_one_line_naming_the_entry(text: str, message: str) -> None:
     with pytest.raises(EdgeError) as caught:
@@ -193,7 +198,7 @@ def plain_features(hole: tuple[int, int], board: tuple[int, ...]) -> list[int]:
         board_hand = {3: 3, 2: 1}.get(max(board_ranks.values()), 0)
     else:
         board_hand = hand_category(board)
-    values = [0] * FEATURES            # the kernels' features (all but versus_dealer)
+    values = [0] * FEATURES            # every feature but versus_dealer
     values[Feature.HAND], values[Feature.BOARD_HAND] = hand, board_hand
     values[Feature.HIDDEN] = int(hand > board_hand)
     values[Feature.POCKET_PAIR] = int(ra == rb)
@@ -233,6 +238,14 @@ def plain_features(hole: tuple[int, int], board: tuple[int, ...]) -> list[int]:
     values[Feature.SUITED] = int(a & 3 == b & 3)
     every = Counter(c >> 2 for c in cards)
     values[Feature.HOLE_PAIRED] = int(every[ra] >= 2 or every[rb] >= 2)
+    # the features of game files only: hole cards above the highest board card; the hole
+    # cards in a suit held exactly three times when none is held four times; the board's
+    # most cards of one suit
+    values[Feature.OVERCARDS] = sum(1 for r in (ra, rb) if r > max(board_ranks))
+    held = [[c for c in cards if c & 3 == s] for s in range(4)]
+    values[Feature.THREE_FLUSH] = 0 if max(len(h) for h in held) >= 4 else max(
+        (sum(1 for c in hole if c in h) for h in held if len(h) == 3), default=0)
+    values[Feature.BOARD_SUITED] = max(Counter(c & 3 for c in board).values())
     if len(board) == 5:
         player = best(cards)
         unseen = [c for c in range(52) if c not in cards]
@@ -246,7 +259,13 @@ def plain_features(hole: tuple[int, int], board: tuple[int, ...]) -> list[int]:
 
 
 def kernel_features(hole: tuple[int, int], board: tuple[int, ...]) -> list[int]:
+    """The built-in game's kernels' features: the first BUILT_IN_FEATURES."""
     return _kernels.uth_features(np.array(hole, dtype=np.int32), np.array(board, dtype=np.int32))
+
+
+def built_in_features(hole: tuple[int, int], board: tuple[int, ...]) -> list[int]:
+    """The features the built-in game's kernels know, by their plain definitions."""
+    return plain_features(hole, board)[:BUILT_IN_FEATURES]
 
 
 def test_published_outs_example() -> None:
@@ -257,7 +276,7 @@ def test_published_outs_example() -> None:
     board = (12 * 4 + 2, 10 * 4 + 3, 6 * 4, 4 * 4 + 1, 2 * 4 + 2)
     values = kernel_features(hole, board)
     assert values[Feature.DEALER_OUTS] == 23 and values[Feature.DEALER_OUTS_WITH_TIES] == 26
-    assert values == plain_features(hole, board)
+    assert values == built_in_features(hole, board)
 
 
 def test_features_match_their_plain_definitions_on_sampled_deals() -> None:
@@ -270,7 +289,7 @@ def test_features_match_their_plain_definitions_on_sampled_deals() -> None:
     deals += [((0, 1), (20, 33, 45)), ((48, 44, 40)[:2], (36, 32, 5)),   # pocket 2s; draws
               ((48, 49), (44, 40, 36, 3, 7)), ((4, 9), (12, 16, 50, 51, 30))]
     for hole, board in deals:
-        assert kernel_features(hole, board) == plain_features(hole, board), (hole, board)
+        assert kernel_features(hole, board) == built_in_features(hole, board), (hole, board)
 
 
 def test_kernels_decide_as_the_rules_read_on_every_holding() -> None:

@@ -4,14 +4,15 @@
 # edge.decisions.holdem_features (docs/strategies.md defines each); the plain Python version
 # there (``holding_features``) is checked against this one in tests/test_board_strategy_file.py.
 #
-# The same features are computed by the built-in Ultimate Texas Hold'em kernels
+# The first 17 features are computed by the built-in Ultimate Texas Hold'em kernels too
 # (edge/games/ultimate_texas_holdem/solve/_kernels.pyx: _uth_feature, _uth_dealer_outs), whose
 # source is frozen (hashed into the pinned solves' code keys): this is a second, generic
-# version, written for any game file, that reads a board of five cards only.
+# version, written for any game file, that reads a board of five cards only, and knows three
+# more (overcards, three_flush, board_suited).
 
 cdef enum:
     RULES_MOST = 32               # rules a decision, conditions a rule
-    RULE_FEATURES = 17
+    RULE_FEATURES = 20
     NO_RANK = 13
     R_HAND = 0
     R_BOARD_HAND = 1
@@ -30,6 +31,9 @@ cdef enum:
     R_DEALER_OUTS_HALF_TIES = 14
     R_DEALER_OUTS_WITH_TIES = 15
     R_HOLE_PAIRED = 16
+    R_OVERCARDS = 17
+    R_THREE_FLUSH = 18
+    R_BOARD_SUITED = 19
 
 
 cdef struct RuleProgram:
@@ -211,6 +215,29 @@ cdef void _rule_feature(int f, int a, int b, int klass, int strength, const Rive
                 best = rb
             if best >= 0:
                 v[R_STRAIGHT_DRAW_HOLE] = best
+    elif f == R_OVERCARDS:
+        # hole cards ranking above every board card (the highest board rank)
+        best = 12
+        while not (board.ranks >> best) & 1:
+            best -= 1
+        v[R_OVERCARDS] = (ra > best) + (rb > best)
+    elif f == R_THREE_FLUSH:
+        # the most hole cards in a suit held exactly three times, none held four times
+        best = 0
+        for s in range(4):
+            suited = board.suit_count[s] + ((a & 3) == s) + ((b & 3) == s)
+            if suited >= 4:
+                best = -1
+                break
+            if suited == 3 and best < suited - board.suit_count[s]:
+                best = suited - board.suit_count[s]
+        v[R_THREE_FLUSH] = best if best > 0 else 0
+    elif f == R_BOARD_SUITED:
+        best = 0
+        for s in range(4):
+            if board.suit_count[s] > best:
+                best = board.suit_count[s]
+        v[R_BOARD_SUITED] = best
     else:
         # the dealer outs: unseen cards (none of the holding's) that with the board beat him
         beat = _above(board, strength, False) - (board.six[a] > strength) - (board.six[b] > strength)

@@ -724,8 +724,8 @@ def decided_options(board, threshold, nets, order, ranks=None, program=None):
 
 
 def river_features(hole, board, ranks=None):
-    """The hold'em features (``edge.decisions.holdem_features.Feature``, the 17 the kernels
-    know) of two cards on a whole board of five, as the rules of :func:`decided_counts`
+    """The hold'em features (``edge.decisions.holdem_features.Feature``, all but versus_dealer)
+    of two cards on a whole board of five, as the rules of :func:`decided_counts`
     read them (the unseen cards: the deck of ``ranks`` less the board), for tests."""
     chosen = [int(card) for card in board]
     mine = [int(card) for card in hole]

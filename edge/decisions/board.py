@@ -802,12 +802,14 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
         preflop_counts=by_class, planned=planned, rules=tuple(plan))
 
 
-# the features a flop state's cell reads, and the river's (the board kernel's RIVER_CELL_SHAPE
-# after the holding class); every feature value is below RADIX
+# the features a flop state's cell reads, with how many values each takes on the flop (a cell's
+# code: the holding class, then each feature's value in that mixed radix), and the river's (the
+# board kernel's RIVER_CELL_SHAPE after the holding class)
 FLOP_CELL = (Feature.HAND, Feature.HIDDEN, Feature.PAIR, Feature.PAIR_RANK,
-             Feature.FLUSH_DRAW_HOLE, Feature.STRAIGHT_DRAW, Feature.HIGH_CARD, Feature.LOW_CARD)
+             Feature.FLUSH_DRAW_HOLE, Feature.STRAIGHT_DRAW, Feature.HIGH_CARD, Feature.LOW_CARD,
+             Feature.OVERCARDS, Feature.THREE_FLUSH, Feature.BOARD_SUITED)
+FLOP_CELL_SIZES = (10, 2, 8, 14, 14, 3, 13, 13, 3, 3, 4)
 RIVER_CELL = (Feature.HAND, Feature.HIDDEN, Feature.PAIR, Feature.DEALER_OUTS)
-RADIX = 14
 
 
 @dataclass(frozen=True)
@@ -858,8 +860,8 @@ def _sum_flop_cells(solver: StateSolver, d: int, stake: Stake,
     features = solver.features
     assert features is not None
     code = classes.astype(np.int64)
-    for feature in FLOP_CELL:
-        code = code * RADIX + features[:, feature]
+    for feature, size in zip(FLOP_CELL, FLOP_CELL_SIZES, strict=True):
+        code = code * size + features[:, feature]
     for decision, at, reach in _flop_reach(solver, d, stake, np.ones(len(code), dtype=bool)):
         worth = solver.worth[decision, at]
         chosen = solver.chosen[decision, at].astype(np.int64)
@@ -881,7 +883,7 @@ def _word_cells(game: BoardGame, arrivals: Sequence[tuple[Line, Stake | None]],
     (by holding class): the flop's summed over its classes that take the arrival counted,
     the river's over the classes whose arrival can reach its wagers."""
     found: dict[int, WordCells] = {}
-    cells = RADIX ** len(FLOP_CELL)
+    cells = math.prod(FLOP_CELL_SIZES)
     gathered: dict[int, list[tuple[Counts, Counts, Counts, Counts]]] = {}
     for (a, d), parts in flop_sums.items():
         keys, values, best, solved = (np.concatenate([part[i] for part in parts])
@@ -899,9 +901,8 @@ def _word_cells(game: BoardGame, arrivals: Sequence[tuple[Line, Stake | None]],
         np.add.at(values, inverse, np.concatenate([part[1] for part in parts]))
         np.add.at(best, inverse, np.concatenate([part[2] for part in parts]))
         np.add.at(solved, inverse, np.concatenate([part[3] for part in parts]))
-        columns = [(keys // RADIX ** (len(FLOP_CELL) - 1 - i)) % RADIX
-                   for i in range(len(FLOP_CELL))]
-        found[d] = WordCells(FLOP_CELL, np.stack(columns, axis=1), values, best, solved)
+        found[d] = WordCells(FLOP_CELL, np.stack(np.unravel_index(keys, FLOP_CELL_SIZES),
+                                                 axis=1), values, best, solved)
     if river is not None and river_sums:
         total = 0
         for stake, sums in river_sums.items():

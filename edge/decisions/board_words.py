@@ -4,7 +4,8 @@ the first that holds decides, ``otherwise`` last), found from the solve and pric
 
 The solve sums each decision's states by feature cell (:class:`~edge.decisions.board.WordCells`:
 on the flop the hand, hidden, the kind and rank of one pair, the hole card of four to a flush,
-the straight draw and the two hole cards' ranks; on the river the hand, hidden, the kind of one
+the straight draw, the two hole cards' ranks, the overcards, three to a flush and the board's
+most cards of one suit; on the river the hand, hidden, the kind of one
 pair and the dealer outs), each option's exact value and the deals where it is the solve's. The
 learner is greedy: it adds, one at a time, the rule (conditions on the cell's features and an
 option: the :data:`SEEDS` best of one or two conditions, each narrowed by more conditions while
@@ -46,9 +47,10 @@ from edge.strategies import Departure
 MOST_WORDS = 6                     # the most rules of a decision in words
 MOST_CONDITIONS = 4                # the most conditions of a rule
 SEEDS = 24                         # the rules of two conditions refined at each step
-LEAST_GAIN = Fraction(1, 500)      # a rule must gain this share of the words' room at least
+LEAST_GAIN = Fraction(1, 2000)     # a rule must gain this share of the words' room at least
 # the share of the best rule's gain a rule of one condition may fall short by and be chosen
 SIMPLER = Fraction(99, 100)
+POLISH_ROUNDS = 4                  # the most passes of one-change improvements over the rules
 Counts = npt.NDArray[np.int64]
 
 
@@ -66,6 +68,11 @@ def candidates(feature: Feature, present: set[int], river: bool) -> list[Conditi
         written += [("pair", PAIR_NAMES[v]) for v in sorted(present)]
     elif feature == Feature.STRAIGHT_DRAW:
         written += [("straight_draw", STRAIGHT_DRAW_NAMES[v]) for v in sorted(present)]
+    elif feature in (Feature.OVERCARDS, Feature.THREE_FLUSH, Feature.BOARD_SUITED):
+        name = feature.name.lower()
+        written += [(f"{name}_min", v) for v in sorted(present)[1:]]
+        written += [(f"{name}_max", v) for v in sorted(present)[:-1]]
+        written += [(name, v) for v in sorted(present)]
     elif feature == Feature.DEALER_OUTS:
         top = max(present)
         written += [("dealer_outs_below", v) for v in range(1, top + 1)]
@@ -110,9 +117,10 @@ def learn(cells: WordCells, decision: int, river: bool, most: int = MOST_WORDS) 
     options = cells.values.shape[1]
     optimal = sum(max(row) for row in exact)
     single = max(sum(row[o] for row in exact) for o in range(options))
-    found = [HoldemRules(decision, rules, otherwise) for rules, otherwise in (
-        _below(cells.values, conditions, masks, optimal - single, most),
-        _above(cells.values, conditions, masks, optimal - single, most))]
+    found = [HoldemRules(decision, *_polished(cells.values, conditions, masks, rules, otherwise))
+             for rules, otherwise in (
+                 _below(cells.values, conditions, masks, optimal - single, most),
+                 _above(cells.values, conditions, masks, optimal - single, most))]
     found = [_pruned(cells, words) for words in found]
     valued = [(cell_value(cells, words), -len(words.rules), n) for n, words in enumerate(found)]
     value, _, best = max(valued)
@@ -240,6 +248,82 @@ def _above(values: Counts, conditions: list[Condition], masks: list[npt.NDArray[
         rules.insert(0, rule)
         current = np.where(covered, values[:, rule.action], current)
     return tuple(rules), otherwise
+
+
+def _polished(values: Counts, conditions: list[Condition], masks: list[npt.NDArray[np.bool_]],
+              rules: tuple[HoldemRule, ...], otherwise: int
+              ) -> tuple[tuple[HoldemRule, ...], int]:
+    """The greedy words improved one change at a time while a change gains (at most
+    :data:`POLISH_ROUNDS` passes): in each rule in turn, a condition replaced by another, added
+    (up to :data:`MOST_CONDITIONS`) or dropped, with the rule's option changed or not, and the
+    ``otherwise`` option; each change kept only if the words' exact value on the cells rises.
+    The greedy learner fixes each rule before it sees the next; this lets an early rule give
+    up cells a later one decides better."""
+    index = {id(condition): k for k, condition in enumerate(conditions)}
+    listed = [(rule.action, [index[id(c)] for c in rule.conditions]) for rule in rules]
+    if not masks:
+        return rules, otherwise
+    matrix = np.array(masks, dtype=np.float64)
+    exact = values.astype(np.int64)
+
+    def covered(chosen: list[int]) -> npt.NDArray[np.bool_]:
+        hit = np.ones(len(values), dtype=bool)
+        for k in chosen:
+            hit &= masks[k]
+        return hit
+
+    def worth(listed: list[tuple[int, list[int]]], otherwise: int) -> int:
+        open_ = np.ones(len(values), dtype=bool)
+        total = 0
+        for action, chosen in listed:
+            hit = open_ & covered(chosen)
+            total += int(exact[hit, action].sum())
+            open_ &= ~hit
+        return total + int(exact[open_, otherwise].sum())
+
+    best = worth(listed, otherwise)
+    for _ in range(POLISH_ROUNDS):
+        before = best
+        for r in range(len(listed)):
+            open_before = np.ones(len(values), dtype=bool)
+            for _action, chosen in listed[:r]:
+                open_before &= ~covered(chosen)
+            # what each cell gets if rule r does not take it: the later rules, or otherwise
+            after = exact[:, otherwise].copy()
+            taken = np.zeros(len(values), dtype=bool)
+            for action, chosen in listed[r + 1:]:
+                hit = ~taken & covered(chosen)
+                after[hit] = exact[hit, action]
+                taken |= hit
+            action, chosen = listed[r]
+            tried: list[tuple[float, int, list[int]]] = []
+            for k in range(len(chosen) + 1):
+                if k == len(chosen) and len(chosen) >= MOST_CONDITIONS:
+                    continue
+                others = chosen[:k] + chosen[k + 1:]
+                base = open_before & covered(others)
+                for option in range(values.shape[1]):
+                    weights = np.where(base, exact[:, option] - after, 0).astype(np.float64)
+                    gains = matrix @ weights
+                    gains[others] = -np.inf          # a condition once in a rule
+                    j = int(np.argmax(gains))
+                    tried.append((float(gains[j]), option, others[:k] + [j] + others[k:]))
+                    if others and k < len(chosen):
+                        tried.append((float(weights.sum()), option, others))
+            for _gain, option, change in sorted(tried, key=lambda item: -item[0])[:8]:
+                changed = listed[:r] + [(option, change)] + listed[r + 1:]
+                value = worth(changed, otherwise)
+                if value > best:
+                    listed, best = changed, value
+                    break
+        for option in range(values.shape[1]):
+            value = worth(listed, option)
+            if value > best:
+                otherwise, best = option, value
+        if best == before:
+            break
+    return tuple(HoldemRule(action, tuple(conditions[k] for k in chosen))
+                 for action, chosen in listed), otherwise
 
 
 def cell_value(cells: WordCells, words: HoldemRules) -> int:

@@ -54,15 +54,22 @@ class Feature(IntEnum):
     DEALER_OUTS_HALF_TIES = 14   # river: 2 x outs + cards that tie (ties count half, doubled)
     DEALER_OUTS_WITH_TIES = 15   # river: outs + cards that tie
     HOLE_PAIRED = 16         # 1 if a hole card's rank appears twice or more among all cards
+    # game files with a shared board only (the built-in game's kernels know the 17 above):
+    OVERCARDS = 17           # how many hole cards rank above every board card (0..2)
+    THREE_FLUSH = 18         # hole cards (0..2) in exactly three of a suit, none held four times
+    BOARD_SUITED = 19        # the most board cards of one suit (1..5)
     # with both dealer cards seen (seen=dealer-2) only: how the player's hand stands against
     # the dealer's on the same board (behind / tied / ahead); never sent to the kernels, which
-    # know the 17 above (exposure/rule_two.py reads it)
-    VERSUS_DEALER = 17
+    # know the features above (exposure/rule_two.py reads it)
+    VERSUS_DEALER = 20
 
 
 
-# the features the kernels compute, all but versus_dealer (the kernels' list of values)
+# the features the kernels compute, all but versus_dealer (the kernels' list of values): the
+# board kernel of game files (edge/bets/_holdem_rules.pxi) and holding_features all of them, the
+# built-in Ultimate Texas Hold'em kernels, whose source is frozen, the first BUILT_IN_FEATURES
 FEATURES: Final = int(Feature.VERSUS_DEALER)
+BUILT_IN_FEATURES: Final = int(Feature.OVERCARDS)
 RIVER_ONLY: Final = frozenset({Feature.DEALER_OUTS, Feature.DEALER_OUTS_HALF_TIES,
                                Feature.DEALER_OUTS_WITH_TIES})
 
@@ -95,6 +102,9 @@ FEATURE_KINDS: Final[dict[str, tuple[Feature, Kind]]] = {
     "low_card": (Feature.LOW_CARD, Kind(None, ranks=True)),
     "suited": (Feature.SUITED, Kind(BOOLEAN)),
     "hole_paired": (Feature.HOLE_PAIRED, Kind(BOOLEAN)),
+    "overcards": (Feature.OVERCARDS, Kind(None, limit=2)),
+    "three_flush": (Feature.THREE_FLUSH, Kind(None, limit=2)),
+    "board_suited": (Feature.BOARD_SUITED, Kind(None, limit=5)),
     "dealer_outs": (Feature.DEALER_OUTS, Kind(None, limit=45)),
     "versus_dealer": (Feature.VERSUS_DEALER, Kind(VERSUS_NAMES)),
 }
@@ -184,6 +194,8 @@ def condition_words(feature: Feature, suffix: str, codes: Sequence[int]) -> str:
             bound = _one_of([str(code) for code in codes])
         card = "card beats" if bound in ("1", "at least 1", "at most 1") else "cards beat"
         return f"{bound} unseen {card} him"
+    if feature in _COUNTED:
+        return _count_words(feature, _allowed_counts(suffix, codes, _COUNTED[feature]))
     if feature == Feature.PAIR_RANK:
         ranks = (_ordered(suffix, _RANKS_WORDS[codes[0]], "higher", "lower") if suffix
                  else _one_of([_RANKS_WORDS[code] for code in codes]))
@@ -195,6 +207,49 @@ def condition_words(feature: Feature, suffix: str, codes: Sequence[int]) -> str:
             Feature.STRAIGHT_DRAW_HOLE: f"the highest hole card of his straight draw is {rank}",
             Feature.HIGH_CARD: f"his higher hole card is {rank}",
             Feature.LOW_CARD: f"his lower hole card is {rank}"}[feature]
+
+
+# the counted features of game files and their values (hole cards 0..2, board cards 1..5)
+_COUNTED: Final = {Feature.OVERCARDS: range(3), Feature.THREE_FLUSH: range(3),
+                   Feature.BOARD_SUITED: range(1, 6)}
+_HOLE_COUNT: Final = {(0,): "no hole card", (1,): "exactly one hole card",
+                      (2,): "both hole cards", (1, 2): "at least one hole card",
+                      (0, 1): "at most one hole card", (0, 1, 2): "any number of hole cards"}
+
+
+def _allowed_counts(suffix: str, codes: Sequence[int], values: range) -> tuple[int, ...]:
+    """The values of a counted feature a condition allows (its bound, or its list)."""
+    if not suffix:
+        return tuple(sorted(set(codes)))
+    bound = codes[0]
+    return tuple(v for v in values if {"_min": v >= bound, "_max": v <= bound,
+                                       "_below": v < bound, "_above": v > bound}[suffix])
+
+
+def _count_words(feature: Feature, allowed: tuple[int, ...]) -> str:
+    """A condition on a counted feature in words, from the values it allows."""
+    if not allowed:
+        return "never"
+    if feature == Feature.BOARD_SUITED:
+        low, high = allowed[0], allowed[-1]
+        if allowed != tuple(range(low, high + 1)):
+            counted = _one_of([str(v) for v in allowed])
+        elif low == high:
+            counted = f"exactly {low}"
+        else:
+            counted = f"at least {low}" if high == 5 else f"at most {high}" if low == 1 \
+                else f"{low} to {high}"
+        return f"the most board cards of one suit is {counted}"
+    hole = _HOLE_COUNT.get(allowed, _one_of([str(v) for v in allowed]) + " hole cards")
+    if feature == Feature.OVERCARDS:
+        return f"{hole} {'rank' if hole.startswith('both') else 'ranks'} above every board card"
+    return {(0,): "he holds no three to a flush with a hole card in it",
+            (1,): "he holds three to a flush with exactly one hole card in it",
+            (2,): "he holds three to a flush with both hole cards in it",
+            (1, 2): "he holds three to a flush with a hole card in it",
+            (0, 1): "he holds no three to a flush with both hole cards in it",
+            (0, 2): "he holds three to a flush with both hole cards in it, or none with a "
+                    "hole card"}.get(allowed, "any three to a flush")
 
 
 def _article(code: int) -> str:
@@ -478,6 +533,18 @@ def holding_features(holdings: npt.NDArray[np.int64], board: Sequence[int],
     hole_of_suit = np.maximum(np.where((a & 3) == draw_suit, ra, -1),
                               np.where((b & 3) == draw_suit, rb, -1))
     values[:, Feature.FLUSH_DRAW] = draw_suit >= 0
+    # three to a flush (a suit held exactly three times, none four times or more): the most
+    # hole cards in such a suit; the board's own most cards of one suit
+    four = np.zeros(n, dtype=bool)
+    three = np.zeros(n, dtype=np.int64)
+    for s in range(4):
+        hole = ((a & 3) == s).astype(np.int64) + ((b & 3) == s)
+        four |= suit_count[s] + hole >= 4
+        three = np.where(suit_count[s] + hole == 3, np.maximum(three, hole), three)
+    values[:, Feature.THREE_FLUSH] = np.where(four, 0, three)
+    values[:, Feature.BOARD_SUITED] = suit_count.max()
+    values[:, Feature.OVERCARDS] = (ra > max(c >> 2 for c in cards)).astype(np.int64) + (
+        rb > max(c >> 2 for c in cards))
     values[:, Feature.FLUSH_DRAW_HOLE] = np.where((draw_suit >= 0) & (hole_of_suit >= 0),
                                                   hole_of_suit, NO_RANK)
     # a straight draw: the ranks that would make a straight, and the highest hole rank among

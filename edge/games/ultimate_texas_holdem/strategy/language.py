@@ -31,7 +31,9 @@ import numpy as np
 
 from edge.cards import RANKS
 from edge.decisions.holdem_features import (
+    BUILT_IN_FEATURES,
     COUNT_TIES,
+    FEATURES,
     Condition,
     Feature,
     all_of,
@@ -322,6 +324,11 @@ def _street(data: object, street: Street, where: str) -> StreetPlan:
         conditions = tuple(holdem_condition(key, raw[key], count_ties,
                                             street == Street.RIVER, rule_where)
                            for key in keys)
+        for key, condition in zip(keys, conditions, strict=True):
+            if BUILT_IN_FEATURES <= condition.feature < FEATURES:
+                raise StrategyError(f"{rule_where}: '{key}' is a feature of game files with a "
+                                    "shared board (docs/games-from-files.md); the built-in "
+                                    "game's rules read the others")
         text = ", ".join(c.text for c in conditions) or "always"
         words = all_of([c.words for c in conditions]) or "always"
         rules.append(Rule(conditions, actions.index(action), number, text, words))
