@@ -290,11 +290,11 @@ def _suit_masks(cards: Sequence[int]) -> list[int]:
     return masks
 
 
-def flop_classes(deck: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+def flop_classes(deck: Sequence[int], size: int = FLOP) -> list[tuple[tuple[int, ...], int]]:
     """One flop of each class under a renaming of suits, with how many flops it stands for
-    (a class: the four suits' rank masks, sorted)."""
+    (a class: the four suits' rank masks, sorted); ``size`` 4: the flop with one later card."""
     classes: dict[tuple[int, ...], list[Any]] = {}
-    for flop in itertools.combinations(deck, FLOP):
+    for flop in itertools.combinations(deck, size):
         entry = classes.setdefault(tuple(sorted(_suit_masks(flop))), [flop, 0])
         entry[1] += 1
     return [(tuple(flop), weight) for flop, weight in classes.values()]
@@ -634,7 +634,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                      progress: Callable[[int], None] | None = None,
                      states: FirstStates = HoldingStates(),
                      plan: Sequence[HoldemRules] = (), words: bool = False,
-                     jobs: int | None = None) -> BoardSolution:
+                     jobs: int | None = None, seen_board: int = FLOP) -> BoardSolution:
     """The exact optimal strategy and return (a tie between options to the larger total
     wager unless ``larger_on_ties`` is False; the file's rule when None. ``ranks``, for
     tests: a deck of those ranks only, in four suits; ``progress`` is told of each flop class
@@ -646,8 +646,14 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     the board kernel on every board). ``words``: also sum the states of the decisions made
     with the flop or the whole board seen by feature cell (``word_cells``). ``jobs``: the
     worker threads the board kernel counts the flops on (default every core; the result is
-    the same on any number: the flops' sums are added in their order)."""
+    the same on any number: the flops' sums are added in their order). ``seen_board``: the
+    board cards seen at the decisions made with the flop seen, the flop's 3, or 4 with one of
+    the later cards seen too (:func:`.board_protection.solve_later_seen`; each deal then
+    counted once for each of the later cards seen; no plan, no words)."""
     from edge.bets import _showdown
+
+    if seen_board not in (FLOP, FLOP + 1) or (seen_board != FLOP and plan):
+        raise ValueError(f"seen_board {seen_board}: 3, or 4 without a plan")
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
     larger = game.larger_on_ties if larger_on_ties is None else larger_on_ties
@@ -655,10 +661,13 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     deck = [rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
             for suit in range(4)]
     n = len(deck)
-    completions = math.comb(n - HOLDING - FLOP, LATER) * math.comb(n - HOLDING - FLOP - LATER,
-                                                                   HOLDING)
-    flops_per_holding = math.comb(n - HOLDING, FLOP)
-    cycle = math.comb(n, HOLDING) * flops_per_holding * completions * states.ways
+    completions = (math.comb(n - HOLDING - seen_board, FLOP + LATER - seen_board)
+                   * math.comb(n - HOLDING - FLOP - LATER, HOLDING))
+    flops_per_holding = math.comb(n - HOLDING, seen_board)
+    # each (flop, later card seen) is one of the seen_board choose FLOP splits of the board's
+    # first seen_board cards: the weight that counts each deal once per later card seen
+    split = math.comb(seen_board, FLOP)
+    cycle = math.comb(n, HOLDING) * flops_per_holding * completions * states.ways * split
     solver = StateSolver(game, pays, larger, completions, plan)
     decisions = game.decisions
     first = (decisions[0] if decisions[0].seen == HOLDING
@@ -676,7 +685,8 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     # of each line (64-bit: checked against the largest sum first)
     largest = max(int(np.abs(net).max()) for net in pays.nets.values())
     most = 12 if isinstance(states, HoldingStates) else 24       # the states of a class
-    if max(largest, *pays.totals.values()) * most * flops_per_holding * completions >= 2 ** 62:
+    if max(largest, *pays.totals.values()) * most * flops_per_holding * completions * split \
+            >= 2 ** 62:
         raise EdgeError("The pays and wagers are too large for an exact solve in 64-bit "
                         "integers here.")
     values = [np.zeros(states.count, dtype=np.int64) for _ in arrivals]
@@ -691,7 +701,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     ruled_lost: list[dict[LostKey, Counts]] = [{} for _ in arrivals]
     ruled_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = {}
     on_flop = any(decisions[d].seen == STAGES[1] for d in solver.plan)
-    words = words and isinstance(states, HoldingStates)
+    words = words and isinstance(states, HoldingStates) and seen_board == FLOP
     solver.words = words
     flop_sums: dict[tuple[int, int], list[tuple[Counts, Counts, Counts, Counts]]] = {}
     river_sums: dict[Stake, Counts] = {}
@@ -734,7 +744,8 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                                            dtype=np.int64)
                            for stake, (nets, _) in river_nets.items()
                            if river_program is None})
-    for kernel in parallel.map(lambda item: count_flop(*item), flop_classes(deck),
+    boards = [(flop, weight * split) for flop, weight in flop_classes(deck, seen_board)]
+    for kernel in parallel.map(lambda item: count_flop(*item), boards,
                                1 if words else jobs, ahead=FLOPS_AHEAD):
         flop, weight, holdings = kernel.flop, kernel.weight, kernel.holdings
         total, rivers, ruled, lost = kernel.total, kernel.rivers, kernel.ruled, kernel.lost
@@ -776,7 +787,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
         for (d, stake), chosen in solver.played.items():
             ruled_choices[flop, d, stake] = chosen
         if progress is not None:
-            progress(weight)
+            progress(weight // split)
     # the holdings of each holding class; with other states, whether any deal comes there
     sizes = (np.bincount(holding_classes(np.array(list(itertools.combinations(deck, HOLDING)),
                                                    dtype=np.int64)), minlength=169)
@@ -798,7 +809,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
     return dataclasses.replace(
         count_forward(game, by_class, choice, cycle, completions), word_cells=word_cells,
         flop_choices=flop_choices, larger=larger, deck=tuple(deck),
-        counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in flop_classes(deck)},
+        counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in boards},
         preflop_counts=by_class, planned=planned, rules=tuple(plan))
 
 

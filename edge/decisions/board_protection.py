@@ -14,6 +14,18 @@ choice of the ``k`` cards seen among the flop's three: C(3, k) times the game's 
 flop seen, the decision is one more made with the flop seen, counted by the solve's own states.
 The exposed player's strategy (against the game as dealt) and its simulator:
 :mod:`.board_seen`.
+
+One of the later place's cards (the turn and river) seen with the flop::
+
+    [protection.turn-river-1]
+    later = 1         # seen from the decisions made with the flop seen on
+
+is the game with a board of four cards seen at those decisions and one to come
+(:func:`solve_later_seen`): the decisions there depend on the four cards alone, whichever of
+them is the later one, so the board solve counts each set of four once, weighted by the four
+ways to split it into a flop and a seen card: each deal counted twice, once for each later card
+seen. Its exact return table and its simulation (the flop's decisions looked up on the flop
+and the turn); the exposed player's strategy is refused in one line.
 """
 
 from __future__ import annotations
@@ -30,7 +42,15 @@ import numpy.typing as npt
 
 from edge.decisions import board_dealer, board_dealer_flop
 from edge.decisions.analysis import played_strategy
-from edge.decisions.board import FLOP, HOLDING, BoardGame, BoardSolution, solve_board_game
+from edge.decisions.board import (
+    FLOP,
+    HOLDING,
+    LATER,
+    STAGES,
+    BoardGame,
+    BoardSolution,
+    solve_board_game,
+)
 from edge.decisions.board_dealer import SEEN
 from edge.decisions.board_dealer_strategy import dealer_choices, dealer_simulator
 from edge.decisions.board_game import board_table, make_board_game
@@ -53,8 +73,9 @@ from edge.protection import NONE, Protection, Scenario, information_note
 from edge.table import ReturnTable
 
 Counts = npt.NDArray[np.int64]
-BOARD_KEYS = ("board", "published")
+BOARD_KEYS = ("board", "later", "published")
 SEEN_WORDS = ("", "one of the three cards", "two of the three cards", "the three cards")
+NUMBERS = ("no", "one", "two", "three")
 
 
 def solve_seen(game: BoardGame, seen: int, paytable: PayTable | None = None,
@@ -74,17 +95,31 @@ def solve_seen(game: BoardGame, seen: int, paytable: PayTable | None = None,
                             states=SeenBoard(deck, seen))
 
 
+def solve_later_seen(game: BoardGame, paytable: PayTable | None = None,
+                     larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None
+                     ) -> BoardSolution:
+    """The exact optimal play when one of the later board place's cards (the turn and river)
+    is seen from the decisions made with the flop seen on: the board's first four cards are
+    then known there, so the game is solved with a board of four seen and one to come, each
+    deal counted once for each of the later cards seen (``ranks``, for tests: a deck of those
+    ranks only)."""
+    return solve_board_game(game, paytable, larger_on_ties, ranks, seen_board=FLOP + 1)
+
+
 @dataclass(frozen=True)
 class BoardSight:
     """One scenario of a shared-board file: its ``seen=`` name, how many of the first board
     place's cards are seen before the first decision (or 0), and the published figure (or
     ""); ``dealer`` 1: one of the dealer's cards seen too, from the first decision on
-    (:mod:`.board_dealer`; with ``board`` 1, :mod:`.board_dealer_flop`)."""
+    (:mod:`.board_dealer`; with ``board`` 1, :mod:`.board_dealer_flop`); ``later`` 1: one of
+    the later board place's cards seen from the decisions made with the flop seen on
+    (:func:`solve_later_seen`)."""
 
     name: str
     board: int
     published: str = ""
     dealer: int = 0
+    later: int = 0
 
 
 def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
@@ -95,6 +130,9 @@ def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
     place = game.board[0]
     found = []
     for name, entry, published in entries:
+        if "later" in entry:
+            found.append(_later_sight(path, text, game, name, entry, published))
+            continue
         if "dealer" in entry:
             found.append(_dealer_sight(path, text, game, name, entry, published))
             continue
@@ -111,6 +149,30 @@ def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
                           f"{first.seen} cards seen.")
         found.append(BoardSight(name, seen, published))
     return tuple(found)
+
+
+def _later_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict[str, Any],
+                 published: str) -> BoardSight:
+    """A scenario with ``later = ...``: one of the later board place's cards seen from the
+    decisions made with the flop seen on, checked."""
+    seen, place = entry["later"], game.board[1]
+    if isinstance(seen, bool) or seen != 1:
+        raise fail_at(path, text, name, "later", f"later = {seen!r}: one of the {LATER} cards "
+                      f"of {place} seen with {game.board[0]} is solved (later = 1).")
+    other = next((key for key in ("board", "dealer") if key in entry), None)
+    if other is not None:
+        raise fail_at(path, text, name, other, f"{other} with later = 1: a card of {place} "
+                      "seen is solved alone; give it its own scenario.")
+    if not any(decision.seen == STAGES[1] for decision in game.decisions):
+        raise fail_at(path, text, name, "later", f"later = 1: the card of {place} is seen "
+                      f"with {game.board[0]}, before the decisions made with it seen; this "
+                      "game makes none.")
+    return BoardSight(name, 0, published, later=1)
+
+
+def _flop_decision(game: BoardGame) -> str:
+    """The name of the first decision made with the flop seen."""
+    return next(d.name for d in game.decisions if d.seen == STAGES[1])
 
 
 def _dealer_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict[str, Any],
@@ -139,6 +201,10 @@ def _dealer_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict
 
 def scenario_of(game: BoardGame, sight: BoardSight) -> Scenario:
     """The scenario as reports and ``edge protection`` describe it."""
+    if sight.later:
+        return Scenario(sight.name, f"one of the {NUMBERS[LATER]} cards of the "
+                        f"{game.board[1]}",
+                        f"before {_flop_decision(game)}", LATER, sight.published)
     if sight.dealer and sight.board:
         return Scenario(sight.name, f"one of the dealer's {HOLDING} cards and one of the "
                         f"{FLOP} cards of the {game.board[0]}",
@@ -180,9 +246,10 @@ def board_protected(game: BoardGame) -> Game[Any]:
         _, sight = sight_of(wager)
         table = wager.paytable or bet.presets[bet.default_paytable]
         larger = getattr(wager.rules, "ties", "larger") == "larger"
-        key = (sight.board, sight.dealer, table.pays, larger)
+        key = (sight.board, sight.dealer, sight.later, table.pays, larger)
         if key not in solved:
             solved[key] = (
+                solve_later_seen(game, table, larger) if sight.later else
                 board_dealer_flop.solve_dealer_flop_seen(game, table, larger)
                 if sight.dealer and sight.board else
                 board_dealer.solve_dealer_seen(game, table, larger) if sight.dealer
@@ -198,7 +265,16 @@ def board_protected(game: BoardGame) -> Game[Any]:
         table, solution = solve(wager)
         exposed = board_table(solution, table, wager.rules)
         first, place = game.decisions[0].name, game.board[0]
-        if sight.dealer and sight.board:
+        if sight.later:
+            dealt = (f"{exposed.notes[0][:-1]}; each deal counted {scenario.ways} times, once "
+                     f"for each of the {LATER} cards of {game.board[1]} seen.")
+            before = (f" The decision {first}, made before it, is solved knowing the card "
+                      "will be seen." if game.decisions[0].seen == HOLDING else "")
+            seen = (f"Seen: {scenario.description}, with the {place}. The decisions made with "
+                    f"the {place} seen ({_flop_decision(game)} first) are solved exactly with "
+                    f"that card seen too: the board's first {FLOP + 1} cards known, the last "
+                    f"to come.{before}")
+        elif sight.dealer and sight.board:
             dealt, seen = board_dealer_flop.dealer_flop_notes(game, solution, scenario)
         elif sight.dealer:
             dealt, seen = board_dealer.dealer_notes(game, solution, scenario)
@@ -233,8 +309,16 @@ def board_protected(game: BoardGame) -> Game[Any]:
             return dealer_choices(solution, dealt(wager))
         return seen_choices(solution, dealt(wager), sight.board)
 
+    def later_refused(sight: BoardSight) -> None:
+        if sight.later:
+            raise EdgeError(f"seen={sight.name}: with a card of {game.board[1]} seen the "
+                            "exposed return is solved exactly and simulated (edge table, edge "
+                            "protection, edge simulate); the exposed player's strategy is not "
+                            "given from a file yet.")
+
     def strategy(wager: Wager[Rules]) -> Report:
         scenario, sight = sight_of(wager)
+        later_refused(sight)
         table, solution = solve(wager)
         return seen_strategy(solution, dealt(wager), table, scenario, sight.board or SEEN,
                              analyze(wager), choices(wager, sight, solution)
@@ -242,6 +326,8 @@ def board_protected(game: BoardGame) -> Game[Any]:
 
     def rules_of_play(wager: Wager[Rules]) -> list[str]:
         _, sight = sight_of(wager)
+        if sight.later:
+            return []
         _, solution = solve(wager)
         return seen_lines(choices(wager, sight, solution), game.decisions[0].name, game.unit)
 
@@ -250,7 +336,7 @@ def board_protected(game: BoardGame) -> Game[Any]:
         table, solution = solve(wager)
         if sight.dealer:
             return dealer_simulator(solution, table, board_card=bool(sight.board))
-        first = (None if sight.board == FLOP else
+        first = (None if sight.board in (0, FLOP) else
                  SeenPlay(SeenBoard(solution.deck, sight.board), solution.preflop))
         return board_simulator(solution, table, first)
 

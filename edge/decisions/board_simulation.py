@@ -105,6 +105,10 @@ class BoardSimulator:
         hole = [int(c) for c in hand[:HOLDING]]
         flop = [int(c) for c in hand[HOLDING:HOLDING + FLOP]]
         board = [int(c) for c in hand[HOLDING:HOLDING + FLOP + LATER]]
+        # the board cards seen at the decisions made with the flop seen: the flop, or the
+        # flop and the turn when the solve saw one later card there (either is as likely)
+        seen = (board[:len(next(iter(solution.counted_flops.values())))]
+                if solution.counted_flops else flop)
         dealer = [int(c) for c in hand[HOLDING + FLOP + LATER:]]
         stake: Stake = game.start
         line: Line = ()
@@ -116,7 +120,7 @@ class BoardSimulator:
             elif decision.seen == STAGES[0]:
                 option = solution.preflop[int(holding_classes(np.array([hole]))[0])]
             elif decision.seen == STAGES[1]:
-                option = self._flop_choice(d, stake, hole, flop)
+                option = self._flop_choice(d, stake, hole, seen)
             else:
                 option = self._river_choice(d, stake, hole, board)
             chosen = decision.options[option]

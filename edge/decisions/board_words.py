@@ -11,9 +11,10 @@ learner is greedy: it adds, one at a time, the rule (conditions on the cell's fe
 option: the :data:`SEEDS` best of one or two conditions, each narrowed by more conditions while
 that gains, up to :data:`MOST_CONDITIONS`) that gains the most value, either below the rules
 found (over the cells none of them decides, the best single option taking the rest) or above
-them (an exception, over every cell it covers), keeps the better of the two lists, and stops
-at :data:`MOST_WORDS` rules or when a rule gains less than :data:`LEAST_GAIN` of what separates
-the best single option from the solve. The words are then
+them (an exception, over every cell it covers), and stops at :data:`MOST_WORDS` rules or when a
+rule gains less than :data:`LEAST_GAIN` of what separates the best single option from the
+solve; each of the two lists is then polished one change at a time (:func:`_polished`), and
+the better kept. The words are then
 played through the rule machinery (the solve given them as its ``plan``): their return, their
 cost against the optimal and each rule's are exact, whatever the learner found.
 """
@@ -99,8 +100,8 @@ class Learned:
 
 def learn(cells: WordCells, decision: int, river: bool, most: int = MOST_WORDS) -> Learned:
     """The better (on the cells' exact values) of two greedy decision lists of a decision's
-    cells (see the module's docstring): rules added below those found so far, or above them
-    (an exception to the rules below it)."""
+    cells (see the module's docstring), each polished (:func:`_polished`): rules added below
+    those found so far, or above them (an exception to the rules below it)."""
     conditions: list[Condition] = []
     masks: list[npt.NDArray[np.bool_]] = []
     seen: set[bytes] = set()
