@@ -211,3 +211,16 @@ def test_the_table_the_simulation_and_the_refused_strategy(
     err = capsys.readouterr().err
     assert err.startswith("edge: error: seen=later-1: with a card of turn_river seen the "
                           "exposed return is solved exactly") and err.count("\n") == 1
+
+
+def test_a_game_without_a_decision_on_the_flop_is_refused(tmp_path: Path) -> None:
+    # Flop and River with its call made on two cards: nothing is decided with the flop seen
+    text = (EXAMPLES / "flop-and-river.toml").read_text()
+    moved = text.replace('name = "call-or-fold"\nseen = 5', 'name = "call-or-fold"\nseen = 2')
+    assert moved != text
+    path = tmp_path / "flop-and-river.toml"
+    path.write_text(moved + "\n[protection.later-1]\nlater = 1\n")
+    with pytest.raises(EdgeError) as caught:
+        read_board_sights(path, read_board_file(path))
+    assert "later = 1: the card of turn_river is seen with flop, before the decisions made " \
+           "with it seen; this game makes none." in str(caught.value)
