@@ -205,6 +205,8 @@ def test_the_table_the_simulation_and_the_refused_strategy(
            "the flop." in out and "each deal counted 2 times" in out
     # random deals playing the exposed solve (the card seen: the turn), each settled by the
     # file, against the exact exposed table outcome by outcome
+    assert main(["protection", str(path)]) == 0
+    assert "later-1" in capsys.readouterr().out
     played = simulate(str(path), options={"seen": "later-1"}, hands=3000, seed=5, jobs=1)
     assert played.agrees and played.exact == expected
     assert main(["strategy", str(path), "--set", "seen=later-1"]) == 2
@@ -224,3 +226,17 @@ def test_a_game_without_a_decision_on_the_flop_is_refused(tmp_path: Path) -> Non
         read_board_sights(path, read_board_file(path))
     assert "later = 1: the card of turn_river is seen with flop, before the decisions made " \
            "with it seen; this game makes none." in str(caught.value)
+
+
+@pytest.mark.slow
+def test_the_report_names_the_card_and_what_is_not_given(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # about 5 s: the report's sections, each solve on three ranks
+    on_three_ranks(monkeypatch)
+    monkeypatch.setattr("edge.simulation.verification.simulates", lambda game: False)
+    path = with_weakest(tmp_path, "flop-and-river.toml", "Qc Qd Qh Kc Kd")
+    report = tmp_path / "report.md"
+    assert main(["report", str(path), "--protection", "--output", str(report)]) == 0
+    text = " ".join(report.read_text().split())
+    assert "seen=later-1" in text and "Seen: one of the two cards of the turn_river" in text
+    assert "`edge strategy` does not put it in words for this card yet" in text

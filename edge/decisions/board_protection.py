@@ -327,7 +327,11 @@ def board_protected(game: BoardGame) -> Game[Any]:
     def rules_of_play(wager: Wager[Rules]) -> list[str]:
         _, sight = sight_of(wager)
         if sight.later:
-            return []
+            return [f"{_flop_decision(game)} (and any later decision made with the "
+                    f"{game.board[0]} seen): the option of the highest value for the player's "
+                    f"cards and the board's first {FLOP + 1} cards, solved exactly; `edge "
+                    "strategy` does not put it in words for this card yet (`edge simulate` "
+                    "plays it)."]
         _, solution = solve(wager)
         return seen_lines(choices(wager, sight, solution), game.decisions[0].name, game.unit)
 
