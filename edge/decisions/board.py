@@ -135,6 +135,9 @@ class BoardSolution:
     counted_flops: dict[tuple[int, ...], tuple[int, ...]] = \
         dataclasses.field(default_factory=dict)      # each flop class's key -> its flop
     deck: tuple[int, ...] = tuple(range(52))             # the cards dealt from
+    # the board cards seen at the decisions made with the flop seen (4: a later card too;
+    # the counted flops and their choices are then of four cards)
+    seen_board: int = FLOP
     # what the solve sums by holding class, to play another choice before the flop
     preflop_counts: PreflopCounts | None = None
     # with rules for the decisions made with the flop or the whole board seen (a strategy
@@ -810,6 +813,7 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
         count_forward(game, by_class, choice, cycle, completions), word_cells=word_cells,
         flop_choices=flop_choices, larger=larger, deck=tuple(deck),
         counted_flops={tuple(sorted(_suit_masks(flop))): flop for flop, _ in boards},
+        seen_board=seen_board,
         preflop_counts=by_class, planned=planned, rules=tuple(plan))
 
 

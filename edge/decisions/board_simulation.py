@@ -107,8 +107,7 @@ class BoardSimulator:
         board = [int(c) for c in hand[HOLDING:HOLDING + FLOP + LATER]]
         # the board cards seen at the decisions made with the flop seen: the flop, or the
         # flop and the turn when the solve saw one later card there (either is as likely)
-        seen = (board[:len(next(iter(solution.counted_flops.values())))]
-                if solution.counted_flops else flop)
+        seen = board[:solution.seen_board]
         dealer = [int(c) for c in hand[HOLDING + FLOP + LATER:]]
         stake: Stake = game.start
         line: Line = ()
