@@ -327,7 +327,8 @@ BOARD_STRATEGY = (
     "is also put in words: a short ordered list of rules in the hold'em features, found "
     "greedily from the solve's states summed by feature cell (each option's exact value and "
     "deals per cell; the river's cells count every board where the choice before the flop "
-    "can bring play, whatever the flop's choice), then played through the strategy file "
+    "can bring play, whatever the flop's choice) and improved one change at a time while "
+    "its value on the cells rises, then played through the strategy file "
     "machinery (the game solved again with them as its rules): the words' return, their cost "
     "against the optimal and each rule's are exact; the words are a summary, the optimal "
     "play is the solve's (docs/games-from-files.md).")
