@@ -489,6 +489,13 @@ BET_CASES: list[Case] = [
     Case("game file: Casino Hold'em, one turn-river card seen with the flop, exact", 600.0,
          _later_seen_file("casino-holdem.toml"), "deals",
          2 * comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
+    # issue 36: the exposed player's play with that card seen, against the game as dealt:
+    # both solves, then every (holding, flop, seen card) state's option seeing and as dealt
+    # counted by hand and by holding class (165 s on the clock, 233 s of CPU, 2026-12-07)
+    Case("game file: Casino Hold'em, the exposed strategy with a turn-river card seen", 600.0,
+         _edge_command("strategy", str(GAME_FILES / "casino-holdem.toml"), "--set",
+                       "seen=turn-river-1"), "deals",
+         2 * comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
     # issue 36: a dealer's card face up, under 10 minutes: the player's hand as a set, the up
     # card, the dealer's four hidden cards as a set (states counted by a compiled kernel)
     Case("game file: Caribbean Stud, optimal strategy solved", 600.0,

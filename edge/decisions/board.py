@@ -668,8 +668,12 @@ def solve_board_game(game: BoardGame, paytable: PayTable | None = None,
                    * math.comb(n - HOLDING - FLOP - LATER, HOLDING))
     flops_per_holding = math.comb(n - HOLDING, seen_board)
     # each (flop, later card seen) is one of the seen_board choose FLOP splits of the board's
-    # first seen_board cards: the weight that counts each deal once per later card seen
+    # first seen_board cards: the weight that counts each deal once per later card seen, or
+    # the states when they are one per split (a holding and the later card, seen before the
+    # decision made with the player's cards: :class:`.board_protection.LaterCard`)
     split = math.comb(seen_board, FLOP)
+    if seen_board != FLOP and states.ways == split:
+        split = 1
     cycle = math.comb(n, HOLDING) * flops_per_holding * completions * states.ways * split
     solver = StateSolver(game, pays, larger, completions, plan)
     decisions = game.decisions

@@ -132,12 +132,12 @@ class DealerFirst:
     position: dict[int, int]
     board_cards: int = 0
 
-    def __call__(self, hole: Sequence[int], flop: Sequence[int]) -> int:
+    def __call__(self, hole: Sequence[int], board: Sequence[int]) -> int:
         """The option taken with this holding and these board cards to come."""
         low, high = sorted(self.position[card] for card in hole)
         state = self.states.with_flop(
             np.array([[low, high]]), np.array([self.position[self.seen.card[0]]]),
-            np.array([self.position[card] for card in flop[:self.board_cards]],
+            np.array([self.position[card] for card in board[:self.board_cards]],
                      dtype=np.int64))
         return self.preflop[int(state[0, 0])]
 

@@ -24,8 +24,10 @@ is the game with a board of four cards seen at those decisions and one to come
 (:func:`solve_later_seen`): the decisions there depend on the four cards alone, whichever of
 them is the later one, so the board solve counts each set of four once, weighted by the four
 ways to split it into a flop and a seen card: each deal counted twice, once for each later card
-seen. Its exact return table and its simulation (the flop's decisions looked up on the flop
-and the turn); the exposed player's strategy is refused in one line.
+seen. Its exact return table, its simulation (the flop's decisions looked up on the flop and
+the turn) and the exposed player's strategy against the game as dealt (:mod:`.board_later`).
+With ``first = true`` the card is seen from the decision made with the player's cards on: that
+decision is taken per class of (holding, seen card) (:class:`LaterCard`).
 """
 
 from __future__ import annotations
@@ -54,10 +56,12 @@ from edge.decisions.board import (
 from edge.decisions.board_dealer import SEEN
 from edge.decisions.board_dealer_strategy import dealer_choices, dealer_simulator
 from edge.decisions.board_game import board_table, make_board_game
+from edge.decisions.board_later import LaterChoices, later_choices, later_lines, later_strategy
 from edge.decisions.board_seen import (
     SeenBoard,
     SeenChoices,
     SeenPlay,
+    lines_table,
     seen_choices,
     seen_lines,
     seen_strategy,
@@ -73,7 +77,7 @@ from edge.protection import NONE, Protection, Scenario, information_note
 from edge.table import ReturnTable
 
 Counts = npt.NDArray[np.int64]
-BOARD_KEYS = ("board", "later", "published")
+BOARD_KEYS = ("board", "later", "first", "published")
 SEEN_WORDS = ("", "one of the three cards", "two of the three cards", "the three cards")
 NUMBERS = ("no", "one", "two", "three")
 
@@ -89,21 +93,44 @@ def solve_seen(game: BoardGame, seen: int, paytable: PayTable | None = None,
         return solve_board_game(dataclasses.replace(game, decisions=(
             dataclasses.replace(first, seen=HOLDING + FLOP), *others)), paytable,
             larger_on_ties, ranks)
-    deck = tuple(rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
-                 for suit in range(4))
     return solve_board_game(game, paytable, larger_on_ties, ranks,
-                            states=SeenBoard(deck, seen))
+                            states=SeenBoard(_deck(ranks), seen))
+
+
+@dataclass
+class LaterCard(SeenBoard):
+    """The states of the decision made with the player's cards when one of the later board
+    place's cards is seen with them: the classes of (holding, seen card) under a renaming of
+    suits. With a board of four seen at the flop's decisions, each (holding, four cards) has
+    four states, one for each card as the later one seen: the states count the board's splits
+    themselves (:func:`~edge.decisions.board.solve_board_game`)."""
+
+    seen: int = 1
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.ways = FLOP + 1
 
 
 def solve_later_seen(game: BoardGame, paytable: PayTable | None = None,
-                     larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None
-                     ) -> BoardSolution:
+                     larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
+                     first: bool = False) -> BoardSolution:
     """The exact optimal play when one of the later board place's cards (the turn and river)
-    is seen from the decisions made with the flop seen on: the board's first four cards are
-    then known there, so the game is solved with a board of four seen and one to come, each
-    deal counted once for each of the later cards seen (``ranks``, for tests: a deck of those
-    ranks only)."""
-    return solve_board_game(game, paytable, larger_on_ties, ranks, seen_board=FLOP + 1)
+    is seen from the decisions made with the flop seen on (``first``: from the decision made
+    with the player's cards on): the board's first four cards are then known at the flop's
+    decisions, so the game is solved with a board of four seen and one to come, each deal
+    counted once for each of the later cards seen (``ranks``, for tests: a deck of those ranks
+    only); with ``first`` the decision before the flop is taken per (holding, seen card)."""
+    if not first:
+        return solve_board_game(game, paytable, larger_on_ties, ranks, seen_board=FLOP + 1)
+    return solve_board_game(game, paytable, larger_on_ties, ranks, seen_board=FLOP + 1,
+                            states=LaterCard(_deck(ranks)))
+
+
+def _deck(ranks: Sequence[int] | None) -> tuple[int, ...]:
+    """The cards dealt from: every card, or the four of each of ``ranks``."""
+    return tuple(rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
+                 for suit in range(4))
 
 
 @dataclass(frozen=True)
@@ -113,13 +140,15 @@ class BoardSight:
     ""); ``dealer`` 1: one of the dealer's cards seen too, from the first decision on
     (:mod:`.board_dealer`; with ``board`` 1, :mod:`.board_dealer_flop`); ``later`` 1: one of
     the later board place's cards seen from the decisions made with the flop seen on
-    (:func:`solve_later_seen`)."""
+    (:func:`solve_later_seen`), or with ``first`` from the decision made with the player's
+    cards on."""
 
     name: str
     board: int
     published: str = ""
     dealer: int = 0
     later: int = 0
+    first: bool = False                 # the later card seen before the first decision
 
 
 def read_board_sights(path: Path, game: BoardGame) -> tuple[BoardSight, ...]:
@@ -167,7 +196,18 @@ def _later_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict[
         raise fail_at(path, text, name, "later", f"later = 1: the card of {place} is seen "
                       f"with {game.board[0]}, before the decisions made with it seen; this "
                       "game makes none.")
-    return BoardSight(name, 0, published, later=1)
+    first = entry.get("first", False)
+    if not isinstance(first, bool):
+        raise fail_at(path, text, name, "first", f"first = {first!r} must be true (the card "
+                      "seen before the first decision) or false (seen with "
+                      f"{game.board[0]}).")
+    if first and game.decisions[0].seen != HOLDING:
+        raise fail_at(path, text, name, "first", f"first = true: the card of {place} is seen "
+                      "before a decision made with the player's cards alone; the first "
+                      f"decision here, {game.decisions[0].name!r}, is made with "
+                      f"{game.decisions[0].seen} cards seen (later = 1 alone sees the card "
+                      "there).")
+    return BoardSight(name, 0, published, later=1, first=first)
 
 
 def _flop_decision(game: BoardGame) -> str:
@@ -203,8 +243,8 @@ def scenario_of(game: BoardGame, sight: BoardSight) -> Scenario:
     """The scenario as reports and ``edge protection`` describe it."""
     if sight.later:
         return Scenario(sight.name, f"one of the {NUMBERS[LATER]} cards of the "
-                        f"{game.board[1]}",
-                        f"before {_flop_decision(game)}", LATER, sight.published)
+                        f"{game.board[1]}", f"before {game.decisions[0].name}" if sight.first
+                        else f"before {_flop_decision(game)}", LATER, sight.published)
     if sight.dealer and sight.board:
         return Scenario(sight.name, f"one of the dealer's {HOLDING} cards and one of the "
                         f"{FLOP} cards of the {game.board[0]}",
@@ -246,10 +286,10 @@ def board_protected(game: BoardGame) -> Game[Any]:
         _, sight = sight_of(wager)
         table = wager.paytable or bet.presets[bet.default_paytable]
         larger = getattr(wager.rules, "ties", "larger") == "larger"
-        key = (sight.board, sight.dealer, sight.later, table.pays, larger)
+        key = (sight.board, sight.dealer, sight.later, sight.first, table.pays, larger)
         if key not in solved:
             solved[key] = (
-                solve_later_seen(game, table, larger) if sight.later else
+                solve_later_seen(game, table, larger, first=sight.first) if sight.later else
                 board_dealer_flop.solve_dealer_flop_seen(game, table, larger)
                 if sight.dealer and sight.board else
                 board_dealer.solve_dealer_seen(game, table, larger) if sight.dealer
@@ -274,6 +314,12 @@ def board_protected(game: BoardGame) -> Game[Any]:
                     f"the {place} seen ({_flop_decision(game)} first) are solved exactly with "
                     f"that card seen too: the board's first {FLOP + 1} cards known, the last "
                     f"to come.{before}")
+            if sight.first:
+                seen = (f"Seen: {scenario.description}. The decision {first} is taken on the "
+                        f"player's {HOLDING} cards and the seen card (each class of them under "
+                        "a renaming of suits); the decisions made with the "
+                        f"{place} seen are solved exactly with the card seen too: the board's "
+                        f"first {FLOP + 1} cards known, the last to come.")
         elif sight.dealer and sight.board:
             dealt, seen = board_dealer_flop.dealer_flop_notes(game, solution, scenario)
         elif sight.dealer:
@@ -309,17 +355,25 @@ def board_protected(game: BoardGame) -> Game[Any]:
             return dealer_choices(solution, dealt(wager))
         return seen_choices(solution, dealt(wager), sight.board)
 
-    def later_refused(sight: BoardSight) -> None:
-        if sight.later:
-            raise EdgeError(f"seen={sight.name}: with a card of {game.board[1]} seen the "
-                            "exposed return is solved exactly and simulated (edge table, edge "
-                            "protection, edge simulate); the exposed player's strategy is not "
-                            "given from a file yet.")
+    later_found: dict[tuple[object, ...], LaterChoices] = {}
+
+    def later(wager: Wager[Rules]) -> LaterChoices:
+        """The exposed decisions seeing a later card against the game as dealt (once per
+        pays and ties)."""
+        _, sight = sight_of(wager)
+        table, solution = solve(wager)
+        key = (table.pays, solution.larger, sight.first)
+        if key not in later_found:
+            later_found[key] = later_choices(solution, dealt(wager), LaterCard(solution.deck)
+                                             if sight.first else None)
+        return later_found[key]
 
     def strategy(wager: Wager[Rules]) -> Report:
         scenario, sight = sight_of(wager)
-        later_refused(sight)
         table, solution = solve(wager)
+        if sight.later:
+            return later_strategy(solution, dealt(wager), table, scenario, analyze(wager),
+                                  later(wager), lines_table(solution, dealt(wager)))
         return seen_strategy(solution, dealt(wager), table, scenario, sight.board or SEEN,
                              analyze(wager), choices(wager, sight, solution)
                              if sight.dealer else None)
@@ -327,11 +381,7 @@ def board_protected(game: BoardGame) -> Game[Any]:
     def rules_of_play(wager: Wager[Rules]) -> list[str]:
         _, sight = sight_of(wager)
         if sight.later:
-            return [f"{_flop_decision(game)} (and any later decision made with the "
-                    f"{game.board[0]} seen): the option of the highest value for the player's "
-                    f"cards and the board's first {FLOP + 1} cards, solved exactly; `edge "
-                    "strategy` does not put it in words for this card yet (`edge simulate` "
-                    "plays it)."]
+            return later_lines(solve(wager)[1], later(wager), game.unit)
         _, solution = solve(wager)
         return seen_lines(choices(wager, sight, solution), game.decisions[0].name, game.unit)
 
@@ -340,7 +390,8 @@ def board_protected(game: BoardGame) -> Game[Any]:
         table, solution = solve(wager)
         if sight.dealer:
             return dealer_simulator(solution, table, board_card=bool(sight.board))
-        first = (None if sight.board in (0, FLOP) else
+        first = (SeenPlay(LaterCard(solution.deck), solution.preflop, FLOP) if sight.first
+                 else None if sight.board in (0, FLOP) else
                  SeenPlay(SeenBoard(solution.deck, sight.board), solution.preflop))
         return board_simulator(solution, table, first)
 

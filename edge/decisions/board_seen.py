@@ -251,16 +251,20 @@ def _relations(holdings: Counts, sights: Counts) -> tuple[Counts, Counts]:
 class SeenPlay:
     """The exposed decision made with the player's cards, for the simulator: the first
     ``seen`` of the flop's cards as dealt are the ones seen (every choice of them equally
-    likely), the option the solve took for the class of (holding, seen cards)."""
+    likely; from ``start`` on: the turn, one of the later cards), the option the solve took for
+    the class of (holding, seen cards)."""
 
     states: SeenBoard
     preflop: tuple[int, ...]
+    start: int = 0               # the first seen card's place on the board (3: the turn)
 
-    def __call__(self, hole: Sequence[int], flop: Sequence[int]) -> int:
-        """The option taken with this holding and these flop cards to come."""
+    def __call__(self, hole: Sequence[int], board: Sequence[int]) -> int:
+        """The option taken with this holding and these board cards to come (the flop's
+        first)."""
         position = self.states.position
         mine = colex(np.sort(position[list(hole)])[np.newaxis, :])
-        shown = colex(np.sort(position[list(flop[:self.states.seen])])[np.newaxis, :])
+        shown = colex(np.sort(position[list(board[self.start:self.start + self.states.seen])])[
+            np.newaxis, :])
         return self.preflop[int(self.states.table[mine[0], shown[0]])]
 
 
@@ -320,15 +324,7 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
         f"a tie between options of equal value goes to the "
         f"{'larger' if exposed.larger else 'smaller'} total wager",
     ))
-    lines = sorted(set(exposed.lines) | set(dealt.lines), key=lambda line: -exposed.lines.get(
-        line, 0))
-    line_rows = tuple((line, f"{exposed.lines.get(line, 0):,}",
-                       _percent(Fraction(exposed.lines.get(line, 0), exposed.cycle), 4),
-                       _percent(Fraction(dealt.lines.get(line, 0), dealt.cycle), 4))
-                      for line in lines)
-    sections = [Section("The exposed player's strategy", (facts, Table(
-        ("line of play (options taken in turn)", "deals", "share", "as dealt"), line_rows,
-        "How often each line of play is taken, seeing and as dealt", align="lrrr")))]
+    sections = [Section("The exposed player's strategy", (facts, lines_table(exposed, dealt)))]
     if dealer and first.seen != HOLDING:
         how = (f"{first.name} is made with the {place} seen and the dealer's card seen, "
                f"solved exactly for every holding, seen card and {place} (each of a class "
@@ -368,27 +364,11 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
                "A class's gain is its share of the value of the information: the sum over its "
                "states of the option taken less the option as dealt (per "
                f"{game.unit}, over every deal; the gains add up to the whole).")
-    heads = ("class", "states", "as dealt", *options, "changed")
-    rows = []
-    for k in found.classes:
-        total = int(found.taken[k].sum())
-        rows.append((class_name(k), f"{total:,}", _dealt_option(found, k),
-                     *(_percent(Fraction(int(found.taken[k, o]), total), 1)
-                       for o in range(len(options))),
-                     _percent(Fraction(found.changed(k), total), 1),
-                     *(() if found.gain is None else (_percent(found.gain[k], 4),)),
-                     *(() if found.first_gain is None else
-                       (_percent(found.first_gain[k], 4),))))
-    heads += ((() if found.gain is None else (f"gain per {game.unit}",))
-              + (() if found.first_gain is None else (f"of it from {first.name}",)))
-    blocks: list[Paragraph | Table | Items] = [Paragraph(how), Items(tuple(plain_rules(found))),
-                                               Table(
-        heads, tuple(rows),
-        f"{first.name}: each holding class's states by the option taken, seeing, against the "
-        "option it takes as dealt", align="lrl" + "r" * (len(heads) - 3))]
-    blocks.append(_relation_table(found, first.name))
+    blocks: list[Paragraph | Table | Items] = [
+        Paragraph(how), Items(tuple(plain_rules(found))),
+        class_table(found, first.name, game.unit), relation_table(found, first.name)]
     if found.by_rank is not None and not with_board:
-        blocks += _rank_tables(found, "dealer" if dealer else place)
+        blocks += rank_tables(found, "dealer" if dealer else place)
     sections.append(Section(f"Decision: {first.name}", tuple(blocks)))
     for decision in game.decisions[1:]:
         words = f"the {place}" if decision.seen == HOLDING + FLOP else "the whole board"
@@ -429,6 +409,40 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
     return Report(f"{game.bet.title}: the optimal strategy, the player seeing "
                   f"{scenario.description}", (), tuple(sections), game=game.bet.name,
                   game_title=game.bet.title, tables={game.bet.name: returns}, data=data)
+
+
+def class_table(found: SeenChoices, decision: str, unit: str) -> Table:
+    """The decision made with the player's cards: each holding class's states by the option
+    taken seeing, the option as dealt, the share changed and the class's gains."""
+    options = found.options
+    heads = ("class", "states", "as dealt", *options, "changed")
+    rows = []
+    for k in found.classes:
+        total = int(found.taken[k].sum())
+        rows.append((class_name(k), f"{total:,}", _dealt_option(found, k),
+                     *(_percent(Fraction(int(found.taken[k, o]), total), 1)
+                       for o in range(len(options))),
+                     _percent(Fraction(found.changed(k), total), 1),
+                     *(() if found.gain is None else (_percent(found.gain[k], 4),)),
+                     *(() if found.first_gain is None else
+                       (_percent(found.first_gain[k], 4),))))
+    heads += ((() if found.gain is None else (f"gain per {unit}",))
+              + (() if found.first_gain is None else (f"of it from {decision}",)))
+    return Table(heads, tuple(rows), f"{decision}: each holding class's states by the option "
+                 "taken, seeing, against the option it takes as dealt",
+                 align="lrl" + "r" * (len(heads) - 3))
+
+
+def lines_table(exposed: BoardSolution, dealt: BoardSolution) -> Table:
+    """How often each line of play is taken, seeing and as dealt."""
+    lines = sorted(set(exposed.lines) | set(dealt.lines), key=lambda line: -exposed.lines.get(
+        line, 0))
+    rows = tuple((line, f"{exposed.lines.get(line, 0):,}",
+                  _percent(Fraction(exposed.lines.get(line, 0), exposed.cycle), 4),
+                  _percent(Fraction(dealt.lines.get(line, 0), dealt.cycle), 4))
+                 for line in lines)
+    return Table(("line of play (options taken in turn)", "deals", "share", "as dealt"), rows,
+                 "How often each line of play is taken, seeing and as dealt", align="lrrr")
 
 
 def seen_lines(found: SeenChoices, decision: str, unit: str, most: int = 5) -> list[str]:
@@ -484,7 +498,7 @@ def plain_rules(found: SeenChoices) -> list[str]:
     return lines
 
 
-def _relation_table(found: SeenChoices, decision: str) -> Table:
+def relation_table(found: SeenChoices, decision: str) -> Table:
     """The states by what the seen cards do for the holding, the share taking each option
     and the share that changes from the game as dealt."""
     rows = []
@@ -507,7 +521,7 @@ def _relation_table(found: SeenChoices, decision: str) -> Table:
                  "as dealt", align="l" + "r" * (len(found.options) + 2))
 
 
-def _rank_tables(found: SeenChoices, place: str) -> list[Paragraph | Table | Items]:
+def rank_tables(found: SeenChoices, place: str) -> list[Paragraph | Table | Items]:
     """With one card seen: the chart by the seen card's rank, and where the suits decide."""
     by_rank = found.by_rank
     assert by_rank is not None

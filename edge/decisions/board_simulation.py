@@ -47,10 +47,11 @@ DEALT = HOLDING + FLOP + LATER + HOLDING
 
 class FirstChoice(Protocol):
     """How the decision made with the player's cards is taken when the player sees more than
-    his cards then (:mod:`.board_seen`): the option for his holding and the flop to come."""
+    his cards then (:mod:`.board_seen`): the option for his holding and the board to come."""
 
-    def __call__(self, hole: Sequence[int], flop: Sequence[int]) -> int:
-        """The option taken (the flop's cards in the order dealt)."""
+    def __call__(self, hole: Sequence[int], board: Sequence[int]) -> int:
+        """The option taken (the board's cards in the order dealt: the flop's, then the
+        later place's)."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,6 @@ class BoardSimulator:
         solution = self.solution
         game = solution.game
         hole = [int(c) for c in hand[:HOLDING]]
-        flop = [int(c) for c in hand[HOLDING:HOLDING + FLOP]]
         board = [int(c) for c in hand[HOLDING:HOLDING + FLOP + LATER]]
         # the board cards seen at the decisions made with the flop seen: the flop, or the
         # flop and the turn when the solve saw one later card there (either is as likely)
@@ -115,7 +115,7 @@ class BoardSimulator:
             if not all(stake[w] == amount for w, amount in decision.when):
                 continue
             if decision.seen == STAGES[0] and self.first is not None:
-                option = self.first(hole, flop)
+                option = self.first(hole, board)
             elif decision.seen == STAGES[0]:
                 option = solution.preflop[int(holding_classes(np.array([hole]))[0])]
             elif decision.seen == STAGES[1]:
