@@ -362,6 +362,17 @@ def _later_seen_file(name: str) -> Callable[[], object]:
     return run
 
 
+def _later_first_file(name: str) -> Callable[[], object]:
+    """A shared-board game file solved with one of the turn and river cards seen before the
+    decision made with the player's cards (``later = 1`` with ``first = true``), read
+    afresh."""
+    def run() -> object:
+        from edge.decisions.board import read_board_file
+        from edge.decisions.board_protection import solve_later_seen
+        return solve_later_seen(read_board_file(GAME_FILES / name), first=True)
+    return run
+
+
 def _edge_command(*argv: str) -> Callable[[], object]:
     """An edge command run in this process (its output discarded): what a user runs, solves
     and all, from a game file read afresh by the command."""
@@ -488,6 +499,12 @@ BET_CASES: list[Case] = [
     # measured on the quiet machine, 2026-12-07)
     Case("game file: Casino Hold'em, one turn-river card seen with the flop, exact", 600.0,
          _later_seen_file("casino-holdem.toml"), "deals",
+         2 * comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
+    # issue 36: the same card seen before the decision on two cards (first = true) in the
+    # Ultimate Texas Hold'em file: the 4-card board solve with (holding, seen card) states
+    # before the flop (331 s on the clock on both cores, 2026-12-07)
+    Case("game file: Ultimate Texas Hold'em, a turn-river card seen before preflop, exact",
+         1800.0, _later_first_file("ultimate-texas-holdem.toml"), "deals",
          2 * comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
     # issue 36: the exposed player's play with that card seen, against the game as dealt:
     # both solves, then every (holding, flop, seen card) state's option seeing and as dealt

@@ -195,7 +195,8 @@ def test_a_decision_before_the_flop_against_a_plain_enumeration(tmp_path: Path) 
     ("later = 2", "later = 2: one of the 2 cards of turn_river seen with flop is solved "
                   "(later = 1)."),
     ("later = 1\nboard = 1", "board with later = 1: a card of turn_river seen is solved "
-                             "alone; give it its own scenario."),
+                             "alone or with one of the dealer's (dealer = 1); give the flop's "
+                             "card its own scenario."),
     ("later = true", "later = True"),
     ("later = 1\nfirst = 1", "first = 1 must be true (the card seen before the first "
                               "decision) or false (seen with flop)."),

@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 
 from edge.cli import main
-from edge.decisions import board, board_dealer, board_protection
+from edge.decisions import board, board_dealer, board_dealer_flop, board_protection
 from edge.decisions.board import read_board_file, solve_board_game
 from edge.decisions.board_protection import solve_seen
 from edge.decisions.board_seen import SeenBoard, SeenPlay
@@ -197,6 +197,10 @@ def solve_on_three_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
                         functools.partial(board_dealer.solve_dealer_seen, ranks=THREE))
     monkeypatch.setattr(board_protection, "solve_seen",
                         functools.partial(board_protection.solve_seen, ranks=THREE))
+    monkeypatch.setattr(board_protection, "solve_later_seen",
+                        functools.partial(board_protection.solve_later_seen, ranks=THREE))
+    monkeypatch.setattr(board_dealer_flop, "solve_dealer_later_seen", functools.partial(
+        board_dealer_flop.solve_dealer_later_seen, ranks=THREE))
 
 
 def with_protection(tmp_path: Path, extra: str, name: str = "ultimate-texas-holdem.toml"

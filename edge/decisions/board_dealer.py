@@ -178,13 +178,15 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
                       larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
                       progress: Callable[[int], None] | None = None,
                       seen_states: Callable[[Sequence[int]], DealerStates] = SeenCardClasses,
-                      jobs: int | None = None) -> BoardSolution:
+                      jobs: int | None = None, seen_board: int = FLOP) -> BoardSolution:
     """The exact optimal play when one of the dealer's two cards is seen before the first
     decision and at every later one (``ranks``, for tests: a deck of those ranks only;
     ``progress`` is told of each flop class counted, by the flops it stands for;
     ``seen_states``: the states of the first decision for the deck, each (holding, seen
     card, flop) counted in ``ways`` of them; ``jobs``: the worker threads the kernel counts
-    the flops on, default every core, the result the same on any number)."""
+    the flops on, default every core, the result the same on any number; ``seen_board``: the
+    board cards seen at the decisions made with the flop seen, 4 with one of the later cards
+    seen too, the states then one for each of the four as the later one)."""
     from edge.bets import _seen_showdown
 
     table = paytable or game.bet.presets[game.bet.default_paytable]
@@ -193,9 +195,11 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
     deck = [rank * 4 + suit for rank in (range(13) if ranks is None else sorted(ranks))
             for suit in range(4)]
     n = len(deck)
-    # the turn and river, then the dealer's other card
-    completions = math.comb(n - HOLDING - SEEN - FLOP, LATER) * (n - HOLDING - SEEN - FLOP - LATER)
-    flops_per_state = math.comb(n - HOLDING - SEEN, FLOP)
+    # the board cards to come (the turn and river, or one of them), then the dealer's other
+    # card
+    completions = (math.comb(n - HOLDING - SEEN - seen_board, FLOP + LATER - seen_board)
+                   * (n - HOLDING - SEEN - FLOP - LATER))
+    flops_per_state = math.comb(n - HOLDING - SEEN, seen_board)
     cycle = math.comb(n, HOLDING) * (n - HOLDING) * flops_per_state * completions
     solver = StateSolver(game, pays, larger, completions)
     decisions = game.decisions
@@ -248,8 +252,8 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
         return SeenFlopCounts(flop, weight, rest, pairs, row_seen, row_holding, row_weight,
                               rivers, total)
 
-    for kernel in parallel.map(lambda item: count_flop(*item), flop_classes(deck), jobs,
-                               ahead=FLOPS_AHEAD):
+    for kernel in parallel.map(lambda item: count_flop(*item), flop_classes(deck, seen_board),
+                               jobs, ahead=FLOPS_AHEAD):
         flop, weight, rest, pairs = kernel.flop, kernel.weight, kernel.rest, kernel.pairs
         row_seen, row_holding, row_weight = kernel.row_seen, kernel.row_holding, kernel.row_weight
         rivers, total = kernel.rivers, kernel.total
@@ -281,7 +285,7 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
                                      first is not None)
     return dataclasses.replace(count_forward(game, counted_by_class, choice, cycle, completions),
                                larger=larger, deck=tuple(deck), flop_choices=flop_choices,
-                               preflop_counts=counted_by_class)
+                               preflop_counts=counted_by_class, seen_board=seen_board)
 
 
 def dealer_notes(game: BoardGame, solution: BoardSolution, scenario: Scenario

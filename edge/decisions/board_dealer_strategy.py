@@ -131,13 +131,15 @@ class DealerFirst:
     seen: _SeenDealer
     position: dict[int, int]
     board_cards: int = 0
+    start: int = 0              # the place on the board of the first card seen (3: the turn)
 
     def __call__(self, hole: Sequence[int], board: Sequence[int]) -> int:
         """The option taken with this holding and these board cards to come."""
         low, high = sorted(self.position[card] for card in hole)
         state = self.states.with_flop(
             np.array([[low, high]]), np.array([self.position[self.seen.card[0]]]),
-            np.array([self.position[card] for card in board[:self.board_cards]],
+            np.array([self.position[card]
+                      for card in board[self.start:self.start + self.board_cards]],
                      dtype=np.int64))
         return self.preflop[int(state[0, 0])]
 
@@ -222,17 +224,19 @@ class DealerSimulator(BoardSimulator):
         return next(o for o in order if int(values[o]) == best)
 
 
-def dealer_simulator(solution: BoardSolution, paytable: PayTable, board_card: bool = False
-                     ) -> DealerSimulator:
+def dealer_simulator(solution: BoardSolution, paytable: PayTable, board_card: bool = False,
+                     start: int = 0) -> DealerSimulator:
     """The simulator of the exposed solve at these pays (:class:`DealerSimulator`);
-    ``board_card``: a card of the first board place is seen with the dealer's before the
-    decision made with the player's cards (:class:`DealerFirst`)."""
+    ``board_card``: a card of the board is seen with the dealer's before the decision made
+    with the player's cards (:class:`DealerFirst`), the one dealt at ``start`` (0: the
+    flop's first; 3: the turn)."""
     plain = board_simulator(solution, paytable)
     seen = _SeenDealer()
     first = None
     if solution.preflop:
         states = (DealerFlopClasses if board_card else SeenCardClasses)(solution.deck)
         first = DealerFirst(states, solution.preflop, seen,
-                            {card: p for p, card in enumerate(solution.deck)}, int(board_card))
+                            {card: p for p, card in enumerate(solution.deck)}, int(board_card),
+                            start)
     return DealerSimulator(solution, paytable, plain.outcomes, plain.nets, plain.scale,
                            first=first, seen=seen)

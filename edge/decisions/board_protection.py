@@ -188,10 +188,12 @@ def _later_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict[
     if isinstance(seen, bool) or seen != 1:
         raise fail_at(path, text, name, "later", f"later = {seen!r}: one of the {LATER} cards "
                       f"of {place} seen with {game.board[0]} is solved (later = 1).")
-    other = next((key for key in ("board", "dealer") if key in entry), None)
-    if other is not None:
-        raise fail_at(path, text, name, other, f"{other} with later = 1: a card of {place} "
-                      "seen is solved alone; give it its own scenario.")
+    if "board" in entry:
+        raise fail_at(path, text, name, "board", f"board with later = 1: a card of {place} "
+                      f"seen is solved alone or with one of the dealer's (dealer = {SEEN}); "
+                      "give the flop's card its own scenario.")
+    if "dealer" in entry:
+        return _dealer_later_sight(path, text, game, name, entry, published)
     if not any(decision.seen == STAGES[1] for decision in game.decisions):
         raise fail_at(path, text, name, "later", f"later = 1: the card of {place} is seen "
                       f"with {game.board[0]}, before the decisions made with it seen; this "
@@ -208,6 +210,27 @@ def _later_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict[
                       f"{game.decisions[0].seen} cards seen (later = 1 alone sees the card "
                       "there).")
     return BoardSight(name, 0, published, later=1, first=first)
+
+
+def _dealer_later_sight(path: Path, text: str, game: BoardGame, name: str,
+                        entry: dict[str, Any], published: str) -> BoardSight:
+    """A scenario with ``dealer = 1`` and ``later = 1``: one of the dealer's cards and one of
+    the later board place's cards seen before the first decision, checked."""
+    seen, first = entry["dealer"], game.decisions[0]
+    if isinstance(seen, bool) or seen != SEEN:
+        raise fail_at(path, text, name, "dealer", f"dealer = {seen!r} with later = 1: "
+                      f"{SEEN} of the dealer's {HOLDING} cards is solved (dealer = {SEEN}).")
+    if entry.get("first", True) is not True:
+        given = "false" if entry["first"] is False else repr(entry["first"])
+        raise fail_at(path, text, name, "first", f"first = {given} with dealer = "
+                      f"{SEEN}: the dealer's card and the card of {game.board[1]} are seen "
+                      "together before the first decision (first = true, or leave it out).")
+    if first.seen != HOLDING:
+        raise fail_at(path, text, name, "later", f"later = 1 with dealer = {SEEN}: the cards "
+                      "are seen before a decision made with the player's cards alone; the "
+                      f"first decision here, {first.name!r}, is made with {first.seen} cards "
+                      "seen.")
+    return BoardSight(name, 0, published, SEEN, later=1, first=True)
 
 
 def _flop_decision(game: BoardGame) -> str:
@@ -241,6 +264,10 @@ def _dealer_sight(path: Path, text: str, game: BoardGame, name: str, entry: dict
 
 def scenario_of(game: BoardGame, sight: BoardSight) -> Scenario:
     """The scenario as reports and ``edge protection`` describe it."""
+    if sight.later and sight.dealer:
+        return Scenario(sight.name, f"one of the dealer's {HOLDING} cards and one of the "
+                        f"{NUMBERS[LATER]} cards of the {game.board[1]}",
+                        f"before {game.decisions[0].name}", HOLDING * LATER, sight.published)
     if sight.later:
         return Scenario(sight.name, f"one of the {NUMBERS[LATER]} cards of the "
                         f"{game.board[1]}", f"before {game.decisions[0].name}" if sight.first
@@ -289,6 +316,8 @@ def board_protected(game: BoardGame) -> Game[Any]:
         key = (sight.board, sight.dealer, sight.later, sight.first, table.pays, larger)
         if key not in solved:
             solved[key] = (
+                board_dealer_flop.solve_dealer_later_seen(game, table, larger)
+                if sight.later and sight.dealer else
                 solve_later_seen(game, table, larger, first=sight.first) if sight.later else
                 board_dealer_flop.solve_dealer_flop_seen(game, table, larger)
                 if sight.dealer and sight.board else
@@ -305,7 +334,10 @@ def board_protected(game: BoardGame) -> Game[Any]:
         table, solution = solve(wager)
         exposed = board_table(solution, table, wager.rules)
         first, place = game.decisions[0].name, game.board[0]
-        if sight.later:
+        if sight.later and sight.dealer:
+            dealt, seen = board_dealer_flop.dealer_flop_notes(game, solution, scenario,
+                                                              later=True)
+        elif sight.later:
             dealt = (f"{exposed.notes[0][:-1]}; each deal counted {scenario.ways} times, once "
                      f"for each of the {LATER} cards of {game.board[1]} seen.")
             before = (f" The decision {first}, made before it, is solved knowing the card "
@@ -349,8 +381,9 @@ def board_protected(game: BoardGame) -> Game[Any]:
     def choices(wager: Wager[Rules], sight: BoardSight, solution: BoardSolution
                 ) -> SeenChoices:
         """The first decision's choices against the game as dealt."""
-        if sight.dealer and sight.board:
-            return board_dealer_flop.dealer_flop_choices(solution, dealt(wager))
+        if sight.dealer and (sight.board or sight.later):
+            return board_dealer_flop.dealer_flop_choices(solution, dealt(wager),
+                                                         later=bool(sight.later))
         if sight.dealer:
             return dealer_choices(solution, dealt(wager))
         return seen_choices(solution, dealt(wager), sight.board)
@@ -371,16 +404,16 @@ def board_protected(game: BoardGame) -> Game[Any]:
     def strategy(wager: Wager[Rules]) -> Report:
         scenario, sight = sight_of(wager)
         table, solution = solve(wager)
-        if sight.later:
+        if sight.later and not sight.dealer:
             return later_strategy(solution, dealt(wager), table, scenario, analyze(wager),
                                   later(wager), lines_table(solution, dealt(wager)))
         return seen_strategy(solution, dealt(wager), table, scenario, sight.board or SEEN,
                              analyze(wager), choices(wager, sight, solution)
-                             if sight.dealer else None)
+                             if sight.dealer else None, later=bool(sight.later))
 
     def rules_of_play(wager: Wager[Rules]) -> list[str]:
         _, sight = sight_of(wager)
-        if sight.later:
+        if sight.later and not sight.dealer:
             return later_lines(solve(wager)[1], later(wager), game.unit)
         _, solution = solve(wager)
         return seen_lines(choices(wager, sight, solution), game.decisions[0].name, game.unit)
@@ -389,7 +422,8 @@ def board_protected(game: BoardGame) -> Game[Any]:
         _, sight = sight_of(wager)
         table, solution = solve(wager)
         if sight.dealer:
-            return dealer_simulator(solution, table, board_card=bool(sight.board))
+            return dealer_simulator(solution, table, board_card=bool(sight.board or sight.later),
+                                    start=FLOP if sight.later else 0)
         first = (SeenPlay(LaterCard(solution.deck), solution.preflop, FLOP) if sight.first
                  else None if sight.board in (0, FLOP) else
                  SeenPlay(SeenBoard(solution.deck, sight.board), solution.preflop))

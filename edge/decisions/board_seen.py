@@ -32,6 +32,7 @@ import numpy.typing as npt
 from edge.decisions.board import (
     FLOP,
     HOLDING,
+    LATER,
     BoardSolution,
     flop_classes,
     holding_classes,
@@ -288,12 +289,13 @@ def _cell(counts: Counts, options: tuple[str, ...]) -> str:
 
 def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
                   scenario: Scenario, seen: int, returns: ReturnTable,
-                  found: SeenChoices | None = None) -> Report:
+                  found: SeenChoices | None = None, later: bool = False) -> Report:
     """The exposed player's strategy: the lines of play and how often, the decision made with
     his cards by holding class against the game as dealt (with one card seen, by its rank),
     and what the later decisions are; ``returns``: the exposed return table. ``found``: the
     first decision's choices when the seen card is the dealer's (in view at every decision,
-    :func:`state_choices` with ``later_seen``), else those of ``seen`` of the flop's cards."""
+    :func:`state_choices` with ``later_seen``), else those of ``seen`` of the flop's cards.
+    ``later``: the board card seen with the dealer's is one of the later place's."""
     game = exposed.game
     first = game.decisions[0]
     place = game.board[0]
@@ -302,7 +304,8 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
     options = found.options
     information = exposed.player_return - dealt.player_return
     with_board = dealer and found.seen > 1     # a card of the board seen with the dealer's
-    each = (f"of the dealer's {HOLDING} cards and each of the {FLOP} cards of the {place} as "
+    shown, count = (game.board[1], LATER) if later else (place, FLOP)
+    each = (f"of the dealer's {HOLDING} cards and each of the {count} cards of the {shown} as "
             "the ones seen" if with_board else "of the dealer's cards as the one seen" if dealer
             else "choice of the seen cards")
     facts = Items((
@@ -336,8 +339,8 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
                "the whole).")
     elif dealer:
         sight, state = (("the dealer's card seen", "(holding, seen card)") if not with_board
-                        else (f"the two seen cards, the dealer's and one of the {place}",
-                              f"(holding, dealer's card, {place} card)"))
+                        else (f"the two seen cards, the dealer's and one of the {shown}",
+                              f"(holding, dealer's card, {shown} card)"))
         how = (f"{first.name} is taken on the player's {HOLDING} cards and {sight}: every "
                f"{state} state, each as likely, takes the option of the highest exact value "
                "over the dealer's other card and every board holding the seen cards, the later "
@@ -371,9 +374,12 @@ def seen_strategy(exposed: BoardSolution, dealt: BoardSolution, table: PayTable,
         blocks += rank_tables(found, "dealer" if dealer else place)
     sections.append(Section(f"Decision: {first.name}", tuple(blocks)))
     for decision in game.decisions[1:]:
-        words = f"the {place}" if decision.seen == HOLDING + FLOP else "the whole board"
+        on_flop = decision.seen == HOLDING + FLOP
+        words = (f"the {place}" + (f" and the seen card of the {shown}" if later else "")
+                 if on_flop else "the whole board")
+        cards = decision.seen + (1 if later and on_flop else 0)
         sections.append(Section(f"Decision: {decision.name}", (Paragraph(
-            f"Made with {decision.seen} cards seen (the player's {HOLDING} and {words}) and "
+            f"Made with {cards} cards seen (the player's {HOLDING} and {words}) and "
             "the dealer's card seen: the decision is the solve's own, for every holding, seen "
             "card and board, given the wagers in play, the option of the highest exact value "
             "over the dealer's other card and the board cards to come; the lines of play (in "
