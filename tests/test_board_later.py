@@ -171,26 +171,6 @@ def with_weakest(tmp_path: Path, name: str, weakest: str, scenario: str = "later
     return path
 
 
-def test_flop_and_river_against_a_plain_enumeration(tmp_path: Path) -> None:
-    weakest = "Qc Qd Qh Kc Kd"
-    game = read_board_file(with_weakest(tmp_path, "flop-and-river.toml", weakest))
-    solution = solve_later_seen(game, ranks=THREE)
-    expected, deals = flop_and_river_return(tuple(THREE), weakest)
-    dealt = solve_board_game(game, ranks=THREE)
-    # each deal counted twice, once for each later card seen
-    assert solution.cycle == deals == 2 * dealt.cycle == 2 * 66 * 120 * 21 * 10
-    assert solution.player_return == expected
-    assert sum(solution.lines.values()) == solution.cycle
-    assert solution.player_return >= dealt.player_return
-
-
-def test_a_decision_before_the_flop_against_a_plain_enumeration(tmp_path: Path) -> None:
-    game = read_board_file(EXAMPLES / "ultimate-texas-holdem.toml")
-    solution = solve_later_seen(game, ranks=THREE)
-    assert solution.player_return == uth_return(tuple(THREE), "2c 2d 5h 4s 3c")
-    assert solution.player_return >= solve_board_game(game, ranks=THREE).player_return
-
-
 @pytest.mark.parametrize(("extra", "message"), [
     ("later = 2", "later = 2: one of the 2 cards of turn_river seen with flop is solved "
                   "(later = 1)."),
@@ -217,7 +197,7 @@ def on_three_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
                         functools.partial(board_protection.solve_later_seen, ranks=THREE))
 
 
-def test_the_table_and_the_simulation(
+def test_the_table_the_simulation_and_the_exposed_call(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     on_three_ranks(monkeypatch)
@@ -226,6 +206,12 @@ def test_the_table_and_the_simulation(
     table = analyze(str(path), options={"seen": "later-1"})
     expected, deals = flop_and_river_return(tuple(THREE), weakest)
     assert table.expected_return == expected and table.cycle == deals
+    # each deal counted twice, once for each later card seen
+    solution = solve_later_seen(read_board_file(path), ranks=THREE)
+    game_as_dealt = solve_board_game(read_board_file(path), ranks=THREE)
+    assert solution.cycle == deals == 2 * game_as_dealt.cycle == 2 * 66 * 120 * 21 * 10
+    assert sum(solution.lines.values()) == solution.cycle
+    assert solution.player_return >= game_as_dealt.player_return
     assert main(["table", str(path), "--set", "seen=later-1"]) == 0
     out = capsys.readouterr().out
     assert "Seen: one of the two cards of the turn_river, seen before call-or-fold, with " \
@@ -236,6 +222,30 @@ def test_the_table_and_the_simulation(
     assert "later-1" in capsys.readouterr().out
     played = simulate(str(path), options={"seen": "later-1"}, hands=3000, seed=5, jobs=1)
     assert played.agrees and played.exact == expected
+    # the exposed strategy: every state's call seeing and as dealt
+    calls = flop_and_river_calls(tuple(THREE), weakest)
+    # as dealt the call is taken on the holding and the flop: summed over the seen card
+    flops: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+    for (hole, flop, _), (called, ways) in calls.items():
+        sums = flops.setdefault((hole, flop), [0, 0])
+        sums[0] += called
+        sums[1] += ways
+    # call (1) on a tie: the larger total wager
+    states = {state: (int(called >= -ways), int(flops[state[:2]][0] >= -flops[state[:2]][1]))
+              for state, (called, ways) in calls.items()}
+    data = strategy_data(path, capsys)
+    assert data["states"] == len(states) == 66 * 120 * 7
+    assert data["before_the_flop_changed"] == {}
+    (decision,) = data["decisions"]
+    by_hand, by_class = tallies(states, ("fold", "call"))
+    assert decision["decision"] == "call-or-fold"
+    assert decision["by_hand"] == by_hand and decision["by_holding_class"] == by_class
+    # the seen card changes the call somewhere, both ways
+    changed = [(seeing, dealt) for seeing, dealt in states.values() if seeing != dealt]
+    assert {(0, 1), (1, 0)} <= set(changed)
+    assert main(["strategy", str(path), "--set", "seen=later-1"]) == 0
+    out = capsys.readouterr().out
+    assert f"its option differs from the one taken as dealt on {len(changed):,} states" in out
 
 
 def test_a_game_without_a_decision_on_the_flop_is_refused(tmp_path: Path) -> None:
@@ -317,37 +327,6 @@ def strategy_data(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, A
     return data
 
 
-def test_the_exposed_call_against_a_plain_enumeration(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    on_three_ranks(monkeypatch)
-    weakest = "Qc Qd Qh Kc Kd"
-    path = with_weakest(tmp_path, "flop-and-river.toml", weakest)
-    calls = flop_and_river_calls(tuple(THREE), weakest)
-    # as dealt the call is taken on the holding and the flop: summed over the seen card
-    flops: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
-    for (hole, flop, _), (called, ways) in calls.items():
-        sums = flops.setdefault((hole, flop), [0, 0])
-        sums[0] += called
-        sums[1] += ways
-    # call (1) on a tie: the larger total wager
-    states = {state: (int(called >= -ways), int(flops[state[:2]][0] >= -flops[state[:2]][1]))
-              for state, (called, ways) in calls.items()}
-    data = strategy_data(path, capsys)
-    assert data["states"] == len(states) == 66 * 120 * 7
-    assert data["before_the_flop_changed"] == {}
-    (decision,) = data["decisions"]
-    by_hand, by_class = tallies(states, ("fold", "call"))
-    assert decision["decision"] == "call-or-fold"
-    assert decision["by_hand"] == by_hand and decision["by_holding_class"] == by_class
-    # the seen card changes the call somewhere, both ways
-    changed = [(seeing, dealt) for seeing, dealt in states.values() if seeing != dealt]
-    assert {(0, 1), (1, 0)} <= set(changed)
-    assert main(["strategy", str(path), "--set", "seen=later-1"]) == 0
-    out = capsys.readouterr().out
-    assert f"its option differs from the one taken as dealt on {len(changed):,} states" in out
-
-
 Holding = tuple[int, ...]
 Flop = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -382,6 +361,10 @@ def test_a_decision_before_the_flop_and_the_flop_bet_against_a_plain_enumeration
     weakest = "2c 2d 5h 4s 3c"
     path = with_weakest(tmp_path, "ultimate-texas-holdem.toml", weakest)
     sums = uth_flop_states(tuple(THREE), weakest)
+    game = read_board_file(path)
+    solution = solve_later_seen(game, ranks=THREE)
+    assert solution.player_return == uth_return(tuple(THREE), weakest)
+    assert solution.player_return >= solve_board_game(game, ranks=THREE).player_return
     seeing, flops, as_dealt = uth_seeing(sums, by_card=False)
     preflop = ("check", "bet-3x", "bet-4x")
     # a tie goes to the smaller total wager: the first of the highest
