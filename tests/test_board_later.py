@@ -291,6 +291,8 @@ def test_the_report_names_the_card_and_the_exposed_play(
 HANDS = ("high-card", "pair", "two-pair", "three-of-a-kind", "straight", "flush", "full-house",
          "four-of-a-kind", "straight-flush", "royal-flush")
 RANK_LETTERS = "23456789TJQKA"
+SEEN_RANKS = ("a new rank", "a rank of his cards", "a rank of the flop",
+              "a rank of his cards and the flop")
 State = tuple[tuple[int, ...], tuple[int, ...], int]
 
 
@@ -310,7 +312,12 @@ def tallies(states: dict[State, tuple[int, int]], options: tuple[str, ...]
     by_hand: dict[str, Any] = {}
     by_class: dict[str, Any] = {}
     for (hole, flop, seen), (seeing, dealt) in states.items():
-        key = f"{HANDS[hand_category(hole + flop)]} > {HANDS[hand_category(hole + flop + (seen,))]}"
+        rank = seen >> 2
+        # the seen card's rank: one of the holding's (1), of the flop's (2), both (3), neither
+        relation = (1 if rank in {c >> 2 for c in hole} else 0) + (
+            2 if rank in {c >> 2 for c in flop} else 0)
+        key = (f"{HANDS[hand_category(hole + flop)]} > "
+               f"{HANDS[hand_category(hole + flop + (seen,))]} ({SEEN_RANKS[relation]})")
         for found, name in ((by_hand, key), (by_class, holding_class(hole))):
             cell = found.setdefault(name, {"states": 0, "seeing": dict.fromkeys(options, 0),
                                            "as_dealt": dict.fromkeys(options, 0), "changed": 0})

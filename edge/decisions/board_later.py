@@ -59,6 +59,10 @@ from edge.table import ReturnTable, decimal
 Counts = npt.NDArray[np.int64]
 KINDS = 169
 Visit = tuple[int, Stake]                      # a decision made with the flop seen, the wagers
+# the seen card's rank against the player's cards and the flop (1: a rank of his cards; 2: a
+# rank of the flop; 3: both)
+SEEN_RANKS = ("a new rank", "a rank of his cards", "a rank of the flop",
+              "a rank of his cards and the flop")
 
 
 @functools.cache
@@ -112,11 +116,11 @@ class LaterChoices:
     def taken(self, v: int) -> tuple[Counts, Counts]:
         """The visit's states by option, seeing and as dealt."""
         counts = self.by_hand[v]
-        return counts.sum(axis=(0, 1, 3)), counts.sum(axis=(0, 1, 2))
+        return counts.sum(axis=(0, 1, 2, 4)), counts.sum(axis=(0, 1, 2, 3))
 
     def changed(self, v: int) -> Counts:
         """The visit's states by (option as dealt, option seeing), the diagonal cleared."""
-        moved: Counts = self.by_hand[v].sum(axis=(0, 1)).T.copy()
+        moved: Counts = self.by_hand[v].sum(axis=(0, 1, 2)).T.copy()
         np.fill_diagonal(moved, 0)
         return moved
 
@@ -165,6 +169,9 @@ def later_choices(exposed: BoardSolution, dealt: BoardSolution,
             index = _index(np.sort(renamed, axis=1), deck[~np.isin(deck, counted)])
             hand = hand_classes(np.concatenate([holdings, np.tile(flop, (len(holdings), 1))],
                                                axis=1))
+            rank = board[seen] >> 2
+            relation = (((holdings >> 2) == rank).any(axis=1).astype(np.int64)
+                        + 2 * int(any(card >> 2 == rank for card in flop)))
             tally.states += weight * len(holdings)
             if first_states is not None:
                 made = tally.reached(board, taken[:, seen])
@@ -172,7 +179,8 @@ def later_choices(exposed: BoardSolution, dealt: BoardSolution,
                 options = len(game.decisions[d].options)
                 as_dealt = dealt.flop_choices[counted, d, stake][index[mask]].astype(np.int64)
                 chosen = seeing[mask].astype(np.int64)
-                code = (hand[mask] * CLASSES + after[mask]) * options + chosen
+                code = (((hand[mask] * CLASSES + after[mask]) * len(SEEN_RANKS)
+                         + relation[mask]) * options + chosen)
                 tally.by_hand[v] += weight * np.bincount(code * options + as_dealt,
                                                          minlength=len(tally.by_hand[v]))
                 code = (kinds[mask] * options + chosen) * options + as_dealt
@@ -181,7 +189,7 @@ def later_choices(exposed: BoardSolution, dealt: BoardSolution,
     shaped = [tuple(game.decisions[d].options) for d, _ in tally.visits]
     return LaterChoices(
         tuple(tally.visits), tuple(tuple(o.name for o in options) for options in shaped),
-        tuple(counts.reshape(CLASSES, CLASSES, len(o), len(o))
+        tuple(counts.reshape(CLASSES, CLASSES, len(SEEN_RANKS), len(o), len(o))
               for counts, o in zip(tally.by_hand, shaped, strict=True)),
         tuple(counts.reshape(KINDS, len(o), len(o))
               for counts, o in zip(tally.by_holding, shaped, strict=True)),
@@ -241,8 +249,8 @@ class _Tally:
                 v = self.visits.setdefault((d, stake), len(self.visits))
                 if v == len(self.by_hand):
                     options = len(decision.options)
-                    self.by_hand.append(np.zeros(CLASSES * CLASSES * options * options,
-                                                 np.int64))
+                    self.by_hand.append(np.zeros(
+                        CLASSES * CLASSES * len(SEEN_RANKS) * options * options, np.int64))
                     self.by_holding.append(np.zeros(KINDS * options * options, np.int64))
                 mask = at == s
                 seeing = self.exposed.flop_choices[tuple(board), d, stake]
@@ -400,13 +408,14 @@ def _visit_blocks(exposed: BoardSolution, found: LaterChoices, v: int
     options = found.options[v]
     counts = found.by_hand[v]
     rows = []
-    for hand, after in itertools.product(range(CLASSES), repeat=2):
-        cell = counts[hand, after]
+    for hand, after, rank in itertools.product(range(CLASSES), range(CLASSES),
+                                               range(len(SEEN_RANKS))):
+        cell = counts[hand, after, rank]
         total = int(cell.sum())
         if not total:
             continue
         moved = int(total - np.trace(cell))
-        rows.append((HAND_NAMES[hand], HAND_NAMES[after], f"{total:,}",
+        rows.append((HAND_NAMES[hand], HAND_NAMES[after], SEEN_RANKS[rank], f"{total:,}",
                      *(f"{_share(int(cell[o].sum()), total)} "
                        f"({_share(int(cell[:, o].sum()), total)})"
                        for o in range(len(options))), _share(moved, total)))
@@ -431,12 +440,15 @@ def _visit_blocks(exposed: BoardSolution, found: LaterChoices, v: int
                   "play. What the seen card does for the player's hand tells the two apart: "
                   "the table gives the share of the states taking each option seeing (and as "
                   "dealt) by his hand with the flop and with the seen card (the best five of "
-                  "his cards and the board seen, the board's own cards counting: a seen card "
-                  "pairing the board makes a pair of a high card)."),
-        Table(("hand with the flop", "with the seen card", "states", *heads, "changed"),
+                  "his cards and the board seen, the board's own cards counting) and by whether "
+                  "the seen card's rank is one of his cards' or the flop's (a seen card pairing "
+                  "the flop makes a pair of a high card, one pairing his cards a pair of his "
+                  "own)."),
+        Table(("hand with the flop", "with the seen card", "the seen card's rank", "states",
+               *heads, "changed"),
               tuple(rows), f"{_visit_name(exposed, found, v)} by what the seen card does for "
               "the player's hand: the share of the states taking each option, seeing (and as "
-              "dealt), and the share whose option changes", align="llr" + "r" * len(options)
+              "dealt), and the share whose option changes", align="lllr" + "r" * len(options)
               + "r"),
         Table(("class", "states", *heads, "changed"), most,
               f"{_visit_name(exposed, found, v)}: the holding classes whose option changes "
@@ -459,8 +471,10 @@ def _visit_data(exposed: BoardSolution, found: LaterChoices, v: int) -> dict[str
     counts, holding = found.by_hand[v], found.by_holding[v]
     return {"decision": exposed.game.decisions[d].name,
             "wagers_in_play": [str(amount) for amount in stake],
-            "by_hand": {f"{HAND_NAMES[a]} > {HAND_NAMES[b]}": cell(counts[a, b])
-                        for a, b in itertools.product(range(CLASSES), repeat=2)
-                        if counts[a, b].sum()},
+            "by_hand": {f"{HAND_NAMES[a]} > {HAND_NAMES[b]} ({SEEN_RANKS[r]})":
+                        cell(counts[a, b, r])
+                        for a, b, r in itertools.product(range(CLASSES), range(CLASSES),
+                                                         range(len(SEEN_RANKS)))
+                        if counts[a, b, r].sum()},
             "by_holding_class": {class_name(k): cell(holding[k]) for k in range(KINDS)
                                  if holding[k].sum()}}
