@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -45,7 +46,28 @@ SCENARIO = f"\n[protection.{NAME}]\ndealer = 1\nboard = 1\n"      # for a file w
 DEALS = 66 * 120 * 21 * 10
 # the Blind's pays in half Antes (a flush pays 3:2)
 HALVES = {klass: int(2 * pay) for klass, pay in BLIND.items()}
+Hand = tuple[int, ...]
 LINES = ("bet-4x", "bet-3x", "check, bet-2x", "check, check, bet-1x", "check, check, fold")
+
+
+@functools.cache
+def plain_hand(cards: frozenset[int]) -> Hand:
+    """The best plain ranking of five of the cards (kept for each set of cards)."""
+    return best(tuple(cards))
+
+
+def half_antes(least: Hand) -> Callable[[int, int, Hand, Hand], int]:
+    """Ante, Blind (``blind`` half Antes when the player wins) and a Play of ``play`` Antes
+    against one dealer's hand, in half Antes: the Ante is pushed when the dealer's hand is
+    below ``least`` (he does not qualify)."""
+    def net(play: int, blind: int, mine: Hand, theirs: Hand) -> int:
+        qualifies = int(theirs >= least)
+        if mine > theirs:
+            return 2 * qualifies + 2 * play + blind
+        if mine < theirs:
+            return -2 * qualifies - 2 - 2 * play
+        return 0
+    return net
 
 
 def plain_dealer_flop_seen(ranks: list[int], weakest: str
@@ -58,20 +80,7 @@ def plain_dealer_flop_seen(ranks: list[int], weakest: str
     deck = [rank * 4 + suit for rank in ranks for suit in range(4)]
     least = best(tuple(card(text) for text in weakest.split()))
 
-    @functools.cache
-    def hand(cards: frozenset[int]) -> tuple[int, ...]:
-        return best(tuple(cards))
-
-    def net(play: int, blind: int, mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
-        """Ante, Blind (``blind`` half Antes when the player wins) and a Play of ``play``
-        Antes against one dealer's hand, in half Antes: the Ante is pushed when the dealer
-        does not qualify."""
-        qualifies = int(theirs >= least)
-        if mine > theirs:
-            return 2 * qualifies + 2 * play + blind
-        if mine < theirs:
-            return -2 * qualifies - 2 - 2 * play
-        return 0
+    hand, net = plain_hand, half_antes(least)
 
     total, deals = 0, 0
     lines = dict.fromkeys(LINES, 0)
@@ -83,43 +92,62 @@ def plain_dealer_flop_seen(ranks: list[int], weakest: str
             on_flop: dict[tuple[int, ...], tuple[int, int, int, dict[str, int], int]] = {}
             for flop in itertools.combinations(rest, 3):
                 after = [c for c in rest if c not in flop]
-                four = three = two = checked = 0
-                river_lines = {"check, check, bet-1x": 0, "check, check, fold": 0}
-                count = 0
-                for later in itertools.combinations(after, 2):
-                    cards = (*flop, *later)
-                    mine = hand(frozenset((*hole, *cards)))
-                    blind = HALVES.get(9 if mine[:2] == (8, 12) else mine[0], 0)
-                    others = [c for c in after if c not in later]
-                    theirs = [hand(frozenset((seen, other, *cards))) for other in others]
-                    four += sum(net(4, blind, mine, t) for t in theirs)
-                    three += sum(net(3, blind, mine, t) for t in theirs)
-                    two += sum(net(2, blind, mine, t) for t in theirs)
-                    bet = sum(net(1, blind, mine, t) for t in theirs)
-                    fold = -4 * len(others)
-                    checked += max(bet, fold)
-                    river_lines["check, check, bet-1x" if bet > fold
-                                else "check, check, fold"] += len(others)
-                    count += len(others)
-                check = (max(two, checked), {"check, bet-2x": count} if two > checked
-                         else river_lines)
-                on_flop[flop] = (four, three, check[0], check[1], count)
+                on_flop[flop] = board_entry(hole, seen, flop, after, list(
+                    itertools.combinations(after, 2)), hand, net)
             for shown in rest:
-                holding = [entry for flop, entry in on_flop.items() if shown in flop]
-                check_value = sum(entry[2] for entry in holding)
-                three_value = sum(entry[1] for entry in holding)
-                four_value = sum(entry[0] for entry in holding)
-                count = sum(entry[4] for entry in holding)
-                best_value = max(check_value, three_value, four_value)
-                total += best_value
+                value, count, _ = first_decision(
+                    [entry for flop, entry in on_flop.items() if shown in flop], lines)
+                total += value
                 deals += count
-                if check_value == best_value:
-                    for entry in holding:
-                        for line, n in entry[3].items():
-                            lines[line] += n
-                else:
-                    lines["bet-3x" if three_value == best_value else "bet-4x"] += count
     return Fraction(total, 2 * deals), lines, deals
+
+
+Entry = tuple[int, int, int, dict[str, int], int]
+
+
+def board_entry(hole: tuple[int, ...], seen: int, board: tuple[int, ...], after: list[int],
+                completions: list[tuple[int, ...]], hand: Callable[[frozenset[int]], Hand],
+                net: Callable[[int, int, Hand, Hand], int]) -> Entry:
+    """The board cards seen at the flop's decision (``board``), the rest of the board one of
+    ``completions`` of the cards ``after`` it, the dealer's other card any card left: in half
+    Antes the sums of 4x and 3x, and of checking (the flop's 2x or the river's better, bet 1x
+    or fold), the deals of each line when checking, and the deals."""
+    four = three = two = checked = count = 0
+    river_lines = {"check, check, bet-1x": 0, "check, check, fold": 0}
+    for later in completions:
+        cards = (*board, *later)
+        mine = hand(frozenset((*hole, *cards)))
+        blind = HALVES.get(9 if mine[:2] == (8, 12) else mine[0], 0)
+        others = [c for c in after if c not in later]
+        theirs = [hand(frozenset((seen, other, *cards))) for other in others]
+        four += sum(net(4, blind, mine, t) for t in theirs)
+        three += sum(net(3, blind, mine, t) for t in theirs)
+        two += sum(net(2, blind, mine, t) for t in theirs)
+        bet = sum(net(1, blind, mine, t) for t in theirs)
+        fold = -4 * len(others)
+        checked += max(bet, fold)
+        river_lines["check, check, bet-1x" if bet > fold else "check, check, fold"] += len(others)
+        count += len(others)
+    return (four, three, max(two, checked),
+            {"check, bet-2x": count} if two > checked else river_lines, count)
+
+
+def first_decision(holding: list[Entry], lines: dict[str, int]) -> tuple[int, int, int]:
+    """The decision on two cards over these boards' entries: the best of check, 3x and 4x (a
+    tie to the smaller), its value, its deals and the option (0 check, 1 3x, 2 4x); the deals
+    of each line added to ``lines``."""
+    check_value = sum(entry[2] for entry in holding)
+    three_value = sum(entry[1] for entry in holding)
+    four_value = sum(entry[0] for entry in holding)
+    count = sum(entry[4] for entry in holding)
+    best_value = max(check_value, three_value, four_value)
+    if check_value == best_value:
+        for entry in holding:
+            for line, n in entry[3].items():
+                lines[line] += n
+    else:
+        lines["bet-3x" if three_value == best_value else "bet-4x"] += count
+    return best_value, count, [check_value, three_value, four_value].index(best_value)
 
 
 def copy_of(tmp_path: Path, extra: str = "") -> Path:

@@ -32,7 +32,16 @@ from edge.decisions.board_protection import read_board_sights
 from edge.errors import EdgeError
 from edge.games import analyze
 from edge.simulation import simulate
-from tests.test_board_dealer_flop import HALVES, LINES, copy_of, same_as_the_built_in
+from tests.test_board_dealer_flop import (
+    LINES,
+    Entry,
+    board_entry,
+    copy_of,
+    first_decision,
+    half_antes,
+    plain_hand,
+    same_as_the_built_in,
+)
 from tests.test_board_later import holding_class
 from tests.test_board_protection import solve_on_three_ranks, use_full_solves
 from tests.test_uth_file import card
@@ -61,19 +70,7 @@ def plain_dealer_later_seen(ranks: tuple[int, ...], weakest: str) -> Plain:
     deck = [rank * 4 + suit for rank in ranks for suit in range(4)]
     least = best(tuple(card(text) for text in weakest.split()))
 
-    @functools.cache
-    def hand(cards: frozenset[int]) -> tuple[int, ...]:
-        return best(tuple(cards))
-
-    def net(play: int, blind: int, mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
-        """Ante, Blind and a Play of ``play`` Antes against one dealer's hand, in half
-        Antes: the Ante is pushed when the dealer does not qualify."""
-        qualifies = int(theirs >= least)
-        if mine > theirs:
-            return 2 * qualifies + 2 * play + blind
-        if mine < theirs:
-            return -2 * qualifies - 2 - 2 * play
-        return 0
+    hand, net = plain_hand, half_antes(least)
 
     total, deals = 0, 0
     lines = dict.fromkeys(LINES, 0)
@@ -83,47 +80,18 @@ def plain_dealer_later_seen(ranks: tuple[int, ...], weakest: str) -> Plain:
             rest = [c for c in deck if c not in hole and c != seen]
             # per four board cards seen at the flop's decision: 4x, 3x and checking (the flop
             # and river played as well as can be, with the deals of each line), and the deals
-            on_board: dict[tuple[int, ...], tuple[int, int, int, dict[str, int], int]] = {}
+            on_board: dict[tuple[int, ...], Entry] = {}
             for four_cards in itertools.combinations(rest, 4):
                 after = [c for c in rest if c not in four_cards]
-                four = three = two = checked = count = 0
-                river_lines = {"check, check, bet-1x": 0, "check, check, fold": 0}
-                for last in after:
-                    cards = (*four_cards, last)
-                    mine = hand(frozenset((*hole, *cards)))
-                    blind = HALVES.get(9 if mine[:2] == (8, 12) else mine[0], 0)
-                    others = [c for c in after if c != last]
-                    theirs = [hand(frozenset((seen, other, *cards))) for other in others]
-                    four += sum(net(4, blind, mine, t) for t in theirs)
-                    three += sum(net(3, blind, mine, t) for t in theirs)
-                    two += sum(net(2, blind, mine, t) for t in theirs)
-                    bet = sum(net(1, blind, mine, t) for t in theirs)
-                    fold = -4 * len(others)
-                    checked += max(bet, fold)
-                    river_lines["check, check, bet-1x" if bet > fold
-                                else "check, check, fold"] += len(others)
-                    count += len(others)
-                on_board[four_cards] = (four, three, max(two, checked),
-                                        {"check, bet-2x": count} if two > checked
-                                        else river_lines, count)
+                on_board[four_cards] = board_entry(hole, seen, four_cards, after,
+                                                   [(last,) for last in after], hand, net)
             # the later card seen: each board of four holding it, the other three the flop
             for shown in rest:
-                holding = [entry for cards, entry in on_board.items() if shown in cards]
-                check_value = sum(entry[2] for entry in holding)
-                three_value = sum(entry[1] for entry in holding)
-                four_value = sum(entry[0] for entry in holding)
-                count = sum(entry[4] for entry in holding)
-                best_value = max(check_value, three_value, four_value)
-                first[hole, seen, shown] = [check_value, three_value, four_value].index(
-                    best_value)
-                total += best_value
+                value, count, option = first_decision(
+                    [entry for cards, entry in on_board.items() if shown in cards], lines)
+                first[hole, seen, shown] = option
+                total += value
                 deals += count
-                if check_value == best_value:
-                    for entry in holding:
-                        for line, n in entry[3].items():
-                            lines[line] += n
-                else:
-                    lines["bet-3x" if three_value == best_value else "bet-4x"] += count
     return Fraction(total, 2 * deals), lines, deals, first
 
 

@@ -22,7 +22,6 @@ from typing import Any
 import pytest
 
 from edge.cli import main
-from edge.decisions import board_protection
 from edge.decisions.board import read_board_file, solve_board_game
 from edge.decisions.board_protection import read_board_sights, solve_later_seen
 from edge.errors import EdgeError
@@ -193,8 +192,6 @@ def test_bad_scenarios_are_one_line_naming_the_key(tmp_path: Path, extra: str,
 def on_three_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every solve of the shared-board files on three ranks, the later card's too."""
     solve_on_three_ranks(monkeypatch)
-    monkeypatch.setattr(board_protection, "solve_later_seen",
-                        functools.partial(board_protection.solve_later_seen, ranks=THREE))
 
 
 def test_the_table_the_simulation_and_the_exposed_call(
