@@ -37,6 +37,7 @@ MODULES = [
     "edge.bets._showdown",
     "edge.bets._seen_showdown",
     "edge.decisions._upcard",
+    "edge.decisions._class_sums",
     "edge.games.triple_bet._kernels",
     "edge.games.three_card_poker._kernels",
     "edge.games.double_hand_poker._kernels",

@@ -332,23 +332,18 @@ def _game_file(name: str) -> Callable[[], object]:
     return run
 
 
-def _dealer_seen_file(name: str) -> Callable[[], object]:
+def _dealer_seen_file(name: str, solve: str = "board_dealer.solve_dealer_seen"
+                      ) -> Callable[[], object]:
     """A shared-board game file solved with one of the dealer's two cards seen before the
-    first decision (``[protection.NAME] dealer = 1``), read afresh."""
+    first decision (``[protection.NAME] dealer = 1``; ``solve``: the module and function of
+    edge.decisions that solves it, another for a board card seen too), read afresh."""
     def run() -> object:
-        from edge.decisions.board import read_board_file
-        from edge.decisions.board_dealer import solve_dealer_seen
-        return solve_dealer_seen(read_board_file(GAME_FILES / name))
-    return run
+        import importlib
 
-
-def _dealer_flop_seen_file(name: str) -> Callable[[], object]:
-    """A shared-board game file solved with one of the dealer's two cards and one flop card
-    seen before the first decision (``dealer = 1`` with ``board = 1``), read afresh."""
-    def run() -> object:
         from edge.decisions.board import read_board_file
-        from edge.decisions.board_dealer_flop import solve_dealer_flop_seen
-        return solve_dealer_flop_seen(read_board_file(GAME_FILES / name))
+        module, function = solve.rsplit(".", 1)
+        solver = getattr(importlib.import_module(f"edge.decisions.{module}"), function)
+        return solver(read_board_file(GAME_FILES / name))
     return run
 
 
@@ -472,8 +467,16 @@ BET_CASES: list[Case] = [
     # measured once on the loaded machine, over the target; 843 s on the clock with the flops
     # on both cores, 2026-12-07)
     Case("game file: Ultimate Texas Hold'em, a dealer card and a flop card seen, exact",
-         1800.0, _dealer_flop_seen_file("ultimate-texas-holdem.toml"), "deals",
+         1800.0, _dealer_seen_file("ultimate-texas-holdem.toml",
+                                   "board_dealer_flop.solve_dealer_flop_seen"), "deals",
          comb(52, 2) * 50 * comb(49, 3) * comb(46, 2) * 44 * 3, once=True),
+    # issue 36: one dealer card and one turn-river card seen (E. Jacobson's
+    # dealer-1,turn-river-1), each deal counted four times: the dealer-1 pass on boards of
+    # four, each state added to four first-decision states (MEASURED)
+    Case("game file: Ultimate Texas Hold'em, a dealer card and a turn-river card seen, exact",
+         1800.0, _dealer_seen_file("ultimate-texas-holdem.toml",
+                                   "board_dealer_flop.solve_dealer_later_seen"), "deals",
+         comb(52, 2) * 50 * comb(49, 4) * 4 * 45 * 44, once=True),
     # issue 36: a strategy file with rules for the preflop, the flop and the river on the
     # same file (the Wizard of Odds' practical strategy), priced exactly: the solve again with
     # the river's rules decided by the board kernel on every board (215 to 239 s of one core

@@ -49,7 +49,6 @@ from tests.test_uth_strategies import best  # a plain best-five ranking
 
 THREE = [10, 11, 12]
 NAME = "dealer-1-turn-river-1"
-SCENARIO = f"\n[protection.{NAME}]\ndealer = 1\nlater = 1\n"
 # the game's deals from a deck of three ranks: holding, flop, turn and river, dealer's hand (the
 # scenario counts each four times, once for each dealer's card and later card seen)
 DEALS = 66 * 120 * 21 * 10
@@ -112,7 +111,7 @@ def test_the_table_protection_and_simulation(tmp_path: Path, monkeypatch: pytest
     solve_on_three_ranks(monkeypatch)
     monkeypatch.setattr(board_dealer_flop, "solve_dealer_later_seen", functools.partial(
         board_dealer_flop.solve_dealer_later_seen, ranks=THREE))
-    path = copy_of(tmp_path, SCENARIO)
+    path = copy_of(tmp_path)      # the example has [protection.dealer-1-turn-river-1]
     found, _, deals, first = plain_dealer_later_seen(tuple(THREE), "2c 2d 5h 4s 3c")
     table = analyze(str(path), options={"seen": NAME})
     assert table.expected_return == found and table.cycle == deals
@@ -152,10 +151,9 @@ def test_the_built_in_solver_and_jacobsons_figure(tmp_path: Path,
     # seen=dealer-1,turn-river-1 (a separate program) and E. Jacobson's published 26.1867% per
     # Ante: run with EDGE_PUBLISHED_CACHE naming a cache of the built-in's full solves, or
     # EDGE_EXPOSURE_FULL=1 (the built-in's solve then takes long unless EDGE_CACHE_DIR holds
-    # it). Not run yet: the file's solve takes hours (about ten times dealer-1's, measured on
-    # a deck of seven ranks; docs/games-from-files.md)
+    # it). The file's solve: about 32 minutes on the clock on both cores (docs/games-from-files.md)
     use_full_solves(monkeypatch)
     built_in = analyze("ultimate-texas-holdem", "main",
                        options={"seen": "dealer-1,turn-river-1"})
-    table = analyze(str(copy_of(tmp_path, SCENARIO)), options={"seen": NAME})
+    table = analyze(str(copy_of(tmp_path)), options={"seen": NAME})
     same_as_the_built_in(table, built_in, Fraction(261867, 1000000))

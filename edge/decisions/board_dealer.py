@@ -13,8 +13,12 @@ board cards to come), counted by the kernel ``edge.bets._seen_showdown.seen_coun
 flop, every turn and river, and every holding and d, the dealer's hands {d, x} by the
 showdown's result, the river decision taken in the kernel. One flop of each class under a
 renaming of suits is counted, weighted by the flops it stands for, and of its seen cards one of
-each class under the renamings that keep the flop (weighted likewise). Each deal is counted
-once for each of the dealer's two cards as the one seen: twice the game's cycle.
+each class under the renamings that keep the flop (weighted likewise). Each worker thread
+takes whole flops, solves their later decisions and adds each state's deals, values and deals
+by line to its first-decision states in one compiled pass
+(:func:`edge.decisions._class_sums.add_by_class`), into sums of its own, added at the end.
+Each deal is counted once for each of the dealer's two cards as the one seen: twice the game's
+cycle.
 """
 
 from __future__ import annotations
@@ -22,14 +26,15 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from edge import parallel
+from edge.decisions._class_sums import add_by_class
 from edge.decisions.board import (
     CLASSES,
     DECIDED_RESULTS,
@@ -60,6 +65,7 @@ from edge.protection import Scenario
 
 SEEN = 1                     # the dealer's cards seen
 WAYS = HOLDING               # each deal counted once for each of the dealer's cards
+WIDTH = CLASSES * DECIDED_RESULTS     # a line's deals by (player's class, result)
 
 
 class SeenCardClasses:
@@ -134,46 +140,6 @@ def _by_state(counts: npt.NDArray[np.uint16], holdings: Counts, seen: Counts) ->
                                 dtype=np.int64)
 
 
-class _ByClass:
-    """Sums of rows by their class (``classes``: one column per class a row is added to): the
-    (row, class) pairs sorted by class once and cut in layers that hold each class at most
-    once, each layer added at once (exact integers)."""
-
-    def __init__(self, classes: Counts) -> None:
-        flat = classes.reshape(-1)
-        order = np.argsort(flat, kind="stable")
-        ordered = flat[order]
-        starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-        # each pair's place among its class's pairs: the layer it is added in
-        place = np.arange(len(ordered)) - np.repeat(starts, np.diff(np.r_[starts, len(ordered)]))
-        rows = order // (classes.shape[1] if classes.ndim == 2 else 1)
-        self.layers = [(ordered[place == k], rows[place == k])
-                       for k in range(int(place.max(initial=-1)) + 1)]
-
-    def add(self, into: npt.NDArray[np.int64], rows: npt.NDArray[np.int64]) -> None:
-        """Add each row of ``rows`` to ``into`` at its classes."""
-        for classes, taken in self.layers:
-            into[classes] += rows[taken]
-
-
-@dataclass(frozen=True)
-class SeenFlopCounts:
-    """The seen-card kernel's counts of one flop class (``weight``: the flops it stands for),
-    by state (a seen card of ``rest`` and a holding of the others, ``pairs`` of positions in
-    ``rest``), with each state's weight: by river decision's wagers the deals by option taken,
-    and the deals that follow by (class, result)."""
-
-    flop: tuple[int, ...]
-    weight: int
-    rest: list[int]
-    pairs: npt.NDArray[np.int64]
-    row_seen: npt.NDArray[np.int64]
-    row_holding: npt.NDArray[np.int64]
-    row_weight: npt.NDArray[np.int64]
-    rivers: dict[Stake, Counts]
-    total: Counts
-
-
 def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
                       larger_on_ties: bool | None = None, ranks: Sequence[int] | None = None,
                       progress: Callable[[int], None] | None = None,
@@ -220,19 +186,33 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
                         "integers here.")
     states = seen_states(deck)
     cycle *= states.ways
-    values = [np.zeros(states.count, dtype=np.int64) for _ in arrivals]
-    deals_of_class = np.zeros(states.count, dtype=np.int64)
-    lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
+    # by state: its deals, each arrival's value, each line's deals by (class, result) (the
+    # lines each arrival reaches: those of a flop of no states), summed by each worker thread
+    # in its own array, the arrays added at the end (exact integers, in any order)
+    valued = [(a, line, arrival) for a, (line, arrival) in enumerate(arrivals)
+              if arrival is not None]
+    river_nets = {stake: solver.river_options(decisions[river], stake)
+                  for stake in river_stakes if river is not None}
+    no_states = FlopCounts(np.zeros((0, CLASSES, DECIDED_RESULTS), dtype=np.int64),
+                           {stake: np.zeros((0, len(nets), CLASSES, DECIDED_RESULTS),
+                                            dtype=np.int64)
+                            for stake, (nets, _) in river_nets.items()})
+    columns = [(a, key) for a, line, arrival in valued
+               for key in solver.value(no_states, later, arrival, line)[1]]
+    width = 1 + len(valued) + len(columns) * WIDTH
+    partial: list[npt.NDArray[np.int64]] = []
+    here = threading.local()
+    made = threading.Lock()
     # by flop counted, decision made with the flop seen and wagers in play: each state's option
     # (the rows: each seen card ``seen_orbits`` gives, its holdings of the cards left in turn)
     flop_choices: dict[tuple[tuple[int, ...], int, Stake], npt.NDArray[np.int8]] = {}
     zero = np.zeros((1, CLASSES, DECIDED_RESULTS), dtype=np.int64)
-    river_nets = {stake: solver.river_options(decisions[river], stake)
-                  for stake in river_stakes if river is not None}
 
-    def count_flop(flop: tuple[int, ...], weight: int) -> SeenFlopCounts:
-        """The seen-card kernel's counts of one flop, by state (run on a worker thread: the
-        kernel releases the GIL)."""
+    def solve_flop(flop: tuple[int, ...], weight: int
+                   ) -> tuple[tuple[int, ...], int, dict[tuple[int, Stake], npt.NDArray[np.int8]]]:
+        """One flop on a worker thread (the kernel and the sums release the GIL): the
+        seen-card kernel's counts by state, the decisions made with the flop seen solved, each
+        state's sums added to its first-decision states; the options taken."""
         rest = [card for card in deck if card not in flop]
         m = len(rest)
         seen, seen_weights = seen_orbits(flop, rest)
@@ -249,14 +229,6 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
         total = (next(iter(rivers.values())).sum(axis=1) if rivers else
                  _by_state(_seen_showdown.seen_counts(flop, game.weakest, zero, [0], seen,
                                                       ranks), row_holding, row_seen)[:, 0])
-        return SeenFlopCounts(flop, weight, rest, pairs, row_seen, row_holding, row_weight,
-                              rivers, total)
-
-    for kernel in parallel.map(lambda item: count_flop(*item), flop_classes(deck, seen_board),
-                               jobs, ahead=FLOPS_AHEAD):
-        flop, weight, rest, pairs = kernel.flop, kernel.weight, kernel.rest, kernel.pairs
-        row_seen, row_holding, row_weight = kernel.row_seen, kernel.row_holding, kernel.row_weight
-        rivers, total = kernel.rivers, kernel.total
         if not (total.sum(axis=(1, 2)) == completions).all():
             raise AssertionError(f"the seen-card kernel's counts for the flop {flop} do not "
                                  "add up for every state")
@@ -264,21 +236,43 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
         positions = np.searchsorted(deck, rest)
         classes = states.with_flop(positions[pairs[row_holding]], positions[row_seen],
                                    np.searchsorted(deck, flop))
-        by_class = _ByClass(classes)
-        by_class.add(deals_of_class, row_weight * completions)
-        for a, (line, arrival) in enumerate(arrivals):
-            if arrival is None:
-                continue
-            value, detail = solver.value(counted, later, arrival, line)
-            by_class.add(values[a], row_weight * value)
-            for key, counts in detail.items():
-                found = lines[a].setdefault(key, np.zeros(
-                    (states.count, CLASSES * DECIDED_RESULTS), dtype=np.int64))
-                by_class.add(found, row_weight[:, np.newaxis] * counts.reshape(len(total), -1))
-        for (d, stake), chosen in solver.chosen.items():
-            flop_choices[flop, d, stake] = chosen
+        flop_solver = StateSolver(game, pays, larger, completions)
+        # one row of sums per state: the deals, each arrival's value, each line's deals
+        blocks = [np.broadcast_to(np.int64(completions), (len(total), 1))]
+        details: dict[int, dict[Line, Counts]] = {}
+        for a, line, arrival in valued:
+            value, details[a] = flop_solver.value(counted, later, arrival, line)
+            blocks.append(np.asarray(value, dtype=np.int64)[:, np.newaxis])
+        blocks += [np.asarray(details[a][key], dtype=np.int64).reshape(len(total), WIDTH)
+                   for a, key in columns]
+        sums = getattr(here, "sums", None)
+        if sums is None:
+            sums = here.sums = np.zeros((states.count, width), dtype=np.int64)
+            with made:
+                partial.append(sums)
+        add_by_class(sums, classes, row_weight, blocks)
+        return flop, weight, flop_solver.chosen
+
+    for flop, weight, chosen in parallel.map(lambda item: solve_flop(*item),
+                                             flop_classes(deck, seen_board), jobs,
+                                             ahead=FLOPS_AHEAD):
+        for (d, stake), options_taken in chosen.items():
+            flop_choices[flop, d, stake] = options_taken
         if progress is not None:
             progress(weight)
+    if not partial:
+        raise AssertionError("no flop was counted")
+    sums = partial[0]
+    for more in partial[1:]:
+        sums += more
+    deals_of_class = sums[:, 0]
+    column = {a: 1 + k for k, (a, _, _) in enumerate(valued)}
+    values = [sums[:, column[a]] if a in column else np.zeros_like(deals_of_class)
+              for a in range(len(arrivals))]
+    lines: list[dict[Line, Counts]] = [{} for _ in arrivals]
+    for c, (a, key) in enumerate(columns):
+        at = 1 + len(valued) + c * WIDTH
+        lines[a][key] = sums[:, at:at + WIDTH]
     options, choice = first_choices(game, pays, arrivals, values, deals_of_class, first, larger)
     counted_by_class = PreflopCounts(pays, tuple(arrivals), options, tuple(lines),
                                      np.minimum(deals_of_class, 1), deals_of_class,
