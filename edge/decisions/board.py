@@ -488,7 +488,7 @@ class StateSolver:
         (scaled integers summed over the deals to come), and the deals by line taken."""
         game = self.game
         if d == len(game.decisions):
-            value = (flop.total * self.pays.nets[stake]).sum(axis=(1, 2))
+            value = np.einsum("hcr,cr->h", flop.total, self.pays.nets[stake])
             return value, {line: flop.total}
         decision = game.decisions[d]
         if not decision_made(decision, stake):
@@ -496,7 +496,7 @@ class StateSolver:
         if decision.seen == STAGES[-1]:
             counts = flop.river[stake]
             nets, _ = self.river_options(decision, stake)
-            value = (counts * nets[np.newaxis]).sum(axis=(1, 2, 3))
+            value = np.einsum("hocr,ocr->h", counts, nets)
             return value, {(*line, (d, o)): counts[:, o] for o in range(len(decision.options))}
         values, details = [], []
         for o, option in enumerate(decision.options):
@@ -541,7 +541,7 @@ class StateSolver:
                 return self.value(flop, d, stake, line) + ({},)
             counts, lost = flop.ruled[stake], flop.lost[stake]
             nets, _ = self.river_options(decision, stake)
-            value = (counts * nets[np.newaxis]).sum(axis=(1, 2, 3))
+            value = np.einsum("hocr,ocr->h", counts, nets)
             return (value, {(*line, (d, o)): counts[:, o] for o in range(len(decision.options))},
                     {(d, r, k): lost[:, r, k] for r in range(lost.shape[1]) for k in (0, 1)})
         n = len(flop.total)
