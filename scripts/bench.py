@@ -458,21 +458,23 @@ BET_CASES: list[Case] = [
          comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2), once=True),
     # issue 36: the same file with one of the dealer's two cards seen from the first decision
     # on (the seen-card kernel per flop class and seen card), each deal counted twice; the
-    # built-in's seen=dealer-1 takes minutes
+    # built-in's seen=dealer-1 takes minutes (630 s on the clock, the flops and their sums on
+    # both cores, 2026-12-07)
     Case("game file: Ultimate Texas Hold'em, one dealer card seen (dealer = 1), exact",
          1800.0, _dealer_seen_file("ultimate-texas-holdem.toml"), "deals",
          comb(52, 2) * 50 * comb(49, 3) * comb(46, 2) * 44, once=True),
     # issue 36: the same with one flop card seen too (E. Jacobson's dealer-1,flop-1), each deal
     # counted six times: the dealer-1 pass with three classes per row (2,017 s of one core
     # measured once on the loaded machine, over the target; 843 s on the clock with the flops
-    # on both cores, 2026-12-07)
+    # on both cores, 686 s with the sums in the workers, 2026-12-07)
     Case("game file: Ultimate Texas Hold'em, a dealer card and a flop card seen, exact",
          1800.0, _dealer_seen_file("ultimate-texas-holdem.toml",
                                    "board_dealer_flop.solve_dealer_flop_seen"), "deals",
          comb(52, 2) * 50 * comb(49, 3) * comb(46, 2) * 44 * 3, once=True),
     # issue 36: one dealer card and one turn-river card seen (E. Jacobson's
     # dealer-1,turn-river-1), each deal counted four times: the dealer-1 pass on boards of
-    # four, each state added to four first-decision states (MEASURED)
+    # four, each state added to four first-decision states (its gated test, the solve and the
+    # table: 1,699 s on the clock on both cores of the quiet machine, 2026-12-07)
     Case("game file: Ultimate Texas Hold'em, a dealer card and a turn-river card seen, exact",
          1800.0, _dealer_seen_file("ultimate-texas-holdem.toml",
                                    "board_dealer_flop.solve_dealer_later_seen"), "deals",

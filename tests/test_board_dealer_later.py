@@ -151,7 +151,7 @@ def test_the_built_in_solver_and_jacobsons_figure(tmp_path: Path,
     # seen=dealer-1,turn-river-1 (a separate program) and E. Jacobson's published 26.1867% per
     # Ante: run with EDGE_PUBLISHED_CACHE naming a cache of the built-in's full solves, or
     # EDGE_EXPOSURE_FULL=1 (the built-in's solve then takes long unless EDGE_CACHE_DIR holds
-    # it). The file's solve: about 32 minutes on the clock on both cores (docs/games-from-files.md)
+    # it). The file's solve: about 28 minutes on the clock on both cores (docs/games-from-files.md)
     use_full_solves(monkeypatch)
     built_in = analyze("ultimate-texas-holdem", "main",
                        options={"seen": "dealer-1,turn-river-1"})
