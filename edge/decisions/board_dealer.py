@@ -149,8 +149,8 @@ def solve_dealer_seen(game: BoardGame, paytable: PayTable | None = None,
     decision and at every later one (``ranks``, for tests: a deck of those ranks only;
     ``progress`` is told of each flop class counted, by the flops it stands for;
     ``seen_states``: the states of the first decision for the deck, each (holding, seen
-    card, flop) counted in ``ways`` of them; ``jobs``: the worker threads the kernel counts
-    the flops on, default every core, the result the same on any number; ``seen_board``: the
+    card, flop) counted in ``ways`` of them; ``jobs``: the worker threads the flops are
+    solved on, default every core, the result the same on any number; ``seen_board``: the
     board cards seen at the decisions made with the flop seen, 4 with one of the later cards
     seen too, the states then one for each of the four as the later one)."""
     from edge.bets import _seen_showdown
